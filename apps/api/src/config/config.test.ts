@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('fills every setting with its default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATA_DIR: './data',
+      OTP_TTL_SECONDS: 600,
+      OTP_MAX_ATTEMPTS: 10,
+      HOLD_MINUTES: 15,
+      devTools: true,
+      cookieSecure: false,
+    });
+  });
+
+  it('switches the dev outbox off and Secure cookies on in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) });
+    expect(config.devTools).toBe(false);
+    expect(config.cookieSecure).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', OTP_TTL_SECONDS: '-5' });
+      expect.unreachable('loadConfig should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems, message } = error as ConfigError;
+      expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('NODE_ENV:'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('OTP_TTL_SECONDS:'))).toBe(true);
+      expect(message).toContain('Invalid configuration');
+    }
+  });
+
+  it('requires the keys of the chosen payment provider', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test' })).toThrow(
+      /RAZORPAY_KEY_SECRET: required when PAYMENT_PROVIDER=razorpay/,
+    );
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const seconds = z.coerce.number().int().positive();
+const count = z.coerce.number().int().positive();
+
+/**
+ * Every setting of the server, read from the environment and checked at start-up.
+ * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    WEB_BUILD_DIR: z.string().optional(),
+    DEMO_DATA_COUNT: z.coerce.number().int().min(0).default(20_000),
+    BODY_LIMIT_BYTES: count.default(1_048_576),
+
+    PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+    COOKIE_SECURE: bool.optional(),
+    TRUST_PROXY: bool.default(false),
+
+    STORE_NAME: z.string().min(1).default('VIP Number Store'),
+    PUBLIC_SALES_WHATSAPP: z.string().regex(/^[6-9]\d{9}$/).default('9222000000'),
+    PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
+    SELLER_GST_STATE: z.string().min(1).default('Maharashtra'),
+
+    ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
+    REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
+    REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
+    SESSION_SECRET: z.string().min(32).optional(),
+
+    OTP_TTL_SECONDS: seconds.default(10 * 60),
+    OTP_MAX_ATTEMPTS: count.default(10),
+    OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
+    OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(5),
+    OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
+
+    RATE_LIMIT_PER_MINUTE: count.default(600),
+    ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
+
+    HOLD_MINUTES: count.default(15),
+    HOLD_SWEEP_SECONDS: seconds.default(60),
+    TDS_RATES: z
+      .string()
+      .default('0,0.1,1,2')
+      .transform((s, ctx) => {
+        const rates = s.split(',').map((r) => Number(r.trim()));
+        if (rates.some((r) => !Number.isFinite(r) || r < 0 || r > 20)) {
+          ctx.addIssue({ code: 'custom', message: 'must be a comma list of percents 0..20' });
+        }
+        return rates;
+      }),
+
+    PAYMENT_PROVIDER: z.enum(['manual', 'razorpay']).default('manual'),
+    PAYMENT_UPI_ID: z.string().default('vipnumbers@upi'),
+    PAYMENT_BANK_DETAILS: z
+      .string()
+      .default('Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000'),
+    RAZORPAY_KEY_ID: z.string().optional(),
+    RAZORPAY_KEY_SECRET: z.string().optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
+
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('VIP Number Store <no-reply@example.com>'),
+    SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
+    MSG91_AUTH_KEY: z.string().optional(),
+    MSG91_TEMPLATE_ID: z.string().optional(),
+    MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.PAYMENT_PROVIDER === 'razorpay') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_PROVIDER=razorpay' });
+      }
+    }
+    if (c.SMS_PROVIDER === 'msg91' && !c.MSG91_AUTH_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['MSG91_AUTH_KEY'], message: 'required when SMS_PROVIDER=msg91' });
+    }
+    if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production (32+ characters)' });
+    }
+    if (c.COOKIE_SAMESITE === 'none' && c.COOKIE_SECURE === false) {
+      ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'SameSite=None cookies must be Secure' });
+    }
+  });
+
+export type Env = z.infer<typeof configSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  /** Dev outbox on, cookies not Secure: everything but production. */
+  devTools: boolean;
+  cookieSecure: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration; empty strings count as unset so `FOO=` falls back to the default. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  return {
+    ...c,
+    isProduction,
+    devTools: !isProduction,
+    cookieSecure: c.COOKIE_SECURE ?? (isProduction || c.COOKIE_SAMESITE === 'none'),
+  };
+}

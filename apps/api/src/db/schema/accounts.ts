@@ -1,0 +1,117 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './timestamps';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    mobile: text('mobile').notNull(),
+    passwordHash: text('password_hash'),
+    accountType: text('account_type', { enum: ['Individual', 'Corporate'] }).notNull(),
+    companyName: text('company_name'),
+    gstinNo: text('gstin_no'),
+    getWhatsappUpdate: boolean('get_whatsapp_update').notNull().default(false),
+    acceptTermsAndConditions: boolean('accept_terms_and_conditions').notNull().default(false),
+    role: text('role', { enum: ['customer', 'support', 'admin'] })
+      .notNull()
+      .default('customer'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_mobile_key').on(t.mobile)],
+);
+
+export const addresses = pgTable('addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  line1: text('line1').notNull(),
+  line2: text('line2'),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  pinCode: text('pin_code').notNull(),
+  ...timestamps,
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** One OTP request; `payload` holds a pending registration until its code is verified. */
+export const otpRequests = pgTable(
+  'otp_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset'] }).notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    codeHash: text('code_hash').notNull(),
+    payload: jsonb('payload'),
+    attemptsUsed: integer('attempts_used').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('otp_requests_email_idx').on(t.email, t.createdAt),
+    index('otp_requests_mobile_idx').on(t.mobile, t.createdAt),
+  ],
+);
+
+/** Every OTP message sent, for the per-contact and per-address send limits. */
+export const otpSends = pgTable(
+  'otp_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contact: text('contact').notNull(),
+    clientIp: text('client_ip').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('otp_sends_contact_idx').on(t.contact, t.sentAt),
+    index('otp_sends_ip_idx').on(t.clientIp, t.sentAt),
+  ],
+);
+
+/** Messages kept outside production so developers and tests can read OTPs. */
+export const devOutbox = pgTable(
+  'dev_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    otp: text('otp'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dev_outbox_to_idx').on(t.to, t.createdAt)],
+);

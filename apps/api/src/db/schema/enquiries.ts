@@ -1,0 +1,30 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './timestamps';
+
+export const enquiryTopics = [
+  'general',
+  'vip-number',
+  'smart-ivr',
+  'sms-solutions',
+  'whatsapp',
+  'career',
+] as const;
+
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    mobile: text('mobile').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic', { enum: enquiryTopics }).notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['new', 'in_progress', 'closed'] })
+      .notNull()
+      .default('new'),
+    pagePath: text('page_path'),
+    clientIp: text('client_ip'),
+    ...timestamps,
+  },
+  (t) => [index('enquiries_status_idx').on(t.status, t.createdAt)],
+);

@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './catalog';
+export * from './sales';
+export * from './enquiries';

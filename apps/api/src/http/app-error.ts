@@ -1,0 +1,27 @@
+/** An error a person can act on: it becomes `{ success: false, message, code, ...extra }`. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly extra: Record<string, unknown> = {},
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST', extra?: Record<string, unknown>) =>
+  new AppError(400, code, message, extra);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, code = 'CONFLICT', extra?: Record<string, unknown>) =>
+  new AppError(409, code, message, extra);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', message, { retryAfter: retryAfterSeconds }, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -1,0 +1,59 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const defaultBuildDir = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
+const shellFile = '__spa-fallback.html';
+
+/**
+ * Serves the built web app: files as they are, a prerendered page's index.html for its path,
+ * and the app shell for every other path (the app itself handles unknown paths and sign-in).
+ */
+export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) {
+  const root = resolve(opts.buildDir ?? defaultBuildDir);
+  if (!existsSync(root)) {
+    app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app.`);
+    app.setNotFoundHandler((request, reply) => replyUnknown(request.url, reply));
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    setHeaders(res, path) {
+      const immutable = path.includes(`${sep}assets${sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const page = (path: string) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return undefined;
+    }
+    const file = normalize(join(root, decoded, 'index.html'));
+    if (!file.startsWith(root + sep)) return undefined;
+    return existsSync(file) && statSync(file).isFile() ? file.slice(root.length + 1) : undefined;
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return replyUnknown(request.url, reply);
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/')) return replyUnknown(request.url, reply);
+    const html = page(path) ?? shellFile;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(html);
+  });
+}
+
+function replyUnknown(url: string, reply: FastifyReply) {
+  return reply.status(404).send({
+    success: false,
+    message: `Nothing at ${url.split('?')[0]}`,
+    code: 'NOT_FOUND',
+  });
+}

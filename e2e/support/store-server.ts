@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = resolve(import.meta.dirname, '../..');
+
+export interface StoreServer {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the built store (as `npm start` runs it) on a free port with a fresh data folder. */
+export async function startStore(env: Record<string, string> = {}): Promise<StoreServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(repo, 'apps/api'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DEMO_DATA_COUNT: '3000',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`store did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Store ready at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`store exited with ${code}:\n${output}`)));
+  });
+  child.stdout.resume();
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  return {
+    url,
+    dataDir,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.on('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
