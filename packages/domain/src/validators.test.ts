@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { isValidGstin, isValidMobile, isValidPan, normalizeMobile } from './validators';
+
+describe('normalizeMobile', () => {
+  it.each([
+    ['9876543210', '9876543210'],
+    ['98765 43210', '9876543210'],
+    ['98765-43210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['+919876543210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['09876543210', '9876543210'],
+    ['6000000000', '6000000000'],
+    ['9198765432', '9198765432'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizeMobile(input)).toBe(expected);
+    expect(isValidMobile(input)).toBe(true);
+  });
+
+  it.each([
+    '',
+    '5876543210',
+    '987654321',
+    '98765432101',
+    '+9876543210',
+    '+91 5876543210',
+    '0919876543210',
+    '00 9876543210',
+    '(98765) 43210',
+    '98765.43210',
+    '98765432a0',
+  ])('rejects %j', (input) => {
+    expect(normalizeMobile(input)).toBeNull();
+    expect(isValidMobile(input)).toBe(false);
+  });
+});
+
+describe('isValidPan', () => {
+  it.each(['AAPFU0939F', 'ABCPE1234F', 'ZZZKZ0001Z'])('accepts %s', (pan) => {
+    expect(isValidPan(pan)).toBe(true);
+  });
+
+  it.each([
+    ['lower case', 'aapfu0939f'],
+    ['unknown holder type', 'AAPXU0939F'],
+    ['serial 0000', 'AAPFU0000F'],
+    ['too short', 'AAPFU0939'],
+    ['digit where a letter belongs', 'AAPF10939F'],
+    ['letter where a digit belongs', 'AAPFU09A9F'],
+  ])('rejects %s', (_reason, pan) => {
+    expect(isValidPan(pan)).toBe(false);
+  });
+});
+
+describe('isValidGstin', () => {
+  it('accepts a GSTIN whose check character matches', () => {
+    expect(isValidGstin('27AAPFU0939F1ZV')).toBe(true);
+  });
+
+  it.each([
+    ['wrong check character', '27AAPFU0939F1ZO'],
+    ['serial 0000 and a wrong check character', '22AAAAA0000A1Z5'],
+    ['lower case', '27aapfu0939f1zv'],
+    ['state code 00', '00AAPFU0939F1ZV'],
+    ['state code 39', '39AAPFU0939F1ZV'],
+    ['no Z in the 14th place', '27AAPFU0939F1YV'],
+    ['entity character 0', '27AAPFU0939F0ZV'],
+    ['too short', '27AAPFU0939F1Z'],
+  ])('rejects %s', (_reason, gstin) => {
+    expect(isValidGstin(gstin)).toBe(false);
+  });
+
+  it('accepts the special state codes 97 and 99 and rejects a PAN that fails', () => {
+    // From 27AAPFU0939F1ZV (sum 221): "97" adds 9 + 14 = 23 instead of 2 + 14 = 16, so the sum
+    // is 228, 228 mod 36 = 12 and the check is 24 = O. "99" adds 9 + 18: sum 232, check 20 = K.
+    expect(isValidGstin('97AAPFU0939F1ZO')).toBe(true);
+    expect(isValidGstin('99AAPFU0939F1ZK')).toBe(true);
+    expect(isValidGstin('27AAPXU0939F1ZZ')).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+const mobilePattern = /^(?:\+91|91|0)?([6-9]\d{9})$/;
+
+/**
+ * Strips spaces and hyphens and a leading +91 or 91 (on 12 digits) or 0 (on 11 digits).
+ * Returns the 10-digit number, or null when what is left is not an Indian mobile number.
+ */
+export function normalizeMobile(input: string): string | null {
+  return mobilePattern.exec(input.replace(/[\s-]/g, ''))?.[1] ?? null;
+}
+
+export function isValidMobile(input: string): boolean {
+  return normalizeMobile(input) !== null;
+}
+
+// The 4th letter is the holder type: P C H F A T B L J G K.
+const panPattern = /^[A-Z]{3}[PCHFATBLJGK][A-Z]([0-9]{4})[A-Z]$/;
+
+/** Upper case only. The serial 0000 is invalid; the last (check) letter is not verified. */
+export function isValidPan(pan: string): boolean {
+  const serial = panPattern.exec(pan)?.[1];
+  return serial !== undefined && serial !== '0000';
+}
+
+const gstinPattern = /^(\d{2})([A-Z0-9]{10})[1-9A-Z]Z[0-9A-Z]$/;
+const gstinAlphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+function isGstinStateCode(code: number): boolean {
+  return (code >= 1 && code <= 38) || code === 97 || code === 99;
+}
+
+function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  [...first14].forEach((char, index) => {
+    const product = gstinAlphabet.indexOf(char) * (index % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  });
+  return gstinAlphabet.charAt((36 - (sum % 36)) % 36);
+}
+
+/** Upper case only: state code, PAN, entity character, 'Z', check character. */
+export function isValidGstin(gstin: string): boolean {
+  const match = gstinPattern.exec(gstin);
+  if (!match) return false;
+  const [, stateCode = '', pan = ''] = match;
+  return (
+    isGstinStateCode(Number(stateCode)) &&
+    isValidPan(pan) &&
+    gstinCheckCharacter(gstin.slice(0, 14)) === gstin.charAt(14)
+  );
+}
