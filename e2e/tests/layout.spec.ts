@@ -19,7 +19,10 @@ test('the served HTML of the home page already holds its links', async ({ reques
 
 test('a footer category link opens the listing of that category', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Mirror Numbers' }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Mirror Numbers', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/premium-numbers\?category=mirror-numbers$/);
 });
 

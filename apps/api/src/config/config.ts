@@ -15,11 +15,15 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     WEB_BUILD_DIR: z.string().optional(),
     DEMO_DATA_COUNT: z.coerce.number().int().min(0).default(20_000),
+    /** Listing totals and orders are reused this long (0: off); unset: 30, or 0 when NODE_ENV=test. */
+    CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     BODY_LIMIT_BYTES: count.default(1_048_576),
 
     PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
@@ -37,7 +41,10 @@ export const configSchema = z
     TRUST_PROXY: bool.default(false),
 
     STORE_NAME: z.string().min(1).default('VIP Number Store'),
-    PUBLIC_SALES_WHATSAPP: z.string().regex(/^[6-9]\d{9}$/).default('9222000000'),
+    PUBLIC_SALES_WHATSAPP: z
+      .string()
+      .regex(/^[6-9]\d{9}$/)
+      .default('9222000000'),
     PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
     SELLER_GST_STATE: z.string().min(1).default('Maharashtra'),
 
@@ -87,18 +94,42 @@ export const configSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.PAYMENT_PROVIDER === 'razorpay') {
-      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
-        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when PAYMENT_PROVIDER=razorpay' });
+      for (const key of [
+        'RAZORPAY_KEY_ID',
+        'RAZORPAY_KEY_SECRET',
+        'RAZORPAY_WEBHOOK_SECRET',
+      ] as const) {
+        if (!c[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when PAYMENT_PROVIDER=razorpay',
+          });
       }
     }
-    if (c.SMS_PROVIDER === 'msg91' && !c.MSG91_AUTH_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['MSG91_AUTH_KEY'], message: 'required when SMS_PROVIDER=msg91' });
+    if (c.SMS_PROVIDER === 'msg91') {
+      for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
+        if (!c[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when SMS_PROVIDER=msg91',
+          });
+      }
     }
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production (32+ characters)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'required in production (32+ characters)',
+      });
     }
     if (c.COOKIE_SAMESITE === 'none' && c.COOKIE_SECURE === false) {
-      ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'SameSite=None cookies must be Secure' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COOKIE_SECURE'],
+        message: 'SameSite=None cookies must be Secure',
+      });
     }
   });
 
@@ -120,7 +151,9 @@ export class ConfigError extends Error {
 
 /** Reads the configuration; empty strings count as unset so `FOO=` falls back to the default. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(

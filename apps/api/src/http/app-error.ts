@@ -12,8 +12,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', extra?: Record<string, unknown>) =>
-  new AppError(400, code, message, extra);
+export const badRequest = (
+  message: string,
+  code = 'BAD_REQUEST',
+  extra?: Record<string, unknown>,
+) => new AppError(400, code, message, extra);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do that.') =>
@@ -22,6 +25,12 @@ export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', mess
 export const conflict = (message: string, code = 'CONFLICT', extra?: Record<string, unknown>) =>
   new AppError(409, code, message, extra);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, 'TOO_MANY_REQUESTS', message, { retryAfter: retryAfterSeconds }, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+  new AppError(
+    429,
+    'TOO_MANY_REQUESTS',
+    message,
+    { retryAfter: retryAfterSeconds },
+    {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    },
+  );

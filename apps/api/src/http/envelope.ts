@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** The success envelope of every API response. */
 export function ok<T>(data: T, message?: string) {
-  return message === undefined ? { success: true as const, data } : { success: true as const, message, data };
+  return message === undefined
+    ? { success: true as const, data }
+    : { success: true as const, message, data };
 }
 
 export const envelope = <T extends z.ZodType>(data: T) =>

@@ -27,12 +27,20 @@ describe('the response envelope and error handler', () => {
   afterAll(() => app.close());
 
   const post = (payload: string, contentType = 'application/json') =>
-    app.inject({ method: 'POST', url: '/api/v1/test-echo', payload, headers: { 'content-type': contentType } });
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/test-echo',
+      payload,
+      headers: { 'content-type': contentType },
+    });
 
   it('answers bad JSON with 400 and a message', async () => {
     const res = await post('{"name":');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message: 'The request body is not valid JSON.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('answers wrong types with 400 naming the field', async () => {

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 
 const knownFastifyErrors: Record<string, { status: number; message: string }> = {
@@ -9,7 +12,10 @@ const knownFastifyErrors: Record<string, { status: number; message: string }> = 
     status: 415,
     message: 'Unsupported content type: send JSON (application/json).',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header is wrong.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'The Content-Length header is wrong.',
+  },
 };
 
 /** Turns every error into the failure envelope; bad input is a 4xx with a message, never a 500. */
@@ -24,10 +30,12 @@ export function installErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const where = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const field = where || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.');
+        const field =
+          where || (v.params as { issue?: { path?: unknown[] } }).issue?.path?.join('.');
         return field ? `${field}: ${v.message}` : (v.message ?? 'invalid');
       });
-      const place = error.validationContext === 'querystring' ? 'query parameter' : error.validationContext;
+      const place =
+        error.validationContext === 'querystring' ? 'query parameter' : error.validationContext;
       return reply.status(400).send({
         success: false,
         message: `Invalid ${place}: ${issues.join('; ')}`,
@@ -37,12 +45,15 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? knownFastifyErrors[error.code] : undefined;
     if (known) {
-      return reply.status(known.status).send({ success: false, message: known.message, code: error.code });
+      return reply
+        .status(known.status)
+        .send({ success: false, message: known.message, code: error.code });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      if (error.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      if (error.statusCode === 429 && !reply.getHeader('retry-after'))
+        reply.header('retry-after', '60');
       return reply.status(error.statusCode).send({
         success: false,
         message: error.message,

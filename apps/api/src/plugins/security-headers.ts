@@ -24,11 +24,16 @@ export const securityHeaders = fp(async (app) => {
         ],
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        frameSrc: [
+          'https://www.youtube-nocookie.com',
+          'https://api.razorpay.com',
+          'https://checkout.razorpay.com',
+        ],
         upgradeInsecureRequests: app.config.isProduction ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: app.config.isProduction,
   });
 });

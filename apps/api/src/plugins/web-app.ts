@@ -23,9 +23,14 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     root,
     index: false,
     wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
     setHeaders(res, path) {
       const immutable = path.includes(`${sep}assets${sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 
@@ -41,12 +46,21 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     return existsSync(file) && statSync(file).isFile() ? file.slice(root.length + 1) : undefined;
   };
 
+  const sendPage = (url: string, reply: FastifyReply) => {
+    const path = url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/')) return replyUnknown(url, reply);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile(page(path) ?? shellFile);
+  };
+  // The static handler refuses directories, and "/" is one.
+  app.get('/', (request, reply) => sendPage(request.url, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return replyUnknown(request.url, reply);
-    const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/')) return replyUnknown(request.url, reply);
-    const html = page(path) ?? shellFile;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(html);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return replyUnknown(request.url, reply);
+    }
+    return sendPage(request.url, reply);
   });
 }
 

@@ -1,0 +1,19 @@
+import type { Config } from '@react-router/dev/config';
+import { getPrerenderPaths } from './src/prerender-paths';
+
+export default {
+  appDirectory: 'src',
+  buildDirectory: 'build',
+  // SPA mode with prerendering: public pages become static HTML under build/client/<path>/index.html,
+  // every other path is served the SPA fallback shell (build/client/__spa-fallback.html).
+  ssr: false,
+  prerender: getPrerenderPaths,
+  // Opt in to the React Router v8 behaviour now (silences the upgrade warnings at build time).
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

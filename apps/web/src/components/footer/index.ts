@@ -1,0 +1,1 @@
+export { Footer, useCurrentYear } from './footer';

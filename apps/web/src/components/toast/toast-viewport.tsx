@@ -1,0 +1,65 @@
+import type { ToastType } from './toast-context';
+import type { ToastEntry } from './toast-provider';
+
+const styles: Record<ToastType, { box: string; icon: string }> = {
+  success: { box: 'border-emerald-600 bg-emerald-50 text-emerald-950', icon: '✓' },
+  error: { box: 'border-red-600 bg-red-50 text-red-950', icon: '!' },
+  info: { box: 'border-sky-600 bg-sky-50 text-sky-950', icon: 'i' },
+  warning: { box: 'border-amber-600 bg-amber-50 text-amber-950', icon: '!' },
+};
+
+const iconStyles: Record<ToastType, string> = {
+  success: 'bg-emerald-700',
+  error: 'bg-red-700',
+  info: 'bg-sky-700',
+  warning: 'bg-amber-700',
+};
+
+/** Fixed top-right stack of toasts. Errors are announced assertively (role="alert"). */
+export function ToastViewport({
+  toasts,
+  onClose,
+}: {
+  toasts: readonly ToastEntry[];
+  onClose: (id: string) => void;
+}) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label="Notifications"
+      className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
+      {toasts.map((toast) => {
+        const style = styles[toast.type];
+        return (
+          <div
+            key={toast.id}
+            role={toast.type === 'error' ? 'alert' : undefined}
+            data-toast-type={toast.type}
+            data-state={toast.leaving ? 'leaving' : 'open'}
+            className={`toast pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${style.box}`}
+          >
+            <span
+              aria-hidden="true"
+              className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white ${iconStyles[toast.type]}`}
+            >
+              {style.icon}
+            </span>
+            <p className="flex-1 text-sm font-medium">{toast.message}</p>
+            <button
+              type="button"
+              onClick={() => onClose(toast.id)}
+              aria-label="Close notification"
+              className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+              </svg>
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import '@testing-library/jest-dom/vitest';
+import { useEffect } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider, useToast, type ToastApi } from './index';
+
+let toast: ToastApi;
+
+function Capture() {
+  const api = useToast();
+  useEffect(() => {
+    toast = api;
+  }, [api]);
+  return null;
+}
+
+function renderProvider() {
+  return render(
+    <ToastProvider>
+      <Capture />
+    </ToastProvider>,
+  );
+}
+
+describe('toasts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows a toast for 3000 ms, then slides it out over 300 ms and removes it', () => {
+    renderProvider();
+    act(() => {
+      toast.success('Item added to cart');
+    });
+    const item = screen.getByText('Item added to cart').closest('[data-state]');
+    expect(item).toHaveAttribute('data-state', 'open');
+    expect(item).toHaveAttribute('data-toast-type', 'success');
+
+    act(() => vi.advanceTimersByTime(2999));
+    expect(item).toHaveAttribute('data-state', 'open');
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText('Item added to cart').closest('[data-state]')).toHaveAttribute(
+      'data-state',
+      'leaving',
+    );
+
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.getByText('Item added to cart')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Item added to cart')).not.toBeInTheDocument();
+  });
+
+  it('honours a custom duration', () => {
+    renderProvider();
+    act(() => {
+      toast.info('Prices for some items in your cart have changed', { duration: 1000 });
+    });
+    act(() => vi.advanceTimersByTime(1300));
+    expect(screen.queryByText(/Prices for some items/)).not.toBeInTheDocument();
+  });
+
+  it('closes with the close button, sliding out over 300 ms', () => {
+    renderProvider();
+    act(() => {
+      toast.info('This product is already in your cart.');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(
+      screen.getByText('This product is already in your cart.').closest('[data-state]'),
+    ).toHaveAttribute('data-state', 'leaving');
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByText('This product is already in your cart.')).not.toBeInTheDocument();
+  });
+
+  it('keeps a toast with an infinite duration until it is closed', () => {
+    renderProvider();
+    act(() => {
+      toast.warning('Some items in your cart are no longer available', { duration: Infinity });
+    });
+    act(() => vi.advanceTimersByTime(60 * 60 * 1000));
+    const message = screen.getByText('Some items in your cart are no longer available');
+    expect(message.closest('[data-state]')).toHaveAttribute('data-state', 'open');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    act(() => vi.advanceTimersByTime(300));
+    expect(
+      screen.queryByText('Some items in your cart are no longer available'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('stacks toasts in a polite status region; errors are alerts', () => {
+    renderProvider();
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region.className).toMatch(/fixed/);
+    expect(region.className).toMatch(/top-4/);
+    expect(region.className).toMatch(/right-4/);
+
+    act(() => {
+      toast.success('Successfully Logged Out');
+      toast.error('An unexpected error occurred');
+    });
+    expect(region).toHaveTextContent('Successfully Logged Out');
+    expect(screen.getByRole('alert')).toHaveTextContent('An unexpected error occurred');
+    expect(screen.getAllByRole('button', { name: 'Close notification' })).toHaveLength(2);
+  });
+
+  it('returns an id that dismisses the toast', () => {
+    renderProvider();
+    let id = '';
+    act(() => {
+      id = toast.info('Your cart has been synced with your account');
+    });
+    act(() => toast.dismiss(id));
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByText(/synced/)).not.toBeInTheDocument();
+  });
+
+  it('throws when used outside the provider', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Capture />)).toThrow(/ToastProvider/);
+    spy.mockRestore();
+  });
+});

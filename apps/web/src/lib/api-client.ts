@@ -1,0 +1,312 @@
+import { siteConfig } from './site-config';
+
+/**
+ * HTTP client for the storefront API (`${apiBaseUrl}/api/v1${path}`), shared by every feature.
+ *
+ * - Cookies are always sent (`credentials: 'include'`); bodies are JSON.
+ * - Resolves to the parsed response body, the envelope `{ success, message?, data? }`.
+ * - Rejects with ApiError, whose message follows spec §8.
+ * - A 401 on any call except POST /auth/refresh-token triggers one refresh and one retry.
+ *   Concurrent 401s share a single refresh. When the refresh fails every waiting request
+ *   rejects with its original 401 error and the onSessionExpired listeners are called.
+ */
+
+/** The JSON body every API response carries. */
+export interface ApiEnvelope<T = unknown> {
+  success: boolean;
+  message?: string;
+  code?: string;
+  data?: T;
+}
+
+/** Error texts of spec §8. */
+export const API_ERROR_MESSAGES = {
+  /** HTTP error whose body has no message. */
+  http: 'Something went wrong',
+  /** The request was sent but no response arrived (network failure). */
+  noResponse: 'No response received from server',
+  /** Anything else without a message of its own. */
+  unknown: 'Request failed',
+} as const;
+
+export const API_VERSION_PATH = '/api/v1';
+export const REFRESH_TOKEN_PATH = '/auth/refresh-token';
+
+/** Name of the non-HttpOnly cookie the server sets (value '1') while a session may exist. */
+export const SESSION_HINT_COOKIE = 'sid_hint';
+
+export interface ApiErrorOptions {
+  status?: number;
+  code?: string;
+  body?: unknown;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  /** HTTP status; undefined when no response was received. */
+  readonly status?: number;
+  /** Machine-readable code: the server's `code` field, or NETWORK_ERROR / ABORTED / CLIENT_ERROR. */
+  readonly code?: string;
+  /** Parsed response body, when there was one. */
+  readonly body?: unknown;
+
+  constructor(message: string, options: ApiErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.body = options.body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The message to show for any thrown value, or `fallback` when it has none. */
+export function errorMessage(
+  error: unknown,
+  fallback: string = API_ERROR_MESSAGES.unknown,
+): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiClient {
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiEnvelope<T>>;
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiEnvelope<T>>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiEnvelope<T>>;
+  delete<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiEnvelope<T>>;
+  /** Refresh the session once (shared by concurrent callers). Resolves true on success. */
+  refreshSession(): Promise<boolean>;
+  /** Called whenever a refresh after a 401 fails. Returns an unsubscribe function. */
+  onSessionExpired(listener: () => void): () => void;
+}
+
+export interface ApiClientOptions {
+  /** Prefix of every path; defaults to `${siteConfig.apiBaseUrl}/api/v1`. */
+  baseUrl?: string;
+  /** fetch implementation; defaults to the global fetch at call time. */
+  fetch?: typeof fetch;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isAbortError(error: unknown): boolean {
+  return isRecord(error) && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+function pathname(path: string): string {
+  const end = path.search(/[?#]/);
+  return end === -1 ? path : path.slice(0, end);
+}
+
+function httpError(status: number, body: unknown): ApiError {
+  const message =
+    isRecord(body) && typeof body.message === 'string' && body.message
+      ? body.message
+      : API_ERROR_MESSAGES.http;
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+  return new ApiError(message, { status, code, body });
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? `${siteConfig.apiBaseUrl}${API_VERSION_PATH}`;
+  const listeners = new Set<() => void>();
+  let refreshing: Promise<boolean> | null = null;
+  // Bumped after every successful refresh: a request sent before the bump that gets a 401
+  // retries directly instead of refreshing again (refresh tokens rotate; reusing one is fatal).
+  let sessionGeneration = 0;
+
+  async function send<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    requestOptions: RequestOptions,
+  ): Promise<ApiEnvelope<T>> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...requestOptions.headers,
+    };
+    const init: RequestInit = { method, credentials: 'include', headers };
+    if (requestOptions.signal) init.signal = requestOptions.signal;
+
+    try {
+      if (body !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        init.body = JSON.stringify(body);
+      }
+    } catch (error) {
+      throw new ApiError(errorMessage(error), { code: 'CLIENT_ERROR', cause: error });
+    }
+
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, init);
+    } catch (error) {
+      if (isAbortError(error)) {
+        throw new ApiError(errorMessage(error), { code: 'ABORTED', cause: error });
+      }
+      throw new ApiError(API_ERROR_MESSAGES.noResponse, { code: 'NETWORK_ERROR', cause: error });
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (!response.ok) throw httpError(response.status, undefined);
+      throw new ApiError(errorMessage(error), { status: response.status, cause: error });
+    }
+
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        if (!response.ok) throw httpError(response.status, text);
+        throw new ApiError(errorMessage(error), {
+          status: response.status,
+          code: 'INVALID_RESPONSE',
+          body: text,
+          cause: error,
+        });
+      }
+    }
+
+    if (!response.ok) throw httpError(response.status, parsed);
+    if (!isRecord(parsed)) return { success: true, data: parsed as T | undefined };
+    return parsed as unknown as ApiEnvelope<T>;
+  }
+
+  function refreshSession(): Promise<boolean> {
+    if (!refreshing) {
+      refreshing = send('POST', REFRESH_TOKEN_PATH, undefined, {})
+        .then(
+          () => {
+            sessionGeneration += 1;
+            return true;
+          },
+          () => {
+            for (const listener of [...listeners]) {
+              try {
+                listener();
+              } catch {
+                // A failing listener must not keep the others from running.
+              }
+            }
+            return false;
+          },
+        )
+        .finally(() => {
+          refreshing = null;
+        });
+    }
+    return refreshing;
+  }
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    requestOptions: RequestOptions = {},
+  ): Promise<ApiEnvelope<T>> {
+    const generation = sessionGeneration;
+    try {
+      return await send<T>(method, path, body, requestOptions);
+    } catch (error) {
+      if (
+        !(error instanceof ApiError) ||
+        error.status !== 401 ||
+        pathname(path) === REFRESH_TOKEN_PATH
+      ) {
+        throw error;
+      }
+      const refreshed = generation !== sessionGeneration || (await refreshSession());
+      if (!refreshed) throw error;
+      // One retry only: a second 401 is thrown to the caller.
+      return send<T>(method, path, body, requestOptions);
+    }
+  }
+
+  return {
+    request,
+    get: (path, requestOptions) => request('GET', path, undefined, requestOptions),
+    post: (path, body, requestOptions) => request('POST', path, body, requestOptions),
+    put: (path, body, requestOptions) => request('PUT', path, body, requestOptions),
+    patch: (path, body, requestOptions) => request('PATCH', path, body, requestOptions),
+    delete: (path, body, requestOptions) => request('DELETE', path, body, requestOptions),
+    refreshSession,
+    onSessionExpired(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** The app-wide client. */
+export const api: ApiClient = createApiClient();
+
+/** Listen for a failed session refresh on the app-wide client. Returns an unsubscribe function. */
+export function onSessionExpired(listener: () => void): () => void {
+  return api.onSessionExpired(listener);
+}
+
+/**
+ * Whether a session may exist: the server sets the non-HttpOnly cookie `sid_hint=1` at sign-in
+ * and clears it at sign-out, so guests can skip auth calls that would only fail.
+ */
+export function hasSessionHint(
+  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
+): boolean {
+  return cookies.split(';').some((part) => {
+    const [name, value] = part.trim().split('=');
+    return name === SESSION_HINT_COOKIE && value === '1';
+  });
+}
+
+/** Append query parameters to a path, skipping undefined, null and empty values. */
+export function withQuery(
+  path: string,
+  params: Record<string, string | number | boolean | null | undefined>,
+): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  if (!query) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * Business identity, read from build-time environment variables (PUBLIC_*) with neutral
+ * defaults. Nothing else in the web app hard-codes a name, number, address or link: import
+ * `siteConfig` instead.
+ */
+
+export interface SocialLink {
+  readonly name: 'Facebook' | 'Instagram' | 'X' | 'YouTube' | 'LinkedIn';
+  readonly href: string;
+}
+
+export interface SiteConfig {
+  /** Shop name shown in the header, footer, titles and structured data. */
+  readonly storeName: string;
+  /** 10-digit Indian mobile number of the sales line (WhatsApp), without country code. */
+  readonly salesWhatsapp: string;
+  /** wa.me style international number: '91' + salesWhatsapp. */
+  readonly salesWhatsappInternational: string;
+  readonly supportEmail: string;
+  /** 10-digit support phone number, without country code. */
+  readonly supportPhone: string;
+  /** Office address on one line; empty when not configured. */
+  readonly officeAddress: string;
+  /** Public origin of the site, without a trailing slash; used for canonical links. */
+  readonly publicBaseUrl: string;
+  /** Origin of the API without a trailing slash; '' means same origin. */
+  readonly apiBaseUrl: string;
+  /** Google Analytics measurement id; empty disables analytics. */
+  readonly gaMeasurementId: string;
+  /** Third-party chat widget token; empty keeps the widget inactive. */
+  readonly chatWidgetToken: string;
+  readonly socialLinks: readonly SocialLink[];
+}
+
+const env: ImportMetaEnv = import.meta.env ?? {};
+
+function read(value: string | undefined, fallback: string): string {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : fallback;
+}
+
+function withoutTrailingSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+const salesWhatsapp = read(env.PUBLIC_SALES_WHATSAPP, '9222000000');
+
+export const siteConfig: SiteConfig = {
+  storeName: read(env.PUBLIC_STORE_NAME, 'VIP Number Store'),
+  salesWhatsapp,
+  salesWhatsappInternational: `91${salesWhatsapp}`,
+  supportEmail: read(env.PUBLIC_SUPPORT_EMAIL, 'support@example.com'),
+  supportPhone: read(env.PUBLIC_SUPPORT_PHONE, salesWhatsapp),
+  officeAddress: read(env.PUBLIC_OFFICE_ADDRESS, ''),
+  publicBaseUrl: withoutTrailingSlash(read(env.PUBLIC_BASE_URL, 'http://localhost:3000')),
+  apiBaseUrl: withoutTrailingSlash(read(env.PUBLIC_API_BASE_URL, '')),
+  gaMeasurementId: read(env.PUBLIC_GA_ID, ''),
+  chatWidgetToken: read(env.PUBLIC_CHAT_WIDGET_TOKEN, ''),
+  socialLinks: [
+    { name: 'Facebook', href: read(env.PUBLIC_FACEBOOK_URL, 'https://www.facebook.com/') },
+    { name: 'Instagram', href: read(env.PUBLIC_INSTAGRAM_URL, 'https://www.instagram.com/') },
+    { name: 'X', href: read(env.PUBLIC_X_URL, 'https://x.com/') },
+    { name: 'YouTube', href: read(env.PUBLIC_YOUTUBE_URL, 'https://www.youtube.com/') },
+    { name: 'LinkedIn', href: read(env.PUBLIC_LINKEDIN_URL, 'https://www.linkedin.com/') },
+  ],
+};
+
+/** Year the site was built (falls back to the current year outside a Vite build, e.g. tests). */
+export const buildYear: number =
+  typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : new Date().getFullYear();
+
+/** Absolute URL on the public site for a root-relative path. */
+export function absoluteUrl(path: string): string {
+  return `${siteConfig.publicBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** Link that opens a WhatsApp chat with the sales line, optionally with prefilled text. */
+export function whatsappLink(text?: string): string {
+  const base = `https://wa.me/${siteConfig.salesWhatsappInternational}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}

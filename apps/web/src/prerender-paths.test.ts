@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { states } from '@store/domain';
+import { getPrerenderPaths } from './prerender-paths';
+
+describe('getPrerenderPaths', () => {
+  const paths = getPrerenderPaths();
+
+  it('lists every public page once', () => {
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [
+      '/',
+      '/premium-numbers',
+      '/offer-zone',
+      '/vip-numbers',
+      '/products/smart-ivr',
+      '/products/sms-solutions',
+      '/products/whatsapp',
+      '/contact-us',
+      '/blogs',
+      '/career',
+      '/testimonial',
+      '/video-gallery',
+      "/faq's",
+      '/why-us',
+      '/privacy-policy',
+      '/refund-policy',
+      '/terms-and-conditions',
+      '/vip-numbers/maharashtra',
+      '/vip-numbers/maharashtra/mumbai',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    for (const state of states) {
+      expect(paths).toContain(`/vip-numbers/${state.slug}`);
+      for (const city of state.cities) {
+        expect(paths).toContain(`/vip-numbers/${state.slug}/${city.slug}`);
+      }
+    }
+  });
+
+  it('leaves out pages that need a session', () => {
+    expect(paths).not.toContain('/cart');
+    expect(paths).not.toContain('/profile');
+  });
+});

@@ -1,0 +1,94 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+} from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { Route } from './+types/root';
+import { AuthModal } from './auth/auth-modal';
+import { PageSpinner } from './components/page-spinner';
+import { SiteShell } from './components/site-shell';
+import { ToastProvider } from './components/toast';
+import { AuthUiProvider } from './lib/auth-ui';
+import { createQueryClient } from './lib/query-client';
+import { siteConfig } from './lib/site-config';
+import './app.css';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+// Metadata of the SPA fallback shell (cart, profile, unknown paths before the page loads);
+// every page route replaces it with its own seo(...) metadata.
+export const meta: Route.MetaFunction = () => [
+  { title: siteConfig.storeName },
+  {
+    name: 'description',
+    content: `Buy VIP, fancy and premium mobile numbers online at ${siteConfig.storeName}.`,
+  },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // One QueryClient per browser session (and per prerendered page at build time).
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <AuthUiProvider modal={AuthModal}>
+          <SiteShell>
+            <Outlet />
+          </SiteShell>
+        </AuthUiProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+// Shown by the SPA fallback shell until the route modules of the requested page are loaded.
+export function HydrateFallback() {
+  return <PageSpinner />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = 'Something went wrong';
+  let details = 'An unexpected error occurred. Please try again.';
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? 'Page not found' : `Error ${error.status}`;
+    details = error.statusText || details;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-slate-700">{details}</p>
+      <Link to="/premium-numbers" className="btn-primary" reloadDocument>
+        Browse premium numbers
+      </Link>
+    </main>
+  );
+}

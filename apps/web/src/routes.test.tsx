@@ -1,0 +1,110 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createRoutesStub, matchRoutes, useNavigate, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import routes from './routes';
+import ProfilePage from './account/profile-page';
+import BlogDetailPage from './content/blogs/blog-detail-page';
+import UnknownPathPage from './content/unknown-path-page';
+import CityPage from './locations/city-page';
+import StatePage from './locations/state-page';
+
+afterEach(cleanup);
+
+describe('route table', () => {
+  const table: RouteObject[] = routes.map((entry) =>
+    entry.index ? { index: true, id: entry.file } : { path: entry.path, id: entry.file },
+  );
+  const fileFor = (path: string) => matchRoutes(table, path)?.at(-1)?.route.id;
+
+  it('maps every route of spec §2 to a page module in its feature folder', () => {
+    expect(fileFor('/')).toBe('content/home-page.tsx');
+    expect(fileFor('/profile')).toBe('account/profile-page.tsx');
+    expect(fileFor('/products/smart-ivr')).toMatch(/^content\/products\//);
+    expect(fileFor('/products/sms-solutions')).toMatch(/^content\/products\//);
+    expect(fileFor('/products/whatsapp')).toMatch(/^content\/products\//);
+    expect(fileFor('/premium-numbers')).toMatch(/^catalog\//);
+    expect(fileFor('/offer-zone')).toMatch(/^catalog\//);
+    expect(fileFor('/cart')).toMatch(/^cart\//);
+    for (const path of [
+      '/contact-us',
+      '/blogs',
+      '/blogs/some-article',
+      '/career',
+      '/testimonial',
+      '/video-gallery',
+      "/faq's",
+      '/faq%27s',
+      '/why-us',
+      '/privacy-policy',
+      '/refund-policy',
+      '/terms-and-conditions',
+    ]) {
+      expect(fileFor(path), path).toMatch(/^content\/(?!unknown)/);
+    }
+    expect(fileFor('/vip-numbers')).toBe('locations/vip-numbers-page.tsx');
+    expect(fileFor('/vip-numbers/goa')).toBe('locations/state-page.tsx');
+    expect(fileFor('/vip-numbers/goa/panaji')).toBe('locations/city-page.tsx');
+    expect(fileFor('/no/such/page')).toBe('content/unknown-path-page.tsx');
+  });
+});
+
+function Listing() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <h1>Listing</h1>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
+}
+
+function renderRoutes(path: string) {
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => <h1>Home</h1> },
+    { path: '/start', Component: () => <h1>Start</h1> },
+    { path: '/premium-numbers', Component: Listing },
+    { path: '/profile', Component: ProfilePage },
+    { path: '/blogs/:slug', Component: BlogDetailPage },
+    { path: '/vip-numbers/:stateSlug', Component: StatePage },
+    { path: '/vip-numbers/:stateSlug/:citySlug', Component: CityPage },
+    { path: '*', Component: UnknownPathPage },
+  ]);
+  return render(<Stub initialEntries={['/start', path]} initialIndex={1} />);
+}
+
+describe('redirects', () => {
+  it('renders a known state and city', () => {
+    renderRoutes('/vip-numbers/maharashtra');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'VIP Numbers in Maharashtra',
+    );
+    expect(screen.getByRole('link', { name: 'Mumbai' })).toHaveAttribute(
+      'href',
+      '/vip-numbers/maharashtra/mumbai',
+    );
+    cleanup();
+    renderRoutes('/vip-numbers/maharashtra/mumbai');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('VIP Numbers in Mumbai');
+  });
+
+  it.each([
+    ['/vip-numbers/atlantis', 'Listing'],
+    ['/vip-numbers/maharashtra/atlantis', 'Listing'],
+    ['/vip-numbers/atlantis/mumbai', 'Listing'],
+    ['/blogs/no-such-article', 'Listing'],
+    ['/no/such/page', 'Listing'],
+    ['/profile', 'Home'],
+  ])('replaces %s', async (path, heading) => {
+    renderRoutes(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  });
+
+  it('replaces the history entry instead of pushing one', async () => {
+    renderRoutes('/vip-numbers/atlantis');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Start' })).toBeInTheDocument();
+  });
+});
