@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = process.argv[2] ?? 'apps/web/build/client';
+const root = process.argv[2] ?? `${process.env.WEB_BUILD_OUT ?? 'apps/web/build'}/client`;
 const compressible = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
 function walk(dir) {

@@ -3,7 +3,8 @@ import { getPrerenderPaths } from './src/prerender-paths';
 
 export default {
   appDirectory: 'src',
-  buildDirectory: 'build',
+  // WEB_BUILD_OUT lets parallel builds (e.g. several developers' e2e runs) use their own folders.
+  buildDirectory: process.env.WEB_BUILD_OUT ?? 'build',
   // SPA mode with prerendering: public pages become static HTML under build/client/<path>/index.html,
   // every other path is served the SPA fallback shell (build/client/__spa-fallback.html).
   ssr: false,
