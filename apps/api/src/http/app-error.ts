@@ -34,3 +34,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
       'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     },
   );
+
+/** The 404 of a method and path that no route answers. */
+export const noRoute = (method: string, url: string) =>
+  notFound(`No API route ${method} ${url.split('?')[0]}`);

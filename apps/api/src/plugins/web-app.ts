@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { noRoute } from '../http/app-error';
 
 const defaultBuildDir = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
 const shellFile = '__spa-fallback.html';
@@ -15,7 +16,9 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
   const root = resolve(opts.buildDir ?? defaultBuildDir);
   if (!existsSync(root)) {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app.`);
-    app.setNotFoundHandler((request, reply) => replyUnknown(request.url, reply));
+    app.setNotFoundHandler((request) => {
+      throw noRoute(request.method, request.url);
+    });
     return;
   }
 
@@ -48,7 +51,6 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
 
   const sendPage = (url: string, reply: FastifyReply) => {
     const path = url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/')) return replyUnknown(url, reply);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
@@ -57,17 +59,9 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
   // The static handler refuses directories, and "/" is one.
   app.get('/', (request, reply) => sendPage(request.url, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return replyUnknown(request.url, reply);
-    }
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPageRequest || request.url.startsWith('/api/'))
+      throw noRoute(request.method, request.url);
     return sendPage(request.url, reply);
-  });
-}
-
-function replyUnknown(url: string, reply: FastifyReply) {
-  return reply.status(404).send({
-    success: false,
-    message: `Nothing at ${url.split('?')[0]}`,
-    code: 'NOT_FOUND',
   });
 }

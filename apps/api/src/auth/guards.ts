@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/app-error';
+import type { SessionUser } from './access-token';
+
+/** preHandler: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** preHandler: 401 for visitors, 403 for customers; support and admin pass. */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (request.user.role === 'customer') throw forbidden('This is for the support team only.');
+}
+
+/** preHandler: 401 for visitors, 403 for everyone but admins. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (request.user.role !== 'admin') throw forbidden('This is for administrators only.');
+}
+
+/** The signed-in user in a handler behind requireUser/requireStaff. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,511 @@
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config/config';
+import type { Database, Db } from '../db/database';
+import { otpRequests, otpSends } from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { Notifier, NotifyLog } from '../notify/notifier';
+import { otpMessages } from './otp-messages';
+import { sessionKeys } from './session-keys';
+
+export type OtpPurpose = 'registration' | 'login' | 'password_reset';
+export type OtpRequestRow = typeof otpRequests.$inferSelect;
+
+export interface OtpChannels {
+  email: boolean;
+  sms: boolean;
+}
+
+/** What an OTP call answers: the spec's `requestId, channels{email,sms}, otpExpiry, maxAttempts`. */
+export interface OtpIssued {
+  requestId: string;
+  channels: OtpChannels;
+  otpExpiry: string;
+  maxAttempts: number;
+}
+
+/** A registration waiting for its code: the password is already hashed. */
+export interface PendingRegistration {
+  name: string;
+  email: string;
+  mobile: string;
+  passwordHash: string;
+  accountType: 'Individual' | 'Corporate';
+  companyName: string | null;
+  gstinNo: string | null;
+  getWhatsappUpdate: boolean;
+  acceptTermsAndConditions: boolean;
+}
+
+/** Kept in otp_requests.payload. */
+export interface OtpPayload {
+  /** Where the code goes. */
+  deliverTo: { email: string | null; sms: string | null };
+  /**
+   * A request for an unknown account: it answers like a real one, counts against the same
+   * limits, sends nothing, and no code ever verifies it.
+   */
+  decoy?: boolean;
+  /** The channels a decoy claims, so its answer looks like a real one. */
+  claimedChannels?: OtpChannels;
+  userId?: string;
+  registration?: PendingRegistration;
+}
+
+export interface OtpDeps {
+  database: Database;
+  config: Config;
+  notifier: Notifier;
+  log: NotifyLog;
+}
+
+type OtpConfig = Pick<
+  Config,
+  | 'OTP_TTL_SECONDS'
+  | 'OTP_MAX_ATTEMPTS'
+  | 'OTP_RESEND_COOLDOWN_SECONDS'
+  | 'OTP_SENDS_PER_CONTACT_PER_HOUR'
+  | 'OTP_SENDS_PER_IP_PER_HOUR'
+>;
+
+const HOUR_MS = 3600_000;
+/** A request older than this is no longer matched by verify or resend. */
+const OPEN_REQUEST_MAX_AGE_MS = 24 * HOUR_MS;
+
+/** 400 for every code problem (never 401: the client would refresh and retry). */
+export function otpError(code: OtpErrorCode, message: string, remainingAttempts: number) {
+  return new AppError(400, code, message, { remainingAttempts });
+}
+
+export type OtpErrorCode =
+  'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_ATTEMPTS_EXCEEDED' | 'OTP_NOT_FOUND';
+
+const tooMany = (code: string, message: string, retryAfterSeconds: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
+    429,
+    code,
+    message,
+    { retryAfter: seconds },
+    { 'retry-after': String(seconds) },
+  );
+};
+
+function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 90) return `${s} seconds`;
+  return `${Math.ceil(s / 60)} minutes`;
+}
+
+export const generateOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+function hashCode(key: Buffer, requestId: string, code: string): string {
+  return createHmac('sha256', key).update(`${requestId}:${code}`).digest('hex');
+}
+
+/** Rows whose contacts fit the ones given: at least one matches and none contradicts. */
+function contactMatch(email: string | null, mobile: string | null): SQL | undefined {
+  if (email && mobile) {
+    return or(
+      and(
+        eq(otpRequests.email, email),
+        or(isNull(otpRequests.mobile), eq(otpRequests.mobile, mobile)),
+      ),
+      and(
+        eq(otpRequests.mobile, mobile),
+        or(isNull(otpRequests.email), eq(otpRequests.email, email)),
+      ),
+    );
+  }
+  if (email) return eq(otpRequests.email, email);
+  if (mobile) return eq(otpRequests.mobile, mobile);
+  return undefined;
+}
+
+/** Serialises OTP sends per contact and per address across every server process. */
+async function lockKeys(tx: Db, keys: string[]) {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  }
+}
+
+async function enforceCooldown(
+  tx: Db,
+  config: OtpConfig,
+  purpose: OtpPurpose,
+  email: string | null,
+  mobile: string | null,
+  now: Date,
+) {
+  if (config.OTP_RESEND_COOLDOWN_SECONDS === 0) return;
+  const since = new Date(now.getTime() - config.OTP_RESEND_COOLDOWN_SECONDS * 1000);
+  const [latest] = await tx
+    .select({ lastSentAt: otpRequests.lastSentAt })
+    .from(otpRequests)
+    .where(
+      and(
+        eq(otpRequests.purpose, purpose),
+        or(
+          email ? eq(otpRequests.email, email) : undefined,
+          mobile ? eq(otpRequests.mobile, mobile) : undefined,
+        ),
+        gt(otpRequests.lastSentAt, since),
+      ),
+    )
+    .orderBy(desc(otpRequests.lastSentAt))
+    .limit(1);
+  if (latest) {
+    const wait =
+      (latest.lastSentAt.getTime() + config.OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) /
+      1000;
+    throw tooMany(
+      'OTP_RESEND_COOLDOWN',
+      `A code was sent a moment ago. Please wait ${waitText(wait)} before asking for another one.`,
+      wait,
+    );
+  }
+}
+
+async function enforceSendLimits(
+  tx: Db,
+  config: OtpConfig,
+  contacts: string[],
+  clientIp: string,
+  now: Date,
+) {
+  const windowStart = new Date(now.getTime() - HOUR_MS);
+  const retryAfter = (oldestEpochSeconds: number) =>
+    (oldestEpochSeconds * 1000 + HOUR_MS - now.getTime()) / 1000;
+  for (const contact of contacts) {
+    const [row] = await tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        oldest: sql<number>`extract(epoch from min(${otpSends.sentAt}))::float8`,
+      })
+      .from(otpSends)
+      .where(and(eq(otpSends.contact, contact), gt(otpSends.sentAt, windowStart)));
+    if (row && row.n >= config.OTP_SENDS_PER_CONTACT_PER_HOUR) {
+      const wait = retryAfter(Number(row.oldest));
+      throw tooMany(
+        'OTP_SEND_LIMIT',
+        `Too many codes have been sent to ${contact.includes('@') ? 'this e-mail address' : 'this mobile number'}. Please try again in ${waitText(wait)}.`,
+        wait,
+      );
+    }
+  }
+  // One send is one code issued, even when it goes out by e-mail and SMS (one row per contact,
+  // sharing the same sent_at).
+  const [row] = await tx
+    .select({
+      n: sql<number>`count(distinct ${otpSends.sentAt})::int`,
+      oldest: sql<number>`extract(epoch from min(${otpSends.sentAt}))::float8`,
+    })
+    .from(otpSends)
+    .where(and(eq(otpSends.clientIp, clientIp), gt(otpSends.sentAt, windowStart)));
+  if (row && row.n >= config.OTP_SENDS_PER_IP_PER_HOUR) {
+    const wait = retryAfter(Number(row.oldest));
+    throw tooMany(
+      'OTP_SEND_LIMIT',
+      `Too many codes have been requested from your network. Please try again in ${waitText(wait)}.`,
+      wait,
+    );
+  }
+}
+
+export interface IssueOtpInput {
+  purpose: OtpPurpose;
+  /** The contacts the request is known by (verify and resend match on them). */
+  email: string | null;
+  mobile: string | null;
+  payload: OtpPayload;
+  clientIp: string;
+}
+
+/**
+ * Issues a code: checks the cooldown and the send limits (in the database, under advisory
+ * locks, so every server process shares them), closes earlier open requests for the same
+ * purpose and contact, stores the new request with the code hashed, then delivers it.
+ */
+export async function issueOtp(
+  deps: OtpDeps,
+  input: IssueOtpInput,
+  now = new Date(),
+): Promise<OtpIssued> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const { purpose, email, mobile, payload, clientIp } = input;
+  const contacts = [email, mobile].filter((c): c is string => !!c);
+  if (contacts.length === 0) throw new Error('issueOtp needs an e-mail or a mobile');
+
+  const requestId = randomUUID();
+  const code = payload.decoy ? undefined : generateOtpCode();
+  const key = sessionKeys(config).otp;
+  // A decoy's hash is of a random UUID: no 6-digit code can ever match it.
+  const codeHash = hashCode(key, requestId, code ?? randomUUID());
+  const expiresAt = new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000);
+
+  await db.transaction(async (tx) => {
+    await lockKeys(tx, [...contacts.map((c) => `otp:contact:${c}`), `otp:ip:${clientIp}`]);
+    await enforceCooldown(tx, config, purpose, email, mobile, now);
+    await enforceSendLimits(tx, config, contacts, clientIp, now);
+
+    await tx
+      .update(otpRequests)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(otpRequests.purpose, purpose),
+          isNull(otpRequests.consumedAt),
+          contactMatch(email, mobile),
+        ),
+      );
+    await tx.insert(otpRequests).values({
+      id: requestId,
+      purpose,
+      email,
+      mobile,
+      codeHash,
+      payload,
+      maxAttempts: config.OTP_MAX_ATTEMPTS,
+      expiresAt,
+      lastSentAt: now,
+      createdAt: now,
+    });
+    await tx
+      .insert(otpSends)
+      .values(contacts.map((contact) => ({ contact, clientIp, sentAt: now })));
+
+    // Housekeeping for these contacts only: rows that can no longer count or match.
+    await tx
+      .delete(otpSends)
+      .where(
+        and(
+          lt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS)),
+          or(inArray(otpSends.contact, contacts), eq(otpSends.clientIp, clientIp)),
+        ),
+      );
+    await tx
+      .delete(otpRequests)
+      .where(
+        and(
+          lt(otpRequests.createdAt, new Date(now.getTime() - OPEN_REQUEST_MAX_AGE_MS)),
+          or(
+            email ? eq(otpRequests.email, email) : undefined,
+            mobile ? eq(otpRequests.mobile, mobile) : undefined,
+          ),
+        ),
+      );
+  });
+
+  const channels = code
+    ? await deliver(deps, purpose, code, payload, requestId, now)
+    : (payload.claimedChannels ?? { email: !!email, sms: !!mobile });
+  return {
+    requestId,
+    channels,
+    otpExpiry: expiresAt.toISOString(),
+    maxAttempts: config.OTP_MAX_ATTEMPTS,
+  };
+}
+
+async function deliver(
+  deps: OtpDeps,
+  purpose: OtpPurpose,
+  code: string,
+  payload: OtpPayload,
+  requestId: string,
+  now: Date,
+): Promise<OtpChannels> {
+  const message = otpMessages(purpose, code, deps.config.STORE_NAME, deps.config.OTP_TTL_SECONDS);
+  const attempt = async (send: () => Promise<void>, channel: string) => {
+    try {
+      await send();
+      return true;
+    } catch (error) {
+      deps.log.warn({ err: error, channel, requestId }, `OTP ${channel} delivery failed`);
+      return false;
+    }
+  };
+  const { email, sms } = payload.deliverTo;
+  const [emailSent, smsSent] = await Promise.all([
+    email
+      ? attempt(
+          () =>
+            deps.notifier.send({
+              channel: 'email',
+              to: email,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+              otp: code,
+            }),
+          'email',
+        )
+      : false,
+    sms
+      ? attempt(
+          () => deps.notifier.send({ channel: 'sms', to: sms, text: message.sms, otp: code }),
+          'sms',
+        )
+      : false,
+  ]);
+  if (!emailSent && !smsSent) {
+    await deps.database.db
+      .update(otpRequests)
+      .set({ consumedAt: now })
+      .where(eq(otpRequests.id, requestId));
+    throw new AppError(
+      503,
+      'OTP_DELIVERY_FAILED',
+      'We could not send the verification code right now. Please try again in a few minutes.',
+    );
+  }
+  return { email: emailSent, sms: smsSent };
+}
+
+export interface FindOtpInput {
+  purposes: OtpPurpose[];
+  email: string | null;
+  mobile: string | null;
+  requestId?: string;
+}
+
+/** The most recent open (unused) request for these contacts, expired or not. */
+export async function findOpenOtpRequest(
+  db: Db,
+  input: FindOtpInput,
+  now = new Date(),
+): Promise<OtpRequestRow | undefined> {
+  if (!input.email && !input.mobile)
+    throw new Error('findOpenOtpRequest needs an e-mail or a mobile');
+  const [row] = await db
+    .select()
+    .from(otpRequests)
+    .where(
+      and(
+        inArray(otpRequests.purpose, input.purposes),
+        isNull(otpRequests.consumedAt),
+        gt(otpRequests.createdAt, new Date(now.getTime() - OPEN_REQUEST_MAX_AGE_MS)),
+        input.requestId ? eq(otpRequests.id, input.requestId) : undefined,
+        contactMatch(input.email, input.mobile),
+      ),
+    )
+    .orderBy(desc(otpRequests.createdAt))
+    .limit(1);
+  return row;
+}
+
+const noPendingCode = () =>
+  otpError(
+    'OTP_NOT_FOUND',
+    'No verification code is waiting for these details. Please request a new code.',
+    0,
+  );
+
+/** Resend: a new code and request id for the open request, with fresh expiry and attempts. */
+export async function resendOtp(
+  deps: OtpDeps,
+  input: { email: string | null; mobile: string | null; requestId?: string; clientIp: string },
+  now = new Date(),
+): Promise<OtpIssued> {
+  const request = await findOpenOtpRequest(
+    deps.database.db,
+    { purposes: ['registration', 'login', 'password_reset'], ...input },
+    now,
+  );
+  if (!request) throw noPendingCode();
+  return issueOtp(
+    deps,
+    {
+      purpose: request.purpose,
+      email: request.email,
+      mobile: request.mobile,
+      payload: request.payload as OtpPayload,
+      clientIp: input.clientIp,
+    },
+    now,
+  );
+}
+
+/**
+ * Checks a code against the open request for these contacts. Each check uses one attempt
+ * (counted by a conditional update, so parallel guesses cannot exceed the limit). Returns the
+ * request when the code is right; the caller consumes it with `consumeOtp` in the transaction
+ * that acts on it.
+ */
+export async function checkOtp(
+  deps: Pick<OtpDeps, 'database' | 'config'>,
+  input: FindOtpInput & { otp: string },
+  now = new Date(),
+): Promise<OtpRequestRow & { payload: OtpPayload }> {
+  const db = deps.database.db;
+  const request = await findOpenOtpRequest(db, input, now);
+  if (!request) throw noPendingCode();
+
+  const expired = () =>
+    otpError('OTP_EXPIRED', 'This code has expired. Please request a new one.', 0);
+  const exhausted = () =>
+    otpError(
+      'OTP_ATTEMPTS_EXCEEDED',
+      'Too many wrong codes were entered. Please request a new code.',
+      0,
+    );
+  if (request.expiresAt <= now) throw expired();
+  if (request.attemptsUsed >= request.maxAttempts) throw exhausted();
+
+  const [counted] = await db
+    .update(otpRequests)
+    .set({ attemptsUsed: sql`${otpRequests.attemptsUsed} + 1` })
+    .where(
+      and(
+        eq(otpRequests.id, request.id),
+        isNull(otpRequests.consumedAt),
+        lt(otpRequests.attemptsUsed, otpRequests.maxAttempts),
+        gt(otpRequests.expiresAt, now),
+      ),
+    )
+    .returning({ attemptsUsed: otpRequests.attemptsUsed, maxAttempts: otpRequests.maxAttempts });
+  if (!counted) {
+    const [again] = await db.select().from(otpRequests).where(eq(otpRequests.id, request.id));
+    if (!again || again.consumedAt) throw noPendingCode();
+    if (again.expiresAt <= now) throw expired();
+    throw exhausted();
+  }
+
+  const payload = request.payload as OtpPayload;
+  const given = input.otp.trim();
+  const expected = Buffer.from(request.codeHash, 'hex');
+  const actual = Buffer.from(hashCode(sessionKeys(deps.config).otp, request.id, given), 'hex');
+  const matches =
+    /^\d{6}$/.test(given) &&
+    !payload.decoy &&
+    expected.length === actual.length &&
+    timingSafeEqual(expected, actual);
+  if (!matches) {
+    const remaining = Math.max(0, counted.maxAttempts - counted.attemptsUsed);
+    throw otpError(
+      'OTP_INVALID',
+      remaining > 0
+        ? 'Invalid OTP. Please try again.'
+        : 'Invalid OTP. No attempts are left: please request a new code.',
+      remaining,
+    );
+  }
+  return { ...request, payload };
+}
+
+/** Marks the request used; false when another request consumed it first. */
+export async function consumeOtp(tx: Db, requestId: string, now = new Date()): Promise<void> {
+  const rows = await tx
+    .update(otpRequests)
+    .set({ consumedAt: now })
+    .where(and(eq(otpRequests.id, requestId), isNull(otpRequests.consumedAt)))
+    .returning({ id: otpRequests.id });
+  if (rows.length === 0) {
+    throw otpError(
+      'OTP_NOT_FOUND',
+      'This code has already been used. Please request a new one.',
+      0,
+    );
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config/config';
+
+/** HttpOnly, sent to every API call. */
+export const ACCESS_COOKIE = 'access_token';
+/** HttpOnly, sent only to /api/v1/auth (refresh and logout). */
+export const REFRESH_COOKIE = 'refresh_token';
+/** Readable by the page: "a session may exist", so guests never call the profile at all. */
+export const HINT_COOKIE = 'sid_hint';
+
+export const ACCESS_COOKIE_PATH = '/api';
+export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+export const HINT_COOKIE_PATH = '/';
+
+type CookieConfig = Pick<
+  Config,
+  'COOKIE_SAMESITE' | 'cookieSecure' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_SECONDS'
+>;
+
+const base = (config: CookieConfig) => ({
+  sameSite: config.COOKIE_SAMESITE,
+  secure: config.cookieSecure,
+});
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: CookieConfig,
+  tokens: { accessToken: string; refreshToken: string },
+) {
+  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
+    ...base(config),
+    httpOnly: true,
+    path: ACCESS_COOKIE_PATH,
+    maxAge: config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...base(config),
+    httpOnly: true,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
+  });
+  reply.setCookie(HINT_COOKIE, '1', {
+    ...base(config),
+    httpOnly: false,
+    path: HINT_COOKIE_PATH,
+    maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: CookieConfig) {
+  reply.clearCookie(ACCESS_COOKIE, { ...base(config), httpOnly: true, path: ACCESS_COOKIE_PATH });
+  reply.clearCookie(REFRESH_COOKIE, { ...base(config), httpOnly: true, path: REFRESH_COOKIE_PATH });
+  reply.clearCookie(HINT_COOKIE, { ...base(config), httpOnly: false, path: HINT_COOKIE_PATH });
+}

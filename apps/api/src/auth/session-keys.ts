@@ -1,0 +1,24 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Config } from '../config/config';
+
+/**
+ * Outside production SESSION_SECRET may be unset: a random secret per process is used instead.
+ * A restart then invalidates access tokens (the client refreshes: refresh tokens are stored as
+ * plain SHA-256 digests and survive) and pending OTP codes (a new code is requested).
+ */
+const processSecret = randomBytes(32).toString('hex');
+
+export interface SessionKeys {
+  /** Signs access tokens. */
+  accessToken: Buffer;
+  /** Keys the HMAC that stores OTP codes. */
+  otp: Buffer;
+}
+
+const derive = (secret: string, label: string) =>
+  createHmac('sha256', secret).update(label).digest();
+
+export function sessionKeys(config: Pick<Config, 'SESSION_SECRET'>): SessionKeys {
+  const secret = config.SESSION_SECRET ?? processSecret;
+  return { accessToken: derive(secret, 'access-token/v1'), otp: derive(secret, 'otp-code/v1') };
+}

@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/test-app';
+import { api, registerCustomer, SessionClient } from '../test/session-client';
+import { signAccessToken } from './access-token';
+import { sessionKeys } from './session-keys';
+
+type Cookie = {
+  name: string;
+  value: string;
+  path?: string;
+  maxAge?: number;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: string;
+};
+const cookiesOf = (res: { cookies: unknown[] }) =>
+  Object.fromEntries((res.cookies as Cookie[]).map((c) => [c.name, c]));
+
+describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
+  it('sets the access, refresh and hint cookies with their paths, lifetimes and flags', async () => {
+    const { app } = ctx();
+    const { details } = await registerCustomer(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: api('/auth/login'),
+      payload: { contact: details.email, password: details.password },
+    });
+    const cookies = cookiesOf(res);
+    expect(cookies.access_token).toMatchObject({
+      path: '/api',
+      maxAge: 900,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    expect(cookies.refresh_token).toMatchObject({
+      path: '/api/v1/auth',
+      maxAge: 30 * 24 * 3600,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    expect(cookies.sid_hint).toMatchObject({
+      value: '1',
+      path: '/',
+      maxAge: 30 * 24 * 3600,
+      sameSite: 'Lax',
+    });
+    expect(cookies.sid_hint!.httpOnly).toBeFalsy();
+    for (const c of Object.values(cookies)) expect(c.secure).toBeFalsy();
+    expect(JSON.stringify(res.json())).not.toContain(cookies.refresh_token!.value);
+    expect(JSON.stringify(res.json())).not.toContain(cookies.access_token!.value);
+  });
+
+  it('requires a session for the profile: 401 without one, or with a forged or expired token', async () => {
+    const { app, config } = ctx();
+    const none = await app.inject({ method: 'GET', url: api('/user/profile') });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+
+    const { user } = await registerCustomer(app);
+    const key = sessionKeys(config).accessToken;
+    const expired = signAccessToken(
+      { id: user.id, role: 'customer' },
+      key,
+      60,
+      new Date(Date.now() - 120_000),
+    );
+    const forged = signAccessToken({ id: user.id, role: 'admin' }, Buffer.from('another key'), 60);
+    const valid = signAccessToken({ id: user.id, role: 'customer' }, key, 60);
+    for (const token of [expired.token, forged.token, 'garbage', `${valid.token}x`]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: api('/user/profile'),
+        cookies: { access_token: token },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const ok = await app.inject({
+      method: 'GET',
+      url: api('/user/profile'),
+      cookies: { access_token: valid.token },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('rotates the refresh token on every use and stores only its hash', async () => {
+    const { app, database } = ctx();
+    const { client } = await registerCustomer(app);
+    const first = client.cookie('refresh_token')!;
+
+    const res = await client.post(api('/auth/refresh-token'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { accessTokenExpiresAt: expect.any(String) },
+    });
+    const second = client.cookie('refresh_token')!;
+    expect(second).not.toBe(first);
+    expect(cookiesOf(res).access_token!.value).toBeTruthy();
+    expect(client.cookie('sid_hint')).toBe('1');
+    expect((await client.get(api('/user/profile'))).statusCode).toBe(200);
+
+    const rows = await database.query<{
+      token_hash: string;
+      rotated_at: Date | null;
+      family_id: string;
+    }>('select token_hash, rotated_at, family_id from refresh_tokens order by created_at');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.family_id).toBe(rows[1]!.family_id);
+    expect(rows[0]!.token_hash).toBe(createHash('sha256').update(first).digest('hex'));
+    expect(rows[0]!.rotated_at).not.toBeNull();
+    expect(rows[1]!.rotated_at).toBeNull();
+    for (const row of rows) expect([first, second]).not.toContain(row.token_hash);
+
+    // An empty body with a JSON content type is fine too, as the spec's client sends it.
+    const again = await client.post(api('/auth/refresh-token'), undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('lets two tabs refresh with the same token within the grace window', async () => {
+    const { app } = ctx();
+    const { client } = await registerCustomer(app);
+    const token = client.cookie('refresh_token')!;
+    const tabA = await app.inject({
+      method: 'POST',
+      url: api('/auth/refresh-token'),
+      cookies: { refresh_token: token },
+    });
+    const tabB = await app.inject({
+      method: 'POST',
+      url: api('/auth/refresh-token'),
+      cookies: { refresh_token: token },
+    });
+    expect(tabA.statusCode).toBe(200);
+    expect(tabB.statusCode).toBe(200);
+    const a = cookiesOf(tabA).refresh_token!.value;
+    const b = cookiesOf(tabB).refresh_token!.value;
+    expect(a).not.toBe(b);
+    for (const next of [a, b]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: api('/auth/refresh-token'),
+        cookies: { refresh_token: next },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('answers 401 and clears the cookies without a refresh cookie, or with an unknown or expired one', async () => {
+    const { app, database } = ctx();
+    const none = await app.inject({ method: 'POST', url: api('/auth/refresh-token') });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ success: false, code: 'SESSION_EXPIRED' });
+    const cleared = cookiesOf(none);
+    expect(Object.keys(cleared).sort()).toEqual(['access_token', 'refresh_token', 'sid_hint']);
+    expect(cleared.access_token).toMatchObject({ value: '', maxAge: 0, path: '/api' });
+    expect(cleared.refresh_token).toMatchObject({ value: '', maxAge: 0, path: '/api/v1/auth' });
+    expect(cleared.sid_hint).toMatchObject({ value: '', maxAge: 0, path: '/' });
+
+    const unknown = await app.inject({
+      method: 'POST',
+      url: api('/auth/refresh-token'),
+      cookies: { refresh_token: 'not-a-token-we-issued' },
+    });
+    expect(unknown.statusCode).toBe(401);
+
+    const { client } = await registerCustomer(app);
+    await database.query(`update refresh_tokens set expires_at = now() - interval '1 second'`);
+    const expired = await client.post(api('/auth/refresh-token'));
+    expect(expired.statusCode).toBe(401);
+    expect(client.cookie('sid_hint')).toBeUndefined();
+  });
+
+  it('logs out: revokes the refresh token family and clears the cookies', async () => {
+    const { app, database } = ctx();
+    const { client } = await registerCustomer(app);
+    await client.post(api('/auth/refresh-token'));
+    const refresh = client.cookie('refresh_token')!;
+    const res = await client.post(api('/auth/logout'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'You have been signed out.', data: null });
+    expect(client.cookies.size).toBe(0);
+    const [open] = await database.query<{ n: number }>(
+      'select count(*)::int as n from refresh_tokens where revoked_at is null',
+    );
+    expect(open!.n).toBe(0);
+    const reuse = await app.inject({
+      method: 'POST',
+      url: api('/auth/refresh-token'),
+      cookies: { refresh_token: refresh },
+    });
+    expect(reuse.statusCode).toBe(401);
+    // Logging out with no session is fine too.
+    const again = await app.inject({ method: 'POST', url: api('/auth/logout') });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('refuses state-changing calls from another site', async () => {
+    const { app } = ctx();
+    const foreign = await app.inject({
+      method: 'POST',
+      url: api('/auth/logout'),
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const ours = await app.inject({
+      method: 'POST',
+      url: api('/auth/logout'),
+      headers: { origin: 'http://store.test' },
+    });
+    expect(ours.statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase(
+  'refresh token reuse after the grace window',
+  (ctx) => {
+    it('revokes the whole family when a rotated token is used again', async () => {
+      const { app, database } = ctx();
+      const { client } = await registerCustomer(app);
+      const stolen = client.cookie('refresh_token')!;
+      expect((await client.post(api('/auth/refresh-token'))).statusCode).toBe(200);
+
+      const replay = await app.inject({
+        method: 'POST',
+        url: api('/auth/refresh-token'),
+        cookies: { refresh_token: stolen },
+      });
+      expect(replay.statusCode).toBe(401);
+      expect(cookiesOf(replay).refresh_token).toMatchObject({ value: '', maxAge: 0 });
+
+      // The legitimate holder's newer token is revoked too.
+      const legit = await client.post(api('/auth/refresh-token'));
+      expect(legit.statusCode).toBe(401);
+      const [open] = await database.query<{ n: number }>(
+        'select count(*)::int as n from refresh_tokens where revoked_at is null',
+      );
+      expect(open!.n).toBe(0);
+    });
+
+    it('leaves the other sessions of the user alone', async () => {
+      const { app } = ctx();
+      const { client, details } = await registerCustomer(app);
+      const other = new SessionClient(app);
+      await other.post(api('/auth/login'), { contact: details.email, password: details.password });
+      const stolen = client.cookie('refresh_token')!;
+      await client.post(api('/auth/refresh-token'));
+      await app.inject({
+        method: 'POST',
+        url: api('/auth/refresh-token'),
+        cookies: { refresh_token: stolen },
+      });
+      expect((await other.post(api('/auth/refresh-token'))).statusCode).toBe(200);
+    });
+  },
+  { env: { REFRESH_REUSE_GRACE_SECONDS: '0' } },
+);
+
+describeEachDatabase(
+  'cookies for a split deployment',
+  (ctx) => {
+    it('uses SameSite=None and Secure when configured so', async () => {
+      const { app } = ctx();
+      const { details } = await registerCustomer(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: api('/auth/login'),
+        payload: { contact: details.email, password: details.password },
+      });
+      for (const cookie of Object.values(cookiesOf(res))) {
+        expect(cookie).toMatchObject({ sameSite: 'None', secure: true });
+      }
+      expect(res.headers['set-cookie']!.toString()).toContain('Secure');
+    });
+  },
+  { env: { COOKIE_SAMESITE: 'none', CORS_ORIGINS: 'https://shop.example.com' } },
+);

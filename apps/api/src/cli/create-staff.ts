@@ -1,0 +1,94 @@
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createStaffAccount, staffAccountInput } from '../auth/staff-accounts';
+import { ConfigError, loadConfig } from '../config/config';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { openStoreDatabase } from '../db/open-store-database';
+import { AppError } from '../http/app-error';
+
+const usage = `Creates a support or admin account.
+
+Usage: npm run create-staff -- --email <e-mail> --mobile <mobile> --name <name> --role support|admin
+
+The account has no password: staff sign in with a code sent to their mobile or e-mail,
+or set a password through "Forgot password". Stop the server first when it uses DATA_DIR.`;
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** Returns the exit code; prints no secret (there is none: the account has no password). */
+export async function createStaffMain(
+  argv: string[],
+  io: CliIo = { env: process.env, out: console.log, err: console.error },
+): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: 'string' },
+        mobile: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${usage}`);
+    return 1;
+  }
+  if (values.help) {
+    io.out(usage);
+    return 0;
+  }
+  const parsed = staffAccountInput.safeParse(values);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  --${i.path.join('.')}: ${i.message}`);
+    io.err(`Cannot create the account:\n${problems.join('\n')}\n\n${usage}`);
+    return 1;
+  }
+
+  let store;
+  try {
+    store = await openStoreDatabase(loadConfig(io.env));
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const user = await createStaffAccount(store.database.db, parsed.data);
+    io.out(
+      `Created ${user.role} account for ${user.name} <${user.email}>, mobile ${user.mobile} (id ${user.id}).\n` +
+        'They sign in with a code sent to that mobile or e-mail, or set a password with "Forgot password".',
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await store.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  createStaffMain(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error('create-staff failed:', error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { devOutbox } from '../db/schema';
+import type { OutgoingMessage } from './notifier';
+
+export interface OutboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  otp: string | null;
+  createdAt: string;
+}
+
+/** Outside production every message is kept here so developers and tests can read codes. */
+export async function recordInOutbox(database: Database, message: OutgoingMessage): Promise<void> {
+  await database.db.insert(devOutbox).values({
+    channel: message.channel,
+    to: message.to,
+    subject: message.subject ?? null,
+    text: message.text,
+    otp: message.otp ?? null,
+  });
+}
+
+/** Newest first; all recipients when `to` is not given. */
+export async function listOutbox(
+  database: Database,
+  options: { to?: string; limit: number },
+): Promise<OutboxMessage[]> {
+  const rows = await database.db
+    .select()
+    .from(devOutbox)
+    .where(options.to === undefined ? undefined : eq(devOutbox.to, options.to))
+    .orderBy(desc(devOutbox.createdAt), desc(devOutbox.id))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    otp: row.otp,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

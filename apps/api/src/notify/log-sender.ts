@@ -1,0 +1,27 @@
+import { maskOtp, type MessageSender, type NotifyLog } from './notifier';
+
+/**
+ * The adapter used when a channel has no provider configured: the message goes to the log.
+ * The code itself is masked (logs are not a place for secrets); outside production the log line
+ * says where to read it.
+ */
+export function createLogSender(log: NotifyLog, devTools: boolean): MessageSender {
+  return {
+    async send(message) {
+      const where = devTools
+        ? ` Read the code at /api/v1/dev/outbox?to=${encodeURIComponent(message.to)}`
+        : '';
+      log.info(
+        {
+          notify: {
+            channel: message.channel,
+            to: message.to,
+            subject: message.subject,
+            text: maskOtp(message.text, message.otp),
+          },
+        },
+        `${message.channel} message not sent: no provider configured.${where}`,
+      );
+    },
+  };
+}

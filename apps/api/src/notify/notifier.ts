@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config';
+import type { Database } from '../db/database';
+import { recordInOutbox } from './dev-outbox';
+import { createLogSender } from './log-sender';
+import { createMsg91SmsSender } from './msg91-sms-sender';
+import { createSmtpEmailSender } from './smtp-email-sender';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** E-mail and SMS for every feature (see createNotifier). */
+    notifier: Notifier;
+  }
+}
+
+export type Channel = 'email' | 'sms';
+
+/** One message to one person. `to` is an e-mail address or a 10-digit Indian mobile number. */
+export interface OutgoingMessage {
+  channel: Channel;
+  to: string;
+  subject?: string;
+  text: string;
+  html?: string;
+  /** The one-time code the message carries, if any: kept in the dev outbox, never logged. */
+  otp?: string;
+}
+
+/** What every feature uses to reach a person by e-mail or SMS. */
+export interface Notifier {
+  /** Delivers the message; rejects when the provider refused it or could not be reached. */
+  send(message: OutgoingMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One delivery channel: the SMTP adapter, the MSG91 adapter or the log adapter. */
+export interface MessageSender {
+  send(message: OutgoingMessage): Promise<void>;
+  close?(): Promise<void>;
+}
+
+export type NotifyLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface NotifierOptions {
+  config: Config;
+  database: Database;
+  log: NotifyLog;
+  /** Overrides for tests; by default they follow the configuration. */
+  email?: MessageSender;
+  sms?: MessageSender;
+}
+
+/**
+ * E-mail goes over SMTP when SMTP_URL is set, SMS through MSG91 when SMS_PROVIDER=msg91;
+ * otherwise the message goes to the log (with any code masked). Outside production every
+ * message is also kept in the dev outbox, where a developer or a test reads the code.
+ */
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { config, database, log } = options;
+  const email =
+    options.email ??
+    (config.SMTP_URL
+      ? createSmtpEmailSender({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      : createLogSender(log, config.devTools));
+  const sms =
+    options.sms ??
+    (config.SMS_PROVIDER === 'msg91'
+      ? createMsg91SmsSender({
+          authKey: config.MSG91_AUTH_KEY!,
+          templateId: config.MSG91_TEMPLATE_ID!,
+          apiBase: config.MSG91_API_BASE,
+        })
+      : createLogSender(log, config.devTools));
+
+  return {
+    async send(message) {
+      if (config.devTools) await recordInOutbox(database, message);
+      await (message.channel === 'email' ? email : sms).send(message);
+    },
+    async close() {
+      await Promise.all([email.close?.(), sms.close?.()]);
+    },
+  };
+}
+
+/** The message text with the one-time code replaced, for logs. */
+export function maskOtp(text: string, otp: string | undefined): string {
+  return otp ? text.split(otp).join('••••••') : text;
+}

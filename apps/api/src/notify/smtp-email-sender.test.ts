@@ -1,0 +1,129 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
+import { newCustomer } from '../test/session-client';
+import { createSmtpEmailSender } from './smtp-email-sender';
+
+describe('the SMTP e-mail adapter', () => {
+  const received: Array<{ envelopeTo: string[]; user?: string; mail: ParsedMail }> = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      disableReverseLookup: true,
+      disabledCommands: ['STARTTLS'],
+      authOptional: true,
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'mailer' && auth.password === 'mail-secret')
+          return callback(null, { user: 'mailer' });
+        return callback(new Error('bad credentials'));
+      },
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push({
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              user: session.user as string | undefined,
+              mail,
+            });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers text and HTML through a real SMTP server, logging in with the URL credentials', async () => {
+    const sender = createSmtpEmailSender({
+      url: `smtp://mailer:mail-secret@127.0.0.1:${port}`,
+      from: 'VIP Number Store <no-reply@store.test>',
+    });
+    try {
+      await sender.send({
+        channel: 'email',
+        to: 'asha@example.com',
+        subject: 'Your VIP Number Store verification code',
+        text: 'Your verification code is 482913.',
+        html: '<p>Your verification code is <strong>482913</strong>.</p>',
+        otp: '482913',
+      });
+      await sender.send({
+        channel: 'email',
+        to: 'ravi@example.com',
+        subject: 'Second',
+        text: 'Plain only',
+      });
+    } finally {
+      await sender.close?.();
+    }
+    expect(received).toHaveLength(2);
+    const [first, second] = received;
+    expect(first!.envelopeTo).toEqual(['asha@example.com']);
+    expect(first!.user).toBe('mailer');
+    expect(first!.mail.from?.value).toEqual([
+      { name: 'VIP Number Store', address: 'no-reply@store.test' },
+    ]);
+    expect(first!.mail.subject).toBe('Your VIP Number Store verification code');
+    expect(first!.mail.text?.trim()).toBe('Your verification code is 482913.');
+    expect(first!.mail.html).toContain('<strong>482913</strong>');
+    expect(second!.envelopeTo).toEqual(['ravi@example.com']);
+    expect(second!.mail.html).toBe(false);
+  });
+
+  it('rejects when the server cannot be reached', async () => {
+    const sender = createSmtpEmailSender({ url: 'smtp://127.0.0.1:1', from: 'a@store.test' });
+    try {
+      await expect(
+        sender.send({ channel: 'email', to: 'x@example.com', subject: 's', text: 't' }),
+      ).rejects.toThrow();
+    } finally {
+      await sender.close?.();
+    }
+  });
+
+  it('carries the registration code when the server is configured with SMTP_URL', async () => {
+    received.length = 0;
+    const database = await sharedDatabase('pglite');
+    await resetDatabase(database);
+    const app = await buildApp(
+      testConfig({
+        SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${port}`,
+        MAIL_FROM: 'Store <otp@store.test>',
+      }),
+      { database },
+    );
+    try {
+      const details = newCustomer();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: details,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.channels).toEqual({ email: true, sms: true });
+      expect(received).toHaveLength(1);
+      const mail = received[0]!.mail;
+      const code = /code is (\d{6})/.exec(mail.text ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expect(mail.html).toContain(code);
+      expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(details.email);
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/verify-otp',
+        payload: { email: details.email, mobile: details.mobile, otp: code },
+      });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import nodemailer from 'nodemailer';
+import type { MessageSender } from './notifier';
+
+export interface SmtpOptions {
+  /** A connection URL such as smtp://user:pass@smtp.example.com:587 or smtps://...:465 */
+  url: string;
+  from: string;
+}
+
+/** E-mail over SMTP with a pooled nodemailer transport (connections are reused). */
+export function createSmtpEmailSender(options: SmtpOptions): MessageSender {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    pool: true,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/test-app';
+import { api, registerCustomer } from '../test/session-client';
+
+const address = {
+  line1: 'Flat 12, Sea View Apartments',
+  line2: 'Linking Road, Bandra West',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  pinCode: '400050',
+};
+
+describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
+  it('answers 401 to every profile call without a session', async () => {
+    const { app } = ctx();
+    for (const [method, url, payload] of [
+      ['GET', '/user/profile', undefined],
+      ['PATCH', '/user/profile', { name: 'Someone' }],
+      ['PUT', '/user/address', address],
+    ] as const) {
+      const res = await app.inject({ method, url: api(url), ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('returns the user and a null address until one is saved', async () => {
+    const { client, details } = await registerCustomer(ctx().app);
+    const res = await client.get(api('/user/profile'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        user: {
+          id: expect.any(String),
+          name: details.name,
+          email: details.email,
+          mobile: details.mobile,
+          accountType: 'Individual',
+          companyName: null,
+          gstinNo: null,
+          getWhatsappUpdate: true,
+          acceptTermsAndConditions: true,
+          role: 'customer',
+        },
+        address: null,
+      },
+    });
+  });
+
+  it('changes the name and WhatsApp updates', async () => {
+    const { client } = await registerCustomer(ctx().app);
+    const res = await client.request({
+      method: 'PATCH',
+      url: api('/user/profile'),
+      payload: { name: '  Asha V. Verma ', getWhatsappUpdate: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Your profile has been saved.',
+      data: { user: { name: 'Asha V. Verma', getWhatsappUpdate: false }, address: null },
+    });
+    expect((await client.get(api('/user/profile'))).json().data.user.name).toBe('Asha V. Verma');
+    const empty = await client.request({ method: 'PATCH', url: api('/user/profile') });
+    expect(empty.statusCode).toBe(200);
+  });
+
+  it('changes the company name and GSTIN of a Corporate account, validating the GSTIN', async () => {
+    const { client } = await registerCustomer(ctx().app, {
+      accountType: 'Corporate',
+      companyName: 'Verma Traders',
+      gstinNo: '27AAPFU0939F1ZV',
+    });
+    const patch = (payload: object) =>
+      client.request({ method: 'PATCH', url: api('/user/profile'), payload });
+    const bad = await patch({ gstinNo: '27AAPFU0939F1ZO' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('gstinNo');
+    const good = await patch({ companyName: 'Verma Global Traders', gstinNo: '29aagcr4375j1zu' });
+    expect(good.statusCode).toBe(200);
+    expect(good.json().data.user).toMatchObject({
+      companyName: 'Verma Global Traders',
+      gstinNo: '29AAGCR4375J1ZU',
+    });
+  });
+
+  it('refuses bad profile changes with 400', async () => {
+    const { client } = await registerCustomer(ctx().app);
+    const patch = (payload: object) =>
+      client.request({ method: 'PATCH', url: api('/user/profile'), payload });
+    const cases: Array<[object, string]> = [
+      [{ name: 'A' }, 'at least 2 characters'],
+      [{ getWhatsappUpdate: 'yes' }, 'getWhatsappUpdate'],
+      [{ email: 'new@example.com' }, 'cannot be changed here: email'],
+      [{ role: 'admin' }, 'cannot be changed here: role'],
+      [{ companyName: 'Verma Traders' }, 'Corporate accounts only'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await patch(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await client.get(api('/user/profile'))).json().data.user.role).toBe('customer');
+  });
+
+  it('saves and replaces the address', async () => {
+    const { client } = await registerCustomer(ctx().app);
+    const put = (payload: object) =>
+      client.request({ method: 'PUT', url: api('/user/address'), payload });
+    const saved = await put(address);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.address).toEqual(address);
+    const replaced = await put({
+      line1: '4 MG Road',
+      city: 'Bengaluru',
+      state: 'karnataka',
+      pinCode: ' 560001 ',
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().data.address).toEqual({
+      line1: '4 MG Road',
+      line2: null,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pinCode: '560001',
+    });
+    expect((await client.get(api('/user/profile'))).json().data.address).toEqual(
+      replaced.json().data.address,
+    );
+    const login = await ctx().app.inject({ method: 'GET', url: api('/user/profile') });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('refuses a bad address with 400 naming the field', async () => {
+    const { client } = await registerCustomer(ctx().app);
+    const cases: Array<[object, string, string]> = [
+      [{ line1: '' }, 'line1', 'Enter the first address line.'],
+      [{ line1: undefined }, 'line1', 'Enter the first address line.'],
+      [{ line2: 'x'.repeat(201) }, 'line2', 'at most 200'],
+      [{ city: '' }, 'city', 'Enter the city.'],
+      [{ state: 'Gondwana' }, 'state', 'state or union territory of India'],
+      [{ pinCode: '40005' }, 'pinCode', '6-digit PIN code'],
+      [{ pinCode: '012345' }, 'pinCode', '6-digit PIN code'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await client.request({
+        method: 'PUT',
+        url: api('/user/address'),
+        payload: { ...address, ...change },
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(res.json().message).toContain(field);
+      expect(res.json().message).toContain(message);
+    }
+  });
+});

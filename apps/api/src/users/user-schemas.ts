@@ -1,0 +1,131 @@
+import { isValidGstin, normalizeMobile, states } from '@store/domain';
+import { z } from 'zod';
+
+/** Treats '' and null as "not given", as forms often send them. */
+export const absentWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+export const nameField = z
+  .string({ error: 'Enter your name.' })
+  .trim()
+  .min(2, 'Name must be at least 2 characters long.')
+  .max(100, 'Name must be at most 100 characters long.');
+
+/** Trimmed and lower-cased: e-mail addresses are stored and compared that way. */
+export const emailField = z
+  .string({ error: 'Enter your e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .email({ error: 'Enter a valid e-mail address.' })
+      .max(254, 'That e-mail address is too long.'),
+  );
+
+/** Any usual way of writing an Indian mobile number (+91, 0, spaces, hyphens) becomes 10 digits. */
+export const mobileField = z
+  .string({ error: 'Enter your mobile number.' })
+  .transform((value, ctx) => {
+    const mobile = normalizeMobile(value.trim());
+    if (!mobile) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid 10-digit Indian mobile number.' });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+
+export const accountTypeField = z.enum(['Individual', 'Corporate'], {
+  error: 'Choose the account type: Individual or Corporate.',
+});
+
+export const companyNameField = z
+  .string({ error: 'Enter the company name.' })
+  .trim()
+  .min(2, 'Company name must be at least 2 characters long.')
+  .max(200, 'Company name must be at most 200 characters long.');
+
+/** Stored upper-case; the 15th character is a checksum over the first 14. */
+export const gstinField = z
+  .string({ error: 'Enter the GSTIN.' })
+  .trim()
+  .toUpperCase()
+  .refine(isValidGstin, 'Enter a valid 15-character GSTIN (for example 27AAPFU0939F1ZV).');
+
+export const apiUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  accountType: z.enum(['Individual', 'Corporate']),
+  companyName: z.string().nullable(),
+  gstinNo: z.string().nullable(),
+  getWhatsappUpdate: z.boolean(),
+  acceptTermsAndConditions: z.boolean(),
+  role: z.enum(['customer', 'support', 'admin']),
+});
+
+export const apiAddressSchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  pinCode: z.string(),
+});
+
+export const userWithAddressSchema = z.object({
+  user: apiUserSchema,
+  address: apiAddressSchema.nullable(),
+});
+
+/** PATCH /user/profile: only what a customer may change without proving a contact again. */
+export const profileUpdateBody = z.strictObject(
+  {
+    name: nameField.optional(),
+    getWhatsappUpdate: z.boolean({ error: 'getWhatsappUpdate must be true or false.' }).optional(),
+    companyName: absentWhenEmpty(companyNameField),
+    gstinNo: absentWhenEmpty(gstinField),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `These fields cannot be changed here: ${issue.keys.join(', ')}. You can change your name, WhatsApp updates, and for a Corporate account the company name and GSTIN.`
+        : undefined,
+  },
+);
+
+const stateByName = new Map(states.map((state) => [state.name.toLowerCase(), state.name]));
+
+const addressLine = (what: string) =>
+  z
+    .string({ error: `Enter ${what}.` })
+    .trim()
+    .min(1, `Enter ${what}.`)
+    .max(200, `${what[0]!.toUpperCase()}${what.slice(1)} must be at most 200 characters long.`);
+
+/** PUT /user/address: the one delivery and billing address of an account. */
+export const addressBody = z.object({
+  line1: addressLine('the first address line'),
+  line2: absentWhenEmpty(
+    z.string().trim().max(200, 'The second address line must be at most 200 characters long.'),
+  ),
+  city: z
+    .string({ error: 'Enter the city.' })
+    .trim()
+    .min(2, 'Enter the city.')
+    .max(100, 'The city must be at most 100 characters long.'),
+  state: z
+    .string({ error: 'Choose the state or union territory.' })
+    .trim()
+    .transform((value, ctx) => {
+      const name = stateByName.get(value.toLowerCase());
+      if (!name) {
+        ctx.addIssue({ code: 'custom', message: 'Choose a state or union territory of India.' });
+        return z.NEVER;
+      }
+      return name;
+    }),
+  pinCode: z
+    .string({ error: 'Enter the 6-digit PIN code.' })
+    .trim()
+    .regex(/^[1-9]\d{5}$/, 'Enter a valid 6-digit PIN code.'),
+});
