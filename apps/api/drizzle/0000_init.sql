@@ -86,7 +86,9 @@ CREATE TABLE "numbers" (
 	"order_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "numbers_number_unique" UNIQUE("number")
+	CONSTRAINT "numbers_number_unique" UNIQUE("number"),
+	CONSTRAINT "numbers_number_check" CHECK ("numbers"."number" ~ '^[6-9][0-9]{9}$'),
+	CONSTRAINT "numbers_price_check" CHECK ("numbers"."final_price" >= 0 and "numbers"."base_price" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "cart_items" (
@@ -193,9 +195,11 @@ CREATE UNIQUE INDEX "users_mobile_key" ON "users" USING btree ("mobile");--> sta
 CREATE INDEX "numbers_number_trgm_idx" ON "numbers" USING gin ("number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "numbers_number_prefix_idx" ON "numbers" USING btree ("number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "numbers_number_suffix_idx" ON "numbers" USING btree (reverse("number") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "numbers_category_price_idx" ON "numbers" USING btree ("category","final_price");--> statement-breakpoint
-CREATE INDEX "numbers_price_idx" ON "numbers" USING btree ("final_price");--> statement-breakpoint
-CREATE INDEX "numbers_created_idx" ON "numbers" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "numbers_digit_places_idx" ON "numbers" USING gin ((array[substr("number", 1, 1)::int + 0, substr("number", 2, 1)::int + 10, substr("number", 3, 1)::int + 20, substr("number", 4, 1)::int + 30, substr("number", 5, 1)::int + 40, substr("number", 6, 1)::int + 50, substr("number", 7, 1)::int + 60, substr("number", 8, 1)::int + 70, substr("number", 9, 1)::int + 80, substr("number", 10, 1)::int + 90, substr("number", 1, 2)::int + 100, substr("number", 2, 2)::int + 200, substr("number", 3, 2)::int + 300, substr("number", 4, 2)::int + 400, substr("number", 5, 2)::int + 500, substr("number", 6, 2)::int + 600, substr("number", 7, 2)::int + 700, substr("number", 8, 2)::int + 800, substr("number", 9, 2)::int + 900]));--> statement-breakpoint
+CREATE INDEX "numbers_category_price_idx" ON "numbers" USING btree ("category","final_price","id");--> statement-breakpoint
+CREATE INDEX "numbers_category_created_idx" ON "numbers" USING btree ("category","created_at","id");--> statement-breakpoint
+CREATE INDEX "numbers_price_idx" ON "numbers" USING btree ("final_price","id");--> statement-breakpoint
+CREATE INDEX "numbers_created_idx" ON "numbers" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "numbers_status_idx" ON "numbers" USING btree ("status","reserved_until");--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_cart_number_key" ON "cart_items" USING btree ("cart_id","number_id");--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint

@@ -18,7 +18,9 @@ export async function openStoreDatabase(config: Config): Promise<StoreDatabase> 
   const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   try {
     const database = await openDatabase(
-      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.DATA_DIR, 'pgdata') },
+      config.DATABASE_URL
+        ? { url: config.DATABASE_URL }
+        : { dataDir: join(config.DATA_DIR, 'pgdata') },
     );
     await database.migrate();
     return {

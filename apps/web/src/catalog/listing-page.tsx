@@ -1,61 +1,78 @@
-import { Link, useSearchParams } from 'react-router';
-import { categories } from '@store/domain';
-import { SimplePage } from '../components/page';
-import { useHydrated } from '../lib/use-hydrated';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { findCategory } from '@store/domain';
+import { NumberListing, useListingParams } from '../components/number-listing';
+import { Container, PageHeader } from '../components/page';
+import { documentTitle } from '../lib/seo';
 
 export type ListingMode = 'regular' | 'offer-zone';
 
-const modes: Record<ListingMode, { path: string; title: string; intro: string }> = {
+const modes: Record<
+  ListingMode,
+  { title: string; eyebrow: string; intro: string; other: { to: string; label: string } }
+> = {
   regular: {
-    path: '/premium-numbers',
     title: 'Premium Numbers',
-    intro: 'Browse VIP and fancy mobile numbers by pattern. Pick a category to narrow the list.',
+    eyebrow: 'VIP mobile numbers',
+    intro:
+      'Find a number people remember: search by digits, pick a pattern category or set your budget. Every number is sold once, with guided porting to your operator.',
+    other: { to: '/offer-zone', label: 'See numbers on offer' },
   },
   'offer-zone': {
-    path: '/offer-zone',
     title: 'Offer Zone',
-    intro: 'VIP numbers at reduced prices, for a limited time. Pick a category to narrow the list.',
+    eyebrow: 'Limited-time prices',
+    intro:
+      'VIP numbers at reduced prices, for a limited time. Search by digits, pick a category or set your budget.',
+    other: { to: '/premium-numbers', label: 'Browse all premium numbers' },
   },
 };
 
-/** The number listing in regular or offer-zone mode; ?category={slug} selects a category. */
+/**
+ * The number listing in regular mode (/premium-numbers) or offer-zone mode (/offer-zone, numbers
+ * on offer only). `?category={slug}` selects a category; every other filter is in the address too.
+ */
 export function ListingPage({ mode }: { mode: ListingMode }) {
-  const [searchParams] = useSearchParams();
-  // The prerendered HTML has no query string: read it only after hydration.
-  const hydrated = useHydrated();
-  const slug = hydrated ? searchParams.get('category') : null;
-  const category = categories.find((candidate) => candidate.slug === slug);
-  const { path, title, intro } = modes[mode];
-  const activeSlug = category?.slug ?? 'all';
+  const { params } = useListingParams();
+  const { title, eyebrow, intro, other } = modes[mode];
+  const category = params.category ? findCategory(params.category) : undefined;
+  const heading = category ? `${title}: ${category.name}` : title;
+
+  // The route's meta is the same for every category (it is prerendered without a query string):
+  // name the category in the browser tab while one is selected.
+  useEffect(() => {
+    if (!category) return;
+    const previous = document.title;
+    const named = documentTitle(`${category.name} - ${title}`);
+    document.title = named;
+    return () => {
+      // Restore only if nobody (the next route's meta) has set another title meanwhile.
+      if (document.title === named) document.title = previous;
+    };
+  }, [category, title]);
 
   return (
-    <SimplePage
-      title={category && category.slug !== 'all' ? `${title}: ${category.name}` : title}
-      intro={intro}
-    >
-      <nav aria-label="Categories">
-        <ul className="flex flex-wrap gap-2">
-          {categories.map((candidate) => {
-            const active = candidate.slug === activeSlug;
-            return (
-              <li key={candidate.slug}>
-                <Link
-                  to={candidate.slug === 'all' ? path : `${path}?category=${candidate.slug}`}
-                  aria-current={active ? 'page' : undefined}
-                  className={`inline-block rounded-full border px-3 py-1 text-sm ${
-                    active
-                      ? 'border-blue-700 bg-blue-700 text-white'
-                      : 'border-slate-300 bg-white text-slate-800 hover:border-blue-600 hover:text-blue-800'
-                  }`}
-                >
-                  {candidate.name}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <p className="mt-8 text-slate-700">The number list is coming soon.</p>
-    </SimplePage>
+    <Container className="pb-16">
+      <PageHeader
+        eyebrow={eyebrow}
+        title={heading}
+        intro={
+          <>
+            <p>{intro}</p>
+            <p className="mt-2 text-base">
+              <Link
+                to={other.to}
+                className="font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-950"
+              >
+                {other.label}
+              </Link>
+            </p>
+          </>
+        }
+      />
+      <NumberListing
+        offer={mode === 'offer-zone'}
+        title={mode === 'offer-zone' ? 'Numbers on offer' : 'Available numbers'}
+      />
+    </Container>
   );
 }

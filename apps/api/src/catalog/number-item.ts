@@ -1,0 +1,99 @@
+import { findCategory, rules, toRupees, type Span } from '@store/domain';
+import { z } from 'zod';
+import { numbers } from '../db/schema';
+
+/** The columns a listing reads; select them with `numberItemColumns`. */
+export interface NumberRow {
+  id: number;
+  number: string;
+  basePrice: number;
+  finalPrice: number;
+  category: string;
+  digitSum: number;
+  mid: number;
+  total: number;
+}
+
+/** Drizzle selection of the columns `toNumberItem` needs: `db.select(numberItemColumns).from(numbers)`. */
+export const numberItemColumns = {
+  id: numbers.id,
+  number: numbers.number,
+  basePrice: numbers.basePrice,
+  finalPrice: numbers.finalPrice,
+  category: numbers.category,
+  digitSum: numbers.digitSum,
+  mid: numbers.mid,
+  total: numbers.total,
+};
+
+export const numberItemSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  display: z.string().describe('The number grouped for reading: 98765 43210'),
+  category: z.object({ slug: z.string(), name: z.string() }),
+  pricing: z.object({
+    nwFinalPrice: z.number().describe('What the buyer pays before tax, in rupees'),
+    nwBasePrice: z.number().describe('The list price, in rupees'),
+    discountPercent: z
+      .number()
+      .int()
+      .describe('Whole percent off the list price; 0 when not on offer'),
+  }),
+  sum: z.number().int(),
+  mid: z.number().int(),
+  total: z.number().int(),
+  spans: z
+    .array(z.tuple([z.number().int(), z.number().int()]))
+    .describe('Digit positions [start, end) that make the category, for highlighting'),
+});
+
+export type NumberItem = z.infer<typeof numberItemSchema>;
+
+/** `9876543210` -> `98765 43210`. */
+export function displayNumber(number: string): string {
+  return number.length === 10 ? `${number.slice(0, 5)} ${number.slice(5)}` : number;
+}
+
+/**
+ * Whole percent off the list price, rounded; at least 1 whenever the number is on offer
+ * (final below base), 0 when it is not.
+ */
+export function discountPercent(basePaise: number, finalPaise: number): number {
+  if (basePaise <= 0 || finalPaise >= basePaise) return 0;
+  const percent = Math.round(((basePaise - finalPaise) * 100) / basePaise);
+  return Math.min(100, Math.max(1, percent));
+}
+
+/**
+ * The digits that make the stored category: its own test's spans, which is what `classify`
+ * returns for a number of that category (without running the tests before it). Nothing is
+ * highlighted for Unique Numbers, or if the rules changed since the number was classified.
+ */
+function spansFor(number: string, category: string): Span[] {
+  const rule = rules.find((candidate) => candidate.slug === category);
+  try {
+    return rule?.match(number) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Maps a row (prices in paise) to the API item (prices in rupees). */
+export function toNumberItem(row: NumberRow): NumberItem {
+  const category = findCategory(row.category);
+  return {
+    id: row.id,
+    number: row.number,
+    display: displayNumber(row.number),
+    category: { slug: row.category, name: category?.name ?? row.category },
+    pricing: {
+      nwFinalPrice: toRupees(row.finalPrice),
+      nwBasePrice: toRupees(row.basePrice),
+      discountPercent: discountPercent(row.basePrice, row.finalPrice),
+    },
+    sum: row.digitSum,
+    mid: row.mid,
+    total: row.total,
+    spans: spansFor(row.number, row.category),
+  };
+}

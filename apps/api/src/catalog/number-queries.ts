@@ -1,0 +1,357 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { digitPlaces, numbers } from '../db/schema';
+import { availableSql } from './availability';
+import { catalogCacheFor, type ListingOrder } from './listing-cache';
+import { numberItemColumns, toNumberItem, type NumberItem, type NumberRow } from './number-item';
+
+export const digitMatches = ['anywhere', 'start', 'end'] as const;
+export type DigitMatch = (typeof digitMatches)[number];
+
+export const numberSorts = ['price_asc', 'price_desc', 'newest'] as const;
+export type NumberSort = (typeof numberSorts)[number];
+
+/** A listing's filters, checked and normalised (prices in paise). Absent means no filter. */
+export interface NumberFilters {
+  /** A category slug; never `all`. */
+  category?: string;
+  /** On-offer numbers only (final price below base price). */
+  offer?: boolean;
+  /** 1 to 10 digits, found where `match` says (default anywhere). */
+  q?: string;
+  match?: DigitMatch;
+  /** Single digits that must all appear / must none appear. */
+  mustContain?: string[];
+  notContain?: string[];
+  /** 10 places, each a digit or `?`. */
+  mask?: string;
+  /** Plain digit sum. */
+  sum?: number;
+  /** Digit sum of the sum. */
+  mid?: number;
+  /** 1..9: the root; 10 and over: the plain sum (domain.md §2). */
+  total?: number;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export interface ListNumbersOptions {
+  filters: NumberFilters;
+  sort: NumberSort;
+  /** From 1. */
+  page: number;
+  pageSize: number;
+  /**
+   * How long orders may be reused (CATALOG_CACHE_SECONDS), totals TOTALS_TTL_FACTOR times as
+   * long; 0 reads everything live.
+   */
+  cacheTtlMs: number;
+}
+
+export interface NumberPage {
+  items: NumberItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+/**
+ * Totals are kept this many times longer than orders: counting a broad filter is the costly
+ * part of a listing, and a total a few minutes old misleads nobody.
+ */
+export const TOTALS_TTL_FACTOR = 10;
+
+/** How many ids of a listing's order are cached: the first 20 pages of 24. */
+export const CANDIDATE_LIMIT = 480;
+
+/**
+ * A digit filter that matches at most about this share of numbers is "narrow": its own index
+ * finds every match and they are sorted afterwards. Broader filters walk the sort index.
+ */
+const NARROW_SHARE = 0.005;
+
+const INT_MAX = 2_147_483_647;
+const clampPaise = (paise: number) => Math.min(Math.max(0, Math.round(paise)), INT_MAX);
+const reverse = (text: string) => [...text].reverse().join('');
+
+interface FilterPlan {
+  where: SQL;
+  /** Some digit filter is narrow: collect its matches through its index, then sort them. */
+  narrow: boolean;
+}
+
+/**
+ * Fixed places of a 10-place pattern (`98??54????`, `9876??????`, `??????1010`), and whether
+ * they are narrow. `share` guesses the share of numbers that match: a first digit is one of
+ * four, any other one of ten.
+ *
+ * A broad pattern is a plain LIKE: cheap to test on each row of a sort index, and estimated well
+ * from the column's statistics. A narrow one is found through an index: fixed only at the start,
+ * the prefix (text_pattern_ops) index; only in the last 3+ places, the reverse(number) index;
+ * otherwise digit-place codes (`digitPlaces`) in their GIN index, a pair code for every two
+ * adjacent fixed digits and a single code for a lone one (a lone first digit is tested as a
+ * prefix: one of four is no use to an index).
+ */
+function placeConditions(pattern: string): { conditions: SQL[]; narrow: boolean } {
+  const runs = [...pattern.matchAll(/\d+/g)].map((m) => ({ start: m.index, digits: m[0] }));
+  if (runs.length === 0) return { conditions: [], narrow: false };
+  let share = 1;
+  for (const { start, digits } of runs) {
+    share *= start === 0 ? 0.25 * 0.1 ** (digits.length - 1) : 0.1 ** digits.length;
+  }
+  if (share > NARROW_SHARE) {
+    return {
+      conditions: [sql`${numbers.number} like ${pattern.replaceAll('?', '_')}`],
+      narrow: false,
+    };
+  }
+
+  const [first] = runs;
+  if (runs.length === 1 && first!.start === 0) {
+    return { conditions: [sql`${numbers.number} like ${`${first!.digits}%`}`], narrow: true };
+  }
+  if (
+    runs.length === 1 &&
+    first!.start + first!.digits.length === 10 &&
+    first!.digits.length >= 3
+  ) {
+    return {
+      conditions: [sql`reverse(${numbers.number}) like ${`${reverse(first!.digits)}%`}`],
+      narrow: true,
+    };
+  }
+  const conditions: SQL[] = [];
+  const codes: number[] = [];
+  for (const { start, digits } of runs) {
+    if (digits.length > 1) {
+      for (let i = start; i + 1 < start + digits.length; i++) {
+        codes.push(100 * (i + 1) + Number(pattern.slice(i, i + 2)));
+      }
+    } else if (start === 0) {
+      conditions.push(sql`${numbers.number} like ${`${digits}%`}`);
+    } else {
+      codes.push(10 * start + Number(digits));
+    }
+  }
+  // Whole numbers computed here, written as literals so that the planner sees them.
+  const list = sql.raw(codes.join(', '));
+  conditions.push(sql`${digitPlaces(numbers.number)} @> array[${list}]::int[]`);
+  return { conditions, narrow: true };
+}
+
+/** The WHERE clause of a listing (the filters, and only available numbers) and how to sort it. */
+export function planFilters(filters: NumberFilters): FilterPlan {
+  const conditions: SQL[] = [availableSql];
+  const f = filters;
+  let narrow = false;
+
+  if (f.category) conditions.push(eq(numbers.category, f.category));
+  if (f.offer) conditions.push(lt(numbers.finalPrice, numbers.basePrice));
+
+  if (f.q) {
+    const match = f.match ?? 'anywhere';
+    if (f.q.length === 10) {
+      // A whole number: the unique index answers it, wherever `match` says.
+      conditions.push(eq(numbers.number, f.q));
+      narrow = true;
+    } else if (match === 'anywhere') {
+      // The trigram index, for 3 digits and more; 1 or 2 digits match most numbers anyway.
+      conditions.push(sql`${numbers.number} like ${`%${f.q}%`}`);
+      narrow ||= f.q.length >= 3;
+    } else {
+      const pattern = match === 'start' ? f.q.padEnd(10, '?') : f.q.padStart(10, '?');
+      const places = placeConditions(pattern);
+      conditions.push(...places.conditions);
+      narrow ||= places.narrow;
+    }
+  }
+
+  if (f.mask) {
+    const places = placeConditions(f.mask);
+    conditions.push(...places.conditions);
+    narrow ||= places.narrow;
+  }
+
+  for (const digit of f.mustContain ?? []) {
+    conditions.push(sql`${numbers.number} like ${`%${digit}%`}`);
+  }
+  for (const digit of f.notContain ?? []) {
+    conditions.push(sql`${numbers.number} not like ${`%${digit}%`}`);
+  }
+
+  if (f.sum !== undefined) conditions.push(eq(numbers.digitSum, f.sum));
+  if (f.mid !== undefined) conditions.push(eq(numbers.mid, f.mid));
+  if (f.total !== undefined) {
+    conditions.push(f.total <= 9 ? eq(numbers.total, f.total) : eq(numbers.digitSum, f.total));
+  }
+  if (f.minPrice !== undefined) conditions.push(gte(numbers.finalPrice, clampPaise(f.minPrice)));
+  if (f.maxPrice !== undefined) conditions.push(lte(numbers.finalPrice, clampPaise(f.maxPrice)));
+
+  return { where: and(...conditions)!, narrow };
+}
+
+/** The WHERE clause of a listing: the filters, and only available numbers. */
+export function numberConditions(filters: NumberFilters): SQL {
+  return planFilters(filters).where;
+}
+
+/**
+ * Stable orders: every sort ends on the id, so pages never overlap or skip. Walked straight
+ * off the (final_price, id), (created_at, id) and (category, ..., id) indexes; for a narrow
+ * filter the key is wrapped in a no-op expression so that the planner cannot walk a sort index
+ * and test every row on the way (a disaster when the matches all sit at one end, as the
+ * lakh-priced 786 numbers do for price_asc), and sorts the few matches instead.
+ */
+export function numberOrder(sort: NumberSort, narrow = false): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return narrow
+        ? [sql`${numbers.finalPrice} + 0`, asc(numbers.id)]
+        : [asc(numbers.finalPrice), asc(numbers.id)];
+    case 'price_desc':
+      return narrow
+        ? [sql`${numbers.finalPrice} + 0 desc`, desc(numbers.id)]
+        : [desc(numbers.finalPrice), desc(numbers.id)];
+    case 'newest':
+      return narrow
+        ? [sql`${numbers.createdAt} + interval '0 seconds' desc`, desc(numbers.id)]
+        : [desc(numbers.createdAt), desc(numbers.id)];
+  }
+}
+
+/** The filters in one canonical string: the key of a cached total. */
+export function filtersKey(filters: NumberFilters): string {
+  const f = filters;
+  const list = (digits?: string[]) => (digits?.length ? [...new Set(digits)].sort().join('') : '');
+  return JSON.stringify([
+    f.category ?? '',
+    f.offer ? 1 : 0,
+    f.q ?? '',
+    f.q ? (f.q.length === 10 ? 'exact' : (f.match ?? 'anywhere')) : '',
+    list(f.mustContain),
+    list(f.notContain),
+    f.mask && /\d/.test(f.mask) ? f.mask : '',
+    f.sum ?? '',
+    f.mid ?? '',
+    f.total ?? '',
+    f.minPrice === undefined ? '' : clampPaise(f.minPrice),
+    f.maxPrice === undefined ? '' : clampPaise(f.maxPrice),
+  ]);
+}
+
+async function countNumbers(database: Database, where: SQL): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(numbers).where(where);
+  return row?.n ?? 0;
+}
+
+/** One page, read live. */
+function readPage(
+  database: Database,
+  plan: FilterPlan,
+  sort: NumberSort,
+  limit: number,
+  offset: number,
+) {
+  return database.db
+    .select(numberItemColumns)
+    .from(numbers)
+    .where(plan.where)
+    .orderBy(...numberOrder(sort, plan.narrow))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * The first CANDIDATE_LIMIT ids in order. A narrow filter reads all its matches anyway, so
+ * it counts them in the same pass.
+ */
+async function readOrder(
+  database: Database,
+  plan: FilterPlan,
+  sort: NumberSort,
+): Promise<ListingOrder> {
+  const rows = await database.db
+    .select({
+      id: numbers.id,
+      total: plan.narrow
+        ? sql<number>`count(*) over ()`.mapWith(Number)
+        : sql<number>`0`.mapWith(Number),
+    })
+    .from(numbers)
+    .where(plan.where)
+    .orderBy(...numberOrder(sort, plan.narrow))
+    .limit(CANDIDATE_LIMIT);
+  const ids = rows.map((row) => row.id);
+  if (ids.length < CANDIDATE_LIMIT) return { ids, total: ids.length };
+  return plan.narrow ? { ids, total: rows[0]!.total } : { ids };
+}
+
+/** The rows of these ids that still match (and are still available), in the ids' order. */
+async function readRows(database: Database, where: SQL, ids: number[]): Promise<NumberRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.db
+    .select(numberItemColumns)
+    .from(numbers)
+    .where(and(inArray(numbers.id, ids), where));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/**
+ * One page of available numbers and the exact total (docs/decisions/0002-catalog-listing.md).
+ *
+ * With the cache on, the first CANDIDATE_LIMIT ids of each filter and sort are kept for the TTL
+ * and every page re-reads its rows by id with the full filter, so a number that is no longer
+ * available (or no longer matches) never shows; a number that became available shows within the
+ * TTL. Deeper pages, and everything with the cache off, are read live. The total is known
+ * without counting when a page comes back short; otherwise it is counted and kept for the TTL.
+ */
+export async function listNumbers(
+  database: Database,
+  options: ListNumbersOptions,
+): Promise<NumberPage> {
+  const { filters, sort, page, pageSize, cacheTtlMs } = options;
+  const plan = planFilters(filters);
+  const offset = (page - 1) * pageSize;
+  const cache = catalogCacheFor(database);
+  const key = filtersKey(filters);
+
+  let rows: NumberRow[];
+  let total: number | undefined;
+  if (cacheTtlMs > 0 && offset + pageSize <= CANDIDATE_LIMIT) {
+    const order = await cache.orders.get(`${key}|${sort}`, cacheTtlMs, () =>
+      readOrder(database, plan, sort),
+    );
+    rows = await readRows(database, plan.where, order.ids.slice(offset, offset + pageSize));
+    total = order.total;
+  } else {
+    rows = await readPage(database, plan, sort, pageSize, offset);
+    if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;
+    else if (rows.length === 0 && offset === 0) total = 0;
+  }
+  total ??= await cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
+    countNumbers(database, plan.where),
+  );
+
+  return {
+    items: rows.map(toNumberItem),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}
+
+/** One available number by id, or undefined (unknown, sold, hidden or held). */
+export async function findAvailableNumber(
+  database: Database,
+  id: number,
+): Promise<NumberItem | undefined> {
+  const [row] = await database.db
+    .select(numberItemColumns)
+    .from(numbers)
+    .where(and(eq(numbers.id, id), availableSql))
+    .limit(1);
+  return row ? toNumberItem(row) : undefined;
+}

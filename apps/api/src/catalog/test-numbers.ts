@@ -1,0 +1,63 @@
+import { classify, numerology, toPaise } from '@store/domain';
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { numbers, type numberStatuses } from '../db/schema';
+import { insertNumbers } from './load-numbers';
+
+/** A number for a test inventory; prices in rupees. */
+export interface TestNumber {
+  number: string;
+  basePrice: number;
+  /** Defaults to the base price (not on offer). */
+  finalPrice?: number;
+  status?: (typeof numberStatuses)[number];
+  reservedUntil?: Date | null;
+  createdAt?: Date;
+}
+
+/**
+ * Inserts a small known inventory for API tests (category and numerology computed by the
+ * domain, as the loader does) and returns the rows' ids by number. For the cart and checkout
+ * tests as much as the catalogue's.
+ */
+export async function insertTestNumbers(
+  database: Database,
+  specs: readonly TestNumber[],
+): Promise<Map<string, number>> {
+  const now = Date.now();
+  await insertNumbers(
+    database.db,
+    specs.map((spec, index) => {
+      const { sum, mid, total } = numerology(spec.number);
+      return {
+        number: spec.number,
+        basePrice: toPaise(spec.basePrice),
+        finalPrice: toPaise(spec.finalPrice ?? spec.basePrice),
+        category: classify(spec.number).category,
+        digitSum: sum,
+        mid,
+        total,
+        status: 'available' as const,
+        createdAt: spec.createdAt ?? new Date(now - index * 60_000),
+      };
+    }),
+  );
+  for (const spec of specs) {
+    if (spec.status && spec.status !== 'available') {
+      await database.db
+        .update(numbers)
+        .set({ status: spec.status, reservedUntil: spec.reservedUntil ?? null })
+        .where(eq(numbers.number, spec.number));
+    }
+  }
+  const rows = await database.db
+    .select({ id: numbers.id, number: numbers.number })
+    .from(numbers)
+    .where(
+      inArray(
+        numbers.number,
+        specs.map((spec) => spec.number),
+      ),
+    );
+  return new Map(rows.map((row) => [row.number, row.id]));
+}

@@ -1,0 +1,64 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { categories } from '@store/domain';
+
+/**
+ * The 25 categories (All first) as links. A row of chips that scrolls sideways on small screens,
+ * a list in the sidebar on large ones. `hrefFor(undefined)` is the All link.
+ */
+export function CategoryChips({
+  active,
+  hrefFor,
+}: {
+  /** The selected category slug; undefined: All. */
+  active: string | undefined;
+  hrefFor: (slug: string | undefined) => string;
+}) {
+  const activeSlug = active ?? 'all';
+  const headingId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // In the sideways-scrolling row (small screens), bring the current chip into view.
+  useEffect(() => {
+    const list = listRef.current;
+    const chip = list?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
+    if (!list || !chip || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const chipBox = chip.getBoundingClientRect();
+    list.scrollLeft += chipBox.left - listBox.left - (listBox.width - chipBox.width) / 2;
+  }, [activeSlug]);
+  return (
+    <nav aria-labelledby={headingId}>
+      <h2
+        id={headingId}
+        className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase lg:mb-3"
+      >
+        Categories
+      </h2>
+      <ul
+        ref={listRef}
+        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0"
+      >
+        {categories.map((category) => {
+          const current = category.slug === activeSlug;
+          return (
+            <li key={category.slug} className="shrink-0">
+              <Link
+                to={hrefFor(category.slug === 'all' ? undefined : category.slug)}
+                aria-current={current ? 'page' : undefined}
+                preventScrollReset
+                className={`block rounded-full border px-3.5 py-1.5 text-sm whitespace-nowrap transition-colors lg:rounded-lg lg:border-transparent lg:px-3 lg:py-1.5 ${
+                  current
+                    ? 'border-blue-700 bg-blue-700 font-semibold text-white lg:bg-blue-700'
+                    : 'border-slate-300 bg-white text-slate-800 hover:border-blue-600 hover:text-blue-800 lg:bg-transparent lg:hover:bg-white'
+                }`}
+              >
+                {category.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,63 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  /** Absent for the current page. */
+  to?: string;
+}
+
+/** Home › VIP Numbers › State › City; the last crumb is the current page. */
+export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="pt-6 text-sm">
+      <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600">
+        {items.map((item, index) => (
+          <Fragment key={item.label}>
+            {index > 0 ? (
+              <li aria-hidden="true" className="text-slate-400">
+                /
+              </li>
+            ) : null}
+            <li>
+              {item.to ? (
+                <Link
+                  to={item.to}
+                  className="rounded-sm text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline"
+                >
+                  {item.label}
+                </Link>
+              ) : (
+                <span aria-current="page" className="font-medium text-slate-900">
+                  {item.label}
+                </span>
+              )}
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export const placeChipClass =
+  'inline-block rounded-full border border-slate-300 bg-white px-3.5 py-1.5 text-sm text-slate-800 hover:border-blue-600 hover:text-blue-800';
+
+// Telecom circles where porting takes longer and a porting code lasts 30 days (domain.md §4).
+const slowPortingStates = new Set([
+  'jammu-and-kashmir',
+  'ladakh',
+  'assam',
+  'arunachal-pradesh',
+  'manipur',
+  'meghalaya',
+  'mizoram',
+  'nagaland',
+  'sikkim',
+  'tripura',
+]);
+
+/** How long activation takes after porting in a state (domain.md §4). */
+export function activationTime(stateSlug: string): string {
+  return slowPortingStates.has(stateSlug) ? 'up to 15 days' : '3 to 5 working days';
+}

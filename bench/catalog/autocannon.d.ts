@@ -1,0 +1,28 @@
+// The part of autocannon 9's API this benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: Request[];
+  }
+  interface Result {
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

@@ -1,0 +1,340 @@
+/**
+ * Catalogue benchmark: a million numbers in PostgreSQL, listing queries through the HTTP API.
+ *
+ *   npm run bench:catalog
+ *
+ * Settings (environment): BENCH_DATABASE_URL (default the local store_bench database),
+ * BENCH_COUNT (numbers, default 1000000), BENCH_SECONDS (per measurement, default 10),
+ * BENCH_CACHE_SECONDS (the server's CATALOG_CACHE_SECONDS; unset: the server default).
+ * See bench/catalog/README.md for what it measures and the figures.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadDemoInventory } from '../../apps/api/src/catalog/load-numbers';
+import { openDatabase } from '../../apps/api/src/db/database';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/store_bench';
+const count = Number(process.env.BENCH_COUNT ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const cacheSeconds = process.env.BENCH_CACHE_SECONDS;
+
+/** A deterministic pick, so every run sends the same sequence of requests. */
+function seededPick<T>(items: readonly T[], seed = 1): () => T {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return items[state % items.length]!;
+  };
+}
+
+const cross = <T>(...lists: T[][][]): T[][] =>
+  lists.reduce<T[][]>((acc, list) => acc.flatMap((a) => list.map((b) => [...a, ...b])), [[]]);
+const query = (params: Record<string, string | number>) =>
+  `/api/v1/numbers?${new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])))}`;
+
+const sorts = ['newest', 'price_asc', 'price_desc'];
+
+/** The representative listings: each scenario is a set of URLs a shopper would send. */
+const scenarios: { name: string; paths: string[] }[] = [
+  {
+    name: 'category',
+    paths: cross(
+      [
+        'unique-numbers',
+        'doubling-numbers',
+        'mirror-numbers',
+        '786-numbers',
+        'tetra',
+        'without-248-numbers',
+        'ab-ab-xy-xy-numbers',
+        'octa',
+      ].map((c) => [c]),
+      sorts.map((s) => [s]),
+      [['1'], ['2'], ['5']],
+    ).map(([category, sort, page]) => query({ category: category!, sort: sort!, page: page! })),
+  },
+  {
+    name: 'digits anywhere',
+    paths: cross(
+      [
+        '786',
+        '108',
+        '999',
+        '143',
+        '420',
+        '2025',
+        '0000',
+        '555',
+        '9090',
+        '1234',
+        '7777',
+        '4521',
+      ].map((q) => [q]),
+      sorts.map((s) => [s]),
+    ).map(([q, sort]) => query({ q: q!, match: 'anywhere', sort: sort! })),
+  },
+  {
+    name: 'ends with',
+    paths: cross(
+      ['0000', '1234', '786', '999', '4321', '5050', '2020', '100', '00', '7'].map((q) => [q]),
+      sorts.map((s) => [s]),
+    ).map(([q, sort]) => query({ q: q!, match: 'end', sort: sort! })),
+  },
+  {
+    name: 'mask',
+    paths: cross(
+      [
+        '98??54????',
+        '??????7777',
+        '9?99?99???',
+        '7???0000??',
+        '98765?????',
+        '??12??34??',
+        '9??????786',
+      ].map((m) => [m]),
+      sorts.map((s) => [s]),
+    ).map(([mask, sort]) => query({ mask: mask!, sort: sort! })),
+  },
+  {
+    name: 'price range + sort',
+    paths: cross(
+      [
+        ['5000', '15000', 'price_desc'],
+        ['1400', '5000', 'price_asc'],
+        ['20000', '35000', 'price_asc'],
+        ['50000', '200000', 'price_desc'],
+        ['10000', '12000', 'newest'],
+        ['100000', '1500000', 'price_asc'],
+      ],
+      [['1'], ['2'], ['3']],
+    ).map(([minPrice, maxPrice, sort, page]) =>
+      query({ minPrice: minPrice!, maxPrice: maxPrice!, sort: sort!, page: page! }),
+    ),
+  },
+];
+
+async function prepareDatabase() {
+  const database = await openDatabase({ url: databaseUrl });
+  try {
+    await database.migrate();
+    const [held] = await database.query<{ n: number }>('select count(*)::int as n from numbers');
+    if ((held?.n ?? 0) < count) {
+      console.log(
+        `Loading ${count} numbers into ${redact(databaseUrl)} (${held?.n ?? 0} there)...`,
+      );
+      const started = Date.now();
+      await loadDemoInventory(database, { count, log: (line) => console.log(`  ${line}`) });
+      console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    // A live store: some numbers sold, some held for checkout, some holds lapsed.
+    const [sold] = await database.query<{ n: number }>(
+      "select count(*)::int as n from numbers where status = 'sold'",
+    );
+    if ((sold?.n ?? 0) === 0) {
+      await database.query(
+        `update numbers set status = 'sold' where status = 'available' and id % 50 = 7`,
+      );
+      await database.query(`update numbers set status = 'reserved', reserved_until = now() + interval '10 years'
+                            where status = 'available' and id % 400 = 11`);
+      await database.query(`update numbers set status = 'reserved', reserved_until = now() - interval '1 day'
+                            where status = 'available' and id % 400 = 13`);
+      console.log(
+        'Marked 2% of the numbers sold, 0.25% held and 0.25% with a lapsed hold; vacuuming...',
+      );
+      await database.query('vacuum analyze numbers');
+    }
+    const mix = await database.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from numbers group by status order by status',
+    );
+    return mix.map((m) => `${m.status} ${m.n}`).join(', ');
+  } finally {
+    await database.close();
+  }
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DEMO_DATA_COUNT: '0',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  };
+  if (cacheSeconds !== undefined) env.CATALOG_CACHE_SECONDS = cacheSeconds;
+  // Started with node itself (not npx), so that stopping its pid stops the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error('The server did not answer within 60 s');
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface Measurement {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+async function load(
+  base: string,
+  paths: string[],
+  connections: number,
+  duration: number,
+): Promise<Measurement> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const pick = seededPick(paths, connections * 7919 + paths.length);
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pick() }) }],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (statusCode !== 200) errors++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors: errors + result.errors + result.timeouts,
+    perSecond: latencies.length / duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** The first request of each URL, one at a time: what a listing costs before the cache has it. */
+async function coldFirstRequests(base: string, paths: string[]) {
+  const times: number[] = [];
+  for (const path of paths) {
+    const started = performance.now();
+    const res = await fetch(base + path);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1]! };
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-').padStart(7);
+
+async function main() {
+  const started = Date.now();
+  console.log(`Catalogue benchmark: ${count} numbers, ${seconds} s per measurement`);
+  const mix = await prepareDatabase();
+  console.log(`Inventory: ${mix}`);
+
+  const port = await freePort();
+  const server = await startServer(port);
+  const base = `http://127.0.0.1:${port}`;
+  const rows: Record<string, unknown>[] = [];
+  try {
+    console.log(
+      `Server on ${base} (pid ${server.pid}), CATALOG_CACHE_SECONDS=${cacheSeconds ?? 'default (30)'}\n`,
+    );
+    const header =
+      'query                 urls | first request p50  p95    max |  10 clients p50    p95    p99   req/s  errors';
+    console.log(header);
+    console.log('-'.repeat(header.length));
+    for (const scenario of scenarios) {
+      const cold = await coldFirstRequests(base, scenario.paths);
+      const warm = await load(base, scenario.paths, 10, seconds);
+      rows.push({ query: scenario.name, urls: scenario.paths.length, cold, tenClients: warm });
+      console.log(
+        `${scenario.name.padEnd(20)} ${String(scenario.paths.length).padStart(5)} |       ${ms(cold.p50)}${ms(cold.p95)}${ms(cold.max)} |     ${ms(warm.p50)}${ms(warm.p95)}${ms(warm.p99)} ${warm.perSecond.toFixed(0).padStart(7)} ${String(warm.errors).padStart(7)}`,
+      );
+    }
+
+    // Like each query above, the mixed run starts after one pass over its URLs.
+    const everything = scenarios.flatMap((s) => s.paths);
+    await coldFirstRequests(base, everything);
+    const mixed = await load(base, everything, 50, seconds);
+    const health = await load(base, ['/api/v1/health'], 50, seconds);
+    rows.push({ query: 'all listings, 50 clients', fiftyClients: mixed });
+    rows.push({ query: 'health, 50 clients', fiftyClients: health });
+    console.log('\nThroughput with 50 clients:');
+    console.log(
+      `  all listing queries mixed: ${mixed.perSecond.toFixed(0)} req/s (p50 ${mixed.p50.toFixed(1)} ms, p95 ${mixed.p95.toFixed(1)} ms, errors ${mixed.errors})`,
+    );
+    console.log(
+      `  GET /api/v1/health:        ${health.perSecond.toFixed(0)} req/s (p50 ${health.p50.toFixed(1)} ms, p95 ${health.p95.toFixed(1)} ms, errors ${health.errors})`,
+    );
+  } finally {
+    await stopServer(server);
+  }
+
+  const results = join(root, 'bench/results');
+  mkdirSync(results, { recursive: true });
+  const file = join(results, `catalog-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({ count, seconds, cacheSeconds: cacheSeconds ?? null, mix, rows }, null, 2),
+  );
+  console.log(
+    `\nResults written to ${file}; total run time ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
