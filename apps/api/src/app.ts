@@ -2,20 +2,40 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { installErrorHandler } from './http/error-handler';
-import { notFound } from './http/app-error';
+import { noRoute } from './http/app-error';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { healthRoutes } from './health/health-routes';
+import { authRoutes } from './auth/auth-routes';
+import { sessionPlugin } from './auth/session-plugin';
+import { userRoutes } from './users/user-routes';
+import { devOutboxRoutes } from './dev/dev-outbox-routes';
+import { createNotifier, type Notifier } from './notify/notifier';
+import { catalogRoutes } from './catalog/catalog-routes';
+import { enquiryRoutes } from './enquiries/enquiry-routes';
+import { cartRoutes } from './cart/cart-routes';
+import { orderRoutes } from './orders/order-routes';
+import { holdSweep } from './orders/hold-sweep';
+import { paymentRoutes } from './payments/razorpay-webhook-routes';
+import { supportOrderRoutes } from './support/support-order-routes';
 
 export interface AppDeps {
   database: Database;
+  /** E-mail and SMS; by default built from the configuration (tests may pass their own). */
+  notifier?: Notifier;
+  /** Where logs go instead of stdout (tests that check logs for secrets). */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -36,10 +56,17 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+function withStream(
+  options: FastifyServerOptions['logger'],
+  stream: NodeJS.WritableStream | undefined,
+): FastifyServerOptions['logger'] {
+  return stream && options && typeof options === 'object' ? { ...options, stream } : options;
+}
+
 /** Builds the whole server from a config object and an open database; tests build it the same way. */
 export async function buildApp(config: Config, deps: AppDeps) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: withStream(loggerOptions(config), deps.logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
@@ -51,6 +78,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', deps.database);
+  const notifier =
+    deps.notifier ?? createNotifier({ config, database: deps.database, log: app.log });
+  app.decorate('notifier', notifier);
+  if (!deps.notifier) app.addHook('onClose', () => notifier.close());
   installErrorHandler(app);
 
   // Several spec calls send an empty body with a JSON content type: that is "no body".
@@ -81,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
   await app.register(apiDocs);
   await app.register(originCheck, { allowed: allowedOrigins(config) });
+  await app.register(sessionPlugin);
 
   await app.register(
     async (api) => {
@@ -94,8 +126,18 @@ export async function buildApp(config: Config, deps: AppDeps) {
         }),
       });
       await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      if (config.devTools) await api.register(devOutboxRoutes);
+      await api.register(catalogRoutes);
+      await api.register(enquiryRoutes);
+      await api.register(cartRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(supportOrderRoutes);
+      await api.register(holdSweep);
       api.setNotFoundHandler((request) => {
-        throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
+        throw noRoute(request.method, request.url);
       });
     },
     { prefix: '/api/v1' },

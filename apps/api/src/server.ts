@@ -38,7 +38,9 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  console.log(`Store ready at http://${host}:${port} (API docs at http://${host}:${port}/api/docs)`);
+  console.log(
+    `Store ready at http://${host}:${port} (API docs at http://${host}:${port}/api/docs)`,
+  );
 }
 
 main().catch((error: unknown) => {

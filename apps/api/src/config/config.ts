@@ -22,7 +22,7 @@ export const configSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     WEB_BUILD_DIR: z.string().optional(),
     DEMO_DATA_COUNT: z.coerce.number().int().min(0).default(20_000),
-    /** Listing totals and orders are reused this long (0: off); unset: 30, or 0 when NODE_ENV=test. */
+    /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
     CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     BODY_LIMIT_BYTES: count.default(1_048_576),
 
@@ -63,7 +63,8 @@ export const configSchema = z
     ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
 
     HOLD_MINUTES: count.default(15),
-    HOLD_SWEEP_SECONDS: seconds.default(60),
+    /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
+    HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     TDS_RATES: z
       .string()
       .default('0,0.1,1,2')

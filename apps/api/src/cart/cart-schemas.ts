@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { numberItemSchema } from '../catalog/number-item';
+import { orderSchema } from '../orders/order-view';
+
+const rupees = z.number().describe('Rupees, at most two decimals');
+
+export const cartItemSchema = z.object({
+  id: z.string().describe('The cart item id (DELETE /cart/item/{itemId})'),
+  productId: z.number().int().describe('The number id (product.id)'),
+  product: numberItemSchema,
+  priceAtAdd: rupees.describe('The price the cart holds, rupees; totals are computed from it'),
+  currentPrice: rupees.describe("The number's current final price, rupees"),
+  available: z
+    .boolean()
+    .describe('false when the number was sold or taken meanwhile; validate or checkout tells more'),
+  addedAt: z.string(),
+});
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  productIds: z.array(z.number().int()),
+  subtotal: rupees.describe('Sum of priceAtAdd'),
+  tdsPercent: z.number().describe('Set by PUT /cart/tds (Corporate accounts); default 0'),
+  tdsDeducted: rupees,
+  taxable: rupees.describe('subtotal - tdsDeducted'),
+  taxPercent: z.number().describe('gst.cgst + gst.sgst'),
+  gst: z.object({ cgst: z.number(), sgst: z.number() }).describe('Percents'),
+  taxAmount: rupees,
+  cgstAmount: rupees,
+  sgstAmount: rupees,
+  totalAmount: rupees,
+  tdsRates: z
+    .array(z.number())
+    .describe('TDS percents this account may choose (empty unless Corporate)'),
+});
+
+export type CartView = z.infer<typeof cartSchema>;
+
+export const validationResultSchema = z.object({
+  productId: z.number().int(),
+  number: z.string().nullable(),
+  valid: z.boolean().describe('The number can still be bought'),
+  priceChanged: z.boolean().describe('Valid, and its price differs from priceAtAdd'),
+  newPrice: z
+    .number()
+    .nullable()
+    .describe('The current price in rupees when priceChanged, otherwise null'),
+  reason: z.enum(['unavailable', 'not_found']).nullable(),
+});
+
+export type ValidationResult = z.infer<typeof validationResultSchema>;
+
+const numberId = z.number().int().positive().max(2_147_483_647);
+const numberIdText = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a number id')
+  .transform(Number)
+  .pipe(numberId);
+
+/** Spec §3: a cart item's product is a full product object or only its id. */
+export const productRef = z
+  .union([
+    numberId,
+    numberIdText,
+    z.object({
+      id: z.union([numberId, numberIdText]),
+      pricing: z.object({ nwFinalPrice: z.number().optional() }).optional(),
+    }),
+  ])
+  .transform((product) =>
+    typeof product === 'number'
+      ? { id: product, price: undefined }
+      : { id: product.id, price: product.pricing?.nwFinalPrice },
+  );
+
+export const clientCartItem = z.object({
+  product: productRef,
+  priceAtAdd: z.number().min(0).max(1_000_000_000).optional(),
+});
+
+export const syncBody = z.object({
+  items: z.array(clientCartItem).max(200),
+});
+
+export const validateBody = z.object({
+  items: z.array(clientCartItem).max(200).optional(),
+});
+
+export const tdsBody = z.object({
+  tdsPercent: z.number().min(0).max(100),
+});
+
+/** The campaign-tracking record the client saved (spec §3, "Tracking record"). */
+export const attributionSchema = z.object({
+  gclid: z.string().max(500).optional(),
+  utm_source: z.string().max(200).optional(),
+  utm_campaign: z.string().max(200).optional(),
+  utm_medium: z.string().max(200).optional(),
+  timestamp: z.union([z.number(), z.string().max(64)]).optional(),
+  landing_page: z.string().max(2000).optional(),
+  expires_at: z.union([z.number(), z.string().max(64)]).optional(),
+});
+
+export const checkoutBody = z.object({
+  attribution: attributionSchema.nullish(),
+});
+
+export const validationSchema = z.object({
+  validationResults: z.array(validationResultSchema),
+});
+
+export const checkoutSchema = z.object({
+  order: orderSchema,
+  validationResults: z.array(validationResultSchema),
+});

@@ -1,0 +1,357 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, expect, it } from 'vitest';
+import { insertTestNumbers } from '../catalog/test-numbers';
+import { numbers, orderEvents, orders } from '../db/schema';
+import { sweepExpiredHolds } from '../orders/hold-sweep';
+import {
+  lapseHold,
+  numberState,
+  salesInventory,
+  sentTo,
+  setPrice,
+  signedIn,
+} from '../orders/test-sales';
+import { api } from '../test/session-client';
+import { describeEachDatabase, type TestContext } from '../test/test-app';
+
+const deps = (ctx: TestContext) => ({
+  config: ctx.config,
+  database: ctx.database,
+  notifier: ctx.app.notifier,
+  log: ctx.app.log,
+});
+
+describeEachDatabase(
+  'POST /cart/checkout',
+  (ctx) => {
+    let ids = new Map<string, number>();
+    const id = (number: string) => ids.get(number)!;
+    beforeEach(async () => {
+      ids = await insertTestNumbers(ctx().database, salesInventory);
+    });
+
+    async function buyerWith(numbersToAdd: string[], options = {}) {
+      const buyer = await signedIn(ctx().app, options);
+      for (const number of numbersToAdd) {
+        const res = await buyer.client.post(api(`/cart/add/${id(number)}`));
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      return buyer;
+    }
+    const checkout = (buyer: Awaited<ReturnType<typeof buyerWith>>, payload?: object) =>
+      buyer.client.post(api('/cart/checkout'), payload);
+
+    it('refuses an empty cart', async () => {
+      const buyer = await buyerWith([]);
+      const res = await checkout(buyer);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'CART_EMPTY', message: 'Your cart is empty.' });
+    });
+
+    it('reserves every number for a new order with a price and tax snapshot, and confirms it', async () => {
+      const buyer = await buyerWith(['9876598765', '7070700852'], {
+        accountType: 'Corporate',
+        companyName: 'Verma Traders Pvt Ltd',
+        gstinNo: '27AAPFU0939F1ZV',
+      });
+      await buyer.client.request({
+        method: 'PUT',
+        url: api('/cart/tds'),
+        payload: { tdsPercent: 1 },
+      });
+      const attribution = {
+        gclid: 'abc123',
+        utm_source: 'google',
+        utm_campaign: 'vip-diwali',
+        timestamp: Date.now(),
+        landing_page: '/premium-numbers?category=mirror-numbers',
+        expires_at: Date.now() + 90 * 24 * 3600 * 1000,
+      };
+      const before = Date.now();
+      const res = await checkout(buyer, { attribution });
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json();
+      expect(body.message).toMatch(
+        /^Order VN-\d{8}-[0-9A-Z]{8} placed\. Please pay by .+ IST to keep your numbers\.$/,
+      );
+      const order = body.data.order;
+      expect(order).toMatchObject({
+        reference: expect.stringMatching(/^VN-\d{8}-[0-9A-HJKMNP-TV-Z]{8}$/),
+        status: 'pending_payment',
+        statusLabel: 'Awaiting payment',
+        items: expect.arrayContaining([
+          {
+            numberId: id('7070700852'),
+            number: '7070700852',
+            display: '70707 00852',
+            category: { slug: 'ab-ab-ab-numbers', name: 'AB AB AB Numbers' },
+            price: 20_000,
+            basePrice: 25_000,
+          },
+          expect.objectContaining({ numberId: id('9876598765'), price: 50_000 }),
+        ]),
+        amounts: {
+          subtotal: 70_000,
+          tdsPercent: 1,
+          tdsDeducted: 700,
+          taxable: 69_300,
+          taxPercent: 18,
+          cgstPercent: 9,
+          cgstAmount: 6_237,
+          sgstPercent: 9,
+          sgstAmount: 6_237,
+          totalAmount: 81_774,
+        },
+        billing: {
+          name: buyer.user.name,
+          email: buyer.user.email,
+          mobile: buyer.user.mobile,
+          accountType: 'Corporate',
+          companyName: 'Verma Traders Pvt Ltd',
+          gstinNo: '27AAPFU0939F1ZV',
+          address: null,
+        },
+        payment: {
+          provider: 'manual',
+          status: 'pending',
+          paymentReference: null,
+          instructions: {
+            upiId: ctx().config.PAYMENT_UPI_ID,
+            bankDetails: ctx().config.PAYMENT_BANK_DETAILS,
+            reference: expect.stringMatching(/^VN-/),
+            amount: 81_774,
+          },
+        },
+        timeline: [expect.objectContaining({ status: 'pending_payment', by: null })],
+        needsRefund: false,
+        paidAt: null,
+      });
+      expect(order.payment.instructions.reference).toBe(order.reference);
+      expect(order.nextSteps).toHaveLength(4);
+      const hold = Date.parse(order.holdExpiresAt) - before;
+      expect(hold).toBeGreaterThan(14 * 60_000);
+      expect(hold).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+      expect(body.data.validationResults.every((r: { valid: boolean }) => r.valid)).toBe(true);
+
+      for (const number of ['9876598765', '7070700852']) {
+        const state = await numberState(ctx().database, id(number));
+        expect(state).toMatchObject({ status: 'reserved', orderId: order.id });
+        expect(state.reservedUntil!.toISOString()).toBe(order.holdExpiresAt);
+        const listed = await ctx().app.inject({
+          method: 'GET',
+          url: api(`/numbers/${id(number)}`),
+        });
+        expect(listed.statusCode).toBe(404);
+      }
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row!.attribution).toMatchObject({ gclid: 'abc123', utm_campaign: 'vip-diwali' });
+
+      // The cart stays until the order is paid, and stays valid: its own order holds the numbers.
+      const cart = (await buyer.client.get(api('/cart'))).json().data;
+      expect(cart.items.map((i: { available: boolean }) => i.available)).toEqual([true, true]);
+      const validated = await buyer.client.post(api('/cart/validate'));
+      expect(
+        validated.json().data.validationResults.every((r: { valid: boolean }) => r.valid),
+      ).toBe(true);
+
+      const [email] = await sentTo(ctx().database, buyer.user.email);
+      expect(email!.subject).toContain(order.reference);
+      for (const text of [
+        '98765 98765',
+        'Subtotal: ₹70,000',
+        'TDS deducted (1%): -₹700',
+        'CGST (9%): ₹6,237',
+        'SGST (9%): ₹6,237',
+        'Total to pay: ₹81,774',
+        `UPI to ${ctx().config.PAYMENT_UPI_ID}`,
+        `Quote your order reference ${order.reference}`,
+        'IST',
+        'Unique Porting Code',
+        'Aadhaar',
+      ]) {
+        expect(email!.text).toContain(text);
+      }
+      const [sms] = await sentTo(ctx().database, buyer.user.mobile);
+      expect(sms!.text).toContain(order.reference);
+    });
+
+    it('blocks checkout when an item is gone, reserving nothing', async () => {
+      const buyer = await buyerWith(['9876598765', '9812341234']);
+      await ctx()
+        .database.db.update(numbers)
+        .set({ status: 'sold' })
+        .where(eq(numbers.id, id('9812341234')));
+      const res = await checkout(buyer);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'CART_ITEMS_UNAVAILABLE',
+        message:
+          'Some items in your cart are no longer available. Please review your cart before checkout.',
+        validationResults: [
+          { productId: id('9876598765'), valid: true, priceChanged: false, newPrice: null },
+          { productId: id('9812341234'), valid: false, priceChanged: false, newPrice: null },
+        ],
+      });
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+      expect(await ctx().database.db.select().from(orders)).toHaveLength(0);
+    });
+
+    it('returns the same open order for the same cart, never a second one', async () => {
+      const buyer = await buyerWith(['9876598765', '9812341234']);
+      const first = await checkout(buyer);
+      expect(first.statusCode).toBe(201);
+      const again = await checkout(buyer, { attribution: null });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().message).toContain('You already have an open order for these numbers');
+      expect(again.json().data.order.id).toBe(first.json().data.order.id);
+      const both = await Promise.all([checkout(buyer), checkout(buyer)]);
+      for (const res of both) expect(res.json().data.order.id).toBe(first.json().data.order.id);
+      expect(await ctx().database.db.select().from(orders)).toHaveLength(1);
+      const emails = (await sentTo(ctx().database, buyer.user.email)).filter((m) =>
+        m.subject?.includes('please pay'),
+      );
+      expect(emails).toHaveLength(1);
+    });
+
+    it('cancels the open order and releases its hold when the cart changed', async () => {
+      const buyer = await buyerWith(['9876598765', '9812341234']);
+      const first = (await checkout(buyer)).json().data.order;
+      const item = (await buyer.client.get(api('/cart'))).json().data.items[1];
+      await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${item.id}`) });
+      await buyer.client.post(api(`/cart/add/${id('9811223344')}`));
+      const second = await checkout(buyer);
+      expect(second.statusCode).toBe(201);
+      const order = second.json().data.order;
+      expect(order.id).not.toBe(first.id);
+      expect(order.items.map((i: { number: string }) => i.number).sort()).toEqual([
+        '9811223344',
+        '9876598765',
+      ]);
+
+      const old = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
+      expect(old.status).toBe('cancelled');
+      expect(old.payment.status).toBe('cancelled');
+      expect(old.timeline.at(-1)).toMatchObject({
+        status: 'cancelled',
+        note: 'Replaced by a new checkout: the cart changed',
+      });
+      expect(await numberState(ctx().database, id('9812341234'))).toMatchObject({
+        status: 'available',
+        orderId: null,
+      });
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        status: 'reserved',
+        orderId: order.id,
+      });
+    });
+
+    it('orders at the current price when it changed after adding, and the cart adopts it', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      await setPrice(ctx().database, id('9876598765'), 48_000);
+      const res = await checkout(buyer);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().message).toContain('Prices for some items in your cart have changed');
+      expect(res.json().data.validationResults[0]).toMatchObject({
+        priceChanged: true,
+        newPrice: 48_000,
+      });
+      expect(res.json().data.order.amounts).toMatchObject({
+        subtotal: 48_000,
+        totalAmount: 56_640,
+      });
+      expect((await buyer.client.get(api('/cart'))).json().data.items[0].priceAtAdd).toBe(48_000);
+    });
+
+    it('frees a lapsed hold at once, lets another buyer take it, then the sweep cancels the first order', async () => {
+      const first = await buyerWith(['9876598765', '9812341234']);
+      const order = (await checkout(first)).json().data.order;
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: api(`/numbers/${id('9876598765')}`) }))
+          .statusCode,
+      ).toBe(404);
+      const refused = await ctx().app.inject({
+        method: 'POST',
+        url: api(`/cart/add/${id('9876598765')}`),
+      });
+      expect(refused.statusCode).toBe(409);
+
+      await lapseHold(ctx().database, order.id);
+      const listed = await ctx().app.inject({
+        method: 'GET',
+        url: api(`/numbers/${id('9876598765')}`),
+      });
+      expect(listed.statusCode).toBe(200);
+      const pending = (await first.client.get(api(`/orders/${order.id}`))).json().data;
+      expect(pending.payment).toEqual({
+        provider: 'manual',
+        status: 'expired',
+        paymentReference: null,
+      });
+
+      const second = await buyerWith(['9876598765']);
+      const taken = await checkout(second);
+      expect(taken.statusCode).toBe(201);
+      const secondOrder = taken.json().data.order;
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        status: 'reserved',
+        orderId: secondOrder.id,
+      });
+
+      const swept = await sweepExpiredHolds(deps(ctx()));
+      expect(swept.cancelled).toEqual([order.id]);
+      const cancelled = (await first.client.get(api(`/orders/${order.id}`))).json().data;
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.timeline.at(-1)).toMatchObject({
+        status: 'cancelled',
+        note: 'Payment not received before the hold expired',
+      });
+      // The sweep released only what the first order still held.
+      expect(await numberState(ctx().database, id('9812341234'))).toMatchObject({
+        status: 'available',
+        orderId: null,
+        reservedUntil: null,
+      });
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        orderId: secondOrder.id,
+      });
+      const [email] = await sentTo(ctx().database, first.user.email);
+      expect(email!.subject).toContain('cancelled');
+      // Nothing more to do on a second run.
+      expect(await sweepExpiredHolds(deps(ctx()))).toEqual({ cancelled: [], tidied: 0 });
+
+      // The first buyer's cart now shows the taken number as unavailable, and checkout says so.
+      const blocked = await checkout(first);
+      expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().validationResults.map((r: { valid: boolean }) => r.valid)).toEqual([
+        false,
+        true,
+      ]);
+    });
+
+    it('lets the same buyer check out again after the hold lapsed, with a fresh hold', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const first = (await checkout(buyer)).json().data.order;
+      await lapseHold(ctx().database, first.id);
+      const again = await checkout(buyer);
+      expect(again.statusCode).toBe(201);
+      expect(again.json().data.order.id).not.toBe(first.id);
+      const events = await ctx()
+        .database.db.select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, first.id));
+      expect(events.map((e) => e.note)).toContain('Payment not received before the hold expired');
+    });
+
+    it('tidies reserved numbers whose order is no longer waiting', async () => {
+      await ctx()
+        .database.db.update(numbers)
+        .set({ status: 'reserved', reservedUntil: new Date(Date.now() - 60_000) })
+        .where(eq(numbers.id, id('9137605193')));
+      const swept = await sweepExpiredHolds(deps(ctx()));
+      expect(swept).toEqual({ cancelled: [], tidied: 1 });
+      expect((await numberState(ctx().database, id('9137605193'))).status).toBe('available');
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);

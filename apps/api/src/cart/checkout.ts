@@ -1,0 +1,270 @@
+import { priceCartPaise } from '@store/domain';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { availableSql } from '../catalog/availability';
+import {
+  addresses,
+  cartItems,
+  carts,
+  numbers,
+  orderEvents,
+  orderItems,
+  orders,
+  users,
+} from '../db/schema';
+import { badRequest, conflict, unauthorized } from '../http/app-error';
+import { orderPlacedMessages, sendAll } from '../orders/order-messages';
+import { newOrderReference } from '../orders/order-reference';
+import type { Billing } from '../orders/order-view';
+import { paymentDetails } from '../orders/order-view';
+import {
+  inTransaction,
+  lockNumbers,
+  lockOpenOrders,
+  releaseOrderNumbers,
+  type Tx,
+} from '../orders/transactions';
+import type { SalesDeps } from '../payments/mark-paid';
+import type { OrderRow } from '../payments/payment-provider';
+import { GST_PERCENT, lineResult, readCartLines } from './cart-store';
+import type { ValidationResult } from './cart-schemas';
+
+export const CHECKOUT_BLOCKED_MESSAGE =
+  'Some items in your cart are no longer available. Please review your cart before checkout.';
+
+export const checkoutBlocked = (validationResults: ValidationResult[]) =>
+  conflict(CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', { validationResults });
+
+/** Thrown inside the transaction when another buyer took a number first: everything rolls back. */
+class RaceLost extends Error {}
+
+export type Attribution = Record<string, unknown>;
+
+export interface CheckoutResult {
+  order: OrderRow;
+  /** false: the buyer's open order for this same cart was returned. */
+  created: boolean;
+  validationResults: ValidationResult[];
+}
+
+/** Sorted number ids and the TDS rate: the same key means the same order (idempotency). */
+export function cartKeyOf(numberIds: readonly number[], tdsBasisPoints: number): string {
+  return `${[...numberIds].sort((a, b) => a - b).join(',')}|tds:${tdsBasisPoints}`;
+}
+
+function liveAttribution(attribution: Attribution | null | undefined): Attribution | null {
+  if (!attribution || Object.keys(attribution).length === 0) return null;
+  const expires = attribution.expires_at;
+  const expiresAt =
+    typeof expires === 'number' ? expires : typeof expires === 'string' ? Date.parse(expires) : NaN;
+  if (Number.isFinite(expiresAt) && expiresAt < Date.now()) return null;
+  return attribution;
+}
+
+async function billingFor(tx: Tx, userId: string): Promise<Billing> {
+  const [row] = await tx
+    .select({ user: users, address: addresses })
+    .from(users)
+    .leftJoin(addresses, eq(addresses.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw unauthorized('Your account could not be found. Please sign in again.');
+  const { user, address } = row;
+  const corporate = user.accountType === 'Corporate';
+  return {
+    name: user.name,
+    email: user.email,
+    mobile: user.mobile,
+    accountType: user.accountType,
+    companyName: corporate ? user.companyName : null,
+    gstinNo: corporate ? user.gstinNo : null,
+    address: address
+      ? {
+          line1: address.line1,
+          line2: address.line2,
+          city: address.city,
+          state: address.state,
+          pinCode: address.pinCode,
+        }
+      : null,
+  };
+}
+
+/**
+ * POST /cart/checkout. One transaction:
+ * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
+ * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
+ * 3. the buyer's open order for this same cart key, still holding every number -> return it;
+ * 4. otherwise cancel the buyer's open orders (their holds released), lock the numbers of the
+ *    cart and of those orders in ascending id order, and reserve the cart's numbers with one
+ *    conditional UPDATE; if it took fewer rows than the cart has, another buyer won: roll back,
+ *    409 with fresh validation results;
+ * 5. create the order at the current prices (the cart adopts them), its items and its first
+ *    timeline event.
+ * After the commit: the provider-side payment (Razorpay, over the network) and the confirmation.
+ */
+export async function checkout(
+  deps: SalesDeps,
+  userId: string,
+  attribution: Attribution | null | undefined,
+): Promise<CheckoutResult> {
+  const { database, config } = deps;
+  let result: CheckoutResult;
+  try {
+    result = await inTransaction(database, async (tx) => {
+      const [cart] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+      const lines = cart ? await readCartLines(tx, cart.id, userId) : [];
+      if (!cart || lines.length === 0) {
+        throw badRequest('Your cart is empty.', 'CART_EMPTY');
+      }
+      const validationResults = lines.map(lineResult);
+      if (validationResults.some((r) => !r.valid)) throw checkoutBlocked(validationResults);
+
+      const billing = await billingFor(tx, userId);
+      const tdsBasisPoints = billing.accountType === 'Corporate' ? cart.tdsBasisPoints : 0;
+      const ids = lines.map((line) => line.number.id).sort((a, b) => a - b);
+      const cartKey = cartKeyOf(ids, tdsBasisPoints);
+
+      const open = await lockOpenOrders(tx, userId);
+      for (const order of open) {
+        if (order.cartKey !== cartKey) continue;
+        const [held] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(numbers)
+          .where(
+            and(
+              eq(numbers.orderId, order.id),
+              eq(numbers.status, 'reserved'),
+              gt(numbers.reservedUntil, sql`now()`),
+            ),
+          );
+        if (held!.count === ids.length) return { order, created: false, validationResults };
+      }
+
+      const openItems =
+        open.length > 0
+          ? await tx
+              .select({ numberId: orderItems.numberId })
+              .from(orderItems)
+              .where(
+                inArray(
+                  orderItems.orderId,
+                  open.map((order) => order.id),
+                ),
+              )
+          : [];
+      await lockNumbers(tx, [...ids, ...openItems.map((item) => item.numberId)]);
+      for (const order of open) {
+        await releaseOrderNumbers(tx, order.id);
+        await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+        const lapsed = order.holdExpiresAt.getTime() <= Date.now();
+        await tx.insert(orderEvents).values({
+          orderId: order.id,
+          status: 'cancelled',
+          note: lapsed
+            ? 'Payment not received before the hold expired'
+            : 'Replaced by a new checkout: the cart changed',
+        });
+      }
+
+      const orderId = randomUUID();
+      const reserved = await tx
+        .update(numbers)
+        .set({
+          status: 'reserved',
+          reservedUntil: sql`now() + make_interval(mins => ${config.HOLD_MINUTES}::int)`,
+          orderId,
+        })
+        .where(and(inArray(numbers.id, ids), availableSql))
+        .returning({
+          id: numbers.id,
+          number: numbers.number,
+          category: numbers.category,
+          basePrice: numbers.basePrice,
+          finalPrice: numbers.finalPrice,
+          reservedUntil: numbers.reservedUntil,
+        });
+      if (reserved.length !== ids.length) throw new RaceLost();
+      reserved.sort((a, b) => a.id - b.id);
+
+      // The order snapshots what the buyer pays: the current prices, which the cart adopts too.
+      for (const line of lines) {
+        const current = reserved.find((row) => row.id === line.number.id)!;
+        if (line.priceAtAdd !== current.finalPrice) {
+          await tx
+            .update(cartItems)
+            .set({ priceAtAdd: current.finalPrice })
+            .where(eq(cartItems.id, line.itemId));
+        }
+      }
+      const totals = priceCartPaise(
+        reserved.map((row) => row.finalPrice),
+        { taxPercent: GST_PERCENT, tdsPercent: tdsBasisPoints / 100 },
+      );
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          reference: newOrderReference(),
+          userId,
+          status: 'pending_payment',
+          subtotal: totals.subtotal,
+          tdsBasisPoints,
+          tdsDeducted: totals.tdsDeducted,
+          taxable: totals.taxable,
+          taxBasisPoints: GST_PERCENT * 100,
+          cgstAmount: totals.cgstAmount,
+          sgstAmount: totals.sgstAmount,
+          totalAmount: totals.totalAmount,
+          billing,
+          attribution: liveAttribution(attribution),
+          cartKey,
+          holdExpiresAt: reserved[0]!.reservedUntil!,
+          paymentProvider: config.PAYMENT_PROVIDER,
+        })
+        .returning();
+      await tx.insert(orderItems).values(
+        reserved.map((row) => ({
+          orderId,
+          numberId: row.id,
+          number: row.number,
+          category: row.category,
+          basePrice: row.basePrice,
+          price: row.finalPrice,
+        })),
+      );
+      await tx.insert(orderEvents).values({
+        orderId,
+        status: 'pending_payment',
+        note: `Order placed; the numbers are held for ${config.HOLD_MINUTES} minutes.`,
+      });
+      return { order: order!, created: true, validationResults };
+    });
+  } catch (error) {
+    if (!(error instanceof RaceLost)) throw error;
+    throw checkoutBlocked(await currentResults(deps, userId));
+  }
+
+  if (result.created) {
+    const details = await paymentDetails(deps, result.order, new Date(), true);
+    const items = await database.db
+      .select({ number: orderItems.number, price: orderItems.price })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, result.order.id))
+      .orderBy(orderItems.numberId);
+    await sendAll(
+      deps,
+      orderPlacedMessages(config, result.order.billing as Billing, result.order, items, details),
+    );
+    // The payment step may have stored the provider's order id.
+    const [fresh] = await database.db.select().from(orders).where(eq(orders.id, result.order.id));
+    if (fresh) result = { ...result, order: fresh };
+  }
+  return result;
+}
+
+/** Validation results read after a lost race (outside any transaction). */
+async function currentResults(deps: SalesDeps, userId: string): Promise<ValidationResult[]> {
+  const [cart] = await deps.database.db.select().from(carts).where(eq(carts.userId, userId));
+  if (!cart) return [];
+  return (await readCartLines(deps.database.db, cart.id, userId)).map(lineResult);
+}

@@ -1,0 +1,266 @@
+import { formatInr, toRupees } from '@store/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config';
+import type { Notifier, OutgoingMessage } from '../notify/notifier';
+import type { OrderRow, PaymentDetails } from '../payments/payment-provider';
+import { displayNumber } from '../catalog/number-item';
+import type { OrderStatus } from './order-timeline';
+
+type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'>;
+
+interface Contact {
+  name: string;
+  email: string;
+  mobile: string;
+}
+
+interface MessageItem {
+  number: string;
+  price: number;
+}
+
+/** What happens after payment, as told to buyers (domain.md §4); the order page shows the same. */
+export function portingSteps(provider: string): string[] {
+  const pay =
+    provider === 'razorpay'
+      ? 'Pay online (UPI, card or net banking) before the hold ends. There is no cash on delivery: what we deliver is a code.'
+      : 'Pay by UPI or bank transfer before the hold ends, quoting your order reference. There is no cash on delivery: what we deliver is a code.';
+  return [
+    pay,
+    'Within 24 hours of payment we send your Unique Porting Code (UPC, 8 characters) and the GST invoice by SMS, e-mail and WhatsApp.',
+    'Visit any Jio, Airtel, Vi or BSNL store with your original Aadhaar card for biometric e-KYC, choose prepaid or postpaid, and the number is ported in your own name.',
+    'The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East). A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free. If porting fails, you are refunded in full.',
+  ];
+}
+
+/** `22 Nov 2026, 2:35 pm IST` */
+export function formatIndiaTime(date: Date): string {
+  const text = new Intl.DateTimeFormat('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).format(date);
+  return `${text} IST`;
+}
+
+const inr = (paise: number) => formatInr(toRupees(paise));
+
+export function orderPageUrl(config: MessageConfig): string {
+  return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/profile`;
+}
+
+/** The amount breakdown, one line each, as on the order page. */
+export function amountLines(order: OrderRow): string[] {
+  const tax = order.taxBasisPoints / 100;
+  const lines = [`Subtotal: ${inr(order.subtotal)}`];
+  if (order.tdsBasisPoints > 0) {
+    lines.push(`TDS deducted (${order.tdsBasisPoints / 100}%): -${inr(order.tdsDeducted)}`);
+    lines.push(`Taxable value: ${inr(order.taxable)}`);
+  }
+  lines.push(`CGST (${tax / 2}%): ${inr(order.cgstAmount)}`);
+  lines.push(`SGST (${tax / 2}%): ${inr(order.sgstAmount)}`);
+  lines.push(`Total to pay: ${inr(order.totalAmount)}`);
+  return lines;
+}
+
+function numberLines(items: readonly MessageItem[]): string[] {
+  return items.map((item) => `  ${displayNumber(item.number)}  ${inr(item.price)}`);
+}
+
+function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageConfig): string[] {
+  if (details.instructions) {
+    const i = details.instructions;
+    return [
+      `Pay ${formatInr(i.amount)} by UPI to ${i.upiId}, or by bank transfer to:`,
+      `  ${i.bankDetails}`,
+      `Quote your order reference ${i.reference} with the payment. Our team confirms it and writes to you.`,
+    ];
+  }
+  return [
+    `Pay ${inr(order.totalAmount)} online on your order page: ${orderPageUrl(config)} (order ${order.reference}).`,
+  ];
+}
+
+const greeting = (contact: Contact) => `Dear ${contact.name},`;
+const signOff = (config: MessageConfig) => ['', `Thank you,`, config.STORE_NAME];
+
+function both(contact: Contact, subject: string, email: string[], sms: string): OutgoingMessage[] {
+  return [
+    { channel: 'email', to: contact.email, subject, text: email.join('\n') },
+    { channel: 'sms', to: contact.mobile, text: sms },
+  ];
+}
+
+/** At checkout: the breakdown, how to pay, when the hold ends, what happens next. */
+export function orderPlacedMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  items: readonly MessageItem[],
+  details: PaymentDetails,
+): OutgoingMessage[] {
+  const until = formatIndiaTime(order.holdExpiresAt);
+  const email = [
+    greeting(contact),
+    '',
+    `Thank you for your order ${order.reference}. We are holding ${items.length === 1 ? 'this number' : 'these numbers'} for you until ${until}:`,
+    ...numberLines(items),
+    '',
+    ...amountLines(order),
+    '',
+    'How to pay:',
+    ...paymentLines(order, details, config),
+    '',
+    `If the payment has not reached us by ${until}, the hold ends and the order is cancelled.`,
+    '',
+    'What happens next:',
+    ...portingSteps(order.paymentProvider).map((step, index) => `${index + 1}. ${step}`),
+    ...signOff(config),
+  ];
+  const sms = `${config.STORE_NAME}: order ${order.reference} for ${inr(order.totalAmount)} is held until ${until}. ${
+    details.instructions
+      ? `Pay by UPI to ${details.instructions.upiId} quoting ${order.reference}.`
+      : 'Pay online on your order page.'
+  }`;
+  return both(contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
+}
+
+/** Payment received: the order is paid and porting starts. */
+export function orderPaidMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  items: readonly MessageItem[],
+): OutgoingMessage[] {
+  const email = [
+    greeting(contact),
+    '',
+    `We have received your payment${order.paymentReference ? ` (reference ${order.paymentReference})` : ''} for order ${order.reference}. ${items.length === 1 ? 'This number is' : 'These numbers are'} now yours:`,
+    ...numberLines(items),
+    '',
+    ...amountLines(order),
+    '',
+    'What happens next:',
+    ...portingSteps(order.paymentProvider)
+      .slice(1)
+      .map((step, index) => `${index + 1}. ${step}`),
+    ...signOff(config),
+  ];
+  const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your UPC and GST invoice follow within 24 hours.`;
+  return both(contact, `Payment received: order ${order.reference}`, email, sms);
+}
+
+/** A payment that came after the hold ended, when a number had gone to someone else. */
+export function refundDueMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+): OutgoingMessage[] {
+  const email = [
+    greeting(contact),
+    '',
+    `We received your payment${order.paymentReference ? ` (reference ${order.paymentReference})` : ''} for order ${order.reference} after its hold had ended, and a number in it had meanwhile been sold to another buyer.`,
+    `We are sorry: the order is cancelled and you will be refunded in full (${inr(order.totalAmount)}). Our team will contact you.`,
+    ...signOff(config),
+  ];
+  const sms = `${config.STORE_NAME}: your payment for order ${order.reference} came after the hold ended and a number was sold. You will be refunded in full.`;
+  return both(contact, `Order ${order.reference}: you will be refunded`, email, sms);
+}
+
+/** The hold ended without payment (the sweep). E-mail only. */
+export function holdExpiredMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+): OutgoingMessage[] {
+  return [
+    {
+      channel: 'email',
+      to: contact.email,
+      subject: `Order ${order.reference} cancelled: payment not received in time`,
+      text: [
+        greeting(contact),
+        '',
+        `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and the numbers are back on sale.`,
+        'If you have already paid, reply to this e-mail with your payment reference: if the numbers are still free they are yours, otherwise you are refunded in full.',
+        ...signOff(config),
+      ].join('\n'),
+    },
+  ];
+}
+
+const stepTexts: Partial<Record<OrderStatus, { subject: string; text: string }>> = {
+  upc_sent: {
+    subject: 'your UPC has been sent',
+    text: 'Your UPC (Unique Porting Code) has been sent. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store for biometric e-KYC, and choose prepaid or postpaid. A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free.',
+  },
+  porting_in_progress: {
+    subject: 'porting is in progress',
+    text: 'Porting of your number is in progress. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).',
+  },
+  ported: {
+    subject: 'your number has been ported',
+    text: 'Your number has been ported to your operator in your own name.',
+  },
+  completed: {
+    subject: 'your order is complete',
+    text: 'Your order is complete. Enjoy your new number!',
+  },
+  cancelled: {
+    subject: 'your order has been cancelled',
+    text: 'Your order has been cancelled.',
+  },
+  refunded: {
+    subject: 'your refund has been made',
+    text: 'A full refund for your order has been made.',
+  },
+};
+
+/** A staff step on the timeline, in plain words, with the staff member's note. */
+export function orderStepMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  status: OrderStatus,
+  note: string | null,
+): OutgoingMessage[] {
+  const step = stepTexts[status];
+  if (!step) return [];
+  const reason = status === 'cancelled' || status === 'refunded' ? 'Reason' : 'Note';
+  const refundLine =
+    status === 'cancelled' && order.needsRefund
+      ? ` Your payment of ${inr(order.totalAmount)} will be refunded in full.`
+      : '';
+  const email = [
+    greeting(contact),
+    '',
+    `Order ${order.reference}: ${step.text}${refundLine}`,
+    ...(note ? ['', `${reason}: ${note}`] : []),
+    '',
+    `Your order and its timeline: ${orderPageUrl(config)}`,
+    ...signOff(config),
+  ];
+  const sms = `${config.STORE_NAME}: order ${order.reference}: ${step.text}${refundLine}${note ? ` ${reason}: ${note}` : ''}`;
+  return both(contact, `Order ${order.reference}: ${step.subject}`, email, sms);
+}
+
+/**
+ * Sends messages after the transaction that caused them has committed. A failed delivery is
+ * logged, never turned into a failed request: the order is already what it is.
+ */
+export async function sendAll(
+  deps: { notifier: Notifier; log: Pick<FastifyBaseLogger, 'error'> },
+  messages: readonly OutgoingMessage[],
+): Promise<void> {
+  for (const message of messages) {
+    try {
+      await deps.notifier.send(message);
+    } catch (error) {
+      deps.log.error({ err: error, channel: message.channel }, 'order notification failed');
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { beforeEach, expect, it } from 'vitest';
+import { insertTestNumbers } from '../catalog/test-numbers';
+import { api } from '../test/session-client';
+import { describeEachDatabase } from '../test/test-app';
+import { salesInventory, signedIn } from './test-sales';
+
+describeEachDatabase(
+  "the buyer's orders",
+  (ctx) => {
+    let ids = new Map<string, number>();
+    const id = (number: string) => ids.get(number)!;
+    beforeEach(async () => {
+      ids = await insertTestNumbers(ctx().database, salesInventory);
+    });
+
+    async function checkedOut(buyer: Awaited<ReturnType<typeof signedIn>>, numbers: string[]) {
+      await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+      for (const number of numbers) await buyer.client.post(api(`/cart/add/${id(number)}`));
+      const res = await buyer.client.post(api('/cart/checkout'));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.order;
+    }
+
+    it('answers 401 to visitors', async () => {
+      for (const url of ['/orders', '/orders/00000000-0000-4000-8000-000000000000']) {
+        expect((await ctx().app.inject({ method: 'GET', url: api(url) })).statusCode).toBe(401);
+      }
+    });
+
+    it('lists only the own orders, newest first, with status and timeline', async () => {
+      const asha = await signedIn(ctx().app);
+      const ravi = await signedIn(ctx().app);
+      const first = await checkedOut(asha, ['9876598765']);
+      const second = await checkedOut(asha, ['9812341234']);
+      const ravis = await checkedOut(ravi, ['7070700852']);
+
+      const res = await asha.client.get(api('/orders'));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const data = res.json().data;
+      expect(data).toMatchObject({ total: 2, page: 1, pageSize: 20, pageCount: 1 });
+      expect(data.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
+      // Checking out a changed cart cancelled the first order.
+      expect(data.orders[1]).toMatchObject({
+        status: 'cancelled',
+        statusLabel: 'Cancelled',
+        timeline: [
+          { status: 'pending_payment', label: 'Awaiting payment', by: null },
+          { status: 'cancelled', note: 'Replaced by a new checkout: the cart changed' },
+        ],
+      });
+      expect(data.orders[0]).toMatchObject({
+        status: 'pending_payment',
+        payment: { status: 'pending' },
+      });
+
+      const paged = (await asha.client.get(api('/orders?page=2&pageSize=1'))).json().data;
+      expect(paged.orders.map((o: { id: string }) => o.id)).toEqual([first.id]);
+      expect(paged.pageCount).toBe(2);
+
+      const own = await ravi.client.get(api(`/orders/${ravis.id}`));
+      expect(own.statusCode).toBe(200);
+      expect(own.json().data).toMatchObject({ id: ravis.id, reference: ravis.reference });
+      const foreign = await ravi.client.get(api(`/orders/${first.id}`));
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().message).toBe('Order not found.');
+      expect((await ravi.client.get(api('/orders/not-a-uuid'))).statusCode).toBe(404);
+      expect((await ravi.client.get(api('/orders'))).json().data.orders).toHaveLength(1);
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);

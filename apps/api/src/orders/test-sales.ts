@@ -1,0 +1,109 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { App } from '../app';
+import { signAccessToken, type Role } from '../auth/access-token';
+import { ACCESS_COOKIE, ACCESS_COOKIE_PATH } from '../auth/session-cookies';
+import { sessionKeys } from '../auth/session-keys';
+import type { Database } from '../db/database';
+import { devOutbox, numbers, orders, users } from '../db/schema';
+import { SessionClient } from '../test/session-client';
+import type { UserRow } from '../users/user-mapping';
+
+/**
+ * Helpers for the cart, order, payment and support tests. Buyers are inserted straight into the
+ * users table and given a signed access cookie (the sign-in flow itself is the accounts tests'
+ * business), which keeps suites with dozens of buyers fast.
+ */
+let counter = 0;
+
+export interface BuyerOptions {
+  name?: string;
+  role?: Role;
+  accountType?: 'Individual' | 'Corporate';
+  companyName?: string;
+  gstinNo?: string;
+}
+
+export async function signedIn(
+  app: App,
+  options: BuyerOptions = {},
+): Promise<{ client: SessionClient; user: UserRow }> {
+  counter += 1;
+  const serial = String(counter).padStart(6, '0');
+  const corporate = options.accountType === 'Corporate';
+  const [user] = await app.database.db
+    .insert(users)
+    .values({
+      name: options.name ?? `Buyer ${serial}`,
+      email: `buyer.${serial}@example.com`,
+      mobile: `7${String(counter).padStart(9, '0')}`,
+      accountType: options.accountType ?? 'Individual',
+      companyName: corporate ? (options.companyName ?? 'Verma Traders Pvt Ltd') : null,
+      gstinNo: corporate ? (options.gstinNo ?? '27AAPFU0939F1ZV') : null,
+      role: options.role ?? 'customer',
+      acceptTermsAndConditions: true,
+    })
+    .returning();
+  const { token } = signAccessToken(
+    { id: user!.id, role: user!.role },
+    sessionKeys(app.config).accessToken,
+    app.config.ACCESS_TOKEN_TTL_SECONDS,
+  );
+  const client = new SessionClient(app);
+  client.cookies.set(ACCESS_COOKIE, { value: token, path: ACCESS_COOKIE_PATH });
+  return { client, user: user! };
+}
+
+export const staffMember = (app: App, role: 'support' | 'admin' = 'support') =>
+  signedIn(app, { role, name: role === 'admin' ? 'Anil Admin' : 'Sunita Support' });
+
+/** Moves an order's hold (and its numbers' reserved_until) into the past. */
+export async function lapseHold(database: Database, orderId: string, minutesAgo = 1) {
+  const past = sql`now() - make_interval(mins => ${minutesAgo}::int)`;
+  await database.db.update(orders).set({ holdExpiresAt: past }).where(eq(orders.id, orderId));
+  await database.db
+    .update(numbers)
+    .set({ reservedUntil: past })
+    .where(eq(numbers.orderId, orderId));
+}
+
+export async function numberState(database: Database, id: number) {
+  const [row] = await database.db
+    .select({
+      status: numbers.status,
+      orderId: numbers.orderId,
+      reservedUntil: numbers.reservedUntil,
+    })
+    .from(numbers)
+    .where(eq(numbers.id, id));
+  return row!;
+}
+
+export async function setPrice(database: Database, id: number, rupees: number) {
+  await database.db
+    .update(numbers)
+    .set({ finalPrice: Math.round(rupees * 100) })
+    .where(eq(numbers.id, id));
+}
+
+/** Messages sent to one address or mobile, newest first (the dev outbox). */
+export function sentTo(database: Database, to: string) {
+  return database.db
+    .select()
+    .from(devOutbox)
+    .where(eq(devOutbox.to, to))
+    .orderBy(desc(devOutbox.createdAt));
+}
+
+/** A small inventory for the sales tests (prices in rupees). */
+export const salesInventory = [
+  { number: '9876598765', basePrice: 50_000 },
+  { number: '9786012345', basePrice: 1_50_000, finalPrice: 1_20_000 },
+  { number: '9812341234', basePrice: 20_000 },
+  { number: '9137605193', basePrice: 3_000 },
+  { number: '7070700852', basePrice: 25_000, finalPrice: 20_000 },
+  { number: '9811223344', basePrice: 5_000 },
+  { number: '9876543210', basePrice: 8_000 },
+  { number: '9991926234', basePrice: 6_000 },
+  { number: '9898701234', basePrice: 9_000, status: 'sold' as const },
+  { number: '9512120345', basePrice: 9_500, status: 'hidden' as const },
+];

@@ -1,0 +1,138 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { orders } from '../db/schema';
+import type {
+  OrderRow,
+  PaymentDeps,
+  PaymentDetails,
+  PaymentProvider,
+  RazorpayCheckout,
+} from './payment-provider';
+
+export class RazorpayError extends Error {
+  constructor(
+    message: string,
+    public readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'RazorpayError';
+  }
+}
+
+export interface RazorpayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt?: string;
+  status: string;
+}
+
+export interface RazorpayClientOptions {
+  keyId: string;
+  keySecret: string;
+  /** e.g. https://api.razorpay.com/v1 */
+  apiBase: string;
+  timeoutMs?: number;
+}
+
+/** The part of Razorpay's REST API the store uses, over fetch with basic auth. */
+export class RazorpayClient {
+  constructor(private readonly options: RazorpayClientOptions) {}
+
+  /** POST /orders: `amount` in paise. */
+  async createOrder(input: {
+    amount: number;
+    currency: 'INR';
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<RazorpayOrder> {
+    if (!Number.isSafeInteger(input.amount) || input.amount < 100) {
+      throw new RazorpayError(
+        `Razorpay needs an amount of at least 100 paise, got ${input.amount}`,
+      );
+    }
+    const auth = Buffer.from(`${this.options.keyId}:${this.options.keySecret}`).toString('base64');
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.apiBase.replace(/\/+$/, '')}/orders`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new RazorpayError(`Razorpay could not be reached: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new RazorpayError(
+        `Razorpay refused the order (${response.status}): ${text.slice(0, 300)}`,
+        response.status,
+      );
+    }
+    const body = JSON.parse(text) as Partial<RazorpayOrder>;
+    if (typeof body.id !== 'string' || body.id.length === 0) {
+      throw new RazorpayError('Razorpay answered without an order id');
+    }
+    return body as RazorpayOrder;
+  }
+}
+
+/**
+ * Razorpay: a Razorpay order (amount in paise) is created once per store order, after the
+ * checkout transaction has committed, and its id stored in orders.provider_order_id. The browser
+ * pays with Razorpay's checkout and posts the signed result to
+ * POST /orders/:id/payments/razorpay/verify; Razorpay also calls the webhook.
+ */
+export function createRazorpayPayments(deps: PaymentDeps): PaymentProvider {
+  const { config, database } = deps;
+  const keyId = config.RAZORPAY_KEY_ID ?? '';
+  const client = new RazorpayClient({
+    keyId,
+    keySecret: config.RAZORPAY_KEY_SECRET ?? '',
+    apiBase: config.RAZORPAY_API_BASE,
+  });
+
+  const checkout = (order: OrderRow, razorpayOrderId: string): RazorpayCheckout => ({
+    keyId,
+    orderId: razorpayOrderId,
+    amount: order.totalAmount,
+    currency: 'INR',
+    name: config.STORE_NAME,
+    description: `Order ${order.reference}`,
+  });
+
+  const describePayment = (order: OrderRow): PaymentDetails => ({
+    razorpay: order.providerOrderId ? checkout(order, order.providerOrderId) : null,
+  });
+
+  return {
+    name: 'razorpay',
+    describePayment,
+    async createPayment(order) {
+      if (order.providerOrderId) return describePayment(order);
+      if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) {
+        throw new RazorpayError('Razorpay keys are not configured');
+      }
+      const created = await client.createOrder({
+        amount: order.totalAmount,
+        currency: 'INR',
+        receipt: order.reference,
+        notes: { orderId: order.id, reference: order.reference },
+      });
+      // Two readers may race to create it: the first stored id wins, the other order lapses unpaid.
+      const [stored] = await database.db
+        .update(orders)
+        .set({ providerOrderId: created.id })
+        .where(and(eq(orders.id, order.id), isNull(orders.providerOrderId)))
+        .returning({ providerOrderId: orders.providerOrderId });
+      if (stored?.providerOrderId) return { razorpay: checkout(order, stored.providerOrderId) };
+      const [current] = await database.db
+        .select({ providerOrderId: orders.providerOrderId })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      return {
+        razorpay: current?.providerOrderId ? checkout(order, current.providerOrderId) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,345 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import { insertTestNumbers } from '../catalog/test-numbers';
+import { orderEvents, orders, webhookEvents } from '../db/schema';
+import {
+  lapseHold,
+  numberState,
+  salesInventory,
+  sentTo,
+  signedIn,
+  staffMember,
+} from '../orders/test-sales';
+import { api, type SessionClient } from '../test/session-client';
+import { describeEachDatabase } from '../test/test-app';
+import { startFakeRazorpay } from './fake-razorpay';
+import { checkoutSignature, hmacSha256Hex } from './razorpay-signatures';
+
+const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
+const webhookSecret = 'test-webhook-secret-not-real';
+const fake = await startFakeRazorpay(keys);
+afterAll(() => fake.close());
+
+function paymentCaptured(razorpayOrderId: string, paymentId: string, amountPaise: number) {
+  return {
+    entity: 'event',
+    account_id: 'acc_test',
+    event: 'payment.captured',
+    contains: ['payment'],
+    payload: {
+      payment: {
+        entity: {
+          id: paymentId,
+          entity: 'payment',
+          amount: amountPaise,
+          currency: 'INR',
+          status: 'captured',
+          order_id: razorpayOrderId,
+          method: 'upi',
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  };
+}
+
+describeEachDatabase(
+  'Razorpay payments',
+  (ctx) => {
+    let ids = new Map<string, number>();
+    const id = (number: string) => ids.get(number)!;
+    beforeEach(async () => {
+      ids = await insertTestNumbers(ctx().database, salesInventory);
+    });
+
+    async function checkedOut(numbers: string[]) {
+      const buyer = await signedIn(ctx().app);
+      for (const number of numbers) await buyer.client.post(api(`/cart/add/${id(number)}`));
+      const res = await buyer.client.post(api('/cart/checkout'));
+      expect(res.statusCode, res.body).toBe(201);
+      return { ...buyer, order: res.json().data.order };
+    }
+
+    const webhook = (body: string, signature: string, eventId?: string, origin?: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: api('/payments/razorpay/webhook'),
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': signature,
+          ...(eventId ? { 'x-razorpay-event-id': eventId } : {}),
+          ...(origin ? { origin } : {}),
+        },
+        payload: body,
+      });
+    const signedWebhook = (event: object, eventId: string) => {
+      const body = JSON.stringify(event);
+      return webhook(body, hmacSha256Hex(webhookSecret, body), eventId);
+    };
+    const verify = (client: SessionClient, orderId: string, payload: object) =>
+      client.post(api(`/orders/${orderId}/payments/razorpay/verify`), payload);
+    const paidEvents = async (orderId: string) =>
+      (
+        await ctx().database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))
+      ).filter((e) => e.status === 'paid');
+
+    it('creates the Razorpay order in paise with the keys, once per order', async () => {
+      const before = fake.orders.length;
+      const { client, order } = await checkedOut(['9876598765', '7070700852']);
+      expect(fake.orders.length).toBe(before + 1);
+      const created = fake.orders.at(-1)!;
+      expect(created).toMatchObject({
+        amount: 8_260_000,
+        currency: 'INR',
+        receipt: order.reference,
+        notes: { orderId: order.id, reference: order.reference },
+      });
+      expect(fake.authorizations.at(-1)).toBe(
+        `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`,
+      );
+      expect(order.payment).toEqual({
+        provider: 'razorpay',
+        status: 'pending',
+        paymentReference: null,
+        razorpay: {
+          keyId: keys.keyId,
+          orderId: created.id,
+          amount: 8_260_000,
+          currency: 'INR',
+          name: ctx().config.STORE_NAME,
+          description: `Order ${order.reference}`,
+        },
+      });
+      const again = await client.post(api('/cart/checkout'));
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.order.payment.razorpay.orderId).toBe(created.id);
+      expect(
+        (await client.get(api(`/orders/${order.id}`))).json().data.payment.razorpay.orderId,
+      ).toBe(created.id);
+      expect(fake.orders.length).toBe(before + 1);
+      const [email] = await sentTo(ctx().database, order.billing.email);
+      expect(email!.text).toContain('Pay ₹82,600 online on your order page');
+    });
+
+    it('keeps the order pending when Razorpay fails, and creates its payment on the next read', async () => {
+      fake.failNext(1);
+      const { client, order } = await checkedOut(['9876598765']);
+      expect(order.status).toBe('pending_payment');
+      expect(order.payment.razorpay).toBeNull();
+      const read = await client.get(api(`/orders/${order.id}`));
+      expect(read.json().data.payment.razorpay).toMatchObject({
+        amount: 5_900_000,
+        currency: 'INR',
+      });
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row!.providerOrderId).toBe(read.json().data.payment.razorpay.orderId);
+    });
+
+    it('verifies the checkout signature: forged is 400 and changes nothing, genuine marks paid once', async () => {
+      const { client, order, user } = await checkedOut(['9876598765', '9812341234']);
+      const razorpayOrderId = order.payment.razorpay.orderId;
+      const paymentId = 'pay_29QQoUBi66xm2f';
+      const forged = await verify(client, order.id, {
+        razorpay_order_id: razorpayOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: hmacSha256Hex('not-the-secret', `${razorpayOrderId}|${paymentId}`),
+      });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toMatchObject({
+        code: 'INVALID_SIGNATURE',
+        message: 'The payment signature is not valid.',
+      });
+      const garbage = await verify(client, order.id, {
+        razorpay_order_id: razorpayOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: 'abc',
+      });
+      expect(garbage.statusCode).toBe(400);
+      const otherOrder = await verify(client, order.id, {
+        razorpay_order_id: 'order_someoneelse',
+        razorpay_payment_id: paymentId,
+        razorpay_signature: checkoutSignature('order_someoneelse', paymentId, keys.keySecret),
+      });
+      expect(otherOrder.statusCode).toBe(400);
+      expect((await client.get(api(`/orders/${order.id}`))).json().data.status).toBe(
+        'pending_payment',
+      );
+
+      const genuine = {
+        razorpay_order_id: razorpayOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: checkoutSignature(razorpayOrderId, paymentId, keys.keySecret),
+      };
+      const stranger = await signedIn(ctx().app);
+      expect((await verify(stranger.client, order.id, genuine)).statusCode).toBe(404);
+
+      const paid = await verify(client, order.id, genuine);
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json().message).toBe('Payment received. Thank you!');
+      expect(paid.json().data).toMatchObject({
+        status: 'paid',
+        payment: { provider: 'razorpay', status: 'paid', paymentReference: paymentId },
+        paidAt: expect.any(String),
+      });
+      expect(paid.json().data.payment.razorpay).toBeUndefined();
+      for (const number of ['9876598765', '9812341234']) {
+        expect(await numberState(ctx().database, id(number))).toMatchObject({
+          status: 'sold',
+          orderId: order.id,
+        });
+      }
+      expect((await client.get(api('/cart'))).json().data.items).toEqual([]);
+      const [sms] = await sentTo(ctx().database, user.mobile);
+      expect(sms!.text).toContain('payment received');
+
+      const repeat = await verify(client, order.id, genuine);
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.json().message).toBe('This order has already been paid.');
+      expect(await paidEvents(order.id)).toHaveLength(1);
+    });
+
+    it('takes the webhook on the raw body: forged is 400 without effect, a repeated event is handled once', async () => {
+      const { order, user } = await checkedOut(['9876598765']);
+      const event = paymentCaptured(order.payment.razorpay.orderId, 'pay_webhook01', 5_900_000);
+      const body = JSON.stringify(event);
+
+      const forged = await webhook(body, hmacSha256Hex('wrong-secret', body), 'evt_forged');
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json().code).toBe('INVALID_SIGNATURE');
+      // A signature over a different body (one byte changed) fails too.
+      const tampered = await webhook(
+        body.replace('5900000', '5900001'),
+        hmacSha256Hex(webhookSecret, body),
+        'evt_t',
+      );
+      expect(tampered.statusCode).toBe(400);
+      expect((await webhook(body, '', 'evt_none')).statusCode).toBe(400);
+      expect(await ctx().database.db.select().from(webhookEvents)).toHaveLength(0);
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('reserved');
+
+      // Webhooks skip the Origin check: they prove themselves by signature.
+      const first = await webhook(
+        body,
+        hmacSha256Hex(webhookSecret, body),
+        'evt_0001',
+        'https://elsewhere.example',
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().data).toEqual({ received: true, duplicate: false, handled: true });
+      const second = await webhook(body, hmacSha256Hex(webhookSecret, body), 'evt_0001');
+      expect(second.json().data).toEqual({ received: true, duplicate: true, handled: false });
+      // Razorpay also sends order.paid for the same payment: a new event, but the order is paid already.
+      const orderPaid = await signedWebhook(
+        {
+          ...event,
+          event: 'order.paid',
+          payload: { ...event.payload, order: { entity: { id: order.payment.razorpay.orderId } } },
+        },
+        'evt_0002',
+      );
+      expect(orderPaid.json().data).toEqual({ received: true, duplicate: false, handled: true });
+
+      expect(await paidEvents(order.id)).toHaveLength(1);
+      expect(await ctx().database.db.select().from(webhookEvents)).toHaveLength(2);
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({ status: 'sold' });
+      const paidMessages = (await sentTo(ctx().database, user.email)).filter((m) =>
+        m.subject?.startsWith('Payment received'),
+      );
+      expect(paidMessages).toHaveLength(1);
+    });
+
+    it('acknowledges signed events it does not act on, and never marks a wrong amount paid', async () => {
+      const { order } = await checkedOut(['9876598765']);
+      const other = await signedWebhook({ event: 'payment.failed', payload: {} }, 'evt_failed');
+      expect(other.json().data).toEqual({ received: true, duplicate: false, handled: false });
+      const unknown = await signedWebhook(
+        paymentCaptured('order_unknown', 'pay_x', 100),
+        'evt_unknown',
+      );
+      expect(unknown.json().data.handled).toBe(false);
+      const short = await signedWebhook(
+        paymentCaptured(order.payment.razorpay.orderId, 'pay_short', 100),
+        'evt_short',
+      );
+      expect(short.statusCode).toBe(200);
+      expect(short.json().data.handled).toBe(false);
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row!.status).toBe('pending_payment');
+    });
+
+    it('sells the numbers to a payment that comes after the hold lapsed when they are still free', async () => {
+      const { order, client } = await checkedOut(['9876598765']);
+      await lapseHold(ctx().database, order.id);
+      const res = await signedWebhook(
+        paymentCaptured(order.payment.razorpay.orderId, 'pay_late01', 5_900_000),
+        'evt_late01',
+      );
+      expect(res.json().data.handled).toBe(true);
+      const view = (await client.get(api(`/orders/${order.id}`))).json().data;
+      expect(view).toMatchObject({ status: 'paid', needsRefund: false });
+      expect(view.timeline.at(-1).note).toContain(
+        'after the hold had ended; the numbers were still free',
+      );
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        status: 'sold',
+        orderId: order.id,
+      });
+    });
+
+    it('flags a late payment for refund when a number went to someone else meanwhile', async () => {
+      const first = await checkedOut(['9876598765', '9812341234']);
+      await lapseHold(ctx().database, first.order.id);
+      const second = await checkedOut(['9876598765']);
+      const res = await signedWebhook(
+        paymentCaptured(
+          first.order.payment.razorpay.orderId,
+          'pay_late02',
+          first.order.amounts.totalAmount * 100,
+        ),
+        'evt_late02',
+      );
+      expect(res.statusCode).toBe(200);
+      const view = (await first.client.get(api(`/orders/${first.order.id}`))).json().data;
+      expect(view).toMatchObject({
+        status: 'cancelled',
+        needsRefund: true,
+        paidAt: expect.any(String),
+        payment: { status: 'refund_due', paymentReference: 'pay_late02' },
+      });
+      expect(view.timeline.at(-1).note).toContain('9876598765');
+      expect(view.timeline.at(-1).note).toContain('A full refund is due.');
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        status: 'reserved',
+        orderId: second.order.id,
+      });
+      expect((await numberState(ctx().database, id('9812341234'))).status).toBe('available');
+      const [email] = await sentTo(ctx().database, first.user.email);
+      expect(email!.subject).toContain('refunded');
+
+      // Support sees it in the refund queue and records the refund.
+      const staff = await staffMember(ctx().app);
+      const queue = await staff.client.get(api('/admin/orders?needsRefund=true'));
+      expect(queue.json().data.orders.map((o: { id: string }) => o.id)).toEqual([first.order.id]);
+      const refunded = await staff.client.post(api(`/admin/orders/${first.order.id}/events`), {
+        status: 'refunded',
+        note: 'Refunded to the original UPI account, RRN 123456789012',
+      });
+      expect(refunded.statusCode).toBe(200);
+      expect(refunded.json().data).toMatchObject({
+        status: 'refunded',
+        needsRefund: false,
+        payment: { status: 'refunded' },
+      });
+    });
+  },
+  {
+    env: {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+      RAZORPAY_API_BASE: fake.base,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  },
+);
