@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { states } from '@store/domain';
-import { getPrerenderPaths } from './prerender-paths';
+import { getPrerenderPaths, readBlogPostMetas } from './prerender-paths';
 
 describe('getPrerenderPaths', () => {
   const paths = getPrerenderPaths();
@@ -36,6 +36,12 @@ describe('getPrerenderPaths', () => {
         expect(paths).toContain(`/vip-numbers/${state.slug}/${city.slug}`);
       }
     }
+  });
+
+  it('lists every blog article, at least six', () => {
+    const posts = readBlogPostMetas();
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    for (const post of posts) expect(paths).toContain(`/blogs/${post.slug}`);
   });
 
   it('leaves out pages that need a session', () => {

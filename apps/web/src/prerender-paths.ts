@@ -1,5 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { states } from '@store/domain';
-import { blogPosts } from './content/blogs/posts';
+import { byDateDescending, parseArticle, type BlogPostMeta } from './content/blogs/front-matter';
+
+/**
+ * Node only: read by react-router.config.ts (`prerender`), the sitemap script and tests.
+ * The browser bundle never imports this module.
+ */
 
 /** Pages of the content feature that need no sign-in. */
 export const contentPaths = [
@@ -21,10 +29,26 @@ export const productPaths = [
   '/products/whatsapp',
 ] as const;
 
+/** Folder of the blog's Markdown files. */
+export const blogArticlesDir = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'content',
+  'blogs',
+  'articles',
+);
+
+/** Front matter of every blog article in the repository, newest first. */
+export function readBlogPostMetas(dir: string = blogArticlesDir): BlogPostMeta[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => parseArticle(name, readFileSync(join(dir, name), 'utf8')).meta)
+    .sort(byDateDescending);
+}
+
 /**
  * Every path written to static HTML at build time (react-router.config.ts `prerender`): all
  * routes that need no sign-in. Not prerendered (served the SPA fallback): /cart, /profile,
- * unknown paths. Add new public pages here.
+ * unknown paths. Add new public pages here; the sitemap lists the same paths.
  */
 export function getPrerenderPaths(): string[] {
   const paths = [
@@ -38,7 +62,7 @@ export function getPrerenderPaths(): string[] {
     ]),
     ...productPaths,
     ...contentPaths,
-    ...blogPosts.map((post) => `/blogs/${post.slug}`),
+    ...readBlogPostMetas().map((post) => `/blogs/${post.slug}`),
   ];
   return [...new Set(paths)];
 }

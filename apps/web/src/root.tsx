@@ -14,7 +14,10 @@ import { AuthModal } from './auth/auth-modal';
 import { PageSpinner } from './components/page-spinner';
 import { SiteShell } from './components/site-shell';
 import { ToastProvider } from './components/toast';
-import { AuthUiProvider } from './lib/auth-ui';
+import { Analytics } from './lib/analytics';
+import { AuthSessionProvider } from './lib/auth-session';
+import { CampaignTracking } from './lib/campaign-tracking';
+import { ChatWidget } from './lib/chat-widget';
 import { createQueryClient } from './lib/query-client';
 import { siteConfig } from './lib/site-config';
 import './app.css';
@@ -58,11 +61,14 @@ export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <AuthUiProvider modal={AuthModal}>
+        <AuthSessionProvider modal={AuthModal}>
           <SiteShell>
             <Outlet />
           </SiteShell>
-        </AuthUiProvider>
+          <Analytics />
+          <CampaignTracking />
+          <ChatWidget />
+        </AuthSessionProvider>
       </ToastProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub, matchRoutes, useNavigate, type RouteObject } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import routes from './routes';
 import ProfilePage from './account/profile-page';
 import BlogDetailPage from './content/blogs/blog-detail-page';
@@ -9,7 +10,26 @@ import UnknownPathPage from './content/unknown-path-page';
 import CityPage from './locations/city-page';
 import StatePage from './locations/state-page';
 
-afterEach(cleanup);
+// The state and city pages list numbers: answer GET /api/v1/numbers with an empty page.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            success: true,
+            data: { items: [], total: 0, page: 1, pageSize: 24, pageCount: 0 },
+          }),
+        ),
+    ),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('route table', () => {
   const table: RouteObject[] = routes.map((entry) =>
@@ -72,7 +92,12 @@ function renderRoutes(path: string) {
     { path: '/vip-numbers/:stateSlug/:citySlug', Component: CityPage },
     { path: '*', Component: UnknownPathPage },
   ]);
-  return render(<Stub initialEntries={['/start', path]} initialIndex={1} />);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Stub initialEntries={['/start', path]} initialIndex={1} />
+    </QueryClientProvider>,
+  );
 }
 
 describe('redirects', () => {
@@ -87,7 +112,9 @@ describe('redirects', () => {
     );
     cleanup();
     renderRoutes('/vip-numbers/maharashtra/mumbai');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('VIP Numbers in Mumbai');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'VIP Mobile Numbers in Mumbai, Maharashtra',
+    );
   });
 
   it.each([

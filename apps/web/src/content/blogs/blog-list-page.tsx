@@ -1,39 +1,63 @@
 import { Link } from 'react-router';
-import { SimplePage } from '../../components/page';
+import { Container, PageHeader } from '../../components/page';
 import { seo } from '../../lib/seo';
 import { siteConfig } from '../../lib/site-config';
-import { blogPosts } from './posts';
+import { formatPostDate } from './format-date';
+import { allBlogPosts } from './posts.server';
 import type { Route } from './+types/blog-list-page';
+
+/** Runs at build time (prerender): the article summaries go into the page's HTML and data. */
+export function loader() {
+  return {
+    posts: allBlogPosts().map(({ slug, title, description, date, readingMinutes }) => ({
+      slug,
+      title,
+      description,
+      date,
+      readingMinutes,
+    })),
+  };
+}
 
 export const meta: Route.MetaFunction = () =>
   seo({
     title: 'Blogs',
-    description: `Articles about VIP mobile numbers, numerology and porting from ${siteConfig.storeName}.`,
+    description: `Guides to choosing a VIP mobile number, numerology, number patterns, GST and porting with a UPC, from ${siteConfig.storeName}.`,
     path: '/blogs',
   });
 
-export default function BlogListPage() {
+export default function BlogListPage({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData;
   return (
-    <SimplePage
-      title="Blogs"
-      intro="Articles about VIP numbers, choosing a pattern and porting to your operator."
-    >
-      {blogPosts.length === 0 ? (
-        <p className="text-slate-700">New articles are on their way.</p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {blogPosts.map((post) => (
-            <li key={post.slug} className="rounded-xl border border-slate-200 bg-white p-5">
-              <h2 className="text-lg font-semibold">
-                <Link to={`/blogs/${post.slug}`} className="hover:text-blue-800">
+    <Container className="pb-16">
+      <PageHeader
+        title="Blogs"
+        intro="Guides to choosing a VIP number, understanding patterns and numerology, and porting it to your operator."
+      />
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.slug}>
+            <article className="group relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-blue-600 hover:shadow-md">
+              <p className="text-sm text-slate-600">
+                <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{' '}
+                {post.readingMinutes} min read
+              </p>
+              <h2 className="mt-2 text-lg font-semibold text-slate-900">
+                <Link
+                  to={`/blogs/${post.slug}`}
+                  className="after:absolute after:inset-0 after:rounded-2xl group-hover:text-blue-800"
+                >
                   {post.title}
                 </Link>
               </h2>
-              <p className="mt-2 text-sm text-slate-700">{post.description}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </SimplePage>
+              <p className="mt-2 flex-1 text-slate-700">{post.description}</p>
+              <p aria-hidden="true" className="mt-4 font-semibold text-blue-800">
+                Read article →
+              </p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </Container>
   );
 }

@@ -1,20 +1,9 @@
-import { SimplePage } from '../../components/page';
-import { seo } from '../../lib/seo';
-import { siteConfig } from '../../lib/site-config';
+import { ProductPage, productMeta } from './product-page';
+import { smartIvr } from './product-content';
 import type { Route } from './+types/smart-ivr-page';
 
-export const meta: Route.MetaFunction = () =>
-  seo({
-    title: 'Smart IVR',
-    description: `Smart IVR for businesses: automated call menus, call routing and reports from ${siteConfig.storeName}.`,
-    path: '/products/smart-ivr',
-  });
+export const meta: Route.MetaFunction = () => productMeta(smartIvr);
 
 export default function SmartIvrPage() {
-  return (
-    <SimplePage
-      title="Smart IVR"
-      intro="Greet every caller with an automated menu, route calls to the right team and see reports of every call."
-    />
-  );
+  return <ProductPage product={smartIvr} />;
 }

@@ -1,20 +1,9 @@
-import { SimplePage } from '../../components/page';
-import { seo } from '../../lib/seo';
-import { siteConfig } from '../../lib/site-config';
+import { ProductPage, productMeta } from './product-page';
+import { whatsapp } from './product-content';
 import type { Route } from './+types/whatsapp-page';
 
-export const meta: Route.MetaFunction = () =>
-  seo({
-    title: 'WhatsApp Business API',
-    description: `WhatsApp Business API for businesses: notifications, support and campaigns from ${siteConfig.storeName}.`,
-    path: '/products/whatsapp',
-  });
+export const meta: Route.MetaFunction = () => productMeta(whatsapp);
 
 export default function WhatsappPage() {
-  return (
-    <SimplePage
-      title="WhatsApp Business API"
-      intro="Reach customers on WhatsApp with notifications, support conversations and campaigns through the official API."
-    />
-  );
+  return <ProductPage product={whatsapp} />;
 }

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import type { Notifier } from '../notify/notifier';
+import { api, outbox } from '../test/session-client';
+import { describeEachDatabase, resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
+import { ENQUIRY_RECEIVED_MESSAGE } from './enquiry-schemas';
+
+const valid = {
+  name: '  Ravi Kulkarni ',
+  mobile: '+91 98765-43210',
+  email: ' Ravi.K@Example.COM ',
+  topic: 'smart-ivr',
+  message: 'We need an IVR for our clinic with three departments.',
+  pagePath: '/products/smart-ivr',
+};
+
+interface EnquiryRow {
+  id: string;
+  name: string;
+  mobile: string;
+  email: string;
+  topic: string;
+  message: string;
+  status: string;
+  page_path: string | null;
+  client_ip: string | null;
+}
+
+describeEachDatabase(
+  'POST /enquiries',
+  (ctx) => {
+    const send = (payload: unknown, remoteAddress = '203.0.113.7') =>
+      ctx().app.inject({
+        method: 'POST',
+        url: api('/enquiries'),
+        payload: payload as object,
+        remoteAddress,
+      });
+    const rows = () =>
+      ctx().database.query<EnquiryRow>('select * from enquiries order by created_at');
+
+    it('stores the enquiry, normalised, and answers 201 with its id', async () => {
+      const res = await send(valid);
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toEqual({
+        success: true,
+        message: ENQUIRY_RECEIVED_MESSAGE,
+        data: { id: expect.any(String) },
+      });
+      expect(body.message).toBe('Thank you! We will get back to you shortly.');
+      const [row, ...rest] = await rows();
+      expect(rest).toHaveLength(0);
+      expect(row).toMatchObject({
+        id: body.data.id,
+        name: 'Ravi Kulkarni',
+        mobile: '9876543210',
+        email: 'ravi.k@example.com',
+        topic: 'smart-ivr',
+        message: valid.message,
+        status: 'new',
+        page_path: '/products/smart-ivr',
+        client_ip: '203.0.113.7',
+      });
+    });
+
+    it('acknowledges the enquiry by e-mail', async () => {
+      const res = await send(valid);
+      const messages = await outbox(ctx().app, 'ravi.k@example.com');
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({
+        channel: 'email',
+        subject: `We have received your enquiry – ${ctx().config.STORE_NAME}`,
+      });
+      expect(messages[0]!.text).toContain('Hello Ravi Kulkarni,');
+      expect(messages[0]!.text).toContain('Smart IVR');
+      expect(messages[0]!.text).toContain(`Reference: ${res.json().data.id}`);
+    });
+
+    it('takes job applications as enquiries with the topic career', async () => {
+      const res = await send({
+        ...valid,
+        topic: 'career',
+        message: 'Applying for Sales Executive. Four years in telecom retail in Pune.',
+        pagePath: '/career',
+      });
+      expect(res.statusCode).toBe(201);
+      expect((await rows())[0]).toMatchObject({ topic: 'career', page_path: '/career' });
+      const [mail] = await outbox(ctx().app, 'ravi.k@example.com');
+      expect(mail!.subject).toContain('application');
+    });
+
+    it('accepts every topic of the spec and works without a page path', async () => {
+      for (const topic of [
+        'general',
+        'vip-number',
+        'smart-ivr',
+        'sms-solutions',
+        'whatsapp',
+        'career',
+      ]) {
+        const { pagePath: _pagePath, ...withoutPath } = valid;
+        const res = await send({ ...withoutPath, topic }, `198.51.100.${topic.length}`);
+        expect(res.statusCode, topic).toBe(201);
+      }
+      expect(await rows()).toHaveLength(6);
+    });
+
+    it('refuses bad input with 400 and a message naming the field', async () => {
+      const cases: Array<[Record<string, unknown>, string]> = [
+        [{ ...valid, mobile: '12345' }, 'mobile'],
+        [{ ...valid, email: 'not-an-email' }, 'email'],
+        [{ ...valid, topic: 'pizza' }, 'topic'],
+        [{ ...valid, name: 'A' }, 'name'],
+        [{ ...valid, message: 'hi' }, 'message'],
+        [{ ...valid, message: 'x'.repeat(3001) }, 'message'],
+        [{ ...valid, pagePath: 'https://evil.example/' }, 'pagePath'],
+        [{ name: 'Ravi' }, 'mobile'],
+      ];
+      for (const [payload, field] of cases) {
+        const res = await send(payload);
+        expect(res.statusCode, field).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+        expect(res.json().message).toContain(field);
+      }
+      const empty = await ctx().app.inject({ method: 'POST', url: api('/enquiries') });
+      expect(empty.statusCode).toBe(400);
+      expect(await rows()).toHaveLength(0);
+    });
+
+    it('answers a filled honeypot like a success but stores and sends nothing', async () => {
+      const res = await send({ ...valid, website: 'http://spam.example' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ success: true, message: ENQUIRY_RECEIVED_MESSAGE });
+      expect(res.json().data.id).toEqual(expect.any(String));
+      expect(await rows()).toHaveLength(0);
+      expect(await outbox(ctx().app, 'ravi.k@example.com')).toHaveLength(0);
+      // An empty honeypot is what people send.
+      expect((await send({ ...valid, website: '' })).statusCode).toBe(201);
+      expect(await rows()).toHaveLength(1);
+    });
+
+    it('limits enquiries per client address an hour, with Retry-After', async () => {
+      expect((await send(valid)).statusCode).toBe(201);
+      expect((await send(valid)).statusCode).toBe(201);
+      const limited = await send(valid);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+      expect(limited.json().message).toMatch(/try again in \d+ minutes?/);
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await rows()).toHaveLength(2);
+
+      // Another address is not affected.
+      expect((await send(valid, '192.0.2.44')).statusCode).toBe(201);
+
+      // Enquiries older than an hour no longer count.
+      await ctx().database.query(
+        `update enquiries set created_at = now() - interval '61 minutes' where client_ip = '203.0.113.7'`,
+      );
+      expect((await send(valid)).statusCode).toBe(201);
+    });
+
+    it('refuses a form posted from another site', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: api('/enquiries'),
+        payload: valid,
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(await rows()).toHaveLength(0);
+    });
+  },
+  { env: { ENQUIRIES_PER_IP_PER_HOUR: '2' } },
+);
+
+describe('POST /enquiries when the acknowledgement cannot be sent', () => {
+  let app: App;
+  const failing: Notifier = {
+    send: () => Promise.reject(new Error('SMTP server unreachable')),
+    close: () => Promise.resolve(),
+  };
+
+  beforeAll(async () => {
+    const database = await sharedDatabase('pglite');
+    await resetDatabase(database);
+    app = await buildApp(testConfig(), { database, notifier: failing });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('still stores the enquiry and answers 201', async () => {
+    const res = await app.inject({ method: 'POST', url: api('/enquiries'), payload: valid });
+    expect(res.statusCode).toBe(201);
+    const stored = await app.database.query<{ id: string }>('select id from enquiries');
+    expect(stored.map((row) => row.id)).toEqual([res.json().data.id]);
+  });
+});

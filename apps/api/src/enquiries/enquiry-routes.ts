@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, errorBody } from '../http/envelope';
+import { ENQUIRY_RECEIVED_MESSAGE, enquiryBody, enquiryCreatedSchema } from './enquiry-schemas';
+import { createEnquiry } from './enquiry-service';
+
+/** Enquiries from the contact, product and career pages, kept for the support console. */
+export async function enquiryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/enquiries',
+    {
+      schema: {
+        tags: ['enquiries'],
+        summary: 'Send an enquiry or a job application (topic career)',
+        description:
+          'Stored for the support team and acknowledged by e-mail. Limited per client address an hour (429 with Retry-After).',
+        body: enquiryBody,
+        response: {
+          201: envelope(enquiryCreatedSchema),
+          400: errorBody,
+          403: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await createEnquiry(
+        { config: app.config, database: app.database, notifier: app.notifier, log: request.log },
+        request.body,
+        request.ip,
+      );
+      reply.status(201).header('cache-control', 'no-store');
+      return { success: true as const, message: ENQUIRY_RECEIVED_MESSAGE, data: { id } };
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { normalizeMobile } from '@store/domain';
+import { z } from 'zod';
+import { enquiryTopics } from '../db/schema';
+
+export { enquiryTopics };
+export type EnquiryTopic = (typeof enquiryTopics)[number];
+
+/** How each topic is named in e-mails. */
+export const topicLabels: Record<EnquiryTopic, string> = {
+  general: 'a general question',
+  'vip-number': 'a VIP number',
+  'smart-ivr': 'Smart IVR',
+  'sms-solutions': 'SMS solutions',
+  whatsapp: 'the WhatsApp Business API',
+  career: 'a job application',
+};
+
+export const ENQUIRY_RECEIVED_MESSAGE = 'Thank you! We will get back to you shortly.';
+
+const nameField = z
+  .string({ error: 'Enter your name.' })
+  .trim()
+  .min(2, 'Name must be at least 2 characters long.')
+  .max(100, 'Name must be at most 100 characters long.');
+
+const mobileField = z
+  .string({ error: 'Enter your mobile number.' })
+  .max(20, 'Enter a valid 10-digit Indian mobile number.')
+  .transform((value, ctx) => {
+    const mobile = normalizeMobile(value.trim());
+    if (!mobile) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid 10-digit Indian mobile number.' });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+
+const emailField = z
+  .string({ error: 'Enter your e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z
+      .email({ error: 'Enter a valid e-mail address.' })
+      .max(254, 'That e-mail address is too long.'),
+  );
+
+const messageField = z
+  .string({ error: 'Enter your message.' })
+  .trim()
+  .min(10, 'Please write a little more: at least 10 characters.')
+  .max(3000, 'Please keep your message under 3000 characters.');
+
+/** POST /enquiries. `website` is a honeypot: people never see it, so it stays empty. */
+export const enquiryBody = z.object({
+  name: nameField,
+  mobile: mobileField,
+  email: emailField,
+  topic: z.enum(enquiryTopics, {
+    error: `Choose a topic: ${enquiryTopics.join(', ')}.`,
+  }),
+  message: messageField,
+  /** The page the form was sent from, e.g. '/products/smart-ivr'. */
+  pagePath: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^\/[^\s]*$/, 'must be a path starting with /')
+    .optional()
+    .describe('The page the form was sent from'),
+  website: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('Leave empty. Anti-spam field that people never see.'),
+});
+
+export type EnquiryInput = z.output<typeof enquiryBody>;
+
+export const enquiryCreatedSchema = z.object({ id: z.string() });

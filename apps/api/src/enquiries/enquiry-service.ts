@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Config } from '../config/config';
+import type { Database } from '../db/database';
+import { enquiries } from '../db/schema';
+import { tooManyRequests } from '../http/app-error';
+import type { Notifier, NotifyLog } from '../notify/notifier';
+import { topicLabels, type EnquiryInput } from './enquiry-schemas';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface EnquiryDeps {
+  config: Pick<Config, 'ENQUIRIES_PER_IP_PER_HOUR' | 'STORE_NAME' | 'PUBLIC_BASE_URL'>;
+  database: Database;
+  notifier: Notifier;
+  log: NotifyLog;
+}
+
+export interface EnquiryResult {
+  id: string;
+  /** False when the honeypot was filled: nothing was stored or sent. */
+  stored: boolean;
+}
+
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * Stores an enquiry and acknowledges it by e-mail.
+ *
+ * - A filled honeypot (`website`) looks like success to the sender but stores and sends nothing.
+ * - At most ENQUIRIES_PER_IP_PER_HOUR enquiries per client address in any hour, counted in the
+ *   database under an advisory lock so every server process shares the limit.
+ * - The acknowledgement is sent after the enquiry is stored; if it cannot be delivered the
+ *   enquiry still stands (the team answers it from the console) and the failure is logged.
+ */
+export async function createEnquiry(
+  deps: EnquiryDeps,
+  input: EnquiryInput,
+  clientIp: string,
+  now = new Date(),
+): Promise<EnquiryResult> {
+  if (input.website && input.website.trim() !== '') {
+    deps.log.info({ clientIp }, 'enquiry honeypot filled; ignored');
+    return { id: randomUUID(), stored: false };
+  }
+
+  const id = await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:ip:${clientIp}`}))`);
+    const windowStart = new Date(now.getTime() - HOUR_MS);
+    const [row] = await tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        oldest: sql<number>`extract(epoch from min(${enquiries.createdAt}))::float8`,
+      })
+      .from(enquiries)
+      .where(and(eq(enquiries.clientIp, clientIp), gt(enquiries.createdAt, windowStart)));
+    if (row && row.n >= deps.config.ENQUIRIES_PER_IP_PER_HOUR) {
+      const wait = (Number(row.oldest) * 1000 + HOUR_MS - now.getTime()) / 1000;
+      throw tooManyRequests(
+        `You have sent several enquiries in the last hour. Please try again in ${waitText(wait)}, or call or WhatsApp us.`,
+        wait,
+      );
+    }
+    const [inserted] = await tx
+      .insert(enquiries)
+      .values({
+        name: input.name,
+        mobile: input.mobile,
+        email: input.email,
+        topic: input.topic,
+        message: input.message,
+        pagePath: input.pagePath ?? null,
+        clientIp,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: enquiries.id });
+    return inserted!.id;
+  });
+
+  try {
+    await deps.notifier.send(acknowledgement(deps.config, input, id));
+  } catch (error) {
+    deps.log.error({ err: error, enquiryId: id }, 'enquiry acknowledgement e-mail failed');
+  }
+  return { id, stored: true };
+}
+
+/** The e-mail that tells the sender we have their enquiry. */
+export function acknowledgement(
+  config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'>,
+  input: Pick<EnquiryInput, 'name' | 'email' | 'topic' | 'message'>,
+  id: string,
+) {
+  const store = config.STORE_NAME;
+  const career = input.topic === 'career';
+  const subject = career
+    ? `We have received your application – ${store}`
+    : `We have received your enquiry – ${store}`;
+  const opening = career
+    ? `Thank you for applying to join ${store}. We have received your application and our team will review it. If your profile fits an opening, we will call you to arrange a conversation.`
+    : `Thank you for contacting ${store}. We have received your enquiry about ${topicLabels[input.topic]} and a member of our team will get back to you shortly, usually within one working day.`;
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    opening,
+    '',
+    'Your message:',
+    input.message,
+    '',
+    `Reference: ${id}`,
+    '',
+    `${store}`,
+    config.PUBLIC_BASE_URL,
+  ].join('\n');
+  return { channel: 'email' as const, to: input.email, subject, text };
+}

@@ -1,0 +1,24 @@
+// Writes sitemap.xml and robots.txt into the client build (run by `npm run build` after
+// `react-router build`): node --import tsx scripts/write-sitemap.ts <build/client>
+// The public address is PUBLIC_BASE_URL, read the way Vite reads it (environment, then .env files).
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'vite';
+import { robotsTxt, sitemapXml, type SitemapEntry } from '../src/lib/sitemap';
+import { getPrerenderPaths, readBlogPostMetas } from '../src/prerender-paths';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const outDir = resolve(process.argv[2] ?? join(webRoot, 'build/client'));
+const env = loadEnv('production', webRoot, 'PUBLIC_');
+const baseUrl = (env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(/\/+$/, '');
+
+const updated = new Map(readBlogPostMetas().map((post) => [`/blogs/${post.slug}`, post.updated]));
+const entries: SitemapEntry[] = getPrerenderPaths().map((path) => ({
+  path,
+  lastmod: updated.get(path),
+}));
+
+writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(entries, baseUrl));
+writeFileSync(join(outDir, 'robots.txt'), robotsTxt(baseUrl));
+console.log(`sitemap.xml (${entries.length} pages) and robots.txt written for ${baseUrl}`);

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Container, PageHeader } from '../components/page';
+import { proseClass } from './content-blocks';
+
+/** When the policy texts were last revised. */
+export const POLICIES_UPDATED = '2026-11-01';
+
+function formatDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Layout of the privacy, refund and terms pages. */
+export function PolicyPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Container className="pb-16">
+      <PageHeader
+        eyebrow="Policies"
+        title={title}
+        intro={
+          <>
+            {intro}
+            <p className="mt-3 text-sm text-slate-600">
+              Last updated: <time dateTime={POLICIES_UPDATED}>{formatDate(POLICIES_UPDATED)}</time>
+            </p>
+          </>
+        }
+      />
+      <div className={proseClass}>{children}</div>
+    </Container>
+  );
+}

@@ -1,0 +1,72 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { createRoutesStub, Link } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Analytics, GTAG_SRC, trackPageView } from './analytics';
+
+afterEach(() => {
+  cleanup();
+  delete window.gtag;
+  delete window.dataLayer;
+  for (const script of document.querySelectorAll('script')) script.remove();
+});
+
+function pageViews(): Array<Record<string, unknown>> {
+  return (window.dataLayer ?? [])
+    .map((entry) => Array.from(entry as ArrayLike<unknown>))
+    .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+    .map((args) => args[2] as Record<string, unknown>);
+}
+
+function renderApp(id: string, path = '/') {
+  const Page = () => (
+    <>
+      <Analytics measurementId={id} />
+      <Link to="/offer-zone">Offer</Link>
+      <Link to="/offer-zone?category=mirror-numbers">Mirror</Link>
+      <Link to="/contact-us">Contact</Link>
+    </>
+  );
+  const Stub = createRoutesStub([{ path: '*', Component: Page }]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe('Analytics', () => {
+  it('sends one page_view per path change and none for a query change', async () => {
+    const view = renderApp('G-TEST');
+    expect(pageViews()).toHaveLength(1);
+    expect(pageViews()[0]).toMatchObject({ page_path: '/', send_to: 'G-TEST' });
+
+    await act(async () => view.getByText('Offer').click());
+    expect(pageViews().map((v) => v.page_path)).toEqual(['/', '/offer-zone']);
+
+    await act(async () => view.getByText('Mirror').click());
+    expect(pageViews()).toHaveLength(2);
+
+    await act(async () => view.getByText('Contact').click());
+    expect(pageViews().map((v) => v.page_path)).toEqual(['/', '/offer-zone', '/contact-us']);
+  });
+
+  it('turns off gtag’s own page view and loads gtag.js once, after the page loads', async () => {
+    renderApp('G-TEST');
+    const config = (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .find((args) => args[0] === 'config');
+    expect(config).toEqual(['config', 'G-TEST', { send_page_view: false }]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    const scripts = document.querySelectorAll(`script[src^="${GTAG_SRC}"]`);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]!.getAttribute('src')).toBe(`${GTAG_SRC}?id=G-TEST`);
+    trackPageView({ page_path: '/x', page_location: 'http://x/x', page_title: 'X' }, 'G-TEST');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(document.querySelectorAll(`script[src^="${GTAG_SRC}"]`)).toHaveLength(1);
+  });
+
+  it('loads and records nothing without a measurement id', async () => {
+    renderApp('');
+    trackPageView({ page_path: '/', page_location: 'http://x/', page_title: 'X' }, '');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(window.dataLayer).toBeUndefined();
+    expect(window.gtag).toBeUndefined();
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+});

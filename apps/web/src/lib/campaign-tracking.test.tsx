@@ -1,0 +1,149 @@
+import { cleanup, render } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  attributionFromUrl,
+  CAMPAIGN_TRACKING_KEY,
+  CampaignTracking,
+  captureCampaign,
+  getAttribution,
+} from './campaign-tracking';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
+}
+
+const landed = new Date('2025-03-01T10:00:00.000Z');
+const landing = { pathname: '/', search: '?utm_source=google&utm_campaign=diwali&gclid=abc123' };
+
+describe('captureCampaign', () => {
+  it('saves gclid, utm_source, utm_campaign, timestamp, landing page and a 90-day expiry', () => {
+    const storage = memoryStorage();
+    const record = captureCampaign(landing, storage, landed);
+    const expected = {
+      gclid: 'abc123',
+      utm_source: 'google',
+      utm_campaign: 'diwali',
+      timestamp: '2025-03-01T10:00:00.000Z',
+      landing_page: '/?utm_source=google&utm_campaign=diwali&gclid=abc123',
+      expires_at: '2025-05-30T10:00:00.000Z',
+    };
+    expect(record).toEqual(expected);
+    expect(JSON.parse(storage.map.get(CAMPAIGN_TRACKING_KEY)!)).toEqual(expected);
+    expect(Date.parse(expected.expires_at) - landed.getTime()).toBe(90 * 24 * 3600 * 1000);
+  });
+
+  it('saves on gclid alone or utm_source alone, and nothing otherwise', () => {
+    expect(attributionFromUrl({ pathname: '/x', search: '?gclid=g' }, landed)).toMatchObject({
+      gclid: 'g',
+      utm_source: null,
+      utm_campaign: null,
+    });
+    expect(attributionFromUrl({ pathname: '/x', search: '?utm_source=fb' }, landed)).toMatchObject({
+      gclid: null,
+      utm_source: 'fb',
+    });
+    const storage = memoryStorage();
+    expect(captureCampaign({ pathname: '/', search: '?utm_campaign=only' }, storage)).toBeNull();
+    expect(captureCampaign({ pathname: '/', search: '?utm_source=' }, storage)).toBeNull();
+    expect(storage.map.size).toBe(0);
+  });
+
+  it('replaces an older campaign with a newer one', () => {
+    const storage = memoryStorage();
+    captureCampaign(landing, storage, landed);
+    captureCampaign({ pathname: '/offer-zone', search: '?utm_source=newsletter' }, storage);
+    expect(getAttribution(storage)).toMatchObject({
+      utm_source: 'newsletter',
+      gclid: null,
+      landing_page: '/offer-zone?utm_source=newsletter',
+    });
+  });
+
+  it('ignores storage failures', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(() => captureCampaign(landing, broken)).not.toThrow();
+    expect(captureCampaign(landing, broken)).toBeNull();
+    expect(getAttribution(broken)).toBeNull();
+    expect(captureCampaign(landing, null)).toBeNull();
+    expect(getAttribution(null)).toBeNull();
+  });
+});
+
+describe('getAttribution', () => {
+  it('returns the saved record until it expires, then removes it', () => {
+    const storage = memoryStorage();
+    captureCampaign(landing, storage, landed);
+    const day89 = new Date(landed.getTime() + 89 * 24 * 3600 * 1000);
+    expect(getAttribution(storage, day89)).toMatchObject({ gclid: 'abc123' });
+    const day90 = new Date(landed.getTime() + 90 * 24 * 3600 * 1000);
+    expect(getAttribution(storage, day90)).toBeNull();
+    expect(storage.map.has(CAMPAIGN_TRACKING_KEY)).toBe(false);
+  });
+
+  it('returns null for nothing saved and drops records that are not valid', () => {
+    const storage = memoryStorage();
+    expect(getAttribution(storage)).toBeNull();
+    for (const raw of ['not json', '{"gclid":"x"}', '[]', 'null', '{"expires_at":"2999-01-01"}']) {
+      storage.map.set(CAMPAIGN_TRACKING_KEY, raw);
+      expect(getAttribution(storage), raw).toBeNull();
+      expect(storage.map.has(CAMPAIGN_TRACKING_KEY), raw).toBe(false);
+    }
+  });
+});
+
+describe('CampaignTracking', () => {
+  it('saves the campaign of the address it is mounted at', () => {
+    const Stub = createRoutesStub([{ path: '*', Component: CampaignTracking }]);
+    render(
+      <Stub initialEntries={['/vip-numbers/goa?utm_source=google&utm_campaign=x&gclid=abc']} />,
+    );
+    expect(getAttribution()).toMatchObject({
+      gclid: 'abc',
+      utm_source: 'google',
+      utm_campaign: 'x',
+      landing_page: '/vip-numbers/goa?utm_source=google&utm_campaign=x&gclid=abc',
+    });
+  });
+
+  it('drops an expired record on a page without campaign parameters and keeps a valid one', () => {
+    const Stub = createRoutesStub([{ path: '*', Component: CampaignTracking }]);
+    const valid = captureCampaign(landing)!;
+    render(<Stub initialEntries={['/offer-zone']} />);
+    expect(getAttribution()).toEqual(valid);
+    cleanup();
+    window.localStorage.setItem(
+      CAMPAIGN_TRACKING_KEY,
+      JSON.stringify({ ...valid, expires_at: '2020-01-01T00:00:00.000Z' }),
+    );
+    render(<Stub initialEntries={['/offer-zone']} />);
+    expect(window.localStorage.getItem(CAMPAIGN_TRACKING_KEY)).toBeNull();
+  });
+
+  it('saves nothing for an address without campaign parameters', () => {
+    const Stub = createRoutesStub([{ path: '*', Component: CampaignTracking }]);
+    render(<Stub initialEntries={['/offer-zone?category=mirror-numbers']} />);
+    expect(window.localStorage.getItem(CAMPAIGN_TRACKING_KEY)).toBeNull();
+  });
+});

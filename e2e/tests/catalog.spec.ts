@@ -1,0 +1,224 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+interface ApiItem {
+  number: string;
+  category: { slug: string; name: string };
+  pricing: { nwFinalPrice: number; nwBasePrice: number };
+}
+
+interface ApiPage {
+  items: ApiItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** A page of GET /api/v1/numbers, to compare the listing with (never hard-coded demo data). */
+async function apiNumbers(request: APIRequestContext, query: string): Promise<ApiPage> {
+  const response = await request.get(`/api/v1/numbers?${query}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: ApiPage }).data;
+}
+
+/** The numbers on the cards once the listing has finished loading ([] while it loads). */
+async function shownNumbers(page: Page): Promise<string[]> {
+  if ((await page.locator('[aria-busy="true"]').count()) > 0) return [];
+  return page
+    .getByTestId('number-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-number') ?? ''));
+}
+
+async function shownPrices(page: Page): Promise<number[]> {
+  return page
+    .getByTestId('number-price')
+    .evaluateAll((prices) => prices.map((price) => Number(price.getAttribute('data-price'))));
+}
+
+async function shownCategories(page: Page): Promise<string[]> {
+  return page.getByTestId('number-category').allTextContents();
+}
+
+const isNonDecreasing = (values: number[]) =>
+  values.every((value, index) => index === 0 || (values[index - 1] ?? 0) <= value);
+
+test('a footer category opens a listing of only that category', async ({ page, request }) => {
+  await page.goto('/');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Mirror Numbers', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/premium-numbers\?category=mirror-numbers$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Premium Numbers: Mirror Numbers',
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Categories' }).locator('a[aria-current="page"]'),
+  ).toHaveText('Mirror Numbers');
+
+  const expected = await apiNumbers(request, 'category=mirror-numbers');
+  expect(expected.items.length).toBeGreaterThan(0);
+  await expect.poll(() => shownNumbers(page)).toEqual(expected.items.map((item) => item.number));
+  const categories = await shownCategories(page);
+  expect(categories.length).toBeGreaterThan(0);
+  expect(new Set(categories)).toEqual(new Set(['Mirror Numbers']));
+  await expect(page.getByTestId('listing-count')).toContainText(
+    `of ${expected.total.toLocaleString('en-IN')}`,
+  );
+});
+
+test('searching digits anywhere and at the end shows matching numbers', async ({ page }) => {
+  await page.goto('/premium-numbers');
+  await expect.poll(async () => (await shownNumbers(page)).length).toBeGreaterThan(1);
+  // An ending to look for, read from the page: the last three digits of the second number.
+  const ending = (await shownNumbers(page))[1]?.slice(-3) ?? '';
+  expect(ending).toMatch(/^\d{3}$/);
+
+  const search = page.getByRole('searchbox', { name: 'Search by digits' });
+  await search.fill('786');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/premium-numbers\?q=786$/);
+  await expect
+    .poll(async () => {
+      const numbers = await shownNumbers(page);
+      return numbers.length > 0 && numbers.every((number) => number.includes('786'));
+    })
+    .toBe(true);
+
+  await page.getByText('Ends with', { exact: true }).click();
+  await expect(page).toHaveURL(/\/premium-numbers\?q=786&match=end$/);
+  await search.fill(ending);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/premium-numbers\\?q=${ending}&match=end$`));
+  await expect
+    .poll(async () => {
+      const numbers = await shownNumbers(page);
+      return numbers.length > 0 && numbers.every((number) => number.endsWith(ending));
+    })
+    .toBe(true);
+  await expect(
+    page.getByRole('link', { name: `Remove filter: Ends with ${ending}` }),
+  ).toBeVisible();
+
+  // Back returns to the previous search, and the box follows.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/premium-numbers\?q=786&match=end$/);
+  await expect(search).toHaveValue('786');
+});
+
+test('sorting by price ascending lists prices that never go down', async ({ page, request }) => {
+  await page.goto('/premium-numbers');
+  await expect.poll(async () => (await shownNumbers(page)).length).toBeGreaterThan(0);
+  await page
+    .getByRole('combobox', { name: 'Sort by' })
+    .selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(/\/premium-numbers\?sort=price_asc$/);
+
+  const expected = await apiNumbers(request, 'sort=price_asc');
+  await expect.poll(() => shownNumbers(page)).toEqual(expected.items.map((item) => item.number));
+  const prices = await shownPrices(page);
+  expect(prices.length).toBeGreaterThan(1);
+  expect(isNonDecreasing(prices)).toBe(true);
+  // The card shows the price with Indian grouping.
+  const first = expected.items[0]?.pricing.nwFinalPrice ?? 0;
+  await expect(page.getByTestId('number-price').first()).toContainText(
+    `₹${first.toLocaleString('en-IN')}`,
+  );
+});
+
+test('going to page 2 and back with the browser Back button', async ({ page, request }) => {
+  const [first, second] = await Promise.all([
+    apiNumbers(request, ''),
+    apiNumbers(request, 'page=2'),
+  ]);
+  expect(first.pageCount).toBeGreaterThan(1);
+
+  await page.goto('/premium-numbers');
+  await expect.poll(() => shownNumbers(page)).toEqual(first.items.map((item) => item.number));
+
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await pagination.getByRole('link', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/\/premium-numbers\?page=2$/);
+  await expect.poll(() => shownNumbers(page)).toEqual(second.items.map((item) => item.number));
+  await expect(pagination.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByTestId('listing-count')).toContainText('Showing 25–48');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/premium-numbers$/);
+  await expect.poll(() => shownNumbers(page)).toEqual(first.items.map((item) => item.number));
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/premium-numbers\?page=2$/);
+  await expect.poll(() => shownNumbers(page)).toEqual(second.items.map((item) => item.number));
+});
+
+test('a popular city in the footer opens its landing page with the listing', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Pune', exact: true }).click();
+  await expect(page).toHaveURL(/\/vip-numbers\/maharashtra\/pune$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'VIP Mobile Numbers in Pune, Maharashtra',
+  );
+  const nearby = page.getByRole('navigation', { name: 'Nearby cities in Maharashtra' });
+  await expect(nearby.getByRole('link', { name: 'Mumbai', exact: true })).toHaveAttribute(
+    'href',
+    '/vip-numbers/maharashtra/mumbai',
+  );
+  await expect.poll(async () => (await shownNumbers(page)).length).toBeGreaterThan(0);
+
+  // The listing's filters work on the city page too, and stay on it.
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: 'Triple', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/vip-numbers\/maharashtra\/pune\?category=triple$/);
+  await expect
+    .poll(async () => {
+      if ((await shownNumbers(page)).length === 0) return [];
+      return [...new Set(await shownCategories(page))];
+    })
+    .toEqual(['Triple']);
+});
+
+test('the offer zone shows only numbers on offer, base price struck through', async ({ page }) => {
+  await page.goto('/offer-zone');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offer Zone');
+  await expect.poll(async () => (await shownNumbers(page)).length).toBeGreaterThan(0);
+  const cards = page.getByTestId('number-card');
+  const count = await cards.count();
+  await expect(cards.locator('s')).toHaveCount(count);
+  await expect(cards.getByText(/^\d+% off$/)).toHaveCount(count);
+  const struck = await cards.locator('s').allTextContents();
+  const prices = await shownPrices(page);
+  struck.forEach((text, index) => {
+    const base = Number(text.replace(/[^\d.]/g, ''));
+    expect(base).toBeGreaterThan(prices[index] ?? Infinity);
+  });
+});
+
+test('the served HTML of the listings already holds the heading, chips and search form', async ({
+  request,
+}) => {
+  const listing = await (await request.get('/premium-numbers')).text();
+  expect(listing).toMatch(/<h1[^>]*>Premium Numbers<\/h1>/);
+  expect(listing).toContain('href="/premium-numbers?category=mirror-numbers"');
+  expect(listing).toContain('role="search"');
+  expect(listing).toContain('Search by digits');
+
+  const city = await (await request.get('/vip-numbers/maharashtra/pune')).text();
+  expect(city).toContain('VIP Mobile Numbers in Pune, Maharashtra');
+  expect(city).toContain('href="/vip-numbers/maharashtra/mumbai"');
+  expect(city).toContain('href="/vip-numbers/maharashtra/pune?category=triple"');
+});
+
+test('an unknown city replaces to /premium-numbers', async ({ page }) => {
+  await page.goto('/vip-numbers/maharashtra/atlantis');
+  await expect(page).toHaveURL(/\/premium-numbers$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premium Numbers');
+});

@@ -1,0 +1,237 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Content pages: home, enquiry forms, blog, video gallery, FAQ, policies, WhatsApp button. */
+
+const THANK_YOU = 'Thank you! We will get back to you shortly.';
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+interface OutboxMessage {
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+}
+
+async function outbox(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()).data.messages as OutboxMessage[];
+}
+
+async function fillEnquiry(page: Page, email: string, message: string) {
+  const form = page.getByTestId('enquiry-form');
+  await form.getByLabel('Full name').fill('Kavita Deshmukh');
+  await form.getByLabel('Mobile number').fill('98220 12345');
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByLabel(/Your message|Your experience|What do you need/).fill(message);
+  return form;
+}
+
+test.describe('enquiry forms', () => {
+  test('the contact form sends an enquiry that is stored and acknowledged', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('contact');
+    await page.goto('/contact-us');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^\+91 \d{5} \d{5}$/ }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /@/ }).first()).toHaveAttribute('href', /^mailto:/);
+
+    const form = await fillEnquiry(page, email, 'Looking for a mirror number with total 5.');
+    await form.getByLabel('Topic').selectOption('vip-number');
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: THANK_YOU }).first()).toBeVisible();
+    await expect(form.getByLabel('Full name')).toHaveValue('');
+
+    // Stored, and acknowledged by e-mail from the stored enquiry (its reference is the id).
+    await expect.poll(async () => (await outbox(request, email)).length).toBe(1);
+    const [mail] = await outbox(request, email);
+    expect(mail).toMatchObject({ channel: 'email', to: email });
+    expect(mail!.subject).toContain('We have received your enquiry');
+    expect(mail!.text).toContain('Hello Kavita Deshmukh,');
+    expect(mail!.text).toContain('a VIP number');
+    expect(mail!.text).toContain('Looking for a mirror number with total 5.');
+    expect(mail!.text).toMatch(/Reference: [0-9a-f-]{36}/);
+  });
+
+  test('invalid input is explained and nothing is sent', async ({ page }) => {
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/enquiries')) posted = true;
+    });
+    await page.goto('/contact-us');
+    const form = page.getByTestId('enquiry-form');
+    await form.getByLabel('Mobile number').fill('12345');
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(form.getByText('Enter a valid 10-digit Indian mobile number.')).toBeVisible();
+    await expect(form.getByText('Enter your name (at least 2 characters).')).toBeVisible();
+    await expect(form.getByLabel('Mobile number')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(false);
+  });
+
+  test('a product page sends an enquiry about that product', async ({ page, request }) => {
+    const email = uniqueEmail('ivr');
+    await page.goto('/products/smart-ivr');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Smart IVR');
+    for (const section of ['What Smart IVR does', 'Who it is for', 'How pricing works']) {
+      await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    }
+    const form = await fillEnquiry(page, email, 'A clinic with three departments, Hindi menus.');
+    await expect(form.getByLabel('Topic')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Request a demo' }).click();
+    await expect(page.getByRole('status').filter({ hasText: THANK_YOU }).first()).toBeVisible();
+    await expect.poll(async () => (await outbox(request, email)).length).toBe(1);
+    expect((await outbox(request, email))[0]!.text).toContain('Smart IVR');
+  });
+
+  test('the career page lists openings and takes an application', async ({ page, request }) => {
+    const email = uniqueEmail('career');
+    await page.goto('/career');
+    const openings = page.getByRole('heading', { level: 3 });
+    expect(await openings.count()).toBeGreaterThanOrEqual(3);
+    await page.getByRole('link', { name: /Apply for Porting Support Associate/ }).click();
+    const form = page.getByTestId('enquiry-form');
+    await expect(form.getByLabel('Position')).toHaveValue('Porting Support Associate');
+    await fillEnquiry(
+      page,
+      email,
+      'Two years in telecom retail in Nagpur; Hindi, Marathi, English.',
+    );
+    await form.getByRole('button', { name: 'Send application' }).click();
+    await expect(page.getByRole('status').filter({ hasText: THANK_YOU }).first()).toBeVisible();
+    await expect.poll(async () => (await outbox(request, email)).length).toBe(1);
+    const [mail] = await outbox(request, email);
+    expect(mail!.subject).toContain('We have received your application');
+    expect(mail!.text).toContain('Position: Porting Support Associate');
+  });
+});
+
+test.describe('home page', () => {
+  test('sells: search, categories, offers, how it works, testimonials, FAQ, products', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const heading of [
+      'Popular categories',
+      'VIP numbers on offer',
+      'From choosing to calling in four steps',
+      'What buyers say',
+      'Frequently asked questions',
+      'Business messaging solutions',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    for (const step of [
+      'Choose your number',
+      'Pay securely online',
+      'Receive your UPC',
+      'Port it in your name',
+    ]) {
+      await expect(page.getByRole('heading', { name: step })).toBeVisible();
+    }
+    await expect(page.getByTestId('number-card').first()).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: /Smart IVR/ }).filter({ hasText: 'Learn more' }),
+    ).toHaveAttribute('href', '/products/smart-ivr');
+  });
+
+  test('the hero search opens the listing with the digits in the address', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('search', { name: 'Search numbers' });
+    await search.getByLabel('Digits you want').fill('786');
+    await search.getByLabel('Where').selectOption('end');
+    await search.getByLabel('Total').selectOption('9');
+    await search.getByRole('button', { name: 'Search numbers' }).click();
+    await expect(page).toHaveURL(/\/premium-numbers\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('786');
+    expect(url.searchParams.get('match')).toBe('end');
+    expect(url.searchParams.get('total')).toBe('9');
+  });
+});
+
+test.describe('blog', () => {
+  test('lists the articles and opens one without reloading the page', async ({ page }) => {
+    await page.goto('/blogs');
+    const articles = page.getByRole('main').getByRole('heading', { level: 2 });
+    expect(await articles.count()).toBeGreaterThanOrEqual(6);
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page.getByRole('link', { name: /How to Port Your VIP Number with a UPC/ }).click();
+    await expect(page).toHaveURL(/\/blogs\/how-to-port-a-vip-number-with-a-upc$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'How to Port Your VIP Number with a UPC, Step by Step',
+    );
+    await expect(page.getByRole('article')).toContainText('8-character code');
+    await expect(page.getByRole('article')).toContainText('Aadhaar');
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
+      true,
+    );
+    await expect(page).toHaveTitle(/How to Port Your VIP Number/);
+  });
+
+  test('an unknown article replaces itself with /premium-numbers', async ({ page }) => {
+    await page.goto('/blogs');
+    await page.goto('/blogs/no-such-article');
+    await expect(page).toHaveURL(/\/premium-numbers$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+});
+
+test.describe('other content pages', () => {
+  test('videos load from YouTube only when played', async ({ page }) => {
+    const youtube: string[] = [];
+    page.on('request', (request) => {
+      if (/youtube/.test(request.url())) youtube.push(request.url());
+    });
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    await page.goto('/video-gallery');
+    const plays = page.getByTestId('video-play');
+    expect(await plays.count()).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(youtube).toEqual([]);
+    await plays.first().click();
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  });
+
+  test('the FAQ answers porting questions', async ({ page }) => {
+    await page.goto("/faq's");
+    const question = page.getByText('What is a UPC and how long is it valid?');
+    await question.click();
+    await expect(page.getByText(/valid for 4 days, or 30 days in Jammu & Kashmir/)).toBeVisible();
+  });
+
+  for (const [path, heading, text] of [
+    ['/refund-policy', 'Refund Policy', 'full refund'],
+    ['/privacy-policy', 'Privacy Policy', '90 days'],
+    ['/terms-and-conditions', 'Terms and Conditions', 'Unique Porting Code'],
+    ['/why-us', 'Why Us?', 'Every number is sold once'],
+    ['/testimonial', 'Testimonials', 'out of 5'],
+  ] as const) {
+    test(`${path} has its text`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('main')).toContainText(text);
+    });
+  }
+
+  test('the WhatsApp button names the page it is on', async ({ page }) => {
+    await page.goto('/products/sms-solutions');
+    const button = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+    await expect
+      .poll(async () => new URL((await button.getAttribute('href')) ?? '').searchParams.get('text'))
+      .toContain('I am on the page: Bulk SMS and SMS API for Businesses');
+  });
+});

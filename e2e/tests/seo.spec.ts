@@ -1,0 +1,318 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startStore, type StoreServer } from '../support/store-server';
+
+/**
+ * Search metadata in the HTML the server sends (no JavaScript), sitemap and robots, analytics
+ * page views, and campaign tracking.
+ */
+
+const repo = resolve(import.meta.dirname, '../..');
+/** The public base address the web app was built with (canonical links, structured data). */
+const publicBase = (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(
+  /\/+$/,
+  '',
+);
+
+interface Sample {
+  path: string;
+  title: RegExp;
+  types: string[];
+}
+
+const samples: Sample[] = [
+  { path: '/', title: /VIP/, types: ['Organization', 'Store', 'Product'] },
+  {
+    path: '/premium-numbers',
+    title: /Premium Numbers/,
+    types: ['Organization', 'Store', 'Product'],
+  },
+  {
+    path: '/vip-numbers/maharashtra',
+    title: /Maharashtra/,
+    types: ['Organization', 'Store', 'Product'],
+  },
+  {
+    path: '/vip-numbers/maharashtra/mumbai',
+    title: /Mumbai/,
+    types: ['Organization', 'Store', 'Product'],
+  },
+  {
+    path: '/blogs/how-to-port-a-vip-number-with-a-upc',
+    title: /How to Port Your VIP Number with a UPC/,
+    types: ['Organization', 'Store', 'BlogPosting', 'BreadcrumbList'],
+  },
+  { path: "/faq's", title: /FAQ/, types: ['Organization', 'Store', 'FAQPage'] },
+  {
+    path: '/contact-us',
+    title: /Contact Us/,
+    types: ['Organization', 'Store', 'BreadcrumbList'],
+  },
+  {
+    path: '/products/smart-ivr',
+    title: /Smart IVR/,
+    types: ['Organization', 'Store', 'Service', 'BreadcrumbList', 'FAQPage'],
+  },
+];
+
+type JsonLd = Record<string, unknown> & { '@context': string; '@type': string };
+
+async function jsonLdBlocks(page: Page): Promise<JsonLd[]> {
+  const texts = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ''));
+  return texts.map((text) => JSON.parse(text) as JsonLd);
+}
+
+async function meta(page: Page, selector: string): Promise<string | null> {
+  return page.locator(selector).first().getAttribute('content');
+}
+
+test.describe('metadata in the served HTML, with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const sample of samples) {
+    test(`${sample.path} has title, description, canonical, social tags and valid JSON-LD`, async ({
+      page,
+    }) => {
+      const response = await page.goto(sample.path);
+      expect(response?.status()).toBe(200);
+      const canonical = `${publicBase}${sample.path}`;
+
+      await expect(page).toHaveTitle(sample.title);
+      const description = await meta(page, 'meta[name="description"]');
+      expect(description?.length ?? 0).toBeGreaterThan(50);
+      expect(description!.length).toBeLessThanOrEqual(300);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
+      expect(await meta(page, 'meta[property="og:url"]')).toBe(canonical);
+      expect(await meta(page, 'meta[property="og:title"]')).toBe(await page.title());
+      expect(await meta(page, 'meta[property="og:description"]')).toBe(description);
+      expect(await meta(page, 'meta[property="og:locale"]')).toBe('en_IN');
+      expect(await meta(page, 'meta[property="og:image"]')).toBe(
+        `${publicBase}/images/view-number.png`,
+      );
+      expect(await meta(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+      expect(await meta(page, 'meta[name="robots"]')).toBe('index, follow');
+      expect(await meta(page, 'meta[name="revisit-after"]')).toBe('2 days');
+      expect(await meta(page, 'meta[name="language"]')).toBe('English');
+      await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+      await expect(page.locator('h1')).toHaveCount(1);
+
+      const blocks = await jsonLdBlocks(page);
+      for (const block of blocks) expect(block['@context']).toBe('https://schema.org');
+      expect(blocks.map((block) => block['@type'])).toEqual(sample.types);
+
+      const org = blocks.find((block) => block['@type'] === 'Organization')!;
+      expect(org).toMatchObject({ foundingDate: '2010', url: `${publicBase}/` });
+      expect(org.contactPoint).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            '@type': 'ContactPoint',
+            telephone: expect.stringMatching(/^\+91-/),
+          }),
+        ]),
+      );
+      const store = blocks.find((block) => block['@type'] === 'Store')!;
+      expect(store.aggregateRating).toMatchObject({
+        ratingValue: '4.5',
+        bestRating: '5',
+        ratingCount: 1080,
+      });
+      expect(store.priceRange).toBe('₹5000 - ₹15000');
+      const product = blocks.find((block) => block['@type'] === 'Product');
+      if (product) {
+        expect(product.name).toEqual(expect.any(String));
+        expect(product.offers).toMatchObject({
+          '@type': 'Offer',
+          priceCurrency: 'INR',
+          price: '1600',
+          url: canonical,
+        });
+      }
+    });
+  }
+
+  test('the default view-number picture is served as a PNG', async ({ request }) => {
+    const response = await request.get('/images/view-number.png');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+  });
+});
+
+test.describe('sitemap.xml and robots.txt', () => {
+  test('the sitemap lists every public page on the public address', async ({ request }) => {
+    const response = await request.get('/sitemap.xml');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/xml/);
+    const xml = await response.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    for (const sample of samples) {
+      expect(xml).toContain(`<loc>${`${publicBase}${sample.path}`.replace(/'/g, '&apos;')}</loc>`);
+    }
+    for (const path of ['/offer-zone', '/vip-numbers/goa', '/blogs', '/terms-and-conditions']) {
+      expect(xml).toContain(`<loc>${publicBase}${path}</loc>`);
+    }
+    expect(xml).not.toContain('/cart<');
+    expect(xml).not.toContain('/profile<');
+    expect((xml.match(/<url>/g) ?? []).length).toBeGreaterThan(250);
+  });
+
+  test('robots.txt allows all but the profile, cart and API, and names the sitemap', async ({
+    request,
+  }) => {
+    const text = await (await request.get('/robots.txt')).text();
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain('Allow: /');
+    for (const path of ['/profile', '/cart', '/api/']) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain(`Sitemap: ${publicBase}/sitemap.xml`);
+  });
+});
+
+test.describe('without an analytics id or a chat token', () => {
+  test('no analytics or chat script is requested', async ({ page }) => {
+    const thirdParty: string[] = [];
+    page.on('request', (request) => {
+      const host = new URL(request.url()).hostname;
+      if (!['127.0.0.1', 'localhost'].includes(host)) thirdParty.push(request.url());
+    });
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await page.waitForTimeout(2500);
+    expect(thirdParty).toEqual([]);
+    expect(await page.evaluate(() => 'dataLayer' in window || 'gtag' in window)).toBe(false);
+    await expect(page.locator('script[src*="googletagmanager"], #chat-widget-script')).toHaveCount(
+      0,
+    );
+  });
+});
+
+test.describe('analytics with a measurement id', () => {
+  // gtag.js is built in with PUBLIC_GA_ID, so this needs its own build of the web app.
+  test.describe.configure({ mode: 'serial' });
+  let buildOut = '';
+  let store: StoreServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(600_000);
+    // Inside the web workspace: prerendering imports the server build, which must resolve
+    // react-router from the workspace's node_modules.
+    buildOut = mkdtempSync(join(repo, 'apps/web/build-ga-'));
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: repo,
+      env: { ...process.env, WEB_BUILD_OUT: buildOut, PUBLIC_GA_ID: 'G-TEST' },
+      stdio: 'pipe',
+    });
+    store = await startStore({ WEB_BUILD_DIR: join(buildOut, 'client') });
+  });
+
+  test.afterAll(async () => {
+    await store?.stop();
+    if (buildOut) rmSync(buildOut, { recursive: true, force: true });
+  });
+
+  function pageViews(page: Page): Promise<string[]> {
+    return page.evaluate(() =>
+      ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry))
+        .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+        .map((args) => String((args[2] as { page_path?: string }).page_path)),
+    );
+  }
+
+  test('sends one page_view per navigation', async ({ page }) => {
+    const gtagRequests: string[] = [];
+    await page.route('https://www.googletagmanager.com/**', (route) => {
+      gtagRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: '/* gtag.js stub */' });
+    });
+    await page.goto(`${store!.url}/`);
+    await expect.poll(() => pageViews(page)).toEqual(['/']);
+    await expect
+      .poll(() => gtagRequests)
+      .toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST']);
+    const config = await page.evaluate(() =>
+      ((window as unknown as { dataLayer: ArrayLike<unknown>[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry))
+        .find((args) => args[0] === 'config'),
+    );
+    expect(config).toEqual(['config', 'G-TEST', { send_page_view: false }]);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect.poll(() => pageViews(page)).toEqual(['/', '/blogs']);
+
+    await page.getByRole('link', { name: /How to Port Your VIP Number/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('How to Port');
+    await expect
+      .poll(() => pageViews(page))
+      .toEqual(['/', '/blogs', '/blogs/how-to-port-a-vip-number-with-a-upc']);
+
+    // Back is a navigation too; gtag.js is still loaded only once.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect.poll(() => pageViews(page)).toHaveLength(4);
+    expect((await pageViews(page)).at(-1)).toBe('/blogs');
+    expect(gtagRequests).toHaveLength(1);
+  });
+});
+
+test.describe('campaign tracking', () => {
+  const KEY = 'campaign_tracking';
+  const DAY_MS = 24 * 3600 * 1000;
+
+  async function saved(page: Page): Promise<Record<string, string | null> | null> {
+    const raw = await page.evaluate((key) => window.localStorage.getItem(key), KEY);
+    return raw ? (JSON.parse(raw) as Record<string, string | null>) : null;
+  }
+
+  test('saves gclid, utm_source and utm_campaign from the landing address for 90 days', async ({
+    page,
+  }) => {
+    const before = Date.now();
+    await page.goto('/?utm_source=google&utm_campaign=x&gclid=abc');
+    await expect.poll(() => saved(page)).not.toBeNull();
+    const record = (await saved(page))!;
+    expect(record).toMatchObject({
+      gclid: 'abc',
+      utm_source: 'google',
+      utm_campaign: 'x',
+      landing_page: '/?utm_source=google&utm_campaign=x&gclid=abc',
+    });
+    const landed = Date.parse(record.timestamp!);
+    expect(landed).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(record.expires_at!) - landed).toBe(90 * DAY_MS);
+
+    // Browsing on without campaign parameters keeps it.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    expect(await saved(page)).toEqual(record);
+  });
+
+  test('ignores and removes an expired record', async ({ page }) => {
+    await page.goto('/contact-us');
+    await page.evaluate((key) => {
+      const past = Date.now() - 91 * 24 * 3600 * 1000;
+      window.localStorage.setItem(
+        key,
+        JSON.stringify({
+          gclid: 'old',
+          utm_source: 'google',
+          utm_campaign: 'spring',
+          timestamp: new Date(past).toISOString(),
+          landing_page: '/?gclid=old',
+          expires_at: new Date(past + 90 * 24 * 3600 * 1000).toISOString(),
+        }),
+      );
+    }, KEY);
+    await page.reload();
+    await expect.poll(() => saved(page)).toBeNull();
+
+    // A new campaign visit saves a fresh record.
+    await page.goto('/offer-zone?utm_source=newsletter');
+    await expect.poll(async () => (await saved(page))?.utm_source).toBe('newsletter');
+    expect((await saved(page))?.gclid).toBeNull();
+  });
+});
