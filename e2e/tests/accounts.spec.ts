@@ -1,33 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { enterCode, header, newAccount, openSignIn, type Account } from '../support/accounts';
 import { waitForOtp } from '../support/outbox';
 
-/** A fresh account per run: unique e-mail address and mobile number. */
-function newAccount() {
-  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  return {
-    name: 'asha e2e',
-    email: `asha.e2e.${run}@example.com`,
-    mobile,
-    password: `Saffron-${run}-Tiger`,
-    newPassword: `Monsoon-${run}-River`,
-    companyName: 'Asha Traders Pvt Ltd',
-    gstin: '27aapfu0939f1zv',
-  };
-}
-
-function header(page: Page) {
-  return page.getByRole('banner');
-}
-
-async function openSignIn(page: Page): Promise<Locator> {
-  await header(page).getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function expectSignedIn(page: Page, account: ReturnType<typeof newAccount>) {
+async function expectSignedIn(page: Page, account: Account) {
   const profileLink = header(page).getByRole('link', { name: /Asha e2e/ });
   await expect(profileLink).toBeVisible();
   await expect(profileLink).toHaveAttribute('href', '/profile');
@@ -41,24 +16,6 @@ async function logOut(page: Page) {
   await expect(page.getByText('Successfully Logged Out')).toBeVisible();
   await expect(page).toHaveURL(/\/premium-numbers$/);
   await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
-}
-
-/** Types a code into the six boxes, or pastes it (as a clipboard paste into the first box). */
-async function enterCode(dialog: Locator, code: string, how: 'type' | 'paste') {
-  const first = dialog.getByRole('textbox', { name: 'Digit 1 of 6' });
-  await first.click();
-  if (how === 'type') {
-    await first.page().keyboard.type(code);
-  } else {
-    await first.evaluate((element, text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      element.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    }, code);
-  }
-  await expect(dialog.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveValue(code.charAt(5));
 }
 
 test('accounts: register a Corporate account, sign in three ways, reset the password, edit the profile', async ({

@@ -11,6 +11,7 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import { AuthModal } from './auth/auth-modal';
+import { CartProvider } from './cart/cart-provider';
 import { PageSpinner } from './components/page-spinner';
 import { SiteShell } from './components/site-shell';
 import { ToastProvider } from './components/toast';
@@ -62,9 +63,11 @@ export default function App() {
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <AuthSessionProvider modal={AuthModal}>
-          <SiteShell>
-            <Outlet />
-          </SiteShell>
+          <CartProvider>
+            <SiteShell>
+              <Outlet />
+            </SiteShell>
+          </CartProvider>
           <Analytics />
           <CampaignTracking />
           <ChatWidget />

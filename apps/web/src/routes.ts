@@ -14,6 +14,7 @@ export default [
 
   route('contact-us', 'content/contact-us-page.tsx'),
   route('cart', 'cart/cart-page.tsx'),
+  route('orders/:orderId', 'orders/order-page.tsx'),
   route('blogs', 'content/blogs/blog-list-page.tsx'),
   route('blogs/:slug', 'content/blogs/blog-detail-page.tsx'),
   route('career', 'content/career-page.tsx'),

@@ -90,16 +90,31 @@ export const tdsBody = z.object({
   tdsPercent: z.number().min(0).max(100),
 });
 
-/** The campaign-tracking record the client saved (spec §3, "Tracking record"). */
-export const attributionSchema = z.object({
-  gclid: z.string().max(500).optional(),
-  utm_source: z.string().max(200).optional(),
-  utm_campaign: z.string().max(200).optional(),
-  utm_medium: z.string().max(200).optional(),
-  timestamp: z.union([z.number(), z.string().max(64)]).optional(),
-  landing_page: z.string().max(2000).optional(),
-  expires_at: z.union([z.number(), z.string().max(64)]).optional(),
-});
+const text = (max: number) => z.string().max(max).nullish();
+const instant = z.union([z.number(), z.string().max(64)]).nullish();
+
+/**
+ * The campaign-tracking record the client saved (spec §3, "Tracking record"). A parameter the
+ * landing address did not carry may be null or absent; empty fields are not stored.
+ */
+export const attributionSchema = z
+  .object({
+    gclid: text(500),
+    utm_source: text(200),
+    utm_campaign: text(200),
+    utm_medium: text(200),
+    timestamp: instant,
+    landing_page: text(2000),
+    expires_at: instant,
+  })
+  .transform(
+    (record) =>
+      Object.fromEntries(
+        Object.entries(record).filter(
+          ([, value]) => value !== null && value !== undefined && value !== '',
+        ),
+      ) as { [K in keyof typeof record]?: NonNullable<(typeof record)[K]> },
+  );
 
 export const checkoutBody = z.object({
   attribution: attributionSchema.nullish(),

@@ -175,6 +175,30 @@ describeEachDatabase(
       expect(sms!.text).toContain(order.reference);
     });
 
+    it('stores the campaign record as the browser saves it, without the parameters it lacked', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const attribution = {
+        gclid: null,
+        utm_source: 'newsletter',
+        utm_campaign: null,
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/offer-zone?utm_source=newsletter',
+        expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      };
+      const res = await checkout(buyer, { attribution });
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await ctx()
+        .database.db.select()
+        .from(orders)
+        .where(eq(orders.id, res.json().data.order.id));
+      expect(row!.attribution).toEqual({
+        utm_source: 'newsletter',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/offer-zone?utm_source=newsletter',
+        expires_at: attribution.expires_at,
+      });
+    });
+
     it('blocks checkout when an item is gone, reserving nothing', async () => {
       const buyer = await buyerWith(['9876598765', '9812341234']);
       await ctx()

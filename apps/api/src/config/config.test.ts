@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -8,13 +9,22 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: 3000,
-      DATA_DIR: './data',
+      DATA_DIR: resolve('./data'),
       OTP_TTL_SECONDS: 600,
       OTP_MAX_ATTEMPTS: 10,
       HOLD_MINUTES: 15,
       devTools: true,
       cookieSecure: false,
     });
+  });
+
+  it('resolves a relative data folder against the folder npm was started in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: './data' }).DATA_DIR).toBe(
+      '/srv/store/data',
+    );
+    expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: '/var/lib/store' }).DATA_DIR).toBe(
+      '/var/lib/store',
+    );
   });
 
   it('switches the dev outbox off and Secure cookies on in production', () => {

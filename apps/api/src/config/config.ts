@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -46,7 +47,6 @@ export const configSchema = z
       .regex(/^[6-9]\d{9}$/)
       .default('9222000000'),
     PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
-    SELLER_GST_STATE: z.string().min(1).default('Maharashtra'),
 
     ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
     REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
@@ -165,6 +165,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = c.NODE_ENV === 'production';
   return {
     ...c,
+    // npm runs the server inside apps/api; a relative DATA_DIR means the folder npm was run in.
+    DATA_DIR: resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     isProduction,
     devTools: !isProduction,
     cookieSecure: c.COOKIE_SECURE ?? (isProduction || c.COOKIE_SAMESITE === 'none'),

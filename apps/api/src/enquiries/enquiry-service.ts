@@ -6,11 +6,13 @@ import { enquiries } from '../db/schema';
 import { tooManyRequests } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import { topicLabels, type EnquiryInput } from './enquiry-schemas';
+import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface EnquiryDeps {
-  config: Pick<Config, 'ENQUIRIES_PER_IP_PER_HOUR' | 'STORE_NAME' | 'PUBLIC_BASE_URL'>;
+  config: Pick<Config, 'ENQUIRIES_PER_IP_PER_HOUR' | 'STORE_NAME' | 'PUBLIC_BASE_URL'> &
+    ContactConfig;
   database: Database;
   notifier: Notifier;
   log: NotifyLog;
@@ -91,7 +93,7 @@ export async function createEnquiry(
 
 /** The e-mail that tells the sender we have their enquiry. */
 export function acknowledgement(
-  config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'>,
+  config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig,
   input: Pick<EnquiryInput, 'name' | 'email' | 'topic' | 'message'>,
   id: string,
 ) {
@@ -112,6 +114,8 @@ export function acknowledgement(
     input.message,
     '',
     `Reference: ${id}`,
+    '',
+    storeContactLine(config),
     '',
     `${store}`,
     config.PUBLIC_BASE_URL,

@@ -5,8 +5,9 @@ import type { Notifier, OutgoingMessage } from '../notify/notifier';
 import type { OrderRow, PaymentDetails } from '../payments/payment-provider';
 import { displayNumber } from '../catalog/number-item';
 import type { OrderStatus } from './order-timeline';
+import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 
-type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'>;
+type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig;
 
 interface Contact {
   name: string;
@@ -86,7 +87,13 @@ function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageC
 }
 
 const greeting = (contact: Contact) => `Dear ${contact.name},`;
-const signOff = (config: MessageConfig) => ['', `Thank you,`, config.STORE_NAME];
+const signOff = (config: MessageConfig) => [
+  '',
+  storeContactLine(config),
+  '',
+  `Thank you,`,
+  config.STORE_NAME,
+];
 
 function both(contact: Contact, subject: string, email: string[], sms: string): OutgoingMessage[] {
   return [

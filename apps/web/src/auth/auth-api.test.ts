@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api-client';
+import { ApiError, apiErrorMessage } from '../lib/api-client';
 import { fail, installFakeApi, ok } from '../lib/auth-test-utils';
 import {
   AUTH_ERROR_FALLBACKS,
   authApi,
-  authErrorMessage,
   registerPayload,
   remainingAttemptsOf,
   RESEND_CONTACT_REQUIRED,
@@ -41,7 +40,7 @@ describe('error texts (spec §8)', () => {
       status: 409,
       body: { success: false, message: 'An account with this e-mail already exists.' },
     });
-    expect(authErrorMessage(error, AUTH_ERROR_FALLBACKS.register)).toBe(
+    expect(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.register)).toBe(
       'An account with this e-mail already exists.',
     );
   });
@@ -49,17 +48,17 @@ describe('error texts (spec §8)', () => {
   it('falls back to the call’s own text when the server sent no message', () => {
     for (const fallback of Object.values(AUTH_ERROR_FALLBACKS)) {
       const error = new ApiError('Something went wrong', { status: 500, body: undefined });
-      expect(authErrorMessage(error, fallback)).toBe(fallback);
+      expect(apiErrorMessage(error, fallback)).toBe(fallback);
       const empty = new ApiError('Something went wrong', { status: 400, body: { success: false } });
-      expect(authErrorMessage(empty, fallback)).toBe(fallback);
+      expect(apiErrorMessage(empty, fallback)).toBe(fallback);
     }
-    expect(authErrorMessage(undefined, 'Login failed')).toBe('Login failed');
-    expect(authErrorMessage(new Error(''), 'Login failed')).toBe('Login failed');
+    expect(apiErrorMessage(undefined, 'Login failed')).toBe('Login failed');
+    expect(apiErrorMessage(new Error(''), 'Login failed')).toBe('Login failed');
   });
 
   it('says so when no response arrived', () => {
     const error = new ApiError('No response received from server', { code: 'NETWORK_ERROR' });
-    expect(authErrorMessage(error, 'Login failed')).toBe('No response received from server');
+    expect(apiErrorMessage(error, 'Login failed')).toBe('No response received from server');
   });
 
   it('reads remainingAttempts and retryAfter from error bodies', () => {
@@ -84,7 +83,7 @@ describe('error texts (spec §8)', () => {
     });
     const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(authErrorMessage(error, fallback)).toBe(fallback);
+    expect(apiErrorMessage(error, fallback)).toBe(fallback);
   });
 });
 
@@ -181,7 +180,7 @@ describe('request bodies (spec §7)', () => {
       .verifyOtp({ purpose: 'login', contact: { mobile: '9876543210' }, otp: '000000' })
       .catch((e: unknown) => e);
     expect(remainingAttemptsOf(error)).toBe(4);
-    expect(authErrorMessage(error, AUTH_ERROR_FALLBACKS.verifyLogin)).toBe(
+    expect(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.verifyLogin)).toBe(
       'Invalid OTP. Please try again.',
     );
   });

@@ -1,5 +1,5 @@
 import { normalizeMobile } from '@store/domain';
-import { api, API_ERROR_MESSAGES, isApiError } from '../lib/api-client';
+import { api, isApiError } from '../lib/api-client';
 import { toAuthSession, type AccountType, type AuthSession } from '../lib/auth-session';
 
 /** The authentication calls of spec §7 and their error texts (spec §8). */
@@ -21,23 +21,6 @@ export const RESEND_CONTACT_REQUIRED = 'Contact information is required to resen
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
-}
-
-/**
- * The text of an error toast: the server's message when it sent one, 'No response received
- * from server' when nothing came back, else the call's own fallback.
- */
-export function authErrorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error)) {
-    const body = error.body;
-    if (isRecord(body) && typeof body.message === 'string' && body.message.trim()) {
-      return body.message;
-    }
-    if (error.code === 'NETWORK_ERROR') return API_ERROR_MESSAGES.noResponse;
-    return fallback;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
 }
 
 /** remainingAttempts of a failed verification (400 with `{ remainingAttempts }`), if given. */

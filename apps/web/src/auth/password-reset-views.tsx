@@ -1,3 +1,4 @@
+import { apiErrorMessage } from '../lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import {
   splitContact,
   VALIDATION_MESSAGES,
 } from '../lib/auth-validation';
-import { AUTH_ERROR_FALLBACKS, authApi, authErrorMessage, remainingAttemptsOf } from './auth-api';
+import { AUTH_ERROR_FALLBACKS, authApi, remainingAttemptsOf } from './auth-api';
 import { OTP_LENGTH, OtpInput } from './otp-input';
 import { LinkButton, OtpStatus } from './view-parts';
 import type { AuthViewProps } from './view-types';
@@ -40,7 +41,7 @@ export function ForgotPasswordView({ go, otp }: AuthViewProps) {
       otp.sent('password_reset', info, issued);
       go('reset-password');
     } catch (error) {
-      toast.error(authErrorMessage(error, AUTH_ERROR_FALLBACKS.forgotPassword));
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.forgotPassword));
     }
   });
 
@@ -114,7 +115,7 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
         otp.verifyFailed(remaining);
         resetField('otp');
       }
-      toast.error(authErrorMessage(error, AUTH_ERROR_FALLBACKS.resetPassword));
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.resetPassword));
     }
   });
 

@@ -1,3 +1,4 @@
+import { apiErrorMessage } from '../lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import {
   newPasswordSchema,
   VALIDATION_MESSAGES,
 } from '../lib/auth-validation';
-import { AUTH_ERROR_FALLBACKS, authApi, authErrorMessage, registerPayload } from './auth-api';
+import { AUTH_ERROR_FALLBACKS, authApi, registerPayload } from './auth-api';
 import { LinkButton } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
@@ -83,7 +84,7 @@ export function RegisterView({
       otp.sent('registration', { email: payload.email, mobile: payload.mobile }, issued);
       go('verify-otp');
     } catch (error) {
-      toast.error(authErrorMessage(error, AUTH_ERROR_FALLBACKS.register));
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.register));
     }
   });
 

@@ -1,10 +1,11 @@
+import { apiErrorMessage } from '../lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../components/toast';
 import { PasswordField, SubmitButton, TextField } from '../lib/auth-form';
 import { contactSchema, mobileSchema, VALIDATION_MESSAGES } from '../lib/auth-validation';
-import { AUTH_ERROR_FALLBACKS, authApi, authErrorMessage } from './auth-api';
+import { AUTH_ERROR_FALLBACKS, authApi } from './auth-api';
 import { LinkButton, MethodSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
@@ -33,7 +34,7 @@ export function SignInPasswordView({ go, onAuthenticated }: AuthViewProps) {
     try {
       onAuthenticated(await authApi.login(contact, password), 'You are signed in.');
     } catch (error) {
-      toast.error(authErrorMessage(error, AUTH_ERROR_FALLBACKS.login));
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.login));
     }
   });
 
@@ -92,7 +93,7 @@ export function SignInOtpView({ go, otp }: AuthViewProps) {
       otp.sent('login', { mobile }, issued);
       go('verify-otp');
     } catch (error) {
-      toast.error(authErrorMessage(error, AUTH_ERROR_FALLBACKS.sendLoginOtp));
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.sendLoginOtp));
     }
   });
 

@@ -1,8 +1,9 @@
+import { apiErrorMessage } from '../lib/api-client';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../components/toast';
 import { SubmitButton } from '../lib/auth-form';
 import { VALIDATION_MESSAGES } from '../lib/auth-validation';
-import { AUTH_ERROR_FALLBACKS, authApi, authErrorMessage, remainingAttemptsOf } from './auth-api';
+import { AUTH_ERROR_FALLBACKS, authApi, remainingAttemptsOf } from './auth-api';
 import { OTP_LENGTH, OtpInput } from './otp-input';
 import { LinkButton, OtpStatus } from './view-parts';
 import type { AuthViewProps } from './view-types';
@@ -41,7 +42,7 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
       otp.verifyFailed(remainingAttemptsOf(failure));
       setCode('');
       toast.error(
-        authErrorMessage(
+        apiErrorMessage(
           failure,
           purpose === 'login'
             ? AUTH_ERROR_FALLBACKS.verifyLogin

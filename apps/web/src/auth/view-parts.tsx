@@ -1,6 +1,7 @@
+import { apiErrorMessage } from '../lib/api-client';
 import { useState, type ComponentProps } from 'react';
 import { useToast } from '../components/toast';
-import { AUTH_ERROR_FALLBACKS, authApi, authErrorMessage, retryAfterOf } from './auth-api';
+import { AUTH_ERROR_FALLBACKS, authApi, retryAfterOf } from './auth-api';
 import type { OtpFlow } from './otp-state';
 import { formatCountdown, useSecondsUntil } from './use-countdown';
 
@@ -87,7 +88,7 @@ export function OtpStatus({ otp }: { otp: OtpFlow }) {
     } catch (error) {
       const wait = retryAfterOf(error);
       if (wait) otp.cooldown(wait);
-      toast.error(authErrorMessage(error, AUTH_ERROR_FALLBACKS.resend));
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.resend));
     } finally {
       setResending(false);
     }

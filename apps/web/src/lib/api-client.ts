@@ -73,6 +73,23 @@ export function errorMessage(
   return fallback;
 }
 
+/**
+ * The text of an error toast: the server's message when it sent one, 'No response received
+ * from server' when nothing came back, else the caller's own fallback (spec §8).
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error)) {
+    const body = error.body;
+    if (isRecord(body) && typeof body.message === 'string' && body.message.trim()) {
+      return body.message;
+    }
+    if (error.code === 'NETWORK_ERROR') return API_ERROR_MESSAGES.noResponse;
+    return fallback;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;

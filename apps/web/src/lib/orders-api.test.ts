@@ -1,0 +1,215 @@
+import '@testing-library/jest-dom/vitest';
+import { createElement } from 'react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
+import {
+  fail,
+  installFakeApi,
+  ok,
+  removeSessionHintCookie,
+  renderWithQuery,
+  sampleSession,
+  setSessionHintCookie,
+} from './auth-test-utils';
+import {
+  fetchOrder,
+  fetchOrders,
+  formatIndiaDate,
+  formatIndiaDateTime,
+  isOrderInProgress,
+  loadRazorpayCheckout,
+  ORDER_REFETCH_MS,
+  orderStatusText,
+  ordersKeys,
+  RAZORPAY_CHECKOUT_URL,
+  useOrder,
+  verifyRazorpayPayment,
+  type RazorpayConstructor,
+} from './orders-api';
+import { ORDER_ID, paidOrder, pendingManualOrder } from './orders-test-utils';
+
+const razorpayWindow = () => window as Window & { Razorpay?: RazorpayConstructor };
+const checkoutScripts = () =>
+  document.head.querySelectorAll<HTMLScriptElement>(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
+
+afterEach(() => {
+  cleanup();
+  removeSessionHintCookie();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  delete razorpayWindow().Razorpay;
+  for (const script of checkoutScripts()) script.remove();
+});
+
+describe('order calls', () => {
+  it('reads a page of orders with the page parameters', async () => {
+    const page = { orders: [paidOrder()], total: 21, page: 2, pageSize: 10, pageCount: 3 };
+    const api = installFakeApi({ 'GET /orders': ok(page) });
+    await expect(fetchOrders({ page: 2, pageSize: 10 })).resolves.toEqual(page);
+    expect(api.calls[0]).toMatchObject({ method: 'GET', path: '/orders?page=2&pageSize=10' });
+  });
+
+  it('reads one order, and rejects with the 404 of an unknown one', async () => {
+    const order = pendingManualOrder();
+    installFakeApi({
+      [`GET /orders/${ORDER_ID}`]: ok(order),
+      'GET /orders/missing': fail(404, 'Order not found.'),
+    });
+    await expect(fetchOrder(ORDER_ID)).resolves.toEqual(order);
+    const error = await fetchOrder('missing').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'Order not found.' });
+  });
+
+  it("posts exactly Razorpay's three fields and answers the order and the message", async () => {
+    const paid = paidOrder();
+    const api = installFakeApi({
+      [`POST /orders/${ORDER_ID}/payments/razorpay/verify`]: ok(
+        paid,
+        'Payment received. Thank you!',
+      ),
+    });
+    const handlerResponse = {
+      razorpay_order_id: 'order_NX1abc',
+      razorpay_payment_id: 'pay_29QQoUBi66xm2f',
+      razorpay_signature: '9ef4dffbfd84f1318f6739a3ce19f9d85851857ae648f114332d8401e0949a3d',
+      // Anything else Razorpay adds is not the server's business.
+      org_logo: 'x',
+    };
+    await expect(verifyRazorpayPayment(ORDER_ID, handlerResponse)).resolves.toEqual({
+      order: paid,
+      message: 'Payment received. Thank you!',
+    });
+    expect(api.calls[0]?.body).toEqual({
+      razorpay_order_id: 'order_NX1abc',
+      razorpay_payment_id: 'pay_29QQoUBi66xm2f',
+      razorpay_signature: '9ef4dffbfd84f1318f6739a3ce19f9d85851857ae648f114332d8401e0949a3d',
+    });
+  });
+
+  it('keys every order query under ordersKeys.all, so one invalidation covers them', () => {
+    expect(ordersKeys.all).toEqual(['orders']);
+    for (const key of [ordersKeys.list({ page: 2 }), ordersKeys.detail(ORDER_ID)]) {
+      expect(key.slice(0, 1)).toEqual(ordersKeys.all);
+    }
+    expect(ordersKeys.list({ page: 2 })).not.toEqual(ordersKeys.list({ page: 3 }));
+    expect(ordersKeys.list().slice(0, 2)).toEqual(ordersKeys.lists());
+  });
+});
+
+describe('presentation', () => {
+  it('tells which orders can still change', () => {
+    expect(isOrderInProgress(pendingManualOrder())).toBe(true);
+    expect(isOrderInProgress(paidOrder())).toBe(true);
+    expect(isOrderInProgress(paidOrder({ status: 'completed' }))).toBe(false);
+    const expired = pendingManualOrder();
+    expired.payment = { provider: 'manual', status: 'expired', paymentReference: null };
+    expect(isOrderInProgress(expired)).toBe(false);
+    expect(
+      isOrderInProgress(
+        paidOrder({
+          status: 'cancelled',
+          needsRefund: true,
+          payment: { provider: 'manual', status: 'refund_due', paymentReference: 'UTR 1' },
+        }),
+      ),
+    ).toBe(false);
+  });
+
+  it('names a lapsed hold and a refund due instead of the bare status', () => {
+    const expired = pendingManualOrder();
+    expired.payment = { provider: 'manual', status: 'expired', paymentReference: null };
+    expect(orderStatusText(expired)).toBe('Hold lapsed');
+    expect(orderStatusText(pendingManualOrder())).toBe('Awaiting payment');
+    expect(
+      orderStatusText(
+        paidOrder({
+          status: 'cancelled',
+          statusLabel: 'Cancelled',
+          payment: { provider: 'manual', status: 'refund_due', paymentReference: null },
+        }),
+      ),
+    ).toBe('Refund due');
+    expect(orderStatusText(paidOrder())).toBe('UPC sent');
+  });
+
+  it('formats times in India whatever the browser time zone', () => {
+    expect(formatIndiaDateTime('2026-11-22T09:05:00.000Z')).toBe('22 Nov 2026, 2:35 pm IST');
+    // 8:00 pm UTC is already the next day in India.
+    expect(formatIndiaDate('2026-11-22T20:00:00.000Z')).toBe('23 Nov 2026');
+  });
+});
+
+function OrderProbe({ id }: { id: string }) {
+  const query = useOrder(id);
+  return createElement('output', { 'data-testid': 'order' }, query.data?.statusLabel ?? 'none');
+}
+
+describe('useOrder', () => {
+  it('never calls the API for a guest', async () => {
+    const api = installFakeApi({ [`GET /orders/${ORDER_ID}`]: ok(pendingManualOrder()) });
+    renderWithQuery('/', createElement(OrderProbe, { id: ORDER_ID }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByTestId('order')).toHaveTextContent('none');
+  });
+
+  it('reads the order again every 30 s while it can change, and not once it is done', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    setSessionHintCookie();
+    let current = paidOrder();
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      [`GET /orders/${ORDER_ID}`]: () => ok(current),
+    });
+    const reads = () => api.callsTo(`GET /orders/${ORDER_ID}`).length;
+    renderWithQuery('/', createElement(OrderProbe, { id: ORDER_ID }));
+    expect(await screen.findByText('UPC sent')).toBeInTheDocument();
+    expect(reads()).toBe(1);
+
+    current = paidOrder({ status: 'completed', statusLabel: 'Completed' });
+    await act(async () => {
+      vi.advanceTimersByTime(ORDER_REFETCH_MS);
+    });
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(reads()).toBe(2);
+
+    await act(async () => {
+      vi.advanceTimersByTime(ORDER_REFETCH_MS * 3);
+    });
+    expect(reads()).toBe(2);
+  });
+});
+
+describe('loadRazorpayCheckout', () => {
+  it('adds checkout.js once, only when called, and resolves with window.Razorpay', async () => {
+    expect(checkoutScripts()).toHaveLength(0);
+    const first = loadRazorpayCheckout();
+    const second = loadRazorpayCheckout();
+    expect(checkoutScripts()).toHaveLength(1);
+
+    const Razorpay = vi.fn() as unknown as RazorpayConstructor;
+    razorpayWindow().Razorpay = Razorpay;
+    checkoutScripts()[0]!.dispatchEvent(new Event('load'));
+    await expect(first).resolves.toBe(Razorpay);
+    await expect(second).resolves.toBe(Razorpay);
+
+    // Loaded: no second script.
+    await expect(loadRazorpayCheckout()).resolves.toBe(Razorpay);
+    expect(checkoutScripts()).toHaveLength(1);
+  });
+
+  it('rejects when the script fails and tries afresh the next time', async () => {
+    const first = loadRazorpayCheckout();
+    checkoutScripts()[0]!.dispatchEvent(new Event('error'));
+    await expect(first).rejects.toThrow(/could not be loaded/);
+    expect(checkoutScripts()).toHaveLength(0);
+
+    const retry = loadRazorpayCheckout();
+    expect(checkoutScripts()).toHaveLength(1);
+    await waitFor(() => expect(checkoutScripts()).toHaveLength(1));
+    checkoutScripts()[0]!.dispatchEvent(new Event('error'));
+    await expect(retry).rejects.toThrow();
+  });
+});

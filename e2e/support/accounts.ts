@@ -1,0 +1,82 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { waitForOtp } from './outbox';
+
+/** Accounts for the end-to-end tests: fresh sign-ups, the sign-in modal, the six code boxes. */
+
+/** A fresh account per run: unique e-mail address and mobile number. */
+export function newAccount(name = 'asha e2e') {
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  return {
+    name,
+    email: `${name.replace(/\W+/g, '.')}.${run}@example.com`,
+    mobile,
+    password: `Saffron-${run}-Tiger`,
+    newPassword: `Monsoon-${run}-River`,
+    companyName: 'Asha Traders Pvt Ltd',
+    gstin: '27aapfu0939f1zv',
+  };
+}
+
+export type Account = ReturnType<typeof newAccount>;
+
+export function header(page: Page) {
+  return page.getByRole('banner');
+}
+
+export async function openSignIn(page: Page): Promise<Locator> {
+  await header(page).getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Types a code into the six boxes, or pastes it (as a clipboard paste into the first box). */
+export async function enterCode(dialog: Locator, code: string, how: 'type' | 'paste') {
+  const first = dialog.getByRole('textbox', { name: 'Digit 1 of 6' });
+  await first.click();
+  if (how === 'type') {
+    await first.page().keyboard.type(code);
+  } else {
+    await first.evaluate((element, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, code);
+  }
+  await expect(dialog.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveValue(code.charAt(5));
+}
+
+/** Signs `request` in with a code sent to the mobile (its cookies then carry the session). */
+export async function signInWithOtp(request: APIRequestContext, mobile: string) {
+  const since = new Date();
+  const sent = await request.post('/api/v1/auth/sign-in', { data: { mobile } });
+  expect(sent.ok(), `sign-in answered ${sent.status()}`).toBe(true);
+  const otp = await waitForOtp(request, mobile, { since, channel: 'sms', text: /to sign in/ });
+  const verified = await request.post('/api/v1/auth/verify-otp', { data: { mobile, otp } });
+  expect(verified.ok(), `verify-otp answered ${verified.status()}`).toBe(true);
+}
+
+/** Registers an Individual account through the API and leaves `request` signed in. */
+export async function registerByApi(request: APIRequestContext, account: Account) {
+  const since = new Date();
+  const registered = await request.post('/api/v1/auth/register', {
+    data: {
+      name: account.name,
+      email: account.email,
+      mobile: account.mobile,
+      password: account.password,
+      accountType: 'Individual',
+      getWhatsappUpdate: false,
+      acceptTermsAndConditions: true,
+    },
+  });
+  expect(registered.ok(), `register answered ${registered.status()}`).toBe(true);
+  const otp = await waitForOtp(request, account.email, { since, text: /creating your account/ });
+  const verified = await request.post('/api/v1/auth/verify-otp', {
+    data: { email: account.email, mobile: account.mobile, otp },
+  });
+  expect(verified.ok(), `verify-otp answered ${verified.status()}`).toBe(true);
+}
