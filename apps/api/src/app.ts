@@ -28,6 +28,7 @@ import { cartRoutes } from './cart/cart-routes';
 import { orderRoutes } from './orders/order-routes';
 import { holdSweep } from './orders/hold-sweep';
 import { paymentRoutes } from './payments/razorpay-webhook-routes';
+import { supportEnquiryRoutes } from './support/support-enquiry-routes';
 import { supportOrderRoutes } from './support/support-order-routes';
 
 export interface AppDeps {
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
       await api.register(supportOrderRoutes);
+      await api.register(supportEnquiryRoutes);
       await api.register(holdSweep);
       api.setNotFoundHandler((request) => {
         throw noRoute(request.method, request.url);

@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../auth/guards';
 import { orders } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { envelope, errorBody, ok } from '../http/envelope';
+import { paged, pagedSchema, pageQuery } from '../http/paging';
 import { markPaid, type MarkPaidOutcome, type SalesDeps } from '../payments/mark-paid';
 import type { OrderRow } from '../payments/payment-provider';
 import { verifyCheckoutSignature } from '../payments/razorpay-signatures';
@@ -60,20 +61,9 @@ export async function orderRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: "The signed-in buyer's orders, newest first",
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          pageSize: z.coerce.number().int().min(1).max(50).default(20),
-        }),
+        querystring: z.object(pageQuery(20, 50)),
         response: {
-          200: envelope(
-            z.object({
-              orders: z.array(orderSchema),
-              total: z.number().int(),
-              page: z.number().int(),
-              pageSize: z.number().int(),
-              pageCount: z.number().int(),
-            }),
-          ),
+          200: envelope(pagedSchema('orders', orderSchema)),
           400: errorBody,
           401: errorBody,
         },
@@ -94,13 +84,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         db.select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
       ])) as [OrderRow[], [{ total: number }]];
       reply.header('cache-control', 'no-store');
-      return ok({
-        orders: await orderViews(deps(), rows),
-        total,
-        page,
-        pageSize,
-        pageCount: Math.ceil(total / pageSize),
-      });
+      return ok(paged('orders', await orderViews(deps(), rows), { total, page, pageSize }));
     },
   );
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { currentUser, requireStaff } from '../auth/guards';
 import { orderStatuses, orders, users } from '../db/schema';
 import { envelope, errorBody, ok } from '../http/envelope';
+import { paged, pagedSchema, pageQuery } from '../http/paging';
 import { findOrder, orderParams, paidMessages } from '../orders/order-routes';
 import { advanceOrder } from '../orders/order-steps';
 import { statusLabels } from '../orders/order-timeline';
@@ -65,19 +66,10 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
             .enum(['true', 'false'])
             .transform((v) => v === 'true')
             .optional(),
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(25),
+          ...pageQuery(25, 100),
         }),
         response: {
-          200: envelope(
-            z.object({
-              orders: z.array(staffOrderSchema),
-              total: z.number().int(),
-              page: z.number().int(),
-              pageSize: z.number().int(),
-              pageCount: z.number().int(),
-            }),
-          ),
+          200: envelope(pagedSchema('orders', staffOrderSchema)),
           400: errorBody,
           ...staffErrors,
         },
@@ -101,13 +93,7 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
         { total: number },
       ];
       reply.header('cache-control', 'no-store');
-      return ok({
-        orders: await staffViews(deps(), rows),
-        total,
-        page,
-        pageSize,
-        pageCount: Math.ceil(total / pageSize),
-      });
+      return ok(paged('orders', await staffViews(deps(), rows), { total, page, pageSize }));
     },
   );
 

@@ -131,6 +131,8 @@ describe('auth state', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set' }));
     expect(screen.getByTestId('status')).toHaveTextContent('authenticated');
     expect(listener).toHaveBeenCalledWith(sampleSession);
+    // The page keeps its own hint, so a reload on another host than the API's still knows.
+    expect(hasSessionHint()).toBe(true);
     off();
     fireEvent.click(screen.getByRole('button', { name: 'Set' }));
     expect(listener).toHaveBeenCalledTimes(1);

@@ -104,6 +104,18 @@ function subscribeHint(listener: () => void) {
   };
 }
 
+/** Spec §9 refresh lifetime; a shorter server setting ends in a failed refresh, which clears it. */
+const HINT_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Sets the sid_hint cookie on the page's own origin. The server sets it too, but on the API's
+ * host: when the web app is served from another host (split deployment) only this one is seen.
+ */
+function writeSessionHint() {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${SESSION_HINT_COOKIE}=1; Max-Age=${HINT_MAX_AGE_SECONDS}; path=/; SameSite=Lax`;
+}
+
 /** Removes the sid_hint cookie in this browser (the server clears it too when it can). */
 export function clearSessionHint() {
   if (typeof document === 'undefined') return;
@@ -180,6 +192,7 @@ export async function fetchProfile(): Promise<AuthSession | null> {
 export function setSession(queryClient: QueryClient, session: AuthSession) {
   void queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });
   queryClient.setQueryData<AuthSession | null>(PROFILE_QUERY_KEY, session);
+  writeSessionHint();
   notifyHint();
   emit(signedInListeners, session);
 }

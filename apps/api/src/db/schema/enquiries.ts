@@ -10,6 +10,8 @@ export const enquiryTopics = [
   'career',
 ] as const;
 
+export const enquiryStatuses = ['new', 'in_progress', 'closed'] as const;
+
 export const enquiries = pgTable(
   'enquiries',
   {
@@ -19,9 +21,7 @@ export const enquiries = pgTable(
     email: text('email').notNull(),
     topic: text('topic', { enum: enquiryTopics }).notNull(),
     message: text('message').notNull(),
-    status: text('status', { enum: ['new', 'in_progress', 'closed'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: enquiryStatuses }).notNull().default('new'),
     pagePath: text('page_path'),
     clientIp: text('client_ip'),
     ...timestamps,

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Query parameters of a paged list: page from 1, pageSize up to `maxPageSize`. */
+export function pageQuery(defaultPageSize: number, maxPageSize: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  };
+}
+
+/** `{ [key]: items, total, page, pageSize, pageCount }`, the shape of every paged answer. */
+export function pagedSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return z.object({
+    ...({ [key]: z.array(item) } as Record<K, z.ZodArray<T>>),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pageCount: z.number().int(),
+  });
+}
+
+export function paged<K extends string, T>(
+  key: K,
+  items: T[],
+  { total, page, pageSize }: { total: number; page: number; pageSize: number },
+) {
+  return {
+    ...({ [key]: items } as Record<K, T[]>),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}
