@@ -53,4 +53,15 @@ describeEachDatabase('loading numbers', (ctx) => {
     expect(await indexes()).toEqual(before);
     expect(await held()).toBe(400);
   });
+
+  it('refuses a number priced above its list price or with an unknown status', async () => {
+    const [good] = generateDemoInventory(1);
+    const dearer = { ...good!, finalPrice: good!.basePrice + 100 };
+    await expect(loadNumbers(ctx().database, [[dearer]])).rejects.toThrow();
+    await loadNumbers(ctx().database, [[good!]]);
+    await expect(
+      ctx().database.query("update numbers set status = 'lost' where number = $1", [good!.number]),
+    ).rejects.toThrow();
+    expect(await held()).toBe(1);
+  });
 });

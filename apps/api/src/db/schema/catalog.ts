@@ -66,7 +66,14 @@ export const numbers = pgTable(
     index('numbers_price_idx').on(t.finalPrice, t.id),
     index('numbers_created_idx').on(t.createdAt, t.id),
     index('numbers_status_idx').on(t.status, t.reservedUntil),
+    // A numerology search for a rare sum (8, 85) finds its few numbers here, not by a scan.
+    index('numbers_digit_sum_idx').on(t.digitSum),
     check('numbers_number_check', sql`${t.number} ~ '^[6-9][0-9]{9}$'`),
     check('numbers_price_check', sql`${t.finalPrice} >= 0 and ${t.basePrice} >= 0`),
+    check('numbers_offer_check', sql`${t.finalPrice} <= ${t.basePrice}`),
+    check(
+      'numbers_status_check',
+      sql`${t.status} in (${sql.raw(numberStatuses.map((status) => `'${status}'`).join(', '))})`,
+    ),
   ],
 );
