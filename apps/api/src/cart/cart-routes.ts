@@ -19,6 +19,7 @@ import {
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import { formatIndiaTime } from '../orders/order-messages';
 import { orderView } from '../orders/order-view';
+import { inTransaction } from '../orders/transactions';
 import type { SalesDeps } from '../payments/mark-paid';
 import {
   cartSchema,
@@ -38,6 +39,7 @@ import {
   findCart,
   lineResult,
   loadCartView,
+  lockCart,
   lookUpNumbers,
   MAX_CART_ITEMS,
   readCartLines,
@@ -169,29 +171,28 @@ export async function cartRoutes(fastify: FastifyInstance) {
         if (!valid) throw conflict(UNAVAILABLE_MESSAGE, 'NUMBER_UNAVAILABLE');
         return ok({ product });
       }
-      const cart = await ensureCart(db(), user.id);
-      const [existing] = await db()
-        .select({ id: cartItems.id })
-        .from(cartItems)
-        .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.numberId, id)));
-      if (existing) throw conflict(ALREADY_IN_CART_MESSAGE, 'ALREADY_IN_CART');
-      if (!valid) throw conflict(UNAVAILABLE_MESSAGE, 'NUMBER_UNAVAILABLE');
-      const [{ items }] = (await db()
-        .select({ items: count() })
-        .from(cartItems)
-        .where(eq(cartItems.cartId, cart.id))) as [{ items: number }];
-      if (items >= MAX_CART_ITEMS) {
-        throw conflict(
-          `Your cart is full: it holds at most ${MAX_CART_ITEMS} numbers.`,
-          'CART_FULL',
-        );
-      }
-      const added = await db()
-        .insert(cartItems)
-        .values({ cartId: cart.id, numberId: id, priceAtAdd: number.finalPrice })
-        .onConflictDoNothing()
-        .returning({ id: cartItems.id });
-      if (added.length === 0) throw conflict(ALREADY_IN_CART_MESSAGE, 'ALREADY_IN_CART');
+      await inTransaction(app.database, async (tx) => {
+        const cart = await lockCart(tx, user.id);
+        const [existing] = await tx
+          .select({ id: cartItems.id })
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.numberId, id)));
+        if (existing) throw conflict(ALREADY_IN_CART_MESSAGE, 'ALREADY_IN_CART');
+        if (!valid) throw conflict(UNAVAILABLE_MESSAGE, 'NUMBER_UNAVAILABLE');
+        const [{ items }] = (await tx
+          .select({ items: count() })
+          .from(cartItems)
+          .where(eq(cartItems.cartId, cart.id))) as [{ items: number }];
+        if (items >= MAX_CART_ITEMS) {
+          throw conflict(
+            `Your cart is full: it holds at most ${MAX_CART_ITEMS} numbers.`,
+            'CART_FULL',
+          );
+        }
+        await tx
+          .insert(cartItems)
+          .values({ cartId: cart.id, numberId: id, priceAtAdd: number.finalPrice });
+      });
       return ok({ ...(await view(user.id)), product }, 'Item added to cart');
     },
   );
@@ -273,35 +274,37 @@ export async function cartRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const cart = await ensureCart(db(), userId);
-      const inCart = new Set(
-        (await readCartLines(db(), cart.id, userId)).map((line) => line.number.id),
-      );
       const items = request.body.items;
       const ids = [...new Set(items.map((item) => item.product.id))];
       const found = await lookUpNumbers(db(), ids, userId);
-      const dropped: z.infer<typeof droppedSchema>[] = [];
-      for (const id of ids) {
-        if (inCart.has(id)) continue;
-        const entry = found.get(id);
-        if (!entry || !entry.valid) {
-          dropped.push({
-            productId: id,
-            number: entry?.number.number ?? null,
-            reason: entry ? 'unavailable' : 'not_found',
-          });
-          continue;
+      const dropped = await inTransaction(app.database, async (tx) => {
+        const cart = await lockCart(tx, userId);
+        const inCart = new Set(
+          (await readCartLines(tx, cart.id, userId)).map((line) => line.number.id),
+        );
+        const gone: z.infer<typeof droppedSchema>[] = [];
+        for (const id of ids) {
+          if (inCart.has(id)) continue;
+          const entry = found.get(id);
+          if (!entry || !entry.valid) {
+            gone.push({
+              productId: id,
+              number: entry?.number.number ?? null,
+              reason: entry ? 'unavailable' : 'not_found',
+            });
+            continue;
+          }
+          if (inCart.size >= MAX_CART_ITEMS) {
+            gone.push({ productId: id, number: entry.number.number, reason: 'cart_full' });
+            continue;
+          }
+          await tx
+            .insert(cartItems)
+            .values({ cartId: cart.id, numberId: id, priceAtAdd: entry.number.finalPrice });
+          inCart.add(id);
         }
-        if (inCart.size >= MAX_CART_ITEMS) {
-          dropped.push({ productId: id, number: entry.number.number, reason: 'cart_full' });
-          continue;
-        }
-        await db()
-          .insert(cartItems)
-          .values({ cartId: cart.id, numberId: id, priceAtAdd: entry.number.finalPrice })
-          .onConflictDoNothing();
-        inCart.add(id);
-      }
+        return gone;
+      });
       const validationResults = items.map((item) => {
         const price = item.priceAtAdd ?? item.product.price;
         return validationResult(

@@ -36,6 +36,16 @@ export async function ensureCart(db: Queryable, userId: string): Promise<CartRow
   return (await findCart(db, userId))!;
 }
 
+/**
+ * The buyer's cart row, locked until the transaction ends: adds and syncs of one cart then run
+ * one after another, so its size limit holds (checkout and mark-paid lock the same row first).
+ */
+export async function lockCart(tx: Tx, userId: string): Promise<CartRow> {
+  await ensureCart(tx, userId);
+  const [cart] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+  return cart!;
+}
+
 export interface CartLine {
   itemId: string;
   priceAtAdd: number;

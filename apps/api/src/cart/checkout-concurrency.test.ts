@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { insertTestNumbers } from '../catalog/test-numbers';
 import { cartItems, carts, numbers, orderItems, orders } from '../db/schema';
+import { MAX_CART_ITEMS } from './cart-store';
 import { signedIn } from '../orders/test-sales';
 import { api } from '../test/session-client';
 import { describeEachDatabase, type TestContext } from '../test/test-app';
@@ -99,9 +100,73 @@ async function checkInvariants(
   return winners;
 }
 
+/** Every one of `ids` is in exactly one order (checkInvariants has shown: at most one). */
+async function expectEachInExactlyOneOrder(ctx: TestContext, ids: number[]) {
+  const items = await ctx.database.db
+    .select({ numberId: orderItems.numberId })
+    .from(orderItems)
+    .where(inArray(orderItems.numberId, ids));
+  expect(items.map((item) => item.numberId).sort((a, b) => a - b)).toEqual(
+    [...ids].sort((a, b) => a - b),
+  );
+}
+
+function seededShuffle<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 describeEachDatabase(
   'checkout under concurrency',
   (ctx) => {
+    const tenNumbers = async () => {
+      const specs = Array.from({ length: 10 }, (_, i) => ({
+        number: `98100${String(10_000 + i * 137).slice(-5)}`,
+        basePrice: 5_000 + i * 1_000,
+      }));
+      const ids = [...(await insertTestNumbers(ctx().database, specs)).values()];
+      expect(ids).toHaveLength(10);
+      return ids;
+    };
+
+    it('50 buyers checking out the same 10 numbers at once: each number ends in exactly one order', async ({
+      skip,
+    }) => {
+      if (ctx().dbName !== 'postgres') {
+        console.log(SKIP_REASON);
+        skip();
+      }
+      const ids = await tenNumbers();
+      const random = seeded(7);
+      // Each cart holds all ten, in its own order (locks are taken in id order regardless).
+      const results = await raceCheckouts(
+        ctx(),
+        Array.from({ length: 50 }, () => seededShuffle(ids, random)),
+      );
+      expect(await checkInvariants(ctx(), results)).toHaveLength(1);
+      await expectEachInExactlyOneOrder(ctx(), ids);
+    });
+
+    it('50 buyers, five after each of 10 numbers: ten orders, each number in exactly one', async ({
+      skip,
+    }) => {
+      if (ctx().dbName !== 'postgres') {
+        console.log(SKIP_REASON);
+        skip();
+      }
+      const ids = await tenNumbers();
+      const results = await raceCheckouts(
+        ctx(),
+        Array.from({ length: 50 }, (_, i) => [ids[i % 10]!]),
+      );
+      expect(await checkInvariants(ctx(), results)).toHaveLength(10);
+      await expectEachInExactlyOneOrder(ctx(), ids);
+    });
+
     it('50 buyers checking out overlapping carts of 10 numbers at once: each number in at most one order', async ({
       skip,
     }) => {
@@ -109,12 +174,7 @@ describeEachDatabase(
         console.log(SKIP_REASON);
         skip();
       }
-      const specs = Array.from({ length: 10 }, (_, i) => ({
-        number: `98100${String(10_000 + i * 137).slice(-5)}`,
-        basePrice: 5_000 + i * 1_000,
-      }));
-      const ids = [...(await insertTestNumbers(ctx().database, specs)).values()];
-      expect(ids).toHaveLength(10);
+      const ids = await tenNumbers();
       const random = seeded(20_261_122);
       const carts = Array.from({ length: 50 }, () => {
         const size = 2 + Math.floor(random() * 3);
@@ -129,6 +189,28 @@ describeEachDatabase(
       console.log(
         `concurrency: ${winners.length} of 50 checkouts won, ${results.length - winners.length} answered 409`,
       );
+    });
+
+    it('keeps a cart within its limit when adds arrive at once', async ({ skip }) => {
+      if (ctx().dbName !== 'postgres') {
+        console.log(SKIP_REASON);
+        skip();
+      }
+      const specs = Array.from({ length: MAX_CART_ITEMS + 5 }, (_, i) => ({
+        number: `97300${String(10_000 + i * 17).slice(-5)}`,
+        basePrice: 3_000,
+      }));
+      const ids = [...(await insertTestNumbers(ctx().database, specs)).values()];
+      const buyer = await signedIn(ctx().app);
+      for (const id of ids.slice(0, MAX_CART_ITEMS - 1)) {
+        expect((await buyer.client.post(api(`/cart/add/${id}`))).statusCode).toBe(200);
+      }
+      const last = await Promise.all(
+        ids.slice(MAX_CART_ITEMS - 1).map((id) => buyer.client.post(api(`/cart/add/${id}`))),
+      );
+      expect(last.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      const cart = (await buyer.client.get(api('/cart'))).json().data;
+      expect(cart.items).toHaveLength(MAX_CART_ITEMS);
     });
 
     it('50 buyers wanting the same two numbers: exactly one order', async ({ skip }) => {

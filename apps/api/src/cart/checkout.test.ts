@@ -168,6 +168,8 @@ describeEachDatabase(
         'IST',
         'Unique Porting Code',
         'Aadhaar',
+        'GSTIN 27AAPFU0939F1ZV',
+        `${ctx().config.PUBLIC_BASE_URL}/orders/${order.id}`,
       ]) {
         expect(email!.text).toContain(text);
       }

@@ -4,6 +4,7 @@ import type { Config } from '../config/config';
 import type { Notifier, OutgoingMessage } from '../notify/notifier';
 import type { OrderRow, PaymentDetails } from '../payments/payment-provider';
 import { displayNumber } from '../catalog/number-item';
+import type { Billing } from './order-view';
 import type { OrderStatus } from './order-timeline';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 
@@ -50,8 +51,23 @@ export function formatIndiaTime(date: Date): string {
 
 const inr = (paise: number) => formatInr(toRupees(paise));
 
-export function orderPageUrl(config: MessageConfig): string {
-  return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/profile`;
+/** The buyer's order page (it asks for sign-in). */
+export function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>): string {
+  return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/orders/${order.id}`;
+}
+
+/** Who the invoice is made out to, as on the order page. */
+function billingLines(billing: Billing): string[] {
+  const lines = ['Billed to:', `  ${billing.name}, ${billing.email}, ${billing.mobile}`];
+  if (billing.companyName) lines.push(`  ${billing.companyName}`);
+  if (billing.gstinNo) lines.push(`  GSTIN ${billing.gstinNo}`);
+  const a = billing.address;
+  if (a) {
+    lines.push(
+      `  ${[a.line1, a.line2, a.city, `${a.state} ${a.pinCode}`].filter(Boolean).join(', ')}`,
+    );
+  }
+  return lines;
 }
 
 /** The amount breakdown, one line each, as on the order page. */
@@ -82,7 +98,7 @@ function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageC
     ];
   }
   return [
-    `Pay ${inr(order.totalAmount)} online on your order page: ${orderPageUrl(config)} (order ${order.reference}).`,
+    `Pay ${inr(order.totalAmount)} online on your order page: ${orderPageUrl(config, order)} (order ${order.reference}).`,
   ];
 }
 
@@ -119,6 +135,8 @@ export function orderPlacedMessages(
     '',
     ...amountLines(order),
     '',
+    ...billingLines(order.billing as Billing),
+    '',
     'How to pay:',
     ...paymentLines(order, details, config),
     '',
@@ -126,6 +144,8 @@ export function orderPlacedMessages(
     '',
     'What happens next:',
     ...portingSteps(order.paymentProvider).map((step, index) => `${index + 1}. ${step}`),
+    '',
+    `Your order page: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: order ${order.reference} for ${inr(order.totalAmount)} is held until ${until}. ${
@@ -248,7 +268,7 @@ export function orderStepMessages(
     `Order ${order.reference}: ${step.text}${refundLine}`,
     ...(note ? ['', `${reason}: ${note}`] : []),
     '',
-    `Your order and its timeline: ${orderPageUrl(config)}`,
+    `Your order and its timeline: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: order ${order.reference}: ${step.text}${refundLine}${note ? ` ${reason}: ${note}` : ''}`;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
@@ -20,6 +20,7 @@ import {
   inTransaction,
   lockNumbers,
   releaseOrderNumbers,
+  type Tx,
 } from '../orders/transactions';
 import type { OrderRow } from './payment-provider';
 
@@ -68,6 +69,16 @@ function paidNote(input: MarkPaidInput, late: boolean): string {
  * meanwhile gone to someone else, nothing is sold: the order is cancelled with needs_refund set
  * and the payment reference kept, so support refunds it. Notifications go after the commit.
  */
+async function wasCancelledByStaff(tx: Tx, orderId: string): Promise<boolean> {
+  const [event] = await tx
+    .select({ staffUserId: orderEvents.staffUserId })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'cancelled')))
+    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
+    .limit(1);
+  return Boolean(event?.staffUserId);
+}
+
 export async function markPaid(
   deps: SalesDeps,
   orderId: string,
@@ -115,8 +126,12 @@ export async function markPaid(
     const late =
       order.status !== 'pending_payment' ||
       order.holdExpiresAt.getTime() <= (await databaseNow(tx)).getTime();
+    // The store lets a lapsed or replaced order come back when its money arrives; an order that
+    // staff cancelled stays cancelled, and the money goes back.
+    const cancelledByStaff =
+      order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
 
-    if (takeable) {
+    if (takeable && !cancelledByStaff) {
       await tx
         .update(numbers)
         .set({ status: 'sold', reservedUntil: null, orderId: order.id })
@@ -160,7 +175,9 @@ export async function markPaid(
     await tx.insert(orderEvents).values({
       orderId: order.id,
       status: 'cancelled',
-      note: `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`,
+      note: cancelledByStaff
+        ? `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`
+        : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`,
       staffUserId: input.staffUserId ?? null,
     });
     return { outcome: 'refund_due' as const, order: flagged!, numbers: items };

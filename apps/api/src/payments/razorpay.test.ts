@@ -343,3 +343,35 @@ describeEachDatabase(
     },
   },
 );
+
+describeEachDatabase(
+  'Razorpay webhook and the rate limit',
+  (ctx) => {
+    it('never rate-limits the webhook: Razorpay proves itself by signature', async () => {
+      const call = () =>
+        ctx().app.inject({
+          method: 'POST',
+          url: api('/payments/razorpay/webhook'),
+          headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'forged' },
+          payload: '{}',
+        });
+      for (let i = 0; i < 5; i++) expect((await call()).statusCode).toBe(400);
+      // The limit is on for everything else.
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await ctx().app.inject({ url: api('/health') })).statusCode);
+      }
+      expect(statuses).toContain(429);
+    });
+  },
+  {
+    env: {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+      RAZORPAY_API_BASE: fake.base,
+      RATE_LIMIT_PER_MINUTE: '3',
+    },
+  },
+);

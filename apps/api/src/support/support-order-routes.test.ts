@@ -220,6 +220,17 @@ describeEachDatabase(
       expect(refundUnpaid.statusCode).toBe(409);
       const [sms] = await sentTo(ctx().database, pending.user.mobile);
       expect(sms!.text).toContain('Reason: Buyer asked to cancel by phone');
+      // Money that arrives for an order staff cancelled is refunded: the order stays cancelled.
+      const lateMoney = await staff.client.post(api(`/admin/orders/${pending.order.id}/payments`), {
+        reference: 'UPI-77777',
+      });
+      expect(lateMoney.statusCode).toBe(200);
+      expect(lateMoney.json().data).toMatchObject({
+        status: 'cancelled',
+        needsRefund: true,
+        payment: { status: 'refund_due', paymentReference: 'UPI-77777' },
+      });
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
 
       const paid = await checkedOut(['9812341234']);
       await staff.client.post(api(`/admin/orders/${paid.order.id}/payments`), {

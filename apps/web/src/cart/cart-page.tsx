@@ -97,12 +97,16 @@ function CartLineItem({ line }: { line: CartLine }) {
         ) : null}
       </div>
       <div className="flex items-center gap-4">
-        <p className="text-right">
-          <span className="sr-only">Price </span>
-          <span className="text-xl font-bold text-slate-900 tabular-nums">
+        <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right text-sm">
+          <dt className="text-slate-600">Price at add</dt>
+          <dd className="text-xl font-bold text-slate-900 tabular-nums">
             {formatInr(line.priceAtAdd)}
-          </span>
-        </p>
+          </dd>
+          <dt className="text-slate-600">Current price</dt>
+          <dd className="text-slate-800 tabular-nums" data-testid="current-price">
+            {line.available ? formatInr(line.currentPrice) : 'Sold'}
+          </dd>
+        </dl>
         <button
           type="button"
           disabled={removing}
@@ -127,12 +131,12 @@ function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: numb
   const { checkout, setTdsPercent } = useCart();
   const [busy, setBusy] = useState(false);
   const tdsId = useId();
-  const rows: [string, number][] = [['Subtotal', totals.subtotal]];
-  if (totals.tdsPercent > 0) {
-    rows.push([`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted]);
-  }
-  rows.push([`CGST (${percentLabel(totals.cgstPercent)})`, totals.cgstAmount]);
-  rows.push([`SGST (${percentLabel(totals.sgstPercent)})`, totals.sgstAmount]);
+  const rows: [string, number][] = [
+    ['Subtotal', totals.subtotal],
+    [`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted],
+    [`CGST (${percentLabel(totals.cgstPercent)})`, totals.cgstAmount],
+    [`SGST (${percentLabel(totals.sgstPercent)})`, totals.sgstAmount],
+  ];
 
   return (
     <section

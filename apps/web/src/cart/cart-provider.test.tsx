@@ -274,6 +274,11 @@ describe('signed-in cart and checkout', () => {
     renderStore('/cart', <CartPage />);
     expect(await screen.findAllByTestId('cart-item')).toHaveLength(2);
     expect(screen.getByTestId('cart-totals')).toHaveTextContent('₹1,05,000');
+    expect(screen.getByTestId('cart-totals')).toHaveTextContent('TDS (0%)');
+    expect(screen.getAllByTestId('current-price').map((cell) => cell.textContent)).toEqual([
+      '₹5,000',
+      '₹1,00,000',
+    ]);
     expect(api.callsTo('POST /cart/validate')[0]!.body).toBeUndefined();
     const second = screen.getAllByTestId('cart-item')[1]!;
     fireEvent.click(within(second).getByRole('button', { name: /Remove/ }));

@@ -33,6 +33,7 @@ import {
   addToGuestCart,
   applyValidation,
   emptyGuestCart,
+  recalculate,
   removeFromGuestCart,
   toPayload,
   type ValidationResult,
@@ -145,7 +146,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const server = useServerCart(signedIn);
 
   const setServerCart = useCallback(
-    (cart: ServerCart) => queryClient.setQueryData(CART_QUERY_KEY, serverCartOf(cart)),
+    (cart: ServerCart) => {
+      // A GET /cart still in flight carries an older cart: it must not overwrite this one.
+      void queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
+      queryClient.setQueryData(CART_QUERY_KEY, serverCartOf(cart));
+    },
     [queryClient],
   );
 
@@ -160,9 +165,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!signedIn || !user || guest.items.length === 0 || syncTried.current === user.id) return;
     syncTried.current = user.id;
+    const synced = new Set(guest.productIds);
     postSync(toPayload(guest)).then(
       ({ cart }) => {
-        writeGuestCart(emptyGuestCart);
+        // Only what was sent leaves the guest cart: a number added meanwhile syncs next.
+        const left = readGuestCart().items.filter((item) => !synced.has(item.product.id));
+        writeGuestCart(recalculate(left));
+        if (left.length > 0) syncTried.current = null;
         setServerCart(cart);
         toast.success(CART_MESSAGES.synced);
         const gone = cart.dropped.filter((item) => item.reason !== 'cart_full');
