@@ -15,7 +15,7 @@ function walk(dir) {
       const body = readFileSync(path);
       writeFileSync(
         `${path}.br`,
-        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
       );
       writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
     }

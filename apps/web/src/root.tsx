@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import {
   Link,
   Links,
@@ -10,7 +10,6 @@ import {
 } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
-import { AuthModal } from './auth/auth-modal';
 import { CartProvider } from './cart/cart-provider';
 import { PageSpinner } from './components/page-spinner';
 import { SiteShell } from './components/site-shell';
@@ -22,6 +21,11 @@ import { ChatWidget } from './lib/chat-widget';
 import { createQueryClient } from './lib/query-client';
 import { siteConfig } from './lib/site-config';
 import './app.css';
+
+// Loaded when someone first presses Sign In: public pages carry no forms or validation code.
+const AuthModal = lazy(() =>
+  import('./auth/auth-modal').then((module) => ({ default: module.AuthModal })),
+);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

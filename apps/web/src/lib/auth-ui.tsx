@@ -1,5 +1,6 @@
 import {
   createContext,
+  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -54,7 +55,10 @@ AuthUiContext.displayName = 'AuthUiContext';
 
 export interface AuthUiProviderProps {
   children: ReactNode;
-  /** The authentication modal; rendered always, shown when `open`. */
+  /**
+   * The authentication modal: mounted at its first opening (it may be a lazy component, so
+   * pages do not load the forms and their validation until someone signs in), then kept.
+   */
   modal?: ComponentType<AuthModalProps>;
   user?: AuthUiUser | null;
   onLogout?: () => Promise<void>;
@@ -67,11 +71,13 @@ export function AuthUiProvider({
   onLogout,
 }: AuthUiProviderProps) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [view, setView] = useState<AuthModalView>('sign-in');
 
   const openAuthModal = useCallback((next: AuthModalView = 'sign-in') => {
     setView(next);
     setOpen(true);
+    setOpened(true);
   }, []);
   const closeAuthModal = useCallback(() => setOpen(false), []);
   const logout = useCallback(() => (onLogout ? onLogout() : Promise.resolve()), [onLogout]);
@@ -91,8 +97,10 @@ export function AuthUiProvider({
   return (
     <AuthUiContext.Provider value={value}>
       {children}
-      {ModalComponent ? (
-        <ModalComponent open={open} onClose={closeAuthModal} initialView={view} />
+      {ModalComponent && opened ? (
+        <Suspense fallback={null}>
+          <ModalComponent open={open} onClose={closeAuthModal} initialView={view} />
+        </Suspense>
       ) : null}
     </AuthUiContext.Provider>
   );
