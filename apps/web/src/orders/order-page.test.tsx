@@ -352,10 +352,13 @@ describe('order page: Razorpay', () => {
 });
 
 describe('order page: access and errors', () => {
-  it('sends a guest home without calling the API', async () => {
+  it('asks a signed-out visitor to sign in, without calling the API', async () => {
     const api = installFakeApi({ [orderPath]: ok(pendingManualOrder()) });
     renderOrderPage();
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to see your order' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
-import { ClientRedirect } from '../components/client-redirect';
 import { Container, PageHeader } from '../components/page';
 import { PageSpinner } from '../components/page-spinner';
 import { useToast } from '../components/toast';
 import { apiErrorMessage, errorMessage, isApiError } from '../lib/api-client';
 import { useAuth, useSessionHint } from '../lib/auth-session';
+import { useAuthUi } from '../lib/auth-ui';
 import {
   formatIndiaDateTime,
   loadRazorpayCheckout,
@@ -39,22 +39,37 @@ const ORDER_MESSAGES = {
 } as const;
 
 /**
- * /orders/:orderId: one of the signed-in buyer's orders. Guests are sent to / (replace), as on
- * the profile page.
+ * /orders/:orderId: one of the signed-in buyer's orders. A signed-out visitor (who followed the
+ * link in an e-mail, say) is asked to sign in, and then sees the order.
  */
 export default function OrderPage({ params }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const hint = useSessionHint();
   if (!hydrated) return <PageSpinner label="Loading your order" />;
-  if (!hint) return <ClientRedirect to="/" />;
+  if (!hint) return <SignInToSeeOrder />;
   return <SignedInOrder orderId={params.orderId} />;
+}
+
+function SignInToSeeOrder() {
+  const { openAuthModal } = useAuthUi();
+  return (
+    <Container className="pb-16">
+      <PageHeader
+        title="Sign in to see your order"
+        intro="Your orders, their payment and their porting steps are in your account."
+      />
+      <button type="button" className="btn-primary" onClick={() => openAuthModal('sign-in')}>
+        Sign In
+      </button>
+    </Container>
+  );
 }
 
 function SignedInOrder({ orderId }: { orderId: string }) {
   const { status } = useAuth();
   const query = useOrder(orderId);
   if (status === 'loading') return <PageSpinner label="Loading your order" />;
-  if (status !== 'authenticated') return <ClientRedirect to="/" />;
+  if (status !== 'authenticated') return <SignInToSeeOrder />;
   // Data first: a failed background refetch keeps showing the order.
   if (query.data) return <OrderDetails order={query.data} refetch={query.refetch} />;
   if (query.isError) {
