@@ -9,6 +9,7 @@ import { displayNumber } from '../catalog/number-item';
 import { paymentProvider, type OrderRow, type PaymentDetails } from '../payments/payment-provider';
 import { portingSteps } from './order-messages';
 import { statusLabels, type OrderStatus } from './order-timeline';
+import { paymentStatuses, type PaymentStatus } from '@store/domain';
 
 /** The buyer's details as they were at checkout (orders.billing). */
 export interface Billing {
@@ -26,16 +27,6 @@ export interface Billing {
     pinCode: string;
   } | null;
 }
-
-export const paymentStatuses = [
-  'pending',
-  'expired',
-  'paid',
-  'cancelled',
-  'refund_due',
-  'refunded',
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 

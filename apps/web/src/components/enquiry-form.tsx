@@ -5,22 +5,13 @@ import { normalizeMobile } from '@store/domain';
 import { api, errorMessage, isApiError } from '../lib/api-client';
 import { useHydrated } from '../lib/use-hydrated';
 import { useToast } from './toast';
+import { enquiryTopics, type EnquiryTopic } from '@store/domain';
 
 /**
  * The enquiry form of the contact, product and career pages: POST /api/v1/enquiries with
  * { name, mobile, email, topic, message, pagePath, website }. `website` is a honeypot that people
  * never see; bots that fill it get a normal-looking answer and nothing is stored.
  */
-
-export const enquiryTopics = [
-  'general',
-  'vip-number',
-  'smart-ivr',
-  'sms-solutions',
-  'whatsapp',
-  'career',
-] as const;
-export type EnquiryTopic = (typeof enquiryTopics)[number];
 
 export const enquiryTopicLabels: Record<EnquiryTopic, string> = {
   general: 'General question',

@@ -3,21 +3,7 @@ import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
 import { useCartActions } from '../lib/cart-actions';
 import type { NumberItem } from '../lib/numbers-api';
-import { CartIcon } from './icons';
-
-function CheckIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 20 20"
-      fill="currentColor"
-      className={className}
-    >
-      <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-    </svg>
-  );
-}
+import { CartIcon, CheckIcon } from './icons';
 
 /** A run of digits of a number, highlighted or not, in the first or second group of five. */
 export interface DigitSegment {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CheckIcon } from '../components/icons';
 import { Container } from '../components/page';
 import type { FaqItem } from '../lib/structured-data';
 import type { Testimonial } from './data/testimonials';
@@ -42,20 +43,6 @@ export function Section({
         <div className="mt-8 sm:mt-10">{children}</div>
       </Container>
     </section>
-  );
-}
-
-export function CheckIcon({ className = 'size-5' }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 20 20"
-      fill="currentColor"
-      className={className}
-    >
-      <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-    </svg>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { categories, popularCities } from '@store/domain';
+import { CheckIcon } from '../components/icons';
 import { NumberCard, NumberCardSkeleton } from '../components/number-card';
 import { Container } from '../components/page';
 import { categoryPath, cityPath, productLinks } from '../lib/nav';
@@ -15,7 +16,6 @@ import { siteConfig, whatsappLink } from '../lib/site-config';
 import { STRUCTURED_DATA_DEFAULTS } from '../lib/structured-data';
 import { useHydrated } from '../lib/use-hydrated';
 import {
-  CheckIcon,
   CtaBand,
   FaqList,
   howItWorksSteps,

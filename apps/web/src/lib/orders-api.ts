@@ -1,38 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError, withQuery, type RequestOptions } from './api-client';
 import { useIsSignedIn } from './auth-session';
+import type { OrderStatus, PaymentStatus } from '@store/domain';
 
 /**
  * The buyer's orders: `GET /orders`, `GET /orders/{id}` and Razorpay's browser callback
  * `POST /orders/{id}/payments/razorpay/verify`, as the API answers them (apps/api/src/orders/
  * order-view.ts; amounts in rupees, times ISO). Queries only run for a signed-in buyer.
  */
-
-export const orderStatuses = [
-  'pending_payment',
-  'paid',
-  'upc_sent',
-  'porting_in_progress',
-  'ported',
-  'completed',
-  'cancelled',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
-/**
- * pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due
- * (money received but the order cannot be fulfilled), refunded.
- */
-export const paymentStatuses = [
-  'pending',
-  'expired',
-  'paid',
-  'cancelled',
-  'refund_due',
-  'refunded',
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export interface OrderItem {
   numberId: number;

@@ -1,14 +1,8 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './timestamps';
+import { enquiryTopics } from '@store/domain';
 
-export const enquiryTopics = [
-  'general',
-  'vip-number',
-  'smart-ivr',
-  'sms-solutions',
-  'whatsapp',
-  'career',
-] as const;
+export { enquiryTopics };
 
 export const enquiryStatuses = ['new', 'in_progress', 'closed'] as const;
 

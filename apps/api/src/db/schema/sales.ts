@@ -13,6 +13,7 @@ import {
 import { users } from './accounts';
 import { numbers } from './catalog';
 import { timestamps } from './timestamps';
+import { orderStatuses } from '@store/domain';
 
 /** A signed-in buyer's cart. Percents are stored in basis points (2% = 200). */
 export const carts = pgTable('carts', {
@@ -41,16 +42,7 @@ export const cartItems = pgTable(
   (t) => [uniqueIndex('cart_items_cart_number_key').on(t.cartId, t.numberId)],
 );
 
-export const orderStatuses = [
-  'pending_payment',
-  'paid',
-  'upc_sent',
-  'porting_in_progress',
-  'ported',
-  'completed',
-  'cancelled',
-  'refunded',
-] as const;
+export { orderStatuses };
 
 export const orders = pgTable(
   'orders',

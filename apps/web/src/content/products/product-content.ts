@@ -1,4 +1,4 @@
-import type { EnquiryTopic } from '../../components/enquiry-form';
+import type { EnquiryTopic } from '@store/domain';
 import type { FaqItem } from '../../lib/structured-data';
 
 /** The business messaging products (spec §1): what each page says. */

@@ -1,0 +1,26 @@
+/** The porting timeline of an order (domain.md §4), in the order staff move it forward. */
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'upc_sent',
+  'porting_in_progress',
+  'ported',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * Where the money stands: pending (hold live), expired (hold lapsed, unpaid), paid, cancelled
+ * (unpaid), refund_due (money received but the order cannot be fulfilled), refunded.
+ */
+export const paymentStatuses = [
+  'pending',
+  'expired',
+  'paid',
+  'cancelled',
+  'refund_due',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
