@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../components/toast';
 import { api, errorMessage } from '../lib/api-client';
-import { CheckboxField, SubmitButton, TextField } from '../lib/auth-form';
+import { CheckboxField, GstinField, SubmitButton, TextField } from '../lib/auth-form';
 import {
   toAuthSession,
   useAuthActions,
@@ -115,16 +115,7 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
               error={errors.companyName?.message}
               {...register('companyName')}
             />
-            <TextField
-              label="GSTIN"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={15}
-              className="[&_input]:uppercase"
-              error={errors.gstinNo?.message}
-              {...register('gstinNo')}
-            />
+            <GstinField error={errors.gstinNo?.message} {...register('gstinNo')} />
           </>
         ) : null}
         <CheckboxField

@@ -1,9 +1,9 @@
-import { apiErrorMessage } from '../lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../components/toast';
 import { PasswordField, SubmitButton, TextField } from '../lib/auth-form';
+import { apiErrorMessage } from '../lib/api-client';
 import {
   contactSchema,
   newPasswordSchema,

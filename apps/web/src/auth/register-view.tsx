@@ -1,9 +1,15 @@
-import { apiErrorMessage } from '../lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../components/toast';
-import { CheckboxField, PasswordField, SubmitButton, TextField } from '../lib/auth-form';
+import {
+  CheckboxField,
+  GstinField,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../lib/auth-form';
+import { apiErrorMessage } from '../lib/api-client';
 import {
   companyNameProblem,
   emailSchema,
@@ -146,15 +152,9 @@ export function RegisterView({
               error={errors.companyName?.message}
               {...register('companyName')}
             />
-            <TextField
-              label="GSTIN"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={15}
+            <GstinField
               placeholder="27AAPFU0939F1ZV"
               hint="15 characters: state code, PAN, entity number, Z and a check character."
-              className="[&_input]:uppercase"
               error={errors.gstinNo?.message}
               {...register('gstinNo')}
             />

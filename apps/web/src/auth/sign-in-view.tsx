@@ -1,10 +1,10 @@
-import { apiErrorMessage } from '../lib/api-client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useToast } from '../components/toast';
 import { PasswordField, SubmitButton, TextField } from '../lib/auth-form';
 import { contactSchema, mobileSchema, VALIDATION_MESSAGES } from '../lib/auth-validation';
+import { apiErrorMessage } from '../lib/api-client';
 import { AUTH_ERROR_FALLBACKS, authApi } from './auth-api';
 import { LinkButton, MethodSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';

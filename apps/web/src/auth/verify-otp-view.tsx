@@ -1,8 +1,8 @@
-import { apiErrorMessage } from '../lib/api-client';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../components/toast';
 import { SubmitButton } from '../lib/auth-form';
 import { VALIDATION_MESSAGES } from '../lib/auth-validation';
+import { apiErrorMessage } from '../lib/api-client';
 import { AUTH_ERROR_FALLBACKS, authApi, remainingAttemptsOf } from './auth-api';
 import { OTP_LENGTH, OtpInput } from './otp-input';
 import { LinkButton, OtpStatus } from './view-parts';

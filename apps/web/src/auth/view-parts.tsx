@@ -1,6 +1,6 @@
-import { apiErrorMessage } from '../lib/api-client';
 import { useState, type ComponentProps } from 'react';
 import { useToast } from '../components/toast';
+import { apiErrorMessage } from '../lib/api-client';
 import { AUTH_ERROR_FALLBACKS, authApi, retryAfterOf } from './auth-api';
 import type { OtpFlow } from './otp-state';
 import { formatCountdown, useSecondsUntil } from './use-countdown';

@@ -101,6 +101,21 @@ export function TextField({
   );
 }
 
+/** A GSTIN input: 15 characters, shown upper-case (the value is upper-cased when sent). */
+export function GstinField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="GSTIN"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={15}
+      className="[&_input]:uppercase"
+      {...props}
+    />
+  );
+}
+
 /** A password input with a show / hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);
