@@ -1,9 +1,68 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const rootModule = fileURLToPath(new URL('./src/root.tsx', import.meta.url));
+
+/**
+ * The application code every page loads: the modules root.tsx imports statically (header,
+ * footer, providers, their helpers), found in the module graph once it is complete, and small
+ * modules that many routes import (page layout parts, formatting). Rolldown would otherwise cut
+ * them into a dozen small chunks (one per set of importing routes), and on HTTP/1.1 each one is
+ * one more request before the page is interactive.
+ */
+function pageShellModules() {
+  const ids = new Set<string>();
+  const plugin: Plugin = {
+    name: 'store:page-shell-modules',
+    apply: 'build',
+    buildEnd() {
+      ids.clear();
+      // Only the browser build (the prerender build runs at build time and is then deleted).
+      if (this.environment.name !== 'client') return;
+      const staticClosure = (from: string) => {
+        const found = new Set<string>();
+        const pending = [from];
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (found.has(id)) continue;
+          found.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return found;
+      };
+      const moduleIds = [...this.getModuleIds()];
+      const root = moduleIds.find((id) => id.split('?')[0] === rootModule);
+      if (!root) return;
+      for (const id of staticClosure(root)) ids.add(id);
+      // root.tsx itself stays the root route's own chunk.
+      ids.delete(root);
+
+      const routes = moduleIds.filter((id) => id !== root && this.getModuleInfo(id)?.isEntry);
+      const routeCount = new Map<string, number>();
+      for (const route of routes) {
+        for (const id of staticClosure(route)) routeCount.set(id, (routeCount.get(id) ?? 0) + 1);
+      }
+      for (const [id, count] of routeCount) {
+        const size = this.getModuleInfo(id)?.code?.length ?? Infinity;
+        if (count >= routes.length / 3 && size <= smallModuleBytes) ids.add(id);
+      }
+    },
+  };
+  // Libraries have their own chunk; the stylesheet stays with root.tsx (the root route's CSS).
+  return {
+    plugin,
+    has: (id: string) => ids.has(id) && !/node_modules|\.css($|\?)/.test(id),
+  };
+}
+
+/** Shared by a third of the routes and at most this big (transformed source): in the shell. */
+const smallModuleBytes = 4096;
+
+const pageShell = pageShellModules();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pageShell.plugin],
   // Only variables starting with PUBLIC_ reach the browser bundle (see src/lib/site-config.ts).
   envPrefix: 'PUBLIC_',
   define: {
@@ -13,14 +72,16 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // React, React Router and TanStack Query in one chunk: one request (HTTP/1.1 opens six at
-        // a time) and one stream that compresses better than a dozen small ones.
         codeSplitting: {
           groups: [
+            // React, React Router and TanStack Query in one chunk: one request (HTTP/1.1 opens
+            // six at a time) and one stream that compresses better than a dozen small ones.
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
             },
+            // The page shell (what root.tsx imports, small modules most routes share) beside it.
+            { name: 'shell', test: pageShell.has },
           ],
         },
       },

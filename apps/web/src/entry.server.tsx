@@ -35,7 +35,22 @@ export default async function handleRequest(
   );
   await stream.allReady;
   clearTimeout(timeout);
+  const html = await new Response(stream).text();
+  const body = routerContext.isSpaMode ? html : lowPriorityModulePreloads(html);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(stream, { headers: responseHeaders, status });
+  return new Response(body, { headers: responseHeaders, status });
+}
+
+/**
+ * A prerendered page shows its content without JavaScript: the modules only make it interactive.
+ * At low priority the browser fetches the stylesheet first and the modules after it, so the page
+ * paints before the scripts arrive instead of after. (The SPA fallback shell keeps them at high
+ * priority: it shows nothing until they run.)
+ */
+function lowPriorityModulePreloads(html: string): string {
+  return html.replaceAll(
+    '<link rel="modulepreload" ',
+    '<link rel="modulepreload" fetchpriority="low" ',
+  );
 }

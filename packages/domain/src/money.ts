@@ -11,8 +11,8 @@ export function toRupees(paise: number): number {
   return paise / 100;
 }
 
-// Indian grouping: the last three digits, then groups of two (1,23,45,678).
-function groupIndian(digits: string): string {
+/** Indian digit grouping of a string of digits: the last three, then groups of two (1,23,45,678). */
+export function groupIndian(digits: string): string {
   const lastThree = digits.slice(-3);
   const rest = digits.slice(0, -3);
   return rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ',')},${lastThree}` : lastThree;

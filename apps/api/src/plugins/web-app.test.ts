@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { sharedDatabase, testConfig } from '../test/test-app';
@@ -20,6 +21,7 @@ describe('serving the built web app', () => {
     writeFileSync(join(buildDir, "faq's/index.html"), '<html>faq</html>');
     mkdirSync(join(buildDir, 'assets'));
     writeFileSync(join(buildDir, 'assets/app-123.js'), 'console.log(1)');
+    writeFileSync(join(buildDir, 'assets/app-123.js.br'), brotliCompressSync('console.log(1)'));
     app = await buildApp(testConfig({ WEB_BUILD_DIR: buildDir }), {
       database: await sharedDatabase('pglite'),
     });
@@ -52,6 +54,16 @@ describe('serving the built web app', () => {
     const asset = await get('/assets/app-123.js');
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['vary']).toBe('accept-encoding');
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/assets/app-123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toContain('immutable');
+    expect(compressed.headers['vary']).toBe('accept-encoding');
+    expect(compressed.rawPayload).toEqual(brotliCompressSync('console.log(1)'));
     const escape = await get('/..%2f..%2fetc%2fpasswd');
     expect(escape.body).not.toContain('root:');
   });

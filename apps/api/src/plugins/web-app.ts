@@ -29,11 +29,16 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     preCompressed: true,
     cacheControl: false,
     setHeaders(res, path) {
+      // Hashed file names under assets/ never change content: cache them for a year. Pages and
+      // the other files are revalidated (ETag) on every load.
       const immutable = path.includes(`${sep}assets${sep}`);
       res.setHeader(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // The same address is sent Brotli, gzip or plain depending on Accept-Encoding (the
+      // pre-compressed .br and .gz beside each file): shared caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 

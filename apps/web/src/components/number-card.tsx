@@ -81,6 +81,12 @@ export function HighlightedNumber({
 type HeadingLevel = 2 | 3 | 4;
 
 /**
+ * A listing shows 24 cards, most of them below the first screen: the browser lays out and paints
+ * a card only when it comes near the viewport, with a card's usual height until then.
+ */
+const offscreenCard = '[contain-intrinsic-size:auto_190px] [content-visibility:auto]';
+
+/**
  * A number for sale: the number with its pattern highlighted, the category, the price (the list
  * price struck through and the discount when on offer) and Add to cart, which calls
  * `useCartActions().addToCart(item)`.
@@ -120,7 +126,7 @@ export function NumberCard({
       aria-labelledby={headingId}
       data-testid="number-card"
       data-number={item.number}
-      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md sm:p-5"
+      className={`flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md sm:p-5 ${offscreenCard}`}
     >
       <div className="flex min-h-6 items-start justify-between gap-2">
         <p
@@ -194,7 +200,7 @@ export function NumberCardSkeleton() {
     <div
       aria-hidden="true"
       data-testid="number-card-skeleton"
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${offscreenCard}`}
     >
       <div className="h-5 w-28 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none" />
       <div className="mt-5 h-7 w-52 max-w-full animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />

@@ -4,6 +4,7 @@ import { categories, popularCities } from '@store/domain';
 import { CheckIcon } from '../components/icons';
 import { NumberCard, NumberCardSkeleton } from '../components/number-card';
 import { Container } from '../components/page';
+import { formatCount } from '../lib/format';
 import { categoryPath, cityPath, productLinks } from '../lib/nav';
 import {
   digitMatches,
@@ -196,15 +197,12 @@ function FeaturedCategories() {
   );
 }
 
-const OFFER_COUNT = 4;
+const offerParams = { offer: true, pageSize: 4 } as const;
 
 /** Numbers on offer right now, fetched after the page has loaded (4 placeholders until then). */
 function OfferHighlights() {
   const hydrated = useHydrated();
-  const { data, isError } = useNumbers(
-    { offer: true, pageSize: OFFER_COUNT },
-    { enabled: hydrated },
-  );
+  const { data, isError } = useNumbers(offerParams, { enabled: hydrated });
   const items = data?.items ?? [];
 
   if (isError || (data && items.length === 0)) {
@@ -226,7 +224,7 @@ function OfferHighlights() {
               <NumberCard item={item} headingLevel={3} />
             </li>
           ))
-        : Array.from({ length: OFFER_COUNT }, (_, index) => (
+        : Array.from({ length: offerParams.pageSize }, (_, index) => (
             <li key={index} className={index >= 2 ? 'hidden sm:block' : undefined}>
               <NumberCardSkeleton />
             </li>
@@ -257,7 +255,7 @@ function Trust() {
       <p className="flex flex-wrap items-center gap-2 text-slate-800">
         <StarRating rating={ratingValue} />
         <span className="font-semibold">{ratingValue} out of 5</span>
-        <span className="text-slate-600">from {ratingCount.toLocaleString('en-IN')} ratings</span>
+        <span className="text-slate-600">from {formatCount(ratingCount)} ratings</span>
       </p>
       <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
         {points.map((point) => (
@@ -355,7 +353,7 @@ export default function HomePage() {
           <span className="inline-flex flex-wrap items-center gap-2">
             <StarRating rating={STRUCTURED_DATA_DEFAULTS.ratingValue} />
             Rated {STRUCTURED_DATA_DEFAULTS.ratingValue} out of 5 from{' '}
-            {STRUCTURED_DATA_DEFAULTS.ratingCount.toLocaleString('en-IN')} ratings
+            {formatCount(STRUCTURED_DATA_DEFAULTS.ratingCount)} ratings
           </span>
         }
       >

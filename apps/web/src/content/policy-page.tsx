@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
 import { Container, PageHeader } from '../components/page';
+import { formatLongDate } from '../lib/format';
 import { proseClass } from './content-blocks';
 
 /** When the policy texts were last revised. */
 export const POLICIES_UPDATED = '2026-11-01';
-
-function formatDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** Layout of the privacy, refund and terms pages. */
 export function PolicyPage({
@@ -33,7 +25,8 @@ export function PolicyPage({
           <>
             {intro}
             <p className="mt-3 text-sm text-slate-600">
-              Last updated: <time dateTime={POLICIES_UPDATED}>{formatDate(POLICIES_UPDATED)}</time>
+              Last updated:{' '}
+              <time dateTime={POLICIES_UPDATED}>{formatLongDate(POLICIES_UPDATED)}</time>
             </p>
           </>
         }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Container, PageHeader } from '../components/page';
+import { formatCount } from '../lib/format';
 import { seo } from '../lib/seo';
 import { siteConfig } from '../lib/site-config';
 import { STRUCTURED_DATA_DEFAULTS } from '../lib/structured-data';
@@ -28,7 +29,7 @@ export default function TestimonialPage() {
               <span className="font-semibold text-slate-900">
                 {ratingValue} out of {bestRating}
               </span>
-              <span>from {ratingCount.toLocaleString('en-IN')} ratings</span>
+              <span>from {formatCount(ratingCount)} ratings</span>
             </p>
           </>
         }

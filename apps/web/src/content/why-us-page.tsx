@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Container, PageHeader } from '../components/page';
+import { formatCount } from '../lib/format';
 import { seo } from '../lib/seo';
 import { siteConfig } from '../lib/site-config';
 import { STRUCTURED_DATA_DEFAULTS } from '../lib/structured-data';
@@ -55,9 +56,7 @@ export default function WhyUsPage() {
             <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-slate-900">
               {ratingValue} / 5 <StarRating rating={ratingValue} />
             </dd>
-            <dd className="text-sm text-slate-600">
-              from {ratingCount.toLocaleString('en-IN')} ratings
-            </dd>
+            <dd className="text-sm text-slate-600">from {formatCount(ratingCount)} ratings</dd>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm font-semibold text-slate-600">In business since</dt>

@@ -75,11 +75,15 @@ const popularCityLinks: NavLink[] = popularCities.map((city) => ({
   to: cityPath(city.stateSlug, city.slug),
 }));
 
-/** Site footer (spec §2). Plain links, so all of them are in the prerendered HTML. */
+/**
+ * Site footer (spec §2). Plain links, so all of them are in the prerendered HTML. It starts below
+ * the first screen on every page: content-visibility lets the browser skip its style, layout and
+ * paint until it comes near the viewport (the intrinsic size stands in for its height until then).
+ */
 export function Footer() {
   const year = useCurrentYear();
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300 [contain-intrinsic-size:auto_1900px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_1200px] lg:[contain-intrinsic-size:auto_850px]">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
           <div className="lg:col-span-2">

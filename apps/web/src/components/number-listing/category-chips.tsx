@@ -18,8 +18,15 @@ export function CategoryChips({
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
 
+  const mounted = useRef(false);
+
   // In the sideways-scrolling row (small screens), bring the current chip into view.
   useEffect(() => {
+    const firstRun = !mounted.current;
+    mounted.current = true;
+    // A new row starts at its beginning, where All is: nothing to move, and no reason to make
+    // the browser lay out the page while it hydrates (measuring the row would).
+    if (firstRun && activeSlug === 'all') return;
     const list = listRef.current;
     const chip = list?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
     if (!list || !chip || list.scrollWidth <= list.clientWidth) return;

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useDeferredValue, useEffect, useId, useRef } from 'react';
 import { useNavigationType } from 'react-router';
+import { formatCount } from '../../lib/format';
 import { hasListingFilters, useNumbers } from '../../lib/numbers-api';
 import { ActiveFilters, activeFilters } from './active-filters';
 import { CategoryChips } from './category-chips';
@@ -8,8 +9,6 @@ import { EmptyResults, LoadError, LoadingCards, NumberGrid, PastLastPage } from 
 import { Pagination } from './pagination';
 import { SortSelect } from './sort-select';
 import { useListingParams, withFilter } from './use-listing-params';
-
-const countFormat = new Intl.NumberFormat('en-IN');
 
 export interface NumberListingProps {
   /** Numbers on offer only (the offer zone): sends `offer=true` whatever the address says. */
@@ -48,7 +47,10 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
   // In the offer zone, "on offer" is the page itself, not a filter to remove.
   const filters = activeFilters(params).filter((filter) => !(offer && filter.key === 'offer'));
   const clearHref = hrefFor({ sort: params.sort, pageSize: params.pageSize });
-  const data = query.data;
+  // A page of 24 cards is the listing's heaviest render: React renders new results in the
+  // background, in slices that leave the page responsive, and shows the previous state meanwhile.
+  const data = useDeferredValue(query.data);
+  const stale = query.isPlaceholderData || data !== query.data;
   const loading = !hydrated || (query.isPending && query.fetchStatus !== 'idle');
 
   let status = 'Loading numbers…';
@@ -59,8 +61,8 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
       data.total === 0
         ? 'No numbers found'
         : data.items.length === 0
-          ? `${countFormat.format(data.total)} numbers`
-          : `Showing ${countFormat.format(first)}–${countFormat.format(last)} of ${countFormat.format(data.total)} ${data.total === 1 ? 'number' : 'numbers'}`;
+          ? `${formatCount(data.total)} numbers`
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} ${data.total === 1 ? 'number' : 'numbers'}`;
   } else if (query.isError) {
     status = 'Numbers could not be loaded';
   }
@@ -80,7 +82,7 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
   } else if (data.items.length === 0) {
     results = <EmptyResults clearHref={clearHref} filtered={hasListingFilters(params)} />;
   } else {
-    results = <NumberGrid items={data.items} stale={query.isPlaceholderData} />;
+    results = <NumberGrid items={data.items} stale={stale} />;
   }
 
   return (
