@@ -237,3 +237,35 @@ describeEachDatabase(
     },
   },
 );
+
+describeEachDatabase(
+  'OTP send limits over a configured window',
+  (ctx) => {
+    it('counts sends in OTP_SEND_WINDOW_SECONDS and says when the window frees up', async () => {
+      const { app, database } = ctx();
+      const signIn = () =>
+        app.inject({
+          method: 'POST',
+          url: api('/auth/sign-in'),
+          payload: { mobile: '9000000021' },
+        });
+      expect((await signIn()).statusCode).toBe(200);
+      const limited = await signIn();
+      expect(limited.statusCode).toBe(429);
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(500);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+
+      // Eleven minutes ago is outside a ten-minute window, though well inside an hour.
+      await database.query(`update otp_sends set sent_at = now() - interval '11 minutes'`);
+      expect((await signIn()).statusCode).toBe(200);
+    });
+  },
+  {
+    env: {
+      OTP_RESEND_COOLDOWN_SECONDS: '0',
+      OTP_SENDS_PER_CONTACT_PER_HOUR: '1',
+      OTP_SEND_WINDOW_SECONDS: '600',
+    },
+  },
+);

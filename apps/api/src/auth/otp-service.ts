@@ -66,11 +66,11 @@ type OtpConfig = Pick<
   | 'OTP_RESEND_COOLDOWN_SECONDS'
   | 'OTP_SENDS_PER_CONTACT_PER_HOUR'
   | 'OTP_SENDS_PER_IP_PER_HOUR'
+  | 'OTP_SEND_WINDOW_SECONDS'
 >;
 
-const HOUR_MS = 3600_000;
 /** A request older than this is no longer matched by verify or resend. */
-const OPEN_REQUEST_MAX_AGE_MS = 24 * HOUR_MS;
+const OPEN_REQUEST_MAX_AGE_MS = 24 * 3600_000;
 
 /** 400 for every code problem (never 401: the client would refresh and retry). */
 export function otpError(code: OtpErrorCode, message: string, remainingAttempts: number) {
@@ -173,9 +173,10 @@ async function enforceSendLimits(
   clientIp: string,
   now: Date,
 ) {
-  const windowStart = new Date(now.getTime() - HOUR_MS);
+  const windowMs = config.OTP_SEND_WINDOW_SECONDS * 1000;
+  const windowStart = new Date(now.getTime() - windowMs);
   const retryAfter = (oldestEpochSeconds: number) =>
-    (oldestEpochSeconds * 1000 + HOUR_MS - now.getTime()) / 1000;
+    (oldestEpochSeconds * 1000 + windowMs - now.getTime()) / 1000;
   for (const contact of contacts) {
     const [row] = await tx
       .select({
@@ -280,7 +281,7 @@ export async function issueOtp(
       .delete(otpSends)
       .where(
         and(
-          lt(otpSends.sentAt, new Date(now.getTime() - HOUR_MS)),
+          lt(otpSends.sentAt, new Date(now.getTime() - config.OTP_SEND_WINDOW_SECONDS * 1000)),
           or(inArray(otpSends.contact, contacts), eq(otpSends.clientIp, clientIp)),
         ),
       );

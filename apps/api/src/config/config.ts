@@ -58,6 +58,8 @@ export const configSchema = z
     OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
     OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(5),
     OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
+    /** The sliding window the two send limits above count in (an hour unless changed). */
+    OTP_SEND_WINDOW_SECONDS: seconds.default(3600),
 
     RATE_LIMIT_PER_MINUTE: count.default(600),
     ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
