@@ -1,10 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
+const here = dirname(fileURLToPath(import.meta.url));
 const tempDir = () => mkdtempSync(join(tmpdir(), 'store-lock-'));
 
 describe('lockDataDir', () => {
@@ -30,12 +32,56 @@ describe('lockDataDir', () => {
     expect(existsSync(join(dir, 'store.lock'))).toBe(false);
   });
 
-  it('is taken once: a second lock from a live owner fails until released', () => {
+  it('is taken once: a second lock fails until released', () => {
+    const dir = tempDir();
+    const release = lockDataDir(dir);
+    // The same folder seen from another process: our pid in the lock file is a live owner.
+    const script = `import('./data-dir-lock.ts').then((m) => { try { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); } catch (e) { console.log(e.name); } })`;
+    expect(runNode(script)).toBe('DataDirLockedError');
+    release();
+    expect(existsSync(join(dir, 'store.lock'))).toBe(false);
+    expect(runNode(script)).toBe('locked');
+  });
+
+  it('leaves a lock that another process has taken over when released', () => {
     const dir = tempDir();
     const release = lockDataDir(dir);
     writeFileSync(join(dir, 'store.lock'), '1'); // pid 1 is always alive
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     release();
-    expect(lockDataDir(dir)).toBeTypeOf('function');
+    expect(readFileSync(join(dir, 'store.lock'), 'utf8')).toBe('1');
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
   });
+
+  it('lets exactly one of several processes starting at once take the folder', async () => {
+    for (const stale of [false, true]) {
+      const dir = tempDir();
+      if (stale) writeFileSync(join(dir, 'store.lock'), String(await deadPid()));
+      // Every process waits for the same instant before it tries, so their attempts overlap.
+      const startAt = Date.now() + 3000;
+      const script = `import('./data-dir-lock.ts').then((m) => { while (Date.now() < ${startAt}); try { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setTimeout(() => {}, 1000); } catch (e) { console.log(e.name); } })`;
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => runNodeAsync(script)));
+      expect(outcomes.filter((o) => o === 'locked')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'DataDirLockedError')).toHaveLength(7);
+    }
+  }, 30_000);
 });
+
+const nodeArgs = (script: string) => ['--import', 'tsx', '--input-type=module', '-e', script];
+
+function runNode(script: string): string {
+  return execFileSync(process.execPath, nodeArgs(script), { cwd: here, encoding: 'utf8' }).trim();
+}
+
+function runNodeAsync(script: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, nodeArgs(script), { cwd: here }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout.trim()),
+    );
+  });
+}
+
+async function deadPid(): Promise<number> {
+  const gone = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => gone.on('exit', resolve));
+  return gone.pid!;
+}
