@@ -30,6 +30,7 @@ import {
   signInBody,
   verifyOtpBody,
 } from './auth-schemas';
+import { clearLoginFailures, countLoginAttempt } from './login-limits';
 import {
   checkOtp,
   consumeOtp,
@@ -97,7 +98,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       const body = request.body;
       await assertContactsFree(db(), body.email, body.mobile);
       const corporate = body.accountType === 'Corporate';
-      const payload: OtpPayload = {
+      // Built only after the cooldown and send limits pass: a refused request costs no argon2.
+      const payload = async (): Promise<OtpPayload> => ({
         deliverTo: { email: body.email, sms: body.mobile },
         registration: {
           name: body.name,
@@ -110,7 +112,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           getWhatsappUpdate: body.getWhatsappUpdate ?? false,
           acceptTermsAndConditions: body.acceptTermsAndConditions,
         },
-      };
+      });
       const issued = await issueOtp(deps(), {
         purpose: 'registration',
         email: body.email,
@@ -203,27 +205,37 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in with an e-mail address or mobile number and a password',
+        description:
+          'Failed attempts are limited per e-mail or mobile (LOGIN_FAILURES_PER_CONTACT) and per ' +
+          'client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past the limit ' +
+          '429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. Unknown ' +
+          "contacts count the same; a successful sign-in clears the contact's failures.",
         body: loginBody,
-        response: { 200: envelope(userWithAddressSchema), 400: errorBody },
+        response: { 200: envelope(userWithAddressSchema), 400: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
-      const { contact, password } = request.body;
-      let user;
-      if (contact.includes('@')) {
-        user = await findUserByEmail(db(), contact);
+      const { password } = request.body;
+      let contact: string;
+      if (request.body.contact.includes('@')) {
+        contact = request.body.contact.toLowerCase();
       } else {
-        const mobile = normalizeMobile(contact);
+        const mobile = normalizeMobile(request.body.contact);
         if (!mobile) {
           throw badRequest(
             'Enter a valid e-mail address or 10-digit mobile number.',
             'VALIDATION_ERROR',
           );
         }
-        user = await findUserByMobile(db(), mobile);
+        contact = mobile;
       }
+      await countLoginAttempt(app.database, app.config, { contact, clientIp: request.ip });
+      const user = contact.includes('@')
+        ? await findUserByEmail(db(), contact)
+        : await findUserByMobile(db(), contact);
       const matches = await verifyPassword(user?.passwordHash, password);
       if (!user || !matches) throw invalidCredentials();
+      await clearLoginFailures(app.database, contact);
       return ok(await signIn(reply, { id: user.id, role: user.role }), 'You are signed in.');
     },
   );

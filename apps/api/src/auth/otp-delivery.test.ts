@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import type { Notifier, OutgoingMessage } from '../notify/notifier';
+import {
+  createNotifier,
+  type MessageSender,
+  type Notifier,
+  type NotifyLog,
+  type OutgoingMessage,
+} from '../notify/notifier';
 import { resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
 import { api, newCustomer } from '../test/session-client';
 
@@ -55,5 +61,77 @@ describe('OTP delivery failures', () => {
       payload: { mobile: details.mobile, otp: '123456' },
     });
     expect(verify.json().code).toBe('OTP_NOT_FOUND');
+  });
+});
+
+const silentLog: NotifyLog = { info() {}, warn() {}, error() {} };
+
+describe('OTP delivery in production without real senders', () => {
+  const production = testConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'a-production-secret-of-32-characters!',
+    OTP_RESEND_COOLDOWN_SECONDS: '0',
+  });
+  let app: App | undefined;
+  afterAll(() => app?.close());
+  beforeEach(async () => {
+    await resetDatabase(await sharedDatabase('pglite'));
+  });
+
+  async function start(email?: MessageSender) {
+    await app?.close();
+    const database = await sharedDatabase('pglite');
+    app = await buildApp(production, {
+      database,
+      ...(email
+        ? { notifier: createNotifier({ config: production, database, log: silentLog, email }) }
+        : {}),
+    });
+    await app.ready();
+    await database.query(
+      `insert into users (name, email, mobile, account_type) values ('Known', 'known@example.com', '9876500001', 'Individual')`,
+    );
+    return app;
+  }
+  const post = (url: string, payload: object) =>
+    app!.inject({ method: 'POST', url: api(url), payload });
+
+  it('answers 503 instead of claiming a code was sent when only the log would get it', async () => {
+    await start();
+    const register = await post('/auth/register', newCustomer());
+    expect(register.statusCode).toBe(503);
+    expect(register.json()).toEqual({
+      success: false,
+      code: 'OTP_DELIVERY_FAILED',
+      message: 'We could not send a code right now. Please try again later or contact support.',
+    });
+    // A known and an unknown number answer alike (the unknown one's decoy fails the same way).
+    const known = await post('/auth/sign-in', { mobile: '9876500001' });
+    const unknown = await post('/auth/sign-in', { mobile: '9876500002' });
+    expect(known.statusCode).toBe(503);
+    expect(unknown.statusCode).toBe(503);
+    expect(unknown.json()).toEqual(known.json());
+    const forgot = await post('/auth/forgot-password', { email: 'known@example.com' });
+    expect(forgot.statusCode).toBe(503);
+    // Nothing is left open to verify or resend.
+    const resend = await post('/auth/resend-otp', { mobile: '9876500002' });
+    expect(resend.json().code).toBe('OTP_NOT_FOUND');
+  });
+
+  it('reports only the channel with a real sender', async () => {
+    const mails: OutgoingMessage[] = [];
+    await start({ send: async (message) => void mails.push(message) });
+    const register = await post('/auth/register', newCustomer());
+    expect(register.statusCode).toBe(200);
+    expect(register.json().data.channels).toEqual({ email: true, sms: false });
+    expect(register.json().message).toBe('We have sent a verification code to your e-mail.');
+    const known = await post('/auth/sign-in', { mobile: '9876500001' });
+    const unknown = await post('/auth/sign-in', { mobile: '9876500002' });
+    expect(known.json().data.channels).toEqual({ email: true, sms: false });
+    expect(unknown.json().data.channels).toEqual(known.json().data.channels);
+    expect(mails.map((m) => m.to)).toEqual([
+      expect.stringMatching(/@example\.com$/),
+      'known@example.com',
+    ]);
   });
 });

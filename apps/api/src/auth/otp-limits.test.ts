@@ -1,7 +1,19 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { describeEachDatabase } from '../test/test-app';
-import { api, latestOtp, newCustomer, outbox, SessionClient } from '../test/session-client';
+import {
+  api,
+  latestOtp,
+  newCustomer,
+  outbox,
+  registerCustomer,
+  SessionClient,
+} from '../test/session-client';
+import { argon2 } from './password-hashing';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describeEachDatabase(
   'POST /auth/resend-otp',
@@ -73,6 +85,38 @@ describeEachDatabase(
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('OTP_NOT_FOUND');
     });
+
+    it('resends the request named by requestId, not a newer one of another purpose', async () => {
+      const { app } = ctx();
+      const { details } = await registerCustomer(app);
+      const signIn = (await post('/auth/sign-in', { mobile: details.mobile })).json().data;
+      // Another tab asks for a password reset: the newest open request is now that one.
+      await post('/auth/forgot-password', { mobile: details.mobile });
+
+      const res = await post('/auth/resend-otp', {
+        mobile: details.mobile,
+        requestId: signIn.requestId,
+      });
+      expect(res.statusCode).toBe(200);
+      const [latest] = await outbox(app, details.mobile);
+      expect(latest!.text).toContain('to sign in');
+      // The new code signs in (a password-reset code would not).
+      const verified = await post('/auth/verify-otp', {
+        mobile: details.mobile,
+        otp: latest!.otp,
+      });
+      expect(verified.statusCode).toBe(200);
+
+      // Without requestId the newest open request (the password reset) is the one resent.
+      await post('/auth/resend-otp', { mobile: details.mobile });
+      expect((await outbox(app, details.mobile))[0]!.text).toContain('reset your password');
+      // A requestId that is no longer open is not replaced by another request.
+      const stale = await post('/auth/resend-otp', {
+        mobile: details.mobile,
+        requestId: signIn.requestId,
+      });
+      expect(stale.json().code).toBe('OTP_NOT_FOUND');
+    });
   },
   { env: { OTP_RESEND_COOLDOWN_SECONDS: '0' } },
 );
@@ -101,6 +145,20 @@ describeEachDatabase('OTP resend cooldown', (ctx) => {
       payload: { mobile: details.mobile },
     });
     expect(later.statusCode).toBe(200);
+  });
+
+  it('refuses a repeated registration in the cooldown before hashing its password', async () => {
+    const { app } = ctx();
+    const hash = vi.spyOn(argon2, 'hash');
+    const details = newCustomer();
+    const register = () =>
+      app.inject({ method: 'POST', url: api('/auth/register'), payload: details });
+    expect((await register()).statusCode).toBe(200);
+    expect(hash).toHaveBeenCalledTimes(1);
+    const again = await register();
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('OTP_RESEND_COOLDOWN');
+    expect(hash).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -174,6 +232,7 @@ describeEachDatabase(
         });
         expect(res.statusCode).toBe(200);
       }
+      const hash = vi.spyOn(argon2, 'hash');
       const fourth = await app.inject({
         method: 'POST',
         url: api('/auth/register'),
@@ -181,6 +240,8 @@ describeEachDatabase(
         ...from,
       });
       expect(fourth.statusCode).toBe(429);
+      // Refused before its password was hashed.
+      expect(hash).not.toHaveBeenCalled();
     });
 
     it('shares attempts and limits between server processes through the database', async () => {

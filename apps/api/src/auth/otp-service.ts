@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/database';
 import { otpRequests, otpSends } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
+import { countInWindow, lockKeys, tooMany, waitText } from './db-limits';
 import { otpMessages } from './otp-messages';
 import { sessionKeys } from './session-keys';
 
@@ -69,8 +70,12 @@ type OtpConfig = Pick<
   | 'OTP_SEND_WINDOW_SECONDS'
 >;
 
-/** A request older than this is no longer matched by verify or resend. */
-const OPEN_REQUEST_MAX_AGE_MS = 24 * 3600_000;
+/**
+ * A request is matched by verify (which then says "expired") and resend for a day after its
+ * code expired, then deleted with the contact's next code. The horizon follows the request's
+ * own expiry (created + OTP_TTL_SECONDS), so no TTL can outlive it.
+ */
+const EXPIRED_REQUEST_KEPT_MS = 24 * 3600_000;
 
 /** 400 for every code problem (never 401: the client would refresh and retry). */
 export function otpError(code: OtpErrorCode, message: string, remainingAttempts: number) {
@@ -79,23 +84,6 @@ export function otpError(code: OtpErrorCode, message: string, remainingAttempts:
 
 export type OtpErrorCode =
   'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_ATTEMPTS_EXCEEDED' | 'OTP_NOT_FOUND';
-
-const tooMany = (code: string, message: string, retryAfterSeconds: number) => {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(
-    429,
-    code,
-    message,
-    { retryAfter: seconds },
-    { 'retry-after': String(seconds) },
-  );
-};
-
-function waitText(seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 90) return `${s} seconds`;
-  return `${Math.ceil(s / 60)} minutes`;
-}
 
 export const generateOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
@@ -120,13 +108,6 @@ function contactMatch(email: string | null, mobile: string | null): SQL | undefi
   if (email) return eq(otpRequests.email, email);
   if (mobile) return eq(otpRequests.mobile, mobile);
   return undefined;
-}
-
-/** Serialises OTP sends per contact and per address across every server process. */
-async function lockKeys(tx: Db, keys: string[]) {
-  for (const key of [...new Set(keys)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-  }
 }
 
 async function enforceCooldown(
@@ -173,42 +154,34 @@ async function enforceSendLimits(
   clientIp: string,
   now: Date,
 ) {
-  const windowMs = config.OTP_SEND_WINDOW_SECONDS * 1000;
-  const windowStart = new Date(now.getTime() - windowMs);
-  const retryAfter = (oldestEpochSeconds: number) =>
-    (oldestEpochSeconds * 1000 + windowMs - now.getTime()) / 1000;
+  const window = {
+    table: otpSends,
+    at: otpSends.sentAt,
+    windowSeconds: config.OTP_SEND_WINDOW_SECONDS,
+    now,
+  };
   for (const contact of contacts) {
-    const [row] = await tx
-      .select({
-        n: sql<number>`count(*)::int`,
-        oldest: sql<number>`extract(epoch from min(${otpSends.sentAt}))::float8`,
-      })
-      .from(otpSends)
-      .where(and(eq(otpSends.contact, contact), gt(otpSends.sentAt, windowStart)));
-    if (row && row.n >= config.OTP_SENDS_PER_CONTACT_PER_HOUR) {
-      const wait = retryAfter(Number(row.oldest));
+    const sent = await countInWindow(tx, { ...window, where: eq(otpSends.contact, contact) });
+    if (sent.count >= config.OTP_SENDS_PER_CONTACT_PER_HOUR) {
       throw tooMany(
         'OTP_SEND_LIMIT',
-        `Too many codes have been sent to ${contact.includes('@') ? 'this e-mail address' : 'this mobile number'}. Please try again in ${waitText(wait)}.`,
-        wait,
+        `Too many codes have been sent to ${contact.includes('@') ? 'this e-mail address' : 'this mobile number'}. Please try again in ${waitText(sent.retryAfterSeconds)}.`,
+        sent.retryAfterSeconds,
       );
     }
   }
   // One send is one code issued, even when it goes out by e-mail and SMS (one row per contact,
   // sharing the same sent_at).
-  const [row] = await tx
-    .select({
-      n: sql<number>`count(distinct ${otpSends.sentAt})::int`,
-      oldest: sql<number>`extract(epoch from min(${otpSends.sentAt}))::float8`,
-    })
-    .from(otpSends)
-    .where(and(eq(otpSends.clientIp, clientIp), gt(otpSends.sentAt, windowStart)));
-  if (row && row.n >= config.OTP_SENDS_PER_IP_PER_HOUR) {
-    const wait = retryAfter(Number(row.oldest));
+  const fromIp = await countInWindow(tx, {
+    ...window,
+    where: eq(otpSends.clientIp, clientIp),
+    count: sql`count(distinct ${otpSends.sentAt})`,
+  });
+  if (fromIp.count >= config.OTP_SENDS_PER_IP_PER_HOUR) {
     throw tooMany(
       'OTP_SEND_LIMIT',
-      `Too many codes have been requested from your network. Please try again in ${waitText(wait)}.`,
-      wait,
+      `Too many codes have been requested from your network. Please try again in ${waitText(fromIp.retryAfterSeconds)}.`,
+      fromIp.retryAfterSeconds,
     );
   }
 }
@@ -218,7 +191,11 @@ export interface IssueOtpInput {
   /** The contacts the request is known by (verify and resend match on them). */
   email: string | null;
   mobile: string | null;
-  payload: OtpPayload;
+  /**
+   * What the request keeps. A function is called only once the cooldown and the send limits
+   * have been checked, so a refused request never pays for it (registration's argon2 hash).
+   */
+  payload: OtpPayload | (() => Promise<OtpPayload>);
   clientIp: string;
 }
 
@@ -226,6 +203,8 @@ export interface IssueOtpInput {
  * Issues a code: checks the cooldown and the send limits (in the database, under advisory
  * locks, so every server process shares them), closes earlier open requests for the same
  * purpose and contact, stores the new request with the code hashed, then delivers it.
+ * A lazily built payload is checked for first without the locks, built, then checked again
+ * under them (a concurrent send may have used up the limit in between).
  */
 export async function issueOtp(
   deps: OtpDeps,
@@ -234,9 +213,18 @@ export async function issueOtp(
 ): Promise<OtpIssued> {
   const { config } = deps;
   const db = deps.database.db;
-  const { purpose, email, mobile, payload, clientIp } = input;
+  const { purpose, email, mobile, clientIp } = input;
   const contacts = [email, mobile].filter((c): c is string => !!c);
   if (contacts.length === 0) throw new Error('issueOtp needs an e-mail or a mobile');
+
+  let payload: OtpPayload;
+  if (typeof input.payload === 'function') {
+    await enforceCooldown(db, config, purpose, email, mobile, now);
+    await enforceSendLimits(db, config, contacts, clientIp, now);
+    payload = await input.payload();
+  } else {
+    payload = input.payload;
+  }
 
   const requestId = randomUUID();
   const code = payload.decoy ? undefined : generateOtpCode();
@@ -289,7 +277,7 @@ export async function issueOtp(
       .delete(otpRequests)
       .where(
         and(
-          lt(otpRequests.createdAt, new Date(now.getTime() - OPEN_REQUEST_MAX_AGE_MS)),
+          lt(otpRequests.expiresAt, new Date(now.getTime() - EXPIRED_REQUEST_KEPT_MS)),
           or(
             email ? eq(otpRequests.email, email) : undefined,
             mobile ? eq(otpRequests.mobile, mobile) : undefined,
@@ -300,13 +288,50 @@ export async function issueOtp(
 
   const channels = code
     ? await deliver(deps, purpose, code, payload, requestId, now)
-    : (payload.claimedChannels ?? { email: !!email, sms: !!mobile });
+    : await decoyChannels(deps, payload, { email, mobile }, requestId, now);
   return {
     requestId,
     channels,
     otpExpiry: expiresAt.toISOString(),
     maxAttempts: config.OTP_MAX_ATTEMPTS,
   };
+}
+
+/**
+ * What a decoy claims: the channels a real request would have used, less those the notifier
+ * cannot deliver on (so with no provider in production a decoy fails like a real request).
+ */
+async function decoyChannels(
+  deps: OtpDeps,
+  payload: OtpPayload,
+  contacts: { email: string | null; mobile: string | null },
+  requestId: string,
+  now: Date,
+): Promise<OtpChannels> {
+  const claimed = payload.claimedChannels ?? {
+    email: !!contacts.email,
+    sms: !!contacts.mobile,
+  };
+  const delivers = (channel: 'email' | 'sms') => deps.notifier.delivers?.(channel) !== false;
+  const channels = {
+    email: claimed.email && delivers('email'),
+    sms: claimed.sms && delivers('sms'),
+  };
+  if (!channels.email && !channels.sms) await deliveryFailed(deps, requestId, now);
+  return channels;
+}
+
+export const OTP_DELIVERY_FAILED_MESSAGE =
+  'We could not send a code right now. Please try again later or contact support.';
+
+/** Closes the request whose code reached nobody, and answers 503. */
+async function deliveryFailed(deps: OtpDeps, requestId: string, now: Date): Promise<never> {
+  deps.log.warn({ requestId }, 'OTP not delivered on any channel: the request is closed');
+  await deps.database.db
+    .update(otpRequests)
+    .set({ consumedAt: now })
+    .where(eq(otpRequests.id, requestId));
+  throw new AppError(503, 'OTP_DELIVERY_FAILED', OTP_DELIVERY_FAILED_MESSAGE);
 }
 
 async function deliver(
@@ -318,14 +343,15 @@ async function deliver(
   now: Date,
 ): Promise<OtpChannels> {
   const message = otpMessages(purpose, code, deps.config.STORE_NAME, deps.config.OTP_TTL_SECONDS);
-  const attempt = async (send: () => Promise<void>, channel: string) => {
+  const attempt = async (send: () => Promise<void>, channel: 'email' | 'sms') => {
     try {
       await send();
-      return true;
     } catch (error) {
       deps.log.warn({ err: error, channel, requestId }, `OTP ${channel} delivery failed`);
       return false;
     }
+    // In production a channel without a provider only writes to the log: nobody gets the code.
+    return deps.notifier.delivers?.(channel) !== false;
   };
   const { email, sms } = payload.deliverTo;
   const [emailSent, smsSent] = await Promise.all([
@@ -350,17 +376,7 @@ async function deliver(
         )
       : false,
   ]);
-  if (!emailSent && !smsSent) {
-    await deps.database.db
-      .update(otpRequests)
-      .set({ consumedAt: now })
-      .where(eq(otpRequests.id, requestId));
-    throw new AppError(
-      503,
-      'OTP_DELIVERY_FAILED',
-      'We could not send the verification code right now. Please try again in a few minutes.',
-    );
-  }
+  if (!emailSent && !smsSent) await deliveryFailed(deps, requestId, now);
   return { email: emailSent, sms: smsSent };
 }
 
@@ -386,7 +402,7 @@ export async function findOpenOtpRequest(
       and(
         inArray(otpRequests.purpose, input.purposes),
         isNull(otpRequests.consumedAt),
-        gt(otpRequests.createdAt, new Date(now.getTime() - OPEN_REQUEST_MAX_AGE_MS)),
+        gt(otpRequests.expiresAt, new Date(now.getTime() - EXPIRED_REQUEST_KEPT_MS)),
         input.requestId ? eq(otpRequests.id, input.requestId) : undefined,
         contactMatch(input.email, input.mobile),
       ),

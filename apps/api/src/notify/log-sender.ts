@@ -3,10 +3,13 @@ import { maskOtp, type MessageSender, type NotifyLog } from './notifier';
 /**
  * The adapter used when a channel has no provider configured: the message goes to the log.
  * The code itself is masked (logs are not a place for secrets); outside production the log line
- * says where to read it.
+ * says where to read it (the dev outbox) and the message counts as delivered. In production
+ * nobody can read it: `delivers` is false, so a caller that must reach the person (a code) can
+ * tell it was not delivered.
  */
 export function createLogSender(log: NotifyLog, devTools: boolean): MessageSender {
   return {
+    delivers: devTools,
     async send(message) {
       const where = devTools
         ? ` Read the code at /api/v1/dev/outbox?to=${encodeURIComponent(message.to)}`

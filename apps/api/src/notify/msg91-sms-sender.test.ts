@@ -56,7 +56,12 @@ describe('the MSG91 SMS adapter', () => {
   });
 
   const sender = (authKey = 'test-auth-key') =>
-    createMsg91SmsSender({ authKey, templateId: '6500aaaabbbbccccdddd0001', apiBase: base });
+    createMsg91SmsSender({
+      authKey,
+      templateId: '6500aaaabbbbccccdddd0001',
+      apiBase: base,
+      timeoutMs: 5_000,
+    });
 
   it('posts the template, the number with country code and the variables', async () => {
     await sender().send({
@@ -103,6 +108,7 @@ describe('the MSG91 SMS adapter', () => {
       authKey: 'k',
       templateId: 't',
       apiBase: 'http://127.0.0.1:1/api/v5',
+      timeoutMs: 5_000,
     });
     await expect(unreachable.send({ channel: 'sms', to: '9876543210', text: 'x' })).rejects.toThrow(
       /could not be reached/,

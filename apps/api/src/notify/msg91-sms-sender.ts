@@ -6,7 +6,8 @@ export interface Msg91Options {
   templateId: string;
   /** https://control.msg91.com/api/v5 in production; a local fake in tests. */
   apiBase: string;
-  timeoutMs?: number;
+  /** How long a call may take (OUTBOUND_TIMEOUT_SECONDS). */
+  timeoutMs: number;
 }
 
 export class SmsDeliveryError extends Error {
@@ -41,7 +42,7 @@ export function createMsg91SmsSender(options: Msg91Options): MessageSender {
               { mobiles: `91${message.to}`, otp: message.otp ?? '', content: message.text },
             ],
           }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
         throw new SmsDeliveryError(`MSG91 could not be reached: ${(error as Error).message}`);

@@ -104,6 +104,49 @@ describeEachDatabase('the notifier', (ctx) => {
     }
   });
 
+  it('counts the log as delivered outside production (the dev outbox has the message)', () => {
+    const notifier = createNotifier({
+      config: ctx().config,
+      database: ctx().database,
+      log: capture().log,
+    });
+    expect(notifier.delivers?.('email')).toBe(true);
+    expect(notifier.delivers?.('sms')).toBe(true);
+  });
+
+  it('in production without providers: not delivered, and a warning at start-up', async () => {
+    const production = testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) });
+    const { lines, log } = capture();
+    const notifier = createNotifier({ config: production, database: ctx().database, log });
+    expect(notifier.delivers?.('email')).toBe(false);
+    expect(notifier.delivers?.('sms')).toBe(false);
+    const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
+    expect(warnings.map((entry) => entry.msg)).toEqual([
+      expect.stringContaining('Neither e-mail nor SMS can be delivered'),
+    ]);
+    // Other features' messages still resolve (they only log), without the code.
+    await notifier.send({ channel: 'sms', to: '9876543210', text: '482913 code', otp: '482913' });
+    expect(lines.join('')).not.toContain('482913');
+    expect(lines.join('')).not.toContain('/dev/outbox');
+  });
+
+  it('in production with SMTP only: e-mail is delivered, SMS is not, and the warning says so', async () => {
+    const production = testConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(32),
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    });
+    const { lines, log } = capture();
+    const notifier = createNotifier({ config: production, database: ctx().database, log });
+    try {
+      expect(notifier.delivers?.('email')).toBe(true);
+      expect(notifier.delivers?.('sms')).toBe(false);
+      expect(lines.join('')).toContain('No provider configured for SMS');
+    } finally {
+      await notifier.close();
+    }
+  });
+
   it('needs the MSG91 key and template when SMS_PROVIDER=msg91', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key' })).toThrow(
       /MSG91_TEMPLATE_ID: required when SMS_PROVIDER=msg91/,

@@ -30,12 +30,19 @@ export interface OutgoingMessage {
 export interface Notifier {
   /** Delivers the message; rejects when the provider refused it or could not be reached. */
   send(message: OutgoingMessage): Promise<void>;
+  /**
+   * False when messages on this channel reach nobody: in production without a provider they
+   * only go to the log (`send` still resolves, for messages that are merely courtesy).
+   */
+  delivers?(channel: Channel): boolean;
   close(): Promise<void>;
 }
 
 /** One delivery channel: the SMTP adapter, the MSG91 adapter or the log adapter. */
 export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
+  /** False for the log adapter in production: nobody can read what it "sends". */
+  delivers?: boolean;
   close?(): Promise<void>;
 }
 
@@ -53,14 +60,20 @@ export interface NotifierOptions {
 /**
  * E-mail goes over SMTP when SMTP_URL is set, SMS through MSG91 when SMS_PROVIDER=msg91;
  * otherwise the message goes to the log (with any code masked). Outside production every
- * message is also kept in the dev outbox, where a developer or a test reads the code.
+ * message is also kept in the dev outbox, where a developer or a test reads the code, and the
+ * log counts as delivered; in production it does not (`delivers` is false), and a warning at
+ * start-up names the channels without a provider.
  */
 export function createNotifier(options: NotifierOptions): Notifier {
   const { config, database, log } = options;
   const email =
     options.email ??
     (config.SMTP_URL
-      ? createSmtpEmailSender({ url: config.SMTP_URL, from: config.MAIL_FROM })
+      ? createSmtpEmailSender({
+          url: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
+        })
       : createLogSender(log, config.devTools));
   const sms =
     options.sms ??
@@ -69,13 +82,30 @@ export function createNotifier(options: NotifierOptions): Notifier {
           authKey: config.MSG91_AUTH_KEY!,
           templateId: config.MSG91_TEMPLATE_ID!,
           apiBase: config.MSG91_API_BASE,
+          timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
         })
       : createLogSender(log, config.devTools));
+
+  const undelivered = [
+    email.delivers === false && 'e-mail (set SMTP_URL)',
+    sms.delivers === false && 'SMS (set SMS_PROVIDER=msg91 and its MSG91_* settings)',
+  ].filter((what): what is string => Boolean(what));
+  if (undelivered.length === 2) {
+    log.warn(
+      'Neither e-mail nor SMS can be delivered: no SMTP_URL and no SMS provider are configured. ' +
+        'Registration, sign-in and password-reset codes will fail with 503 until one is set.',
+    );
+  } else if (undelivered.length === 1) {
+    log.warn(`No provider configured for ${undelivered[0]}: those messages will not be sent.`);
+  }
 
   return {
     async send(message) {
       if (config.devTools) await recordInOutbox(database, message);
       await (message.channel === 'email' ? email : sms).send(message);
+    },
+    delivers(channel) {
+      return (channel === 'email' ? email : sms).delivers !== false;
     },
     async close() {
       await Promise.all([email.close?.(), sms.close?.()]);

@@ -46,6 +46,7 @@ describe('the SMTP e-mail adapter', () => {
     const sender = createSmtpEmailSender({
       url: `smtp://mailer:mail-secret@127.0.0.1:${port}`,
       from: 'VIP Number Store <no-reply@store.test>',
+      timeoutMs: 5_000,
     });
     try {
       await sender.send({
@@ -80,7 +81,11 @@ describe('the SMTP e-mail adapter', () => {
   });
 
   it('rejects when the server cannot be reached', async () => {
-    const sender = createSmtpEmailSender({ url: 'smtp://127.0.0.1:1', from: 'a@store.test' });
+    const sender = createSmtpEmailSender({
+      url: 'smtp://127.0.0.1:1',
+      from: 'a@store.test',
+      timeoutMs: 5_000,
+    });
     try {
       await expect(
         sender.send({ channel: 'email', to: 'x@example.com', subject: 's', text: 't' }),

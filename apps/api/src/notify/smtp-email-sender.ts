@@ -5,6 +5,8 @@ export interface SmtpOptions {
   /** A connection URL such as smtp://user:pass@smtp.example.com:587 or smtps://...:465 */
   url: string;
   from: string;
+  /** Connecting and the server's greeting (OUTBOUND_TIMEOUT_SECONDS); an idle socket gets twice it. */
+  timeoutMs: number;
 }
 
 /** E-mail over SMTP with a pooled nodemailer transport (connections are reused). */
@@ -12,9 +14,9 @@ export function createSmtpEmailSender(options: SmtpOptions): MessageSender {
   const transport = nodemailer.createTransport({
     url: options.url,
     pool: true,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: 2 * options.timeoutMs,
   });
   return {
     async send(message) {

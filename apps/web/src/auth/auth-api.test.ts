@@ -142,15 +142,19 @@ describe('request bodies (spec §7)', () => {
     const api = installFakeApi({ 'POST /auth/resend-otp': ok({ requestId: 'r' }) });
     await authApi.resendOtp('registration', { email: 'a@b.co', mobile: '9876543210' });
     await authApi.resendOtp('login', { email: 'a@b.co', mobile: '9876543210' });
+    await authApi.resendOtp('password_reset', { mobile: '98765 43210' }, 'r-9');
+    await authApi.resendOtp('login', { mobile: '9876543210' }, null);
     expect(api.calls.map((c) => c.body)).toEqual([
       { email: 'a@b.co', mobile: '9876543210' },
+      { mobile: '9876543210' },
+      { mobile: '9876543210', requestId: 'r-9' },
       { mobile: '9876543210' },
     ]);
     await expect(authApi.resendOtp('registration', {})).rejects.toThrow(RESEND_CONTACT_REQUIRED);
     await expect(authApi.resendOtp(null, null)).rejects.toThrow(
       'Contact information is required to resend OTP',
     );
-    expect(api.calls).toHaveLength(2);
+    expect(api.calls).toHaveLength(4);
   });
 
   it('reset: mobile, e-mail, otp and the new password', async () => {

@@ -150,12 +150,25 @@ export const authApi = {
     return sessionResult(await api.post('/auth/verify-otp', body));
   },
 
-  /** E-mail and mobile; login: mobile only (spec §7). Needs at least one (spec §5). */
-  async resendOtp(purpose: OtpPurpose | null, contact: ContactInfo | null): Promise<OtpIssued> {
+  /**
+   * E-mail and mobile; login: mobile only (spec §7). Needs at least one (spec §5). With the
+   * current request id the server resends that request only, never another purpose's code
+   * opened for the same contact (in another tab, say).
+   */
+  async resendOtp(
+    purpose: OtpPurpose | null,
+    contact: ContactInfo | null,
+    requestId?: string | null,
+  ): Promise<OtpIssued> {
     const email = purpose === 'login' ? undefined : contact?.email?.trim();
     const mobile = mobileOf(contact?.mobile);
     if (!email && !mobile) throw new Error(RESEND_CONTACT_REQUIRED);
-    return otpIssued(await api.post('/auth/resend-otp', compact({ email, mobile })));
+    return otpIssued(
+      await api.post(
+        '/auth/resend-otp',
+        compact({ email, mobile, requestId: requestId ?? undefined }),
+      ),
+    );
   },
 
   async login(contact: string, password: string): Promise<SessionResult> {

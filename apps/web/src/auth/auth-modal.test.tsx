@@ -186,8 +186,23 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('otp-attempts')).toHaveTextContent('5 attempts left'),
     );
-    expect(api.callsTo('POST /auth/resend-otp')[0]?.body).toEqual({ mobile: '9876543210' });
+    // The current request is named, so only that request (this purpose) is resent.
+    expect(api.callsTo('POST /auth/resend-otp')[0]?.body).toEqual({
+      mobile: '9876543210',
+      requestId: '6f2c1a8e-0000-4000-8000-000000000001',
+    });
     expect(screen.getByRole('button', { name: /Resend OTP in/ })).toBeDisabled();
+
+    // The next resend names the request the last one opened.
+    await act(async () => {
+      vi.advanceTimersByTime(31_000);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
+    await waitFor(() => expect(api.callsTo('POST /auth/resend-otp')).toHaveLength(2));
+    expect(api.callsTo('POST /auth/resend-otp')[1]?.body).toEqual({
+      mobile: '9876543210',
+      requestId: 'r-2',
+    });
   });
 
   it('resets a forgotten password with the code and signs in', async () => {
@@ -253,6 +268,44 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('Password reset failed')).toBeInTheDocument();
+  });
+
+  it("shows the server's field errors under the reset form's fields, the rest in a toast", async () => {
+    installFakeApi({
+      'POST /auth/forgot-password': issued({ channels: { email: false, sms: true } }),
+      'POST /auth/reset-password': fail(400, 'Your password must not contain your mobile number.', {
+        code: 'VALIDATION_ERROR',
+        errors: ['newPassword: Your password must not contain your mobile number.'],
+      }),
+    });
+    const { user } = renderModal('forgot-password');
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    await screen.findByRole('dialog', { name: 'Reset your password' });
+    await typeCode(user, '123456');
+    const password = screen.getByLabelText('New password', { exact: true });
+    await user.type(password, 'my-9876543210');
+    await user.type(
+      screen.getByLabelText('Confirm new password', { exact: true }),
+      'my-9876543210',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('Your password must not contain your mobile number.'),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    installFakeApi({
+      'POST /auth/reset-password': fail(400, 'Invalid body: mobile: Enter a valid mobile.', {
+        code: 'VALIDATION_ERROR',
+        errors: ['mobile: Enter a valid mobile.'],
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid body: mobile: Enter a valid mobile.',
+    );
   });
 
   it("uses 'Failed to send OTP' when the sign-in code cannot be sent", async () => {

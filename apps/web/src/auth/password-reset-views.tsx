@@ -12,6 +12,7 @@ import {
 } from '../lib/auth-validation';
 import { AUTH_ERROR_FALLBACKS, authApi, remainingAttemptsOf } from './auth-api';
 import { OTP_LENGTH, OtpInput } from './otp-input';
+import { placeServerErrors } from './server-field-errors';
 import { LinkButton, OtpStatus } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
@@ -93,6 +94,7 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
     control,
     handleSubmit,
     resetField,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetValues>({
     resolver: zodResolver(resetSchema),
@@ -115,7 +117,11 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
         otp.verifyFailed(remaining);
         resetField('otp');
       }
-      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.resetPassword));
+      const rest = placeServerErrors(error, setError, {
+        fields: { otp: 'otp', newPassword: 'newPassword' },
+        fallback: AUTH_ERROR_FALLBACKS.resetPassword,
+      });
+      if (rest) toast.error(rest);
     }
   });
 

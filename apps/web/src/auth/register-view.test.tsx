@@ -149,6 +149,65 @@ describe('registration form', { timeout: 30_000 }, () => {
     expect(body).not.toHaveProperty('gstinNo');
   });
 
+  it("shows the server's field errors under their fields, and toasts only the rest", async () => {
+    installFakeApi({
+      'POST /auth/register': fail(400, 'Invalid body: password: Too common.; email: Taken form.', {
+        code: 'VALIDATION_ERROR',
+        errors: ['password: This password is too common.', 'email: Enter a real e-mail address.'],
+      }),
+    });
+    const { user } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const password = screen.getByLabelText('Password', { exact: true });
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('This password is too common.'),
+    );
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription(
+      'Enter a real e-mail address.',
+    );
+    expect(password).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // A problem with no field in this form (here: a Corporate field on an Individual account,
+    // and an unknown one) goes to the toast; the others still go under their fields.
+    installFakeApi({
+      'POST /auth/register': fail(400, 'Invalid body', {
+        code: 'VALIDATION_ERROR',
+        errors: ['mobile: Enter a valid 10-digit Indian mobile number.', 'gstinNo: Bad GSTIN.'],
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('gstinNo: Bad GSTIN.');
+    expect(alert).not.toHaveTextContent('mobile');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      'Enter a valid 10-digit Indian mobile number.',
+    );
+  });
+
+  it('shows a taken e-mail address under the e-mail field', async () => {
+    installFakeApi({
+      'POST /auth/register': fail(409, 'An account with this e-mail address already exists.', {
+        code: 'EMAIL_TAKEN',
+      }),
+    });
+    const { user } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const email = screen.getByLabelText('E-mail address');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription(
+        'An account with this e-mail address already exists.',
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("toasts the server's message, or 'Registration failed'", async () => {
     installFakeApi({
       'POST /auth/register': fail(409, 'An account with this e-mail address already exists.'),

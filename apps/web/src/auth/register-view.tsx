@@ -9,7 +9,6 @@ import {
   SubmitButton,
   TextField,
 } from '../lib/auth-form';
-import { apiErrorMessage } from '../lib/api-client';
 import {
   companyNameProblem,
   emailSchema,
@@ -20,6 +19,7 @@ import {
   VALIDATION_MESSAGES,
 } from '../lib/auth-validation';
 import { AUTH_ERROR_FALLBACKS, authApi, registerPayload } from './auth-api';
+import { placeServerErrors } from './server-field-errors';
 import { LinkButton } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
@@ -59,6 +59,20 @@ const defaultValues: RegisterValues = {
   acceptTermsAndConditions: false,
 };
 
+/** Request-body fields of POST /auth/register that the form shows (server errors go under them). */
+const registerFields = {
+  accountType: 'accountType',
+  name: 'name',
+  email: 'email',
+  mobile: 'mobile',
+  password: 'password',
+  acceptTermsAndConditions: 'acceptTermsAndConditions',
+} as const satisfies Record<string, keyof RegisterValues>;
+const corporateFields = {
+  companyName: 'companyName',
+  gstinNo: 'gstinNo',
+} as const satisfies Record<string, keyof RegisterValues>;
+
 /** Registration: Individual or Corporate (company name and GSTIN), then a code to verify. */
 export function RegisterView({
   go,
@@ -75,6 +89,7 @@ export function RegisterView({
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -90,7 +105,15 @@ export function RegisterView({
       otp.sent('registration', { email: payload.email, mobile: payload.mobile }, issued);
       go('verify-otp');
     } catch (error) {
-      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.register));
+      const rest = placeServerErrors(error, setError, {
+        fields: {
+          ...registerFields,
+          ...(values.accountType === 'Corporate' ? corporateFields : {}),
+        },
+        codeFields: { EMAIL_TAKEN: 'email', MOBILE_TAKEN: 'mobile' },
+        fallback: AUTH_ERROR_FALLBACKS.register,
+      });
+      if (rest) toast.error(rest);
     }
   });
 

@@ -82,7 +82,11 @@ export function OtpStatus({ otp }: { otp: OtpFlow }) {
   async function resend() {
     setResending(true);
     try {
-      const issued = await authApi.resendOtp(state.otpPurpose, state.contactInfo);
+      const issued = await authApi.resendOtp(
+        state.otpPurpose,
+        state.contactInfo,
+        state.otpRequestId,
+      );
       otp.resent(issued);
       toast.success(issued.message || 'A new code has been sent.');
     } catch (error) {

@@ -4,15 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasSessionHint } from './api-client';
 import {
   AuthSessionProvider,
+  clearSession,
   onSignedIn,
   onSignedOut,
   PROFILE_GC_TIME_MS,
   PROFILE_QUERY_KEY,
   PROFILE_STALE_TIME_MS,
+  setSession,
   useAuth,
   useAuthActions,
 } from './auth-session';
 import {
+  createTestQueryClient,
   fail,
   installFakeApi,
   ok,
@@ -22,6 +25,9 @@ import {
   setSessionHintCookie,
 } from './auth-test-utils';
 import { useAuthUi } from './auth-ui';
+import { numbersKeys } from './numbers-api';
+import { ordersKeys, useOrders } from './orders-api';
+import { paidOrder } from './orders-test-utils';
 
 afterEach(() => {
   cleanup();
@@ -101,6 +107,42 @@ describe('auth state', () => {
       'POST /auth/refresh-token',
       'GET /user/profile',
     ]);
+  });
+
+  it('renews the session hint after a token refresh the profile call needed', async () => {
+    setSessionHintCookie();
+    const writes = vi.spyOn(Document.prototype, 'cookie', 'set');
+    let refreshed = false;
+    installFakeApi({
+      'GET /user/profile': () => (refreshed ? profileReply : fail(401, 'Please sign in')),
+      'POST /auth/refresh-token': () => {
+        refreshed = true;
+        return ok({ accessTokenExpiresAt: new Date().toISOString() });
+      },
+    });
+    renderWithQuery('/', <Probe />);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    expect(writes).toHaveBeenCalledWith(expect.stringMatching(/^sid_hint=1; Max-Age=2592000;/));
+    expect(hasSessionHint()).toBe(true);
+    writes.mockRestore();
+  });
+
+  it('does not bring the hint back when a profile answer arrives after the logout', async () => {
+    setSessionHintCookie();
+    let answer: (() => void) | undefined;
+    installFakeApi({
+      'GET /user/profile': () =>
+        new Promise((resolve) => {
+          answer = () => resolve(profileReply);
+        }),
+      'POST /auth/logout': ok(null),
+    });
+    renderWithQuery('/', <Probe />);
+    await waitFor(() => expect(answer).toBeDefined());
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(hasSessionHint()).toBe(false));
+    await act(async () => answer!());
+    expect(hasSessionHint()).toBe(false);
   });
 
   it('is signed out when the refresh fails, and forgets the hint', async () => {
@@ -196,5 +238,88 @@ describe('AuthSessionProvider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'UI logout' }));
     await waitFor(() => expect(screen.getByTestId('ui-user')).toHaveTextContent('signed out'));
     expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
+  });
+});
+
+const otherUser = {
+  user: { ...sampleSession.user, id: 'u-2', name: 'ravi kumar', email: 'ravi@example.com' },
+  address: null,
+};
+
+describe('account data in the query cache', () => {
+  function OrdersProbe() {
+    const orders = useOrders();
+    const { setSession: signIn, logout } = useAuthActions();
+    return (
+      <div>
+        <output data-testid="orders">
+          {orders.data ? orders.data.orders.map((o) => o.reference).join(',') : 'none'}
+        </output>
+        <button type="button" onClick={() => signIn(otherUser)}>
+          Sign in as Ravi
+        </button>
+        <button type="button" onClick={() => void logout()}>
+          Logout
+        </button>
+      </div>
+    );
+  }
+
+  const page = (reference: string) =>
+    ok({ orders: [paidOrder({ reference })], total: 1, page: 1, pageSize: 10, pageCount: 1 });
+
+  it("never shows the last account's orders to the next one signing in on the same tab", async () => {
+    setSessionHintCookie();
+    let owner = 'asha';
+    let answerRavi: (() => void) | undefined;
+    installFakeApi({
+      'GET /user/profile': profileReply,
+      'POST /auth/logout': ok(null),
+      'GET /orders': () =>
+        owner === 'asha'
+          ? page('VN-ASHA')
+          : new Promise((resolve) => {
+              answerRavi = () => resolve(page('VN-RAVI'));
+            }),
+    });
+    const { queryClient } = renderWithQuery('/', <OrdersProbe />);
+    await waitFor(() => expect(screen.getByTestId('orders')).toHaveTextContent('VN-ASHA'));
+    queryClient.setQueryData(numbersKeys.detail(7), { id: 7 });
+    queryClient.setQueryData(['cart'], { items: ['asha'] });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('orders')).toHaveTextContent('none'));
+    expect(queryClient.getQueryData(ordersKeys.list())).toBeUndefined();
+    expect(queryClient.getQueryData(['cart'])).toBeUndefined();
+    // Public catalogue data stays.
+    expect(queryClient.getQueryData(numbersKeys.detail(7))).toEqual({ id: 7 });
+
+    owner = 'ravi';
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in as Ravi' }));
+    await waitFor(() => expect(answerRavi).toBeDefined());
+    expect(screen.getByTestId('orders')).toHaveTextContent('none');
+    await act(async () => answerRavi!());
+    await waitFor(() => expect(screen.getByTestId('orders')).toHaveTextContent('VN-RAVI'));
+  });
+
+  it('forgets the cached account data when another account signs in without a logout', () => {
+    const queryClient = createTestQueryClient();
+    setSession(queryClient, sampleSession);
+    queryClient.setQueryData(ordersKeys.list(), { orders: ['asha'] });
+    queryClient.setQueryData(numbersKeys.detail(7), { id: 7 });
+
+    setSession(queryClient, sampleSession); // the same account again: nothing to forget
+    expect(queryClient.getQueryData(ordersKeys.list())).toEqual({ orders: ['asha'] });
+
+    setSession(queryClient, otherUser);
+    expect(queryClient.getQueryData(ordersKeys.list())).toBeUndefined();
+    expect(queryClient.getQueryData(numbersKeys.detail(7))).toEqual({ id: 7 });
+    expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toEqual(otherUser);
+
+    queryClient.setQueryData(['some-new-account-feature'], 1);
+    clearSession(queryClient);
+    expect(queryClient.getQueryData(['some-new-account-feature'])).toBeUndefined();
+    expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toBeNull();
+    expect(queryClient.getQueryData(numbersKeys.detail(7))).toEqual({ id: 7 });
   });
 });

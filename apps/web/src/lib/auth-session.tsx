@@ -6,7 +6,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import {
   api,
   hasSessionHint,
@@ -26,6 +26,10 @@ import { useHydrated } from './use-hydrated';
  * - A 401 makes the API client refresh once and retry; when that fails the user is signed out.
  * - Login, OTP verification and password reset call `setSession` (which also notifies
  *   `onSignedIn` listeners); logout always clears the state, even when the call fails.
+ * - Clearing the session (or another account signing in) removes every cached query except the
+ *   public ones (PUBLIC_QUERY_ROOTS), so the next account never sees the last one's orders.
+ * - The sid_hint cookie is written at sign-in and renewed whenever the profile call answers
+ *   with the account, which includes right after a token refresh that call needed.
  */
 
 export type AccountType = 'Individual' | 'Corporate';
@@ -71,6 +75,29 @@ export const PROFILE_STALE_TIME_MS = 5 * 60 * 1000;
 export const PROFILE_GC_TIME_MS = 10 * 60 * 1000;
 export const PROFILE_PATH = '/user/profile';
 export const LOGOUT_PATH = '/auth/logout';
+
+/**
+ * First elements of the query keys that hold public data (the catalogue), kept across sign-out.
+ * Every other query belongs to the signed-in account (orders, cart, profile, and any new
+ * feature's, unless it is added here) and is removed when the session ends or changes hands.
+ */
+export const PUBLIC_QUERY_ROOTS: ReadonlySet<string> = new Set(['numbers']);
+
+function isAccountQuery(query: Query): boolean {
+  const root = query.queryKey[0];
+  if (root === PROFILE_QUERY_KEY[0]) return false; // set to null instead: it is the auth state
+  return !(typeof root === 'string' && PUBLIC_QUERY_ROOTS.has(root));
+}
+
+/** Drops every account-scoped query; a fetch still in flight is cancelled and goes nowhere. */
+function removeAccountQueries(queryClient: QueryClient) {
+  // Each is reset before it is removed: a mounted list that keeps its previous data while the
+  // next page loads (keepPreviousData) would otherwise go on showing the removed query's data.
+  for (const query of queryClient.getQueryCache().findAll({ predicate: isAccountQuery })) {
+    query.reset();
+  }
+  queryClient.removeQueries({ predicate: isAccountQuery });
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -174,11 +201,18 @@ export function onSignedOut(listener: SignedOutListener): () => void {
 // ---------------------------------------------------------------------------------------------
 // Reading and changing the session.
 
-/** GET /user/profile. A 401 that survives the client's refresh-and-retry means "signed out". */
+/**
+ * GET /user/profile. A 401 that survives the client's refresh-and-retry means "signed out"; an
+ * answer with the account renews the session hint (the refresh token it may have rotated just
+ * now is good for another REFRESH_TOKEN_TTL).
+ */
 export async function fetchProfile(): Promise<AuthSession | null> {
   try {
     const response = await api.get<unknown>(PROFILE_PATH);
-    return toAuthSession(response.data);
+    const session = toAuthSession(response.data);
+    // Renew only a hint still there: an answer arriving after a logout must not bring it back.
+    if (session && hasSessionHint()) writeSessionHint();
+    return session;
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
       clearSessionHint();
@@ -190,6 +224,9 @@ export async function fetchProfile(): Promise<AuthSession | null> {
 
 /** Marks the user signed in (after login, OTP verification or password reset). */
 export function setSession(queryClient: QueryClient, session: AuthSession) {
+  const previous = queryClient.getQueryData<AuthSession | null>(PROFILE_QUERY_KEY);
+  // Another account than the one still cached (its session ended unnoticed): forget its data.
+  if (previous && previous.user.id !== session.user.id) removeAccountQueries(queryClient);
   void queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });
   queryClient.setQueryData<AuthSession | null>(PROFILE_QUERY_KEY, session);
   writeSessionHint();
@@ -202,10 +239,14 @@ export function updateSession(queryClient: QueryClient, session: AuthSession) {
   queryClient.setQueryData<AuthSession | null>(PROFILE_QUERY_KEY, session);
 }
 
-/** Forgets the session locally: no user, no hint cookie, no profile call until the next login. */
+/**
+ * Forgets the session locally: no user, no hint cookie, no profile call until the next login,
+ * and no cached data of the account (orders, cart...): only public queries stay.
+ */
 export function clearSession(queryClient: QueryClient) {
   const wasSignedIn = Boolean(queryClient.getQueryData(PROFILE_QUERY_KEY)) || hasSessionHint();
   clearSessionHint();
+  removeAccountQueries(queryClient);
   void queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });
   queryClient.setQueryData<AuthSession | null>(PROFILE_QUERY_KEY, null);
   if (wasSignedIn) emit(signedOutListeners);

@@ -101,6 +101,25 @@ export const otpSends = pgTable(
   ],
 );
 
+/**
+ * Password sign-ins not (yet) successful, for the per-contact and per-address failure limits.
+ * A row is written before the password is checked and the contact's rows are deleted when a
+ * sign-in succeeds, so parallel guesses cannot exceed the limit.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contact: text('contact').notNull(),
+    clientIp: text('client_ip').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_contact_idx').on(t.contact, t.failedAt),
+    index('login_failures_ip_idx').on(t.clientIp, t.failedAt),
+  ],
+);
+
 /** Messages kept outside production so developers and tests can read OTPs. */
 export const devOutbox = pgTable(
   'dev_outbox',
