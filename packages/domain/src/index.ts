@@ -1,3 +1,4 @@
+export * from './attribution';
 export * from './categories';
 export * from './category-rules';
 export * from './classifier';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../auth/access-token';
 import { currentUser, requireUser } from '../auth/guards';
 import { ACCESS_COOKIE } from '../auth/session-cookies';
+import { invalidateCatalogCache } from '../catalog/listing-cache';
 import { numberItemColumns, numberItemSchema, toNumberItem } from '../catalog/number-item';
 import { cartItems, carts, numbers } from '../db/schema';
 import {
@@ -40,12 +41,13 @@ import {
   lineResult,
   loadCartView,
   lockCart,
+  lockExistingCart,
   lookUpNumbers,
   MAX_CART_ITEMS,
   readCartLines,
   validationResult,
 } from './cart-store';
-import { checkout } from './checkout';
+import { cancelOrdersForRemovedNumbers, checkout } from './checkout';
 
 const tags = ['cart'];
 const security = [{ sessionCookie: [] }];
@@ -206,7 +208,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Remove one item from the cart',
         description:
-          'itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer\'s own cart: anything else is 404 "Item not found in cart".',
+          'itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer\'s own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released.',
         params: z.object({ itemId: z.string().max(100) }),
         response: { 200: envelope(cartSchema), 401: errorBody, 404: errorBody },
       },
@@ -214,18 +216,28 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request) => {
       const userId = currentUser(request).id;
       const { itemId } = request.params;
-      const cart = await findCart(db(), userId);
       const match = UUID.test(itemId)
         ? eq(cartItems.id, itemId)
         : /^\d{1,10}$/.test(itemId) && Number(itemId) <= 2_147_483_647
           ? eq(cartItems.numberId, Number(itemId))
           : undefined;
-      if (!cart || !match) throw new AppError(404, 'ITEM_NOT_FOUND', NOT_IN_CART_MESSAGE);
-      const removed = await db()
-        .delete(cartItems)
-        .where(and(eq(cartItems.cartId, cart.id), match))
-        .returning({ id: cartItems.id });
-      if (removed.length === 0) throw new AppError(404, 'ITEM_NOT_FOUND', NOT_IN_CART_MESSAGE);
+      if (!match) throw new AppError(404, 'ITEM_NOT_FOUND', NOT_IN_CART_MESSAGE);
+      const released = await inTransaction(app.database, async (tx) => {
+        const cart = await lockExistingCart(tx, userId);
+        if (!cart) throw new AppError(404, 'ITEM_NOT_FOUND', NOT_IN_CART_MESSAGE);
+        const removed = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.cartId, cart.id), match))
+          .returning({ numberId: cartItems.numberId });
+        if (removed.length === 0) throw new AppError(404, 'ITEM_NOT_FOUND', NOT_IN_CART_MESSAGE);
+        // An open order holding this number no longer stands for the cart: its hold goes now.
+        return cancelOrdersForRemovedNumbers(
+          tx,
+          userId,
+          removed.map((row) => row.numberId),
+        );
+      });
+      if (released > 0) invalidateCatalogCache(app.database);
       return ok(await view(userId), 'Item removed from cart');
     },
   );
@@ -238,13 +250,20 @@ export async function cartRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Empty the cart (the TDS setting stays)',
+        description:
+          "The buyer's order awaiting payment, if any, is cancelled and its numbers are released.",
         response: { 200: envelope(cartSchema), 401: errorBody },
       },
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const cart = await findCart(db(), userId);
-      if (cart) await db().delete(cartItems).where(eq(cartItems.cartId, cart.id));
+      const released = await inTransaction(app.database, async (tx) => {
+        const cart = await lockExistingCart(tx, userId);
+        if (!cart) return 0;
+        await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+        return cancelOrdersForRemovedNumbers(tx, userId, 'all');
+      });
+      if (released > 0) invalidateCatalogCache(app.database);
       return ok(await view(userId), 'Your cart is now empty.');
     },
   );
@@ -430,7 +449,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Reserve every number in the cart for a new order, or none',
         description:
-          'Optional body { attribution }: the saved campaign-tracking record. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. The cart is emptied when the order is paid.',
+          'Optional body { attribution }: the saved campaign-tracking record. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
         body: optionalBody(checkoutBody),
         response: {
           200: envelope(checkoutSchema),

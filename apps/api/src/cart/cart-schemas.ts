@@ -1,3 +1,8 @@
+import {
+  ATTRIBUTION_FIELD_LIMITS,
+  clipAttributionValue,
+  type AttributionTextField,
+} from '@store/domain';
 import { z } from 'zod';
 import { numberItemSchema } from '../catalog/number-item';
 import { orderSchema } from '../orders/order-view';
@@ -90,21 +95,29 @@ export const tdsBody = z.object({
   tdsPercent: z.number().min(0).max(100),
 });
 
-const text = (max: number) => z.string().max(max).nullish();
+const text = (field: AttributionTextField) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) => (value ? clipAttributionValue(field, value) : value))
+    .describe(`Kept up to ${ATTRIBUTION_FIELD_LIMITS[field]} characters; longer values are cut`);
 const instant = z.union([z.number(), z.string().max(64)]).nullish();
 
 /**
  * The campaign-tracking record the client saved (spec §3, "Tracking record"). A parameter the
- * landing address did not carry may be null or absent; empty fields are not stored.
+ * landing address did not carry may be null or absent; empty fields are not stored. Attribution
+ * is a nice-to-have and a sale is not: it never fails a checkout. Text longer than the shared
+ * limits (ATTRIBUTION_FIELD_LIMITS) is cut, and a record that is not of this shape at all is
+ * dropped (null) while the checkout goes on.
  */
 export const attributionSchema = z
   .object({
-    gclid: text(500),
-    utm_source: text(200),
-    utm_campaign: text(200),
-    utm_medium: text(200),
+    gclid: text('gclid'),
+    utm_source: text('utm_source'),
+    utm_campaign: text('utm_campaign'),
+    utm_medium: text('utm_medium'),
     timestamp: instant,
-    landing_page: text(2000),
+    landing_page: text('landing_page'),
     expires_at: instant,
   })
   .transform(
@@ -114,10 +127,12 @@ export const attributionSchema = z
           ([, value]) => value !== null && value !== undefined && value !== '',
         ),
       ) as { [K in keyof typeof record]?: NonNullable<(typeof record)[K]> },
-  );
+  )
+  .nullish()
+  .catch(null);
 
 export const checkoutBody = z.object({
-  attribution: attributionSchema.nullish(),
+  attribution: attributionSchema,
 });
 
 export const validationSchema = z.object({

@@ -46,6 +46,12 @@ export async function lockCart(tx: Tx, userId: string): Promise<CartRow> {
   return cart!;
 }
 
+/** The buyer's cart row locked until the transaction ends, or undefined when there is none. */
+export async function lockExistingCart(tx: Tx, userId: string): Promise<CartRow | undefined> {
+  const [cart] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+  return cart;
+}
+
 export interface CartLine {
   itemId: string;
   priceAtAdd: number;

@@ -1,7 +1,9 @@
+import { ATTRIBUTION_FIELD_LIMITS } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
+import { invalidateCatalogCache } from '../catalog/listing-cache';
 import { insertTestNumbers } from '../catalog/test-numbers';
-import { numbers, orderEvents, orders } from '../db/schema';
+import { cartItems, numbers, orderEvents, orders } from '../db/schema';
 import { sweepExpiredHolds } from '../orders/hold-sweep';
 import {
   lapseHold,
@@ -10,8 +12,10 @@ import {
   sentTo,
   setPrice,
   signedIn,
+  staffMember,
 } from '../orders/test-sales';
 import { api } from '../test/session-client';
+import { CART_CHANGED_NOTE } from './checkout';
 import { describeEachDatabase, type TestContext } from '../test/test-app';
 
 const deps = (ctx: TestContext) => ({
@@ -201,6 +205,57 @@ describeEachDatabase(
       });
     });
 
+    it('never refuses a checkout for its attribution: long values are cut to the shared limits', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      // What an older browser saved (up to 500 characters a value) from a long campaign address.
+      const attribution = {
+        gclid: 'g'.repeat(900),
+        utm_source: 's'.repeat(500),
+        utm_campaign: 'c'.repeat(500),
+        utm_medium: 'm'.repeat(300),
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: `/?utm_source=${'s'.repeat(3000)}`,
+        expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      };
+      const res = await checkout(buyer, { attribution });
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await ctx()
+        .database.db.select()
+        .from(orders)
+        .where(eq(orders.id, res.json().data.order.id));
+      expect(row!.attribution).toEqual({
+        gclid: 'g'.repeat(ATTRIBUTION_FIELD_LIMITS.gclid),
+        utm_source: 's'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_source),
+        utm_campaign: 'c'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_campaign),
+        utm_medium: 'm'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_medium),
+        timestamp: attribution.timestamp,
+        landing_page: attribution.landing_page.slice(0, ATTRIBUTION_FIELD_LIMITS.landing_page),
+        expires_at: attribution.expires_at,
+      });
+    });
+
+    it('drops an attribution that is not a tracking record, and checks out all the same', async () => {
+      const malformed: unknown[] = [
+        'utm_source=google',
+        42,
+        ['google'],
+        { gclid: 123, utm_source: 'google' },
+        { utm_source: 'google', timestamp: { at: 'yesterday' } },
+        { utm_source: 'google', expires_at: 'x'.repeat(100) },
+      ];
+      const free = ['9876598765', '9786012345', '9812341234', '9137605193', '7070700852'];
+      for (const [index, attribution] of malformed.entries()) {
+        const buyer = await buyerWith([free[index] ?? '9811223344']);
+        const res = await checkout(buyer, { attribution });
+        expect(res.statusCode, JSON.stringify(attribution)).toBe(201);
+        const [row] = await ctx()
+          .database.db.select()
+          .from(orders)
+          .where(eq(orders.id, res.json().data.order.id));
+        expect(row!.attribution, JSON.stringify(attribution)).toBeNull();
+      }
+    });
+
     it('blocks checkout when an item is gone, reserving nothing', async () => {
       const buyer = await buyerWith(['9876598765', '9812341234']);
       await ctx()
@@ -240,11 +295,9 @@ describeEachDatabase(
       expect(emails).toHaveLength(1);
     });
 
-    it('cancels the open order and releases its hold when the cart changed', async () => {
+    it('replaces the open order when the cart changed, without a second hold', async () => {
       const buyer = await buyerWith(['9876598765', '9812341234']);
       const first = (await checkout(buyer)).json().data.order;
-      const item = (await buyer.client.get(api('/cart'))).json().data.items[1];
-      await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${item.id}`) });
       await buyer.client.post(api(`/cart/add/${id('9811223344')}`));
       const second = await checkout(buyer);
       expect(second.statusCode).toBe(201);
@@ -252,6 +305,7 @@ describeEachDatabase(
       expect(order.id).not.toBe(first.id);
       expect(order.items.map((i: { number: string }) => i.number).sort()).toEqual([
         '9811223344',
+        '9812341234',
         '9876598765',
       ]);
 
@@ -262,14 +316,95 @@ describeEachDatabase(
         status: 'cancelled',
         note: 'Replaced by a new checkout: the cart changed',
       });
-      expect(await numberState(ctx().database, id('9812341234'))).toMatchObject({
-        status: 'available',
-        orderId: null,
+      for (const number of ['9876598765', '9812341234', '9811223344']) {
+        expect(await numberState(ctx().database, id(number))).toMatchObject({
+          status: 'reserved',
+          orderId: order.id,
+        });
+      }
+    });
+
+    it('releases the hold at once when a held number is removed from the cart', async () => {
+      const buyer = await buyerWith(['9876598765', '9812341234']);
+      const first = (await checkout(buyer)).json().data.order;
+      const rival = await buyerWith([]);
+      expect((await rival.client.post(api(`/cart/add/${id('9812341234')}`))).statusCode).toBe(409);
+
+      const item = (await buyer.client.get(api('/cart'))).json().data.items[1];
+      expect(item.productId).toBe(id('9812341234'));
+      const removed = await buyer.client.request({
+        method: 'DELETE',
+        url: api(`/cart/item/${item.id}`),
       });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().data.productIds).toEqual([id('9876598765')]);
+      const old = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
+      expect(old).toMatchObject({ status: 'cancelled', payment: { status: 'cancelled' } });
+      expect(old.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: CART_CHANGED_NOTE });
+      for (const number of ['9876598765', '9812341234']) {
+        expect(await numberState(ctx().database, id(number))).toMatchObject({
+          status: 'available',
+          orderId: null,
+        });
+      }
+
+      // Another buyer takes the removed number straight away.
+      expect((await rival.client.post(api(`/cart/add/${id('9812341234')}`))).statusCode).toBe(200);
+      expect((await checkout(rival)).statusCode).toBe(201);
+      // The first buyer checks out what is left of the cart.
+      const again = await checkout(buyer);
+      expect(again.statusCode).toBe(201);
+      expect(again.json().data.order.items.map((i: { number: string }) => i.number)).toEqual([
+        '9876598765',
+      ]);
+    });
+
+    it('leaves the open order alone when the removed number is not one it holds', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const first = (await checkout(buyer)).json().data.order;
+      await buyer.client.post(api(`/cart/add/${id('9811223344')}`));
+      const removed = await buyer.client.request({
+        method: 'DELETE',
+        url: api(`/cart/item/${id('9811223344')}`),
+      });
+      expect(removed.statusCode).toBe(200);
+      expect((await buyer.client.get(api(`/orders/${first.id}`))).json().data.status).toBe(
+        'pending_payment',
+      );
       expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
         status: 'reserved',
-        orderId: order.id,
+        orderId: first.id,
       });
+      // Nothing changed for it: the same cart checks out to the same order.
+      expect((await checkout(buyer)).json().data.order.id).toBe(first.id);
+    });
+
+    it('releases the hold at once when the cart is emptied', async () => {
+      const buyer = await buyerWith(['9876598765', '9812341234']);
+      const first = (await checkout(buyer)).json().data.order;
+      const emptied = await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+      expect(emptied.statusCode).toBe(200);
+      expect(emptied.json().data.items).toEqual([]);
+      const old = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
+      expect(old.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: CART_CHANGED_NOTE });
+      const rival = await buyerWith(['9876598765', '9812341234']);
+      expect((await checkout(rival)).statusCode).toBe(201);
+    });
+
+    it('cancels the open order of an empty cart before refusing its checkout', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const first = (await checkout(buyer)).json().data.order;
+      // The cart emptied without the cart calls (another device, an older server).
+      await ctx().database.db.delete(cartItems);
+      const res = await checkout(buyer);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'CART_EMPTY', message: 'Your cart is empty.' });
+      expect((await buyer.client.get(api(`/orders/${first.id}`))).json().data.status).toBe(
+        'cancelled',
+      );
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+      const rival = await buyerWith(['9876598765']);
+      expect((await checkout(rival)).statusCode).toBe(201);
     });
 
     it('orders at the current price when it changed after adding, and the cart adopts it', async () => {
@@ -380,4 +515,65 @@ describeEachDatabase(
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);
+
+describeEachDatabase(
+  'released numbers and the listing cache',
+  (ctx) => {
+    let ids = new Map<string, number>();
+    const id = (number: string) => ids.get(number)!;
+    beforeEach(async () => {
+      // The cache belongs to the database, which the suites share.
+      invalidateCatalogCache(ctx().database);
+      ids = await insertTestNumbers(ctx().database, salesInventory);
+    });
+    const listed = async () =>
+      (await ctx().app.inject({ method: 'GET', url: api('/numbers?pageSize=100') }))
+        .json()
+        .data.items.map((item: { number: string }) => item.number);
+
+    /** A buyer whose open order holds these numbers, and the (cached) listing without them. */
+    async function holding(numbersToHold: string[]) {
+      const buyer = await signedIn(ctx().app);
+      for (const number of numbersToHold) {
+        await buyer.client.post(api(`/cart/add/${id(number)}`));
+      }
+      const res = await buyer.client.post(api('/cart/checkout'));
+      expect(res.statusCode).toBe(201);
+      const before = await listed();
+      for (const number of numbersToHold) expect(before).not.toContain(number);
+      return { ...buyer, order: res.json().data.order };
+    }
+
+    it('lists a number removed from the cart at once', async () => {
+      const buyer = await holding(['9876598765', '9812341234']);
+      await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${id('9812341234')}`) });
+      expect(await listed()).toEqual(expect.arrayContaining(['9876598765', '9812341234']));
+    });
+
+    it('lists the numbers of an emptied cart at once', async () => {
+      const buyer = await holding(['9876598765']);
+      await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+      expect(await listed()).toContain('9876598765');
+    });
+
+    it('lists the numbers of an empty cart checked out at once', async () => {
+      const buyer = await holding(['9876598765']);
+      await ctx().database.db.delete(cartItems);
+      expect((await buyer.client.post(api('/cart/checkout'))).statusCode).toBe(400);
+      expect(await listed()).toContain('9876598765');
+    });
+
+    it('lists the numbers of an order staff cancelled at once', async () => {
+      const buyer = await holding(['9876598765']);
+      const staff = await staffMember(ctx().app);
+      const cancelled = await staff.client.post(api(`/admin/orders/${buyer.order.id}/events`), {
+        status: 'cancelled',
+        note: 'Buyer asked to cancel by phone',
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect(await listed()).toContain('9876598765');
+    });
+  },
+  { env: { CATALOG_CACHE_SECONDS: '30', RATE_LIMIT_PER_MINUTE: '100000' } },
 );

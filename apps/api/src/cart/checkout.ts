@@ -2,6 +2,7 @@ import { priceCartPaise } from '@store/domain';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { availableSql } from '../catalog/availability';
+import { invalidateCatalogCache } from '../catalog/listing-cache';
 import {
   addresses,
   cartItems,
@@ -17,13 +18,7 @@ import { orderPlacedMessages, sendAll } from '../orders/order-messages';
 import { newOrderReference } from '../orders/order-reference';
 import type { Billing } from '../orders/order-view';
 import { paymentDetails } from '../orders/order-view';
-import {
-  inTransaction,
-  lockNumbers,
-  lockOpenOrders,
-  releaseOrderNumbers,
-  type Tx,
-} from '../orders/transactions';
+import { cancelOpenOrders, inTransaction, lockOpenOrders, type Tx } from '../orders/transactions';
 import type { SalesDeps } from '../payments/mark-paid';
 import type { OrderRow } from '../payments/payment-provider';
 import { GST_PERCENT, lineResult, readCartLines } from './cart-store';
@@ -31,6 +26,11 @@ import type { ValidationResult } from './cart-schemas';
 
 export const CHECKOUT_BLOCKED_MESSAGE =
   'Some items in your cart are no longer available. Please review your cart before checkout.';
+
+/** The note of an open order that a checkout of a changed cart replaced. */
+export const REPLACED_NOTE = 'Replaced by a new checkout: the cart changed';
+/** The note of an open order cancelled because its numbers left the cart before payment. */
+export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were removed from the cart';
 
 export const checkoutBlocked = (validationResults: ValidationResult[]) =>
   conflict(CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', { validationResults });
@@ -94,13 +94,15 @@ async function billingFor(tx: Tx, userId: string): Promise<Billing> {
  * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
  * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
  * 3. the buyer's open order for this same cart key, still holding every number -> return it;
- * 4. otherwise cancel the buyer's open orders (their holds released), lock the numbers of the
- *    cart and of those orders in ascending id order, and reserve the cart's numbers with one
+ * 4. otherwise cancel the buyer's open orders (their holds released; `cancelOpenOrders`), lock
+ *    the numbers of the cart and of those orders in ascending id order, and reserve the cart's numbers with one
  *    conditional UPDATE; if it took fewer rows than the cart has, another buyer won: roll back,
  *    409 with fresh validation results;
  * 5. create the order at the current prices (the cart adopts them), its items and its first
  *    timeline event.
- * After the commit: the provider-side payment (Razorpay, over the network) and the confirmation.
+ * An empty cart is refused (400), after its open orders are cancelled and their holds released.
+ * After the commit: the listing cache is forgotten when numbers were released, then the
+ * provider-side payment (Razorpay, over the network) and the confirmation.
  */
 export async function checkout(
   deps: SalesDeps,
@@ -108,13 +110,18 @@ export async function checkout(
   attribution: Attribution | null | undefined,
 ): Promise<CheckoutResult> {
   const { database, config } = deps;
-  let result: CheckoutResult;
+  let outcome: CheckoutResult | { empty: true; released: number };
+  let released = 0;
   try {
-    result = await inTransaction(database, async (tx) => {
+    outcome = await inTransaction(database, async (tx) => {
+      released = 0; // from this attempt only (inTransaction may run it again)
       const [cart] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
       const lines = cart ? await readCartLines(tx, cart.id, userId) : [];
       if (!cart || lines.length === 0) {
-        throw badRequest('Your cart is empty.', 'CART_EMPTY');
+        // Nothing to buy: an open order no longer stands for the cart, so its hold goes (and
+        // that is committed before the buyer is told the cart is empty).
+        const open = await lockOpenOrders(tx, userId);
+        return { empty: true, released: await cancelOpenOrders(tx, open, CART_CHANGED_NOTE) };
       }
       const validationResults = lines.map(lineResult);
       if (validationResults.some((r) => !r.valid)) throw checkoutBlocked(validationResults);
@@ -140,31 +147,7 @@ export async function checkout(
         if (held!.count === ids.length) return { order, created: false, validationResults };
       }
 
-      const openItems =
-        open.length > 0
-          ? await tx
-              .select({ numberId: orderItems.numberId })
-              .from(orderItems)
-              .where(
-                inArray(
-                  orderItems.orderId,
-                  open.map((order) => order.id),
-                ),
-              )
-          : [];
-      await lockNumbers(tx, [...ids, ...openItems.map((item) => item.numberId)]);
-      for (const order of open) {
-        await releaseOrderNumbers(tx, order.id);
-        await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
-        const lapsed = order.holdExpiresAt.getTime() <= Date.now();
-        await tx.insert(orderEvents).values({
-          orderId: order.id,
-          status: 'cancelled',
-          note: lapsed
-            ? 'Payment not received before the hold expired'
-            : 'Replaced by a new checkout: the cart changed',
-        });
-      }
+      released = await cancelOpenOrders(tx, open, REPLACED_NOTE, ids);
 
       const orderId = randomUUID();
       const reserved = await tx
@@ -243,6 +226,13 @@ export async function checkout(
     if (!(error instanceof RaceLost)) throw error;
     throw checkoutBlocked(await currentResults(deps, userId));
   }
+  if ('empty' in outcome) {
+    if (outcome.released > 0) invalidateCatalogCache(database);
+    throw badRequest('Your cart is empty.', 'CART_EMPTY');
+  }
+  // Numbers a replaced order held are back on sale: listings show them at once.
+  if (released > 0) invalidateCatalogCache(database);
+  let result = outcome;
 
   if (result.created) {
     const details = await paymentDetails(deps, result.order, new Date(), true);
@@ -260,6 +250,42 @@ export async function checkout(
     if (fresh) result = { ...result, order: fresh };
   }
   return result;
+}
+
+/**
+ * Numbers left the cart without a checkout (`DELETE /cart/item/{id}`, `DELETE /cart`). The
+ * buyer's open orders holding any of `removed` (every open order for `'all'`) no longer stand
+ * for the cart: they are cancelled and their holds released in the caller's transaction, by the
+ * same cancelOpenOrders as checkout, so another buyer can take those numbers at once. The caller
+ * has locked the buyer's cart row, and calls invalidateCatalogCache after the commit when the
+ * answer (numbers released) is above 0.
+ */
+export async function cancelOrdersForRemovedNumbers(
+  tx: Tx,
+  userId: string,
+  removed: readonly number[] | 'all',
+): Promise<number> {
+  if (removed !== 'all' && removed.length === 0) return 0;
+  const open = await lockOpenOrders(tx, userId);
+  if (open.length === 0) return 0;
+  let affected = open;
+  if (removed !== 'all') {
+    const holding = await tx
+      .selectDistinct({ orderId: orderItems.orderId })
+      .from(orderItems)
+      .where(
+        and(
+          inArray(
+            orderItems.orderId,
+            open.map((order) => order.id),
+          ),
+          inArray(orderItems.numberId, [...removed]),
+        ),
+      );
+    const ids = new Set(holding.map((row) => row.orderId));
+    affected = open.filter((order) => ids.has(order.id));
+  }
+  return cancelOpenOrders(tx, affected, CART_CHANGED_NOTE);
 }
 
 /** Validation results read after a lost race (outside any transaction). */

@@ -1,7 +1,7 @@
 import { numerology } from '@store/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../test/test-app';
-import { invalidateCatalogCache } from './listing-cache';
+import { catalogCacheFor, invalidateCatalogCache, LAPSE_CHECK_MS } from './listing-cache';
 import { CANDIDATE_LIMIT } from './number-queries';
 import { insertTestNumbers, type TestNumber } from './test-numbers';
 
@@ -334,6 +334,29 @@ describeEachDatabase(
         const shown = (await get('/api/v1/numbers')).json().data;
         expect(shown.total).toBe(available.length);
         expect(shown.items[0].number).toBe('9876598765');
+      });
+
+      it('shows a number whose hold lapsed in the next listing, without waiting for the cache', async () => {
+        const numbersOf = (res: { json(): { data: Page } }) =>
+          res.json().data.items.map((i) => i.number);
+        await ctx().database.query(
+          "update numbers set status = 'reserved', reserved_until = now() + interval '10 minutes' where number = $1",
+          ['9876598765'],
+        );
+        // Held: missing from the listing, whose order is now cached for 30 s.
+        const held = await get('/api/v1/numbers?sort=price_desc');
+        expect(numbersOf(held)).not.toContain('9876598765');
+        expect(numbersOf(await get('/api/v1/numbers?sort=price_desc'))).toEqual(numbersOf(held));
+
+        // The hold ends by time alone: nothing in the process is told.
+        await ctx().database.query('update numbers set reserved_until = now() where number = $1', [
+          '9876598765',
+        ]);
+        // The lapse check runs at most once a second per process; let that second pass.
+        catalogCacheFor(ctx().database).lapses.checkedAtMs -= LAPSE_CHECK_MS;
+        const lapsed = await get('/api/v1/numbers?sort=price_desc');
+        expect(numbersOf(lapsed)).toContain('9876598765');
+        expect(numbersOf(lapsed)).toHaveLength(numbersOf(held).length + 1);
       });
 
       it('reads pages past the cached order live', async () => {

@@ -90,6 +90,17 @@ export interface CatalogCache {
   totals: TtlCache<number>;
   /** The first CANDIDATE_LIMIT ids by filter and sort. */
   orders: TtlCache<ListingOrder>;
+  /** The lapse check's state (forgetLapsedHolds). */
+  lapses: LapseWatch;
+}
+
+interface LapseWatch {
+  /** The database clock at the last check; null before the first. */
+  checkedAt: Date | null;
+  /** The process clock (Date.now()) at the last check. */
+  checkedAtMs: number;
+  /** The check under way, which concurrent callers share. */
+  running?: Promise<void>;
 }
 
 const caches = new WeakMap<Database, CatalogCache>();
@@ -98,21 +109,73 @@ const caches = new WeakMap<Database, CatalogCache>();
 export function catalogCacheFor(database: Database): CatalogCache {
   let cache = caches.get(database);
   if (!cache) {
-    cache = { totals: new TtlCache(10_000), orders: new TtlCache(2_000) };
+    cache = {
+      totals: new TtlCache(10_000),
+      orders: new TtlCache(2_000),
+      lapses: { checkedAt: null, checkedAtMs: 0 },
+    };
     caches.set(database, cache);
   }
   return cache;
 }
 
 /**
- * Forgets cached listing totals and orders. Call it after changing the inventory in this
- * process when the change must show at once; otherwise it shows within the TTL. (Numbers that
- * stop being available never show meanwhile: every page is re-checked when it is read.)
+ * Forgets cached listing totals and orders. Called after every change in this process that puts
+ * numbers back on sale (a load of new numbers; an order cancelled by a changed or emptied cart,
+ * by staff, by the sweep or by a payment that cannot be honoured), so they show at once. (Numbers
+ * that stop being available never show meanwhile: every page is re-checked when it is read.)
  */
 export function invalidateCatalogCache(database: Database): void {
   const cache = caches.get(database);
   cache?.totals.clear();
   cache?.orders.clear();
+}
+
+/** One answer of the lapse check is reused this long by a process (the process clock). */
+export const LAPSE_CHECK_MS = 1_000;
+
+/**
+ * Has a hold lapsed (reserved_until passed) since the last check? Both bounds are on the
+ * database clock, the one availability is measured against; the (status, reserved_until) index
+ * answers it from the few reserved rows in that window. The first check ($1 null) looks at every
+ * lapsed hold: a wasted forget at most, of a cache that is still empty.
+ */
+const LAPSE_SQL = `select now() as checked_at, exists (
+  select 1 from numbers
+  where status = 'reserved'
+    and reserved_until >= coalesce($1::timestamptz, '-infinity'::timestamptz)
+    and reserved_until < now()
+) as lapsed`;
+
+/**
+ * A hold that lapses frees its number by time alone: nothing in this process is told. Before a
+ * cached listing order is used, this asks the database whether any hold lapsed since the last
+ * check and, if one did, forgets the cached orders (they were computed while that number was
+ * held, so it is missing from them); the next listing computes them again and shows it. One
+ * indexed query per process at most every LAPSE_CHECK_MS, shared by concurrent callers, so
+ * under load it costs nothing. Totals are kept (a total may be off by the numbers that changed
+ * within its TTL, as for sales); an explicit release forgets them too (invalidateCatalogCache).
+ */
+export async function forgetLapsedHolds(
+  database: Database,
+  cache: CatalogCache = catalogCacheFor(database),
+): Promise<void> {
+  const watch = cache.lapses;
+  if (watch.running) return watch.running;
+  if (watch.checkedAt !== null && Date.now() - watch.checkedAtMs < LAPSE_CHECK_MS) return;
+  const running = (async () => {
+    const [row] = await database.query<{ checked_at: Date | string; lapsed: boolean }>(LAPSE_SQL, [
+      watch.checkedAt,
+    ]);
+    // Later holds lapse after this check's now(): the next window starts there.
+    if (row?.lapsed) cache.orders.clear();
+    watch.checkedAt = row ? new Date(row.checked_at) : watch.checkedAt;
+    watch.checkedAtMs = Date.now();
+  })().finally(() => {
+    watch.running = undefined;
+  });
+  watch.running = running;
+  return running;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 
 import type { Database } from '../db/database';
 import { digitPlaces, numbers } from '../db/schema';
 import { availableSql } from './availability';
-import { catalogCacheFor, type ListingOrder } from './listing-cache';
+import { catalogCacheFor, forgetLapsedHolds, type ListingOrder } from './listing-cache';
 import { numberItemColumns, toNumberItem, type NumberItem, type NumberRow } from './number-item';
 
 export const digitMatches = ['anywhere', 'start', 'end'] as const;
@@ -303,8 +303,10 @@ async function readRows(database: Database, where: SQL, ids: number[]): Promise<
  *
  * With the cache on, the first CANDIDATE_LIMIT ids of each filter and sort are kept for the TTL
  * and every page re-reads its rows by id with the full filter, so a number that is no longer
- * available (or no longer matches) never shows; a number that became available shows within the
- * TTL. Deeper pages, and everything with the cache off, are read live. The total is known
+ * available (or no longer matches) never shows. A number put back on sale shows at once: an
+ * explicit release forgets the cache (invalidateCatalogCache), and a hold that lapsed by time
+ * makes the cached orders be forgotten before use (forgetLapsedHolds, checked at most once a
+ * second); a brand-new number loaded elsewhere shows within the TTL. Deeper pages, and everything with the cache off, are read live. The total is known
  * without counting when a page comes back short; otherwise it is counted and kept for the TTL.
  */
 export async function listNumbers(
@@ -320,6 +322,8 @@ export async function listNumbers(
   let rows: NumberRow[];
   let total: number | undefined;
   if (cacheTtlMs > 0 && offset + pageSize <= CANDIDATE_LIMIT) {
+    // A cached order misses the numbers whose hold lapsed after it was computed.
+    await forgetLapsedHolds(database, cache);
     const order = await cache.orders.get(`${key}|${sort}`, cacheTtlMs, () =>
       readOrder(database, plan, sort),
     );

@@ -5,9 +5,10 @@ import type { SalesDeps } from '../payments/mark-paid';
 import type { OrderRow } from '../payments/payment-provider';
 import { holdExpiredMessages, sendAll } from './order-messages';
 import type { Billing } from './order-view';
-import { inTransaction, lockNumbers, releaseOrderNumbers } from './transactions';
+import { invalidateCatalogCache } from '../catalog/listing-cache';
+import { HOLD_EXPIRED_NOTE, inTransaction, lockNumbers, releaseOrderNumbers } from './transactions';
 
-export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
+export { HOLD_EXPIRED_NOTE };
 
 export interface SweepResult {
   /** Ids of the orders cancelled because their hold lapsed unpaid. */
@@ -101,6 +102,8 @@ export async function sweepExpiredHolds(deps: SalesDeps, limit = 200): Promise<S
     return updated.length;
   });
 
+  // Listings show the released numbers at once (they already counted as available by time).
+  if (cancelled.length > 0 || tidied > 0) invalidateCatalogCache(database);
   for (const order of cancelled) {
     await sendAll(deps, holdExpiredMessages(deps.config, order.billing as Billing, order));
   }

@@ -198,6 +198,46 @@ export function refundDueMessages(
   return both(contact, `Order ${order.reference}: you will be refunded`, email, sms);
 }
 
+/** A payment the store cannot keep: see UnexpectedPayment in payments/mark-paid.ts. */
+export interface UnexpectedPaymentNotice {
+  reference: string;
+  /** Paise, when the provider said. */
+  amount?: number;
+  /** amount_mismatch: the order is cancelled; extra: the order, already paid, goes on. */
+  kind: 'amount_mismatch' | 'extra';
+}
+
+/**
+ * A payment that must go back: one whose amount is not the order's total (the order is
+ * cancelled), or a further payment for an order already paid (the order goes on as it was).
+ */
+export function unexpectedPaymentMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  payment: UnexpectedPaymentNotice,
+): OutgoingMessage[] {
+  const paid = payment.amount === undefined ? 'a payment' : `a payment of ${inr(payment.amount)}`;
+  const what =
+    payment.kind === 'amount_mismatch'
+      ? `We received ${paid} (reference ${payment.reference}) for order ${order.reference}, but the order total is ${inr(order.totalAmount)}, so it cannot pay for the order. The order is cancelled and the payment will be refunded in full.`
+      : `We received a further payment${payment.amount === undefined ? '' : ` of ${inr(payment.amount)}`} (reference ${payment.reference}) for order ${order.reference}, which was already paid. Your order goes on as before, and this further payment will be refunded in full.`;
+  const email = [
+    greeting(contact),
+    '',
+    what,
+    'Our team will contact you.',
+    '',
+    `Your order: ${orderPageUrl(config, order)}`,
+    ...signOff(config),
+  ];
+  const sms =
+    payment.kind === 'amount_mismatch'
+      ? `${config.STORE_NAME}: your payment ${payment.reference} does not match the total of order ${order.reference}. The order is cancelled and the payment will be refunded in full.`
+      : `${config.STORE_NAME}: order ${order.reference} was already paid; your further payment ${payment.reference} will be refunded in full.`;
+  return both(contact, `Order ${order.reference}: a payment will be refunded`, email, sms);
+}
+
 /** The hold ended without payment (the sweep). E-mail only. */
 export function holdExpiredMessages(
   config: MessageConfig,

@@ -1,4 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
+import { CART_CHANGED_NOTE } from '../cart/checkout';
 import { insertTestNumbers } from '../catalog/test-numbers';
 import { api } from '../test/session-client';
 import { describeEachDatabase } from '../test/test-app';
@@ -40,13 +41,13 @@ describeEachDatabase(
       const data = res.json().data;
       expect(data).toMatchObject({ total: 2, page: 1, pageSize: 20, pageCount: 1 });
       expect(data.orders.map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
-      // Checking out a changed cart cancelled the first order.
+      // Emptying the cart for the second checkout cancelled the first order.
       expect(data.orders[1]).toMatchObject({
         status: 'cancelled',
         statusLabel: 'Cancelled',
         timeline: [
           { status: 'pending_payment', label: 'Awaiting payment', by: null },
-          { status: 'cancelled', note: 'Replaced by a new checkout: the cart changed' },
+          { status: 'cancelled', note: CART_CHANGED_NOTE },
         ],
       });
       expect(data.orders[0]).toMatchObject({

@@ -34,6 +34,8 @@ export const paidMessages: Record<MarkPaidOutcome, string> = {
   duplicate_event: 'This payment has already been recorded.',
   refund_due:
     'The payment arrived after the hold ended and a number had been sold meanwhile: the order is cancelled and will be refunded in full.',
+  extra_payment:
+    'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.',
 };
 
 /** The buyer's own orders, and Razorpay's browser callback. */

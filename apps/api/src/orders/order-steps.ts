@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { invalidateCatalogCache } from '../catalog/listing-cache';
 import { orderEvents, orderItems, orders } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import type { SalesDeps } from '../payments/mark-paid';
@@ -22,7 +23,9 @@ export async function advanceOrder(
   step: { status: OrderStatus; note?: string | null; staffUserId: string },
 ): Promise<OrderRow> {
   const note = step.note?.trim() || null;
+  let released = 0;
   const updated = await inTransaction(deps.database, async (tx) => {
+    released = 0;
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Order not found.');
     const check = checkStep(order, step.status, note ?? undefined);
@@ -37,7 +40,7 @@ export async function advanceOrder(
         tx,
         items.map((item) => item.numberId),
       );
-      await releaseOrderNumbers(tx, order.id);
+      released = await releaseOrderNumbers(tx, order.id);
     }
     const needsRefund =
       step.status === 'refunded'
@@ -58,6 +61,8 @@ export async function advanceOrder(
     });
     return row!;
   });
+  // The released numbers are back on sale: listings show them at once.
+  if (released > 0) invalidateCatalogCache(deps.database);
   await sendAll(
     deps,
     orderStepMessages(deps.config, updated.billing as Billing, updated, step.status, note),

@@ -82,6 +82,10 @@ describe('the order timeline rules', () => {
     expect(checkStep(at('cancelled', true), 'refunded', 'reason')).toEqual({ ok: true });
     expect(checkStep(at('cancelled', false), 'refunded', 'reason')).toMatchObject({ ok: false });
     expect(checkStep(at('refunded', true), 'upc_sent')).toMatchObject({ ok: false, status: 409 });
+    // A further payment that arrived after the refund (flagged needsRefund) is refunded too.
+    expect(checkStep({ ...at('refunded', true), needsRefund: true }, 'refunded', 'reason')).toEqual(
+      { ok: true },
+    );
   });
 });
 

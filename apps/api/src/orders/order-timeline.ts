@@ -33,6 +33,8 @@ export interface TimelineOrder {
   status: OrderStatus;
   /** When money was received (also set for a late payment that is due a refund). */
   paidAt: Date | null;
+  /** Money received is due back (a late or wrong payment, a further payment after a refund). */
+  needsRefund?: boolean;
 }
 
 export type StepCheck =
@@ -44,7 +46,8 @@ export type StepCheck =
  *   `paid` itself only through the payment confirmation (mark-paid), never as a bare step;
  * - cancelled, with a reason, from any step before completed (pending_payment included);
  * - refunded, with a reason, from any step once money was received (paid to completed, or a
- *   cancelled order whose payment came in);
+ *   cancelled order whose payment came in), and again when a further payment arrived after the
+ *   refund (needsRefund);
  * - cancelled and refunded end the timeline (a cancelled order that was paid may still be
  *   refunded); no skipping, no going back.
  */
@@ -83,7 +86,8 @@ export function checkStep(order: TimelineOrder, target: OrderStatus, note?: stri
       }
       return { ok: true };
     }
-    if (order.status === 'refunded') {
+    // A further payment that arrived after the refund is refunded as well (it set needsRefund).
+    if (order.status === 'refunded' && !order.needsRefund) {
       return {
         ok: false,
         status: 409,

@@ -154,7 +154,9 @@ export function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentS
       if (order.needsRefund) return 'refund_due';
       return order.paidAt ? 'refunded' : 'cancelled';
     default:
-      return order.needsRefund ? 'refund_due' : 'paid';
+      // A live order stays paid even when a further payment for it is due back (needsRefund,
+      // which staff see, with the event naming that payment): the order itself goes on.
+      return 'paid';
   }
 }
 

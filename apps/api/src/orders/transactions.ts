@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { availableSql } from '../catalog/availability';
 import type { Database, Db } from '../db/database';
-import { numbers, orders } from '../db/schema';
+import { numbers, orderEvents, orderItems, orders } from '../db/schema';
 import { AppError } from '../http/app-error';
 
 /** A drizzle transaction: every statement of a transaction must go through it, never `db`. */
@@ -95,6 +95,50 @@ export async function releaseOrderNumbers(tx: Tx, orderId: string): Promise<numb
     .where(and(eq(numbers.orderId, orderId), eq(numbers.status, 'reserved')))
     .returning({ id: numbers.id });
   return released.length;
+}
+
+/** The timeline note of an order cancelled because its hold ended unpaid. */
+export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
+
+/**
+ * Cancels open (`pending_payment`) orders, which the caller has locked (`lockOpenOrders`), and
+ * puts back on sale what they still hold: the one cancel-and-release of a buyer's open order,
+ * for checkout (a changed cart replaces it) and for the cart calls (a number removed, the cart
+ * emptied, an empty cart checked out). The numbers of these orders and `alsoLock` (numbers the
+ * caller changes next in the same transaction) are locked first, all at once in ascending id
+ * order. Each order gets the event `cancelled` with `note`, or HOLD_EXPIRED_NOTE when its hold
+ * had already ended. Returns how many numbers went back on sale; when some did, the caller
+ * calls invalidateCatalogCache after the commit, so listings show them at once.
+ */
+export async function cancelOpenOrders(
+  tx: Tx,
+  open: readonly (typeof orders.$inferSelect)[],
+  note: string,
+  alsoLock: readonly number[] = [],
+): Promise<number> {
+  const held =
+    open.length > 0
+      ? await tx
+          .select({ numberId: orderItems.numberId })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              open.map((order) => order.id),
+            ),
+          )
+      : [];
+  await lockNumbers(tx, [...alsoLock, ...held.map((item) => item.numberId)]);
+  let released = 0;
+  for (const order of open) {
+    released += await releaseOrderNumbers(tx, order.id);
+    await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    const lapsed = order.holdExpiresAt.getTime() <= Date.now();
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order.id, status: 'cancelled', note: lapsed ? HOLD_EXPIRED_NOTE : note });
+  }
+  return released;
 }
 
 /** The buyer's orders still waiting for payment, locked (`for update`). */

@@ -1,3 +1,4 @@
+import { formatInr, toRupees } from '@store/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config';
@@ -11,9 +12,15 @@ import {
   orders,
   webhookEvents,
 } from '../db/schema';
+import { invalidateCatalogCache } from '../catalog/listing-cache';
 import { notFound } from '../http/app-error';
 import type { Notifier } from '../notify/notifier';
-import { orderPaidMessages, refundDueMessages, sendAll } from '../orders/order-messages';
+import {
+  orderPaidMessages,
+  refundDueMessages,
+  sendAll,
+  unexpectedPaymentMessages,
+} from '../orders/order-messages';
 import type { Billing } from '../orders/order-view';
 import {
   databaseNow,
@@ -33,12 +40,17 @@ export interface SalesDeps {
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
- * - already_paid: it was paid (or refunded) before: nothing changed;
- * - refund_due: the money came after the hold ended and a number had gone to someone else:
- *   the order is cancelled and flagged needs_refund;
+ * - already_paid: it was paid (or refunded) before by this same payment, or by a manual payment
+ *   that support confirms again: nothing changed;
+ * - refund_due: the money cannot pay for the order (it came after the hold ended and a number
+ *   had gone to someone else, staff had cancelled the order, or its amount is not the order's
+ *   total): the order is cancelled and flagged needs_refund;
+ * - extra_payment: a further, different provider payment for an order already paid: the order
+ *   goes on as it was, flagged needs_refund, with an event naming the payment;
  * - duplicate_event: this webhook event was handled before: nothing changed.
  */
-export type MarkPaidOutcome = 'paid' | 'already_paid' | 'refund_due' | 'duplicate_event';
+export type MarkPaidOutcome =
+  'paid' | 'already_paid' | 'refund_due' | 'extra_payment' | 'duplicate_event';
 
 export interface MarkPaidInput {
   /** manual or razorpay */
@@ -49,7 +61,21 @@ export interface MarkPaidInput {
   staffUserId?: string | null;
   /** A webhook's event id: recorded in the same transaction, so a repeat is a no-op. */
   webhookEventId?: string;
+  /**
+   * What the provider says was paid, in paise (Razorpay's webhook). A payment whose amount is
+   * not the order's total never pays for it: it is flagged for refund.
+   */
+  amount?: number;
 }
+
+/**
+ * The key, in webhook_events, that a further payment was flagged for refund: flagging is then
+ * done once per payment, whichever door (callback, payment.captured, order.paid) brings it.
+ */
+export const refundMarkerId = (provider: string, reference: string) =>
+  `refund-flag:${provider}:${reference}`;
+
+const rupees = (paise: number) => formatInr(toRupees(paise));
 
 function paidNote(input: MarkPaidInput, late: boolean): string {
   const how =
@@ -66,8 +92,12 @@ function paidNote(input: MarkPaidInput, late: boolean): string {
  * One transaction: the buyer's cart row, then the order, then its numbers (ascending id) are
  * locked. A payment while the hold is live (or after it lapsed, when every number is still free
  * or still held by this order) sells the numbers and marks the order paid. When a number has
- * meanwhile gone to someone else, nothing is sold: the order is cancelled with needs_refund set
- * and the payment reference kept, so support refunds it. Notifications go after the commit.
+ * meanwhile gone to someone else, or staff had cancelled the order, or the amount paid is not
+ * the order's total, nothing is sold: the order is cancelled with needs_refund set and the
+ * payment reference kept, so support refunds it (GET /admin/orders?needsRefund=true). A further,
+ * different provider payment for an order already paid flags that order needs_refund with an
+ * event naming the payment, once per payment. Notifications go after the commit, and the
+ * listing cache is forgotten when numbers went back on sale.
  */
 async function wasCancelledByStaff(tx: Tx, orderId: string): Promise<boolean> {
   const [event] = await tx
@@ -91,7 +121,9 @@ export async function markPaid(
     .where(eq(orders.id, orderId));
   if (!peek) throw notFound('Order not found.');
 
+  let released = 0;
   const result = await inTransaction(database, async (tx) => {
+    released = 0;
     if (input.webhookEventId) {
       const fresh = await tx
         .insert(webhookEvents)
@@ -111,8 +143,32 @@ export async function markPaid(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Order not found.');
     if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
-      return { outcome: 'already_paid' as const, order, numbers: [] };
+      // The same payment again (another door, another event of it) changes nothing; so does a
+      // manual payment support confirms again (a reference typed anew is no proof of new money).
+      if (order.paymentReference === input.reference || input.provider === 'manual') {
+        return { outcome: 'already_paid' as const, order, numbers: [] };
+      }
+      // A further payment the provider vouches for: the money goes back, once per payment.
+      const first = await tx
+        .insert(webhookEvents)
+        .values({ id: refundMarkerId(input.provider, input.reference), provider: input.provider })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (first.length === 0) return { outcome: 'already_paid' as const, order, numbers: [] };
+      const [flagged] = await tx
+        .update(orders)
+        .set({ needsRefund: true })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        status: order.status,
+        note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
+        staffUserId: input.staffUserId ?? null,
+      });
+      return { outcome: 'extra_payment' as const, order: flagged!, numbers: [] };
     }
+    const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;
 
     const items = await tx
       .select({ numberId: orderItems.numberId, number: orderItems.number, price: orderItems.price })
@@ -131,7 +187,7 @@ export async function markPaid(
     const cancelledByStaff =
       order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
 
-    if (takeable && !cancelledByStaff) {
+    if (takeable && !cancelledByStaff && !wrongAmount) {
       await tx
         .update(numbers)
         .set({ status: 'sold', reservedUntil: null, orderId: order.id })
@@ -161,7 +217,7 @@ export async function markPaid(
     }
 
     const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
-    await releaseOrderNumbers(tx, order.id);
+    released = await releaseOrderNumbers(tx, order.id);
     const [flagged] = await tx
       .update(orders)
       .set({
@@ -175,23 +231,56 @@ export async function markPaid(
     await tx.insert(orderEvents).values({
       orderId: order.id,
       status: 'cancelled',
-      note: cancelledByStaff
-        ? `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`
-        : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`,
+      note: wrongAmount
+        ? `Payment ${input.reference} of ${rupees(input.amount!)} does not match the order total of ${rupees(order.totalAmount)}, so it cannot pay for this order. A full refund is due.`
+        : cancelledByStaff
+          ? `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`
+          : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`,
       staffUserId: input.staffUserId ?? null,
     });
-    return { outcome: 'refund_due' as const, order: flagged!, numbers: items };
+    return { outcome: 'refund_due' as const, order: flagged!, numbers: items, wrongAmount };
   });
+  // Numbers the order held are back on sale: listings show them at once.
+  if (released > 0) invalidateCatalogCache(database);
 
   const contact = result.order.billing as Billing;
+  const order = result.order;
+  /** A payment that cannot stand as made (wrong amount, or a second one): logged, buyer told. */
+  const reportUnexpectedPayment = async (kind: 'amount_mismatch' | 'extra', what: string) => {
+    deps.log.error(
+      {
+        orderId,
+        reference: order.reference,
+        payment: input.reference,
+        paid: input.amount,
+        due: order.totalAmount,
+      },
+      what,
+    );
+    await sendAll(
+      deps,
+      unexpectedPaymentMessages(deps.config, contact, order, {
+        reference: input.reference,
+        amount: input.amount,
+        kind,
+      }),
+    );
+  };
   if (result.outcome === 'paid') {
     await sendAll(deps, orderPaidMessages(deps.config, contact, result.order, result.numbers));
+  } else if (result.outcome === 'refund_due' && 'wrongAmount' in result && result.wrongAmount) {
+    await reportUnexpectedPayment(
+      'amount_mismatch',
+      'payment amount differs from the order total: order cancelled, refund due',
+    );
   } else if (result.outcome === 'refund_due') {
     deps.log.warn(
       { orderId, reference: result.order.reference },
-      'late payment for numbers sold to someone else: refund due',
+      'payment for an order that cannot be completed: refund due',
     );
     await sendAll(deps, refundDueMessages(deps.config, contact, result.order));
+  } else if (result.outcome === 'extra_payment') {
+    await reportUnexpectedPayment('extra', 'further payment for an order already paid: refund due');
   }
   return { outcome: result.outcome, order: result.order };
 }

@@ -31,7 +31,8 @@ export interface RazorpayClientOptions {
   keySecret: string;
   /** e.g. https://api.razorpay.com/v1 */
   apiBase: string;
-  timeoutMs?: number;
+  /** How long a call may take (OUTBOUND_TIMEOUT_SECONDS). */
+  timeoutMs: number;
 }
 
 /** The part of Razorpay's REST API the store uses, over fetch with basic auth. */
@@ -57,7 +58,7 @@ export class RazorpayClient {
         method: 'POST',
         headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
         body: JSON.stringify(input),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
       throw new RazorpayError(`Razorpay could not be reached: ${(error as Error).message}`);
@@ -90,6 +91,7 @@ export function createRazorpayPayments(deps: PaymentDeps): PaymentProvider {
     keyId,
     keySecret: config.RAZORPAY_KEY_SECRET ?? '',
     apiBase: config.RAZORPAY_API_BASE,
+    timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
   });
 
   const checkout = (order: OrderRow, razorpayOrderId: string): RazorpayCheckout => ({

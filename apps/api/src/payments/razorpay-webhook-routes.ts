@@ -29,7 +29,11 @@ const paymentEvents = new Set(['payment.captured', 'order.paid']);
 const webhookAnswer = z.object({
   received: z.literal(true),
   duplicate: z.boolean().describe('This event id was handled before: nothing changed'),
-  handled: z.boolean().describe('The event marked (or had marked) an order paid'),
+  handled: z
+    .boolean()
+    .describe(
+      'The event was applied to an order: marked it paid (or found it paid), or flagged it for refund (wrong amount, a further payment)',
+    ),
 });
 
 /**
@@ -62,7 +66,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
           tags: ['payments'],
           summary: 'Razorpay webhook (payment.captured, order.paid)',
           description:
-            'Verified with X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret) and de-duplicated by X-Razorpay-Event-Id. A bad signature is 400 and changes nothing.',
+            'Verified with X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret) and de-duplicated by X-Razorpay-Event-Id. A bad signature is 400 and changes nothing. A payment whose amount is not the order total cancels an unpaid order and flags it needsRefund; a further payment for an order already paid flags it needsRefund.',
           response: { 200: envelope(webhookAnswer), 400: errorBody, 404: errorBody },
         },
       },
@@ -116,17 +120,13 @@ export async function paymentRoutes(fastify: FastifyInstance) {
           request.log.warn({ providerOrderId }, 'Razorpay webhook for an unknown order');
           return ok(await record());
         }
-        if (payment.amount !== undefined && payment.amount !== order.totalAmount) {
-          request.log.error(
-            { orderId: order.id, paid: payment.amount, due: order.totalAmount },
-            'Razorpay payment amount differs from the order total: not marked paid',
-          );
-          return ok(await record());
-        }
+        // A wrong amount or a further payment for a paid order is kept track of, never just
+        // logged: mark-paid flags the order for refund, in the transaction that records the event.
         const result = await markPaid(deps(), order.id, {
           provider: 'razorpay',
           reference: payment.id,
           webhookEventId: eventId,
+          amount: typeof payment.amount === 'number' ? payment.amount : undefined,
         });
         return ok({
           received: true as const,

@@ -248,7 +248,7 @@ describeEachDatabase(
       expect(paidMessages).toHaveLength(1);
     });
 
-    it('acknowledges signed events it does not act on, and never marks a wrong amount paid', async () => {
+    it('acknowledges signed events it does not act on', async () => {
       const { order } = await checkedOut(['9876598765']);
       const other = await signedWebhook({ event: 'payment.failed', payload: {} }, 'evt_failed');
       expect(other.json().data).toEqual({ received: true, duplicate: false, handled: false });
@@ -257,14 +257,148 @@ describeEachDatabase(
         'evt_unknown',
       );
       expect(unknown.json().data.handled).toBe(false);
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row!.status).toBe('pending_payment');
+    });
+
+    it('never marks a wrong amount paid: the order is cancelled, its hold released and flagged for refund, once', async () => {
+      const { order, client, user } = await checkedOut(['9876598765']);
+      const razorpayOrderId = order.payment.razorpay.orderId;
       const short = await signedWebhook(
-        paymentCaptured(order.payment.razorpay.orderId, 'pay_short', 100),
+        paymentCaptured(razorpayOrderId, 'pay_short', 100),
         'evt_short',
       );
       expect(short.statusCode).toBe(200);
-      expect(short.json().data.handled).toBe(false);
-      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
-      expect(row!.status).toBe('pending_payment');
+      expect(short.json().data).toEqual({ received: true, duplicate: false, handled: true });
+      const view = (await client.get(api(`/orders/${order.id}`))).json().data;
+      expect(view).toMatchObject({
+        status: 'cancelled',
+        needsRefund: true,
+        paidAt: expect.any(String),
+        payment: { status: 'refund_due', paymentReference: 'pay_short' },
+      });
+      expect(view.timeline.at(-1).note).toBe(
+        'Payment pay_short of ₹1 does not match the order total of ₹59,000, so it cannot pay for this order. A full refund is due.',
+      );
+      // Nothing was sold: the number is back on sale for anyone, at once.
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        status: 'available',
+        orderId: null,
+      });
+      const [email] = await sentTo(ctx().database, user.email);
+      expect(email!.subject).toBe(`Order ${order.reference}: a payment will be refunded`);
+      expect(email!.text).toContain('but the order total is ₹59,000');
+
+      // Razorpay's order.paid for the same payment, and the same event again: no second flag.
+      await signedWebhook(
+        {
+          ...paymentCaptured(razorpayOrderId, 'pay_short', 100),
+          event: 'order.paid',
+        },
+        'evt_short_order_paid',
+      );
+      expect(
+        (
+          await signedWebhook(paymentCaptured(razorpayOrderId, 'pay_short', 100), 'evt_short')
+        ).json().data.duplicate,
+      ).toBe(true);
+      const events = await ctx()
+        .database.db.select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, order.id));
+      expect(events.filter((e) => e.status === 'cancelled')).toHaveLength(1);
+
+      // Support finds it in the refund queue.
+      const staff = await staffMember(ctx().app);
+      const queue = await staff.client.get(api('/admin/orders?needsRefund=true'));
+      expect(queue.json().data.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
+
+      // The right amount arriving afterwards, as another payment, cannot revive the order: it
+      // is flagged for refund too (the number may be someone else's by now).
+      const full = await signedWebhook(
+        paymentCaptured(razorpayOrderId, 'pay_full', 5_900_000),
+        'evt_full',
+      );
+      expect(full.json().data.handled).toBe(true);
+      const after = (await client.get(api(`/orders/${order.id}`))).json().data;
+      expect(after).toMatchObject({ status: 'cancelled', needsRefund: true });
+      expect(after.timeline.at(-1).note).toContain('A further payment pay_full of ₹59,000');
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+    });
+
+    it('flags a further, different payment for an order already paid, once, and the order goes on', async () => {
+      const { order, client, user } = await checkedOut(['9876598765']);
+      const razorpayOrderId = order.payment.razorpay.orderId;
+      const genuine = (paymentId: string) => ({
+        razorpay_order_id: razorpayOrderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: checkoutSignature(razorpayOrderId, paymentId, keys.keySecret),
+      });
+      expect((await verify(client, order.id, genuine('pay_first'))).json().data.status).toBe(
+        'paid',
+      );
+      // The same payment through the webhook: already paid, nothing flagged.
+      await signedWebhook(paymentCaptured(razorpayOrderId, 'pay_first', 5_900_000), 'evt_first');
+      const flaggedEvents = async () =>
+        (
+          await ctx()
+            .database.db.select()
+            .from(orderEvents)
+            .where(eq(orderEvents.orderId, order.id))
+        ).filter((e) => e.note?.includes('A further payment'));
+      expect(await flaggedEvents()).toHaveLength(0);
+      expect((await client.get(api(`/orders/${order.id}`))).json().data.needsRefund).toBe(false);
+
+      // A second payment (another tab, say): the money is flagged for refund.
+      const second = await signedWebhook(
+        paymentCaptured(razorpayOrderId, 'pay_second', 5_900_000),
+        'evt_second',
+      );
+      expect(second.json().data).toEqual({ received: true, duplicate: false, handled: true });
+      const view = (await client.get(api(`/orders/${order.id}`))).json().data;
+      expect(view).toMatchObject({
+        status: 'paid',
+        needsRefund: true,
+        // For the buyer the order is paid and goes on; the timeline says what is due back.
+        payment: { status: 'paid', paymentReference: 'pay_first' },
+      });
+      expect(view.timeline.at(-1)).toMatchObject({
+        status: 'paid',
+        note: 'A further payment pay_second of ₹59,000 arrived for this order, which was already paid (payment pay_first). It is due a full refund.',
+      });
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        status: 'sold',
+        orderId: order.id,
+      });
+      const [email] = await sentTo(ctx().database, user.email);
+      expect(email!.subject).toBe(`Order ${order.reference}: a payment will be refunded`);
+      expect(email!.text).toContain('Your order goes on as before');
+
+      // The same second payment by its other doors: order.paid, the browser callback. Once.
+      await signedWebhook(
+        { ...paymentCaptured(razorpayOrderId, 'pay_second', 5_900_000), event: 'order.paid' },
+        'evt_second_order_paid',
+      );
+      const again = await verify(client, order.id, genuine('pay_second'));
+      expect(again.json().message).toBe('This order has already been paid.');
+      expect(await flaggedEvents()).toHaveLength(1);
+
+      // A third one through the browser callback is flagged too, and the buyer is told.
+      const third = await verify(client, order.id, genuine('pay_third'));
+      expect(third.statusCode).toBe(200);
+      expect(third.json().message).toBe(
+        'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.',
+      );
+      expect(await flaggedEvents()).toHaveLength(2);
+
+      const staff = await staffMember(ctx().app);
+      const queue = await staff.client.get(api('/admin/orders?needsRefund=true'));
+      expect(queue.json().data.orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
+      // Porting goes on; the flag stays until support records the refund.
+      const step = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'upc_sent',
+      });
+      expect(step.json().data).toMatchObject({ status: 'upc_sent', needsRefund: true });
     });
 
     it('sells the numbers to a payment that comes after the hold lapsed when they are still free', async () => {

@@ -15,6 +15,7 @@ import {
 import { CAMPAIGN_TRACKING_KEY } from '../lib/campaign-tracking';
 import { useCartActions } from '../lib/cart-actions';
 import { useCartCount } from '../lib/cart-count';
+import { numbersKeys } from '../lib/numbers-api';
 import CartPage from './cart-page';
 import { CART_MESSAGES, CartProvider } from './cart-provider';
 import { addToGuestCart, emptyGuestCart, GUEST_CART_KEY } from './guest-cart';
@@ -70,6 +71,11 @@ function renderStore(path: string, page: React.ReactNode) {
 
 function toast(text: string) {
   return screen.findByText(text);
+}
+
+/** A listing page cached as the catalogue keeps it. */
+function listingWith(...items: ReturnType<typeof product>[]) {
+  return { items, total: items.length, page: 1, pageSize: 24, pageCount: 1 };
 }
 
 function guestCartOf(...products: ReturnType<typeof product>[]) {
@@ -151,6 +157,31 @@ describe('guest cart', () => {
     fireEvent.click(second!);
     expect(await toast(CART_MESSAGES.addFailed)).toBeInTheDocument();
     expect(readGuestCart().items).toHaveLength(0);
+  });
+
+  it('reads the listings again when a number turns out to be no longer available', async () => {
+    installFakeApi({
+      'POST /cart/add/5': fail(409, 'This number is no longer available.', {
+        code: 'NUMBER_UNAVAILABLE',
+      }),
+      'POST /cart/add/6': { status: 500 },
+    });
+    const { queryClient } = renderStore(
+      '/',
+      <>
+        <NumberCard item={product(5, 7000)} />
+        <NumberCard item={product(6, 7000)} />
+      </>,
+    );
+    queryClient.setQueryData(numbersKeys.list({}), listingWith(product(5, 7000), product(6, 7000)));
+    const [gone, failing] = screen.getAllByRole('button', { name: /Add .* to cart/ });
+    fireEvent.click(failing!);
+    expect(await toast(CART_MESSAGES.addFailed)).toBeInTheDocument();
+    // A server failure says nothing about the number: the listing stays as it is.
+    expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(false);
+    fireEvent.click(gone!);
+    expect(await toast('This number is no longer available.')).toBeInTheDocument();
+    expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
   });
 
   it('validates on the cart page: drops gone numbers, adopts new prices, tells the buyer', async () => {
@@ -327,11 +358,15 @@ describe('signed-in cart and checkout', () => {
         },
       },
     });
-    renderStore('/cart', <CartPage />);
+    const { queryClient } = renderStore('/cart', <CartPage />);
+    // A listing the buyer saw the number in, still fresh in the cache.
+    queryClient.setQueryData(numbersKeys.list({}), listingWith(product(1, 5000)));
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-9'),
     );
     expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({ attribution: record });
+    // The numbers just reserved must not show in it any more: the listings are read again.
+    expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
   });
 });

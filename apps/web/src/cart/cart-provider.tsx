@@ -16,6 +16,7 @@ import { useAuthUi } from '../lib/auth-ui';
 import { getAttribution } from '../lib/campaign-tracking';
 import { CartActionsProvider, type CartActions, type CartProduct } from '../lib/cart-actions';
 import { CartCountProvider } from '../lib/cart-count';
+import { numbersKeys } from '../lib/numbers-api';
 import {
   CART_QUERY_KEY,
   deleteCart,
@@ -212,6 +213,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
           (error instanceof Error && error.message === ALREADY_IN_CART);
         if (already) toast.info(CART_MESSAGES.alreadyInCart);
         else toast.error(apiErrorMessage(error, CART_MESSAGES.addFailed));
+        // Sold, held or gone: the listings the buyer saw it in are out of date.
+        if (isApiError(error) && (error.code === 'NUMBER_UNAVAILABLE' || error.status === 404)) {
+          void queryClient.invalidateQueries({ queryKey: numbersKeys.all });
+        }
       }
     },
     [signedIn, queryClient, setServerCart, toast],
@@ -297,10 +302,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return;
       }
       const { order } = await postCheckout(getAttribution());
+      // The numbers just reserved leave every listing; the buyer must not see them there.
+      void queryClient.invalidateQueries({ queryKey: numbersKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
       await navigate(`/orders/${order.id}`);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: numbersKeys.all });
         await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
         toast.warning(apiErrorMessage(error, CART_MESSAGES.checkoutBlocked));
         return;

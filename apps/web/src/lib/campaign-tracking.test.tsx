@@ -1,5 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
+import { ATTRIBUTION_FIELD_LIMITS } from '@store/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   attributionFromUrl,
@@ -71,6 +72,20 @@ describe('captureCampaign', () => {
     });
   });
 
+  it("cuts every value to the server's limit, so a long campaign never blocks checkout", () => {
+    const long = (char: string) => char.repeat(700);
+    const search = `?utm_source=${long('s')}&utm_campaign=${long('c')}&gclid=${long('g')}`;
+    const pathname = `/${long('p')}${long('p')}${long('p')}`;
+    const storage = memoryStorage();
+    const record = captureCampaign({ pathname, search }, storage, landed)!;
+    expect(record.utm_source).toBe('s'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_source));
+    expect(record.utm_campaign).toBe('c'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_campaign));
+    expect(record.gclid).toBe('g'.repeat(ATTRIBUTION_FIELD_LIMITS.gclid));
+    expect(record.landing_page).toHaveLength(ATTRIBUTION_FIELD_LIMITS.landing_page);
+    expect(record.landing_page).toBe(`${pathname}${search}`.slice(0, record.landing_page.length));
+    expect(JSON.parse(storage.map.get(CAMPAIGN_TRACKING_KEY)!)).toEqual(record);
+  });
+
   it('ignores storage failures', () => {
     const broken = {
       getItem: () => {
@@ -100,6 +115,27 @@ describe('getAttribution', () => {
     const day90 = new Date(landed.getTime() + 90 * 24 * 3600 * 1000);
     expect(getAttribution(storage, day90)).toBeNull();
     expect(storage.map.has(CAMPAIGN_TRACKING_KEY)).toBe(false);
+  });
+
+  it('cuts the values of a record saved with longer ones by an older version', () => {
+    const storage = memoryStorage();
+    storage.map.set(
+      CAMPAIGN_TRACKING_KEY,
+      JSON.stringify({
+        gclid: null,
+        utm_source: 'x'.repeat(500),
+        utm_campaign: 'y'.repeat(500),
+        timestamp: landed.toISOString(),
+        landing_page: '/?utm_source=x',
+        expires_at: '2999-01-01T00:00:00.000Z',
+      }),
+    );
+    expect(getAttribution(storage)).toMatchObject({
+      gclid: null,
+      utm_source: 'x'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_source),
+      utm_campaign: 'y'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_campaign),
+      landing_page: '/?utm_source=x',
+    });
   });
 
   it('returns null for nothing saved and drops records that are not valid', () => {

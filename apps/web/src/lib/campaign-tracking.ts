@@ -1,3 +1,4 @@
+import { clipAttributionValue, type AttributionTextField } from '@store/domain';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
@@ -5,14 +6,15 @@ import { useLocation } from 'react-router';
  * Campaign tracking (spec §3, §4, §9). When the address carries `gclid` or `utm_source`, the
  * landing data is saved in local storage under CAMPAIGN_TRACKING_KEY for 90 days; storage
  * failures are ignored. `getAttribution()` returns the saved record while it is valid (an
- * expired record is removed and ignored); checkout sends it as its `attribution`.
+ * expired record is removed and ignored); checkout sends it as its `attribution`. Every text
+ * value is cut to the server's limit (ATTRIBUTION_FIELD_LIMITS in @store/domain), when saved and
+ * again when read (a record saved by an older version may hold longer ones).
  */
 
 export const CAMPAIGN_TRACKING_KEY = 'campaign_tracking';
 /** Spec §9: campaign tracking expiry. */
 export const CAMPAIGN_TRACKING_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const MAX_VALUE_LENGTH = 500;
 
 /** The tracking record of spec §3. Times are ISO 8601 strings. */
 export interface CampaignAttribution {
@@ -38,10 +40,13 @@ function defaultStorage(): StorageLike | null {
   }
 }
 
-function param(search: URLSearchParams, name: string): string | null {
+function param(search: URLSearchParams, name: AttributionTextField): string | null {
   const value = search.get(name)?.trim();
-  return value ? value.slice(0, MAX_VALUE_LENGTH) : null;
+  return value ? clipAttributionValue(name, value) : null;
 }
+
+const clipped = (field: AttributionTextField, value: string | null) =>
+  value === null ? null : clipAttributionValue(field, value);
 
 /** The record for a landing address, or null when it carries neither gclid nor utm_source. */
 export function attributionFromUrl(
@@ -57,7 +62,7 @@ export function attributionFromUrl(
     utm_source: utmSource,
     utm_campaign: param(search, 'utm_campaign'),
     timestamp: now.toISOString(),
-    landing_page: `${location.pathname}${location.search}`.slice(0, 2 * MAX_VALUE_LENGTH),
+    landing_page: clipAttributionValue('landing_page', `${location.pathname}${location.search}`),
     expires_at: new Date(now.getTime() + CAMPAIGN_TRACKING_DAYS * DAY_MS).toISOString(),
   };
 }
@@ -135,11 +140,11 @@ export function getAttribution(
     return null;
   }
   return {
-    gclid: parsed.gclid,
-    utm_source: parsed.utm_source,
-    utm_campaign: parsed.utm_campaign,
+    gclid: clipped('gclid', parsed.gclid),
+    utm_source: clipped('utm_source', parsed.utm_source),
+    utm_campaign: clipped('utm_campaign', parsed.utm_campaign),
     timestamp: parsed.timestamp,
-    landing_page: parsed.landing_page,
+    landing_page: clipAttributionValue('landing_page', parsed.landing_page),
     expires_at: parsed.expires_at,
   };
 }

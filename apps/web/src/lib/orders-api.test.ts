@@ -4,6 +4,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import {
+  createTestQueryClient,
   fail,
   installFakeApi,
   ok,
@@ -25,6 +26,7 @@ import {
   RAZORPAY_CHECKOUT_URL,
   useOrder,
   verifyRazorpayPayment,
+  type Order,
   type RazorpayConstructor,
 } from './orders-api';
 import { ORDER_ID, paidOrder, pendingManualOrder } from './orders-test-utils';
@@ -179,6 +181,56 @@ describe('useOrder', () => {
       vi.advanceTimersByTime(ORDER_REFETCH_MS * 3);
     });
     expect(reads()).toBe(2);
+  });
+});
+
+describe('useOrder and the cart', () => {
+  const cartKey = ['cart'];
+  const manualPaid = () =>
+    pendingManualOrder({
+      status: 'paid',
+      statusLabel: 'Paid',
+      payment: { provider: 'manual', status: 'paid', paymentReference: 'UTR 431298765' },
+      paidAt: '2026-11-22T09:05:00.000Z',
+    });
+
+  async function watch(first: Order, next: Order) {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    setSessionHintCookie();
+    let current = first;
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      [`GET /orders/${ORDER_ID}`]: () => ok(current),
+    });
+    const queryClient = createTestQueryClient();
+    // The header badge's cart, as the cart feature keeps it.
+    queryClient.setQueryData(cartKey, { items: [{ id: 'item-11' }] });
+    renderWithQuery('/', createElement(OrderProbe, { id: ORDER_ID }), queryClient);
+    expect(await screen.findByText(first.statusLabel)).toBeInTheDocument();
+    expect(queryClient.getQueryState(cartKey)?.isInvalidated).toBe(false);
+    current = next;
+    await act(async () => {
+      vi.advanceTimersByTime(ORDER_REFETCH_MS);
+    });
+    expect(await screen.findByText(next.statusLabel)).toBeInTheDocument();
+    return queryClient;
+  }
+
+  it('reads the cart again when a refetch finds the order newly paid', async () => {
+    const queryClient = await watch(pendingManualOrder(), manualPaid());
+    expect(queryClient.getQueryState(cartKey)?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the cart alone while the order stays unpaid, or was paid already', async () => {
+    const pending = await watch(
+      pendingManualOrder(),
+      pendingManualOrder({ statusLabel: 'Awaiting payment (read again)' }),
+    );
+    expect(pending.getQueryState(cartKey)?.isInvalidated).toBe(false);
+    cleanup();
+    vi.useRealTimers();
+    const paid = await watch(manualPaid(), paidOrder());
+    expect(paid.getQueryState(cartKey)?.isInvalidated).toBe(false);
   });
 });
 

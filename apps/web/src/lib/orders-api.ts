@@ -194,6 +194,9 @@ export const ordersKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
+/** The cart feature's query (cart/cart-api.ts, CART_QUERY_KEY); features do not import it. */
+const CART_KEY = ['cart'] as const;
+
 /** How often an order that can still change (awaiting payment, in porting) is read again. */
 export const ORDER_REFETCH_MS = 30_000;
 /** Orders change through payments and support's steps: reuse them for half a minute only. */
@@ -236,13 +239,24 @@ export function useOrders(params: OrderListParams = {}) {
 
 /**
  * One order; idle until the buyer is signed in. Read again every ORDER_REFETCH_MS while it
- * awaits payment or is being ported, so the buyer sees support's steps without reloading.
+ * awaits payment or is being ported, so the buyer sees support's steps without reloading. A
+ * read that finds the order newly paid invalidates the cart query (the header badge).
  */
 export function useOrder(id: string | undefined) {
   const signedIn = useIsSignedIn();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: ordersKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => fetchOrder(id as string, { signal }),
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<Order>(ordersKeys.detail(id ?? ''));
+      const order = await fetchOrder(id as string, { signal });
+      // Paid meanwhile (support confirmed it, or Razorpay's webhook): payment emptied the
+      // server cart of these numbers, so the header badge must be read again.
+      if (before && before.payment.status !== 'paid' && order.payment.status === 'paid') {
+        void queryClient.invalidateQueries({ queryKey: CART_KEY });
+      }
+      return order;
+    },
     staleTime: ORDERS_STALE_TIME_MS,
     retry: retryOrders,
     refetchInterval: (query) =>
@@ -262,8 +276,8 @@ export function useVerifyRazorpayPayment(id: string) {
     onSuccess: ({ order }) => {
       queryClient.setQueryData(ordersKeys.detail(order.id), order);
       void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
-      // Payment empties the buyer's server cart of these numbers (the cart feature's ['cart']).
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      // Payment empties the buyer's server cart of these numbers.
+      void queryClient.invalidateQueries({ queryKey: CART_KEY });
     },
   });
 }

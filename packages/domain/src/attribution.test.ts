@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ATTRIBUTION_FIELD_LIMITS, clipAttributionValue } from './attribution';
+
+describe('clipAttributionValue', () => {
+  it('keeps a value within the limit as it is', () => {
+    expect(clipAttributionValue('utm_source', 'google')).toBe('google');
+    const exact = 'x'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_source);
+    expect(clipAttributionValue('utm_source', exact)).toBe(exact);
+  });
+
+  it("cuts a longer value to each field's limit", () => {
+    for (const [field, limit] of Object.entries(ATTRIBUTION_FIELD_LIMITS)) {
+      const clipped = clipAttributionValue(
+        field as keyof typeof ATTRIBUTION_FIELD_LIMITS,
+        'a'.repeat(limit + 37),
+      );
+      expect(clipped, field).toBe('a'.repeat(limit));
+    }
+  });
+
+  it('never leaves half of an emoji at the end', () => {
+    const limit = ATTRIBUTION_FIELD_LIMITS.utm_campaign;
+    const value = `${'a'.repeat(limit - 1)}🎉tail`;
+    const clipped = clipAttributionValue('utm_campaign', value);
+    expect(clipped).toBe('a'.repeat(limit - 1));
+    // encodeURIComponent throws on a lone surrogate.
+    expect(() => encodeURIComponent(clipped)).not.toThrow();
+  });
+});

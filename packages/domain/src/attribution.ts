@@ -1,0 +1,26 @@
+/**
+ * Campaign attribution (the spec's "Tracking record"): the longest value kept of each text
+ * field, in characters. The browser cuts what it saves to these and the server cuts what a
+ * checkout sends, so an unusually long campaign address never stands between a buyer and a sale.
+ */
+export const ATTRIBUTION_FIELD_LIMITS = {
+  gclid: 500,
+  utm_source: 200,
+  utm_campaign: 200,
+  utm_medium: 200,
+  landing_page: 2000,
+} as const;
+
+export type AttributionTextField = keyof typeof ATTRIBUTION_FIELD_LIMITS;
+
+/**
+ * `value` cut to the field's limit, never leaving half of a surrogate pair (an emoji) at the
+ * end: the result is always well-formed text of at most the limit's length.
+ */
+export function clipAttributionValue(field: AttributionTextField, value: string): string {
+  const limit = ATTRIBUTION_FIELD_LIMITS[field];
+  if (value.length <= limit) return value;
+  const cut = value.slice(0, limit);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
