@@ -8,10 +8,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import secureJson from 'secure-json-parse';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { installErrorHandler } from './http/error-handler';
-import { noRoute } from './http/app-error';
+import { badRequest, noRoute } from './http/app-error';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { securityHeaders } from './plugins/security-headers';
@@ -57,6 +58,30 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+const jsonPoisoning = { protoAction: 'error', constructorAction: 'error' } as const;
+
+/** Whether the text is JSON at all (then secure-json-parse refused it for a forbidden key). */
+function isPlainJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const forbiddenJsonKey = () =>
+  badRequest(
+    'The request body may not contain the keys "__proto__" or "constructor.prototype".',
+    'FORBIDDEN_JSON_KEY',
+  );
+
+const invalidJson = () =>
+  Object.assign(new Error('invalid JSON'), {
+    statusCode: 400,
+    code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+  });
+
 function withStream(
   options: FastifyServerOptions['logger'],
   stream: NodeJS.WritableStream | undefined,
@@ -86,18 +111,16 @@ export async function buildApp(config: Config, deps: AppDeps) {
   installErrorHandler(app);
 
   // Several spec calls send an empty body with a JSON content type: that is "no body".
+  // Otherwise the body is parsed as Fastify's own parser does, refusing the keys that could
+  // poison prototypes (`__proto__`, `constructor.prototype`).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      done(null, secureJson.parse(text, null, jsonPoisoning));
     } catch {
-      const error = Object.assign(new Error('invalid JSON'), {
-        statusCode: 400,
-        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
-      });
-      done(error, undefined);
+      done(isPlainJson(text) ? forbiddenJsonKey() : invalidJson(), undefined);
     }
   });
 
@@ -119,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     async (api) => {
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_PER_MINUTE,
-        timeWindow: 60_000,
+        timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
         errorResponseBuilder: (_request, context) => ({
           statusCode: 429,
           code: 'TOO_MANY_REQUESTS',

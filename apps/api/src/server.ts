@@ -1,41 +1,77 @@
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
+import { buildApp, type App } from './app';
+import { ConfigError, loadConfig, type Config } from './config/config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { openStoreDatabase } from './db/open-store-database';
+import { openStoreDatabase, type StoreDatabase } from './db/open-store-database';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
+
+let app: App | undefined;
+let store: StoreDatabase | undefined;
+/** The start-up step under way (settled, never rejects): shutdown waits for it. */
+let starting: Promise<void> = Promise.resolve();
+let closing = false;
+
+/** Runs one start-up step so that a signal arriving meanwhile waits for it, then closes. */
+function step(work: Promise<void>): Promise<void> {
+  starting = work.catch(() => {});
+  return work;
+}
+
+/**
+ * Stops on SIGTERM/SIGINT at any moment, start-up included: waits for the step under way
+ * (opening or migrating the database, loading demo data: none can be cut short safely), closes
+ * whatever exists (server, database), releases the data folder and exits 0. Exits 1 when that
+ * takes longer than SHUTDOWN_GRACE_SECONDS or fails.
+ */
+async function shutdown(signal: string, config: Config) {
+  if (closing) return;
+  closing = true;
+  if (app) app.log.info(`${signal} received, shutting down`);
+  else if (config.LOG_LEVEL !== 'silent')
+    console.log(`${signal} received during start-up, stopping`);
+  const grace = config.SHUTDOWN_GRACE_SECONDS;
+  const timer = setTimeout(() => {
+    console.error(`Shutdown took longer than ${grace} s (SHUTDOWN_GRACE_SECONDS): exiting anyway.`);
+    process.exit(1);
+  }, grace * 1000).unref();
+  try {
+    await starting;
+    await app?.close();
+    await store?.close();
+    clearTimeout(timer);
+    process.exit(0);
+  } catch (error) {
+    if (app) app.log.error({ err: error }, 'shutdown failed');
+    else console.error('Shutdown failed:', error);
+    process.exit(1);
+  }
+}
 
 async function main() {
   const config = loadConfig();
-  const store = await openStoreDatabase(config);
-  const app = await buildApp(config, { database: store.database });
-  await loadDemoDataIfEmpty(store.database, config, (line) => app.log.info(line));
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await store.close();
-      clearTimeout(timer);
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  try {
-    await app.listen({ host: config.HOST, port: config.PORT });
-  } catch (error) {
-    await store.close();
-    throw error;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => void shutdown(signal, config));
   }
-  const address = app.server.address();
+
+  await step(
+    openStoreDatabase(config).then((opened) => {
+      store = opened;
+    }),
+  );
+  if (closing) return;
+  const database = store!.database;
+  await step(
+    buildApp(config, { database }).then((built) => {
+      app = built;
+    }),
+  );
+  if (closing) return;
+  const log = app!.log;
+  await step(loadDemoDataIfEmpty(database, config, (line) => log.info(line)));
+  if (closing) return;
+
+  await step(app!.listen({ host: config.HOST, port: config.PORT }).then(() => {}));
+  if (closing) return;
+  const address = app!.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   console.log(
@@ -43,11 +79,17 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  // A signal during start-up may make a step fail (the database closing under it): the
+  // shutdown under way decides how the process ends.
+  if (closing) return;
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);
   }
+  // Close what was opened (the data folder's lock with it) before leaving.
+  await app?.close().catch(() => {});
+  await store?.close().catch(() => {});
   process.exit(1);
 });

@@ -53,6 +53,51 @@ describe('loadConfig', () => {
     );
   });
 
+  it('has the time limits of the windows, timeouts and shutdown as settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      ENQUIRY_WINDOW_SECONDS: 3600,
+      RATE_LIMIT_PER_MINUTE: 600,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+      SHUTDOWN_GRACE_SECONDS: 10,
+      OUTBOUND_TIMEOUT_SECONDS: 10,
+    });
+    expect(
+      loadConfig({
+        ENQUIRY_WINDOW_SECONDS: '1',
+        RATE_LIMIT_WINDOW_SECONDS: '86400',
+        SHUTDOWN_GRACE_SECONDS: '30',
+        OUTBOUND_TIMEOUT_SECONDS: '3',
+      }),
+    ).toMatchObject({
+      ENQUIRY_WINDOW_SECONDS: 1,
+      RATE_LIMIT_WINDOW_SECONDS: 86_400,
+      SHUTDOWN_GRACE_SECONDS: 30,
+      OUTBOUND_TIMEOUT_SECONDS: 3,
+    });
+    const refused: Array<[string, string]> = [
+      ['ENQUIRY_WINDOW_SECONDS', '0'],
+      ['ENQUIRY_WINDOW_SECONDS', '1.5'],
+      ['RATE_LIMIT_WINDOW_SECONDS', '0'],
+      ['RATE_LIMIT_WINDOW_SECONDS', '86401'],
+      ['SHUTDOWN_GRACE_SECONDS', '-1'],
+      ['SHUTDOWN_GRACE_SECONDS', '3601'],
+      ['OUTBOUND_TIMEOUT_SECONDS', 'ten'],
+      ['OUTBOUND_TIMEOUT_SECONDS', '601'],
+    ];
+    for (const [key, value] of refused) {
+      expect(() => loadConfig({ [key]: value }), `${key}=${value}`).toThrow(new RegExp(`${key}:`));
+    }
+  });
+
+  it('keeps the sales line as its 10 digits, as the web build does', () => {
+    expect(loadConfig({ PUBLIC_SALES_WHATSAPP: '+91 92220 12345' }).PUBLIC_SALES_WHATSAPP).toBe(
+      '9222012345',
+    );
+    expect(() => loadConfig({ PUBLIC_SALES_WHATSAPP: '12345' })).toThrow(
+      /PUBLIC_SALES_WHATSAPP: must be an Indian mobile number/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
   });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { normalizeMobile } from '@store/domain';
 import { z } from 'zod';
 
 const bool = z
@@ -26,6 +27,8 @@ export const configSchema = z
     /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
     CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     BODY_LIMIT_BYTES: count.default(1_048_576),
+    /** How long a signal waits for requests and the database to close before exiting anyway. */
+    SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
 
     PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
     CORS_ORIGINS: z
@@ -42,11 +45,21 @@ export const configSchema = z
     TRUST_PROXY: bool.default(false),
 
     STORE_NAME: z.string().min(1).default('VIP Number Store'),
+    /** The sales line; a leading +91, 91 or 0 and spaces are accepted, kept as its 10 digits. */
     PUBLIC_SALES_WHATSAPP: z
       .string()
-      .regex(/^[6-9]\d{9}$/)
-      .default('9222000000'),
+      .default('9222000000')
+      .transform((value, ctx) => {
+        const mobile = normalizeMobile(value);
+        if (!mobile) {
+          ctx.addIssue({ code: 'custom', message: 'must be an Indian mobile number (10 digits)' });
+          return z.NEVER;
+        }
+        return mobile;
+      }),
     PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
+    /** The web build's chat widget token: when set, the widget vendor's hosts join the CSP. */
+    PUBLIC_CHAT_WIDGET_TOKEN: z.string().trim().optional(),
 
     ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
     REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
@@ -60,9 +73,17 @@ export const configSchema = z
     OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
     /** The sliding window the two send limits above count in (an hour unless changed). */
     OTP_SEND_WINDOW_SECONDS: seconds.default(3600),
+    /** Failed password sign-ins allowed per e-mail or mobile, and per client address, in the window. */
+    LOGIN_FAILURES_PER_CONTACT: count.default(10),
+    LOGIN_FAILURES_PER_IP: count.default(50),
+    LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(900),
 
     RATE_LIMIT_PER_MINUTE: count.default(600),
+    /** The window RATE_LIMIT_PER_MINUTE counts in (a minute unless changed). */
+    RATE_LIMIT_WINDOW_SECONDS: seconds.max(86_400).default(60),
     ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
+    /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
+    ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
 
     HOLD_MINUTES: count.default(15),
     /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
@@ -94,6 +115,8 @@ export const configSchema = z
     MSG91_AUTH_KEY: z.string().optional(),
     MSG91_TEMPLATE_ID: z.string().optional(),
     MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
+    /** Razorpay and MSG91 calls, SMTP connect and greeting (the SMTP socket idles twice this). */
+    OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
   })
   .superRefine((c, ctx) => {
     if (c.PAYMENT_PROVIDER === 'razorpay') {

@@ -49,7 +49,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Connecting to a server that does not answer (or waiting for a free connection) gives up
+  // after 5 s instead of holding the query forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -65,11 +67,24 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-export async function isDatabaseUp(db: Db): Promise<boolean> {
+/** How long the health check waits for the database before calling it down. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+/** Whether `select 1` succeeds within the time limit (a hung database counts as down). */
+export async function isDatabaseUp(db: Db, timeoutMs = HEALTH_CHECK_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = Promise.resolve()
+    .then(() => db.execute(sql`select 1`))
+    .then(
+      () => true,
+      () => false,
+    );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -4,6 +4,7 @@ import type { Notifier } from '../notify/notifier';
 import { api, outbox } from '../test/session-client';
 import { describeEachDatabase, resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
 import { ENQUIRY_RECEIVED_MESSAGE } from './enquiry-schemas';
+import { greetingName } from './enquiry-service';
 
 const valid = {
   name: '  Ravi Kulkarni ',
@@ -64,7 +65,7 @@ describeEachDatabase(
       });
     });
 
-    it('acknowledges the enquiry by e-mail', async () => {
+    it('acknowledges the enquiry by e-mail, without repeating what the sender wrote', async () => {
       const res = await send(valid);
       const messages = await outbox(ctx().app, 'ravi.k@example.com');
       expect(messages).toHaveLength(1);
@@ -72,9 +73,34 @@ describeEachDatabase(
         channel: 'email',
         subject: `We have received your enquiry – ${ctx().config.STORE_NAME}`,
       });
-      expect(messages[0]!.text).toContain('Hello Ravi Kulkarni,');
-      expect(messages[0]!.text).toContain('Smart IVR');
-      expect(messages[0]!.text).toContain(`Reference: ${res.json().data.id}`);
+      const text = messages[0]!.text;
+      expect(text.startsWith('Hello Ravi,\n')).toBe(true);
+      expect(text).toContain('Smart IVR');
+      expect(text).toContain('get back to you shortly');
+      expect(text).toContain(`Reference: ${res.json().data.id}`);
+      // The address is not verified: the message never goes out to it.
+      expect(text).not.toContain(valid.message);
+      expect(text).not.toContain('clinic');
+      expect(text).not.toContain('Kulkarni');
+    });
+
+    it('does not relay spam through the name: only a plain first name is greeted', async () => {
+      const spam = 'Visit https://spam.example/offer for cheap loans, call 99999 99999 now';
+      const res = await send({
+        ...valid,
+        name: 'www.spam.example cheap loans',
+        message: spam,
+      });
+      expect(res.statusCode).toBe(201);
+      const [mail] = await outbox(ctx().app, 'ravi.k@example.com');
+      expect(mail!.text.startsWith('Hello,\n')).toBe(true);
+      for (const word of ['spam', 'loans', 'cheap', '99999'])
+        expect(mail!.text).not.toContain(word);
+      // The team still has every word of it.
+      expect((await rows())[0]).toMatchObject({
+        name: 'www.spam.example cheap loans',
+        message: spam,
+      });
     });
 
     it('takes job applications as enquiries with the topic career', async () => {
@@ -88,6 +114,7 @@ describeEachDatabase(
       expect((await rows())[0]).toMatchObject({ topic: 'career', page_path: '/career' });
       const [mail] = await outbox(ctx().app, 'ravi.k@example.com');
       expect(mail!.subject).toContain('application');
+      expect(mail!.text).not.toContain('Sales Executive');
     });
 
     it('accepts every topic of the spec and works without a page path', async () => {
@@ -196,5 +223,19 @@ describe('POST /enquiries when the acknowledgement cannot be sent', () => {
     expect(res.statusCode).toBe(201);
     const stored = await app.database.query<{ id: string }>('select id from enquiries');
     expect(stored.map((row) => row.id)).toEqual([res.json().data.id]);
+  });
+});
+
+describe('greetingName', () => {
+  it('keeps a plain first name and drops anything else', () => {
+    expect(greetingName('  Ravi Kulkarni ')).toBe('Ravi');
+    expect(greetingName("D'Souza")).toBe("D'Souza");
+    expect(greetingName('Anne-Marie Fernandes')).toBe('Anne-Marie');
+    expect(greetingName('रवि कुलकर्णी')).toBe('रवि');
+    expect(greetingName('A'.repeat(24))).toBe('A'.repeat(24));
+    expect(greetingName('A'.repeat(25))).toBeNull();
+    for (const name of ['www.spam.example', 'http://x.y', 'Ravi!', '9876543210', '<b>Ravi</b>']) {
+      expect(greetingName(name), name).toBeNull();
+    }
   });
 });

@@ -8,10 +8,11 @@ import type { Notifier, NotifyLog } from '../notify/notifier';
 import { topicLabels, type EnquiryInput } from './enquiry-schemas';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 
-const HOUR_MS = 60 * 60 * 1000;
-
 export interface EnquiryDeps {
-  config: Pick<Config, 'ENQUIRIES_PER_IP_PER_HOUR' | 'STORE_NAME' | 'PUBLIC_BASE_URL'> &
+  config: Pick<
+    Config,
+    'ENQUIRIES_PER_IP_PER_HOUR' | 'ENQUIRY_WINDOW_SECONDS' | 'STORE_NAME' | 'PUBLIC_BASE_URL'
+  > &
     ContactConfig;
   database: Database;
   notifier: Notifier;
@@ -33,8 +34,9 @@ function waitText(seconds: number): string {
  * Stores an enquiry and acknowledges it by e-mail.
  *
  * - A filled honeypot (`website`) looks like success to the sender but stores and sends nothing.
- * - At most ENQUIRIES_PER_IP_PER_HOUR enquiries per client address in any hour, counted in the
- *   database under an advisory lock so every server process shares the limit.
+ * - At most ENQUIRIES_PER_IP_PER_HOUR enquiries per client address in any ENQUIRY_WINDOW_SECONDS
+ *   (an hour by default), counted in the database under an advisory lock so every server
+ *   process shares the limit.
  * - The acknowledgement is sent after the enquiry is stored; if it cannot be delivered the
  *   enquiry still stands (the team answers it from the console) and the failure is logged.
  */
@@ -51,7 +53,8 @@ export async function createEnquiry(
 
   const id = await deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:ip:${clientIp}`}))`);
-    const windowStart = new Date(now.getTime() - HOUR_MS);
+    const windowMs = deps.config.ENQUIRY_WINDOW_SECONDS * 1000;
+    const windowStart = new Date(now.getTime() - windowMs);
     const [row] = await tx
       .select({
         n: sql<number>`count(*)::int`,
@@ -60,9 +63,9 @@ export async function createEnquiry(
       .from(enquiries)
       .where(and(eq(enquiries.clientIp, clientIp), gt(enquiries.createdAt, windowStart)));
     if (row && row.n >= deps.config.ENQUIRIES_PER_IP_PER_HOUR) {
-      const wait = (Number(row.oldest) * 1000 + HOUR_MS - now.getTime()) / 1000;
+      const wait = (Number(row.oldest) * 1000 + windowMs - now.getTime()) / 1000;
       throw tooManyRequests(
-        `You have sent several enquiries in the last hour. Please try again in ${waitText(wait)}, or call or WhatsApp us.`,
+        `You have sent several enquiries recently. Please try again in ${waitText(wait)}, or call or WhatsApp us.`,
         wait,
       );
     }
@@ -91,10 +94,27 @@ export async function createEnquiry(
   return { id, stored: true };
 }
 
-/** The e-mail that tells the sender we have their enquiry. */
+/** A plain first name: a letter, then letters, apostrophes or hyphens; 24 characters at most. */
+const PLAIN_FIRST_NAME = /^\p{L}[\p{L}\p{M}'’-]{0,23}$/u;
+
+/**
+ * The name the acknowledgement greets by: the first word of the name given when it is a plain
+ * first name, else none. The address is not verified, so a sender's words must not reach it:
+ * no links, no sentences.
+ */
+export function greetingName(name: string): string | null {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return PLAIN_FIRST_NAME.test(first) ? first : null;
+}
+
+/**
+ * The e-mail that tells the sender we have their enquiry. The address it goes to is whatever
+ * the form was given, unverified, so it carries nothing the sender wrote but a short first
+ * name: never the message (that would make the form a relay for anyone's text to anyone).
+ */
 export function acknowledgement(
   config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig,
-  input: Pick<EnquiryInput, 'name' | 'email' | 'topic' | 'message'>,
+  input: Pick<EnquiryInput, 'name' | 'email' | 'topic'>,
   id: string,
 ) {
   const store = config.STORE_NAME;
@@ -105,15 +125,15 @@ export function acknowledgement(
   const opening = career
     ? `Thank you for applying to join ${store}. We have received your application and our team will review it. If your profile fits an opening, we will call you to arrange a conversation.`
     : `Thank you for contacting ${store}. We have received your enquiry about ${topicLabels[input.topic]} and a member of our team will get back to you shortly, usually within one working day.`;
+  const name = greetingName(input.name);
   const text = [
-    `Hello ${input.name},`,
+    name ? `Hello ${name},` : 'Hello,',
     '',
     opening,
     '',
-    'Your message:',
-    input.message,
+    `Reference: ${id} (please quote it if you write to us about this ${career ? 'application' : 'enquiry'}).`,
     '',
-    `Reference: ${id}`,
+    `If you did not contact ${store}, someone may have entered your e-mail address by mistake: you can ignore this e-mail.`,
     '',
     storeContactLine(config),
     '',

@@ -1,5 +1,7 @@
-import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { HEALTH_CHECK_TIMEOUT_MS, type Database, type Db } from '../db/database';
+import { describeEachDatabase, testConfig } from '../test/test-app';
 
 describeEachDatabase('GET /api/v1/health', (ctx) => {
   it('reports the database as up', async () => {
@@ -10,5 +12,55 @@ describeEachDatabase('GET /api/v1/health', (ctx) => {
       data: { status: 'ok', database: { kind: ctx().dbName, up: true } },
     });
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe('GET /api/v1/health with the database down', () => {
+  /** What `db.execute` does for the next check. */
+  let execute: () => Promise<unknown> = () => Promise.resolve();
+  const database: Database = {
+    kind: 'postgres',
+    db: { execute: () => execute() } as unknown as Db,
+    query: () => Promise.reject(new Error('connection refused')),
+    migrate: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+  let app: App;
+  beforeAll(async () => {
+    app = await buildApp(testConfig(), { database });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const down = {
+    success: false,
+    message: 'The database is not reachable.',
+    code: 'DATABASE_DOWN',
+    data: { status: 'degraded', database: { kind: 'postgres', up: false } },
+  };
+
+  it('answers 503 when the query fails', async () => {
+    execute = () => Promise.reject(new Error('connection refused'));
+    const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject(down);
+  });
+
+  it('answers 503 within the time limit when the query never answers', async () => {
+    execute = () => new Promise(() => {});
+    const started = Date.now();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject(down);
+    expect(took).toBeGreaterThanOrEqual(HEALTH_CHECK_TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 3_000);
+  });
+
+  it('answers 200 again once the database does', async () => {
+    execute = () => Promise.resolve();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { status: 'ok', database: { up: true } } });
   });
 });

@@ -43,6 +43,28 @@ describe('the response envelope and error handler', () => {
     });
   });
 
+  it('refuses prototype-poisoning keys with 400 and a clear message', async () => {
+    for (const payload of [
+      '{"name":"a","count":1,"__proto__":{"isAdmin":true}}',
+      '{"name":"a","count":1,"nested":{"__proto__":{"isAdmin":true}}}',
+      '{"name":"a","count":1,"constructor":{"prototype":{"isAdmin":true}}}',
+    ]) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toEqual({
+        success: false,
+        message:
+          'The request body may not contain the keys "__proto__" or "constructor.prototype".',
+        code: 'FORBIDDEN_JSON_KEY',
+      });
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    // An ordinary key named constructor is fine.
+    const ok = await post('{"name":"a","count":1,"constructor":"x"}');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, data: { body: { name: 'a', count: 1 } } });
+  });
+
   it('answers wrong types with 400 naming the field', async () => {
     const res = await post(JSON.stringify({ name: 'a', count: 'three' }));
     expect(res.statusCode).toBe(400);
