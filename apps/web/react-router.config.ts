@@ -1,5 +1,13 @@
 import type { Config } from '@react-router/dev/config';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'vite';
+import { assertBuildEnv } from './src/lib/site-config';
 import { getPrerenderPaths } from './src/prerender-paths';
+
+// Stop at once, with the reason, when a PUBLIC_* setting is wrong (e.g. the sales line): read the
+// way Vite reads them for the bundle (environment, then .env files of apps/web).
+assertBuildEnv(loadEnv('production', dirname(fileURLToPath(import.meta.url)), 'PUBLIC_'));
 
 export default {
   appDirectory: 'src',

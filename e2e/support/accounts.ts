@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { waitForOtp } from './outbox';
 
 /** Accounts for the end-to-end tests: fresh sign-ups, the sign-in modal, the six code boxes. */
@@ -79,4 +85,17 @@ export async function registerByApi(request: APIRequestContext, account: Account
     data: { email: account.email, mobile: account.mobile, otp },
   });
   expect(verified.ok(), `verify-otp answered ${verified.status()}`).toBe(true);
+}
+
+/** The demo support account of the README, signed in once by global-setup for every spec. */
+export const SUPPORT_MOBILE = '9000000001';
+
+/** Where global-setup keeps the support session's cookies. */
+export const SUPPORT_STATE_ENV = 'E2E_SUPPORT_STATE';
+
+/** An API client signed in as the demo support account (its session saved by global-setup). */
+export function supportRequest(baseURL: string | undefined): Promise<APIRequestContext> {
+  const storageState = process.env[SUPPORT_STATE_ENV];
+  if (!storageState) throw new Error(`${SUPPORT_STATE_ENV} is unset: run through global-setup`);
+  return playwrightRequest.newContext({ baseURL, storageState });
 }

@@ -1,7 +1,26 @@
+import { request } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SUPPORT_MOBILE, SUPPORT_STATE_ENV, signInWithOtp } from './accounts';
 import { startStore } from './store-server';
 
 export default async function globalSetup() {
   const store = await startStore();
   process.env.E2E_BASE_URL = store.url;
-  return () => store.stop();
+
+  // Specs share one support session: asking for a second code within the resend cooldown
+  // would be refused, exactly as it is for a person.
+  const stateDir = mkdtempSync(join(tmpdir(), 'store-e2e-state-'));
+  const support = await request.newContext({ baseURL: store.url });
+  await signInWithOtp(support, SUPPORT_MOBILE);
+  process.env[SUPPORT_STATE_ENV] = await support
+    .storageState({ path: join(stateDir, 'support.json') })
+    .then(() => join(stateDir, 'support.json'));
+  await support.dispose();
+
+  return async () => {
+    await store.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -12,8 +12,26 @@ export interface StoreServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The built web app a store started here serves: WEB_BUILD_DIR when given (relative to apps/api,
+ * where the server runs), else the client folder of the build that `npm run build -w apps/web`
+ * wrote, `apps/web/${WEB_BUILD_OUT:-build}/client` (WEB_BUILD_OUT may be absolute), so that a
+ * run with WEB_BUILD_OUT set tests the build it just made.
+ */
+export function webBuildDir(env: Readonly<Record<string, string | undefined>>): string {
+  const explicit = env.WEB_BUILD_DIR?.trim();
+  if (explicit) return resolve(repo, 'apps/api', explicit);
+  return resolve(repo, 'apps/web', env.WEB_BUILD_OUT?.trim() || 'build', 'client');
+}
+
 /** Starts the built store (as `npm start` runs it) on a free port with a fresh data folder. */
 export async function startStore(env: Record<string, string> = {}): Promise<StoreServer> {
+  const buildDir = webBuildDir({ ...process.env, ...env });
+  if (!existsSync(join(buildDir, '__spa-fallback.html'))) {
+    throw new Error(
+      `No web build at ${buildDir}: build it first (WEB_BUILD_OUT=<folder> npm run build -w apps/web).`,
+    );
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: join(repo, 'apps/api'),
@@ -27,6 +45,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Stor
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
       ...env,
+      WEB_BUILD_DIR: buildDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,14 +34,37 @@ test('an unknown path lands on /premium-numbers', async ({ page }) => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the mobile menu opens and shows Products', async ({ page }) => {
+  test('the mobile menu opens, and its Products group shows the product links', async ({
+    page,
+  }) => {
     await page.goto('/');
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu).toBeVisible();
-    await menu.click();
-    const products = page.getByRole('button', { name: 'Products' });
-    await expect(products).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(mobileNav).toBeHidden();
+
+    // Click again only while it is still closed (a click before hydration does nothing).
+    await expect(async () => {
+      if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+    }).toPass();
+    await expect(mobileNav).toBeVisible();
+
+    // The product links stay folded away until Products is opened.
+    const products = mobileNav.getByRole('button', { name: 'Products' });
+    await expect(products).toHaveAttribute('aria-expanded', 'false');
+    const smartIvr = mobileNav.getByRole('link', { name: 'Smart IVR' });
+    await expect(smartIvr).toBeHidden();
     await products.click();
-    await expect(page.getByRole('link', { name: /Smart IVR/i }).first()).toBeVisible();
+    await expect(products).toHaveAttribute('aria-expanded', 'true');
+    await expect(smartIvr).toBeVisible();
+    await expect(smartIvr).toHaveAttribute('href', '/products/smart-ivr');
+
+    // Following a link closes the menu.
+    await smartIvr.click();
+    await expect(page).toHaveURL(/\/products\/smart-ivr$/);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(mobileNav).toBeHidden();
   });
 });

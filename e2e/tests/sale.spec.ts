@@ -5,7 +5,7 @@ import {
   newAccount,
   openSignIn,
   registerByApi,
-  signInWithOtp,
+  supportRequest,
 } from '../support/accounts';
 import { readOutbox, waitForOtp } from '../support/outbox';
 
@@ -14,9 +14,6 @@ import { readOutbox, waitForOtp } from '../support/outbox';
  * order; nobody else can buy those numbers; support confirms the payment and walks the porting
  * timeline to "Ported", and the buyer sees it.
  */
-
-/** The demo support account (apps/api/src/auth/staff-accounts.ts). */
-const SUPPORT_MOBILE = '9000000001';
 
 interface GuestCartItem {
   product: { id: number; number: string };
@@ -102,9 +99,8 @@ test('a guest buys two numbers and support ports them', async ({ page, request, 
   });
 
   await test.step('support confirms the payment and moves the order to ported', async () => {
-    const support = await playwrightRequest.newContext({ baseURL });
+    const support = await supportRequest(baseURL);
     try {
-      await signInWithOtp(support, SUPPORT_MOBILE);
       // The campaign that brought the buyer is on the order.
       const staffView = await support.get(`/api/v1/admin/orders/${orderId}`);
       expect(

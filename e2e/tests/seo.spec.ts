@@ -20,6 +20,8 @@ interface Sample {
   path: string;
   title: RegExp;
   types: string[];
+  /** Kept out of search results (and the sitemap), like /cart. */
+  noIndex?: boolean;
 }
 
 const samples: Sample[] = [
@@ -55,6 +57,8 @@ const samples: Sample[] = [
     title: /Smart IVR/,
     types: ['Organization', 'Store', 'Service', 'BreadcrumbList', 'FAQPage'],
   },
+  // Prerendered for guests: header, footer and metadata at once, the items on hydration.
+  { path: '/cart', title: /^Cart \| /, types: ['Organization', 'Store'], noIndex: true },
 ];
 
 type JsonLd = Record<string, unknown> & { '@context': string; '@type': string };
@@ -83,7 +87,8 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
 
       await expect(page).toHaveTitle(sample.title);
       const description = await meta(page, 'meta[name="description"]');
-      expect(description?.length ?? 0).toBeGreaterThan(50);
+      // A page kept out of search results needs no search snippet, only a description.
+      expect(description?.length ?? 0).toBeGreaterThan(sample.noIndex ? 10 : 50);
       expect(description!.length).toBeLessThanOrEqual(300);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
       expect(await meta(page, 'meta[property="og:url"]')).toBe(canonical);
@@ -94,11 +99,21 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
         `${publicBase}/images/view-number.png`,
       );
       expect(await meta(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
-      expect(await meta(page, 'meta[name="robots"]')).toBe('index, follow');
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
+      expect(await meta(page, 'meta[name="robots"]')).toBe(
+        sample.noIndex ? 'noindex, nofollow' : 'index, follow',
+      );
       expect(await meta(page, 'meta[name="revisit-after"]')).toBe('2 days');
       expect(await meta(page, 'meta[name="language"]')).toBe('English');
       await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
-      await expect(page.locator('h1')).toHaveCount(1);
+      // The page itself, not the app shell: header with its links, and footer.
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Premium Numbers' }).first()).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('link', { name: 'Career' }),
+      ).toHaveAttribute('href', '/career');
+      // The cart's heading comes with its contents, on hydration.
+      if (!sample.noIndex) await expect(page.locator('h1')).toHaveCount(1);
 
       const blocks = await jsonLdBlocks(page);
       for (const block of blocks) expect(block['@context']).toBe('https://schema.org');
@@ -134,6 +149,21 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
     });
   }
 
+  test('the app shell of pages that are not prerendered says noindex', async ({ page }) => {
+    for (const path of [
+      '/no-such-page/at-all',
+      '/profile',
+      '/orders/2f6c1c2e-0000-4000-8000-000000000000',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(response?.headers()['x-robots-tag'], path).toBe('noindex');
+      await expect(page.locator('meta[name="robots"]'), path).toHaveCount(1);
+      expect(await meta(page, 'meta[name="robots"]'), path).toBe('noindex');
+      await expect(page.locator('link[rel="canonical"]'), path).toHaveCount(0);
+    }
+  });
+
   test('the default view-number picture is served as a PNG', async ({ request }) => {
     const response = await request.get('/images/view-number.png');
     expect(response.status()).toBe(200);
@@ -148,7 +178,7 @@ test.describe('sitemap.xml and robots.txt', () => {
     expect(response.headers()['content-type']).toMatch(/xml/);
     const xml = await response.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    for (const sample of samples) {
+    for (const sample of samples.filter((each) => !each.noIndex)) {
       expect(xml).toContain(`<loc>${`${publicBase}${sample.path}`.replace(/'/g, '&apos;')}</loc>`);
     }
     for (const path of ['/offer-zone', '/vip-numbers/goa', '/blogs', '/terms-and-conditions']) {

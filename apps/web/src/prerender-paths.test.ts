@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { states } from '@store/domain';
-import { getPrerenderPaths, readBlogPostMetas } from './prerender-paths';
+import { meta as cartMeta } from './cart/cart-page';
+import {
+  getPrerenderPaths,
+  getSitemapPaths,
+  noIndexPaths,
+  readBlogPostMetas,
+} from './prerender-paths';
 
 describe('getPrerenderPaths', () => {
   const paths = getPrerenderPaths();
@@ -44,8 +50,27 @@ describe('getPrerenderPaths', () => {
     for (const post of posts) expect(paths).toContain(`/blogs/${post.slug}`);
   });
 
-  it('leaves out pages that need a session', () => {
+  it('prerenders /cart, which guests use, but not pages that need a session', () => {
+    expect(paths).toContain('/cart');
+    expect(paths).not.toContain('/profile');
+    expect(paths.some((path) => path.startsWith('/orders'))).toBe(false);
+  });
+});
+
+describe('getSitemapPaths', () => {
+  const paths = getSitemapPaths();
+
+  it('lists every prerendered page but the noindex ones', () => {
+    expect(noIndexPaths).toEqual(['/cart']);
     expect(paths).not.toContain('/cart');
     expect(paths).not.toContain('/profile');
+    expect([...paths, ...noIndexPaths].sort()).toEqual([...getPrerenderPaths()].sort());
+  });
+
+  it('leaves out only pages whose metadata says noindex', () => {
+    const robots = (cartMeta({} as never) ?? []).find(
+      (tag) => 'name' in tag && tag.name === 'robots',
+    );
+    expect(robots).toEqual({ name: 'robots', content: 'noindex, nofollow' });
   });
 });

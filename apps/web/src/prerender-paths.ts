@@ -46,9 +46,18 @@ export function readBlogPostMetas(dir: string = blogArticlesDir): BlogPostMeta[]
 }
 
 /**
+ * Prerendered pages that search engines are asked not to index (their `seo({ noIndex: true })`
+ * meta says noindex and robots.txt disallows them): written to static HTML so that their header,
+ * footer, links and metadata arrive with the first response, but left out of the sitemap.
+ * /cart is one: guests use it, and its contents fill in on hydration (local storage or the
+ * server), so there is nothing in it worth a search result.
+ */
+export const noIndexPaths = ['/cart'] as const;
+
+/**
  * Every path written to static HTML at build time (react-router.config.ts `prerender`): all
- * routes that need no sign-in. Not prerendered (served the SPA fallback): /cart, /profile,
- * unknown paths. Add new public pages here; the sitemap lists the same paths.
+ * routes that need no sign-in, /cart included. Not prerendered (served the SPA fallback, which
+ * says noindex): /profile, /orders/{id}, unknown paths. Add new public pages here.
  */
 export function getPrerenderPaths(): string[] {
   const paths = [
@@ -63,6 +72,13 @@ export function getPrerenderPaths(): string[] {
     ...productPaths,
     ...contentPaths,
     ...readBlogPostMetas().map((post) => `/blogs/${post.slug}`),
+    ...noIndexPaths,
   ];
   return [...new Set(paths)];
+}
+
+/** The paths sitemap.xml lists: the prerendered pages that may be indexed. */
+export function getSitemapPaths(): string[] {
+  const hidden = new Set<string>(noIndexPaths);
+  return getPrerenderPaths().filter((path) => !hidden.has(path));
 }

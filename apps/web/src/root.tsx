@@ -31,14 +31,16 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-// Metadata of the SPA fallback shell (cart, profile, unknown paths before the page loads);
-// every page route replaces it with its own seo(...) metadata.
+// Metadata of the SPA fallback shell (profile, order pages, unknown paths before the page
+// loads): noindex, so a crawler never indexes the shell of an unknown path as a soft 404. Every
+// public page route replaces all of it with its own seo(...) metadata (index, follow).
 export const meta: Route.MetaFunction = () => [
   { title: siteConfig.storeName },
   {
     name: 'description',
     content: `Buy VIP, fancy and premium mobile numbers online at ${siteConfig.storeName}.`,
   },
+  { name: 'robots', content: 'noindex' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -41,13 +41,68 @@ describe('serving the built web app', () => {
     expect((await get('/faq%27s')).body).toBe('<html>faq</html>');
   });
 
-  it('sends the app shell for paths that are not prerendered', async () => {
-    for (const path of ['/cart', '/profile', '/no/such/page']) {
+  it('sends the app shell, marked noindex, for paths that are not prerendered', async () => {
+    for (const path of ['/profile', '/orders/2f6c1c2e-0000-4000-8000-000000000000', '/no/page']) {
       const res = await get(path);
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('<html>app shell</html>');
       expect(res.headers['cache-control']).toBe('no-cache');
+      // A soft 404 must never be indexed.
+      expect(res.headers['x-robots-tag'], path).toBe('noindex');
     }
+  });
+
+  it('leaves prerendered pages indexable', async () => {
+    for (const path of ['/', '/vip-numbers/uttar-pradesh/noida', "/faq's"]) {
+      expect((await get(path)).headers['x-robots-tag'], path).toBeUndefined();
+    }
+  });
+
+  it('lets Google Analytics 4 load and report under the content security policy', async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .find(([key]) => key === name)
+        ?.slice(1) ?? [];
+    expect(directive('script-src')).toContain('https://*.googletagmanager.com');
+    expect(directive('connect-src')).toEqual(
+      expect.arrayContaining([
+        'https://*.google-analytics.com',
+        'https://*.analytics.google.com',
+        'https://*.googletagmanager.com',
+      ]),
+    );
+    expect(directive('img-src')).toEqual(
+      expect.arrayContaining(['https://*.google-analytics.com', 'https://*.googletagmanager.com']),
+    );
+    // Nothing broader than needed where it matters: scripts and connections stay listed.
+    expect(directive('script-src')).not.toContain('https:');
+    expect(directive('connect-src')).not.toContain('https:');
+  });
+
+  it('admits the chat widget vendor only when a chat widget token is configured', async () => {
+    const cspOf = async (settings: Record<string, string>) => {
+      const withToken = await buildApp(testConfig(settings), {
+        database: await sharedDatabase('pglite'),
+      });
+      try {
+        return String(
+          (await withToken.inject({ method: 'GET', url: '/api/v1/health' })).headers[
+            'content-security-policy'
+          ],
+        );
+      } finally {
+        await withToken.close();
+      }
+    };
+    const on = await cspOf({ PUBLIC_CHAT_WIDGET_TOKEN: '5f1a2b3c4d5e6f7a8b9c0d1e/1h2i3j4k5' });
+    for (const directive of ['script-src', 'connect-src', 'frame-src', 'style-src', 'media-src']) {
+      expect(on, directive).toMatch(new RegExp(`${directive} [^;]*https://\\*\\.tawk\\.to`));
+    }
+    expect(on).toMatch(/connect-src [^;]*wss:\/\/\*\.tawk\.to/);
+    expect(await cspOf({})).not.toContain('tawk.to');
   });
 
   it('serves assets as immutable files and never leaves the build folder', async () => {

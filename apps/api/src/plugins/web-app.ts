@@ -10,7 +10,8 @@ const shellFile = '__spa-fallback.html';
 
 /**
  * Serves the built web app: files as they are, a prerendered page's index.html for its path,
- * and the app shell for every other path (the app itself handles unknown paths and sign-in).
+ * and the app shell for every other path (the app itself handles unknown paths and sign-in),
+ * marked noindex (X-Robots-Tag) so that crawlers never index it.
  */
 export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) {
   const root = resolve(opts.buildDir ?? defaultBuildDir);
@@ -56,10 +57,14 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
 
   const sendPage = (url: string, reply: FastifyReply) => {
     const path = url.split('?')[0] ?? '/';
+    const file = page(path);
+    // The shell answers every path that is not a page (profile, orders, unknown paths) with 200:
+    // crawlers are told not to index it (its HTML says so too), so no soft 404 is ever indexed.
+    if (!file) reply.header('x-robots-tag', 'noindex');
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile(page(path) ?? shellFile);
+      .sendFile(file ?? shellFile);
   };
   // The static handler refuses directories, and "/" is one.
   app.get('/', (request, reply) => sendPage(request.url, reply));

@@ -3,6 +3,7 @@
  * defaults. Nothing else in the web app hard-codes a name, number, address or link: import
  * `siteConfig` instead.
  */
+import { normalizeMobile } from '@store/domain';
 
 export interface SocialLink {
   readonly name: 'Facebook' | 'Instagram' | 'X' | 'YouTube' | 'LinkedIn';
@@ -43,7 +44,54 @@ function withoutTrailingSlash(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-const salesWhatsapp = read(env.PUBLIC_SALES_WHATSAPP, '9222000000');
+/** The build's PUBLIC_* variables, as Vite reads them (environment, then .env files). */
+export type PublicEnv = Readonly<Record<string, string | undefined>>;
+
+/** What is wrong with the build's settings (stops the build) and what deserves a warning. */
+export interface BuildEnvReport {
+  readonly errors: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Checks the PUBLIC_* settings of a build: the sales line must pass the server's rule for the same
+ * variable, `^[6-9]\d{9}$`, once spaces, hyphens and a leading +91, 91 or 0 are taken off; and
+ * a production build without PUBLIC_BASE_URL gets canonical links, structured data and the
+ * sitemap on http://localhost:3000. react-router.config.ts stops the build on an error;
+ * scripts/write-sitemap.ts prints the warnings (it sees the NODE_ENV the build was run with: Vite
+ * sets NODE_ENV=production for every build before the config is read).
+ */
+export function checkBuildEnv(publicEnv: PublicEnv, nodeEnv?: string): BuildEnvReport {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const whatsapp = publicEnv.PUBLIC_SALES_WHATSAPP?.trim();
+  if (whatsapp && !normalizeMobile(whatsapp)) {
+    errors.push(
+      `PUBLIC_SALES_WHATSAPP="${publicEnv.PUBLIC_SALES_WHATSAPP}" is not an Indian mobile number: ` +
+        'give 10 digits starting with 6, 7, 8 or 9 (e.g. 9222000000; a leading +91, 91 or 0 is allowed).',
+    );
+  }
+  if (nodeEnv === 'production' && !publicEnv.PUBLIC_BASE_URL?.trim()) {
+    warnings.push(
+      'PUBLIC_BASE_URL is not set: canonical links, og:url, structured data and sitemap.xml of this ' +
+        'production build point at http://localhost:3000. Set PUBLIC_BASE_URL to the public address ' +
+        '(e.g. https://www.example.in) and build again.',
+    );
+  }
+  return { errors, warnings };
+}
+
+/** Throws one error listing every problem of checkBuildEnv (how the build stops). */
+export function assertBuildEnv(publicEnv: PublicEnv): void {
+  const { errors } = checkBuildEnv(publicEnv);
+  if (errors.length > 0) {
+    throw new Error(`Invalid web build settings:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+  }
+}
+
+const rawSalesWhatsapp = read(env.PUBLIC_SALES_WHATSAPP, '9222000000');
+// Stored as its 10 digits (the build refuses a value that is not a mobile number).
+const salesWhatsapp = normalizeMobile(rawSalesWhatsapp) ?? rawSalesWhatsapp;
 
 export const siteConfig: SiteConfig = {
   storeName: read(env.PUBLIC_STORE_NAME, 'VIP Number Store'),

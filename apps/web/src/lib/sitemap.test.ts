@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPrerenderPaths, readBlogPostMetas } from '../prerender-paths';
+import { getSitemapPaths, readBlogPostMetas } from '../prerender-paths';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 describe('sitemapXml', () => {
@@ -21,8 +21,8 @@ describe('sitemapXml', () => {
     );
   });
 
-  it('can list every prerendered page', () => {
-    const paths = getPrerenderPaths();
+  it('can list every indexable prerendered page, and not the cart', () => {
+    const paths = getSitemapPaths();
     const xml = sitemapXml(
       paths.map((path) => ({ path })),
       'https://numbers.example',
@@ -32,6 +32,7 @@ describe('sitemapXml', () => {
     for (const post of readBlogPostMetas()) {
       expect(xml).toContain(`<loc>https://numbers.example/blogs/${post.slug}</loc>`);
     }
+    expect(xml).not.toContain('/cart<');
   });
 });
 

@@ -1,13 +1,17 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { parseDigitList, parseMask, parseRupees, type ListingParams } from '../../lib/numbers-api';
 
-/** Budget bands (domain.md §3: most sales sit between ₹5,000 and ₹35,000). */
+/**
+ * Budget bands (domain.md §3: most sales sit between ₹5,000 and ₹35,000), in whole rupees and
+ * disjoint: each band starts one rupee above the end of the one before, so a price such as
+ * ₹15,000 belongs to exactly one chip.
+ */
 export const budgets: readonly { label: string; minPrice?: number; maxPrice?: number }[] = [
   { label: 'Under ₹5,000', maxPrice: 4999 },
   { label: '₹5,000–15,000', minPrice: 5000, maxPrice: 15000 },
-  { label: '₹15,000–35,000', minPrice: 15000, maxPrice: 35000 },
-  { label: '₹35,000–1 lakh', minPrice: 35000, maxPrice: 100000 },
-  { label: 'Above ₹1 lakh', minPrice: 100000 },
+  { label: '₹15,001–35,000', minPrice: 15001, maxPrice: 35000 },
+  { label: '₹35,001–1 lakh', minPrice: 35001, maxPrice: 100000 },
+  { label: 'Above ₹1 lakh', minPrice: 100001 },
 ];
 
 /** How many filters of the advanced panel are set (a price range counts once). */

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NumberItem, NumberPage } from '../../lib/numbers-api';
 import { renderAt } from '../test-utils';
+import { budgets } from './advanced-filters';
 import { NumberListing } from './number-listing';
 import { pageWindow } from './pagination';
 
@@ -181,6 +182,12 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     fireEvent.click(budget);
     await waitFor(() => expect(location()).toContain('&minPrice=5000&maxPrice=15000&'));
     expect(budget).toHaveAttribute('aria-pressed', 'true');
+    // The next band starts above ₹15,000, and only one chip is pressed at a time.
+    const next = panel.getByRole('button', { name: '₹15,001–35,000' });
+    fireEvent.click(next);
+    await waitFor(() => expect(location()).toContain('&minPrice=15001&maxPrice=35000&'));
+    expect(next).toHaveAttribute('aria-pressed', 'true');
+    expect(budget).toHaveAttribute('aria-pressed', 'false');
 
     const sum = panel.getByLabelText('Sum');
     fireEvent.change(sum, { target: { value: '200' } });
@@ -210,6 +217,26 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Page 9' })).toBeInTheDocument();
     fireEvent.click(within(nav).getByRole('link', { name: 'Page 3' }));
     await waitFor(() => expect(location()).toBe('/premium-numbers?q=9&page=3'));
+  });
+});
+
+describe('budgets', () => {
+  const inBand = (price: number) =>
+    budgets.filter((band) => (band.minPrice ?? 0) <= price && price <= (band.maxPrice ?? Infinity));
+
+  it('are disjoint and leave no whole rupee out', () => {
+    expect(budgets[0]!.minPrice).toBeUndefined();
+    expect(budgets.at(-1)!.maxPrice).toBeUndefined();
+    for (let i = 1; i < budgets.length; i++) {
+      expect(budgets[i]!.minPrice, budgets[i]!.label).toBe(budgets[i - 1]!.maxPrice! + 1);
+    }
+    for (const price of [1, 4999, 5000, 15000, 15001, 35000, 35001, 100000, 100001, 250000]) {
+      expect(inBand(price), `₹${price}`).toHaveLength(1);
+    }
+    expect(inBand(15000)[0]!.label).toBe('₹5,000–15,000');
+    expect(inBand(35000)[0]!.label).toBe('₹15,001–35,000');
+    expect(inBand(100000)[0]!.label).toBe('₹35,001–1 lakh');
+    expect(inBand(100001)[0]!.label).toBe('Above ₹1 lakh');
   });
 });
 
