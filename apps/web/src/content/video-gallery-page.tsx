@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Container, PageHeader } from '../components/page';
 import { seo } from '../lib/seo';
 import { siteConfig } from '../lib/site-config';
@@ -19,16 +20,23 @@ export function embedUrl(youtubeId: string): string {
 
 /**
  * A video that loads nothing from YouTube until the visitor presses play: a drawn poster with a
- * play button, replaced by the player on click.
+ * play button, replaced by the player on click. A video not yet published shows its topic and
+ * its written guide instead of a player.
  */
-function VideoCard({ video }: { video: Video }) {
+export function VideoCard({ video }: { video: Video }) {
   const [playing, setPlaying] = useState(false);
+  const { youtubeId } = video;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-video bg-slate-900">
-        {playing ? (
+        {youtubeId === null ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-blue-800 via-blue-900 to-slate-900 p-4 text-center text-white">
+            <span className="text-sm font-semibold">Video coming soon</span>
+            <span className="text-xs text-blue-100">Until then, the written guide covers it.</span>
+          </div>
+        ) : playing ? (
           <iframe
-            src={embedUrl(video.youtubeId)}
+            src={embedUrl(youtubeId)}
             title={video.title}
             className="absolute inset-0 size-full"
             allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
@@ -66,6 +74,12 @@ function VideoCard({ video }: { video: Video }) {
       <div className="flex flex-1 flex-col p-5">
         <h2 className="text-lg font-semibold text-slate-900">{video.title}</h2>
         <p className="mt-2 text-slate-700">{video.description}</p>
+        <Link
+          to={`/blogs/${video.guideSlug}`}
+          className="mt-auto pt-4 font-semibold text-blue-800 underline underline-offset-2"
+        >
+          Read the guide<span className="sr-only">: {video.title}</span>
+        </Link>
       </div>
     </article>
   );
@@ -77,11 +91,11 @@ export default function VideoGalleryPage() {
     <Container className="pb-16">
       <PageHeader
         title="Video Gallery"
-        intro="Short videos about choosing a VIP number, how the purchase works and how porting to your operator is done. Videos load from YouTube only when you press play."
+        intro="Short videos about choosing a VIP number, how the purchase works and how porting to your operator is done, each with a written guide. Videos load from YouTube only when you press play."
       />
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {videos.map((video) => (
-          <li key={video.youtubeId}>
+          <li key={video.title}>
             <VideoCard video={video} />
           </li>
         ))}
