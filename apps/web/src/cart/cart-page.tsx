@@ -11,7 +11,7 @@ import { useCart, type CartLine, type CartTotals } from './cart-provider';
 export const meta: Route.MetaFunction = () =>
   seo({
     title: 'Cart',
-    description: 'Your selected VIP numbers.',
+    description: 'Your selected VIP numbers with their prices, GST and TDS, ready for checkout.',
     path: '/cart',
     noIndex: true,
   });
@@ -33,7 +33,16 @@ export default function CartPage() {
     if (lines.length > 0) void validate();
   }, [status, lines.length, validate]);
 
-  if (!hydrated || status === 'loading') return <PageSpinner label="Loading your cart" />;
+  // The prerendered page (and the first paint) has its heading; the cart itself lives in this
+  // browser or on the server, so its lines arrive once the page is running.
+  if (!hydrated || status === 'loading') {
+    return (
+      <Container className="pb-16">
+        <PageHeader title="Your cart" />
+        <PageSpinner label="Loading your cart" />
+      </Container>
+    );
+  }
 
   return (
     <Container className="pb-16">
