@@ -22,8 +22,6 @@ async function outbox(request: APIRequestContext, to: string): Promise<OutboxMes
   return (await response.json()).data.messages as OutboxMessage[];
 }
 
-/** The demo support account (README, "Demo data and accounts"). */
-
 interface StoredEnquiry {
   id: string;
   name: string;
