@@ -306,8 +306,9 @@ async function readRows(database: Database, where: SQL, ids: number[]): Promise<
  * available (or no longer matches) never shows. A number put back on sale shows at once: an
  * explicit release forgets the cache (invalidateCatalogCache), and a hold that lapsed by time
  * makes the cached orders be forgotten before use (forgetLapsedHolds, checked at most once a
- * second); a brand-new number loaded elsewhere shows within the TTL. Deeper pages, and everything with the cache off, are read live. The total is known
- * without counting when a page comes back short; otherwise it is counted and kept for the TTL.
+ * second); a brand-new number loaded elsewhere shows within the TTL. Deeper pages, and
+ * everything with the cache off, are read live. The total is known without counting when a page
+ * comes back short; otherwise it is counted and kept for the TTL.
  */
 export async function listNumbers(
   database: Database,

@@ -8,8 +8,6 @@ import type { Billing } from './order-view';
 import { invalidateCatalogCache } from '../catalog/listing-cache';
 import { HOLD_EXPIRED_NOTE, inTransaction, lockNumbers, releaseOrderNumbers } from './transactions';
 
-export { HOLD_EXPIRED_NOTE };
-
 export interface SweepResult {
   /** Ids of the orders cancelled because their hold lapsed unpaid. */
   cancelled: string[];
