@@ -9,3 +9,5 @@ export * from './numerology';
 export * from './orders';
 export * from './pricing';
 export * from './validators';
+export * from './search-filters';
+export * from './search-phrase';
