@@ -179,14 +179,34 @@ interface Amount {
 /** The digits of "2,4,8" or "248", once each, in order. */
 const uniqueDigits = (digits: string) => [...new Set(digits.replace(/\D/g, ''))].sort();
 
+interface Spelling {
+  /** The phrase's words run together: "abab" for "ab ab". */
+  target: string;
+  /** Where its words end in `target`. */
+  wordEnds: ReadonlySet<number>;
+}
+
+const spellings = new Map<string, Spelling>();
+
+/** The vocabulary is fixed, so each phrase is taken apart once. */
+function spellingOf(phrase: string): Spelling {
+  let spelling = spellings.get(phrase);
+  if (!spelling) {
+    const words = phrase.split(' ');
+    let length = 0;
+    const wordEnds = new Set(words.map((word) => (length += word.length)));
+    spelling = { target: words.join(''), wordEnds };
+    spellings.set(phrase, spelling);
+  }
+  return spelling;
+}
+
 /**
  * The tokens from `i` that spell `phrase`; one token may spell several of its words ("abab" is
  * "ab ab"), but never part of one. Returns the index after them.
  */
 function matchPhrase(tokens: Token[], i: number, phrase: string): number | undefined {
-  const words = phrase.split(' ');
-  const target = words.join('');
-  const boundaries = new Set(words.map((_, k) => words.slice(0, k + 1).join('').length));
+  const { target, wordEnds } = spellingOf(phrase);
   let spelled = '';
   let j = i;
   while (spelled.length < target.length) {
@@ -194,7 +214,7 @@ function matchPhrase(tokens: Token[], i: number, phrase: string): number | undef
     if (!token || token.kind === 'mask') return undefined;
     spelled += token.word;
     j++;
-    if (!target.startsWith(spelled) || !boundaries.has(spelled.length)) return undefined;
+    if (!wordEnds.has(spelled.length) || !target.startsWith(spelled)) return undefined;
   }
   return j;
 }
@@ -367,18 +387,15 @@ function readOperand(tokens: Token[], operator: Operator, i: number): Read<Meani
   return { value: priceMeaning(operator, rupees), end: amount.end };
 }
 
-const operators = Object.keys(prefixOperators) as Operator[];
+const prefixPhrases = (Object.keys(prefixOperators) as Operator[]).flatMap((operator) =>
+  prefixOperators[operator].map((phrase) => ({ operator, phrase })),
+);
 
 /** A prefix operator and its operand at `i`: "ending with 786", "under ₹20,000". */
 function readPrefix(tokens: Token[], i: number): Read<Meaning> | undefined {
-  const candidates = operators
-    .flatMap((operator) =>
-      prefixOperators[operator].map((phrase) => ({
-        operator,
-        end: matchPhrase(tokens, i, phrase),
-      })),
-    )
-    .filter((candidate): candidate is { operator: Operator; end: number } => !!candidate.end)
+  const candidates = prefixPhrases
+    .map(({ operator, phrase }) => ({ operator, end: matchPhrase(tokens, i, phrase) ?? 0 }))
+    .filter((candidate) => candidate.end > 0)
     .sort((a, b) => b.end - a.end);
   for (const { operator, end } of candidates) {
     const operand = readOperand(tokens, operator, skipWords(tokens, end, linkWords));
