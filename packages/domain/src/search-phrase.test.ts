@@ -33,6 +33,12 @@ describe('parseSearchPhrase: the examples of issue 18', () => {
 describe('parseSearchPhrase: digits', () => {
   it.each<Row>([
     ['ends with 786', end('786')],
+    ['end 786', end('786')],
+    ['start 98', start('98')],
+    ['has 786', anywhere('786')],
+    ['786 wale number chahiye', anywhere('786')],
+    ['786 waala', anywhere('786')],
+    ['not 4', { notContain: ['4'] }],
     ['ending in 0000', end('0000')],
     ['numbers that end with 11', end('11')],
     ['last 4 digits 0000', end('0000')],

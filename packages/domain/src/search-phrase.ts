@@ -495,8 +495,9 @@ function readIntents(tokens: Token[]): Intent[] {
       i = read.end;
       continue;
     }
-    if (token.kind !== 'symbol' && !mobileNo && !fillerWords.has(token.word))
+    if (token.kind !== 'symbol' && !mobileNo && !fillerWords.has(token.word)) {
       intents.push({ kind: 'ignored', from: i, to: i + 1 });
+    }
     i++;
   }
   return intents;
@@ -554,28 +555,31 @@ function mergeMasks(a: string, b: string): string | undefined {
   return merged;
 }
 
+/** Applies the intents in the order typed, so the first of two that disagree wins. */
 class Resolver {
   readonly filters: SearchFilters = {};
-  readonly understood: { at: number; entry: UnderstoodFilter }[] = [];
-  readonly ignored: { at: number; text: string }[] = [];
+  readonly understood: UnderstoodFilter[] = [];
+  readonly ignored: string[] = [];
   readonly notes: string[] = [];
 
   constructor(
     private readonly source: (intent: Intent) => string,
-    private readonly at: (intent: Intent) => number,
     /** The one multi-digit "anywhere" search that gets `q`. */
     private readonly anywhere: DigitsIntent | undefined,
   ) {}
 
-  private use(intent: Intent, entry: Omit<UnderstoodFilter, 'source'>) {
-    this.understood.push({
-      at: this.at(intent),
-      entry: { ...entry, source: this.source(intent) } as UnderstoodFilter,
-    });
+  private use<K extends FilterKey>(
+    intent: Intent,
+    filter: K,
+    value: NonNullable<SearchFilters[K]>,
+    label = filterLabels[filter](value),
+  ) {
+    const entry = { filter, value, label, source: this.source(intent) };
+    this.understood.push(entry as UnderstoodFilter);
   }
 
-  reject(intent: Intent, why?: string) {
-    this.ignored.push({ at: this.at(intent), text: this.source(intent) });
+  private reject(intent: Intent, why?: string) {
+    this.ignored.push(this.source(intent));
     if (why) this.notes.push(`${this.source(intent)}: ${why}`);
   }
 
@@ -602,7 +606,7 @@ class Resolver {
         return this.setOnce(intent, 'sort', intent.sort, 'one order at a time');
       case 'offer':
         this.filters.offer = true;
-        return this.use(intent, { filter: 'offer', value: true, label: filterLabels.offer(true) });
+        return this.use(intent, 'offer', true);
       case 'numerology':
         return this.setOnce(intent, intent.key, intent.value, `one ${intent.key} at a time`);
       case 'price':
@@ -626,10 +630,11 @@ class Resolver {
   ) {
     const current = this.filters[key];
     if (current !== undefined && current !== value) {
-      return this.reject(intent, `${why} (already ${filterLabels[key](current as never)})`);
+      const already = filterLabels[key](current as NonNullable<SearchFilters[K]>);
+      return this.reject(intent, `${why} (already ${already})`);
     }
     this.filters[key] = value;
-    this.use(intent, { filter: key, value, label: filterLabels[key](value as never) } as never);
+    this.use(intent, key, value);
   }
 
   private applyPrice(intent: Intent, price: { minPrice?: number; maxPrice?: number }) {
@@ -651,7 +656,7 @@ class Resolver {
       const value = price[key];
       if (value === undefined) continue;
       this.filters[key] = value;
-      this.use(intent, { filter: key, value, label: filterLabels[key](value) });
+      this.use(intent, key, value);
     }
   }
 
@@ -661,11 +666,7 @@ class Resolver {
     this.filters.mustContain = uniqueDigits(
       [...(this.filters.mustContain ?? []), ...digits].join(''),
     );
-    this.use(intent, {
-      filter: 'mustContain',
-      value: digits,
-      label: filterLabels.mustContain(digits),
-    });
+    this.use(intent, 'mustContain', digits);
   }
 
   private applyNotContain(intent: Intent, digits: string[]) {
@@ -677,11 +678,7 @@ class Resolver {
     this.filters.notContain = uniqueDigits(
       [...(this.filters.notContain ?? []), ...digits].join(''),
     );
-    this.use(intent, {
-      filter: 'notContain',
-      value: digits,
-      label: filterLabels.notContain(digits),
-    });
+    this.use(intent, 'notContain', digits);
   }
 
   /** The places fixed so far: the mask, and `q` when it is a start or an end. */
@@ -704,7 +701,7 @@ class Resolver {
     const misfit = this.misfit(mask);
     if (misfit) return this.reject(intent, misfit);
     this.filters.mask = mergeMasks(this.filters.mask ?? EMPTY_MASK, mask);
-    this.use(intent, { filter: 'mask', value: mask, label });
+    this.use(intent, 'mask', mask, label);
   }
 
   /**
@@ -727,7 +724,7 @@ class Resolver {
     if (misfit) return this.reject(intent, misfit);
     this.filters.q = digits;
     this.filters.match = where;
-    this.use(intent, { filter: 'q', value: digits, label });
+    this.use(intent, 'q', digits, label);
   }
 }
 
@@ -749,16 +746,14 @@ export function parseSearchPhrase(input: string): ParsedSearch {
   const resolver = new Resolver(
     (intent) =>
       text.slice((tokens[intent.from] as Token).start, (tokens[intent.to - 1] as Token).end),
-    (intent) => (tokens[intent.from] as Token).start,
     anywhere,
   );
   for (const intent of intents) resolver.apply(intent);
   if (cut) resolver.notes.push(`Only the first ${MAX_PHRASE_LENGTH} characters are read.`);
-  const inOrder = <T extends { at: number }>(list: T[]) => [...list].sort((a, b) => a.at - b.at);
   return {
     filters: resolver.filters,
-    understood: inOrder(resolver.understood).map(({ entry }) => entry),
-    ignored: inOrder(resolver.ignored).map(({ text }) => text),
+    understood: resolver.understood,
+    ignored: resolver.ignored,
     notes: resolver.notes,
   };
 }
