@@ -13,27 +13,14 @@ export interface CalendarDate {
 
 export const FIRST_BIRTH_YEAR = 1900;
 
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 const ordinal = ({ year, month, day }: CalendarDate) => year * 10_000 + month * 100 + day;
 
@@ -58,9 +45,8 @@ export function parseBirthDate(
   if (month < 1 || month > 12) return { error: `There is no month ${month}: months run 1 to 12.` };
   const lastDay = daysInMonth(year, month);
   if (day < 1 || day > lastDay) {
-    const name = monthNames[month - 1];
     const leap = month === 2 && day === 29 ? `: ${year} is not a leap year` : '';
-    return { error: `${day} ${name} ${year} is not a date${leap}.` };
+    return { error: `${year}-${twoDigits(month)}-${twoDigits(day)} is not a date${leap}.` };
   }
   if (year < FIRST_BIRTH_YEAR) return { error: `Enter a year from ${FIRST_BIRTH_YEAR}.` };
   if (ordinal(date) > ordinal(today)) return { error: 'A date of birth cannot be in the future.' };
@@ -103,8 +89,6 @@ export interface BirthNumbers {
   /** Destiny number: every digit of DDMMYYYY, reduced. */
   bhagyank: Reduction;
 }
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** Mulank and bhagyank of a date checked by parseBirthDate. */
 export function birthNumbers({ year, month, day }: CalendarDate): BirthNumbers {
