@@ -1,4 +1,5 @@
 export * from './attribution';
+export * from './birth-numerology';
 export * from './categories';
 export * from './category-rules';
 export * from './classifier';
@@ -8,4 +9,6 @@ export * from './money';
 export * from './numerology';
 export * from './orders';
 export * from './pricing';
+export * from './search-filters';
+export * from './search-phrase';
 export * from './validators';
