@@ -2,6 +2,7 @@ export * from './attribution';
 export * from './categories';
 export * from './category-rules';
 export * from './classifier';
+export * from './dates';
 export * from './enquiries';
 export * from './locations';
 export * from './money';

@@ -1,3 +1,5 @@
+// The reply's setCookie and clearCookie.
+import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config/config';
 

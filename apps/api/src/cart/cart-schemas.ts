@@ -4,8 +4,8 @@ import {
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
-import { numberItemSchema } from '../catalog/number-item';
-import { orderSchema } from '../orders/order-view';
+import { numberItemSchema } from '../catalog/catalog-schemas';
+import { orderSchema } from '../orders/order-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 
@@ -135,11 +135,23 @@ export const checkoutBody = z.object({
   attribution: attributionSchema,
 });
 
-export const validationSchema = z.object({
-  validationResults: z.array(validationResultSchema),
-});
-
 export const checkoutSchema = z.object({
   order: orderSchema,
   validationResults: z.array(validationResultSchema),
 });
+
+export const productParams = z.object({
+  productId: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be a number id')
+    .max(2_147_483_647),
+});
+
+export const droppedSchema = z.object({
+  productId: z.number().int(),
+  number: z.string().nullable(),
+  reason: z.enum(['unavailable', 'not_found', 'cart_full']),
+});
+
+export type Dropped = z.infer<typeof droppedSchema>;

@@ -1,9 +1,7 @@
-import { normalizeMobile } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../http/envelope';
-import { listOutbox } from '../notify/dev-outbox';
 
 const outboxMessage = z.object({
   id: z.string(),
@@ -14,13 +12,6 @@ const outboxMessage = z.object({
   otp: z.string().nullable(),
   createdAt: z.string(),
 });
-
-/** How addresses are stored: e-mail lower-case, mobiles as 10 digits. */
-function normaliseRecipient(to: string): string {
-  const trimmed = to.trim();
-  if (trimmed.includes('@')) return trimmed.toLowerCase();
-  return normalizeMobile(trimmed) ?? trimmed;
-}
 
 /**
  * Outside production only (never registered when NODE_ENV=production): every e-mail and SMS
@@ -42,11 +33,7 @@ export async function devOutboxRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { to, limit } = request.query;
-      const messages = await listOutbox(app.database, {
-        to: to === undefined || to.trim() === '' ? undefined : normaliseRecipient(to),
-        limit,
-      });
+      const messages = await app.services.dev.outbox(request.query);
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: { messages } };
     },

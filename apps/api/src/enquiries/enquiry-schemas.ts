@@ -1,9 +1,6 @@
-import { normalizeMobile } from '@store/domain';
+import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
 import { z } from 'zod';
-import { enquiryTopics } from '../db/schema';
-
-export { enquiryTopics };
-export type EnquiryTopic = (typeof enquiryTopics)[number];
+import { enquiryStatuses } from '../db/schema';
 
 /** How each topic is named in e-mails. */
 export const topicLabels: Record<EnquiryTopic, string> = {
@@ -78,3 +75,27 @@ export const enquiryBody = z.object({
 export type EnquiryInput = z.output<typeof enquiryBody>;
 
 export const enquiryCreatedSchema = z.object({ id: z.string() });
+
+/** An enquiry as the support console sees it. */
+export const enquirySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  topic: z.enum(enquiryTopics),
+  message: z.string(),
+  status: z.enum(enquiryStatuses),
+  pagePath: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type EnquiryView = z.infer<typeof enquirySchema>;
+
+export const enquiryListQuery = z.object({
+  status: z.enum(enquiryStatuses).optional(),
+  topic: z.enum(enquiryTopics).optional(),
+});
+
+export const enquiryParams = z.object({ id: z.uuid('must be an enquiry id') });
+export const enquiryStatusBody = z.object({ status: z.enum(enquiryStatuses) });

@@ -1,12 +1,11 @@
-import { formatInr, toRupees } from '@store/domain';
+import { formatIndiaDateTime, formatInr, toRupees, type OrderStatus } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { Notifier, OutgoingMessage } from '../notify/notifier';
-import type { OrderRow, PaymentDetails } from '../payments/payment-provider';
-import { displayNumber } from '../catalog/number-item';
-import type { Billing } from './order-view';
-import type { OrderStatus } from './order-timeline';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
+import type { PaymentDetails } from '../payments/payment-service';
+import type { Billing, OrderRow } from './order-types';
 
 type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig;
 
@@ -33,20 +32,6 @@ export function portingSteps(provider: string): string[] {
     'Visit any Jio, Airtel, Vi or BSNL store with your original Aadhaar card for biometric e-KYC, choose prepaid or postpaid, and the number is ported in your own name.',
     'The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East). A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free. If porting fails, you are refunded in full.',
   ];
-}
-
-/** `22 Nov 2026, 2:35 pm IST` */
-export function formatIndiaTime(date: Date): string {
-  const text = new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(date);
-  return `${text} IST`;
 }
 
 const inr = (paise: number) => formatInr(toRupees(paise));
@@ -126,7 +111,7 @@ export function orderPlacedMessages(
   items: readonly MessageItem[],
   details: PaymentDetails,
 ): OutgoingMessage[] {
-  const until = formatIndiaTime(order.holdExpiresAt);
+  const until = formatIndiaDateTime(order.holdExpiresAt);
   const email = [
     greeting(contact),
     '',
@@ -198,7 +183,7 @@ export function refundDueMessages(
   return both(contact, `Order ${order.reference}: you will be refunded`, email, sms);
 }
 
-/** A payment the store cannot keep: see UnexpectedPayment in payments/mark-paid.ts. */
+/** A payment the store cannot keep (orders/mark-paid.ts). */
 export interface UnexpectedPaymentNotice {
   reference: string;
   /** Paise, when the provider said. */

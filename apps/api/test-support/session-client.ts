@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../src/app';
 
 export type RequestOptions = Omit<InjectOptions, 'url' | 'path'> & { url: string };
 export type ExtraOptions = Omit<InjectOptions, 'url' | 'path' | 'method' | 'payload'>;
