@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, badRequest } from '../http/app-error';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import { userWithAddressSchema } from '../users/user-schemas';
@@ -9,6 +8,8 @@ import { INVALID_CREDENTIALS_MESSAGE } from './auth-service';
 import {
   forgotPasswordBody,
   loginBody,
+  noBody,
+  nothing,
   otpIssuedSchema,
   refreshedSchema,
   registerBody,
@@ -21,8 +22,6 @@ import type { OtpChannels } from './otp-types';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
 
 const tags = ['auth'];
-/** Refresh and logout take no body; an empty JSON object is accepted too. */
-const anyObject = z.object({}).loose();
 const otpErrors = { 400: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 
 const invalidCredentials = () => badRequest(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
@@ -205,7 +204,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         description:
           'The only auth call that answers 401: no, unknown, expired or revoked refresh token. ' +
           'A rotated token used again after the grace window revokes its whole family.',
-        body: optionalBody(anyObject),
+        body: optionalBody(noBody),
         response: { 200: envelope(refreshedSchema), 401: errorBody },
       },
     },
@@ -239,8 +238,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
-        body: optionalBody(anyObject),
-        response: { 200: envelope(z.null()) },
+        body: optionalBody(noBody),
+        response: { 200: envelope(nothing) },
       },
     },
     async (request, reply) => {

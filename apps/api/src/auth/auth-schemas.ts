@@ -102,3 +102,9 @@ export const otpIssuedSchema = z.object({
 });
 
 export const refreshedSchema = z.object({ accessTokenExpiresAt: z.string() });
+
+/** Refresh and logout take no body; an empty JSON object is accepted too. */
+export const noBody = z.object({}).loose();
+
+/** The data of an answer that has none (logout). */
+export const nothing = z.null();

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatIndiaDateTime } from '@store/domain';
-import { z } from 'zod';
 import { currentUser, requireUser, userOrGuest } from '../auth/auth-service';
-import { numberItemSchema } from '../catalog/catalog-schemas';
 import { unauthorized } from '../http/app-error';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
+  addedSchema,
   cartSchema,
   checkoutBody,
   checkoutSchema,
-  droppedSchema,
+  itemParams,
   productParams,
   syncBody,
+  syncedSchema,
   tdsBody,
   validateBody,
-  validationResultSchema,
+  validatedSchema,
   type ValidationResult,
 } from './cart-schemas';
 
@@ -80,7 +80,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
           'Guests (no session): answers data.product when the number is available, for the local cart. Signed in: adds it to the server cart and answers the cart plus product. 409 "Product already in cart" for a number already in the cart; 409 when it is no longer available; 404 for an unknown number.',
         params: productParams,
         response: {
-          200: envelope(cartSchema.partial().extend({ product: numberItemSchema })),
+          200: envelope(addedSchema),
           400: errorBody,
           401: errorBody,
           404: errorBody,
@@ -105,7 +105,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         summary: 'Remove one item from the cart',
         description:
           'itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer\'s own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released.',
-        params: z.object({ itemId: z.string().max(100) }),
+        params: itemParams,
         response: { 200: envelope(cartSchema), 401: errorBody, 404: errorBody },
       },
     },
@@ -145,12 +145,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
           'items[].product is a full product or only its id. Numbers still available join the cart at their current price; numbers already in the cart stay; numbers that are gone are dropped and listed in data.dropped. data.validationResults compares each given priceAtAdd with the current price.',
         body: syncBody,
         response: {
-          200: envelope(
-            cartSchema.extend({
-              dropped: z.array(droppedSchema),
-              validationResults: z.array(validationResultSchema),
-            }),
-          ),
+          200: envelope(syncedSchema),
           400: errorBody,
           401: errorBody,
         },
@@ -186,12 +181,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
           'Signed in: no body; the server cart is checked, invalid items are removed and new prices adopted, and data.cart is the cart afterwards. Guest: items[{product, priceAtAdd}] (product full or only its id); nothing is stored. newPrice is the current price when priceChanged, otherwise null.',
         body: optionalBody(validateBody),
         response: {
-          200: envelope(
-            z.object({
-              validationResults: z.array(validationResultSchema),
-              cart: cartSchema.optional(),
-            }),
-          ),
+          200: envelope(validatedSchema),
           400: errorBody,
           401: errorBody,
         },

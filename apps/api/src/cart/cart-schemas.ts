@@ -155,3 +155,21 @@ export const droppedSchema = z.object({
 });
 
 export type Dropped = z.infer<typeof droppedSchema>;
+
+/** DELETE /cart/item/{itemId}: a cart item id, or a number id. */
+export const itemParams = z.object({ itemId: z.string().max(100) });
+
+/** POST /cart/add: the number, and the cart when signed in. */
+export const addedSchema = cartSchema.partial().extend({ product: numberItemSchema });
+
+/** POST /cart/sync: the cart, what was dropped, and the given prices compared. */
+export const syncedSchema = cartSchema.extend({
+  dropped: z.array(droppedSchema),
+  validationResults: z.array(validationResultSchema),
+});
+
+/** POST /cart/validate: the results, and the cart afterwards when signed in. */
+export const validatedSchema = z.object({
+  validationResults: z.array(validationResultSchema),
+  cart: cartSchema.optional(),
+});

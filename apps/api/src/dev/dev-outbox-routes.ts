@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope } from '../http/envelope';
-
-const outboxMessage = z.object({
-  id: z.string(),
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  text: z.string(),
-  otp: z.string().nullable(),
-  createdAt: z.string(),
-});
+import { outboxQuery, outboxSchema } from './dev-schemas';
 
 /**
  * Outside production only (never registered when NODE_ENV=production): every e-mail and SMS
@@ -25,11 +15,8 @@ export async function devOutboxRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['development'],
         summary: 'Messages sent, newest first (development and test only)',
-        querystring: z.object({
-          to: z.string().max(254).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-        response: { 200: envelope(z.object({ messages: z.array(outboxMessage) })) },
+        querystring: outboxQuery,
+        response: { 200: envelope(outboxSchema) },
       },
     },
     async (request, reply) => {

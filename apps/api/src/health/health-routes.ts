@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope, errorBody } from '../http/envelope';
-
-const healthData = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), up: z.boolean() }),
-  uptimeSeconds: z.number(),
-});
+import { healthData } from './health-schemas';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

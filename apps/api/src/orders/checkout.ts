@@ -50,30 +50,6 @@ function liveAttribution(attribution: Attribution | null | undefined): Attributi
   return attribution;
 }
 
-async function billingFor(deps: OrderDeps, tx: Tx, userId: string): Promise<Billing> {
-  const row = await deps.users.withAddress(userId, tx);
-  if (!row) throw unauthorized('Your account could not be found. Please sign in again.');
-  const { user, address } = row;
-  const corporate = user.accountType === 'Corporate';
-  return {
-    name: user.name,
-    email: user.email,
-    mobile: user.mobile,
-    accountType: user.accountType,
-    companyName: corporate ? user.companyName : null,
-    gstinNo: corporate ? user.gstinNo : null,
-    address: address
-      ? {
-          line1: address.line1,
-          line2: address.line2,
-          city: address.city,
-          state: address.state,
-          pinCode: address.pinCode,
-        }
-      : null,
-  };
-}
-
 /**
  * POST /cart/checkout. One transaction:
  * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
@@ -109,7 +85,8 @@ export async function checkout(
       const validationResults = lines.map(lineResult);
       if (validationResults.some((r) => !r.valid)) throw checkoutBlocked(validationResults);
 
-      const billing = await billingFor(deps, tx, userId);
+      const billing = await deps.users.billingDetails(userId, tx);
+      if (!billing) throw unauthorized('Your account could not be found. Please sign in again.');
       const tdsBasisPoints = billing.accountType === 'Corporate' ? cart.tdsBasisPoints : 0;
       const ids = lines.map((line) => line.number.id).sort((a, b) => a - b);
       const cartKey = cartKeyOf(ids, tdsBasisPoints);

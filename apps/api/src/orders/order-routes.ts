@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, requireUser } from '../auth/auth-service';
 import { envelope, errorBody, ok } from '../http/envelope';
-import { paged, pagedSchema, pageQuery } from '../http/paging';
+import { paged, pagedSchema } from '../http/paging';
 import { paymentOutcomeMessages } from './order-service';
-import { orderParams, orderSchema } from './order-schemas';
+import {
+  buyerOrderListQuery,
+  orderParams,
+  orderSchema,
+  razorpayCallbackBody,
+} from './order-schemas';
 
 const tags = ['orders'];
 const security = [{ sessionCookie: [] }];
@@ -23,7 +27,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: "The signed-in buyer's orders, newest first",
-        querystring: z.object(pageQuery(20, 50)),
+        querystring: buyerOrderListQuery,
         response: {
           200: envelope(pagedSchema('orders', orderSchema)),
           400: errorBody,
@@ -71,11 +75,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         description:
           'razorpay_signature must be the HMAC-SHA256 of "razorpay_order_id|razorpay_payment_id" with the key secret; a forged one is 400. Idempotent: the webhook may have marked the order paid already.',
         params: orderParams,
-        body: z.object({
-          razorpay_order_id: z.string().min(1).max(100),
-          razorpay_payment_id: z.string().min(1).max(100),
-          razorpay_signature: z.string().min(1).max(200),
-        }),
+        body: razorpayCallbackBody,
         response: {
           200: envelope(orderSchema),
           400: errorBody,

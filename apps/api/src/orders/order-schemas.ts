@@ -1,5 +1,7 @@
 import { orderStatuses, paymentStatuses } from '@store/domain';
 import { z } from 'zod';
+import { pageQuery } from '../http/paging';
+import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 
@@ -25,23 +27,16 @@ export const orderAmountsSchema = z.object({
   totalAmount: rupees,
 });
 
-export const billingSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  accountType: z.enum(['Individual', 'Corporate']),
-  companyName: z.string().nullable(),
-  gstinNo: z.string().nullable(),
-  address: z
-    .object({
-      line1: z.string(),
-      line2: z.string().nullable(),
-      city: z.string(),
-      state: z.string(),
-      pinCode: z.string(),
-    })
-    .nullable(),
-});
+export const billingSchema = apiUserSchema
+  .pick({
+    name: true,
+    email: true,
+    mobile: true,
+    accountType: true,
+    companyName: true,
+    gstinNo: true,
+  })
+  .extend({ address: apiAddressSchema.nullable() });
 
 export const orderPaymentSchema = z.object({
   provider: z.string().describe('manual or razorpay'),
@@ -110,3 +105,33 @@ export type StaffOrderView = z.infer<typeof staffOrderSchema>;
 
 /** An order id in a path; anything that is not one of ours is answered 404. */
 export const orderParams = z.object({ id: z.string().max(100) });
+
+/** GET /orders: a page of the buyer's orders. */
+export const buyerOrderListQuery = z.object(pageQuery(20, 50));
+
+/** Razorpay checkout's callback, as the browser posts it. */
+export const razorpayCallbackBody = z.object({
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+/** GET /admin/orders: the support console's filters (the page comes on top). */
+export const staffOrderListQuery = z.object({
+  status: z.enum(orderStatuses).optional(),
+  needsRefund: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+/** POST /admin/orders/{id}/payments: a UPI or bank transfer support received. */
+export const manualPaymentBody = z.object({
+  reference: z.string().trim().min(3, 'must be the UPI or bank transfer reference').max(100),
+});
+
+/** POST /admin/orders/{id}/events: a step on the porting timeline. */
+export const orderStepBody = z.object({
+  status: z.enum(orderStatuses),
+  note: z.string().trim().max(1000).optional(),
+});

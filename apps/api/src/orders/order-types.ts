@@ -6,27 +6,13 @@ import type { Database } from '../db/database';
 import type { orderItems, orders } from '../db/schema';
 import type { Notifier } from '../notify/notifier';
 import type { PaymentService } from '../payments/payment-service';
-import type { UserService } from '../users/user-service';
+import type { BillingDetails, UserService } from '../users/user-service';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 /** The buyer's details as they were at checkout (orders.billing). */
-export interface Billing {
-  name: string;
-  email: string;
-  mobile: string;
-  accountType: 'Individual' | 'Corporate';
-  companyName: string | null;
-  gstinNo: string | null;
-  address: {
-    line1: string;
-    line2: string | null;
-    city: string;
-    state: string;
-    pinCode: string;
-  } | null;
-}
+export type Billing = BillingDetails;
 
 /** What the orders capability works with (createServices builds it). */
 export interface OrderDeps {

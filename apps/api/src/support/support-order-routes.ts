@@ -1,11 +1,15 @@
-import { orderStatuses } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, requireStaff } from '../auth/auth-service';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
-import { orderParams, staffOrderSchema } from '../orders/order-schemas';
+import {
+  manualPaymentBody,
+  orderParams,
+  orderStepBody,
+  staffOrderListQuery,
+  staffOrderSchema,
+} from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
 
 const tags = ['support'];
@@ -25,14 +29,7 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Orders for the support console, newest first',
-        querystring: z.object({
-          status: z.enum(orderStatuses).optional(),
-          needsRefund: z
-            .enum(['true', 'false'])
-            .transform((v) => v === 'true')
-            .optional(),
-          ...pageQuery(25, 100),
-        }),
+        querystring: staffOrderListQuery.extend(pageQuery(25, 100)),
         response: {
           200: envelope(pagedSchema('orders', staffOrderSchema)),
           400: errorBody,
@@ -77,13 +74,7 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
         description:
           'Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund.',
         params: orderParams,
-        body: z.object({
-          reference: z
-            .string()
-            .trim()
-            .min(3, 'must be the UPI or bank transfer reference')
-            .max(100),
-        }),
+        body: manualPaymentBody,
         response: { 200: envelope(staffOrderSchema), 400: errorBody, ...staffErrors },
       },
     },
@@ -108,10 +99,7 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
         description:
           'Steps: paid -> upc_sent -> porting_in_progress -> ported -> completed, one at a time (409 names the expected next step). cancelled (before completed) and refunded (once paid) need a reason in note. "paid" is recorded through POST /admin/orders/{id}/payments. The buyer gets an e-mail and an SMS.',
         params: orderParams,
-        body: z.object({
-          status: z.enum(orderStatuses),
-          note: z.string().trim().max(1000).optional(),
-        }),
+        body: orderStepBody,
         response: {
           200: envelope(staffOrderSchema),
           400: errorBody,

@@ -5,8 +5,10 @@ import { AppError, badRequest, conflict } from '../http/app-error';
 import {
   toApiAddress,
   toApiUser,
+  toBillingDetails,
   type ApiAddress,
   type ApiUser,
+  type BillingDetails,
   type UserRow,
 } from './user-mapping';
 import {
@@ -29,7 +31,7 @@ import {
   type NewUser,
 } from './user-store';
 
-export type { UserRow } from './user-mapping';
+export type { BillingDetails, UserRow } from './user-mapping';
 
 /** The payload of a sign-in and of the profile call: `{ user, address }`. */
 export interface UserWithAddress {
@@ -95,8 +97,11 @@ export function createUserService({ database }: { database: Database }) {
     findById: (id: string, executor: Db = db) => findUserById(executor, id),
     findByEmail: (email: string) => findUserByEmail(db, email),
     findByMobile: (mobile: string) => findUserByMobile(db, mobile),
-    /** The account and its address rows, as checkout copies them into the order. */
-    withAddress: (id: string, executor: Db = db) => findUserWithAddress(executor, id),
+    /** Who the account's invoices are made out to (checkout copies it into the order). */
+    async billingDetails(id: string, executor: Db = db): Promise<BillingDetails | undefined> {
+      const row = await findUserWithAddress(executor, id);
+      return row && toBillingDetails(row.user, row.address);
+    },
     /** Names and contacts of these accounts (the support console's buyers). */
     contacts: (ids: readonly string[]) => findContacts(db, ids),
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
