@@ -48,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
     level: config.LOG_LEVEL,

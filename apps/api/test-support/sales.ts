@@ -9,7 +9,7 @@ import type { UserRow } from '../src/users/user-service';
 import { SessionClient } from './session-client';
 
 /**
- * Helpers for the cart, order, payment and support tests (formerly src/orders/test-sales.ts). Buyers are inserted straight into the
+ * Helpers for the cart, order, payment and support tests. Buyers are inserted straight into the
  * users table and given a signed access cookie (the sign-in flow itself is the accounts tests'
  * business), which keeps suites with dozens of buyers fast.
  */

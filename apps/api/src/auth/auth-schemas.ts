@@ -11,12 +11,10 @@ import {
 import { PASSWORD_MAX_LENGTH, passwordProblem, passwordRepeatsIdentity } from './password-policy';
 
 /** A new password: at least 8 characters and not one of the most common passwords. */
-export const newPasswordField = z
-  .string({ error: 'Enter a password.' })
-  .superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const newPasswordField = z.string({ error: 'Enter a password.' }).superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 const otpField = z
   .string({ error: 'Enter the code we sent you.' })

@@ -263,5 +263,3 @@ export function createAuthService({ config, database, notifier, log, users }: Au
     logout: (refreshToken: string) => revokeFamilyOfToken(db, refreshToken),
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

@@ -14,7 +14,7 @@ export interface OtpIssued {
 }
 
 /** A registration waiting for its code: the password is already hashed. */
-export interface PendingRegistration {
+interface PendingRegistration {
   name: string;
   email: string;
   mobile: string;

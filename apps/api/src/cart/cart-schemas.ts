@@ -9,7 +9,7 @@ import { orderSchema } from '../orders/order-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 
-export const cartItemSchema = z.object({
+const cartItemSchema = z.object({
   id: z.string().describe('The cart item id (DELETE /cart/item/{itemId})'),
   productId: z.number().int().describe('The number id (product.id)'),
   product: numberItemSchema,
@@ -41,7 +41,7 @@ export const cartSchema = z.object({
 
 export type CartView = z.infer<typeof cartSchema>;
 
-export const validationResultSchema = z.object({
+const validationResultSchema = z.object({
   productId: z.number().int(),
   number: z.string().nullable(),
   valid: z.boolean().describe('The number can still be bought'),
@@ -63,7 +63,7 @@ const numberIdText = z
   .pipe(numberId);
 
 /** Spec §3: a cart item's product is a full product object or only its id. */
-export const productRef = z
+const productRef = z
   .union([
     numberId,
     numberIdText,
@@ -110,7 +110,7 @@ const instant = z.union([z.number(), z.string().max(64)]).nullish();
  * limits (ATTRIBUTION_FIELD_LIMITS) is cut, and a record that is not of this shape at all is
  * dropped (null) while the checkout goes on.
  */
-export const attributionSchema = z
+const attributionSchema = z
   .object({
     gclid: text('gclid'),
     utm_source: text('utm_source'),
@@ -148,7 +148,7 @@ export const productParams = z.object({
     .max(2_147_483_647),
 });
 
-export const droppedSchema = z.object({
+const droppedSchema = z.object({
   productId: z.number().int(),
   number: z.string().nullable(),
   reason: z.enum(['unavailable', 'not_found', 'cart_full']),

@@ -144,7 +144,7 @@ function toCartView(
  * What the cart needs from the orders capability, which depends on the cart (checkout reads it,
  * a payment empties it of the numbers sold): createServices gives the orders service here.
  */
-export interface OpenOrders {
+interface OpenOrders {
   /**
    * Numbers left the cart without a checkout: the buyer's open orders holding any of `removed`
    * (every open order for 'all') no longer stand for the cart, so they are cancelled and their

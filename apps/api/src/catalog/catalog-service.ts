@@ -29,8 +29,7 @@ import {
 } from './load-numbers';
 import { toNumberItem } from './number-item';
 
-export type { CatalogChanges } from './catalog-changes';
-export type { NumberForBuyer, LockedNumber, HeldNumber } from './catalog-store';
+export type { NumberForBuyer } from './catalog-store';
 export type { NumberRow } from './number-item';
 export { displayNumber, toNumberItem } from './number-item';
 

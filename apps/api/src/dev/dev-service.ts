@@ -22,5 +22,3 @@ export function createDevService(database: Database) {
     },
   };
 }
-
-export type DevService = ReturnType<typeof createDevService>;

@@ -168,5 +168,3 @@ export function createEnquiryService(deps: EnquiryDeps) {
     },
   };
 }
-
-export type EnquiryService = ReturnType<typeof createEnquiryService>;

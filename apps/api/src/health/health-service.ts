@@ -8,5 +8,3 @@ export function createHealthService(database: Database) {
     },
   };
 }
-
-export type HealthService = ReturnType<typeof createHealthService>;

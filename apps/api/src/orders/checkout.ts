@@ -2,7 +2,7 @@ import { GST_PERCENT, priceCartPaise } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import { lineResult } from '../cart/cart-service';
 import type { ValidationResult } from '../cart/cart-schemas';
-import { inTransaction, type Tx } from '../db/transactions';
+import { inTransaction } from '../db/transactions';
 import { badRequest, conflict, unauthorized } from '../http/app-error';
 import { cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
 import { orderPlacedMessages, sendAll } from './order-messages';

@@ -37,7 +37,7 @@ export function portingSteps(provider: string): string[] {
 const inr = (paise: number) => formatInr(toRupees(paise));
 
 /** The buyer's order page (it asks for sign-in). */
-export function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>): string {
+function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>): string {
   return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/orders/${order.id}`;
 }
 
@@ -56,7 +56,7 @@ function billingLines(billing: Billing): string[] {
 }
 
 /** The amount breakdown, one line each, as on the order page. */
-export function amountLines(order: OrderRow): string[] {
+function amountLines(order: OrderRow): string[] {
   const tax = order.taxBasisPoints / 100;
   const lines = [`Subtotal: ${inr(order.subtotal)}`];
   if (order.tdsBasisPoints > 0) {

@@ -5,7 +5,7 @@ import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 
-export const orderItemSchema = z.object({
+const orderItemSchema = z.object({
   numberId: z.number().int(),
   number: z.string(),
   display: z.string(),
@@ -14,7 +14,7 @@ export const orderItemSchema = z.object({
   basePrice: rupees.describe('The list price at checkout, in rupees'),
 });
 
-export const orderAmountsSchema = z.object({
+const orderAmountsSchema = z.object({
   subtotal: rupees,
   tdsPercent: z.number(),
   tdsDeducted: rupees,
@@ -27,7 +27,7 @@ export const orderAmountsSchema = z.object({
   totalAmount: rupees,
 });
 
-export const billingSchema = apiUserSchema
+const billingSchema = apiUserSchema
   .pick({
     name: true,
     email: true,
@@ -38,7 +38,7 @@ export const billingSchema = apiUserSchema
   })
   .extend({ address: apiAddressSchema.nullable() });
 
-export const orderPaymentSchema = z.object({
+const orderPaymentSchema = z.object({
   provider: z.string().describe('manual or razorpay'),
   status: z
     .enum(paymentStatuses)
@@ -69,7 +69,7 @@ export const orderPaymentSchema = z.object({
     .describe('razorpay: options for the checkout script; null until the Razorpay order exists'),
 });
 
-export const timelineEntrySchema = z.object({
+const timelineEntrySchema = z.object({
   status: z.enum(orderStatuses),
   label: z.string(),
   note: z.string().nullable(),

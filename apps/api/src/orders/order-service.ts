@@ -212,5 +212,3 @@ export function createOrderService(deps: OrderDeps) {
     sweepExpiredHolds: () => sweepExpiredHolds(deps),
   };
 }
-
-export type OrderService = ReturnType<typeof createOrderService>;

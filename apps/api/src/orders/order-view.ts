@@ -14,7 +14,7 @@ import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 type ViewDeps = Pick<OrderDeps, 'database' | 'payments' | 'log'>;
 
-export function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
+function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
   switch (order.status) {
     case 'pending_payment':
       return order.holdExpiresAt.getTime() > now.getTime() ? 'pending' : 'expired';
@@ -33,7 +33,7 @@ export function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentS
 /** Percent from basis points (1800 -> 18, 10 -> 0.1). */
 const percent = (basisPoints: number) => basisPoints / 100;
 
-export function orderAmounts(order: OrderRow) {
+function orderAmounts(order: OrderRow) {
   const taxPercent = percent(order.taxBasisPoints);
   return {
     subtotal: toRupees(order.subtotal),
@@ -49,7 +49,7 @@ export function orderAmounts(order: OrderRow) {
   };
 }
 
-export function toOrderItem(item: OrderItemRow) {
+function toOrderItem(item: OrderItemRow) {
   return {
     numberId: item.numberId,
     number: item.number,
@@ -60,7 +60,7 @@ export function toOrderItem(item: OrderItemRow) {
   };
 }
 
-export function toOrderView(
+function toOrderView(
   order: OrderRow,
   items: readonly OrderItemRow[],
   timeline: readonly TimelineRow[],

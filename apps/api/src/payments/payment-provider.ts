@@ -1,6 +1,6 @@
 import type { Config } from '../config/config';
 
-export type PaymentProviderName = Config['PAYMENT_PROVIDER'];
+type PaymentProviderName = Config['PAYMENT_PROVIDER'];
 
 /** What a provider needs to know of an order (amounts in paise). */
 export interface PayableOrder {
@@ -15,7 +15,7 @@ export interface PayableOrder {
  * Stores the provider's order id for the order unless another was stored first (two readers
  * may race to create it); returns the id the order holds afterwards, or null.
  */
-export type ClaimProviderOrderId = (providerOrderId: string) => Promise<string | null>;
+type ClaimProviderOrderId = (providerOrderId: string) => Promise<string | null>;
 
 /** Manual payment: what to pay, where, and the reference to quote (amount in rupees). */
 export interface ManualInstructions {

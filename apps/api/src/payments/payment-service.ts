@@ -6,7 +6,7 @@ import { createRazorpayPayments } from './razorpay-payments';
 import { recordEventOnce } from './payment-store';
 import { verifyCheckoutSignature, verifyWebhookSignature } from './razorpay-signatures';
 
-export type { PayableOrder, PaymentDetails } from './payment-provider';
+export type { PaymentDetails } from './payment-provider';
 export type { RazorpayEvent } from './razorpay-payments';
 
 /**

@@ -22,7 +22,7 @@ interface RazorpayEntity {
   status?: string;
 }
 
-export class RazorpayError extends Error {
+class RazorpayError extends Error {
   constructor(
     message: string,
     public readonly status?: number,
@@ -32,7 +32,7 @@ export class RazorpayError extends Error {
   }
 }
 
-export interface RazorpayOrder {
+interface RazorpayOrder {
   id: string;
   amount: number;
   currency: string;
@@ -40,7 +40,7 @@ export interface RazorpayOrder {
   status: string;
 }
 
-export interface RazorpayClientOptions {
+interface RazorpayClientOptions {
   keyId: string;
   keySecret: string;
   /** e.g. https://api.razorpay.com/v1 */
@@ -50,7 +50,7 @@ export interface RazorpayClientOptions {
 }
 
 /** The part of Razorpay's REST API the store uses, over fetch with basic auth. */
-export class RazorpayClient {
+class RazorpayClient {
   constructor(private readonly options: RazorpayClientOptions) {}
 
   /** POST /orders: `amount` in paise. */
