@@ -15,8 +15,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadDemoInventory } from '../../apps/api/src/catalog/load-numbers';
-import { openDatabase } from '../../apps/api/src/db/database';
+import { openCommandServices } from '../../apps/api/src/cli/command-services';
+import { loadConfig } from '../../apps/api/src/config/config';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const databaseUrl =
@@ -121,16 +121,18 @@ const scenarios: { name: string; paths: string[] }[] = [
 ];
 
 async function prepareDatabase() {
-  const database = await openDatabase({ url: databaseUrl });
+  const { services, database, close } = await openCommandServices(
+    loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
+  );
   try {
-    await database.migrate();
-    const [held] = await database.query<{ n: number }>('select count(*)::int as n from numbers');
-    if ((held?.n ?? 0) < count) {
-      console.log(
-        `Loading ${count} numbers into ${redact(databaseUrl)} (${held?.n ?? 0} there)...`,
-      );
+    const held = await services.catalog.count();
+    if (held < count) {
+      console.log(`Loading ${count} numbers into ${redact(databaseUrl)} (${held} there)...`);
       const started = Date.now();
-      await loadDemoInventory(database, { count, log: (line) => console.log(`  ${line}`) });
+      await services.catalog.loadDemoInventory({
+        count,
+        log: (line) => console.log(`  ${line}`),
+      });
       console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     // A live store: some numbers sold, some held for checkout, some holds lapsed.
@@ -155,7 +157,7 @@ async function prepareDatabase() {
     );
     return mix.map((m) => `${m.status} ${m.n}`).join(', ');
   } finally {
-    await database.close();
+    await close();
   }
 }
 

@@ -27,10 +27,11 @@ import { catalogRoutes } from './catalog/catalog-routes';
 import { enquiryRoutes } from './enquiries/enquiry-routes';
 import { cartRoutes } from './cart/cart-routes';
 import { orderRoutes } from './orders/order-routes';
-import { holdSweep } from './orders/hold-sweep';
-import { paymentRoutes } from './payments/razorpay-webhook-routes';
+import { holdSweep } from './plugins/hold-sweep';
+import { paymentRoutes } from './payments/payment-routes';
 import { supportEnquiryRoutes } from './support/support-enquiry-routes';
 import { supportOrderRoutes } from './support/support-order-routes';
+import { servicesPlugin } from './services';
 
 export interface AppDeps {
   database: Database;
@@ -47,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
     level: config.LOG_LEVEL,
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     deps.notifier ?? createNotifier({ config, database: deps.database, log: app.log });
   app.decorate('notifier', notifier);
   if (!deps.notifier) app.addHook('onClose', () => notifier.close());
+  await app.register(servicesPlugin, { config, database: deps.database, notifier, log: app.log });
   installErrorHandler(app);
 
   // Several spec calls send an empty body with a JSON content type: that is "no body".

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import { api } from './test/session-client';
-import { describeEachDatabase } from './test/test-app';
+import { api } from '../test-support/session-client';
+import { describeEachDatabase } from '../test-support/test-app';
 
 describeEachDatabase(
   'API rate limit over a configured window',

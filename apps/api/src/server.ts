@@ -66,7 +66,7 @@ async function main() {
   );
   if (closing) return;
   const log = app!.log;
-  await step(loadDemoDataIfEmpty(database, config, (line) => log.info(line)));
+  await step(loadDemoDataIfEmpty(app!.services, config, (line) => log.info(line)));
   if (closing) return;
 
   await step(app!.listen({ host: config.HOST, port: config.PORT }).then(() => {}));

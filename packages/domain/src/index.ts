@@ -3,6 +3,7 @@ export * from './birth-numerology';
 export * from './categories';
 export * from './category-rules';
 export * from './classifier';
+export * from './dates';
 export * from './enquiries';
 export * from './locations';
 export * from './money';

@@ -1,5 +1,12 @@
 import { toPaise, toRupees } from './money';
 
+/**
+ * GST on a number, CGST + SGST within the seller's state (domain.md §5): the spec's taxPercent,
+ * split into two equal halves (cgst and sgst, 9 each). The one definition; the cart, checkout
+ * and the guest cart in the browser all take it from here.
+ */
+export const GST_PERCENT = 18;
+
 /** Cart amounts (paise from priceCartPaise, rupees from priceCart) and the percents applied. */
 export interface CartTotals {
   subtotal: number;
@@ -14,7 +21,7 @@ export interface CartTotals {
 }
 
 export interface CartRates {
-  /** CGST + SGST, default 18. */
+  /** CGST + SGST, default GST_PERCENT. */
   taxPercent?: number;
   /** Deducted by a Corporate buyer; a server-side value, default 0. */
   tdsPercent?: number;
@@ -41,7 +48,7 @@ function percentOf(amountPaise: number, basisPoints: number): number {
  */
 export function priceCartPaise(
   itemPaise: readonly number[],
-  { taxPercent = 18, tdsPercent = 0 }: CartRates = {},
+  { taxPercent = GST_PERCENT, tdsPercent = 0 }: CartRates = {},
 ): CartTotals {
   for (const paise of itemPaise) {
     if (!Number.isSafeInteger(paise) || paise < 0) {

@@ -9,6 +9,13 @@ export interface SessionUser {
   role: Role;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user from the access cookie, or null for a visitor (session-plugin.ts). */
+    user: SessionUser | null;
+  }
+}
+
 interface AccessTokenClaims {
   sub: string;
   role: Role;

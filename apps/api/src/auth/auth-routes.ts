@@ -1,27 +1,15 @@
-import { normalizeMobile } from '@store/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { users } from '../db/schema';
 import { AppError, badRequest } from '../http/app-error';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
-import {
-  assertContactsFree,
-  emailTaken,
-  findUserByEmail,
-  findUserById,
-  findUserByMobile,
-  isUniqueViolation,
-  loadUserWithAddress,
-  mobileTaken,
-  type UserWithAddress,
-} from '../users/user-store';
 import { userWithAddressSchema } from '../users/user-schemas';
 import type { SessionUser } from './access-token';
+import { INVALID_CREDENTIALS_MESSAGE } from './auth-service';
 import {
   forgotPasswordBody,
   loginBody,
+  noBody,
+  nothing,
   otpIssuedSchema,
   refreshedSchema,
   registerBody,
@@ -30,30 +18,12 @@ import {
   signInBody,
   verifyOtpBody,
 } from './auth-schemas';
-import { clearLoginFailures, countLoginAttempt } from './login-limits';
-import {
-  checkOtp,
-  consumeOtp,
-  issueOtp,
-  otpError,
-  resendOtp,
-  type OtpChannels,
-  type OtpDeps,
-  type OtpPayload,
-} from './otp-service';
-import { hashPassword, verifyPassword } from './password-hashing';
-import { passwordRepeatsIdentity } from './password-policy';
-import { revokeAllRefreshTokens, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens';
-import { clearSessionCookies, REFRESH_COOKIE } from './session-cookies';
-import { issueSessionCookies, startSession } from './sessions';
+import type { OtpChannels } from './otp-types';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
 
 const tags = ['auth'];
-/** Refresh and logout take no body; an empty JSON object is accepted too. */
-const anyObject = z.object({}).loose();
 const otpErrors = { 400: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
 
-export const INVALID_CREDENTIALS_MESSAGE =
-  'The e-mail address or mobile number and password do not match. Please check them and try again.';
 const invalidCredentials = () => badRequest(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
 const contactRequired = (message: string) => badRequest(message, 'CONTACT_REQUIRED');
 
@@ -67,19 +37,14 @@ function sentMessage(channels: OtpChannels): string {
 /** The auth calls of the spec: register, OTPs, password login, refresh and logout. */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.database.db;
-  const deps = (): OtpDeps => ({
-    database: app.database,
-    config: app.config,
-    notifier: app.notifier,
-    log: app.log,
-  });
+  const { auth } = app.services;
 
-  async function signIn(reply: FastifyReply, user: SessionUser): Promise<UserWithAddress> {
-    await startSession(app, reply, user);
-    const loaded = await loadUserWithAddress(db(), user.id);
-    if (!loaded) throw invalidCredentials();
-    return loaded;
+  /** Sets the session cookies and answers the account. */
+  async function signIn(reply: FastifyReply, user: SessionUser) {
+    const { tokens, account } = await auth.signIn(user);
+    setSessionCookies(reply, app.config, tokens);
+    if (!account) throw invalidCredentials();
+    return account;
   }
 
   app.post(
@@ -95,31 +60,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = request.body;
-      await assertContactsFree(db(), body.email, body.mobile);
-      const corporate = body.accountType === 'Corporate';
-      // Built only after the cooldown and send limits pass: a refused request costs no argon2.
-      const payload = async (): Promise<OtpPayload> => ({
-        deliverTo: { email: body.email, sms: body.mobile },
-        registration: {
-          name: body.name,
-          email: body.email,
-          mobile: body.mobile,
-          passwordHash: await hashPassword(body.password),
-          accountType: body.accountType,
-          companyName: corporate ? (body.companyName ?? null) : null,
-          gstinNo: corporate ? (body.gstinNo ?? null) : null,
-          getWhatsappUpdate: body.getWhatsappUpdate ?? false,
-          acceptTermsAndConditions: body.acceptTermsAndConditions,
-        },
-      });
-      const issued = await issueOtp(deps(), {
-        purpose: 'registration',
-        email: body.email,
-        mobile: body.mobile,
-        payload,
-        clientIp: request.ip,
-      });
+      const issued = await auth.startRegistration(request.body, request.ip);
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -142,42 +83,11 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { email = null, mobile = null, otp, requestId } = request.body;
       if (!email && !mobile)
         throw contactRequired('Enter the e-mail address or mobile number the code was sent to.');
-      const otpRequest = await checkOtp(deps(), {
-        purposes: ['registration', 'login'],
-        email,
-        mobile,
-        requestId,
-        otp,
-      });
-
-      if (otpRequest.purpose === 'registration') {
-        const pending = otpRequest.payload.registration!;
-        let created: SessionUser;
-        try {
-          created = await db().transaction(async (tx) => {
-            await consumeOtp(tx, otpRequest.id);
-            await assertContactsFree(tx, pending.email, pending.mobile);
-            const [row] = await tx
-              .insert(users)
-              .values({ ...pending, role: 'customer' })
-              .returning({ id: users.id, role: users.role });
-            return row!;
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) {
-            throw (await findUserByEmail(db(), pending.email)) ? emailTaken() : mobileTaken();
-          }
-          throw error;
-        }
-        return ok(await signIn(reply, created), 'Your account has been created.');
-      }
-
-      const user = otpRequest.payload.userId
-        ? await findUserById(db(), otpRequest.payload.userId)
-        : undefined;
-      if (!user) throw otpError('OTP_INVALID', 'Invalid OTP. Please try again.', 0);
-      await db().transaction((tx) => consumeOtp(tx, otpRequest.id));
-      return ok(await signIn(reply, { id: user.id, role: user.role }), 'You are signed in.');
+      const { user, created } = await auth.verifyCode({ email, mobile, otp, requestId });
+      return ok(
+        await signIn(reply, user),
+        created ? 'Your account has been created.' : 'You are signed in.',
+      );
     },
   );
 
@@ -194,7 +104,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email = null, mobile = null, requestId } = request.body ?? {};
       if (!email && !mobile) throw contactRequired('Contact information is required to resend OTP');
-      const issued = await resendOtp(deps(), { email, mobile, requestId, clientIp: request.ip });
+      const issued = await auth.resendCode({ email, mobile, requestId, clientIp: request.ip });
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -215,28 +125,12 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { password } = request.body;
-      let contact: string;
-      if (request.body.contact.includes('@')) {
-        contact = request.body.contact.toLowerCase();
-      } else {
-        const mobile = normalizeMobile(request.body.contact);
-        if (!mobile) {
-          throw badRequest(
-            'Enter a valid e-mail address or 10-digit mobile number.',
-            'VALIDATION_ERROR',
-          );
-        }
-        contact = mobile;
-      }
-      await countLoginAttempt(app.database, app.config, { contact, clientIp: request.ip });
-      const user = contact.includes('@')
-        ? await findUserByEmail(db(), contact)
-        : await findUserByMobile(db(), contact);
-      const matches = await verifyPassword(user?.passwordHash, password);
-      if (!user || !matches) throw invalidCredentials();
-      await clearLoginFailures(app.database, contact);
-      return ok(await signIn(reply, { id: user.id, role: user.role }), 'You are signed in.');
+      const user = await auth.passwordLogin({
+        contact: request.body.contact,
+        password: request.body.password,
+        clientIp: request.ip,
+      });
+      return ok(await signIn(reply, user), 'You are signed in.');
     },
   );
 
@@ -256,23 +150,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email = null, mobile = null } = request.body;
       if (!email && !mobile) throw contactRequired('Enter your mobile number.');
-      const user = mobile
-        ? await findUserByMobile(db(), mobile)
-        : await findUserByEmail(db(), email!);
-      const payload: OtpPayload = user
-        ? { deliverTo: { email: user.email, sms: user.mobile }, userId: user.id }
-        : {
-            deliverTo: { email: null, sms: null },
-            decoy: true,
-            claimedChannels: { email: true, sms: true },
-          };
-      const issued = await issueOtp(deps(), {
-        purpose: 'login',
-        email: mobile ? null : email,
-        mobile,
-        payload,
-        clientIp: request.ip,
-      });
+      const issued = await auth.sendSignInCode({ email, mobile, clientIp: request.ip });
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -292,32 +170,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email = null, mobile = null } = request.body;
       if (!email && !mobile) throw contactRequired('Enter your e-mail address or mobile number.');
-      const byEmail = email ? await findUserByEmail(db(), email) : undefined;
-      const byMobile = mobile ? await findUserByMobile(db(), mobile) : undefined;
-      // Both given: they must name the same account.
-      const user =
-        email && mobile
-          ? byEmail && byMobile?.id === byEmail.id
-            ? byEmail
-            : undefined
-          : (byEmail ?? byMobile);
-      const payload: OtpPayload = user
-        ? {
-            deliverTo: { email: email ? user.email : null, sms: mobile ? user.mobile : null },
-            userId: user.id,
-          }
-        : {
-            deliverTo: { email: null, sms: null },
-            decoy: true,
-            claimedChannels: { email: !!email, sms: !!mobile },
-          };
-      const issued = await issueOtp(deps(), {
-        purpose: 'password_reset',
-        email,
-        mobile,
-        payload,
-        clientIp: request.ip,
-      });
+      const issued = await auth.sendPasswordResetCode({ email, mobile, clientIp: request.ip });
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -337,31 +190,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { email = null, mobile = null, otp, newPassword, requestId } = request.body;
       if (!email && !mobile)
         throw contactRequired('Enter the e-mail address or mobile number the code was sent to.');
-      const otpRequest = await checkOtp(deps(), {
-        purposes: ['password_reset'],
-        email,
-        mobile,
-        requestId,
-        otp,
-      });
-      const user = otpRequest.payload.userId
-        ? await findUserById(db(), otpRequest.payload.userId)
-        : undefined;
-      if (!user) throw otpError('OTP_INVALID', 'Invalid OTP. Please try again.', 0);
-      const problem = passwordRepeatsIdentity(newPassword, user);
-      if (problem) {
-        throw badRequest(problem, 'VALIDATION_ERROR', { errors: [`newPassword: ${problem}`] });
-      }
-      const passwordHash = await hashPassword(newPassword);
-      await db().transaction(async (tx) => {
-        await consumeOtp(tx, otpRequest.id);
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await revokeAllRefreshTokens(tx, user.id);
-      });
-      return ok(
-        await signIn(reply, { id: user.id, role: user.role }),
-        'Your password has been changed.',
-      );
+      const user = await auth.resetPassword({ email, mobile, otp, newPassword, requestId });
+      return ok(await signIn(reply, user), 'Your password has been changed.');
     },
   );
 
@@ -374,7 +204,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         description:
           'The only auth call that answers 401: no, unknown, expired or revoked refresh token. ' +
           'A rotated token used again after the grace window revokes its whole family.',
-        body: optionalBody(anyObject),
+        body: optionalBody(noBody),
         response: { 200: envelope(refreshedSchema), 401: errorBody },
       },
     },
@@ -386,7 +216,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         clearSessionCookies(reply, app.config);
         throw ended();
       }
-      const result = await rotateRefreshToken(db(), app.config, token);
+      const result = await auth.refresh(token);
       if (result.kind === 'refused') {
         if (result.reason === 'reused') {
           request.log.warn('a rotated refresh token was used again: its session family is revoked');
@@ -394,13 +224,11 @@ export async function authRoutes(fastify: FastifyInstance) {
         clearSessionCookies(reply, app.config);
         throw ended();
       }
-      const { accessTokenExpiresAt } = issueSessionCookies(
-        app,
-        reply,
-        result.user,
-        result.refreshToken,
+      setSessionCookies(reply, app.config, result.tokens);
+      return ok(
+        { accessTokenExpiresAt: result.tokens.accessTokenExpiresAt.toISOString() },
+        'Session refreshed.',
       );
-      return ok({ accessTokenExpiresAt: accessTokenExpiresAt.toISOString() }, 'Session refreshed.');
     },
   );
 
@@ -410,13 +238,13 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
-        body: optionalBody(anyObject),
-        response: { 200: envelope(z.null()) },
+        body: optionalBody(noBody),
+        response: { 200: envelope(nothing) },
       },
     },
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
-      if (token) await revokeFamilyOfToken(db(), token);
+      if (token) await auth.logout(token);
       clearSessionCookies(reply, app.config);
       return ok(null, 'You have been signed out.');
     },

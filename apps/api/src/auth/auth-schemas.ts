@@ -11,12 +11,10 @@ import {
 import { PASSWORD_MAX_LENGTH, passwordProblem, passwordRepeatsIdentity } from './password-policy';
 
 /** A new password: at least 8 characters and not one of the most common passwords. */
-export const newPasswordField = z
-  .string({ error: 'Enter a password.' })
-  .superRefine((password, ctx) => {
-    const problem = passwordProblem(password);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const newPasswordField = z.string({ error: 'Enter a password.' }).superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 const otpField = z
   .string({ error: 'Enter the code we sent you.' })
@@ -102,3 +100,9 @@ export const otpIssuedSchema = z.object({
 });
 
 export const refreshedSchema = z.object({ accessTokenExpiresAt: z.string() });
+
+/** Refresh and logout take no body; an empty JSON object is accepted too. */
+export const noBody = z.object({}).loose();
+
+/** The data of an answer that has none (logout). */
+export const nothing = z.null();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
-import { api, latestOtp, registerCustomer, SessionClient } from '../test/session-client';
+import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
+import { api, latestOtp, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { currentUser, requireAdmin, requireStaff, requireUser } from './guards';
-import { createStaffAccount } from './staff-accounts';
 
 describe('requireUser, requireStaff and requireAdmin', () => {
   let app: App;
@@ -32,7 +31,7 @@ describe('requireUser, requireStaff and requireAdmin', () => {
   afterAll(() => app.close());
 
   async function signInStaff(role: 'support' | 'admin', mobile: string) {
-    await createStaffAccount(app.database.db, {
+    await app.services.users.createStaffAccount({
       name: `A ${role}`,
       email: `${role}@store.test`,
       mobile,

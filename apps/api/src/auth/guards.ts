@@ -1,6 +1,9 @@
+// The request's `cookies`.
+import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/app-error';
 import type { SessionUser } from './access-token';
+import { ACCESS_COOKIE } from './session-cookies';
 
 /** preHandler: 401 unless signed in. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
@@ -23,4 +26,17 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * For calls that guests and signed-in buyers share: the signed-in user, or null for a guest.
+ * An access cookie that is present but no longer valid is a 401, so the client refreshes and
+ * retries instead of being treated as a guest (a guest has no access cookie at all).
+ */
+export function userOrGuest(request: FastifyRequest): SessionUser | null {
+  if (request.user) return request.user;
+  if (request.cookies[ACCESS_COOKIE]) {
+    throw unauthorized('Your session has expired. Please sign in again.');
+  }
+  return null;
 }

@@ -1,8 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
-import { describeEachDatabase } from '../test/test-app';
-import { api, registerCustomer } from '../test/session-client';
-import { INVALID_CREDENTIALS_MESSAGE } from './auth-routes';
+import { describeEachDatabase } from '../../test-support/test-app';
+import { api, registerCustomer } from '../../test-support/session-client';
+import { INVALID_CREDENTIALS_MESSAGE } from './auth-service';
 import { argon2 } from './password-hashing';
 
 afterEach(() => {

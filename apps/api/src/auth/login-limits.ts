@@ -1,15 +1,19 @@
-import { and, eq, lt, or } from 'drizzle-orm';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
-import { loginFailures } from '../db/schema';
-import { countInWindow, lockKeys, tooMany, waitText } from './db-limits';
+import {
+  countLoginFailures,
+  deleteLoginFailures,
+  lockKeys,
+  recordLoginFailure,
+} from './auth-store';
+import { tooMany, waitText } from './limit-answers';
 
 type LoginLimitConfig = Pick<
   Config,
   'LOGIN_FAILURES_PER_CONTACT' | 'LOGIN_FAILURES_PER_IP' | 'LOGIN_FAILURE_WINDOW_SECONDS'
 >;
 
-export const LOGIN_FAILURE_LIMIT = 'LOGIN_FAILURE_LIMIT';
+const LOGIN_FAILURE_LIMIT = 'LOGIN_FAILURE_LIMIT';
 
 /**
  * Called before a password is checked: answers 429 LOGIN_FAILURE_LIMIT (with Retry-After) when
@@ -26,18 +30,10 @@ export async function countLoginAttempt(
   now = new Date(),
 ): Promise<void> {
   const { contact, clientIp } = attempt;
-  const window = {
-    table: loginFailures,
-    at: loginFailures.failedAt,
-    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
-    now,
-  };
+  const windowSeconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
   await database.db.transaction(async (tx) => {
     await lockKeys(tx, [`login:contact:${contact}`, `login:ip:${clientIp}`]);
-    const forContact = await countInWindow(tx, {
-      ...window,
-      where: eq(loginFailures.contact, contact),
-    });
+    const forContact = await countLoginFailures(tx, { contact }, windowSeconds, now);
     if (forContact.count >= config.LOGIN_FAILURES_PER_CONTACT) {
       throw tooMany(
         LOGIN_FAILURE_LIMIT,
@@ -45,10 +41,7 @@ export async function countLoginAttempt(
         forContact.retryAfterSeconds,
       );
     }
-    const fromIp = await countInWindow(tx, {
-      ...window,
-      where: eq(loginFailures.clientIp, clientIp),
-    });
+    const fromIp = await countLoginFailures(tx, { clientIp }, windowSeconds, now);
     if (fromIp.count >= config.LOGIN_FAILURES_PER_IP) {
       throw tooMany(
         LOGIN_FAILURE_LIMIT,
@@ -56,23 +49,12 @@ export async function countLoginAttempt(
         fromIp.retryAfterSeconds,
       );
     }
-    await tx.insert(loginFailures).values({ contact, clientIp, failedAt: now });
-    // Housekeeping for this contact and address only: rows that can no longer count.
-    await tx
-      .delete(loginFailures)
-      .where(
-        and(
-          lt(
-            loginFailures.failedAt,
-            new Date(now.getTime() - config.LOGIN_FAILURE_WINDOW_SECONDS * 1000),
-          ),
-          or(eq(loginFailures.contact, contact), eq(loginFailures.clientIp, clientIp)),
-        ),
-      );
+    // Counted as a failure until the password matches; old rows of this contact and address go.
+    await recordLoginFailure(tx, { contact, clientIp, now, windowSeconds });
   });
 }
 
 /** A successful sign-in: the contact's failures (from every address) no longer count. */
 export async function clearLoginFailures(database: Database, contact: string): Promise<void> {
-  await database.db.delete(loginFailures).where(eq(loginFailures.contact, contact));
+  await deleteLoginFailures(database.db, contact);
 }

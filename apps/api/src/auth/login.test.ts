@@ -1,7 +1,13 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
-import { api, latestOtp, outbox, registerCustomer, SessionClient } from '../test/session-client';
-import { INVALID_CREDENTIALS_MESSAGE } from './auth-routes';
+import { describeEachDatabase } from '../../test-support/test-app';
+import {
+  api,
+  latestOtp,
+  outbox,
+  registerCustomer,
+  SessionClient,
+} from '../../test-support/session-client';
+import { INVALID_CREDENTIALS_MESSAGE } from './auth-service';
 
 describeEachDatabase(
   'POST /auth/login, /auth/sign-in, /auth/forgot-password, /auth/reset-password',

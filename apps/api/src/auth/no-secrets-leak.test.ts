@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
-import { api, newCustomer, outbox, SessionClient } from '../test/session-client';
+import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
+import { api, newCustomer, outbox, SessionClient } from '../../test-support/session-client';
 
 describe('secrets stay out of responses and logs', () => {
   let app: App;

@@ -7,8 +7,8 @@ import {
   type NotifyLog,
   type OutgoingMessage,
 } from '../notify/notifier';
-import { resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
-import { api, newCustomer } from '../test/session-client';
+import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
+import { api, newCustomer } from '../../test-support/session-client';
 
 describe('OTP delivery failures', () => {
   let app: App;

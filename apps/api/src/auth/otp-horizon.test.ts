@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { api, latestOtp, newCustomer } from '../test/session-client';
-import { describeEachDatabase } from '../test/test-app';
+import { api, latestOtp, newCustomer } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
 
 /**
  * A request is matched until a day after its code expired, whatever OTP_TTL_SECONDS is: a

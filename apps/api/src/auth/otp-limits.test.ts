@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
-import { describeEachDatabase } from '../test/test-app';
+import { describeEachDatabase } from '../../test-support/test-app';
 import {
   api,
   latestOtp,
@@ -8,7 +8,7 @@ import {
   outbox,
   registerCustomer,
   SessionClient,
-} from '../test/session-client';
+} from '../../test-support/session-client';
 import { argon2 } from './password-hashing';
 
 afterEach(() => {

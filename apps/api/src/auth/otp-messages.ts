@@ -1,4 +1,4 @@
-import type { OtpPurpose } from './otp-service';
+import type { OtpPurpose } from './otp-types';
 
 const actions: Record<OtpPurpose, string> = {
   registration: 'finish creating your account',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing it cannot be used to tire the server. */
 export const PASSWORD_MAX_LENGTH = 128;
 

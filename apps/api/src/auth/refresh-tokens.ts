@@ -1,14 +1,21 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
-import { refreshTokens, users } from '../db/schema';
 import type { SessionUser } from './access-token';
+import {
+  claimRotation,
+  findFamilyOfToken,
+  findRefreshToken,
+  findRotationState,
+  insertRefreshToken,
+  revokeFamily,
+  revokeUserTokens,
+} from './auth-store';
 
 type RefreshConfig = Pick<Config, 'REFRESH_TOKEN_TTL_SECONDS' | 'REFRESH_REUSE_GRACE_SECONDS'>;
 
 /** Refresh tokens are 256 random bits: a plain SHA-256 digest is a safe way to store them. */
-export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates a refresh token; a new family (a new sign-in) unless one is given (a rotation). */
 export async function createRefreshToken(
@@ -19,12 +26,12 @@ export async function createRefreshToken(
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId,
     familyId,
     tokenHash: hashRefreshToken(token),
     expiresAt: new Date(now.getTime() + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
-    createdAt: now,
+    now,
   });
   return token;
 }
@@ -46,13 +53,7 @@ export async function rotateRefreshToken(
   token: string,
   now = new Date(),
 ): Promise<RotationResult> {
-  const tokenHash = hashRefreshToken(token);
-  const [row] = await db
-    .select({ token: refreshTokens, role: users.role })
-    .from(refreshTokens)
-    .innerJoin(users, eq(users.id, refreshTokens.userId))
-    .where(eq(refreshTokens.tokenHash, tokenHash))
-    .limit(1);
+  const row = await findRefreshToken(db, hashRefreshToken(token));
   if (!row) return { kind: 'refused', reason: 'unknown' };
   const current = row.token;
   if (current.revokedAt) return { kind: 'refused', reason: 'revoked' };
@@ -62,23 +63,11 @@ export async function rotateRefreshToken(
   const next = () => createRefreshToken(db, config, current.userId, current.familyId, now);
 
   if (!current.rotatedAt) {
-    const claimed = await db
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.id, current.id),
-          isNull(refreshTokens.rotatedAt),
-          isNull(refreshTokens.revokedAt),
-        ),
-      )
-      .returning({ id: refreshTokens.id });
-    if (claimed.length === 1) return { kind: 'rotated', user, refreshToken: await next() };
+    if (await claimRotation(db, current.id, now)) {
+      return { kind: 'rotated', user, refreshToken: await next() };
+    }
     // Another request rotated it a moment ago: judge it as a second use below.
-    const [again] = await db
-      .select({ rotatedAt: refreshTokens.rotatedAt, revokedAt: refreshTokens.revokedAt })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.id, current.id));
+    const again = await findRotationState(db, current.id);
     if (!again || again.revokedAt) return { kind: 'refused', reason: 'revoked' };
     current.rotatedAt = again.rotatedAt;
   }
@@ -92,32 +81,13 @@ export async function rotateRefreshToken(
   return { kind: 'refused', reason: 'reused' };
 }
 
-export async function revokeFamily(db: Db, familyId: string, now = new Date()) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
 /** Logout: revokes the family of the token presented, if it is one of ours. */
 export async function revokeFamilyOfToken(db: Db, token: string, now = new Date()) {
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-  if (row) await revokeFamily(db, row.familyId, now);
+  const familyId = await findFamilyOfToken(db, hashRefreshToken(token));
+  if (familyId) await revokeFamily(db, familyId, now);
 }
 
 /** Signs the user out everywhere (after a password reset). */
 export async function revokeAllRefreshTokens(db: Db, userId: string, now = new Date()) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    );
+  await revokeUserTokens(db, userId, now);
 }

@@ -1,6 +1,12 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
-import { api, latestOtp, newCustomer, outbox, SessionClient } from '../test/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+import {
+  api,
+  latestOtp,
+  newCustomer,
+  outbox,
+  SessionClient,
+} from '../../test-support/session-client';
 
 describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
   const register = (body: unknown) =>

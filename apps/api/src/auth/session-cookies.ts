@@ -1,3 +1,5 @@
+// The reply's setCookie and clearCookie.
+import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config/config';
 
@@ -6,11 +8,11 @@ export const ACCESS_COOKIE = 'access_token';
 /** HttpOnly, sent only to /api/v1/auth (refresh and logout). */
 export const REFRESH_COOKIE = 'refresh_token';
 /** Readable by the page: "a session may exist", so guests never call the profile at all. */
-export const HINT_COOKIE = 'sid_hint';
+const HINT_COOKIE = 'sid_hint';
 
 export const ACCESS_COOKIE_PATH = '/api';
-export const REFRESH_COOKIE_PATH = '/api/v1/auth';
-export const HINT_COOKIE_PATH = '/';
+const REFRESH_COOKIE_PATH = '/api/v1/auth';
+const HINT_COOKIE_PATH = '/';
 
 type CookieConfig = Pick<
   Config,

@@ -1,14 +1,7 @@
 import fp from 'fastify-plugin';
-import { verifyAccessToken, type SessionUser } from './access-token';
+import { verifyAccessToken } from './access-token';
 import { ACCESS_COOKIE } from './session-cookies';
 import { sessionKeys } from './session-keys';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user from the access cookie, or null for a visitor. */
-    user: SessionUser | null;
-  }
-}
 
 /** Reads the access cookie on every request and sets `request.user`. */
 export const sessionPlugin = fp(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
-import { api, registerCustomer, SessionClient } from '../test/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { signAccessToken } from './access-token';
 import { sessionKeys } from './session-keys';
 

@@ -1,11 +1,11 @@
 import { priceCart } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { insertTestNumbers } from '../catalog/test-numbers';
+import { insertTestNumbers } from '../../test-support/numbers';
 import { numbers } from '../db/schema';
-import { salesInventory, setPrice, signedIn } from '../orders/test-sales';
-import { api, registerCustomer } from '../test/session-client';
-import { describeEachDatabase } from '../test/test-app';
+import { salesInventory, setPrice, signedIn } from '../../test-support/sales';
+import { api, registerCustomer } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase(
   'cart calls',
@@ -13,7 +13,7 @@ describeEachDatabase(
     let ids = new Map<string, number>();
     const id = (number: string) => ids.get(number)!;
     beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().database, salesInventory);
+      ids = await insertTestNumbers(ctx().app, salesInventory);
     });
     const guest = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: object) =>
       ctx().app.inject({ method, url: api(url), ...(payload ? { payload } : {}) });
@@ -290,7 +290,7 @@ describeEachDatabase(
       await client.post(api(`/cart/add/${id('9876598765')}`));
       await client.post(api(`/cart/add/${id('9812341234')}`));
       await client.post(api(`/cart/add/${id('9811223344')}`));
-      await setPrice(ctx().database, id('9812341234'), 18_500);
+      await setPrice(ctx().app, id('9812341234'), 18_500);
       await ctx()
         .database.db.update(numbers)
         .set({ status: 'sold' })
@@ -351,7 +351,7 @@ describeEachDatabase(
       expect(empty.statusCode).toBe(200);
       expect(empty.json().data).toEqual({ validationResults: [] });
       const product = (await guest('POST', `/cart/add/${id('9876598765')}`)).json().data.product;
-      await setPrice(ctx().database, id('9876598765'), 45_000);
+      await setPrice(ctx().app, id('9876598765'), 45_000);
       const res = await guest('POST', '/cart/validate', {
         items: [
           { product, priceAtAdd: 50_000 },

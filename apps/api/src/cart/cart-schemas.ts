@@ -4,12 +4,12 @@ import {
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
-import { numberItemSchema } from '../catalog/number-item';
-import { orderSchema } from '../orders/order-view';
+import { numberItemSchema } from '../catalog/catalog-schemas';
+import { orderSchema } from '../orders/order-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 
-export const cartItemSchema = z.object({
+const cartItemSchema = z.object({
   id: z.string().describe('The cart item id (DELETE /cart/item/{itemId})'),
   productId: z.number().int().describe('The number id (product.id)'),
   product: numberItemSchema,
@@ -41,7 +41,7 @@ export const cartSchema = z.object({
 
 export type CartView = z.infer<typeof cartSchema>;
 
-export const validationResultSchema = z.object({
+const validationResultSchema = z.object({
   productId: z.number().int(),
   number: z.string().nullable(),
   valid: z.boolean().describe('The number can still be bought'),
@@ -63,7 +63,7 @@ const numberIdText = z
   .pipe(numberId);
 
 /** Spec §3: a cart item's product is a full product object or only its id. */
-export const productRef = z
+const productRef = z
   .union([
     numberId,
     numberIdText,
@@ -110,7 +110,7 @@ const instant = z.union([z.number(), z.string().max(64)]).nullish();
  * limits (ATTRIBUTION_FIELD_LIMITS) is cut, and a record that is not of this shape at all is
  * dropped (null) while the checkout goes on.
  */
-export const attributionSchema = z
+const attributionSchema = z
   .object({
     gclid: text('gclid'),
     utm_source: text('utm_source'),
@@ -135,11 +135,41 @@ export const checkoutBody = z.object({
   attribution: attributionSchema,
 });
 
-export const validationSchema = z.object({
-  validationResults: z.array(validationResultSchema),
-});
-
 export const checkoutSchema = z.object({
   order: orderSchema,
   validationResults: z.array(validationResultSchema),
+});
+
+export const productParams = z.object({
+  productId: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be a number id')
+    .max(2_147_483_647),
+});
+
+const droppedSchema = z.object({
+  productId: z.number().int(),
+  number: z.string().nullable(),
+  reason: z.enum(['unavailable', 'not_found', 'cart_full']),
+});
+
+export type Dropped = z.infer<typeof droppedSchema>;
+
+/** DELETE /cart/item/{itemId}: a cart item id, or a number id. */
+export const itemParams = z.object({ itemId: z.string().max(100) });
+
+/** POST /cart/add: the number, and the cart when signed in. */
+export const addedSchema = cartSchema.partial().extend({ product: numberItemSchema });
+
+/** POST /cart/sync: the cart, what was dropped, and the given prices compared. */
+export const syncedSchema = cartSchema.extend({
+  dropped: z.array(droppedSchema),
+  validationResults: z.array(validationResultSchema),
+});
+
+/** POST /cart/validate: the results, and the cart afterwards when signed in. */
+export const validatedSchema = z.object({
+  validationResults: z.array(validationResultSchema),
+  cart: cartSchema.optional(),
 });

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { insertTestNumbers } from '../catalog/test-numbers';
+import { insertTestNumbers } from '../../test-support/numbers';
 import { cartItems, carts, numbers, orderItems, orders } from '../db/schema';
-import { MAX_CART_ITEMS } from './cart-store';
-import { signedIn } from '../orders/test-sales';
-import { api } from '../test/session-client';
-import { describeEachDatabase, type TestContext } from '../test/test-app';
+import { MAX_CART_ITEMS } from './cart-service';
+import { signedIn } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase, type TestContext } from '../../test-support/test-app';
 
 const SKIP_REASON =
   'Checkout concurrency test skipped on PGlite: it is one connection that runs one transaction at a time, so nothing races there. It runs on PostgreSQL (TEST_DATABASE_URL).';
@@ -128,7 +128,7 @@ describeEachDatabase(
         number: `98100${String(10_000 + i * 137).slice(-5)}`,
         basePrice: 5_000 + i * 1_000,
       }));
-      const ids = [...(await insertTestNumbers(ctx().database, specs)).values()];
+      const ids = [...(await insertTestNumbers(ctx().app, specs)).values()];
       expect(ids).toHaveLength(10);
       return ids;
     };
@@ -200,7 +200,7 @@ describeEachDatabase(
         number: `97300${String(10_000 + i * 17).slice(-5)}`,
         basePrice: 3_000,
       }));
-      const ids = [...(await insertTestNumbers(ctx().database, specs)).values()];
+      const ids = [...(await insertTestNumbers(ctx().app, specs)).values()];
       const buyer = await signedIn(ctx().app);
       for (const id of ids.slice(0, MAX_CART_ITEMS - 1)) {
         expect((await buyer.client.post(api(`/cart/add/${id}`))).statusCode).toBe(200);
@@ -220,7 +220,7 @@ describeEachDatabase(
       }
       const ids = [
         ...(
-          await insertTestNumbers(ctx().database, [
+          await insertTestNumbers(ctx().app, [
             { number: '9876598765', basePrice: 50_000 },
             { number: '9812341234', basePrice: 20_000 },
           ])

@@ -1,10 +1,8 @@
 import { ATTRIBUTION_FIELD_LIMITS } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { invalidateCatalogCache } from '../catalog/listing-cache';
-import { insertTestNumbers } from '../catalog/test-numbers';
+import { insertTestNumbers } from '../../test-support/numbers';
 import { cartItems, numbers, orderEvents, orders } from '../db/schema';
-import { sweepExpiredHolds } from '../orders/hold-sweep';
 import {
   lapseHold,
   numberState,
@@ -13,17 +11,12 @@ import {
   setPrice,
   signedIn,
   staffMember,
-} from '../orders/test-sales';
-import { api } from '../test/session-client';
-import { CART_CHANGED_NOTE } from './checkout';
-import { describeEachDatabase, type TestContext } from '../test/test-app';
+} from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { CART_CHANGED_NOTE } from '../orders/order-service';
+import { describeEachDatabase, type TestContext } from '../../test-support/test-app';
 
-const deps = (ctx: TestContext) => ({
-  config: ctx.config,
-  database: ctx.database,
-  notifier: ctx.app.notifier,
-  log: ctx.app.log,
-});
+const sweepExpiredHolds = (ctx: TestContext) => ctx.app.services.orders.sweepExpiredHolds();
 
 describeEachDatabase(
   'POST /cart/checkout',
@@ -31,7 +24,7 @@ describeEachDatabase(
     let ids = new Map<string, number>();
     const id = (number: string) => ids.get(number)!;
     beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().database, salesInventory);
+      ids = await insertTestNumbers(ctx().app, salesInventory);
     });
 
     async function buyerWith(numbersToAdd: string[], options = {}) {
@@ -409,7 +402,7 @@ describeEachDatabase(
 
     it('orders at the current price when it changed after adding, and the cart adopts it', async () => {
       const buyer = await buyerWith(['9876598765']);
-      await setPrice(ctx().database, id('9876598765'), 48_000);
+      await setPrice(ctx().app, id('9876598765'), 48_000);
       const res = await checkout(buyer);
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toContain('Prices for some items in your cart have changed');
@@ -459,7 +452,7 @@ describeEachDatabase(
         orderId: secondOrder.id,
       });
 
-      const swept = await sweepExpiredHolds(deps(ctx()));
+      const swept = await sweepExpiredHolds(ctx());
       expect(swept.cancelled).toEqual([order.id]);
       const cancelled = (await first.client.get(api(`/orders/${order.id}`))).json().data;
       expect(cancelled.status).toBe('cancelled');
@@ -479,7 +472,7 @@ describeEachDatabase(
       const [email] = await sentTo(ctx().database, first.user.email);
       expect(email!.subject).toContain('cancelled');
       // Nothing more to do on a second run.
-      expect(await sweepExpiredHolds(deps(ctx()))).toEqual({ cancelled: [], tidied: 0 });
+      expect(await sweepExpiredHolds(ctx())).toEqual({ cancelled: [], tidied: 0 });
 
       // The first buyer's cart now shows the taken number as unavailable, and checkout says so.
       const blocked = await checkout(first);
@@ -509,7 +502,7 @@ describeEachDatabase(
         .database.db.update(numbers)
         .set({ status: 'reserved', reservedUntil: new Date(Date.now() - 60_000) })
         .where(eq(numbers.id, id('9137605193')));
-      const swept = await sweepExpiredHolds(deps(ctx()));
+      const swept = await sweepExpiredHolds(ctx());
       expect(swept).toEqual({ cancelled: [], tidied: 1 });
       expect((await numberState(ctx().database, id('9137605193'))).status).toBe('available');
     });
@@ -523,9 +516,9 @@ describeEachDatabase(
     let ids = new Map<string, number>();
     const id = (number: string) => ids.get(number)!;
     beforeEach(async () => {
-      // The cache belongs to the database, which the suites share.
-      invalidateCatalogCache(ctx().database);
-      ids = await insertTestNumbers(ctx().database, salesInventory);
+      // The cache belongs to the database, which the suites share: the catalogue forgets it
+      // when these numbers are inserted.
+      ids = await insertTestNumbers(ctx().app, salesInventory);
     });
     const listed = async () =>
       (await ctx().app.inject({ method: 'GET', url: api('/numbers?pageSize=100') }))

@@ -12,26 +12,3 @@ import { numbers } from '../db/schema';
  * this on the rows it reads.
  */
 export const availableSql: SQL = sql`(${numbers.status} = 'available' or (${numbers.status} = 'reserved' and ${numbers.reservedUntil} < now()))`;
-
-/**
- * The same condition as raw SQL text over a table alias, for raw statements (`database.query`)
- * and `select ... for update` in checkout: `availableWhere('n')` gives
- * `(n.status = 'available' or (n.status = 'reserved' and n.reserved_until < now()))`.
- */
-export function availableWhere(alias = 'numbers'): string {
-  if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`Not a table alias: ${alias}`);
-  return `(${alias}.status = 'available' or (${alias}.status = 'reserved' and ${alias}.reserved_until < now()))`;
-}
-
-/** The same rule on a row already read, for code that holds one in memory. */
-export function isAvailable(
-  row: { status: string; reservedUntil: Date | null },
-  now: Date = new Date(),
-): boolean {
-  if (row.status === 'available') return true;
-  return (
-    row.status === 'reserved' &&
-    row.reservedUntil !== null &&
-    row.reservedUntil.getTime() < now.getTime()
-  );
-}

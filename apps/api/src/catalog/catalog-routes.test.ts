@@ -1,9 +1,9 @@
 import { numerology } from '@store/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext } from '../test/test-app';
+import { describeEachDatabase, type TestContext } from '../../test-support/test-app';
 import { catalogCacheFor, invalidateCatalogCache, LAPSE_CHECK_MS } from './listing-cache';
-import { CANDIDATE_LIMIT } from './number-queries';
-import { insertTestNumbers, type TestNumber } from './test-numbers';
+import { CANDIDATE_LIMIT } from './listing-store';
+import { insertTestNumbers, type TestNumber } from '../../test-support/numbers';
 
 const day = 24 * 3600 * 1000;
 const now = Date.now();
@@ -66,7 +66,7 @@ function catalogTests(ctx: () => TestContext) {
   let ids = new Map<string, number>();
   beforeEach(async () => {
     invalidateCatalogCache(ctx().database);
-    ids = await insertTestNumbers(ctx().database, inventory);
+    ids = await insertTestNumbers(ctx().app, inventory);
   });
 
   const get = (url: string) => ctx().app.inject({ method: 'GET', url });
@@ -373,7 +373,7 @@ describeEachDatabase(
 describe('the catalogue in the API document', () => {
   it('is published', async () => {
     const { buildApp } = await import('../app');
-    const { sharedDatabase, testConfig } = await import('../test/test-app');
+    const { sharedDatabase, testConfig } = await import('../../test-support/test-app');
     const app = await buildApp(testConfig(), { database: await sharedDatabase('pglite') });
     try {
       const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -1,155 +1,18 @@
-import { isCategorySlug, toPaise } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../http/app-error';
 import { envelope, errorBody, ok } from '../http/envelope';
-import { catalogCacheTtlMs } from './listing-cache';
-import { numberItemSchema } from './number-item';
 import {
-  digitMatches,
-  findAvailableNumber,
-  listNumbers,
-  numberSorts,
-  type NumberFilters,
-} from './number-queries';
-
-/** An empty query parameter (`?q=`, left by a cleared form field) counts as absent. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    schema.optional(),
-  );
-
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    schema.optional().transform((value) => value ?? fallback),
-  );
-
-const digitList = z
-  .string()
-  .transform((s) => s.replace(/\s+/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d(,\d)*$/, 'must be single digits separated by commas, e.g. 2,4,8')
-      .transform((s) => [...new Set(s.split(','))].sort()),
-  );
-
-const rupees = z.coerce
-  .number()
-  .min(0, 'must be 0 or more rupees')
-  .max(1_000_000_000, 'must be at most 1000000000 rupees');
-
-export const numberListQuery = z
-  .object({
-    category: optional(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .superRefine((slug, ctx) => {
-          if (slug !== 'all' && !isCategorySlug(slug)) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `unknown category "${slug.slice(0, 60)}"; use a category slug such as mirror-numbers, or all`,
-            });
-          }
-        }),
-    ).describe('A category slug; `all` or absent: every category'),
-    offer: optional(
-      z
-        .enum(['true', 'false', '1', '0'], 'must be true or false')
-        .transform((v) => v === 'true' || v === '1'),
-    ).describe('true: numbers on offer only (final price below list price)'),
-    q: optional(
-      z
-        .string()
-        .transform((s) => s.replace(/[\s-]+/g, ''))
-        .pipe(z.string().regex(/^\d{1,10}$/, 'must be 1 to 10 digits')),
-    ).describe('Digits to find, where `match` says'),
-    match: withDefault(z.enum(digitMatches, 'must be anywhere, start or end'), 'anywhere').describe(
-      'Where q must appear: anywhere (default), start or end',
-    ),
-    mustContain: optional(digitList).describe('Digits that must all appear, e.g. 2,4,8'),
-    notContain: optional(digitList).describe('Digits that must not appear, e.g. 2,4,8'),
-    mask: optional(
-      z
-        .string()
-        .trim()
-        .transform((s) => s.replace(/[xX*_]/g, '?'))
-        .pipe(
-          z
-            .string()
-            .regex(/^[\d?]{10}$/, 'must be exactly 10 places, each a digit or ? (e.g. 98??54????)'),
-        ),
-    ).describe('10 places, each a digit or ? for any digit: 98??54????'),
-    sum: optional(z.coerce.number().int().min(1).max(90)).describe('The plain digit sum'),
-    mid: optional(z.coerce.number().int().min(1).max(18)).describe('The digit sum of the sum'),
-    total: optional(z.coerce.number().int().min(1).max(90)).describe(
-      'The total: 1..9 the root (reduced to one digit); 10 and over the plain sum',
-    ),
-    minPrice: optional(rupees).describe('Lowest final price, rupees'),
-    maxPrice: optional(rupees).describe('Highest final price, rupees'),
-    sort: withDefault(
-      z.enum(numberSorts, 'must be price_asc, price_desc or newest'),
-      'newest',
-    ).describe('price_asc, price_desc or newest (default)'),
-    page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
-    pageSize: withDefault(z.coerce.number().int().min(1).max(100), 24).describe(
-      '1 to 100, default 24',
-    ),
-  })
-  .superRefine((query, ctx) => {
-    if (
-      query.minPrice !== undefined &&
-      query.maxPrice !== undefined &&
-      query.minPrice > query.maxPrice
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minPrice'],
-        message: 'must not be more than maxPrice',
-      });
-    }
-  });
-
-export type NumberListQuery = z.output<typeof numberListQuery>;
-
-const numberPageSchema = z.object({
-  items: z.array(numberItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
-});
-
-const numberParams = z.object({
-  id: z.coerce.number().int('must be a whole number').min(1).max(2_147_483_647),
-});
-
-export function toNumberFilters(query: NumberListQuery): NumberFilters {
-  return {
-    category: query.category && query.category !== 'all' ? query.category : undefined,
-    offer: query.offer || undefined,
-    q: query.q,
-    match: query.match,
-    mustContain: query.mustContain,
-    notContain: query.notContain,
-    mask: query.mask,
-    sum: query.sum,
-    mid: query.mid,
-    total: query.total,
-    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
-  };
-}
+  numberItemSchema,
+  numberListQuery,
+  numberPageSchema,
+  numberParams,
+} from './catalog-schemas';
 
 /** The number catalogue: listing with filters, and one number. */
 export async function catalogRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cacheTtlMs = catalogCacheTtlMs(app.config);
+  const { catalog } = app.services;
 
   api.get(
     '/numbers',
@@ -161,17 +24,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         response: { 200: envelope(numberPageSchema), 400: errorBody },
       },
     },
-    async (request) => {
-      const query = request.query;
-      const page = await listNumbers(app.database, {
-        filters: toNumberFilters(query),
-        sort: query.sort,
-        page: query.page,
-        pageSize: query.pageSize,
-        cacheTtlMs,
-      });
-      return ok(page);
-    },
+    async (request) => ok(await catalog.list(request.query)),
   );
 
   api.get(
@@ -185,7 +38,7 @@ export async function catalogRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const item = await findAvailableNumber(app.database, request.params.id);
+      const item = await catalog.findAvailable(request.params.id);
       if (!item) throw notFound(`Number ${request.params.id} is not available.`);
       return ok(item);
     },

@@ -58,7 +58,7 @@ export const inventoryPlan: Record<Slug, CategoryPlan> = {
 /** Share of numbers on offer (final price below list price). */
 export const OFFER_SHARE = 0.2;
 /** Share of numbers the staff keep hidden from the storefront. */
-export const HIDDEN_SHARE = 0.01;
+const HIDDEN_SHARE = 0.01;
 /** No number is priced below this, on offer or not (rupees). */
 export const MIN_PRICE_RUPEES = 1_400;
 
@@ -267,14 +267,14 @@ export interface DemoInventoryOptions {
   now?: Date;
 }
 
-export const DEMO_SEED = 20_240_601;
+const DEMO_SEED = 20_240_601;
 
 /**
  * The demo inventory as an endless stream of distinct numbers. Deterministic for a seed, and
  * every count is a prefix of the same stream: 20,000 numbers are the first 20,000 of a million,
  * so seeding more on top of the demo data only adds.
  */
-export function* demoInventory(options: DemoInventoryOptions = {}): Generator<InventoryNumber> {
+function* demoInventory(options: DemoInventoryOptions = {}): Generator<InventoryNumber> {
   const rng = seededRandom(options.seed ?? DEMO_SEED);
   const now = (options.now ?? new Date()).getTime();
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database';
-import { testConfig } from '../test/test-app';
+import { testConfig } from '../../test-support/test-app';
 import {
   catalogCacheFor,
   catalogCacheTtlMs,

@@ -120,10 +120,11 @@ export function catalogCacheFor(database: Database): CatalogCache {
 }
 
 /**
- * Forgets cached listing totals and orders. Called after every change in this process that puts
- * numbers back on sale (a load of new numbers; an order cancelled by a changed or emptied cart,
- * by staff, by the sweep or by a payment that cannot be honoured), so they show at once. (Numbers
- * that stop being available never show meanwhile: every page is re-checked when it is read.)
+ * Forgets cached listing totals and orders. The catalogue service calls it when it hears a
+ * change that may show a number or move it (catalog-service.ts): a load of new numbers, a new
+ * price, a release (an order cancelled by a changed or emptied cart, by staff, by the sweep or
+ * by a payment that cannot be honoured), so they show at once. (Numbers that stop being
+ * available never show meanwhile: every page is re-checked when it is read.)
  */
 export function invalidateCatalogCache(database: Database): void {
   const cache = caches.get(database);

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
+import { describeEachDatabase } from '../../test-support/test-app';
 import { generateDemoInventory } from './demo-inventory';
-import { loadDemoInventory, loadNumbers } from './load-numbers';
 
 describeEachDatabase('loading numbers', (ctx) => {
   const held = async () =>
@@ -9,14 +8,14 @@ describeEachDatabase('loading numbers', (ctx) => {
 
   it('loads the first N demo numbers with progress lines, and adds only the rest later', async () => {
     const lines: string[] = [];
-    const first = await loadDemoInventory(ctx().database, {
+    const first = await ctx().app.services.catalog.loadDemoInventory({
       count: 300,
       batchSize: 100,
       log: (l) => lines.push(l),
     });
     expect(first).toEqual({ processed: 300, inserted: 300 });
     expect(lines).toContain('loaded 300/300 numbers');
-    const more = await loadDemoInventory(ctx().database, { count: 500, batchSize: 100 });
+    const more = await ctx().app.services.catalog.loadDemoInventory({ count: 500, batchSize: 100 });
     expect(more).toEqual({ processed: 500, inserted: 200 });
     expect(await held()).toBe(500);
     const [row] = await ctx().database.query<{
@@ -42,14 +41,16 @@ describeEachDatabase('loading numbers', (ctx) => {
       generateDemoInventory(400).slice(0, 200),
       generateDemoInventory(400).slice(200),
     ];
-    const result = await loadNumbers(ctx().database, batches, { rebuildIndexes: true });
+    const result = await ctx().app.services.catalog.load(batches, { rebuildIndexes: true });
     expect(result).toEqual({ processed: 400, inserted: 400 });
     expect(await indexes()).toEqual(before);
     expect(before.length).toBeGreaterThanOrEqual(10);
 
     // A failure leaves the table and its indexes as they were.
     const bad = [{ ...generateDemoInventory(401)[400]!, number: 'not a number' }];
-    await expect(loadNumbers(ctx().database, [bad], { rebuildIndexes: true })).rejects.toThrow();
+    await expect(
+      ctx().app.services.catalog.load([bad], { rebuildIndexes: true }),
+    ).rejects.toThrow();
     expect(await indexes()).toEqual(before);
     expect(await held()).toBe(400);
   });
@@ -57,8 +58,8 @@ describeEachDatabase('loading numbers', (ctx) => {
   it('refuses a number priced above its list price or with an unknown status', async () => {
     const [good] = generateDemoInventory(1);
     const dearer = { ...good!, finalPrice: good!.basePrice + 100 };
-    await expect(loadNumbers(ctx().database, [[dearer]])).rejects.toThrow();
-    await loadNumbers(ctx().database, [[good!]]);
+    await expect(ctx().app.services.catalog.load([[dearer]])).rejects.toThrow();
+    await ctx().app.services.catalog.load([[good!]]);
     await expect(
       ctx().database.query("update numbers set status = 'lost' where number = $1", [good!.number]),
     ).rejects.toThrow();

@@ -1,51 +1,18 @@
-import { param, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/database';
+import type { Database } from '../db/database';
+import {
+  analyzeNumbers,
+  countAllNumbers,
+  createIndex,
+  dropIndex,
+  insertNumbers,
+  secondaryIndexes,
+  type Executor,
+} from './catalog-store';
 import {
   demoInventoryBatches,
   type DemoInventoryOptions,
   type InventoryNumber,
 } from './demo-inventory';
-import { invalidateCatalogCache } from './listing-cache';
-
-/** The database itself, or one transaction on it. */
-type Executor = Pick<Db, 'execute'>;
-
-async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/**
- * Inserts one batch in one statement, every column one array parameter through `unnest`
- * (`param()` keeps drizzle from spreading an array into one parameter per element, which fails
- * past 1,664 of them). A number already in the table is skipped, so loading is safe to repeat.
- * Returns how many were new.
- */
-export async function insertNumbers(
-  executor: Executor,
-  rows: readonly InventoryNumber[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const column = <T>(pick: (row: InventoryNumber) => T) => param(rows.map(pick));
-  const [result] = await rowsOf<{ n: number }>(
-    executor,
-    sql`with inserted as (
-      insert into numbers (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
-      select n, b, f, c, s, m, t, st, ca, ca
-      from unnest(
-        ${column((r) => r.number)}::text[], ${column((r) => r.basePrice)}::int[],
-        ${column((r) => r.finalPrice)}::int[], ${column((r) => r.category)}::text[],
-        ${column((r) => r.digitSum)}::smallint[], ${column((r) => r.mid)}::smallint[],
-        ${column((r) => r.total)}::smallint[], ${column((r) => r.status)}::text[],
-        ${column((r) => r.createdAt.toISOString())}::timestamptz[]
-      ) as u(n, b, f, c, s, m, t, st, ca)
-      on conflict (number) do nothing
-      returning 1
-    )
-    select count(*)::int as n from inserted`,
-  );
-  return Number(result?.n ?? 0);
-}
 
 export interface LoadResult {
   /** Numbers offered to the table. */
@@ -69,8 +36,8 @@ export interface LoadOptions {
 
 /**
  * Loads batches of numbers, one statement each; the next batch is generated while the previous
- * one is being written (on PostgreSQL). Refreshes the planner's statistics and forgets cached
- * listings at the end.
+ * one is being written (on PostgreSQL). Refreshes the planner's statistics at the end. Called
+ * through the catalogue service, which tells the change.
  */
 export async function loadNumbers(
   database: Database,
@@ -106,36 +73,17 @@ export async function loadNumbers(
   if (rebuildIndexes) {
     result = await database.db.transaction(async (tx) => {
       const indexes = await secondaryIndexes(tx);
-      for (const { indexname } of indexes)
-        await tx.execute(sql`drop index ${sql.identifier(indexname)}`);
+      for (const { indexname } of indexes) await dropIndex(tx, indexname);
       const loaded = await run(tx);
       log(`building ${indexes.length} indexes`);
-      for (const { indexdef } of indexes) await tx.execute(sql.raw(indexdef));
+      for (const { indexdef } of indexes) await createIndex(tx, indexdef);
       return loaded;
     });
   } else {
     result = await run(database.db);
   }
-  if (result.inserted > 0) {
-    await database.query('analyze numbers');
-    invalidateCatalogCache(database);
-  }
+  if (result.inserted > 0) await analyzeNumbers(database);
   return result;
-}
-
-/** The indexes of `numbers` that back no constraint (the key and the unique number stay). */
-function secondaryIndexes(executor: Executor) {
-  return rowsOf<{ indexname: string; indexdef: string }>(
-    executor,
-    sql`select i.indexname, i.indexdef
-        from pg_indexes i
-        where i.schemaname = current_schema() and i.tablename = 'numbers'
-          and not exists (
-            select 1 from pg_constraint c
-            where c.conrelid = 'numbers'::regclass and c.conname = i.indexname
-          )
-        order by i.indexname`,
-  );
 }
 
 export interface DemoLoadOptions extends DemoInventoryOptions {
@@ -156,8 +104,7 @@ export async function loadDemoInventory(
   options: DemoLoadOptions,
 ): Promise<LoadResult> {
   const { count, batchSize = 10_000, log = () => {}, ...generator } = options;
-  const [held] = await database.query<{ n: number }>('select count(*)::int as n from numbers');
-  const rebuildIndexes = count >= 100_000 && (held?.n ?? 0) * 4 < count;
+  const rebuildIndexes = count >= 100_000 && (await countAllNumbers(database)) * 4 < count;
   const step = Math.max(batchSize, Math.ceil(count / 20 / batchSize) * batchSize);
   let nextReport = step;
   return loadNumbers(database, demoInventoryBatches(count, batchSize, generator), {

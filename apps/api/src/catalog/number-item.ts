@@ -1,6 +1,6 @@
 import { findCategory, rules, toRupees, type Span } from '@store/domain';
-import { z } from 'zod';
 import { numbers } from '../db/schema';
+import type { NumberItem } from './catalog-schemas';
 
 /** The columns a listing reads; select them with `numberItemColumns`. */
 export interface NumberRow {
@@ -25,29 +25,6 @@ export const numberItemColumns = {
   mid: numbers.mid,
   total: numbers.total,
 };
-
-export const numberItemSchema = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  display: z.string().describe('The number grouped for reading: 98765 43210'),
-  category: z.object({ slug: z.string(), name: z.string() }),
-  pricing: z.object({
-    nwFinalPrice: z.number().describe('What the buyer pays before tax, in rupees'),
-    nwBasePrice: z.number().describe('The list price, in rupees'),
-    discountPercent: z
-      .number()
-      .int()
-      .describe('Whole percent off the list price; 0 when not on offer'),
-  }),
-  sum: z.number().int(),
-  mid: z.number().int(),
-  total: z.number().int(),
-  spans: z
-    .array(z.tuple([z.number().int(), z.number().int()]))
-    .describe('Digit positions [start, end) that make the category, for highlighting'),
-});
-
-export type NumberItem = z.infer<typeof numberItemSchema>;
 
 /** `9876543210` -> `98765 43210`. */
 export function displayNumber(number: string): string {

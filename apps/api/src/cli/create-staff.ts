@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createStaffAccount, staffAccountInput } from '../auth/staff-accounts';
 import { ConfigError, loadConfig } from '../config/config';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { openStoreDatabase } from '../db/open-store-database';
 import { AppError } from '../http/app-error';
+import { staffAccountInput } from '../users/user-schemas';
+import { openCommandServices } from './command-services';
 
 const usage = `Creates a support or admin account.
 
@@ -53,9 +53,9 @@ export async function createStaffMain(
     return 1;
   }
 
-  let store;
+  let opened;
   try {
-    store = await openStoreDatabase(loadConfig(io.env));
+    opened = await openCommandServices(loadConfig(io.env));
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       io.err(error.message);
@@ -64,7 +64,7 @@ export async function createStaffMain(
     throw error;
   }
   try {
-    const user = await createStaffAccount(store.database.db, parsed.data);
+    const user = await opened.services.users.createStaffAccount(parsed.data);
     io.out(
       `Created ${user.role} account for ${user.name} <${user.email}>, mobile ${user.mobile} (id ${user.id}).\n` +
         'They sign in with a code sent to that mobile or e-mail, or set a password with "Forgot password".',
@@ -77,7 +77,7 @@ export async function createStaffMain(
     }
     throw error;
   } finally {
-    await store.close();
+    await opened.close();
   }
 }
 

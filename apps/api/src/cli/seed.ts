@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadDemoInventory } from '../catalog/load-numbers';
 import { ConfigError, loadConfig } from '../config/config';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import type { Database } from '../db/database';
-import { openStoreDatabase } from '../db/open-store-database';
+import { openCommandServices } from './command-services';
 
 const usage = `Loads the deterministic demo inventory into the configured database.
 
@@ -37,23 +35,6 @@ function parseCommandLine(argv: string[], fallbackCount: number) {
   return { count, reset: values.reset, help: values.help };
 }
 
-async function removeNumbers(database: Database): Promise<number> {
-  const [refs] = await database.query<{ n: number }>(
-    'select (select count(*) from cart_items)::int + (select count(*) from order_items)::int as n',
-  );
-  const [before] = await database.query<{ n: number }>('select count(*)::int as n from numbers');
-  if ((refs?.n ?? 0) === 0) {
-    await database.query('truncate cart_items, order_items, numbers restart identity');
-    return before?.n ?? 0;
-  }
-  await database.query(`
-    delete from numbers n
-    where not exists (select 1 from cart_items c where c.number_id = n.id)
-      and not exists (select 1 from order_items o where o.number_id = n.id)`);
-  const [after] = await database.query<{ n: number }>('select count(*)::int as n from numbers');
-  return (before?.n ?? 0) - (after?.n ?? 0);
-}
-
 async function main() {
   const config = loadConfig();
   const args = parseCommandLine(process.argv.slice(2), config.DEMO_DATA_COUNT);
@@ -61,22 +42,22 @@ async function main() {
     console.log(usage);
     return;
   }
-  const store = await openStoreDatabase(config);
+  const { services, close } = await openCommandServices(config);
   try {
-    const { database } = store;
-    if (args.reset) console.log(`removed ${await removeNumbers(database)} numbers`);
+    const { catalog } = services;
+    if (args.reset) console.log(`removed ${await catalog.removeUnreferenced()} numbers`);
     const started = Date.now();
-    const { processed, inserted } = await loadDemoInventory(database, {
+    const { processed, inserted } = await catalog.loadDemoInventory({
       count: args.count,
       log: (line) => console.log(line),
     });
-    const [held] = await database.query<{ n: number }>('select count(*)::int as n from numbers');
+    const held = await catalog.count();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
-      `seeded ${inserted} new numbers (${processed - inserted} were there already) in ${seconds} s; the store holds ${held?.n ?? 0} numbers`,
+      `seeded ${inserted} new numbers (${processed - inserted} were there already) in ${seconds} s; the store holds ${held} numbers`,
     );
   } finally {
-    await store.close();
+    await close();
   }
 }
 

@@ -12,7 +12,7 @@ const count = z.coerce.number().int().positive();
  * Every setting of the server, read from the environment and checked at start-up.
  * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
  */
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -159,7 +159,7 @@ export const configSchema = z
     }
   });
 
-export type Env = z.infer<typeof configSchema>;
+type Env = z.infer<typeof configSchema>;
 
 export interface Config extends Env {
   isProduction: boolean;

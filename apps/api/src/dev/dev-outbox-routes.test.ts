@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { describeEachDatabase, sharedDatabase, testConfig } from '../test/test-app';
-import { api } from '../test/session-client';
+import { describeEachDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
+import { api } from '../../test-support/session-client';
 
 describeEachDatabase('GET /api/v1/dev/outbox', (ctx) => {
   it('lists the messages to one address, newest first, in the documented shape', async () => {

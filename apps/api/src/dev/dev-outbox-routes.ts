@@ -1,26 +1,7 @@
-import { normalizeMobile } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope } from '../http/envelope';
-import { listOutbox } from '../notify/dev-outbox';
-
-const outboxMessage = z.object({
-  id: z.string(),
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  text: z.string(),
-  otp: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-/** How addresses are stored: e-mail lower-case, mobiles as 10 digits. */
-function normaliseRecipient(to: string): string {
-  const trimmed = to.trim();
-  if (trimmed.includes('@')) return trimmed.toLowerCase();
-  return normalizeMobile(trimmed) ?? trimmed;
-}
+import { outboxQuery, outboxSchema } from './dev-schemas';
 
 /**
  * Outside production only (never registered when NODE_ENV=production): every e-mail and SMS
@@ -34,19 +15,12 @@ export async function devOutboxRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['development'],
         summary: 'Messages sent, newest first (development and test only)',
-        querystring: z.object({
-          to: z.string().max(254).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-        response: { 200: envelope(z.object({ messages: z.array(outboxMessage) })) },
+        querystring: outboxQuery,
+        response: { 200: envelope(outboxSchema) },
       },
     },
     async (request, reply) => {
-      const { to, limit } = request.query;
-      const messages = await listOutbox(app.database, {
-        to: to === undefined || to.trim() === '' ? undefined : normaliseRecipient(to),
-        limit,
-      });
+      const messages = await app.services.dev.outbox(request.query);
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: { messages } };
     },

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { Notifier } from '../notify/notifier';
-import { api, outbox } from '../test/session-client';
-import { describeEachDatabase, resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
+import { api, outbox } from '../../test-support/session-client';
+import {
+  describeEachDatabase,
+  resetDatabase,
+  sharedDatabase,
+  testConfig,
+} from '../../test-support/test-app';
 import { ENQUIRY_RECEIVED_MESSAGE } from './enquiry-schemas';
 import { greetingName } from './enquiry-service';
 

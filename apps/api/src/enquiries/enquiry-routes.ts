@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, errorBody } from '../http/envelope';
 import { ENQUIRY_RECEIVED_MESSAGE, enquiryBody, enquiryCreatedSchema } from './enquiry-schemas';
-import { createEnquiry } from './enquiry-service';
 
 /** Enquiries from the contact, product and career pages, kept for the support console. */
 export async function enquiryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { enquiries } = app.services;
 
   app.post(
     '/enquiries',
@@ -26,11 +26,7 @@ export async function enquiryRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = await createEnquiry(
-        { config: app.config, database: app.database, notifier: app.notifier, log: request.log },
-        request.body,
-        request.ip,
-      );
+      const { id } = await enquiries.create(request.body, request.ip, request.log);
       reply.status(201).header('cache-control', 'no-store');
       return { success: true as const, message: ENQUIRY_RECEIVED_MESSAGE, data: { id } };
     },

@@ -1,9 +1,7 @@
-import { normalizeMobile } from '@store/domain';
+import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
 import { z } from 'zod';
-import { enquiryTopics } from '../db/schema';
-
-export { enquiryTopics };
-export type EnquiryTopic = (typeof enquiryTopics)[number];
+import { enquiryStatuses } from '../db/schema';
+import { emailField, nameField } from '../users/user-schemas';
 
 /** How each topic is named in e-mails. */
 export const topicLabels: Record<EnquiryTopic, string> = {
@@ -17,12 +15,7 @@ export const topicLabels: Record<EnquiryTopic, string> = {
 
 export const ENQUIRY_RECEIVED_MESSAGE = 'Thank you! We will get back to you shortly.';
 
-const nameField = z
-  .string({ error: 'Enter your name.' })
-  .trim()
-  .min(2, 'Name must be at least 2 characters long.')
-  .max(100, 'Name must be at most 100 characters long.');
-
+/** As users/user-schemas.ts's, with a length limit: the form is open to anyone. */
 const mobileField = z
   .string({ error: 'Enter your mobile number.' })
   .max(20, 'Enter a valid 10-digit Indian mobile number.')
@@ -34,16 +27,6 @@ const mobileField = z
     }
     return mobile;
   });
-
-const emailField = z
-  .string({ error: 'Enter your e-mail address.' })
-  .trim()
-  .toLowerCase()
-  .pipe(
-    z
-      .email({ error: 'Enter a valid e-mail address.' })
-      .max(254, 'That e-mail address is too long.'),
-  );
 
 const messageField = z
   .string({ error: 'Enter your message.' })
@@ -78,3 +61,27 @@ export const enquiryBody = z.object({
 export type EnquiryInput = z.output<typeof enquiryBody>;
 
 export const enquiryCreatedSchema = z.object({ id: z.string() });
+
+/** An enquiry as the support console sees it. */
+export const enquirySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  topic: z.enum(enquiryTopics),
+  message: z.string(),
+  status: z.enum(enquiryStatuses),
+  pagePath: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type EnquiryView = z.infer<typeof enquirySchema>;
+
+export const enquiryListQuery = z.object({
+  status: z.enum(enquiryStatuses).optional(),
+  topic: z.enum(enquiryTopics).optional(),
+});
+
+export const enquiryParams = z.object({ id: z.uuid('must be an enquiry id') });
+export const enquiryStatusBody = z.object({ status: z.enum(enquiryStatuses) });

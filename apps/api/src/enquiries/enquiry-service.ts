@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
-import { enquiries } from '../db/schema';
-import { tooManyRequests } from '../http/app-error';
+import { notFound, tooManyRequests } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
-import { topicLabels, type EnquiryInput } from './enquiry-schemas';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
+import type { enquiryStatusBody, EnquiryView } from './enquiry-schemas';
+import { topicLabels, type EnquiryInput, type enquiryListQuery } from './enquiry-schemas';
+import {
+  countSince,
+  insertEnquiry,
+  lockClientIp,
+  pageOfEnquiries,
+  setEnquiryStatus,
+  type EnquiryRow,
+} from './enquiry-store';
 
-export interface EnquiryDeps {
+interface EnquiryDeps {
   config: Pick<
     Config,
     'ENQUIRIES_PER_IP_PER_HOUR' | 'ENQUIRY_WINDOW_SECONDS' | 'STORE_NAME' | 'PUBLIC_BASE_URL'
@@ -19,7 +27,7 @@ export interface EnquiryDeps {
   log: NotifyLog;
 }
 
-export interface EnquiryResult {
+interface EnquiryResult {
   id: string;
   /** False when the honeypot was filled: nothing was stored or sent. */
   stored: boolean;
@@ -40,7 +48,7 @@ function waitText(seconds: number): string {
  * - The acknowledgement is sent after the enquiry is stored; if it cannot be delivered the
  *   enquiry still stands (the team answers it from the console) and the failure is logged.
  */
-export async function createEnquiry(
+async function createEnquiry(
   deps: EnquiryDeps,
   input: EnquiryInput,
   clientIp: string,
@@ -52,38 +60,17 @@ export async function createEnquiry(
   }
 
   const id = await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:ip:${clientIp}`}))`);
+    await lockClientIp(tx, clientIp);
     const windowMs = deps.config.ENQUIRY_WINDOW_SECONDS * 1000;
-    const windowStart = new Date(now.getTime() - windowMs);
-    const [row] = await tx
-      .select({
-        n: sql<number>`count(*)::int`,
-        oldest: sql<number>`extract(epoch from min(${enquiries.createdAt}))::float8`,
-      })
-      .from(enquiries)
-      .where(and(eq(enquiries.clientIp, clientIp), gt(enquiries.createdAt, windowStart)));
-    if (row && row.n >= deps.config.ENQUIRIES_PER_IP_PER_HOUR) {
-      const wait = (Number(row.oldest) * 1000 + windowMs - now.getTime()) / 1000;
+    const recent = await countSince(tx, clientIp, new Date(now.getTime() - windowMs));
+    if (recent.count >= deps.config.ENQUIRIES_PER_IP_PER_HOUR) {
+      const wait = (recent.oldestSeconds * 1000 + windowMs - now.getTime()) / 1000;
       throw tooManyRequests(
         `You have sent several enquiries recently. Please try again in ${waitText(wait)}, or call or WhatsApp us.`,
         wait,
       );
     }
-    const [inserted] = await tx
-      .insert(enquiries)
-      .values({
-        name: input.name,
-        mobile: input.mobile,
-        email: input.email,
-        topic: input.topic,
-        message: input.message,
-        pagePath: input.pagePath ?? null,
-        clientIp,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: enquiries.id });
-    return inserted!.id;
+    return insertEnquiry(tx, input, clientIp, now);
   });
 
   try {
@@ -112,7 +99,7 @@ export function greetingName(name: string): string | null {
  * the form was given, unverified, so it carries nothing the sender wrote but a short first
  * name: never the message (that would make the form a relay for anyone's text to anyone).
  */
-export function acknowledgement(
+function acknowledgement(
   config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig,
   input: Pick<EnquiryInput, 'name' | 'email' | 'topic'>,
   id: string,
@@ -141,4 +128,43 @@ export function acknowledgement(
     config.PUBLIC_BASE_URL,
   ].join('\n');
   return { channel: 'email' as const, to: input.email, subject, text };
+}
+
+const toView = (row: EnquiryRow): EnquiryView => ({
+  id: row.id,
+  name: row.name,
+  mobile: row.mobile,
+  email: row.email,
+  topic: row.topic,
+  message: row.message,
+  status: row.status,
+  pagePath: row.pagePath,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Enquiries from the site's forms, and the support console's inbox of them. */
+export function createEnquiryService(deps: EnquiryDeps) {
+  return {
+    /** Stores an enquiry and acknowledges it (see createEnquiry); `log` is the request's. */
+    create: (input: EnquiryInput, clientIp: string, log: NotifyLog = deps.log) =>
+      createEnquiry({ ...deps, log }, input, clientIp),
+
+    /** One page of the inbox, newest first. */
+    async list(
+      filter: z.output<typeof enquiryListQuery>,
+      page: number,
+      pageSize: number,
+    ): Promise<{ views: EnquiryView[]; total: number }> {
+      const { rows, total } = await pageOfEnquiries(deps.database.db, filter, page, pageSize);
+      return { views: rows.map(toView), total };
+    },
+
+    /** Moves an enquiry along (new, in progress, closed); 404 for an unknown one. */
+    async setStatus(id: string, status: z.output<typeof enquiryStatusBody>['status']) {
+      const row = await setEnquiryStatus(deps.database.db, id, status);
+      if (!row) throw notFound('That enquiry was not found.');
+      return toView(row);
+    },
+  };
 }

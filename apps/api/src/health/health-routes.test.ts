@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { HEALTH_CHECK_TIMEOUT_MS, type Database, type Db } from '../db/database';
-import { describeEachDatabase, testConfig } from '../test/test-app';
+import { describeEachDatabase, testConfig } from '../../test-support/test-app';
 
 describeEachDatabase('GET /api/v1/health', (ctx) => {
   it('reports the database as up', async () => {

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isDatabaseUp } from '../db/database';
 import { envelope, errorBody } from '../http/envelope';
-
-const healthData = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), up: z.boolean() }),
-  uptimeSeconds: z.number(),
-});
+import { healthData } from './health-schemas';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -21,10 +14,11 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const up = await isDatabaseUp(app.database.db);
+      const database = await app.services.health.database();
+      const up = database.up;
       const data = {
         status: up ? ('ok' as const) : ('degraded' as const),
-        database: { kind: app.database.kind, up },
+        database,
         uptimeSeconds: Math.round(process.uptime()),
       };
       if (up) return { success: true as const, data };

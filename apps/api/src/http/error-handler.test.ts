@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type App } from '../app';
-import { sharedDatabase, testConfig } from '../test/test-app';
+import { sharedDatabase, testConfig } from '../../test-support/test-app';
 import { conflict } from './app-error';
 import { optionalBody } from './envelope';
 

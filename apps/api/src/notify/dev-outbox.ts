@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { devOutbox } from '../db/schema';
-import type { OutgoingMessage } from './notifier';
+import type { OutgoingMessage } from './message';
 
 export interface OutboxMessage {
   id: string;

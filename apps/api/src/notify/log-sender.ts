@@ -1,4 +1,4 @@
-import { maskOtp, type MessageSender, type NotifyLog } from './notifier';
+import { maskOtp, type MessageSender, type NotifyLog } from './message';
 
 /**
  * The adapter used when a channel has no provider configured: the message goes to the log.

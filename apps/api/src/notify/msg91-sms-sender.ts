@@ -1,4 +1,4 @@
-import type { MessageSender } from './notifier';
+import type { MessageSender } from './message';
 
 export interface Msg91Options {
   authKey: string;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
-import { describeEachDatabase, testConfig } from '../test/test-app';
+import { describeEachDatabase, testConfig } from '../../test-support/test-app';
 import { listOutbox } from './dev-outbox';
 import { createNotifier, type OutgoingMessage } from './notifier';
 

@@ -1,29 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { recordInOutbox } from './dev-outbox';
 import { createLogSender } from './log-sender';
 import { createMsg91SmsSender } from './msg91-sms-sender';
+import type { Channel, MessageSender, NotifyLog, OutgoingMessage } from './message';
 import { createSmtpEmailSender } from './smtp-email-sender';
+
+export type { MessageSender, NotifyLog, OutgoingMessage } from './message';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** E-mail and SMS for every feature (see createNotifier). */
     notifier: Notifier;
   }
-}
-
-export type Channel = 'email' | 'sms';
-
-/** One message to one person. `to` is an e-mail address or a 10-digit Indian mobile number. */
-export interface OutgoingMessage {
-  channel: Channel;
-  to: string;
-  subject?: string;
-  text: string;
-  html?: string;
-  /** The one-time code the message carries, if any: kept in the dev outbox, never logged. */
-  otp?: string;
 }
 
 /** What every feature uses to reach a person by e-mail or SMS. */
@@ -37,16 +26,6 @@ export interface Notifier {
   delivers?(channel: Channel): boolean;
   close(): Promise<void>;
 }
-
-/** One delivery channel: the SMTP adapter, the MSG91 adapter or the log adapter. */
-export interface MessageSender {
-  send(message: OutgoingMessage): Promise<void>;
-  /** False for the log adapter in production: nobody can read what it "sends". */
-  delivers?: boolean;
-  close?(): Promise<void>;
-}
-
-export type NotifyLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export interface NotifierOptions {
   config: Config;
@@ -111,9 +90,4 @@ export function createNotifier(options: NotifierOptions): Notifier {
       await Promise.all([email.close?.(), sms.close?.()]);
     },
   };
-}
-
-/** The message text with the one-time code replaced, for logs. */
-export function maskOtp(text: string, otp: string | undefined): string {
-  return otp ? text.split(otp).join('••••••') : text;
 }

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { resetDatabase, sharedDatabase, testConfig } from '../test/test-app';
-import { newCustomer } from '../test/session-client';
+import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
+import { newCustomer } from '../../test-support/session-client';
 import { createSmtpEmailSender } from './smtp-email-sender';
 
 describe('the SMTP e-mail adapter', () => {

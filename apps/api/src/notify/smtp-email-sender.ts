@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MessageSender } from './notifier';
+import type { MessageSender } from './message';
 
 export interface SmtpOptions {
   /** A connection URL such as smtp://user:pass@smtp.example.com:587 or smtps://...:465 */

@@ -1,12 +1,14 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import fp from 'fastify-plugin';
-import { numbers, orderEvents, orderItems, orders } from '../db/schema';
-import type { SalesDeps } from '../payments/mark-paid';
-import type { OrderRow } from '../payments/payment-provider';
+import { inTransaction } from '../db/transactions';
+import { HOLD_EXPIRED_NOTE } from './open-orders';
 import { holdExpiredMessages, sendAll } from './order-messages';
-import type { Billing } from './order-view';
-import { invalidateCatalogCache } from '../catalog/listing-cache';
-import { HOLD_EXPIRED_NOTE, inTransaction, lockNumbers, releaseOrderNumbers } from './transactions';
+import {
+  findLapsedOrderIds,
+  insertOrderEvent,
+  lockLapsedOrder,
+  orderNumberIds,
+  updateOrder,
+} from './order-store';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 export interface SweepResult {
   /** Ids of the orders cancelled because their hold lapsed unpaid. */
@@ -23,85 +25,24 @@ export interface SweepResult {
  * order is no longer pending are set available. One short transaction per order; rows another
  * transaction is working on are skipped until the next run.
  */
-export async function sweepExpiredHolds(deps: SalesDeps, limit = 200): Promise<SweepResult> {
-  const { database } = deps;
-  const due = await database.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), lt(orders.holdExpiresAt, sql`now()`)))
-    .orderBy(asc(orders.holdExpiresAt))
-    .limit(limit);
-
+export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<SweepResult> {
+  const { database, catalog } = deps;
   const cancelled: OrderRow[] = [];
-  for (const { id } of due) {
+  for (const id of await findLapsedOrderIds(database.db, limit)) {
     const order = await inTransaction(database, async (tx) => {
-      const [locked] = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.id, id),
-            eq(orders.status, 'pending_payment'),
-            lt(orders.holdExpiresAt, sql`now()`),
-          ),
-        )
-        .for('update', { skipLocked: true });
+      const locked = await lockLapsedOrder(tx, id);
       if (!locked) return undefined;
-      const items = await tx
-        .select({ numberId: orderItems.numberId })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, id));
-      await lockNumbers(
-        tx,
-        items.map((item) => item.numberId),
-      );
-      await releaseOrderNumbers(tx, id);
-      const [updated] = await tx
-        .update(orders)
-        .set({ status: 'cancelled' })
-        .where(eq(orders.id, id))
-        .returning();
-      await tx
-        .insert(orderEvents)
-        .values({ orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
+      await catalog.lock(tx, await orderNumberIds(tx, [id]));
+      await catalog.release(tx, id);
+      const updated = await updateOrder(tx, id, { status: 'cancelled' });
+      await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
       return updated;
     });
     if (order) cancelled.push(order);
   }
 
-  const tidied = await inTransaction(database, async (tx) => {
-    const stale = await tx
-      .select({ id: numbers.id })
-      .from(numbers)
-      .where(
-        and(
-          eq(numbers.status, 'reserved'),
-          lt(numbers.reservedUntil, sql`now()`),
-          sql`not exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.status} = 'pending_payment')`,
-        ),
-      )
-      .orderBy(asc(numbers.id))
-      .limit(1000)
-      .for('update', { skipLocked: true });
-    if (stale.length === 0) return 0;
-    const updated = await tx
-      .update(numbers)
-      .set({ status: 'available', reservedUntil: null, orderId: null })
-      .where(
-        and(
-          inArray(
-            numbers.id,
-            stale.map((row) => row.id),
-          ),
-          eq(numbers.status, 'reserved'),
-        ),
-      )
-      .returning({ id: numbers.id });
-    return updated.length;
-  });
+  const tidied = await inTransaction(database, (tx) => catalog.releaseStaleHolds(tx));
 
-  // Listings show the released numbers at once (they already counted as available by time).
-  if (cancelled.length > 0 || tidied > 0) invalidateCatalogCache(database);
   for (const order of cancelled) {
     await sendAll(deps, holdExpiredMessages(deps.config, order.billing as Billing, order));
   }
@@ -110,43 +51,3 @@ export async function sweepExpiredHolds(deps: SalesDeps, limit = 200): Promise<S
   }
   return { cancelled: cancelled.map((order) => order.id), tidied };
 }
-
-/** Seconds between sweeps: HOLD_SWEEP_SECONDS, by default 60, or 0 (off) when NODE_ENV=test. */
-export function sweepIntervalSeconds(config: SalesDeps['config']): number {
-  return config.HOLD_SWEEP_SECONDS ?? (config.NODE_ENV === 'test' ? 0 : 60);
-}
-
-/** Runs the sweep once when the server is ready, then every HOLD_SWEEP_SECONDS; stops on close. */
-export const holdSweep = fp(
-  async (app) => {
-    const seconds = sweepIntervalSeconds(app.config);
-    if (seconds <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    const deps = (): SalesDeps => ({
-      config: app.config,
-      database: app.database,
-      notifier: app.notifier,
-      log: app.log,
-    });
-    const run = () => {
-      if (running) return;
-      running = sweepExpiredHolds(deps())
-        .then(() => undefined)
-        .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(run, seconds * 1000);
-      timer.unref();
-      run();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  },
-  { name: 'hold-sweep' },
-);

@@ -1,12 +1,11 @@
-import { formatInr, toRupees } from '@store/domain';
+import { formatIndiaDateTime, formatInr, toRupees, type OrderStatus } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { Notifier, OutgoingMessage } from '../notify/notifier';
-import type { OrderRow, PaymentDetails } from '../payments/payment-provider';
-import { displayNumber } from '../catalog/number-item';
-import type { Billing } from './order-view';
-import type { OrderStatus } from './order-timeline';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
+import type { PaymentDetails } from '../payments/payment-service';
+import type { Billing, OrderRow } from './order-types';
 
 type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig;
 
@@ -35,24 +34,10 @@ export function portingSteps(provider: string): string[] {
   ];
 }
 
-/** `22 Nov 2026, 2:35 pm IST` */
-export function formatIndiaTime(date: Date): string {
-  const text = new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(date);
-  return `${text} IST`;
-}
-
 const inr = (paise: number) => formatInr(toRupees(paise));
 
 /** The buyer's order page (it asks for sign-in). */
-export function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>): string {
+function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>): string {
   return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/orders/${order.id}`;
 }
 
@@ -71,7 +56,7 @@ function billingLines(billing: Billing): string[] {
 }
 
 /** The amount breakdown, one line each, as on the order page. */
-export function amountLines(order: OrderRow): string[] {
+function amountLines(order: OrderRow): string[] {
   const tax = order.taxBasisPoints / 100;
   const lines = [`Subtotal: ${inr(order.subtotal)}`];
   if (order.tdsBasisPoints > 0) {
@@ -126,7 +111,7 @@ export function orderPlacedMessages(
   items: readonly MessageItem[],
   details: PaymentDetails,
 ): OutgoingMessage[] {
-  const until = formatIndiaTime(order.holdExpiresAt);
+  const until = formatIndiaDateTime(order.holdExpiresAt);
   const email = [
     greeting(contact),
     '',
@@ -198,7 +183,7 @@ export function refundDueMessages(
   return both(contact, `Order ${order.reference}: you will be refunded`, email, sms);
 }
 
-/** A payment the store cannot keep: see UnexpectedPayment in payments/mark-paid.ts. */
+/** A payment the store cannot keep (orders/mark-paid.ts). */
 export interface UnexpectedPaymentNotice {
   reference: string;
   /** Paise, when the provider said. */

@@ -1,9 +1,9 @@
 import { beforeEach, expect, it } from 'vitest';
-import { CART_CHANGED_NOTE } from '../cart/checkout';
-import { insertTestNumbers } from '../catalog/test-numbers';
-import { api } from '../test/session-client';
-import { describeEachDatabase } from '../test/test-app';
-import { salesInventory, signedIn } from './test-sales';
+import { CART_CHANGED_NOTE } from './order-service';
+import { insertTestNumbers } from '../../test-support/numbers';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+import { salesInventory, signedIn } from '../../test-support/sales';
 
 describeEachDatabase(
   "the buyer's orders",
@@ -11,7 +11,7 @@ describeEachDatabase(
     let ids = new Map<string, number>();
     const id = (number: string) => ids.get(number)!;
     beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().database, salesInventory);
+      ids = await insertTestNumbers(ctx().app, salesInventory);
     });
 
     async function checkedOut(buyer: Awaited<ReturnType<typeof signedIn>>, numbers: string[]) {

@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { invalidateCatalogCache } from '../catalog/listing-cache';
-import { orderEvents, orderItems, orders } from '../db/schema';
+import type { OrderStatus } from '@store/domain';
+import { inTransaction } from '../db/transactions';
 import { AppError, notFound } from '../http/app-error';
-import type { SalesDeps } from '../payments/mark-paid';
-import type { OrderRow } from '../payments/payment-provider';
 import { orderStepMessages, sendAll } from './order-messages';
-import { checkStep, type OrderStatus } from './order-timeline';
-import type { Billing } from './order-view';
-import { inTransaction, lockNumbers, releaseOrderNumbers } from './transactions';
+import { insertOrderEvent, lockOrder, orderNumberIds, updateOrder } from './order-store';
+import { checkStep } from './order-timeline';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 /**
  * A staff step on the order's timeline (rules in order-timeline.ts): the order row is locked,
@@ -18,29 +15,20 @@ import { inTransaction, lockNumbers, releaseOrderNumbers } from './transactions'
  * the flag.
  */
 export async function advanceOrder(
-  deps: SalesDeps,
+  deps: OrderDeps,
   orderId: string,
   step: { status: OrderStatus; note?: string | null; staffUserId: string },
 ): Promise<OrderRow> {
   const note = step.note?.trim() || null;
-  let released = 0;
   const updated = await inTransaction(deps.database, async (tx) => {
-    released = 0;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order not found.');
     const check = checkStep(order, step.status, note ?? undefined);
     if (!check.ok) throw new AppError(check.status, check.code, check.message);
 
     if (step.status === 'cancelled' && order.status === 'pending_payment') {
-      const items = await tx
-        .select({ numberId: orderItems.numberId })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id));
-      await lockNumbers(
-        tx,
-        items.map((item) => item.numberId),
-      );
-      released = await releaseOrderNumbers(tx, order.id);
+      await deps.catalog.lock(tx, await orderNumberIds(tx, [order.id]));
+      await deps.catalog.release(tx, order.id);
     }
     const needsRefund =
       step.status === 'refunded'
@@ -48,21 +36,15 @@ export async function advanceOrder(
         : step.status === 'cancelled' && order.paidAt
           ? true
           : order.needsRefund;
-    const [row] = await tx
-      .update(orders)
-      .set({ status: step.status, needsRefund })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await tx.insert(orderEvents).values({
+    const row = await updateOrder(tx, order.id, { status: step.status, needsRefund });
+    await insertOrderEvent(tx, {
       orderId: order.id,
       status: step.status,
       note,
       staffUserId: step.staffUserId,
     });
-    return row!;
+    return row;
   });
-  // The released numbers are back on sale: listings show them at once.
-  if (released > 0) invalidateCatalogCache(deps.database);
   await sendAll(
     deps,
     orderStepMessages(deps.config, updated.billing as Billing, updated, step.status, note),

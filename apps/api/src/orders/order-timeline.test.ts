@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkStep, nextStep, type OrderStatus } from './order-timeline';
+import type { OrderStatus } from '@store/domain';
+import { checkStep, nextStep } from './order-timeline';
 import { newOrderReference } from './order-reference';
 
 const paidAt = new Date();

@@ -1,9 +1,7 @@
-import { orderStatuses } from '../db/schema';
-
-export type OrderStatus = (typeof orderStatuses)[number];
+import type { OrderStatus } from '@store/domain';
 
 /** The porting steps after payment, in order (design.md, "The sale, end to end", step 5). */
-export const forwardSteps = [
+const forwardSteps = [
   'pending_payment',
   'paid',
   'upc_sent',

@@ -1,11 +1,21 @@
 import type { Config } from '../config/config';
-import type { Database } from '../db/database';
-import type { orders } from '../db/schema';
-import { createManualPayments } from './manual-payments';
-import { createRazorpayPayments } from './razorpay-payments';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type PaymentProviderName = Config['PAYMENT_PROVIDER'];
+type PaymentProviderName = Config['PAYMENT_PROVIDER'];
+
+/** What a provider needs to know of an order (amounts in paise). */
+export interface PayableOrder {
+  id: string;
+  reference: string;
+  totalAmount: number;
+  /** The provider's own order, once created (Razorpay). */
+  providerOrderId: string | null;
+}
+
+/**
+ * Stores the provider's order id for the order unless another was stored first (two readers
+ * may race to create it); returns the id the order holds afterwards, or null.
+ */
+type ClaimProviderOrderId = (providerOrderId: string) => Promise<string | null>;
 
 /** Manual payment: what to pay, where, and the reference to quote (amount in rupees). */
 export interface ManualInstructions {
@@ -34,7 +44,7 @@ export interface PaymentDetails {
 
 /**
  * One way of taking a payment. Every provider ends in the same idempotent mark-paid
- * (payments/mark-paid.ts): the staff confirmation, Razorpay's browser callback or its webhook.
+ * (orders/mark-paid.ts): the staff confirmation, Razorpay's browser callback or its webhook.
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -42,21 +52,7 @@ export interface PaymentProvider {
    * What the client needs to pay the order; creates the provider-side payment the first time
    * (idempotent). May call the network: never call it inside a database transaction.
    */
-  createPayment(order: OrderRow): Promise<PaymentDetails>;
+  createPayment(order: PayableOrder, claim: ClaimProviderOrderId): Promise<PaymentDetails>;
   /** The same from what is stored, without any network call (order lists). */
-  describePayment(order: OrderRow): PaymentDetails;
-}
-
-export interface PaymentDeps {
-  config: Config;
-  database: Database;
-}
-
-/** The provider an order was placed with (or the configured one for a new order). */
-export function paymentProvider(
-  deps: PaymentDeps,
-  name: string = deps.config.PAYMENT_PROVIDER,
-): PaymentProvider {
-  if (name === 'razorpay') return createRazorpayPayments(deps);
-  return createManualPayments(deps.config);
+  describePayment(order: PayableOrder): PaymentDetails;
 }

@@ -1,14 +1,28 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { orders } from '../db/schema';
+import type { Config } from '../config/config';
 import type {
-  OrderRow,
-  PaymentDeps,
+  PayableOrder,
   PaymentDetails,
   PaymentProvider,
   RazorpayCheckout,
 } from './payment-provider';
 
-export class RazorpayError extends Error {
+/** The fields of a Razorpay webhook event the store reads. */
+export interface RazorpayEvent {
+  event?: string;
+  payload?: {
+    payment?: { entity?: RazorpayEntity };
+    order?: { entity?: RazorpayEntity };
+  };
+}
+
+interface RazorpayEntity {
+  id?: string;
+  order_id?: string;
+  amount?: number;
+  status?: string;
+}
+
+class RazorpayError extends Error {
   constructor(
     message: string,
     public readonly status?: number,
@@ -18,7 +32,7 @@ export class RazorpayError extends Error {
   }
 }
 
-export interface RazorpayOrder {
+interface RazorpayOrder {
   id: string;
   amount: number;
   currency: string;
@@ -26,7 +40,7 @@ export interface RazorpayOrder {
   status: string;
 }
 
-export interface RazorpayClientOptions {
+interface RazorpayClientOptions {
   keyId: string;
   keySecret: string;
   /** e.g. https://api.razorpay.com/v1 */
@@ -36,7 +50,7 @@ export interface RazorpayClientOptions {
 }
 
 /** The part of Razorpay's REST API the store uses, over fetch with basic auth. */
-export class RazorpayClient {
+class RazorpayClient {
   constructor(private readonly options: RazorpayClientOptions) {}
 
   /** POST /orders: `amount` in paise. */
@@ -84,8 +98,16 @@ export class RazorpayClient {
  * pays with Razorpay's checkout and posts the signed result to
  * POST /orders/:id/payments/razorpay/verify; Razorpay also calls the webhook.
  */
-export function createRazorpayPayments(deps: PaymentDeps): PaymentProvider {
-  const { config, database } = deps;
+export function createRazorpayPayments(
+  config: Pick<
+    Config,
+    | 'RAZORPAY_KEY_ID'
+    | 'RAZORPAY_KEY_SECRET'
+    | 'RAZORPAY_API_BASE'
+    | 'OUTBOUND_TIMEOUT_SECONDS'
+    | 'STORE_NAME'
+  >,
+): PaymentProvider {
   const keyId = config.RAZORPAY_KEY_ID ?? '';
   const client = new RazorpayClient({
     keyId,
@@ -94,7 +116,7 @@ export function createRazorpayPayments(deps: PaymentDeps): PaymentProvider {
     timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
   });
 
-  const checkout = (order: OrderRow, razorpayOrderId: string): RazorpayCheckout => ({
+  const checkout = (order: PayableOrder, razorpayOrderId: string): RazorpayCheckout => ({
     keyId,
     orderId: razorpayOrderId,
     amount: order.totalAmount,
@@ -103,14 +125,14 @@ export function createRazorpayPayments(deps: PaymentDeps): PaymentProvider {
     description: `Order ${order.reference}`,
   });
 
-  const describePayment = (order: OrderRow): PaymentDetails => ({
+  const describePayment = (order: PayableOrder): PaymentDetails => ({
     razorpay: order.providerOrderId ? checkout(order, order.providerOrderId) : null,
   });
 
   return {
     name: 'razorpay',
     describePayment,
-    async createPayment(order) {
+    async createPayment(order, claim) {
       if (order.providerOrderId) return describePayment(order);
       if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) {
         throw new RazorpayError('Razorpay keys are not configured');
@@ -122,19 +144,8 @@ export function createRazorpayPayments(deps: PaymentDeps): PaymentProvider {
         notes: { orderId: order.id, reference: order.reference },
       });
       // Two readers may race to create it: the first stored id wins, the other order lapses unpaid.
-      const [stored] = await database.db
-        .update(orders)
-        .set({ providerOrderId: created.id })
-        .where(and(eq(orders.id, order.id), isNull(orders.providerOrderId)))
-        .returning({ providerOrderId: orders.providerOrderId });
-      if (stored?.providerOrderId) return { razorpay: checkout(order, stored.providerOrderId) };
-      const [current] = await database.db
-        .select({ providerOrderId: orders.providerOrderId })
-        .from(orders)
-        .where(eq(orders.id, order.id));
-      return {
-        razorpay: current?.providerOrderId ? checkout(order, current.providerOrderId) : null,
-      };
+      const stored = await claim(created.id);
+      return { razorpay: stored ? checkout(order, stored) : null };
     },
   };
 }

@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
-import type { Database } from '../db/database';
-import type { OrderRow } from './payment-provider';
+import type { PayableOrder } from './payment-provider';
 import { createRazorpayPayments } from './razorpay-payments';
 
 describe('OUTBOUND_TIMEOUT_SECONDS for Razorpay', () => {
@@ -22,8 +21,8 @@ describe('OUTBOUND_TIMEOUT_SECONDS for Razorpay', () => {
   });
 
   it('gives up on an order call that never answers (the default would wait 10 s)', async () => {
-    const payments = createRazorpayPayments({
-      config: loadConfig({
+    const payments = createRazorpayPayments(
+      loadConfig({
         PAYMENT_PROVIDER: 'razorpay',
         RAZORPAY_KEY_ID: 'rzp_test_key',
         RAZORPAY_KEY_SECRET: 'test-key-secret-not-real',
@@ -31,17 +30,19 @@ describe('OUTBOUND_TIMEOUT_SECONDS for Razorpay', () => {
         RAZORPAY_API_BASE: base,
         OUTBOUND_TIMEOUT_SECONDS: '1',
       }),
-      // The call fails before anything is stored.
-      database: {} as Database,
-    });
-    const order = {
+    );
+    const order: PayableOrder = {
       id: '00000000-0000-4000-8000-000000000001',
       reference: 'VIP-TIMEOUT-1',
       totalAmount: 50_000,
       providerOrderId: null,
-    } as unknown as OrderRow;
+    };
+    // The call fails before anything is stored.
+    const claim = () => Promise.reject(new Error('nothing may be stored'));
     const started = Date.now();
-    await expect(payments.createPayment(order)).rejects.toThrow(/Razorpay could not be reached/);
+    await expect(payments.createPayment(order, claim)).rejects.toThrow(
+      /Razorpay could not be reached/,
+    );
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(4_000);

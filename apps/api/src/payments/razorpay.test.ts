@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { insertTestNumbers } from '../catalog/test-numbers';
+import { insertTestNumbers } from '../../test-support/numbers';
 import { orderEvents, orders, webhookEvents } from '../db/schema';
 import {
   lapseHold,
@@ -9,10 +9,10 @@ import {
   sentTo,
   signedIn,
   staffMember,
-} from '../orders/test-sales';
-import { api, type SessionClient } from '../test/session-client';
-import { describeEachDatabase } from '../test/test-app';
-import { startFakeRazorpay } from './fake-razorpay';
+} from '../../test-support/sales';
+import { api, type SessionClient } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+import { startFakeRazorpay } from '../../test-support/fake-razorpay';
 import { checkoutSignature, hmacSha256Hex } from './razorpay-signatures';
 
 const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
@@ -49,7 +49,7 @@ describeEachDatabase(
     let ids = new Map<string, number>();
     const id = (number: string) => ids.get(number)!;
     beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().database, salesInventory);
+      ids = await insertTestNumbers(ctx().app, salesInventory);
     });
 
     async function checkedOut(numbers: string[]) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { sharedDatabase, testConfig } from '../test/test-app';
+import { sharedDatabase, testConfig } from '../../test-support/test-app';
 
 describe('serving the built web app', () => {
   let app: App;

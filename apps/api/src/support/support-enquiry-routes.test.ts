@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { signedIn, staffMember } from '../orders/test-sales';
-import { api } from '../test/session-client';
-import { describeEachDatabase } from '../test/test-app';
+import { signedIn, staffMember } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase(
   'support enquiry calls',

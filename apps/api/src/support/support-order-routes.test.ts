@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { insertTestNumbers } from '../catalog/test-numbers';
+import { insertTestNumbers } from '../../test-support/numbers';
 import { orderEvents } from '../db/schema';
-import { numberState, salesInventory, sentTo, signedIn, staffMember } from '../orders/test-sales';
-import { api } from '../test/session-client';
-import { describeEachDatabase } from '../test/test-app';
+import {
+  numberState,
+  salesInventory,
+  sentTo,
+  signedIn,
+  staffMember,
+} from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase(
   'support order calls',
@@ -12,7 +18,7 @@ describeEachDatabase(
     let ids = new Map<string, number>();
     const id = (number: string) => ids.get(number)!;
     beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().database, salesInventory);
+      ids = await insertTestNumbers(ctx().app, salesInventory);
     });
 
     async function checkedOut(numbers: string[]) {

@@ -51,3 +51,14 @@ export function toApiAddress(address: AddressRow | null | undefined): ApiAddress
     pinCode: address.pinCode,
   };
 }
+
+/** Who an invoice is made out to: the account's name, contacts, company and address. */
+export type BillingDetails = Pick<
+  ApiUser,
+  'name' | 'email' | 'mobile' | 'accountType' | 'companyName' | 'gstinNo'
+> & { address: ApiAddress | null };
+
+export function toBillingDetails(user: UserRow, address: AddressRow | null): BillingDetails {
+  const { name, email, mobile, accountType, companyName, gstinNo } = toApiUser(user);
+  return { name, email, mobile, accountType, companyName, gstinNo, address: toApiAddress(address) };
+}

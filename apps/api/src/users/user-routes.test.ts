@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-app';
-import { api, registerCustomer } from '../test/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+import { api, registerCustomer } from '../../test-support/session-client';
 
 const address = {
   line1: 'Flat 12, Sea View Apartments',

@@ -1,13 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../auth/guards';
-import { clearSessionCookies } from '../auth/session-cookies';
-import { addresses, users } from '../db/schema';
-import { AppError, badRequest } from '../http/app-error';
+import { clearSessionCookies, currentUser, requireUser } from '../auth/auth-service';
+import { AppError } from '../http/app-error';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import { addressBody, profileUpdateBody, userWithAddressSchema } from './user-schemas';
-import { findUserById, loadUserWithAddress } from './user-store';
 
 const tags = ['profile'];
 const errors = { 400: errorBody, 401: errorBody };
@@ -16,7 +12,7 @@ const security = [{ sessionCookie: [] }];
 /** The signed-in user's profile and address. */
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => app.database.db;
+  const { users } = app.services;
 
   const gone = () =>
     new AppError(401, 'UNAUTHORIZED', 'Your account could not be found. Please sign in again.');
@@ -33,7 +29,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const loaded = await loadUserWithAddress(db(), currentUser(request).id);
+      const loaded = await users.profile(currentUser(request).id);
       if (!loaded) {
         clearSessionCookies(reply, app.config);
         throw gone();
@@ -58,25 +54,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const id = currentUser(request).id;
-      const body = request.body ?? {};
-      const user = await findUserById(db(), id);
-      if (!user) throw gone();
-      if (user.accountType !== 'Corporate' && (body.companyName || body.gstinNo)) {
-        throw badRequest(
-          'Company name and GSTIN belong to Corporate accounts only.',
-          'VALIDATION_ERROR',
-        );
-      }
-      const changes: Partial<typeof users.$inferInsert> = {};
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.getWhatsappUpdate !== undefined) changes.getWhatsappUpdate = body.getWhatsappUpdate;
-      if (body.companyName !== undefined) changes.companyName = body.companyName;
-      if (body.gstinNo !== undefined) changes.gstinNo = body.gstinNo;
-      if (Object.keys(changes).length > 0) {
-        await db().update(users).set(changes).where(eq(users.id, id));
-      }
-      return ok((await loadUserWithAddress(db(), id))!, 'Your profile has been saved.');
+      const saved = await users.updateProfile(currentUser(request).id, request.body ?? {});
+      if (!saved) throw gone();
+      return ok(saved, 'Your profile has been saved.');
     },
   );
 
@@ -93,17 +73,9 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const id = currentUser(request).id;
-      if (!(await findUserById(db(), id))) throw gone();
-      const address = { ...request.body, line2: request.body.line2 ?? null };
-      await db()
-        .insert(addresses)
-        .values({ userId: id, ...address })
-        .onConflictDoUpdate({
-          target: addresses.userId,
-          set: { ...address, updatedAt: new Date() },
-        });
-      return ok((await loadUserWithAddress(db(), id))!, 'Your address has been saved.');
+      const saved = await users.saveAddress(currentUser(request).id, request.body);
+      if (!saved) throw gone();
+      return ok(saved, 'Your address has been saved.');
     },
   );
 }

@@ -51,6 +51,15 @@ export const gstinField = z
   .toUpperCase()
   .refine(isValidGstin, 'Enter a valid 15-character GSTIN (for example 27AAPFU0939F1ZV).');
 
+/** A support or admin account, as `npm run create-staff` takes it. */
+export const staffAccountInput = z.object({
+  name: nameField,
+  email: emailField,
+  mobile: mobileField,
+  role: z.enum(['support', 'admin'], { error: 'The role must be support or admin.' }),
+});
+export type StaffAccountInput = z.input<typeof staffAccountInput>;
+
 export const apiUserSchema = z.object({
   id: z.string(),
   name: z.string(),

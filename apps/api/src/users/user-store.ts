@@ -1,14 +1,9 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { addresses, users } from '../db/schema';
-import { conflict } from '../http/app-error';
-import {
-  toApiAddress,
-  toApiUser,
-  type ApiAddress,
-  type ApiUser,
-  type UserRow,
-} from './user-mapping';
+import type { AddressRow, UserRow } from './user-mapping';
+
+export type NewUser = typeof users.$inferInsert;
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -27,24 +22,57 @@ export async function findUserByMobile(db: Db, mobile: string): Promise<UserRow 
   return row;
 }
 
-/** The payload of a sign-in and of the profile call: `{ user, address }`. */
-export interface UserWithAddress {
-  user: ApiUser;
-  address: ApiAddress | null;
-}
-
-export async function loadUserWithAddress(
+/** The account and its address (null until one is saved). */
+export async function findUserWithAddress(
   db: Db,
   id: string,
-): Promise<UserWithAddress | undefined> {
+): Promise<{ user: UserRow; address: AddressRow | null } | undefined> {
   const [row] = await db
     .select({ user: users, address: addresses })
     .from(users)
     .leftJoin(addresses, eq(addresses.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
-  if (!row) return undefined;
-  return { user: toApiUser(row.user), address: toApiAddress(row.address) };
+  return row;
+}
+
+/** The accounts holding this e-mail address or this mobile (at most two). */
+export function findUsersByContacts(db: Db, email: string, mobile: string) {
+  return db
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(or(eq(users.email, email.toLowerCase()), eq(users.mobile, mobile)))
+    .limit(2);
+}
+
+export function findContacts(db: Db, ids: readonly string[]) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+export async function upsertAddress(
+  db: Db,
+  userId: string,
+  address: Omit<typeof addresses.$inferInsert, 'userId'>,
+): Promise<void> {
+  await db
+    .insert(addresses)
+    .values({ userId, ...address })
+    .onConflictDoUpdate({
+      target: addresses.userId,
+      set: { ...address, updatedAt: new Date() },
+    });
 }
 
 /** A Postgres unique violation (the e-mail or mobile was taken between the check and the insert). */
@@ -54,25 +82,3 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
-
-/** 409 when the e-mail or the mobile already belongs to an account. */
-export async function assertContactsFree(db: Db, email: string, mobile: string): Promise<void> {
-  const taken = await db
-    .select({ email: users.email, mobile: users.mobile })
-    .from(users)
-    .where(or(eq(users.email, email.toLowerCase()), eq(users.mobile, mobile)))
-    .limit(2);
-  if (taken.some((row) => row.email === email.toLowerCase())) throw emailTaken();
-  if (taken.some((row) => row.mobile === mobile)) throw mobileTaken();
-}
-
-export const emailTaken = () =>
-  conflict(
-    'An account with this e-mail address already exists. Please sign in instead.',
-    'EMAIL_TAKEN',
-  );
-export const mobileTaken = () =>
-  conflict(
-    'An account with this mobile number already exists. Please sign in instead.',
-    'MOBILE_TAKEN',
-  );

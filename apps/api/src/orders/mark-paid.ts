@@ -1,42 +1,24 @@
 import { formatInr, toRupees } from '@store/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config/config';
-import type { Database } from '../db/database';
-import {
-  cartItems,
-  carts,
-  numbers,
-  orderEvents,
-  orderItems,
-  orders,
-  webhookEvents,
-} from '../db/schema';
-import { invalidateCatalogCache } from '../catalog/listing-cache';
+import { inTransaction } from '../db/transactions';
 import { notFound } from '../http/app-error';
-import type { Notifier } from '../notify/notifier';
 import {
   orderPaidMessages,
   refundDueMessages,
   sendAll,
   unexpectedPaymentMessages,
-} from '../orders/order-messages';
-import type { Billing } from '../orders/order-view';
+} from './order-messages';
 import {
   databaseNow,
-  inTransaction,
-  lockNumbers,
-  releaseOrderNumbers,
-  type Tx,
-} from '../orders/transactions';
-import type { OrderRow } from './payment-provider';
-
-export interface SalesDeps {
-  config: Config;
-  database: Database;
-  notifier: Notifier;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-}
+  findOrder,
+  insertOrderEvent,
+  lockOrder,
+  readOrderItems,
+  setOrderPaid,
+  setOrderRefundDue,
+  updateOrder,
+  wasCancelledByStaff,
+} from './order-store';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
@@ -72,7 +54,7 @@ export interface MarkPaidInput {
  * The key, in webhook_events, that a further payment was flagged for refund: flagging is then
  * done once per payment, whichever door (callback, payment.captured, order.paid) brings it.
  */
-export const refundMarkerId = (provider: string, reference: string) =>
+const refundMarkerId = (provider: string, reference: string) =>
   `refund-flag:${provider}:${reference}`;
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
@@ -96,51 +78,28 @@ function paidNote(input: MarkPaidInput, late: boolean): string {
  * the order's total, nothing is sold: the order is cancelled with needs_refund set and the
  * payment reference kept, so support refunds it (GET /admin/orders?needsRefund=true). A further,
  * different provider payment for an order already paid flags that order needs_refund with an
- * event naming the payment, once per payment. Notifications go after the commit, and the
- * listing cache is forgotten when numbers went back on sale.
+ * event naming the payment, once per payment. Notifications go after the commit (and the
+ * catalogue tells the numbers sold or released).
  */
-async function wasCancelledByStaff(tx: Tx, orderId: string): Promise<boolean> {
-  const [event] = await tx
-    .select({ staffUserId: orderEvents.staffUserId })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'cancelled')))
-    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
-    .limit(1);
-  return Boolean(event?.staffUserId);
-}
-
 export async function markPaid(
-  deps: SalesDeps,
+  deps: OrderDeps,
   orderId: string,
   input: MarkPaidInput,
 ): Promise<{ outcome: MarkPaidOutcome; order: OrderRow }> {
-  const { database } = deps;
-  const [peek] = await database.db
-    .select({ userId: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const { database, catalog, cart: carts, payments } = deps;
+  const peek = await findOrder(database.db, orderId);
   if (!peek) throw notFound('Order not found.');
 
-  let released = 0;
   const result = await inTransaction(database, async (tx) => {
-    released = 0;
-    if (input.webhookEventId) {
-      const fresh = await tx
-        .insert(webhookEvents)
-        .values({ id: input.webhookEventId, provider: input.provider })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvents.id });
-      if (fresh.length === 0) {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-        return { outcome: 'duplicate_event' as const, order: order!, numbers: [] };
-      }
+    if (
+      input.webhookEventId &&
+      !(await payments.recordOnce(input.webhookEventId, input.provider, tx))
+    ) {
+      const order = await findOrder(tx, orderId);
+      return { outcome: 'duplicate_event' as const, order: order!, numbers: [] };
     }
-    const [cart] = await tx
-      .select({ id: carts.id })
-      .from(carts)
-      .where(eq(carts.userId, peek.userId))
-      .for('update');
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const cart = await carts.lock(tx, peek.userId);
+    const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order not found.');
     if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
       // The same payment again (another door, another event of it) changes nothing; so does a
@@ -149,33 +108,24 @@ export async function markPaid(
         return { outcome: 'already_paid' as const, order, numbers: [] };
       }
       // A further payment the provider vouches for: the money goes back, once per payment.
-      const first = await tx
-        .insert(webhookEvents)
-        .values({ id: refundMarkerId(input.provider, input.reference), provider: input.provider })
-        .onConflictDoNothing()
-        .returning({ id: webhookEvents.id });
-      if (first.length === 0) return { outcome: 'already_paid' as const, order, numbers: [] };
-      const [flagged] = await tx
-        .update(orders)
-        .set({ needsRefund: true })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await tx.insert(orderEvents).values({
+      const marker = refundMarkerId(input.provider, input.reference);
+      if (!(await payments.recordOnce(marker, input.provider, tx))) {
+        return { outcome: 'already_paid' as const, order, numbers: [] };
+      }
+      const flagged = await updateOrder(tx, order.id, { needsRefund: true });
+      await insertOrderEvent(tx, {
         orderId: order.id,
         status: order.status,
         note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
         staffUserId: input.staffUserId ?? null,
       });
-      return { outcome: 'extra_payment' as const, order: flagged!, numbers: [] };
+      return { outcome: 'extra_payment' as const, order: flagged, numbers: [] };
     }
     const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;
 
-    const items = await tx
-      .select({ numberId: orderItems.numberId, number: orderItems.number, price: orderItems.price })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
+    const items = await readOrderItems(tx, [order.id]);
     const ids = items.map((item) => item.numberId);
-    const rows = await lockNumbers(tx, ids);
+    const rows = await catalog.lock(tx, ids);
     const ours = (row: (typeof rows)[number]) =>
       row.available || (row.status === 'reserved' && row.orderId === order.id);
     const takeable = rows.length === ids.length && rows.every(ours);
@@ -188,47 +138,22 @@ export async function markPaid(
       order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
 
     if (takeable && !cancelledByStaff && !wrongAmount) {
-      await tx
-        .update(numbers)
-        .set({ status: 'sold', reservedUntil: null, orderId: order.id })
-        .where(inArray(numbers.id, ids));
-      const [paid] = await tx
-        .update(orders)
-        .set({
-          status: 'paid',
-          paidAt: sql`now()`,
-          paymentReference: input.reference,
-          needsRefund: false,
-        })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await tx.insert(orderEvents).values({
+      await catalog.sell(tx, ids, order.id);
+      const paid = await setOrderPaid(tx, order.id, input.reference);
+      await insertOrderEvent(tx, {
         orderId: order.id,
         status: 'paid',
         note: paidNote(input, late),
         staffUserId: input.staffUserId ?? null,
       });
-      if (cart) {
-        await tx
-          .delete(cartItems)
-          .where(and(eq(cartItems.cartId, cart.id), inArray(cartItems.numberId, ids)));
-      }
-      return { outcome: 'paid' as const, order: paid!, numbers: items };
+      if (cart) await carts.removeNumbers(tx, cart.id, ids);
+      return { outcome: 'paid' as const, order: paid, numbers: items };
     }
 
     const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
-    released = await releaseOrderNumbers(tx, order.id);
-    const [flagged] = await tx
-      .update(orders)
-      .set({
-        status: 'cancelled',
-        paidAt: sql`now()`,
-        paymentReference: input.reference,
-        needsRefund: true,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await tx.insert(orderEvents).values({
+    await catalog.release(tx, order.id);
+    const flagged = await setOrderRefundDue(tx, order.id, input.reference);
+    await insertOrderEvent(tx, {
       orderId: order.id,
       status: 'cancelled',
       note: wrongAmount
@@ -238,10 +163,8 @@ export async function markPaid(
           : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`,
       staffUserId: input.staffUserId ?? null,
     });
-    return { outcome: 'refund_due' as const, order: flagged!, numbers: items, wrongAmount };
+    return { outcome: 'refund_due' as const, order: flagged, numbers: items, wrongAmount };
   });
-  // Numbers the order held are back on sale: listings show them at once.
-  if (released > 0) invalidateCatalogCache(database);
 
   const contact = result.order.billing as Billing;
   const order = result.order;

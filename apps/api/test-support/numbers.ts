@@ -1,8 +1,7 @@
 import { classify, numerology, toPaise } from '@store/domain';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { numbers, type numberStatuses } from '../db/schema';
-import { insertNumbers } from './load-numbers';
+import type { App } from '../src/app';
+import { numbers, type numberStatuses } from '../src/db/schema';
 
 /** A number for a test inventory; prices in rupees. */
 export interface TestNumber {
@@ -16,17 +15,18 @@ export interface TestNumber {
 }
 
 /**
- * Inserts a small known inventory for API tests (category and numerology computed by the
- * domain, as the loader does) and returns the rows' ids by number. For the cart and checkout
- * tests as much as the catalogue's.
+ * Inserts a small known inventory for API tests through the catalogue (category and numerology
+ * computed by the domain, as the loader does) and returns the rows' ids by number. For the cart
+ * and checkout tests as much as the catalogue's. Statuses that only a hold or a sale makes
+ * (reserved, sold) are then written straight into the rows: a fixture, not a sale.
  */
 export async function insertTestNumbers(
-  database: Database,
+  app: App,
   specs: readonly TestNumber[],
 ): Promise<Map<string, number>> {
   const now = Date.now();
-  await insertNumbers(
-    database.db,
+  const { database } = app;
+  await app.services.catalog.insert(
     specs.map((spec, index) => {
       const { sum, mid, total } = numerology(spec.number);
       return {
@@ -37,13 +37,13 @@ export async function insertTestNumbers(
         digitSum: sum,
         mid,
         total,
-        status: 'available' as const,
+        status: spec.status === 'hidden' ? ('hidden' as const) : ('available' as const),
         createdAt: spec.createdAt ?? new Date(now - index * 60_000),
       };
     }),
   );
   for (const spec of specs) {
-    if (spec.status && spec.status !== 'available') {
+    if (spec.status === 'reserved' || spec.status === 'sold') {
       await database.db
         .update(numbers)
         .set({ status: spec.status, reservedUntil: spec.reservedUntil ?? null })

@@ -1,12 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { App } from '../app';
-import { signAccessToken, type Role } from '../auth/access-token';
-import { ACCESS_COOKIE, ACCESS_COOKIE_PATH } from '../auth/session-cookies';
-import { sessionKeys } from '../auth/session-keys';
-import type { Database } from '../db/database';
-import { devOutbox, numbers, orders, users } from '../db/schema';
-import { SessionClient } from '../test/session-client';
-import type { UserRow } from '../users/user-mapping';
+import type { App } from '../src/app';
+import { signAccessToken, type Role } from '../src/auth/access-token';
+import { ACCESS_COOKIE, ACCESS_COOKIE_PATH } from '../src/auth/session-cookies';
+import { sessionKeys } from '../src/auth/session-keys';
+import type { Database } from '../src/db/database';
+import { devOutbox, numbers, orders, users } from '../src/db/schema';
+import type { UserRow } from '../src/users/user-service';
+import { SessionClient } from './session-client';
 
 /**
  * Helpers for the cart, order, payment and support tests. Buyers are inserted straight into the
@@ -78,11 +78,9 @@ export async function numberState(database: Database, id: number) {
   return row!;
 }
 
-export async function setPrice(database: Database, id: number, rupees: number) {
-  await database.db
-    .update(numbers)
-    .set({ finalPrice: Math.round(rupees * 100) })
-    .where(eq(numbers.id, id));
+/** A new final price for a number, through the catalogue (as staff would set one). */
+export async function setPrice(app: App, id: number, rupees: number) {
+  await app.services.catalog.reprice(id, { finalPrice: Math.round(rupees * 100) });
 }
 
 /** Messages sent to one address or mobile, newest first (the dev outbox). */

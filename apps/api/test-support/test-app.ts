@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig, type Config } from '../config/config';
-import { openDatabase, type Database } from '../db/database';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config/config';
+import { openDatabase, type Database } from '../src/db/database';
 
 /**
  * API tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is

@@ -1,57 +1,27 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
-import { otpRequests, otpSends } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
-import { countInWindow, lockKeys, tooMany, waitText } from './db-limits';
+import {
+  closeOpenOtpRequests,
+  countOtpSendsFromIp,
+  countOtpSendsToContact,
+  deleteOldOtpRows,
+  findOpenOtpRequest as findOpenRequest,
+  findOtpRequest,
+  insertOtpRequest,
+  insertOtpSends,
+  lastOtpSentSince,
+  lockKeys,
+  markOtpRequestUsed,
+  useOtpAttempt,
+  type OtpRequestRow,
+} from './auth-store';
+import { tooMany, waitText } from './limit-answers';
 import { otpMessages } from './otp-messages';
+import type { OtpChannels, OtpIssued, OtpPayload, OtpPurpose } from './otp-types';
 import { sessionKeys } from './session-keys';
-
-export type OtpPurpose = 'registration' | 'login' | 'password_reset';
-export type OtpRequestRow = typeof otpRequests.$inferSelect;
-
-export interface OtpChannels {
-  email: boolean;
-  sms: boolean;
-}
-
-/** What an OTP call answers: the spec's `requestId, channels{email,sms}, otpExpiry, maxAttempts`. */
-export interface OtpIssued {
-  requestId: string;
-  channels: OtpChannels;
-  otpExpiry: string;
-  maxAttempts: number;
-}
-
-/** A registration waiting for its code: the password is already hashed. */
-export interface PendingRegistration {
-  name: string;
-  email: string;
-  mobile: string;
-  passwordHash: string;
-  accountType: 'Individual' | 'Corporate';
-  companyName: string | null;
-  gstinNo: string | null;
-  getWhatsappUpdate: boolean;
-  acceptTermsAndConditions: boolean;
-}
-
-/** Kept in otp_requests.payload. */
-export interface OtpPayload {
-  /** Where the code goes. */
-  deliverTo: { email: string | null; sms: string | null };
-  /**
-   * A request for an unknown account: it answers like a real one, counts against the same
-   * limits, sends nothing, and no code ever verifies it.
-   */
-  decoy?: boolean;
-  /** The channels a decoy claims, so its answer looks like a real one. */
-  claimedChannels?: OtpChannels;
-  userId?: string;
-  registration?: PendingRegistration;
-}
 
 export interface OtpDeps {
   database: Database;
@@ -82,32 +52,12 @@ export function otpError(code: OtpErrorCode, message: string, remainingAttempts:
   return new AppError(400, code, message, { remainingAttempts });
 }
 
-export type OtpErrorCode =
-  'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_ATTEMPTS_EXCEEDED' | 'OTP_NOT_FOUND';
+type OtpErrorCode = 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_ATTEMPTS_EXCEEDED' | 'OTP_NOT_FOUND';
 
-export const generateOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const generateOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 function hashCode(key: Buffer, requestId: string, code: string): string {
   return createHmac('sha256', key).update(`${requestId}:${code}`).digest('hex');
-}
-
-/** Rows whose contacts fit the ones given: at least one matches and none contradicts. */
-function contactMatch(email: string | null, mobile: string | null): SQL | undefined {
-  if (email && mobile) {
-    return or(
-      and(
-        eq(otpRequests.email, email),
-        or(isNull(otpRequests.mobile), eq(otpRequests.mobile, mobile)),
-      ),
-      and(
-        eq(otpRequests.mobile, mobile),
-        or(isNull(otpRequests.email), eq(otpRequests.email, email)),
-      ),
-    );
-  }
-  if (email) return eq(otpRequests.email, email);
-  if (mobile) return eq(otpRequests.mobile, mobile);
-  return undefined;
 }
 
 async function enforceCooldown(
@@ -120,25 +70,10 @@ async function enforceCooldown(
 ) {
   if (config.OTP_RESEND_COOLDOWN_SECONDS === 0) return;
   const since = new Date(now.getTime() - config.OTP_RESEND_COOLDOWN_SECONDS * 1000);
-  const [latest] = await tx
-    .select({ lastSentAt: otpRequests.lastSentAt })
-    .from(otpRequests)
-    .where(
-      and(
-        eq(otpRequests.purpose, purpose),
-        or(
-          email ? eq(otpRequests.email, email) : undefined,
-          mobile ? eq(otpRequests.mobile, mobile) : undefined,
-        ),
-        gt(otpRequests.lastSentAt, since),
-      ),
-    )
-    .orderBy(desc(otpRequests.lastSentAt))
-    .limit(1);
-  if (latest) {
+  const lastSentAt = await lastOtpSentSince(tx, purpose, email, mobile, since);
+  if (lastSentAt) {
     const wait =
-      (latest.lastSentAt.getTime() + config.OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) /
-      1000;
+      (lastSentAt.getTime() + config.OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000;
     throw tooMany(
       'OTP_RESEND_COOLDOWN',
       `A code was sent a moment ago. Please wait ${waitText(wait)} before asking for another one.`,
@@ -154,14 +89,9 @@ async function enforceSendLimits(
   clientIp: string,
   now: Date,
 ) {
-  const window = {
-    table: otpSends,
-    at: otpSends.sentAt,
-    windowSeconds: config.OTP_SEND_WINDOW_SECONDS,
-    now,
-  };
+  const windowSeconds = config.OTP_SEND_WINDOW_SECONDS;
   for (const contact of contacts) {
-    const sent = await countInWindow(tx, { ...window, where: eq(otpSends.contact, contact) });
+    const sent = await countOtpSendsToContact(tx, contact, windowSeconds, now);
     if (sent.count >= config.OTP_SENDS_PER_CONTACT_PER_HOUR) {
       throw tooMany(
         'OTP_SEND_LIMIT',
@@ -170,13 +100,7 @@ async function enforceSendLimits(
       );
     }
   }
-  // One send is one code issued, even when it goes out by e-mail and SMS (one row per contact,
-  // sharing the same sent_at).
-  const fromIp = await countInWindow(tx, {
-    ...window,
-    where: eq(otpSends.clientIp, clientIp),
-    count: sql`count(distinct ${otpSends.sentAt})`,
-  });
+  const fromIp = await countOtpSendsFromIp(tx, clientIp, windowSeconds, now);
   if (fromIp.count >= config.OTP_SENDS_PER_IP_PER_HOUR) {
     throw tooMany(
       'OTP_SEND_LIMIT',
@@ -238,17 +162,8 @@ export async function issueOtp(
     await enforceCooldown(tx, config, purpose, email, mobile, now);
     await enforceSendLimits(tx, config, contacts, clientIp, now);
 
-    await tx
-      .update(otpRequests)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(otpRequests.purpose, purpose),
-          isNull(otpRequests.consumedAt),
-          contactMatch(email, mobile),
-        ),
-      );
-    await tx.insert(otpRequests).values({
+    await closeOpenOtpRequests(tx, purpose, email, mobile, now);
+    await insertOtpRequest(tx, {
       id: requestId,
       purpose,
       email,
@@ -257,33 +172,17 @@ export async function issueOtp(
       payload,
       maxAttempts: config.OTP_MAX_ATTEMPTS,
       expiresAt,
-      lastSentAt: now,
-      createdAt: now,
+      now,
     });
-    await tx
-      .insert(otpSends)
-      .values(contacts.map((contact) => ({ contact, clientIp, sentAt: now })));
-
+    await insertOtpSends(tx, contacts, clientIp, now);
     // Housekeeping for these contacts only: rows that can no longer count or match.
-    await tx
-      .delete(otpSends)
-      .where(
-        and(
-          lt(otpSends.sentAt, new Date(now.getTime() - config.OTP_SEND_WINDOW_SECONDS * 1000)),
-          or(inArray(otpSends.contact, contacts), eq(otpSends.clientIp, clientIp)),
-        ),
-      );
-    await tx
-      .delete(otpRequests)
-      .where(
-        and(
-          lt(otpRequests.expiresAt, new Date(now.getTime() - EXPIRED_REQUEST_KEPT_MS)),
-          or(
-            email ? eq(otpRequests.email, email) : undefined,
-            mobile ? eq(otpRequests.mobile, mobile) : undefined,
-          ),
-        ),
-      );
+    await deleteOldOtpRows(tx, {
+      email,
+      mobile,
+      clientIp,
+      sendsBefore: new Date(now.getTime() - config.OTP_SEND_WINDOW_SECONDS * 1000),
+      requestsBefore: new Date(now.getTime() - EXPIRED_REQUEST_KEPT_MS),
+    });
   });
 
   const channels = code
@@ -321,16 +220,13 @@ async function decoyChannels(
   return channels;
 }
 
-export const OTP_DELIVERY_FAILED_MESSAGE =
+const OTP_DELIVERY_FAILED_MESSAGE =
   'We could not send a code right now. Please try again later or contact support.';
 
 /** Closes the request whose code reached nobody, and answers 503. */
 async function deliveryFailed(deps: OtpDeps, requestId: string, now: Date): Promise<never> {
   deps.log.warn({ requestId }, 'OTP not delivered on any channel: the request is closed');
-  await deps.database.db
-    .update(otpRequests)
-    .set({ consumedAt: now })
-    .where(eq(otpRequests.id, requestId));
+  await markOtpRequestUsed(deps.database.db, requestId, now);
   throw new AppError(503, 'OTP_DELIVERY_FAILED', OTP_DELIVERY_FAILED_MESSAGE);
 }
 
@@ -388,28 +284,17 @@ export interface FindOtpInput {
 }
 
 /** The most recent open (unused) request for these contacts, expired or not. */
-export async function findOpenOtpRequest(
+function findOpenOtpRequest(
   db: Db,
   input: FindOtpInput,
-  now = new Date(),
+  now: Date,
 ): Promise<OtpRequestRow | undefined> {
   if (!input.email && !input.mobile)
     throw new Error('findOpenOtpRequest needs an e-mail or a mobile');
-  const [row] = await db
-    .select()
-    .from(otpRequests)
-    .where(
-      and(
-        inArray(otpRequests.purpose, input.purposes),
-        isNull(otpRequests.consumedAt),
-        gt(otpRequests.expiresAt, new Date(now.getTime() - EXPIRED_REQUEST_KEPT_MS)),
-        input.requestId ? eq(otpRequests.id, input.requestId) : undefined,
-        contactMatch(input.email, input.mobile),
-      ),
-    )
-    .orderBy(desc(otpRequests.createdAt))
-    .limit(1);
-  return row;
+  return findOpenRequest(db, {
+    ...input,
+    expiredAfter: new Date(now.getTime() - EXPIRED_REQUEST_KEPT_MS),
+  });
 }
 
 const noPendingCode = () =>
@@ -470,20 +355,9 @@ export async function checkOtp(
   if (request.expiresAt <= now) throw expired();
   if (request.attemptsUsed >= request.maxAttempts) throw exhausted();
 
-  const [counted] = await db
-    .update(otpRequests)
-    .set({ attemptsUsed: sql`${otpRequests.attemptsUsed} + 1` })
-    .where(
-      and(
-        eq(otpRequests.id, request.id),
-        isNull(otpRequests.consumedAt),
-        lt(otpRequests.attemptsUsed, otpRequests.maxAttempts),
-        gt(otpRequests.expiresAt, now),
-      ),
-    )
-    .returning({ attemptsUsed: otpRequests.attemptsUsed, maxAttempts: otpRequests.maxAttempts });
+  const counted = await useOtpAttempt(db, request.id, now);
   if (!counted) {
-    const [again] = await db.select().from(otpRequests).where(eq(otpRequests.id, request.id));
+    const again = await findOtpRequest(db, request.id);
     if (!again || again.consumedAt) throw noPendingCode();
     if (again.expiresAt <= now) throw expired();
     throw exhausted();
@@ -513,12 +387,7 @@ export async function checkOtp(
 
 /** Marks the request used; false when another request consumed it first. */
 export async function consumeOtp(tx: Db, requestId: string, now = new Date()): Promise<void> {
-  const rows = await tx
-    .update(otpRequests)
-    .set({ consumedAt: now })
-    .where(and(eq(otpRequests.id, requestId), isNull(otpRequests.consumedAt)))
-    .returning({ id: otpRequests.id });
-  if (rows.length === 0) {
+  if (!(await markOtpRequestUsed(tx, requestId, now))) {
     throw otpError(
       'OTP_NOT_FOUND',
       'This code has already been used. Please request a new one.',

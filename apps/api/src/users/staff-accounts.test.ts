@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, testConfig } from '../test/test-app';
-import { api, latestOtp, SessionClient } from '../test/session-client';
-import { DEMO_SUPPORT_ACCOUNT, ensureDemoSupportAccount } from './staff-accounts';
+import { describeEachDatabase, testConfig } from '../../test-support/test-app';
+import { api, latestOtp, SessionClient } from '../../test-support/session-client';
+import { DEMO_SUPPORT_ACCOUNT } from './user-service';
 
 describeEachDatabase('the demo support account', (ctx) => {
   const count = async () =>
@@ -12,12 +12,11 @@ describeEachDatabase('the demo support account', (ctx) => {
     )[0]!.n;
 
   it('is created once when demo data is on, and signs in with a code from the dev outbox', async () => {
-    const { app, database } = ctx();
+    const { app } = ctx();
+    const { ensureDemoSupportAccount } = app.services.users;
     const lines: string[] = [];
-    await ensureDemoSupportAccount(database, testConfig({ DEMO_DATA_COUNT: '10' }), (l) =>
-      lines.push(l),
-    );
-    await ensureDemoSupportAccount(database, testConfig({ DEMO_DATA_COUNT: '10' }));
+    await ensureDemoSupportAccount(testConfig({ DEMO_DATA_COUNT: '10' }), (l) => lines.push(l));
+    await ensureDemoSupportAccount(testConfig({ DEMO_DATA_COUNT: '10' }));
     expect(await count()).toBe(1);
     expect(lines.join('\n')).toContain(DEMO_SUPPORT_ACCOUNT.mobile);
 
@@ -34,10 +33,9 @@ describeEachDatabase('the demo support account', (ctx) => {
   });
 
   it('is never created in production or without demo data', async () => {
-    const { database } = ctx();
-    await ensureDemoSupportAccount(database, testConfig({ DEMO_DATA_COUNT: '0' }));
+    const { ensureDemoSupportAccount } = ctx().app.services.users;
+    await ensureDemoSupportAccount(testConfig({ DEMO_DATA_COUNT: '0' }));
     await ensureDemoSupportAccount(
-      database,
       testConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), DEMO_DATA_COUNT: '10' }),
     );
     expect(await count()).toBe(0);

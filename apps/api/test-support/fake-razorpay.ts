@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeRazorpayOrder {
+interface FakeRazorpayOrder {
   id: string;
   amount: number;
   currency: string;

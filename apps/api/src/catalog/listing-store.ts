@@ -3,13 +3,11 @@ import type { Database } from '../db/database';
 import { digitPlaces, numbers } from '../db/schema';
 import { availableSql } from './availability';
 import { catalogCacheFor, forgetLapsedHolds, type ListingOrder } from './listing-cache';
-import { numberItemColumns, toNumberItem, type NumberItem, type NumberRow } from './number-item';
+import { digitMatches, numberSorts, type NumberItem } from './catalog-schemas';
+import { numberItemColumns, toNumberItem, type NumberRow } from './number-item';
 
-export const digitMatches = ['anywhere', 'start', 'end'] as const;
-export type DigitMatch = (typeof digitMatches)[number];
-
-export const numberSorts = ['price_asc', 'price_desc', 'newest'] as const;
-export type NumberSort = (typeof numberSorts)[number];
+type DigitMatch = (typeof digitMatches)[number];
+type NumberSort = (typeof numberSorts)[number];
 
 /** A listing's filters, checked and normalised (prices in paise). Absent means no filter. */
 export interface NumberFilters {
@@ -35,7 +33,7 @@ export interface NumberFilters {
   maxPrice?: number;
 }
 
-export interface ListNumbersOptions {
+interface ListNumbersOptions {
   filters: NumberFilters;
   sort: NumberSort;
   /** From 1. */
@@ -48,7 +46,7 @@ export interface ListNumbersOptions {
   cacheTtlMs: number;
 }
 
-export interface NumberPage {
+interface NumberPage {
   items: NumberItem[];
   total: number;
   page: number;
@@ -60,7 +58,7 @@ export interface NumberPage {
  * Totals are kept this many times longer than orders: counting a broad filter is the costly
  * part of a listing, and a total a few minutes old misleads nobody.
  */
-export const TOTALS_TTL_FACTOR = 10;
+const TOTALS_TTL_FACTOR = 10;
 
 /** How many ids of a listing's order are cached: the first 20 pages of 24. */
 export const CANDIDATE_LIMIT = 480;
@@ -141,7 +139,7 @@ function placeConditions(pattern: string): { conditions: SQL[]; narrow: boolean 
 }
 
 /** The WHERE clause of a listing (the filters, and only available numbers) and how to sort it. */
-export function planFilters(filters: NumberFilters): FilterPlan {
+function planFilters(filters: NumberFilters): FilterPlan {
   const conditions: SQL[] = [availableSql];
   const f = filters;
   let narrow = false;
@@ -191,11 +189,6 @@ export function planFilters(filters: NumberFilters): FilterPlan {
   return { where: and(...conditions)!, narrow };
 }
 
-/** The WHERE clause of a listing: the filters, and only available numbers. */
-export function numberConditions(filters: NumberFilters): SQL {
-  return planFilters(filters).where;
-}
-
 /**
  * Stable orders: every sort ends on the id, so pages never overlap or skip. Walked straight
  * off the (final_price, id), (created_at, id) and (category, ..., id) indexes; for a narrow
@@ -203,7 +196,7 @@ export function numberConditions(filters: NumberFilters): SQL {
  * and test every row on the way (a disaster when the matches all sit at one end, as the
  * lakh-priced 786 numbers do for price_asc), and sorts the few matches instead.
  */
-export function numberOrder(sort: NumberSort, narrow = false): SQL[] {
+function numberOrder(sort: NumberSort, narrow = false): SQL[] {
   switch (sort) {
     case 'price_asc':
       return narrow
@@ -221,7 +214,7 @@ export function numberOrder(sort: NumberSort, narrow = false): SQL[] {
 }
 
 /** The filters in one canonical string: the key of a cached total. */
-export function filtersKey(filters: NumberFilters): string {
+function filtersKey(filters: NumberFilters): string {
   const f = filters;
   const list = (digits?: string[]) => (digits?.length ? [...new Set(digits)].sort().join('') : '');
   return JSON.stringify([
@@ -304,7 +297,7 @@ async function readRows(database: Database, where: SQL, ids: number[]): Promise<
  * With the cache on, the first CANDIDATE_LIMIT ids of each filter and sort are kept for the TTL
  * and every page re-reads its rows by id with the full filter, so a number that is no longer
  * available (or no longer matches) never shows. A number put back on sale shows at once: an
- * explicit release forgets the cache (invalidateCatalogCache), and a hold that lapsed by time
+ * explicit release forgets the cache (the catalogue service, on the change it publishes), and a hold that lapsed by time
  * makes the cached orders be forgotten before use (forgetLapsedHolds, checked at most once a
  * second); a brand-new number loaded elsewhere shows within the TTL. Deeper pages, and
  * everything with the cache off, are read live. The total is known without counting when a page
@@ -346,17 +339,4 @@ export async function listNumbers(
     pageSize,
     pageCount: Math.ceil(total / pageSize),
   };
-}
-
-/** One available number by id, or undefined (unknown, sold, hidden or held). */
-export async function findAvailableNumber(
-  database: Database,
-  id: number,
-): Promise<NumberItem | undefined> {
-  const [row] = await database.db
-    .select(numberItemColumns)
-    .from(numbers)
-    .where(and(eq(numbers.id, id), availableSql))
-    .limit(1);
-  return row ? toNumberItem(row) : undefined;
 }

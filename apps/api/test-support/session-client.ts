@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../src/app';
+import type { OutboxMessage } from '../src/notify/dev-outbox';
 
 export type RequestOptions = Omit<InjectOptions, 'url' | 'path'> & { url: string };
 export type ExtraOptions = Omit<InjectOptions, 'url' | 'path' | 'method' | 'payload'>;
@@ -76,17 +77,7 @@ export class SessionClient {
 
 export const api = (path: string) => `/api/v1${path}`;
 
-export interface OutboxMessageJson {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string;
-  otp: string | null;
-  createdAt: string;
-}
-
-export async function outbox(app: App, to: string): Promise<OutboxMessageJson[]> {
+export async function outbox(app: App, to: string): Promise<OutboxMessage[]> {
   const res = await app.inject({
     method: 'GET',
     url: api(`/dev/outbox?to=${encodeURIComponent(to)}`),

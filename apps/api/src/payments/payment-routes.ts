@@ -1,40 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { orders, webhookEvents } from '../db/schema';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { envelope, errorBody, ok } from '../http/envelope';
-import { markPaid, type SalesDeps } from './mark-paid';
-import { verifyWebhookSignature } from './razorpay-signatures';
-
-interface RazorpayEntity {
-  id?: string;
-  order_id?: string;
-  amount?: number;
-  status?: string;
-}
-
-interface RazorpayEvent {
-  event?: string;
-  payload?: {
-    payment?: { entity?: RazorpayEntity };
-    order?: { entity?: RazorpayEntity };
-  };
-}
-
-/** Events that mean "this Razorpay order has been paid". */
-const paymentEvents = new Set(['payment.captured', 'order.paid']);
-
-const webhookAnswer = z.object({
-  received: z.literal(true),
-  duplicate: z.boolean().describe('This event id was handled before: nothing changed'),
-  handled: z
-    .boolean()
-    .describe(
-      'The event was applied to an order: marked it paid (or found it paid), or flagged it for refund (wrong amount, a further payment)',
-    ),
-});
+import { webhookAnswer } from './payment-schemas';
+import type { RazorpayEvent } from './razorpay-payments';
 
 /**
  * POST /payments/razorpay/webhook. Razorpay proves itself by signature, not by Origin: the body
@@ -50,12 +19,7 @@ export async function paymentRoutes(fastify: FastifyInstance) {
       done(null, body),
     );
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const deps = (): SalesDeps => ({
-      config: app.config,
-      database: app.database,
-      notifier: app.notifier,
-      log: app.log,
-    });
+    const { orders, payments } = app.services;
 
     app.post(
       '/payments/razorpay/webhook',
@@ -71,15 +35,15 @@ export async function paymentRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        const secret = app.config.RAZORPAY_WEBHOOK_SECRET;
-        if (!secret) throw notFound('Razorpay webhooks are not configured.');
+        if (!payments.webhooksConfigured()) {
+          throw notFound('Razorpay webhooks are not configured.');
+        }
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['x-razorpay-signature'];
         if (
-          !verifyWebhookSignature(
+          !payments.verifyRazorpayWebhook(
             raw,
             typeof signature === 'string' ? signature : undefined,
-            secret,
           )
         ) {
           request.log.warn('Razorpay webhook with a bad signature');
@@ -99,40 +63,8 @@ export async function paymentRoutes(fastify: FastifyInstance) {
             ? headerId
             : `${event.event ?? 'event'}:${payment?.id ?? razorpayOrder?.id ?? raw.length}`;
 
-        const record = async () => {
-          const fresh = await app.database.db
-            .insert(webhookEvents)
-            .values({ id: eventId, provider: 'razorpay' })
-            .onConflictDoNothing()
-            .returning({ id: webhookEvents.id });
-          return { received: true as const, duplicate: fresh.length === 0, handled: false };
-        };
-
-        const providerOrderId = payment?.order_id ?? razorpayOrder?.id;
-        if (!event.event || !paymentEvents.has(event.event) || !payment?.id || !providerOrderId) {
-          return ok(await record());
-        }
-        const [order] = await app.database.db
-          .select()
-          .from(orders)
-          .where(eq(orders.providerOrderId, providerOrderId));
-        if (!order) {
-          request.log.warn({ providerOrderId }, 'Razorpay webhook for an unknown order');
-          return ok(await record());
-        }
-        // A wrong amount or a further payment for a paid order is kept track of, never just
-        // logged: mark-paid flags the order for refund, in the transaction that records the event.
-        const result = await markPaid(deps(), order.id, {
-          provider: 'razorpay',
-          reference: payment.id,
-          webhookEventId: eventId,
-          amount: typeof payment.amount === 'number' ? payment.amount : undefined,
-        });
-        return ok({
-          received: true as const,
-          duplicate: result.outcome === 'duplicate_event',
-          handled: result.outcome !== 'duplicate_event',
-        });
+        const applied = await orders.applyRazorpayEvent(event, eventId, request.log);
+        return ok({ received: true as const, ...applied });
       },
     );
   });

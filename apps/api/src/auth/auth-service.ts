@@ -1,0 +1,265 @@
+import { normalizeMobile } from '@store/domain';
+import type { z } from 'zod';
+import type { Config } from '../config/config';
+import type { Database } from '../db/database';
+import { badRequest } from '../http/app-error';
+import type { Notifier, NotifyLog } from '../notify/notifier';
+import type { UserService } from '../users/user-service';
+import { signAccessToken, type SessionUser } from './access-token';
+import type { registerBody } from './auth-schemas';
+import { clearLoginFailures, countLoginAttempt } from './login-limits';
+import { checkOtp, consumeOtp, issueOtp, otpError, resendOtp } from './otp-codes';
+import type { OtpPayload } from './otp-types';
+import { hashPassword, verifyPassword } from './password-hashing';
+import { passwordRepeatsIdentity } from './password-policy';
+import {
+  createRefreshToken,
+  revokeAllRefreshTokens,
+  revokeFamilyOfToken,
+  rotateRefreshToken,
+} from './refresh-tokens';
+import { sessionKeys } from './session-keys';
+
+export type { SessionUser } from './access-token';
+export { currentUser, requireStaff, requireUser, userOrGuest } from './guards';
+export { clearSessionCookies } from './session-cookies';
+
+export const INVALID_CREDENTIALS_MESSAGE =
+  'The e-mail address or mobile number and password do not match. Please check them and try again.';
+const invalidCredentials = () => badRequest(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
+
+/** What the session cookies carry. */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: Date;
+}
+
+/** The contacts a code was sent to (at least one is given), and the request it answers. */
+interface CodeInput {
+  email: string | null;
+  mobile: string | null;
+  otp: string;
+  requestId?: string;
+}
+
+export interface AuthServiceDeps {
+  config: Config;
+  database: Database;
+  notifier: Notifier;
+  log: NotifyLog;
+  users: UserService;
+}
+
+/** Registration, codes, passwords and sessions (docs/decisions/0003). */
+export function createAuthService({ config, database, notifier, log, users }: AuthServiceDeps) {
+  const db = database.db;
+  const otp = { config, database, notifier, log };
+
+  const tokensFor = (user: SessionUser, refreshToken: string): SessionTokens => {
+    const { token: accessToken, expiresAt } = signAccessToken(
+      user,
+      sessionKeys(config).accessToken,
+      config.ACCESS_TOKEN_TTL_SECONDS,
+    );
+    return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt };
+  };
+
+  /** The account a code or a reset is for; a code whose account is gone is invalid. */
+  const accountOf = async (payload: OtpPayload) => {
+    const user = payload.userId ? await users.findById(payload.userId) : undefined;
+    if (!user) throw otpError('OTP_INVALID', 'Invalid OTP. Please try again.', 0);
+    return user;
+  };
+
+  return {
+    /**
+     * Signs the user in: a new refresh-token family and an access token, and the account as
+     * sign-ins answer it (undefined if it vanished meanwhile).
+     */
+    async signIn(user: SessionUser) {
+      const tokens = tokensFor(user, await createRefreshToken(db, config, user.id));
+      return { tokens, account: await users.profile(user.id) };
+    },
+
+    /** Checks the details and sends a code; the account is created when the code is verified. */
+    async startRegistration(body: z.output<typeof registerBody>, clientIp: string) {
+      await users.assertContactsFree(body.email, body.mobile);
+      const corporate = body.accountType === 'Corporate';
+      // Built only after the cooldown and send limits pass: a refused request costs no argon2.
+      const payload = async (): Promise<OtpPayload> => ({
+        deliverTo: { email: body.email, sms: body.mobile },
+        registration: {
+          name: body.name,
+          email: body.email,
+          mobile: body.mobile,
+          passwordHash: await hashPassword(body.password),
+          accountType: body.accountType,
+          companyName: corporate ? (body.companyName ?? null) : null,
+          gstinNo: corporate ? (body.gstinNo ?? null) : null,
+          getWhatsappUpdate: body.getWhatsappUpdate ?? false,
+          acceptTermsAndConditions: body.acceptTermsAndConditions,
+        },
+      });
+      return issueOtp(otp, {
+        purpose: 'registration',
+        email: body.email,
+        mobile: body.mobile,
+        payload,
+        clientIp,
+      });
+    },
+
+    /**
+     * Verifies a registration or sign-in code: creates the account of a registration (`created`)
+     * or names the account signing in.
+     */
+    async verifyCode(input: CodeInput): Promise<{ user: SessionUser; created: boolean }> {
+      const request = await checkOtp(otp, { purposes: ['registration', 'login'], ...input });
+      if (request.purpose === 'registration') {
+        const pending = request.payload.registration!;
+        try {
+          const user = await db.transaction(async (tx) => {
+            await consumeOtp(tx, request.id);
+            return users.createCustomer(tx, pending);
+          });
+          return { user, created: true };
+        } catch (error) {
+          throw (await users.takenContactError(error, pending.email)) ?? error;
+        }
+      }
+      const user = await accountOf(request.payload);
+      await db.transaction((tx) => consumeOtp(tx, request.id));
+      return { user: { id: user.id, role: user.role }, created: false };
+    },
+
+    /** A new code and request id for the open request, with fresh expiry and attempts. */
+    resendCode(input: {
+      email: string | null;
+      mobile: string | null;
+      requestId?: string;
+      clientIp: string;
+    }) {
+      return resendOtp(otp, input);
+    },
+
+    /**
+     * Password sign-in with an e-mail address or a mobile number. Failures are limited per
+     * contact and per client address (login-limits.ts), checked before the password is.
+     */
+    async passwordLogin(input: {
+      contact: string;
+      password: string;
+      clientIp: string;
+    }): Promise<SessionUser> {
+      let contact: string;
+      if (input.contact.includes('@')) {
+        contact = input.contact.toLowerCase();
+      } else {
+        const mobile = normalizeMobile(input.contact);
+        if (!mobile) {
+          throw badRequest(
+            'Enter a valid e-mail address or 10-digit mobile number.',
+            'VALIDATION_ERROR',
+          );
+        }
+        contact = mobile;
+      }
+      await countLoginAttempt(database, config, { contact, clientIp: input.clientIp });
+      const user = contact.includes('@')
+        ? await users.findByEmail(contact)
+        : await users.findByMobile(contact);
+      const matches = await verifyPassword(user?.passwordHash, input.password);
+      if (!user || !matches) throw invalidCredentials();
+      await clearLoginFailures(database, contact);
+      return { id: user.id, role: user.role };
+    },
+
+    /**
+     * Sends a sign-in code by SMS and to the account e-mail. For a contact without an account
+     * the answer looks the same but nothing is sent.
+     */
+    async sendSignInCode(input: { email: string | null; mobile: string | null; clientIp: string }) {
+      const { email, mobile } = input;
+      const user = mobile ? await users.findByMobile(mobile) : await users.findByEmail(email!);
+      const payload: OtpPayload = user
+        ? { deliverTo: { email: user.email, sms: user.mobile }, userId: user.id }
+        : {
+            deliverTo: { email: null, sms: null },
+            decoy: true,
+            claimedChannels: { email: true, sms: true },
+          };
+      return issueOtp(otp, {
+        purpose: 'login',
+        email: mobile ? null : email,
+        mobile,
+        payload,
+        clientIp: input.clientIp,
+      });
+    },
+
+    /**
+     * Sends a password-reset code to the contacts given (both given: they must name the same
+     * account). For contacts without an account the answer looks the same but nothing is sent.
+     */
+    async sendPasswordResetCode(input: {
+      email: string | null;
+      mobile: string | null;
+      clientIp: string;
+    }) {
+      const { email, mobile } = input;
+      const byEmail = email ? await users.findByEmail(email) : undefined;
+      const byMobile = mobile ? await users.findByMobile(mobile) : undefined;
+      const user =
+        email && mobile
+          ? byEmail && byMobile?.id === byEmail.id
+            ? byEmail
+            : undefined
+          : (byEmail ?? byMobile);
+      const payload: OtpPayload = user
+        ? {
+            deliverTo: { email: email ? user.email : null, sms: mobile ? user.mobile : null },
+            userId: user.id,
+          }
+        : {
+            deliverTo: { email: null, sms: null },
+            decoy: true,
+            claimedChannels: { email: !!email, sms: !!mobile },
+          };
+      return issueOtp(otp, {
+        purpose: 'password_reset',
+        email,
+        mobile,
+        payload,
+        clientIp: input.clientIp,
+      });
+    },
+
+    /** Sets a new password with a reset code; every session of the account is signed out. */
+    async resetPassword(input: CodeInput & { newPassword: string }): Promise<SessionUser> {
+      const request = await checkOtp(otp, { purposes: ['password_reset'], ...input });
+      const user = await accountOf(request.payload);
+      const problem = passwordRepeatsIdentity(input.newPassword, user);
+      if (problem) {
+        throw badRequest(problem, 'VALIDATION_ERROR', { errors: [`newPassword: ${problem}`] });
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await consumeOtp(tx, request.id);
+        await users.setPasswordHash(tx, user.id, passwordHash);
+        await revokeAllRefreshTokens(tx, user.id);
+      });
+      return { id: user.id, role: user.role };
+    },
+
+    /** Exchanges a refresh token for new session tokens (see rotateRefreshToken). */
+    async refresh(refreshToken: string) {
+      const result = await rotateRefreshToken(db, config, refreshToken);
+      if (result.kind === 'refused') return result;
+      return { kind: 'refreshed' as const, tokens: tokensFor(result.user, result.refreshToken) };
+    },
+
+    /** Revokes the family of the refresh token presented, if it is one of ours. */
+    logout: (refreshToken: string) => revokeFamilyOfToken(db, refreshToken),
+  };
+}

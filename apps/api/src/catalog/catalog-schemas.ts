@@ -1,0 +1,143 @@
+import { isCategorySlug } from '@store/domain';
+import { z } from 'zod';
+
+export const digitMatches = ['anywhere', 'start', 'end'] as const;
+export const numberSorts = ['price_asc', 'price_desc', 'newest'] as const;
+
+export const numberItemSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  display: z.string().describe('The number grouped for reading: 98765 43210'),
+  category: z.object({ slug: z.string(), name: z.string() }),
+  pricing: z.object({
+    nwFinalPrice: z.number().describe('What the buyer pays before tax, in rupees'),
+    nwBasePrice: z.number().describe('The list price, in rupees'),
+    discountPercent: z
+      .number()
+      .int()
+      .describe('Whole percent off the list price; 0 when not on offer'),
+  }),
+  sum: z.number().int(),
+  mid: z.number().int(),
+  total: z.number().int(),
+  spans: z
+    .array(z.tuple([z.number().int(), z.number().int()]))
+    .describe('Digit positions [start, end) that make the category, for highlighting'),
+});
+
+export type NumberItem = z.infer<typeof numberItemSchema>;
+
+/** An empty query parameter (`?q=`, left by a cleared form field) counts as absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional().transform((value) => value ?? fallback),
+  );
+
+const digitList = z
+  .string()
+  .transform((s) => s.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d(,\d)*$/, 'must be single digits separated by commas, e.g. 2,4,8')
+      .transform((s) => [...new Set(s.split(','))].sort()),
+  );
+
+const rupees = z.coerce
+  .number()
+  .min(0, 'must be 0 or more rupees')
+  .max(1_000_000_000, 'must be at most 1000000000 rupees');
+
+export const numberListQuery = z
+  .object({
+    category: optional(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .superRefine((slug, ctx) => {
+          if (slug !== 'all' && !isCategorySlug(slug)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `unknown category "${slug.slice(0, 60)}"; use a category slug such as mirror-numbers, or all`,
+            });
+          }
+        }),
+    ).describe('A category slug; `all` or absent: every category'),
+    offer: optional(
+      z
+        .enum(['true', 'false', '1', '0'], 'must be true or false')
+        .transform((v) => v === 'true' || v === '1'),
+    ).describe('true: numbers on offer only (final price below list price)'),
+    q: optional(
+      z
+        .string()
+        .transform((s) => s.replace(/[\s-]+/g, ''))
+        .pipe(z.string().regex(/^\d{1,10}$/, 'must be 1 to 10 digits')),
+    ).describe('Digits to find, where `match` says'),
+    match: withDefault(z.enum(digitMatches, 'must be anywhere, start or end'), 'anywhere').describe(
+      'Where q must appear: anywhere (default), start or end',
+    ),
+    mustContain: optional(digitList).describe('Digits that must all appear, e.g. 2,4,8'),
+    notContain: optional(digitList).describe('Digits that must not appear, e.g. 2,4,8'),
+    mask: optional(
+      z
+        .string()
+        .trim()
+        .transform((s) => s.replace(/[xX*_]/g, '?'))
+        .pipe(
+          z
+            .string()
+            .regex(/^[\d?]{10}$/, 'must be exactly 10 places, each a digit or ? (e.g. 98??54????)'),
+        ),
+    ).describe('10 places, each a digit or ? for any digit: 98??54????'),
+    sum: optional(z.coerce.number().int().min(1).max(90)).describe('The plain digit sum'),
+    mid: optional(z.coerce.number().int().min(1).max(18)).describe('The digit sum of the sum'),
+    total: optional(z.coerce.number().int().min(1).max(90)).describe(
+      'The total: 1..9 the root (reduced to one digit); 10 and over the plain sum',
+    ),
+    minPrice: optional(rupees).describe('Lowest final price, rupees'),
+    maxPrice: optional(rupees).describe('Highest final price, rupees'),
+    sort: withDefault(
+      z.enum(numberSorts, 'must be price_asc, price_desc or newest'),
+      'newest',
+    ).describe('price_asc, price_desc or newest (default)'),
+    page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
+    pageSize: withDefault(z.coerce.number().int().min(1).max(100), 24).describe(
+      '1 to 100, default 24',
+    ),
+  })
+  .superRefine((query, ctx) => {
+    if (
+      query.minPrice !== undefined &&
+      query.maxPrice !== undefined &&
+      query.minPrice > query.maxPrice
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minPrice'],
+        message: 'must not be more than maxPrice',
+      });
+    }
+  });
+
+export type NumberListQuery = z.output<typeof numberListQuery>;
+
+export const numberPageSchema = z.object({
+  items: z.array(numberItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+
+export const numberParams = z.object({
+  id: z.coerce.number().int('must be a whole number').min(1).max(2_147_483_647),
+});

@@ -1,0 +1,22 @@
+import pino from 'pino';
+import type { Config } from '../config/config';
+import { openStoreDatabase } from '../db/open-store-database';
+import type { Notifier } from '../notify/notifier';
+import { createServices } from '../services';
+
+/** Commands change data; they send no e-mail or SMS. */
+const noMessages: Notifier = {
+  send: () => Promise.reject(new Error('Commands send no messages.')),
+  close: () => Promise.resolve(),
+};
+
+/**
+ * Opens the configured database for a command (taking the data folder's lock, as the server
+ * does) and builds the services over it; `close` releases both.
+ */
+export async function openCommandServices(config: Config) {
+  const store = await openStoreDatabase(config);
+  const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
+  const services = createServices({ config, database: store.database, notifier: noMessages, log });
+  return { services, database: store.database, close: () => store.close() };
+}

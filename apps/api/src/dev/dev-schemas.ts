@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+const outboxMessage = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  otp: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const outboxQuery = z.object({
+  to: z.string().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const outboxSchema = z.object({ messages: z.array(outboxMessage) });

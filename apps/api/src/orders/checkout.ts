@@ -1,0 +1,176 @@
+import { GST_PERCENT, priceCartPaise } from '@store/domain';
+import { randomUUID } from 'node:crypto';
+import { lineResult } from '../cart/cart-service';
+import type { ValidationResult } from '../cart/cart-schemas';
+import { inTransaction } from '../db/transactions';
+import { badRequest, conflict, unauthorized } from '../http/app-error';
+import { cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
+import { orderPlacedMessages, sendAll } from './order-messages';
+import { newOrderReference } from './order-reference';
+import {
+  findOrder,
+  insertOrder,
+  insertOrderEvent,
+  insertOrderItems,
+  lockOpenOrders,
+  readOrderItems,
+} from './order-store';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
+import { paymentDetails } from './order-view';
+
+const CHECKOUT_BLOCKED_MESSAGE =
+  'Some items in your cart are no longer available. Please review your cart before checkout.';
+
+const checkoutBlocked = (validationResults: ValidationResult[]) =>
+  conflict(CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', { validationResults });
+
+/** Thrown inside the transaction when another buyer took a number first: everything rolls back. */
+class RaceLost extends Error {}
+
+type Attribution = Record<string, unknown>;
+
+interface CheckoutResult {
+  order: OrderRow;
+  /** false: the buyer's open order for this same cart was returned. */
+  created: boolean;
+  validationResults: ValidationResult[];
+}
+
+/** Sorted number ids and the TDS rate: the same key means the same order (idempotency). */
+function cartKeyOf(numberIds: readonly number[], tdsBasisPoints: number): string {
+  return `${[...numberIds].sort((a, b) => a - b).join(',')}|tds:${tdsBasisPoints}`;
+}
+
+function liveAttribution(attribution: Attribution | null | undefined): Attribution | null {
+  if (!attribution || Object.keys(attribution).length === 0) return null;
+  const expires = attribution.expires_at;
+  const expiresAt =
+    typeof expires === 'number' ? expires : typeof expires === 'string' ? Date.parse(expires) : NaN;
+  if (Number.isFinite(expiresAt) && expiresAt < Date.now()) return null;
+  return attribution;
+}
+
+/**
+ * POST /cart/checkout. One transaction:
+ * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
+ * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
+ * 3. the buyer's open order for this same cart key, still holding every number -> return it;
+ * 4. otherwise cancel the buyer's open orders (their holds released; `cancelOpenOrders`), lock
+ *    the numbers of the cart and of those orders in ascending id order, and reserve the cart's
+ *    numbers with one conditional UPDATE (catalog.hold); if it took fewer rows than the cart
+ *    has, another buyer won: roll back, 409 with fresh validation results;
+ * 5. create the order at the current prices (the cart adopts them), its items and its first
+ *    timeline event.
+ * An empty cart is refused (400), after its open orders are cancelled and their holds released.
+ * After the commit (the catalogue then tells the holds and releases): the provider-side payment
+ * (Razorpay, over the network) and the confirmation.
+ */
+export async function checkout(
+  deps: OrderDeps,
+  userId: string,
+  attribution: Attribution | null | undefined,
+): Promise<CheckoutResult> {
+  const { database, config, catalog, cart: carts } = deps;
+  let outcome: CheckoutResult | { empty: true };
+  try {
+    outcome = await inTransaction(database, async (tx) => {
+      const cart = await carts.lock(tx, userId);
+      const lines = cart ? await carts.lines(tx, cart.id, userId) : [];
+      if (!cart || lines.length === 0) {
+        // Nothing to buy: an open order no longer stands for the cart, so its hold goes (and
+        // that is committed before the buyer is told the cart is empty).
+        await cancelOpenOrders(deps, tx, await lockOpenOrders(tx, userId), CART_CHANGED_NOTE);
+        return { empty: true };
+      }
+      const validationResults = lines.map(lineResult);
+      if (validationResults.some((r) => !r.valid)) throw checkoutBlocked(validationResults);
+
+      const billing = await deps.users.billingDetails(userId, tx);
+      if (!billing) throw unauthorized('Your account could not be found. Please sign in again.');
+      const tdsBasisPoints = billing.accountType === 'Corporate' ? cart.tdsBasisPoints : 0;
+      const ids = lines.map((line) => line.number.id).sort((a, b) => a - b);
+      const cartKey = cartKeyOf(ids, tdsBasisPoints);
+
+      const open = await lockOpenOrders(tx, userId);
+      for (const order of open) {
+        if (order.cartKey !== cartKey) continue;
+        if ((await catalog.countLiveHolds(tx, order.id)) === ids.length) {
+          return { order, created: false, validationResults };
+        }
+      }
+
+      await cancelOpenOrders(deps, tx, open, REPLACED_NOTE, ids);
+
+      const orderId = randomUUID();
+      const reserved = await catalog.hold(tx, ids, orderId);
+      if (reserved.length !== ids.length) throw new RaceLost();
+      reserved.sort((a, b) => a.id - b.id);
+
+      // The order snapshots what the buyer pays: the current prices, which the cart adopts too.
+      for (const line of lines) {
+        const current = reserved.find((row) => row.id === line.number.id)!;
+        if (line.priceAtAdd !== current.finalPrice) {
+          await carts.adoptPrice(tx, line.itemId, current.finalPrice);
+        }
+      }
+      const totals = priceCartPaise(
+        reserved.map((row) => row.finalPrice),
+        { taxPercent: GST_PERCENT, tdsPercent: tdsBasisPoints / 100 },
+      );
+      const order = await insertOrder(tx, {
+        id: orderId,
+        reference: newOrderReference(),
+        userId,
+        status: 'pending_payment',
+        subtotal: totals.subtotal,
+        tdsBasisPoints,
+        tdsDeducted: totals.tdsDeducted,
+        taxable: totals.taxable,
+        taxBasisPoints: GST_PERCENT * 100,
+        cgstAmount: totals.cgstAmount,
+        sgstAmount: totals.sgstAmount,
+        totalAmount: totals.totalAmount,
+        billing,
+        attribution: liveAttribution(attribution),
+        cartKey,
+        holdExpiresAt: reserved[0]!.reservedUntil!,
+        paymentProvider: config.PAYMENT_PROVIDER,
+      });
+      await insertOrderItems(
+        tx,
+        reserved.map((row) => ({
+          orderId,
+          numberId: row.id,
+          number: row.number,
+          category: row.category,
+          basePrice: row.basePrice,
+          price: row.finalPrice,
+        })),
+      );
+      await insertOrderEvent(tx, {
+        orderId,
+        status: 'pending_payment',
+        note: `Order placed; the numbers are held for ${config.HOLD_MINUTES} minutes.`,
+      });
+      return { order, created: true, validationResults };
+    });
+  } catch (error) {
+    if (!(error instanceof RaceLost)) throw error;
+    throw checkoutBlocked(await carts.currentResults(userId));
+  }
+  if ('empty' in outcome) throw badRequest('Your cart is empty.', 'CART_EMPTY');
+  let result = outcome;
+
+  if (result.created) {
+    const details = await paymentDetails(deps, result.order, new Date(), true);
+    const items = await readOrderItems(database.db, [result.order.id]);
+    await sendAll(
+      deps,
+      orderPlacedMessages(config, result.order.billing as Billing, result.order, items, details),
+    );
+    // The payment step may have stored the provider's order id.
+    const fresh = await findOrder(database.db, result.order.id);
+    if (fresh) result = { ...result, order: fresh };
+  }
+  return result;
+}

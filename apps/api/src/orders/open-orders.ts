@@ -1,0 +1,78 @@
+import type { Tx } from '../db/transactions';
+import {
+  insertOrderEvent,
+  lockOpenOrders,
+  orderNumberIds,
+  ordersHolding,
+  updateOrder,
+} from './order-store';
+import type { OrderDeps, OrderRow } from './order-types';
+
+/** The timeline note of an order cancelled because its hold ended unpaid. */
+export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
+
+/** The note of an open order that a checkout of a changed cart replaced. */
+export const REPLACED_NOTE = 'Replaced by a new checkout: the cart changed';
+/** The note of an open order cancelled because its numbers left the cart before payment. */
+export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were removed from the cart';
+
+/**
+ * Cancels open (`pending_payment`) orders, which the caller has locked (`lockOpenOrders`), and
+ * puts back on sale what they still hold: the one cancel-and-release of a buyer's open order,
+ * for checkout (a changed cart replaces it) and for the cart calls (a number removed, the cart
+ * emptied, an empty cart checked out). The numbers of these orders and `alsoLock` (numbers the
+ * caller changes next in the same transaction) are locked first, all at once in ascending id
+ * order. Each order gets the event `cancelled` with `note`, or HOLD_EXPIRED_NOTE when its hold
+ * had already ended. The catalogue tells the release once the transaction commits.
+ */
+export async function cancelOpenOrders(
+  deps: Pick<OrderDeps, 'catalog'>,
+  tx: Tx,
+  open: readonly OrderRow[],
+  note: string,
+  alsoLock: readonly number[] = [],
+): Promise<void> {
+  const held = await orderNumberIds(
+    tx,
+    open.map((order) => order.id),
+  );
+  await deps.catalog.lock(tx, [...alsoLock, ...held]);
+  for (const order of open) {
+    await deps.catalog.release(tx, order.id);
+    await updateOrder(tx, order.id, { status: 'cancelled' });
+    const lapsed = order.holdExpiresAt.getTime() <= Date.now();
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      status: 'cancelled',
+      note: lapsed ? HOLD_EXPIRED_NOTE : note,
+    });
+  }
+}
+
+/**
+ * Numbers left the cart without a checkout (`DELETE /cart/item/{id}`, `DELETE /cart`). The
+ * buyer's open orders holding any of `removed` (every open order for `'all'`) no longer stand
+ * for the cart: they are cancelled and their holds released in the caller's transaction, by the
+ * same cancelOpenOrders as checkout, so another buyer can take those numbers at once. The caller
+ * has locked the buyer's cart row.
+ */
+export async function cancelForRemovedNumbers(
+  deps: Pick<OrderDeps, 'catalog'>,
+  tx: Tx,
+  userId: string,
+  removed: readonly number[] | 'all',
+): Promise<void> {
+  if (removed !== 'all' && removed.length === 0) return;
+  const open = await lockOpenOrders(tx, userId);
+  if (open.length === 0) return;
+  let affected = open;
+  if (removed !== 'all') {
+    const holding = await ordersHolding(
+      tx,
+      open.map((order) => order.id),
+      removed,
+    );
+    affected = open.filter((order) => holding.has(order.id));
+  }
+  await cancelOpenOrders(deps, tx, affected, CART_CHANGED_NOTE);
+}

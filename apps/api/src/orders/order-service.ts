@@ -1,0 +1,214 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../db/transactions';
+import type { RazorpayEvent } from '../payments/payment-service';
+import { AppError, badRequest, conflict, notFound } from '../http/app-error';
+import { checkout } from './checkout';
+import { sweepExpiredHolds } from './hold-sweep';
+import { markPaid, type MarkPaidInput, type MarkPaidOutcome } from './mark-paid';
+import { cancelForRemovedNumbers } from './open-orders';
+import type { StaffOrderView } from './order-schemas';
+import { advanceOrder } from './order-steps';
+import {
+  findOrder,
+  findOrderByProviderOrderId,
+  pageOfOrders,
+  type OrderFilter,
+} from './order-store';
+import type { OrderDeps, OrderRow } from './order-types';
+import { orderViews } from './order-view';
+
+export { CART_CHANGED_NOTE } from './open-orders';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_NOT_FOUND = 'Order not found.';
+
+/** What each outcome of a payment tells the person who sent it. */
+export const paymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
+  paid: 'Payment received. Thank you!',
+  already_paid: 'This order has already been paid.',
+  duplicate_event: 'This payment has already been recorded.',
+  refund_due:
+    'The payment arrived after the hold ended and a number had been sold meanwhile: the order is cancelled and will be refunded in full.',
+  extra_payment:
+    'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.',
+};
+
+/** Events that mean "this Razorpay order has been paid". */
+const paymentEvents = new Set(['payment.captured', 'order.paid']);
+
+type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
+
+/**
+ * Orders: checkout, payment, the porting timeline, lapsed holds, and the views of orders that
+ * buyers and the support console read.
+ */
+export function createOrderService(deps: OrderDeps) {
+  const { database, users } = deps;
+  const db = database.db;
+
+  /** The order with this id, or a 404 (also for an id that is not a uuid). */
+  async function find(id: string): Promise<OrderRow> {
+    if (!UUID.test(id)) throw notFound(ORDER_NOT_FOUND);
+    const order = await findOrder(db, id);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /** The buyer's own order; someone else's is "not found", never "forbidden". */
+  async function findOwn(userId: string, id: string): Promise<OrderRow> {
+    const order = await find(id);
+    if (order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  const view = async (order: OrderRow, options: { createPayment?: boolean } = {}) =>
+    (await orderViews(deps, [order], options))[0]!;
+
+  /** Orders as the support console sees them: the buyer's view plus buyer, attribution, ids. */
+  async function staffViews(rows: readonly OrderRow[]): Promise<StaffOrderView[]> {
+    if (rows.length === 0) return [];
+    const views = await orderViews(deps, rows);
+    const buyers = await users.contacts([...new Set(rows.map((row) => row.userId))]);
+    return rows.map((row, index) => {
+      const buyer = buyers.find((b) => b.id === row.userId) ?? {
+        id: row.userId,
+        name: '',
+        email: '',
+        mobile: '',
+      };
+      return {
+        ...views[index]!,
+        buyer,
+        attribution: (row.attribution as Record<string, unknown> | null) ?? null,
+        providerOrderId: row.providerOrderId,
+      };
+    });
+  }
+  const staffView = async (order: OrderRow) => (await staffViews([order]))[0]!;
+
+  const paid = (orderId: string, input: MarkPaidInput) => markPaid(deps, orderId, input);
+
+  return {
+    /**
+     * Turns the buyer's cart into an order holding its numbers (checkout.ts), or answers the
+     * open order for the same cart; the answer carries the order as the buyer sees it.
+     */
+    async checkout(userId: string, attribution: Record<string, unknown> | null | undefined) {
+      const result = await checkout(deps, userId, attribution);
+      const order = await view(result.order, { createPayment: !result.created });
+      return { order, created: result.created, validationResults: result.validationResults };
+    },
+
+    /** For the cart (see OpenOrders in cart/cart-service.ts). */
+    cancelForRemovedNumbers: (tx: Tx, userId: string, removed: readonly number[] | 'all') =>
+      cancelForRemovedNumbers(deps, tx, userId, removed),
+
+    /** One page of the buyer's orders, newest first. */
+    async listForBuyer(userId: string, page: number, pageSize: number) {
+      const { rows, total } = await pageOfOrders(db, { userId }, page, pageSize);
+      return { views: await orderViews(deps, rows), total };
+    },
+
+    /**
+     * One of the buyer's orders; a Razorpay order whose provider-side payment could not be
+     * created at checkout gets it now.
+     */
+    async getForBuyer(userId: string, id: string) {
+      return view(await findOwn(userId, id), { createPayment: true });
+    },
+
+    /**
+     * Razorpay checkout's callback: the signature must be Razorpay's over this order's Razorpay
+     * order and the payment; then the order is marked paid (idempotent: the webhook may have
+     * done it already).
+     */
+    async confirmRazorpayCallback(
+      userId: string,
+      id: string,
+      callback: {
+        razorpay_order_id: string;
+        razorpay_payment_id: string;
+        razorpay_signature: string;
+      },
+      log: WarnLog,
+    ) {
+      const order = await findOwn(userId, id);
+      const payment = {
+        orderId: callback.razorpay_order_id,
+        paymentId: callback.razorpay_payment_id,
+        signature: callback.razorpay_signature,
+      };
+      const genuine = deps.payments.verifyRazorpayCheckout(payment);
+      if (order.paymentProvider !== 'razorpay' || genuine === undefined) {
+        throw conflict('This order is not paid through Razorpay.', 'WRONG_PAYMENT_PROVIDER');
+      }
+      if (!order.providerOrderId || payment.orderId !== order.providerOrderId) {
+        throw badRequest('This payment does not belong to this order.', 'PAYMENT_ORDER_MISMATCH');
+      }
+      if (!genuine) {
+        log.warn({ orderId: order.id }, 'forged Razorpay checkout signature');
+        throw new AppError(400, 'INVALID_SIGNATURE', 'The payment signature is not valid.');
+      }
+      const result = await paid(order.id, { provider: 'razorpay', reference: payment.paymentId });
+      return { outcome: result.outcome, order: await view(result.order) };
+    },
+
+    /**
+     * A signed Razorpay webhook event. A payment event for one of our orders goes through
+     * mark-paid with the event id recorded in its transaction, so a repeated delivery changes
+     * nothing; any other event is only recorded. `handled`: the event was applied to an order
+     * (marked it paid or found it paid, or flagged it for refund).
+     */
+    async applyRazorpayEvent(event: RazorpayEvent, eventId: string, log: WarnLog) {
+      const payment = event.payload?.payment?.entity;
+      const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+      const record = async () => ({
+        duplicate: !(await deps.payments.recordOnce(eventId, 'razorpay')),
+        handled: false,
+      });
+      if (!event.event || !paymentEvents.has(event.event) || !payment?.id || !providerOrderId) {
+        return record();
+      }
+      const order = await findOrderByProviderOrderId(db, providerOrderId);
+      if (!order) {
+        log.warn({ providerOrderId }, 'Razorpay webhook for an unknown order');
+        return record();
+      }
+      // A wrong amount or a further payment for a paid order is kept track of, never just
+      // logged: mark-paid flags the order for refund, in the transaction that records the event.
+      const result = await paid(order.id, {
+        provider: 'razorpay',
+        reference: payment.id,
+        webhookEventId: eventId,
+        amount: typeof payment.amount === 'number' ? payment.amount : undefined,
+      });
+      const duplicate = result.outcome === 'duplicate_event';
+      return { duplicate, handled: !duplicate };
+    },
+
+    /** One page of orders for the support console, newest first. */
+    async listForStaff(filter: Omit<OrderFilter, 'userId'>, page: number, pageSize: number) {
+      const { rows, total } = await pageOfOrders(db, filter, page, pageSize);
+      return { views: await staffViews(rows), total };
+    },
+
+    /** One order for the support console. */
+    getForStaff: async (id: string) => staffView(await find(id)),
+
+    /** Support confirms a UPI or bank transfer with its reference (idempotent). */
+    async confirmManualPayment(id: string, reference: string, staffUserId: string) {
+      const order = await find(id);
+      const result = await paid(order.id, { provider: 'manual', reference, staffUserId });
+      return { outcome: result.outcome, order: await staffView(result.order) };
+    },
+
+    /** A staff step on the porting timeline (order-steps.ts). */
+    async advance(id: string, step: Parameters<typeof advanceOrder>[2]): Promise<StaffOrderView> {
+      const order = await find(id);
+      return staffView(await advanceOrder(deps, order.id, step));
+    },
+
+    /** Cancels the orders whose hold lapsed unpaid and tidies lapsed holds (hold-sweep.ts). */
+    sweepExpiredHolds: () => sweepExpiredHolds(deps),
+  };
+}

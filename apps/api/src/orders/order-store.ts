@@ -1,0 +1,238 @@
+import type { OrderStatus } from '@store/domain';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database';
+import { orderEvents, orderItems, orders, users } from '../db/schema';
+import type { Tx } from '../db/transactions';
+import type { OrderItemRow, OrderRow } from './order-types';
+
+export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  return order;
+}
+
+export async function findOrderByProviderOrderId(
+  db: Db,
+  providerOrderId: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+  return order;
+}
+
+/** The order row locked until the transaction ends. */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return order;
+}
+
+/** The buyer's orders still waiting for payment, locked (`for update`). */
+export function lockOpenOrders(tx: Tx, userId: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')))
+    .orderBy(orders.id)
+    .for('update');
+}
+
+/** Ids of orders waiting for payment whose hold has ended, the longest ended first. */
+export async function findLapsedOrderIds(db: Db, limit: number): Promise<string[]> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.holdExpiresAt, sql`now()`)))
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit);
+  return due.map((row) => row.id);
+}
+
+/** The order locked, if it still waits for payment with its hold ended and no one else has it. */
+export async function lockLapsedOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [locked] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, 'pending_payment'),
+        lt(orders.holdExpiresAt, sql`now()`),
+      ),
+    )
+    .for('update', { skipLocked: true });
+  return locked;
+}
+
+export interface OrderFilter {
+  userId?: string;
+  status?: OrderStatus;
+  needsRefund?: boolean;
+}
+
+/** One page of orders, newest first, and how many match in all. */
+export async function pageOfOrders(
+  db: Db,
+  filter: OrderFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.needsRefund !== undefined) conditions.push(eq(orders.needsRefund, filter.needsRefund));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [order] = await tx.insert(orders).values(values).returning();
+  return order!;
+}
+
+export async function insertOrderItems(
+  tx: Tx,
+  items: (typeof orderItems.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(orderItems).values(items);
+}
+
+export async function insertOrderEvent(
+  tx: Tx,
+  event: { orderId: string; status: OrderStatus; note: string | null; staffUserId?: string | null },
+): Promise<void> {
+  await tx.insert(orderEvents).values(event);
+}
+
+export async function updateOrder(
+  tx: Tx,
+  id: string,
+  changes: PgUpdateSetSource<typeof orders>,
+): Promise<OrderRow> {
+  const [order] = await tx.update(orders).set(changes).where(eq(orders.id, id)).returning();
+  return order!;
+}
+
+/** Money arrived and pays for the order: paid now (database clock) with this reference. */
+export function setOrderPaid(tx: Tx, id: string, paymentReference: string): Promise<OrderRow> {
+  return updateOrder(tx, id, {
+    status: 'paid',
+    paidAt: sql`now()`,
+    paymentReference,
+    needsRefund: false,
+  });
+}
+
+/** Money arrived that cannot pay for the order: cancelled, and due back in full. */
+export function setOrderRefundDue(tx: Tx, id: string, paymentReference: string): Promise<OrderRow> {
+  return updateOrder(tx, id, {
+    status: 'cancelled',
+    paidAt: sql`now()`,
+    paymentReference,
+    needsRefund: true,
+  });
+}
+
+/** Stores the provider's order id unless one is stored already; answers the id the order holds. */
+export async function claimProviderOrderId(
+  db: Db,
+  orderId: string,
+  providerOrderId: string,
+): Promise<string | null> {
+  const [stored] = await db
+    .update(orders)
+    .set({ providerOrderId })
+    .where(and(eq(orders.id, orderId), isNull(orders.providerOrderId)))
+    .returning({ providerOrderId: orders.providerOrderId });
+  if (stored?.providerOrderId) return stored.providerOrderId;
+  const [current] = await db
+    .select({ providerOrderId: orders.providerOrderId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return current?.providerOrderId ?? null;
+}
+
+/** The items of these orders, by number id. */
+export function readOrderItems(db: Db, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.numberId));
+}
+
+/** The numbers these orders hold or held. */
+export async function orderNumberIds(tx: Tx, orderIds: readonly string[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const items = await tx
+    .select({ numberId: orderItems.numberId })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]));
+  return items.map((item) => item.numberId);
+}
+
+/** Which of these orders hold any of these numbers. */
+export async function ordersHolding(
+  tx: Tx,
+  orderIds: readonly string[],
+  numberIds: readonly number[],
+): Promise<Set<string>> {
+  const holding = await tx
+    .selectDistinct({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(
+      and(inArray(orderItems.orderId, [...orderIds]), inArray(orderItems.numberId, [...numberIds])),
+    );
+  return new Set(holding.map((row) => row.orderId));
+}
+
+export interface TimelineRow {
+  orderId: string;
+  status: OrderStatus;
+  note: string | null;
+  createdAt: Date;
+  staffName: string | null;
+}
+
+/** The timelines of these orders, each step with the staff member who recorded it. */
+export function readTimelines(db: Db, orderIds: readonly string[]): Promise<TimelineRow[]> {
+  return db
+    .select({
+      orderId: orderEvents.orderId,
+      status: orderEvents.status,
+      note: orderEvents.note,
+      createdAt: orderEvents.createdAt,
+      staffName: users.name,
+    })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.staffUserId))
+    .where(inArray(orderEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/** Whether the order's latest cancellation was a staff step (not a lapse or a changed cart). */
+export async function wasCancelledByStaff(tx: Tx, orderId: string): Promise<boolean> {
+  const [event] = await tx
+    .select({ staffUserId: orderEvents.staffUserId })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'cancelled')))
+    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
+    .limit(1);
+  return Boolean(event?.staffUserId);
+}
+
+/** The database clock, which holds and availability are measured against. */
+export async function databaseNow(tx: Tx): Promise<Date> {
+  const [row] = await tx
+    .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8` })
+    .from(sql`(select 1) as one`);
+  return new Date(Number(row!.ms));
+}

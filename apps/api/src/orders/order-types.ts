@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CartService } from '../cart/cart-service';
+import type { CatalogService } from '../catalog/catalog-service';
+import type { Config } from '../config/config';
+import type { Database } from '../db/database';
+import type { orderItems, orders } from '../db/schema';
+import type { Notifier } from '../notify/notifier';
+import type { PaymentService } from '../payments/payment-service';
+import type { BillingDetails, UserService } from '../users/user-service';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** The buyer's details as they were at checkout (orders.billing). */
+export type Billing = BillingDetails;
+
+/** What the orders capability works with (createServices builds it). */
+export interface OrderDeps {
+  config: Config;
+  database: Database;
+  notifier: Notifier;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  catalog: CatalogService;
+  cart: CartService;
+  users: UserService;
+  payments: PaymentService;
+}

@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAuthService } from './auth/auth-service';
+import { createCartService } from './cart/cart-service';
+import { createInProcessCatalogChanges, type CatalogChanges } from './catalog/catalog-changes';
+import { createCatalogService } from './catalog/catalog-service';
+import type { Config } from './config/config';
+import type { Database } from './db/database';
+import { createDevService } from './dev/dev-service';
+import { createEnquiryService } from './enquiries/enquiry-service';
+import { createHealthService } from './health/health-service';
+import type { Notifier } from './notify/notifier';
+import { createOrderService } from './orders/order-service';
+import { createPaymentService } from './payments/payment-service';
+import { createUserService } from './users/user-service';
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  notifier: Notifier;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where the catalogue tells its changes; by default to this process only. */
+  catalogChanges?: CatalogChanges;
+}
+
+/**
+ * Every capability's service, built once (at start-up, or once by a command or a test). Routes
+ * take them from `app.services`; a service reaches another only through what it is given here.
+ * Building them touches nothing: the database is first used by the first call.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, database, notifier, log } = deps;
+  const catalog = createCatalogService({
+    config,
+    database,
+    changes: deps.catalogChanges ?? createInProcessCatalogChanges(),
+  });
+  const users = createUserService({ database });
+  const payments = createPaymentService({ config, database });
+  // The cart cancels open orders when numbers leave it, and orders read and empty the cart:
+  // the cart reaches the orders service through this function, called only once both exist.
+  const cart = createCartService({
+    config,
+    database,
+    catalog,
+    users,
+    openOrders: {
+      cancelForRemovedNumbers: (...args) => orders.cancelForRemovedNumbers(...args),
+    },
+  });
+  const orders = createOrderService({
+    config,
+    database,
+    notifier,
+    log,
+    catalog,
+    cart,
+    users,
+    payments,
+  });
+  return {
+    auth: createAuthService({ config, database, notifier, log, users }),
+    users,
+    catalog,
+    cart,
+    orders,
+    payments,
+    enquiries: createEnquiryService({ config, database, notifier, log }),
+    health: createHealthService(database),
+    dev: createDevService(database),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every capability's service (createServices), built once when the app is built. */
+    services: Services;
+  }
+}
+
+/** Decorates the app with its services (`app.services`), built once from these. */
+export const servicesPlugin = fp(
+  async (app, deps: ServiceDeps) => {
+    app.decorate('services', createServices(deps));
+  },
+  { name: 'services' },
+);

@@ -1,0 +1,191 @@
+import type { z } from 'zod';
+import type { Config } from '../config/config';
+import type { Database, Db } from '../db/database';
+import { AppError, badRequest, conflict } from '../http/app-error';
+import {
+  toApiAddress,
+  toApiUser,
+  toBillingDetails,
+  type ApiAddress,
+  type ApiUser,
+  type BillingDetails,
+  type UserRow,
+} from './user-mapping';
+import {
+  staffAccountInput,
+  type StaffAccountInput,
+  type addressBody,
+  type profileUpdateBody,
+} from './user-schemas';
+import {
+  findContacts,
+  findUserByEmail,
+  findUserById,
+  findUserByMobile,
+  findUsersByContacts,
+  findUserWithAddress,
+  insertUser,
+  isUniqueViolation,
+  updateUser,
+  upsertAddress,
+  type NewUser,
+} from './user-store';
+
+export type { BillingDetails, UserRow } from './user-mapping';
+
+/** The payload of a sign-in and of the profile call: `{ user, address }`. */
+export interface UserWithAddress {
+  user: ApiUser;
+  address: ApiAddress | null;
+}
+
+/** The demo support agent: for local use only, never created in production. */
+export const DEMO_SUPPORT_ACCOUNT = {
+  name: 'Demo Support',
+  email: 'support.demo@example.com',
+  mobile: '9000000001',
+  role: 'support',
+} as const;
+
+const emailTaken = () =>
+  conflict(
+    'An account with this e-mail address already exists. Please sign in instead.',
+    'EMAIL_TAKEN',
+  );
+const mobileTaken = () =>
+  conflict(
+    'An account with this mobile number already exists. Please sign in instead.',
+    'MOBILE_TAKEN',
+  );
+
+/** Accounts: buyers and staff, their profile and their one address. */
+export function createUserService({ database }: { database: Database }) {
+  const db = database.db;
+
+  /** 409 when the e-mail or the mobile already belongs to an account. */
+  async function assertContactsFree(email: string, mobile: string, executor: Db = db) {
+    const taken = await findUsersByContacts(executor, email, mobile);
+    if (taken.some((row) => row.email === email.toLowerCase())) throw emailTaken();
+    if (taken.some((row) => row.mobile === mobile)) throw mobileTaken();
+  }
+
+  async function profile(id: string): Promise<UserWithAddress | undefined> {
+    const row = await findUserWithAddress(db, id);
+    return row && { user: toApiUser(row.user), address: toApiAddress(row.address) };
+  }
+
+  /**
+   * A support or admin account. It has no password: staff sign in with a code sent to their
+   * mobile or e-mail, or set a password through "forgot password".
+   */
+  async function createStaffAccount(input: StaffAccountInput): Promise<UserRow> {
+    const staff = staffAccountInput.parse(input);
+    await assertContactsFree(staff.email, staff.mobile);
+    return insertUser(db, {
+      name: staff.name,
+      email: staff.email,
+      mobile: staff.mobile,
+      passwordHash: null,
+      accountType: 'Individual',
+      role: staff.role,
+      getWhatsappUpdate: false,
+      acceptTermsAndConditions: false,
+    });
+  }
+
+  return {
+    findById: (id: string, executor: Db = db) => findUserById(executor, id),
+    findByEmail: (email: string) => findUserByEmail(db, email),
+    findByMobile: (mobile: string) => findUserByMobile(db, mobile),
+    /** Who the account's invoices are made out to (checkout copies it into the order). */
+    async billingDetails(id: string, executor: Db = db): Promise<BillingDetails | undefined> {
+      const row = await findUserWithAddress(executor, id);
+      return row && toBillingDetails(row.user, row.address);
+    },
+    /** Names and contacts of these accounts (the support console's buyers). */
+    contacts: (ids: readonly string[]) => findContacts(db, ids),
+    accountType: async (id: string) => (await findUserById(db, id))?.accountType,
+    assertContactsFree,
+    profile,
+
+    /** A customer account from a verified registration, in the caller's transaction. */
+    async createCustomer(executor: Db, details: Omit<NewUser, 'role'>) {
+      await assertContactsFree(details.email, details.mobile, executor);
+      const row = await insertUser(executor, { ...details, role: 'customer' });
+      return { id: row.id, role: row.role };
+    },
+
+    /**
+     * The 409 to answer when `error` is a unique violation on the users table (an e-mail or a
+     * mobile taken between the check and the insert); undefined for any other error.
+     */
+    async takenContactError(error: unknown, email: string): Promise<AppError | undefined> {
+      if (!isUniqueViolation(error)) return undefined;
+      return (await findUserByEmail(db, email)) ? emailTaken() : mobileTaken();
+    },
+
+    setPasswordHash: (executor: Db, id: string, passwordHash: string) =>
+      updateUser(executor, id, { passwordHash }),
+
+    /**
+     * Changes the name, WhatsApp updates, and for Corporate the company name and GSTIN.
+     * Undefined when the account no longer exists.
+     */
+    async updateProfile(
+      id: string,
+      body: z.output<typeof profileUpdateBody>,
+    ): Promise<UserWithAddress | undefined> {
+      const user = await findUserById(db, id);
+      if (!user) return undefined;
+      if (user.accountType !== 'Corporate' && (body.companyName || body.gstinNo)) {
+        throw badRequest(
+          'Company name and GSTIN belong to Corporate accounts only.',
+          'VALIDATION_ERROR',
+        );
+      }
+      const changes: Partial<NewUser> = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.getWhatsappUpdate !== undefined) changes.getWhatsappUpdate = body.getWhatsappUpdate;
+      if (body.companyName !== undefined) changes.companyName = body.companyName;
+      if (body.gstinNo !== undefined) changes.gstinNo = body.gstinNo;
+      if (Object.keys(changes).length > 0) await updateUser(db, id, changes);
+      return profile(id);
+    },
+
+    /** Saves the account's one address. Undefined when the account no longer exists. */
+    async saveAddress(
+      id: string,
+      address: z.output<typeof addressBody>,
+    ): Promise<UserWithAddress | undefined> {
+      if (!(await findUserById(db, id))) return undefined;
+      await upsertAddress(db, id, { ...address, line2: address.line2 ?? null });
+      return profile(id);
+    },
+
+    createStaffAccount,
+
+    /**
+     * Creates the demo support account when it is absent (called with the demo data). It signs
+     * in with a code: POST /api/v1/auth/sign-in with its mobile, then read the code from the
+     * dev outbox.
+     */
+    async ensureDemoSupportAccount(
+      config: Pick<Config, 'isProduction' | 'DEMO_DATA_COUNT'>,
+      log: (line: string) => void = () => {},
+    ): Promise<void> {
+      if (config.isProduction || config.DEMO_DATA_COUNT === 0) return;
+      if (
+        (await findUserByEmail(db, DEMO_SUPPORT_ACCOUNT.email)) ||
+        (await findUserByMobile(db, DEMO_SUPPORT_ACCOUNT.mobile))
+      ) {
+        return;
+      }
+      await createStaffAccount(DEMO_SUPPORT_ACCOUNT);
+      log(
+        `Demo support account created (local use only): sign in with mobile ${DEMO_SUPPORT_ACCOUNT.mobile} and read the code at /api/v1/dev/outbox?to=${DEMO_SUPPORT_ACCOUNT.mobile}`,
+      );
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
