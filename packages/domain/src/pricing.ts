@@ -1,5 +1,7 @@
 import { toPaise, toRupees } from './money';
 
+export const GST_PERCENT = 18;
+
 /** Cart amounts (paise from priceCartPaise, rupees from priceCart) and the percents applied. */
 export interface CartTotals {
   subtotal: number;
