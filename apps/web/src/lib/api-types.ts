@@ -9,7 +9,7 @@ import type { paths } from './api-schema';
 type Prefixed<P extends string> = `/api/v1${P}` & keyof paths;
 
 /** Every path of the API, without /api/v1. */
-export type ApiPath = keyof paths extends `/api/v1${infer P}` ? P : never;
+type ApiPath = keyof paths extends `/api/v1${infer P}` ? P : never;
 
 type Operation<P extends ApiPath, M extends string> = M extends keyof paths[Prefixed<P>]
   ? NonNullable<paths[Prefixed<P>][M]>
