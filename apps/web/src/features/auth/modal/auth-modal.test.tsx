@@ -43,6 +43,21 @@ async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) 
   await user.paste(code);
 }
 
+/**
+ * Opens the modal, asks for a sign-in code to the mobile and waits for the code view, with
+ * fake timers that move on their own (the resend cooldown can then be skipped).
+ */
+async function signInWithCode() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+  renderWithQuery('/', <AuthModal open onClose={() => {}} initialView="sign-in" />);
+  await user.click(screen.getByRole('button', { name: 'With OTP' }));
+  await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+  await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+  await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+  return user;
+}
+
 // Form-heavy tests: typing through jsdom is slow on a busy machine.
 describe('authentication modal', { timeout: 30_000 }, () => {
   it('is a labelled modal dialog that focuses its first field and closes on Escape', async () => {
@@ -160,17 +175,11 @@ describe('authentication modal', { timeout: 30_000 }, () => {
   });
 
   it('enables Resend after the cooldown and refreshes the code', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = installFakeApi({
       'POST /auth/sign-in': issued({ maxAttempts: 3 }),
       'POST /auth/resend-otp': issued({ requestId: 'r-2', maxAttempts: 5 }),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-    renderWithQuery('/', <AuthModal open onClose={() => {}} initialView="sign-in" />);
-    await user.click(screen.getByRole('button', { name: 'With OTP' }));
-    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
-    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+    const user = await signInWithCode();
     expect(screen.getByTestId('otp-attempts')).toHaveTextContent('3 attempts left');
 
     await act(async () => {
@@ -305,17 +314,11 @@ describe('authentication modal', { timeout: 30_000 }, () => {
   });
 
   it("uses 'Failed to resend OTP' when a new code cannot be sent, and waits as the server asks", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = installFakeApi({
       'POST /auth/sign-in': issued(),
       'POST /auth/resend-otp': fail(429, undefined, { retryAfter: 45 }),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-    renderWithQuery('/', <AuthModal open onClose={() => {}} initialView="sign-in" />);
-    await user.click(screen.getByRole('button', { name: 'With OTP' }));
-    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
-    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
-    await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+    const user = await signInWithCode();
 
     await act(async () => {
       vi.advanceTimersByTime(31_000);

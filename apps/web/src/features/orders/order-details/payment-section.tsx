@@ -86,11 +86,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             We received your payment of {total}, but this order cannot be completed. You will be
             refunded in full; our team will contact you.
           </p>
-          {payment.paymentReference ? (
-            <p className="mt-2 text-sm text-slate-700">
-              Payment reference: {payment.paymentReference}
-            </p>
-          ) : null}
+          <PaymentReference reference={payment.paymentReference} />
         </Card>
       );
     case 'refunded':
@@ -115,14 +111,15 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             ) : null}
             . Thank you!
           </p>
-          {payment.paymentReference ? (
-            <p className="mt-2 text-sm text-slate-700">
-              Payment reference: {payment.paymentReference}
-            </p>
-          ) : null}
+          <PaymentReference reference={payment.paymentReference} />
         </Card>
       );
   }
+}
+
+function PaymentReference({ reference }: { reference: string | null }) {
+  if (!reference) return null;
+  return <p className="mt-2 text-sm text-slate-700">Payment reference: {reference}</p>;
 }
 
 function ManualInstructions({ order }: { order: Order }) {
