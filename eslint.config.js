@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -34,6 +35,22 @@ const databaseAccess = {
   regex: '^drizzle-orm(?:/|$)|(?:^|/)db/schema(?:/|$)',
   message: 'A route file does HTTP only: its queries belong in the <x>-store.ts behind a service.',
 };
+// apps/web: a feature (src/features/<name>/) is reached from outside only through its index.ts;
+// components/ and lib/ know no feature. Tests may reach into another feature to test the two
+// together; everything else follows the rule.
+const webFeatureEntry = {
+  from: { type: ['web-feature', 'web-app'] },
+  disallow: { to: { type: 'web-feature', internalPath: '!index.ts' } },
+  message:
+    "Import another feature through its index.ts (add what you need to that feature's index.ts).",
+};
+const webSharedKnowsNoFeature = {
+  from: { type: ['web-lib', 'web-components'] },
+  disallow: { to: { type: ['web-feature', 'web-app'] } },
+  message:
+    'components/ and lib/ hold generic code: move what needs a feature into that feature, or pass it in.',
+};
+const webBoundaries = (rules) => ['error', { default: 'allow', rules }];
 
 export default tseslint.config(
   {
@@ -89,7 +106,23 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-lib', pattern: 'apps/web/src/lib' },
+        { type: 'web-components', pattern: 'apps/web/src/components' },
+        { type: 'web-app', pattern: 'apps/web/src/*.{ts,tsx}', mode: 'file' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'boundaries/dependencies': webBoundaries([webFeatureEntry, webSharedKnowsNoFeature]),
+    },
+  },
+  {
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: { 'boundaries/dependencies': webBoundaries([webSharedKnowsNoFeature]) },
   },
 );

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { checkBuildEnv } from '../src/lib/site-config';
-import { robotsTxt, sitemapXml, type SitemapEntry } from '../src/lib/sitemap';
+import { robotsTxt, sitemapXml, type SitemapEntry } from '../src/features/seo';
 import { getSitemapPaths, readBlogPostMetas } from '../src/prerender-paths';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { states } from '@store/domain';
-import { meta as cartMeta } from './cart/cart-page';
+import { meta as cartMeta } from './features/cart/cart-page';
 import {
   getPrerenderPaths,
   getSitemapPaths,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { states } from '@store/domain';
-import { byDateDescending, parseArticle, type BlogPostMeta } from './content/blogs/front-matter';
+import { byDateDescending, parseArticle, type BlogPostMeta } from './features/content';
 
 /**
  * Node only: read by react-router.config.ts (`prerender`), the sitemap script and tests.
@@ -10,7 +10,7 @@ import { byDateDescending, parseArticle, type BlogPostMeta } from './content/blo
  */
 
 /** Pages of the content feature that need no sign-in. */
-export const contentPaths = [
+const contentPaths = [
   '/contact-us',
   '/blogs',
   '/career',
@@ -23,7 +23,7 @@ export const contentPaths = [
   '/terms-and-conditions',
 ] as const;
 
-export const productPaths = [
+const productPaths = [
   '/products/smart-ivr',
   '/products/sms-solutions',
   '/products/whatsapp',
@@ -32,6 +32,7 @@ export const productPaths = [
 /** Folder of the blog's Markdown files. */
 export const blogArticlesDir = join(
   dirname(fileURLToPath(import.meta.url)),
+  'features',
   'content',
   'blogs',
   'articles',

@@ -1,4 +1,4 @@
-import { lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Link,
   Links,
@@ -10,22 +10,15 @@ import {
 } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
-import { CartProvider } from './cart/cart-provider';
 import { PageSpinner } from './components/page-spinner';
-import { SiteShell } from './components/site-shell';
 import { ToastProvider } from './components/toast';
-import { Analytics } from './lib/analytics';
-import { AuthSessionProvider } from './lib/auth-session';
-import { CampaignTracking } from './lib/campaign-tracking';
-import { ChatWidget } from './lib/chat-widget';
+import { Analytics, CampaignTracking } from './features/analytics';
+import { AuthModal, AuthSessionProvider } from './features/auth';
+import { CartProvider } from './features/cart';
+import { ChatWidget, SiteShell } from './features/layout';
 import { createQueryClient } from './lib/query-client';
 import { siteConfig } from './lib/site-config';
 import './app.css';
-
-// Loaded when someone first presses Sign In: public pages carry no forms or validation code.
-const AuthModal = lazy(() =>
-  import('./auth/auth-modal').then((module) => ({ default: module.AuthModal })),
-);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

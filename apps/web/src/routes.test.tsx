@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub, matchRoutes, useNavigate, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ProfilePage from './features/account/profile-page';
+import BlogDetailPage from './features/content/blogs/blog-detail-page';
+import UnknownPathPage from './features/content/unknown-path-page';
+import CityPage from './features/locations/city-page';
+import StatePage from './features/locations/state-page';
 import routes from './routes';
-import ProfilePage from './account/profile-page';
-import BlogDetailPage from './content/blogs/blog-detail-page';
-import UnknownPathPage from './content/unknown-path-page';
-import CityPage from './locations/city-page';
-import StatePage from './locations/state-page';
 
 // The state and city pages list numbers: answer GET /api/v1/numbers with an empty page.
 beforeEach(() => {
@@ -38,14 +38,14 @@ describe('route table', () => {
   const fileFor = (path: string) => matchRoutes(table, path)?.at(-1)?.route.id;
 
   it('maps every route of spec §2 to a page module in its feature folder', () => {
-    expect(fileFor('/')).toBe('content/home-page.tsx');
-    expect(fileFor('/profile')).toBe('account/profile-page.tsx');
-    expect(fileFor('/products/smart-ivr')).toMatch(/^content\/products\//);
-    expect(fileFor('/products/sms-solutions')).toMatch(/^content\/products\//);
-    expect(fileFor('/products/whatsapp')).toMatch(/^content\/products\//);
-    expect(fileFor('/premium-numbers')).toMatch(/^catalog\//);
-    expect(fileFor('/offer-zone')).toMatch(/^catalog\//);
-    expect(fileFor('/cart')).toMatch(/^cart\//);
+    expect(fileFor('/')).toBe('features/content/home-page.tsx');
+    expect(fileFor('/profile')).toBe('features/account/profile-page.tsx');
+    expect(fileFor('/products/smart-ivr')).toMatch(/^features\/content\/products\//);
+    expect(fileFor('/products/sms-solutions')).toMatch(/^features\/content\/products\//);
+    expect(fileFor('/products/whatsapp')).toMatch(/^features\/content\/products\//);
+    expect(fileFor('/premium-numbers')).toMatch(/^features\/catalog\//);
+    expect(fileFor('/offer-zone')).toMatch(/^features\/catalog\//);
+    expect(fileFor('/cart')).toMatch(/^features\/cart\//);
     for (const path of [
       '/contact-us',
       '/blogs',
@@ -60,12 +60,12 @@ describe('route table', () => {
       '/refund-policy',
       '/terms-and-conditions',
     ]) {
-      expect(fileFor(path), path).toMatch(/^content\/(?!unknown)/);
+      expect(fileFor(path), path).toMatch(/^features\/content\/(?!unknown)/);
     }
-    expect(fileFor('/vip-numbers')).toBe('locations/vip-numbers-page.tsx');
-    expect(fileFor('/vip-numbers/goa')).toBe('locations/state-page.tsx');
-    expect(fileFor('/vip-numbers/goa/panaji')).toBe('locations/city-page.tsx');
-    expect(fileFor('/no/such/page')).toBe('content/unknown-path-page.tsx');
+    expect(fileFor('/vip-numbers')).toBe('features/locations/vip-numbers-page.tsx');
+    expect(fileFor('/vip-numbers/goa')).toBe('features/locations/state-page.tsx');
+    expect(fileFor('/vip-numbers/goa/panaji')).toBe('features/locations/city-page.tsx');
+    expect(fileFor('/no/such/page')).toBe('features/content/unknown-path-page.tsx');
   });
 });
 

@@ -3,7 +3,6 @@ import {
   API_ERROR_MESSAGES,
   ApiError,
   createApiClient,
-  hasSessionHint,
   withQuery,
   type ApiClient,
 } from './api-client';
@@ -334,24 +333,6 @@ describe('api client', () => {
     const aborted = await rejection(aborting.get('/public'));
     expect(aborted.message).toBe('Request failed');
     expect(aborted.code).toBe('ABORTED');
-  });
-});
-
-describe('hasSessionHint', () => {
-  it('reads the sid_hint cookie', () => {
-    expect(hasSessionHint('')).toBe(false);
-    expect(hasSessionHint('a=b; sid_hint=1')).toBe(true);
-    expect(hasSessionHint('sid_hint=1')).toBe(true);
-    expect(hasSessionHint('sid_hint=0')).toBe(false);
-    expect(hasSessionHint('xsid_hint=1')).toBe(false);
-  });
-
-  it('reads document.cookie by default', () => {
-    expect(hasSessionHint()).toBe(false);
-    document.cookie = 'sid_hint=1; path=/';
-    expect(hasSessionHint()).toBe(true);
-    document.cookie = 'sid_hint=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-    expect(hasSessionHint()).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ import { siteConfig } from './site-config';
  */
 
 /** The JSON body every API response carries. */
-export interface ApiEnvelope<T = unknown> {
+interface ApiEnvelope<T = unknown> {
   success: boolean;
   message?: string;
   code?: string;
@@ -29,11 +29,8 @@ export const API_ERROR_MESSAGES = {
   unknown: 'Request failed',
 } as const;
 
-export const API_VERSION_PATH = '/api/v1';
-export const REFRESH_TOKEN_PATH = '/auth/refresh-token';
-
-/** Name of the non-HttpOnly cookie the server sets (value '1') while a session may exist. */
-export const SESSION_HINT_COOKIE = 'sid_hint';
+const API_VERSION_PATH = '/api/v1';
+const REFRESH_TOKEN_PATH = '/auth/refresh-token';
 
 export interface ApiErrorOptions {
   status?: number;
@@ -95,7 +92,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiClient {
   request<T = unknown>(
@@ -298,19 +295,6 @@ export const api: ApiClient = createApiClient();
 /** Listen for a failed session refresh on the app-wide client. Returns an unsubscribe function. */
 export function onSessionExpired(listener: () => void): () => void {
   return api.onSessionExpired(listener);
-}
-
-/**
- * Whether a session may exist: the server sets the non-HttpOnly cookie `sid_hint=1` at sign-in
- * and clears it at sign-out, so guests can skip auth calls that would only fail.
- */
-export function hasSessionHint(
-  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
-): boolean {
-  return cookies.split(';').some((part) => {
-    const [name, value] = part.trim().split('=');
-    return name === SESSION_HINT_COOKIE && value === '1';
-  });
 }
 
 /** Append query parameters to a path, skipping undefined, null and empty values. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /** Data stays fresh for 5 minutes (spec §9: cart and profile freshness). */
-export const DEFAULT_STALE_TIME_MS = 5 * 60 * 1000;
+const DEFAULT_STALE_TIME_MS = 5 * 60 * 1000;
 
 /**
  * A new QueryClient. root.tsx creates one per browser session (and one per prerendered page at
@@ -15,6 +15,9 @@ export function createQueryClient(): QueryClient {
         retry: 1,
         refetchOnWindowFocus: false,
       },
+      // A call made while the browser thinks it is offline fails at once ('No response received
+      // from server') instead of waiting, paused, for the connection to come back.
+      mutations: { networkMode: 'always' },
     },
   });
 }

@@ -5,7 +5,7 @@
  */
 import { normalizeMobile } from '@store/domain';
 
-export interface SocialLink {
+interface SocialLink {
   readonly name: 'Facebook' | 'Instagram' | 'X' | 'YouTube' | 'LinkedIn';
   readonly href: string;
 }

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
-export interface Toast {
+interface Toast {
   id: string;
   message: string;
   type: ToastType;
@@ -10,12 +10,17 @@ export interface Toast {
   duration: number;
 }
 
+/** A toast on screen; `leaving` while its exit animation runs. */
+export interface ToastEntry extends Toast {
+  leaving: boolean;
+}
+
 export interface ToastOptions {
   /** Milliseconds; defaults to TOAST_DEFAULT_DURATION_MS. Infinity never auto-closes. */
   duration?: number;
 }
 
-export type ShowToast = (message: string, options?: ToastOptions) => string;
+type ShowToast = (message: string, options?: ToastOptions) => string;
 
 export interface ToastApi {
   success: ShowToast;

@@ -3,16 +3,12 @@ import {
   TOAST_DEFAULT_DURATION_MS,
   TOAST_EXIT_MS,
   ToastContext,
-  type Toast,
   type ToastApi,
+  type ToastEntry,
   type ToastOptions,
   type ToastType,
 } from './toast-context';
 import { ToastViewport } from './toast-viewport';
-
-export interface ToastEntry extends Toast {
-  leaving: boolean;
-}
 
 let nextId = 0;
 

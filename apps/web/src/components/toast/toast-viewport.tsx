@@ -1,5 +1,4 @@
-import type { ToastType } from './toast-context';
-import type { ToastEntry } from './toast-provider';
+import type { ToastEntry, ToastType } from './toast-context';
 
 const styles: Record<ToastType, { box: string; icon: string }> = {
   success: { box: 'border-emerald-600 bg-emerald-50 text-emerald-950', icon: '✓' },

@@ -1,1 +1,0 @@
-export { Footer, useCurrentYear } from './footer';

@@ -1,0 +1,255 @@
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+
+/**
+ * Form fields (the authentication modal, the profile page): a visible label, an optional hint,
+ * and an inline error tied to the control with aria-describedby and aria-invalid.
+ */
+
+const controlClass =
+  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 focus:ring-3 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 sm:text-sm';
+
+function borderClass(invalid: boolean) {
+  return invalid
+    ? 'border-red-500 focus:border-red-600 focus:ring-red-600/20'
+    : 'border-slate-300 hover:border-slate-400 focus:border-blue-600 focus:ring-blue-600/25';
+}
+
+function describedBy(...ids: (string | false | undefined | null)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list || undefined;
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        fill="currentColor"
+        className="mt-0.5 size-4 shrink-0"
+      >
+        <path
+          fillRule="evenodd"
+          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
+          clipRule="evenodd"
+        />
+      </svg>
+      <span>{message}</span>
+    </p>
+  );
+}
+
+type InputProps = Omit<ComponentProps<'input'>, 'children'>;
+
+export interface TextFieldProps extends InputProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** Content placed inside the right edge of the input (e.g. a show-password button). */
+  trailing?: ReactNode;
+  labelClassName?: string;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  id,
+  className = '',
+  labelClassName = '',
+  'aria-describedby': extraDescribedBy,
+  ...input
+}: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={className}>
+      <label
+        htmlFor={inputId}
+        className={`block text-sm font-medium text-slate-800 ${labelClassName}`}
+      >
+        {label}
+      </label>
+      <div className="relative mt-1.5">
+        <input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(
+            extraDescribedBy,
+            hint ? hintId : null,
+            error ? errorId : null,
+          )}
+          {...input}
+          className={`${controlClass} ${borderClass(Boolean(error))} ${trailing ? 'pr-11' : ''}`}
+        />
+        {trailing ? (
+          <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** A GSTIN input: 15 characters, shown upper-case (the value is upper-cased when sent). */
+export function GstinField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="GSTIN"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={15}
+      className="[&_input]:uppercase"
+      {...props}
+    />
+  );
+}
+
+/** A password input with a show / hide toggle. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          aria-pressed={visible}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        >
+          {visible ? (
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+              <path
+                fillRule="evenodd"
+                d="M3.28 2.22a.75.75 0 0 0-1.06 1.06l14.5 14.5a.75.75 0 1 0 1.06-1.06l-1.745-1.745a10.03 10.03 0 0 0 3.3-4.38 1.65 1.65 0 0 0 0-1.185A10.004 10.004 0 0 0 9.999 3a9.956 9.956 0 0 0-4.744 1.194L3.28 2.22ZM7.752 6.69l1.092 1.092a2.5 2.5 0 0 1 3.374 3.373l1.091 1.092a4 4 0 0 0-5.557-5.557Z"
+                clipRule="evenodd"
+              />
+              <path d="m10.748 13.93 2.523 2.523a9.987 9.987 0 0 1-3.27.547c-4.258 0-7.894-2.66-9.337-6.41a1.651 1.651 0 0 1 0-1.186A10.007 10.007 0 0 1 2.839 6.02L6.07 9.252a4 4 0 0 0 4.678 4.678Z" />
+            </svg>
+          ) : (
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+              <path d="M10 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z" />
+              <path
+                fillRule="evenodd"
+                d="M.664 10.59a1.651 1.651 0 0 1 0-1.186A10.004 10.004 0 0 1 10 3c4.257 0 7.893 2.66 9.336 6.41.147.381.146.804 0 1.186A10.004 10.004 0 0 1 10 17c-4.257 0-7.893-2.66-9.336-6.41ZM14 10a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z"
+                clipRule="evenodd"
+              />
+            </svg>
+          )}
+        </button>
+      }
+    />
+  );
+}
+
+export interface SelectFieldProps extends ComponentProps<'select'> {
+  label: ReactNode;
+  error?: string;
+}
+
+export function SelectField({
+  label,
+  error,
+  id,
+  className = '',
+  children,
+  'aria-describedby': extraDescribedBy,
+  ...select
+}: SelectFieldProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(extraDescribedBy, error ? errorId : null)}
+        {...select}
+        className={`mt-1.5 ${controlClass} ${borderClass(Boolean(error))}`}
+      >
+        {children}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export interface CheckboxFieldProps extends Omit<InputProps, 'type'> {
+  label: ReactNode;
+  error?: string;
+}
+
+export function CheckboxField({
+  label,
+  error,
+  id,
+  className = '',
+  'aria-describedby': extraDescribedBy,
+  ...input
+}: CheckboxFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          id={inputId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(extraDescribedBy, error ? errorId : null)}
+          {...input}
+          className={`mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-blue-700 ${error ? 'outline outline-red-500' : ''}`}
+        />
+        <label htmlFor={inputId} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** A submit button that shows a spinner and is disabled while `pending`. */
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  className = '',
+  ...button
+}: ComponentProps<'button'> & { pending?: boolean; pendingLabel?: string }) {
+  return (
+    <button
+      type="submit"
+      {...button}
+      disabled={pending || button.disabled}
+      aria-busy={pending || undefined}
+      className={`btn-primary w-full py-2.5 text-base disabled:cursor-not-allowed disabled:opacity-70 sm:text-sm ${className}`}
+    >
+      {pending ? (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+        />
+      ) : null}
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
+}

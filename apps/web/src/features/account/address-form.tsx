@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { states } from '@store/domain';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { SelectField, SubmitButton, TextField } from '../../components/form-fields';
+import { useToast } from '../../components/toast';
+import { errorMessage } from '../../lib/api-client';
+import { useAuthActions, type AuthAddress, type AuthUser } from '../auth';
+import { VALIDATION_MESSAGES } from './account-fields';
+import { AccountSection } from './account-section';
+import { useUpdateAddress } from './api/update-address';
+
+const ADDRESS_SAVED = 'Your address has been saved.';
+const ADDRESS_SAVE_FAILED = 'Failed to save your address';
+
+const m = VALIDATION_MESSAGES;
+
+const addressSchema = z.object({
+  line1: z.string().trim().min(1, m.addressLine1Required).max(200, m.addressLineLong),
+  line2: z.string().trim().max(200, m.addressLineLong),
+  city: z.string().trim().min(2, m.cityRequired).max(100, m.cityRequired),
+  state: z
+    .string()
+    .refine((value) => states.some((state) => state.name === value), m.stateRequired),
+  pinCode: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{5}$/, m.pinInvalid),
+});
+
+type AddressValues = z.input<typeof addressSchema>;
+
+function valuesOf(address: AuthAddress | null): AddressValues {
+  return {
+    line1: address?.line1 ?? '',
+    line2: address?.line2 ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    pinCode: address?.pinCode ?? '',
+  };
+}
+
+/** The one delivery and billing address: two lines, city, state, 6-digit PIN code. */
+export function AddressForm({ user, address }: { user: AuthUser; address: AuthAddress | null }) {
+  const toast = useToast();
+  const { updateSession } = useAuthActions();
+  const { mutateAsync: saveAddress } = useUpdateAddress();
+  const citiesId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<AddressValues>({
+    resolver: zodResolver(addressSchema),
+    defaultValues: valuesOf(address),
+  });
+  const stateName = useWatch({ control, name: 'state' });
+  const cities = [
+    ...new Set(states.find((state) => state.name === stateName)?.cities.map((c) => c.name) ?? []),
+  ];
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = {
+      line1: values.line1,
+      ...(values.line2 ? { line2: values.line2 } : {}),
+      city: values.city,
+      state: values.state,
+      pinCode: values.pinCode,
+    };
+    try {
+      const response = await saveAddress(body);
+      const session = response.session ?? {
+        user,
+        address: { ...body, line2: body.line2 ?? null },
+      };
+      updateSession(session);
+      reset(valuesOf(session.address));
+      toast.success(response.message || ADDRESS_SAVED);
+    } catch (error) {
+      toast.error(errorMessage(error, ADDRESS_SAVE_FAILED));
+    }
+  });
+
+  return (
+    <AccountSection
+      title="Address"
+      description={
+        address
+          ? 'Used for your invoices and for porting your numbers.'
+          : 'Add the address for your invoices and for porting your numbers.'
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label="Address line 1"
+          autoComplete="address-line1"
+          placeholder="House or flat number, building, street"
+          error={errors.line1?.message}
+          {...register('line1')}
+        />
+        <TextField
+          label="Address line 2 (optional)"
+          autoComplete="address-line2"
+          placeholder="Area, landmark"
+          error={errors.line2?.message}
+          {...register('line2')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            label="State or union territory"
+            autoComplete="address-level1"
+            error={errors.state?.message}
+            {...register('state')}
+          >
+            <option value="">Choose…</option>
+            {states.map((state) => (
+              <option key={state.slug} value={state.name}>
+                {state.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="City"
+            autoComplete="address-level2"
+            list={cities.length > 0 ? citiesId : undefined}
+            error={errors.city?.message}
+            {...register('city')}
+          />
+          {cities.length > 0 ? (
+            <datalist id={citiesId}>
+              {cities.map((city) => (
+                <option key={city} value={city} />
+              ))}
+            </datalist>
+          ) : null}
+        </div>
+        <TextField
+          label="PIN code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          className="sm:max-w-48"
+          error={errors.pinCode?.message}
+          {...register('pinCode')}
+        />
+        <div className="flex justify-end">
+          <SubmitButton
+            pending={isSubmitting}
+            pendingLabel="Saving…"
+            disabled={!isDirty}
+            className="sm:w-auto"
+          >
+            Save address
+          </SubmitButton>
+        </div>
+      </form>
+    </AccountSection>
+  );
+}

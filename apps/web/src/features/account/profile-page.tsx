@@ -1,0 +1,54 @@
+import { ClientRedirect } from '../../components/client-redirect';
+import { Container, PageHeader } from '../../components/page';
+import { PageSpinner } from '../../components/page-spinner';
+import { useHydrated } from '../../lib/use-hydrated';
+import { capitalizeFirst, useAuth, useSessionHint } from '../auth';
+import { OrderHistory } from '../orders';
+import { seo } from '../seo';
+import type { Route } from './+types/profile-page';
+import { AddressForm } from './address-form';
+import { ProfileForm } from './profile-form';
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: 'My Profile',
+    description: 'Your account details.',
+    path: '/profile',
+    noIndex: true,
+  });
+
+/**
+ * /profile: signed-in users only (spec §2). Without a session the visitor is sent to /
+ * (replace); while the profile call runs a spinner shows.
+ */
+export default function ProfilePage() {
+  const hydrated = useHydrated();
+  const hint = useSessionHint();
+  if (!hydrated) return <PageSpinner label="Loading your profile" />;
+  // No session cookie: a guest. No profile call at all, straight back home.
+  if (!hint) return <ClientRedirect to="/" />;
+  return <SignedInProfile />;
+}
+
+function SignedInProfile() {
+  const { status, user, address } = useAuth();
+  if (status === 'loading') return <PageSpinner label="Loading your profile" />;
+  if (status !== 'authenticated' || !user) return <ClientRedirect to="/" />;
+
+  return (
+    <Container className="pb-16">
+      <PageHeader
+        eyebrow="My account"
+        title={`Hello, ${capitalizeFirst(user.name)}`}
+        intro="Your details, your address and your orders."
+      />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <ProfileForm user={user} address={address} />
+        <AddressForm user={user} address={address} />
+      </div>
+      <div className="mt-8">
+        <OrderHistory />
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { siteConfig } from '../../lib/site-config';
+
+/**
+ * Google Analytics 4 (spec §1: a page-view event on each path change). With a measurement id
+ * (PUBLIC_GA_ID) gtag.js is loaded once, after the page has loaded, and `page_view` is sent on
+ * each path change (gtag's own automatic page view is turned off, so the first page is counted
+ * once). Events go through `window.dataLayer`, where gtag.js picks them up. Without an id nothing
+ * loads and nothing is recorded.
+ */
+
+export const GTAG_SRC = 'https://www.googletagmanager.com/gtag/js';
+
+type GtagArgs = [command: string, ...rest: unknown[]];
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: GtagArgs) => void;
+  }
+}
+
+export interface PageView {
+  page_path: string;
+  page_location: string;
+  page_title: string;
+}
+
+/** Sets up `window.gtag` and the data layer (once) and schedules gtag.js; returns gtag. */
+function initAnalytics(measurementId: string, win: Window = window): (...args: GtagArgs) => void {
+  if (win.gtag) return win.gtag;
+  win.dataLayer = win.dataLayer ?? [];
+  const gtag = function gtag() {
+    // gtag.js expects the `arguments` object itself in the data layer.
+    // eslint-disable-next-line prefer-rest-params
+    win.dataLayer!.push(arguments);
+  } as unknown as (...args: GtagArgs) => void;
+  win.gtag = gtag;
+  gtag('js', new Date());
+  gtag('config', measurementId, { send_page_view: false });
+  scheduleScript(measurementId, win);
+  return gtag;
+}
+
+function scheduleScript(measurementId: string, win: Window) {
+  const doc = win.document;
+  const insert = () => {
+    if (doc.querySelector(`script[src^="${GTAG_SRC}"]`)) return;
+    const script = doc.createElement('script');
+    script.async = true;
+    script.src = `${GTAG_SRC}?id=${encodeURIComponent(measurementId)}`;
+    doc.head.appendChild(script);
+  };
+  // Keep analytics off the critical path: load it once the page itself has loaded.
+  if (doc.readyState === 'complete') win.setTimeout(insert, 0);
+  else win.addEventListener('load', () => win.setTimeout(insert, 0), { once: true });
+}
+
+/** Sends one page_view. Does nothing without a measurement id. */
+export function trackPageView(
+  view: PageView,
+  measurementId: string = siteConfig.gaMeasurementId,
+  win: Window = window,
+): void {
+  if (!measurementId) return;
+  const gtag = initAnalytics(measurementId, win);
+  gtag('event', 'page_view', { ...view, send_to: measurementId });
+}
+
+/**
+ * Mounted once in root.tsx: one page_view per path change (query-string changes on the same
+ * path, such as listing filters, are not new pages).
+ */
+export function Analytics({
+  measurementId = siteConfig.gaMeasurementId,
+}: {
+  measurementId?: string;
+}) {
+  const { pathname } = useLocation();
+  const lastSent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!measurementId || lastSent.current === pathname) return;
+    lastSent.current = pathname;
+    trackPageView(
+      {
+        page_path: pathname,
+        page_location: window.location.href,
+        page_title: document.title,
+      },
+      measurementId,
+    );
+  }, [measurementId, pathname]);
+  return null;
+}

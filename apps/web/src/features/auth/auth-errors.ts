@@ -1,0 +1,31 @@
+import { isApiError } from '../../lib/api-client';
+
+/** Spec §8 fallbacks, shown when the server gives no message of its own. */
+export const AUTH_ERROR_FALLBACKS = {
+  register: 'Registration failed',
+  verifyRegistration: 'Invalid OTP. Please try again.',
+  resend: 'Failed to resend OTP',
+  login: 'Login failed',
+  sendLoginOtp: 'Failed to send OTP',
+  verifyLogin: 'OTP verification failed',
+  forgotPassword: 'Failed to send password reset OTP',
+  resetPassword: 'Password reset failed',
+} as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** remainingAttempts of a failed verification (400 with `{ remainingAttempts }`), if given. */
+export function remainingAttemptsOf(error: unknown): number | undefined {
+  if (!isApiError(error) || !isRecord(error.body)) return undefined;
+  const value = error.body.remainingAttempts;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** Seconds to wait before asking again (429 Retry-After, in the body as `retryAfter`). */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!isApiError(error) || error.status !== 429 || !isRecord(error.body)) return undefined;
+  const value = error.body.retryAfter;
+  return typeof value === 'number' && value > 0 ? value : undefined;
+}

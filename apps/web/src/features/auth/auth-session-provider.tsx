@@ -1,0 +1,32 @@
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { onSessionExpired } from '../../lib/api-client';
+import { useLogout } from './api/logout';
+import { AuthUiProvider, type AuthModalProps } from './auth-ui';
+import { clearSession } from './session-cache';
+import { useAuth } from './use-auth';
+
+/**
+ * Wires the auth state into the app (root.tsx): clears the session when a token refresh fails,
+ * and gives the header's AuthUiProvider the user, the logout and the authentication modal.
+ * The header shows the 'Successfully Logged Out' toast and goes to /premium-numbers on desktop.
+ */
+export function AuthSessionProvider({
+  modal,
+  children,
+}: {
+  modal?: ComponentType<AuthModalProps>;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const onLogout = useLogout();
+
+  useEffect(() => onSessionExpired(() => clearSession(queryClient)), [queryClient]);
+
+  return (
+    <AuthUiProvider modal={modal} user={user} onLogout={onLogout}>
+      {children}
+    </AuthUiProvider>
+  );
+}

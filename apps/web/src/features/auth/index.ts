@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+
+/** The auth feature as other features and root.tsx see it. */
+
+export type { AuthAddress, AuthSession, AuthUser } from './auth-session';
+export { toAuthSession } from './auth-session';
+export { AuthSessionProvider } from './auth-session-provider';
+export {
+  AuthUiProvider,
+  capitalizeFirst,
+  truncateEmail,
+  useAuthUi,
+  type AuthModalProps,
+  type AuthUiUser,
+} from './auth-ui';
+export { useSessionHint } from './session-hint';
+export { useAuth, useAuthActions, useIsSignedIn } from './use-auth';
+
+/** The sign-in modal, loaded at its first opening: public pages carry no forms or validation. */
+export const AuthModal = lazy(() =>
+  import('./modal/auth-modal').then((module) => ({ default: module.AuthModal })),
+);

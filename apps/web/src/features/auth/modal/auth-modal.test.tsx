@@ -1,0 +1,340 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
+import { renderWithQuery } from '../../../../test-support/render';
+import { removeSessionHintCookie, sampleSession } from '../../../../test-support/session';
+import { PROFILE_QUERY_KEY } from '../api/get-profile';
+import { onSignedIn } from '../session-cache';
+import { AuthModal } from './auth-modal';
+
+afterEach(() => {
+  cleanup();
+  removeSessionHintCookie();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const issued = (extra: object = {}) =>
+  ok(
+    {
+      requestId: '6f2c1a8e-0000-4000-8000-000000000001',
+      channels: { email: true, sms: true },
+      otpExpiry: new Date(Date.now() + 10 * 60_000).toISOString(),
+      maxAttempts: 10,
+      ...extra,
+    },
+    'We have sent a verification code to your e-mail and mobile.',
+  );
+
+function renderModal(initialView: 'sign-in' | 'register' | 'forgot-password' = 'sign-in') {
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  const utils = renderWithQuery(
+    '/',
+    <AuthModal open onClose={onClose} initialView={initialView} />,
+  );
+  return { ...utils, onClose, user };
+}
+
+async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) {
+  await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+  await user.paste(code);
+}
+
+/**
+ * Opens the modal, asks for a sign-in code to the mobile and waits for the code view, with
+ * fake timers that move on their own (the resend cooldown can then be skipped).
+ */
+async function signInWithCode() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+  renderWithQuery('/', <AuthModal open onClose={() => {}} initialView="sign-in" />);
+  await user.click(screen.getByRole('button', { name: 'With OTP' }));
+  await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+  await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+  await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+  return user;
+}
+
+// Form-heavy tests: typing through jsdom is slow on a busy machine.
+describe('authentication modal', { timeout: 30_000 }, () => {
+  it('is a labelled modal dialog that focuses its first field and closes on Escape', async () => {
+    installFakeApi({});
+    const { onClose, user } = renderModal();
+    const dialog = screen.getByRole('dialog', { name: 'Sign In' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription(/Sign in with your e-mail address or mobile number/);
+    expect(screen.getByLabelText('E-mail address or mobile number')).toHaveFocus();
+
+    // Tab from the last control wraps to the first one.
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, a[href]')];
+    focusable.at(-1)?.focus();
+    await user.tab();
+    expect(focusable[0]).toHaveFocus();
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs in with a password and sets the session', async () => {
+    const api = installFakeApi({ 'POST /auth/login': ok(sampleSession, 'You are signed in.') });
+    const listener = vi.fn();
+    const off = onSignedIn(listener);
+    const { onClose, user, queryClient } = renderModal();
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), 'Asha@Example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST /auth/login')[0]?.body).toEqual({
+      contact: 'asha@example.com',
+      password: 'secret-pass',
+    });
+    expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toEqual(sampleSession);
+    expect(listener).toHaveBeenCalledWith(sampleSession);
+    expect(await screen.findByText('You are signed in.')).toBeInTheDocument();
+    off();
+  });
+
+  it("shows the server's message on a failed login, else 'Login failed'", async () => {
+    installFakeApi({
+      'POST /auth/login': fail(
+        400,
+        'The e-mail address or mobile number and password do not match. Please check them and try again.',
+      ),
+    });
+    const { user, onClose } = renderModal();
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), '9876543210');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(/password do not match/)).toBeInTheDocument();
+
+    installFakeApi({ 'POST /auth/login': { status: 400 } });
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('validates the sign-in fields inline', async () => {
+    const api = installFakeApi({});
+    const { user } = renderModal();
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), 'not-a-contact');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('E-mail address or mobile number')).toHaveAccessibleDescription(
+      'Enter a valid e-mail address or 10-digit mobile number.',
+    );
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(
+      'Enter your password.',
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('signs in with a code sent to the mobile: attempts, resend cooldown, verify', async () => {
+    let verifyCount = 0;
+    const api = installFakeApi({
+      'POST /auth/sign-in': issued({ channels: { email: true, sms: true } }),
+      'POST /auth/verify-otp': () => {
+        verifyCount += 1;
+        return verifyCount === 1
+          ? fail(400, undefined, { remainingAttempts: 9 })
+          : ok(sampleSession, 'You are signed in.');
+      },
+    });
+    const { user, onClose } = renderModal();
+    await user.click(screen.getByRole('button', { name: 'With OTP' }));
+    await user.type(screen.getByLabelText('Mobile number'), '+91 98765 43210');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+    expect(dialog).toHaveAccessibleDescription(/\+91 98765 43210/);
+    expect(api.callsTo('POST /auth/sign-in')[0]?.body).toEqual({ mobile: '9876543210' });
+    expect(screen.getByTestId('otp-attempts')).toHaveTextContent('10 attempts left');
+    expect(screen.getByTestId('otp-expiry')).toHaveTextContent(/Code expires in (10:00|9:5\d)/);
+    const resend = screen.getByRole('button', { name: /Resend OTP in 0:(30|29)/ });
+    expect(resend).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(screen.getByRole('group', { name: 'Verification code' })).toHaveAccessibleDescription(
+      'Enter the 6-digit code.',
+    );
+
+    await typeCode(user, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('OTP verification failed')).toBeInTheDocument();
+    expect(screen.getByTestId('otp-attempts')).toHaveTextContent('9 attempts left');
+
+    await typeCode(user, '222222');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST /auth/verify-otp').map((c) => c.body)).toEqual([
+      { mobile: '9876543210', otp: '111111' },
+      { mobile: '9876543210', otp: '222222' },
+    ]);
+  });
+
+  it('enables Resend after the cooldown and refreshes the code', async () => {
+    const api = installFakeApi({
+      'POST /auth/sign-in': issued({ maxAttempts: 3 }),
+      'POST /auth/resend-otp': issued({ requestId: 'r-2', maxAttempts: 5 }),
+    });
+    const user = await signInWithCode();
+    expect(screen.getByTestId('otp-attempts')).toHaveTextContent('3 attempts left');
+
+    await act(async () => {
+      vi.advanceTimersByTime(31_000);
+    });
+    const resend = screen.getByRole('button', { name: 'Resend OTP' });
+    expect(resend).toBeEnabled();
+    await user.click(resend);
+    await waitFor(() =>
+      expect(screen.getByTestId('otp-attempts')).toHaveTextContent('5 attempts left'),
+    );
+    // The current request is named, so only that request (this purpose) is resent.
+    expect(api.callsTo('POST /auth/resend-otp')[0]?.body).toEqual({
+      mobile: '9876543210',
+      requestId: '6f2c1a8e-0000-4000-8000-000000000001',
+    });
+    expect(screen.getByRole('button', { name: /Resend OTP in/ })).toBeDisabled();
+
+    // The next resend names the request the last one opened.
+    await act(async () => {
+      vi.advanceTimersByTime(31_000);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
+    await waitFor(() => expect(api.callsTo('POST /auth/resend-otp')).toHaveLength(2));
+    expect(api.callsTo('POST /auth/resend-otp')[1]?.body).toEqual({
+      mobile: '9876543210',
+      requestId: 'r-2',
+    });
+  });
+
+  it('resets a forgotten password with the code and signs in', async () => {
+    const api = installFakeApi({
+      'POST /auth/forgot-password': issued({ channels: { email: false, sms: true } }),
+      'POST /auth/reset-password': ok(sampleSession, 'Your password has been changed.'),
+    });
+    const listener = vi.fn();
+    const off = onSignedIn(listener);
+    const { user, onClose, queryClient } = renderModal();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await screen.findByRole('dialog', { name: 'Forgot your password?' });
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+
+    await screen.findByRole('dialog', { name: 'Reset your password' });
+    expect(api.callsTo('POST /auth/forgot-password')[0]?.body).toEqual({ mobile: '9876543210' });
+    await typeCode(user, '123456');
+    await user.type(screen.getByLabelText('New password', { exact: true }), 'fresh-garden-77');
+    await user.type(
+      screen.getByLabelText('Confirm new password', { exact: true }),
+      'fresh-garden-78',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Confirm new password', { exact: true }));
+    await user.type(
+      screen.getByLabelText('Confirm new password', { exact: true }),
+      'fresh-garden-77',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST /auth/reset-password')[0]?.body).toEqual({
+      mobile: '9876543210',
+      otp: '123456',
+      newPassword: 'fresh-garden-77',
+    });
+    expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toEqual(sampleSession);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    off();
+  });
+
+  it("uses 'Failed to send password reset OTP' and 'Password reset failed' as fallbacks", async () => {
+    installFakeApi({ 'POST /auth/forgot-password': { status: 503 } });
+    const { user } = renderModal('forgot-password');
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), 'a@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    expect(await screen.findByText('Failed to send password reset OTP')).toBeInTheDocument();
+
+    installFakeApi({
+      'POST /auth/forgot-password': issued({ channels: { email: true, sms: false } }),
+      'POST /auth/reset-password': { status: 500 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    await screen.findByRole('dialog', { name: 'Reset your password' });
+    await typeCode(user, '123456');
+    await user.type(screen.getByLabelText('New password', { exact: true }), 'fresh-garden-77');
+    await user.type(
+      screen.getByLabelText('Confirm new password', { exact: true }),
+      'fresh-garden-77',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText('Password reset failed')).toBeInTheDocument();
+  });
+
+  it("shows the server's field errors under the reset form's fields, the rest in a toast", async () => {
+    installFakeApi({
+      'POST /auth/forgot-password': issued({ channels: { email: false, sms: true } }),
+      'POST /auth/reset-password': fail(400, 'Your password must not contain your mobile number.', {
+        code: 'VALIDATION_ERROR',
+        errors: ['newPassword: Your password must not contain your mobile number.'],
+      }),
+    });
+    const { user } = renderModal('forgot-password');
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    await screen.findByRole('dialog', { name: 'Reset your password' });
+    await typeCode(user, '123456');
+    const password = screen.getByLabelText('New password', { exact: true });
+    await user.type(password, 'my-9876543210');
+    await user.type(
+      screen.getByLabelText('Confirm new password', { exact: true }),
+      'my-9876543210',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('Your password must not contain your mobile number.'),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    installFakeApi({
+      'POST /auth/reset-password': fail(400, 'Invalid body: mobile: Enter a valid mobile.', {
+        code: 'VALIDATION_ERROR',
+        errors: ['mobile: Enter a valid mobile.'],
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid body: mobile: Enter a valid mobile.',
+    );
+  });
+
+  it("uses 'Failed to resend OTP' when a new code cannot be sent, and waits as the server asks", async () => {
+    const api = installFakeApi({
+      'POST /auth/sign-in': issued(),
+      'POST /auth/resend-otp': fail(429, undefined, { retryAfter: 45 }),
+    });
+    const user = await signInWithCode();
+
+    await act(async () => {
+      vi.advanceTimersByTime(31_000);
+    });
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByText('Failed to resend OTP')).toBeInTheDocument();
+    expect(api.callsTo('POST /auth/resend-otp')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Resend OTP in 0:(45|44)/ })).toBeDisabled();
+  });
+
+  it("uses 'Failed to send OTP' when the sign-in code cannot be sent", async () => {
+    installFakeApi({ 'POST /auth/sign-in': { status: 500 } });
+    const { user } = renderModal();
+    await user.click(screen.getByRole('button', { name: 'With OTP' }));
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('Failed to send OTP')).toBeInTheDocument();
+  });
+});

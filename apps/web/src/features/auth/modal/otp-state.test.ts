@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialOtpState,
+  OTP_DEFAULT_ATTEMPTS,
+  OTP_DEFAULT_TTL_MS,
+  OTP_RESEND_COOLDOWN_MS,
+  otpReducer,
+} from './otp-state';
+
+describe('OTP state (spec §3, §4)', () => {
+  const now = Date.parse('2030-01-01T10:00:00Z');
+
+  it('defaults to 10 minutes and 10 attempts when the server says nothing', () => {
+    const state = otpReducer(initialOtpState, {
+      type: 'sent',
+      purpose: 'login',
+      contact: { mobile: '9876543210' },
+      issued: {},
+      now,
+    });
+    expect(state).toMatchObject({
+      isOtpSent: true,
+      otpPurpose: 'login',
+      contactInfo: { mobile: '9876543210' },
+      remainingAttempts: OTP_DEFAULT_ATTEMPTS,
+      otpExpiry: new Date(now + OTP_DEFAULT_TTL_MS).toISOString(),
+      resendAvailableAt: now + OTP_RESEND_COOLDOWN_MS,
+    });
+    expect(OTP_DEFAULT_ATTEMPTS).toBe(10);
+    expect(OTP_DEFAULT_TTL_MS).toBe(600_000);
+  });
+
+  it('takes what the server says, updates attempts on failure, refreshes on resend, clears', () => {
+    let state = otpReducer(initialOtpState, {
+      type: 'sent',
+      purpose: 'registration',
+      contact: { email: 'a@b.co', mobile: '9876543210' },
+      issued: {
+        requestId: 'r-1',
+        channels: { email: true, sms: false },
+        otpExpiry: '2030-01-01T10:05:00.000Z',
+        maxAttempts: 5,
+      },
+      now,
+    });
+    expect(state).toMatchObject({
+      otpRequestId: 'r-1',
+      otpChannels: { email: true, sms: false },
+      otpExpiry: '2030-01-01T10:05:00.000Z',
+      remainingAttempts: 5,
+    });
+    state = otpReducer(state, { type: 'verifyFailed', remainingAttempts: 2 });
+    expect(state.remainingAttempts).toBe(2);
+    state = otpReducer(state, { type: 'verifyFailed' });
+    expect(state.remainingAttempts).toBe(1);
+    state = otpReducer(state, {
+      type: 'resent',
+      issued: {
+        requestId: 'r-2',
+        channels: { email: true, sms: true },
+        otpExpiry: '2030-01-01T10:15:00.000Z',
+        maxAttempts: 5,
+      },
+      now: now + 60_000,
+    });
+    expect(state).toMatchObject({
+      otpRequestId: 'r-2',
+      otpChannels: { email: true, sms: true },
+      otpExpiry: '2030-01-01T10:15:00.000Z',
+      remainingAttempts: 5,
+      otpPurpose: 'registration',
+      resendAvailableAt: now + 60_000 + OTP_RESEND_COOLDOWN_MS,
+    });
+    expect(otpReducer(state, { type: 'clear' })).toEqual(initialOtpState);
+  });
+});

@@ -1,0 +1,136 @@
+import { useCallback, useMemo, useReducer } from 'react';
+import type { ContactInfo, OtpChannels, OtpIssued, OtpPurpose } from '../api/auth-answers';
+
+/** The OTP state the client holds (spec §3), with the defaults of spec §9. */
+
+/** Spec §9: a code is valid about 10 minutes and allows 10 attempts, unless the server says otherwise. */
+export const OTP_DEFAULT_TTL_MS = 10 * 60 * 1000;
+export const OTP_DEFAULT_ATTEMPTS = 10;
+/** The server refuses a new code for the same contact within 30 seconds. */
+export const OTP_RESEND_COOLDOWN_MS = 30 * 1000;
+
+export interface OtpState {
+  isOtpSent: boolean;
+  otpRequestId: string | null;
+  otpChannels: OtpChannels | null;
+  /** ISO time the code expires. */
+  otpExpiry: string | null;
+  otpPurpose: OtpPurpose | null;
+  contactInfo: ContactInfo | null;
+  remainingAttempts: number | null;
+  /** Epoch milliseconds from which "Resend" may be used. */
+  resendAvailableAt: number | null;
+  /** Epoch milliseconds of the last change of the timers above. */
+  sentAt: number | null;
+}
+
+export const initialOtpState: OtpState = {
+  isOtpSent: false,
+  otpRequestId: null,
+  otpChannels: null,
+  otpExpiry: null,
+  otpPurpose: null,
+  contactInfo: null,
+  remainingAttempts: null,
+  resendAvailableAt: null,
+  sentAt: null,
+};
+
+export type OtpAction =
+  | { type: 'sent'; purpose: OtpPurpose; contact: ContactInfo; issued: OtpIssued; now: number }
+  | { type: 'resent'; issued: OtpIssued; now: number }
+  | { type: 'verifyFailed'; remainingAttempts?: number }
+  | { type: 'cooldown'; until: number; now: number }
+  | { type: 'clear' };
+
+function expiryOf(issued: OtpIssued, now: number): string {
+  const parsed = issued.otpExpiry ? Date.parse(issued.otpExpiry) : Number.NaN;
+  return Number.isNaN(parsed)
+    ? new Date(now + OTP_DEFAULT_TTL_MS).toISOString()
+    : new Date(parsed).toISOString();
+}
+
+function attemptsOf(issued: OtpIssued): number {
+  return typeof issued.maxAttempts === 'number' && issued.maxAttempts > 0
+    ? issued.maxAttempts
+    : OTP_DEFAULT_ATTEMPTS;
+}
+
+export function otpReducer(state: OtpState, action: OtpAction): OtpState {
+  switch (action.type) {
+    case 'sent':
+      return {
+        isOtpSent: true,
+        otpRequestId: action.issued.requestId ?? null,
+        otpChannels: action.issued.channels ?? null,
+        otpExpiry: expiryOf(action.issued, action.now),
+        otpPurpose: action.purpose,
+        contactInfo: action.contact,
+        remainingAttempts: attemptsOf(action.issued),
+        resendAvailableAt: action.now + OTP_RESEND_COOLDOWN_MS,
+        sentAt: action.now,
+      };
+    case 'resent':
+      if (!state.isOtpSent) return state;
+      return {
+        ...state,
+        otpRequestId: action.issued.requestId ?? state.otpRequestId,
+        otpChannels: action.issued.channels ?? state.otpChannels,
+        otpExpiry: expiryOf(action.issued, action.now),
+        remainingAttempts: attemptsOf(action.issued),
+        resendAvailableAt: action.now + OTP_RESEND_COOLDOWN_MS,
+        sentAt: action.now,
+      };
+    case 'verifyFailed':
+      if (!state.isOtpSent) return state;
+      return {
+        ...state,
+        remainingAttempts:
+          action.remainingAttempts ??
+          Math.max(0, (state.remainingAttempts ?? OTP_DEFAULT_ATTEMPTS) - 1),
+      };
+    case 'cooldown':
+      return { ...state, resendAvailableAt: action.until, sentAt: action.now };
+    case 'clear':
+      return initialOtpState;
+  }
+}
+
+export interface OtpFlow {
+  state: OtpState;
+  /** A code was requested (register, sign in with OTP, forgot password). */
+  sent: (purpose: OtpPurpose, contact: ContactInfo, issued: OtpIssued) => void;
+  /** A new code was sent for the same request. */
+  resent: (issued: OtpIssued) => void;
+  verifyFailed: (remainingAttempts?: number) => void;
+  /** The server asked to wait `seconds` before the next resend. */
+  cooldown: (seconds: number) => void;
+  /** Successful verification or reset, or the flow was abandoned. */
+  clear: () => void;
+}
+
+export function useOtpFlow(): OtpFlow {
+  const [state, dispatch] = useReducer(otpReducer, initialOtpState);
+  const sent = useCallback(
+    (purpose: OtpPurpose, contact: ContactInfo, issued: OtpIssued) =>
+      dispatch({ type: 'sent', purpose, contact, issued, now: Date.now() }),
+    [],
+  );
+  const resent = useCallback(
+    (issued: OtpIssued) => dispatch({ type: 'resent', issued, now: Date.now() }),
+    [],
+  );
+  const verifyFailed = useCallback(
+    (remainingAttempts?: number) => dispatch({ type: 'verifyFailed', remainingAttempts }),
+    [],
+  );
+  const cooldown = useCallback((seconds: number) => {
+    const now = Date.now();
+    dispatch({ type: 'cooldown', until: now + seconds * 1000, now });
+  }, []);
+  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+  return useMemo(
+    () => ({ state, sent, resent, verifyFailed, cooldown, clear }),
+    [state, sent, resent, verifyFailed, cooldown, clear],
+  );
+}

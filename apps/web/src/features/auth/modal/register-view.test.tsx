@@ -1,0 +1,224 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
+import { renderWithQuery } from '../../../../test-support/render';
+import { removeSessionHintCookie } from '../../../../test-support/session';
+import { AuthModal } from './auth-modal';
+
+afterEach(() => {
+  cleanup();
+  removeSessionHintCookie();
+  vi.unstubAllGlobals();
+});
+
+const issued = ok(
+  {
+    requestId: '6f2c1a8e-0000-4000-8000-000000000001',
+    channels: { email: true, sms: true },
+    otpExpiry: new Date(Date.now() + 10 * 60_000).toISOString(),
+    maxAttempts: 10,
+  },
+  'We have sent a verification code to your e-mail and mobile.',
+);
+
+function renderRegister() {
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  renderWithQuery('/', <AuthModal open onClose={onClose} initialView="register" />);
+  const dialog = screen.getByRole('dialog', { name: 'Create your account' });
+  return { dialog, onClose, user };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Enters `text` into the field at once (a paste), faster than typing key by key. */
+async function enter(user: User, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillIndividual(user: User) {
+  await enter(user, screen.getByLabelText('Full name'), 'Asha Verma');
+  await enter(user, screen.getByLabelText('E-mail address'), 'asha@example.com');
+  await enter(user, screen.getByLabelText('Mobile number'), '98765 43210');
+  await enter(user, screen.getByLabelText('Password', { exact: true }), 'mango-river-42');
+}
+
+// Form-heavy tests: typing through jsdom is slow on a busy machine.
+describe('registration form', { timeout: 30_000 }, () => {
+  it('requires the company name and a valid GSTIN for a Corporate account', async () => {
+    const api = installFakeApi({ 'POST /auth/register': issued });
+    const { user } = renderRegister();
+    await user.click(screen.getByRole('radio', { name: /Corporate/ }));
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const company = await screen.findByLabelText('Company name');
+    expect(company).toHaveAttribute('aria-invalid', 'true');
+    expect(company).toHaveAccessibleDescription(
+      'Enter the company name: it is required for a Corporate account.',
+    );
+    expect(screen.getByLabelText('GSTIN')).toHaveAccessibleDescription(
+      /Enter the GSTIN: it is required for a Corporate account\./,
+    );
+
+    await enter(user, company, 'Asha Traders');
+    await enter(user, screen.getByLabelText('GSTIN'), '27AAPFU0939F1ZX');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('GSTIN')).toHaveAccessibleDescription(
+        /Enter a valid 15-character GSTIN/,
+      ),
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends gstinNo upper-cased with the Corporate details, then asks for the code', async () => {
+    const api = installFakeApi({ 'POST /auth/register': issued });
+    const { user } = renderRegister();
+    await user.click(screen.getByRole('radio', { name: /Corporate/ }));
+    await fillIndividual(user);
+    await enter(user, screen.getByLabelText('Company name'), 'Asha Traders');
+    await enter(user, screen.getByLabelText('GSTIN'), '27aapfu0939f1zv');
+    await user.click(screen.getByLabelText('Send me updates and offers on WhatsApp'));
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your details' });
+    expect(dialog).toHaveAccessibleDescription(
+      'We have sent a 6-digit code to your e-mail asha@example.com and your mobile 9876543210.',
+    );
+    expect(api.callsTo('POST /auth/register')[0]?.body).toEqual({
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      password: 'mango-river-42',
+      accountType: 'Corporate',
+      getWhatsappUpdate: true,
+      acceptTermsAndConditions: true,
+      companyName: 'Asha Traders',
+      gstinNo: '27AAPFU0939F1ZV',
+    });
+
+    // A wrong code without a server message: the spec's fallback, and the attempts go down.
+    installFakeApi({ 'POST /auth/verify-otp': fail(400, undefined, { remainingAttempts: 9 }) });
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste('123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    expect(await screen.findByText('Invalid OTP. Please try again.')).toBeInTheDocument();
+    expect(screen.getByTestId('otp-attempts')).toHaveTextContent('9 attempts left');
+  });
+
+  it('requires the terms to be accepted', async () => {
+    const api = installFakeApi({ 'POST /auth/register': issued });
+    const { user } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const terms = screen.getByRole('checkbox', { name: /I accept the/ });
+    await waitFor(() => expect(terms).toHaveAttribute('aria-invalid', 'true'));
+    expect(terms).toHaveAccessibleDescription(
+      'Please accept the terms and conditions to create an account.',
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends an Individual account without company details and shows inline field errors', async () => {
+    const api = installFakeApi({ 'POST /auth/register': issued });
+    const { user } = renderRegister();
+    await enter(user, screen.getByLabelText('Mobile number'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Enter a valid 10-digit Indian mobile number.')).toBeVisible();
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Enter your name.');
+    expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Mobile number'));
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('dialog', { name: 'Verify your details' });
+    const body = api.callsTo('POST /auth/register')[0]?.body;
+    expect(body).toMatchObject({ accountType: 'Individual', getWhatsappUpdate: false });
+    expect(body).not.toHaveProperty('companyName');
+    expect(body).not.toHaveProperty('gstinNo');
+  });
+
+  it("shows the server's field errors under their fields, and toasts only the rest", async () => {
+    installFakeApi({
+      'POST /auth/register': fail(400, 'Invalid body: password: Too common.; email: Taken form.', {
+        code: 'VALIDATION_ERROR',
+        errors: ['password: This password is too common.', 'email: Enter a real e-mail address.'],
+      }),
+    });
+    const { user } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const password = screen.getByLabelText('Password', { exact: true });
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('This password is too common.'),
+    );
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription(
+      'Enter a real e-mail address.',
+    );
+    expect(password).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // A problem with no field in this form (here: a Corporate field on an Individual account,
+    // and an unknown one) goes to the toast; the others still go under their fields.
+    installFakeApi({
+      'POST /auth/register': fail(400, 'Invalid body', {
+        code: 'VALIDATION_ERROR',
+        errors: ['mobile: Enter a valid 10-digit Indian mobile number.', 'gstinNo: Bad GSTIN.'],
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('gstinNo: Bad GSTIN.');
+    expect(alert).not.toHaveTextContent('mobile');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      'Enter a valid 10-digit Indian mobile number.',
+    );
+  });
+
+  it('shows a taken e-mail address under the e-mail field', async () => {
+    installFakeApi({
+      'POST /auth/register': fail(409, 'An account with this e-mail address already exists.', {
+        code: 'EMAIL_TAKEN',
+      }),
+    });
+    const { user } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const email = screen.getByLabelText('E-mail address');
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription(
+        'An account with this e-mail address already exists.',
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("toasts the server's message, or 'Registration failed'", async () => {
+    installFakeApi({
+      'POST /auth/register': fail(409, 'An account with this e-mail address already exists.'),
+    });
+    const { user } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText('An account with this e-mail address already exists.'),
+    ).toBeInTheDocument();
+
+    installFakeApi({ 'POST /auth/register': { status: 500 } });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const alert = await screen.findByText('Registration failed');
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+  });
+});

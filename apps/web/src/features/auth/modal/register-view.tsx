@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  CheckboxField,
+  GstinField,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../../../components/form-fields';
+import { useToast } from '../../../components/toast';
+import {
+  companyNameProblem,
+  emailSchema,
+  gstinProblem,
+  mobileSchema,
+  nameSchema,
+  newPasswordSchema,
+  VALIDATION_MESSAGES,
+} from '../../account';
+import { registerPayload, useRegister } from '../api/register';
+import { AUTH_ERROR_FALLBACKS } from '../auth-errors';
+import { placeServerErrors } from './server-field-errors';
+import { LinkButton } from './view-parts';
+import type { AuthViewProps } from './view-types';
+
+const registerSchema = z
+  .object({
+    accountType: z.enum(['Individual', 'Corporate']),
+    name: nameSchema,
+    email: emailSchema,
+    mobile: mobileSchema,
+    password: newPasswordSchema,
+    companyName: z.string(),
+    gstinNo: z.string(),
+    getWhatsappUpdate: z.boolean(),
+    acceptTermsAndConditions: z
+      .boolean()
+      .refine((accepted) => accepted, VALIDATION_MESSAGES.termsRequired),
+  })
+  .superRefine((values, ctx) => {
+    if (values.accountType !== 'Corporate') return;
+    const company = companyNameProblem(values.companyName);
+    if (company) ctx.addIssue({ code: 'custom', path: ['companyName'], message: company });
+    const gstin = gstinProblem(values.gstinNo);
+    if (gstin) ctx.addIssue({ code: 'custom', path: ['gstinNo'], message: gstin });
+  });
+
+export type RegisterValues = z.input<typeof registerSchema>;
+
+const defaultValues: RegisterValues = {
+  accountType: 'Individual',
+  name: '',
+  email: '',
+  mobile: '',
+  password: '',
+  companyName: '',
+  gstinNo: '',
+  getWhatsappUpdate: false,
+  acceptTermsAndConditions: false,
+};
+
+/** Request-body fields of POST /auth/register that the form shows (server errors go under them). */
+const registerFields = {
+  accountType: 'accountType',
+  name: 'name',
+  email: 'email',
+  mobile: 'mobile',
+  password: 'password',
+  acceptTermsAndConditions: 'acceptTermsAndConditions',
+} as const satisfies Record<string, keyof RegisterValues>;
+const corporateFields = {
+  companyName: 'companyName',
+  gstinNo: 'gstinNo',
+} as const satisfies Record<string, keyof RegisterValues>;
+
+/** Registration: Individual or Corporate (company name and GSTIN), then a code to verify. */
+export function RegisterView({
+  go,
+  otp,
+  draft,
+  onDraft,
+}: AuthViewProps & {
+  /** The values last submitted, so "Change details" comes back to a filled form. */
+  draft?: RegisterValues | null;
+  onDraft?: (values: RegisterValues) => void;
+}) {
+  const toast = useToast();
+  const { mutateAsync: createAccount } = useRegister();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: draft ?? defaultValues,
+  });
+  const corporate = useWatch({ control, name: 'accountType' }) === 'Corporate';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const issued = await createAccount(values);
+      onDraft?.(values);
+      const payload = registerPayload(values);
+      otp.sent('registration', { email: payload.email, mobile: payload.mobile }, issued);
+      go('verify-otp');
+    } catch (error) {
+      const rest = placeServerErrors(error, setError, {
+        fields: {
+          ...registerFields,
+          ...(values.accountType === 'Corporate' ? corporateFields : {}),
+        },
+        codeFields: { EMAIL_TAKEN: 'email', MOBILE_TAKEN: 'mobile' },
+        fallback: AUTH_ERROR_FALLBACKS.register,
+      });
+      if (rest) toast.error(rest);
+    }
+  });
+
+  const accountTypeOption = (value: 'Individual' | 'Corporate', hint: string) => (
+    <label className="relative flex cursor-pointer flex-col rounded-lg border border-slate-300 px-3 py-2.5 transition-colors hover:border-slate-400 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:checked]:ring-1 has-[:checked]:ring-blue-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600">
+      <input type="radio" value={value} className="sr-only" {...register('accountType')} />
+      <span className="text-sm font-semibold text-slate-900">{value}</span>
+      <span className="text-xs text-slate-600">{hint}</span>
+    </label>
+  );
+
+  return (
+    <div>
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Account type</legend>
+          <div className="mt-1.5 grid grid-cols-2 gap-3">
+            {accountTypeOption('Individual', 'For yourself')}
+            {accountTypeOption('Corporate', 'For a business, with GSTIN')}
+          </div>
+        </fieldset>
+
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          placeholder="98765 43210"
+          error={errors.mobile?.message}
+          {...register('mobile')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Avoid your e-mail address or mobile number."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+
+        {corporate ? (
+          <div className="space-y-5 rounded-xl border border-blue-100 bg-blue-50/50 p-4">
+            <TextField
+              label="Company name"
+              autoComplete="organization"
+              error={errors.companyName?.message}
+              {...register('companyName')}
+            />
+            <GstinField
+              placeholder="27AAPFU0939F1ZV"
+              hint="15 characters: state code, PAN, entity number, Z and a check character."
+              error={errors.gstinNo?.message}
+              {...register('gstinNo')}
+            />
+          </div>
+        ) : null}
+
+        <div className="space-y-3">
+          <CheckboxField
+            label="Send me updates and offers on WhatsApp"
+            {...register('getWhatsappUpdate')}
+          />
+          <CheckboxField
+            label={
+              <>
+                I accept the{' '}
+                <a
+                  href="/terms-and-conditions"
+                  target="_blank"
+                  rel="noopener"
+                  className="font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-800"
+                >
+                  Terms and Conditions
+                </a>
+              </>
+            }
+            error={errors.acceptTermsAndConditions?.message}
+            {...register('acceptTermsAndConditions')}
+          />
+        </div>
+
+        <SubmitButton pending={isSubmitting} pendingLabel="Creating account…">
+          Create account
+        </SubmitButton>
+      </form>
+      <p className="mt-8 border-t border-slate-100 pt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <LinkButton onClick={() => go('sign-in-password')}>Sign in</LinkButton>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PasswordField, SubmitButton, TextField } from '../../../components/form-fields';
+import { useToast } from '../../../components/toast';
+import { apiErrorMessage } from '../../../lib/api-client';
+import { contactSchema, mobileSchema, VALIDATION_MESSAGES } from '../../account';
+import { useLogin } from '../api/login';
+import { useSendLoginOtp } from '../api/send-login-otp';
+import { AUTH_ERROR_FALLBACKS } from '../auth-errors';
+import { LinkButton, MethodSwitch } from './view-parts';
+import type { AuthViewProps } from './view-types';
+
+const passwordSchema = z.object({
+  contact: contactSchema,
+  password: z.string().min(1, VALIDATION_MESSAGES.passwordRequired),
+});
+type PasswordValues = z.input<typeof passwordSchema>;
+
+const otpSchema = z.object({ mobile: mobileSchema });
+type OtpValues = z.input<typeof otpSchema>;
+
+/** Sign in with a password (e-mail or mobile). */
+export function SignInPasswordView({ go, onAuthenticated }: AuthViewProps) {
+  const toast = useToast();
+  const { mutateAsync: login } = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordValues>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { contact: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ contact, password }) => {
+    try {
+      onAuthenticated(await login({ contact, password }), 'You are signed in.');
+    } catch (error) {
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.login));
+    }
+  });
+
+  return (
+    <div>
+      <MethodSwitch
+        method="password"
+        onChange={(method) => method === 'otp' && go('sign-in-otp')}
+      />
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        <TextField
+          label="E-mail address or mobile number"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="you@example.com or 98765 43210"
+          error={errors.contact?.message}
+          {...register('contact')}
+        />
+        <div>
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <div className="mt-2 flex justify-end">
+            <LinkButton onClick={() => go('forgot-password')}>Forgot password?</LinkButton>
+          </div>
+        </div>
+        <SubmitButton pending={isSubmitting} pendingLabel="Signing in…">
+          Sign In
+        </SubmitButton>
+      </form>
+      <SwitchToRegister go={go} />
+    </div>
+  );
+}
+
+/** Sign in with a code sent to the mobile number (POST /auth/sign-in). */
+export function SignInOtpView({ go, otp }: AuthViewProps) {
+  const toast = useToast();
+  const { mutateAsync: sendLoginOtp } = useSendLoginOtp();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<OtpValues>({
+    resolver: zodResolver(otpSchema),
+    defaultValues: {
+      mobile: otp.state.otpPurpose === 'login' ? (otp.state.contactInfo?.mobile ?? '') : '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async ({ mobile }) => {
+    try {
+      const issued = await sendLoginOtp(mobile);
+      otp.sent('login', { mobile }, issued);
+      go('verify-otp');
+    } catch (error) {
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.sendLoginOtp));
+    }
+  });
+
+  return (
+    <div>
+      <MethodSwitch
+        method="otp"
+        onChange={(method) => method === 'password' && go('sign-in-password')}
+      />
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          placeholder="98765 43210"
+          hint="We will send a 6-digit sign-in code to this number."
+          error={errors.mobile?.message}
+          {...register('mobile')}
+        />
+        <SubmitButton pending={isSubmitting} pendingLabel="Sending code…">
+          Send OTP
+        </SubmitButton>
+      </form>
+      <SwitchToRegister go={go} />
+    </div>
+  );
+}
+
+function SwitchToRegister({ go }: Pick<AuthViewProps, 'go'>) {
+  return (
+    <p className="mt-8 border-t border-slate-100 pt-6 text-center text-sm text-slate-700">
+      New here? <LinkButton onClick={() => go('register')}>Create an account</LinkButton>
+    </p>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type ComponentProps } from 'react';
+import { useToast } from '../../../components/toast';
+import { apiErrorMessage } from '../../../lib/api-client';
+import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
+import { useResendOtp } from '../api/resend-otp';
+import { AUTH_ERROR_FALLBACKS, retryAfterOf } from '../auth-errors';
+import type { OtpFlow } from './otp-state';
+
+/** A button that looks like a link (switches views inside the modal). */
+export function LinkButton({ className = '', ...props }: ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      {...props}
+      className={`rounded font-semibold text-blue-700 underline-offset-2 hover:text-blue-800 hover:underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline ${className}`}
+    />
+  );
+}
+
+export type SignInMethod = 'password' | 'otp';
+
+/** Password / OTP switch of the sign-in views. */
+export function MethodSwitch({
+  method,
+  onChange,
+}: {
+  method: SignInMethod;
+  onChange: (method: SignInMethod) => void;
+}) {
+  const option = (value: SignInMethod, label: string) => (
+    <button
+      type="button"
+      aria-pressed={method === value}
+      onClick={() => onChange(value)}
+      className={`flex-1 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+        method === value
+          ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
+          : 'text-slate-600 hover:text-slate-900'
+      }`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div
+      role="group"
+      aria-label="Sign-in method"
+      className="flex gap-1 rounded-lg bg-slate-100 p-1"
+    >
+      {option('password', 'With password')}
+      {option('otp', 'With OTP')}
+    </div>
+  );
+}
+
+/** "e-mail a@b.c and mobile 98765 43210": where the current code was sent. */
+export function describeDestination(otp: OtpFlow['state']): string {
+  const { contactInfo, otpChannels } = otp;
+  const parts: string[] = [];
+  const email = contactInfo?.email;
+  const mobile = contactInfo?.mobile;
+  const emailUsed = otpChannels ? otpChannels.email : Boolean(email);
+  const smsUsed = otpChannels ? otpChannels.sms : Boolean(mobile);
+  if (emailUsed) parts.push(email ? `e-mail ${email}` : 'e-mail');
+  if (smsUsed) parts.push(mobile ? `mobile ${mobile}` : 'mobile');
+  return parts.length > 0 ? `your ${parts.join(' and your ')}` : 'you';
+}
+
+/**
+ * The expiry countdown, the remaining attempts and the Resend button (disabled during the
+ * cooldown, with its own countdown) of a code that was sent.
+ */
+export function OtpStatus({ otp }: { otp: OtpFlow }) {
+  const toast = useToast();
+  const { mutateAsync: resendOtp } = useResendOtp();
+  const [resending, setResending] = useState(false);
+  const { state } = otp;
+  const since = state.sentAt ?? 0;
+  const expiresAt = state.otpExpiry ? Date.parse(state.otpExpiry) : null;
+  const expiresIn = useSecondsUntil(expiresAt, since);
+  const resendIn = useSecondsUntil(state.resendAvailableAt, since);
+  const attempts = state.remainingAttempts;
+
+  async function resend() {
+    setResending(true);
+    try {
+      const issued = await resendOtp({
+        purpose: state.otpPurpose,
+        contact: state.contactInfo,
+        requestId: state.otpRequestId,
+      });
+      otp.resent(issued);
+      toast.success(issued.message || 'A new code has been sent.');
+    } catch (error) {
+      const wait = retryAfterOf(error);
+      if (wait) otp.cooldown(wait);
+      toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.resend));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p role="timer" data-testid="otp-expiry">
+          {expiresIn > 0 ? (
+            <>
+              Code expires in{' '}
+              <span className="font-semibold text-slate-900 tabular-nums">
+                {formatCountdown(expiresIn)}
+              </span>
+            </>
+          ) : (
+            <span className="font-semibold text-red-700">
+              The code has expired. Please request a new one.
+            </span>
+          )}
+        </p>
+        {attempts !== null ? (
+          <p
+            data-testid="otp-attempts"
+            className={attempts <= 3 ? 'font-semibold text-amber-800' : ''}
+          >
+            {attempts === 1 ? '1 attempt left' : `${attempts} attempts left`}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-2 flex items-center gap-2 border-t border-slate-200 pt-2">
+        <span>Didn&apos;t get it?</span>
+        <LinkButton onClick={() => void resend()} disabled={resendIn > 0 || resending}>
+          {resending
+            ? 'Sending…'
+            : resendIn > 0
+              ? `Resend OTP in ${formatCountdown(resendIn)}`
+              : 'Resend OTP'}
+        </LinkButton>
+      </div>
+    </div>
+  );
+}

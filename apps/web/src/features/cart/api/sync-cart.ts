@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { CartItemPayload, SyncResult } from '../cart-types';
+
+/** POST /cart/sync: the guest cart's items join the account's cart. */
+async function syncCart(items: CartItemPayload[]): Promise<{ message?: string; cart: SyncResult }> {
+  const response = await api.post<SyncResult>('/cart/sync', { items });
+  return { message: response.message, cart: response.data as SyncResult };
+}
+
+export function useSyncCart() {
+  return useMutation({ mutationFn: syncCart });
+}

@@ -1,0 +1,51 @@
+import { createContext, useContext } from 'react';
+import type { CartProduct } from './cart-types';
+
+/** One line of the cart as the cart page shows it, guest or signed in. */
+export interface CartLine {
+  id: string;
+  product: CartProduct;
+  priceAtAdd: number;
+  /** The number's current price, when known (the server tells; a guest learns by validating). */
+  currentPrice: number;
+  available: boolean;
+}
+
+export interface CartTotals {
+  subtotal: number;
+  tdsPercent: number;
+  tdsDeducted: number;
+  cgstPercent: number;
+  cgstAmount: number;
+  sgstPercent: number;
+  sgstAmount: number;
+  totalAmount: number;
+}
+
+/** The cart's contents, guest or signed in, the same for the cart page either way. */
+export interface CartView {
+  /** 'loading' until the signed-in cart has arrived. */
+  status: 'guest' | 'loading' | 'signed-in';
+  lines: CartLine[];
+  totals: CartTotals;
+  /** TDS percents a Corporate buyer may choose (empty otherwise). */
+  tdsRates: number[];
+}
+
+export interface CartContextValue extends CartView {
+  removeItem(line: CartLine): Promise<void>;
+  clear(): Promise<void>;
+  setTdsPercent(percent: number): Promise<void>;
+  /** Spec §4: guests drop invalid items and adopt new prices; resolves whether all were valid. */
+  validate(): Promise<boolean>;
+  /** Validates, then reserves the numbers and opens the order page. */
+  checkout(): Promise<void>;
+}
+
+export const CartContext = createContext<CartContextValue | null>(null);
+
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error('useCart must be used inside <CartProvider>');
+  return value;
+}

@@ -1,0 +1,15 @@
+/** The cart's toasts (spec §8). */
+export const CART_MESSAGES = {
+  added: 'Item added to cart',
+  removed: 'Item removed from cart',
+  alreadyInCart: 'This product is already in your cart.',
+  addFailed: 'Error adding to cart',
+  unexpected: 'An unexpected error occurred',
+  unavailable: 'Some items in your cart are no longer available',
+  pricesChanged: 'Prices for some items in your cart have changed',
+  checkoutBlocked:
+    'Some items in your cart are no longer available. Please review your cart before checkout.',
+  signInToCheckout: 'Please log in to checkout',
+  synced: 'Your cart has been synced with your account',
+  syncFailed: 'Failed to sync your cart with your account',
+} as const;

@@ -1,0 +1,209 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatInr } from '@store/domain';
+import { Container, PageHeader } from '../../components/page';
+import { PageSpinner } from '../../components/page-spinner';
+import { useHydrated } from '../../lib/use-hydrated';
+import { seo } from '../seo';
+import type { Route } from './+types/cart-page';
+import { useCart, type CartLine, type CartTotals } from './cart-context';
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: 'Cart',
+    description: 'Your selected VIP numbers with their prices, GST and TDS, ready for checkout.',
+    path: '/cart',
+    noIndex: true,
+  });
+
+/**
+ * /cart: the numbers, their prices at add and now, the totals with GST and TDS in rupees, and
+ * Checkout. The cart is validated once when the page opens (spec §4), so the buyer sees gone
+ * numbers and new prices before checking out.
+ */
+export default function CartPage() {
+  const hydrated = useHydrated();
+  const cart = useCart();
+  const validated = useRef(false);
+  const { status, lines, validate } = cart;
+
+  useEffect(() => {
+    if (status === 'loading' || validated.current) return;
+    validated.current = true;
+    if (lines.length > 0) void validate();
+  }, [status, lines.length, validate]);
+
+  // The prerendered page (and the first paint) has its heading; the cart itself lives in this
+  // browser or on the server, so its lines arrive once the page is running.
+  if (!hydrated || status === 'loading') {
+    return (
+      <Container className="pb-16">
+        <PageHeader title="Your cart" />
+        <PageSpinner label="Loading your cart" />
+      </Container>
+    );
+  }
+
+  return (
+    <Container className="pb-16">
+      <PageHeader title="Your cart" />
+      {lines.length === 0 ? (
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+          <p className="text-lg text-slate-700">Your cart is empty.</p>
+          <Link to="/premium-numbers" className="btn-primary mt-6">
+            Browse premium numbers
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-labelledby="cart-items-title">
+            <h2 id="cart-items-title" className="sr-only">
+              Numbers in your cart
+            </h2>
+            <ul className="grid gap-4" data-testid="cart-items">
+              {lines.map((line) => (
+                <CartLineItem key={line.id} line={line} />
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="mt-4 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-950"
+              onClick={() => void cart.clear()}
+            >
+              Empty cart
+            </button>
+          </section>
+          <OrderSummary totals={cart.totals} tdsRates={cart.tdsRates} />
+        </div>
+      )}
+    </Container>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const { removeItem } = useCart();
+  const [removing, setRemoving] = useState(false);
+  const repriced = line.available && line.currentPrice !== line.priceAtAdd;
+  return (
+    <li
+      data-testid="cart-item"
+      data-number={line.product.number}
+      className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div>
+        <p className="text-xs font-semibold text-blue-800">{line.product.category.name}</p>
+        <p className="mt-1 font-mono text-2xl font-semibold tracking-wide text-slate-900 tabular-nums">
+          {line.product.display}
+        </p>
+        {!line.available ? (
+          <p className="mt-1 text-sm font-semibold text-red-700">
+            No longer available: remove it to check out.
+          </p>
+        ) : repriced ? (
+          <p className="mt-1 text-sm text-amber-800">
+            Price now {formatInr(line.currentPrice)}: the new price applies at checkout.
+          </p>
+        ) : null}
+      </div>
+      <div className="flex items-center gap-4">
+        <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right text-sm">
+          <dt className="text-slate-600">Price at add</dt>
+          <dd className="text-xl font-bold text-slate-900 tabular-nums">
+            {formatInr(line.priceAtAdd)}
+          </dd>
+          <dt className="text-slate-600">Current price</dt>
+          <dd className="text-slate-800 tabular-nums" data-testid="current-price">
+            {line.available ? formatInr(line.currentPrice) : 'Sold'}
+          </dd>
+        </dl>
+        <button
+          type="button"
+          disabled={removing}
+          onClick={() => {
+            setRemoving(true);
+            void removeItem(line).finally(() => setRemoving(false));
+          }}
+          className="btn-secondary disabled:opacity-60"
+        >
+          Remove <span className="sr-only">{line.product.display}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function percentLabel(percent: number): string {
+  return `${percent}%`;
+}
+
+function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: number[] }) {
+  const { checkout, setTdsPercent } = useCart();
+  const [busy, setBusy] = useState(false);
+  const tdsId = useId();
+  const rows: [string, number][] = [
+    ['Subtotal', totals.subtotal],
+    [`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted],
+    [`CGST (${percentLabel(totals.cgstPercent)})`, totals.cgstAmount],
+    [`SGST (${percentLabel(totals.sgstPercent)})`, totals.sgstAmount],
+  ];
+
+  return (
+    <section
+      aria-labelledby="cart-summary-title"
+      className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="cart-summary-title" className="text-lg font-semibold text-slate-900">
+        Order summary
+      </h2>
+      {tdsRates.length > 1 ? (
+        <div className="mt-4">
+          <label htmlFor={tdsId} className="text-sm font-medium text-slate-800">
+            TDS deducted by your company
+          </label>
+          <select
+            id={tdsId}
+            value={totals.tdsPercent}
+            onChange={(event) => void setTdsPercent(Number(event.target.value))}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            {tdsRates.map((rate) => (
+              <option key={rate} value={rate}>
+                {rate === 0 ? 'No TDS' : percentLabel(rate)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <dl className="mt-4 grid gap-2 text-sm" data-testid="cart-totals">
+        {rows.map(([label, amount]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-slate-700">{label}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums">{formatInr(amount)}</dd>
+          </div>
+        ))}
+        <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
+          <dt className="font-semibold text-slate-900">Total</dt>
+          <dd className="font-bold text-slate-900 tabular-nums" data-testid="cart-total">
+            {formatInr(totals.totalAmount)}
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => {
+          setBusy(true);
+          void checkout().finally(() => setBusy(false));
+        }}
+        className="btn-primary mt-6 w-full py-3 text-base disabled:cursor-wait disabled:opacity-70"
+      >
+        {busy ? 'Reserving your numbers' : 'Checkout'}
+      </button>
+      <p className="mt-3 text-xs text-slate-600">
+        At checkout your numbers are held for you while you pay. Prices are before GST, which is
+        added as CGST and SGST.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,384 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
+import { product } from '../../../test-support/products';
+import { renderWithQuery } from '../../../test-support/render';
+import {
+  removeSessionHintCookie,
+  sampleSession,
+  setSessionHintCookie,
+} from '../../../test-support/session';
+import { CAMPAIGN_TRACKING_KEY } from '../analytics/campaign-tracking';
+import { AuthSessionProvider, useAuthActions } from '../auth';
+import { NumberCard } from '../catalog';
+import { numbersKeys } from '../catalog/api/get-numbers';
+import { CART_MESSAGES } from './cart-messages';
+import CartPage from './cart-page';
+import { CartProvider } from './cart-provider';
+import { useCartActions, useCartCount } from './cart-slots';
+import { addToGuestCart, emptyGuestCart, GUEST_CART_KEY } from './guest-cart';
+import { readGuestCart, writeGuestCart } from './guest-cart-store';
+
+beforeEach(() => {
+  writeGuestCart(emptyGuestCart);
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  removeSessionHintCookie();
+  vi.unstubAllGlobals();
+});
+
+function Count() {
+  return <output data-testid="count">{useCartCount()}</output>;
+}
+
+/** Adds regardless of what a card would show (a card hides Add for numbers in the cart). */
+function AddAgain() {
+  const { addToCart } = useCartActions();
+  return (
+    <button type="button" onClick={() => void addToCart(product(5, 7000))}>
+      Add again
+    </button>
+  );
+}
+
+function SignIn() {
+  const { setSession } = useAuthActions();
+  return (
+    <button type="button" onClick={() => setSession(sampleSession)}>
+      Sign in now
+    </button>
+  );
+}
+
+function renderStore(path: string, page: React.ReactNode) {
+  return renderWithQuery(
+    path,
+    <AuthSessionProvider>
+      <CartProvider>
+        <Count />
+        <SignIn />
+        {page}
+      </CartProvider>
+    </AuthSessionProvider>,
+  );
+}
+
+function toast(text: string) {
+  return screen.findByText(text);
+}
+
+/** A listing page cached as the catalogue keeps it. */
+function listingWith(...items: ReturnType<typeof product>[]) {
+  return { items, total: items.length, page: 1, pageSize: 24, pageCount: 1 };
+}
+
+function guestCartOf(...products: ReturnType<typeof product>[]) {
+  writeGuestCart(products.reduce((cart, p) => addToGuestCart(cart, p), emptyGuestCart));
+}
+
+function serverCart(items: { id: number; price: number; current?: number; available?: boolean }[]) {
+  const subtotal = items.reduce((sum, item) => sum + item.price, 0);
+  const tax = Math.round(subtotal * 18) / 100;
+  return {
+    items: items.map((item) => ({
+      id: `item-${item.id}`,
+      productId: item.id,
+      product: product(item.id, item.current ?? item.price),
+      priceAtAdd: item.price,
+      currentPrice: item.current ?? item.price,
+      available: item.available ?? true,
+      addedAt: '2026-11-22T10:00:00.000Z',
+    })),
+    productIds: items.map((item) => item.id),
+    subtotal,
+    tdsPercent: 0,
+    tdsDeducted: 0,
+    taxable: subtotal,
+    taxPercent: 18,
+    gst: { cgst: 9, sgst: 9 },
+    taxAmount: tax,
+    cgstAmount: tax / 2,
+    sgstAmount: tax / 2,
+    totalAmount: subtotal + tax,
+    tdsRates: [],
+  };
+}
+
+describe('guest cart', () => {
+  it('adds a number through POST /cart/add, saves it locally and counts it', async () => {
+    const api = installFakeApi({ 'POST /cart/add/5': ok({ product: product(5, 7500) }) });
+    renderStore('/', <NumberCard item={product(5, 7000)} />);
+    fireEvent.click(screen.getByRole('button', { name: /Add .* to cart/ }));
+    expect(await toast(CART_MESSAGES.added)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/add/5')).toHaveLength(1);
+    // The server's current price is what the cart keeps, not the card's.
+    expect(readGuestCart().items.map((item) => item.priceAtAdd)).toEqual([7500]);
+    expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY)!).items).toHaveLength(1);
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(screen.getByRole('link', { name: /is in your cart/ })).toBeInTheDocument();
+  });
+
+  it('says the number is already in the cart without calling the server', async () => {
+    guestCartOf(product(5, 7000));
+    const api = installFakeApi({});
+    renderStore(
+      '/',
+      <>
+        <CartPage />
+        <AddAgain />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
+    expect(await toast(CART_MESSAGES.alreadyInCart)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/add/5')).toHaveLength(0);
+  });
+
+  it("shows the server's reason when a number cannot be added, else 'Error adding to cart'", async () => {
+    installFakeApi({
+      'POST /cart/add/5': fail(409, 'This number is no longer available.'),
+      'POST /cart/add/6': { status: 500 },
+    });
+    renderStore(
+      '/',
+      <>
+        <NumberCard item={product(5, 7000)} />
+        <NumberCard item={product(6, 7000)} />
+      </>,
+    );
+    const [first, second] = screen.getAllByRole('button', { name: /Add .* to cart/ });
+    fireEvent.click(first!);
+    expect(await toast('This number is no longer available.')).toBeInTheDocument();
+    fireEvent.click(second!);
+    expect(await toast(CART_MESSAGES.addFailed)).toBeInTheDocument();
+    expect(readGuestCart().items).toHaveLength(0);
+  });
+
+  it('reads the listings again when a number turns out to be no longer available', async () => {
+    installFakeApi({
+      'POST /cart/add/5': fail(409, 'This number is no longer available.', {
+        code: 'NUMBER_UNAVAILABLE',
+      }),
+      'POST /cart/add/6': { status: 500 },
+    });
+    const { queryClient } = renderStore(
+      '/',
+      <>
+        <NumberCard item={product(5, 7000)} />
+        <NumberCard item={product(6, 7000)} />
+      </>,
+    );
+    queryClient.setQueryData(numbersKeys.list({}), listingWith(product(5, 7000), product(6, 7000)));
+    const [gone, failing] = screen.getAllByRole('button', { name: /Add .* to cart/ });
+    fireEvent.click(failing!);
+    expect(await toast(CART_MESSAGES.addFailed)).toBeInTheDocument();
+    // A server failure says nothing about the number: the listing stays as it is.
+    expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(false);
+    fireEvent.click(gone!);
+    expect(await toast('This number is no longer available.')).toBeInTheDocument();
+    expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
+  });
+
+  it('validates on the cart page: drops gone numbers, adopts new prices, tells the buyer', async () => {
+    guestCartOf(product(1, 5000), product(2, 7000));
+    const api = installFakeApi({
+      'POST /cart/validate': ok({
+        validationResults: [
+          { productId: 1, valid: false, priceChanged: false, newPrice: null },
+          { productId: 2, valid: true, priceChanged: true, newPrice: 6500 },
+        ],
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    expect(await toast(CART_MESSAGES.unavailable)).toBeInTheDocument();
+    expect(await toast(CART_MESSAGES.pricesChanged)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/validate')[0]!.body).toEqual({
+      items: [
+        { product: { id: 1, pricing: { nwFinalPrice: 5000 } }, priceAtAdd: 5000 },
+        { product: { id: 2, pricing: { nwFinalPrice: 7000 } }, priceAtAdd: 7000 },
+      ],
+    });
+    await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(1));
+    // 6500 + 585 + 585 = 7670, in Indian grouping.
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹7,670');
+    expect(readGuestCart().items[0]!.priceAtAdd).toBe(6500);
+  });
+
+  it('makes no call for an empty cart', async () => {
+    const api = installFakeApi({});
+    renderStore('/cart', <CartPage />);
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('removes an item and asks a guest to log in at checkout', async () => {
+    guestCartOf(product(1, 5000), product(2, 7000));
+    installFakeApi({
+      'POST /cart/validate': ok({
+        validationResults: [1, 2].map((productId) => ({
+          productId,
+          valid: true,
+          priceChanged: false,
+          newPrice: null,
+        })),
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const first = (await screen.findAllByTestId('cart-item'))[0]!;
+    fireEvent.click(within(first).getByRole('button', { name: /Remove/ }));
+    expect(await toast(CART_MESSAGES.removed)).toBeInTheDocument();
+    expect(screen.getAllByTestId('cart-item')).toHaveLength(1);
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await toast(CART_MESSAGES.signInToCheckout)).toBeInTheDocument();
+  });
+});
+
+describe('signing in with a guest cart', () => {
+  it('syncs the guest cart, empties it and tells which numbers were gone', async () => {
+    guestCartOf(product(1, 5000), product(2, 7000));
+    const api = installFakeApi({
+      'POST /cart/sync': ok(
+        {
+          ...serverCart([{ id: 1, price: 5000 }]),
+          dropped: [{ productId: 2, number: '9876500002', reason: 'unavailable' }],
+          validationResults: [],
+        },
+        'Your cart has been synced with your account',
+      ),
+      'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
+    });
+    renderStore('/', null);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    expect(await toast(CART_MESSAGES.synced)).toBeInTheDocument();
+    expect(
+      await toast('This number is no longer available and was removed: 9876500002'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/sync')[0]!.body).toEqual({
+      items: [
+        { product: { id: 1, pricing: { nwFinalPrice: 5000 } }, priceAtAdd: 5000 },
+        { product: { id: 2, pricing: { nwFinalPrice: 7000 } }, priceAtAdd: 7000 },
+      ],
+    });
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
+    expect(api.callsTo('POST /cart/sync')).toHaveLength(1);
+  });
+
+  it('keeps the guest cart and says so when the sync fails', async () => {
+    guestCartOf(product(1, 5000));
+    installFakeApi({ 'POST /cart/sync': { status: 500 }, 'GET /cart': ok(serverCart([])) });
+    renderStore('/', null);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    expect(await toast(CART_MESSAGES.syncFailed)).toBeInTheDocument();
+    expect(readGuestCart().items).toHaveLength(1);
+  });
+});
+
+describe('signed-in cart and checkout', () => {
+  beforeEach(() => setSessionHintCookie());
+
+  it('shows the server cart with its totals and removes by item id', async () => {
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(
+        serverCart([
+          { id: 1, price: 5000 },
+          { id: 2, price: 100000 },
+        ]),
+      ),
+      'POST /cart/validate': ok({
+        validationResults: [],
+        cart: serverCart([
+          { id: 1, price: 5000 },
+          { id: 2, price: 100000 },
+        ]),
+      }),
+      'DELETE /cart/item/item-2': ok(serverCart([{ id: 1, price: 5000 }])),
+    });
+    renderStore('/cart', <CartPage />);
+    expect(await screen.findAllByTestId('cart-item')).toHaveLength(2);
+    expect(screen.getByTestId('cart-totals')).toHaveTextContent('₹1,05,000');
+    expect(screen.getByTestId('cart-totals')).toHaveTextContent('TDS (0%)');
+    expect(screen.getAllByTestId('current-price').map((cell) => cell.textContent)).toEqual([
+      '₹5,000',
+      '₹1,00,000',
+    ]);
+    expect(api.callsTo('POST /cart/validate')[0]!.body).toBeUndefined();
+    const second = screen.getAllByTestId('cart-item')[1]!;
+    fireEvent.click(within(second).getByRole('button', { name: /Remove/ }));
+    expect(await toast(CART_MESSAGES.removed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(1));
+  });
+
+  it('blocks checkout when a number is gone', async () => {
+    // Still there when the page opens (its own validation), gone by the time of checkout.
+    let validations = 0;
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
+      'POST /cart/validate': () =>
+        (validations += 1) === 1
+          ? ok({
+              validationResults: [
+                { productId: 1, valid: true, priceChanged: false, newPrice: null },
+              ],
+              cart: serverCart([{ id: 1, price: 5000 }]),
+            })
+          : ok({
+              validationResults: [
+                { productId: 1, valid: false, priceChanged: false, newPrice: null },
+              ],
+              cart: serverCart([]),
+            }),
+    });
+    renderStore('/cart', <CartPage />);
+    const checkout = await screen.findByRole('button', { name: 'Checkout' });
+    await waitFor(() => expect(api.callsTo('POST /cart/validate')).toHaveLength(1));
+    fireEvent.click(checkout);
+    expect(await toast(CART_MESSAGES.checkoutBlocked)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+  });
+
+  it('checks out with the saved campaign record and opens the order page', async () => {
+    const record = {
+      gclid: 'g-1',
+      utm_source: 'google',
+      utm_campaign: 'diwali',
+      timestamp: '2026-11-20T10:00:00.000Z',
+      landing_page: '/offer-zone',
+      expires_at: '2027-02-18T10:00:00.000Z',
+    };
+    localStorage.setItem(CAMPAIGN_TRACKING_KEY, JSON.stringify(record));
+    const valid = ok({
+      validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+      cart: serverCart([{ id: 1, price: 5000 }]),
+    });
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
+      'POST /cart/validate': valid,
+      'POST /cart/checkout': {
+        status: 201,
+        body: {
+          success: true,
+          data: { order: { id: 'order-9', reference: 'VN-1' }, validationResults: [] },
+        },
+      },
+    });
+    const { queryClient } = renderStore('/cart', <CartPage />);
+    // A listing the buyer saw the number in, still fresh in the cache.
+    queryClient.setQueryData(numbersKeys.list({}), listingWith(product(1, 5000)));
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-9'),
+    );
+    expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({ attribution: record });
+    // The numbers just reserved must not show in it any more: the listings are read again.
+    expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../components/toast';
+import { useAuth } from '../auth';
+import { CART_QUERY_KEY, useServerCart } from './api/get-cart';
+import { CartContext, type CartContextValue } from './cart-context';
+import { CartActionsContext, CartCountContext, type CartActions } from './cart-slots';
+import { guestCartView, serverCartView } from './cart-view';
+import { useGuestCart } from './guest-cart-store';
+import { useCartChanges } from './use-cart-changes';
+import { useCheckout } from './use-checkout';
+import { useGuestCartSync } from './use-guest-cart-sync';
+
+/**
+ * The cart feature (spec §4 "Cart"): a guest cart in local storage, the server cart once signed
+ * in, the sync between them at sign-in, validation and checkout. Mounted once in root.tsx; it
+ * feeds the cart page (useCart), the number cards (useCartActions) and the header badge
+ * (useCartCount).
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { status: authStatus, user } = useAuth();
+  const signedIn = authStatus === 'authenticated';
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const guest = useGuestCart();
+  const server = useServerCart(signedIn);
+
+  // Forget the account's cart once signed out (the guest cart starts empty again).
+  useEffect(() => {
+    if (authStatus === 'unauthenticated') queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
+  }, [authStatus, queryClient]);
+
+  useGuestCartSync(signedIn ? user : null, guest, toast);
+  const { addToCart, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
+  const { validate, checkout } = useCheckout(signedIn, toast);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      ...(signedIn ? serverCartView(server.data) : guestCartView(guest, authStatus === 'loading')),
+      removeItem,
+      clear,
+      setTdsPercent,
+      validate,
+      checkout,
+    }),
+    [
+      signedIn,
+      authStatus,
+      server.data,
+      guest,
+      removeItem,
+      clear,
+      setTdsPercent,
+      validate,
+      checkout,
+    ],
+  );
+
+  const productIds = useMemo(
+    () => new Set(value.lines.map((line) => line.product.id)),
+    [value.lines],
+  );
+  const actions = useMemo<CartActions>(
+    () => ({ addToCart, isInCart: (id) => productIds.has(id) }),
+    [addToCart, productIds],
+  );
+
+  return (
+    <CartContext.Provider value={value}>
+      <CartActionsContext.Provider value={actions}>
+        <CartCountContext.Provider value={value.lines.length}>{children}</CartCountContext.Provider>
+      </CartActionsContext.Provider>
+    </CartContext.Provider>
+  );
+}

@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+import type { CartProduct } from './cart-types';
+
+/**
+ * What other features read of the cart, provided by CartProvider (root.tsx mounts it): the
+ * number cards' Add to cart (useCartActions) and the header badge (useCartCount). Outside the
+ * provider (a component's own tests) the defaults do nothing and count nothing.
+ */
+
+export interface CartActions {
+  /**
+   * Adds the product and tells the user (toasts of spec §8). May return a promise; the card
+   * shows a busy button until it settles. It should not reject: failures are shown as toasts.
+   */
+  addToCart(product: CartProduct): Promise<void> | void;
+  /** Whether the product with this id is already in the cart. */
+  isInCart(id: CartProduct['id']): boolean;
+}
+
+const noCartActions: CartActions = {
+  addToCart: () => {},
+  isInCart: () => false,
+};
+
+export const CartActionsContext = createContext<CartActions>(noCartActions);
+CartActionsContext.displayName = 'CartActionsContext';
+
+export function useCartActions(): CartActions {
+  return useContext(CartActionsContext);
+}
+
+/** Number of items in the cart, for the header badge. */
+export const CartCountContext = createContext<number>(0);
+CartCountContext.displayName = 'CartCountContext';
+
+export function useCartCount(): number {
+  return useContext(CartCountContext);
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { product } from '../../../test-support/products';
+import {
+  ALREADY_IN_CART,
+  NOT_IN_CART,
+  addToGuestCart,
+  applyValidation,
+  emptyGuestCart,
+  parseGuestCart,
+  removeFromGuestCart,
+  toPayload,
+} from './guest-cart';
+
+describe('guest cart', () => {
+  it('adds at the current final price and works out every total with priceCart', () => {
+    const cart = addToGuestCart(
+      addToGuestCart(emptyGuestCart, product(1, 4999.5)),
+      product(2, 12000),
+    );
+    expect(cart.productIds).toEqual([1, 2]);
+    expect(cart.items.map((item) => [item.id, item.priceAtAdd])).toEqual([
+      ['1', 4999.5],
+      ['2', 12000],
+    ]);
+    // 16999.50 + 18% = 3059.91 (CGST takes the lower half of the odd paisa).
+    expect(cart).toMatchObject({
+      subtotal: 16999.5,
+      tdsPercent: 0,
+      tdsDeducted: 0,
+      taxPercent: 18,
+      taxAmount: 3059.91,
+      cgstAmount: 1529.95,
+      sgstAmount: 1529.96,
+      totalAmount: 20059.41,
+    });
+  });
+
+  it("refuses a number already in the cart with 'Product already in cart'", () => {
+    const cart = addToGuestCart(emptyGuestCart, product(1, 5000));
+    expect(() => addToGuestCart(cart, product(1, 5000))).toThrow(ALREADY_IN_CART);
+  });
+
+  it("removes an item and recalculates, or fails with 'Item not found in cart'", () => {
+    const cart = addToGuestCart(addToGuestCart(emptyGuestCart, product(1, 5000)), product(2, 7000));
+    const after = removeFromGuestCart(cart, '1');
+    expect(after.productIds).toEqual([2]);
+    expect(after.subtotal).toBe(7000);
+    expect(after.totalAmount).toBe(8260);
+    expect(() => removeFromGuestCart(after, '1')).toThrow(NOT_IN_CART);
+  });
+
+  it('drops invalid items and adopts new prices on validation', () => {
+    let cart = emptyGuestCart;
+    for (const p of [product(1, 5000), product(2, 7000), product(3, 9000)]) {
+      cart = addToGuestCart(cart, p);
+    }
+    const {
+      cart: after,
+      removed,
+      repriced,
+    } = applyValidation(cart, [
+      { productId: 1, valid: true, priceChanged: false, newPrice: null },
+      { productId: 2, valid: false, priceChanged: false, newPrice: null },
+      { productId: 3, valid: true, priceChanged: true, newPrice: 8500 },
+    ]);
+    expect(removed).toBe(1);
+    expect(repriced).toBe(1);
+    expect(after.productIds).toEqual([1, 3]);
+    expect(after.items[1]!.priceAtAdd).toBe(8500);
+    expect(after.items[1]!.product.pricing.nwFinalPrice).toBe(8500);
+    expect(after.subtotal).toBe(13500);
+  });
+
+  it('sends the product id with its price and the price at add', () => {
+    const cart = addToGuestCart(emptyGuestCart, product(7, 3100));
+    expect(toPayload(cart)).toEqual([
+      { product: { id: 7, pricing: { nwFinalPrice: 3100 } }, priceAtAdd: 3100 },
+    ]);
+  });
+
+  it('reads storage defensively: totals are recomputed, junk and duplicates are dropped', () => {
+    const saved = addToGuestCart(emptyGuestCart, product(1, 5000));
+    const raw = JSON.stringify({
+      items: [...saved.items, saved.items[0], { id: 'x' }],
+      subtotal: 1,
+      totalAmount: 1,
+    });
+    const cart = parseGuestCart(raw);
+    expect(cart.productIds).toEqual([1]);
+    expect(cart.totalAmount).toBe(5900);
+    expect(parseGuestCart('not json')).toEqual(emptyGuestCart);
+    expect(parseGuestCart(null)).toEqual(emptyGuestCart);
+  });
+});

@@ -1,0 +1,4 @@
+/** The cart feature as other features and root.tsx see it. */
+export { CartProvider } from './cart-provider';
+export { CartActionsContext, CartCountContext, useCartActions, useCartCount } from './cart-slots';
+export type { CartActions } from './cart-slots';

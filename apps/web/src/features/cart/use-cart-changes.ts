@@ -1,0 +1,94 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ToastApi } from '../../components/toast';
+import { apiErrorMessage, isApiError } from '../../lib/api-client';
+import { queryRoots } from '../../lib/query-keys';
+import { useAddToCart } from './api/add-to-cart';
+import { useEmptyCart } from './api/empty-cart';
+import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
+import { useRemoveCartItem } from './api/remove-cart-item';
+import { useSetTds } from './api/set-tds';
+import type { CartLine } from './cart-context';
+import { CART_MESSAGES } from './cart-messages';
+import type { CartProduct, ServerCart } from './cart-types';
+import { ALREADY_IN_CART, addToGuestCart, emptyGuestCart, removeFromGuestCart } from './guest-cart';
+import { readGuestCart, writeGuestCart } from './guest-cart-store';
+
+function hasServerCart(value: object): value is ServerCart {
+  return 'items' in value && Array.isArray((value as { items: unknown }).items);
+}
+
+/**
+ * Add, remove, empty and the TDS percent: on the server cart when signed in, on the guest cart
+ * in local storage otherwise, each told in a toast (spec §8).
+ */
+export function useCartChanges(signedIn: boolean, toast: ToastApi) {
+  const queryClient = useQueryClient();
+  const { mutateAsync: postAdd } = useAddToCart();
+  const { mutateAsync: removeServerItem } = useRemoveCartItem();
+  const { mutateAsync: emptyServerCart } = useEmptyCart();
+  const { mutateAsync: putTds } = useSetTds();
+
+  const addToCart = useCallback(
+    async (product: CartProduct) => {
+      try {
+        if (signedIn) {
+          const result = await postAdd(product.id);
+          if (hasServerCart(result)) setServerCart(queryClient, result);
+          else await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+        } else {
+          if (readGuestCart().productIds.includes(product.id)) throw new Error(ALREADY_IN_CART);
+          const { product: current } = await postAdd(product.id);
+          writeGuestCart(addToGuestCart(readGuestCart(), current));
+        }
+        toast.success(CART_MESSAGES.added);
+      } catch (error) {
+        const already =
+          (isApiError(error) && error.code === 'ALREADY_IN_CART') ||
+          (error instanceof Error && error.message === ALREADY_IN_CART);
+        if (already) toast.info(CART_MESSAGES.alreadyInCart);
+        else toast.error(apiErrorMessage(error, CART_MESSAGES.addFailed));
+        // Sold, held or gone: the listings the buyer saw it in are out of date.
+        if (isApiError(error) && (error.code === 'NUMBER_UNAVAILABLE' || error.status === 404)) {
+          void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
+        }
+      }
+    },
+    [signedIn, queryClient, postAdd, toast],
+  );
+
+  const removeItem = useCallback(
+    async (line: CartLine) => {
+      try {
+        if (signedIn) setServerCart(queryClient, await removeServerItem(line.id));
+        else writeGuestCart(removeFromGuestCart(readGuestCart(), line.id));
+        toast.success(CART_MESSAGES.removed);
+      } catch (error) {
+        toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+      }
+    },
+    [signedIn, queryClient, removeServerItem, toast],
+  );
+
+  const clear = useCallback(async () => {
+    try {
+      if (signedIn) setServerCart(queryClient, await emptyServerCart());
+      else writeGuestCart(emptyGuestCart);
+    } catch (error) {
+      toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+    }
+  }, [signedIn, queryClient, emptyServerCart, toast]);
+
+  const setTdsPercent = useCallback(
+    async (percent: number) => {
+      try {
+        setServerCart(queryClient, await putTds(percent));
+      } catch (error) {
+        toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+      }
+    },
+    [queryClient, putTds, toast],
+  );
+
+  return { addToCart, removeItem, clear, setTdsPercent };
+}

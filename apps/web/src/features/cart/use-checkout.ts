@@ -1,0 +1,92 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { ToastApi } from '../../components/toast';
+import { apiErrorMessage, isApiError } from '../../lib/api-client';
+import { queryRoots } from '../../lib/query-keys';
+import { getAttribution } from '../analytics';
+import { useAuthUi } from '../auth';
+import { useCheckout as useCheckoutCall } from './api/checkout';
+import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
+import { useValidateCart } from './api/validate-cart';
+import { CART_MESSAGES } from './cart-messages';
+import type { ValidationResult } from './cart-types';
+import { applyValidation, toPayload } from './guest-cart';
+import { readGuestCart, writeGuestCart } from './guest-cart-store';
+
+/**
+ * Validation (when the cart page opens, spec §4) and checkout: the cart is validated again,
+ * a changed price stops it once so the buyer sees the new total, then the numbers are reserved
+ * and the order page opens.
+ */
+export function useCheckout(signedIn: boolean, toast: ToastApi) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { openAuthModal } = useAuthUi();
+  const { mutateAsync: postValidate } = useValidateCart();
+  const { mutateAsync: postCheckout } = useCheckoutCall();
+
+  const tellValidation = useCallback(
+    (results: readonly ValidationResult[]) => {
+      if (results.some((result) => !result.valid)) toast.warning(CART_MESSAGES.unavailable);
+      if (results.some((result) => result.priceChanged)) toast.info(CART_MESSAGES.pricesChanged);
+      return results.every((result) => result.valid);
+    },
+    [toast],
+  );
+
+  const validate = useCallback(async (): Promise<boolean> => {
+    try {
+      if (signedIn) {
+        const { validationResults, cart } = await postValidate(undefined);
+        if (cart) setServerCart(queryClient, cart);
+        return tellValidation(validationResults);
+      }
+      const cart = readGuestCart();
+      // Spec §5: an empty guest cart validates to an empty result without a call.
+      if (cart.items.length === 0) return true;
+      const { validationResults } = await postValidate(toPayload(cart));
+      writeGuestCart(applyValidation(readGuestCart(), validationResults).cart);
+      return tellValidation(validationResults);
+    } catch (error) {
+      toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+      return false;
+    }
+  }, [signedIn, queryClient, postValidate, tellValidation, toast]);
+
+  const checkout = useCallback(async () => {
+    if (!signedIn) {
+      toast.info(CART_MESSAGES.signInToCheckout);
+      openAuthModal('sign-in');
+      return;
+    }
+    try {
+      const { validationResults, cart } = await postValidate(undefined);
+      if (cart) setServerCart(queryClient, cart);
+      if (validationResults.some((result) => !result.valid)) {
+        toast.warning(CART_MESSAGES.checkoutBlocked);
+        return;
+      }
+      if (validationResults.some((result) => result.priceChanged)) {
+        // The buyer sees the new prices before any order is made at them.
+        toast.info(CART_MESSAGES.pricesChanged);
+        return;
+      }
+      const { order } = await postCheckout(getAttribution());
+      // The numbers just reserved leave every listing; the buyer must not see them there.
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
+      await queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
+      await navigate(`/orders/${order.id}`);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
+        await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+        toast.warning(apiErrorMessage(error, CART_MESSAGES.checkoutBlocked));
+        return;
+      }
+      toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+    }
+  }, [signedIn, toast, openAuthModal, postValidate, postCheckout, queryClient, navigate]);
+
+  return { validate, checkout };
+}

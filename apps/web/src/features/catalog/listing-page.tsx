@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { findCategory } from '@store/domain';
+import { Container, PageHeader } from '../../components/page';
+import { documentTitle } from '../seo';
+import { NumberListing } from './number-listing/number-listing';
+import { useListingParams } from './number-listing/use-listing-params';
+
+export type ListingMode = 'regular' | 'offer-zone';
+
+const modes: Record<
+  ListingMode,
+  { title: string; eyebrow: string; intro: string; other: { to: string; label: string } }
+> = {
+  regular: {
+    title: 'Premium Numbers',
+    eyebrow: 'VIP mobile numbers',
+    intro:
+      'Find a number people remember: search by digits, pick a pattern category or set your budget. Every number is sold once, with guided porting to your operator.',
+    other: { to: '/offer-zone', label: 'See numbers on offer' },
+  },
+  'offer-zone': {
+    title: 'Offer Zone',
+    eyebrow: 'Limited-time prices',
+    intro:
+      'VIP numbers at reduced prices, for a limited time. Search by digits, pick a category or set your budget.',
+    other: { to: '/premium-numbers', label: 'Browse all premium numbers' },
+  },
+};
+
+/**
+ * The number listing in regular mode (/premium-numbers) or offer-zone mode (/offer-zone, numbers
+ * on offer only). `?category={slug}` selects a category; every other filter is in the address too.
+ */
+export function ListingPage({ mode }: { mode: ListingMode }) {
+  const { params } = useListingParams();
+  const { title, eyebrow, intro, other } = modes[mode];
+  const category = params.category ? findCategory(params.category) : undefined;
+  const heading = category ? `${title}: ${category.name}` : title;
+
+  // The route's meta is the same for every category (it is prerendered without a query string):
+  // name the category in the browser tab while one is selected.
+  useEffect(() => {
+    if (!category) return;
+    const previous = document.title;
+    const named = documentTitle(`${category.name} - ${title}`);
+    document.title = named;
+    return () => {
+      // Restore only if nobody (the next route's meta) has set another title meanwhile.
+      if (document.title === named) document.title = previous;
+    };
+  }, [category, title]);
+
+  return (
+    <Container className="pb-16">
+      <PageHeader
+        eyebrow={eyebrow}
+        title={heading}
+        intro={
+          <>
+            <p>{intro}</p>
+            <p className="mt-2 text-base">
+              <Link
+                to={other.to}
+                className="font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-950"
+              >
+                {other.label}
+              </Link>
+            </p>
+          </>
+        }
+      />
+      <NumberListing
+        offer={mode === 'offer-zone'}
+        title={mode === 'offer-zone' ? 'Numbers on offer' : 'Available numbers'}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,201 @@
+import { isCategorySlug } from '@store/domain';
+
+/**
+ * The listing parameters as they appear in a page address. The page address uses the same
+ * parameter names as the API (`/premium-numbers?category=mirror-numbers&q=786&match=end&page=2`),
+ * so a search can be shared, bookmarked and walked with Back.
+ */
+
+export const digitMatches = ['anywhere', 'start', 'end'] as const;
+export type DigitMatch = (typeof digitMatches)[number];
+
+export const numberSorts = ['newest', 'price_asc', 'price_desc'] as const;
+export type NumberSort = (typeof numberSorts)[number];
+
+export const DEFAULT_MATCH: DigitMatch = 'anywhere';
+export const DEFAULT_SORT: NumberSort = 'newest';
+/** The API's default page size (divides into rows of 2, 3 and 4 cards). */
+const DEFAULT_PAGE_SIZE = 24;
+const MAX_PAGE_SIZE = 100;
+
+/**
+ * Listing filters, sort and page. Absent means the default: no filter, newest first, page 1,
+ * DEFAULT_PAGE_SIZE. Every present value is valid (listingParamsFromSearch drops the rest).
+ */
+export interface ListingParams {
+  /** A category slug; never `all`. */
+  category?: string;
+  /** Numbers on offer only. */
+  offer?: boolean;
+  /** 1 to 10 digits, found where `match` says. */
+  q?: string;
+  /** Where `q` must appear; only with `q`. */
+  match?: DigitMatch;
+  /** Single digits (sorted, unique) that must all appear. */
+  mustContain?: string[];
+  /** Single digits (sorted, unique) that must not appear. */
+  notContain?: string[];
+  /** 10 places, each a digit or `?`, at least one digit. */
+  mask?: string;
+  /** Plain digit sum, 1..90. */
+  sum?: number;
+  /** Digit sum of the sum, 1..18. */
+  mid?: number;
+  /** 1..9 the root; 10..90 the plain sum. */
+  total?: number;
+  /** Lowest final price, whole rupees. */
+  minPrice?: number;
+  /** Highest final price, whole rupees. */
+  maxPrice?: number;
+  sort?: NumberSort;
+  /** From 1; absent: 1. */
+  page?: number;
+  /** 1..100; absent: DEFAULT_PAGE_SIZE. */
+  pageSize?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing single values. Each returns undefined for an absent or invalid value.
+
+/** Digits typed by a person: spaces and hyphens are ignored; 1 to 10 digits. */
+export function parseDigits(input: string | null | undefined): string | undefined {
+  const digits = (input ?? '').replace(/[\s-]+/g, '');
+  return /^\d{1,10}$/.test(digits) ? digits : undefined;
+}
+
+/** `2,4,8`, `248` or `2 4 8` -> ['2', '4', '8'] (unique, sorted); anything else undefined. */
+export function parseDigitList(input: string | null | undefined): string[] | undefined {
+  const compact = (input ?? '').replace(/[\s,]+/g, '');
+  if (!/^\d{1,10}$/.test(compact)) return undefined;
+  return [...new Set(compact)].sort();
+}
+
+/** A 10-place mask; `x`, `*` and `_` also mean any digit. All wildcards: no filter. */
+export function parseMask(input: string | null | undefined): string | undefined {
+  const mask = (input ?? '').trim().replace(/[xX*_]/g, '?');
+  return /^[\d?]{10}$/.test(mask) && /\d/.test(mask) ? mask : undefined;
+}
+
+function parseInteger(
+  input: string | null | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  const text = (input ?? '').trim();
+  if (!/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
+}
+
+/** Whole rupees, 0 to 1,000,000,000 (commas allowed: `15,000`). */
+export function parseRupees(input: string | null | undefined): number | undefined {
+  return parseInteger((input ?? '').replace(/,/g, ''), 0, 1_000_000_000);
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  value !== null && (list as readonly string[]).includes(value);
+
+// ---------------------------------------------------------------------------------------------
+// The whole query string.
+
+/** Listing parameters from a query string, dropping defaults and invalid values. */
+export function listingParamsFromSearch(search: URLSearchParams): ListingParams {
+  const params: ListingParams = {};
+
+  const category = search.get('category')?.trim().toLowerCase();
+  if (category && category !== 'all' && isCategorySlug(category)) params.category = category;
+
+  const offer = search.get('offer');
+  if (offer === 'true' || offer === '1') params.offer = true;
+
+  const q = parseDigits(search.get('q'));
+  if (q) {
+    params.q = q;
+    const match = search.get('match');
+    if (isOneOf(digitMatches, match) && match !== DEFAULT_MATCH) params.match = match;
+  }
+
+  const mustContain = parseDigitList(search.get('mustContain'));
+  if (mustContain) params.mustContain = mustContain;
+  const notContain = parseDigitList(search.get('notContain'));
+  if (notContain) params.notContain = notContain;
+
+  const mask = parseMask(search.get('mask'));
+  if (mask) params.mask = mask;
+
+  const sum = parseInteger(search.get('sum'), 1, 90);
+  if (sum !== undefined) params.sum = sum;
+  const mid = parseInteger(search.get('mid'), 1, 18);
+  if (mid !== undefined) params.mid = mid;
+  const total = parseInteger(search.get('total'), 1, 90);
+  if (total !== undefined) params.total = total;
+
+  const minPrice = parseRupees(search.get('minPrice'));
+  const maxPrice = parseRupees(search.get('maxPrice'));
+  // A reversed range is dropped whole: either bound alone would be a guess.
+  if (minPrice === undefined || maxPrice === undefined || minPrice <= maxPrice) {
+    if (minPrice !== undefined && minPrice > 0) params.minPrice = minPrice;
+    if (maxPrice !== undefined) params.maxPrice = maxPrice;
+  }
+
+  const sort = search.get('sort');
+  if (isOneOf(numberSorts, sort) && sort !== DEFAULT_SORT) params.sort = sort;
+
+  const page = parseInteger(search.get('page'), 1, 100_000);
+  if (page !== undefined && page > 1) params.page = page;
+
+  const pageSize = parseInteger(search.get('pageSize'), 1, MAX_PAGE_SIZE);
+  if (pageSize !== undefined && pageSize !== DEFAULT_PAGE_SIZE) params.pageSize = pageSize;
+
+  return params;
+}
+
+/**
+ * The query string for listing parameters, in a fixed order, without defaults:
+ * `{ category: 'mirror-numbers', q: '786', match: 'end', page: 2 }` ->
+ * `category=mirror-numbers&q=786&match=end&page=2`. Values are normalised the way
+ * listingParamsFromSearch reads them, so `searchFromListingParams(listingParamsFromSearch(s))`
+ * is the canonical form of `s`.
+ */
+export function searchFromListingParams(params: ListingParams): URLSearchParams {
+  const search = new URLSearchParams();
+  const set = (key: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  };
+
+  if (params.category && params.category !== 'all' && isCategorySlug(params.category)) {
+    set('category', params.category);
+  }
+  const q = parseDigits(params.q);
+  set('q', q);
+  if (q && params.match && params.match !== DEFAULT_MATCH) set('match', params.match);
+  set('mustContain', parseDigitList(params.mustContain?.join(','))?.join(','));
+  set('notContain', parseDigitList(params.notContain?.join(','))?.join(','));
+  set('mask', parseMask(params.mask));
+  const inRange = (value: number | undefined, min: number, max: number) =>
+    value !== undefined && Number.isInteger(value) && value >= min && value <= max
+      ? value
+      : undefined;
+  set('sum', inRange(params.sum, 1, 90));
+  set('mid', inRange(params.mid, 1, 18));
+  set('total', inRange(params.total, 1, 90));
+  const minPrice = inRange(params.minPrice, 1, 1_000_000_000);
+  const maxPrice = inRange(params.maxPrice, 0, 1_000_000_000);
+  if (minPrice === undefined || maxPrice === undefined || minPrice <= maxPrice) {
+    set('minPrice', minPrice);
+    set('maxPrice', maxPrice);
+  }
+  if (params.offer) set('offer', 'true');
+  if (params.sort && params.sort !== DEFAULT_SORT) set('sort', params.sort);
+  const page = inRange(params.page, 2, 100_000);
+  set('page', page);
+  const pageSize = inRange(params.pageSize, 1, MAX_PAGE_SIZE);
+  if (pageSize !== DEFAULT_PAGE_SIZE) set('pageSize', pageSize);
+  return search;
+}
+
+/** Whether any filter is set (sort, page and page size are not filters). */
+export function hasListingFilters(params: ListingParams): boolean {
+  const filters = { ...params, sort: undefined, page: undefined, pageSize: undefined };
+  return searchFromListingParams(filters).toString() !== '';
+}

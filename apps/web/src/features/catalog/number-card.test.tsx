@@ -1,0 +1,137 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../test-support/render';
+import { CartActionsContext, type CartActions } from '../cart';
+import type { NumberItem } from './api/get-numbers';
+import { digitSegments, NumberCard } from './number-card';
+
+afterEach(cleanup);
+
+export function makeItem(overrides: Partial<NumberItem> = {}): NumberItem {
+  return {
+    id: 101,
+    number: '9876543210',
+    display: '98765 43210',
+    category: { slug: 'counting-numbers', name: 'Counting Numbers' },
+    pricing: { nwFinalPrice: 12000, nwBasePrice: 12000, discountPercent: 0 },
+    sum: 45,
+    mid: 9,
+    total: 9,
+    spans: [[0, 10]],
+    ...overrides,
+  };
+}
+
+describe('digitSegments', () => {
+  it('splits highlighted runs and the gap after the fifth digit', () => {
+    expect(digitSegments('9812341234', [[2, 10]])).toEqual([
+      { text: '98', highlighted: false, group: 0 },
+      { text: '123', highlighted: true, group: 0 },
+      { text: '41234', highlighted: true, group: 1 },
+    ]);
+    expect(
+      digitSegments('9060481010', [
+        [6, 8],
+        [8, 10],
+      ]),
+    ).toEqual([
+      { text: '90604', highlighted: false, group: 0 },
+      { text: '8', highlighted: false, group: 1 },
+      { text: '1010', highlighted: true, group: 1 },
+    ]);
+    expect(digitSegments('9876543210', [])).toEqual([
+      { text: '98765', highlighted: false, group: 0 },
+      { text: '43210', highlighted: false, group: 1 },
+    ]);
+  });
+});
+
+describe('NumberCard', () => {
+  it('highlights the digits of the pattern and reads the number as digits', () => {
+    renderAt(
+      '/',
+      <NumberCard
+        item={makeItem({
+          number: '9786012345',
+          display: '97860 12345',
+          category: { slug: '786-numbers', name: '786 Numbers' },
+          spans: [[1, 4]],
+        })}
+      />,
+    );
+    const card = screen.getByRole('article', { name: '9 7 8 6 0 1 2 3 4 5' });
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent(/^9786012345/);
+    const marks = card.querySelectorAll('mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['786']);
+    expect(within(card).getByText('786 Numbers')).toBeInTheDocument();
+  });
+
+  it('shows the price in rupees with Indian grouping and no struck price when not on offer', () => {
+    renderAt(
+      '/',
+      <NumberCard
+        item={makeItem({
+          pricing: { nwFinalPrice: 125000, nwBasePrice: 125000, discountPercent: 0 },
+        })}
+      />,
+    );
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('₹1,25,000')).toBeInTheDocument();
+    expect(card.querySelector('s, del')).toBeNull();
+    expect(within(card).queryByText(/% off/)).toBeNull();
+  });
+
+  it('strikes the base price through and shows the discount when on offer', () => {
+    renderAt(
+      '/',
+      <NumberCard
+        item={makeItem({
+          pricing: { nwFinalPrice: 10000, nwBasePrice: 12500, discountPercent: 20 },
+        })}
+      />,
+    );
+    const card = screen.getByRole('article');
+    const struck = card.querySelector('s');
+    expect(struck).toHaveTextContent('was ₹12,500');
+    expect(within(card).getByText('₹10,000')).toBeInTheDocument();
+    expect(within(card).getByText('20% off')).toBeInTheDocument();
+  });
+
+  it('adds the number to the cart through the cart actions', async () => {
+    let resolve: () => void = () => {};
+    const actions: CartActions = {
+      addToCart: vi.fn(() => new Promise<void>((done) => (resolve = done))),
+      isInCart: () => false,
+    };
+    const item = makeItem();
+    renderAt(
+      '/',
+      <CartActionsContext.Provider value={actions}>
+        <NumberCard item={item} />
+      </CartActionsContext.Provider>,
+    );
+    const button = screen.getByRole('button', { name: 'Add 98765 43210 to cart' });
+    fireEvent.click(button);
+    expect(actions.addToCart).toHaveBeenCalledWith(item);
+    expect(button).toBeDisabled();
+    resolve();
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it('is safe to press without a cart provider and links to the cart once added', () => {
+    renderAt('/', <NumberCard item={makeItem()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add 98765 43210 to cart' }));
+    cleanup();
+    renderAt(
+      '/',
+      <CartActionsContext.Provider value={{ addToCart: () => {}, isInCart: (id) => id === 101 }}>
+        <NumberCard item={makeItem()} />
+      </CartActionsContext.Provider>,
+    );
+    expect(screen.queryByRole('button', { name: /to cart/ })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: '98765 43210 is in your cart: view cart' }),
+    ).toHaveAttribute('href', '/cart');
+  });
+});

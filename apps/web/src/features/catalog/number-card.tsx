@@ -1,0 +1,214 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatInr } from '@store/domain';
+import { CartIcon, CheckIcon } from '../../components/icons';
+import { useCartActions } from '../cart';
+import type { NumberItem } from './api/get-numbers';
+
+/** A run of digits of a number, highlighted or not, in the first or second group of five. */
+interface DigitSegment {
+  text: string;
+  highlighted: boolean;
+  /** 0: the first five digits, 1: the last five (a 10-digit number reads `98765 43210`). */
+  group: number;
+}
+
+/**
+ * Splits a number into runs of highlighted and plain digits. `spans` are [start, end) digit
+ * positions (out-of-range parts are ignored); a 10-digit number is also split after its fifth
+ * digit, where the reading gap goes.
+ */
+export function digitSegments(number: string, spans: readonly (readonly number[])[]) {
+  const marked = [...number].map((_, index) =>
+    spans.some(([start = 0, end = 0]) => index >= start && index < end),
+  );
+  const segments: DigitSegment[] = [];
+  [...number].forEach((digit, index) => {
+    const group = number.length === 10 && index >= 5 ? 1 : 0;
+    const highlighted = marked[index] ?? false;
+    const last = segments.at(-1);
+    if (last && last.highlighted === highlighted && last.group === group) last.text += digit;
+    else segments.push({ text: digit, highlighted, group });
+  });
+  return segments;
+}
+
+/** `9876543210` -> `9 8 7 6 5 4 3 2 1 0`: screen readers then read single digits. */
+function spokenDigits(number: string): string {
+  return [...number].join(' ');
+}
+
+function isOnOffer(item: Pick<NumberItem, 'pricing'>): boolean {
+  return item.pricing.nwBasePrice > item.pricing.nwFinalPrice;
+}
+
+/** The number, large, with the digits of its pattern highlighted. */
+function HighlightedNumber({
+  number,
+  spans,
+  className = '',
+}: {
+  number: string;
+  spans: readonly (readonly number[])[];
+  className?: string;
+}) {
+  const segments = digitSegments(number, spans);
+  return (
+    <span className={className}>
+      <span aria-hidden="true" className="whitespace-nowrap">
+        {segments.map((segment, index) => {
+          const gap = index > 0 && segments[index - 1]?.group !== segment.group;
+          const gapClass = gap ? 'ml-[0.45em]' : '';
+          return segment.highlighted ? (
+            <mark
+              key={index}
+              className={`rounded-[3px] bg-amber-100 text-amber-900 ring-1 ring-amber-200 ${gapClass}`}
+            >
+              {segment.text}
+            </mark>
+          ) : (
+            <span key={index} className={gapClass}>
+              {segment.text}
+            </span>
+          );
+        })}
+      </span>
+      <span className="sr-only">{spokenDigits(number)}</span>
+    </span>
+  );
+}
+
+type HeadingLevel = 2 | 3 | 4;
+
+/**
+ * A listing shows 24 cards, most of them below the first screen: the browser lays out and paints
+ * a card only when it comes near the viewport, with a card's usual height until then.
+ */
+const offscreenCard = '[contain-intrinsic-size:auto_190px] [content-visibility:auto]';
+
+/**
+ * A number for sale: the number with its pattern highlighted, the category, the price (the list
+ * price struck through and the discount when on offer) and Add to cart, which calls
+ * `useCartActions().addToCart(item)`.
+ */
+export function NumberCard({
+  item,
+  headingLevel = 3,
+}: {
+  item: NumberItem;
+  /** Level of the number's heading: one below the heading of the list. Default 3. */
+  headingLevel?: HeadingLevel;
+}) {
+  const headingId = useId();
+  const { addToCart, isInCart } = useCartActions();
+  const [adding, setAdding] = useState(false);
+  const onOffer = isOnOffer(item);
+  const { nwFinalPrice, nwBasePrice } = item.pricing;
+  const discount =
+    item.pricing.discountPercent > 0
+      ? item.pricing.discountPercent
+      : Math.max(1, Math.round(((nwBasePrice - nwFinalPrice) * 100) / nwBasePrice));
+  const Heading = `h${headingLevel}` as const;
+  const inCart = isInCart(item.id);
+
+  const onAdd = async () => {
+    if (adding) return;
+    setAdding(true);
+    try {
+      await addToCart(item);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="number-card"
+      data-number={item.number}
+      className={`flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md sm:p-5 ${offscreenCard}`}
+    >
+      <div className="flex min-h-6 items-start justify-between gap-2">
+        <p
+          data-testid="number-category"
+          className="rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-100 ring-inset"
+        >
+          {item.category.name}
+        </p>
+        {onOffer ? (
+          <p className="shrink-0 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
+            {discount}% off
+          </p>
+        ) : null}
+      </div>
+
+      <Heading
+        id={headingId}
+        className="mt-4 font-mono text-[1.6rem] leading-tight font-semibold tracking-wide text-slate-900 tabular-nums sm:text-[1.7rem]"
+      >
+        <HighlightedNumber number={item.number} spans={item.spans} />
+      </Heading>
+      <p className="mt-1.5 text-xs text-slate-600">
+        Sum {item.sum} <span aria-hidden="true">·</span>
+        <span className="sr-only">,</span> Total {item.total}
+      </p>
+
+      <div className="mt-auto flex items-end justify-between gap-3 border-t border-slate-100 pt-4">
+        <p data-testid="number-price" data-price={nwFinalPrice} className="flex flex-col">
+          <span className="sr-only">Price </span>
+          <span className="text-xl font-bold text-slate-900 tabular-nums">
+            {formatInr(nwFinalPrice)}
+          </span>
+          {onOffer ? (
+            <s className="text-sm text-slate-600 tabular-nums">
+              <span className="sr-only">was </span>
+              {formatInr(nwBasePrice)}
+            </s>
+          ) : null}
+        </p>
+        {inCart ? (
+          <Link
+            to="/cart"
+            aria-label={`${item.display} is in your cart: view cart`}
+            className="btn-secondary shrink-0 whitespace-nowrap"
+          >
+            <CheckIcon className="size-4 text-emerald-700" />
+            In cart
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={() => void onAdd()}
+            disabled={adding}
+            aria-busy={adding || undefined}
+            className="btn-primary shrink-0 whitespace-nowrap disabled:cursor-wait disabled:opacity-70"
+          >
+            <CartIcon className="size-4" />
+            <span>
+              {adding ? 'Adding' : 'Add'} <span className="sr-only">{item.display}</span> to cart
+            </span>
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A grey stand-in for a card while numbers load. */
+export function NumberCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="number-card-skeleton"
+      className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${offscreenCard}`}
+    >
+      <div className="h-5 w-28 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none" />
+      <div className="mt-5 h-7 w-52 max-w-full animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+      <div className="mt-2.5 h-3 w-24 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+      <div className="mt-5 flex items-end justify-between border-t border-slate-100 pt-4">
+        <div className="h-6 w-20 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
+        <div className="h-9 w-28 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../../test-support/render';
+import type { NumberItem, NumberPage } from '../api/get-numbers';
+import { budgets } from './advanced-filters';
+import { NumberListing } from './number-listing';
+import { pageWindow } from './pagination';
+
+function item(id: number, number: string, price: number, base = price): NumberItem {
+  return {
+    id,
+    number,
+    display: `${number.slice(0, 5)} ${number.slice(5)}`,
+    category: { slug: 'mirror-numbers', name: 'Mirror Numbers' },
+    pricing: {
+      nwFinalPrice: price,
+      nwBasePrice: base,
+      discountPercent: base > price ? Math.round(((base - price) * 100) / base) : 0,
+    },
+    sum: 50,
+    mid: 5,
+    total: 5,
+    spans: [[0, 10]],
+  };
+}
+
+let page: NumberPage;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+/** The query strings the listing asked the API for. */
+const requested = () =>
+  fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://store.test').search);
+
+beforeEach(() => {
+  page = {
+    items: [item(1, '9876598765', 15000), item(2, '9123491234', 9000, 12000)],
+    total: 2,
+    page: 1,
+    pageSize: 24,
+    pageCount: 1,
+  };
+  fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ success: true, data: page }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderListing(path: string, props: Parameters<typeof NumberListing>[0] = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderAt(
+    path,
+    <QueryClientProvider client={client}>
+      <NumberListing {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+// Large DOM (25 chips, forms, cards): role queries are slow on a busy machine.
+describe('NumberListing', { timeout: 20_000 }, () => {
+  it('fetches with the filters of the address and shows the numbers', async () => {
+    renderListing('/premium-numbers?category=mirror-numbers&q=98&match=start&sort=price_asc');
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveAccessibleName('9 8 7 6 5 9 8 7 6 5');
+    expect(screen.getByTestId('listing-count')).toHaveTextContent('Showing 1–2 of 2 numbers');
+    expect(requested()).toEqual(['?category=mirror-numbers&q=98&match=start&sort=price_asc']);
+    // The category chip of the address is the current one, and the chips keep the other filters.
+    const chips = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(chips).getAllByRole('link')).toHaveLength(25);
+    expect(within(chips).getByRole('link', { current: 'page' })).toHaveTextContent(
+      'Mirror Numbers',
+    );
+    expect(within(chips).getByRole('link', { name: 'Triple' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?category=triple&q=98&match=start&sort=price_asc',
+    );
+    expect(within(chips).getByRole('link', { name: 'All' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?q=98&match=start&sort=price_asc',
+    );
+  });
+
+  it('asks for numbers on offer only in offer-zone mode', async () => {
+    renderListing('/offer-zone?page=2', { offer: true });
+    await screen.findAllByTestId('number-card');
+    expect(requested()).toEqual(['?offer=true&page=2']);
+    expect(screen.queryByRole('link', { name: /Remove filter: On offer/ })).toBeNull();
+  });
+
+  it('shows the empty state with a link that clears the filters', async () => {
+    page = { items: [], total: 0, page: 1, pageSize: 24, pageCount: 0 };
+    renderListing('/premium-numbers?q=000000&sort=price_desc');
+    expect(
+      await screen.findByRole('heading', { name: 'No numbers match these filters' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Clear filters' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?sort=price_desc',
+    );
+    expect(screen.getByTestId('listing-count')).toHaveTextContent('No numbers found');
+  });
+
+  it('shows an error with a retry', async () => {
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response(JSON.stringify({ success: false, message: 'Database unavailable' }), {
+          status: 503,
+        }),
+    );
+    renderListing('/premium-numbers');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+  });
+
+  it('changing the sort updates the address and starts again at page 1', async () => {
+    page = { ...page, total: 100, page: 3, pageCount: 5 };
+    renderListing('/premium-numbers?category=triple&page=3');
+    await screen.findAllByTestId('number-card');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
+      target: { value: 'price_asc' },
+    });
+    await waitFor(() => expect(location()).toBe('/premium-numbers?category=triple&sort=price_asc'));
+    await waitFor(() => expect(requested().at(-1)).toBe('?category=triple&sort=price_asc'));
+  });
+
+  it('searches digits on submit only, with where they appear', async () => {
+    renderListing('/premium-numbers?page=2');
+    await screen.findAllByTestId('number-card');
+    const input = screen.getByRole('searchbox', { name: 'Search by digits' });
+    fireEvent.change(input, { target: { value: '78' } });
+    fireEvent.change(input, { target: { value: '786' } });
+    expect(location()).toBe('/premium-numbers?page=2');
+    fireEvent.click(screen.getByRole('radio', { name: 'Ends with' }));
+    await waitFor(() => expect(location()).toBe('/premium-numbers?q=786&match=end'));
+
+    fireEvent.change(input, { target: { value: '12a' } });
+    fireEvent.submit(input);
+    expect(screen.getByText('Enter 1 to 10 digits, for example 786.')).toBeInTheDocument();
+    expect(location()).toBe('/premium-numbers?q=786&match=end');
+
+    fireEvent.change(input, { target: { value: '98 76' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location()).toBe('/premium-numbers?q=9876&match=end'));
+    expect(screen.getByRole('link', { name: 'Remove filter: Ends with 9876' })).toHaveAttribute(
+      'href',
+      '/premium-numbers',
+    );
+  });
+
+  it('applies advanced filters and budget chips to the address', async () => {
+    renderListing('/premium-numbers?sort=price_asc');
+    await screen.findAllByTestId('number-card');
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    const panel = within(screen.getByRole('form', { name: 'More filters' }));
+    fireEvent.click(within(panel.getByRole('group', { name: 'Must contain' })).getByLabelText('7'));
+    const not = within(panel.getByRole('group', { name: 'Must not contain' }));
+    fireEvent.click(not.getByLabelText('8'));
+    fireEvent.click(not.getByLabelText('2'));
+    fireEvent.change(panel.getByLabelText('Pattern'), { target: { value: '98xx54????' } });
+    fireEvent.change(panel.getByLabelText('Total'), { target: { value: '5' } });
+    fireEvent.click(panel.getByText('Apply filters'));
+    await waitFor(() =>
+      expect(location()).toBe(
+        '/premium-numbers?mustContain=7&notContain=2%2C8&mask=98%3F%3F54%3F%3F%3F%3F&total=5&sort=price_asc',
+      ),
+    );
+
+    const budget = panel.getByRole('button', { name: '₹5,000–15,000' });
+    fireEvent.click(budget);
+    await waitFor(() => expect(location()).toContain('&minPrice=5000&maxPrice=15000&'));
+    expect(budget).toHaveAttribute('aria-pressed', 'true');
+    // The next band starts above ₹15,000, and only one chip is pressed at a time.
+    const next = panel.getByRole('button', { name: '₹15,001–35,000' });
+    fireEvent.click(next);
+    await waitFor(() => expect(location()).toContain('&minPrice=15001&maxPrice=35000&'));
+    expect(next).toHaveAttribute('aria-pressed', 'true');
+    expect(budget).toHaveAttribute('aria-pressed', 'false');
+
+    const sum = panel.getByLabelText('Sum');
+    fireEvent.change(sum, { target: { value: '200' } });
+    fireEvent.click(panel.getByText('Apply filters'));
+    expect(sum).toHaveAttribute('aria-invalid', 'true');
+    expect(sum).toHaveAccessibleDescription('Sum is a whole number from 1 to 90.');
+    expect(sum).toHaveFocus();
+  });
+
+  it('links the pages, marking the current one', async () => {
+    page = { ...page, total: 200, page: 2, pageCount: 9 };
+    renderListing('/premium-numbers?q=9&page=2');
+    await screen.findAllByTestId('number-card');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?q=9',
+    );
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?q=9&page=3',
+    );
+    expect(within(nav).getByRole('link', { name: 'Page 9' })).toBeInTheDocument();
+    fireEvent.click(within(nav).getByRole('link', { name: 'Page 3' }));
+    await waitFor(() => expect(location()).toBe('/premium-numbers?q=9&page=3'));
+  });
+});
+
+describe('budgets', () => {
+  const inBand = (price: number) =>
+    budgets.filter((band) => (band.minPrice ?? 0) <= price && price <= (band.maxPrice ?? Infinity));
+
+  it('are disjoint and leave no whole rupee out', () => {
+    expect(budgets[0]!.minPrice).toBeUndefined();
+    expect(budgets.at(-1)!.maxPrice).toBeUndefined();
+    for (let i = 1; i < budgets.length; i++) {
+      expect(budgets[i]!.minPrice, budgets[i]!.label).toBe(budgets[i - 1]!.maxPrice! + 1);
+    }
+    for (const price of [1, 4999, 5000, 15000, 15001, 35000, 35001, 100000, 100001, 250000]) {
+      expect(inBand(price), `₹${price}`).toHaveLength(1);
+    }
+    expect(inBand(15000)[0]!.label).toBe('₹5,000–15,000');
+    expect(inBand(35000)[0]!.label).toBe('₹15,001–35,000');
+    expect(inBand(100000)[0]!.label).toBe('₹35,001–1 lakh');
+    expect(inBand(100001)[0]!.label).toBe('Above ₹1 lakh');
+  });
+});
+
+describe('pageWindow', () => {
+  it('keeps the first, the last and the neighbours of the current page', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 0)).toEqual([]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 'gap', 5]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(6, 20)).toEqual([1, 'gap', 5, 6, 7, 'gap', 20]);
+    expect(pageWindow(20, 20)).toEqual([1, 'gap', 19, 20]);
+  });
+});

@@ -1,0 +1,139 @@
+import { useDeferredValue, useEffect, useId, useRef } from 'react';
+import { useNavigationType } from 'react-router';
+import { formatCount } from '../../../lib/format';
+import { useNumbers } from '../api/get-numbers';
+import { hasListingFilters } from '../listing-params';
+import { ActiveFilters, activeFilters } from './active-filters';
+import { CategoryChips } from './category-chips';
+import { ListingFilters } from './listing-filters';
+import { EmptyResults, LoadError, LoadingCards, NumberGrid, PastLastPage } from './listing-results';
+import { Pagination } from './pagination';
+import { SortSelect } from './sort-select';
+import { useListingParams, withFilter } from './use-listing-params';
+
+export interface NumberListingProps {
+  /** Numbers on offer only (the offer zone): sends `offer=true` whatever the address says. */
+  offer?: boolean;
+  /** Heading of the results (an <h2>). */
+  title?: string;
+}
+
+/**
+ * The number listing shared by /premium-numbers, /offer-zone and the state and city pages:
+ * category chips, digits search, more filters, sort, results and pagination. Every filter lives
+ * in the address's query string (same names as GET /api/v1/numbers), so a search can be shared
+ * and Back walks through it. The prerendered HTML holds the chips, the form and grey cards; the
+ * address is read and numbers are fetched only in the browser.
+ */
+export function NumberListing({ offer = false, title = 'Available numbers' }: NumberListingProps) {
+  const { params, hydrated, hrefFor, update } = useListingParams();
+  const query = useNumbers(offer ? { ...params, offer: true } : params, { enabled: hydrated });
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+  const page = params.page ?? 1;
+
+  // After choosing another page (not after Back), bring the top of the results into view and
+  // move focus there, so keyboard and screen-reader users start reading the new page.
+  const previousPage = useRef(page);
+  useEffect(() => {
+    if (previousPage.current === page) return;
+    previousPage.current = page;
+    const heading = headingRef.current;
+    if (navigationType !== 'PUSH' || !heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView?.({ block: 'start' });
+  }, [page, navigationType]);
+
+  // In the offer zone, "on offer" is the page itself, not a filter to remove.
+  const filters = activeFilters(params).filter((filter) => !(offer && filter.key === 'offer'));
+  const clearHref = hrefFor({ sort: params.sort, pageSize: params.pageSize });
+  // A page of 24 cards is the listing's heaviest render: React renders new results in the
+  // background, in slices that leave the page responsive, and shows the previous state meanwhile.
+  const data = useDeferredValue(query.data);
+  const stale = query.isPlaceholderData || data !== query.data;
+  const loading = !hydrated || (query.isPending && query.fetchStatus !== 'idle');
+
+  let status = 'Loading numbers…';
+  if (data && !loading) {
+    const first = (data.page - 1) * data.pageSize + 1;
+    const last = first + data.items.length - 1;
+    status =
+      data.total === 0
+        ? 'No numbers found'
+        : data.items.length === 0
+          ? `${formatCount(data.total)} numbers`
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} ${data.total === 1 ? 'number' : 'numbers'}`;
+  } else if (query.isError) {
+    status = 'Numbers could not be loaded';
+  }
+
+  let results;
+  if (query.isError && !data) {
+    results = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (loading || !data) {
+    results = <LoadingCards />;
+  } else if (data.items.length === 0 && data.total > 0 && page > data.pageCount) {
+    results = (
+      <PastLastPage
+        lastPage={data.pageCount}
+        lastHref={hrefFor({ ...params, page: data.pageCount })}
+      />
+    );
+  } else if (data.items.length === 0) {
+    results = <EmptyResults clearHref={clearHref} filtered={hasListingFilters(params)} />;
+  } else {
+    results = <NumberGrid items={data.items} stale={stale} />;
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="lg:grid lg:grid-cols-[13.5rem_minmax(0,1fr)] lg:items-start lg:gap-8"
+    >
+      <CategoryChips
+        active={params.category}
+        hrefFor={(slug) => hrefFor(withFilter(params, { category: slug }))}
+      />
+
+      <div className="mt-5 min-w-0 lg:mt-0">
+        <ListingFilters params={params} update={update} />
+
+        <div className="mt-8 flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+          <div>
+            <h2
+              ref={headingRef}
+              id={headingId}
+              tabIndex={-1}
+              className="scroll-mt-4 text-xl font-bold text-slate-900 outline-none"
+            >
+              {title}
+            </h2>
+            <p role="status" className="mt-0.5 text-sm text-slate-600" data-testid="listing-count">
+              {status}
+            </p>
+          </div>
+          <SortSelect value={params.sort} onChange={(sort) => update({ sort })} />
+        </div>
+
+        <ActiveFilters
+          filters={filters}
+          hrefWithout={(filter) => hrefFor(withFilter(params, filter.remove))}
+          clearHref={clearHref}
+        />
+
+        <div className="mt-5" aria-busy={loading || query.isFetching}>
+          {results}
+        </div>
+
+        {data && !loading ? (
+          <Pagination
+            page={page}
+            pageCount={data.pageCount}
+            hrefFor={(target) => hrefFor({ ...params, page: target })}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

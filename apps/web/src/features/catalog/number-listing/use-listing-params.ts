@@ -1,0 +1,70 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useHydrated } from '../../../lib/use-hydrated';
+import {
+  listingParamsFromSearch,
+  searchFromListingParams,
+  type ListingParams,
+} from '../listing-params';
+
+/**
+ * `params` with `patch` applied. A filter change starts again at page 1 unless the patch sets
+ * the page itself. Keys set to undefined in the patch are removed.
+ */
+export function withFilter(params: ListingParams, patch: Partial<ListingParams>): ListingParams {
+  const next: ListingParams = { ...params, ...patch };
+  if (!('page' in patch)) delete next.page;
+  return next;
+}
+
+export interface ListingLocation {
+  /** The listing parameters of the address; `{}` while prerendering and hydrating. */
+  params: ListingParams;
+  /** False while prerendering and hydrating: the address is not read yet, nothing is fetched. */
+  hydrated: boolean;
+  /** The current page's path with `params` as its query string. */
+  hrefFor: (params: ListingParams) => string;
+  /** Goes to `params` (a new history entry, so Back returns; nothing when unchanged). */
+  setParams: (params: ListingParams, options?: { replace?: boolean }) => void;
+  /** Applies a filter change (page back to 1): `update({ sort: 'price_asc' })`. */
+  update: (patch: Partial<ListingParams>) => void;
+}
+
+/**
+ * The listing's filters, sort and page, kept in the address's query string. The prerendered
+ * HTML has no query string, so the address is read only after hydration.
+ */
+export function useListingParams(): ListingLocation {
+  const [searchParams] = useSearchParams();
+  // Prerendering renders `/premium-numbers/`; links use the path without the trailing slash.
+  const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+
+  const search = hydrated ? searchParams.toString() : '';
+  const params = useMemo(() => listingParamsFromSearch(new URLSearchParams(search)), [search]);
+  const current = useMemo(() => searchFromListingParams(params).toString(), [params]);
+
+  const hrefFor = useCallback(
+    (next: ListingParams) => {
+      const query = searchFromListingParams(next).toString();
+      return query ? `${pathname}?${query}` : pathname;
+    },
+    [pathname],
+  );
+
+  const setParams = useCallback(
+    (next: ListingParams, { replace = false }: { replace?: boolean } = {}) => {
+      if (searchFromListingParams(next).toString() === current) return;
+      void navigate(hrefFor(next), { replace, preventScrollReset: true });
+    },
+    [current, hrefFor, navigate],
+  );
+
+  const update = useCallback(
+    (patch: Partial<ListingParams>) => setParams(withFilter(params, patch)),
+    [params, setParams],
+  );
+
+  return { params, hydrated, hrefFor, setParams, update };
+}

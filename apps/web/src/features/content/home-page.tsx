@@ -1,0 +1,448 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { categories, popularCities } from '@store/domain';
+import { CheckIcon } from '../../components/icons';
+import { Container } from '../../components/page';
+import { formatCount } from '../../lib/format';
+import { categoryPath, cityPath, productLinks } from '../../lib/nav';
+import { siteConfig, whatsappLink } from '../../lib/site-config';
+import { useHydrated } from '../../lib/use-hydrated';
+import {
+  type DigitMatch,
+  digitMatches,
+  NumberCard,
+  NumberCardSkeleton,
+  searchFromListingParams,
+  useNumbers,
+} from '../catalog';
+import { seo, STRUCTURED_DATA_DEFAULTS } from '../seo';
+import type { Route } from './+types/home-page';
+import {
+  CtaBand,
+  FaqList,
+  howItWorksSteps,
+  Section,
+  StarRating,
+  Steps,
+  TestimonialCard,
+} from './content-blocks';
+import { homeFaqs } from './data/faqs';
+import { testimonials } from './data/testimonials';
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: 'Buy VIP and Fancy Mobile Numbers Online',
+    description: `Choose from thousands of VIP, fancy and premium mobile numbers across India at ${siteConfig.storeName}. Every number is sold once, with a UPC within 24 hours and guided porting to your operator.`,
+    path: '/',
+  });
+
+const matchLabels: Record<DigitMatch, string> = {
+  anywhere: 'Anywhere in the number',
+  start: 'At the start',
+  end: 'At the end',
+};
+
+/** The hero's number search; a plain GET form to the listing until the app has loaded. */
+function NumberSearch() {
+  const id = useId();
+  const navigate = useNavigate();
+  const [digits, setDigits] = useState('');
+  const [match, setMatch] = useState<DigitMatch>('anywhere');
+  const [total, setTotal] = useState('');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = digits.replace(/\D/g, '').slice(0, 10);
+    const search = searchFromListingParams({
+      q: q || undefined,
+      match: q ? match : undefined,
+      total: total ? Number(total) : undefined,
+    }).toString();
+    void navigate(search ? `/premium-numbers?${search}` : '/premium-numbers');
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Search numbers"
+      action="/premium-numbers"
+      method="get"
+      onSubmit={onSubmit}
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg shadow-blue-900/5 sm:p-5"
+    >
+      <div className="grid gap-3 sm:grid-cols-[1.6fr_1fr_0.8fr_auto] sm:items-end">
+        <div>
+          <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-slate-800">
+            Digits you want
+          </label>
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
+            placeholder="e.g. 786 or 9999"
+            value={digits}
+            onChange={(event) => setDigits(event.target.value)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 font-mono text-lg tracking-wider text-slate-900 placeholder:font-sans placeholder:text-base placeholder:tracking-normal placeholder:text-slate-500 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-match`} className="block text-sm font-semibold text-slate-800">
+            Where
+          </label>
+          <select
+            id={`${id}-match`}
+            name="match"
+            value={match}
+            onChange={(event) => setMatch(event.target.value as DigitMatch)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
+          >
+            {digitMatches.map((value) => (
+              <option key={value} value={value}>
+                {matchLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-total`} className="block text-sm font-semibold text-slate-800">
+            Total
+          </label>
+          <select
+            id={`${id}-total`}
+            name="total"
+            value={total}
+            onChange={(event) => setTotal(event.target.value)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
+          >
+            <option value="">Any</option>
+            {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary h-12 px-6 text-base">
+          Search numbers
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A phone showing a mirror number: the hero's picture, drawn in HTML (no image request). */
+function HeroPhone() {
+  return (
+    <div aria-hidden="true" className="relative mx-auto hidden w-72 lg:block">
+      <div className="absolute -inset-6 rounded-[3rem] bg-gradient-to-br from-blue-200 via-blue-100 to-amber-100 blur-2xl" />
+      <div className="relative rounded-[2.5rem] border-[10px] border-slate-900 bg-slate-900 shadow-2xl">
+        <div className="rounded-[1.8rem] bg-gradient-to-b from-blue-800 to-blue-950 px-6 pt-10 pb-12 text-center text-white">
+          <p className="text-xs font-semibold tracking-[0.2em] text-blue-200 uppercase">
+            Your new number
+          </p>
+          <p className="mt-5 font-mono text-[1.7rem] font-bold tracking-wide">
+            <span className="rounded bg-amber-300 px-1 text-slate-900">98765</span>{' '}
+            <span className="rounded bg-amber-300 px-1 text-slate-900">98765</span>
+          </p>
+          <p className="mt-2 text-sm text-blue-100">Mirror number · Total 7</p>
+          <div className="mt-8 space-y-2 text-left text-sm">
+            {['Paid by UPI', 'UPC received on WhatsApp', 'Ported to my operator'].map((line) => (
+              <p key={line} className="flex items-center gap-2 rounded-lg bg-white/10 px-3 py-2">
+                <CheckIcon className="size-4 text-emerald-300" />
+                {line}
+              </p>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const featuredCategories: readonly { slug: string; example: string; note: string }[] = [
+  { slug: 'mirror-numbers', example: '98765 98765', note: 'First five repeat' },
+  { slug: 'semi-mirror-numbers', example: '98 1234 1234', note: 'A block twice' },
+  { slug: '786-numbers', example: '97860 12345', note: 'Contains 786' },
+  { slug: '108-numbers', example: '98761 08555', note: 'Contains 108' },
+  { slug: 'counting-numbers', example: '98765 43210', note: 'Runs and series' },
+  { slug: 'tetra', example: '98100 00567', note: 'Four in a row' },
+  { slug: 'penta', example: '98123 77777', note: 'Five in a row' },
+  { slug: 'without-248-numbers', example: '91376 05193', note: 'No 2, 4 or 8' },
+];
+
+function FeaturedCategories() {
+  const names = new Map(categories.map((category) => [category.slug, category.name]));
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {featuredCategories.map((category) => (
+        <li key={category.slug}>
+          <Link
+            to={categoryPath(category.slug)}
+            className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-blue-600 hover:shadow-md sm:p-5"
+          >
+            <span className="font-semibold text-slate-900 group-hover:text-blue-800">
+              {names.get(category.slug)}
+            </span>
+            <span className="mt-3 font-mono text-base font-semibold tracking-wide whitespace-nowrap text-blue-800 sm:text-lg">
+              {category.example}
+            </span>
+            <span className="mt-1 text-sm text-slate-600">{category.note}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const offerParams = { offer: true, pageSize: 4 } as const;
+
+/** Numbers on offer right now, fetched after the page has loaded (4 placeholders until then). */
+function OfferHighlights() {
+  const hydrated = useHydrated();
+  const { data, isError } = useNumbers(offerParams, { enabled: hydrated });
+  const items = data?.items ?? [];
+
+  if (isError || (data && items.length === 0)) {
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+        New offers are added every week.{' '}
+        <Link to="/offer-zone" className="font-semibold text-blue-800 underline">
+          Browse the Offer Zone
+        </Link>{' '}
+        for the latest discounts.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={!data || undefined}>
+      {data
+        ? items.map((item, index) => (
+            <li key={item.id} className={index >= 2 ? 'hidden sm:block' : undefined}>
+              <NumberCard item={item} headingLevel={3} />
+            </li>
+          ))
+        : Array.from({ length: offerParams.pageSize }, (_, index) => (
+            <li key={index} className={index >= 2 ? 'hidden sm:block' : undefined}>
+              <NumberCardSkeleton />
+            </li>
+          ))}
+    </ul>
+  );
+}
+
+const productBlurbs: Record<string, string> = {
+  '/products/smart-ivr':
+    'Call menus, routing to the right team, missed-call alerts and reports, without any hardware.',
+  '/products/sms-solutions':
+    'OTPs, order updates and offers under your sender name, with DLT registration guidance.',
+  '/products/whatsapp':
+    'Template messages, chatbots and a shared inbox on the official WhatsApp Business Platform.',
+};
+
+function Trust() {
+  const { ratingValue, ratingCount, foundingYear } = STRUCTURED_DATA_DEFAULTS;
+  const points = [
+    `Selling VIP numbers since ${foundingYear}`,
+    'UPC and GST invoice within 24 hours',
+    'Ported in your own name',
+    'Full refund if porting fails',
+  ];
+  return (
+    <div className="mt-8 flex flex-col gap-4">
+      <p className="flex flex-wrap items-center gap-2 text-slate-800">
+        <StarRating rating={ratingValue} />
+        <span className="font-semibold">{ratingValue} out of 5</span>
+        <span className="text-slate-600">from {formatCount(ratingCount)} ratings</span>
+      </p>
+      <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+        {points.map((point) => (
+          <li key={point} className="flex items-center gap-2">
+            <CheckIcon className="size-5 shrink-0 text-emerald-700" />
+            {point}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function HomePage() {
+  return (
+    <>
+      <section className="border-b border-slate-200 bg-white">
+        <Container className="grid gap-12 py-12 sm:py-16 lg:grid-cols-[1.5fr_1fr] lg:items-center lg:py-20">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
+              VIP mobile numbers across India
+            </p>
+            <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              A mobile number people remember
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-slate-700">
+              Mirror, 786, counting, tetra and thousands more VIP numbers. Pay online, receive your
+              porting code within 24 hours, and port the number to Jio, Airtel, Vi or BSNL in your
+              own name.
+            </p>
+            <NumberSearch />
+            <Trust />
+          </div>
+          <HeroPhone />
+        </Container>
+      </section>
+
+      <Section
+        id="categories"
+        eyebrow="Browse by pattern"
+        title="Popular categories"
+        intro="Every number is sorted by its pattern, so you can compare like with like."
+      >
+        <FeaturedCategories />
+        <p className="mt-6">
+          <Link
+            to="/premium-numbers"
+            className="font-semibold text-blue-800 underline underline-offset-2"
+          >
+            See all 24 categories
+          </Link>
+        </p>
+      </Section>
+
+      <Section
+        id="offers"
+        eyebrow="Offer Zone"
+        title="VIP numbers on offer"
+        intro="Discounted numbers, for a limited time. Once a number is sold, it is gone."
+        tone="white"
+      >
+        <OfferHighlights />
+        <p className="mt-6">
+          <Link to="/offer-zone" className="btn-primary px-5 py-2.5 text-base">
+            See every offer
+          </Link>
+        </p>
+      </Section>
+
+      <Section
+        id="how-it-works"
+        eyebrow="How it works"
+        title="From choosing to calling in four steps"
+        intro="No cash on delivery and no courier: what you receive is a porting code, and the number becomes yours at your operator’s store."
+      >
+        <Steps steps={howItWorksSteps} />
+        <p className="mt-6 text-slate-700">
+          A UPC is valid for 4 days (30 days in Jammu &amp; Kashmir, Assam and the North-East); an
+          expired code is replaced free.{' '}
+          <Link
+            to="/blogs/how-to-port-a-vip-number-with-a-upc"
+            className="font-semibold text-blue-800 underline underline-offset-2"
+          >
+            Read the porting guide
+          </Link>
+        </p>
+      </Section>
+
+      <Section
+        id="testimonials"
+        eyebrow="Customers"
+        title="What buyers say"
+        tone="white"
+        intro={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <StarRating rating={STRUCTURED_DATA_DEFAULTS.ratingValue} />
+            Rated {STRUCTURED_DATA_DEFAULTS.ratingValue} out of 5 from{' '}
+            {formatCount(STRUCTURED_DATA_DEFAULTS.ratingCount)} ratings
+          </span>
+        }
+      >
+        <ul className="grid gap-4 md:grid-cols-3">
+          {testimonials.slice(0, 3).map((testimonial) => (
+            <li key={testimonial.name}>
+              <TestimonialCard testimonial={testimonial} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <Link
+            to="/testimonial"
+            className="font-semibold text-blue-800 underline underline-offset-2"
+          >
+            Read more testimonials
+          </Link>
+        </p>
+      </Section>
+
+      <Section
+        id="business"
+        eyebrow="For businesses"
+        title="Business messaging solutions"
+        intro="Put your memorable number to work with calls and messages your customers answer."
+      >
+        <ul className="grid gap-4 md:grid-cols-3">
+          {productLinks.map((product) => (
+            <li key={product.to}>
+              <Link
+                to={product.to}
+                className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-blue-600 hover:shadow-md"
+              >
+                <h3 className="text-lg font-semibold text-slate-900 group-hover:text-blue-800">
+                  {product.label}
+                </h3>
+                <p className="mt-2 flex-1 text-slate-700">{productBlurbs[product.to]}</p>
+                <span className="mt-4 font-semibold text-blue-800">
+                  Learn more<span className="sr-only"> about {product.label}</span>{' '}
+                  <span aria-hidden="true">→</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="faq" eyebrow="Questions" title="Frequently asked questions" tone="white">
+        <FaqList items={homeFaqs} />
+        <p className="mt-6">
+          <Link to="/faq's" className="font-semibold text-blue-800 underline underline-offset-2">
+            See all questions and answers
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="cities" eyebrow="Near you" title="VIP numbers in your city">
+        <ul className="flex flex-wrap gap-2">
+          {popularCities.slice(0, 16).map((city) => (
+            <li key={city.path}>
+              <Link
+                to={cityPath(city.stateSlug, city.slug)}
+                className="inline-block rounded-full border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 hover:border-blue-600 hover:text-blue-800"
+              >
+                {city.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-6">
+          <Link
+            to="/vip-numbers"
+            className="font-semibold text-blue-800 underline underline-offset-2"
+          >
+            All states and cities
+          </Link>
+        </p>
+      </Section>
+
+      <CtaBand
+        title="Found a number you like?"
+        text="Numbers sell fast and each one exists only once. Ask us anything on WhatsApp before you buy."
+        primary={{ label: 'Browse premium numbers', to: '/premium-numbers' }}
+        secondary={{
+          label: 'Chat on WhatsApp',
+          href: whatsappLink('Hi, I would like help choosing a VIP number.'),
+          external: true,
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** What the build reads of the content: the blog articles' front matter (prerender-paths.ts). */
+export { byDateDescending, parseArticle, type BlogPostMeta } from './blogs/front-matter';

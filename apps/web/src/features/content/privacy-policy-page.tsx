@@ -1,0 +1,126 @@
+import { Link } from 'react-router';
+import { siteConfig } from '../../lib/site-config';
+import { seo } from '../seo';
+import type { Route } from './+types/privacy-policy-page';
+import { PolicyPage } from './policy-page';
+
+export const meta: Route.MetaFunction = () =>
+  seo({
+    title: 'Privacy Policy',
+    description: `How ${siteConfig.storeName} collects, uses and protects your personal data when you browse, buy a VIP number, port it and contact us.`,
+    path: '/privacy-policy',
+  });
+
+export default function PrivacyPolicyPage() {
+  const { storeName, supportEmail, officeAddress } = siteConfig;
+  return (
+    <PolicyPage
+      title="Privacy Policy"
+      intro={`This policy explains what personal data ${storeName} collects, why, and the choices you have. It applies to this website and to the support we give you by phone, e-mail and WhatsApp.`}
+    >
+      <h2>What we collect</h2>
+      <ul>
+        <li>
+          <strong>Account details</strong>: your name, e-mail address, mobile number, account type
+          and, for Corporate accounts, the company name and GSTIN.
+        </li>
+        <li>
+          <strong>Order details</strong>: the numbers you buy, prices, tax, your billing address and
+          the progress of your porting.
+        </li>
+        <li>
+          <strong>Payment confirmations</strong>: the payment reference and status from our payment
+          provider. We never see or store your card number, CVV, UPI PIN or net banking password.
+        </li>
+        <li>
+          <strong>Enquiries and applications</strong>: what you send through our forms, including
+          your name, mobile, e-mail and message.
+        </li>
+        <li>
+          <strong>Technical data</strong>: your IP address, browser and the pages you visit, kept in
+          server logs to run and protect the site.
+        </li>
+      </ul>
+      <p>
+        We do not collect your Aadhaar number. The e-KYC for porting happens at the operator’s
+        store, between you and the operator.
+      </p>
+
+      <h2>Why we use it</h2>
+      <ul>
+        <li>To create your account, sign you in and send one-time passwords.</li>
+        <li>
+          To process your order, issue your UPC and GST invoice, and guide you through porting.
+        </li>
+        <li>To answer your enquiries and job applications.</li>
+        <li>To meet our tax and accounting obligations.</li>
+        <li>To prevent fraud and abuse, for example by limiting repeated requests.</li>
+        <li>
+          To send you offers on WhatsApp or by e-mail, only if you have agreed; you can opt out at
+          any time.
+        </li>
+      </ul>
+
+      <h2>Cookies and local storage</h2>
+      <p>
+        We use a few cookies that are needed to keep you signed in securely. Your guest cart is kept
+        in your browser’s local storage. When you arrive from an advertisement or a campaign link,
+        we store the campaign name, source and click id in your browser for 90 days, so that an
+        order can be credited to the campaign that brought you; it is removed after 90 days.
+      </p>
+      <p>
+        If analytics is enabled on this site, we use Google Analytics to count page views and
+        understand which pages help visitors. It receives your IP address and browser details under
+        Google’s own privacy terms.
+      </p>
+
+      <h2>Who we share it with</h2>
+      <p>We share personal data only with the service providers we need to serve you:</p>
+      <ul>
+        <li>our payment provider, to take your payment;</li>
+        <li>our e-mail and SMS providers, to send codes, invoices and updates;</li>
+        <li>our hosting provider, where the site and its database run;</li>
+        <li>tax authorities and others where the law requires it.</li>
+      </ul>
+      <p>We do not sell your personal data.</p>
+
+      <h2>How long we keep it</h2>
+      <p>
+        We keep account and order records for as long as your account is open and afterwards for as
+        long as tax and accounting laws require (generally eight years for invoices). Enquiries are
+        kept for up to two years. Server logs are kept for a short period for security.
+      </p>
+
+      <h2>How we protect it</h2>
+      <p>
+        Data travels over encrypted connections. Passwords are stored only as strong one-way hashes,
+        one-time passwords are stored hashed and expire after 10 minutes, and only staff who need it
+        to help you can see your details.
+      </p>
+
+      <h2>Your rights</h2>
+      <p>
+        You can see and correct your details on your profile page, and you can ask us for a copy of
+        your data, to correct it, or to delete your account, subject to the records we must keep by
+        law. You can withdraw consent to marketing at any time. Under India’s Digital Personal Data
+        Protection Act, 2023, you may also raise a grievance with us, and if it is not resolved,
+        with the Data Protection Board of India.
+      </p>
+
+      <h2>Contact</h2>
+      <p>
+        For any privacy question or request, write to{' '}
+        <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+        {officeAddress ? ` or to ${storeName}, ${officeAddress}` : ''}, or use the{' '}
+        <Link to="/contact-us">contact form</Link>. We answer within 30 days, and usually much
+        sooner.
+      </p>
+
+      <h2>Changes</h2>
+      <p>
+        We will update this page when our practices change and change the date at the top.
+        Significant changes will be announced on the site or by e-mail.
+      </p>
+    </PolicyPage>
+  );
+}

@@ -1,0 +1,123 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery } from '../../../test-support/render';
+import { EnquiryForm } from './enquiry-form';
+
+const fetchMock = vi.fn();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function answer(status: number, body: unknown) {
+  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status }));
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Full name'), 'Meera Iyer');
+  await user.type(screen.getByLabelText('Mobile number'), '+91 98450 12345');
+  await user.type(screen.getByLabelText('E-mail address'), 'meera@example.com');
+  await user.type(screen.getByLabelText('Your message'), 'Looking for a mirror number, total 5.');
+}
+
+describe('EnquiryForm', () => {
+  it('posts the enquiry with the page path and shows the thank-you toast', async () => {
+    const user = userEvent.setup();
+    answer(201, {
+      success: true,
+      message: 'Thank you! We will get back to you shortly.',
+      data: { id: 'e1' },
+    });
+    renderWithQuery('/contact-us', <EnquiryForm defaultTopic="vip-number" />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+
+    expect(
+      await screen.findAllByText('Thank you! We will get back to you shortly.'),
+    ).not.toHaveLength(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/v1/enquiries');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({
+      name: 'Meera Iyer',
+      mobile: '+91 98450 12345',
+      email: 'meera@example.com',
+      topic: 'vip-number',
+      message: 'Looking for a mirror number, total 5.',
+      pagePath: '/contact-us',
+      website: '',
+    });
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue(''));
+  });
+
+  it('shows what is wrong and sends nothing for invalid input', async () => {
+    const user = userEvent.setup();
+    renderWithQuery('/contact-us', <EnquiryForm />);
+    await user.type(screen.getByLabelText('Mobile number'), '12345');
+    await user.type(screen.getByLabelText('E-mail address'), 'meera@');
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+
+    expect(await screen.findByText('Enter your name (at least 2 characters).')).toBeVisible();
+    expect(screen.getByText('Enter a valid 10-digit Indian mobile number.')).toBeVisible();
+    expect(screen.getByText('Enter a valid e-mail address.')).toBeVisible();
+    expect(screen.getByText('Please write a little more: at least 10 characters.')).toBeVisible();
+    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a fixed topic and the extra choice as the first line of the message', async () => {
+    const user = userEvent.setup();
+    answer(201, {
+      success: true,
+      message: 'Thank you! We will get back to you shortly.',
+      data: { id: 'e2' },
+    });
+    renderWithQuery(
+      '/career',
+      <EnquiryForm
+        topic="career"
+        choice={{ label: 'Position', options: ['Sales Executive'] }}
+        submitLabel="Send application"
+      />,
+    );
+    expect(screen.queryByLabelText('Topic')).not.toBeInTheDocument();
+    await fillIn(user);
+    await user.selectOptions(screen.getByLabelText('Position'), 'Sales Executive');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string);
+    expect(body.topic).toBe('career');
+    expect(body.message).toBe('Position: Sales Executive\n\nLooking for a mirror number, total 5.');
+  });
+
+  it('shows the server’s message when the enquiry is refused', async () => {
+    const user = userEvent.setup();
+    answer(429, {
+      success: false,
+      code: 'TOO_MANY_REQUESTS',
+      message:
+        'You have sent several enquiries in the last hour. Please try again in 20 minutes, or call or WhatsApp us.',
+    });
+    renderWithQuery('/contact-us', <EnquiryForm />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByText(/Please try again in 20 minutes/)).toBeVisible();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Meera Iyer');
+  });
+
+  it('keeps the honeypot away from people and assistive technology', () => {
+    renderWithQuery('/contact-us', <EnquiryForm />);
+    const honeypot = document.querySelector('input[name="website"]');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+});

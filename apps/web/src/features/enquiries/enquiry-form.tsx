@@ -1,0 +1,313 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
+import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
+import { useToast } from '../../components/toast';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useSendEnquiry } from './api/send-enquiry';
+
+/**
+ * The enquiry form of the contact, product and career pages: POST /api/v1/enquiries with
+ * { name, mobile, email, topic, message, pagePath, website }. `website` is a honeypot that people
+ * never see; bots that fill it get a normal-looking answer and nothing is stored.
+ */
+
+const enquiryTopicLabels: Record<EnquiryTopic, string> = {
+  general: 'General question',
+  'vip-number': 'Buying a VIP number',
+  'smart-ivr': 'Smart IVR',
+  'sms-solutions': 'SMS solutions',
+  whatsapp: 'WhatsApp Business API',
+  career: 'Job application',
+};
+
+interface FormValues {
+  name: string;
+  mobile: string;
+  email: string;
+  topic: EnquiryTopic;
+  choice: string;
+  message: string;
+  website: string;
+}
+
+export interface EnquiryFormProps {
+  /** The topic of every enquiry sent from this form; when absent the visitor picks one. */
+  topic?: EnquiryTopic;
+  /** Topics to pick from when `topic` is absent. */
+  topics?: readonly EnquiryTopic[];
+  /** Topic preselected when the visitor picks one. */
+  defaultTopic?: EnquiryTopic;
+  title?: string;
+  /** Level of the title; default 2. */
+  titleLevel?: 2 | 3;
+  intro?: string;
+  /** An extra choice (e.g. the position applied for), sent as the first line of the message. */
+  choice?: { label: string; options: readonly string[]; defaultValue?: string };
+  messageLabel?: string;
+  messagePlaceholder?: string;
+  submitLabel?: string;
+  className?: string;
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none aria-[invalid=true]:border-red-700';
+const labelClass = 'block text-sm font-semibold text-slate-800';
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+export function EnquiryForm({
+  topic,
+  topics = enquiryTopics.filter((t) => t !== 'career'),
+  defaultTopic,
+  title = 'Send us an enquiry',
+  titleLevel = 2,
+  intro,
+  choice,
+  messageLabel = 'Your message',
+  messagePlaceholder = 'Tell us what you are looking for.',
+  submitLabel = 'Send enquiry',
+  className = '',
+}: EnquiryFormProps) {
+  const id = useId();
+  const toast = useToast();
+  const { mutateAsync: sendEnquiry } = useSendEnquiry();
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const [sent, setSent] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    mode: 'onTouched',
+    defaultValues: {
+      name: '',
+      mobile: '',
+      email: '',
+      topic: topic ?? defaultTopic ?? topics[0] ?? 'general',
+      choice: choice?.defaultValue ?? '',
+      message: '',
+      website: '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSent(null);
+    const message = choice
+      ? `${choice.label}: ${values.choice}\n\n${values.message.trim()}`
+      : values.message.trim();
+    try {
+      const thanks = await sendEnquiry({
+        name: values.name.trim(),
+        mobile: values.mobile.trim(),
+        email: values.email.trim(),
+        topic: topic ?? values.topic,
+        message,
+        pagePath: pathname,
+        website: values.website,
+      });
+      toast.success(thanks);
+      setSent(thanks);
+      reset();
+    } catch (error) {
+      toast.error(
+        isApiError(error) && error.status === 429
+          ? error.message
+          : errorMessage(error, 'Something went wrong'),
+      );
+    }
+  });
+
+  const Title = `h${titleLevel}` as const;
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorId = (name: keyof FormValues) => `${id}-${name}-error`;
+  const describedBy = (name: keyof FormValues) => (errors[name] ? errorId(name) : undefined);
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 ${className}`}
+    >
+      <Title id={`${id}-title`} className="text-xl font-bold text-slate-900 sm:text-2xl">
+        {title}
+      </Title>
+      {intro ? <p className="mt-2 text-slate-700">{intro}</p> : null}
+
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+        data-testid="enquiry-form"
+      >
+        <div>
+          <label htmlFor={fieldId('name')} className={labelClass}>
+            Full name
+          </label>
+          <input
+            id={fieldId('name')}
+            type="text"
+            autoComplete="name"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            className={inputClass}
+            {...register('name', {
+              validate: (value) =>
+                value.trim().length >= 2 || 'Enter your name (at least 2 characters).',
+              maxLength: { value: 100, message: 'Name must be at most 100 characters long.' },
+            })}
+          />
+          <FieldError id={errorId('name')} message={errors.name?.message} />
+        </div>
+
+        <div>
+          <label htmlFor={fieldId('mobile')} className={labelClass}>
+            Mobile number
+          </label>
+          <input
+            id={fieldId('mobile')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="98765 43210"
+            aria-invalid={errors.mobile ? true : undefined}
+            aria-describedby={describedBy('mobile')}
+            className={inputClass}
+            {...register('mobile', {
+              validate: (value) =>
+                normalizeMobile(value.trim()) !== null ||
+                'Enter a valid 10-digit Indian mobile number.',
+            })}
+          />
+          <FieldError id={errorId('mobile')} message={errors.mobile?.message} />
+        </div>
+
+        <div className={topic && !choice ? 'sm:col-span-2' : ''}>
+          <label htmlFor={fieldId('email')} className={labelClass}>
+            E-mail address
+          </label>
+          <input
+            id={fieldId('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            className={inputClass}
+            {...register('email', {
+              validate: (value) =>
+                /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid e-mail address.',
+            })}
+          />
+          <FieldError id={errorId('email')} message={errors.email?.message} />
+        </div>
+
+        {topic ? null : (
+          <div>
+            <label htmlFor={fieldId('topic')} className={labelClass}>
+              Topic
+            </label>
+            <select id={fieldId('topic')} className={inputClass} {...register('topic')}>
+              {topics.map((t) => (
+                <option key={t} value={t}>
+                  {enquiryTopicLabels[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+
+        {choice ? (
+          <div>
+            <label htmlFor={fieldId('choice')} className={labelClass}>
+              {choice.label}
+            </label>
+            <select
+              id={fieldId('choice')}
+              aria-invalid={errors.choice ? true : undefined}
+              aria-describedby={describedBy('choice')}
+              className={inputClass}
+              {...register('choice', {
+                validate: (value) => value !== '' || `Choose the ${choice.label.toLowerCase()}.`,
+              })}
+            >
+              <option value="">Choose…</option>
+              {choice.options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+            <FieldError id={errorId('choice')} message={errors.choice?.message} />
+          </div>
+        ) : null}
+
+        <div className="sm:col-span-2">
+          <label htmlFor={fieldId('message')} className={labelClass}>
+            {messageLabel}
+          </label>
+          <textarea
+            id={fieldId('message')}
+            rows={5}
+            placeholder={messagePlaceholder}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={describedBy('message')}
+            className={inputClass}
+            {...register('message', {
+              validate: (value) =>
+                value.trim().length >= 10 || 'Please write a little more: at least 10 characters.',
+              maxLength: {
+                value: 2800,
+                message: 'Please keep your message under 2800 characters.',
+              },
+            })}
+          />
+          <FieldError id={errorId('message')} message={errors.message?.message} />
+        </div>
+
+        {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={fieldId('website')}>Website</label>
+          <input
+            id={fieldId('website')}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            {...register('website')}
+          />
+        </div>
+
+        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            We reply within one working day. Your details are used only to answer you.
+          </p>
+          <button
+            type="submit"
+            disabled={!hydrated || isSubmitting}
+            aria-busy={isSubmitting || undefined}
+            className="btn-primary shrink-0 px-6 py-3 text-base whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {isSubmitting ? 'Sending…' : submitLabel}
+          </button>
+        </div>
+
+        <p
+          role="status"
+          className={sent ? 'text-sm font-medium text-emerald-800 sm:col-span-2' : 'sr-only'}
+        >
+          {sent ?? ''}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** The enquiry form of the contact, product and career pages. */
+export { EnquiryForm } from './enquiry-form';

@@ -1,0 +1,147 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { categories, popularCities, states } from '@store/domain';
+import { LogoMark, SocialIcon } from '../../../components/icons';
+import {
+  categoryPath,
+  cityPath,
+  footerPolicyLinks,
+  footerQuickLinks,
+  footerSupportLinks,
+  statePath,
+  type NavLink,
+} from '../../../lib/nav';
+import { buildYear, siteConfig } from '../../../lib/site-config';
+
+const noSubscription = () => () => {};
+
+/** The current year in the browser; the build year while prerendering and hydrating. */
+function useCurrentYear(): number {
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => buildYear,
+  );
+}
+
+const linkClass =
+  'rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline focus-visible:text-white';
+
+function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function LinkCloud({ title, links }: { title: string; links: readonly NavLink[] }) {
+  return (
+    <div className="border-t border-slate-800 py-6">
+      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const categoryLinks: NavLink[] = categories
+  .filter((category) => category.slug !== 'all')
+  .map((category) => ({ label: category.name, to: categoryPath(category.slug) }));
+
+const stateLinks: NavLink[] = states.map((state) => ({
+  label: state.name,
+  to: statePath(state.slug),
+}));
+
+const popularCityLinks: NavLink[] = popularCities.map((city) => ({
+  label: city.name,
+  to: cityPath(city.stateSlug, city.slug),
+}));
+
+/**
+ * Site footer (spec §2). Plain links, so all of them are in the prerendered HTML. It starts below
+ * the first screen on every page: content-visibility lets the browser skip its style, layout and
+ * paint until it comes near the viewport (the intrinsic size stands in for its height until then).
+ */
+export function Footer() {
+  const year = useCurrentYear();
+  return (
+    <footer className="bg-slate-900 text-slate-300 [contain-intrinsic-size:auto_1900px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_1200px] lg:[contain-intrinsic-size:auto_850px]">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="lg:col-span-2">
+            <Link
+              to="/"
+              className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white"
+            >
+              <LogoMark className="size-8" />
+              {siteConfig.storeName}
+            </Link>
+            <p className="mt-4 max-w-sm text-sm">
+              VIP and fancy mobile numbers for every state in India, with guided porting to your
+              operator after purchase.
+            </p>
+            <ul className="mt-4 space-y-1 text-sm">
+              <li>
+                Email:{' '}
+                <a href={`mailto:${siteConfig.supportEmail}`} className={linkClass}>
+                  {siteConfig.supportEmail}
+                </a>
+              </li>
+              <li>
+                Phone:{' '}
+                <a href={`tel:+91${siteConfig.supportPhone}`} className={linkClass}>
+                  +91 {siteConfig.supportPhone}
+                </a>
+              </li>
+              {siteConfig.officeAddress ? <li>Address: {siteConfig.officeAddress}</li> : null}
+            </ul>
+            <ul className="mt-5 flex gap-3" aria-label="Social media">
+              {siteConfig.socialLinks.map((social) => (
+                <li key={social.name}>
+                  <a
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={social.name}
+                    className="flex size-9 items-center justify-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white"
+                  >
+                    <SocialIcon name={social.name} className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <LinkColumn title="Quick links" links={footerQuickLinks} />
+          <LinkColumn title="Support" links={footerSupportLinks} />
+          <LinkColumn title="Policies" links={footerPolicyLinks} />
+        </div>
+
+        <LinkCloud title="Numbers by category" links={categoryLinks} />
+        <LinkCloud title="VIP numbers by state" links={stateLinks} />
+        <LinkCloud title="Popular cities" links={popularCityLinks} />
+
+        <div className="border-t border-slate-800 py-6 text-sm">
+          <p>{`© ${year} ${siteConfig.storeName}`}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, useNavigate } from 'react-router';
+import { UserIcon } from '../../../components/icons';
+import { useToast } from '../../../components/toast';
+import { capitalizeFirst, truncateEmail, useAuthUi } from '../../auth';
+
+const LOGOUT_SUCCESS_MESSAGE = 'Successfully Logged Out';
+
+/**
+ * Signed out: the Sign In button (opens the authentication modal).
+ * Signed in: name and e-mail linking to /profile, and a Logout button.
+ */
+export function AccountArea({
+  variant,
+  onNavigate,
+}: {
+  variant: 'desktop' | 'mobile';
+  /** Called after a link or button inside was used (closes the mobile menu). */
+  onNavigate?: () => void;
+}) {
+  const { user, openAuthModal, logout } = useAuthUi();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  if (!user) {
+    return (
+      <button
+        type="button"
+        onClick={() => {
+          onNavigate?.();
+          openAuthModal('sign-in');
+        }}
+        className={`btn-primary ${variant === 'mobile' ? 'w-full' : ''}`}
+      >
+        Sign In
+      </button>
+    );
+  }
+
+  async function handleLogout() {
+    try {
+      await logout();
+    } catch {
+      // Logout always clears the local session; the auth layer handles the failure.
+    }
+    toast.success(LOGOUT_SUCCESS_MESSAGE);
+    onNavigate?.();
+    if (variant === 'desktop') void navigate('/premium-numbers');
+  }
+
+  return (
+    <div
+      className={`flex gap-2 ${variant === 'mobile' ? 'flex-col items-stretch' : 'items-center'}`}
+    >
+      <Link
+        to="/profile"
+        onClick={onNavigate}
+        className="flex items-center gap-2 rounded-lg px-2 py-1 text-left hover:bg-slate-100"
+      >
+        <UserIcon className="size-6 shrink-0 text-slate-700" />
+        <span className="flex flex-col leading-tight">
+          <span className="text-sm font-semibold text-slate-900">{capitalizeFirst(user.name)}</span>{' '}
+          <span className="text-xs text-slate-700">{truncateEmail(user.email)}</span>
+        </span>
+      </Link>
+      <button type="button" onClick={() => void handleLogout()} className="btn-secondary">
+        Logout
+      </button>
+    </div>
+  );
+}

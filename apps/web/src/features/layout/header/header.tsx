@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, LogoMark, MenuIcon } from '../../../components/icons';
+import { mainNavLinks } from '../../../lib/nav';
+import { siteConfig } from '../../../lib/site-config';
+import { AccountArea } from './account-area';
+import { CartLink } from './cart-link';
+import { MobileMenu } from './mobile-menu';
+import { navLinkClass } from './nav-styles';
+import { ProductsDropdown } from './products-dropdown';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+/**
+ * Site header (spec §2): main navigation, Products dropdown, cart link, Sign In / account,
+ * mobile menu. White on the home page, transparent elsewhere (data-variant solid/transparent).
+ */
+export function Header() {
+  const { pathname } = useLocation();
+  const isHome = pathname === '/';
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButtonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const [home, premium, offer, contact] = mainNavLinks;
+  const beforeProducts = [home, premium, offer].filter((link) => link !== undefined);
+  const afterProducts = [contact].filter((link) => link !== undefined);
+
+  const renderLink = (link: { label: string; to: string }) => (
+    <li key={link.to}>
+      <NavLink
+        to={link.to}
+        end={link.to === '/'}
+        className={({ isActive }) => `inline-block ${navLinkClass(isActive)}`}
+      >
+        {link.label}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <header
+      data-variant={isHome ? 'solid' : 'transparent'}
+      className={`relative z-40 ${isHome ? 'bg-white shadow-sm' : 'bg-transparent'}`}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900"
+        >
+          <LogoMark className="size-8" />
+          <span>{siteConfig.storeName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {beforeProducts.map(renderLink)}
+            <li>
+              <ProductsDropdown />
+            </li>
+            {afterProducts.map(renderLink)}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <CartLink />
+          <div className="hidden lg:block">
+            <AccountArea variant="desktop" />
+          </div>
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            onClick={() => setMenuOpen((value) => !value)}
+            className="inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
+          >
+            {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          </button>
+        </div>
+      </div>
+      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

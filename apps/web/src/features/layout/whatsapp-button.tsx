@@ -1,0 +1,88 @@
+import { useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { findCity, findState } from '@store/domain';
+import { WhatsAppIcon } from '../../components/icons';
+import {
+  mainNavLinks,
+  productLinks,
+  footerPolicyLinks,
+  footerQuickLinks,
+  footerSupportLinks,
+} from '../../lib/nav';
+import { siteConfig, whatsappLink } from '../../lib/site-config';
+import { pageTitleFromDocumentTitle } from '../seo';
+
+const knownPages = new Map<string, string>(
+  [
+    ...mainNavLinks,
+    ...productLinks,
+    ...footerQuickLinks,
+    ...footerSupportLinks,
+    ...footerPolicyLinks,
+  ].map((link) => [link.to, link.label]),
+);
+knownPages.set('/vip-numbers', 'VIP Numbers');
+knownPages.set('/cart', 'Cart');
+knownPages.set('/profile', 'Profile');
+
+function humanize(segment: string): string {
+  return decodeURIComponent(segment)
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** A readable page name for a path, used until the browser knows the document title. */
+export function pageNameFromPath(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const known = knownPages.get(path);
+  if (known) return known;
+  const segments = path.split('/').filter(Boolean);
+  if (segments[0] === 'vip-numbers' && segments[1]) {
+    const found = segments[2] ? findCity(segments[1], segments[2]) : undefined;
+    if (found) return `VIP Numbers in ${found.city.name}, ${found.state.name}`;
+    const state = findState(segments[1]);
+    if (state) return `VIP Numbers in ${state.name}`;
+  }
+  const last = segments[segments.length - 1];
+  return last ? humanize(last) : siteConfig.storeName;
+}
+
+/** The WhatsApp message naming the page the visitor is on. */
+function whatsappMessage(pageName: string, url: string): string {
+  return `Hi, I am interested in VIP numbers. I am on the page: ${pageName} (${url})`;
+}
+
+function subscribeToTitle(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+  return () => observer.disconnect();
+}
+
+const getTitle = () => document.title;
+const getServerTitle = () => '';
+const noSubscription = () => () => {};
+const getOrigin = () => window.location.origin;
+const getServerOrigin = () => siteConfig.publicBaseUrl;
+
+/** Floating button opening a WhatsApp chat with the sales line, naming the current page. */
+export function WhatsAppButton() {
+  const { pathname } = useLocation();
+  const title = useSyncExternalStore(subscribeToTitle, getTitle, getServerTitle);
+  const origin = useSyncExternalStore(noSubscription, getOrigin, getServerOrigin);
+  const pageName = (title && pageTitleFromDocumentTitle(title)) || pageNameFromPath(pathname);
+  const href = whatsappLink(whatsappMessage(pageName, `${origin}${pathname}`));
+
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Chat with us on WhatsApp"
+      className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg transition hover:scale-105 hover:bg-[#198049] sm:right-6 sm:bottom-6"
+    >
+      <WhatsAppIcon className="size-8" />
+    </a>
+  );
+}

@@ -1,0 +1,133 @@
+import { Link } from 'react-router';
+import { findCity } from '@store/domain';
+import { ClientRedirect } from '../../components/client-redirect';
+import { Container, PageHeader } from '../../components/page';
+import { cityPath, statePath } from '../../lib/nav';
+import { siteConfig } from '../../lib/site-config';
+import { NumberListing } from '../catalog';
+import { seo } from '../seo';
+import type { Route } from './+types/city-page';
+import { activationTime, Breadcrumbs, placeChipClass } from './location-parts';
+
+export const meta: Route.MetaFunction = ({ params }) => {
+  const found = findCity(params.stateSlug, params.citySlug);
+  if (!found) {
+    return seo({
+      title: 'VIP Numbers',
+      description: 'VIP mobile numbers by city.',
+      path: '/vip-numbers',
+      noIndex: true,
+    });
+  }
+  const { state, city } = found;
+  return seo({
+    title: `VIP Mobile Numbers in ${city.name}, ${state.name}`,
+    description: `Buy a VIP or fancy mobile number in ${city.name}, ${state.name}: mirror, 786, counting, triple and more. Pay online, get your porting code within 24 hours and port at any Jio, Airtel, Vi or BSNL store in ${city.name}. ${siteConfig.storeName}.`,
+    path: cityPath(state.slug, city.slug),
+  });
+};
+
+/** A city landing page: intro, nearby cities and the listing. Unknown slugs replace to /premium-numbers. */
+export default function CityPage({ params }: Route.ComponentProps) {
+  const found = findCity(params.stateSlug, params.citySlug);
+  if (!found) return <ClientRedirect to="/premium-numbers" />;
+  const { state, city } = found;
+  const nearby = state.cities.filter((other) => other.slug !== city.slug);
+
+  const steps = [
+    {
+      title: 'Choose and pay online',
+      text: 'Pick your number below and pay by UPI, card or net banking. Each number is sold only once.',
+    },
+    {
+      title: 'Get your porting code',
+      text: 'Within 24 hours we send your Unique Porting Code and GST invoice by SMS, e-mail and WhatsApp.',
+    },
+    {
+      title: `Port it in ${city.name}`,
+      text: `Visit any Jio, Airtel, Vi or BSNL store in ${city.name} with your Aadhaar card. The SIM is active in ${activationTime(state.slug)}, in your own name.`,
+    },
+  ];
+
+  return (
+    <Container className="pb-16">
+      <Breadcrumbs
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'VIP Numbers', to: '/vip-numbers' },
+          { label: state.name, to: statePath(state.slug) },
+          { label: city.name },
+        ]}
+      />
+      <PageHeader
+        eyebrow={`VIP numbers in ${state.name}`}
+        title={`VIP Mobile Numbers in ${city.name}, ${state.name}`}
+        intro={`Buy a fancy mobile number in ${city.name} that customers and friends remember: mirror, 786, counting, triple and more. Pay online, and our team guides you through porting it to your operator in ${city.name}.`}
+      />
+
+      <nav aria-labelledby="nearby-cities" className="-mt-4 mb-10">
+        <h2 id="nearby-cities" className="text-sm font-semibold text-slate-900">
+          {nearby.length > 0 ? `Nearby cities in ${state.name}` : `More in ${state.name}`}
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {nearby.map((other) => (
+            <li key={other.slug}>
+              <Link to={cityPath(state.slug, other.slug)} className={placeChipClass}>
+                {other.name}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link
+              to={statePath(state.slug)}
+              className="inline-block px-1 py-1.5 text-sm font-semibold text-blue-800 underline underline-offset-4"
+            >
+              All of {state.name}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+
+      <NumberListing title={`Numbers for ${city.name}`} />
+
+      <section
+        aria-labelledby="city-how"
+        className="mt-16 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      >
+        <h2 id="city-how" className="text-xl font-bold text-slate-900">
+          How buying a VIP number in {city.name} works
+        </h2>
+        <ol className="mt-6 grid gap-6 md:grid-cols-3">
+          {steps.map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span
+                aria-hidden="true"
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-blue-700 font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-1 text-sm text-slate-700">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-6 text-sm text-slate-700">
+          Questions about a number in {city.name}?{' '}
+          <Link
+            to="/contact-us"
+            className="font-semibold text-blue-800 underline underline-offset-4"
+          >
+            Contact us
+          </Link>{' '}
+          or read the{' '}
+          <Link to="/faq's" className="font-semibold text-blue-800 underline underline-offset-4">
+            FAQ
+          </Link>
+          .
+        </p>
+      </section>
+    </Container>
+  );
+}

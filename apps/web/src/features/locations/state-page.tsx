@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { findState } from '@store/domain';
+import { ClientRedirect } from '../../components/client-redirect';
+import { Container, PageHeader } from '../../components/page';
+import { cityPath, statePath } from '../../lib/nav';
+import { siteConfig } from '../../lib/site-config';
+import { NumberListing } from '../catalog';
+import { seo } from '../seo';
+import type { Route } from './+types/state-page';
+import { Breadcrumbs, placeChipClass } from './location-parts';
+
+export const meta: Route.MetaFunction = ({ params }) => {
+  const state = findState(params.stateSlug);
+  if (!state) {
+    return seo({
+      title: 'VIP Numbers',
+      description: 'VIP mobile numbers by state.',
+      path: '/vip-numbers',
+      noIndex: true,
+    });
+  }
+  const cities = state.cities
+    .slice(0, 3)
+    .map((city) => city.name)
+    .join(', ');
+  return seo({
+    title: `VIP Numbers in ${state.name}`,
+    description: `Buy VIP and fancy mobile numbers in ${state.name} (${cities}): mirror, 786, counting and more, with guided porting to your operator at ${siteConfig.storeName}.`,
+    path: statePath(state.slug),
+  });
+};
+
+/** A state: its cities and the listing. An unknown state replaces to /premium-numbers. */
+export default function StatePage({ params }: Route.ComponentProps) {
+  const state = findState(params.stateSlug);
+  if (!state) return <ClientRedirect to="/premium-numbers" />;
+  return (
+    <Container className="pb-16">
+      <Breadcrumbs
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'VIP Numbers', to: '/vip-numbers' },
+          { label: state.name },
+        ]}
+      />
+      <PageHeader
+        eyebrow="VIP Numbers"
+        title={`VIP Numbers in ${state.name}`}
+        intro={`VIP and fancy mobile numbers for customers in ${state.name}. Pick a number below and we port it to Jio, Airtel, Vi or BSNL in your own name, or choose your city.`}
+      />
+      <nav aria-labelledby="state-cities" className="-mt-4 mb-10">
+        <h2 id="state-cities" className="text-sm font-semibold text-slate-900">
+          Cities in {state.name}
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {state.cities.map((city) => (
+            <li key={city.slug}>
+              <Link to={cityPath(state.slug, city.slug)} className={placeChipClass}>
+                {city.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <NumberListing title={`Numbers for ${state.name}`} />
+    </Container>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { formatIndianDate } from '../../../lib/format';
+import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
+
+/** The end of the hold on the numbers and a clock counting down to it. */
+export function HoldCountdown({
+  holdExpiresAt,
+  onLapse,
+}: {
+  holdExpiresAt: string;
+  onLapse: () => unknown;
+}) {
+  const secondsLeft = useSecondsUntil(Date.parse(holdExpiresAt));
+  const lapsed = secondsLeft === 0;
+
+  useEffect(() => {
+    if (lapsed) onLapse();
+  }, [lapsed, onLapse]);
+
+  const minutesLeft = Math.ceil(secondsLeft / 60);
+  return (
+    <div>
+      <p className="text-sm text-slate-800">
+        Your numbers are held for you until{' '}
+        <time dateTime={holdExpiresAt} className="font-semibold">
+          {formatIndianDate(holdExpiresAt, { month: 'short', time: true })}
+        </time>
+        .
+      </p>
+      {/* The visible clock ticks every second; screen readers hear about it once a minute. */}
+      {lapsed ? null : (
+        <p className="mt-3 flex items-baseline gap-3">
+          <span className="text-sm font-medium text-slate-700" aria-hidden="true">
+            Time left to pay
+          </span>
+          <span
+            aria-hidden="true"
+            data-testid="hold-countdown"
+            className="font-mono text-3xl font-bold text-amber-900 tabular-nums"
+          >
+            {formatCountdown(secondsLeft, { minuteDigits: 2 })}
+          </span>
+        </p>
+      )}
+      <div aria-live="polite" aria-atomic="true">
+        {lapsed ? (
+          <p className="mt-3 text-sm font-semibold text-red-800">
+            The hold has lapsed. If your payment has not reached us, the numbers are released.
+          </p>
+        ) : (
+          <p className="sr-only">
+            {minutesLeft === 1 ? 'Less than a minute' : `${minutesLeft} minutes`} left to pay.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

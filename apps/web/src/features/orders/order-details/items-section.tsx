@@ -1,0 +1,51 @@
+import { formatInr } from '@store/domain';
+import type { Order } from '../order-types';
+import { Card, Row } from './order-card';
+
+function percent(value: number): string {
+  return `${value}%`;
+}
+
+export function ItemsSection({ order }: { order: Order }) {
+  const { amounts } = order;
+  return (
+    <Card title={order.items.length === 1 ? 'Your number' : 'Your numbers'}>
+      <ul className="divide-y divide-slate-200">
+        {order.items.map((item) => (
+          <li key={item.numberId} className="flex items-start justify-between gap-4 py-3">
+            <div>
+              <p className="font-mono text-lg font-semibold text-slate-900">{item.display}</p>
+              <p className="text-sm text-slate-600">{item.category.name}</p>
+            </div>
+            <p className="text-right tabular-nums">
+              {item.basePrice > item.price ? (
+                <>
+                  <span className="sr-only">List price </span>
+                  <s className="block text-xs text-slate-500">{formatInr(item.basePrice)}</s>
+                  <span className="sr-only">, you pay </span>
+                </>
+              ) : null}
+              <span className="font-semibold text-slate-900">{formatInr(item.price)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 border-t border-slate-200 pt-3" aria-label="Amount breakdown">
+        <Row term="Subtotal">{formatInr(amounts.subtotal)}</Row>
+        {amounts.tdsPercent > 0 ? (
+          <>
+            <Row term={`TDS deducted (${percent(amounts.tdsPercent)})`}>
+              −{formatInr(amounts.tdsDeducted)}
+            </Row>
+            <Row term="Taxable value">{formatInr(amounts.taxable)}</Row>
+          </>
+        ) : null}
+        <Row term={`CGST (${percent(amounts.cgstPercent)})`}>{formatInr(amounts.cgstAmount)}</Row>
+        <Row term={`SGST (${percent(amounts.sgstPercent)})`}>{formatInr(amounts.sgstAmount)}</Row>
+        <Row term="Total" strong>
+          {formatInr(amounts.totalAmount)}
+        </Row>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,159 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatInr } from '@store/domain';
+import { formatIndianDate } from '../../../lib/format';
+import type { Order } from '../order-types';
+import { HoldCountdown } from './hold-countdown';
+import { Card } from './order-card';
+import { RazorpayPay } from './razorpay-pay';
+
+/** The order's payment, by payment status: how to pay while it is pending, else what happened. */
+
+const releasedLinks = (
+  <div className="mt-4 flex flex-wrap gap-3">
+    <Link to="/cart" className="btn-primary">
+      Back to your cart
+    </Link>
+    <Link to="/premium-numbers" className="btn-secondary">
+      Browse premium numbers
+    </Link>
+  </div>
+);
+
+function lastNote(order: Order, status: Order['status']): string | null {
+  return order.timeline.findLast((entry) => entry.status === status)?.note ?? null;
+}
+
+export function PaymentSection({ order, refetch }: { order: Order; refetch: () => unknown }) {
+  const { payment, amounts } = order;
+  const total = formatInr(amounts.totalAmount);
+
+  switch (payment.status) {
+    case 'pending':
+      return (
+        <Card title="Payment" tone="attention">
+          <HoldCountdown holdExpiresAt={order.holdExpiresAt} onLapse={refetch} />
+          {payment.instructions ? (
+            <ManualInstructions order={order} />
+          ) : payment.provider === 'razorpay' ? (
+            payment.razorpay ? (
+              <RazorpayPay order={order} razorpay={payment.razorpay} />
+            ) : (
+              <div className="mt-4 text-sm text-slate-700">
+                <p>We are preparing the online payment for this order.</p>
+                <button type="button" className="btn-secondary mt-3" onClick={() => refetch()}>
+                  Try again
+                </button>
+              </div>
+            )
+          ) : (
+            <p className="mt-4 text-sm text-slate-700">
+              Pay {total} before the hold ends, quoting your order reference {order.reference}.
+            </p>
+          )}
+        </Card>
+      );
+    case 'expired':
+      return (
+        <Card title="The hold has lapsed">
+          <p className="text-sm text-slate-700">
+            Your payment did not reach us before the hold ended, so the numbers were released and
+            are back on sale. If they are still free you can order them again.
+          </p>
+          <p className="mt-2 text-sm text-slate-700">
+            Already paid? Contact us with your payment reference and order reference{' '}
+            {order.reference}.
+          </p>
+          {releasedLinks}
+        </Card>
+      );
+    case 'cancelled': {
+      const reason = lastNote(order, 'cancelled');
+      return (
+        <Card title="Order cancelled">
+          <p className="text-sm text-slate-700">
+            This order was cancelled before payment and its numbers were released.
+          </p>
+          {reason ? <p className="mt-2 text-sm text-slate-700">Reason: {reason}</p> : null}
+          {releasedLinks}
+        </Card>
+      );
+    }
+    case 'refund_due':
+      return (
+        <Card title="Refund due" tone="attention">
+          <p className="text-sm text-slate-800">
+            We received your payment of {total}, but this order cannot be completed. You will be
+            refunded in full; our team will contact you.
+          </p>
+          <PaymentReference reference={payment.paymentReference} />
+        </Card>
+      );
+    case 'refunded':
+      return (
+        <Card title="Refunded">
+          <p className="text-sm text-slate-700">A full refund of {total} has been made.</p>
+        </Card>
+      );
+    case 'paid':
+      return (
+        <Card title="Payment received">
+          <p className="text-sm text-slate-700">
+            We received your payment of {total}
+            {order.paidAt ? (
+              <>
+                {' '}
+                on{' '}
+                <time dateTime={order.paidAt}>
+                  {formatIndianDate(order.paidAt, { month: 'short', time: true })}
+                </time>
+              </>
+            ) : null}
+            . Thank you!
+          </p>
+          <PaymentReference reference={payment.paymentReference} />
+        </Card>
+      );
+  }
+}
+
+function PaymentReference({ reference }: { reference: string | null }) {
+  if (!reference) return null;
+  return <p className="mt-2 text-sm text-slate-700">Payment reference: {reference}</p>;
+}
+
+function ManualInstructions({ order }: { order: Order }) {
+  const instructions = order.payment.instructions;
+  if (!instructions) return null;
+  return (
+    <div className="mt-5">
+      <p className="text-sm text-slate-800">
+        Pay by UPI or bank transfer and quote your order reference. Our team confirms the payment
+        and writes to you; this page updates by itself.
+      </p>
+      <dl className="mt-4 divide-y divide-amber-200 rounded-xl border border-amber-200 bg-white px-4">
+        <InstructionRow term="Amount to pay">
+          <span className="text-lg font-bold">{formatInr(instructions.amount)}</span>
+        </InstructionRow>
+        <InstructionRow term="UPI ID">
+          <span className="font-mono">{instructions.upiId}</span>
+        </InstructionRow>
+        <InstructionRow term="Bank transfer">
+          <span className="whitespace-pre-line">{instructions.bankDetails}</span>
+        </InstructionRow>
+        <InstructionRow term="Reference to quote">
+          <span className="font-mono font-semibold">{instructions.reference}</span>
+        </InstructionRow>
+      </dl>
+    </div>
+  );
+}
+
+function InstructionRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{term}</dt>
+      <dd className="text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,390 @@
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
+import {
+  ORDER_ID,
+  ORDER_REFERENCE,
+  paidOrder,
+  pendingManualOrder,
+  pendingRazorpayOrder,
+  sampleNextSteps,
+} from '../../../test-support/orders';
+import { createTestQueryClient } from '../../../test-support/render';
+import {
+  removeSessionHintCookie,
+  sampleSession,
+  setSessionHintCookie,
+} from '../../../test-support/session';
+import { ToastProvider } from '../../components/toast';
+import OrderPage from './order-page';
+import {
+  RAZORPAY_CHECKOUT_URL,
+  type RazorpayCheckoutOptions,
+  type RazorpayConstructor,
+  type RazorpayFailure,
+} from './razorpay-checkout';
+
+const orderPath = `GET /orders/${ORDER_ID}`;
+const verifyPath = `POST /orders/${ORDER_ID}/payments/razorpay/verify`;
+
+const razorpayWindow = () => window as Window & { Razorpay?: RazorpayConstructor };
+const checkoutScripts = () =>
+  document.head.querySelectorAll<HTMLScriptElement>(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
+
+afterEach(() => {
+  cleanup();
+  removeSessionHintCookie();
+  vi.unstubAllGlobals();
+  delete razorpayWindow().Razorpay;
+  for (const script of checkoutScripts()) script.remove();
+});
+
+function signedInApi(routes: Record<string, FakeReply | ((body: unknown) => FakeReply)>) {
+  setSessionHintCookie();
+  return installFakeApi({ 'GET /user/profile': ok(sampleSession), ...routes });
+}
+
+function renderOrderPage(id = ORDER_ID) {
+  const Stub = createRoutesStub([
+    { path: '/orders/:orderId', Component: OrderPage },
+    { path: '/', Component: () => <h1>Home</h1> },
+  ]);
+  return render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ToastProvider>
+        <Stub initialEntries={[`/orders/${id}`]} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** The value next to a term of a description list. */
+function valueOf(container: HTMLElement, term: string | RegExp) {
+  const dt = within(container).getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling as HTMLElement;
+}
+
+const section = (name: string | RegExp) => screen.getByRole('region', { name });
+
+describe('order page: awaiting a manual payment', () => {
+  it('shows the numbers, the amounts, the payment instructions and the hold countdown', async () => {
+    signedInApi({ [orderPath]: ok(pendingManualOrder()) });
+    renderOrderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Order ${ORDER_REFERENCE}` }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Awaiting payment')).toBeInTheDocument();
+
+    const numbers = section('Your numbers');
+    expect(within(numbers).getByText('98765 43210')).toBeInTheDocument();
+    expect(within(numbers).getByText('Mirror Numbers')).toBeInTheDocument();
+    expect(within(numbers).getByText('₹1,25,000')).toBeInTheDocument();
+    expect(within(numbers).getByText('₹1,40,000').tagName).toBe('S');
+    expect(within(numbers).getByText('90000 78600')).toBeInTheDocument();
+    expect(within(numbers).getByText('786 Numbers')).toBeInTheDocument();
+
+    expect(valueOf(numbers, 'Subtotal')).toHaveTextContent('₹1,50,000');
+    expect(valueOf(numbers, 'CGST (9%)')).toHaveTextContent('₹13,500');
+    expect(valueOf(numbers, 'SGST (9%)')).toHaveTextContent('₹13,500');
+    expect(valueOf(numbers, 'Total')).toHaveTextContent('₹1,77,000');
+    expect(within(numbers).queryByText(/TDS/)).not.toBeInTheDocument();
+
+    const payment = section('Payment');
+    expect(valueOf(payment, 'Amount to pay')).toHaveTextContent('₹1,77,000');
+    expect(valueOf(payment, 'UPI ID')).toHaveTextContent('vipstore@hdfcbank');
+    expect(valueOf(payment, 'Bank transfer')).toHaveTextContent(
+      'HDFC Bank, A/c 50200012345678, IFSC HDFC0001234',
+    );
+    expect(valueOf(payment, 'Reference to quote')).toHaveTextContent(ORDER_REFERENCE);
+    // Ten minutes left: 10:00 or, a moment later, 09:59.
+    expect(within(payment).getByTestId('hold-countdown').textContent).toMatch(/^(10:00|09:59)$/);
+    expect(within(payment).getByText(/10 minutes left to pay\./)).toHaveClass('sr-only');
+
+    const billing = section('Billing details');
+    expect(valueOf(billing, 'Company')).toHaveTextContent('Asha Traders');
+    expect(valueOf(billing, 'GSTIN')).toHaveTextContent('27AAPFU0939F1ZV');
+    expect(valueOf(billing, 'Address')).toHaveTextContent('1 MG Road, Pune, Maharashtra 411001');
+
+    const next = section('What happens next');
+    expect(within(next).getAllByRole('listitem')).toHaveLength(sampleNextSteps.length);
+    expect(screen.queryByRole('region', { name: 'Order timeline' })).not.toBeInTheDocument();
+    // Not a Razorpay order: no third-party script.
+    expect(checkoutScripts()).toHaveLength(0);
+  });
+
+  it('shows the TDS line and the taxable value when TDS is deducted', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        pendingManualOrder({
+          amounts: {
+            subtotal: 150000,
+            tdsPercent: 1,
+            tdsDeducted: 1500,
+            taxable: 148500,
+            taxPercent: 18,
+            cgstPercent: 9,
+            cgstAmount: 13365,
+            sgstPercent: 9,
+            sgstAmount: 13365,
+            totalAmount: 175230,
+          },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const numbers = await screen.findByRole('region', { name: 'Your numbers' });
+    expect(valueOf(numbers, 'TDS deducted (1%)')).toHaveTextContent('−₹1,500');
+    expect(valueOf(numbers, 'Taxable value')).toHaveTextContent('₹1,48,500');
+    expect(valueOf(numbers, 'CGST (9%)')).toHaveTextContent('₹13,365');
+    expect(valueOf(numbers, 'Total')).toHaveTextContent('₹1,75,230');
+  });
+
+  it('says when the hold lapses and reads the order again', async () => {
+    let reads = 0;
+    signedInApi({
+      [orderPath]: () => {
+        reads += 1;
+        if (reads === 1) {
+          return ok(
+            pendingManualOrder({ holdExpiresAt: new Date(Date.now() + 1200).toISOString() }),
+          );
+        }
+        const expired = pendingManualOrder({ holdExpiresAt: new Date().toISOString() });
+        expired.payment = { provider: 'manual', status: 'expired', paymentReference: null };
+        return ok(expired);
+      },
+    });
+    renderOrderPage();
+    expect(await screen.findByTestId('hold-countdown')).toHaveTextContent(/^00:0[12]$/);
+
+    expect(
+      await screen.findByText(/The hold has lapsed\./, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBe(2));
+
+    // The server's answer: the numbers were released.
+    const lapsed = await screen.findByRole('region', { name: 'The hold has lapsed' });
+    expect(within(lapsed).getByText(/numbers were released/)).toBeInTheDocument();
+    expect(within(lapsed).getByRole('link', { name: 'Back to your cart' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+    expect(within(lapsed).getByRole('link', { name: 'Browse premium numbers' })).toHaveAttribute(
+      'href',
+      '/premium-numbers',
+    );
+    expect(screen.getByText('Hold lapsed')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payment' })).not.toBeInTheDocument();
+  });
+});
+
+describe('order page: paid', () => {
+  it('shows the porting timeline with Indian times, notes and staff, then what happens next', async () => {
+    signedInApi({ [orderPath]: ok(paidOrder()) });
+    renderOrderPage();
+
+    const timeline = await screen.findByRole('region', { name: 'Order timeline' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Awaiting payment',
+      'Paid',
+      'UPC sent',
+    ]);
+    expect(steps[1]).toHaveTextContent('22 Nov 2026, 2:35 pm IST');
+    expect(steps[1]).toHaveTextContent('by Ravi Kumar');
+    expect(steps[1]).toHaveTextContent('UPI transfer received');
+    expect(steps[2]).toHaveTextContent('22 Nov 2026, 6:00 pm IST');
+    expect(steps[2]).toHaveTextContent('by Meera Iyer');
+    expect(steps[2]).toHaveTextContent('UPC sent by SMS to 98765 43210');
+    expect(within(steps[2]!).getByText('22 Nov 2026, 6:00 pm IST')).toHaveAttribute(
+      'datetime',
+      '2026-11-22T12:30:00.000Z',
+    );
+
+    const received = section('Payment received');
+    expect(received).toHaveTextContent('₹1,77,000');
+    expect(received).toHaveTextContent('Payment reference: UTR 431298765');
+
+    // The payment step is behind the buyer: only the porting steps remain.
+    const next = section('What happens next');
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(sampleNextSteps.slice(1));
+    expect(screen.queryByText('UPI ID')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('hold-countdown')).not.toBeInTheDocument();
+  });
+
+  it('says plainly when a refund is due', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        paidOrder({
+          status: 'cancelled',
+          statusLabel: 'Cancelled',
+          needsRefund: true,
+          payment: { provider: 'manual', status: 'refund_due', paymentReference: 'UTR 1' },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const refund = await screen.findByRole('region', { name: 'Refund due' });
+    expect(refund).toHaveTextContent('You will be refunded in full');
+    expect(refund).toHaveTextContent('₹1,77,000');
+    expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
+  });
+});
+
+describe('order page: Razorpay', () => {
+  class FakeRazorpay {
+    static instances: FakeRazorpay[] = [];
+    failed?: (failure: RazorpayFailure) => void;
+    open = vi.fn();
+    constructor(public options: RazorpayCheckoutOptions) {
+      FakeRazorpay.instances.push(this);
+    }
+    on(_event: 'payment.failed', callback: (failure: RazorpayFailure) => void) {
+      this.failed = callback;
+    }
+  }
+
+  const handlerResponse = {
+    razorpay_order_id: 'order_NX1abc',
+    razorpay_payment_id: 'pay_29QQoUBi66xm2f',
+    razorpay_signature: 'c0ffee',
+  };
+
+  /** Clicks Pay, lets checkout.js "load" and returns the checkout it opened. */
+  async function openCheckout(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,77,000' }));
+    await waitFor(() => expect(checkoutScripts()).toHaveLength(1));
+    razorpayWindow().Razorpay = FakeRazorpay as unknown as RazorpayConstructor;
+    checkoutScripts()[0]!.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(FakeRazorpay.instances).toHaveLength(1));
+    return FakeRazorpay.instances[0]!;
+  }
+
+  afterEach(() => {
+    FakeRazorpay.instances = [];
+  });
+
+  it('loads checkout.js on click, opens Razorpay and verifies the payment it reports', async () => {
+    const user = userEvent.setup();
+    const paid = paidOrder({
+      status: 'paid',
+      statusLabel: 'Paid',
+      payment: { provider: 'razorpay', status: 'paid', paymentReference: 'pay_29QQoUBi66xm2f' },
+    });
+    const api = signedInApi({
+      [orderPath]: ok(pendingRazorpayOrder()),
+      [verifyPath]: ok(paid, 'Payment received. Thank you!'),
+    });
+    renderOrderPage();
+
+    await screen.findByRole('button', { name: 'Pay ₹1,77,000' });
+    expect(checkoutScripts()).toHaveLength(0);
+
+    const checkout = await openCheckout(user);
+    expect(checkout.options).toMatchObject({
+      key: 'rzp_test_key',
+      order_id: 'order_NX1abc',
+      amount: 17_700_000,
+      currency: 'INR',
+      name: 'VIP Number Store',
+      description: `Order ${ORDER_REFERENCE}`,
+      prefill: { name: 'Asha Verma', email: 'asha@example.com', contact: '9876543210' },
+    });
+    expect(checkout.open).toHaveBeenCalledTimes(1);
+    expect(api.callsTo(verifyPath)).toHaveLength(0);
+
+    checkout.options.handler(handlerResponse);
+
+    expect(await screen.findByRole('region', { name: 'Payment received' })).toBeInTheDocument();
+    expect(api.callsTo(verifyPath).map((call) => call.body)).toEqual([handlerResponse]);
+    expect(await screen.findByText('Payment received. Thank you!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Order timeline' })).toBeInTheDocument();
+    // Answered from the verify call: no second read of the order was needed.
+    expect(api.callsTo(orderPath)).toHaveLength(1);
+  });
+
+  it('shows a verification failure as an error toast and keeps the order payable', async () => {
+    const user = userEvent.setup();
+    signedInApi({
+      [orderPath]: ok(pendingRazorpayOrder()),
+      [verifyPath]: fail(400, 'The payment signature is not valid.'),
+    });
+    renderOrderPage();
+    const checkout = await openCheckout(user);
+    checkout.options.handler(handlerResponse);
+
+    expect(await screen.findByText('The payment signature is not valid.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay ₹1,77,000' })).toBeEnabled();
+  });
+
+  it("shows Razorpay's failure as an error toast", async () => {
+    const user = userEvent.setup();
+    signedInApi({ [orderPath]: ok(pendingRazorpayOrder()) });
+    renderOrderPage();
+    const checkout = await openCheckout(user);
+    checkout.failed?.({ error: { description: 'Your card was declined.' } });
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+  });
+
+  it('shows a script that cannot load as an error toast', async () => {
+    const user = userEvent.setup();
+    signedInApi({ [orderPath]: ok(pendingRazorpayOrder()) });
+    renderOrderPage();
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,77,000' }));
+    await waitFor(() => expect(checkoutScripts()).toHaveLength(1));
+    checkoutScripts()[0]!.dispatchEvent(new Event('error'));
+    expect(await screen.findByText(/payment window could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay ₹1,77,000' })).toBeEnabled();
+  });
+});
+
+describe('order page: access and errors', () => {
+  it('asks a signed-out visitor to sign in, without calling the API', async () => {
+    const api = installFakeApi({ [orderPath]: ok(pendingManualOrder()) });
+    renderOrderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to see your order' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says an unknown order was not found and links to the profile', async () => {
+    signedInApi({ 'GET /orders/nope': fail(404, 'Order not found.') });
+    renderOrderPage('nope');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your orders' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+  });
+
+  it('offers to try again when the order cannot be loaded', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    signedInApi({
+      [orderPath]: () => {
+        reads += 1;
+        // The first read and its one automatic retry fail.
+        return reads <= 2 ? fail(503, 'Service unavailable') : ok(pendingManualOrder());
+      },
+    });
+    renderOrderPage();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Order ${ORDER_REFERENCE}` }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,92 @@
+import { Link } from 'react-router';
+import { Container, PageHeader } from '../../components/page';
+import { PageSpinner } from '../../components/page-spinner';
+import { isApiError } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useAuth, useAuthUi, useSessionHint } from '../auth';
+import { seo } from '../seo';
+import type { Route } from './+types/order-page';
+import { useOrder } from './api/get-order';
+import { OrderDetails } from './order-details/order-details';
+
+export const meta: Route.MetaFunction = ({ params }) =>
+  seo({
+    title: 'Your order',
+    description: 'Your order: payment, numbers and porting.',
+    path: `/orders/${params.orderId}`,
+    noIndex: true,
+  });
+
+/**
+ * /orders/:orderId: one of the signed-in buyer's orders. A signed-out visitor (who followed the
+ * link in an e-mail, say) is asked to sign in, and then sees the order.
+ */
+export default function OrderPage({ params }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const hint = useSessionHint();
+  if (!hydrated) return <PageSpinner label="Loading your order" />;
+  if (!hint) return <SignInToSeeOrder />;
+  return <SignedInOrder orderId={params.orderId} />;
+}
+
+function SignInToSeeOrder() {
+  const { openAuthModal } = useAuthUi();
+  return (
+    <Container className="pb-16">
+      <PageHeader
+        title="Sign in to see your order"
+        intro="Your orders, their payment and their porting steps are in your account."
+      />
+      <button type="button" className="btn-primary" onClick={() => openAuthModal('sign-in')}>
+        Sign In
+      </button>
+    </Container>
+  );
+}
+
+function SignedInOrder({ orderId }: { orderId: string }) {
+  const { status } = useAuth();
+  const query = useOrder(orderId);
+  if (status === 'loading') return <PageSpinner label="Loading your order" />;
+  if (status !== 'authenticated') return <SignInToSeeOrder />;
+  // Data first: a failed background refetch keeps showing the order.
+  if (query.data) return <OrderDetails order={query.data} refetch={query.refetch} />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <OrderNotFound />;
+    return <OrderLoadFailed retry={query.refetch} retrying={query.isFetching} />;
+  }
+  return <PageSpinner label="Loading your order" />;
+}
+
+function OrderNotFound() {
+  return (
+    <Container className="pb-16">
+      <PageHeader
+        title="Order not found"
+        intro="We could not find this order in your account. Your orders are listed on your profile."
+      />
+      <Link to="/profile" className="btn-primary">
+        See your orders
+      </Link>
+    </Container>
+  );
+}
+
+function OrderLoadFailed({ retry, retrying }: { retry: () => unknown; retrying: boolean }) {
+  return (
+    <Container className="pb-16">
+      <PageHeader
+        title="We could not load this order"
+        intro="Please check your connection and try again."
+      />
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn-primary" disabled={retrying} onClick={() => retry()}>
+          {retrying ? 'Trying again…' : 'Try again'}
+        </button>
+        <Link to="/profile" className="btn-secondary">
+          See your orders
+        </Link>
+      </div>
+    </Container>
+  );
+}

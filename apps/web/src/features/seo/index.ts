@@ -1,0 +1,11 @@
+/** Search metadata: every route module's `meta` is `seo({ title, description, path })`. */
+export { documentTitle, pageTitleFromDocumentTitle, seo } from './seo';
+export { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap';
+export {
+  articleJsonLd,
+  breadcrumbJsonLd,
+  faqPageJsonLd,
+  serviceJsonLd,
+  STRUCTURED_DATA_DEFAULTS,
+  type FaqItem,
+} from './structured-data';

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { MetaDescriptor } from 'react-router';
+import { siteConfig } from '../../lib/site-config';
+import { documentTitle, pageTitleFromDocumentTitle, seo } from './seo';
+import { faqPageJsonLd } from './structured-data';
+
+const base = siteConfig.publicBaseUrl;
+
+function jsonLdTypes(meta: MetaDescriptor[]): string[] {
+  return meta
+    .filter((m): m is { 'script:ld+json': { '@type': string } } => 'script:ld+json' in m)
+    .map((m) => m['script:ld+json']['@type']);
+}
+
+describe('seo', () => {
+  it('builds title, description, canonical and social metadata', () => {
+    const meta = seo({
+      title: 'Offer Zone',
+      description: 'Numbers on offer.',
+      path: '/offer-zone',
+    });
+    expect(meta).toContainEqual({ title: `Offer Zone | ${siteConfig.storeName}` });
+    expect(meta).toContainEqual({ name: 'description', content: 'Numbers on offer.' });
+    expect(meta).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: `${base}/offer-zone`,
+    });
+    expect(meta).toContainEqual({ property: 'og:locale', content: 'en_IN' });
+    expect(meta).toContainEqual({ property: 'og:url', content: `${base}/offer-zone` });
+    expect(meta).toContainEqual({ property: 'og:type', content: 'website' });
+    expect(meta).toContainEqual({ property: 'og:site_name', content: siteConfig.storeName });
+    expect(meta).toContainEqual({ name: 'robots', content: 'index, follow' });
+    expect(meta).toContainEqual({ name: 'revisit-after', content: '2 days' });
+    expect(meta).toContainEqual({ name: 'language', content: 'English' });
+    expect(meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+    expect(seo({ title: 'Cart', description: 'd', path: '/cart', noIndex: true })).toContainEqual({
+      name: 'robots',
+      content: 'noindex, nofollow',
+    });
+  });
+
+  it('uses the view-number picture as the default image', () => {
+    const meta = seo({ title: 'Blogs', description: 'd', path: '/blogs' });
+    expect(meta).toContainEqual({
+      property: 'og:image',
+      content: `${base}/images/view-number.png`,
+    });
+    expect(meta).toContainEqual({ property: 'og:image:width', content: '1200' });
+    expect(meta).toContainEqual({ property: 'og:image:height', content: '630' });
+    expect(meta).toContainEqual({
+      name: 'twitter:image',
+      content: `${base}/images/view-number.png`,
+    });
+    const custom = seo({
+      title: 't',
+      description: 'd',
+      path: '/x',
+      image: { url: '/images/other.png', alt: 'Other' },
+    });
+    expect(custom).toContainEqual({ property: 'og:image', content: `${base}/images/other.png` });
+    expect(custom.some((m) => 'property' in m && m.property === 'og:image:width')).toBe(false);
+  });
+
+  it('adds the organisation and the local business to every page', () => {
+    expect(jsonLdTypes(seo({ title: 'Blogs', description: 'd', path: '/blogs' }))).toEqual([
+      'Organization',
+      'Store',
+    ]);
+  });
+
+  it('adds a product offer where numbers are sold', () => {
+    for (const path of ['/', '/premium-numbers', '/offer-zone', '/vip-numbers/goa/panaji']) {
+      const meta = seo({ title: 'VIP Numbers', description: 'd', path });
+      expect(jsonLdTypes(meta), path).toEqual(['Organization', 'Store', 'Product']);
+    }
+    const product = seo({
+      title: 'VIP Numbers in Goa',
+      description: 'Goa numbers',
+      path: '/vip-numbers/goa',
+    })
+      .map((m) => ('script:ld+json' in m ? m['script:ld+json'] : undefined))
+      .find((block) => (block as { '@type'?: string } | undefined)?.['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: 'VIP Numbers in Goa',
+      description: 'Goa numbers',
+      offers: { priceCurrency: 'INR', price: '1600', url: `${base}/vip-numbers/goa` },
+    });
+    expect(jsonLdTypes(seo({ title: 't', description: 'd', path: '/', product: false }))).toEqual([
+      'Organization',
+      'Store',
+    ]);
+    expect(
+      jsonLdTypes(seo({ title: 't', description: 'd', path: '/vip-numbers/x', noIndex: true })),
+    ).toEqual(['Organization', 'Store']);
+  });
+
+  it('adds page blocks and article tags', () => {
+    const meta = seo({
+      title: 'A',
+      description: 'd',
+      path: '/blogs/a',
+      type: 'article',
+      publishedTime: '2025-02-01',
+      jsonLd: [faqPageJsonLd([])],
+    });
+    expect(jsonLdTypes(meta)).toEqual(['Organization', 'Store', 'FAQPage']);
+    expect(meta).toContainEqual({ property: 'og:type', content: 'article' });
+    expect(meta).toContainEqual({ property: 'article:published_time', content: '2025-02-01' });
+    expect(meta).toContainEqual({ property: 'article:modified_time', content: '2025-02-01' });
+  });
+
+  it('round-trips page titles', () => {
+    expect(pageTitleFromDocumentTitle(documentTitle('Offer Zone'))).toBe('Offer Zone');
+    expect(pageTitleFromDocumentTitle('Other')).toBe('Other');
+  });
+});

@@ -1,0 +1,143 @@
+import type { Order, TimelineEntry } from '../src/features/orders/order-types';
+
+/** Test fixtures for the order page and the order history, shaped like GET /orders/{id}. */
+
+export const ORDER_ID = '3f6d1c2a-8b4e-4c1d-9a7f-2e5b6c7d8e9f';
+export const ORDER_REFERENCE = 'VN-20261122-7K3Q9MZA';
+
+export const sampleNextSteps = [
+  'Pay by UPI or bank transfer before the hold ends, quoting your order reference. There is no cash on delivery: what we deliver is a code.',
+  'Within 24 hours of payment we send your Unique Porting Code (UPC, 8 characters) and the GST invoice by SMS, e-mail and WhatsApp.',
+  'Visit any Jio, Airtel, Vi or BSNL store with your original Aadhaar card for biometric e-KYC.',
+  'The SIM becomes active in 3 to 5 working days.',
+];
+
+const placed: TimelineEntry = {
+  status: 'pending_payment',
+  label: 'Awaiting payment',
+  note: null,
+  at: '2026-11-22T09:00:00.000Z',
+  by: null,
+};
+
+/** A pending `manual` order for two numbers: ₹1,50,000 + 18 % GST = ₹1,77,000. */
+export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: ORDER_ID,
+    reference: ORDER_REFERENCE,
+    status: 'pending_payment',
+    statusLabel: 'Awaiting payment',
+    items: [
+      {
+        numberId: 11,
+        number: '9876543210',
+        display: '98765 43210',
+        category: { slug: 'mirror-numbers', name: 'Mirror Numbers' },
+        price: 125000,
+        basePrice: 140000,
+      },
+      {
+        numberId: 12,
+        number: '9000078600',
+        display: '90000 78600',
+        category: { slug: '786-numbers', name: '786 Numbers' },
+        price: 25000,
+        basePrice: 25000,
+      },
+    ],
+    amounts: {
+      subtotal: 150000,
+      tdsPercent: 0,
+      tdsDeducted: 0,
+      taxable: 150000,
+      taxPercent: 18,
+      cgstPercent: 9,
+      cgstAmount: 13500,
+      sgstPercent: 9,
+      sgstAmount: 13500,
+      totalAmount: 177000,
+    },
+    billing: {
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      accountType: 'Corporate',
+      companyName: 'Asha Traders',
+      gstinNo: '27AAPFU0939F1ZV',
+      address: {
+        line1: '1 MG Road',
+        line2: null,
+        city: 'Pune',
+        state: 'Maharashtra',
+        pinCode: '411001',
+      },
+    },
+    holdExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    payment: {
+      provider: 'manual',
+      status: 'pending',
+      paymentReference: null,
+      instructions: {
+        upiId: 'vipstore@hdfcbank',
+        bankDetails: 'HDFC Bank, A/c 50200012345678, IFSC HDFC0001234',
+        reference: ORDER_REFERENCE,
+        amount: 177000,
+      },
+    },
+    timeline: [placed],
+    needsRefund: false,
+    createdAt: '2026-11-22T09:00:00.000Z',
+    paidAt: null,
+    nextSteps: sampleNextSteps,
+    ...overrides,
+  };
+}
+
+/** The same order paid through Razorpay checkout, waiting to be paid. */
+export function pendingRazorpayOrder(overrides: Partial<Order> = {}): Order {
+  return pendingManualOrder({
+    payment: {
+      provider: 'razorpay',
+      status: 'pending',
+      paymentReference: null,
+      razorpay: {
+        keyId: 'rzp_test_key',
+        orderId: 'order_NX1abc',
+        amount: 17_700_000,
+        currency: 'INR',
+        name: 'VIP Number Store',
+        description: `Order ${ORDER_REFERENCE}`,
+      },
+    },
+    ...overrides,
+  });
+}
+
+/** Paid at 2:35 pm IST; the UPC was sent at 6:00 pm IST. */
+export function paidOrder(overrides: Partial<Order> = {}): Order {
+  return pendingManualOrder({
+    status: 'upc_sent',
+    statusLabel: 'UPC sent',
+    holdExpiresAt: '2026-11-22T09:15:00.000Z',
+    payment: { provider: 'manual', status: 'paid', paymentReference: 'UTR 431298765' },
+    paidAt: '2026-11-22T09:05:00.000Z',
+    timeline: [
+      placed,
+      {
+        status: 'paid',
+        label: 'Paid',
+        note: 'UPI transfer received',
+        at: '2026-11-22T09:05:00.000Z',
+        by: 'Ravi Kumar',
+      },
+      {
+        status: 'upc_sent',
+        label: 'UPC sent',
+        note: 'UPC sent by SMS to 98765 43210',
+        at: '2026-11-22T12:30:00.000Z',
+        by: 'Meera Iyer',
+      },
+    ],
+    ...overrides,
+  });
+}

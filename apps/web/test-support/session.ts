@@ -1,0 +1,28 @@
+import type { AuthSession } from '../src/features/auth';
+import { SESSION_HINT_COOKIE } from '../src/features/auth/session-hint';
+
+/** A signed-in buyer for tests, and the session hint cookie that says one may be signed in. */
+
+export const sampleSession: AuthSession = {
+  user: {
+    id: 'u-1',
+    name: 'asha verma',
+    email: 'asha.verma.long.address@example.com',
+    mobile: '9876543210',
+    accountType: 'Corporate',
+    companyName: 'Asha Traders',
+    gstinNo: '27AAPFU0939F1ZV',
+    getWhatsappUpdate: true,
+    acceptTermsAndConditions: true,
+    role: 'customer',
+  },
+  address: null,
+};
+
+export function setSessionHintCookie() {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+}
+
+export function removeSessionHintCookie() {
+  document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; path=/`;
+}
