@@ -8,7 +8,7 @@ import { createStaffAccount } from './staff-accounts';
 describe('requireUser, requireStaff and requireAdmin', () => {
   let app: App;
   beforeAll(async () => {
-    app = await buildApp(testConfig(), { database: await sharedDatabase('pglite') });
+    app = await buildApp(testConfig(), { database: await sharedDatabase() });
     await app.register(
       async (scope) => {
         scope.get('/guarded/user', { preHandler: requireUser }, async (request) => ({
@@ -28,7 +28,7 @@ describe('requireUser, requireStaff and requireAdmin', () => {
     );
     await app.ready();
   });
-  beforeEach(async () => resetDatabase(await sharedDatabase('pglite')));
+  beforeEach(async () => resetDatabase(await sharedDatabase()));
   afterAll(() => app.close());
 
   async function signInStaff(role: 'support' | 'admin', mobile: string) {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadDemoInventory } from '../catalog/load-numbers';
 import { ConfigError, loadConfig } from '../config/config';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { EmbeddedPostgresError } from '../db/postgres-binaries';
 import type { Database } from '../db/database';
 import { openStoreDatabase } from '../db/open-store-database';
 
@@ -15,7 +15,8 @@ Options:
   --reset     remove the numbers first (numbers in a cart or an order are kept)
   --help      this text
 
-Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (stop the server first).`;
+Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (the running store's
+server, or one started for the command).`;
 
 class UsageError extends Error {}
 
@@ -61,7 +62,7 @@ async function main() {
     console.log(usage);
     return;
   }
-  const store = await openStoreDatabase(config);
+  const store = await openStoreDatabase(config, { shareRunningStore: true });
   try {
     const { database } = store;
     if (args.reset) console.log(`removed ${await removeNumbers(database)} numbers`);
@@ -82,7 +83,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (
-    error instanceof DataDirLockedError ||
+    error instanceof EmbeddedPostgresError ||
     error instanceof ConfigError ||
     error instanceof UsageError
   ) {

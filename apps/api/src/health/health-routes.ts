@@ -6,7 +6,11 @@ import { envelope, errorBody } from '../http/envelope';
 
 const healthData = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), up: z.boolean() }),
+  database: z.object({
+    /** PostgreSQL either way: `embedded` is the store's own server, `external` DATABASE_URL's. */
+    kind: z.enum(['embedded', 'external']),
+    up: z.boolean(),
+  }),
   uptimeSeconds: z.number(),
 });
 
