@@ -45,7 +45,7 @@ const MAX_SOCKET_PATH = 107;
 export interface EmbeddedPostgresOptions {
   /** Trades durability for speed (fsync off): for a throw-away test server only. */
   disposable?: boolean;
-  /** Called when the server stops without being asked to, with its exit and the log's tail. */
+  /** Called when the server stops without being asked to, with how it ended. */
   onUnexpectedExit?: (reason: string) => void;
   /** The TCP port to take when the socket path is too long (a restart keeps its port). */
   port?: number;
@@ -288,7 +288,7 @@ export async function startEmbeddedPostgres(
     child.on('exit', (code, signal) => {
       exited = `exit ${signal ?? code}`;
       resolve();
-      if (!stopping && started) options.onUnexpectedExit?.(`${exited}\n${logTail(dataDir)}`);
+      if (!stopping && started) options.onUnexpectedExit?.(`${exited}; log: ${logFile(dataDir)}`);
     });
   });
   child.unref();

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/config';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase, type Database } from './database';
@@ -38,7 +39,7 @@ export function refuseUnmovedPglite(dataDir: string) {
 }
 
 /** A server that stops unasked is started again (PostgreSQL recovers its data), but not in a loop. */
-const RESTART_AFTER_MS = 3_000;
+const RESTARTS_PER_MINUTE = 3;
 
 /**
  * Opens the configured database and applies the migrations: DATABASE_URL's server when set,
@@ -69,24 +70,44 @@ export async function openStoreDatabase(
   }
 
   let server: EmbeddedPostgres | undefined;
-  let startedAt = 0;
   let closed = false;
+  const restarts: number[] = [];
+  let restarting: Promise<void> = Promise.resolve();
   const start = async () => {
-    startedAt = Date.now();
     const port = server?.connection.port;
     server = await startEmbeddedPostgres(dataDir, { onUnexpectedExit, port });
   };
+  const stop = async () => {
+    closed = true;
+    await restarting;
+    await server?.stop();
+    release();
+  };
   function onUnexpectedExit(reason: string) {
     if (closed) return;
-    if (Date.now() - startedAt < RESTART_AFTER_MS) {
+    const now = Date.now();
+    if (restarts.filter((at) => at > now - 60_000).length >= RESTARTS_PER_MINUTE) {
       log(`The embedded PostgreSQL server stopped again (${reason}); not restarting it.`);
       return;
     }
+    restarts.push(now);
     log(`The embedded PostgreSQL server stopped (${reason}); starting it again.`);
-    start().then(
-      () => log('The embedded PostgreSQL server is running again.'),
-      (error: unknown) => log(`The embedded PostgreSQL server did not start again: ${error}`),
-    );
+    restarting = (async () => {
+      // The dead server's sessions may hold its shared memory for a moment.
+      for (let attempt = 1; !closed; attempt++) {
+        try {
+          await start();
+          log('The embedded PostgreSQL server is running again.');
+          return;
+        } catch (error) {
+          if (attempt === 3) {
+            log(`The embedded PostgreSQL server did not start again: ${error}`);
+            return;
+          }
+          await sleep(1_000);
+        }
+      }
+    })();
   }
   try {
     await start();
@@ -97,16 +118,12 @@ export async function openStoreDatabase(
     return await migrated({
       database,
       async close() {
-        closed = true;
         await database.close();
-        await server?.stop();
-        release();
+        await stop();
       },
     });
   } catch (error) {
-    closed = true;
-    await server?.stop();
-    release();
+    await stop();
     throw error;
   }
 }
