@@ -15,6 +15,8 @@ export interface Database {
   kind: 'embedded' | 'external';
   /** Runs a raw statement with positional parameters (bulk loads with array parameters). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A connection of its own (release it): for a transaction across COPY streams. */
+  connect(): Promise<pg.PoolClient>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,6 +46,7 @@ export function openDatabase(
     async query(text, params) {
       return (await pool.query(text, params)).rows as never;
     },
+    connect: () => pool.connect(),
     async migrate() {
       await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migrate(drizzle(pool), { migrationsFolder });

@@ -22,6 +22,7 @@ describe('GET /api/v1/health with the database down', () => {
     kind: 'external',
     db: { execute: () => execute() } as unknown as Db,
     query: () => Promise.reject(new Error('connection refused')),
+    connect: () => Promise.reject(new Error('connection refused')),
     migrate: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
