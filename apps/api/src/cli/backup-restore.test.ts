@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadDemoInventory } from '../catalog/load-numbers';
-import type { Database } from '../db/database';
 import { openStoreDatabase, type StoreDatabase } from '../db/open-store-database';
 import { signedIn, staffMember } from '../orders/test-sales';
 import { api } from '../test/session-client';
+import { tableContents } from '../test/table-contents';
 import { testConfig } from '../test/test-app';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,21 +39,6 @@ async function openStore(dataDir: string) {
   const store = await openStoreDatabase(config);
   stores.push(store);
   return { store, app: await buildApp(config, { database: store.database }) };
-}
-
-/** Every row of every table, as text, in a fixed order: two stores with equal ones hold the same data. */
-async function contents(database: Database) {
-  const tables = await database.query<{ name: string }>(
-    "select tablename as name from pg_tables where schemaname = 'public' order by 1",
-  );
-  const all: Record<string, string[]> = {};
-  for (const { name } of tables) {
-    const rows = await database.query<{ row: string }>(
-      `select t::text as row from "${name}" t order by 1`,
-    );
-    all[name] = rows.map((r) => r.row);
-  }
-  return all;
 }
 
 describe('npm run backup and npm run restore', () => {
@@ -106,7 +91,7 @@ describe('npm run backup and npm run restore', () => {
     expect(backup.stdout).toContain(`Backup written to ${file}`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(join(scratch, 'backups'))).toEqual(['store.backup.gz']);
-    const expected = await contents(database);
+    const expected = await tableContents((text) => database.query(text));
     await app.close();
 
     const target = join(scratch, 'target');
@@ -126,7 +111,7 @@ describe('npm run backup and npm run restore', () => {
     expect(caught!.carts).toBeLessThanOrEqual(1);
     expect(caught!.lines).toBe(caught!.carts);
     await restored.store.database.query('delete from carts where user_id = $1', [shopper]);
-    expect(await contents(restored.store.database)).toEqual(expected);
+    expect(await tableContents((text) => restored.store.database.query(text))).toEqual(expected);
     expect(expected.orders).toHaveLength(2);
     expect(expected.order_events!.length).toBeGreaterThanOrEqual(3);
     // Identity columns carry on after the restored rows.

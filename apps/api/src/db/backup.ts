@@ -41,11 +41,25 @@ interface Table {
   columns: string[];
 }
 
+/** What a backup reads from: a PostgreSQL connection, or PGlite (import-pglite). */
+export interface BackupSource extends Queryable {
+  /** The rows a `copy ... to stdout` statement writes, in COPY text format. */
+  copyOut(statement: string): AsyncIterable<Buffer | string>;
+}
+
+interface Queryable {
+  query<T>(text: string): Promise<{ rows: T[] }>;
+}
+
+const queryable = (client: pg.ClientBase): Queryable => ({
+  query: <T>(text: string) => client.query(text).then((result) => ({ rows: result.rows as T[] })),
+});
+
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const tableSql = (table: Table) => `${ident(table.name)} (${table.columns.map(ident).join(', ')})`;
 
 /** The store's tables, each after the tables it refers to (so rows load in that order). */
-async function tablesInLoadOrder(client: pg.ClientBase): Promise<Table[]> {
+async function tablesInLoadOrder(client: Queryable): Promise<Table[]> {
   const { rows: columns } = await client.query<{ table: string; column: string }>(
     `select c.relname as table, a.attname as column
      from pg_class c
@@ -79,7 +93,7 @@ async function tablesInLoadOrder(client: pg.ClientBase): Promise<Table[]> {
   return ordered;
 }
 
-async function appliedMigrations(client: pg.ClientBase): Promise<string[]> {
+async function appliedMigrations(client: Queryable): Promise<string[]> {
   const { rows } = await client.query<{ hash: string }>(
     'select hash from drizzle.__drizzle_migrations order by id',
   );
@@ -89,41 +103,62 @@ async function appliedMigrations(client: pg.ClientBase): Promise<string[]> {
 /** Writes a backup of `database` to `out` (not closed). Returns the tables and rows written. */
 export async function writeBackup(database: Database, out: Writable) {
   const client = await database.connect();
+  try {
+    return await writeSnapshot(
+      {
+        ...queryable(client),
+        copyOut: (statement) => client.query(copyTo(statement)),
+      },
+      out,
+    );
+  } finally {
+    client.release();
+  }
+}
+
+/** Writes a backup of what `source` holds, read in one transaction (one snapshot). */
+export async function writeSnapshot(source: BackupSource, out: Writable) {
   const write = async (text: string | Buffer) => {
     if (!out.write(text)) await once(out, 'drain');
   };
   try {
-    await client.query('begin isolation level repeatable read read only');
-    const sequences = await client.query<{ name: string; value: string }>(
+    await source.query('begin isolation level repeatable read read only');
+    const sequences = await source.query<{ name: string; value: string }>(
       `select quote_ident(schemaname) || '.' || quote_ident(sequencename) as name,
               last_value::text as value
        from pg_sequences where schemaname = 'public' and last_value is not null`,
     );
     const header: Header = {
       createdAt: new Date().toISOString(),
-      server: (await client.query<{ v: string }>('show server_version')).rows[0]!.v,
-      migrations: await appliedMigrations(client),
+      server: (await source.query<{ server_version: string }>('show server_version')).rows[0]!
+        .server_version,
+      migrations: await appliedMigrations(source),
       sequences: sequences.rows,
     };
     await write(`${MAGIC}\n${JSON.stringify(header)}\n`);
     let rows = 0;
-    const tables = await tablesInLoadOrder(client);
+    const tables = await tablesInLoadOrder(source);
     for (const table of tables) {
       await write(`COPY ${JSON.stringify(table)}\n`);
-      const copy = client.query(copyTo(`copy ${tableSql(table)} to stdout`));
-      for await (const chunk of copy) await write(chunk as Buffer);
-      rows += copy.rowCount;
+      for await (const chunk of source.copyOut(`copy ${tableSql(table)} to stdout`)) {
+        rows += countLines(chunk);
+        await write(chunk);
+      }
       await write(`${END_OF_ROWS}\n`);
     }
     await write(`${END}\n`);
-    await client.query('commit');
+    await source.query('commit');
     return { tables: tables.length, rows };
   } catch (error) {
-    await client.query('rollback').catch(() => {});
+    await source.query('rollback').catch(() => {});
     throw error;
-  } finally {
-    client.release();
   }
+}
+
+function countLines(chunk: Buffer | string) {
+  let lines = 0;
+  for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', at + 1)) lines++;
+  return lines;
 }
 
 /** The table a `COPY {...}` line of a backup names, if this schema has it and its columns. */
@@ -159,13 +194,13 @@ export async function restoreBackup(database: Database, input: Readable) {
 
   const client = await database.connect();
   try {
-    const ours = await appliedMigrations(client);
+    const ours = await appliedMigrations(queryable(client));
     if (header.migrations.some((hash, index) => ours[index] !== hash)) {
       throw new BackupError(
         'The backup was made by a newer or different version of the store (its migrations differ): restore it with that version.',
       );
     }
-    const tables = await tablesInLoadOrder(client);
+    const tables = await tablesInLoadOrder(queryable(client));
     for (const table of tables) {
       const { rows } = await client.query(`select exists (select from ${ident(table.name)}) as e`);
       if (rows[0].e) {

@@ -25,13 +25,17 @@ export interface OpenStoreOptions {
   shareRunningStore?: boolean;
   /** Where the embedded server's troubles are told (a crash, its restart). */
   log?: (line: string) => void;
+  /** Opens DATA_DIR even though it still holds a PGlite store (the import does so). */
+  importingPglite?: boolean;
 }
 
 /** An earlier version kept the store in PGlite, in DATA_DIR/pgdata. */
-export function refuseUnmovedPglite(dataDir: string) {
-  if (!existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))) return;
+export const pgliteFolder = (dataDir: string) => join(dataDir, 'pgdata');
+
+function refuseUnmovedPglite(dataDir: string) {
+  if (!existsSync(join(pgliteFolder(dataDir), 'PG_VERSION'))) return;
   throw new EmbeddedPostgresError(
-    `${join(dataDir, 'pgdata')} holds a store kept by an earlier version (PGlite), ` +
+    `${pgliteFolder(dataDir)} holds a store kept by an earlier version (PGlite), ` +
       'which this version does not read. Move it into the PostgreSQL server with:\n\n' +
       '  npm run import-pglite\n\n' +
       'then start again (docs/decisions/0008-embedded-postgresql-server.md).',
@@ -58,7 +62,7 @@ export async function openStoreDatabase(
     return migrated({ database, close: () => database.close() });
   }
   const dataDir = config.DATA_DIR;
-  refuseUnmovedPglite(dataDir);
+  if (!options.importingPglite) refuseUnmovedPglite(dataDir);
   let release: () => void;
   try {
     release = lockDataDir(dataDir);
