@@ -47,7 +47,7 @@ export interface BackupSource extends Queryable {
   copyOut(statement: string): AsyncIterable<Buffer | string>;
 }
 
-interface Queryable {
+export interface Queryable {
   query<T>(text: string): Promise<{ rows: T[] }>;
 }
 
@@ -59,7 +59,7 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const tableSql = (table: Table) => `${ident(table.name)} (${table.columns.map(ident).join(', ')})`;
 
 /** The store's tables, each after the tables it refers to (so rows load in that order). */
-async function tablesInLoadOrder(client: Queryable): Promise<Table[]> {
+export async function tablesInLoadOrder(client: Queryable): Promise<Table[]> {
   const { rows: columns } = await client.query<{ table: string; column: string }>(
     `select c.relname as table, a.attname as column
      from pg_class c
