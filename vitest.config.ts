@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // files (no isolation), so the app's code is loaded once per worker.
 export default defineConfig({
   test: {
+    // Two cores: API files wait on PostgreSQL and on the servers they start, so two workers
+    // overlap that waiting.
+    maxWorkers: 2,
     projects: [
       {
         test: {
