@@ -2,10 +2,10 @@ import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node
 import { dirname, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { ConfigError, loadConfig } from '../config/config';
+import { loadConfig } from '../config/config';
 import { writeBackup } from '../db/backup';
+import { reportFailure } from './report-failure';
 import { openStoreDatabase } from '../db/open-store-database';
-import { EmbeddedPostgresError } from '../db/postgres-binaries';
 
 const usage = `Writes a backup of the store's database to a file (gzip), consistent while the store runs.
 
@@ -55,11 +55,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
-    console.error(error.message);
-  } else {
-    console.error('The backup failed:', error);
-  }
-  process.exitCode = 1;
-});
+main().catch((error: unknown) => reportFailure('The backup', error));

@@ -2,10 +2,10 @@ import { createReadStream, createWriteStream, existsSync, renameSync } from 'nod
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { ConfigError, loadConfig } from '../config/config';
+import { loadConfig } from '../config/config';
 import { BackupError, restoreBackup, writeSnapshot } from '../db/backup';
+import { reportFailure } from './report-failure';
 import { openStoreDatabase, pgliteFolder } from '../db/open-store-database';
-import { EmbeddedPostgresError } from '../db/postgres-binaries';
 
 const usage = `Moves a store kept by an earlier version (PGlite, in DATA_DIR/pgdata) into the embedded
 PostgreSQL server: npm run import-pglite
@@ -87,15 +87,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof EmbeddedPostgresError ||
-    error instanceof BackupError
-  ) {
-    console.error(error.message);
-  } else {
-    console.error('The import failed:', error);
-  }
-  process.exitCode = 1;
-});
+main().catch((error: unknown) => reportFailure('The import', error));

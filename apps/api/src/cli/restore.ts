@@ -1,10 +1,10 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { ConfigError, loadConfig } from '../config/config';
+import { loadConfig } from '../config/config';
 import { BackupError, restoreBackup } from '../db/backup';
+import { reportFailure } from './report-failure';
 import { openStoreDatabase } from '../db/open-store-database';
-import { EmbeddedPostgresError } from '../db/postgres-binaries';
 
 const usage = `Loads a backup made by "npm run backup" into an empty store.
 
@@ -36,16 +36,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof EmbeddedPostgresError ||
-    error instanceof BackupError
-  ) {
-    console.error(error.message);
-  } else if ((error as { code?: string }).code === 'Z_DATA_ERROR') {
+  if ((error as { code?: string }).code === 'Z_DATA_ERROR') {
     console.error('This file is not a store backup (not gzip).');
+    process.exitCode = 1;
   } else {
-    console.error('The restore failed:', error);
+    reportFailure('The restore', error);
   }
-  process.exitCode = 1;
 });
