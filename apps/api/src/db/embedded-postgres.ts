@@ -291,7 +291,6 @@ export async function startEmbeddedPostgres(
       if (!stopping && started) options.onUnexpectedExit?.(`${exited}; log: ${logFile(dataDir)}`);
     });
   });
-  child.unref();
 
   const deadline = Date.now() + 120_000;
   for (;;) {
