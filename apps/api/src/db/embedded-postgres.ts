@@ -257,7 +257,7 @@ export async function startEmbeddedPostgres(
   const orphan = readPostmasterPid(dataDir);
   if (orphan && isPostgres(orphan.pid)) await stopPid(orphan.pid);
 
-  const settings = [...(await listenSettings(dataDir, options.port)), '-c', 'max_connections=100'];
+  const settings = await listenSettings(dataDir, options.port);
   if (options.disposable) {
     settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off');
     settings.push('-c', 'full_page_writes=off');
@@ -291,6 +291,8 @@ export async function startEmbeddedPostgres(
       if (!stopping && started) options.onUnexpectedExit?.(`${exited}; log: ${logFile(dataDir)}`);
     });
   });
+
+  if (pid === undefined) await exit; // it could not be spawned: the error says why
 
   const deadline = Date.now() + 120_000;
   for (;;) {

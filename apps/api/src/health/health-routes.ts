@@ -7,8 +7,9 @@ import { envelope, errorBody } from '../http/envelope';
 const healthData = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
-    /** PostgreSQL either way: `embedded` is the store's own server, `external` DATABASE_URL's. */
-    kind: z.enum(['embedded', 'external']),
+    kind: z
+      .enum(['embedded', 'external'])
+      .describe("PostgreSQL either way: the store's own server, or DATABASE_URL's"),
     up: z.boolean(),
   }),
   uptimeSeconds: z.number(),
