@@ -14,6 +14,7 @@ import { adminQuery } from './database-server';
 let fileDatabase: { name: string; database: Promise<Database> } | undefined;
 let made = 0;
 
+/** The test file's database, shared by its suites. */
 export function sharedDatabase(): Promise<Database> {
   if (!fileDatabase) {
     const { admin, template } = inject('testDatabaseServer');
