@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// One file, three projects. API tests share one embedded database per run (PGlite takes
-// seconds to initialise and hundreds of MB), so they run in one worker without isolation.
+// One file, three projects. API tests run on one PostgreSQL server per run (global setup), each
+// file in a database of its own, so files run in parallel; a worker keeps its modules between
+// files (no isolation), so the app's code is loaded once per worker.
 export default defineConfig({
   test: {
+    // Two cores: API files wait on PostgreSQL and on the servers they start, so two workers
+    // overlap that waiting.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,8 +21,9 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/api/test-support/database-server.ts'],
+          setupFiles: ['apps/api/test-support/file-database-hooks.ts'],
           pool: 'forks',
-          maxWorkers: 1,
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -8,15 +8,12 @@
  * BENCH_CACHE_SECONDS (the server's CATALOG_CACHE_SECONDS; unset: the server default).
  * See bench/catalog/README.md for what it measures and the figures.
  */
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openCommandServices } from '../../apps/api/src/cli/command-services';
 import { loadConfig } from '../../apps/api/src/config/config';
+import { freePort, load, percentile, startServer, stopServer } from '../shared/load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const databaseUrl =
@@ -24,15 +21,6 @@ const databaseUrl =
 const count = Number(process.env.BENCH_COUNT ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const cacheSeconds = process.env.BENCH_CACHE_SECONDS;
-
-/** A deterministic pick, so every run sends the same sequence of requests. */
-function seededPick<T>(items: readonly T[], seed = 1): () => T {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return items[state % items.length]!;
-  };
-}
 
 const cross = <T>(...lists: T[][][]): T[][] =>
   lists.reduce<T[][]>((acc, list) => acc.flatMap((a) => list.map((b) => [...a, ...b])), [[]]);
@@ -163,106 +151,6 @@ async function prepareDatabase() {
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: 'production',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    DEMO_DATA_COUNT: '0',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-  };
-  if (cacheSeconds !== undefined) env.CATALOG_CACHE_SECONDS = cacheSeconds;
-  // Started with node itself (not npx), so that stopping its pid stops the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error('The server did not answer within 60 s');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-interface Measurement {
-  requests: number;
-  errors: number;
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-async function load(
-  base: string,
-  paths: string[],
-  connections: number,
-  duration: number,
-): Promise<Measurement> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const pick = seededPick(paths, connections * 7919 + paths.length);
-  const instance = autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pick() }) }],
-  });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    latencies.push(responseTime);
-    if (statusCode !== 200) errors++;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors: errors + result.errors + result.timeouts,
-    perSecond: latencies.length / duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
-}
-
 /** The first request of each URL, one at a time: what a listing costs before the cache has it. */
 async function coldFirstRequests(base: string, paths: string[]) {
   const times: number[] = [];
@@ -286,7 +174,9 @@ async function main() {
   console.log(`Inventory: ${mix}`);
 
   const port = await freePort();
-  const server = await startServer(port);
+  const env: Record<string, string> = { DATABASE_URL: databaseUrl, DEMO_DATA_COUNT: '0' };
+  if (cacheSeconds !== undefined) env.CATALOG_CACHE_SECONDS = cacheSeconds;
+  const server = await startServer(root, port, env, 60);
   const base = `http://127.0.0.1:${port}`;
   const rows: Record<string, unknown>[] = [];
   try {

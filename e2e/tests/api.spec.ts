@@ -5,6 +5,6 @@ test('the health route reports the embedded database up', async ({ request }) =>
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({
     success: true,
-    data: { database: { kind: 'pglite', up: true } },
+    data: { database: { kind: 'embedded', up: true } },
   });
 });

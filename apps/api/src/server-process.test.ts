@@ -1,21 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from './db/data-dir-lock';
+import { runningEmbeddedPostgres } from './db/embedded-postgres';
 
 /**
- * The real server process (`node --import tsx src/server.ts`, as `npm start` runs it) on an
- * embedded database in a temporary folder: start-up, the data folder's lock, and shutdown on
- * SIGTERM, during start-up too.
+ * The real server process (`node --import tsx src/server.ts`, as `npm start` runs it) with its
+ * embedded PostgreSQL server in a temporary data folder: start-up, the data folder's lock,
+ * shutdown on signals (during start-up too), and crashes of either process.
  */
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'store-server-'));
-const dataDir = join(scratch, 'data');
 const webBuildDir = join(scratch, 'web');
-const lockFile = join(dataDir, 'store.lock');
 
 interface Exit {
   code: number | null;
@@ -31,7 +32,7 @@ interface ServerProcess {
 
 const children: ChildProcess[] = [];
 
-function startServer(): ServerProcess {
+function startServer(dataDir: string): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
@@ -88,7 +89,40 @@ async function ready(server: ServerProcess): Promise<string> {
 
 async function health(base: string) {
   const res = await fetch(`${base}/api/v1/health`);
-  return { status: res.status, body: (await res.json()) as { data: { status: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { data: { status: string; database: { kind: string } } },
+  };
+}
+
+/** The pid in the lock file, or null without one. */
+const lockOwner = (dataDir: string) => {
+  try {
+    return readFileSync(join(dataDir, 'store.lock'), 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/** The pid of the data folder's PostgreSQL server from its postmaster.pid, or null. */
+const postgresPid = (dataDir: string) => {
+  try {
+    return Number(readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+};
+
+async function withClient<T>(dataDir: string, work: (client: pg.Client) => Promise<T>) {
+  const connection = runningEmbeddedPostgres(dataDir);
+  if (!connection) throw new Error('no PostgreSQL server is running');
+  const client = new pg.Client(connection);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 afterAll(async () => {
@@ -101,38 +135,125 @@ afterAll(async () => {
 
 describe('the server process', () => {
   it('starts, refuses a second server on its folder, stops on signals and starts again', async () => {
+    const dataDir = join(scratch, 'signals');
     // A signal during the first start (the embedded database being created) closes cleanly.
-    const interrupted = startServer();
-    await waitFor('the data folder lock', () => (existsSync(lockFile) ? true : undefined));
+    const interrupted = startServer(dataDir);
+    await waitFor('the data folder lock', () => (lockOwner(dataDir) ? true : undefined));
     interrupted.child.kill('SIGTERM');
     expect(await interrupted.exited).toEqual({ code: 0, signal: null });
     expect(interrupted.output()).not.toContain('Store ready');
-    expect(existsSync(lockFile)).toBe(false);
+    expect(lockOwner(dataDir)).toBeNull();
 
     // The folder it left behind works.
-    const first = startServer();
+    const first = startServer(dataDir);
     const base = await ready(first);
-    expect(await health(base)).toMatchObject({ status: 200, body: { data: { status: 'ok' } } });
-    expect(existsSync(lockFile)).toBe(true);
+    expect(await health(base)).toMatchObject({
+      status: 200,
+      body: { data: { status: 'ok', database: { kind: 'embedded' } } },
+    });
+    expect(lockOwner(dataDir)).toBe(String(first.child.pid));
+    const database = postgresPid(dataDir)!;
+    expect(isAlive(database)).toBe(true);
+    // Reached through a Unix socket in the data folder (no TCP port), with a password only the
+    // owner may read.
+    const postmaster = readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n');
+    expect(postmaster[4]).toBe(join(dataDir, 'postgres'));
+    expect(postmaster[5]).toBe('');
+    expect(statSync(join(dataDir, 'postgres.password')).mode & 0o777).toBe(0o600);
 
-    const second = startServer();
+    const second = startServer(dataDir);
     const refused = await second.exited;
     expect(refused.code).not.toBe(0);
     expect(refused.code).not.toBeNull();
     expect(second.output()).toContain('Stop the server first');
-    // The refused server left the first one and its lock alone.
-    expect(existsSync(lockFile)).toBe(true);
+    // The refused server left the first one, its database and its lock alone.
+    expect(lockOwner(dataDir)).toBe(String(first.child.pid));
     expect((await health(base)).status).toBe(200);
+    expect(postgresPid(dataDir)).toBe(database);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toEqual({ code: 0, signal: null });
-    expect(existsSync(lockFile)).toBe(false);
+    expect(lockOwner(dataDir)).toBeNull();
+    expect(isAlive(database)).toBe(false);
+    expect(postgresPid(dataDir)).toBeNull();
 
-    const again = startServer();
+    const again = startServer(dataDir);
     const againBase = await ready(again);
     expect((await health(againBase)).status).toBe(200);
     again.child.kill('SIGINT');
     expect(await again.exited).toEqual({ code: 0, signal: null });
-    expect(existsSync(lockFile)).toBe(false);
+    expect(lockOwner(dataDir)).toBeNull();
+    expect(postgresPid(dataDir)).toBeNull();
+  }, 120_000);
+
+  it('after kill -9 of the API, the next start stops the database server it left running', async () => {
+    const dataDir = join(scratch, 'api-killed');
+    const killed = startServer(dataDir);
+    await ready(killed);
+    const orphan = postgresPid(dataDir)!;
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // The database server outlives the API that started it...
+    expect(isAlive(orphan)).toBe(true);
+    expect(lockOwner(dataDir)).toBe(String(killed.child.pid));
+
+    // ...and the next start takes over the stale lock, stops it and starts its own.
+    const next = startServer(dataDir);
+    const base = await ready(next);
+    expect(isAlive(orphan)).toBe(false);
+    expect(postgresPid(dataDir)).not.toBe(orphan);
+    expect(lockOwner(dataDir)).toBe(String(next.child.pid));
+    expect((await health(base)).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it('after kill -9 of the database server, starts it again and loses nothing committed', async () => {
+    const dataDir = join(scratch, 'database-killed');
+    const server = startServer(dataDir);
+    const base = await ready(server);
+    await withClient(dataDir, async (client) => {
+      await client.query('create table crash_probe (n int primary key)');
+      await client.query('insert into crash_probe select generate_series(1, 5000)');
+    });
+    // A transaction still open when the server dies, to show it is not kept.
+    const open = new pg.Client(runningEmbeddedPostgres(dataDir));
+    open.on('error', () => {});
+    await open.connect();
+    await open.query('begin');
+    await open.query('insert into crash_probe values (-1)');
+    const killed = postgresPid(dataDir)!;
+    process.kill(killed, 'SIGKILL');
+    await open.end().catch(() => {});
+
+    // The API notices, starts the server again, PostgreSQL replays its log.
+    const restarted = await waitFor(
+      'the database server to run again',
+      () => {
+        const pid = postgresPid(dataDir);
+        return pid && pid !== killed && runningEmbeddedPostgres(dataDir) ? pid : undefined;
+      },
+      30_000,
+    );
+    expect(isAlive(restarted)).toBe(true);
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+      status = (await health(base)).status;
+      if (status !== 200) await sleep(100);
+    }
+    expect(status).toBe(200);
+    const rows = await withClient(dataDir, (client) =>
+      client.query<{ n: number; least: number }>(
+        'select count(*)::int as n, min(n) as least from crash_probe',
+      ),
+    );
+    expect(rows.rows[0]).toEqual({ n: 5000, least: 1 });
+    const log = readFileSync(join(dataDir, 'postgres.log'), 'utf8');
+    expect(log).toContain('automatic recovery in progress');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(isAlive(restarted)).toBe(false);
+    expect(existsSync(join(dataDir, 'store.lock'))).toBe(false);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
-import { DataDirLockedError } from './db/data-dir-lock';
 import { openStoreDatabase, type StoreDatabase } from './db/open-store-database';
+import { EmbeddedPostgresError } from './db/postgres-binaries';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
 
 let app: App | undefined;
@@ -19,7 +19,8 @@ function step(work: Promise<void>): Promise<void> {
 /**
  * Stops on SIGTERM/SIGINT at any moment, start-up included: waits for the step under way
  * (opening or migrating the database, loading demo data: none can be cut short safely), closes
- * whatever exists (server, database), releases the data folder and exits 0. Exits 1 when that
+ * whatever exists (server, database connections, the embedded PostgreSQL server), releases the
+ * data folder and exits 0. Exits 1 when that
  * takes longer than SHUTDOWN_GRACE_SECONDS or fails.
  */
 async function shutdown(signal: string, config: Config) {
@@ -52,8 +53,9 @@ async function main() {
     process.on(signal, () => void shutdown(signal, config));
   }
 
+  const log = (line: string) => (app ? app.log.warn(line) : console.error(line));
   await step(
-    openStoreDatabase(config).then((opened) => {
+    openStoreDatabase(config, { log }).then((opened) => {
       store = opened;
     }),
   );
@@ -65,8 +67,7 @@ async function main() {
     }),
   );
   if (closing) return;
-  const log = app!.log;
-  await step(loadDemoDataIfEmpty(app!.services, config, (line) => log.info(line)));
+  await step(loadDemoDataIfEmpty(app!.services, config, (line) => app!.log.info(line)));
   if (closing) return;
 
   await step(app!.listen({ host: config.HOST, port: config.PORT }).then(() => {}));
@@ -83,12 +84,12 @@ main().catch(async (error: unknown) => {
   // A signal during start-up may make a step fail (the database closing under it): the
   // shutdown under way decides how the process ends.
   if (closing) return;
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);
   }
-  // Close what was opened (the data folder's lock with it) before leaving.
+  // Close what was opened (the embedded server and the data folder's lock with it) before leaving.
   await app?.close().catch(() => {});
   await store?.close().catch(() => {});
   process.exit(1);

@@ -1,50 +1,67 @@
-import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
+import { tablesInLoadOrder } from '../src/db/backup';
 import { openDatabase, type Database } from '../src/db/database';
+import { adminQuery } from './database-server';
 
 /**
- * API tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is
- * set. Each database is opened and migrated once per test run (the API project runs its files
- * in one worker without isolation) and its tables are emptied before every test.
+ * Every API test file has a PostgreSQL database of its own, copied from the template that the
+ * global setup migrated (database-server.ts), so files run in parallel workers. It is made on
+ * first use, its tables are emptied before every test, and it is dropped after the file
+ * (file-database-hooks.ts).
  */
-type DatabaseName = 'pglite' | 'postgres';
+let fileDatabase: { name: string; database: Promise<Database> } | undefined;
+let made = 0;
 
-const opened = new Map<DatabaseName, Promise<Database>>();
-
-export function sharedDatabase(name: DatabaseName): Promise<Database> {
-  let database = opened.get(name);
-  if (!database) {
-    database = (async () => {
-      const db = await openDatabase(
-        name === 'pglite' ? { memory: true } : { url: process.env.TEST_DATABASE_URL! },
-      );
-      await db.migrate();
-      return db;
-    })();
-    opened.set(name, database);
+/** The test file's database, shared by its suites. */
+export function sharedDatabase(): Promise<Database> {
+  if (!fileDatabase) {
+    const { admin, template } = inject('testDatabaseServer');
+    const name = `store_test_${process.pid}_${++made}`;
+    const database = adminQuery(admin, `create database ${name} template ${template}`).then(() =>
+      openDatabase({ ...admin, database: name }),
+    );
+    fileDatabase = { name, database };
   }
-  return database;
+  return fileDatabase.database;
 }
 
-let skipReasonPrinted = false;
-function databaseNames(): DatabaseName[] {
-  if (process.env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
-  if (!skipReasonPrinted) {
-    skipReasonPrinted = true;
-    console.log('PostgreSQL API tests skipped: TEST_DATABASE_URL is not set (PGlite runs them).');
-  }
-  return ['pglite'];
+export async function dropFileDatabase() {
+  if (!fileDatabase) return;
+  const { name, database } = fileDatabase;
+  fileDatabase = undefined;
+  await (await database).close();
+  await adminQuery(inject('testDatabaseServer').admin, `drop database ${name} with (force)`);
 }
 
+/** Per database: the statement that empties it (see resetDatabase). */
+const emptying = new WeakMap<Database, Promise<string>>();
+
+async function emptyingStatement(database: Database) {
+  const tables = await tablesInLoadOrder({
+    query: async (text) => ({ rows: await database.query(text) }),
+  });
+  const sequences = await database.query<{ name: string }>(
+    "select quote_ident(sequencename) as name from pg_sequences where schemaname = 'public'",
+  );
+  return [
+    'begin',
+    ...tables.reverse().map((table) => `delete from "${table.name}"`),
+    ...sequences.map(({ name }) => `select setval('${name}', 1, false)`),
+    'commit',
+  ].join(';\n');
+}
+
+/**
+ * Empties every table and restarts the sequences: DELETE in one transaction, rows that refer
+ * to others first (far cheaper than TRUNCATE for tables this small, most of all on a server
+ * that syncs every file it truncates).
+ */
 export async function resetDatabase(database: Database) {
-  const tables = await database.query<{ tablename: string }>(
-    "select tablename from pg_tables where schemaname = 'public'",
-  );
-  if (tables.length === 0) return;
-  await database.query(
-    `truncate ${tables.map((t) => `"${t.tablename}"`).join(', ')} restart identity cascade`,
-  );
+  let statement = emptying.get(database);
+  if (!statement) emptying.set(database, (statement = emptyingStatement(database)));
+  await database.query(await statement);
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -61,11 +78,10 @@ export interface TestContext {
   app: App;
   database: Database;
   config: Config;
-  dbName: DatabaseName;
 }
 
 /**
- * Declares a suite once per test database. `ctx()` gives the app built for that database;
+ * Declares a suite whose tests share an app built on the file's database. `ctx()` gives it;
  * tables are emptied before each test.
  */
 export function describeEachDatabase(
@@ -73,26 +89,24 @@ export function describeEachDatabase(
   body: (ctx: () => TestContext) => void,
   options: { env?: Record<string, string> } = {},
 ) {
-  for (const dbName of databaseNames()) {
-    describe(`${title} [${dbName}]`, () => {
-      let context: TestContext | undefined;
-      beforeAll(async () => {
-        const database = await sharedDatabase(dbName);
-        const config = testConfig(options.env);
-        const app = await buildApp(config, { database });
-        await app.ready();
-        context = { app, database, config, dbName };
-      });
-      beforeEach(async () => {
-        await resetDatabase(context!.database);
-      });
-      afterAll(async () => {
-        await context?.app.close();
-      });
-      body(() => {
-        if (!context) throw new Error('test context used before beforeAll ran');
-        return context;
-      });
+  describe(title, () => {
+    let context: TestContext | undefined;
+    beforeAll(async () => {
+      const database = await sharedDatabase();
+      const config = testConfig(options.env);
+      const app = await buildApp(config, { database });
+      await app.ready();
+      context = { app, database, config };
     });
-  }
+    beforeEach(async () => {
+      await resetDatabase(context!.database);
+    });
+    afterAll(async () => {
+      await context?.app.close();
+    });
+    body(() => {
+      if (!context) throw new Error('test context used before beforeAll ran');
+      return context;
+    });
+  });
 }

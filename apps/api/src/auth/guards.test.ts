@@ -7,7 +7,7 @@ import { currentUser, requireAdmin, requireStaff, requireUser } from './guards';
 describe('requireUser, requireStaff and requireAdmin', () => {
   let app: App;
   beforeAll(async () => {
-    app = await buildApp(testConfig(), { database: await sharedDatabase('pglite') });
+    app = await buildApp(testConfig(), { database: await sharedDatabase() });
     await app.register(
       async (scope) => {
         scope.get('/guarded/user', { preHandler: requireUser }, async (request) => ({
@@ -27,7 +27,7 @@ describe('requireUser, requireStaff and requireAdmin', () => {
     );
     await app.ready();
   });
-  beforeEach(async () => resetDatabase(await sharedDatabase('pglite')));
+  beforeEach(async () => resetDatabase(await sharedDatabase()));
   afterAll(() => app.close());
 
   async function signInStaff(role: 'support' | 'admin', mobile: string) {

@@ -8,7 +8,7 @@ describe('secrets stay out of responses and logs', () => {
   let app: App;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const database = await sharedDatabase('pglite');
+    const database = await sharedDatabase();
     await resetDatabase(database);
     app = await buildApp(testConfig({ LOG_LEVEL: 'debug', OTP_RESEND_COOLDOWN_SECONDS: '0' }), {
       database,

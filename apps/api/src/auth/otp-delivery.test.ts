@@ -24,13 +24,13 @@ describe('OTP delivery failures', () => {
 
   beforeAll(async () => {
     app = await buildApp(testConfig({ OTP_RESEND_COOLDOWN_SECONDS: '0' }), {
-      database: await sharedDatabase('pglite'),
+      database: await sharedDatabase(),
       notifier,
     });
     await app.ready();
   });
   beforeEach(async () => {
-    await resetDatabase(await sharedDatabase('pglite'));
+    await resetDatabase(await sharedDatabase());
     sent.length = 0;
     failing = new Set();
   });
@@ -75,12 +75,12 @@ describe('OTP delivery in production without real senders', () => {
   let app: App | undefined;
   afterAll(() => app?.close());
   beforeEach(async () => {
-    await resetDatabase(await sharedDatabase('pglite'));
+    await resetDatabase(await sharedDatabase());
   });
 
   async function start(email?: MessageSender) {
     await app?.close();
-    const database = await sharedDatabase('pglite');
+    const database = await sharedDatabase();
     app = await buildApp(production, {
       database,
       ...(email

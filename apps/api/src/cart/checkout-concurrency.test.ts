@@ -7,9 +7,6 @@ import { signedIn } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app';
 
-const SKIP_REASON =
-  'Checkout concurrency test skipped on PGlite: it is one connection that runs one transaction at a time, so nothing races there. It runs on PostgreSQL (TEST_DATABASE_URL).';
-
 /** A small deterministic generator, so a failure can be replayed. */
 function seeded(seed: number) {
   let state = seed >>> 0;
@@ -133,13 +130,7 @@ describeEachDatabase(
       return ids;
     };
 
-    it('50 buyers checking out the same 10 numbers at once: each number ends in exactly one order', async ({
-      skip,
-    }) => {
-      if (ctx().dbName !== 'postgres') {
-        console.log(SKIP_REASON);
-        skip();
-      }
+    it('50 buyers checking out the same 10 numbers at once: each number ends in exactly one order', async () => {
       const ids = await tenNumbers();
       const random = seeded(7);
       // Each cart holds all ten, in its own order (locks are taken in id order regardless).
@@ -151,13 +142,7 @@ describeEachDatabase(
       await expectEachInExactlyOneOrder(ctx(), ids);
     });
 
-    it('50 buyers, five after each of 10 numbers: ten orders, each number in exactly one', async ({
-      skip,
-    }) => {
-      if (ctx().dbName !== 'postgres') {
-        console.log(SKIP_REASON);
-        skip();
-      }
+    it('50 buyers, five after each of 10 numbers: ten orders, each number in exactly one', async () => {
       const ids = await tenNumbers();
       const results = await raceCheckouts(
         ctx(),
@@ -167,13 +152,7 @@ describeEachDatabase(
       await expectEachInExactlyOneOrder(ctx(), ids);
     });
 
-    it('50 buyers checking out overlapping carts of 10 numbers at once: each number in at most one order', async ({
-      skip,
-    }) => {
-      if (ctx().dbName !== 'postgres') {
-        console.log(SKIP_REASON);
-        skip();
-      }
+    it('50 buyers checking out overlapping carts of 10 numbers at once: each number in at most one order', async () => {
       const ids = await tenNumbers();
       const random = seeded(20_261_122);
       const carts = Array.from({ length: 50 }, () => {
@@ -191,11 +170,7 @@ describeEachDatabase(
       );
     });
 
-    it('keeps a cart within its limit when adds arrive at once', async ({ skip }) => {
-      if (ctx().dbName !== 'postgres') {
-        console.log(SKIP_REASON);
-        skip();
-      }
+    it('keeps a cart within its limit when adds arrive at once', async () => {
       const specs = Array.from({ length: MAX_CART_ITEMS + 5 }, (_, i) => ({
         number: `97300${String(10_000 + i * 17).slice(-5)}`,
         basePrice: 3_000,
@@ -213,11 +188,7 @@ describeEachDatabase(
       expect(cart.items).toHaveLength(MAX_CART_ITEMS);
     });
 
-    it('50 buyers wanting the same two numbers: exactly one order', async ({ skip }) => {
-      if (ctx().dbName !== 'postgres') {
-        console.log(SKIP_REASON);
-        skip();
-      }
+    it('50 buyers wanting the same two numbers: exactly one order', async () => {
       const ids = [
         ...(
           await insertTestNumbers(ctx().app, [

@@ -374,7 +374,7 @@ describe('the catalogue in the API document', () => {
   it('is published', async () => {
     const { buildApp } = await import('../app');
     const { sharedDatabase, testConfig } = await import('../../test-support/test-app');
-    const app = await buildApp(testConfig(), { database: await sharedDatabase('pglite') });
+    const app = await buildApp(testConfig(), { database: await sharedDatabase() });
     try {
       const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(doc.statusCode).toBe(200);

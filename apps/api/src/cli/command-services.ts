@@ -15,7 +15,7 @@ const noMessages: Notifier = {
  * does) and builds the services over it; `close` releases both.
  */
 export async function openCommandServices(config: Config) {
-  const store = await openStoreDatabase(config);
+  const store = await openStoreDatabase(config, { shareRunningStore: true });
   const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
   const services = createServices({ config, database: store.database, notifier: noMessages, log });
   return { services, database: store.database, close: () => store.close() };

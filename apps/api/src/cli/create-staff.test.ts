@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
+import { loadConfig } from '../config/config';
+import { openStoreDatabase } from '../db/open-store-database';
 import { createStaffMain, type CliIo } from './create-staff';
 
 describe('npm run create-staff', () => {
@@ -64,7 +65,8 @@ describe('npm run create-staff', () => {
       ),
     ).toBe(0);
 
-    const database = await openDatabase({ dataDir: join(dataDir, 'pgdata') });
+    const store = await openStoreDatabase(loadConfig({ DATA_DIR: dataDir }));
+    const { database } = store;
     try {
       const rows = await database.query<{
         email: string;
@@ -82,7 +84,7 @@ describe('npm run create-staff', () => {
         },
       ]);
     } finally {
-      await database.close();
+      await store.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { EmbeddedPostgresError } from '../db/postgres-binaries';
 import { AppError } from '../http/app-error';
 import { staffAccountInput } from '../users/user-schemas';
 import { openCommandServices } from './command-services';
@@ -11,7 +11,7 @@ const usage = `Creates a support or admin account.
 Usage: npm run create-staff -- --email <e-mail> --mobile <mobile> --name <name> --role support|admin
 
 The account has no password: staff sign in with a code sent to their mobile or e-mail,
-or set a password through "Forgot password". Stop the server first when it uses DATA_DIR.`;
+or set a password through "Forgot password". Works while the store runs.`;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -57,7 +57,7 @@ export async function createStaffMain(
   try {
     opened = await openCommandServices(loadConfig(io.env));
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
       io.err(error.message);
       return 1;
     }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { EmbeddedPostgresError } from '../db/postgres-binaries';
 import { openCommandServices } from './command-services';
 
 const usage = `Loads the deterministic demo inventory into the configured database.
@@ -13,7 +13,8 @@ Options:
   --reset     remove the numbers first (numbers in a cart or an order are kept)
   --help      this text
 
-Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (stop the server first).`;
+Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (the running store's
+server, or one started for the command).`;
 
 class UsageError extends Error {}
 
@@ -63,7 +64,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (
-    error instanceof DataDirLockedError ||
+    error instanceof EmbeddedPostgresError ||
     error instanceof ConfigError ||
     error instanceof UsageError
   ) {

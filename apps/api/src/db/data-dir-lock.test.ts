@@ -1,13 +1,21 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const tempDir = () => mkdtempSync(join(tmpdir(), 'store-lock-'));
+const folders: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'store-lock-'));
+  folders.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('lockDataDir', () => {
   it('refuses a folder held by another live process', async () => {

@@ -1,7 +1,9 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EmbeddedPostgresError } from './postgres-binaries';
 
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends EmbeddedPostgresError {
+  override name = 'DataDirLockedError';
   constructor(
     public readonly dataDir: string,
     public readonly pid: number,
@@ -9,16 +11,22 @@ export class DataDirLockedError extends Error {
     super(
       `The data folder ${dataDir} is in use by process ${pid}. Stop the server first (or point DATA_DIR elsewhere).`,
     );
-    this.name = 'DataDirLockedError';
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs (a killed one its parent has not yet reaped, a zombie, does not). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // /proc/<pid>/stat: "pid (name) state ..."; the name may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (macOS): kill() said it runs
   }
 }
 
@@ -62,8 +70,10 @@ function clearStaleLock(dataDir: string, lockFile: string) {
 }
 
 /**
- * PGlite takes no lock of its own and two processes on one folder corrupt it. The lock file
- * holds the owner's pid; a lock left by a process that is gone is taken over.
+ * One store per data folder. PostgreSQL's own postmaster.pid keeps a second server off the
+ * cluster, but cannot tell a running store from a killed one whose server lives on (an orphan
+ * the next start stops): this lock can. The lock file holds the owner's pid; a lock left by a
+ * process that is gone is taken over.
  * The lock appears by hard-linking a file that already holds our pid, so no process ever sees
  * a lock file without its owner. Returns a release function.
  */

@@ -1,13 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -16,52 +11,45 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the store's own server in DATA_DIR; `external`: DATABASE_URL's. */
+  kind: 'embedded' | 'external';
   /** Runs a raw statement with positional parameters (bulk loads with array parameters). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A connection of its own (release it): for a transaction across COPY streams. */
+  connect(): Promise<pg.PoolClient>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** A connection string, or the settings the embedded server hands out (a socket folder as host). */
+export type Connection = string | pg.ClientConfig;
 
-/** Opens PostgreSQL when a URL is given, otherwise PGlite on a data folder (or in memory). */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) return openPostgres(target.url);
-  const dataDir = 'dataDir' in target ? target.dataDir : undefined;
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    async query(text, params) {
-      return (await client.query(text, params)).rows as never;
-    },
-    async migrate() {
-      await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
-    },
-    close: () => client.close(),
-  };
-}
-
-async function openPostgres(url: string): Promise<Database> {
+/**
+ * Opens a pool of up to 10 connections. A connection that the server drops while idle (a
+ * restart) is logged through `onIdleError` and replaced on the next query.
+ */
+export function openDatabase(
+  connection: Connection,
+  options: { kind?: Database['kind']; onIdleError?: (error: Error) => void } = {},
+): Database {
+  const settings = typeof connection === 'string' ? { connectionString: connection } : connection;
   // Connecting to a server that does not answer (or waiting for a free connection) gives up
   // after 5 s instead of holding the query forever.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const pool = new pg.Pool({ ...settings, max: 10, connectionTimeoutMillis: 5_000 });
+  pool.on('error', options.onIdleError ?? (() => {}));
+  const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
+    kind: options.kind ?? 'external',
     async query(text, params) {
       return (await pool.query(text, params)).rows as never;
     },
+    connect: () => pool.connect(),
     async migrate() {
       await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePg(drizzlePg(pool), { migrationsFolder });
+      await migrate(drizzle(pool), { migrationsFolder });
     },
     close: () => pool.end(),
   };

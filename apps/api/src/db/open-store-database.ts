@@ -1,37 +1,143 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config/config';
-import { lockDataDir } from './data-dir-lock';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { openDatabase, type Database } from './database';
+import {
+  runningEmbeddedPostgres,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embedded-postgres';
+import { EmbeddedPostgresError } from './postgres-binaries';
 
 export interface StoreDatabase {
   database: Database;
-  /** Closes the database and releases the data folder. */
+  /** Closes the connections; stops the embedded server and releases the data folder if ours. */
   close(): Promise<void>;
 }
 
+export interface OpenStoreOptions {
+  /**
+   * A command (backup, seed, create-staff) may use the embedded server of a store that is
+   * running; the server itself may not share its data folder.
+   */
+  shareRunningStore?: boolean;
+  /** Where the embedded server's troubles are told (a crash, its restart). */
+  log?: (line: string) => void;
+  /** Opens DATA_DIR even though it still holds a PGlite store (the import does so). */
+  importingPglite?: boolean;
+}
+
+/** An earlier version kept the store in PGlite, in DATA_DIR/pgdata. */
+export const pgliteFolder = (dataDir: string) => join(dataDir, 'pgdata');
+
+function refuseUnmovedPglite(dataDir: string) {
+  if (!existsSync(join(pgliteFolder(dataDir), 'PG_VERSION'))) return;
+  throw new EmbeddedPostgresError(
+    `${pgliteFolder(dataDir)} holds a store kept by an earlier version (PGlite), ` +
+      'which this version does not read. Move it into the PostgreSQL server with:\n\n' +
+      '  npm run import-pglite\n\n' +
+      'then start again (docs/decisions/0008-embedded-postgresql-server.md).',
+  );
+}
+
+/** A server that stops unasked is started again (PostgreSQL recovers its data), but not in a loop. */
+const RESTARTS_PER_MINUTE = 3;
+
 /**
- * Opens the configured database for the server or a command-line tool: PostgreSQL when
- * DATABASE_URL is set, otherwise PGlite in DATA_DIR after taking the folder's lock.
- * Applies the migrations.
+ * Opens the configured database and applies the migrations: DATABASE_URL's server when set,
+ * otherwise the embedded PostgreSQL server of DATA_DIR, started here after taking the data
+ * folder's lock (a second store on the folder is refused; its server's pid file alone cannot
+ * tell a live store from one that was killed), or, with `shareRunningStore`, the server of the
+ * store running on that folder.
  */
-export async function openStoreDatabase(config: Config): Promise<StoreDatabase> {
-  const release = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
+export async function openStoreDatabase(
+  config: Config,
+  options: OpenStoreOptions = {},
+): Promise<StoreDatabase> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  if (config.DATABASE_URL) {
+    const database = openDatabase(config.DATABASE_URL, { onIdleError: (e) => log(e.message) });
+    return migrated({ database, close: () => database.close() });
+  }
+  const dataDir = config.DATA_DIR;
+  if (!options.importingPglite) refuseUnmovedPglite(dataDir);
+  let release: () => void;
   try {
-    const database = await openDatabase(
-      config.DATABASE_URL
-        ? { url: config.DATABASE_URL }
-        : { dataDir: join(config.DATA_DIR, 'pgdata') },
-    );
-    await database.migrate();
-    return {
+    release = lockDataDir(dataDir);
+  } catch (error) {
+    const running = options.shareRunningStore && runningEmbeddedPostgres(dataDir);
+    if (!(error instanceof DataDirLockedError) || !running) throw error;
+    const database = openDatabase(running, { kind: 'embedded' });
+    return migrated({ database, close: () => database.close() });
+  }
+
+  let server: EmbeddedPostgres | undefined;
+  let closed = false;
+  const restarts: number[] = [];
+  let restarting: Promise<void> = Promise.resolve();
+  const start = async () => {
+    const port = server?.connection.port;
+    server = await startEmbeddedPostgres(dataDir, { onUnexpectedExit, port });
+  };
+  const stop = async () => {
+    closed = true;
+    await restarting;
+    await server?.stop();
+    release();
+  };
+  function onUnexpectedExit(reason: string) {
+    if (closed) return;
+    const now = Date.now();
+    if (restarts.filter((at) => at > now - 60_000).length >= RESTARTS_PER_MINUTE) {
+      log(`The embedded PostgreSQL server stopped again (${reason}); not restarting it.`);
+      return;
+    }
+    restarts.push(now);
+    log(`The embedded PostgreSQL server stopped (${reason}); starting it again.`);
+    restarting = (async () => {
+      // The dead server's sessions may hold its shared memory for a moment.
+      for (let attempt = 1; !closed; attempt++) {
+        try {
+          await start();
+          log('The embedded PostgreSQL server is running again.');
+          return;
+        } catch (error) {
+          if (attempt === 3) {
+            log(`The embedded PostgreSQL server did not start again: ${error}`);
+            return;
+          }
+          await sleep(1_000);
+        }
+      }
+    })();
+  }
+  try {
+    await start();
+    const database = openDatabase(server!.connection, {
+      kind: 'embedded',
+      onIdleError: (e) => log(`database connection lost: ${e.message}`),
+    });
+    return await migrated({
       database,
       async close() {
         await database.close();
-        release();
+        await stop();
       },
-    };
+    });
   } catch (error) {
-    release();
+    await stop();
+    throw error;
+  }
+}
+
+async function migrated(store: StoreDatabase): Promise<StoreDatabase> {
+  try {
+    await store.database.migrate();
+    return store;
+  } catch (error) {
+    await store.close();
     throw error;
   }
 }

@@ -75,7 +75,7 @@ describe('the dev outbox in production', () => {
   let app: App;
   beforeAll(async () => {
     app = await buildApp(testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }), {
-      database: await sharedDatabase('pglite'),
+      database: await sharedDatabase(),
     });
     await app.ready();
   });
@@ -89,7 +89,7 @@ describe('the dev outbox in production', () => {
   });
 
   it('keeps no copy of the messages sent', async () => {
-    const database = await sharedDatabase('pglite');
+    const database = await sharedDatabase();
     const [before] = await database.query<{ n: number }>(
       'select count(*)::int as n from dev_outbox',
     );

@@ -216,7 +216,7 @@ describe('POST /enquiries when the acknowledgement cannot be sent', () => {
   };
 
   beforeAll(async () => {
-    const database = await sharedDatabase('pglite');
+    const database = await sharedDatabase();
     await resetDatabase(database);
     app = await buildApp(testConfig(), { database, notifier: failing });
     await app.ready();

@@ -9,7 +9,7 @@ describeEachDatabase('GET /api/v1/health', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
-      data: { status: 'ok', database: { kind: ctx().dbName, up: true } },
+      data: { status: 'ok', database: { kind: 'external', up: true } },
     });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
@@ -19,9 +19,10 @@ describe('GET /api/v1/health with the database down', () => {
   /** What `db.execute` does for the next check. */
   let execute: () => Promise<unknown> = () => Promise.resolve();
   const database: Database = {
-    kind: 'postgres',
+    kind: 'external',
     db: { execute: () => execute() } as unknown as Db,
     query: () => Promise.reject(new Error('connection refused')),
+    connect: () => Promise.reject(new Error('connection refused')),
     migrate: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
@@ -36,7 +37,7 @@ describe('GET /api/v1/health with the database down', () => {
     success: false,
     message: 'The database is not reachable.',
     code: 'DATABASE_DOWN',
-    data: { status: 'degraded', database: { kind: 'postgres', up: false } },
+    data: { status: 'degraded', database: { kind: 'external', up: false } },
   };
 
   it('answers 503 when the query fails', async () => {

@@ -9,7 +9,7 @@ describe('the response envelope and error handler', () => {
   let app: App;
   beforeAll(async () => {
     app = await buildApp(testConfig({ BODY_LIMIT_BYTES: '1024' }), {
-      database: await sharedDatabase('pglite'),
+      database: await sharedDatabase(),
     });
     app.post(
       '/api/v1/test-echo',

@@ -97,7 +97,7 @@ describe('the SMTP e-mail adapter', () => {
 
   it('carries the registration code when the server is configured with SMTP_URL', async () => {
     received.length = 0;
-    const database = await sharedDatabase('pglite');
+    const database = await sharedDatabase();
     await resetDatabase(database);
     const app = await buildApp(
       testConfig({

@@ -23,7 +23,7 @@ describe('serving the built web app', () => {
     writeFileSync(join(buildDir, 'assets/app-123.js'), 'console.log(1)');
     writeFileSync(join(buildDir, 'assets/app-123.js.br'), brotliCompressSync('console.log(1)'));
     app = await buildApp(testConfig({ WEB_BUILD_DIR: buildDir }), {
-      database: await sharedDatabase('pglite'),
+      database: await sharedDatabase(),
     });
     await app.ready();
   });
@@ -85,7 +85,7 @@ describe('serving the built web app', () => {
   it('admits the chat widget vendor only when a chat widget token is configured', async () => {
     const cspOf = async (settings: Record<string, string>) => {
       const withToken = await buildApp(testConfig(settings), {
-        database: await sharedDatabase('pglite'),
+        database: await sharedDatabase(),
       });
       try {
         return String(
