@@ -32,8 +32,11 @@ export interface paths {
                 /** @enum {string} */
                 status: 'ok' | 'degraded';
                 database: {
-                  /** @enum {string} */
-                  kind: 'pglite' | 'postgres';
+                  /**
+                   * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
+                   * @enum {string}
+                   */
+                  kind: 'embedded' | 'external';
                   up: boolean;
                 };
                 uptimeSeconds: number;
@@ -56,8 +59,11 @@ export interface paths {
                 /** @enum {string} */
                 status: 'ok' | 'degraded';
                 database: {
-                  /** @enum {string} */
-                  kind: 'pglite' | 'postgres';
+                  /**
+                   * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
+                   * @enum {string}
+                   */
+                  kind: 'embedded' | 'external';
                   up: boolean;
                 };
                 uptimeSeconds: number;
