@@ -17,7 +17,7 @@ const ga4 = {
 };
 
 /**
- * The live-chat widget (Tawk.to, apps/web/src/lib/chat-widget.tsx), as its CSP guide lists it
+ * The live-chat widget (Tawk.to, apps/web/src/features/layout/chat-widget.tsx), as its CSP guide lists it
  * (its fonts are covered by helmet's default `font-src https:`); admitted only when the web build
  * is given a token (PUBLIC_CHAT_WIDGET_TOKEN).
  */
