@@ -17,7 +17,8 @@ const apiCapabilities = {
   orders: 'order',
   payments: 'payment',
   enquiries: 'enquiry',
-  support: 'support',
+  admin: 'admin',
+  audit: 'audit',
   health: 'health',
   dev: 'dev',
 };

@@ -29,8 +29,7 @@ import { cartRoutes } from './cart/cart-routes';
 import { orderRoutes } from './orders/order-routes';
 import { holdSweep } from './plugins/hold-sweep';
 import { paymentRoutes } from './payments/payment-routes';
-import { supportEnquiryRoutes } from './support/support-enquiry-routes';
-import { supportOrderRoutes } from './support/support-order-routes';
+import { adminRoutes } from './admin/admin-routes';
 import { servicesPlugin } from './services';
 
 export interface AppDeps {
@@ -160,8 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
-      await api.register(supportOrderRoutes);
-      await api.register(supportEnquiryRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(holdSweep);
       api.setNotFoundHandler((request) => {
         throw noRoute(request.method, request.url);

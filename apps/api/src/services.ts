@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAuditService } from './audit/audit-service';
 import { createAuthService } from './auth/auth-service';
 import { createCartService } from './cart/cart-service';
 import { createInProcessCatalogChanges, type CatalogChanges } from './catalog/catalog-changes';
@@ -10,6 +11,7 @@ import { createDevService } from './dev/dev-service';
 import { createEnquiryService } from './enquiries/enquiry-service';
 import { createHealthService } from './health/health-service';
 import type { Notifier } from './notify/notifier';
+import { createStaffAlerts } from './notify/staff-alerts';
 import { createOrderService } from './orders/order-service';
 import { createPaymentService } from './payments/payment-service';
 import { createUserService } from './users/user-service';
@@ -35,6 +37,8 @@ export function createServices(deps: ServiceDeps) {
     database,
     changes: deps.catalogChanges ?? createInProcessCatalogChanges(),
   });
+  const audit = createAuditService({ database });
+  const staffAlerts = createStaffAlerts({ config, notifier, log });
   const users = createUserService({ database });
   const payments = createPaymentService({ config, database });
   // The cart cancels open orders when numbers leave it, and orders read and empty the cart:
@@ -59,6 +63,8 @@ export function createServices(deps: ServiceDeps) {
     payments,
   });
   return {
+    audit,
+    staffAlerts,
     auth: createAuthService({ config, database, notifier, log, users }),
     users,
     catalog,

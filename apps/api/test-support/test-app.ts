@@ -47,6 +47,7 @@ async function emptyingStatement(database: Database) {
   );
   return [
     'begin',
+    "set local store.erasing_test_data = 'on'",
     ...tables.reverse().map((table) => `delete from "${table.name}"`),
     ...sequences.map(({ name }) => `select setval('${name}', 1, false)`),
     'commit',

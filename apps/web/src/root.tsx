@@ -12,10 +12,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import { PageSpinner } from './components/page-spinner';
 import { ToastProvider } from './components/toast';
-import { Analytics, CampaignTracking } from './features/analytics';
 import { AuthModal, AuthSessionProvider } from './features/auth';
 import { CartProvider } from './features/cart';
-import { ChatWidget, SiteShell } from './features/layout';
 import { createQueryClient } from './lib/query-client';
 import { siteConfig } from './lib/site-config';
 import './app.css';
@@ -63,13 +61,8 @@ export default function App() {
       <ToastProvider>
         <AuthSessionProvider modal={AuthModal}>
           <CartProvider>
-            <SiteShell>
-              <Outlet />
-            </SiteShell>
+            <Outlet />
           </CartProvider>
-          <Analytics />
-          <CampaignTracking />
-          <ChatWidget />
         </AuthSessionProvider>
       </ToastProvider>
     </QueryClientProvider>

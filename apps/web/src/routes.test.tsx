@@ -32,9 +32,12 @@ afterEach(() => {
 });
 
 describe('route table', () => {
-  const table: RouteObject[] = routes.map((entry) =>
-    entry.index ? { index: true, id: entry.file } : { path: entry.path, id: entry.file },
-  );
+  type Entry = (typeof routes)[number];
+  const toRoute = (entry: Entry): RouteObject =>
+    entry.index
+      ? { index: true, id: entry.file }
+      : { path: entry.path, id: entry.file, children: entry.children?.map(toRoute) };
+  const table: RouteObject[] = routes.map(toRoute);
   const fileFor = (path: string) => matchRoutes(table, path)?.at(-1)?.route.id;
 
   it('maps every route of spec §2 to a page module in its feature folder', () => {
@@ -66,6 +69,14 @@ describe('route table', () => {
     expect(fileFor('/vip-numbers/goa')).toBe('features/locations/state-page.tsx');
     expect(fileFor('/vip-numbers/goa/panaji')).toBe('features/locations/city-page.tsx');
     expect(fileFor('/no/such/page')).toBe('features/content/unknown-path-page.tsx');
+  });
+
+  it('puts the storefront pages in its layout and the console in its own tree', () => {
+    const layoutOf = (path: string) => matchRoutes(table, path)?.[0]?.route.id;
+    expect(layoutOf('/')).toBe('features/layout/storefront-layout.tsx');
+    expect(layoutOf('/premium-numbers')).toBe('features/layout/storefront-layout.tsx');
+    expect(layoutOf('/admin')).toBe('features/admin-shell/admin-layout.tsx');
+    expect(fileFor('/admin')).toBe('features/admin-dashboard/dashboard-page.tsx');
   });
 });
 

@@ -1,35 +1,43 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // Spec §2. Every route module is code-split and loaded on demand by React Router.
 export default [
-  index('features/content/home-page.tsx'),
-  route('profile', 'features/account/profile-page.tsx'),
+  // The storefront: header, footer and WhatsApp button around every page.
+  layout('features/layout/storefront-layout.tsx', [
+    index('features/content/home-page.tsx'),
+    route('profile', 'features/account/profile-page.tsx'),
 
-  route('products/smart-ivr', 'features/content/products/smart-ivr-page.tsx'),
-  route('products/sms-solutions', 'features/content/products/sms-solutions-page.tsx'),
-  route('products/whatsapp', 'features/content/products/whatsapp-page.tsx'),
+    route('products/smart-ivr', 'features/content/products/smart-ivr-page.tsx'),
+    route('products/sms-solutions', 'features/content/products/sms-solutions-page.tsx'),
+    route('products/whatsapp', 'features/content/products/whatsapp-page.tsx'),
 
-  route('premium-numbers', 'features/catalog/premium-numbers-page.tsx'),
-  route('offer-zone', 'features/catalog/offer-zone-page.tsx'),
+    route('premium-numbers', 'features/catalog/premium-numbers-page.tsx'),
+    route('offer-zone', 'features/catalog/offer-zone-page.tsx'),
 
-  route('contact-us', 'features/content/contact-us-page.tsx'),
-  route('cart', 'features/cart/cart-page.tsx'),
-  route('orders/:orderId', 'features/orders/order-page.tsx'),
-  route('blogs', 'features/content/blogs/blog-list-page.tsx'),
-  route('blogs/:slug', 'features/content/blogs/blog-detail-page.tsx'),
-  route('career', 'features/content/career-page.tsx'),
-  route('testimonial', 'features/content/testimonial-page.tsx'),
-  route('video-gallery', 'features/content/video-gallery-page.tsx'),
-  route("faq's", 'features/content/faq-page.tsx'),
-  route('why-us', 'features/content/why-us-page.tsx'),
-  route('privacy-policy', 'features/content/privacy-policy-page.tsx'),
-  route('refund-policy', 'features/content/refund-policy-page.tsx'),
-  route('terms-and-conditions', 'features/content/terms-page.tsx'),
+    route('contact-us', 'features/content/contact-us-page.tsx'),
+    route('cart', 'features/cart/cart-page.tsx'),
+    route('orders/:orderId', 'features/orders/order-page.tsx'),
+    route('blogs', 'features/content/blogs/blog-list-page.tsx'),
+    route('blogs/:slug', 'features/content/blogs/blog-detail-page.tsx'),
+    route('career', 'features/content/career-page.tsx'),
+    route('testimonial', 'features/content/testimonial-page.tsx'),
+    route('video-gallery', 'features/content/video-gallery-page.tsx'),
+    route("faq's", 'features/content/faq-page.tsx'),
+    route('why-us', 'features/content/why-us-page.tsx'),
+    route('privacy-policy', 'features/content/privacy-policy-page.tsx'),
+    route('refund-policy', 'features/content/refund-policy-page.tsx'),
+    route('terms-and-conditions', 'features/content/terms-page.tsx'),
 
-  route('vip-numbers', 'features/locations/vip-numbers-page.tsx'),
-  route('vip-numbers/:stateSlug', 'features/locations/state-page.tsx'),
-  route('vip-numbers/:stateSlug/:citySlug', 'features/locations/city-page.tsx'),
+    route('vip-numbers', 'features/locations/vip-numbers-page.tsx'),
+    route('vip-numbers/:stateSlug', 'features/locations/state-page.tsx'),
+    route('vip-numbers/:stateSlug/:citySlug', 'features/locations/city-page.tsx'),
 
-  // Any unknown path: replace-navigate to /premium-numbers.
-  route('*', 'features/content/unknown-path-page.tsx'),
+    // Any unknown path: replace-navigate to /premium-numbers.
+    route('*', 'features/content/unknown-path-page.tsx'),
+  ]),
+
+  // The staff console: its own frame, loaded only when opened, never prerendered.
+  route('admin', 'features/admin-shell/admin-layout.tsx', [
+    index('features/admin-dashboard/dashboard-page.tsx'),
+  ]),
 ] satisfies RouteConfig;

@@ -21,7 +21,7 @@ import {
 import { sessionKeys } from './session-keys';
 
 export type { SessionUser } from './access-token';
-export { currentUser, requireStaff, requireUser, userOrGuest } from './guards';
+export { currentUser, requireAdmin, requireStaff, requireUser, userOrGuest } from './guards';
 export { clearSessionCookies } from './session-cookies';
 
 export const INVALID_CREDENTIALS_MESSAGE =

@@ -6,6 +6,18 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const seconds = z.coerce.number().int().positive();
+/** A comma list (spaces around items ignored, empty items dropped), each item checked. */
+const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
 const count = z.coerce.number().int().positive();
 
 /**
@@ -116,6 +128,21 @@ const configSchema = z
     MSG91_TEMPLATE_ID: z.string().optional(),
     MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
     /** Razorpay and MSG91 calls, SMTP connect and greeting (the SMTP socket idles twice this). */
+    /** Staff told of every new order, payment and enquiry: comma lists. */
+    STAFF_ALERT_EMAILS: commaList(z.email('must be e-mail addresses, separated by commas')),
+    STAFF_ALERT_MOBILES: commaList(
+      z.string().transform((value, ctx) => {
+        const mobile = normalizeMobile(value);
+        if (!mobile) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be Indian mobile numbers, separated by commas',
+          });
+          return z.NEVER;
+        }
+        return mobile;
+      }),
+    ),
     OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
   })
   .superRefine((c, ctx) => {

@@ -4082,22 +4082,6 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
       };
     };
     put?: never;
@@ -5083,6 +5067,133 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/v1/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit log (administrators): every change made in the console
+     * @description Newest first. Filter by the staff member (actorId), a number, an order, or one changed thing (entityType + entityId). Entries are never edited.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only changes made by this staff member */
+          actorId?: string;
+          /** @description Only changes of this number */
+          number?: string;
+          /** @description Only changes of this order */
+          orderId?: string;
+          /** @description Only changes of this kind of thing */
+          entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import';
+          /** @description With entityType: one thing */
+          entityId?: string;
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                entries: {
+                  id: number;
+                  at: string;
+                  actor: {
+                    id: string;
+                    name: string;
+                    email: string;
+                  };
+                  action: string;
+                  entityType: string;
+                  entityId: string;
+                  number: string | null;
+                  orderId: string | null;
+                  before: unknown;
+                  after: unknown;
+                  note: string | null;
+                }[];
+                total: number;
+                page: number;
+                pageSize: number;
+                pageCount: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
 }

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './catalog';
 export * from './sales';
 export * from './enquiries';
+export * from './audit';

@@ -78,6 +78,26 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('takes staff to the console once they have signed in, and leaves buyers where they are', async () => {
+    const staff = { ...sampleSession, user: { ...sampleSession.user, role: 'support' as const } };
+    installFakeApi({ 'POST /auth/login': ok(staff, 'You are signed in.') });
+    const { onClose, user } = renderModal();
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), '9000000001');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin');
+    cleanup();
+
+    installFakeApi({ 'POST /auth/login': ok(sampleSession, 'You are signed in.') });
+    const buyer = renderModal();
+    await buyer.user.type(screen.getByLabelText('E-mail address or mobile number'), '9876543210');
+    await buyer.user.type(screen.getByLabelText('Password', { exact: true }), 'secret-pass');
+    await buyer.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(buyer.onClose).toHaveBeenCalled());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
   it('signs in with a password and sets the session', async () => {
     const api = installFakeApi({ 'POST /auth/login': ok(sampleSession, 'You are signed in.') });
     const listener = vi.fn();

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast';
 import type { SessionResult } from '../api/auth-answers';
 import type { AuthModalProps, AuthModalView } from '../auth-ui';
@@ -26,6 +27,8 @@ function firstView(view: AuthModalView): AuthView {
 export function AuthModal({ open, onClose, initialView }: AuthModalProps) {
   const toast = useToast();
   const { setSession } = useAuthActions();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const otp = useOtpFlow();
   const [view, setView] = useState<AuthView>(() => firstView(initialView));
   const [registerDraft, setRegisterDraft] = useState<RegisterValues | null>(null);
@@ -51,8 +54,11 @@ export function AuthModal({ open, onClose, initialView }: AuthModalProps) {
       setRegisterDraft(null);
       toast.success(result.message || fallbackMessage);
       onClose();
+      // Staff land on the console, wherever they signed in.
+      const staff = result.session.user.role !== 'customer';
+      if (staff && !pathname.startsWith('/admin')) navigate('/admin');
     },
-    [setSession, toast, onClose],
+    [setSession, toast, onClose, navigate, pathname],
   );
 
   // Views that need a sent code fall back to their form when there is none.

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireStaff } from '../auth/auth-service';
 import {
   enquiryListQuery,
   enquiryParams,
@@ -8,24 +7,19 @@ import {
   enquiryStatusBody,
 } from '../enquiries/enquiry-schemas';
 import { envelope, errorBody, ok } from '../http/envelope';
+import { consoleRoute, staffErrors } from './admin-schemas';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 
-const tags = ['support'];
-const security = [{ sessionCookie: [] }];
-const staffErrors = { 401: errorBody, 403: errorBody };
-
-/** The support console's enquiry calls: the inbox, newest first, and moving one along. */
-export async function supportEnquiryRoutes(fastify: FastifyInstance) {
+/** The console's enquiry calls: the inbox, newest first, and moving one along. */
+export async function adminEnquiryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { enquiries } = app.services;
 
   app.get(
-    '/admin/enquiries',
+    '/enquiries',
     {
-      preValidation: requireStaff,
       schema: {
-        tags,
-        security,
+        ...consoleRoute,
         summary: 'Enquiries and job applications, newest first',
         querystring: enquiryListQuery.extend(pageQuery(25, 100)),
         response: {
@@ -44,12 +38,10 @@ export async function supportEnquiryRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/admin/enquiries/:id',
+    '/enquiries/:id',
     {
-      preValidation: requireStaff,
       schema: {
-        tags,
-        security,
+        ...consoleRoute,
         summary: 'Mark an enquiry in progress or closed (or new again)',
         params: enquiryParams,
         body: enquiryStatusBody,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireStaff } from '../auth/auth-service';
+import { currentUser } from '../auth/auth-service';
 import { envelope, errorBody, ok } from '../http/envelope';
+import { consoleRoute, staffErrors } from './admin-schemas';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 import {
   manualPaymentBody,
@@ -12,22 +13,16 @@ import {
 } from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
 
-const tags = ['support'];
-const security = [{ sessionCookie: [] }];
-const staffErrors = { 401: errorBody, 403: errorBody, 404: errorBody };
-
-/** The support console's order calls: list, one order, payment confirmation, timeline steps. */
-export async function supportOrderRoutes(fastify: FastifyInstance) {
+/** The console's order calls: list, one order, payment confirmation, timeline steps. */
+export async function adminOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { orders } = app.services;
 
   app.get(
-    '/admin/orders',
+    '/orders',
     {
-      preValidation: requireStaff,
       schema: {
-        tags,
-        security,
+        ...consoleRoute,
         summary: 'Orders for the support console, newest first',
         querystring: staffOrderListQuery.extend(pageQuery(25, 100)),
         response: {
@@ -46,15 +41,13 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/admin/orders/:id',
+    '/orders/:id',
     {
-      preValidation: requireStaff,
       schema: {
-        tags,
-        security,
+        ...consoleRoute,
         summary: 'One order for the support console',
         params: orderParams,
-        response: { 200: envelope(staffOrderSchema), ...staffErrors },
+        response: { 200: envelope(staffOrderSchema), 404: errorBody, ...staffErrors },
       },
     },
     async (request, reply) => {
@@ -64,18 +57,21 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/admin/orders/:id/payments',
+    '/orders/:id/payments',
     {
-      preValidation: requireStaff,
       schema: {
-        tags,
-        security,
+        ...consoleRoute,
         summary: 'Confirm a payment received by UPI or bank transfer, with its reference',
         description:
           'Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund.',
         params: orderParams,
         body: manualPaymentBody,
-        response: { 200: envelope(staffOrderSchema), 400: errorBody, ...staffErrors },
+        response: {
+          200: envelope(staffOrderSchema),
+          400: errorBody,
+          404: errorBody,
+          ...staffErrors,
+        },
       },
     },
     async (request) => {
@@ -89,12 +85,10 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/admin/orders/:id/events',
+    '/orders/:id/events',
     {
-      preValidation: requireStaff,
       schema: {
-        tags,
-        security,
+        ...consoleRoute,
         summary: 'Move the porting timeline one step forward, or cancel / refund with a reason',
         description:
           'Steps: paid -> upc_sent -> porting_in_progress -> ported -> completed, one at a time (409 names the expected next step). cancelled (before completed) and refunded (once paid) need a reason in note. "paid" is recorded through POST /admin/orders/{id}/payments. The buyer gets an e-mail and an SMS.',
@@ -103,6 +97,7 @@ export async function supportOrderRoutes(fastify: FastifyInstance) {
         response: {
           200: envelope(staffOrderSchema),
           400: errorBody,
+          404: errorBody,
           409: errorBody,
           ...staffErrors,
         },

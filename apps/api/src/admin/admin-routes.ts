@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAdmin, requireStaff } from '../auth/auth-service';
+import { ADMINISTRATORS_ONLY } from './admin-schemas';
+import { adminAuditRoutes } from './audit-routes';
+import { adminEnquiryRoutes } from './enquiries-routes';
+import { adminOrderRoutes } from './orders-routes';
+
+const administratorsOnly = (request: FastifyRequest) =>
+  (request.routeOptions.schema?.tags ?? []).includes(ADMINISTRATORS_ONLY);
+
+/**
+ * The staff console's API, under /api/v1/admin. One guard for all of it: 401 for visitors, 403
+ * for customers; routes declared with `adminOnlyRoute` also answer 403 to support.
+ */
+export async function adminRoutes(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    await requireStaff(request);
+    if (administratorsOnly(request)) await requireAdmin(request);
+  });
+  await app.register(adminOrderRoutes);
+  await app.register(adminEnquiryRoutes);
+  await app.register(adminAuditRoutes);
+}

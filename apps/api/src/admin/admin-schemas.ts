@@ -1,0 +1,19 @@
+import { errorBody } from '../http/envelope';
+
+/** The tag that makes a console route administrators-only (support gets 403). */
+export const ADMINISTRATORS_ONLY = 'administrators only';
+
+/** What every console route declares in the API document (spread into its schema). */
+export const consoleRoute = {
+  tags: ['admin'],
+  security: [{ sessionCookie: [] }],
+};
+
+/** The same for a route only administrators may call: the guard reads the tag. */
+export const adminOnlyRoute = {
+  ...consoleRoute,
+  tags: ['admin', ADMINISTRATORS_ONLY],
+};
+
+/** The answers of the console's guard: 401 for visitors, 403 for customers (and support on admin-only calls). */
+export const staffErrors = { 401: errorBody, 403: errorBody } as const;

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditEntrySchema, auditListQuery } from '../audit/audit-schemas';
+import { envelope, errorBody, ok } from '../http/envelope';
+import { paged, pagedSchema, pageQuery } from '../http/paging';
+import { adminOnlyRoute, staffErrors } from './admin-schemas';
+
+/** The audit log, for administrators: read only, newest first, filtered. */
+export async function adminAuditRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { audit } = app.services;
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        ...adminOnlyRoute,
+        summary: 'The audit log (administrators): every change made in the console',
+        description:
+          'Newest first. Filter by the staff member (actorId), a number, an order, or one changed thing (entityType + entityId). Entries are never edited.',
+        querystring: auditListQuery.extend(pageQuery(50, 200)),
+        response: {
+          200: envelope(pagedSchema('entries', auditEntrySchema)),
+          400: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize, ...filter } = request.query;
+      const { views, total } = await audit.list(filter, page, pageSize);
+      reply.header('cache-control', 'no-store');
+      return ok(paged('entries', views, { total, page, pageSize }));
+    },
+  );
+}

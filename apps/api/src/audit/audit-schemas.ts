@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+const uuid = z.uuid('must be an id (uuid)');
+
+/** GET /admin/audit: filters by staff member, number or order, or one changed thing. */
+export const auditListQuery = z.object({
+  actorId: uuid.optional().describe('Only changes made by this staff member'),
+  number: z
+    .string()
+    .regex(/^[6-9]\d{9}$/, 'must be a 10-digit mobile number')
+    .optional()
+    .describe('Only changes of this number'),
+  orderId: uuid.optional().describe('Only changes of this order'),
+  entityType: z
+    .enum(['number', 'order', 'enquiry', 'user', 'import'])
+    .optional()
+    .describe('Only changes of this kind of thing'),
+  entityId: z.string().max(100).optional().describe('With entityType: one thing'),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  number: z.string().nullable(),
+  orderId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  note: z.string().nullable(),
+});
+
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,65 @@
+import type { Database } from '../db/database';
+import type { Tx } from '../db/transactions';
+import type { AuditEntryView } from './audit-schemas';
+import { insertAuditEntries, pageOfAuditEntries, type AuditFilter } from './audit-store';
+
+/** One change made in the console: who, what, to which thing, before and after. */
+export interface AuditEntry {
+  actorId: string;
+  action: string;
+  entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import';
+  entityId: string | number;
+  number?: string | null;
+  orderId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  note?: string | null;
+}
+
+/**
+ * The audit log: every change made in the staff console or its API. A service records its
+ * change inside the transaction that makes it, so a change and its entry exist together or not
+ * at all. Entries are never edited (the database refuses UPDATE and DELETE).
+ */
+export function createAuditService({ database }: { database: Database }) {
+  const toRow = (entry: AuditEntry) => ({
+    actorId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: String(entry.entityId),
+    number: entry.number ?? null,
+    orderId: entry.orderId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    note: entry.note ?? null,
+  });
+
+  return {
+    /** Records entries as part of the transaction `tx` that makes the change. */
+    async record(tx: Tx, ...entries: AuditEntry[]): Promise<void> {
+      await insertAuditEntries(tx, entries.map(toRow));
+    },
+
+    async list(
+      filter: AuditFilter,
+      page: number,
+      pageSize: number,
+    ): Promise<{ views: AuditEntryView[]; total: number }> {
+      const { rows, total } = await pageOfAuditEntries(database.db, filter, page, pageSize);
+      const views = rows.map(({ entry, actorName, actorEmail }) => ({
+        id: entry.id,
+        at: entry.at.toISOString(),
+        actor: { id: entry.actorId, name: actorName, email: actorEmail },
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        number: entry.number,
+        orderId: entry.orderId,
+        before: entry.before,
+        after: entry.after,
+        note: entry.note,
+      }));
+      return { views, total };
+    },
+  };
+}

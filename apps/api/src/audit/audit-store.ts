@@ -1,0 +1,49 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { auditLog, users } from '../db/schema';
+import type { Tx } from '../db/transactions';
+
+export type AuditInsert = typeof auditLog.$inferInsert;
+
+export interface AuditFilter {
+  actorId?: string;
+  number?: string;
+  orderId?: string;
+  entityType?: string;
+  entityId?: string;
+}
+
+export async function insertAuditEntries(executor: Db | Tx, entries: AuditInsert[]) {
+  if (entries.length > 0) await executor.insert(auditLog).values(entries);
+}
+
+/** One page of entries, newest first, with the name of who made each, and the total. */
+export async function pageOfAuditEntries(
+  db: Db,
+  filter: AuditFilter,
+  page: number,
+  pageSize: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.number) conditions.push(eq(auditLog.number, filter.number));
+  if (filter.orderId) conditions.push(eq(auditLog.orderId, filter.orderId));
+  if (filter.entityType) conditions.push(eq(auditLog.entityType, filter.entityType));
+  if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}

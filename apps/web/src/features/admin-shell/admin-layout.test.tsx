@@ -1,0 +1,66 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, ok } from '../../../test-support/fake-api';
+import { renderWithQuery } from '../../../test-support/render';
+import {
+  removeSessionHintCookie,
+  sampleSession,
+  setSessionHintCookie,
+} from '../../../test-support/session';
+import { AuthSessionProvider } from '../auth';
+import AdminLayout from './admin-layout';
+
+afterEach(() => {
+  cleanup();
+  removeSessionHintCookie();
+  vi.unstubAllGlobals();
+});
+
+const withRole = (role: 'customer' | 'support' | 'admin') =>
+  ok({ ...sampleSession, user: { ...sampleSession.user, role, name: `A ${role}` } });
+
+function renderConsoleAs(role: 'customer' | 'support' | 'admin' | null) {
+  if (role) {
+    setSessionHintCookie();
+    installFakeApi({ 'GET /user/profile': withRole(role) });
+  }
+  return renderWithQuery(
+    '/admin',
+    <AuthSessionProvider modal={() => null}>
+      <AdminLayout />
+    </AuthSessionProvider>,
+  );
+}
+
+describe('the console frame', () => {
+  it('asks a visitor to sign in with a staff account', async () => {
+    renderConsoleAs(null);
+    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
+  });
+
+  it('tells a buyer the console is staff only, without a sign-in button', async () => {
+    renderConsoleAs('customer');
+    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByText(/your account is a buyer/i)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('shows support the console without the administrators-only areas', async () => {
+    renderConsoleAs('support');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(nav).toHaveTextContent('Orders');
+    expect(nav).toHaveTextContent('Inventory');
+    expect(nav).not.toHaveTextContent('Staff');
+    expect(nav).not.toHaveTextContent('Audit log');
+  });
+
+  it('shows administrators every area', async () => {
+    renderConsoleAs('admin');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(nav).toHaveTextContent('Staff');
+    expect(nav).toHaveTextContent('Audit log');
+  });
+});

@@ -1,0 +1,71 @@
+import { NavLink, Outlet } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { useAuth, useAuthUi } from '../auth';
+import type { Route } from './+types/admin-layout';
+import { consoleAreas } from './admin-nav';
+import { StaffOnly } from './staff-only';
+import { useConsoleCounts } from './use-console-counts';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Console' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+/**
+ * The staff console's frame (/admin and below): loaded only when someone opens it, never
+ * prerendered. Visitors and buyers see "Staff only"; staff see the navigation and the area.
+ */
+export default function AdminLayout() {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <PageSpinner label="Loading the console" />;
+  if (!user || user.role === 'customer') return <StaffOnly signedIn={Boolean(user)} />;
+  return <ConsoleFrame isAdmin={user.role === 'admin'} userName={user.name} />;
+}
+
+function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: string }) {
+  const { logout } = useAuthUi();
+  const counts = useConsoleCounts();
+  const areas = consoleAreas.filter((area) => isAdmin || !area.adminOnly);
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
+      <nav aria-label="Console" className="bg-slate-900 text-slate-100 md:w-56 md:shrink-0">
+        <div className="px-4 py-4 text-lg font-bold">Console</div>
+        <ul className="flex flex-wrap gap-1 px-2 pb-3 md:flex-col">
+          {areas.map((area) => {
+            const count = area.countKey ? (counts[area.countKey] ?? 0) : 0;
+            return (
+              <li key={area.to}>
+                <NavLink
+                  to={area.to}
+                  end={area.to === '/admin'}
+                  className={({ isActive }) =>
+                    `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm ${
+                      isActive ? 'bg-slate-700 font-semibold text-white' : 'hover:bg-slate-800'
+                    }`
+                  }
+                >
+                  {area.label}
+                  {count > 0 ? (
+                    <span className="rounded-full bg-amber-400 px-2 text-xs font-bold text-slate-900">
+                      {count}
+                      <span className="sr-only"> new</span>
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="border-t border-slate-700 px-4 py-3 text-sm">
+          <p className="truncate">{userName}</p>
+          <button type="button" className="mt-1 underline" onClick={() => void logout()}>
+            Sign out
+          </button>
+        </div>
+      </nav>
+      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

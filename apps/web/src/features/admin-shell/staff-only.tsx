@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { useAuthUi } from '../auth';
+
+/** What someone who is not signed in as staff sees at /admin. */
+export function StaffOnly({ signedIn }: { signedIn: boolean }) {
+  const { openAuthModal } = useAuthUi();
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-bold">Staff only</h1>
+      {signedIn ? (
+        <p className="text-slate-700">
+          The console is for the store&apos;s sales and support team. Your account is a buyer&apos;s
+          account, so it cannot open it.
+        </p>
+      ) : (
+        <p className="text-slate-700">
+          The console is for the store&apos;s sales and support team. Sign in with your staff
+          account to open it.
+        </p>
+      )}
+      <div className="flex gap-3">
+        {signedIn ? null : (
+          <button type="button" className="btn-primary" onClick={() => openAuthModal('sign-in')}>
+            Sign in
+          </button>
+        )}
+        <Link to="/premium-numbers" className="btn-secondary">
+          Back to the store
+        </Link>
+      </div>
+    </main>
+  );
+}

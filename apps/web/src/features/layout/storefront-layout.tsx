@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { Analytics, CampaignTracking } from '../analytics';
+import { ChatWidget } from './chat-widget';
+import { SiteShell } from './site-shell';
+
+/**
+ * The layout route of every storefront page: header, footer, WhatsApp button, and the page
+ * views, campaign tracking and chat widget that belong to buyers' visits (not the console's).
+ */
+export default function StorefrontLayout() {
+  return (
+    <>
+      <SiteShell>
+        <Outlet />
+      </SiteShell>
+      <Analytics />
+      <CampaignTracking />
+      <ChatWidget />
+    </>
+  );
+}
