@@ -155,6 +155,44 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
   );
 }
 
+/** A 10-digit Indian mobile number. */
+export function MobileField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return (
+    <TextField
+      label="Mobile number"
+      type="tel"
+      autoComplete="tel-national"
+      inputMode="tel"
+      placeholder="98765 43210"
+      {...props}
+    />
+  );
+}
+
+/** An e-mail address or a mobile number, to sign in with or to send a code to. */
+export function ContactField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="E-mail address or mobile number"
+      autoComplete="username"
+      inputMode="email"
+      placeholder="you@example.com or 98765 43210"
+      {...props}
+    />
+  );
+}
+
+/** A password being chosen, with the rules it must meet as its hint. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'trailing' | 'hint'>) {
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      hint="At least 8 characters. Avoid your e-mail address or mobile number."
+      {...props}
+    />
+  );
+}
+
 export interface SelectFieldProps extends ComponentProps<'select'> {
   label: ReactNode;
   error?: string;

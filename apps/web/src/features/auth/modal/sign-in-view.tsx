@@ -1,14 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PasswordField, SubmitButton, TextField } from '../../../components/form-fields';
+import {
+  ContactField,
+  MobileField,
+  PasswordField,
+  SubmitButton,
+} from '../../../components/form-fields';
 import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { contactSchema, mobileSchema, VALIDATION_MESSAGES } from '../../account';
 import { useLogin } from '../api/login';
 import { useSendLoginOtp } from '../api/send-login-otp';
 import { AUTH_ERROR_FALLBACKS } from '../auth-errors';
-import { LinkButton, MethodSwitch } from './view-parts';
+import { LinkButton, MethodSwitch, ViewSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 const passwordSchema = z.object({
@@ -48,14 +53,7 @@ export function SignInPasswordView({ go, onAuthenticated }: AuthViewProps) {
         onChange={(method) => method === 'otp' && go('sign-in-otp')}
       />
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-        <TextField
-          label="E-mail address or mobile number"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com or 98765 43210"
-          error={errors.contact?.message}
-          {...register('contact')}
-        />
+        <ContactField error={errors.contact?.message} {...register('contact')} />
         <div>
           <PasswordField
             label="Password"
@@ -108,12 +106,7 @@ export function SignInOtpView({ go, otp }: AuthViewProps) {
         onChange={(method) => method === 'password' && go('sign-in-password')}
       />
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-        <TextField
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="tel"
-          placeholder="98765 43210"
+        <MobileField
           hint="We will send a 6-digit sign-in code to this number."
           error={errors.mobile?.message}
           {...register('mobile')}
@@ -129,8 +122,6 @@ export function SignInOtpView({ go, otp }: AuthViewProps) {
 
 function SwitchToRegister({ go }: Pick<AuthViewProps, 'go'>) {
   return (
-    <p className="mt-8 border-t border-slate-100 pt-6 text-center text-sm text-slate-700">
-      New here? <LinkButton onClick={() => go('register')}>Create an account</LinkButton>
-    </p>
+    <ViewSwitch prompt="New here?" action="Create an account" onClick={() => go('register')} />
   );
 }
