@@ -1,20 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { categories, popularCities } from '@store/domain';
+import {
+  categories,
+  digitMatches,
+  popularCities,
+  type CategorySlug,
+  type DigitMatch,
+} from '@store/domain';
 import { CheckIcon } from '../../components/icons';
 import { Container } from '../../components/page';
 import { formatCount } from '../../lib/format';
 import { categoryPath, cityPath, productLinks } from '../../lib/nav';
 import { siteConfig, whatsappLink } from '../../lib/site-config';
 import { useHydrated } from '../../lib/use-hydrated';
-import {
-  type DigitMatch,
-  digitMatches,
-  NumberCard,
-  NumberCardSkeleton,
-  searchFromListingParams,
-  useNumbers,
-} from '../catalog';
+import { NumberCard, NumberCardSkeleton, searchFromListingParams, useNumbers } from '../catalog';
 import { seo, STRUCTURED_DATA_DEFAULTS } from '../seo';
 import type { Route } from './+types/home-page';
 import {
@@ -162,7 +161,7 @@ function HeroPhone() {
   );
 }
 
-const featuredCategories: readonly { slug: string; example: string; note: string }[] = [
+const featuredCategories: readonly { slug: CategorySlug; example: string; note: string }[] = [
   { slug: 'mirror-numbers', example: '98765 98765', note: 'First five repeat' },
   { slug: 'semi-mirror-numbers', example: '98 1234 1234', note: 'A block twice' },
   { slug: '786-numbers', example: '97860 12345', note: 'Contains 786' },
