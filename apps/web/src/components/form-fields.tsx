@@ -19,6 +19,13 @@ function describedBy(...ids: (string | false | undefined | null)[]): string | un
   return list || undefined;
 }
 
+/** The ids of a field's control (the given one, or a new one) and of its hint and error. */
+function useFieldIds(id: string | undefined) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  return { controlId, hintId: `${controlId}-hint`, errorId: `${controlId}-error` };
+}
+
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
@@ -62,10 +69,7 @@ export function TextField({
   'aria-describedby': extraDescribedBy,
   ...input
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { controlId: inputId, hintId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <label
@@ -207,9 +211,7 @@ export function SelectField({
   'aria-describedby': extraDescribedBy,
   ...select
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const errorId = `${selectId}-error`;
+  const { controlId: selectId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
@@ -242,9 +244,7 @@ export function CheckboxField({
   'aria-describedby': extraDescribedBy,
   ...input
 }: CheckboxFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
+  const { controlId: inputId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
