@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { beforeEach, expect } from 'vitest';
 import type { App } from '../src/app';
 import { signAccessToken, type Role } from '../src/auth/access-token';
 import { ACCESS_COOKIE, ACCESS_COOKIE_PATH } from '../src/auth/session-cookies';
@@ -6,7 +7,9 @@ import { sessionKeys } from '../src/auth/session-keys';
 import type { Database } from '../src/db/database';
 import { devOutbox, numbers, orders, users } from '../src/db/schema';
 import type { UserRow } from '../src/users/user-service';
-import { SessionClient } from './session-client';
+import { insertTestNumbers } from './numbers';
+import { api, SessionClient } from './session-client';
+import type { TestContext } from './test-app';
 
 /**
  * Helpers for the cart, order, payment and support tests. Buyers are inserted straight into the
@@ -93,7 +96,7 @@ export function sentTo(database: Database, to: string) {
 }
 
 /** A small inventory for the sales tests (prices in rupees). */
-export const salesInventory = [
+const salesInventory = [
   { number: '9876598765', basePrice: 50_000 },
   { number: '9786012345', basePrice: 1_50_000, finalPrice: 1_20_000 },
   { number: '9812341234', basePrice: 20_000 },
@@ -105,3 +108,23 @@ export const salesInventory = [
   { number: '9898701234', basePrice: 9_000, status: 'sold' as const },
   { number: '9512120345', basePrice: 9_500, status: 'hidden' as const },
 ];
+
+/**
+ * Inserts salesInventory before each test of the suite (after its tables are emptied).
+ * `id(number)` is the id of one of its numbers; `checkOut` puts numbers in a buyer's cart and
+ * checks out, and gives the new order.
+ */
+export function withSalesInventory(ctx: () => TestContext) {
+  let ids = new Map<string, number>();
+  beforeEach(async () => {
+    ids = await insertTestNumbers(ctx().app, salesInventory);
+  });
+  const id = (number: string) => ids.get(number)!;
+  async function checkOut(client: SessionClient, numbersToBuy: string[]) {
+    for (const number of numbersToBuy) await client.post(api(`/cart/add/${id(number)}`));
+    const res = await client.post(api('/cart/checkout'));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.order;
+  }
+  return { id, checkOut };
+}

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { states } from '@store/domain';
+import { findCity, findState } from '@store/domain';
 import { meta as cartMeta } from './features/cart/cart-page';
-import {
-  getPrerenderPaths,
-  getSitemapPaths,
-  noIndexPaths,
-  readBlogPostMetas,
-} from './prerender-paths';
+import { getPrerenderPaths, getSitemapPaths, noIndexPaths } from './prerender-paths';
 
 describe('getPrerenderPaths', () => {
   const paths = getPrerenderPaths();
@@ -36,18 +31,30 @@ describe('getPrerenderPaths', () => {
     ]) {
       expect(paths).toContain(path);
     }
-    for (const state of states) {
-      expect(paths).toContain(`/vip-numbers/${state.slug}`);
-      for (const city of state.cities) {
-        expect(paths).toContain(`/vip-numbers/${state.slug}/${city.slug}`);
-      }
+  });
+
+  it('lists a page for each of the 36 states and union territories and their 227 cities', () => {
+    const statePages = paths.filter((path) => /^\/vip-numbers\/[^/]+$/.test(path));
+    const cityPages = paths.filter((path) => /^\/vip-numbers\/[^/]+\/[^/]+$/.test(path));
+    expect(statePages).toHaveLength(36);
+    expect(cityPages).toHaveLength(227);
+    for (const path of statePages) expect(findState(path.split('/')[2]!)).toBeDefined();
+    for (const path of cityPages) {
+      const [, , state, city] = path.split('/');
+      expect(findCity(state!, city!)).toBeDefined();
     }
   });
 
-  it('lists every blog article, at least six', () => {
-    const posts = readBlogPostMetas();
-    expect(posts.length).toBeGreaterThanOrEqual(6);
-    for (const post of posts) expect(paths).toContain(`/blogs/${post.slug}`);
+  it('lists every blog article', () => {
+    expect(paths.filter((path) => path.startsWith('/blogs/')).sort()).toEqual([
+      '/blogs/gst-on-vip-mobile-numbers',
+      '/blogs/how-to-choose-a-vip-mobile-number',
+      '/blogs/how-to-port-a-vip-number-with-a-upc',
+      '/blogs/is-it-safe-to-buy-a-vip-number-online',
+      '/blogs/mobile-number-numerology-sum-mid-and-total',
+      '/blogs/vip-number-patterns-explained',
+      '/blogs/vip-numbers-for-business',
+    ]);
   });
 
   it('prerenders /cart, which guests use, but not pages that need a session', () => {

@@ -1,4 +1,5 @@
 import type { Order, TimelineEntry } from '../src/features/orders/order-types';
+import { sampleAddress } from './session';
 
 /** Test fixtures for the order page and the order history, shaped like GET /orders/{id}. */
 
@@ -64,13 +65,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
       accountType: 'Corporate',
       companyName: 'Asha Traders',
       gstinNo: '27AAPFU0939F1ZV',
-      address: {
-        line1: '1 MG Road',
-        line2: null,
-        city: 'Pune',
-        state: 'Maharashtra',
-        pinCode: '411001',
-      },
+      address: sampleAddress,
     },
     holdExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
     payment: {

@@ -1,4 +1,6 @@
-import type { AuthSession } from '../src/features/auth';
+import { cleanup } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { AuthAddress, AuthSession } from '../src/features/auth';
 import { SESSION_HINT_COOKIE } from '../src/features/auth/session-hint';
 
 /** A signed-in buyer for tests, and the session hint cookie that says one may be signed in. */
@@ -19,10 +21,25 @@ export const sampleSession: AuthSession = {
   address: null,
 };
 
+export const sampleAddress: AuthAddress = {
+  line1: '1 MG Road',
+  line2: null,
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411001',
+};
+
 export function setSessionHintCookie() {
   document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
 }
 
-export function removeSessionHintCookie() {
+function removeSessionHintCookie() {
   document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; path=/`;
+}
+
+/** After a test: unmounts what it rendered, drops the session hint, restores stubbed globals. */
+export function resetAfterTest() {
+  cleanup();
+  removeSessionHintCookie();
+  vi.unstubAllGlobals();
 }

@@ -1,6 +1,6 @@
 export interface Category {
   name: string;
-  slug: string;
+  slug: CategorySlug;
 }
 
 // Spec §3, in the spec's order. Each slug is the lower-case name with spaces turned into hyphens.

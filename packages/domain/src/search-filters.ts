@@ -1,6 +1,14 @@
 import { findCategory, type CategorySlug } from './categories';
 import { formatInr } from './money';
 
+/** Where the digits `q` must appear in a number. */
+export const digitMatches = ['anywhere', 'start', 'end'] as const;
+export type DigitMatch = (typeof digitMatches)[number];
+
+/** The orders of a listing, as a buyer is offered them. */
+export const numberSorts = ['newest', 'price_asc', 'price_desc'] as const;
+export type NumberSort = (typeof numberSorts)[number];
+
 /**
  * The listing filters of `GET /api/v1/numbers`, by the query's names and ranges. Absent means no
  * filter. Prices are whole rupees, as in the query.
@@ -12,7 +20,7 @@ export interface SearchFilters {
   /** 1 to 10 digits, found where `match` says. */
   q?: string;
   /** Where `q` must appear; only with `q`. */
-  match?: 'anywhere' | 'start' | 'end';
+  match?: DigitMatch;
   /** Single digits (sorted, unique) that must all appear. */
   mustContain?: string[];
   /** Single digits (sorted, unique) that must not appear. */
@@ -28,7 +36,7 @@ export interface SearchFilters {
   /** Whole rupees, 0..MAX_PRICE, not above maxPrice. */
   minPrice?: number;
   maxPrice?: number;
-  sort?: 'price_asc' | 'price_desc' | 'newest';
+  sort?: NumberSort;
 }
 
 /** A filter a buyer sees as one chip; `match` goes with `q`. */
@@ -43,15 +51,15 @@ export const numerologyRanges = {
   total: { min: 1, max: 90 },
 } as const;
 
-const sortLabels = {
+export const sortLabels: Record<NumberSort, string> = {
   newest: 'Newest first',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
-} as const;
+};
 
 const digitPlaceLabels = { anywhere: 'Contains', start: 'Starts with', end: 'Ends with' } as const;
 
-export const digitsLabel = (digits: string, where: NonNullable<SearchFilters['match']>) =>
+export const digitsLabel = (digits: string, where: DigitMatch) =>
   `${digitPlaceLabels[where]} ${digits}`;
 
 type Labellers = { [K in FilterKey]: (value: NonNullable<SearchFilters[K]>) => string };

@@ -1,5 +1,5 @@
 import type { CategorySlug } from './categories';
-import type { SearchFilters } from './search-filters';
+import type { NumberSort } from './search-filters';
 
 /**
  * The words the search-phrase parser knows (docs/decisions/0009). Each phrase is lower case,
@@ -193,14 +193,12 @@ export const priceUnits: ReadonlyMap<string, number> = new Map([
 
 /** What a fixed phrase means: a category, an order or the offer zone. */
 export type PhraseMeaning =
-  | { kind: 'category'; slug: CategorySlug }
-  | { kind: 'sort'; sort: NonNullable<SearchFilters['sort']> }
-  | { kind: 'offer' };
+  { kind: 'category'; slug: CategorySlug } | { kind: 'sort'; sort: NumberSort } | { kind: 'offer' };
 
 const category = (slug: CategorySlug, ...words: string[]) =>
   words.map((phrase) => [phrase, { kind: 'category', slug }] as const);
 
-const sort = (value: NonNullable<SearchFilters['sort']>, ...words: string[]) =>
+const sort = (value: NumberSort, ...words: string[]) =>
   words.map((phrase) => [phrase, { kind: 'sort', sort: value }] as const);
 
 /** "N same digits" for the run categories: "4 same digits", "four same digit", "4 same". */

@@ -6,6 +6,7 @@ import {
   MAX_PRICE,
   numerologyRanges,
   searchFiltersToQuery,
+  type DigitMatch,
   type FilterKey,
   type SearchFilters,
 } from './search-filters';
@@ -145,11 +146,10 @@ function joinSpacedNumber(tokens: Token[], text: string): Token[] {
 // -----------------------------------------------------------------------------------------------
 // Reading the tokens into intents (what each part of the phrase asks for)
 
-type DigitPlace = NonNullable<SearchFilters['match']>;
 type NumerologyKey = keyof typeof numerologyRanges;
 
 type Meaning =
-  | { kind: 'digits'; where: DigitPlace; digits: string; bare: boolean }
+  | { kind: 'digits'; where: DigitMatch; digits: string; bare: boolean }
   | { kind: 'mustContain' | 'notContain'; digits: string[] }
   | { kind: 'mask'; mask: string }
   | { kind: 'numerology'; key: NumerologyKey; value: number }
@@ -307,7 +307,7 @@ function numerologyMeaning(key: NumerologyKey, digits: string): Meaning {
     : { kind: 'ignored', why: `a ${key} runs from ${min} to ${max}` };
 }
 
-function digitsMeaning(where: DigitPlace, digits: string, bare = false): Meaning {
+function digitsMeaning(where: DigitMatch, digits: string, bare = false): Meaning {
   return digits.length > 10
     ? { kind: 'ignored', why: 'a mobile number has 10 digits' }
     : { kind: 'digits', where, digits, bare };
@@ -708,7 +708,7 @@ class Resolver {
    * `q` holds one run of digits. The multi-digit "anywhere" search gets it; a start or an end gets
    * it when it is free, else becomes places in the mask ("starting 98 ending 786": 98?????786).
    */
-  private applyDigits(intent: Intent, digits: string, where: DigitPlace) {
+  private applyDigits(intent: Intent, digits: string, where: DigitMatch) {
     const label = digitsLabel(digits, where);
     if (where !== 'anywhere' && (this.anywhere || this.filters.q !== undefined)) {
       return this.applyMask(intent, placesOf(digits, where), label);

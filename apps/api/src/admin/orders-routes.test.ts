@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
-import { insertTestNumbers } from '../../test-support/numbers';
+import { expect, it } from 'vitest';
 import { orderEvents } from '../db/schema';
 import {
   numberState,
-  salesInventory,
   sentTo,
   signedIn,
   staffMember,
+  withSalesInventory,
 } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -15,18 +14,11 @@ import { describeEachDatabase } from '../../test-support/test-app';
 describeEachDatabase(
   'support order calls',
   (ctx) => {
-    let ids = new Map<string, number>();
-    const id = (number: string) => ids.get(number)!;
-    beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().app, salesInventory);
-    });
+    const { id, checkOut } = withSalesInventory(ctx);
 
     async function checkedOut(numbers: string[]) {
       const buyer = await signedIn(ctx().app, { name: 'Asha Verma' });
-      for (const number of numbers) await buyer.client.post(api(`/cart/add/${id(number)}`));
-      const res = await buyer.client.post(api('/cart/checkout'));
-      expect(res.statusCode, res.body).toBe(201);
-      return { ...buyer, order: res.json().data.order };
+      return { ...buyer, order: await checkOut(buyer.client, numbers) };
     }
 
     it('answers 401 to visitors and 403 to customers on every staff call', async () => {

@@ -145,6 +145,15 @@ export function countOtpSendsFromIp(
   });
 }
 
+/** Marks the open (unused) requests matching `where` used at `now`; the ids it marked. */
+function consumeOpenOtpRequests(db: Db, where: SQL | undefined, now: Date) {
+  return db
+    .update(otpRequests)
+    .set({ consumedAt: now })
+    .where(and(where, isNull(otpRequests.consumedAt)))
+    .returning({ id: otpRequests.id });
+}
+
 /** Closes the open requests for this purpose and these contacts. */
 export async function closeOpenOtpRequests(
   tx: Db,
@@ -153,16 +162,11 @@ export async function closeOpenOtpRequests(
   mobile: string | null,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(otpRequests)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(otpRequests.purpose, purpose),
-        isNull(otpRequests.consumedAt),
-        contactMatch(email, mobile),
-      ),
-    );
+  await consumeOpenOtpRequests(
+    tx,
+    and(eq(otpRequests.purpose, purpose), contactMatch(email, mobile)),
+    now,
+  );
 }
 
 export async function insertOtpRequest(
@@ -223,11 +227,7 @@ export async function deleteOldOtpRows(
 
 /** Marks one request used at `now`; false when it was used already. */
 export async function markOtpRequestUsed(db: Db, id: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(otpRequests)
-    .set({ consumedAt: now })
-    .where(and(eq(otpRequests.id, id), isNull(otpRequests.consumedAt)))
-    .returning({ id: otpRequests.id });
+  const rows = await consumeOpenOtpRequests(db, eq(otpRequests.id, id), now);
   return rows.length > 0;
 }
 
@@ -329,11 +329,16 @@ export async function findRotationState(db: Db, id: string) {
   return row;
 }
 
-export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+/** Revokes the tokens matching `where` that are not revoked yet. */
+async function revokeTokens(db: Db, where: SQL | undefined, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(where, isNull(refreshTokens.revokedAt)));
+}
+
+export function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  return revokeTokens(db, eq(refreshTokens.familyId, familyId), now);
 }
 
 export async function findFamilyOfToken(db: Db, tokenHash: string): Promise<string | undefined> {
@@ -345,17 +350,12 @@ export async function findFamilyOfToken(db: Db, tokenHash: string): Promise<stri
 }
 
 /** Revokes every live token of the user. */
-export async function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, now),
-      ),
-    );
+export function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
+  return revokeTokens(
+    db,
+    and(eq(refreshTokens.userId, userId), gt(refreshTokens.expiresAt, now)),
+    now,
+  );
 }
 
 // ---- Failed sign-ins ----

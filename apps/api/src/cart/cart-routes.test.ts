@@ -1,20 +1,15 @@
 import { priceCart } from '@store/domain';
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
-import { insertTestNumbers } from '../../test-support/numbers';
+import { expect, it } from 'vitest';
 import { numbers } from '../db/schema';
-import { salesInventory, setPrice, signedIn } from '../../test-support/sales';
+import { setPrice, signedIn, withSalesInventory } from '../../test-support/sales';
 import { api, registerCustomer } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase(
   'cart calls',
   (ctx) => {
-    let ids = new Map<string, number>();
-    const id = (number: string) => ids.get(number)!;
-    beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().app, salesInventory);
-    });
+    const { id } = withSalesInventory(ctx);
     const guest = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: object) =>
       ctx().app.inject({ method, url: api(url), ...(payload ? { payload } : {}) });
 

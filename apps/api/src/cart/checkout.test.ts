@@ -1,16 +1,15 @@
 import { ATTRIBUTION_FIELD_LIMITS } from '@store/domain';
 import { eq } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
-import { insertTestNumbers } from '../../test-support/numbers';
+import { expect, it } from 'vitest';
 import { cartItems, numbers, orderEvents, orders } from '../db/schema';
 import {
   lapseHold,
   numberState,
-  salesInventory,
   sentTo,
   setPrice,
   signedIn,
   staffMember,
+  withSalesInventory,
 } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { CART_CHANGED_NOTE } from '../orders/order-service';
@@ -21,11 +20,7 @@ const sweepExpiredHolds = (ctx: TestContext) => ctx.app.services.orders.sweepExp
 describeEachDatabase(
   'POST /cart/checkout',
   (ctx) => {
-    let ids = new Map<string, number>();
-    const id = (number: string) => ids.get(number)!;
-    beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().app, salesInventory);
-    });
+    const { id } = withSalesInventory(ctx);
 
     async function buyerWith(numbersToAdd: string[], options = {}) {
       const buyer = await signedIn(ctx().app, options);
@@ -513,13 +508,9 @@ describeEachDatabase(
 describeEachDatabase(
   'released numbers and the listing cache',
   (ctx) => {
-    let ids = new Map<string, number>();
-    const id = (number: string) => ids.get(number)!;
-    beforeEach(async () => {
-      // The cache belongs to the database, which the suites share: the catalogue forgets it
-      // when these numbers are inserted.
-      ids = await insertTestNumbers(ctx().app, salesInventory);
-    });
+    // The cache belongs to the database, which the suites share: the catalogue forgets it
+    // when these numbers are inserted.
+    const { id, checkOut } = withSalesInventory(ctx);
     const listed = async () =>
       (await ctx().app.inject({ method: 'GET', url: api('/numbers?pageSize=100') }))
         .json()
@@ -528,14 +519,10 @@ describeEachDatabase(
     /** A buyer whose open order holds these numbers, and the (cached) listing without them. */
     async function holding(numbersToHold: string[]) {
       const buyer = await signedIn(ctx().app);
-      for (const number of numbersToHold) {
-        await buyer.client.post(api(`/cart/add/${id(number)}`));
-      }
-      const res = await buyer.client.post(api('/cart/checkout'));
-      expect(res.statusCode).toBe(201);
+      const order = await checkOut(buyer.client, numbersToHold);
       const before = await listed();
       for (const number of numbersToHold) expect(before).not.toContain(number);
-      return { ...buyer, order: res.json().data.order };
+      return { ...buyer, order };
     }
 
     it('lists a number removed from the cart at once', async () => {

@@ -1,8 +1,8 @@
-import { isCategorySlug } from '@store/domain';
+import { digitMatches, isCategorySlug, type NumberSort } from '@store/domain';
 import { z } from 'zod';
 
-export const digitMatches = ['anywhere', 'start', 'end'] as const;
-export const numberSorts = ['price_asc', 'price_desc', 'newest'] as const;
+/** The domain's listing orders, in the order the API documents them. */
+const numberSorts = ['price_asc', 'price_desc', 'newest'] as const satisfies readonly NumberSort[];
 
 export const numberItemSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { toPaise } from '@store/domain';
+import { isCategorySlug, toPaise } from '@store/domain';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
 import { afterCommit, type Tx } from '../db/transactions';
@@ -41,7 +41,10 @@ export interface CatalogServiceDeps {
 
 function toNumberFilters(query: NumberListQuery): NumberFilters {
   return {
-    category: query.category && query.category !== 'all' ? query.category : undefined,
+    category:
+      query.category && query.category !== 'all' && isCategorySlug(query.category)
+        ? query.category
+        : undefined,
     offer: query.offer || undefined,
     q: query.q,
     match: query.match,

@@ -1,37 +1,20 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
 import { digitPlaces, numbers } from '../db/schema';
 import { availableSql } from './availability';
 import { catalogCacheFor, forgetLapsedHolds, type ListingOrder } from './listing-cache';
-import { digitMatches, numberSorts, type NumberItem } from './catalog-schemas';
+import type { NumberItem } from './catalog-schemas';
 import { numberItemColumns, toNumberItem, type NumberRow } from './number-item';
 
-type DigitMatch = (typeof digitMatches)[number];
-type NumberSort = (typeof numberSorts)[number];
-
-/** A listing's filters, checked and normalised (prices in paise). Absent means no filter. */
-export interface NumberFilters {
-  /** A category slug; never `all`. */
-  category?: string;
-  /** On-offer numbers only (final price below base price). */
-  offer?: boolean;
-  /** 1 to 10 digits, found where `match` says (default anywhere). */
-  q?: string;
-  match?: DigitMatch;
-  /** Single digits that must all appear / must none appear. */
-  mustContain?: string[];
-  notContain?: string[];
-  /** 10 places, each a digit or `?`. */
-  mask?: string;
-  /** Plain digit sum. */
-  sum?: number;
-  /** Digit sum of the sum. */
-  mid?: number;
-  /** 1..9: the root; 10 and over: the plain sum (domain.md §2). */
-  total?: number;
+/**
+ * A listing's filters, checked and normalised: the domain's SearchFilters (category never `all`)
+ * without the sort, and with prices in paise. Absent means no filter.
+ */
+export type NumberFilters = Omit<SearchFilters, 'sort' | 'minPrice' | 'maxPrice'> & {
   minPrice?: number;
   maxPrice?: number;
-}
+};
 
 interface ListNumbersOptions {
   filters: NumberFilters;

@@ -1,7 +1,7 @@
-import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
+import { enquiryTopics, type EnquiryTopic } from '@store/domain';
 import { z } from 'zod';
 import { enquiryStatuses } from '../db/schema';
-import { emailField, nameField } from '../users/user-schemas';
+import { emailField, mobileField, nameField } from '../users/user-schemas';
 
 /** How each topic is named in e-mails. */
 export const topicLabels: Record<EnquiryTopic, string> = {
@@ -15,18 +15,11 @@ export const topicLabels: Record<EnquiryTopic, string> = {
 
 export const ENQUIRY_RECEIVED_MESSAGE = 'Thank you! We will get back to you shortly.';
 
-/** As users/user-schemas.ts's, with a length limit: the form is open to anyone. */
-const mobileField = z
+/** users/user-schemas.ts's, with a length limit first: the form is open to anyone. */
+const enquiryMobileField = z
   .string({ error: 'Enter your mobile number.' })
   .max(20, 'Enter a valid 10-digit Indian mobile number.')
-  .transform((value, ctx) => {
-    const mobile = normalizeMobile(value.trim());
-    if (!mobile) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid 10-digit Indian mobile number.' });
-      return z.NEVER;
-    }
-    return mobile;
-  });
+  .pipe(mobileField);
 
 const messageField = z
   .string({ error: 'Enter your message.' })
@@ -37,7 +30,7 @@ const messageField = z
 /** POST /enquiries. `website` is a honeypot: people never see it, so it stays empty. */
 export const enquiryBody = z.object({
   name: nameField,
-  mobile: mobileField,
+  mobile: enquiryMobileField,
   email: emailField,
   topic: z.enum(enquiryTopics, {
     error: `Choose a topic: ${enquiryTopics.join(', ')}.`,

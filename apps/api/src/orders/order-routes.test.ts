@@ -1,25 +1,17 @@
-import { beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CART_CHANGED_NOTE } from './order-service';
-import { insertTestNumbers } from '../../test-support/numbers';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
-import { salesInventory, signedIn } from '../../test-support/sales';
+import { signedIn, withSalesInventory } from '../../test-support/sales';
 
 describeEachDatabase(
   "the buyer's orders",
   (ctx) => {
-    let ids = new Map<string, number>();
-    const id = (number: string) => ids.get(number)!;
-    beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().app, salesInventory);
-    });
+    const { checkOut } = withSalesInventory(ctx);
 
     async function checkedOut(buyer: Awaited<ReturnType<typeof signedIn>>, numbers: string[]) {
       await buyer.client.request({ method: 'DELETE', url: api('/cart') });
-      for (const number of numbers) await buyer.client.post(api(`/cart/add/${id(number)}`));
-      const res = await buyer.client.post(api('/cart/checkout'));
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().data.order;
+      return checkOut(buyer.client, numbers);
     }
 
     it('answers 401 to visitors', async () => {

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, expect, it } from 'vitest';
-import { insertTestNumbers } from '../../test-support/numbers';
+import { afterAll, expect, it } from 'vitest';
 import { orderEvents, orders, webhookEvents } from '../db/schema';
 import {
   lapseHold,
   numberState,
-  salesInventory,
   sentTo,
   signedIn,
   staffMember,
+  withSalesInventory,
 } from '../../test-support/sales';
 import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -19,6 +18,14 @@ const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not
 const webhookSecret = 'test-webhook-secret-not-real';
 const fake = await startFakeRazorpay(keys);
 afterAll(() => fake.close());
+/** The store's settings for Razorpay payments against the fake. */
+const razorpayEnv = {
+  PAYMENT_PROVIDER: 'razorpay',
+  RAZORPAY_KEY_ID: keys.keyId,
+  RAZORPAY_KEY_SECRET: keys.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+  RAZORPAY_API_BASE: fake.base,
+};
 
 function paymentCaptured(razorpayOrderId: string, paymentId: string, amountPaise: number) {
   return {
@@ -46,18 +53,11 @@ function paymentCaptured(razorpayOrderId: string, paymentId: string, amountPaise
 describeEachDatabase(
   'Razorpay payments',
   (ctx) => {
-    let ids = new Map<string, number>();
-    const id = (number: string) => ids.get(number)!;
-    beforeEach(async () => {
-      ids = await insertTestNumbers(ctx().app, salesInventory);
-    });
+    const { id, checkOut } = withSalesInventory(ctx);
 
     async function checkedOut(numbers: string[]) {
       const buyer = await signedIn(ctx().app);
-      for (const number of numbers) await buyer.client.post(api(`/cart/add/${id(number)}`));
-      const res = await buyer.client.post(api('/cart/checkout'));
-      expect(res.statusCode, res.body).toBe(201);
-      return { ...buyer, order: res.json().data.order };
+      return { ...buyer, order: await checkOut(buyer.client, numbers) };
     }
 
     const webhook = (body: string, signature: string, eventId?: string, origin?: string) =>
@@ -468,11 +468,7 @@ describeEachDatabase(
   },
   {
     env: {
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
-      RAZORPAY_API_BASE: fake.base,
+      ...razorpayEnv,
       RATE_LIMIT_PER_MINUTE: '100000',
     },
   },
@@ -500,11 +496,7 @@ describeEachDatabase(
   },
   {
     env: {
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
-      RAZORPAY_API_BASE: fake.base,
+      ...razorpayEnv,
       RATE_LIMIT_PER_MINUTE: '3',
     },
   },

@@ -19,6 +19,13 @@ function describedBy(...ids: (string | false | undefined | null)[]): string | un
   return list || undefined;
 }
 
+/** The ids of a field's control (the given one, or a new one) and of its hint and error. */
+function useFieldIds(id: string | undefined) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  return { controlId, hintId: `${controlId}-hint`, errorId: `${controlId}-error` };
+}
+
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
@@ -62,10 +69,7 @@ export function TextField({
   'aria-describedby': extraDescribedBy,
   ...input
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { controlId: inputId, hintId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <label
@@ -155,6 +159,44 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
   );
 }
 
+/** A 10-digit Indian mobile number. */
+export function MobileField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+  return (
+    <TextField
+      label="Mobile number"
+      type="tel"
+      autoComplete="tel-national"
+      inputMode="tel"
+      placeholder="98765 43210"
+      {...props}
+    />
+  );
+}
+
+/** An e-mail address or a mobile number, to sign in with or to send a code to. */
+export function ContactField(props: Omit<TextFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="E-mail address or mobile number"
+      autoComplete="username"
+      inputMode="email"
+      placeholder="you@example.com or 98765 43210"
+      {...props}
+    />
+  );
+}
+
+/** A password being chosen, with the rules it must meet as its hint. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'trailing' | 'hint'>) {
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      hint="At least 8 characters. Avoid your e-mail address or mobile number."
+      {...props}
+    />
+  );
+}
+
 export interface SelectFieldProps extends ComponentProps<'select'> {
   label: ReactNode;
   error?: string;
@@ -169,9 +211,7 @@ export function SelectField({
   'aria-describedby': extraDescribedBy,
   ...select
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const errorId = `${selectId}-error`;
+  const { controlId: selectId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
@@ -204,9 +244,7 @@ export function CheckboxField({
   'aria-describedby': extraDescribedBy,
   ...input
 }: CheckboxFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
+  const { controlId: inputId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">

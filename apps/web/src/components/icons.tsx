@@ -49,6 +49,15 @@ export function CloseIcon(props: IconProps) {
   );
 }
 
+/** The small solid cross of a close button (toasts, dialogs). */
+export function CloseMiniIcon(props: IconProps) {
+  return (
+    <svg {...base} viewBox="0 0 20 20" fill="currentColor" {...props}>
+      <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+    </svg>
+  );
+}
+
 export function ChevronDownIcon(props: IconProps) {
   return (
     <svg {...base} viewBox="0 0 20 20" fill="currentColor" {...props}>

@@ -1,3 +1,4 @@
+import { CloseMiniIcon } from '../icons';
 import type { ToastEntry, ToastType } from './toast-context';
 
 const styles: Record<ToastType, { box: string; icon: string }> = {
@@ -52,9 +53,7 @@ export function ToastViewport({
               aria-label="Close notification"
               className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-              </svg>
+              <CloseMiniIcon className="size-4" />
             </button>
           </div>
         );

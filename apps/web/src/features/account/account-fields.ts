@@ -76,7 +76,7 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, m.passwordLong);
 
 /** The company name of a Corporate account (checked only when the account is Corporate). */
-export function companyNameProblem(value: string): string | null {
+function companyNameProblem(value: string): string | null {
   const trimmed = value.trim();
   if (!trimmed) return m.companyRequired;
   if (trimmed.length < 2) return m.companyShort;
@@ -90,10 +90,21 @@ export function normalizeGstin(value: string): string {
 }
 
 /** The GSTIN of a Corporate account (checked only when the account is Corporate). */
-export function gstinProblem(value: string): string | null {
+function gstinProblem(value: string): string | null {
   const gstin = normalizeGstin(value);
   if (!gstin) return m.gstinRequired;
   return isValidGstin(gstin) ? null : m.gstinInvalid;
+}
+
+/** A Corporate account's company name and GSTIN: their problems go under the two fields. */
+export function checkCorporateFields(
+  values: { companyName: string; gstinNo: string },
+  ctx: z.RefinementCtx,
+): void {
+  const company = companyNameProblem(values.companyName);
+  if (company) ctx.addIssue({ code: 'custom', path: ['companyName'], message: company });
+  const gstin = gstinProblem(values.gstinNo);
+  if (gstin) ctx.addIssue({ code: 'custom', path: ['gstinNo'], message: gstin });
 }
 
 /** Splits "e-mail or mobile" input into the field it belongs to. */

@@ -3,11 +3,10 @@ import { states } from '@store/domain';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { SelectField, SubmitButton, TextField } from '../../components/form-fields';
-import { useToast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-client';
-import { useAuthActions, type AuthAddress, type AuthUser } from '../auth';
+import { SelectField, TextField } from '../../components/form-fields';
+import type { AuthAddress, AuthUser } from '../auth';
 import { VALIDATION_MESSAGES } from './account-fields';
+import { SaveButton, useAccountSave } from './account-save';
 import { AccountSection } from './account-section';
 import { useUpdateAddress } from './api/update-address';
 
@@ -43,8 +42,7 @@ function valuesOf(address: AuthAddress | null): AddressValues {
 
 /** The one delivery and billing address: two lines, city, state, 6-digit PIN code. */
 export function AddressForm({ user, address }: { user: AuthUser; address: AuthAddress | null }) {
-  const toast = useToast();
-  const { updateSession } = useAuthActions();
+  const save = useAccountSave({ saved: ADDRESS_SAVED, failed: ADDRESS_SAVE_FAILED });
   const { mutateAsync: saveAddress } = useUpdateAddress();
   const citiesId = useId();
   const {
@@ -70,18 +68,11 @@ export function AddressForm({ user, address }: { user: AuthUser; address: AuthAd
       state: values.state,
       pinCode: values.pinCode,
     };
-    try {
-      const response = await saveAddress(body);
-      const session = response.session ?? {
-        user,
-        address: { ...body, line2: body.line2 ?? null },
-      };
-      updateSession(session);
-      reset(valuesOf(session.address));
-      toast.success(response.message || ADDRESS_SAVED);
-    } catch (error) {
-      toast.error(errorMessage(error, ADDRESS_SAVE_FAILED));
-    }
+    await save(
+      () => saveAddress(body),
+      { user, address: { ...body, line2: body.line2 ?? null } },
+      (session) => reset(valuesOf(session.address)),
+    );
   });
 
   return (
@@ -146,16 +137,9 @@ export function AddressForm({ user, address }: { user: AuthUser; address: AuthAd
           error={errors.pinCode?.message}
           {...register('pinCode')}
         />
-        <div className="flex justify-end">
-          <SubmitButton
-            pending={isSubmitting}
-            pendingLabel="Saving…"
-            disabled={!isDirty}
-            className="sm:w-auto"
-          >
-            Save address
-          </SubmitButton>
-        </div>
+        <SaveButton pending={isSubmitting} dirty={isDirty}>
+          Save address
+        </SaveButton>
       </form>
     </AccountSection>
   );

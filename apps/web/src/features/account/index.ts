@@ -1,9 +1,8 @@
 /** The account feature as other features see it: the rules of an account's fields. */
 export {
-  companyNameProblem,
+  checkCorporateFields,
   contactSchema,
   emailSchema,
-  gstinProblem,
   mobileSchema,
   nameSchema,
   newPasswordSchema,

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CheckboxField, GstinField, SubmitButton, TextField } from '../../components/form-fields';
-import { useToast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-client';
-import { useAuthActions, type AuthAddress, type AuthUser } from '../auth';
-import { companyNameProblem, gstinProblem, nameSchema, normalizeGstin } from './account-fields';
+import { CheckboxField, GstinField, TextField } from '../../components/form-fields';
+import type { AuthAddress, AuthUser } from '../auth';
+import { checkCorporateFields, nameSchema, normalizeGstin } from './account-fields';
+import { SaveButton, useAccountSave } from './account-save';
 import { AccountSection } from './account-section';
 import { useUpdateProfile } from './api/update-profile';
 
@@ -21,20 +20,24 @@ function profileSchema(corporate: boolean) {
       gstinNo: z.string(),
     })
     .superRefine((values, ctx) => {
-      if (!corporate) return;
-      const company = companyNameProblem(values.companyName);
-      if (company) ctx.addIssue({ code: 'custom', path: ['companyName'], message: company });
-      const gstin = gstinProblem(values.gstinNo);
-      if (gstin) ctx.addIssue({ code: 'custom', path: ['gstinNo'], message: gstin });
+      if (corporate) checkCorporateFields(values, ctx);
     });
 }
 
 type ProfileValues = z.input<ReturnType<typeof profileSchema>>;
 
+function valuesOf(user: AuthUser): ProfileValues {
+  return {
+    name: user.name,
+    getWhatsappUpdate: user.getWhatsappUpdate,
+    companyName: user.companyName ?? '',
+    gstinNo: user.gstinNo ?? '',
+  };
+}
+
 /** The account details: name and WhatsApp updates; company name and GSTIN for Corporate. */
 export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAddress | null }) {
-  const toast = useToast();
-  const { updateSession } = useAuthActions();
+  const save = useAccountSave({ saved: PROFILE_SAVED, failed: PROFILE_SAVE_FAILED });
   const { mutateAsync: saveProfile } = useUpdateProfile();
   const corporate = user.accountType === 'Corporate';
   const {
@@ -44,12 +47,7 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileValues>({
     resolver: zodResolver(profileSchema(corporate)),
-    defaultValues: {
-      name: user.name,
-      getWhatsappUpdate: user.getWhatsappUpdate,
-      companyName: user.companyName ?? '',
-      gstinNo: user.gstinNo ?? '',
-    },
+    defaultValues: valuesOf(user),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -60,20 +58,11 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
         ? { companyName: values.companyName.trim(), gstinNo: normalizeGstin(values.gstinNo) }
         : {}),
     };
-    try {
-      const response = await saveProfile(body);
-      const session = response.session ?? { user: { ...user, ...body }, address };
-      updateSession(session);
-      reset({
-        name: session.user.name,
-        getWhatsappUpdate: session.user.getWhatsappUpdate,
-        companyName: session.user.companyName ?? '',
-        gstinNo: session.user.gstinNo ?? '',
-      });
-      toast.success(response.message || PROFILE_SAVED);
-    } catch (error) {
-      toast.error(errorMessage(error, PROFILE_SAVE_FAILED));
-    }
+    await save(
+      () => saveProfile(body),
+      { user: { ...user, ...body }, address },
+      (session) => reset(valuesOf(session.user)),
+    );
   });
 
   return (
@@ -114,16 +103,9 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
           label="Send me updates and offers on WhatsApp"
           {...register('getWhatsappUpdate')}
         />
-        <div className="flex justify-end">
-          <SubmitButton
-            pending={isSubmitting}
-            pendingLabel="Saving…"
-            disabled={!isDirty}
-            className="sm:w-auto"
-          >
-            Save details
-          </SubmitButton>
-        </div>
+        <SaveButton pending={isSubmitting} dirty={isDirty}>
+          Save details
+        </SaveButton>
       </form>
     </AccountSection>
   );

@@ -5,7 +5,8 @@ import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { paidOrder } from '../../../test-support/orders';
 import { createTestQueryClient, renderWithQuery } from '../../../test-support/render';
 import {
-  removeSessionHintCookie,
+  resetAfterTest,
+  sampleAddress,
   sampleSession,
   setSessionHintCookie,
 } from '../../../test-support/session';
@@ -19,9 +20,7 @@ import { hasSessionHint } from './session-hint';
 import { useAuth, useAuthActions } from './use-auth';
 
 afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
+  resetAfterTest();
   vi.useRealTimers();
 });
 
@@ -43,16 +42,19 @@ function Probe() {
   );
 }
 
-const profileReply = ok({
-  ...sampleSession,
-  address: {
-    line1: '1 MG Road',
-    line2: null,
-    city: 'Pune',
-    state: 'Maharashtra',
-    pinCode: '411001',
-  },
-});
+const profileReply = ok({ ...sampleSession, address: sampleAddress });
+
+/** The profile call answers 401 until the access token is refreshed. */
+function installExpiredAccessApi() {
+  let refreshed = false;
+  return installFakeApi({
+    'GET /user/profile': () => (refreshed ? profileReply : fail(401, 'Please sign in')),
+    'POST /auth/refresh-token': () => {
+      refreshed = true;
+      return ok({ accessTokenExpiresAt: new Date().toISOString() });
+    },
+  });
+}
 
 describe('auth state', () => {
   it('reads the profile again only once it is 5 minutes old (spec §9)', async () => {
@@ -113,14 +115,7 @@ describe('auth state', () => {
 
   it('refreshes once on a 401 and refetches the profile', async () => {
     setSessionHintCookie();
-    let refreshed = false;
-    const api = installFakeApi({
-      'GET /user/profile': () => (refreshed ? profileReply : fail(401, 'Please sign in')),
-      'POST /auth/refresh-token': () => {
-        refreshed = true;
-        return ok({ accessTokenExpiresAt: new Date().toISOString() });
-      },
-    });
+    const api = installExpiredAccessApi();
     renderWithQuery('/', <Probe />);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
@@ -133,14 +128,7 @@ describe('auth state', () => {
   it('renews the session hint after a token refresh the profile call needed', async () => {
     setSessionHintCookie();
     const writes = vi.spyOn(Document.prototype, 'cookie', 'set');
-    let refreshed = false;
-    installFakeApi({
-      'GET /user/profile': () => (refreshed ? profileReply : fail(401, 'Please sign in')),
-      'POST /auth/refresh-token': () => {
-        refreshed = true;
-        return ok({ accessTokenExpiresAt: new Date().toISOString() });
-      },
-    });
+    installExpiredAccessApi();
     renderWithQuery('/', <Probe />);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(writes).toHaveBeenCalledWith(expect.stringMatching(/^sid_hint=1; Max-Age=2592000;/));

@@ -1,14 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
 import { renderWithQuery } from '../../../test-support/render';
-import {
-  removeSessionHintCookie,
-  sampleSession,
-  setSessionHintCookie,
-} from '../../../test-support/session';
+import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { CAMPAIGN_TRACKING_KEY } from '../analytics/campaign-tracking';
 import { AuthSessionProvider, useAuthActions } from '../auth';
 import { NumberCard } from '../catalog';
@@ -25,11 +21,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
-});
+afterEach(resetAfterTest);
 
 function Count() {
   return <output data-testid="count">{useCartCount()}</output>;

@@ -1,5 +1,5 @@
 /** The number catalogue as other features see it: the listing, the cards and the search. */
 export { useNumbers } from './api/get-numbers';
-export { digitMatches, searchFromListingParams, type DigitMatch } from './listing-params';
+export { searchFromListingParams } from './listing-params';
 export { NumberCard, NumberCardSkeleton } from './number-card';
 export { NumberListing } from './number-listing/number-listing';

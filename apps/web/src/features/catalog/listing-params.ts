@@ -1,16 +1,19 @@
-import { isCategorySlug } from '@store/domain';
+import {
+  digitMatches,
+  isCategorySlug,
+  MAX_PRICE,
+  numberSorts,
+  numerologyRanges,
+  type DigitMatch,
+  type NumberSort,
+  type SearchFilters,
+} from '@store/domain';
 
 /**
  * The listing parameters as they appear in a page address. The page address uses the same
  * parameter names as the API (`/premium-numbers?category=mirror-numbers&q=786&match=end&page=2`),
  * so a search can be shared, bookmarked and walked with Back.
  */
-
-export const digitMatches = ['anywhere', 'start', 'end'] as const;
-export type DigitMatch = (typeof digitMatches)[number];
-
-export const numberSorts = ['newest', 'price_asc', 'price_desc'] as const;
-export type NumberSort = (typeof numberSorts)[number];
 
 export const DEFAULT_MATCH: DigitMatch = 'anywhere';
 export const DEFAULT_SORT: NumberSort = 'newest';
@@ -19,35 +22,11 @@ const DEFAULT_PAGE_SIZE = 24;
 const MAX_PAGE_SIZE = 100;
 
 /**
- * Listing filters, sort and page. Absent means the default: no filter, newest first, page 1,
- * DEFAULT_PAGE_SIZE. Every present value is valid (listingParamsFromSearch drops the rest).
+ * Listing filters (the domain's SearchFilters), sort and page. Absent means the default: no
+ * filter, newest first, page 1, DEFAULT_PAGE_SIZE. Every present value is valid
+ * (listingParamsFromSearch drops the rest).
  */
-export interface ListingParams {
-  /** A category slug; never `all`. */
-  category?: string;
-  /** Numbers on offer only. */
-  offer?: boolean;
-  /** 1 to 10 digits, found where `match` says. */
-  q?: string;
-  /** Where `q` must appear; only with `q`. */
-  match?: DigitMatch;
-  /** Single digits (sorted, unique) that must all appear. */
-  mustContain?: string[];
-  /** Single digits (sorted, unique) that must not appear. */
-  notContain?: string[];
-  /** 10 places, each a digit or `?`, at least one digit. */
-  mask?: string;
-  /** Plain digit sum, 1..90. */
-  sum?: number;
-  /** Digit sum of the sum, 1..18. */
-  mid?: number;
-  /** 1..9 the root; 10..90 the plain sum. */
-  total?: number;
-  /** Lowest final price, whole rupees. */
-  minPrice?: number;
-  /** Highest final price, whole rupees. */
-  maxPrice?: number;
-  sort?: NumberSort;
+export interface ListingParams extends SearchFilters {
   /** From 1; absent: 1. */
   page?: number;
   /** 1..100; absent: DEFAULT_PAGE_SIZE. */
@@ -89,8 +68,10 @@ function parseInteger(
 
 /** Whole rupees, 0 to 1,000,000,000 (commas allowed: `15,000`). */
 export function parseRupees(input: string | null | undefined): number | undefined {
-  return parseInteger((input ?? '').replace(/,/g, ''), 0, 1_000_000_000);
+  return parseInteger((input ?? '').replace(/,/g, ''), 0, MAX_PRICE);
 }
+
+const numerologyKeys = ['sum', 'mid', 'total'] as const;
 
 const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
   value !== null && (list as readonly string[]).includes(value);
@@ -123,12 +104,11 @@ export function listingParamsFromSearch(search: URLSearchParams): ListingParams 
   const mask = parseMask(search.get('mask'));
   if (mask) params.mask = mask;
 
-  const sum = parseInteger(search.get('sum'), 1, 90);
-  if (sum !== undefined) params.sum = sum;
-  const mid = parseInteger(search.get('mid'), 1, 18);
-  if (mid !== undefined) params.mid = mid;
-  const total = parseInteger(search.get('total'), 1, 90);
-  if (total !== undefined) params.total = total;
+  for (const key of numerologyKeys) {
+    const { min, max } = numerologyRanges[key];
+    const value = parseInteger(search.get(key), min, max);
+    if (value !== undefined) params[key] = value;
+  }
 
   const minPrice = parseRupees(search.get('minPrice'));
   const maxPrice = parseRupees(search.get('maxPrice'));
@@ -176,11 +156,12 @@ export function searchFromListingParams(params: ListingParams): URLSearchParams 
     value !== undefined && Number.isInteger(value) && value >= min && value <= max
       ? value
       : undefined;
-  set('sum', inRange(params.sum, 1, 90));
-  set('mid', inRange(params.mid, 1, 18));
-  set('total', inRange(params.total, 1, 90));
-  const minPrice = inRange(params.minPrice, 1, 1_000_000_000);
-  const maxPrice = inRange(params.maxPrice, 0, 1_000_000_000);
+  for (const key of numerologyKeys) {
+    const { min, max } = numerologyRanges[key];
+    set(key, inRange(params[key], min, max));
+  }
+  const minPrice = inRange(params.minPrice, 1, MAX_PRICE);
+  const maxPrice = inRange(params.maxPrice, 0, MAX_PRICE);
   if (minPrice === undefined || maxPrice === undefined || minPrice <= maxPrice) {
     set('minPrice', minPrice);
     set('maxPrice', maxPrice);

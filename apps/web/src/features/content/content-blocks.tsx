@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon } from '../../components/icons';
+import { CheckIcon, ChevronDownIcon } from '../../components/icons';
 import { Container } from '../../components/page';
 import type { FaqItem } from '../seo';
 import type { Testimonial } from './data/testimonials';
@@ -204,15 +204,7 @@ export function FaqList({
             <Heading className="text-base font-semibold text-slate-900 sm:text-lg">
               {item.question}
             </Heading>
-            <svg
-              aria-hidden="true"
-              focusable="false"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
-            >
-              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <ChevronDownIcon className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" />
           </summary>
           <p className="pb-5 text-slate-700">{item.answer}</p>
         </details>

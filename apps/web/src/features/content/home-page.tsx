@@ -1,20 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { categories, popularCities } from '@store/domain';
+import {
+  categories,
+  digitMatches,
+  popularCities,
+  type CategorySlug,
+  type DigitMatch,
+} from '@store/domain';
 import { CheckIcon } from '../../components/icons';
 import { Container } from '../../components/page';
 import { formatCount } from '../../lib/format';
 import { categoryPath, cityPath, productLinks } from '../../lib/nav';
 import { siteConfig, whatsappLink } from '../../lib/site-config';
 import { useHydrated } from '../../lib/use-hydrated';
-import {
-  type DigitMatch,
-  digitMatches,
-  NumberCard,
-  NumberCardSkeleton,
-  searchFromListingParams,
-  useNumbers,
-} from '../catalog';
+import { NumberCard, NumberCardSkeleton, searchFromListingParams, useNumbers } from '../catalog';
 import { seo, STRUCTURED_DATA_DEFAULTS } from '../seo';
 import type { Route } from './+types/home-page';
 import {
@@ -41,6 +40,31 @@ const matchLabels: Record<DigitMatch, string> = {
   start: 'At the start',
   end: 'At the end',
 };
+
+const searchLabelClass = 'block text-sm font-semibold text-slate-800';
+
+/** A labelled choice of the hero's number search. */
+function SearchSelect({
+  id,
+  label,
+  children,
+  ...select
+}: ComponentProps<'select'> & { id: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className={searchLabelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        {...select}
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
 
 /** The hero's number search; a plain GET form to the listing until the app has loaded. */
 function NumberSearch() {
@@ -72,7 +96,7 @@ function NumberSearch() {
     >
       <div className="grid gap-3 sm:grid-cols-[1.6fr_1fr_0.8fr_auto] sm:items-end">
         <div>
-          <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-slate-800">
+          <label htmlFor={`${id}-q`} className={searchLabelClass}>
             Digits you want
           </label>
           <input
@@ -88,43 +112,33 @@ function NumberSearch() {
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 font-mono text-lg tracking-wider text-slate-900 placeholder:font-sans placeholder:text-base placeholder:tracking-normal placeholder:text-slate-500 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
           />
         </div>
-        <div>
-          <label htmlFor={`${id}-match`} className="block text-sm font-semibold text-slate-800">
-            Where
-          </label>
-          <select
-            id={`${id}-match`}
-            name="match"
-            value={match}
-            onChange={(event) => setMatch(event.target.value as DigitMatch)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
-          >
-            {digitMatches.map((value) => (
-              <option key={value} value={value}>
-                {matchLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-total`} className="block text-sm font-semibold text-slate-800">
-            Total
-          </label>
-          <select
-            id={`${id}-total`}
-            name="total"
-            value={total}
-            onChange={(event) => setTotal(event.target.value)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-3 text-slate-900 focus:border-blue-700 focus:ring-2 focus:ring-blue-700/30 focus:outline-none"
-          >
-            <option value="">Any</option>
-            {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchSelect
+          id={`${id}-match`}
+          label="Where"
+          name="match"
+          value={match}
+          onChange={(event) => setMatch(event.target.value as DigitMatch)}
+        >
+          {digitMatches.map((value) => (
+            <option key={value} value={value}>
+              {matchLabels[value]}
+            </option>
+          ))}
+        </SearchSelect>
+        <SearchSelect
+          id={`${id}-total`}
+          label="Total"
+          name="total"
+          value={total}
+          onChange={(event) => setTotal(event.target.value)}
+        >
+          <option value="">Any</option>
+          {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SearchSelect>
         <button type="submit" className="btn-primary h-12 px-6 text-base">
           Search numbers
         </button>
@@ -162,7 +176,7 @@ function HeroPhone() {
   );
 }
 
-const featuredCategories: readonly { slug: string; example: string; note: string }[] = [
+const featuredCategories: readonly { slug: CategorySlug; example: string; note: string }[] = [
   { slug: 'mirror-numbers', example: '98765 98765', note: 'First five repeat' },
   { slug: 'semi-mirror-numbers', example: '98 1234 1234', note: 'A block twice' },
   { slug: '786-numbers', example: '97860 12345', note: 'Contains 786' },

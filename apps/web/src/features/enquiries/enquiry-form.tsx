@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
@@ -61,6 +61,32 @@ function FieldError({ id, message }: { id: string; message?: string }) {
     <p id={id} className="mt-1 text-sm text-red-700">
       {message}
     </p>
+  );
+}
+
+/** A labelled input of the form, with its error under it. */
+function InputField({
+  id,
+  label,
+  error,
+  className,
+  ...input
+}: ComponentProps<'input'> & { id: string; label: string; error?: string }) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }
 
@@ -150,67 +176,47 @@ export function EnquiryForm({
         className="mt-6 grid gap-5 sm:grid-cols-2"
         data-testid="enquiry-form"
       >
-        <div>
-          <label htmlFor={fieldId('name')} className={labelClass}>
-            Full name
-          </label>
-          <input
-            id={fieldId('name')}
-            type="text"
-            autoComplete="name"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
-            className={inputClass}
-            {...register('name', {
-              validate: (value) =>
-                value.trim().length >= 2 || 'Enter your name (at least 2 characters).',
-              maxLength: { value: 100, message: 'Name must be at most 100 characters long.' },
-            })}
-          />
-          <FieldError id={errorId('name')} message={errors.name?.message} />
-        </div>
+        <InputField
+          id={fieldId('name')}
+          label="Full name"
+          error={errors.name?.message}
+          type="text"
+          autoComplete="name"
+          {...register('name', {
+            validate: (value) =>
+              value.trim().length >= 2 || 'Enter your name (at least 2 characters).',
+            maxLength: { value: 100, message: 'Name must be at most 100 characters long.' },
+          })}
+        />
 
-        <div>
-          <label htmlFor={fieldId('mobile')} className={labelClass}>
-            Mobile number
-          </label>
-          <input
-            id={fieldId('mobile')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="98765 43210"
-            aria-invalid={errors.mobile ? true : undefined}
-            aria-describedby={describedBy('mobile')}
-            className={inputClass}
-            {...register('mobile', {
-              validate: (value) =>
-                normalizeMobile(value.trim()) !== null ||
-                'Enter a valid 10-digit Indian mobile number.',
-            })}
-          />
-          <FieldError id={errorId('mobile')} message={errors.mobile?.message} />
-        </div>
+        <InputField
+          id={fieldId('mobile')}
+          label="Mobile number"
+          error={errors.mobile?.message}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="98765 43210"
+          {...register('mobile', {
+            validate: (value) =>
+              normalizeMobile(value.trim()) !== null ||
+              'Enter a valid 10-digit Indian mobile number.',
+          })}
+        />
 
-        <div className={topic && !choice ? 'sm:col-span-2' : ''}>
-          <label htmlFor={fieldId('email')} className={labelClass}>
-            E-mail address
-          </label>
-          <input
-            id={fieldId('email')}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
-            className={inputClass}
-            {...register('email', {
-              validate: (value) =>
-                /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid e-mail address.',
-            })}
-          />
-          <FieldError id={errorId('email')} message={errors.email?.message} />
-        </div>
+        <InputField
+          id={fieldId('email')}
+          label="E-mail address"
+          error={errors.email?.message}
+          className={topic && !choice ? 'sm:col-span-2' : ''}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...register('email', {
+            validate: (value) =>
+              /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'Enter a valid e-mail address.',
+          })}
+        />
 
         {topic ? null : (
           <div>

@@ -7,18 +7,11 @@ import { siteConfig } from '../../lib/site-config';
 import { NumberListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/city-page';
-import { activationTime, Breadcrumbs, placeChipClass } from './location-parts';
+import { activationTime, Breadcrumbs, placeChipClass, unknownPlaceMeta } from './location-parts';
 
 export const meta: Route.MetaFunction = ({ params }) => {
   const found = findCity(params.stateSlug, params.citySlug);
-  if (!found) {
-    return seo({
-      title: 'VIP Numbers',
-      description: 'VIP mobile numbers by city.',
-      path: '/vip-numbers',
-      noIndex: true,
-    });
-  }
+  if (!found) return unknownPlaceMeta('city');
   const { state, city } = found;
   return seo({
     title: `VIP Mobile Numbers in ${city.name}, ${state.name}`,

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { seo } from '../seo';
 
 export interface Crumb {
   label: string;
@@ -38,6 +39,16 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
       </ol>
     </nav>
   );
+}
+
+/** The metadata of an address that names no known state or city (the page moves on). */
+export function unknownPlaceMeta(place: 'state' | 'city') {
+  return seo({
+    title: 'VIP Numbers',
+    description: `VIP mobile numbers by ${place}.`,
+    path: '/vip-numbers',
+    noIndex: true,
+  });
 }
 
 export const placeChipClass =

@@ -7,18 +7,11 @@ import { siteConfig } from '../../lib/site-config';
 import { NumberListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/state-page';
-import { Breadcrumbs, placeChipClass } from './location-parts';
+import { Breadcrumbs, placeChipClass, unknownPlaceMeta } from './location-parts';
 
 export const meta: Route.MetaFunction = ({ params }) => {
   const state = findState(params.stateSlug);
-  if (!state) {
-    return seo({
-      title: 'VIP Numbers',
-      description: 'VIP mobile numbers by state.',
-      path: '/vip-numbers',
-      noIndex: true,
-    });
-  }
+  if (!state) return unknownPlaceMeta('state');
   const cities = state.cities
     .slice(0, 3)
     .map((city) => city.name)

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   fail,
   installFakeApi,
@@ -11,19 +11,11 @@ import {
 } from '../../../test-support/fake-api';
 import { paidOrder, pendingManualOrder } from '../../../test-support/orders';
 import { renderWithQuery } from '../../../test-support/render';
-import {
-  removeSessionHintCookie,
-  sampleSession,
-  setSessionHintCookie,
-} from '../../../test-support/session';
+import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { OrderHistory } from './order-history';
 import type { Order } from './order-types';
 
-afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
-});
+afterEach(resetAfterTest);
 
 function page(orders: Order[], extra: { page?: number; pageCount?: number; total?: number } = {}) {
   return ok({

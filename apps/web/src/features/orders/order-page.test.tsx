@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,11 +14,7 @@ import {
   sampleNextSteps,
 } from '../../../test-support/orders';
 import { createTestQueryClient } from '../../../test-support/render';
-import {
-  removeSessionHintCookie,
-  sampleSession,
-  setSessionHintCookie,
-} from '../../../test-support/session';
+import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { ToastProvider } from '../../components/toast';
 import OrderPage from './order-page';
 import {
@@ -36,9 +32,7 @@ const checkoutScripts = () =>
   document.head.querySelectorAll<HTMLScriptElement>(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
 
 afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
+  resetAfterTest();
   delete razorpayWindow().Razorpay;
   for (const script of checkoutScripts()) script.remove();
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { LogoMark } from '../../../components/icons';
+import { CloseMiniIcon, LogoMark } from '../../../components/icons';
 import { siteConfig } from '../../../lib/site-config';
 
 const FOCUSABLE =
@@ -146,9 +146,7 @@ export function AuthDialog({
             aria-label="Close dialog"
             className="-mr-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <CloseMiniIcon className="size-5" />
           </button>
         </div>
         <div ref={bodyRef} className="flex-1 px-5 pt-6 pb-8 sm:px-7 sm:pb-7">

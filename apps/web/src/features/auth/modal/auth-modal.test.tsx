@@ -1,18 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
 import { renderWithQuery } from '../../../../test-support/render';
-import { removeSessionHintCookie, sampleSession } from '../../../../test-support/session';
+import { resetAfterTest, sampleSession } from '../../../../test-support/session';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
 import { onSignedIn } from '../session-cache';
 import { AuthModal } from './auth-modal';
 
 afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
+  resetAfterTest();
   vi.useRealTimers();
 });
 

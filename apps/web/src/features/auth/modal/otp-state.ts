@@ -56,6 +56,16 @@ function attemptsOf(issued: OtpIssued): number {
     : OTP_DEFAULT_ATTEMPTS;
 }
 
+/** What every code sent, the first or a new one, sets: its expiry, attempts and resend wait. */
+function freshCode(issued: OtpIssued, now: number) {
+  return {
+    otpExpiry: expiryOf(issued, now),
+    remainingAttempts: attemptsOf(issued),
+    resendAvailableAt: now + OTP_RESEND_COOLDOWN_MS,
+    sentAt: now,
+  };
+}
+
 export function otpReducer(state: OtpState, action: OtpAction): OtpState {
   switch (action.type) {
     case 'sent':
@@ -63,12 +73,9 @@ export function otpReducer(state: OtpState, action: OtpAction): OtpState {
         isOtpSent: true,
         otpRequestId: action.issued.requestId ?? null,
         otpChannels: action.issued.channels ?? null,
-        otpExpiry: expiryOf(action.issued, action.now),
         otpPurpose: action.purpose,
         contactInfo: action.contact,
-        remainingAttempts: attemptsOf(action.issued),
-        resendAvailableAt: action.now + OTP_RESEND_COOLDOWN_MS,
-        sentAt: action.now,
+        ...freshCode(action.issued, action.now),
       };
     case 'resent':
       if (!state.isOtpSent) return state;
@@ -76,10 +83,7 @@ export function otpReducer(state: OtpState, action: OtpAction): OtpState {
         ...state,
         otpRequestId: action.issued.requestId ?? state.otpRequestId,
         otpChannels: action.issued.channels ?? state.otpChannels,
-        otpExpiry: expiryOf(action.issued, action.now),
-        remainingAttempts: attemptsOf(action.issued),
-        resendAvailableAt: action.now + OTP_RESEND_COOLDOWN_MS,
-        sentAt: action.now,
+        ...freshCode(action.issued, action.now),
       };
     case 'verifyFailed':
       if (!state.isOtpSent) return state;

@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PasswordField, SubmitButton, TextField } from '../../../components/form-fields';
+import {
+  ContactField,
+  NewPasswordField,
+  PasswordField,
+  SubmitButton,
+} from '../../../components/form-fields';
 import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { contactSchema, newPasswordSchema, splitContact, VALIDATION_MESSAGES } from '../../account';
@@ -10,7 +15,7 @@ import { useResetPassword } from '../api/reset-password';
 import { AUTH_ERROR_FALLBACKS, remainingAttemptsOf } from '../auth-errors';
 import { OTP_INCOMPLETE, OTP_LENGTH, OtpInput } from './otp-input';
 import { placeServerErrors } from './server-field-errors';
-import { LinkButton, OtpStatus } from './view-parts';
+import { LinkButton, OtpStatus, ViewSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 const forgotSchema = z.object({ contact: contactSchema });
@@ -47,22 +52,16 @@ export function ForgotPasswordView({ go, otp }: AuthViewProps) {
   return (
     <div>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label="E-mail address or mobile number"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com or 98765 43210"
-          error={errors.contact?.message}
-          {...register('contact')}
-        />
+        <ContactField error={errors.contact?.message} {...register('contact')} />
         <SubmitButton pending={isSubmitting} pendingLabel="Sending code…">
           Send reset code
         </SubmitButton>
       </form>
-      <p className="mt-8 border-t border-slate-100 pt-6 text-center text-sm text-slate-700">
-        Remembered it?{' '}
-        <LinkButton onClick={() => go('sign-in-password')}>Back to sign in</LinkButton>
-      </p>
+      <ViewSwitch
+        prompt="Remembered it?"
+        action="Back to sign in"
+        onClick={() => go('sign-in-password')}
+      />
     </div>
   );
 }
@@ -140,10 +139,8 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
         )}
       />
       <OtpStatus otp={otp} />
-      <PasswordField
+      <NewPasswordField
         label="New password"
-        autoComplete="new-password"
-        hint="At least 8 characters. Avoid your e-mail address or mobile number."
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />

@@ -1,17 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
 import { renderWithQuery } from '../../../../test-support/render';
-import { removeSessionHintCookie } from '../../../../test-support/session';
+import { resetAfterTest } from '../../../../test-support/session';
 import { AuthModal } from './auth-modal';
 
-afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
-});
+afterEach(resetAfterTest);
 
 const issued = ok(
   {

@@ -4,15 +4,15 @@ import { z } from 'zod';
 import {
   CheckboxField,
   GstinField,
-  PasswordField,
+  MobileField,
+  NewPasswordField,
   SubmitButton,
   TextField,
 } from '../../../components/form-fields';
 import { useToast } from '../../../components/toast';
 import {
-  companyNameProblem,
+  checkCorporateFields,
   emailSchema,
-  gstinProblem,
   mobileSchema,
   nameSchema,
   newPasswordSchema,
@@ -21,7 +21,7 @@ import {
 import { registerPayload, useRegister } from '../api/register';
 import { AUTH_ERROR_FALLBACKS } from '../auth-errors';
 import { placeServerErrors } from './server-field-errors';
-import { LinkButton } from './view-parts';
+import { ViewSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 const registerSchema = z
@@ -39,11 +39,7 @@ const registerSchema = z
       .refine((accepted) => accepted, VALIDATION_MESSAGES.termsRequired),
   })
   .superRefine((values, ctx) => {
-    if (values.accountType !== 'Corporate') return;
-    const company = companyNameProblem(values.companyName);
-    if (company) ctx.addIssue({ code: 'custom', path: ['companyName'], message: company });
-    const gstin = gstinProblem(values.gstinNo);
-    if (gstin) ctx.addIssue({ code: 'custom', path: ['gstinNo'], message: gstin });
+    if (values.accountType === 'Corporate') checkCorporateFields(values, ctx);
   });
 
 export type RegisterValues = z.input<typeof registerSchema>;
@@ -152,19 +148,9 @@ export function RegisterView({
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="tel"
-          placeholder="98765 43210"
-          error={errors.mobile?.message}
-          {...register('mobile')}
-        />
-        <PasswordField
+        <MobileField error={errors.mobile?.message} {...register('mobile')} />
+        <NewPasswordField
           label="Password"
-          autoComplete="new-password"
-          hint="At least 8 characters. Avoid your e-mail address or mobile number."
           error={errors.password?.message}
           {...register('password')}
         />
@@ -214,10 +200,11 @@ export function RegisterView({
           Create account
         </SubmitButton>
       </form>
-      <p className="mt-8 border-t border-slate-100 pt-6 text-center text-sm text-slate-700">
-        Already have an account?{' '}
-        <LinkButton onClick={() => go('sign-in-password')}>Sign in</LinkButton>
-      </p>
+      <ViewSwitch
+        prompt="Already have an account?"
+        action="Sign in"
+        onClick={() => go('sign-in-password')}
+      />
     </div>
   );
 }

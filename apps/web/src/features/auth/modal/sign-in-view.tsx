@@ -1,14 +1,20 @@
+import type { FormEventHandler, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PasswordField, SubmitButton, TextField } from '../../../components/form-fields';
+import {
+  ContactField,
+  MobileField,
+  PasswordField,
+  SubmitButton,
+} from '../../../components/form-fields';
 import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { contactSchema, mobileSchema, VALIDATION_MESSAGES } from '../../account';
 import { useLogin } from '../api/login';
 import { useSendLoginOtp } from '../api/send-login-otp';
 import { AUTH_ERROR_FALLBACKS } from '../auth-errors';
-import { LinkButton, MethodSwitch } from './view-parts';
+import { LinkButton, MethodSwitch, ViewSwitch, type SignInMethod } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 const passwordSchema = z.object({
@@ -42,37 +48,23 @@ export function SignInPasswordView({ go, onAuthenticated }: AuthViewProps) {
   });
 
   return (
-    <div>
-      <MethodSwitch
-        method="password"
-        onChange={(method) => method === 'otp' && go('sign-in-otp')}
-      />
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-        <TextField
-          label="E-mail address or mobile number"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com or 98765 43210"
-          error={errors.contact?.message}
-          {...register('contact')}
+    <SignInFrame method="password" go={go} onSubmit={onSubmit}>
+      <ContactField error={errors.contact?.message} {...register('contact')} />
+      <div>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
         />
-        <div>
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <div className="mt-2 flex justify-end">
-            <LinkButton onClick={() => go('forgot-password')}>Forgot password?</LinkButton>
-          </div>
+        <div className="mt-2 flex justify-end">
+          <LinkButton onClick={() => go('forgot-password')}>Forgot password?</LinkButton>
         </div>
-        <SubmitButton pending={isSubmitting} pendingLabel="Signing in…">
-          Sign In
-        </SubmitButton>
-      </form>
-      <SwitchToRegister go={go} />
-    </div>
+      </div>
+      <SubmitButton pending={isSubmitting} pendingLabel="Signing in…">
+        Sign In
+      </SubmitButton>
+    </SignInFrame>
   );
 }
 
@@ -102,35 +94,42 @@ export function SignInOtpView({ go, otp }: AuthViewProps) {
   });
 
   return (
-    <div>
-      <MethodSwitch
-        method="otp"
-        onChange={(method) => method === 'password' && go('sign-in-password')}
+    <SignInFrame method="otp" go={go} onSubmit={onSubmit}>
+      <MobileField
+        hint="We will send a 6-digit sign-in code to this number."
+        error={errors.mobile?.message}
+        {...register('mobile')}
       />
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
-        <TextField
-          label="Mobile number"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="tel"
-          placeholder="98765 43210"
-          hint="We will send a 6-digit sign-in code to this number."
-          error={errors.mobile?.message}
-          {...register('mobile')}
-        />
-        <SubmitButton pending={isSubmitting} pendingLabel="Sending code…">
-          Send OTP
-        </SubmitButton>
-      </form>
-      <SwitchToRegister go={go} />
-    </div>
+      <SubmitButton pending={isSubmitting} pendingLabel="Sending code…">
+        Send OTP
+      </SubmitButton>
+    </SignInFrame>
   );
 }
 
-function SwitchToRegister({ go }: Pick<AuthViewProps, 'go'>) {
+const signInViews = { password: 'sign-in-password', otp: 'sign-in-otp' } as const;
+
+/** What both sign-in views show around their form: the method switch and the way to register. */
+function SignInFrame({
+  method,
+  go,
+  onSubmit,
+  children,
+}: Pick<AuthViewProps, 'go'> & {
+  method: SignInMethod;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
   return (
-    <p className="mt-8 border-t border-slate-100 pt-6 text-center text-sm text-slate-700">
-      New here? <LinkButton onClick={() => go('register')}>Create an account</LinkButton>
-    </p>
+    <div>
+      <MethodSwitch
+        method={method}
+        onChange={(chosen) => chosen !== method && go(signInViews[chosen])}
+      />
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        {children}
+      </form>
+      <ViewSwitch prompt="New here?" action="Create an account" onClick={() => go('register')} />
+    </div>
   );
 }

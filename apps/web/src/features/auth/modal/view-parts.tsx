@@ -17,6 +17,23 @@ export function LinkButton({ className = '', ...props }: ComponentProps<'button'
   );
 }
 
+/** The line at the foot of a view that leads to another: "New here? Create an account". */
+export function ViewSwitch({
+  prompt,
+  action,
+  onClick,
+}: {
+  prompt: string;
+  action: string;
+  onClick: () => void;
+}) {
+  return (
+    <p className="mt-8 border-t border-slate-100 pt-6 text-center text-sm text-slate-700">
+      {prompt} <LinkButton onClick={onClick}>{action}</LinkButton>
+    </p>
+  );
+}
+
 export type SignInMethod = 'password' | 'otp';
 
 /** Password / OTP switch of the sign-in views. */

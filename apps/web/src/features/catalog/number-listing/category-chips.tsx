@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { categories } from '@store/domain';
+import { categories, type CategorySlug } from '@store/domain';
 
 /**
  * The 25 categories (All first) as links. A row of chips that scrolls sideways on small screens,
@@ -12,7 +12,7 @@ export function CategoryChips({
 }: {
   /** The selected category slug; undefined: All. */
   active: string | undefined;
-  hrefFor: (slug: string | undefined) => string;
+  hrefFor: (slug: CategorySlug | undefined) => string;
 }) {
   const activeSlug = active ?? 'all';
   const headingId = useId();

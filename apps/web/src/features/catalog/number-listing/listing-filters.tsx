@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
-import { DEFAULT_MATCH, parseDigits, type DigitMatch, type ListingParams } from '../listing-params';
+import { digitMatches, type DigitMatch } from '@store/domain';
+import { DEFAULT_MATCH, parseDigits, type ListingParams } from '../listing-params';
 import { AdvancedFilters, advancedFilterCount } from './advanced-filters';
 
 const matchLabels: Record<DigitMatch, string> = {
@@ -8,8 +9,6 @@ const matchLabels: Record<DigitMatch, string> = {
   start: 'Starts with',
   end: 'Ends with',
 };
-
-const matchOrder: DigitMatch[] = ['anywhere', 'start', 'end'];
 
 function SearchIcon({ className }: { className?: string }) {
   return (
@@ -125,7 +124,7 @@ export function ListingFilters({
           <fieldset>
             <legend className="sr-only">Where the digits appear</legend>
             <div className="inline-flex rounded-lg border border-slate-300 bg-slate-50 p-0.5">
-              {matchOrder.map((where) => (
+              {digitMatches.map((where) => (
                 <label
                   key={where}
                   className="relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 has-checked:bg-white has-checked:text-blue-800 has-checked:shadow-sm has-focus-visible:outline-3 has-focus-visible:outline-blue-600"

@@ -1,11 +1,6 @@
 import { useId } from 'react';
-import { DEFAULT_SORT, numberSorts, type NumberSort } from '../listing-params';
-
-const sortLabels: Record<NumberSort, string> = {
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-};
+import { numberSorts, sortLabels, type NumberSort } from '@store/domain';
+import { DEFAULT_SORT } from '../listing-params';
 
 /** Sort order of the listing; a change applies at once. */
 export function SortSelect({

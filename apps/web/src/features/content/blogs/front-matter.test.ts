@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blogArticlesDir, readBlogPostMetas } from '../../../prerender-paths';
-import { byDateDescending, parseArticle, parseFrontMatter } from './front-matter';
+import { parseArticle, parseFrontMatter } from './front-matter';
 
 const article = `---
 title: "Porting: a guide"
@@ -72,7 +72,7 @@ describe('the articles in the repository', () => {
   });
 
   it('are listed newest first', () => {
-    const metas = readBlogPostMetas();
-    expect([...metas].sort(byDateDescending)).toEqual(metas);
+    const dates = readBlogPostMetas().map((meta) => meta.date);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });

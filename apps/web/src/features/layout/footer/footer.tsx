@@ -27,28 +27,29 @@ function useCurrentYear(): number {
 const linkClass =
   'rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline focus-visible:text-white';
 
-function LinkColumn({ title, links }: { title: string; links: readonly NavLink[] }) {
-  return (
-    <div>
-      <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
-      <ul className="mt-4 space-y-2 text-sm">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={linkClass}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+/** A column of links beside the store's details, or a wrapping row of them below. */
+const linkGroupLayouts = {
+  column: { box: undefined, list: 'mt-4 space-y-2 text-sm' },
+  row: {
+    box: 'border-t border-slate-800 py-6',
+    list: 'mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm',
+  },
+} as const;
 
-function LinkCloud({ title, links }: { title: string; links: readonly NavLink[] }) {
+function LinkGroup({
+  title,
+  links,
+  layout,
+}: {
+  title: string;
+  links: readonly NavLink[];
+  layout: keyof typeof linkGroupLayouts;
+}) {
+  const { box, list } = linkGroupLayouts[layout];
   return (
-    <div className="border-t border-slate-800 py-6">
+    <div className={box}>
       <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
-      <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      <ul className={list}>
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className={linkClass}>
@@ -129,14 +130,14 @@ export function Footer() {
               ))}
             </ul>
           </div>
-          <LinkColumn title="Quick links" links={footerQuickLinks} />
-          <LinkColumn title="Support" links={footerSupportLinks} />
-          <LinkColumn title="Policies" links={footerPolicyLinks} />
+          <LinkGroup title="Quick links" links={footerQuickLinks} layout="column" />
+          <LinkGroup title="Support" links={footerSupportLinks} layout="column" />
+          <LinkGroup title="Policies" links={footerPolicyLinks} layout="column" />
         </div>
 
-        <LinkCloud title="Numbers by category" links={categoryLinks} />
-        <LinkCloud title="VIP numbers by state" links={stateLinks} />
-        <LinkCloud title="Popular cities" links={popularCityLinks} />
+        <LinkGroup title="Numbers by category" links={categoryLinks} layout="row" />
+        <LinkGroup title="VIP numbers by state" links={stateLinks} layout="row" />
+        <LinkGroup title="Popular cities" links={popularCityLinks} layout="row" />
 
         <div className="border-t border-slate-800 py-6 text-sm">
           <p>{`© ${year} ${siteConfig.storeName}`}</p>

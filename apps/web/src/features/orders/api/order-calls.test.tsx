@@ -6,7 +6,7 @@ import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
 import { ORDER_ID, paidOrder, pendingManualOrder } from '../../../../test-support/orders';
 import { createTestQueryClient, renderWithQuery } from '../../../../test-support/render';
 import {
-  removeSessionHintCookie,
+  resetAfterTest,
   sampleSession,
   setSessionHintCookie,
 } from '../../../../test-support/session';
@@ -18,9 +18,7 @@ import { ordersKeys } from './order-queries';
 import { verifyRazorpayPayment } from './verify-razorpay-payment';
 
 afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
+  resetAfterTest();
   vi.useRealTimers();
 });
 
