@@ -1,21 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeApi, ok } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
-import {
-  removeSessionHintCookie,
-  sampleSession,
-  setSessionHintCookie,
-} from '../../../test-support/session';
+import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { AuthSessionProvider } from '../auth';
 import AdminLayout from './admin-layout';
 
-afterEach(() => {
-  cleanup();
-  removeSessionHintCookie();
-  vi.unstubAllGlobals();
-});
+afterEach(resetAfterTest);
 
 const withRole = (role: 'customer' | 'support' | 'admin') =>
   ok({ ...sampleSession, user: { ...sampleSession.user, role, name: `A ${role}` } });

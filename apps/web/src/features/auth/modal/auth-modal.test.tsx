@@ -85,7 +85,7 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.getByTestId('location')).toHaveTextContent('/admin');
-    cleanup();
+    resetAfterTest();
 
     installFakeApi({ 'POST /auth/login': ok(sampleSession, 'You are signed in.') });
     const buyer = renderModal();
