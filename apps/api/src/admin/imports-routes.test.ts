@@ -96,9 +96,14 @@ describeEachDatabase('stock imports', (ctx) => {
   }
 
   const tableCounts = async () => {
-    const [row] = await ctx().database.query<{ numbers: number; imports: number; rows: number }>(
+    const [row] = await ctx().database.query<{
+      numbers: number;
+      imports: number;
+      staged: number;
+      errors: number;
+    }>(
       `select (select count(*) from numbers)::int as numbers, (select count(*) from imports)::int as imports,
-        (select count(*) from import_rows)::int as rows`,
+        (select count(*) from import_rows)::int as staged, (select count(*) from import_errors)::int as errors`,
     );
     return row!;
   };
@@ -226,7 +231,7 @@ describeEachDatabase('stock imports', (ctx) => {
     // Numbers the apply refused come back with their prices, ready to upload again later.
     expect(rows[8]).toEqual(['9811223344', '9000', '', EDGE_ERRORS[7]!.reason]);
     // The staged good rows are gone; the refused ones stay for errors.csv.
-    expect((await tableCounts()).rows).toBe(12);
+    expect(await tableCounts()).toMatchObject({ staged: 0, errors: 12 });
 
     const admin = await staffMember(ctx().app, 'admin');
     const audit = async (query: string) =>
@@ -246,9 +251,6 @@ describeEachDatabase('stock imports', (ctx) => {
         after: { price: 15_000, offerPrice: 12_000 },
         note: `import ${importId}`,
       },
-    ]);
-    expect(await audit('number=9820098200')).toMatchObject([
-      { action: 'number.add', after: { price: 1_25_000, offerPrice: 99_999 } },
     ]);
 
     const past = await support.client.get(api('/admin/imports'));

@@ -323,9 +323,9 @@ export async function importOutcomes(
 /**
  * Applies an import's staged good rows to the numbers, inside `tx`:
  * locks the existing numbers the import names (in id order), decides each row's outcome into a
- * temporary plan, records the audit entries (a SELECT each, through `record`), reprices the
- * `updated` numbers and inserts the `new` ones. Returns the counts and the refused lines (held
- * or sold); the caller marks those as row errors.
+ * temporary plan, records an audit entry per repriced number (a SELECT, through `record`),
+ * reprices the `updated` numbers and inserts the `new` ones (recorded once, by the import).
+ * Returns the counts and the refused lines (held or sold); the caller keeps those as row errors.
  */
 export async function applyImportRows(
   tx: Tx,
@@ -335,7 +335,7 @@ export async function applyImportRows(
 ) {
   const run = <T>(query: SQL) => rowsOf<T>(tx, query);
   // The staged good rows (import_rows belongs to the imports capability: read here in joins).
-  const staged = sql`r.import_id = ${importId}::uuid and r.error is null`;
+  const staged = sql`r.import_id = ${importId}::uuid`;
   await run(
     sql`select count(*) from (select ${numbers.id} from ${numbers} join ${importRows} r on r.number = ${numbers.number} where ${staged} order by ${numbers.id} for update of ${numbers}) locked`,
   );
@@ -363,11 +363,6 @@ export async function applyImportRows(
     select r.number, r.base_price, r.final_price, r.category, r.digit_sum, r.mid, r.total, 'available', now(), now()
     from import_plan p
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
-    where p.outcome = 'new'`);
-  await record(sql`select ${actorId}::uuid, 'number.add', 'number', ${numbers.id}::text, ${numbers.number},
-      null::jsonb, ${pricesJson(sql`${numbers.basePrice}`, sql`${numbers.finalPrice}`)}, ${note}::text
-    from import_plan p
-    join ${numbers} on ${numbers.number} = p.number
     where p.outcome = 'new'`);
 
   const [counts] = await run<{ new: number; updated: number; unchanged: number }>(

@@ -192,17 +192,20 @@ export interface CheckOptions {
   classify?: boolean;
 }
 
+interface DataRecord {
+  fields: string[];
+  /** The file's line where the record starts (the header is line 1). */
+  line: number;
+  columns: ReturnType<typeof readHeader>;
+  headerWidth: number;
+}
+
 /**
- * Reads a stock CSV as a stream and yields its data rows checked, in batches: memory holds one
- * batch (and the numbers seen, to refuse repeats) whatever the file's size. Accepts what
+ * The data records of a stock CSV read as a stream, after its header (checked). Accepts what
  * spreadsheets write: a UTF-8 byte-order mark, CRLF, quoted fields, blank lines. Throws a 400
  * (INVALID_FILE) for a file that is empty, not CSV, or whose header is missing or wrong.
  */
-export async function* checkedRows(
-  source: Readable,
-  options: CheckOptions = {},
-): AsyncGenerator<CheckedRow[]> {
-  const { batchSize = 2_000, classify: withClass = false } = options;
+async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
   let sniffed = false;
   const sniffer = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -225,34 +228,51 @@ export async function* checkedRows(
   // Errors reach the loop below through the parser; the callback only keeps them from being unhandled.
   pipeline(source, sniffer, parser, () => {});
 
-  let columns: ReturnType<typeof readHeader> | undefined;
-  let headerWidth = 0;
-  const seen = new Map<string, number>();
-  let batch: CheckedRow[] = [];
+  let header: Pick<DataRecord, 'columns' | 'headerWidth'> | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
       info: { lines: number };
     }>) {
-      // info.lines is where the record ends; a quoted field may span lines.
-      const line = info.lines - record.reduce((n, field) => n + (field.split('\n').length - 1), 0);
-      if (!columns) {
-        columns = readHeader(record);
-        headerWidth = record.length;
+      if (!header) {
+        header = { columns: readHeader(record), headerWidth: record.length };
         continue;
       }
       if (record.every((field) => field === '')) continue;
-      batch.push(checkRow(record, line, columns, headerWidth, seen, withClass));
-      if (batch.length >= batchSize) {
-        yield batch;
-        batch = [];
-      }
+      // info.lines is where the record ends; a quoted field may span lines.
+      const line = info.lines - record.reduce((n, field) => n + (field.split('\n').length - 1), 0);
+      yield { fields: record, line, ...header };
     }
   } catch (error) {
     throw csvProblem(error);
   }
-  if (!columns) {
-    throw fileProblem(`The file is empty. ${HEADER_HELP}`);
+  if (!header) throw fileProblem(`The file is empty. ${HEADER_HELP}`);
+}
+
+/** How many data rows a stock file has (the header and blank lines not counted). */
+export async function countRows(source: Readable): Promise<number> {
+  let rows = 0;
+  for await (const _record of dataRecords(source)) rows++;
+  return rows;
+}
+
+/**
+ * The data rows of a stock CSV checked, in batches: memory holds one batch (and the numbers
+ * seen, to refuse repeats) whatever the file's size. File problems as dataRecords.
+ */
+export async function* checkedRows(
+  source: Readable,
+  options: CheckOptions = {},
+): AsyncGenerator<CheckedRow[]> {
+  const { batchSize = 2_000, classify: withClass = false } = options;
+  const seen = new Map<string, number>();
+  let batch: CheckedRow[] = [];
+  for await (const { fields, line, columns, headerWidth } of dataRecords(source)) {
+    batch.push(checkRow(fields, line, columns, headerWidth, seen, withClass));
+    if (batch.length >= batchSize) {
+      yield batch;
+      batch = [];
+    }
   }
   if (batch.length > 0) yield batch;
 }

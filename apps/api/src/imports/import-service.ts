@@ -13,7 +13,7 @@ import type { CatalogService, ImportOutcome } from '../catalog/catalog-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { badRequest, notFound } from '../http/app-error';
-import { checkedRows, type CheckedRow, type GoodRow } from './csv-rows';
+import { checkedRows, countRows, type CheckedRow, type GoodRow } from './csv-rows';
 import { DRY_RUN_ERROR_LIMIT, type DryRun, type ImportView } from './import-schemas';
 import {
   countRowErrors,
@@ -21,9 +21,9 @@ import {
   findImport,
   finishImport,
   insertImport,
-  markRowErrors,
   pageOfImports,
-  removeGoodRows,
+  refuseStagedRows,
+  removeStagedRows,
   runningImportIds,
   setProcessed,
   stageRows,
@@ -75,8 +75,18 @@ const takeLock = (client: pg.PoolClient, id: string) =>
 const unlock = (client: pg.PoolClient, id: string) =>
   client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(id)]);
 
-const rupees = (paise: number | null) =>
-  paise === null ? '' : paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
+/** Writes the upload to `path` and counts its rows; a refused file (400) is removed. */
+async function spool(file: Readable, path: string): Promise<number> {
+  try {
+    await pipelineAsync(file, createWriteStream(path));
+    const total = await countRows(createReadStream(path));
+    if (total === 0) throw badRequest('The file has no rows under its header.', 'EMPTY_FILE');
+    return total;
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
 
 function toImportView({ record, actorName }: { record: ImportRecord; actorName: string }) {
   const done = record.status === 'done';
@@ -119,19 +129,28 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
 
   async function run(id: string, actorId: string, fileName: string, lock: pg.PoolClient) {
     try {
+      // Each batch is written while the next one is read and checked.
       let processed = 0;
-      for await (const batch of checkedRows(createReadStream(spoolPath(id)), {
-        classify: true,
-        batchSize: 5_000,
-      })) {
-        if (stopping) throw new ImportStopped(ABANDONED);
-        await stageRows(db, id, batch);
-        processed += batch.length;
-        await setProcessed(db, id, processed);
+      let staging: Promise<void> = Promise.resolve();
+      try {
+        for await (const batch of checkedRows(createReadStream(spoolPath(id)), {
+          classify: true,
+          batchSize: 5_000,
+        })) {
+          if (stopping) throw new ImportStopped(ABANDONED);
+          await staging;
+          staging = stageRows(db, id, batch).then(() =>
+            setProcessed(db, id, (processed += batch.length)),
+          );
+        }
+        await staging;
+      } finally {
+        // A failed batch must not leave a rejected promise unobserved.
+        await staging.catch(() => {});
       }
       const counts = await inTransaction(database, async (tx) => {
         const applied = await catalog.applyImport(tx, id, actorId);
-        await markRowErrors(
+        await refuseStagedRows(
           tx,
           id,
           applied.refused.map(({ line, outcome }) => ({ line, reason: refusedReason[outcome] })),
@@ -161,7 +180,7 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
         log.error({ err: failure, importId: id }, 'could not fail the import'),
       );
     } finally {
-      await removeGoodRows(db, id).catch(() => {});
+      await removeStagedRows(db, id).catch(() => {});
       await rm(spoolPath(id), { force: true }).catch(() => {});
       await unlock(lock, id).catch(() => {});
       lock.release();
@@ -213,17 +232,7 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
     async start(file: Readable, fileName: string, actorId: string) {
       const id = randomUUID();
       const path = spoolPath(id);
-      let total = 0;
-      try {
-        await pipelineAsync(file, createWriteStream(path));
-        for await (const batch of checkedRows(createReadStream(path), { batchSize: 10_000 })) {
-          total += batch.length;
-        }
-        if (total === 0) throw badRequest('The file has no rows under its header.', 'EMPTY_FILE');
-      } catch (error) {
-        await rm(path, { force: true });
-        throw error;
-      }
+      const total = await spool(file, path);
       const lock = await database.connect();
       try {
         await takeLock(lock, id);
@@ -258,18 +267,8 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
       });
       const rows = async function* () {
         for await (const batch of streamRowErrors(db, id)) {
-          for (const row of batch) {
-            const offer =
-              row.finalPrice !== null && row.basePrice !== null && row.finalPrice < row.basePrice
-                ? row.finalPrice
-                : null;
-            yield [
-              row.number,
-              row.priceText ?? rupees(row.basePrice),
-              row.offerPriceText ?? rupees(offer),
-              row.error,
-            ];
-          }
+          for (const row of batch)
+            yield [row.number, row.priceText, row.offerPriceText, row.reason];
         }
       };
       // A failed read ends the response with the error instead of leaving it open.
@@ -291,7 +290,7 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
           if (!(await tryLock(client, id))) continue;
           try {
             if (await failImport(db, id, ABANDONED)) failed++;
-            await removeGoodRows(db, id);
+            await removeStagedRows(db, id);
             await rm(spoolPath(id), { force: true });
           } finally {
             await unlock(client, id);

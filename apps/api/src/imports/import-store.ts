@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, param, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, param, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { importRows, imports, users } from '../db/schema';
+import { importErrors, importRows, imports, users } from '../db/schema';
 import type { Tx } from '../db/transactions';
-import type { CheckedRow } from './csv-rows';
+import type { BadRow, CheckedRow, GoodRow } from './csv-rows';
 
 export type ImportRecord = typeof imports.$inferSelect;
 
@@ -51,49 +51,65 @@ export async function setProcessed(db: Db, id: string, processed: number) {
 }
 
 /**
- * Stages one batch of checked rows in one statement (every column one array parameter through
- * unnest, as the catalogue's bulk insert does).
+ * Stages one batch of checked rows: the good ones in import_rows, the refused ones in
+ * import_errors, each in one statement (every column one array parameter through unnest, as
+ * the catalogue's bulk insert does).
  */
 export async function stageRows(db: Db, importId: string, rows: readonly CheckedRow[]) {
-  if (rows.length === 0) return;
-  const column = <T>(pick: (row: CheckedRow) => T | null) => param(rows.map(pick));
-  const good = <T>(pick: (row: Extract<CheckedRow, { ok: true }>) => T) =>
-    column((row) => (row.ok ? pick(row) : null));
-  const bad = <T>(pick: (row: Extract<CheckedRow, { ok: false }>) => T) =>
-    column((row) => (row.ok ? null : pick(row)));
-  await db.execute(
-    sql`insert into ${importRows} (import_id, line, number, base_price, final_price, category, digit_sum, mid, total, price_text, offer_price_text, error)
-      select ${importId}::uuid, u.*
-      from unnest(
-        ${column((r) => r.line)}::int[], ${column((r) => r.number)}::text[],
-        ${good((r) => r.basePrice)}::int[], ${good((r) => r.finalPrice)}::int[],
-        ${good((r) => r.category)}::text[], ${good((r) => r.digitSum)}::smallint[],
-        ${good((r) => r.mid)}::smallint[], ${good((r) => r.total)}::smallint[],
-        ${bad((r) => r.priceText)}::text[], ${bad((r) => r.offerPriceText)}::text[],
-        ${bad((r) => r.reason)}::text[]
-      ) as u`,
-  );
+  const good = rows.filter((row): row is GoodRow => row.ok);
+  const bad = rows.filter((row): row is BadRow => !row.ok);
+  const column = <R, T>(list: R[], pick: (row: R) => T) => param(list.map(pick));
+  if (good.length > 0) {
+    await db.execute(
+      sql`insert into ${importRows} (import_id, line, number, base_price, final_price, category, digit_sum, mid, total)
+        select ${importId}::uuid, u.*
+        from unnest(
+          ${column(good, (r) => r.line)}::int[], ${column(good, (r) => r.number)}::text[],
+          ${column(good, (r) => r.basePrice)}::int[], ${column(good, (r) => r.finalPrice)}::int[],
+          ${column(good, (r) => r.category)}::text[], ${column(good, (r) => r.digitSum)}::smallint[],
+          ${column(good, (r) => r.mid)}::smallint[], ${column(good, (r) => r.total)}::smallint[]
+        ) as u`,
+    );
+  }
+  if (bad.length > 0) {
+    await db.execute(
+      sql`insert into ${importErrors} (import_id, line, number, price_text, offer_price_text, reason)
+        select ${importId}::uuid, u.*
+        from unnest(
+          ${column(bad, (r) => r.line)}::int[], ${column(bad, (r) => r.number)}::text[],
+          ${column(bad, (r) => r.priceText)}::text[], ${column(bad, (r) => r.offerPriceText)}::text[],
+          ${column(bad, (r) => r.reason)}::text[]
+        ) as u`,
+    );
+  }
 }
 
-/** Turns staged good rows into row errors (numbers the apply refused), by line. */
-export async function markRowErrors(
+/** Rupees as the file would write them, from paise: 25000, 4999.50. */
+const rupeesText = (paise: SQL) =>
+  sql`case when ${paise} % 100 = 0 then (${paise} / 100)::text else to_char(${paise} / 100.0, 'FM9999999990.00') end`;
+
+/** Keeps staged good rows as row errors (numbers the apply refused), by line. */
+export async function refuseStagedRows(
   tx: Tx,
   importId: string,
-  errors: readonly { line: number; reason: string }[],
+  refused: readonly { line: number; reason: string }[],
 ) {
-  if (errors.length === 0) return;
+  if (refused.length === 0) return;
   await tx.execute(
-    sql`update ${importRows} r set error = e.reason
-      from unnest(${param(errors.map((e) => e.line))}::int[], ${param(errors.map((e) => e.reason))}::text[]) as e(line, reason)
-      where r.import_id = ${importId}::uuid and r.line = e.line`,
+    sql`insert into ${importErrors} (import_id, line, number, price_text, offer_price_text, reason)
+      select r.import_id, r.line, r.number, ${rupeesText(sql`r.base_price`)},
+        case when r.final_price < r.base_price then ${rupeesText(sql`r.final_price`)} else '' end,
+        e.reason
+      from unnest(${param(refused.map((e) => e.line))}::int[], ${param(refused.map((e) => e.reason))}::text[]) as e(line, reason)
+      join ${importRows} r on r.import_id = ${importId}::uuid and r.line = e.line`,
   );
 }
 
 export async function countRowErrors(tx: Tx, importId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
-    .from(importRows)
-    .where(and(eq(importRows.importId, importId), isNotNull(importRows.error)));
+    .from(importErrors)
+    .where(eq(importErrors.importId, importId));
   return row?.n ?? 0;
 }
 
@@ -119,11 +135,9 @@ export async function failImport(db: Db, id: string, failure: string): Promise<b
   return failed.length > 0;
 }
 
-/** Removes an ended import's good rows; its refused rows stay for errors.csv. */
-export async function removeGoodRows(db: Db, importId: string) {
-  await db
-    .delete(importRows)
-    .where(and(eq(importRows.importId, importId), isNull(importRows.error)));
+/** Removes an ended import's staged rows; its refused rows stay for errors.csv. */
+export async function removeStagedRows(db: Db, importId: string) {
+  await db.delete(importRows).where(eq(importRows.importId, importId));
 }
 
 /** An import's refused rows in line order, `batchSize` at a time (keyset on the line). */
@@ -131,24 +145,10 @@ export async function* streamRowErrors(db: Db, importId: string, batchSize = 5_0
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({
-        line: importRows.line,
-        number: importRows.number,
-        basePrice: importRows.basePrice,
-        finalPrice: importRows.finalPrice,
-        priceText: importRows.priceText,
-        offerPriceText: importRows.offerPriceText,
-        error: importRows.error,
-      })
-      .from(importRows)
-      .where(
-        and(
-          eq(importRows.importId, importId),
-          isNotNull(importRows.error),
-          gt(importRows.line, after),
-        ),
-      )
-      .orderBy(asc(importRows.line))
+      .select()
+      .from(importErrors)
+      .where(and(eq(importErrors.importId, importId), gt(importErrors.line, after)))
+      .orderBy(asc(importErrors.line))
       .limit(batchSize);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;

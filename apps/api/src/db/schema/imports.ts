@@ -56,12 +56,10 @@ export const imports = pgTable(
 );
 
 /**
- * The rows of an import, staged while it runs so that memory stays flat whatever the file's
- * size. A good row holds the number (10 digits), its prices in paise and its category and
- * numerology; a refused row holds what the file said (`number`, `price_text`,
- * `offer_price_text`) and the `error`. `outcome` is decided when the rows are applied: new,
- * updated or unchanged. The good rows are removed once the import ends; the refused ones stay
- * for its errors.csv.
+ * The good rows of a running import, staged so that memory stays flat whatever the file's size:
+ * the number (10 digits), its prices in paise, its category and numerology. Removed once the
+ * import ends. UNLOGGED (migration 0004): no write-ahead log, so staging is cheap, and after a
+ * database crash the table is empty, which is what a running import needs then (it is failed).
  */
 export const importRows = pgTable(
   'import_rows',
@@ -72,16 +70,28 @@ export const importRows = pgTable(
     /** The line of the file (the header is line 1). */
     line: integer('line').notNull(),
     number: text('number').notNull(),
-    basePrice: integer('base_price'),
-    finalPrice: integer('final_price'),
-    category: text('category'),
-    digitSum: smallint('digit_sum'),
-    mid: smallint('mid'),
-    total: smallint('total'),
-    priceText: text('price_text'),
-    offerPriceText: text('offer_price_text'),
-    error: text('error'),
-    outcome: text('outcome', { enum: ['new', 'updated', 'unchanged'] }),
+    basePrice: integer('base_price').notNull(),
+    finalPrice: integer('final_price').notNull(),
+    category: text('category').notNull(),
+    digitSum: smallint('digit_sum').notNull(),
+    mid: smallint('mid').notNull(),
+    total: smallint('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
+);
+
+/** The refused rows of an import: what the file said and why (its errors.csv). */
+export const importErrors = pgTable(
+  'import_errors',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    number: text('number').notNull(),
+    priceText: text('price_text').notNull(),
+    offerPriceText: text('offer_price_text').notNull(),
+    reason: text('reason').notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] })],
 );
