@@ -1,15 +1,11 @@
 import fp from 'fastify-plugin';
 
 /**
- * Stock imports and the server's life: once ready, the imports a stopped server left running
- * are failed (nothing of them was applied); on close, running imports stop taking new rows and
- * are waited for (one already applying finishes).
+ * Stock imports when the server closes: running imports stop taking new rows and are waited for
+ * (one already applying finishes). At start-up server.ts fails the ones a stopped server left.
  */
 export const stockImports = fp(
   async (app) => {
-    app.addHook('onReady', async () => {
-      await app.services.imports.failAbandoned();
-    });
     app.addHook('onClose', async () => {
       await app.services.imports.close();
     });
