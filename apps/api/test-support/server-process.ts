@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  */
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }

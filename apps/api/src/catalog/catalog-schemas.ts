@@ -159,7 +159,7 @@ export const numberParams = z.object({
  * A number as the console sees it: available (on sale, or a hold that lapsed), held (in an
  * order awaiting payment), sold or hidden (kept off the storefront by staff).
  */
-export const stockStatuses = ['available', 'held', 'sold', 'hidden'] as const;
+const stockStatuses = ['available', 'held', 'sold', 'hidden'] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
 export const adminNumberSorts = [
@@ -269,7 +269,7 @@ export type NewNumberBody = z.output<typeof newNumberBody>;
 export const repriceBody = z.object(pricesBody).superRefine(offerNotAbovePrice);
 export type RepriceBody = z.output<typeof repriceBody>;
 
-export const priceChange = z.discriminatedUnion('mode', [
+const priceChange = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('set'),
     amount: z

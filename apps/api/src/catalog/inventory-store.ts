@@ -39,7 +39,7 @@ function planStock(filters: StockFilters): FilterPlan {
   return planFilters(filters, filters.status ? [statusConditions[filters.status]] : []);
 }
 
-export const stockColumns = {
+const stockColumns = {
   id: numbers.id,
   number: numbers.number,
   basePrice: numbers.basePrice,

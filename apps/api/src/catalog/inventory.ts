@@ -46,7 +46,7 @@ function pricesView(basePaise: number, finalPaise: number) {
   };
 }
 
-export function toStockNumber(row: StockRow): StockNumber {
+function toStockNumber(row: StockRow): StockNumber {
   return {
     id: row.id,
     number: row.number,
@@ -82,7 +82,7 @@ function refusal(row: StockRow, what: string) {
   return undefined;
 }
 
-export function describeChange(change: PriceChange): string {
+function describeChange(change: PriceChange): string {
   if (change.mode === 'set') return `set to ${change.amount} rupees`;
   return `${change.mode} by ${change.percent}%`;
 }

@@ -311,5 +311,3 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
     },
   };
 }
-
-export type ImportService = ReturnType<typeof createImportService>;

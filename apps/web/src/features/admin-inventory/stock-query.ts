@@ -24,7 +24,7 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 /** The filters in force (only the keys with a value), as the API takes them. */
 export type StockFilter = BulkPriceChange['filter'];
 
-export const SORTS = [
+const SORTS = [
   'newest',
   'oldest',
   'number_asc',

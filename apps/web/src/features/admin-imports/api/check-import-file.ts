@@ -10,7 +10,7 @@ export function importForm(file: File): FormData {
 }
 
 /** POST /admin/numbers/import?dryRun=true: what the file would do; nothing is written. */
-export async function checkImportFile(file: File): Promise<DryRun> {
+async function checkImportFile(file: File): Promise<DryRun> {
   return (await api.post<DryRun>('/admin/numbers/import?dryRun=true', importForm(file)))
     .data as DryRun;
 }

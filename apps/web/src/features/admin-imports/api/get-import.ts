@@ -5,10 +5,10 @@ import type { StockImport } from '../import-types';
 import { importKeys } from './import-keys';
 
 /** How often a running import is read again (the progress bar). */
-export const IMPORT_POLL_MS = 500;
+const IMPORT_POLL_MS = 500;
 
 /** GET /admin/imports/{id}: the import's progress and result. */
-export async function fetchImport(id: string, options: RequestOptions = {}): Promise<StockImport> {
+async function fetchImport(id: string, options: RequestOptions = {}): Promise<StockImport> {
   return (await api.get<StockImport>(`/admin/imports/${id}`, options)).data as StockImport;
 }
 

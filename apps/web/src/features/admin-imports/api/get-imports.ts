@@ -4,10 +4,7 @@ import type { ImportPage } from '../import-types';
 import { importKeys } from './import-keys';
 
 /** GET /admin/imports: past imports, newest first, with who ran them. */
-export async function fetchImports(
-  page: number,
-  options: RequestOptions = {},
-): Promise<ImportPage> {
+async function fetchImports(page: number, options: RequestOptions = {}): Promise<ImportPage> {
   const path = withQuery('/admin/imports', { page, pageSize: 20 });
   return (await api.get<ImportPage>(path, options)).data as ImportPage;
 }

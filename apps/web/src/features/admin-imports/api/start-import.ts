@@ -5,7 +5,7 @@ import { importForm } from './check-import-file';
 import { importKeys } from './import-keys';
 
 /** POST /admin/numbers/import: starts the import (202); follow it with GET /admin/imports/{id}. */
-export async function startImport(file: File): Promise<ImportStarted> {
+async function startImport(file: File): Promise<ImportStarted> {
   return (await api.post<ImportStarted>('/admin/numbers/import', importForm(file)))
     .data as ImportStarted;
 }

@@ -4,7 +4,7 @@ import type { NewNumber, StockNumber } from '../stock-types';
 import { invalidateStock } from './stock-keys';
 
 /** POST /admin/numbers: adds a number (classified by the API); 409 when it is there already. */
-export async function addNumber(body: NewNumber): Promise<StockNumber> {
+async function addNumber(body: NewNumber): Promise<StockNumber> {
   return (await api.post<StockNumber>('/admin/numbers', body)).data as StockNumber;
 }
 

@@ -4,7 +4,7 @@ import type { BulkPriceChange } from '../stock-types';
 import { invalidateStock } from './stock-keys';
 
 /** POST /admin/numbers/bulk-price: applies it; 409 when the selection moved since the preview. */
-export async function applyBulkPrice(body: BulkPriceChange): Promise<{ changed: number }> {
+async function applyBulkPrice(body: BulkPriceChange): Promise<{ changed: number }> {
   const answer = await api.post<{ changed: number }>('/admin/numbers/bulk-price', body);
   return answer.data as { changed: number };
 }

@@ -5,7 +5,7 @@ import type { StockPage } from '../stock-types';
 import { stockKeys } from './stock-keys';
 
 /** GET /admin/numbers: one page of the inventory, every status unless filtered. */
-export async function fetchStock(
+async function fetchStock(
   { filter, sort, page }: StockQuery,
   options: RequestOptions = {},
 ): Promise<StockPage> {

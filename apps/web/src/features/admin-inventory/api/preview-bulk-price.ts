@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { BulkPriceChange, BulkPricePreview } from '../stock-types';
 
 /** POST /admin/numbers/bulk-price/preview: how many numbers would change, and a sample. */
-export async function previewBulkPrice(
+async function previewBulkPrice(
   body: Omit<BulkPriceChange, 'expectedCount'>,
 ): Promise<BulkPricePreview> {
   return (await api.post<BulkPricePreview>('/admin/numbers/bulk-price/preview', body))

@@ -4,7 +4,7 @@ import type { NewPrices, StockNumber } from '../stock-types';
 import { invalidateStock } from './stock-keys';
 
 /** PATCH /admin/numbers/{id}: a new price and offer price (null: no offer). */
-export async function repriceNumber(id: number, prices: NewPrices): Promise<StockNumber> {
+async function repriceNumber(id: number, prices: NewPrices): Promise<StockNumber> {
   return (await api.patch<StockNumber>(`/admin/numbers/${id}`, prices)).data as StockNumber;
 }
 

@@ -4,7 +4,7 @@ import type { StockNumber } from '../stock-types';
 import { invalidateStock } from './stock-keys';
 
 /** POST /admin/numbers/{id}/hide or /unhide: off the storefront, or back on it. */
-export async function setNumberHidden(id: number, hidden: boolean): Promise<StockNumber> {
+async function setNumberHidden(id: number, hidden: boolean): Promise<StockNumber> {
   const path = `/admin/numbers/${id}/${hidden ? 'hide' : 'unhide'}`;
   return (await api.post<StockNumber>(path)).data as StockNumber;
 }
