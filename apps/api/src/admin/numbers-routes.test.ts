@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { csvRows, multipartFile } from '../../test-support/csv-upload';
-import { insertTestNumbers } from '../../test-support/numbers';
+import { insertTestNumbers, listedPrices } from '../../test-support/numbers';
 import { staffMember } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -253,16 +253,7 @@ describeEachDatabase('the console inventory', (ctx) => {
       expectedCount: 4,
     });
     expect(applied.json().data).toEqual({ changed: 4 });
-    const listed = await support.client.get(api('/admin/numbers?sort=number_asc&q=98'));
-    expect(
-      listed
-        .json()
-        .data.numbers.map((n: { number: string; price: number; offerPrice: number }) => [
-          n.number,
-          n.price,
-          n.offerPrice,
-        ]),
-    ).toEqual([
+    expect(await listedPrices(support.client, 'q=98')).toEqual([
       ['9811223344', 8_000, null],
       ['9812377777', 55_000, null],
       ['9820012345', 5_499, null],

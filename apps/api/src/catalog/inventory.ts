@@ -1,11 +1,11 @@
 import { classify, findCategory, numerology, toPaise, toRupees } from '@store/domain';
 import type { SQL } from 'drizzle-orm';
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import type { AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
+import { csvStream } from '../http/csv-stream';
 import type { CatalogChange } from './catalog-changes';
 import type {
   BulkPriceBody,
@@ -288,8 +288,7 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
      * in number order a batch at a time. Importing it again changes nothing.
      */
     exportCsv(filter: StockFilter): Readable {
-      const csv = stringify({ header: true, columns: csvColumns });
-      const rows = async function* () {
+      return csvStream(csvColumns, async function* () {
         for await (const batch of streamStock(db, stockFilters(filter))) {
           for (const row of batch) {
             yield [
@@ -301,9 +300,7 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
             ];
           }
         }
-      };
-      // A failed read ends the response with the error instead of leaving it open.
-      return pipeline(Readable.from(rows()), csv, () => {});
+      });
     },
   };
 }

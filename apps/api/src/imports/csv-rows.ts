@@ -97,6 +97,14 @@ function readHeader(fields: string[]): Record<(typeof COLUMNS)[number], number |
   };
 }
 
+const noClass = { category: null, digitSum: null, mid: null, total: null };
+
+/** A number's category and numerology, as the loader stores them. */
+function classOf(number: string) {
+  const { sum, mid, total } = numerology(number);
+  return { category: classify(number).category, digitSum: sum, mid, total };
+}
+
 /**
  * Checks one data row: the number (a leading +91 or 0 and spaces are fine), the price and the
  * optional offer price (rupees, Indian grouping fine), and that the number did not come before.
@@ -147,30 +155,13 @@ function checkRow(
     };
   }
   const finalPrice = offer && 'paise' in offer ? offer.paise : price.paise;
-  if (!withClass) {
-    return {
-      ok: true,
-      line,
-      number,
-      basePrice: price.paise,
-      finalPrice,
-      category: null,
-      digitSum: null,
-      mid: null,
-      total: null,
-    };
-  }
-  const { sum, mid, total } = numerology(number);
   return {
     ok: true,
     line,
     number,
     basePrice: price.paise,
     finalPrice,
-    category: classify(number).category,
-    digitSum: sum,
-    mid,
-    total,
+    ...(withClass ? classOf(number) : noClass),
   };
 }
 

@@ -3,9 +3,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AuditService } from '../audit/audit-service';
@@ -13,6 +12,7 @@ import type { CatalogService, ImportOutcome } from '../catalog/catalog-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { badRequest, notFound } from '../http/app-error';
+import { csvStream } from '../http/csv-stream';
 import { checkedRows, countRows, type CheckedRow, type GoodRow } from './csv-rows';
 import { DRY_RUN_ERROR_LIMIT, type DryRun, type ImportView } from './import-schemas';
 import {
@@ -261,18 +261,12 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
     /** The import's refused rows as CSV (number, price, offer_price, reason), in line order. */
     async errorsCsv(id: string): Promise<Readable> {
       if (!(await findImport(db, id))) throw notFound(`Import ${id} does not exist.`);
-      const csv = stringify({
-        header: true,
-        columns: ['number', 'price', 'offer_price', 'reason'],
-      });
-      const rows = async function* () {
+      return csvStream(['number', 'price', 'offer_price', 'reason'], async function* () {
         for await (const batch of streamRowErrors(db, id)) {
           for (const row of batch)
             yield [row.number, row.priceText, row.offerPriceText, row.reason];
         }
-      };
-      // A failed read ends the response with the error instead of leaving it open.
-      return pipeline(Readable.from(rows()), csv, () => {});
+      });
     },
 
     /**
