@@ -327,6 +327,7 @@ describeEachDatabase('stock imports', (ctx) => {
       404,
     );
     expect((await support.client.get(api('/admin/imports/42'))).statusCode).toBe(400);
+    expect((await support.client.get(api('/admin/imports?pageSize=1000'))).statusCode).toBe(400);
 
     const template = await support.client.get(api('/admin/imports/template.csv'));
     expect(template.headers['content-disposition']).toBe(
