@@ -19,6 +19,7 @@ const apiCapabilities = {
   enquiries: 'enquiry',
   admin: 'admin',
   audit: 'audit',
+  imports: 'import',
   health: 'health',
   dev: 'dev',
 };

@@ -26,5 +26,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: /console-imports\.spec\.ts/,
+    },
+    // The stock import adds thousands of numbers: it runs once the storefront specs, which
+    // compare listings with the API, are done.
+    {
+      name: 'stock import',
+      use: { browserName: 'chromium' },
+      testMatch: /console-imports\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
 });

@@ -1,91 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from './db/data-dir-lock';
 import { runningEmbeddedPostgres } from './db/embedded-postgres';
+import {
+  killServers,
+  ready,
+  startServer as startServerIn,
+  waitFor,
+} from '../test-support/server-process';
 
 /**
  * The real server process (`node --import tsx src/server.ts`, as `npm start` runs it) with its
  * embedded PostgreSQL server in a temporary data folder: start-up, the data folder's lock,
  * shutdown on signals (during start-up too), and crashes of either process.
  */
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'store-server-'));
 const webBuildDir = join(scratch, 'web');
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<Exit>;
-  hasExited: () => boolean;
-}
-
-const children: ChildProcess[] = [];
-
-function startServer(dataDir: string): ServerProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_BUILD_DIR: webBuildDir,
-    DEMO_DATA_COUNT: '0',
-    LOG_LEVEL: 'silent',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exited = false;
-  return {
-    child,
-    output: () => output,
-    hasExited: () => exited,
-    exited: new Promise<Exit>((resolve) =>
-      child.on('exit', (code, signal) => {
-        exited = true;
-        resolve({ code, signal });
-      }),
-    ),
-  };
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-/** Waits for the "Store ready at http://..." line and answers the address. */
-async function ready(server: ServerProcess): Promise<string> {
-  return waitFor('the server to be ready', () => {
-    const match = /Store ready at (http:\/\/\S+)/.exec(server.output());
-    if (match) return match[1]!;
-    if (server.hasExited()) throw new Error(`the server exited:\n${server.output()}`);
-    return undefined;
-  });
-}
+const startServer = (dataDir: string) => startServerIn(dataDir, { WEB_BUILD_DIR: webBuildDir });
 
 async function health(base: string) {
   const res = await fetch(`${base}/api/v1/health`);
@@ -126,9 +61,7 @@ async function withClient<T>(dataDir: string, work: (client: pg.Client) => Promi
 }
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
+  killServers();
   await sleep(100);
   rmSync(scratch, { recursive: true, force: true });
 });

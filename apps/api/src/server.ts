@@ -69,6 +69,9 @@ async function main() {
   if (closing) return;
   await step(loadDemoDataIfEmpty(app!.services, config, (line) => app!.log.info(line)));
   if (closing) return;
+  // Imports a stopped server left running: nothing of them was applied; say so.
+  await step(app!.services.imports.failAbandoned().then(() => {}));
+  if (closing) return;
 
   await step(app!.listen({ host: config.HOST, port: config.PORT }).then(() => {}));
   if (closing) return;

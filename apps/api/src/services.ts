@@ -10,6 +10,7 @@ import type { Database } from './db/database';
 import { createDevService } from './dev/dev-service';
 import { createEnquiryService } from './enquiries/enquiry-service';
 import { createHealthService } from './health/health-service';
+import { createImportService } from './imports/import-service';
 import type { Notifier } from './notify/notifier';
 import { createStaffAlerts } from './notify/staff-alerts';
 import { createOrderService } from './orders/order-service';
@@ -32,12 +33,13 @@ export interface ServiceDeps {
  */
 export function createServices(deps: ServiceDeps) {
   const { config, database, notifier, log } = deps;
+  const audit = createAuditService({ database });
   const catalog = createCatalogService({
     config,
     database,
     changes: deps.catalogChanges ?? createInProcessCatalogChanges(),
+    audit,
   });
-  const audit = createAuditService({ database });
   const staffAlerts = createStaffAlerts({ config, notifier, log });
   const users = createUserService({ database });
   const payments = createPaymentService({ config, database });
@@ -72,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
     orders,
     payments,
     enquiries: createEnquiryService({ config, database, notifier, log }),
+    imports: createImportService({ database, catalog, audit, log }),
     health: createHealthService(database),
     dev: createDevService(database),
   };

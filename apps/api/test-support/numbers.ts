@@ -2,6 +2,7 @@ import { classify, numerology, toPaise } from '@store/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { numbers, type numberStatuses } from '../src/db/schema';
+import { api, type SessionClient } from './session-client';
 
 /** A number for a test inventory; prices in rupees. */
 export interface TestNumber {
@@ -60,4 +61,13 @@ export async function insertTestNumbers(
       ),
     );
   return new Map(rows.map((row) => [row.number, row.id]));
+}
+
+/** [number, price, offerPrice] of the console inventory's numbers matching `query`, in number order. */
+export async function listedPrices(client: SessionClient, query: string) {
+  const res = await client.get(api(`/admin/numbers?sort=number_asc&${query}`));
+  const { numbers: listed } = res.json().data as {
+    numbers: { number: string; price: number; offerPrice: number | null }[];
+  };
+  return listed.map((n) => [n.number, n.price, n.offerPrice]);
 }

@@ -77,6 +77,9 @@ describe('route table', () => {
     expect(layoutOf('/premium-numbers')).toBe('features/layout/storefront-layout.tsx');
     expect(layoutOf('/admin')).toBe('features/admin-shell/admin-layout.tsx');
     expect(fileFor('/admin')).toBe('features/admin-dashboard/dashboard-page.tsx');
+    expect(layoutOf('/admin/inventory')).toBe('features/admin-shell/admin-layout.tsx');
+    expect(fileFor('/admin/inventory')).toBe('features/admin-inventory/inventory-page.tsx');
+    expect(fileFor('/admin/imports')).toBe('features/admin-imports/imports-page.tsx');
   });
 });
 

@@ -39,5 +39,7 @@ export default [
   // The staff console: its own frame, loaded only when opened, never prerendered.
   route('admin', 'features/admin-shell/admin-layout.tsx', [
     index('features/admin-dashboard/dashboard-page.tsx'),
+    route('inventory', 'features/admin-inventory/inventory-page.tsx'),
+    route('imports', 'features/admin-imports/imports-page.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -25,7 +25,8 @@ export function installFakeApi(routes: Record<string, FakeReply | Handler>) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^.*\/api\/v1/, '');
     const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    // JSON bodies parsed; anything else (a FormData upload) as it was sent.
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
     const call = { method, path, body };
     calls.push(call);
     const route = routes[`${method} ${path.split('?')[0]}`];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, toPaise, toRupees } from './money';
+import { formatInr, parseRupees, toPaise, toRupees } from './money';
 
 describe('toPaise', () => {
   it.each([
@@ -42,5 +42,38 @@ describe('formatInr', () => {
     [-1234.5, '-₹1,234.50'],
   ])('%d -> %s', (rupees, text) => {
     expect(formatInr(rupees)).toBe(text);
+  });
+});
+
+describe('parseRupees', () => {
+  it.each([
+    ['25000', 25_000_00],
+    ['1,25,000', 1_25_000_00],
+    ['1,23,45,678', 1_23_45_678_00],
+    ['125,000', 125_000_00],
+    ['1,250,000', 1_250_000_00],
+    [' 4999.5 ', 4_999_50],
+    ['1,25,000.75', 1_25_000_75],
+    ['₹1,25,000', 1_25_000_00],
+    ['Rs. 5000', 5_000_00],
+    ['INR 1400', 1_400_00],
+  ])('%j -> %d paise', (text, paise) => {
+    expect(parseRupees(text)).toEqual({ paise });
+  });
+
+  it.each([
+    ['', 'is missing'],
+    ['9.82E+09', 'is in scientific notation (9.82E+09): format the column as a plain number'],
+    ['1.5e5', 'is in scientific notation (1.5e5): format the column as a plain number'],
+    ['0', 'must be more than 0'],
+    ['0.00', 'must be more than 0'],
+    ['-5000', 'must be more than 0'],
+    ['12,5,000', 'is not an amount in rupees (12,5,000): write e.g. 25000 or 1,25,000'],
+    ['1,2345', 'is not an amount in rupees (1,2345): write e.g. 25000 or 1,25,000'],
+    ['25000.123', 'is not an amount in rupees (25000.123): write e.g. 25000 or 1,25,000'],
+    ['five thousand', 'is not an amount in rupees (fivethousand): write e.g. 25000 or 1,25,000'],
+    ['3,00,00,000', 'must be at most 2,00,00,000 rupees'],
+  ])('refuses %j: %s', (text, problem) => {
+    expect(parseRupees(text)).toEqual({ problem });
   });
 });

@@ -27,3 +27,43 @@ export function formatInr(rupees: number): string {
   const fraction = absolute % 100;
   return `${sign}₹${whole}${fraction ? `.${String(fraction).padStart(2, '0')}` : ''}`;
 }
+
+/** The largest price a number may have: what fits the database's integer paise, in whole crores. */
+export const MAX_PRICE_RUPEES = 2_00_00_000;
+
+/** How a spreadsheet writes a long number it took for a float: `9.82E+09`, `1.25e5`. */
+export const SCIENTIFIC_NOTATION = /^[+-]?\d+(?:\.\d+)?e[+-]?\d+$/i;
+
+const plainAmount = /^(?:\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d{1,2})?$/;
+
+export type ParsedRupees = { paise: number } | { problem: string };
+
+/**
+ * A price as people and spreadsheets write it, in rupees: `25000`, `1,25,000` (Indian
+ * grouping), `125,000`, `1250.50`, with an optional `₹`, `Rs` or `INR` in front. Answers its
+ * paise, or the problem in words: missing, scientific notation, not an amount, not above 0,
+ * above MAX_PRICE_RUPEES.
+ */
+export function parseRupees(text: string): ParsedRupees {
+  const value = text
+    .trim()
+    .replace(/^(?:₹|rs\.?|inr)\s*/i, '')
+    .replace(/\s+/g, '');
+  if (value === '') return { problem: 'is missing' };
+  if (SCIENTIFIC_NOTATION.test(value)) {
+    return {
+      problem: `is in scientific notation (${value}): format the column as a plain number`,
+    };
+  }
+  if (/^-\d/.test(value) || /^0+(?:\.0+)?$/.test(value.replace(/,/g, ''))) {
+    return { problem: 'must be more than 0' };
+  }
+  if (!plainAmount.test(value)) {
+    return { problem: `is not an amount in rupees (${value}): write e.g. 25000 or 1,25,000` };
+  }
+  const rupees = Number(value.replace(/,/g, ''));
+  if (rupees > MAX_PRICE_RUPEES) {
+    return { problem: `must be at most ${groupIndian(String(MAX_PRICE_RUPEES))} rupees` };
+  }
+  return { paise: toPaise(rupees) };
+}

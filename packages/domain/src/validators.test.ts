@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidGstin, isValidMobile, isValidPan, normalizeMobile } from './validators';
+import {
+  isValidGstin,
+  isValidMobile,
+  isValidPan,
+  mobileNumberProblem,
+  normalizeMobile,
+} from './validators';
 
 describe('normalizeMobile', () => {
   it.each([
@@ -76,5 +82,27 @@ describe('isValidGstin', () => {
     expect(isValidGstin('97AAPFU0939F1ZO')).toBe(true);
     expect(isValidGstin('99AAPFU0939F1ZK')).toBe(true);
     expect(isValidGstin('27AAPXU0939F1ZZ')).toBe(false);
+  });
+});
+
+describe('mobileNumberProblem', () => {
+  it.each(['9820098200', '+91 98200 98200', '098200-98200'])('accepts %j', (input) => {
+    expect(mobileNumberProblem(input)).toBeNull();
+  });
+
+  it.each([
+    ['', 'is missing'],
+    [
+      '9.82E+09',
+      'is in scientific notation (9.82E+09), which lost its digits: format the number column as text and export again',
+    ],
+    ['98200 9820O', 'must be digits only'],
+    ['982009820', 'must have 10 digits (it has 9)'],
+    ['+91 982009820', 'must have 10 digits (it has 9)'],
+    ['98200982001', 'must have 10 digits (it has 11)'],
+    ['5820098200', 'must start with 6, 7, 8 or 9'],
+    ['+91 5820098200', 'must start with 6, 7, 8 or 9'],
+  ])('explains %j: %s', (input, problem) => {
+    expect(mobileNumberProblem(input)).toBe(problem);
   });
 });

@@ -1,3 +1,5 @@
+import { SCIENTIFIC_NOTATION } from './money';
+
 const mobilePattern = /^(?:\+91|91|0)?([6-9]\d{9})$/;
 
 /**
@@ -47,4 +49,21 @@ export function isValidGstin(gstin: string): boolean {
     isValidPan(pan) &&
     gstinCheckCharacter(gstin.slice(0, 14)) === gstin.charAt(14)
   );
+}
+
+/**
+ * What is wrong with a mobile number as written (a leading +91, 91 or 0, spaces and hyphens are
+ * fine), in words, or null when normalizeMobile accepts it.
+ */
+export function mobileNumberProblem(input: string): string | null {
+  if (normalizeMobile(input) !== null) return null;
+  const compact = input.replace(/[\s-]/g, '');
+  if (compact === '') return 'is missing';
+  if (SCIENTIFIC_NOTATION.test(compact)) {
+    return `is in scientific notation (${compact}), which lost its digits: format the number column as text and export again`;
+  }
+  const digits = compact.replace(/^(?:\+91|91(?=\d{10}$)|0(?=\d{10}$))/, '');
+  if (!/^\d+$/.test(digits)) return 'must be digits only';
+  if (digits.length !== 10) return `must have 10 digits (it has ${digits.length})`;
+  return 'must start with 6, 7, 8 or 9';
 }

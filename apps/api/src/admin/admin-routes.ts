@@ -3,6 +3,8 @@ import { requireAdmin, requireStaff } from '../auth/auth-service';
 import { ADMINISTRATORS_ONLY } from './admin-schemas';
 import { adminAuditRoutes } from './audit-routes';
 import { adminEnquiryRoutes } from './enquiries-routes';
+import { adminImportRoutes } from './imports-routes';
+import { adminNumberRoutes } from './numbers-routes';
 import { adminOrderRoutes } from './orders-routes';
 
 const administratorsOnly = (request: FastifyRequest) =>
@@ -20,4 +22,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminOrderRoutes);
   await app.register(adminEnquiryRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminNumberRoutes);
+  await app.register(adminImportRoutes);
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { errorBody } from '../http/envelope';
 
 /** The tag that makes a console route administrators-only (support gets 403). */
@@ -17,3 +18,13 @@ export const adminOnlyRoute = {
 
 /** The answers of the console's guard: 401 for visitors, 403 for customers (and support on admin-only calls). */
 export const staffErrors = { 401: errorBody, 403: errorBody } as const;
+
+/** The headers of a CSV file the console downloads. */
+export const csvDownload = (fileName: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-disposition': `attachment; filename="${fileName}"`,
+});
+
+/** The 200 of a CSV download: a text stream, documented as such (never serialized). */
+export const csvBody = z.any().describe('A CSV file (text/csv)');

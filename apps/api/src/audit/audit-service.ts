@@ -1,7 +1,13 @@
 import type { Database } from '../db/database';
 import type { Tx } from '../db/transactions';
 import type { AuditEntryView } from './audit-schemas';
-import { insertAuditEntries, pageOfAuditEntries, type AuditFilter } from './audit-store';
+import type { SQL } from 'drizzle-orm';
+import {
+  insertAuditEntries,
+  insertSelectedAuditEntries,
+  pageOfAuditEntries,
+  type AuditFilter,
+} from './audit-store';
 
 /** One change made in the console: who, what, to which thing, before and after. */
 export interface AuditEntry {
@@ -40,6 +46,15 @@ export function createAuditService({ database }: { database: Database }) {
       await insertAuditEntries(tx, entries.map(toRow));
     },
 
+    /**
+     * Records one entry per row of `rows`, a SELECT of (actor_id uuid, action, entity_type,
+     * entity_id text, number text, before jsonb, after jsonb, note text) run inside `tx`: how a
+     * change of thousands of numbers records each of them without bringing them into memory.
+     */
+    async recordSelected(tx: Tx, rows: SQL): Promise<void> {
+      await insertSelectedAuditEntries(tx, rows);
+    },
+
     async list(
       filter: AuditFilter,
       page: number,
@@ -63,3 +78,5 @@ export function createAuditService({ database }: { database: Database }) {
     },
   };
 }
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -17,6 +17,13 @@ export async function insertAuditEntries(executor: Db | Tx, entries: AuditInsert
   if (entries.length > 0) await executor.insert(auditLog).values(entries);
 }
 
+/** Inserts the rows a SELECT gives (actor_id, action, entity_type, entity_id, number, before, after, note). */
+export async function insertSelectedAuditEntries(tx: Tx, rows: SQL) {
+  await tx.execute(
+    sql`insert into ${auditLog} (actor_id, action, entity_type, entity_id, number, before, after, note) ${rows}`,
+  );
+}
+
 /** One page of entries, newest first, with the name of who made each, and the total. */
 export async function pageOfAuditEntries(
   db: Db,

@@ -1,4 +1,11 @@
-import { digitMatches, isCategorySlug, type NumberSort } from '@store/domain';
+import {
+  digitMatches,
+  isCategorySlug,
+  MAX_PRICE_RUPEES,
+  mobileNumberProblem,
+  type NumberSort,
+  normalizeMobile,
+} from '@store/domain';
 import { z } from 'zod';
 
 /** The domain's listing orders, in the order the API documents them. */
@@ -55,56 +62,76 @@ const rupees = z.coerce
   .min(0, 'must be 0 or more rupees')
   .max(1_000_000_000, 'must be at most 1000000000 rupees');
 
+/** The storefront's filters, shared by the storefront listing and the console's inventory. */
+const numberFilterFields = {
+  category: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .superRefine((slug, ctx) => {
+        if (slug !== 'all' && !isCategorySlug(slug)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown category "${slug.slice(0, 60)}"; use a category slug such as mirror-numbers, or all`,
+          });
+        }
+      }),
+  ).describe('A category slug; `all` or absent: every category'),
+  offer: optional(
+    z
+      .enum(['true', 'false', '1', '0'], 'must be true or false')
+      .transform((v) => v === 'true' || v === '1'),
+  ).describe('true: numbers on offer only (final price below list price)'),
+  q: optional(
+    z
+      .string()
+      .transform((s) => s.replace(/[\s-]+/g, ''))
+      .pipe(z.string().regex(/^\d{1,10}$/, 'must be 1 to 10 digits')),
+  ).describe('Digits to find, where `match` says'),
+  match: withDefault(z.enum(digitMatches, 'must be anywhere, start or end'), 'anywhere').describe(
+    'Where q must appear: anywhere (default), start or end',
+  ),
+  mustContain: optional(digitList).describe('Digits that must all appear, e.g. 2,4,8'),
+  notContain: optional(digitList).describe('Digits that must not appear, e.g. 2,4,8'),
+  mask: optional(
+    z
+      .string()
+      .trim()
+      .transform((s) => s.replace(/[xX*_]/g, '?'))
+      .pipe(
+        z
+          .string()
+          .regex(/^[\d?]{10}$/, 'must be exactly 10 places, each a digit or ? (e.g. 98??54????)'),
+      ),
+  ).describe('10 places, each a digit or ? for any digit: 98??54????'),
+  sum: optional(z.coerce.number().int().min(1).max(90)).describe('The plain digit sum'),
+  mid: optional(z.coerce.number().int().min(1).max(18)).describe('The digit sum of the sum'),
+  total: optional(z.coerce.number().int().min(1).max(90)).describe(
+    'The total: 1..9 the root (reduced to one digit); 10 and over the plain sum',
+  ),
+  minPrice: optional(rupees).describe('Lowest final price, rupees'),
+  maxPrice: optional(rupees).describe('Highest final price, rupees'),
+};
+
+/** minPrice must not be above maxPrice. */
+function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx) {
+  if (
+    query.minPrice !== undefined &&
+    query.maxPrice !== undefined &&
+    query.minPrice > query.maxPrice
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minPrice'],
+      message: 'must not be more than maxPrice',
+    });
+  }
+}
+
 export const numberListQuery = z
   .object({
-    category: optional(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .superRefine((slug, ctx) => {
-          if (slug !== 'all' && !isCategorySlug(slug)) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `unknown category "${slug.slice(0, 60)}"; use a category slug such as mirror-numbers, or all`,
-            });
-          }
-        }),
-    ).describe('A category slug; `all` or absent: every category'),
-    offer: optional(
-      z
-        .enum(['true', 'false', '1', '0'], 'must be true or false')
-        .transform((v) => v === 'true' || v === '1'),
-    ).describe('true: numbers on offer only (final price below list price)'),
-    q: optional(
-      z
-        .string()
-        .transform((s) => s.replace(/[\s-]+/g, ''))
-        .pipe(z.string().regex(/^\d{1,10}$/, 'must be 1 to 10 digits')),
-    ).describe('Digits to find, where `match` says'),
-    match: withDefault(z.enum(digitMatches, 'must be anywhere, start or end'), 'anywhere').describe(
-      'Where q must appear: anywhere (default), start or end',
-    ),
-    mustContain: optional(digitList).describe('Digits that must all appear, e.g. 2,4,8'),
-    notContain: optional(digitList).describe('Digits that must not appear, e.g. 2,4,8'),
-    mask: optional(
-      z
-        .string()
-        .trim()
-        .transform((s) => s.replace(/[xX*_]/g, '?'))
-        .pipe(
-          z
-            .string()
-            .regex(/^[\d?]{10}$/, 'must be exactly 10 places, each a digit or ? (e.g. 98??54????)'),
-        ),
-    ).describe('10 places, each a digit or ? for any digit: 98??54????'),
-    sum: optional(z.coerce.number().int().min(1).max(90)).describe('The plain digit sum'),
-    mid: optional(z.coerce.number().int().min(1).max(18)).describe('The digit sum of the sum'),
-    total: optional(z.coerce.number().int().min(1).max(90)).describe(
-      'The total: 1..9 the root (reduced to one digit); 10 and over the plain sum',
-    ),
-    minPrice: optional(rupees).describe('Lowest final price, rupees'),
-    maxPrice: optional(rupees).describe('Highest final price, rupees'),
+    ...numberFilterFields,
     sort: withDefault(
       z.enum(numberSorts, 'must be price_asc, price_desc or newest'),
       'newest',
@@ -114,19 +141,7 @@ export const numberListQuery = z
       '1 to 100, default 24',
     ),
   })
-  .superRefine((query, ctx) => {
-    if (
-      query.minPrice !== undefined &&
-      query.maxPrice !== undefined &&
-      query.minPrice > query.maxPrice
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minPrice'],
-        message: 'must not be more than maxPrice',
-      });
-    }
-  });
+  .superRefine(priceRangeInOrder);
 
 export type NumberListQuery = z.output<typeof numberListQuery>;
 
@@ -140,4 +155,174 @@ export const numberPageSchema = z.object({
 
 export const numberParams = z.object({
   id: z.coerce.number().int('must be a whole number').min(1).max(2_147_483_647),
+});
+
+/**
+ * A number as the console sees it: available (on sale, or a hold that lapsed), held (in an
+ * order awaiting payment), sold or hidden (kept off the storefront by staff).
+ */
+const stockStatuses = ['available', 'held', 'sold', 'hidden'] as const;
+export type StockStatus = (typeof stockStatuses)[number];
+
+export const adminNumberSorts = [
+  'newest',
+  'oldest',
+  'number_asc',
+  'number_desc',
+  'price_asc',
+  'price_desc',
+  'category_asc',
+  'category_desc',
+  'status_asc',
+  'status_desc',
+] as const;
+
+/** The console inventory's filters: the storefront's, plus status. */
+const stockFilterFields = {
+  ...numberFilterFields,
+  status: optional(z.enum(stockStatuses, 'must be available, held, sold or hidden')).describe(
+    'available, held, sold or hidden; absent: every status',
+  ),
+};
+
+export const stockFilter = z.object(stockFilterFields).superRefine(priceRangeInOrder);
+export type StockFilter = z.output<typeof stockFilter>;
+
+export const stockListQuery = z
+  .object({
+    ...stockFilterFields,
+    sort: withDefault(
+      z.enum(adminNumberSorts, `must be one of ${adminNumberSorts.join(', ')}`),
+      'newest',
+    ).describe(`${adminNumberSorts.join(', ')} (default newest)`),
+    page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
+    pageSize: withDefault(z.coerce.number().int().min(1).max(200), 50).describe(
+      '1 to 200, default 50',
+    ),
+  })
+  .superRefine(priceRangeInOrder);
+export type StockListQuery = z.output<typeof stockListQuery>;
+
+const prices = z.object({
+  price: z.number().describe('The list price, rupees'),
+  offerPrice: z
+    .number()
+    .nullable()
+    .describe('What the buyer pays when on offer (below the list price), rupees; null: no offer'),
+});
+
+export const stockNumberSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  display: z.string(),
+  category: z.object({ slug: z.string(), name: z.string() }),
+  ...prices.shape,
+  status: z.enum(stockStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StockNumber = z.infer<typeof stockNumberSchema>;
+
+/** Rupees with at most two decimals, above 0, up to the largest price a number may have. */
+const rupeeAmount = z
+  .number('must be an amount in rupees')
+  .positive('must be more than 0')
+  .max(MAX_PRICE_RUPEES, `must be at most ${MAX_PRICE_RUPEES} rupees`)
+  .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
+    message: 'must have at most two decimals (paise)',
+  });
+
+const offerNotAbovePrice = (
+  body: { price: number; offerPrice?: number | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (body.offerPrice != null && body.offerPrice > body.price) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['offerPrice'],
+      message: 'must not be above the price',
+    });
+  }
+};
+
+const pricesBody = {
+  price: rupeeAmount.describe('The list price, rupees'),
+  offerPrice: rupeeAmount
+    .nullish()
+    .describe('The offer price (what the buyer pays), rupees, at most the price; null: no offer'),
+};
+
+export const newNumberBody = z
+  .object({
+    number: z
+      .string()
+      .superRefine((value, ctx) => {
+        const problem = mobileNumberProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((value) => normalizeMobile(value)!)
+      .describe('10 digits starting 6 to 9; a leading +91 or 0 and spaces are dropped'),
+    ...pricesBody,
+    hidden: z.boolean().default(false).describe('true: kept off the storefront'),
+  })
+  .superRefine(offerNotAbovePrice);
+export type NewNumberBody = z.output<typeof newNumberBody>;
+
+export const repriceBody = z.object(pricesBody).superRefine(offerNotAbovePrice);
+export type RepriceBody = z.output<typeof repriceBody>;
+
+const priceChange = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('set'),
+    amount: z
+      .number()
+      .int('must be whole rupees')
+      .positive('must be more than 0')
+      .max(MAX_PRICE_RUPEES)
+      .describe('The new price, whole rupees (offers end)'),
+  }),
+  z.object({
+    mode: z.literal('raise'),
+    percent: z.number().positive('must be more than 0').max(500, 'must be at most 500'),
+  }),
+  z.object({
+    mode: z.literal('lower'),
+    percent: z.number().positive('must be more than 0').lt(100, 'must be less than 100'),
+  }),
+]);
+export type PriceChange = z.output<typeof priceChange>;
+
+export const bulkPriceBody = z.object({
+  filter: stockFilter.describe('The selection: the inventory listing filters (query values)'),
+  change: priceChange,
+  expectedCount: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('How many numbers the preview said change; another count answers 409'),
+});
+export type BulkPriceBody = z.output<typeof bulkPriceBody>;
+
+export const bulkPricePreviewSchema = z.object({
+  selected: z.number().int().describe('Numbers the filter selects'),
+  changing: z.number().int().describe('Of those, numbers whose price changes'),
+  skipped: z
+    .number()
+    .int()
+    .describe('Held or sold numbers in the selection: their price is never changed'),
+  sample: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        before: prices,
+        after: prices,
+      }),
+    )
+    .describe('Up to 10 of the numbers that change, in number order'),
+});
+
+export const bulkPriceResultSchema = z.object({
+  changed: z.number().int(),
 });

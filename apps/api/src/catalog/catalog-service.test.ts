@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/test-app';
+import { createAuditService } from '../audit/audit-service';
 import { inTransaction } from '../db/transactions';
 import { createInProcessCatalogChanges, type CatalogChange } from './catalog-changes';
 import { createCatalogService } from './catalog-service';
@@ -17,6 +18,7 @@ describeEachDatabase('the catalogue service and its changes', (ctx) => {
       config: ctx().config,
       database: ctx().database,
       changes,
+      audit: createAuditService({ database: ctx().database }),
     });
     return { catalog, changes, told };
   }

@@ -1,4 +1,4 @@
-import { isCategorySlug, toPaise } from '@store/domain';
+import type { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
 import { afterCommit, type Tx } from '../db/transactions';
@@ -20,7 +20,9 @@ import {
 } from './catalog-store';
 import type { InventoryNumber } from './demo-inventory';
 import { catalogCacheTtlMs, invalidateCatalogCache } from './listing-cache';
-import { listNumbers, type NumberFilters } from './listing-store';
+import { createInventory } from './inventory';
+import { toNumberFilters } from './listing-filters';
+import { listNumbers } from './listing-store';
 import {
   loadDemoInventory,
   loadNumbers,
@@ -30,6 +32,7 @@ import {
 import { toNumberItem } from './number-item';
 
 export type { NumberForBuyer } from './catalog-store';
+export type { ImportOutcome } from './inventory';
 export type { NumberRow } from './number-item';
 export { displayNumber, toNumberItem } from './number-item';
 
@@ -37,26 +40,8 @@ export interface CatalogServiceDeps {
   config: Config;
   database: Database;
   changes: CatalogChanges;
-}
-
-function toNumberFilters(query: NumberListQuery): NumberFilters {
-  return {
-    category:
-      query.category && query.category !== 'all' && isCategorySlug(query.category)
-        ? query.category
-        : undefined,
-    offer: query.offer || undefined,
-    q: query.q,
-    match: query.match,
-    mustContain: query.mustContain,
-    notContain: query.notContain,
-    mask: query.mask,
-    sum: query.sum,
-    mid: query.mid,
-    total: query.total,
-    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
-  };
+  /** Where the console's changes of numbers are recorded. */
+  audit: AuditService;
 }
 
 /**
@@ -65,7 +50,7 @@ function toNumberFilters(query: NumberListQuery): NumberFilters {
  * that join another capability's transaction take its handle and are published after that
  * transaction commits. The listing cache hears the changes in one place below.
  */
-export function createCatalogService({ config, database, changes }: CatalogServiceDeps) {
+export function createCatalogService({ config, database, changes, audit }: CatalogServiceDeps) {
   const cacheTtlMs = catalogCacheTtlMs(config);
 
   // Holds and sales only take numbers off sale, which every page re-checks as it reads them;
@@ -82,6 +67,12 @@ export function createCatalogService({ config, database, changes }: CatalogServi
   };
 
   return {
+    ...createInventory({
+      database,
+      audit,
+      tell: (change, tx) => (tx ? toldAfterCommit(tx, change) : told(change)),
+    }),
+
     /** One page of available numbers, filtered and sorted (docs/decisions/0002). */
     list(query: NumberListQuery) {
       return listNumbers(database, {

@@ -56,7 +56,7 @@ const INT_MAX = 2_147_483_647;
 const clampPaise = (paise: number) => Math.min(Math.max(0, Math.round(paise)), INT_MAX);
 const reverse = (text: string) => [...text].reverse().join('');
 
-interface FilterPlan {
+export interface FilterPlan {
   where: SQL;
   /** Some digit filter is narrow: collect its matches through its index, then sort them. */
   narrow: boolean;
@@ -121,9 +121,12 @@ function placeConditions(pattern: string): { conditions: SQL[]; narrow: boolean 
   return { conditions, narrow: true };
 }
 
-/** The WHERE clause of a listing (the filters, and only available numbers) and how to sort it. */
-function planFilters(filters: NumberFilters): FilterPlan {
-  const conditions: SQL[] = [availableSql];
+/**
+ * The WHERE clause of a listing and how to sort it: the filters, and `base` (by default: only
+ * available numbers; the console's inventory passes its status filter instead).
+ */
+export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]): FilterPlan {
+  const conditions: SQL[] = [...base];
   const f = filters;
   let narrow = false;
 
@@ -169,7 +172,7 @@ function planFilters(filters: NumberFilters): FilterPlan {
   if (f.minPrice !== undefined) conditions.push(gte(numbers.finalPrice, clampPaise(f.minPrice)));
   if (f.maxPrice !== undefined) conditions.push(lte(numbers.finalPrice, clampPaise(f.maxPrice)));
 
-  return { where: and(...conditions)!, narrow };
+  return { where: and(...conditions) ?? sql`true`, narrow };
 }
 
 /**

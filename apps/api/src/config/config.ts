@@ -39,6 +39,8 @@ const configSchema = z
     /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
     CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     BODY_LIMIT_BYTES: count.default(1_048_576),
+    /** Largest CSV file the console's stock import takes (20 MB: some 400,000 rows). */
+    IMPORT_MAX_BYTES: count.default(20 * 1_048_576),
     /** How long a signal waits for requests and the database to close before exiting anyway. */
     SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
 

@@ -64,9 +64,19 @@ describe('lockDataDir', () => {
     for (const stale of [false, true]) {
       const dir = tempDir();
       if (stale) writeFileSync(join(dir, 'store.lock'), String(await deadPid()));
-      // Every process waits for the same instant before it tries, so their attempts overlap.
-      const startAt = Date.now() + 3000;
-      const script = `import('./data-dir-lock.ts').then((m) => { while (Date.now() < ${startAt}); try { m.lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setTimeout(() => {}, 1000); } catch (e) { console.log(e.name); } })`;
+      // A barrier in files: every process tries only once all eight are loaded, and the one that
+      // takes the folder keeps it until all eight have tried, however slowly the machine runs.
+      const barrier = tempDir();
+      const script = `import('./data-dir-lock.ts').then(async (m) => {
+        const fs = await import('node:fs');
+        const waitFor = (prefix) => { while (fs.readdirSync(${JSON.stringify(barrier)}).filter((f) => f.startsWith(prefix)).length < 8) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10); };
+        const mark = (prefix) => fs.writeFileSync(${JSON.stringify(barrier)} + '/' + prefix + process.pid, '');
+        mark('ready-'); waitFor('ready-');
+        let outcome = 'locked';
+        try { m.lockDataDir(${JSON.stringify(dir)}); } catch (e) { outcome = e.name; }
+        mark('tried-'); console.log(outcome);
+        if (outcome === 'locked') waitFor('tried-');
+      })`;
       const outcomes = await Promise.all(Array.from({ length: 8 }, () => runNodeAsync(script)));
       expect(outcomes.filter((o) => o === 'locked')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'DataDirLockedError')).toHaveLength(7);

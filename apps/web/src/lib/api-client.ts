@@ -3,7 +3,8 @@ import { siteConfig } from './site-config';
 /**
  * HTTP client for the storefront API (`${apiBaseUrl}/api/v1${path}`), shared by every feature.
  *
- * - Cookies are always sent (`credentials: 'include'`); bodies are JSON.
+ * - Cookies are always sent (`credentials: 'include'`); bodies are JSON, or FormData as it is
+ *   (a file upload: the browser writes the multipart boundary).
  * - Resolves to the parsed response body, the envelope `{ success, message?, data? }`.
  * - Rejects with ApiError, whose message follows spec §8.
  * - A 401 on any call except POST /auth/refresh-token triggers one refresh and one retry.
@@ -175,7 +176,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (requestOptions.signal) init.signal = requestOptions.signal;
 
     try {
-      if (body !== undefined) {
+      if (body instanceof FormData) {
+        init.body = body;
+      } else if (body !== undefined) {
         headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(body);
       }
@@ -287,6 +290,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       };
     },
   };
+}
+
+/** The address of an API path, for what the browser fetches itself (a download link). */
+export function apiUrl(path: string): string {
+  return `${siteConfig.apiBaseUrl}${API_VERSION_PATH}${path}`;
 }
 
 /** The app-wide client. */

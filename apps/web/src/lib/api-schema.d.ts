@@ -5196,6 +5196,1777 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/numbers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The inventory: every number whatever its status, filtered, sorted and paged
+     * @description The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden). Prices in rupees; offerPrice is what the buyer pays when below the price.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A category slug; `all` or absent: every category */
+          category?: string;
+          /** @description true: numbers on offer only (final price below list price) */
+          offer?: '0' | '1' | 'true' | 'false';
+          /** @description Digits to find, where `match` says */
+          q?: string;
+          /** @description Where q must appear: anywhere (default), start or end */
+          match?: 'anywhere' | 'start' | 'end';
+          /** @description Digits that must all appear, e.g. 2,4,8 */
+          mustContain?: string;
+          /** @description Digits that must not appear, e.g. 2,4,8 */
+          notContain?: string;
+          /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+          mask?: string;
+          /** @description The plain digit sum */
+          sum?: number;
+          /** @description The digit sum of the sum */
+          mid?: number;
+          /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+          total?: number;
+          /** @description Lowest final price, rupees */
+          minPrice?: number;
+          /** @description Highest final price, rupees */
+          maxPrice?: number;
+          /** @description available, held, sold or hidden; absent: every status */
+          status?: 'available' | 'held' | 'sold' | 'hidden';
+          /** @description newest, oldest, number_asc, number_desc, price_asc, price_desc, category_asc, category_desc, status_asc, status_desc (default newest) */
+          sort?:
+            | 'newest'
+            | 'oldest'
+            | 'number_asc'
+            | 'number_desc'
+            | 'price_asc'
+            | 'price_desc'
+            | 'category_asc'
+            | 'category_desc'
+            | 'status_asc'
+            | 'status_desc';
+          /** @description From 1 */
+          page?: number;
+          /** @description 1 to 200, default 50 */
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                numbers: {
+                  id: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description The list price, rupees */
+                  price: number;
+                  /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                  offerPrice: number | null;
+                  /** @enum {string} */
+                  status: 'available' | 'held' | 'sold' | 'hidden';
+                  createdAt: string;
+                  updatedAt: string;
+                }[];
+                total: number;
+                page: number;
+                pageSize: number;
+                pageCount: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a number (classified on save)
+     * @description The category and numerology come from the number. A number already in the store answers 409 with its status (existing: { id, status }).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 10 digits starting 6 to 9; a leading +91 or 0 and spaces are dropped */
+            number: string;
+            /** @description The list price, rupees */
+            price: number;
+            /** @description The offer price (what the buyer pays), rupees, at most the price; null: no offer */
+            offerPrice?: number | null;
+            /**
+             * @description true: kept off the storefront
+             * @default false
+             */
+            hidden?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description The list price, rupees */
+                price: number;
+                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                offerPrice: number | null;
+                /** @enum {string} */
+                status: 'available' | 'held' | 'sold' | 'hidden';
+                createdAt: string;
+                updatedAt: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a number's price and offer price
+     * @description offerPrice null (or absent) ends an offer. A number held by an order or sold answers 409.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The list price, rupees */
+            price: number;
+            /** @description The offer price (what the buyer pays), rupees, at most the price; null: no offer */
+            offerPrice?: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description The list price, rupees */
+                price: number;
+                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                offerPrice: number | null;
+                /** @enum {string} */
+                status: 'available' | 'held' | 'sold' | 'hidden';
+                createdAt: string;
+                updatedAt: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/{id}/hide': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hide a number from the storefront
+     * @description Held and sold numbers answer 409. Doing it twice changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description The list price, rupees */
+                price: number;
+                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                offerPrice: number | null;
+                /** @enum {string} */
+                status: 'available' | 'held' | 'sold' | 'hidden';
+                createdAt: string;
+                updatedAt: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/{id}/unhide': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show a hidden number on the storefront again
+     * @description Held and sold numbers answer 409. Doing it twice changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description The list price, rupees */
+                price: number;
+                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                offerPrice: number | null;
+                /** @enum {string} */
+                status: 'available' | 'held' | 'sold' | 'hidden';
+                createdAt: string;
+                updatedAt: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/bulk-price/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a bulk price change: how many numbers change, and a sample
+     * @description set: every selected number at this price (offers end); raise / lower: the price and the offer price by a percent, rounded to whole rupees. Held and sold numbers never change (skipped).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The selection: the inventory listing filters (query values) */
+            filter: {
+              /** @description A category slug; `all` or absent: every category */
+              category?: string;
+              /**
+               * @description true: numbers on offer only (final price below list price)
+               * @enum {string}
+               */
+              offer?: '0' | '1' | 'true' | 'false';
+              /** @description Digits to find, where `match` says */
+              q?: string;
+              /**
+               * @description Where q must appear: anywhere (default), start or end
+               * @enum {string}
+               */
+              match?: 'anywhere' | 'start' | 'end';
+              /** @description Digits that must all appear, e.g. 2,4,8 */
+              mustContain?: string;
+              /** @description Digits that must not appear, e.g. 2,4,8 */
+              notContain?: string;
+              /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+              mask?: string;
+              /** @description The plain digit sum */
+              sum?: number;
+              /** @description The digit sum of the sum */
+              mid?: number;
+              /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+              total?: number;
+              /** @description Lowest final price, rupees */
+              minPrice?: number;
+              /** @description Highest final price, rupees */
+              maxPrice?: number;
+              /**
+               * @description available, held, sold or hidden; absent: every status
+               * @enum {string}
+               */
+              status?: 'available' | 'held' | 'sold' | 'hidden';
+            };
+            change:
+              | {
+                  /** @enum {string} */
+                  mode: 'set';
+                  /** @description The new price, whole rupees (offers end) */
+                  amount: number;
+                }
+              | {
+                  /** @enum {string} */
+                  mode: 'raise';
+                  percent: number;
+                }
+              | {
+                  /** @enum {string} */
+                  mode: 'lower';
+                  percent: number;
+                };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                /** @description Numbers the filter selects */
+                selected: number;
+                /** @description Of those, numbers whose price changes */
+                changing: number;
+                /** @description Held or sold numbers in the selection: their price is never changed */
+                skipped: number;
+                /** @description Up to 10 of the numbers that change, in number order */
+                sample: {
+                  id: number;
+                  number: string;
+                  before: {
+                    /** @description The list price, rupees */
+                    price: number;
+                    /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                    offerPrice: number | null;
+                  };
+                  after: {
+                    /** @description The list price, rupees */
+                    price: number;
+                    /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                    offerPrice: number | null;
+                  };
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/bulk-price': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a bulk price change to the selection, in one transaction
+     * @description As the preview. With expectedCount (the preview's "changing"), a selection that moved since answers 409 and nothing changes. Records one audit entry for the change and one per number.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The selection: the inventory listing filters (query values) */
+            filter: {
+              /** @description A category slug; `all` or absent: every category */
+              category?: string;
+              /**
+               * @description true: numbers on offer only (final price below list price)
+               * @enum {string}
+               */
+              offer?: '0' | '1' | 'true' | 'false';
+              /** @description Digits to find, where `match` says */
+              q?: string;
+              /**
+               * @description Where q must appear: anywhere (default), start or end
+               * @enum {string}
+               */
+              match?: 'anywhere' | 'start' | 'end';
+              /** @description Digits that must all appear, e.g. 2,4,8 */
+              mustContain?: string;
+              /** @description Digits that must not appear, e.g. 2,4,8 */
+              notContain?: string;
+              /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+              mask?: string;
+              /** @description The plain digit sum */
+              sum?: number;
+              /** @description The digit sum of the sum */
+              mid?: number;
+              /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+              total?: number;
+              /** @description Lowest final price, rupees */
+              minPrice?: number;
+              /** @description Highest final price, rupees */
+              maxPrice?: number;
+              /**
+               * @description available, held, sold or hidden; absent: every status
+               * @enum {string}
+               */
+              status?: 'available' | 'held' | 'sold' | 'hidden';
+            };
+            change:
+              | {
+                  /** @enum {string} */
+                  mode: 'set';
+                  /** @description The new price, whole rupees (offers end) */
+                  amount: number;
+                }
+              | {
+                  /** @enum {string} */
+                  mode: 'raise';
+                  percent: number;
+                }
+              | {
+                  /** @enum {string} */
+                  mode: 'lower';
+                  percent: number;
+                };
+            /** @description How many numbers the preview said change; another count answers 409 */
+            expectedCount?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                changed: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the (filtered) inventory as CSV
+     * @description Columns number, price, offer_price, status, category (a slug), in number order; the listing filters apply. Importing the file again changes nothing.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description A category slug; `all` or absent: every category */
+          category?: string;
+          /** @description true: numbers on offer only (final price below list price) */
+          offer?: '0' | '1' | 'true' | 'false';
+          /** @description Digits to find, where `match` says */
+          q?: string;
+          /** @description Where q must appear: anywhere (default), start or end */
+          match?: 'anywhere' | 'start' | 'end';
+          /** @description Digits that must all appear, e.g. 2,4,8 */
+          mustContain?: string;
+          /** @description Digits that must not appear, e.g. 2,4,8 */
+          notContain?: string;
+          /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+          mask?: string;
+          /** @description The plain digit sum */
+          sum?: number;
+          /** @description The digit sum of the sum */
+          mid?: number;
+          /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+          total?: number;
+          /** @description Lowest final price, rupees */
+          minPrice?: number;
+          /** @description Highest final price, rupees */
+          maxPrice?: number;
+          /** @description available, held, sold or hidden; absent: every status */
+          status?: 'available' | 'held' | 'sold' | 'hidden';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A CSV file (text/csv) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': unknown;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/imports/template.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A stock file to fill in: the header and two example rows */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A CSV file (text/csv) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': unknown;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import stock from a CSV file (number,price,offer_price), or check it (dryRun)
+     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional); status, category and reason columns are ignored, so an export or an errors.csv loads as it is. Prices in rupees ("1,25,000" in quotes, 25000, 1250.50). A number in the store gets the new price and offer unless held or sold (a row error); one already at these prices is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description true: check the file and say what it would do; nothing is written */
+          dryRun?: '0' | '1' | 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                /** @description Rows under the header (blank lines not counted) */
+                total: number;
+                /** @description Rows that would go in: new + updated + unchanged */
+                valid: number;
+                /** @description Rows refused, each with a reason */
+                invalid: number;
+                /** @description Numbers not in the store yet */
+                new: number;
+                /** @description Numbers in the store whose price or offer would change */
+                updated: number;
+                /** @description Numbers in the store at these prices already */
+                unchanged: number;
+                /** @description The first 1000 refused rows in line order (invalid counts all) */
+                errors: {
+                  /** @description The file's line (the header is line 1) */
+                  line: number;
+                  /** @description The number as the file wrote it */
+                  number: string;
+                  reason: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                /** Format: uuid */
+                importId: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Past imports, newest first, with who ran them */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                imports: {
+                  /** Format: uuid */
+                  id: string;
+                  fileName: string;
+                  /** @enum {string} */
+                  status: 'running' | 'done' | 'failed';
+                  /** @description Rows under the header */
+                  total: number;
+                  /** @description Rows checked so far (equals total before the apply) */
+                  processed: number;
+                  /** @description Rows that went in (new + updated + unchanged); 0 until done */
+                  imported: number;
+                  new: number;
+                  updated: number;
+                  unchanged: number;
+                  /** @description Rows refused: see errors.csv */
+                  errors: number;
+                  /** @description Why a failed import stopped */
+                  failure: string | null;
+                  startedAt: string;
+                  finishedAt: string | null;
+                  startedBy: {
+                    id: string;
+                    name: string;
+                  };
+                }[];
+                total: number;
+                page: number;
+                pageSize: number;
+                pageCount: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An import's progress and result
+     * @description status running (processed counts the rows checked so far; then the rows are applied), done or failed (failure says why; nothing was applied).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                /** Format: uuid */
+                id: string;
+                fileName: string;
+                /** @enum {string} */
+                status: 'running' | 'done' | 'failed';
+                /** @description Rows under the header */
+                total: number;
+                /** @description Rows checked so far (equals total before the apply) */
+                processed: number;
+                /** @description Rows that went in (new + updated + unchanged); 0 until done */
+                imported: number;
+                new: number;
+                updated: number;
+                unchanged: number;
+                /** @description Rows refused: see errors.csv */
+                errors: number;
+                /** @description Why a failed import stopped */
+                failure: string | null;
+                startedAt: string;
+                finishedAt: string | null;
+                startedBy: {
+                  id: string;
+                  name: string;
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/imports/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An import's refused rows as CSV, with a reason column, ready to fix and upload */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A CSV file (text/csv) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': unknown;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -32,3 +32,11 @@ export type ApiBody<P extends ApiPath, M extends 'post' | 'put' | 'patch' | 'del
   Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } }
     ? NonNullable<B>
     : never;
+
+/** The `data` of a call's 202 (accepted: started in the background) envelope. */
+export type ApiAcceptedData<P extends ApiPath, M extends 'post' | 'put' | 'patch' | 'delete'> =
+  Operation<P, M> extends {
+    responses: { 202: { content: { 'application/json': { data: infer D } } } };
+  }
+    ? D
+    : never;

@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './sales';
 export * from './enquiries';
 export * from './audit';
+export * from './imports';

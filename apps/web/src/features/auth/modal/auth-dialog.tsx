@@ -2,9 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseMiniIcon, LogoMark } from '../../../components/icons';
 import { siteConfig } from '../../../lib/site-config';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useModalFocus } from '../../../components/modal-dialog';
 
 export interface AuthDialogProps {
   open: boolean;
@@ -14,12 +12,6 @@ export interface AuthDialogProps {
   /** Changes when the view changes: the focus moves to the new view's first field. */
   viewKey: string;
   children: ReactNode;
-}
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[hidden]'),
-  );
 }
 
 /**
@@ -47,59 +39,7 @@ export function AuthDialog({
   }, [onClose]);
 
   // Open: remember the opener, lock the page scroll, trap Tab, close on Escape.
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !panel) return;
-      const items = focusables(panel);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        panel.focus();
-        return;
-      }
-      const active = document.activeElement;
-      if (!panel.contains(active)) {
-        event.preventDefault();
-        first.focus();
-      } else if (event.shiftKey && (active === first || active === panel)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-
-    // A focus that leaves the dialog (a click on the page behind it cannot happen, but a
-    // programmatic focus can) is brought back.
-    function onFocusIn(event: FocusEvent) {
-      if (panel && event.target instanceof Node && !panel.contains(event.target)) {
-        (focusables(panel)[0] ?? panel).focus();
-      }
-    }
-
-    document.addEventListener('keydown', onKeyDown, true);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open]);
+  useModalFocus(open, panelRef, onClose);
 
   // Each view: focus its first field (or the panel itself), scroll to the top.
   useEffect(() => {

@@ -1,0 +1,368 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect, it } from 'vitest';
+import { csvRows, multipartFile } from '../../test-support/csv-upload';
+import { insertTestNumbers, listedPrices } from '../../test-support/numbers';
+import { staffMember } from '../../test-support/sales';
+import { api, type SessionClient } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+/** Every edge a real spreadsheet brings, one per line (the header is line 1). */
+const EDGES = [
+  'number,price,offer_price', //                       1
+  '9820098200,"1,25,000",99999', //                     2 new, Indian grouping in quotes
+  '+91 98200 11111,25000,', //                          3 new, +91 and spaces, no offer
+  '098200-22222," 4,999.50 ",', //                      4 new, 0 and a hyphen, paise
+  '"9876543210",15000,12000', //                        5 updated (was 12,000 with no offer)
+  '9.82E+09,5000,', //                                  6 scientific notation
+  '982003333,5000,', //                                 7 nine digits
+  '5820044444,5000,', //                                8 starts with 5
+  '9820055555,0,', //                                   9 non-positive price
+  '9820066666,-100,', //                               10 non-positive price
+  '9820077777,5000,6000', //                           11 offer above the price
+  '+919820098200,30000,', //                           12 repeats line 2
+  '9811223344,9000,', //                               13 held
+  '7770009991,9000,', //                               14 sold
+  '7770009991,30000,', //                              15 repeats line 14
+  '9820088888,1,25,000', //                            16 unquoted commas
+  '9820099999,1.5E+05,', //                            17 scientific price
+  '', //                                               18 blank: skipped
+  '9812377777,50000,', //                              19 unchanged (hidden)
+].join('\r\n');
+
+const EDGE_ERRORS = [
+  {
+    line: 6,
+    number: '9.82E+09',
+    reason:
+      'number is in scientific notation (9.82E+09), which lost its digits: format the number column as text and export again',
+  },
+  { line: 7, number: '982003333', reason: 'number must have 10 digits (it has 9)' },
+  { line: 8, number: '5820044444', reason: 'number must start with 6, 7, 8 or 9' },
+  { line: 9, number: '9820055555', reason: 'price must be more than 0' },
+  { line: 10, number: '9820066666', reason: 'price must be more than 0' },
+  { line: 11, number: '9820077777', reason: 'offer_price is above the price' },
+  { line: 12, number: '+919820098200', reason: 'number repeats line 2' },
+  {
+    line: 13,
+    number: '9811223344',
+    reason: 'number is held for an order awaiting payment: its price cannot change now',
+  },
+  { line: 14, number: '7770009991', reason: 'number is sold: its price cannot change' },
+  { line: 15, number: '7770009991', reason: 'number repeats line 14' },
+  {
+    line: 16,
+    number: '9820088888',
+    reason:
+      'has 4 fields but the header has 3: a price with commas must be in quotes ("1,25,000"); offer_price is above the price',
+  },
+  {
+    line: 17,
+    number: '9820099999',
+    reason: 'price is in scientific notation (1.5E+05): format the column as a plain number',
+  },
+];
+
+describeEachDatabase('stock imports', (ctx) => {
+  async function stock() {
+    const { app } = ctx();
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    await insertTestNumbers(app, [
+      { number: '9876543210', basePrice: 12_000 },
+      { number: '9812377777', basePrice: 50_000, status: 'hidden' },
+      { number: '9811223344', basePrice: 8_000, status: 'reserved', reservedUntil: inAnHour },
+      { number: '7770009991', basePrice: 30_000, status: 'sold' },
+    ]);
+    return staffMember(app, 'support');
+  }
+
+  const upload = (
+    client: SessionClient,
+    content: string | Buffer,
+    { dryRun = false, ...options }: { dryRun?: boolean; field?: string; fileName?: string } = {},
+  ) =>
+    client.request({
+      method: 'POST',
+      url: api(`/admin/numbers/import${dryRun ? '?dryRun=true' : ''}`),
+      ...multipartFile(content, options),
+    });
+
+  async function finished(client: SessionClient, id: string) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const res = await client.get(api(`/admin/imports/${id}`));
+      if (res.json().data.status !== 'running') return res.json().data;
+      await sleep(25);
+    }
+    throw new Error('the import did not finish');
+  }
+
+  const tableCounts = async () => {
+    const [row] = await ctx().database.query<{
+      numbers: number;
+      imports: number;
+      staged: number;
+      errors: number;
+    }>(
+      `select (select count(*) from numbers)::int as numbers, (select count(*) from imports)::int as imports,
+        (select count(*) from import_rows)::int as staged, (select count(*) from import_errors)::int as errors`,
+    );
+    return row!;
+  };
+
+  /** Every number's price, offer and status, in number order: what an import may change. */
+  const catalogue = () =>
+    ctx().database.query(
+      'select number, base_price, final_price, status, category from numbers order by number',
+    );
+
+  it('checks every spreadsheet edge in a dry run and writes nothing', async () => {
+    const support = await stock();
+    const before = { counts: await tableCounts(), numbers: await catalogue() };
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(EDGES)]);
+    const res = await upload(support.client, withBom, { dryRun: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      total: 17,
+      valid: 5,
+      invalid: 12,
+      new: 3,
+      updated: 1,
+      unchanged: 1,
+      errors: EDGE_ERRORS,
+    });
+    expect({ counts: await tableCounts(), numbers: await catalogue() }).toEqual(before);
+  });
+
+  it('refuses files that are empty, not CSV, or have a missing or wrong header', async () => {
+    const support = await stock();
+    const refusals: [string | Buffer, number, RegExp][] = [
+      ['', 400, /^The file is empty\. The first line must be the header number,price,offer_price/],
+      ['\ufeff\r\n\r\n', 400, /^The file is empty/],
+      ['9820098200,5000\n9820011111,6000\n', 400, /This file starts with a row of data\.$/],
+      ['number,cost\n9820098200,5000\n', 400, /^Unknown column "cost"\./],
+      ['phone,price,offer\n', 400, /^Unknown columns "phone", "offer"\./],
+      ['price,offer_price\n5000,\n', 400, /This header has price, offer_price\.$/],
+      ['number,price,price\n', 400, /^The column "price" appears twice\./],
+      ['number,price\n"9820098200,5000\n', 400, /^The file is not valid CSV: quote not closed/],
+      [Buffer.from('PK\x03\x04\x14\x00\x06\x00'), 400, /^This is an Excel workbook \(\.xlsx\)/],
+      ['%PDF-1.7\n', 400, /^This is not a CSV text file/],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 400, /^This is not a CSV text file/],
+    ];
+    for (const [content, status, message] of refusals) {
+      for (const dryRun of [true, false]) {
+        const res = await upload(support.client, content, { dryRun });
+        expect(res.statusCode, `${JSON.stringify(String(content))} dryRun=${dryRun}`).toBe(status);
+        expect(res.json().message).toMatch(message);
+      }
+    }
+    const headerOnly = await upload(support.client, 'number,price,offer_price\r\n');
+    expect(headerOnly.statusCode).toBe(400);
+    expect(headerOnly.json().message).toBe('The file has no rows under its header.');
+    const headerOnlyDryRun = await upload(support.client, 'number,price\n', { dryRun: true });
+    expect(headerOnlyDryRun.json().data).toMatchObject({ total: 0, valid: 0, invalid: 0 });
+
+    const wrongField = await upload(support.client, EDGES, { field: 'csv' });
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toBe(
+      'The file must be in the multipart field "file", not "csv".',
+    );
+    const json = await support.client.post(api('/admin/numbers/import'), { rows: [] });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toBe(
+      'Send the CSV file as multipart/form-data in the field "file".',
+    );
+    expect((await tableCounts()).imports).toBe(0);
+  });
+
+  it('runs an import as a job: the good rows go in, the refused ones come back as errors.csv', async () => {
+    const support = await stock();
+    const started = await upload(support.client, EDGES, { fileName: 'march-stock.csv' });
+    expect(started.statusCode).toBe(202);
+    const { importId } = started.json().data;
+    const result = await finished(support.client, importId);
+    expect(result).toMatchObject({
+      id: importId,
+      fileName: 'march-stock.csv',
+      status: 'done',
+      total: 17,
+      processed: 17,
+      imported: 5,
+      new: 3,
+      updated: 1,
+      unchanged: 1,
+      errors: 12,
+      failure: null,
+      startedBy: { name: 'Sunita Support' },
+    });
+
+    expect(await listedPrices(support.client, 'q=98200')).toEqual([
+      ['9820011111', 25_000, null],
+      ['9820022222', 4_999.5, null],
+      ['9820098200', 1_25_000, 99_999],
+    ]);
+    const added = await support.client.get(api('/admin/numbers?q=9820098200'));
+    expect(added.json().data.numbers[0].category.slug).toBe('mirror-numbers');
+    const repriced = await support.client.get(api('/admin/numbers?q=9876543210'));
+    expect(repriced.json().data.numbers[0]).toMatchObject({ price: 15_000, offerPrice: 12_000 });
+    const storefront = await ctx().app.inject({ url: api('/numbers?q=9820098200') });
+    expect(storefront.json().data.items[0].pricing.nwFinalPrice).toBe(99_999);
+
+    const errors = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+    expect(errors.statusCode).toBe(200);
+    expect(errors.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = csvRows(errors.body);
+    expect(rows[0]).toEqual(['number', 'price', 'offer_price', 'reason']);
+    expect(rows.slice(1)).toEqual(
+      EDGE_ERRORS.map((error) => [
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        error.reason,
+      ]),
+    );
+    expect(rows[1]).toEqual(['9.82E+09', '5000', '', EDGE_ERRORS[0]!.reason]);
+    // Numbers the apply refused come back with their prices, ready to upload again later.
+    expect(rows[8]).toEqual(['9811223344', '9000', '', EDGE_ERRORS[7]!.reason]);
+    // The staged good rows are gone; the refused ones stay for errors.csv.
+    expect(await tableCounts()).toMatchObject({ staged: 0, errors: 12 });
+
+    const admin = await staffMember(ctx().app, 'admin');
+    const audit = async (query: string) =>
+      (await admin.client.get(api(`/admin/audit?${query}`))).json().data.entries;
+    expect(await audit(`entityType=import&entityId=${importId}`)).toMatchObject([
+      {
+        action: 'import.apply',
+        actor: { name: 'Sunita Support' },
+        after: { newCount: 3, updatedCount: 1, unchangedCount: 1, errorCount: 12 },
+        note: 'march-stock.csv',
+      },
+    ]);
+    expect(await audit('number=9876543210')).toMatchObject([
+      {
+        action: 'number.reprice',
+        before: { price: 12_000, offerPrice: null },
+        after: { price: 15_000, offerPrice: 12_000 },
+        note: `import ${importId}`,
+      },
+    ]);
+
+    const past = await support.client.get(api('/admin/imports'));
+    expect(past.json().data).toMatchObject({ total: 1, imports: [{ id: importId }] });
+    // The same file again: everything it could change is already so.
+    const again = await finished(
+      support.client,
+      (await upload(support.client, EDGES)).json().data.importId,
+    );
+    expect(again).toMatchObject({ status: 'done', new: 0, updated: 0, unchanged: 5, errors: 12 });
+  });
+
+  it('applies all the good rows or none: a failure in the apply leaves the numbers as they were', async () => {
+    const support = await stock();
+    const before = await catalogue();
+    // The last new number of the file cannot be inserted: the apply fails after the reprice.
+    await ctx().database.query(`
+      create function refuse_test_number() returns trigger language plpgsql as $$
+      begin
+        if new.number = '9820022222' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$;
+      create trigger refuse_test_number before insert on numbers
+        for each row execute function refuse_test_number();`);
+    try {
+      const { importId } = (await upload(support.client, EDGES)).json().data;
+      const result = await finished(support.client, importId);
+      expect(result).toMatchObject({
+        status: 'failed',
+        imported: 0,
+        processed: 17,
+        failure:
+          'The import stopped on an error: nothing of it was applied. Upload the file again; the server log has the details.',
+      });
+      expect(await catalogue()).toEqual(before);
+      const admin = await staffMember(ctx().app, 'admin');
+      const entries = (await admin.client.get(api('/admin/audit'))).json().data.entries;
+      expect(entries).toEqual([]);
+    } finally {
+      await ctx().database.query(
+        'drop trigger refuse_test_number on numbers; drop function refuse_test_number()',
+      );
+    }
+  });
+
+  it('fails imports a stopped server left running, but not one a live process still runs', async () => {
+    const support = await stock();
+    const { database, app } = ctx();
+    const abandoned = '00000000-0000-4000-8000-00000000000a';
+    const live = '00000000-0000-4000-8000-00000000000b';
+    for (const id of [abandoned, live]) {
+      await database.query(
+        `insert into imports (id, actor_id, file_name, total, processed) values ($1, $2, 'big.csv', 100, 40)`,
+        [id, support.user.id],
+      );
+    }
+    // Another process runs `live`: it holds the import's advisory lock.
+    const other = await database.connect();
+    try {
+      await other.query('select pg_advisory_lock(hashtextextended($1, 0))', [
+        `store-import:${live}`,
+      ]);
+      expect(await app.services.imports.failAbandoned()).toBe(1);
+      const status = async (id: string) =>
+        (await support.client.get(api(`/admin/imports/${id}`))).json().data;
+      expect(await status(abandoned)).toMatchObject({
+        status: 'failed',
+        failure:
+          'The server stopped while this import ran: nothing of it was applied. Upload the file again.',
+      });
+      expect((await status(live)).status).toBe('running');
+    } finally {
+      other.release();
+    }
+  });
+
+  it('answers 404 for an unknown import, 400 for a bad id, and gives the template', async () => {
+    const support = await stock();
+    const unknown = '00000000-0000-4000-8000-000000000001';
+    expect((await support.client.get(api(`/admin/imports/${unknown}`))).statusCode).toBe(404);
+    expect((await support.client.get(api(`/admin/imports/${unknown}/errors.csv`))).statusCode).toBe(
+      404,
+    );
+    expect((await support.client.get(api('/admin/imports/42'))).statusCode).toBe(400);
+    expect((await support.client.get(api('/admin/imports?pageSize=1000'))).statusCode).toBe(400);
+
+    const template = await support.client.get(api('/admin/imports/template.csv'));
+    expect(template.headers['content-disposition']).toBe(
+      'attachment; filename="stock-template.csv"',
+    );
+    expect(csvRows(template.body)[0]).toEqual(['number', 'price', 'offer_price']);
+    const checked = await upload(support.client, template.body, { dryRun: true });
+    expect(checked.json().data).toMatchObject({ total: 2, valid: 2, invalid: 0 });
+  });
+});
+
+describeEachDatabase(
+  'stock imports over the size limit',
+  (ctx) => {
+    it('refuses a file over IMPORT_MAX_BYTES with 413 and keeps nothing', async () => {
+      const support = await staffMember(ctx().app, 'support');
+      const rows = Array.from({ length: 200 }, (_, i) => `98200${String(i).padStart(5, '0')},5000`);
+      const big = ['number,price', ...rows].join('\n');
+      for (const dryRun of [true, false]) {
+        const res = await support.client.request({
+          method: 'POST',
+          url: api(`/admin/numbers/import${dryRun ? '?dryRun=true' : ''}`),
+          ...multipartFile(big),
+        });
+        expect(res.statusCode).toBe(413);
+        expect(res.json()).toMatchObject({
+          code: 'FILE_TOO_LARGE',
+          message: 'The file is larger than 1 KB (IMPORT_MAX_BYTES): split it into smaller files.',
+        });
+      }
+      const [row] = await ctx().database.query<{ n: number }>(
+        'select count(*)::int as n from imports',
+      );
+      expect(row?.n).toBe(0);
+    });
+  },
+  { env: { IMPORT_MAX_BYTES: '1024' } },
+);

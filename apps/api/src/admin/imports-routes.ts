@@ -1,0 +1,172 @@
+import multipart from '@fastify/multipart';
+import { pipeline, Transform } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/auth-service';
+import { AppError, badRequest } from '../http/app-error';
+import { envelope, errorBody, ok } from '../http/envelope';
+import { paged, pagedSchema, pageQuery } from '../http/paging';
+import {
+  DRY_RUN_ERROR_LIMIT,
+  dryRunSchema,
+  importParams,
+  importQuery,
+  importSchema,
+  importStartedSchema,
+} from '../imports/import-schemas';
+import { TEMPLATE_CSV } from '../imports/import-service';
+import { consoleRoute, csvBody, csvDownload, staffErrors } from './admin-schemas';
+
+const sizeInWords = (bytes: number) =>
+  bytes >= 1_048_576 ? `${Math.floor(bytes / 1_048_576)} MB` : `${Math.floor(bytes / 1024)} KB`;
+
+/**
+ * The uploaded CSV (multipart field `file`) as a stream; a file over IMPORT_MAX_BYTES ends the
+ * stream with a 413 error.
+ */
+async function uploadedFile(request: FastifyRequest, maxBytes: number) {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'NOT_MULTIPART',
+      'Send the CSV file as multipart/form-data in the field "file".',
+    );
+  }
+  // One byte over the limit is enough to know: busboy stops reading there.
+  const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
+  if (!part) throw badRequest('No file: send the CSV file in the multipart field "file".');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw badRequest(`The file must be in the multipart field "file", not "${part.fieldname}".`);
+  }
+  let bytes = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes <= maxBytes) return done(null, chunk);
+      done(
+        new AppError(
+          413,
+          'FILE_TOO_LARGE',
+          `The file is larger than ${sizeInWords(maxBytes)} (IMPORT_MAX_BYTES): split it into smaller files.`,
+        ),
+      );
+    },
+  });
+  // Errors reach the reader through `limited`; the callback only keeps them from being unhandled.
+  pipeline(part.file, limited, () => {});
+  return { file: limited, fileName: part.filename || 'upload.csv' };
+}
+
+/** Stock imports: the template, the upload (dry run or job), its progress, its refused rows. */
+export async function adminImportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { imports } = app.services;
+  // Multipart bodies only here; the rest of the API stays JSON.
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  app.get(
+    '/imports/template.csv',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'A stock file to fill in: the header and two example rows',
+        produces: ['text/csv'],
+        response: { 200: csvBody, ...staffErrors },
+      },
+    },
+    async (_request, reply) => reply.headers(csvDownload('stock-template.csv')).send(TEMPLATE_CSV),
+  );
+
+  app.post(
+    '/numbers/import',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Import stock from a CSV file (number,price,offer_price), or check it (dryRun)',
+        description: `The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional); status, category and reason columns are ignored, so an export or an errors.csv loads as it is. Prices in rupees ("1,25,000" in quotes, 25000, 1250.50). A number in the store gets the new price and offer unless held or sold (a row error); one already at these prices is unchanged. With dryRun=true nothing is written and the answer lists the first ${DRY_RUN_ERROR_LIMIT} row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.`,
+        querystring: importQuery,
+        response: {
+          200: envelope(dryRunSchema),
+          202: envelope(importStartedSchema),
+          400: errorBody,
+          413: errorBody,
+          415: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file, fileName } = await uploadedFile(request, app.config.IMPORT_MAX_BYTES);
+      if (request.query.dryRun) return ok(await imports.dryRun(file));
+      const started = await imports.start(file, fileName, currentUser(request).id);
+      reply.status(202);
+      return ok(started, 'Import started.');
+    },
+  );
+
+  app.get(
+    '/imports',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Past imports, newest first, with who ran them',
+        querystring: z.object(pageQuery(20, 100)),
+        response: {
+          200: envelope(pagedSchema('imports', importSchema)),
+          400: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const { views, total } = await imports.list(page, pageSize);
+      reply.header('cache-control', 'no-store');
+      return ok(paged('imports', views, { total, page, pageSize }));
+    },
+  );
+
+  app.get(
+    '/imports/:id',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "An import's progress and result",
+        description:
+          'status running (processed counts the rows checked so far; then the rows are applied), done or failed (failure says why; nothing was applied).',
+        params: importParams,
+        response: { 200: envelope(importSchema), 400: errorBody, 404: errorBody, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await imports.get(request.params.id));
+    },
+  );
+
+  app.get(
+    '/imports/:id/errors.csv',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "An import's refused rows as CSV, with a reason column, ready to fix and upload",
+        params: importParams,
+        produces: ['text/csv'],
+        response: {
+          200: csvBody,
+          400: errorBody,
+          404: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await imports.errorsCsv(request.params.id);
+      return reply
+        .headers(csvDownload(`import-${request.params.id.slice(0, 8)}-errors.csv`))
+        .send(csv);
+    },
+  );
+}

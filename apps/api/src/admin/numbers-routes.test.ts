@@ -1,0 +1,342 @@
+import { expect, it } from 'vitest';
+import { csvRows, multipartFile } from '../../test-support/csv-upload';
+import { insertTestNumbers, listedPrices } from '../../test-support/numbers';
+import { staffMember } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+describeEachDatabase('the console inventory', (ctx) => {
+  /** A small stock: two on sale (one on offer), one hidden, one held, one sold. */
+  async function stock() {
+    const { app } = ctx();
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const ids = await insertTestNumbers(app, [
+      { number: '9820098200', basePrice: 25_000, finalPrice: 20_000 },
+      { number: '9876543210', basePrice: 12_000 },
+      { number: '9812377777', basePrice: 50_000, status: 'hidden' },
+      { number: '9811223344', basePrice: 8_000, status: 'reserved', reservedUntil: inAnHour },
+      { number: '7770009991', basePrice: 30_000, status: 'sold' },
+    ]);
+    return {
+      ids,
+      support: await staffMember(app, 'support'),
+      admin: await staffMember(app, 'admin'),
+    };
+  }
+
+  async function auditFor(number: string) {
+    const admin = await staffMember(ctx().app, 'admin');
+    const res = await admin.client.get(api(`/admin/audit?number=${number}`));
+    return res.json().data.entries as {
+      action: string;
+      actor: { name: string };
+      before: unknown;
+      after: unknown;
+      note: string | null;
+    }[];
+  }
+
+  it('lists every status with filters, digits search, sorting and paging', async () => {
+    const { support } = await stock();
+    const all = await support.client.get(api('/admin/numbers?sort=number_asc'));
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data).toMatchObject({ total: 5, page: 1, pageSize: 50, pageCount: 1 });
+    expect(
+      all.json().data.numbers.map((n: { number: string; status: string }) => [n.number, n.status]),
+    ).toEqual([
+      ['7770009991', 'sold'],
+      ['9811223344', 'held'],
+      ['9812377777', 'hidden'],
+      ['9820098200', 'available'],
+      ['9876543210', 'available'],
+    ]);
+    expect(all.json().data.numbers[3]).toMatchObject({
+      display: '98200 98200',
+      category: { slug: 'mirror-numbers', name: 'Mirror Numbers' },
+      price: 25_000,
+      offerPrice: 20_000,
+    });
+
+    const digits = await support.client.get(api('/admin/numbers?q=98200'));
+    expect(digits.json().data.numbers.map((n: { number: string }) => n.number)).toEqual([
+      '9820098200',
+    ]);
+    const held = await support.client.get(api('/admin/numbers?status=held'));
+    expect(held.json().data.numbers.map((n: { number: string }) => n.number)).toEqual([
+      '9811223344',
+    ]);
+    const offers = await support.client.get(api('/admin/numbers?offer=true'));
+    expect(offers.json().data.total).toBe(1);
+    const dearest = await support.client.get(
+      api('/admin/numbers?sort=price_desc&pageSize=2&page=2'),
+    );
+    expect(dearest.json().data).toMatchObject({ total: 5, pageCount: 3 });
+    // Final prices (what buyers pay): 50,000 30,000 | 20,000 12,000 | 8,000.
+    expect(dearest.json().data.numbers.map((n: { number: string }) => n.number)).toEqual([
+      '9820098200',
+      '9876543210',
+    ]);
+
+    for (const query of ['status=gone', 'sort=cheapest', 'q=98a', 'pageSize=500']) {
+      const bad = await support.client.get(api(`/admin/numbers?${query}`));
+      expect(bad.statusCode, query).toBe(400);
+    }
+  });
+
+  it('adds a number, classified on save, and refuses one already in the store', async () => {
+    const { support } = await stock();
+    const added = await support.client.post(api('/admin/numbers'), {
+      number: '+91 98765 98765',
+      price: 45_000,
+      offerPrice: 40_000,
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({
+      number: '9876598765',
+      category: { slug: 'mirror-numbers' },
+      price: 45_000,
+      offerPrice: 40_000,
+      status: 'available',
+    });
+    const storefront = await ctx().app.inject({ url: api('/numbers?q=9876598765') });
+    expect(storefront.json().data.items).toHaveLength(1);
+    expect(await auditFor('9876598765')).toMatchObject([
+      {
+        action: 'number.add',
+        actor: { name: 'Sunita Support' },
+        after: { price: 45_000, offerPrice: 40_000, status: 'available' },
+      },
+    ]);
+
+    const sold = await support.client.post(api('/admin/numbers'), {
+      number: '07770009991',
+      price: 1_000,
+    });
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json()).toMatchObject({
+      code: 'NUMBER_EXISTS',
+      message: '7770009991 is already in the store (sold).',
+      existing: { status: 'sold' },
+    });
+
+    const problems: [object, RegExp][] = [
+      [{ number: '5820098200', price: 100 }, /number: must start with 6, 7, 8 or 9/],
+      [{ number: '98200', price: 100 }, /number: must have 10 digits \(it has 5\)/],
+      [{ number: '9000012345', price: 0 }, /price: must be more than 0/],
+      [{ number: '9000012345', price: 100, offerPrice: 120 }, /offerPrice: must not be above/],
+      [{ number: '9000012345', price: 100.555 }, /price: must have at most two decimals/],
+    ];
+    for (const [body, message] of problems) {
+      const refused = await support.client.post(api('/admin/numbers'), body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(message);
+    }
+  });
+
+  it('changes a price and an offer, and refuses held and sold numbers', async () => {
+    const { ids, support } = await stock();
+    const id = ids.get('9876543210')!;
+    const offered = await support.client.request({
+      method: 'PATCH',
+      url: api(`/admin/numbers/${id}`),
+      payload: { price: 15_000, offerPrice: 13_500 },
+    });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json().data).toMatchObject({ price: 15_000, offerPrice: 13_500 });
+    const storefront = await ctx().app.inject({ url: api(`/numbers/${id}`) });
+    expect(storefront.json().data.pricing).toMatchObject({
+      nwBasePrice: 15_000,
+      nwFinalPrice: 13_500,
+      discountPercent: 10,
+    });
+
+    const noOffer = await support.client.request({
+      method: 'PATCH',
+      url: api(`/admin/numbers/${id}`),
+      payload: { price: 15_000, offerPrice: null },
+    });
+    expect(noOffer.json().data).toMatchObject({ price: 15_000, offerPrice: null });
+    expect(await auditFor('9876543210')).toMatchObject([
+      {
+        action: 'number.reprice',
+        before: { price: 15_000, offerPrice: 13_500 },
+        after: { price: 15_000, offerPrice: null },
+      },
+      {
+        action: 'number.reprice',
+        before: { price: 12_000, offerPrice: null },
+        after: { price: 15_000, offerPrice: 13_500 },
+      },
+    ]);
+
+    const patch = (numberId: number, payload: object) =>
+      support.client.request({ method: 'PATCH', url: api(`/admin/numbers/${numberId}`), payload });
+    const held = await patch(ids.get('9811223344')!, { price: 9_000 });
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toMatchObject({
+      code: 'NUMBER_HELD',
+      message: '9811223344 is held for an order awaiting payment: its price cannot change now.',
+    });
+    const sold = await patch(ids.get('7770009991')!, { price: 9_000 });
+    expect(sold.json()).toMatchObject({ code: 'NUMBER_SOLD' });
+    expect((await patch(99_999, { price: 9_000 })).statusCode).toBe(404);
+    expect((await patch(id, { price: 9_000, offerPrice: 9_500 })).statusCode).toBe(400);
+    expect((await patch(id, { offerPrice: 9_500 })).statusCode).toBe(400);
+    expect(await auditFor('9811223344')).toEqual([]);
+  });
+
+  it('hides a number from the storefront and shows it again', async () => {
+    const { ids, support } = await stock();
+    const id = ids.get('9820098200')!;
+    const hidden = await support.client.post(api(`/admin/numbers/${id}/hide`));
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json().data.status).toBe('hidden');
+    expect((await ctx().app.inject({ url: api(`/numbers/${id}`) })).statusCode).toBe(404);
+    // Twice changes nothing (and records nothing).
+    expect((await support.client.post(api(`/admin/numbers/${id}/hide`))).statusCode).toBe(200);
+
+    const shown = await support.client.post(api(`/admin/numbers/${id}/unhide`));
+    expect(shown.json().data.status).toBe('available');
+    expect((await ctx().app.inject({ url: api(`/numbers/${id}`) })).statusCode).toBe(200);
+    expect((await auditFor('9820098200')).map((entry) => entry.action)).toEqual([
+      'number.unhide',
+      'number.hide',
+    ]);
+
+    const sold = await support.client.post(api(`/admin/numbers/${ids.get('7770009991')}/hide`));
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().message).toBe('7770009991 is sold: it cannot be hidden.');
+    const held = await support.client.post(api(`/admin/numbers/${ids.get('9811223344')}/hide`));
+    expect(held.json().code).toBe('NUMBER_HELD');
+    expect((await support.client.post(api('/admin/numbers/99999/unhide'))).statusCode).toBe(404);
+    expect((await support.client.post(api('/admin/numbers/abc/hide'))).statusCode).toBe(400);
+  });
+
+  it('previews and applies a bulk price change on a filtered selection, in whole rupees', async () => {
+    const { ids, support } = await stock();
+    await insertTestNumbers(ctx().app, [{ number: '9820012345', basePrice: 4_999 }]);
+    const body = { filter: { q: '98' }, change: { mode: 'raise', percent: 10 } };
+    const preview = await support.client.post(api('/admin/numbers/bulk-price/preview'), body);
+    expect(preview.statusCode).toBe(200);
+    // 98: five numbers; the held one is skipped; the hidden one changes too.
+    expect(preview.json().data).toMatchObject({ selected: 5, changing: 4, skipped: 1 });
+    expect(preview.json().data.sample).toEqual([
+      {
+        id: ids.get('9812377777'),
+        number: '9812377777',
+        before: { price: 50_000, offerPrice: null },
+        after: { price: 55_000, offerPrice: null },
+      },
+      expect.objectContaining({
+        number: '9820012345',
+        before: { price: 4_999, offerPrice: null },
+        after: { price: 5_499, offerPrice: null },
+      }),
+      expect.objectContaining({
+        number: '9820098200',
+        before: { price: 25_000, offerPrice: 20_000 },
+        after: { price: 27_500, offerPrice: 22_000 },
+      }),
+      expect.objectContaining({ number: '9876543210' }),
+    ]);
+
+    const moved = await support.client.post(api('/admin/numbers/bulk-price'), {
+      ...body,
+      expectedCount: 3,
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ code: 'SELECTION_CHANGED', changing: 4 });
+    expect(await auditFor('9820098200')).toEqual([]);
+
+    const applied = await support.client.post(api('/admin/numbers/bulk-price'), {
+      ...body,
+      expectedCount: 4,
+    });
+    expect(applied.json().data).toEqual({ changed: 4 });
+    expect(await listedPrices(support.client, 'q=98')).toEqual([
+      ['9811223344', 8_000, null],
+      ['9812377777', 55_000, null],
+      ['9820012345', 5_499, null],
+      ['9820098200', 27_500, 22_000],
+      ['9876543210', 13_200, null],
+    ]);
+    expect(await auditFor('9820098200')).toMatchObject([
+      {
+        action: 'number.reprice',
+        before: { price: 25_000, offerPrice: 20_000 },
+        after: { price: 27_500, offerPrice: 22_000 },
+        note: 'bulk price change: raise by 10%',
+      },
+    ]);
+    const admin = await staffMember(ctx().app, 'admin');
+    const summary = await admin.client.get(api('/admin/audit?entityType=number&entityId=bulk'));
+    expect(summary.json().data.entries).toMatchObject([
+      {
+        action: 'number.bulk_reprice',
+        after: { filter: { q: '98' }, change: { mode: 'raise', percent: 10 }, count: 4 },
+      },
+    ]);
+
+    // Set: one price, offers end; lower: a percent off, rounded, never below 1 rupee.
+    const set = await support.client.post(api('/admin/numbers/bulk-price'), {
+      filter: { status: 'available', offer: 'true' },
+      change: { mode: 'set', amount: 21_000 },
+    });
+    expect(set.json().data.changed).toBe(1);
+    const lowered = await support.client.post(api('/admin/numbers/bulk-price/preview'), {
+      filter: { q: '9820098200' },
+      change: { mode: 'lower', percent: 33.3 },
+    });
+    expect(lowered.json().data.sample[0].after).toEqual({ price: 14_007, offerPrice: null });
+
+    for (const change of [
+      { mode: 'lower', percent: 100 },
+      { mode: 'raise', percent: 0 },
+      { mode: 'set', amount: 10.5 },
+      { mode: 'double' },
+    ]) {
+      const bad = await support.client.post(api('/admin/numbers/bulk-price/preview'), {
+        filter: {},
+        change,
+      });
+      expect(bad.statusCode, JSON.stringify(change)).toBe(400);
+    }
+  });
+
+  it('exports the filtered inventory as CSV, and importing it again changes nothing', async () => {
+    const { support } = await stock();
+    const exported = await support.client.get(api('/admin/numbers/export.csv'));
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="inventory-/);
+    expect(csvRows(exported.body)).toEqual([
+      ['number', 'price', 'offer_price', 'status', 'category'],
+      ['7770009991', '30000', '', 'sold', 'aaa-bbb-numbers'],
+      ['9811223344', '8000', '', 'held', 'doubling-numbers'],
+      ['9812377777', '50000', '', 'hidden', 'penta'],
+      ['9820098200', '25000', '20000', 'available', 'mirror-numbers'],
+      ['9876543210', '12000', '', 'available', 'counting-numbers'],
+    ]);
+    const filtered = await support.client.get(api('/admin/numbers/export.csv?status=available'));
+    expect(csvRows(filtered.body)).toHaveLength(3);
+    expect((await support.client.get(api('/admin/numbers/export.csv?status=x'))).statusCode).toBe(
+      400,
+    );
+
+    const upload = multipartFile(exported.body, { fileName: 'inventory.csv' });
+    const dryRun = await support.client.request({
+      method: 'POST',
+      url: api('/admin/numbers/import?dryRun=true'),
+      ...upload,
+    });
+    expect(dryRun.json().data).toEqual({
+      total: 5,
+      valid: 5,
+      invalid: 0,
+      new: 0,
+      updated: 0,
+      unchanged: 5,
+      errors: [],
+    });
+  });
+});

@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/auth-service';
+import {
+  bulkPriceBody,
+  bulkPricePreviewSchema,
+  bulkPriceResultSchema,
+  newNumberBody,
+  numberParams,
+  repriceBody,
+  stockFilter,
+  stockListQuery,
+  stockNumberSchema,
+} from '../catalog/catalog-schemas';
+import { envelope, errorBody, ok } from '../http/envelope';
+import { paged, pagedSchema } from '../http/paging';
+import { consoleRoute, csvBody, csvDownload, staffErrors } from './admin-schemas';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The console's inventory: the listing, a number's add, price and status, bulk prices, export. */
+export async function adminNumberRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { catalog } = app.services;
+
+  app.get(
+    '/numbers',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'The inventory: every number whatever its status, filtered, sorted and paged',
+        description:
+          "The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden). Prices in rupees; offerPrice is what the buyer pays when below the price.",
+        querystring: stockListQuery,
+        response: {
+          200: envelope(pagedSchema('numbers', stockNumberSchema)),
+          400: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { views, total } = await catalog.listStock(request.query);
+      reply.header('cache-control', 'no-store');
+      const { page, pageSize } = request.query;
+      return ok(paged('numbers', views, { total, page, pageSize }));
+    },
+  );
+
+  app.post(
+    '/numbers',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Add a number (classified on save)',
+        description:
+          'The category and numerology come from the number. A number already in the store answers 409 with its status (existing: { id, status }).',
+        body: newNumberBody,
+        response: {
+          201: envelope(stockNumberSchema),
+          400: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const added = await catalog.addNumber(request.body, currentUser(request).id);
+      reply.status(201);
+      return ok(added, `${added.display} added to the inventory.`);
+    },
+  );
+
+  app.patch(
+    '/numbers/:id',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "Change a number's price and offer price",
+        description:
+          'offerPrice null (or absent) ends an offer. A number held by an order or sold answers 409.',
+        params: numberParams,
+        body: repriceBody,
+        response: {
+          200: envelope(stockNumberSchema),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await catalog.repriceNumber(request.params.id, request.body, currentUser(request).id),
+        'Price saved.',
+      ),
+  );
+
+  for (const hidden of [true, false]) {
+    app.post(
+      `/numbers/:id/${hidden ? 'hide' : 'unhide'}`,
+      {
+        schema: {
+          ...consoleRoute,
+          summary: hidden
+            ? 'Hide a number from the storefront'
+            : 'Show a hidden number on the storefront again',
+          description: 'Held and sold numbers answer 409. Doing it twice changes nothing.',
+          params: numberParams,
+          response: {
+            200: envelope(stockNumberSchema),
+            400: errorBody,
+            404: errorBody,
+            409: errorBody,
+            ...staffErrors,
+          },
+        },
+      },
+      async (request) => {
+        const number = await catalog.setHidden(request.params.id, hidden, currentUser(request).id);
+        return ok(number, `${number.display} is ${hidden ? 'hidden' : 'on sale'}.`);
+      },
+    );
+  }
+
+  app.post(
+    '/numbers/bulk-price/preview',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Preview a bulk price change: how many numbers change, and a sample',
+        description:
+          'set: every selected number at this price (offers end); raise / lower: the price and the offer price by a percent, rounded to whole rupees. Held and sold numbers never change (skipped).',
+        body: bulkPriceBody.omit({ expectedCount: true }),
+        response: { 200: envelope(bulkPricePreviewSchema), 400: errorBody, ...staffErrors },
+      },
+    },
+    async (request) => ok(await catalog.previewBulkPrice(request.body)),
+  );
+
+  app.post(
+    '/numbers/bulk-price',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Apply a bulk price change to the selection, in one transaction',
+        description:
+          'As the preview. With expectedCount (the preview\'s "changing"), a selection that moved since answers 409 and nothing changes. Records one audit entry for the change and one per number.',
+        body: bulkPriceBody,
+        response: {
+          200: envelope(bulkPriceResultSchema),
+          400: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request) => {
+      const result = await catalog.applyBulkPrice(request.body, currentUser(request).id);
+      return ok(result, `${result.changed} numbers repriced.`);
+    },
+  );
+
+  app.get(
+    '/numbers/export.csv',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Export the (filtered) inventory as CSV',
+        description:
+          'Columns number, price, offer_price, status, category (a slug), in number order; the listing filters apply. Importing the file again changes nothing.',
+        querystring: stockFilter,
+        produces: ['text/csv'],
+        response: {
+          200: csvBody,
+          400: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.headers(csvDownload(`inventory-${today()}.csv`)).send(catalog.exportCsv(request.query)),
+  );
+}

@@ -1,0 +1,378 @@
+import { and, asc, count, desc, eq, gt, param, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database';
+import { importRows, numbers } from '../db/schema';
+import type { Tx } from '../db/transactions';
+import { availableSql } from './availability';
+import type { adminNumberSorts, PriceChange, StockStatus } from './catalog-schemas';
+import type { InventoryNumber } from './demo-inventory';
+import { planFilters, type FilterPlan, type NumberFilters } from './listing-store';
+
+/**
+ * The console's queries of the inventory: its listing (every status), a number's add, price
+ * and status, bulk price changes, the import's apply and the export. Prices in paise.
+ */
+
+type AdminNumberSort = (typeof adminNumberSorts)[number];
+
+/** Held: reserved by an order whose hold is still live (a lapsed hold is available again). */
+const heldSql = sql`(${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now())`;
+
+/** The status staff see: available, held, sold or hidden. */
+const stockStatusSql = sql<StockStatus>`(case when ${numbers.status} <> 'reserved' then ${numbers.status} when ${numbers.reservedUntil} >= now() then 'held' else 'available' end)`;
+
+const statusConditions: Record<StockStatus, SQL> = {
+  available: availableSql,
+  held: heldSql,
+  sold: sql`${numbers.status} = 'sold'`,
+  hidden: sql`${numbers.status} = 'hidden'`,
+};
+
+/** A number whose price staff may change: neither held by an order nor sold. */
+const repriceableSql = sql`(${numbers.status} <> 'sold' and not ${heldSql})`;
+
+export interface StockFilters extends NumberFilters {
+  status?: StockStatus;
+}
+
+function planStock(filters: StockFilters): FilterPlan {
+  return planFilters(filters, filters.status ? [statusConditions[filters.status]] : []);
+}
+
+const stockColumns = {
+  id: numbers.id,
+  number: numbers.number,
+  basePrice: numbers.basePrice,
+  finalPrice: numbers.finalPrice,
+  category: numbers.category,
+  status: stockStatusSql,
+  createdAt: numbers.createdAt,
+  updatedAt: numbers.updatedAt,
+};
+
+export interface StockRow {
+  id: number;
+  number: string;
+  basePrice: number;
+  finalPrice: number;
+  category: string;
+  status: StockStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A sort key as it is, or (for a narrow filter: few matches, found through their own index)
+ * wrapped in a no-op so that the planner sorts the matches instead of walking a sort index and
+ * testing every row on the way (see numberOrder in listing-store.ts).
+ */
+function sortKey(column: AnyPgColumn, narrow: boolean, direction: 'asc' | 'desc'): SQL {
+  if (!narrow) return direction === 'asc' ? asc(column) : desc(column);
+  const noOp =
+    column === numbers.createdAt
+      ? sql`${column} + interval '0 seconds'`
+      : column === numbers.finalPrice
+        ? sql`${column} + 0`
+        : sql`${column} || ''`;
+  return direction === 'asc' ? sql`${noOp} asc` : sql`${noOp} desc`;
+}
+
+function stockOrder(sort: AdminNumberSort, narrow: boolean): SQL[] {
+  const [field, direction] =
+    sort === 'newest'
+      ? (['created', 'desc'] as const)
+      : sort === 'oldest'
+        ? (['created', 'asc'] as const)
+        : (sort.split('_') as ['number' | 'price' | 'category' | 'status', 'asc' | 'desc']);
+  const then = direction === 'asc' ? asc(numbers.id) : desc(numbers.id);
+  switch (field) {
+    case 'created':
+      return [sortKey(numbers.createdAt, narrow, direction), then];
+    case 'price':
+      return [sortKey(numbers.finalPrice, narrow, direction), then];
+    case 'number':
+      return [direction === 'asc' ? asc(numbers.number) : desc(numbers.number)];
+    case 'category':
+      return [direction === 'asc' ? asc(numbers.category) : desc(numbers.category), then];
+    case 'status':
+      return [direction === 'asc' ? asc(numbers.status) : desc(numbers.status), then];
+  }
+}
+
+/** One page of the inventory, every status, and the total (counted live). */
+export async function listStock(
+  db: Db,
+  filters: StockFilters,
+  sort: AdminNumberSort,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: StockRow[]; total: number }> {
+  const plan = planStock(filters);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(stockColumns)
+      .from(numbers)
+      .where(plan.where)
+      .orderBy(...stockOrder(sort, plan.narrow))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(numbers).where(plan.where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * The filtered inventory in number order, `batchSize` rows at a time (keyset on the number),
+ * for the export: memory holds one batch whatever the inventory's size.
+ */
+export async function* streamStock(
+  db: Db,
+  filters: StockFilters,
+  batchSize = 5_000,
+): AsyncGenerator<StockRow[]> {
+  const plan = planStock(filters);
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db
+      .select(stockColumns)
+      .from(numbers)
+      .where(after === undefined ? plan.where : and(plan.where, gt(numbers.number, after)))
+      .orderBy(asc(numbers.number))
+      .limit(batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = rows.at(-1)!.number;
+  }
+}
+
+/** One number, its row locked for the transaction; undefined when there is none. */
+export async function lockStockNumber(tx: Tx, id: number): Promise<StockRow | undefined> {
+  const [row] = await tx.select(stockColumns).from(numbers).where(eq(numbers.id, id)).for('update');
+  return row;
+}
+
+/** A number by its 10 digits, or undefined. */
+export async function findStockNumber(db: Db | Tx, number: string) {
+  const [row] = await db.select(stockColumns).from(numbers).where(eq(numbers.number, number));
+  return row;
+}
+
+/** Inserts one number; undefined when the number is already in the table. */
+export async function insertStockNumber(
+  tx: Tx,
+  row: InventoryNumber,
+): Promise<StockRow | undefined> {
+  const [inserted] = await tx
+    .insert(numbers)
+    .values({ ...row, updatedAt: row.createdAt })
+    .onConflictDoNothing({ target: numbers.number })
+    .returning({ id: numbers.id });
+  return inserted ? lockStockNumber(tx, inserted.id) : undefined;
+}
+
+export async function setStockPrices(
+  tx: Tx,
+  id: number,
+  prices: { basePrice: number; finalPrice: number },
+) {
+  await tx.update(numbers).set(prices).where(eq(numbers.id, id));
+}
+
+export async function setStockStatus(tx: Tx, id: number, status: 'available' | 'hidden') {
+  await tx
+    .update(numbers)
+    .set({ status, reservedUntil: null, orderId: null })
+    .where(eq(numbers.id, id));
+}
+
+/** `{ price, offerPrice }` in rupees as JSON, from list and final prices in paise. */
+function pricesJson(base: SQL, final: SQL): SQL {
+  return sql`jsonb_build_object('price', round(${base} / 100.0, 2), 'offerPrice', case when ${final} < ${base} then round(${final} / 100.0, 2) end)`;
+}
+
+/** A number's prices after a bulk change (paise); percents round to whole rupees, at least 1. */
+function changedPrices(change: PriceChange): { base: SQL; final: SQL } {
+  if (change.mode === 'set') {
+    const paise = sql`${change.amount * 100}::int`;
+    return { base: paise, final: paise };
+  }
+  const factor = sql`(100 ${sql.raw(change.mode === 'raise' ? '+' : '-')} ${change.percent}::numeric) / 100`;
+  const scaled = (column: AnyPgColumn) =>
+    sql`least(2147483600, greatest(100, round(${column} * ${factor} / 100) * 100))::int`;
+  const base = scaled(numbers.basePrice);
+  return { base, final: sql`least(${base}, ${scaled(numbers.finalPrice)})` };
+}
+
+/** The numbers a bulk change moves: selected, repriceable, and at another price after it. */
+function bulkChangeWhere(filters: StockFilters, change: PriceChange): SQL {
+  const { base, final } = changedPrices(change);
+  return and(
+    planStock(filters).where,
+    repriceableSql,
+    sql`(${numbers.basePrice}, ${numbers.finalPrice}) is distinct from (${base}, ${final})`,
+  )!;
+}
+
+export async function previewBulkPrice(db: Db, filters: StockFilters, change: PriceChange) {
+  const { where } = planStock(filters);
+  const { base, final } = changedPrices(change);
+  const [counts] = await db
+    .select({
+      selected: count(),
+      skipped: sql<number>`count(*) filter (where not ${repriceableSql})`.mapWith(Number),
+    })
+    .from(numbers)
+    .where(where);
+  const [changing] = await db
+    .select({ n: count() })
+    .from(numbers)
+    .where(bulkChangeWhere(filters, change));
+  const sample = await db
+    .select({
+      id: numbers.id,
+      number: numbers.number,
+      basePrice: numbers.basePrice,
+      finalPrice: numbers.finalPrice,
+      newBasePrice: sql<number>`${base}`.mapWith(Number),
+      newFinalPrice: sql<number>`${final}`.mapWith(Number),
+    })
+    .from(numbers)
+    .where(bulkChangeWhere(filters, change))
+    .orderBy(asc(numbers.number))
+    .limit(10);
+  return {
+    selected: counts?.selected ?? 0,
+    skipped: counts?.skipped ?? 0,
+    changing: changing?.n ?? 0,
+    sample,
+  };
+}
+
+async function rowsOf<T>(executor: Db | Tx, query: SQL): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Locks the rows a bulk change moves, in id order (as every multi-number change does). */
+export async function lockBulkPrice(tx: Tx, filters: StockFilters, change: PriceChange) {
+  const [row] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (select ${numbers.id} from ${numbers} where ${bulkChangeWhere(filters, change)} order by ${numbers.id} for update) locked`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The audit entries of a bulk change, one per number (a SELECT for audit.recordSelected). */
+export function bulkPriceAuditRows(
+  filters: StockFilters,
+  change: PriceChange,
+  actorId: string,
+  note: string,
+): SQL {
+  const { base, final } = changedPrices(change);
+  return sql`select ${actorId}::uuid, 'number.reprice', 'number', ${numbers.id}::text, ${numbers.number},
+      ${pricesJson(sql`${numbers.basePrice}`, sql`${numbers.finalPrice}`)},
+      ${pricesJson(base, final)}, ${note}::text
+    from ${numbers} where ${bulkChangeWhere(filters, change)}`;
+}
+
+/** Applies a bulk change (rows locked by lockBulkPrice); returns how many numbers changed. */
+export async function applyBulkPrice(tx: Tx, filters: StockFilters, change: PriceChange) {
+  const { base, final } = changedPrices(change);
+  const changed = await tx
+    .update(numbers)
+    .set({ basePrice: sql`${base}`, finalPrice: sql`${final}` })
+    .where(bulkChangeWhere(filters, change))
+    .returning({ id: numbers.id });
+  return changed.length;
+}
+
+/**
+ * What an import does to one row: a new number, a new price for an existing one, nothing (the
+ * same prices), or nothing because the number is held by an order or sold (a row error).
+ */
+export type ImportOutcome = 'new' | 'updated' | 'unchanged' | 'held' | 'sold';
+
+/** The outcome of offering `base` and `final` for the number `n` (left-joined: null when new). */
+function importOutcomeSql(base: SQL, final: SQL): SQL {
+  return sql`case
+    when ${numbers.id} is null then 'new'
+    when (${numbers.basePrice}, ${numbers.finalPrice}) = (${base}, ${final}) then 'unchanged'
+    when ${numbers.status} = 'sold' then 'sold'
+    when ${heldSql} then 'held'
+    else 'updated' end`;
+}
+
+/** The outcome each row of a batch would have (the dry run), read against the store now. */
+export async function importOutcomes(
+  db: Db,
+  rows: readonly { line: number; number: string; basePrice: number; finalPrice: number }[],
+): Promise<{ line: number; outcome: ImportOutcome }[]> {
+  if (rows.length === 0) return [];
+  const column = <T>(pick: (row: (typeof rows)[number]) => T) => param(rows.map(pick));
+  return rowsOf<{ line: number; outcome: ImportOutcome }>(
+    db,
+    sql`select u.line, ${importOutcomeSql(sql`u.base`, sql`u.final`)} as outcome
+      from unnest(${column((r) => r.line)}::int[], ${column((r) => r.number)}::text[],
+        ${column((r) => r.basePrice)}::int[], ${column((r) => r.finalPrice)}::int[])
+        as u(line, number, base, final)
+      left join ${numbers} on ${numbers.number} = u.number
+      order by u.line`,
+  );
+}
+
+/**
+ * Applies an import's staged good rows to the numbers, inside `tx`:
+ * locks the existing numbers the import names (in id order), decides each row's outcome into a
+ * temporary plan, records an audit entry per repriced number (a SELECT, through `record`),
+ * reprices the `updated` numbers and inserts the `new` ones (recorded once, by the import).
+ * Returns the counts and the refused lines (held or sold); the caller keeps those as row errors.
+ */
+export async function applyImportRows(
+  tx: Tx,
+  importId: string,
+  record: (rows: SQL) => Promise<void>,
+  audit: { actorId: string; note: string },
+) {
+  const run = <T>(query: SQL) => rowsOf<T>(tx, query);
+  // The staged good rows (import_rows belongs to the imports capability: read here in joins).
+  const staged = sql`r.import_id = ${importId}::uuid`;
+  await run(
+    sql`select count(*) from (select ${numbers.id} from ${numbers} join ${importRows} r on r.number = ${numbers.number} where ${staged} order by ${numbers.id} for update of ${numbers}) locked`,
+  );
+  await run(sql`create temporary table import_plan on commit drop as
+    select r.line, r.number, ${numbers.id} as number_id,
+      ${importOutcomeSql(sql`r.base_price`, sql`r.final_price`)} as outcome
+    from ${importRows} r
+    left join ${numbers} on ${numbers.number} = r.number
+    where ${staged}`);
+  await run(sql`analyze import_plan`);
+
+  const { actorId, note } = audit;
+  await record(sql`select ${actorId}::uuid, 'number.reprice', 'number', ${numbers.id}::text, ${numbers.number},
+      ${pricesJson(sql`${numbers.basePrice}`, sql`${numbers.finalPrice}`)},
+      ${pricesJson(sql`r.base_price`, sql`r.final_price`)}, ${note}::text
+    from import_plan p
+    join ${numbers} on ${numbers.id} = p.number_id
+    join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
+    where p.outcome = 'updated'`);
+  await run(sql`update ${numbers} set base_price = r.base_price, final_price = r.final_price, updated_at = now()
+    from import_plan p
+    join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
+    where p.outcome = 'updated' and ${numbers.id} = p.number_id`);
+  await run(sql`insert into ${numbers} (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
+    select r.number, r.base_price, r.final_price, r.category, r.digit_sum, r.mid, r.total, 'available', now(), now()
+    from import_plan p
+    join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
+    where p.outcome = 'new'`);
+
+  const [counts] = await run<{ new: number; updated: number; unchanged: number }>(
+    sql`select count(*) filter (where outcome = 'new')::int as new,
+      count(*) filter (where outcome = 'updated')::int as updated,
+      count(*) filter (where outcome = 'unchanged')::int as unchanged
+    from import_plan`,
+  );
+  const refused = await run<{ line: number; outcome: 'held' | 'sold' }>(
+    sql`select line, outcome from import_plan where outcome in ('held', 'sold') order by line`,
+  );
+  return { ...counts!, refused };
+}

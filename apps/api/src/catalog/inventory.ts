@@ -1,0 +1,306 @@
+import { classify, findCategory, numerology, toPaise, toRupees } from '@store/domain';
+import type { SQL } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { AuditService } from '../audit/audit-service';
+import type { Database } from '../db/database';
+import { inTransaction, type Tx } from '../db/transactions';
+import { conflict, notFound } from '../http/app-error';
+import { csvStream } from '../http/csv-stream';
+import type { CatalogChange } from './catalog-changes';
+import type {
+  BulkPriceBody,
+  NewNumberBody,
+  PriceChange,
+  RepriceBody,
+  StockFilter,
+  StockListQuery,
+  StockNumber,
+} from './catalog-schemas';
+import {
+  applyBulkPrice,
+  applyImportRows,
+  findStockNumber,
+  importOutcomes,
+  insertStockNumber,
+  listStock,
+  lockBulkPrice,
+  lockStockNumber,
+  previewBulkPrice,
+  setStockPrices,
+  setStockStatus,
+  streamStock,
+  bulkPriceAuditRows,
+  type StockFilters,
+  type StockRow,
+} from './inventory-store';
+import { toNumberFilters } from './listing-filters';
+import { displayNumber } from './number-item';
+
+export type { ImportOutcome } from './inventory-store';
+
+/** Paise to the API's rupees: `{ price, offerPrice }` (offer only when below the price). */
+function pricesView(basePaise: number, finalPaise: number) {
+  return {
+    price: toRupees(basePaise),
+    offerPrice: finalPaise < basePaise ? toRupees(finalPaise) : null,
+  };
+}
+
+function toStockNumber(row: StockRow): StockNumber {
+  return {
+    id: row.id,
+    number: row.number,
+    display: displayNumber(row.number),
+    category: { slug: row.category, name: findCategory(row.category)?.name ?? row.category },
+    ...pricesView(row.basePrice, row.finalPrice),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The list and final prices (paise) of a price and an optional offer (rupees). */
+function paiseOf(body: { price: number; offerPrice?: number | null }) {
+  const basePrice = toPaise(body.price);
+  return { basePrice, finalPrice: body.offerPrice == null ? basePrice : toPaise(body.offerPrice) };
+}
+
+const stockFilters = (filter: StockFilter): StockFilters => ({
+  ...toNumberFilters(filter),
+  status: filter.status,
+});
+
+/** Why a held or sold number's price or status cannot change, or nothing when it can. */
+function refusal(row: StockRow, what: string) {
+  if (row.status === 'held') {
+    return conflict(
+      `${row.number} is held for an order awaiting payment: ${what} now.`,
+      'NUMBER_HELD',
+    );
+  }
+  if (row.status === 'sold') return conflict(`${row.number} is sold: ${what}.`, 'NUMBER_SOLD');
+  return undefined;
+}
+
+function describeChange(change: PriceChange): string {
+  if (change.mode === 'set') return `set to ${change.amount} rupees`;
+  return `${change.mode} by ${change.percent}%`;
+}
+
+const csvColumns = ['number', 'price', 'offer_price', 'status', 'category'];
+
+/** Rupees as a spreadsheet cell: whole rupees bare, paise with two decimals. */
+const csvRupees = (paise: number) =>
+  paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
+
+interface InventoryDeps {
+  database: Database;
+  audit: AuditService;
+  /** Publishes a change once `tx` commits (or at once without one). */
+  tell: (change: CatalogChange, tx?: Tx) => void;
+}
+
+/**
+ * The console's inventory: listing every status, adding a number, its prices and status, bulk
+ * price changes, the import's apply and the export. Every change records its audit entries in
+ * its own transaction and is told on CatalogChanges once committed.
+ */
+export function createInventory({ database, audit, tell }: InventoryDeps) {
+  const { db } = database;
+
+  /** Runs `change` on the locked row of number `id`; 404 when there is none. */
+  async function withLockedNumber<T>(id: number, change: (tx: Tx, row: StockRow) => Promise<T>) {
+    return inTransaction(database, async (tx) => {
+      const row = await lockStockNumber(tx, id);
+      if (!row) throw notFound(`Number ${id} is not in the store.`);
+      return change(tx, row);
+    });
+  }
+
+  return {
+    /** One page of the inventory (every status unless filtered), sorted. */
+    async listStock(query: StockListQuery) {
+      const { rows, total } = await listStock(
+        db,
+        stockFilters(query),
+        query.sort,
+        query.page,
+        query.pageSize,
+      );
+      return { views: rows.map(toStockNumber), total };
+    },
+
+    /** Adds a number, classified by the domain; 409 naming its status when it is there. */
+    async addNumber(body: NewNumberBody, actorId: string): Promise<StockNumber> {
+      const { sum, mid, total } = numerology(body.number);
+      const added = await inTransaction(database, async (tx) => {
+        const row = await insertStockNumber(tx, {
+          number: body.number,
+          ...paiseOf(body),
+          category: classify(body.number).category,
+          digitSum: sum,
+          mid,
+          total,
+          status: body.hidden ? 'hidden' : 'available',
+          createdAt: new Date(),
+        });
+        if (!row) {
+          const existing = await findStockNumber(tx, body.number);
+          throw conflict(
+            `${body.number} is already in the store (${existing?.status ?? 'added just now'}).`,
+            'NUMBER_EXISTS',
+            { existing: existing ? { id: existing.id, status: existing.status } : null },
+          );
+        }
+        await audit.record(tx, {
+          actorId,
+          action: 'number.add',
+          entityType: 'number',
+          entityId: row.id,
+          number: row.number,
+          after: { ...pricesView(row.basePrice, row.finalPrice), status: row.status },
+        });
+        tell({ kind: 'inserted', count: 1 }, tx);
+        return row;
+      });
+      return toStockNumber(added);
+    },
+
+    /** New price and offer; 404 unknown, 409 held or sold. */
+    async repriceNumber(id: number, body: RepriceBody, actorId: string): Promise<StockNumber> {
+      const prices = paiseOf(body);
+      return withLockedNumber(id, async (tx, row) => {
+        const refused = refusal(row, 'its price cannot change');
+        if (refused) throw refused;
+        if (row.basePrice === prices.basePrice && row.finalPrice === prices.finalPrice) {
+          return toStockNumber(row);
+        }
+        await setStockPrices(tx, id, prices);
+        await audit.record(tx, {
+          actorId,
+          action: 'number.reprice',
+          entityType: 'number',
+          entityId: id,
+          number: row.number,
+          before: pricesView(row.basePrice, row.finalPrice),
+          after: pricesView(prices.basePrice, prices.finalPrice),
+        });
+        tell({ kind: 'repriced', count: 1 }, tx);
+        return toStockNumber((await lockStockNumber(tx, id))!);
+      });
+    },
+
+    /** Hides a number from the storefront, or shows it again; 409 for held or sold numbers. */
+    async setHidden(id: number, hidden: boolean, actorId: string): Promise<StockNumber> {
+      return withLockedNumber(id, async (tx, row) => {
+        const refused = refusal(row, hidden ? 'it cannot be hidden' : 'it cannot be shown');
+        if (refused) throw refused;
+        if ((row.status === 'hidden') === hidden) return toStockNumber(row);
+        await setStockStatus(tx, id, hidden ? 'hidden' : 'available');
+        await audit.record(tx, {
+          actorId,
+          action: hidden ? 'number.hide' : 'number.unhide',
+          entityType: 'number',
+          entityId: id,
+          number: row.number,
+          before: { status: row.status },
+          after: { status: hidden ? 'hidden' : 'available' },
+        });
+        tell({ kind: 'status', count: 1 }, tx);
+        return toStockNumber((await lockStockNumber(tx, id))!);
+      });
+    },
+
+    /** How many numbers a bulk price change would move, and a sample before and after. */
+    async previewBulkPrice({ filter, change }: BulkPriceBody) {
+      const preview = await previewBulkPrice(db, stockFilters(filter), change);
+      return {
+        selected: preview.selected,
+        changing: preview.changing,
+        skipped: preview.skipped,
+        sample: preview.sample.map((row) => ({
+          id: row.id,
+          number: row.number,
+          before: pricesView(row.basePrice, row.finalPrice),
+          after: pricesView(row.newBasePrice, row.newFinalPrice),
+        })),
+      };
+    },
+
+    /**
+     * Applies a bulk price change in one transaction: one audit entry for the change (filter,
+     * change, count) and one per number. With `expectedCount`, a selection that moved since
+     * the preview is refused (409) and nothing changes.
+     */
+    async applyBulkPrice({ filter, change, expectedCount }: BulkPriceBody, actorId: string) {
+      const filters = stockFilters(filter);
+      const changed = await inTransaction(database, async (tx) => {
+        const locked = await lockBulkPrice(tx, filters, change);
+        if (expectedCount !== undefined && locked !== expectedCount) {
+          throw conflict(
+            `The selection changed since the preview: ${locked} numbers would change now, not ${expectedCount}. Preview again.`,
+            'SELECTION_CHANGED',
+            { changing: locked },
+          );
+        }
+        if (locked === 0) return 0;
+        const note = `bulk price change: ${describeChange(change)}`;
+        await audit.recordSelected(tx, bulkPriceAuditRows(filters, change, actorId, note));
+        const count = await applyBulkPrice(tx, filters, change);
+        await audit.record(tx, {
+          actorId,
+          action: 'number.bulk_reprice',
+          entityType: 'number',
+          entityId: 'bulk',
+          after: { filter, change, count },
+          note,
+        });
+        tell({ kind: 'repriced', count }, tx);
+        return count;
+      });
+      return { changed };
+    },
+
+    /** The outcome each checked import row would have against the store now (the dry run). */
+    importOutcomes: (
+      rows: readonly { line: number; number: string; basePrice: number; finalPrice: number }[],
+    ) => importOutcomes(db, rows),
+
+    /**
+     * Applies an import's staged good rows inside the import's transaction `tx` (see
+     * applyImportRows): audit entries per number, told once `tx` commits. Returns the counts
+     * and the lines refused because their number is held or sold.
+     */
+    async applyImport(tx: Tx, importId: string, actorId: string) {
+      const result = await applyImportRows(
+        tx,
+        importId,
+        (rows: SQL) => audit.recordSelected(tx, rows),
+        { actorId, note: `import ${importId}` },
+      );
+      tell({ kind: 'inserted', count: result.new }, tx);
+      tell({ kind: 'repriced', count: result.updated }, tx);
+      return result;
+    },
+
+    /**
+     * The filtered inventory as CSV (number, price, offer_price, status, category), streamed
+     * in number order a batch at a time. Importing it again changes nothing.
+     */
+    exportCsv(filter: StockFilter): Readable {
+      return csvStream(csvColumns, async function* () {
+        for await (const batch of streamStock(db, stockFilters(filter))) {
+          for (const row of batch) {
+            yield [
+              row.number,
+              csvRupees(row.basePrice),
+              row.finalPrice < row.basePrice ? csvRupees(row.finalPrice) : '',
+              row.status,
+              row.category,
+            ];
+          }
+        }
+      });
+    },
+  };
+}

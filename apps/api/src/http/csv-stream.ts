@@ -1,0 +1,11 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+
+/**
+ * A CSV download as a stream: the header, then the rows as `rows` yields them (read a batch at a
+ * time from the database), so memory holds one batch whatever the file's size. A failed read
+ * ends the stream with the error instead of leaving the response open.
+ */
+export function csvStream(columns: string[], rows: () => AsyncIterable<unknown[]>): Readable {
+  return pipeline(Readable.from(rows()), stringify({ header: true, columns }), () => {});
+}

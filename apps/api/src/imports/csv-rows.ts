@@ -1,0 +1,269 @@
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import {
+  classify,
+  mobileNumberProblem,
+  normalizeMobile,
+  numerology,
+  parseRupees,
+  type CategorySlug,
+} from '@store/domain';
+import { AppError, badRequest } from '../http/app-error';
+
+/** A row that can go in: the number's 10 digits, its prices in paise, and (when asked) its class. */
+export interface GoodRow {
+  ok: true;
+  line: number;
+  number: string;
+  basePrice: number;
+  finalPrice: number;
+  category: CategorySlug | null;
+  digitSum: number | null;
+  mid: number | null;
+  total: number | null;
+}
+
+/** A refused row: what the file said, and why. */
+export interface BadRow {
+  ok: false;
+  line: number;
+  number: string;
+  priceText: string;
+  offerPriceText: string;
+  reason: string;
+}
+
+export type CheckedRow = GoodRow | BadRow;
+
+/** The columns of a stock file; `offer_price` may be left out. */
+const COLUMNS = ['number', 'price', 'offer_price'] as const;
+/** Columns the export and errors.csv add, taken and ignored so their files load as they are. */
+const IGNORED_COLUMNS = new Set(['status', 'category', 'reason']);
+
+export const TEMPLATE_CSV =
+  'number,price,offer_price\r\n9820098200,"1,25,000",99999\r\n+91 98200 12345,25000,\r\n';
+
+const HEADER_HELP =
+  'The first line must be the header number,price,offer_price (offer_price may be left out).';
+
+const fileProblem = (message: string) => badRequest(message, 'INVALID_FILE');
+
+/** Refuses at once what is plainly not a CSV text file: a workbook, a PDF, binary data. */
+function sniff(first: Buffer): AppError | undefined {
+  if (first.subarray(0, 4).equals(Buffer.from('PK\x03\x04'))) {
+    return fileProblem(
+      'This is an Excel workbook (.xlsx), not a CSV file: in Excel choose File > Save As > CSV UTF-8, then upload that file.',
+    );
+  }
+  if (first.subarray(0, 5).toString('latin1') === '%PDF-' || first.includes(0)) {
+    return fileProblem(
+      'This is not a CSV text file: upload the stock as CSV (number,price,offer_price).',
+    );
+  }
+  return undefined;
+}
+
+const normalColumnName = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** Where each column sits, from the header; refuses a header that is missing or wrong. */
+function readHeader(fields: string[]): Record<(typeof COLUMNS)[number], number | undefined> {
+  const names = fields.map(normalColumnName);
+  if (names.length > 0 && normalizeMobile(fields[0] ?? '') !== null) {
+    throw fileProblem(`${HEADER_HELP} This file starts with a row of data.`);
+  }
+  const unknown = names.filter(
+    (name) => !(COLUMNS as readonly string[]).includes(name) && !IGNORED_COLUMNS.has(name),
+  );
+  if (unknown.length > 0) {
+    throw fileProblem(
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}. ${HEADER_HELP}`,
+    );
+  }
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  if (repeated.length > 0) {
+    throw fileProblem(`The column "${repeated[0]}" appears twice. ${HEADER_HELP}`);
+  }
+  if (!names.includes('number') || !names.includes('price')) {
+    throw fileProblem(`${HEADER_HELP} This header has ${names.join(', ')}.`);
+  }
+  return {
+    number: names.indexOf('number'),
+    price: names.indexOf('price'),
+    offer_price: names.includes('offer_price') ? names.indexOf('offer_price') : undefined,
+  };
+}
+
+const noClass = { category: null, digitSum: null, mid: null, total: null };
+
+/** A number's category and numerology, as the loader stores them. */
+function classOf(number: string) {
+  const { sum, mid, total } = numerology(number);
+  return { category: classify(number).category, digitSum: sum, mid, total };
+}
+
+/**
+ * Checks one data row: the number (a leading +91 or 0 and spaces are fine), the price and the
+ * optional offer price (rupees, Indian grouping fine), and that the number did not come before.
+ */
+function checkRow(
+  fields: string[],
+  line: number,
+  columns: ReturnType<typeof readHeader>,
+  headerWidth: number,
+  seen: Map<string, number>,
+  withClass: boolean,
+): CheckedRow {
+  const at = (index: number | undefined) => (index === undefined ? '' : (fields[index] ?? ''));
+  const numberText = at(columns.number);
+  const priceText = at(columns.price);
+  const offerPriceText = at(columns.offer_price);
+  const problems: string[] = [];
+
+  if (fields.slice(headerWidth).some((field) => field !== '')) {
+    problems.push(
+      `has ${fields.length} fields but the header has ${headerWidth}: a price with commas must be in quotes ("1,25,000")`,
+    );
+  }
+  const numberProblem = mobileNumberProblem(numberText);
+  if (numberProblem) problems.push(`number ${numberProblem}`);
+  const price = parseRupees(priceText);
+  if ('problem' in price) problems.push(`price ${price.problem}`);
+  const offer = offerPriceText === '' ? undefined : parseRupees(offerPriceText);
+  if (offer && 'problem' in offer) problems.push(`offer_price ${offer.problem}`);
+  if (offer && 'paise' in offer && 'paise' in price && offer.paise > price.paise) {
+    problems.push('offer_price is above the price');
+  }
+  const number = normalizeMobile(numberText);
+  if (number) {
+    const first = seen.get(number);
+    if (first === undefined) seen.set(number, line);
+    else problems.push(`number repeats line ${first}`);
+  }
+
+  if (!number || problems.length > 0 || !('paise' in price)) {
+    return {
+      ok: false,
+      line,
+      number: numberText,
+      priceText,
+      offerPriceText,
+      reason: problems.join('; '),
+    };
+  }
+  const finalPrice = offer && 'paise' in offer ? offer.paise : price.paise;
+  return {
+    ok: true,
+    line,
+    number,
+    basePrice: price.paise,
+    finalPrice,
+    ...(withClass ? classOf(number) : noClass),
+  };
+}
+
+/** Turns csv-parse's syntax errors into a 400 that names the line. */
+function csvProblem(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, message, lines } = error as { code?: string; message?: string; lines?: number };
+  if (typeof code === 'string' && (code.startsWith('CSV_') || code === 'INVALID_OPENING_QUOTE')) {
+    const what = (message ?? '').split(':')[0] ?? 'not valid CSV';
+    return fileProblem(`The file is not valid CSV: ${what.toLowerCase()} on line ${lines ?? '?'}.`);
+  }
+  return error;
+}
+
+export interface CheckOptions {
+  /** Rows per batch. */
+  batchSize?: number;
+  /** Classify good rows (category and numerology), as staging needs and a dry run does not. */
+  classify?: boolean;
+}
+
+interface DataRecord {
+  fields: string[];
+  /** The file's line where the record starts (the header is line 1). */
+  line: number;
+  columns: ReturnType<typeof readHeader>;
+  headerWidth: number;
+}
+
+/**
+ * The data records of a stock CSV read as a stream, after its header (checked). Accepts what
+ * spreadsheets write: a UTF-8 byte-order mark, CRLF, quoted fields, blank lines. Throws a 400
+ * (INVALID_FILE) for a file that is empty, not CSV, or whose header is missing or wrong.
+ */
+async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
+  let sniffed = false;
+  const sniffer = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!sniffed && chunk.length > 0) {
+        sniffed = true;
+        const problem = sniff(chunk);
+        if (problem) return done(problem);
+      }
+      done(null, chunk);
+    },
+  });
+  const parser = parse({
+    bom: true,
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: 64 * 1024,
+  });
+  // Errors reach the loop below through the parser; the callback only keeps them from being unhandled.
+  pipeline(source, sniffer, parser, () => {});
+
+  let header: Pick<DataRecord, 'columns' | 'headerWidth'> | undefined;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (!header) {
+        header = { columns: readHeader(record), headerWidth: record.length };
+        continue;
+      }
+      if (record.every((field) => field === '')) continue;
+      // info.lines is where the record ends; a quoted field may span lines.
+      const line = info.lines - record.reduce((n, field) => n + (field.split('\n').length - 1), 0);
+      yield { fields: record, line, ...header };
+    }
+  } catch (error) {
+    throw csvProblem(error);
+  }
+  if (!header) throw fileProblem(`The file is empty. ${HEADER_HELP}`);
+}
+
+/** How many data rows a stock file has (the header and blank lines not counted). */
+export async function countRows(source: Readable): Promise<number> {
+  let rows = 0;
+  for await (const _record of dataRecords(source)) rows++;
+  return rows;
+}
+
+/**
+ * The data rows of a stock CSV checked, in batches: memory holds one batch (and the numbers
+ * seen, to refuse repeats) whatever the file's size. File problems as dataRecords.
+ */
+export async function* checkedRows(
+  source: Readable,
+  options: CheckOptions = {},
+): AsyncGenerator<CheckedRow[]> {
+  const { batchSize = 2_000, classify: withClass = false } = options;
+  const seen = new Map<string, number>();
+  let batch: CheckedRow[] = [];
+  for await (const { fields, line, columns, headerWidth } of dataRecords(source)) {
+    batch.push(checkRow(fields, line, columns, headerWidth, seen, withClass));
+    if (batch.length >= batchSize) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { AuditService } from '../audit/audit-service';
+import type { CatalogService, ImportOutcome } from '../catalog/catalog-service';
+import type { Database } from '../db/database';
+import { inTransaction } from '../db/transactions';
+import { badRequest, notFound } from '../http/app-error';
+import { csvStream } from '../http/csv-stream';
+import { checkedRows, countRows, type CheckedRow, type GoodRow } from './csv-rows';
+import { DRY_RUN_ERROR_LIMIT, type DryRun, type ImportView } from './import-schemas';
+import {
+  countRowErrors,
+  failImport,
+  findImport,
+  finishImport,
+  insertImport,
+  pageOfImports,
+  refuseStagedRows,
+  removeStagedRows,
+  runningImportIds,
+  setProcessed,
+  stageRows,
+  streamRowErrors,
+  type ImportRecord,
+} from './import-store';
+
+export { TEMPLATE_CSV } from './csv-rows';
+
+export interface ImportServiceDeps {
+  database: Database;
+  catalog: CatalogService;
+  audit: AuditService;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** Why the apply refused a row whose number is held or sold. */
+const refusedReason: Record<'held' | 'sold', string> = {
+  held: 'number is held for an order awaiting payment: its price cannot change now',
+  sold: 'number is sold: its price cannot change',
+};
+
+const ABANDONED =
+  'The server stopped while this import ran: nothing of it was applied. Upload the file again.';
+const FAILED =
+  'The import stopped on an error: nothing of it was applied. Upload the file again; the server log has the details.';
+
+/** An import stopped on purpose (the server closing), with what to tell staff. */
+class ImportStopped extends Error {}
+
+/** The spooled upload of an import, in the temporary folder. */
+const spoolPath = (id: string) => join(tmpdir(), `store-import-${id}.csv`);
+
+/**
+ * The session-level advisory lock an import's process holds while the import runs: another
+ * process (or the next start of this one) may fail a `running` import only when it can take
+ * this lock, that is when the process running it is gone.
+ */
+const lockKey = (id: string) => `store-import:${id}`;
+const tryLock = async (client: pg.PoolClient, id: string) =>
+  (
+    await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+      [lockKey(id)],
+    )
+  ).rows[0]!.locked;
+const takeLock = (client: pg.PoolClient, id: string) =>
+  client.query('select pg_advisory_lock(hashtextextended($1, 0))', [lockKey(id)]);
+const unlock = (client: pg.PoolClient, id: string) =>
+  client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(id)]);
+
+/** Writes the upload to `path` and counts its rows; a refused file (400) is removed. */
+async function spool(file: Readable, path: string): Promise<number> {
+  try {
+    await pipelineAsync(file, createWriteStream(path));
+    const total = await countRows(createReadStream(path));
+    if (total === 0) throw badRequest('The file has no rows under its header.', 'EMPTY_FILE');
+    return total;
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+function toImportView({ record, actorName }: { record: ImportRecord; actorName: string }) {
+  const done = record.status === 'done';
+  return {
+    id: record.id,
+    fileName: record.fileName,
+    status: record.status,
+    total: record.total,
+    processed: record.processed,
+    imported: done ? record.newCount + record.updatedCount + record.unchangedCount : 0,
+    new: record.newCount,
+    updated: record.updatedCount,
+    unchanged: record.unchangedCount,
+    errors: record.errorCount,
+    failure: record.failure,
+    startedAt: record.startedAt.toISOString(),
+    finishedAt: record.finishedAt?.toISOString() ?? null,
+    startedBy: { id: record.actorId, name: actorName },
+  } satisfies ImportView;
+}
+
+/**
+ * Stock imports (docs/decisions/0010): a CSV of number,price,offer_price checked as a stream
+ * (a dry run writes nothing), or run as a job: the upload is spooled to a temporary file and
+ * counted, then checked into the staging table a batch at a time (`processed` grows), then
+ * applied to the numbers in ONE transaction that also marks the import done. A job that stops
+ * first leaves the numbers as they were and the import `failed`.
+ */
+export function createImportService({ database, catalog, audit, log }: ImportServiceDeps) {
+  const { db } = database;
+  const jobs = new Set<Promise<void>>();
+  let stopping = false;
+
+  /** Checks the rows of a batch against the store (dry run): outcome by line. */
+  async function outcomesOf(batch: CheckedRow[]) {
+    const good = batch.filter((row): row is GoodRow => row.ok);
+    const outcomes = await catalog.importOutcomes(good);
+    return new Map(outcomes.map(({ line, outcome }) => [line, outcome]));
+  }
+
+  async function run(id: string, actorId: string, fileName: string, lock: pg.PoolClient) {
+    try {
+      // Each batch is written while the next one is read and checked.
+      let processed = 0;
+      let staging: Promise<void> = Promise.resolve();
+      try {
+        for await (const batch of checkedRows(createReadStream(spoolPath(id)), {
+          classify: true,
+          batchSize: 5_000,
+        })) {
+          if (stopping) throw new ImportStopped(ABANDONED);
+          await staging;
+          staging = stageRows(db, id, batch).then(() =>
+            setProcessed(db, id, (processed += batch.length)),
+          );
+        }
+        await staging;
+      } finally {
+        // A failed batch must not leave a rejected promise unobserved.
+        await staging.catch(() => {});
+      }
+      const counts = await inTransaction(database, async (tx) => {
+        const applied = await catalog.applyImport(tx, id, actorId);
+        await refuseStagedRows(
+          tx,
+          id,
+          applied.refused.map(({ line, outcome }) => ({ line, reason: refusedReason[outcome] })),
+        );
+        const result = {
+          newCount: applied.new,
+          updatedCount: applied.updated,
+          unchangedCount: applied.unchanged,
+          errorCount: await countRowErrors(tx, id),
+        };
+        await finishImport(tx, id, result);
+        await audit.record(tx, {
+          actorId,
+          action: 'import.apply',
+          entityType: 'import',
+          entityId: id,
+          after: result,
+          note: fileName,
+        });
+        return result;
+      });
+      log.info({ importId: id, ...counts }, 'stock import done');
+    } catch (error) {
+      const stopped = error instanceof ImportStopped;
+      if (!stopped) log.error({ err: error, importId: id }, 'stock import failed');
+      await failImport(db, id, stopped ? error.message : FAILED).catch((failure: unknown) =>
+        log.error({ err: failure, importId: id }, 'could not fail the import'),
+      );
+    } finally {
+      await removeStagedRows(db, id).catch(() => {});
+      await rm(spoolPath(id), { force: true }).catch(() => {});
+      await unlock(lock, id).catch(() => {});
+      lock.release();
+    }
+  }
+
+  return {
+    /** Checks the file and says what it would do; writes nothing. */
+    async dryRun(file: Readable): Promise<DryRun> {
+      const result: DryRun = {
+        total: 0,
+        valid: 0,
+        invalid: 0,
+        new: 0,
+        updated: 0,
+        unchanged: 0,
+        errors: [],
+      };
+      const refuse = (line: number, number: string, reason: string) => {
+        result.invalid++;
+        if (result.errors.length < DRY_RUN_ERROR_LIMIT)
+          result.errors.push({ line, number, reason });
+      };
+      for await (const batch of checkedRows(file, { batchSize: 5_000 })) {
+        const outcomes = await outcomesOf(batch);
+        for (const row of batch) {
+          result.total++;
+          if (!row.ok) {
+            refuse(row.line, row.number, row.reason);
+            continue;
+          }
+          const outcome: ImportOutcome = outcomes.get(row.line)!;
+          if (outcome === 'held' || outcome === 'sold') {
+            refuse(row.line, row.number, refusedReason[outcome]);
+          } else {
+            result.valid++;
+            result[outcome]++;
+          }
+        }
+      }
+      return result;
+    },
+
+    /**
+     * Starts an import: spools the upload, refuses a file that is empty, not CSV or has no rows
+     * (400), records the import `running` under its advisory lock and runs it in the
+     * background. Answers its id.
+     */
+    async start(file: Readable, fileName: string, actorId: string) {
+      const id = randomUUID();
+      const path = spoolPath(id);
+      const total = await spool(file, path);
+      const lock = await database.connect();
+      try {
+        await takeLock(lock, id);
+        await insertImport(db, { id, actorId, fileName: fileName.slice(0, 200), total });
+      } catch (error) {
+        lock.release();
+        await rm(path, { force: true });
+        throw error;
+      }
+      const job = run(id, actorId, fileName, lock).finally(() => jobs.delete(job));
+      jobs.add(job);
+      return { importId: id };
+    },
+
+    async get(id: string): Promise<ImportView> {
+      const row = await findImport(db, id);
+      if (!row) throw notFound(`Import ${id} does not exist.`);
+      return toImportView(row);
+    },
+
+    async list(page: number, pageSize: number) {
+      const { rows, total } = await pageOfImports(db, page, pageSize);
+      return { views: rows.map(toImportView), total };
+    },
+
+    /** The import's refused rows as CSV (number, price, offer_price, reason), in line order. */
+    async errorsCsv(id: string): Promise<Readable> {
+      if (!(await findImport(db, id))) throw notFound(`Import ${id} does not exist.`);
+      return csvStream(['number', 'price', 'offer_price', 'reason'], async function* () {
+        for await (const batch of streamRowErrors(db, id)) {
+          for (const row of batch)
+            yield [row.number, row.priceText, row.offerPriceText, row.reason];
+        }
+      });
+    },
+
+    /**
+     * At start-up: fails the imports left `running` by a process that is gone (its advisory
+     * lock is free); nothing of theirs was committed. Imports another live process runs are
+     * left alone. Returns how many were failed.
+     */
+    async failAbandoned(): Promise<number> {
+      const ids = await runningImportIds(db);
+      if (ids.length === 0) return 0;
+      const client = await database.connect();
+      let failed = 0;
+      try {
+        for (const id of ids) {
+          if (!(await tryLock(client, id))) continue;
+          try {
+            if (await failImport(db, id, ABANDONED)) failed++;
+            await removeStagedRows(db, id);
+            await rm(spoolPath(id), { force: true });
+          } finally {
+            await unlock(client, id);
+          }
+        }
+      } finally {
+        client.release();
+      }
+      if (failed > 0)
+        log.warn(`${failed} stock import(s) left running by a stopped server: failed`);
+      return failed;
+    },
+
+    /** Stops taking new batches and waits for the running imports to end (server shutdown). */
+    async close() {
+      stopping = true;
+      await Promise.allSettled([...jobs]);
+    },
+  };
+}

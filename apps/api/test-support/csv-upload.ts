@@ -1,0 +1,23 @@
+import { parse } from 'csv-parse/sync';
+
+/**
+ * A multipart/form-data body carrying one file, as a browser's FormData sends it, for
+ * `app.inject` (which builds no multipart bodies itself).
+ */
+export function multipartFile(
+  content: string | Buffer,
+  { field = 'file', fileName = 'stock.csv', type = 'text/csv' } = {},
+) {
+  const boundary = `----store-test-${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The rows of a CSV the API wrote, header first. */
+export const csvRows = (text: string): string[][] => parse(text);

@@ -1,0 +1,51 @@
+import { formatCount } from '../../lib/format';
+import type { DryRun } from './import-types';
+
+/** What a file would do: the counts, and the refused rows with their reasons. */
+export function DryRunPreview({ result }: { result: DryRun }) {
+  return (
+    <section aria-label="Check of the file" className="space-y-3">
+      <p className="text-slate-800">
+        <strong>{formatCount(result.total)}</strong> rows: {formatCount(result.valid)} will go in (
+        {formatCount(result.new)} new, {formatCount(result.updated)} repriced,{' '}
+        {formatCount(result.unchanged)} unchanged); <strong>{formatCount(result.invalid)}</strong>{' '}
+        refused.
+      </p>
+      {result.errors.length > 0 ? (
+        <div className="max-h-80 overflow-y-auto rounded-lg border border-slate-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Refused rows</caption>
+            <thead className="sticky top-0 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Line
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Number
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Reason
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.errors.map((error) => (
+                <tr key={error.line} className="border-t border-slate-100">
+                  <td className="px-3 py-1.5">{error.line}</td>
+                  <td className="px-3 py-1.5 font-mono">{error.number}</td>
+                  <td className="px-3 py-1.5">{error.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {result.invalid > result.errors.length ? (
+        <p className="text-sm text-slate-700">
+          The first {formatCount(result.errors.length)} refused rows are listed; after the import,
+          all of them are in its errors.csv.
+        </p>
+      ) : null}
+    </section>
+  );
+}

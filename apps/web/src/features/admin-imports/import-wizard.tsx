@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { apiErrorMessage } from '../../lib/api-client';
+import { formatCount } from '../../lib/format';
+import { useCheckImportFile } from './api/check-import-file';
+import { useStartImport } from './api/start-import';
+import { DryRunPreview } from './dry-run-preview';
+import { ImportProgress } from './import-progress';
+
+/**
+ * Upload a CSV, see what it would do (a dry run: nothing is written), confirm, follow the
+ * import's progress and read its result.
+ */
+export function ImportWizard() {
+  const [file, setFile] = useState<File | null>(null);
+  const [importId, setImportId] = useState<string | null>(null);
+  const check = useCheckImportFile();
+  const start = useStartImport();
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setImportId(null);
+    check.reset();
+    start.reset();
+  };
+
+  const onCheck = (event: FormEvent) => {
+    event.preventDefault();
+    if (file) check.mutate(file);
+  };
+
+  const onConfirm = async () => {
+    if (!file) return;
+    const { importId: id } = await start.mutateAsync(file);
+    setImportId(id);
+  };
+
+  const problem = check.error ?? start.error;
+  return (
+    <section
+      aria-labelledby="upload-heading"
+      className="space-y-4 rounded-xl bg-white p-5 shadow-sm"
+    >
+      <h2 id="upload-heading" className="text-lg font-semibold">
+        Import stock
+      </h2>
+      <form onSubmit={onCheck} className="flex flex-wrap items-end gap-3">
+        <label className="block text-sm font-medium text-slate-800">
+          CSV file (number, price, offer_price)
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="mt-1.5 block text-sm"
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          />
+        </label>
+        <button type="submit" className="btn-secondary" disabled={!file || check.isPending}>
+          {check.isPending ? 'Checking…' : 'Check the file'}
+        </button>
+      </form>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {apiErrorMessage(problem, 'The file could not be read.')}
+        </p>
+      ) : null}
+      {check.data && !importId ? (
+        <>
+          <DryRunPreview result={check.data} />
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={check.data.valid === 0 || start.isPending}
+            onClick={() => void onConfirm().catch(() => {})}
+          >
+            {start.isPending
+              ? 'Starting…'
+              : `Import ${formatCount(check.data.valid)} ${check.data.valid === 1 ? 'row' : 'rows'}`}
+          </button>
+        </>
+      ) : null}
+      {importId ? <ImportProgress id={importId} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
+import { renderWithQuery } from '../../../test-support/render';
+import ImportsPage from './imports-page';
+import type { StockImport } from './import-types';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const IMPORT_ID = '5f0c2a9e-1111-4c1d-9a7f-2e5b6c7d8e9f';
+
+function stockImport(overrides: Partial<StockImport> = {}): StockImport {
+  return {
+    id: IMPORT_ID,
+    fileName: 'march.csv',
+    status: 'running',
+    total: 4_000,
+    processed: 1_000,
+    imported: 0,
+    new: 0,
+    updated: 0,
+    unchanged: 0,
+    errors: 0,
+    failure: null,
+    startedAt: '2026-11-20T10:00:00.000Z',
+    finishedAt: null,
+    startedBy: { id: 'u-9', name: 'Sunita Support' },
+    ...overrides,
+  };
+}
+
+const dryRun = {
+  total: 4_000,
+  valid: 3_998,
+  invalid: 2,
+  new: 3_000,
+  updated: 900,
+  unchanged: 98,
+  errors: [
+    { line: 7, number: '9.82E+09', reason: 'number is in scientific notation (9.82E+09)' },
+    { line: 12, number: '9820098200', reason: 'number repeats line 2' },
+  ],
+};
+
+const csvFile = () =>
+  new File(['number,price\n9820098200,25000\n'], 'march.csv', { type: 'text/csv' });
+
+function renderImports(routes: Parameters<typeof installFakeApi>[0]) {
+  const api = installFakeApi({
+    'GET /admin/imports': ok({ imports: [], total: 0, page: 1, pageSize: 20, pageCount: 0 }),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderWithQuery('/admin/imports', <ImportsPage />);
+  return { api, user };
+}
+
+describe('the imports page', () => {
+  it('checks a file, shows the refused rows, imports it with a progress bar and the result', async () => {
+    const states = [
+      stockImport(),
+      stockImport({ processed: 4_000 }),
+      stockImport({
+        status: 'done',
+        processed: 4_000,
+        imported: 3_998,
+        new: 3_000,
+        updated: 900,
+        unchanged: 98,
+        errors: 2,
+        finishedAt: '2026-11-20T10:00:09.000Z',
+      }),
+    ];
+    let reads = 0;
+    const { api, user } = renderImports({
+      'POST /admin/numbers/import': (_body, call) =>
+        call.path.endsWith('?dryRun=true')
+          ? ok(dryRun)
+          : { status: 202, body: { success: true, data: { importId: IMPORT_ID } } },
+      [`GET /admin/imports/${IMPORT_ID}`]: () => ok(states[Math.min(reads++, states.length - 1)]),
+    });
+    expect(screen.getByRole('link', { name: 'Download the template' })).toHaveAttribute(
+      'href',
+      '/api/v1/admin/imports/template.csv',
+    );
+    expect(await screen.findByText('No import yet.')).toBeVisible();
+
+    await user.upload(screen.getByLabelText(/CSV file/), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    const check = await screen.findByRole('region', { name: 'Check of the file' });
+    expect(check).toHaveTextContent(
+      '4,000 rows: 3,998 will go in (3,000 new, 900 repriced, 98 unchanged); 2 refused.',
+    );
+    const refused = within(check).getAllByRole('row');
+    expect(refused[1]).toHaveTextContent('79.82E+09number is in scientific notation (9.82E+09)');
+    expect(refused[2]).toHaveTextContent('129820098200number repeats line 2');
+    const sent = api.callsTo('POST /admin/numbers/import?dryRun=true')[0]!.body as FormData;
+    expect((sent.get('file') as File).name).toBe('march.csv');
+
+    await user.click(screen.getByRole('button', { name: 'Import 3,998 rows' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '1000');
+    expect(bar).toHaveAttribute('aria-valuemax', '4000');
+    expect(screen.getByText('Checked 1,000 of 4,000 rows…')).toBeVisible();
+    expect(
+      await screen.findByText('All 4,000 rows checked: applying them in one go…', undefined, {
+        timeout: 3_000,
+      }),
+    ).toBeVisible();
+    const result = await screen.findByRole('status', { name: 'Import result' }, { timeout: 3_000 });
+    expect(result).toHaveTextContent(
+      'Import done: 3,998 rows imported (3,000 new, 900 repriced, 98 unchanged).',
+    );
+    expect(
+      within(result).getByRole('link', { name: /refused rows \(errors\.csv\)/ }),
+    ).toHaveAttribute('href', `/api/v1/admin/imports/${IMPORT_ID}/errors.csv`);
+    expect(api.callsTo('POST /admin/numbers/import')).toHaveLength(1);
+  });
+
+  it('says why a file was refused, and why an import failed', async () => {
+    let started = false;
+    const { user } = renderImports({
+      'POST /admin/numbers/import': (_body, call) => {
+        if (call.path.endsWith('?dryRun=true') && !started) {
+          started = true;
+          return fail(
+            400,
+            'Unknown column "cost". The first line must be the header number,price,offer_price (offer_price may be left out).',
+          );
+        }
+        return call.path.endsWith('?dryRun=true')
+          ? ok({ ...dryRun, invalid: 0, errors: [] })
+          : { status: 202, body: { success: true, data: { importId: IMPORT_ID } } };
+      },
+      [`GET /admin/imports/${IMPORT_ID}`]: ok(
+        stockImport({
+          status: 'failed',
+          failure:
+            'The server stopped while this import ran: nothing of it was applied. Upload the file again.',
+        }),
+      ),
+    });
+    await user.upload(screen.getByLabelText(/CSV file/), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown column "cost".');
+
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 3,998 rows' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The import failed: nothing was changed.The server stopped while this import ran',
+    );
+  });
+
+  it('lists past imports with who ran them and their refused rows', async () => {
+    renderImports({
+      'GET /admin/imports': ok({
+        imports: [
+          stockImport({ status: 'done', imported: 3_998, errors: 2 }),
+          stockImport({ id: 'a1', fileName: 'feb.csv', status: 'failed', errors: 0 }),
+        ],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        pageCount: 1,
+      }),
+    });
+    const past = await screen.findByRole('region', { name: 'Past imports' });
+    const rows = await within(past).findAllByRole('row');
+    expect(rows[1]).toHaveTextContent('march.csvSunita Supportdone4,0003,998');
+    expect(within(rows[1]!).getByRole('link')).toHaveAttribute(
+      'href',
+      `/api/v1/admin/imports/${IMPORT_ID}/errors.csv`,
+    );
+    expect(rows[2]).toHaveTextContent('feb.csvSunita Supportfailed');
+  });
+});

@@ -1,0 +1,22 @@
+import { apiUrl } from '../../lib/api-client';
+import { ConsolePage } from '../admin-shell';
+import { ImportWizard } from './import-wizard';
+import { PastImports } from './past-imports';
+
+/** /admin/imports: load stock from a CSV file, and the imports run before. */
+export default function ImportsPage() {
+  return (
+    <ConsolePage
+      title="Imports"
+      intro="Load numbers and prices from a spreadsheet saved as CSV: number, price and offer_price (optional), in rupees."
+      actions={
+        <a className="btn-secondary" href={apiUrl('/admin/imports/template.csv')} download>
+          Download the template
+        </a>
+      }
+    >
+      <ImportWizard />
+      <PastImports />
+    </ConsolePage>
+  );
+}

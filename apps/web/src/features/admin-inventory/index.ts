@@ -1,0 +1,2 @@
+/** What other console areas use: making the inventory (and storefront listings) read again. */
+export { invalidateStock } from './api/stock-keys';

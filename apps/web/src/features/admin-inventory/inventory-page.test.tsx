@@ -1,0 +1,261 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
+import { renderWithQuery } from '../../../test-support/render';
+import InventoryPage from './inventory-page';
+import type { StockNumber } from './stock-types';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function stockNumber(overrides: Partial<StockNumber> = {}): StockNumber {
+  return {
+    id: 1,
+    number: '9820098200',
+    display: '98200 98200',
+    category: { slug: 'mirror-numbers', name: 'Mirror Numbers' },
+    price: 25_000,
+    offerPrice: 20_000,
+    status: 'available',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const sold = stockNumber({
+  id: 2,
+  number: '7770009991',
+  display: '77700 09991',
+  category: { slug: 'aaa-bbb-numbers', name: 'AAA BBB Numbers' },
+  price: 30_000,
+  offerPrice: null,
+  status: 'sold',
+});
+
+const page = (numbers: StockNumber[], total = numbers.length, pageCount = 1): FakeReply =>
+  ok({ numbers, total, page: 1, pageSize: 50, pageCount });
+
+function renderInventory(routes: Parameters<typeof installFakeApi>[0], path = '/admin/inventory') {
+  const api = installFakeApi({ 'GET /admin/numbers': page([stockNumber(), sold], 2), ...routes });
+  const user = userEvent.setup();
+  renderWithQuery(path, <InventoryPage />);
+  return { api, user };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const table = () => screen.getByRole('table');
+
+describe('the inventory page', () => {
+  it('lists the numbers of every status with prices and the actions allowed', async () => {
+    renderInventory({});
+    const row = (await screen.findByRole('cell', { name: '98200 98200' })).closest('tr')!;
+    expect(row).toHaveTextContent('Mirror Numbers');
+    expect(row).toHaveTextContent('₹25,000');
+    expect(row).toHaveTextContent('₹20,000');
+    expect(row).toHaveTextContent('available');
+    expect(within(row).getByRole('button', { name: 'Edit price of 98200 98200' })).toBeEnabled();
+    const soldRow = screen.getByRole('cell', { name: '77700 09991' }).closest('tr')!;
+    expect(within(soldRow).getByRole('button', { name: 'Hide 77700 09991' })).toBeDisabled();
+    expect(screen.getByText('2 numbers')).toBeInTheDocument();
+  });
+
+  it('filters, searches by digits and sorts on the server, through the URL', async () => {
+    const { api, user } = renderInventory({});
+    await screen.findByRole('cell', { name: '98200 98200' });
+    await user.type(screen.getByLabelText('Digits'), '98200');
+    await user.selectOptions(screen.getByLabelText('Status'), 'held');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(location()).toBe('/admin/inventory?q=98200&match=anywhere&status=held');
+    await vi.waitFor(() =>
+      expect(api.calls.at(-1)!.path).toBe(
+        '/admin/numbers?q=98200&match=anywhere&status=held&sort=newest&page=1&pageSize=50',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/v1/admin/numbers/export.csv?q=98200&match=anywhere&status=held',
+    );
+
+    const priceHeader = within(table()).getByRole('columnheader', { name: /Price/ });
+    await user.click(within(priceHeader).getByRole('button'));
+    expect(location()).toContain('sort=price_asc');
+    expect(priceHeader).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(within(priceHeader).getByRole('button'));
+    expect(location()).toContain('sort=price_desc');
+    await vi.waitFor(() => expect(api.calls.at(-1)!.path).toContain('sort=price_desc'));
+  });
+
+  it('pages through the inventory', async () => {
+    const { api, user } = renderInventory({ 'GET /admin/numbers': page([stockNumber()], 120, 3) });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(location()).toBe('/admin/inventory?page=2');
+    await vi.waitFor(() => expect(api.calls.at(-1)!.path).toContain('page=2'));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('hides a number and says so', async () => {
+    const { api, user } = renderInventory({
+      'POST /admin/numbers/1/hide': ok(stockNumber({ status: 'hidden' })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Hide 98200 98200' }));
+    expect(await screen.findByText('98200 98200 is hidden from the storefront.')).toBeVisible();
+    expect(api.callsTo('POST /admin/numbers/1/hide')).toHaveLength(1);
+  });
+
+  it('adds a number, and shows why the API refused a duplicate', async () => {
+    let attempts = 0;
+    const { api, user } = renderInventory({
+      'POST /admin/numbers': () =>
+        ++attempts === 1
+          ? fail(409, '9820098200 is already in the store (sold).')
+          : {
+              status: 201,
+              body: {
+                success: true,
+                data: stockNumber({ id: 9, number: '9876598765', display: '98765 98765' }),
+              },
+            },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add number' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a number' });
+    expect(within(dialog).getByLabelText('Mobile number')).toHaveFocus();
+
+    await user.type(within(dialog).getByLabelText('Mobile number'), '58200');
+    await user.type(within(dialog).getByLabelText('Price (₹)'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add number' }));
+    expect(
+      await within(dialog).findByText('The number must have 10 digits (it has 5).'),
+    ).toBeVisible();
+    expect(within(dialog).getByText('This must be more than 0.')).toBeVisible();
+    expect(api.callsTo('POST /admin/numbers')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Mobile number'));
+    await user.type(within(dialog).getByLabelText('Mobile number'), '+91 98200 98200');
+    await user.clear(within(dialog).getByLabelText('Price (₹)'));
+    await user.type(within(dialog).getByLabelText('Price (₹)'), '1,25,000');
+    await user.click(within(dialog).getByRole('button', { name: 'Add number' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      '9820098200 is already in the store (sold).',
+    );
+    expect(api.callsTo('POST /admin/numbers')[0]!.body).toEqual({
+      number: '9820098200',
+      price: 125_000,
+      offerPrice: null,
+      hidden: false,
+    });
+
+    await user.clear(within(dialog).getByLabelText('Mobile number'));
+    await user.type(within(dialog).getByLabelText('Mobile number'), '9876598765');
+    await user.click(within(dialog).getByRole('button', { name: 'Add number' }));
+    expect(await screen.findByText('98765 98765 added as Mirror Numbers.')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('edits a price and its offer; a blank offer ends it', async () => {
+    const { api, user } = renderInventory({
+      'PATCH /admin/numbers/1': ok(stockNumber({ price: 30_000, offerPrice: null })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit price of 98200 98200' }));
+    const dialog = screen.getByRole('dialog', { name: 'Price of 98200 98200' });
+    expect(within(dialog).getByLabelText('Price (₹)')).toHaveValue('25,000');
+    expect(within(dialog).getByLabelText('Offer price (₹)')).toHaveValue('20,000');
+    await user.clear(within(dialog).getByLabelText('Offer price (₹)'));
+    await user.type(within(dialog).getByLabelText('Offer price (₹)'), '40000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save price' }));
+    expect(
+      await within(dialog).findByText('The offer price must not be above the price.'),
+    ).toBeVisible();
+
+    await user.clear(within(dialog).getByLabelText('Price (₹)'));
+    await user.type(within(dialog).getByLabelText('Price (₹)'), '30000');
+    await user.clear(within(dialog).getByLabelText('Offer price (₹)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save price' }));
+    expect(await screen.findByText('Price of 98200 98200 saved.')).toBeVisible();
+    expect(api.callsTo('PATCH /admin/numbers/1')[0]!.body).toEqual({
+      price: 30_000,
+      offerPrice: null,
+    });
+  });
+
+  it('previews a bulk price change on the filtered selection, then applies it', async () => {
+    const { api, user } = renderInventory(
+      {
+        'POST /admin/numbers/bulk-price/preview': ok({
+          selected: 120,
+          changing: 118,
+          skipped: 2,
+          sample: [
+            {
+              id: 1,
+              number: '9820098200',
+              before: { price: 25_000, offerPrice: 20_000 },
+              after: { price: 27_500, offerPrice: 22_000 },
+            },
+          ],
+        }),
+        'POST /admin/numbers/bulk-price': ok({ changed: 118 }),
+      },
+      '/admin/inventory?category=mirror-numbers&status=available',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Bulk price change' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk price change' });
+    expect(dialog).toHaveTextContent('Selection: status available, category Mirror Numbers.');
+    await user.type(within(dialog).getByLabelText('Percent (%)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(preview).toHaveTextContent('118 of 120 selected numbers change; 2 held or sold stay');
+    expect(within(preview).getByRole('row', { name: /9820098200/ })).toHaveTextContent(
+      '₹20,000 (offer; ₹25,000)₹22,000 (offer; ₹27,500)',
+    );
+    expect(api.callsTo('POST /admin/numbers/bulk-price/preview')[0]!.body).toEqual({
+      filter: { status: 'available', category: 'mirror-numbers' },
+      change: { mode: 'raise', percent: 10 },
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to 118 numbers' }));
+    expect(await screen.findByText('118 numbers repriced.')).toBeVisible();
+    expect(api.callsTo('POST /admin/numbers/bulk-price')[0]!.body).toEqual({
+      filter: { status: 'available', category: 'mirror-numbers' },
+      change: { mode: 'raise', percent: 10 },
+      expectedCount: 118,
+    });
+  });
+
+  it('checks the bulk change before asking the server, and shows a refusal', async () => {
+    const { api, user } = renderInventory({
+      'POST /admin/numbers/bulk-price/preview': ok({
+        selected: 2,
+        changing: 1,
+        skipped: 1,
+        sample: [],
+      }),
+      'POST /admin/numbers/bulk-price': fail(
+        409,
+        'The selection changed since the preview: 3 numbers would change now, not 1. Preview again.',
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bulk price change' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk price change' });
+    await user.click(within(dialog).getByLabelText('Lower by'));
+    await user.type(within(dialog).getByLabelText('Percent (%)'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Lower by less than 100%.');
+    expect(api.callsTo('POST /admin/numbers/bulk-price/preview')).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText('Set the price to'));
+    await user.type(within(dialog).getByLabelText(/New price/), '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Apply to 1 numbers' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The selection changed since the preview',
+    );
+    expect(api.callsTo('POST /admin/numbers/bulk-price/preview')[0]!.body).toMatchObject({
+      change: { mode: 'set', amount: 5000 },
+    });
+  });
+});

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { useToast } from '../../components/toast';
+import { apiErrorMessage, apiUrl, withQuery } from '../../lib/api-client';
+import { formatCount } from '../../lib/format';
+import { ConsolePage } from '../admin-shell';
+import { AddNumberDialog } from './add-number-dialog';
+import { useStock } from './api/get-stock';
+import { useSetNumberHidden } from './api/set-number-hidden';
+import { BulkPriceDialog } from './bulk-price-dialog';
+import { EditPriceDialog } from './edit-price-dialog';
+import { InventoryTable } from './inventory-table';
+import { StockFilters } from './stock-filters';
+import { searchOf, stockQueryFrom, type StockQuery } from './stock-query';
+import type { StockNumber } from './stock-types';
+
+type OpenDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'price'; number: StockNumber };
+
+/**
+ * /admin/inventory: every number whatever its status, with the storefront's filters plus status
+ * and a digits search, sorted and paged by the server; add a number, change a price, hide or
+ * show one, change the prices of the whole selection, export it as CSV.
+ */
+export default function InventoryPage() {
+  const toast = useToast();
+  const [search, setSearch] = useSearchParams();
+  const query = stockQueryFrom(search);
+  const stock = useStock(query);
+  const setHidden = useSetNumberHidden();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const close = () => setDialog(null);
+
+  const go = (next: Partial<StockQuery>) => setSearch(searchOf({ ...query, ...next }));
+
+  const onSetHidden = (number: StockNumber, hidden: boolean) =>
+    setHidden.mutate(
+      { id: number.id, hidden },
+      {
+        onSuccess: () =>
+          toast.success(
+            `${number.display} is ${hidden ? 'hidden from the storefront' : 'on sale'}.`,
+          ),
+        onError: (error) => toast.error(apiErrorMessage(error, 'That did not work.')),
+      },
+    );
+
+  const page = stock.data;
+  const exportHref = apiUrl(withQuery('/admin/numbers/export.csv', query.filter));
+
+  return (
+    <ConsolePage
+      title="Inventory"
+      intro="Every number in the store, whatever its status."
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+            Add number
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => setDialog({ kind: 'bulk' })}
+          >
+            Bulk price change
+          </button>
+          <a className="btn-secondary" href={exportHref} download>
+            Export CSV
+          </a>
+        </div>
+      }
+    >
+      <StockFilters
+        key={search.toString()}
+        filter={query.filter}
+        onApply={(filter) => go({ filter, page: 1 })}
+      />
+      {stock.isPending ? (
+        <PageSpinner label="Loading the inventory" />
+      ) : stock.isError ? (
+        <p role="alert" className="text-red-700">
+          {apiErrorMessage(stock.error, 'The inventory could not be loaded.')}
+        </p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-700" aria-live="polite">
+            {formatCount(page!.total)} numbers
+          </p>
+          <InventoryTable
+            numbers={page!.numbers}
+            sort={query.sort}
+            onSort={(sort) => go({ sort, page: 1 })}
+            actions={{
+              onEditPrice: (number) => setDialog({ kind: 'price', number }),
+              onSetHidden,
+            }}
+          />
+          <nav aria-label="Pages" className="mt-3 flex items-center justify-end gap-3 text-sm">
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={query.page <= 1}
+              onClick={() => go({ page: query.page - 1 })}
+            >
+              Previous
+            </button>
+            <span>
+              Page {query.page} of {Math.max(1, page!.pageCount)}
+            </span>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={query.page >= page!.pageCount}
+              onClick={() => go({ page: query.page + 1 })}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+      <AddNumberDialog open={dialog?.kind === 'add'} onClose={close} />
+      {dialog?.kind === 'bulk' ? <BulkPriceDialog filter={query.filter} onClose={close} /> : null}
+      {dialog?.kind === 'price' ? <EditPriceDialog number={dialog.number} onClose={close} /> : null}
+    </ConsolePage>
+  );
+}

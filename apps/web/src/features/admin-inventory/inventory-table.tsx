@@ -1,0 +1,194 @@
+import { formatInr } from '@store/domain';
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
+import { formatIndianDate } from '../../lib/format';
+import type { StockSort } from './stock-query';
+import type { StockNumber, StockStatus } from './stock-types';
+
+const column = createColumnHelper<StockNumber>();
+
+const statusStyles: Record<StockStatus, string> = {
+  available: 'bg-emerald-100 text-emerald-900',
+  held: 'bg-amber-100 text-amber-900',
+  sold: 'bg-slate-200 text-slate-800',
+  hidden: 'bg-violet-100 text-violet-900',
+};
+
+/** The column a sort belongs to, as the API names it: price_asc -> price. */
+const sortColumns: Record<string, string> = {
+  number: 'number',
+  price: 'price',
+  category: 'category',
+  status: 'status',
+  createdAt: 'created',
+};
+
+function sortingOf(sort: StockSort): SortingState {
+  if (sort === 'newest' || sort === 'oldest') return [{ id: 'createdAt', desc: sort === 'newest' }];
+  const [field, direction] = sort.split('_');
+  const id = Object.keys(sortColumns).find((key) => sortColumns[key] === field)!;
+  return [{ id, desc: direction === 'desc' }];
+}
+
+function sortOf(sorting: SortingState): StockSort {
+  const [first] = sorting;
+  if (!first) return 'newest';
+  if (first.id === 'createdAt') return first.desc ? 'newest' : 'oldest';
+  return `${sortColumns[first.id]}_${first.desc ? 'desc' : 'asc'}` as StockSort;
+}
+
+export interface RowActions {
+  onEditPrice: (number: StockNumber) => void;
+  onSetHidden: (number: StockNumber, hidden: boolean) => void;
+}
+
+/** Held and sold numbers keep their price and status. */
+const locked = (number: StockNumber) => number.status === 'held' || number.status === 'sold';
+
+function columns({ onEditPrice, onSetHidden }: RowActions) {
+  return [
+    column.accessor('display', {
+      id: 'number',
+      header: 'Number',
+      cell: (info) => <span className="font-mono whitespace-nowrap">{info.getValue()}</span>,
+    }),
+    column.accessor((row) => row.category.name, { id: 'category', header: 'Category' }),
+    column.accessor('price', { header: 'Price', cell: (info) => formatInr(info.getValue()) }),
+    column.accessor('offerPrice', {
+      header: 'Offer price',
+      enableSorting: false,
+      cell: (info) => {
+        const offer = info.getValue();
+        return offer === null ? <span className="text-slate-500">—</span> : formatInr(offer);
+      },
+    }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: (info) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[info.getValue()]}`}
+        >
+          {info.getValue()}
+        </span>
+      ),
+    }),
+    column.accessor('createdAt', {
+      header: 'Added',
+      cell: (info) => formatIndianDate(info.getValue(), { month: 'short' }),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original } }) => (
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
+            disabled={locked(original)}
+            onClick={() => onEditPrice(original)}
+            aria-label={`Edit price of ${original.display}`}
+          >
+            Edit price
+          </button>
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
+            disabled={locked(original)}
+            onClick={() => onSetHidden(original, original.status !== 'hidden')}
+            aria-label={`${original.status === 'hidden' ? 'Show' : 'Hide'} ${original.display}`}
+          >
+            {original.status === 'hidden' ? 'Show' : 'Hide'}
+          </button>
+        </div>
+      ),
+    }),
+  ];
+}
+
+const ariaSort = (direction: false | 'asc' | 'desc') =>
+  direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
+
+/** One page of the inventory, sorted by the server: a header's button changes the sort. */
+export function InventoryTable({
+  numbers,
+  sort,
+  onSort,
+  actions,
+}: {
+  numbers: StockNumber[];
+  sort: StockSort;
+  onSort: (sort: StockSort) => void;
+  actions: RowActions;
+}) {
+  const sorting = sortingOf(sort);
+  // TanStack Table hands out functions the React Compiler cannot memoize; this table is small.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: numbers,
+    columns: columns(actions),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange: (updater) =>
+      onSort(sortOf(typeof updater === 'function' ? updater(sorting) : updater)),
+  });
+
+  return (
+    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const content = flexRender(header.column.columnDef.header, header.getContext());
+                const direction = header.column.getIsSorted();
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={ariaSort(direction)}
+                    className="px-3 py-2 font-semibold"
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 hover:underline"
+                      >
+                        {content}
+                        <span aria-hidden="true">
+                          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className="border-b border-slate-100 last:border-0">
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className="px-3 py-2">
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
