@@ -61,6 +61,8 @@ export function createServices(deps: ServiceDeps) {
     cart,
     users,
     payments,
+    audit,
+    staffAlerts,
   });
   return {
     audit,
