@@ -5,7 +5,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   inArray,
   isNull,
   like,
@@ -105,9 +104,7 @@ function searchCondition(q: string): SQL | undefined {
     const buyers = sql`select ${users.id} from ${users} where ${users.mobile} = ${mobile}`;
     found.push(sql`${orders.userId} in (${buyers})`);
     found.push(
-      exists(
-        sql`select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.number} = ${mobile}`,
-      ),
+      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.number} = ${mobile})`,
     );
   }
   return or(...found);
