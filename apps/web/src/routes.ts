@@ -39,5 +39,7 @@ export default [
   // The staff console: its own frame, loaded only when opened, never prerendered.
   route('admin', 'features/admin-shell/admin-layout.tsx', [
     index('features/admin-dashboard/dashboard-page.tsx'),
+    route('orders', 'features/admin-orders/orders-page.tsx'),
+    route('orders/:orderId', 'features/admin-orders/order-page.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,4 +1,10 @@
-import { findCategory, portingStatusLabels, toRupees, type PaymentStatus } from '@store/domain';
+import {
+  findCategory,
+  orderStatusLabels,
+  portingStatusLabels,
+  toRupees,
+  type PaymentStatus,
+} from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { PaymentDetails } from '../payments/payment-service';
 import { portingSteps } from './order-messages';
@@ -11,7 +17,6 @@ import {
   type PortingStepRow,
   type TimelineRow,
 } from './order-store';
-import { statusLabels } from './order-timeline';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 type ViewDeps = Pick<OrderDeps, 'database' | 'payments' | 'log'>;
@@ -93,7 +98,7 @@ function toOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    statusLabel: statusLabels[order.status],
+    statusLabel: orderStatusLabels[order.status],
     items: items.map((item) => toOrderItem(item, steps)),
     amounts: orderAmounts(order),
     billing: order.billing as Billing,
@@ -107,7 +112,7 @@ function toOrderView(
     },
     timeline: timeline.map((event) => ({
       status: event.status,
-      label: statusLabels[event.status],
+      label: orderStatusLabels[event.status],
       note: event.note,
       at: event.createdAt.toISOString(),
       by: event.staffName,

@@ -1,5 +1,6 @@
 import {
   addDays,
+  orderStatusLabels,
   indiaDay,
   nextPortingStatus,
   portingStatuses,
@@ -20,7 +21,6 @@ import {
   updateOrder,
   updateOrderItem,
 } from './order-store';
-import { statusLabels } from './order-timeline';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 /** The order status each porting step of its numbers stands for: the paid order awaits UPCs. */
@@ -39,7 +39,7 @@ export const portingStepOfOrder: Partial<Record<OrderStatus, PortingStatus>> = {
   ported: 'ported',
 };
 
-export const COMPLETED_NOTE = 'Every number is ported: the order is complete.';
+const COMPLETED_NOTE = 'Every number is ported: the order is complete.';
 
 /** A number's porting as the audit log keeps it. */
 const portingState = (item: OrderItemRow) => ({
@@ -120,7 +120,7 @@ export async function recordPortingSteps(
   }
 }
 
-export type PortingTarget = Exclude<PortingStatus, 'awaiting_upc'>;
+type PortingTarget = Exclude<PortingStatus, 'awaiting_upc'>;
 
 export interface PortingStepInput {
   status: PortingTarget;
@@ -174,7 +174,7 @@ export async function movePorting(
       throw invalidStep(
         order.status === 'pending_payment'
           ? 'This order is awaiting payment: porting starts once it is paid.'
-          : `This order is ${statusLabels[order.status].toLowerCase()}: its numbers can no longer move.`,
+          : `This order is ${orderStatusLabels[order.status].toLowerCase()}: its numbers can no longer move.`,
       );
     }
     const replaced = step.status === 'upc_sent' && item.portingStatus === 'upc_sent';

@@ -42,7 +42,7 @@ interface RazorpayOrder {
 }
 
 /** Razorpay's answer to a refund: `pending` or `processed` once accepted. */
-export interface RazorpayRefund {
+interface RazorpayRefund {
   id: string;
   payment_id: string;
   amount: number;
