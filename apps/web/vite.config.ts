@@ -76,9 +76,10 @@ export default defineConfig({
           groups: [
             // React, React Router and TanStack Query in one chunk: one request (HTTP/1.1 opens
             // six at a time) and one stream that compresses better than a dozen small ones.
+            // (Not TanStack Table: only the console uses it, and no storefront page loads it.)
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
             },
             // The page shell (what root.tsx imports, small modules most routes share) beside it.
             { name: 'shell', test: pageShell.has },
