@@ -8,7 +8,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 
 export interface OutboxMessage {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   to: string;
   subject: string | null;
   text: string;

@@ -63,6 +63,8 @@ export function createServices(deps: ServiceDeps) {
     cart,
     users,
     payments,
+    audit,
+    staffAlerts,
   });
   return {
     audit,

@@ -24,6 +24,7 @@ export interface BuyerOptions {
   accountType?: 'Individual' | 'Corporate';
   companyName?: string;
   gstinNo?: string;
+  getWhatsappUpdate?: boolean;
 }
 
 export async function signedIn(
@@ -43,6 +44,7 @@ export async function signedIn(
       companyName: corporate ? (options.companyName ?? 'Verma Traders Pvt Ltd') : null,
       gstinNo: corporate ? (options.gstinNo ?? '27AAPFU0939F1ZV') : null,
       role: options.role ?? 'customer',
+      getWhatsappUpdate: options.getWhatsappUpdate ?? false,
       acceptTermsAndConditions: true,
     })
     .returning();
@@ -58,6 +60,15 @@ export async function signedIn(
 
 export const staffMember = (app: App, role: 'support' | 'admin' = 'support') =>
   signedIn(app, { role, name: role === 'admin' ? 'Anil Admin' : 'Sunita Support' });
+
+/** A new buyer (signedIn options) who checks out these numbers (by id): the order as answered. */
+export async function buyerWithOrder(app: App, numberIds: number[], options: BuyerOptions = {}) {
+  const buyer = await signedIn(app, options);
+  for (const id of numberIds) await buyer.client.post(`/api/v1/cart/add/${id}`);
+  const res = await buyer.client.post('/api/v1/cart/checkout');
+  if (res.statusCode !== 201) throw new Error(`checkout answered ${res.statusCode}: ${res.body}`);
+  return { ...buyer, order: res.json().data.order };
+}
 
 /** Moves an order's hold (and its numbers' reserved_until) into the past. */
 export async function lapseHold(database: Database, orderId: string, minutesAgo = 1) {

@@ -41,5 +41,7 @@ export default [
     index('features/admin-dashboard/dashboard-page.tsx'),
     route('inventory', 'features/admin-inventory/inventory-page.tsx'),
     route('imports', 'features/admin-imports/imports-page.tsx'),
+    route('orders', 'features/admin-orders/orders-page.tsx'),
+    route('orders/:orderId', 'features/admin-orders/order-page.tsx'),
   ]),
 ] satisfies RouteConfig;

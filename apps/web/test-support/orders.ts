@@ -1,4 +1,4 @@
-import type { Order, TimelineEntry } from '../src/features/orders/order-types';
+import type { Order, OrderItem, TimelineEntry } from '../src/features/orders/order-types';
 import { sampleAddress } from './session';
 
 /** Test fixtures for the order page and the order history, shaped like GET /orders/{id}. */
@@ -21,6 +21,15 @@ const placed: TimelineEntry = {
   by: null,
 };
 
+/** A number's porting before its UPC is sent. */
+const awaitingUpc: OrderItem['porting'] = {
+  status: 'awaiting_upc',
+  label: 'Awaiting UPC',
+  upcCode: null,
+  upcExpiresOn: null,
+  steps: [],
+};
+
 /** A pending `manual` order for two numbers: ₹1,50,000 + 18 % GST = ₹1,77,000. */
 export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
   return {
@@ -36,6 +45,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
         category: { slug: 'mirror-numbers', name: 'Mirror Numbers' },
         price: 125000,
         basePrice: 140000,
+        porting: awaitingUpc,
       },
       {
         numberId: 12,
@@ -44,6 +54,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
         category: { slug: '786-numbers', name: '786 Numbers' },
         price: 25000,
         basePrice: 25000,
+        porting: awaitingUpc,
       },
     ],
     amounts: {
@@ -108,9 +119,31 @@ export function pendingRazorpayOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
-/** Paid at 2:35 pm IST; the UPC was sent at 6:00 pm IST. */
+/** Paid at 2:35 pm IST; the UPC of each number was sent at 6:00 pm IST. */
 export function paidOrder(overrides: Partial<Order> = {}): Order {
+  const base = pendingManualOrder();
+  const upcSent = (upcCode: string): OrderItem['porting'] => ({
+    status: 'upc_sent',
+    label: 'UPC sent',
+    upcCode,
+    upcExpiresOn: '2026-11-26',
+    steps: [
+      {
+        status: 'upc_sent',
+        label: 'UPC sent',
+        upcCode,
+        upcExpiresOn: '2026-11-26',
+        note: null,
+        at: '2026-11-22T12:30:00.000Z',
+        by: 'Meera Iyer',
+      },
+    ],
+  });
   return pendingManualOrder({
+    items: [
+      { ...base.items[0]!, porting: upcSent('AB12CD34') },
+      { ...base.items[1]!, porting: upcSent('QW56ER78') },
+    ],
     status: 'upc_sent',
     statusLabel: 'UPC sent',
     holdExpiresAt: '2026-11-22T09:15:00.000Z',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndiaDateTime } from './dates';
+import { addDays, formatIndiaDateTime, indiaDay } from './dates';
 
 describe('formatIndiaDateTime', () => {
   it('writes the time in India (UTC+5:30) with the day, short month and IST', () => {
@@ -8,5 +8,18 @@ describe('formatIndiaDateTime', () => {
 
   it('takes an ISO string as well, and moves past midnight into the next day', () => {
     expect(formatIndiaDateTime('2026-11-22T19:00:00.000Z')).toBe('23 Nov 2026, 12:30 am IST');
+  });
+});
+
+describe('indiaDay and addDays', () => {
+  it('gives the calendar day in India, which starts five and a half hours before UTC', () => {
+    expect(indiaDay(new Date('2026-11-22T18:29:00Z'))).toBe('2026-11-22');
+    expect(indiaDay(new Date('2026-11-22T18:30:00Z'))).toBe('2026-11-23');
+  });
+
+  it('adds calendar days across months and years', () => {
+    expect(addDays('2026-11-28', 4)).toBe('2026-12-02');
+    expect(addDays('2026-12-31', 30)).toBe('2027-01-30');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 });

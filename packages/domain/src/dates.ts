@@ -12,3 +12,23 @@ const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
 export function formatIndiaDateTime(moment: Date | string): string {
   return `${indiaDateTime.format(typeof moment === 'string' ? new Date(moment) : moment)} IST`;
 }
+
+let indiaDate: Intl.DateTimeFormat | undefined;
+
+/** The calendar day in India, `2026-11-22` (the formatter is made on first use). */
+export function indiaDay(moment: Date = new Date()): string {
+  indiaDate ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return indiaDate.format(moment);
+}
+
+/** `day` (YYYY-MM-DD) plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

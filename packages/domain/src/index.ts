@@ -9,6 +9,7 @@ export * from './locations';
 export * from './money';
 export * from './numerology';
 export * from './orders';
+export * from './porting';
 export * from './pricing';
 export * from './search-filters';
 export * from './search-phrase';

@@ -11,6 +11,17 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  upc_sent: 'UPC sent',
+  porting_in_progress: 'Porting in progress',
+  ported: 'Ported',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
 /**
  * Where the money stands: pending (hold live), expired (hold lapsed, unpaid), paid, cancelled
  * (unpaid), refund_due (money received but the order cannot be fulfilled), refunded.

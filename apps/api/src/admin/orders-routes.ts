@@ -6,14 +6,20 @@ import { consoleRoute, staffErrors } from './admin-schemas';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 import {
   manualPaymentBody,
+  orderNumberParams,
   orderParams,
   orderStepBody,
+  portingStepBody,
+  refundBody,
   staffOrderListQuery,
   staffOrderSchema,
 } from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
 
-/** The console's order calls: list, one order, payment confirmation, timeline steps. */
+/**
+ * The console's order calls: the list and its search, one order, payment confirmation, each
+ * number's porting, steps of the whole order (cancel), refunds.
+ */
 export async function adminOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { orders } = app.services;
@@ -23,7 +29,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     {
       schema: {
         ...consoleRoute,
-        summary: 'Orders for the support console, newest first',
+        summary: 'Orders for the support console, newest first: filtered by status, searched',
         querystring: staffOrderListQuery.extend(pageQuery(25, 100)),
         response: {
           200: envelope(pagedSchema('orders', staffOrderSchema)),
@@ -33,8 +39,12 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { status, needsRefund, page, pageSize } = request.query;
-      const { views, total } = await orders.listForStaff({ status, needsRefund }, page, pageSize);
+      const { status, needsRefund, q, page, pageSize } = request.query;
+      const { views, total } = await orders.listForStaff(
+        { status, needsRefund, q },
+        page,
+        pageSize,
+      );
       reply.header('cache-control', 'no-store');
       return ok(paged('orders', views, { total, page, pageSize }));
     },
@@ -63,13 +73,14 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Confirm a payment received by UPI or bank transfer, with its reference',
         description:
-          'Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund.',
+          "Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.",
         params: orderParams,
         body: manualPaymentBody,
         response: {
           200: envelope(staffOrderSchema),
           400: errorBody,
           404: errorBody,
+          409: errorBody,
           ...staffErrors,
         },
       },
@@ -89,9 +100,10 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     {
       schema: {
         ...consoleRoute,
-        summary: 'Move the porting timeline one step forward, or cancel / refund with a reason',
+        summary:
+          'A step of the whole order: every number one step forward, or cancel / refund with a reason',
         description:
-          'Steps: paid -> upc_sent -> porting_in_progress -> ported -> completed, one at a time (409 names the expected next step). cancelled (before completed) and refunded (once paid) need a reason in note. "paid" is recorded through POST /admin/orders/{id}/payments. The buyer gets an e-mail and an SMS.',
+          'The order is at its least advanced number\'s step: paid (UPC awaited) -> upc_sent -> porting_in_progress -> ported, then completed once every number is ported. A porting step here moves every number at the step before it (without recording UPC codes: use POST /admin/orders/{id}/numbers/{numberId}/porting for that), one step at a time (409 names the expected next step); moving the last numbers to ported completes the order at once (the answer\'s status is completed). completed itself is only a step for an order left at "ported" by an earlier version. cancelled (before completed) needs a reason in note: an unpaid order releases its hold, a paid one is flagged needsRefund. refunded (once paid) with a reason in note records a refund staff made themselves (as POST /admin/orders/{id}/refunds with method manual). "paid" is recorded through POST /admin/orders/{id}/payments. Audited; the buyer gets an e-mail, an SMS and, when opted in, a WhatsApp message.',
         params: orderParams,
         body: orderStepBody,
         response: {
@@ -110,6 +122,65 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         staffUserId: currentUser(request).id,
       });
       return ok(order, `Order ${order.reference}: ${order.statusLabel}.`);
+    },
+  );
+
+  app.post(
+    '/orders/:id/numbers/:numberId/porting',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "One number's porting step: its UPC sent, porting in progress, ported",
+        description:
+          'awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step); at upc_sent a new UPC may replace one that expired. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.',
+        params: orderNumberParams,
+        body: portingStepBody,
+        response: {
+          200: envelope(staffOrderSchema),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { id, numberId } = request.params;
+      const order = await orders.movePorting(id, numberId, {
+        ...request.body,
+        staffUserId: currentUser(request).id,
+      });
+      const item = order.items.find((candidate) => candidate.numberId === numberId)!;
+      return ok(order, `${item.display}: ${item.porting.label}.`);
+    },
+  );
+
+  app.post(
+    '/orders/:id/refunds',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Refund a payment of the order in full, with a reason',
+        description:
+          "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.",
+        params: orderParams,
+        body: refundBody,
+        response: {
+          200: envelope(staffOrderSchema),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          502: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request) => {
+      const order = await orders.refund(request.params.id, {
+        ...request.body,
+        staffUserId: currentUser(request).id,
+      });
+      return ok(order, `Order ${order.reference}: refund made.`);
     },
   );
 }

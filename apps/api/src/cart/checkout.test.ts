@@ -79,6 +79,13 @@ describeEachDatabase(
             category: { slug: 'ab-ab-ab-numbers', name: 'AB AB AB Numbers' },
             price: 20_000,
             basePrice: 25_000,
+            porting: {
+              status: 'awaiting_upc',
+              label: 'Awaiting UPC',
+              upcCode: null,
+              upcExpiresOn: null,
+              steps: [],
+            },
           },
           expect.objectContaining({ numberId: id('9876598765'), price: 50_000 }),
         ]),

@@ -53,6 +53,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends WhatsApp to the log unless the Cloud API is chosen, then needs all of its settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      WHATSAPP_PROVIDER: 'log',
+      WHATSAPP_API_BASE: 'https://graph.facebook.com/v23.0',
+      WHATSAPP_TEMPLATE_LANGUAGE: 'en',
+    });
+    try {
+      loadConfig({ WHATSAPP_PROVIDER: 'cloud', WHATSAPP_TEMPLATE_UPC_SENT: 'vip_upc_sent' });
+      expect.unreachable('loadConfig should have thrown');
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'WHATSAPP_TOKEN: required when WHATSAPP_PROVIDER=cloud',
+        'WHATSAPP_PHONE_NUMBER_ID: required when WHATSAPP_PROVIDER=cloud',
+        'WHATSAPP_TEMPLATE_PAYMENT_RECEIVED: required when WHATSAPP_PROVIDER=cloud',
+        'WHATSAPP_TEMPLATE_PORTING_UPDATE: required when WHATSAPP_PROVIDER=cloud',
+        'WHATSAPP_TEMPLATE_ORDER_UPDATE: required when WHATSAPP_PROVIDER=cloud',
+      ]);
+    }
+    expect(() => loadConfig({ WHATSAPP_TEMPLATE_UPC_SENT: 'UPC Sent!' })).toThrow(
+      /WHATSAPP_TEMPLATE_UPC_SENT: must be a WhatsApp template name/,
+    );
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: '+91 98' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID: must be the digits/,
+    );
+  });
+
   it('has the time limits of the windows, timeouts and shutdown as settings', () => {
     expect(loadConfig({})).toMatchObject({
       ENQUIRY_WINDOW_SECONDS: 3600,

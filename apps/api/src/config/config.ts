@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { normalizeMobile } from '@store/domain';
 import { z } from 'zod';
+import type { WhatsappTemplateKind } from '../notify/message';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -19,6 +20,17 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
     )
     .pipe(z.array(item));
 const count = z.coerce.number().int().positive();
+const templateName = z
+  .string()
+  .regex(/^[a-z0-9_]{1,512}$/, 'must be a WhatsApp template name (lower case, digits, _)')
+  .optional();
+/** The WhatsApp template setting of each kind of buyer message (notify/message.ts). */
+const whatsappTemplateSettings = {
+  WHATSAPP_TEMPLATE_PAYMENT_RECEIVED: templateName,
+  WHATSAPP_TEMPLATE_UPC_SENT: templateName,
+  WHATSAPP_TEMPLATE_PORTING_UPDATE: templateName,
+  WHATSAPP_TEMPLATE_ORDER_UPDATE: templateName,
+} satisfies Record<`WHATSAPP_TEMPLATE_${Uppercase<WhatsappTemplateKind>}`, unknown>;
 
 /**
  * Every setting of the server, read from the environment and checked at start-up.
@@ -129,7 +141,20 @@ const configSchema = z
     MSG91_AUTH_KEY: z.string().optional(),
     MSG91_TEMPLATE_ID: z.string().optional(),
     MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
-    /** Razorpay and MSG91 calls, SMTP connect and greeting (the SMTP socket idles twice this). */
+    WHATSAPP_PROVIDER: z.enum(['log', 'cloud']).default('log'),
+    WHATSAPP_TOKEN: z.string().optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d+$/, 'must be the digits of the phone number id')
+      .optional(),
+    /** The Graph API with its version; messages go to {base}/{phone-number-id}/messages. */
+    WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v23.0'),
+    WHATSAPP_TEMPLATE_LANGUAGE: z
+      .string()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
+      .default('en'),
+    /** The approved template of each kind of buyer message (names as in WhatsApp Manager). */
+    ...whatsappTemplateSettings,
     /** Staff told of every new order, payment and enquiry: comma lists. */
     STAFF_ALERT_EMAILS: commaList(z.email('must be e-mail addresses, separated by commas')),
     STAFF_ALERT_MOBILES: commaList(
@@ -145,6 +170,7 @@ const configSchema = z
         return mobile;
       }),
     ),
+    /** Razorpay, MSG91 and WhatsApp calls, SMTP connect and greeting (the SMTP socket idles twice this). */
     OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
   })
   .superRefine((c, ctx) => {
@@ -169,6 +195,20 @@ const configSchema = z
             code: 'custom',
             path: [key],
             message: 'required when SMS_PROVIDER=msg91',
+          });
+      }
+    }
+    if (c.WHATSAPP_PROVIDER === 'cloud') {
+      for (const key of [
+        'WHATSAPP_TOKEN',
+        'WHATSAPP_PHONE_NUMBER_ID',
+        ...Object.keys(whatsappTemplateSettings),
+      ] as const) {
+        if (!c[key as keyof typeof c])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when WHATSAPP_PROVIDER=cloud',
           });
       }
     }

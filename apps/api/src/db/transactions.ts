@@ -18,6 +18,11 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether the error (or its cause) is PostgreSQL's unique violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
+}
+
 /** What runs once each open transaction commits (see afterCommit). */
 const commitHooks = new WeakMap<Tx, (() => void)[]>();
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const outboxMessage = z.object({
   id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'whatsapp']),
   to: z.string(),
   subject: z.string().nullable(),
   text: z.string(),

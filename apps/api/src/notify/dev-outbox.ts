@@ -5,7 +5,7 @@ import type { OutgoingMessage } from './message';
 
 export interface OutboxMessage {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   to: string;
   subject: string | null;
   text: string;

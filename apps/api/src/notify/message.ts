@@ -1,8 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Channel = 'email' | 'sms';
+export type Channel = 'email' | 'sms' | 'whatsapp';
 
-/** One message to one person. `to` is an e-mail address or a 10-digit Indian mobile number. */
+/**
+ * The kinds of WhatsApp message, each sent with its approved template (WHATSAPP_TEMPLATE_<KIND>);
+ * the body parameters of each are listed in docs/decisions/0011.
+ */
+export type WhatsappTemplateKind =
+  'payment_received' | 'upc_sent' | 'porting_update' | 'order_update';
+
+/**
+ * One message to one person. `to` is an e-mail address or a 10-digit Indian mobile number
+ * (SMS, WhatsApp).
+ */
 export interface OutgoingMessage {
   channel: Channel;
   to: string;
@@ -11,9 +21,14 @@ export interface OutgoingMessage {
   html?: string;
   /** The one-time code the message carries, if any: kept in the dev outbox, never logged. */
   otp?: string;
+  /**
+   * WhatsApp: the template and its body parameters, in order (a business may only start a
+   * WhatsApp conversation with an approved template); `text` is how the message reads.
+   */
+  template?: { kind: WhatsappTemplateKind; parameters: string[] };
 }
 
-/** One delivery channel: the SMTP adapter, the MSG91 adapter or the log adapter. */
+/** One delivery channel: the SMTP, MSG91, WhatsApp Cloud API or log adapter. */
 export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
   /** False for the log adapter in production: nobody can read what it "sends". */

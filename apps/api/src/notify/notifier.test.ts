@@ -28,8 +28,9 @@ describeEachDatabase('the notifier', (ctx) => {
       config: ctx().config,
       database: ctx().database,
       log,
-      email: { send: async (m) => void sent.push(m) },
-      sms: { send: async (m) => void sent.push(m) },
+      email: { send: async (m) => void sent.push({ ...m, subject: `email: ${m.subject}` }) },
+      sms: { send: async (m) => void sent.push({ ...m, subject: 'sms' }) },
+      whatsapp: { send: async (m) => void sent.push({ ...m, subject: 'whatsapp' }) },
     });
     await notifier.send({
       channel: 'email',
@@ -39,9 +40,20 @@ describeEachDatabase('the notifier', (ctx) => {
       otp: '123456',
     });
     await notifier.send({ channel: 'sms', to: '9876543210', text: 'hello' });
-    expect(sent.map((m) => m.channel)).toEqual(['email', 'sms']);
+    await notifier.send({
+      channel: 'whatsapp',
+      to: '9876543210',
+      text: 'order update',
+      template: { kind: 'order_update', parameters: ['Asha', 'VN-1', 'done'] },
+    });
+    expect(sent.map((m) => [m.channel, m.subject])).toEqual([
+      ['email', 'email: S'],
+      ['sms', 'sms'],
+      ['whatsapp', 'whatsapp'],
+    ]);
     const kept = await listOutbox(ctx().database, { limit: 10 });
     expect(kept.map((m) => [m.channel, m.to, m.otp])).toEqual([
+      ['whatsapp', '9876543210', null],
       ['sms', '9876543210', null],
       ['email', 'a@example.com', '123456'],
     ]);

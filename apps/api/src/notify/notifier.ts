@@ -5,17 +5,18 @@ import { createLogSender } from './log-sender';
 import { createMsg91SmsSender } from './msg91-sms-sender';
 import type { Channel, MessageSender, NotifyLog, OutgoingMessage } from './message';
 import { createSmtpEmailSender } from './smtp-email-sender';
+import { createWhatsappCloudSender } from './whatsapp-cloud-sender';
 
 export type { MessageSender, NotifyLog, OutgoingMessage } from './message';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** E-mail and SMS for every feature (see createNotifier). */
+    /** E-mail, SMS and WhatsApp for every feature (see createNotifier). */
     notifier: Notifier;
   }
 }
 
-/** What every feature uses to reach a person by e-mail or SMS. */
+/** What every feature uses to reach a person by e-mail, SMS or WhatsApp. */
 export interface Notifier {
   /** Delivers the message; rejects when the provider refused it or could not be reached. */
   send(message: OutgoingMessage): Promise<void>;
@@ -34,11 +35,13 @@ export interface NotifierOptions {
   /** Overrides for tests; by default they follow the configuration. */
   email?: MessageSender;
   sms?: MessageSender;
+  whatsapp?: MessageSender;
 }
 
 /**
- * E-mail goes over SMTP when SMTP_URL is set, SMS through MSG91 when SMS_PROVIDER=msg91;
- * otherwise the message goes to the log (with any code masked). Outside production every
+ * E-mail goes over SMTP when SMTP_URL is set, SMS through MSG91 when SMS_PROVIDER=msg91,
+ * WhatsApp through Meta's Cloud API when WHATSAPP_PROVIDER=cloud; otherwise the message goes to
+ * the log (with any code masked). Outside production every
  * message is also kept in the dev outbox, where a developer or a test reads the code, and the
  * log counts as delivered; in production it does not (`delivers` is false), and a warning at
  * start-up names the channels without a provider.
@@ -64,6 +67,24 @@ export function createNotifier(options: NotifierOptions): Notifier {
           timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
         })
       : createLogSender(log, config.devTools));
+  const whatsapp =
+    options.whatsapp ??
+    (config.WHATSAPP_PROVIDER === 'cloud'
+      ? createWhatsappCloudSender({
+          token: config.WHATSAPP_TOKEN!,
+          phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID!,
+          apiBase: config.WHATSAPP_API_BASE,
+          language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+          templates: {
+            payment_received: config.WHATSAPP_TEMPLATE_PAYMENT_RECEIVED!,
+            upc_sent: config.WHATSAPP_TEMPLATE_UPC_SENT!,
+            porting_update: config.WHATSAPP_TEMPLATE_PORTING_UPDATE!,
+            order_update: config.WHATSAPP_TEMPLATE_ORDER_UPDATE!,
+          },
+          timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
+        })
+      : createLogSender(log, config.devTools));
+  const senders = { email, sms, whatsapp };
 
   const undelivered = [
     email.delivers === false && 'e-mail (set SMTP_URL)',
@@ -81,13 +102,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
   return {
     async send(message) {
       if (config.devTools) await recordInOutbox(database, message);
-      await (message.channel === 'email' ? email : sms).send(message);
+      await senders[message.channel].send(message);
     },
     delivers(channel) {
-      return (channel === 'email' ? email : sms).delivers !== false;
+      return senders[channel].delivers !== false;
     },
     async close() {
-      await Promise.all([email.close?.(), sms.close?.()]);
+      await Promise.all([email.close?.(), sms.close?.(), whatsapp.close?.()]);
     },
   };
 }

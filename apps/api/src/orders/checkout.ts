@@ -5,6 +5,7 @@ import type { ValidationResult } from '../cart/cart-schemas';
 import { inTransaction } from '../db/transactions';
 import { badRequest, conflict, unauthorized } from '../http/app-error';
 import { cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
+import { newOrderAlert } from './order-alerts';
 import { orderPlacedMessages, sendAll } from './order-messages';
 import { newOrderReference } from './order-reference';
 import {
@@ -63,7 +64,7 @@ function liveAttribution(attribution: Attribution | null | undefined): Attributi
  *    timeline event.
  * An empty cart is refused (400), after its open orders are cancelled and their holds released.
  * After the commit (the catalogue then tells the holds and releases): the provider-side payment
- * (Razorpay, over the network) and the confirmation.
+ * (Razorpay, over the network), the confirmation and the staff alert.
  */
 export async function checkout(
   deps: OrderDeps,
@@ -168,6 +169,7 @@ export async function checkout(
       deps,
       orderPlacedMessages(config, result.order.billing as Billing, result.order, items, details),
     );
+    await deps.staffAlerts.send(newOrderAlert(config, result.order, items));
     // The payment step may have stored the provider's order id.
     const fresh = await findOrder(database.db, result.order.id);
     if (fresh) result = { ...result, order: fresh };

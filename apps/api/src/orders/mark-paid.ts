@@ -1,10 +1,12 @@
 import { formatInr, toRupees } from '@store/domain';
-import { inTransaction } from '../db/transactions';
-import { notFound } from '../http/app-error';
+import { inTransaction, isUniqueViolation } from '../db/transactions';
+import { conflict, notFound } from '../http/app-error';
+import { paymentAlert } from './order-alerts';
 import {
   orderPaidMessages,
   refundDueMessages,
   sendAll,
+  sendToBuyer,
   unexpectedPaymentMessages,
 } from './order-messages';
 import {
@@ -50,12 +52,13 @@ export interface MarkPaidInput {
   amount?: number;
 }
 
-/**
- * The key, in webhook_events, that a further payment was flagged for refund: flagging is then
- * done once per payment, whichever door (callback, payment.captured, order.paid) brings it.
- */
-const refundMarkerId = (provider: string, reference: string) =>
-  `refund-flag:${provider}:${reference}`;
+/** 409: one payment reference pays for one order. */
+const referenceUsed = (reference: string, orderReference: string) =>
+  conflict(
+    `The payment reference ${reference} is already recorded for order ${orderReference}.`,
+    'PAYMENT_REFERENCE_USED',
+    { orderReference },
+  );
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
 
@@ -72,14 +75,18 @@ function paidNote(input: MarkPaidInput, late: boolean): string {
  * a manual payment, Razorpay's browser callback and Razorpay's webhook.
  *
  * One transaction: the buyer's cart row, then the order, then its numbers (ascending id) are
- * locked. A payment while the hold is live (or after it lapsed, when every number is still free
+ * locked. Every payment is recorded (payments service) with its reference, which belongs to one
+ * order only: a reference recorded for another order is refused (409, naming that order; a
+ * manual one compared normalised), and the same payment arriving again by another door
+ * (callback, payment.captured, order.paid) changes nothing. A payment while the hold is live (or after it lapsed, when every number is still free
  * or still held by this order) sells the numbers and marks the order paid. When a number has
  * meanwhile gone to someone else, or staff had cancelled the order, or the amount paid is not
  * the order's total, nothing is sold: the order is cancelled with needs_refund set and the
  * payment reference kept, so support refunds it (GET /admin/orders?needsRefund=true). A further,
  * different provider payment for an order already paid flags that order needs_refund with an
- * event naming the payment, once per payment. Notifications go after the commit (and the
- * catalogue tells the numbers sold or released).
+ * event naming the payment, once per payment. A manual payment confirmed by staff is audited.
+ * Notifications go after the commit (the buyer's messages and the staff alert; the catalogue
+ * tells the numbers sold or released).
  */
 export async function markPaid(
   deps: OrderDeps,
@@ -90,81 +97,134 @@ export async function markPaid(
   const peek = await findOrder(database.db, orderId);
   if (!peek) throw notFound('Order not found.');
 
-  const result = await inTransaction(database, async (tx) => {
-    if (
-      input.webhookEventId &&
-      !(await payments.recordOnce(input.webhookEventId, input.provider, tx))
-    ) {
-      const order = await findOrder(tx, orderId);
-      return { outcome: 'duplicate_event' as const, order: order!, numbers: [] };
-    }
-    const cart = await carts.lock(tx, peek.userId);
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw notFound('Order not found.');
-    if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
-      // The same payment again (another door, another event of it) changes nothing; so does a
-      // manual payment support confirms again (a reference typed anew is no proof of new money).
-      if (order.paymentReference === input.reference || input.provider === 'manual') {
-        return { outcome: 'already_paid' as const, order, numbers: [] };
+  const work = () =>
+    inTransaction(database, async (tx) => {
+      if (
+        input.webhookEventId &&
+        !(await payments.recordOnce(input.webhookEventId, input.provider, tx))
+      ) {
+        const order = await findOrder(tx, orderId);
+        return { outcome: 'duplicate_event' as const, order: order!, numbers: [] };
       }
-      // A further payment the provider vouches for: the money goes back, once per payment.
-      const marker = refundMarkerId(input.provider, input.reference);
-      if (!(await payments.recordOnce(marker, input.provider, tx))) {
-        return { outcome: 'already_paid' as const, order, numbers: [] };
+      const cart = await carts.lock(tx, peek.userId);
+      const order = await lockOrder(tx, orderId);
+      if (!order) throw notFound('Order not found.');
+      const recorded = await payments.findByReference(tx, input.provider, input.reference);
+      if (recorded && recorded.payment.orderId !== order.id) {
+        throw referenceUsed(input.reference, recorded.orderReference);
       }
-      const flagged = await updateOrder(tx, order.id, { needsRefund: true });
-      await insertOrderEvent(tx, {
-        orderId: order.id,
-        status: order.status,
-        note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
-        staffUserId: input.staffUserId ?? null,
-      });
-      return { outcome: 'extra_payment' as const, order: flagged, numbers: [] };
-    }
-    const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;
+      // The same payment again (another door, another event of it) changes nothing.
+      if (recorded) return { outcome: 'already_paid' as const, order, numbers: [] };
+      const amount = input.amount ?? order.totalAmount;
+      const record = (applied: boolean) =>
+        payments.record(tx, {
+          orderId: order.id,
+          provider: input.provider,
+          reference: input.reference,
+          amount,
+          applied,
+          confirmedBy: input.staffUserId ?? null,
+        });
+      const audit = (after: OrderRow, note: string | null) =>
+        input.staffUserId
+          ? deps.audit.record(tx, {
+              actorId: input.staffUserId,
+              action: 'order.payment_confirmed',
+              entityType: 'order',
+              entityId: order.id,
+              orderId: order.id,
+              before: { status: order.status, needsRefund: order.needsRefund },
+              after: {
+                status: after.status,
+                needsRefund: after.needsRefund,
+                payment: { reference: input.reference, amount },
+              },
+              note,
+            })
+          : undefined;
 
-    const items = await readOrderItems(tx, [order.id]);
-    const ids = items.map((item) => item.numberId);
-    const rows = await catalog.lock(tx, ids);
-    const ours = (row: (typeof rows)[number]) =>
-      row.available || (row.status === 'reserved' && row.orderId === order.id);
-    const takeable = rows.length === ids.length && rows.every(ours);
-    const late =
-      order.status !== 'pending_payment' ||
-      order.holdExpiresAt.getTime() <= (await databaseNow(tx)).getTime();
-    // The store lets a lapsed or replaced order come back when its money arrives; an order that
-    // staff cancelled stays cancelled, and the money goes back.
-    const cancelledByStaff =
-      order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
+      if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
+        // A manual payment support confirms again changes nothing (a reference typed anew is
+        // no proof of new money).
+        if (input.provider === 'manual') {
+          return { outcome: 'already_paid' as const, order, numbers: [] };
+        }
+        // A further payment the provider vouches for: the money goes back.
+        await record(false);
+        const flagged = await updateOrder(tx, order.id, { needsRefund: true });
+        await insertOrderEvent(tx, {
+          orderId: order.id,
+          status: order.status,
+          note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
+          staffUserId: input.staffUserId ?? null,
+        });
+        return { outcome: 'extra_payment' as const, order: flagged, numbers: [], amount };
+      }
+      const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;
 
-    if (takeable && !cancelledByStaff && !wrongAmount) {
-      await catalog.sell(tx, ids, order.id);
-      const paid = await setOrderPaid(tx, order.id, input.reference);
-      await insertOrderEvent(tx, {
-        orderId: order.id,
-        status: 'paid',
-        note: paidNote(input, late),
-        staffUserId: input.staffUserId ?? null,
-      });
-      if (cart) await carts.removeNumbers(tx, cart.id, ids);
-      return { outcome: 'paid' as const, order: paid, numbers: items };
-    }
+      const items = await readOrderItems(tx, [order.id]);
+      const ids = items.map((item) => item.numberId);
+      const rows = await catalog.lock(tx, ids);
+      const ours = (row: (typeof rows)[number]) =>
+        row.available || (row.status === 'reserved' && row.orderId === order.id);
+      const takeable = rows.length === ids.length && rows.every(ours);
+      const late =
+        order.status !== 'pending_payment' ||
+        order.holdExpiresAt.getTime() <= (await databaseNow(tx)).getTime();
+      // The store lets a lapsed or replaced order come back when its money arrives; an order that
+      // staff cancelled stays cancelled, and the money goes back.
+      const cancelledByStaff =
+        order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
 
-    const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
-    await catalog.release(tx, order.id);
-    const flagged = await setOrderRefundDue(tx, order.id, input.reference);
-    await insertOrderEvent(tx, {
-      orderId: order.id,
-      status: 'cancelled',
-      note: wrongAmount
+      if (takeable && !cancelledByStaff && !wrongAmount) {
+        await catalog.sell(tx, ids, order.id);
+        const paid = await setOrderPaid(tx, order.id, input.reference);
+        await record(true);
+        await insertOrderEvent(tx, {
+          orderId: order.id,
+          status: 'paid',
+          note: paidNote(input, late),
+          staffUserId: input.staffUserId ?? null,
+        });
+        if (cart) await carts.removeNumbers(tx, cart.id, ids);
+        await audit(paid, null);
+        return { outcome: 'paid' as const, order: paid, numbers: items, amount };
+      }
+
+      const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
+      await catalog.release(tx, order.id);
+      const flagged = await setOrderRefundDue(tx, order.id, input.reference);
+      await record(false);
+      const note = wrongAmount
         ? `Payment ${input.reference} of ${rupees(input.amount!)} does not match the order total of ${rupees(order.totalAmount)}, so it cannot pay for this order. A full refund is due.`
         : cancelledByStaff
           ? `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`
-          : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`,
-      staffUserId: input.staffUserId ?? null,
+          : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`;
+      await insertOrderEvent(tx, {
+        orderId: order.id,
+        status: 'cancelled',
+        note,
+        staffUserId: input.staffUserId ?? null,
+      });
+      await audit(flagged, note);
+      return {
+        outcome: 'refund_due' as const,
+        order: flagged,
+        numbers: items,
+        amount,
+        wrongAmount,
+      };
     });
-    return { outcome: 'refund_due' as const, order: flagged, numbers: items, wrongAmount };
-  });
+
+  let result: Awaited<ReturnType<typeof work>>;
+  try {
+    result = await work();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another order was given the same reference at the same moment, and committed first.
+    const taken = await payments.findByReference(database.db, input.provider, input.reference);
+    throw referenceUsed(input.reference, taken?.orderReference ?? 'another order');
+  }
 
   const contact = result.order.billing as Billing;
   const order = result.order;
@@ -189,9 +249,23 @@ export async function markPaid(
       }),
     );
   };
+  if (result.amount !== undefined) {
+    await deps.staffAlerts.send(
+      paymentAlert(deps.config, order, {
+        provider: input.provider,
+        reference: input.reference,
+        amount: result.amount,
+        outcome: result.outcome === 'paid' ? 'paid' : 'refund_due',
+      }),
+    );
+  }
   if (result.outcome === 'paid') {
-    await sendAll(deps, orderPaidMessages(deps.config, contact, result.order, result.numbers));
-  } else if (result.outcome === 'refund_due' && 'wrongAmount' in result && result.wrongAmount) {
+    await sendToBuyer(
+      deps,
+      order.userId,
+      orderPaidMessages(deps.config, contact, result.order, result.numbers),
+    );
+  } else if (result.outcome === 'refund_due' && result.wrongAmount) {
     await reportUnexpectedPayment(
       'amount_mismatch',
       'payment amount differs from the order total: order cancelled, refund due',

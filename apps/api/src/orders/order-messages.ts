@@ -1,11 +1,19 @@
-import { formatIndiaDateTime, formatInr, toRupees, type OrderStatus } from '@store/domain';
+import {
+  formatIndiaDateTime,
+  formatInr,
+  portingStatusLabels,
+  toRupees,
+  type OrderStatus,
+  type PortingStatus,
+} from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
+import type { WhatsappTemplateKind } from '../notify/message';
 import type { Notifier, OutgoingMessage } from '../notify/notifier';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
-import type { Billing, OrderRow } from './order-types';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig;
 
@@ -96,12 +104,62 @@ const signOff = (config: MessageConfig) => [
   config.STORE_NAME,
 ];
 
-function both(contact: Contact, subject: string, email: string[], sms: string): OutgoingMessage[] {
-  return [
+/**
+ * How each WhatsApp template reads, from its body parameters ({{1}}, {{2}}, ... in order): the
+ * text to have approved for WHATSAPP_TEMPLATE_<KIND> (docs/decisions/0011), and what the dev
+ * outbox shows.
+ */
+const whatsappTexts: Record<WhatsappTemplateKind, (parameters: string[]) => string> = {
+  payment_received: ([name, reference, numbers]) =>
+    `Hello ${name}, we have received your payment for order ${reference}. ${numbers}: now yours. Your UPC follows within 24 hours.`,
+  upc_sent: ([name, number, reference, upc, until]) =>
+    `Hello ${name}, the UPC for your number ${number} (order ${reference}) is ${upc}, valid until ${until}. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store to port the number in your own name.`,
+  porting_update: ([name, reference, numbers, step]) =>
+    `Hello ${name}, order ${reference}: ${numbers}: ${step}.`,
+  order_update: ([name, reference, text]) => `Hello ${name}, order ${reference}: ${text}`,
+};
+
+interface WhatsappPart {
+  kind: WhatsappTemplateKind;
+  parameters: string[];
+}
+
+/** The e-mail and the SMS, and the WhatsApp message (sent only to buyers who opted in). */
+function toBuyer(
+  contact: Contact,
+  subject: string,
+  email: string[],
+  sms: string,
+  whatsapp?: WhatsappPart,
+): OutgoingMessage[] {
+  const messages: OutgoingMessage[] = [
     { channel: 'email', to: contact.email, subject, text: email.join('\n') },
     { channel: 'sms', to: contact.mobile, text: sms },
   ];
+  if (whatsapp) {
+    messages.push({
+      channel: 'whatsapp',
+      to: contact.mobile,
+      subject: whatsapp.kind,
+      text: whatsappTexts[whatsapp.kind](whatsapp.parameters),
+      template: whatsapp,
+    });
+  }
+  return messages;
 }
+
+/** The numbers as a buyer reads them: `98765 43210, 90000 78600`. */
+const displayNumbers = (numbers: readonly { number: string }[]) =>
+  numbers.map((item) => displayNumber(item.number)).join(', ');
+
+/** A calendar day (YYYY-MM-DD) as people in India write it: `26 Nov 2026`. */
+const dayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 
 /** At checkout: the breakdown, how to pay, when the hold ends, what happens next. */
 export function orderPlacedMessages(
@@ -138,7 +196,7 @@ export function orderPlacedMessages(
       ? `Pay by UPI to ${details.instructions.upiId} quoting ${order.reference}.`
       : 'Pay online on your order page.'
   }`;
-  return both(contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
+  return toBuyer(contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
 }
 
 /** Payment received: the order is paid and porting starts. */
@@ -163,7 +221,10 @@ export function orderPaidMessages(
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your UPC and GST invoice follow within 24 hours.`;
-  return both(contact, `Payment received: order ${order.reference}`, email, sms);
+  return toBuyer(contact, `Payment received: order ${order.reference}`, email, sms, {
+    kind: 'payment_received',
+    parameters: [contact.name, order.reference, displayNumbers(items)],
+  });
 }
 
 /** A payment that came after the hold ended, when a number had gone to someone else. */
@@ -180,7 +241,7 @@ export function refundDueMessages(
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: your payment for order ${order.reference} came after the hold ended and a number was sold. You will be refunded in full.`;
-  return both(contact, `Order ${order.reference}: you will be refunded`, email, sms);
+  return toBuyer(contact, `Order ${order.reference}: you will be refunded`, email, sms);
 }
 
 /** A payment the store cannot keep (orders/mark-paid.ts). */
@@ -220,7 +281,7 @@ export function unexpectedPaymentMessages(
     payment.kind === 'amount_mismatch'
       ? `${config.STORE_NAME}: your payment ${payment.reference} does not match the total of order ${order.reference}. The order is cancelled and the payment will be refunded in full.`
       : `${config.STORE_NAME}: order ${order.reference} was already paid; your further payment ${payment.reference} will be refunded in full.`;
-  return both(contact, `Order ${order.reference}: a payment will be refunded`, email, sms);
+  return toBuyer(contact, `Order ${order.reference}: a payment will be refunded`, email, sms);
 }
 
 /** The hold ended without payment (the sweep). E-mail only. */
@@ -266,17 +327,24 @@ const stepTexts: Partial<Record<OrderStatus, { subject: string; text: string }>>
     subject: 'your order has been cancelled',
     text: 'Your order has been cancelled.',
   },
-  refunded: {
-    subject: 'your refund has been made',
-    text: 'A full refund for your order has been made.',
-  },
 };
 
-/** A staff step on the timeline, in plain words, with the staff member's note. */
+/** The order's porting steps, told on WhatsApp with the porting template. */
+const portingOrderSteps: Partial<Record<OrderStatus, PortingStatus>> = {
+  upc_sent: 'upc_sent',
+  porting_in_progress: 'porting_in_progress',
+  ported: 'ported',
+};
+
+/**
+ * A step of the whole order (every number at once, its completion, its cancellation), in plain
+ * words, with the staff member's note.
+ */
 export function orderStepMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
+  items: readonly { number: string }[],
   status: OrderStatus,
   note: string | null,
 ): OutgoingMessage[] {
@@ -297,7 +365,141 @@ export function orderStepMessages(
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: order ${order.reference}: ${step.text}${refundLine}${note ? ` ${reason}: ${note}` : ''}`;
-  return both(contact, `Order ${order.reference}: ${step.subject}`, email, sms);
+  const porting = portingOrderSteps[status];
+  return toBuyer(
+    contact,
+    `Order ${order.reference}: ${step.subject}`,
+    email,
+    sms,
+    porting
+      ? {
+          kind: 'porting_update',
+          parameters: [
+            contact.name,
+            order.reference,
+            displayNumbers(items),
+            portingStatusLabels[porting],
+          ],
+        }
+      : {
+          kind: 'order_update',
+          parameters: [contact.name, order.reference, `${step.text}${refundLine}`],
+        },
+  );
+}
+
+/** How to use a UPC (domain.md §4), as told with it. */
+const upcSteps = (number: string) => [
+  `1. Before it expires, take the UPC and your original Aadhaar card to any Jio, Airtel, Vi or BSNL store.`,
+  `2. Ask to port ${number} in your own name: the store does a biometric e-KYC, and you choose prepaid or postpaid.`,
+  '3. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).',
+  'An expired UPC is replaced free: write to us and we send a new one. If porting fails, you are refunded in full.',
+];
+
+/** One number's porting step: its UPC (with how to use it), porting started, ported. */
+export function portingStepMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  item: { number: string; upcCode: string | null; upcExpiresOn: string | null },
+  status: Exclude<PortingStatus, 'awaiting_upc'>,
+  options: { note: string | null; replaced: boolean },
+): OutgoingMessage[] {
+  const number = displayNumber(item.number);
+  const noteLines = options.note ? ['', `Note: ${options.note}`] : [];
+  const pageLine = `Your order and its steps: ${orderPageUrl(config, order)}`;
+  if (status === 'upc_sent') {
+    const upc = item.upcCode ?? '';
+    const until = item.upcExpiresOn ? dayText(item.upcExpiresOn) : '';
+    const email = [
+      greeting(contact),
+      '',
+      `${options.replaced ? 'Here is a new' : 'Here is the'} Unique Porting Code (UPC) for your number ${number} (order ${order.reference}):`,
+      '',
+      `  ${upc}   valid until ${until}`,
+      '',
+      'How to use it:',
+      ...upcSteps(number),
+      ...noteLines,
+      '',
+      pageLine,
+      ...signOff(config),
+    ];
+    const sms = `${config.STORE_NAME}: UPC for ${number} is ${upc}, valid till ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port the number in your name. Order ${order.reference}.`;
+    return toBuyer(contact, `Order ${order.reference}: the UPC for ${number}`, email, sms, {
+      kind: 'upc_sent',
+      parameters: [contact.name, number, order.reference, upc, until],
+    });
+  }
+  const text =
+    status === 'porting_in_progress'
+      ? `Porting of your number ${number} is in progress. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`
+      : `Your number ${number} has been ported to your operator in your own name.`;
+  const email = [
+    greeting(contact),
+    '',
+    `Order ${order.reference}: ${text}`,
+    ...noteLines,
+    '',
+    pageLine,
+    ...signOff(config),
+  ];
+  const sms = `${config.STORE_NAME}: order ${order.reference}: ${text}`;
+  const subject =
+    status === 'ported' ? `${number} has been ported` : `porting of ${number} is in progress`;
+  return toBuyer(contact, `Order ${order.reference}: ${subject}`, email, sms, {
+    kind: 'porting_update',
+    parameters: [contact.name, order.reference, number, portingStatusLabels[status]],
+  });
+}
+
+/** A refund made: the whole order's payment, or a further payment the order did not need. */
+export function refundMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  refund: { amount: number; reference: string; wholeOrder: boolean; throughRazorpay: boolean },
+  reason: string,
+): OutgoingMessage[] {
+  const what = refund.wholeOrder
+    ? `A full refund of ${inr(refund.amount)} for your order has been made (payment ${refund.reference}).`
+    : `Your further payment ${refund.reference} of ${inr(refund.amount)} has been refunded in full. Your order goes on as before.`;
+  const when = refund.throughRazorpay
+    ? ' It reaches the account you paid from in 5 to 7 working days.'
+    : '';
+  const email = [
+    greeting(contact),
+    '',
+    `Order ${order.reference}: ${what}${when}`,
+    '',
+    `Reason: ${reason}`,
+    '',
+    `Your order: ${orderPageUrl(config, order)}`,
+    ...signOff(config),
+  ];
+  const sms = `${config.STORE_NAME}: order ${order.reference}: ${what}${when} Reason: ${reason}`;
+  return toBuyer(contact, `Order ${order.reference}: your refund has been made`, email, sms, {
+    kind: 'order_update',
+    parameters: [contact.name, order.reference, `${what}${when}`],
+  });
+}
+
+/**
+ * Sends the buyer's messages after the commit: the WhatsApp ones only when the buyer asked for
+ * WhatsApp updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
+ */
+export async function sendToBuyer(
+  deps: Pick<OrderDeps, 'notifier' | 'log' | 'users'>,
+  userId: string,
+  messages: readonly OutgoingMessage[],
+): Promise<void> {
+  const wantsWhatsapp = messages.some((message) => message.channel === 'whatsapp')
+    ? ((await deps.users.contacts([userId]))[0]?.getWhatsappUpdate ?? false)
+    : false;
+  await sendAll(
+    deps,
+    messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp),
+  );
 }
 
 /**

@@ -1,9 +1,37 @@
-import { orderStatuses, paymentStatuses } from '@store/domain';
+import { normalizeUpc, orderStatuses, paymentStatuses, portingStatuses } from '@store/domain';
 import { z } from 'zod';
 import { pageQuery } from '../http/paging';
+import { paymentRecordSchema } from '../payments/payment-schemas';
 import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
+
+const day = z.string().describe('A calendar day, YYYY-MM-DD');
+
+const portingStepSchema = z.object({
+  status: z.enum(portingStatuses),
+  label: z.string(),
+  upcCode: z.string().nullable().describe('With upc_sent: the UPC sent'),
+  upcExpiresOn: day.nullable(),
+  note: z.string().nullable(),
+  at: z.string().describe('ISO time'),
+  by: z.string().nullable().describe('The staff member who recorded the step'),
+});
+
+const portingSchema = z
+  .object({
+    status: z.enum(portingStatuses),
+    label: z.string(),
+    upcCode: z
+      .string()
+      .nullable()
+      .describe('The Unique Porting Code sent for this number (8 letters and digits)'),
+    upcExpiresOn: day.nullable().describe('The last day the UPC is valid'),
+    steps: z.array(portingStepSchema).describe("This number's porting history, oldest first"),
+  })
+  .describe(
+    "This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported",
+  );
 
 const orderItemSchema = z.object({
   numberId: z.number().int(),
@@ -12,6 +40,7 @@ const orderItemSchema = z.object({
   category: z.object({ slug: z.string(), name: z.string() }),
   price: rupees.describe('What the buyer pays for this number before tax, in rupees'),
   basePrice: rupees.describe('The list price at checkout, in rupees'),
+  porting: portingSchema,
 });
 
 const orderAmountsSchema = z.object({
@@ -95,9 +124,18 @@ export const orderSchema = z.object({
 });
 
 export const staffOrderSchema = orderSchema.extend({
-  buyer: z.object({ id: z.string(), name: z.string(), email: z.string(), mobile: z.string() }),
+  buyer: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    mobile: z.string(),
+    getWhatsappUpdate: z.boolean().describe('The buyer gets WhatsApp updates'),
+  }),
   attribution: z.record(z.string(), z.unknown()).nullable(),
   providerOrderId: z.string().nullable(),
+  payments: z
+    .array(paymentRecordSchema)
+    .describe('Every payment received for the order, with its refunds, oldest first'),
 });
 
 export type OrderView = z.infer<typeof orderSchema>;
@@ -119,6 +157,14 @@ export const razorpayCallbackBody = z.object({
 /** GET /admin/orders: the support console's filters (the page comes on top). */
 export const staffOrderListQuery = z.object({
   status: z.enum(orderStatuses).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe(
+      "Search: the order reference as the buyer sees it (whole, or its start), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order",
+    ),
   needsRefund: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
@@ -127,7 +173,65 @@ export const staffOrderListQuery = z.object({
 
 /** POST /admin/orders/{id}/payments: a UPI or bank transfer support received. */
 export const manualPaymentBody = z.object({
-  reference: z.string().trim().min(3, 'must be the UPI or bank transfer reference').max(100),
+  reference: z
+    .string()
+    .trim()
+    .min(3, 'must be the UPI or bank transfer reference')
+    .max(100)
+    .describe(
+      'The UTR / bank reference; compared trimmed, upper case and without spaces, and used for one order only',
+    ),
+});
+
+/** An order and one of its numbers in a path. */
+export const orderNumberParams = orderParams.extend({
+  numberId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+const stepNote = z.string().trim().max(1000).optional();
+
+/** POST /admin/orders/{id}/numbers/{numberId}/porting: one number's porting step. */
+export const portingStepBody = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('upc_sent'),
+    upcCode: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const upc = normalizeUpc(value);
+        if (!upc) {
+          ctx.addIssue({ code: 'custom', message: 'must be the 8 letters and digits of the UPC' });
+          return z.NEVER;
+        }
+        return upc;
+      })
+      .describe('The Unique Porting Code: 8 letters and digits (spaces and case do not matter)'),
+    upcExpiresOn: z.iso
+      .date('must be a date, YYYY-MM-DD')
+      .describe(
+        'The last day the UPC is valid: today or later, at most 30 days away (a UPC lasts 4 days, 30 in J&K, Assam and the North-East)',
+      ),
+    note: stepNote,
+  }),
+  z.object({ status: z.literal('porting_in_progress'), note: stepNote }),
+  z.object({ status: z.literal('ported'), note: stepNote }),
+]);
+
+/** POST /admin/orders/{id}/refunds: pay a payment back, with a reason. */
+export const refundBody = z.object({
+  reason: z.string().trim().min(1, 'is required: say why the money goes back').max(1000),
+  paymentId: z
+    .uuid('must be the id of one of the order’s payments')
+    .optional()
+    .describe(
+      'The payment to refund; by default one being refunded, else one due back, else the one that paid for the order',
+    ),
+  method: z
+    .enum(['razorpay', 'manual'])
+    .optional()
+    .describe(
+      "razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)",
+    ),
 });
 
 /** POST /admin/orders/{id}/events: a step on the porting timeline. */

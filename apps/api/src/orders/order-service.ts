@@ -9,11 +9,14 @@ import { cancelForRemovedNumbers } from './open-orders';
 import type { StaffOrderView } from './order-schemas';
 import { advanceOrder } from './order-steps';
 import {
+  countOrdersNeedingAction,
   findOrder,
   findOrderByProviderOrderId,
   pageOfOrders,
   type OrderFilter,
 } from './order-store';
+import { movePorting, type PortingStepInput } from './porting';
+import { refundOrder, type RefundInput } from './refunds';
 import type { OrderDeps, OrderRow } from './order-types';
 import { orderViews } from './order-view';
 
@@ -64,23 +67,29 @@ export function createOrderService(deps: OrderDeps) {
   const view = async (order: OrderRow, options: { createPayment?: boolean } = {}) =>
     (await orderViews(deps, [order], options))[0]!;
 
-  /** Orders as the support console sees them: the buyer's view plus buyer, attribution, ids. */
+  /** Orders as the support console sees them: the buyer's view plus buyer, attribution, payments. */
   async function staffViews(rows: readonly OrderRow[]): Promise<StaffOrderView[]> {
     if (rows.length === 0) return [];
-    const views = await orderViews(deps, rows);
-    const buyers = await users.contacts([...new Set(rows.map((row) => row.userId))]);
+    const ids = rows.map((row) => row.id);
+    const [views, buyers, payments] = await Promise.all([
+      orderViews(deps, rows),
+      users.contacts([...new Set(rows.map((row) => row.userId))]),
+      deps.payments.forOrders(ids),
+    ]);
     return rows.map((row, index) => {
       const buyer = buyers.find((b) => b.id === row.userId) ?? {
         id: row.userId,
         name: '',
         email: '',
         mobile: '',
+        getWhatsappUpdate: false,
       };
       return {
         ...views[index]!,
         buyer,
         attribution: (row.attribution as Record<string, unknown> | null) ?? null,
         providerOrderId: row.providerOrderId,
+        payments: (payments.get(row.id) ?? []).map(deps.payments.view),
       };
     });
   }
@@ -186,7 +195,13 @@ export function createOrderService(deps: OrderDeps) {
       return { duplicate, handled: !duplicate };
     },
 
-    /** One page of orders for the support console, newest first. */
+    /**
+     * How many orders wait for staff: paid with a number awaiting its UPC, or money due back
+     * (the console's navigation count).
+     */
+    countNeedingAction: () => countOrdersNeedingAction(db),
+
+    /** One page of orders for the support console, newest first, filtered and searched. */
     async listForStaff(filter: Omit<OrderFilter, 'userId'>, page: number, pageSize: number) {
       const { rows, total } = await pageOfOrders(db, filter, page, pageSize);
       return { views: await staffViews(rows), total };
@@ -202,10 +217,22 @@ export function createOrderService(deps: OrderDeps) {
       return { outcome: result.outcome, order: await staffView(result.order) };
     },
 
-    /** A staff step on the porting timeline (order-steps.ts). */
+    /** A staff step of the whole order: porting, cancel, refund recorded (order-steps.ts). */
     async advance(id: string, step: Parameters<typeof advanceOrder>[2]): Promise<StaffOrderView> {
       const order = await find(id);
       return staffView(await advanceOrder(deps, order.id, step));
+    },
+
+    /** One number's porting step (porting.ts). */
+    async movePorting(id: string, numberId: number, step: PortingStepInput) {
+      const order = await find(id);
+      return staffView(await movePorting(deps, order.id, numberId, step));
+    },
+
+    /** Pays a payment of the order back, through Razorpay or as recorded by staff (refunds.ts). */
+    async refund(id: string, input: RefundInput) {
+      const order = await find(id);
+      return staffView(await refundOrder(deps, order.id, input));
     },
 
     /** Cancels the orders whose hold lapsed unpaid and tidies lapsed holds (hold-sweep.ts). */

@@ -1,18 +1,32 @@
 import type { OrderStatus } from '@store/domain';
 import { inTransaction } from '../db/transactions';
 import { AppError, notFound } from '../http/app-error';
-import { orderStepMessages, sendAll } from './order-messages';
-import { insertOrderEvent, lockOrder, orderNumberIds, updateOrder } from './order-store';
+import { orderStepMessages, sendToBuyer } from './order-messages';
+import {
+  insertOrderEvent,
+  lockOrder,
+  moveOrderItems,
+  orderNumberIds,
+  updateOrder,
+} from './order-store';
 import { checkStep } from './order-timeline';
+import { portingStepOfOrder, recordPortingSteps, settleOrder } from './porting';
+import { refundOrder } from './refunds';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 /**
- * A staff step on the order's timeline (rules in order-timeline.ts): the order row is locked,
- * the step checked against its current status, the status changed and the event recorded with
- * the staff member, in one transaction; the buyer's e-mail and SMS go after the commit.
- * Cancelling an order that awaits payment releases its hold; cancelling a paid order flags it
- * for refund (its numbers stay sold: relisting them is an inventory decision); a refund clears
- * the flag.
+ * A staff step of the whole order (rules in order-timeline.ts), POST /admin/orders/{id}/events:
+ * - a porting step (upc_sent, porting_in_progress, ported) moves every number at the step
+ *   before it (the order's status is its least advanced number's), recording each number's
+ *   step without a UPC code; the order then follows its numbers (porting.ts: the last number
+ *   ported completes it);
+ * - completed: an order left at "ported" (before porting went per number) is completed;
+ * - cancelled: an order awaiting payment releases its hold; a paid one is flagged for refund and
+ *   its payments no longer pay for it (its numbers stay sold: relisting them is an inventory
+ *   decision);
+ * - refunded: records a refund staff made themselves (refunds.ts, method manual).
+ * One transaction with the order row locked, the step and the staff member recorded and
+ * audited; the buyer's messages go after the commit.
  */
 export async function advanceOrder(
   deps: OrderDeps,
@@ -20,34 +34,61 @@ export async function advanceOrder(
   step: { status: OrderStatus; note?: string | null; staffUserId: string },
 ): Promise<OrderRow> {
   const note = step.note?.trim() || null;
-  const updated = await inTransaction(deps.database, async (tx) => {
+  const { staffUserId } = step;
+  if (step.status === 'refunded') {
+    return refundOrder(deps, orderId, { reason: note, method: 'manual', staffUserId });
+  }
+  const outcome = await inTransaction(deps.database, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order not found.');
     const check = checkStep(order, step.status, note ?? undefined);
     if (!check.ok) throw new AppError(check.status, check.code, check.message);
 
+    const from = portingStepOfOrder[order.status];
+    const to = portingStepOfOrder[step.status];
+    if (from && to) {
+      const moved = await moveOrderItems(tx, order.id, from, to);
+      await recordPortingSteps(
+        deps,
+        tx,
+        moved.map((after) => ({ before: { ...after, portingStatus: from }, after })),
+        staffUserId,
+        note,
+      );
+      return settleOrder(deps, tx, order, staffUserId, note);
+    }
+
     if (step.status === 'cancelled' && order.status === 'pending_payment') {
       await deps.catalog.lock(tx, await orderNumberIds(tx, [order.id]));
       await deps.catalog.release(tx, order.id);
     }
-    const needsRefund =
-      step.status === 'refunded'
-        ? false
-        : step.status === 'cancelled' && order.paidAt
-          ? true
-          : order.needsRefund;
+    if (step.status === 'cancelled' && order.paidAt) await deps.payments.unapply(tx, order.id);
+    const needsRefund = step.status === 'cancelled' && order.paidAt ? true : order.needsRefund;
     const row = await updateOrder(tx, order.id, { status: step.status, needsRefund });
-    await insertOrderEvent(tx, {
+    await insertOrderEvent(tx, { orderId: order.id, status: step.status, note, staffUserId });
+    await deps.audit.record(tx, {
+      actorId: staffUserId,
+      action: 'order.status',
+      entityType: 'order',
+      entityId: order.id,
       orderId: order.id,
-      status: step.status,
+      before: { status: order.status, needsRefund: order.needsRefund },
+      after: { status: row.status, needsRefund: row.needsRefund },
       note,
-      staffUserId: step.staffUserId,
     });
-    return row;
+    return { order: row, items: [], completed: false };
   });
-  await sendAll(
-    deps,
-    orderStepMessages(deps.config, updated.billing as Billing, updated, step.status, note),
-  );
-  return updated;
+
+  const { order, items } = outcome;
+  const contact = order.billing as Billing;
+  const tell = (status: OrderStatus, text: string | null) =>
+    sendToBuyer(
+      deps,
+      order.userId,
+      orderStepMessages(deps.config, contact, order, items, status, text),
+    );
+  await tell(step.status, note);
+  // The step ported the last numbers: the order is complete as well.
+  if (outcome.completed && step.status !== 'completed') await tell('completed', null);
+  return order;
 }

@@ -1,8 +1,21 @@
-import type { OrderStatus } from '@store/domain';
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { normalizeMobile, type OrderStatus, type PortingStatus } from '@store/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  like,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { orderEvents, orderItems, orders, users } from '../db/schema';
+import { orderEvents, orderItems, orders, portingSteps, users } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import type { OrderItemRow, OrderRow } from './order-types';
 
@@ -66,6 +79,35 @@ export interface OrderFilter {
   userId?: string;
   status?: OrderStatus;
   needsRefund?: boolean;
+  /**
+   * The order reference as the buyer sees it (whole or its start), the buyer's e-mail, the
+   * buyer's mobile, or a number in the order.
+   */
+  q?: string;
+}
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The orders a search finds (OrderFilter.q). */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (text === '') return undefined;
+  const found: SQL[] = [
+    like(sql`upper(${orders.reference})`, `${likeEscaped(text.toUpperCase())}%`),
+  ];
+  if (text.includes('@')) {
+    const buyers = sql`select ${users.id} from ${users} where ${users.email} = ${text.toLowerCase()}`;
+    found.push(sql`${orders.userId} in (${buyers})`);
+  }
+  const mobile = normalizeMobile(text);
+  if (mobile) {
+    const buyers = sql`select ${users.id} from ${users} where ${users.mobile} = ${mobile}`;
+    found.push(sql`${orders.userId} in (${buyers})`);
+    found.push(
+      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.number} = ${mobile})`,
+    );
+  }
+  return or(...found);
 }
 
 /** One page of orders, newest first, and how many match in all. */
@@ -79,6 +121,8 @@ export async function pageOfOrders(
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.needsRefund !== undefined) conditions.push(eq(orders.needsRefund, filter.needsRefund));
+  const search = filter.q === undefined ? undefined : searchCondition(filter.q);
+  if (search) conditions.push(search);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
@@ -91,6 +135,15 @@ export async function pageOfOrders(
     db.select({ total: count() }).from(orders).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** Orders waiting for staff: paid with a number awaiting its UPC, or money due back. */
+export async function countOrdersNeedingAction(db: Db): Promise<number> {
+  const [counted] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(or(eq(orders.status, 'paid'), eq(orders.needsRefund, true)));
+  return counted?.total ?? 0;
 }
 
 export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): Promise<OrderRow> {
@@ -167,6 +220,72 @@ export function readOrderItems(db: Db, orderIds: readonly string[]): Promise<Ord
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.numberId));
+}
+
+/** Changes one number of an order (its porting). */
+export async function updateOrderItem(
+  tx: Tx,
+  orderId: string,
+  numberId: number,
+  changes: PgUpdateSetSource<typeof orderItems>,
+): Promise<OrderItemRow> {
+  const [item] = await tx
+    .update(orderItems)
+    .set(changes)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.numberId, numberId)))
+    .returning();
+  return item!;
+}
+
+/** Moves every number of the order at porting step `from` to `to`; answers those numbers. */
+export function moveOrderItems(
+  tx: Tx,
+  orderId: string,
+  from: PortingStatus,
+  to: PortingStatus,
+): Promise<OrderItemRow[]> {
+  return tx
+    .update(orderItems)
+    .set({ portingStatus: to })
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.portingStatus, from)))
+    .returning();
+}
+
+export async function insertPortingSteps(
+  tx: Tx,
+  steps: (typeof portingSteps.$inferInsert)[],
+): Promise<void> {
+  if (steps.length > 0) await tx.insert(portingSteps).values(steps);
+}
+
+export interface PortingStepRow {
+  orderId: string;
+  numberId: number;
+  status: PortingStatus;
+  upcCode: string | null;
+  upcExpiresOn: string | null;
+  note: string | null;
+  createdAt: Date;
+  staffName: string | null;
+}
+
+/** The porting histories of the numbers of these orders, each step with its staff member. */
+export function readPortingSteps(db: Db, orderIds: readonly string[]): Promise<PortingStepRow[]> {
+  return db
+    .select({
+      orderId: portingSteps.orderId,
+      numberId: portingSteps.numberId,
+      status: portingSteps.status,
+      upcCode: portingSteps.upcCode,
+      upcExpiresOn: portingSteps.upcExpiresOn,
+      note: portingSteps.note,
+      createdAt: portingSteps.createdAt,
+      staffName: users.name,
+    })
+    .from(portingSteps)
+    .leftJoin(users, eq(users.id, portingSteps.staffUserId))
+    .where(inArray(portingSteps.orderId, [...orderIds]))
+    .orderBy(asc(portingSteps.createdAt), asc(portingSteps.id));
 }
 
 /** The numbers these orders hold or held. */

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@store/domain';
+import { orderStatusLabels, type OrderStatus } from '@store/domain';
 
 /** The porting steps after payment, in order (design.md, "The sale, end to end", step 5). */
 const forwardSteps = [
@@ -9,17 +9,6 @@ const forwardSteps = [
   'ported',
   'completed',
 ] as const satisfies readonly OrderStatus[];
-
-export const statusLabels: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  upc_sent: 'UPC sent',
-  porting_in_progress: 'Porting in progress',
-  ported: 'Ported',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
 
 /** The step after `status` on the porting path, or undefined at its end or off it. */
 export function nextStep(status: OrderStatus): OrderStatus | undefined {
@@ -50,7 +39,7 @@ export type StepCheck =
  *   refunded); no skipping, no going back.
  */
 export function checkStep(order: TimelineOrder, target: OrderStatus, note?: string): StepCheck {
-  const from = statusLabels[order.status];
+  const from = orderStatusLabels[order.status];
   if (target === 'paid') {
     return {
       ok: false,
@@ -66,7 +55,7 @@ export function checkStep(order: TimelineOrder, target: OrderStatus, note?: stri
         ok: false,
         status: 400,
         code: 'REASON_REQUIRED',
-        message: `A reason is required to mark an order ${statusLabels[target].toLowerCase()}.`,
+        message: `A reason is required to mark an order ${orderStatusLabels[target].toLowerCase()}.`,
       };
     }
     if (target === 'cancelled') {
@@ -125,6 +114,6 @@ export function checkStep(order: TimelineOrder, target: OrderStatus, note?: stri
     ok: false,
     status: 409,
     code: 'INVALID_STEP',
-    message: `This order is at "${from}": the next step is "${statusLabels[expected]}".`,
+    message: `This order is at "${from}": the next step is "${orderStatusLabels[expected]}".`,
   };
 }

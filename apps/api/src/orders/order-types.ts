@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditService } from '../audit/audit-service';
 import type { CartService } from '../cart/cart-service';
 import type { CatalogService } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { orderItems, orders } from '../db/schema';
 import type { Notifier } from '../notify/notifier';
+import type { StaffAlerts } from '../notify/staff-alerts';
 import type { PaymentService } from '../payments/payment-service';
 import type { BillingDetails, UserService } from '../users/user-service';
 
@@ -24,4 +26,6 @@ export interface OrderDeps {
   cart: CartService;
   users: UserService;
   payments: PaymentService;
+  audit: AuditService;
+  staffAlerts: StaffAlerts;
 }

@@ -1,4 +1,10 @@
-import { findCategory, toRupees, type PaymentStatus } from '@store/domain';
+import {
+  findCategory,
+  orderStatusLabels,
+  portingStatusLabels,
+  toRupees,
+  type PaymentStatus,
+} from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { PaymentDetails } from '../payments/payment-service';
 import { portingSteps } from './order-messages';
@@ -6,10 +12,11 @@ import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
   readOrderItems,
+  readPortingSteps,
   readTimelines,
+  type PortingStepRow,
   type TimelineRow,
 } from './order-store';
-import { statusLabels } from './order-timeline';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 type ViewDeps = Pick<OrderDeps, 'database' | 'payments' | 'log'>;
@@ -49,7 +56,7 @@ function orderAmounts(order: OrderRow) {
   };
 }
 
-function toOrderItem(item: OrderItemRow) {
+function toOrderItem(item: OrderItemRow, steps: readonly PortingStepRow[]) {
   return {
     numberId: item.numberId,
     number: item.number,
@@ -57,6 +64,23 @@ function toOrderItem(item: OrderItemRow) {
     category: { slug: item.category, name: findCategory(item.category)?.name ?? item.category },
     price: toRupees(item.price),
     basePrice: toRupees(item.basePrice),
+    porting: {
+      status: item.portingStatus,
+      label: portingStatusLabels[item.portingStatus],
+      upcCode: item.upcCode,
+      upcExpiresOn: item.upcExpiresOn,
+      steps: steps
+        .filter((step) => step.numberId === item.numberId)
+        .map((step) => ({
+          status: step.status,
+          label: portingStatusLabels[step.status],
+          upcCode: step.upcCode,
+          upcExpiresOn: step.upcExpiresOn,
+          note: step.note,
+          at: step.createdAt.toISOString(),
+          by: step.staffName,
+        })),
+    },
   };
 }
 
@@ -64,6 +88,7 @@ function toOrderView(
   order: OrderRow,
   items: readonly OrderItemRow[],
   timeline: readonly TimelineRow[],
+  steps: readonly PortingStepRow[],
   details: PaymentDetails,
   now: Date = new Date(),
 ): OrderView {
@@ -73,8 +98,8 @@ function toOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    statusLabel: statusLabels[order.status],
-    items: items.map(toOrderItem),
+    statusLabel: orderStatusLabels[order.status],
+    items: items.map((item) => toOrderItem(item, steps)),
     amounts: orderAmounts(order),
     billing: order.billing as Billing,
     holdExpiresAt: order.holdExpiresAt.toISOString(),
@@ -87,7 +112,7 @@ function toOrderView(
     },
     timeline: timeline.map((event) => ({
       status: event.status,
-      label: statusLabels[event.status],
+      label: orderStatusLabels[event.status],
       note: event.note,
       at: event.createdAt.toISOString(),
       by: event.staffName,
@@ -123,7 +148,7 @@ export async function paymentDetails(
 }
 
 /**
- * The API view of orders, items and timelines read in three queries. With `createPayment`,
+ * The API view of orders, items, timelines and porting steps read in four queries. With `createPayment`,
  * a payable order's provider-side payment is created when it is still missing (the retry path
  * of a Razorpay order that could not be created at checkout); otherwise nothing is fetched.
  */
@@ -134,9 +159,10 @@ export async function orderViews(
 ): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, events] = await Promise.all([
+  const [items, events, steps] = await Promise.all([
     readOrderItems(deps.database.db, ids),
     readTimelines(deps.database.db, ids),
+    readPortingSteps(deps.database.db, ids),
   ]);
   const now = new Date();
   const views: OrderView[] = [];
@@ -147,6 +173,7 @@ export async function orderViews(
         order,
         items.filter((item) => item.orderId === order.id),
         events.filter((event) => event.orderId === order.id),
+        steps.filter((step) => step.orderId === order.id),
         details,
         now,
       ),

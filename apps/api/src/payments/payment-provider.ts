@@ -55,4 +55,14 @@ export interface PaymentProvider {
   createPayment(order: PayableOrder, claim: ClaimProviderOrderId): Promise<PaymentDetails>;
   /** The same from what is stored, without any network call (order lists). */
   describePayment(order: PayableOrder): PaymentDetails;
+  /**
+   * Pays a payment back in full through the provider (Razorpay), once per idempotency key
+   * (at least 10 characters); rejects with the provider's refusal. Absent for manual payments,
+   * which staff pay back themselves.
+   */
+  refund?(
+    payment: { reference: string; amount: number },
+    idempotencyKey: string,
+    notes: Record<string, string>,
+  ): Promise<{ id: string; status: string }>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentRecordStatuses, refundStatuses } from '../db/schema';
 
 export const webhookAnswer = z.object({
   received: z.literal(true),
@@ -9,3 +10,45 @@ export const webhookAnswer = z.object({
       'The event was applied to an order: marked it paid (or found it paid), or flagged it for refund (wrong amount, a further payment)',
     ),
 });
+
+const rupees = z.number().describe('Rupees, at most two decimals');
+
+const refundSchema = z.object({
+  id: z.string(),
+  method: z
+    .enum(['razorpay', 'manual'])
+    .describe("razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)"),
+  amount: rupees,
+  reason: z.string(),
+  status: z
+    .enum(refundStatuses)
+    .describe('requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed'),
+  providerRefundId: z.string().nullable().describe("Razorpay's refund id (rfnd_...)"),
+  failure: z.string().nullable().describe('Why Razorpay refused it, when it did'),
+  by: z.string().describe('The staff member who made the refund'),
+  at: z.string().describe('ISO time it was asked for'),
+  completedAt: z.string().nullable(),
+});
+
+/** One payment of an order, as the console shows it. */
+export const paymentRecordSchema = z.object({
+  id: z.string(),
+  provider: z.string().describe('manual (UPI / bank transfer) or razorpay'),
+  reference: z.string().describe('The UTR / bank reference, or the Razorpay payment id'),
+  amount: rupees,
+  status: z
+    .enum(paymentRecordStatuses)
+    .describe('confirmed: money received; submitted: claimed by the buyer, to be checked'),
+  applied: z.boolean().describe('This payment pays for the order'),
+  dueBack: z
+    .boolean()
+    .describe(
+      'Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded',
+    ),
+  refundable: z.boolean().describe('Received and not refunded (nor being refunded)'),
+  confirmedBy: z.string().nullable().describe('The staff member who confirmed a manual payment'),
+  at: z.string().describe('ISO time it was received or confirmed'),
+  refunds: z.array(refundSchema),
+});
+
+export type PaymentRecordView = z.infer<typeof paymentRecordSchema>;

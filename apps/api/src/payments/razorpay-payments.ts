@@ -22,9 +22,10 @@ interface RazorpayEntity {
   status?: string;
 }
 
-class RazorpayError extends Error {
+export class RazorpayError extends Error {
   constructor(
     message: string,
+    /** Razorpay's HTTP status; undefined when it could not be reached or answered nonsense. */
     public readonly status?: number,
   ) {
     super(message);
@@ -37,6 +38,14 @@ interface RazorpayOrder {
   amount: number;
   currency: string;
   receipt?: string;
+  status: string;
+}
+
+/** Razorpay's answer to a refund: `pending` or `processed` once accepted. */
+interface RazorpayRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
   status: string;
 }
 
@@ -53,6 +62,48 @@ interface RazorpayClientOptions {
 class RazorpayClient {
   constructor(private readonly options: RazorpayClientOptions) {}
 
+  /** POSTs JSON and answers the JSON body, which must carry an `id`. */
+  private async post<T extends { id: string }>(
+    path: string,
+    body: unknown,
+    what: string,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const auth = Buffer.from(`${this.options.keyId}:${this.options.keySecret}`).toString('base64');
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.apiBase.replace(/\/+$/, '')}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${auth}`,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      throw new RazorpayError(`Razorpay could not be reached: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new RazorpayError(
+        `Razorpay refused the ${what} (${response.status}): ${text.slice(0, 300)}`,
+        response.status,
+      );
+    }
+    let answer: Partial<T>;
+    try {
+      answer = JSON.parse(text) as Partial<T>;
+    } catch {
+      throw new RazorpayError(`Razorpay answered the ${what} with something that is not JSON`);
+    }
+    if (typeof answer.id !== 'string' || answer.id.length === 0) {
+      throw new RazorpayError(`Razorpay answered the ${what} without an id`);
+    }
+    return answer as T;
+  }
+
   /** POST /orders: `amount` in paise. */
   async createOrder(input: {
     amount: number;
@@ -65,30 +116,24 @@ class RazorpayClient {
         `Razorpay needs an amount of at least 100 paise, got ${input.amount}`,
       );
     }
-    const auth = Buffer.from(`${this.options.keyId}:${this.options.keySecret}`).toString('base64');
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.apiBase.replace(/\/+$/, '')}/orders`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-        body: JSON.stringify(input),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (error) {
-      throw new RazorpayError(`Razorpay could not be reached: ${(error as Error).message}`);
-    }
-    const text = await response.text();
-    if (!response.ok) {
-      throw new RazorpayError(
-        `Razorpay refused the order (${response.status}): ${text.slice(0, 300)}`,
-        response.status,
-      );
-    }
-    const body = JSON.parse(text) as Partial<RazorpayOrder>;
-    if (typeof body.id !== 'string' || body.id.length === 0) {
-      throw new RazorpayError('Razorpay answered without an order id');
-    }
-    return body as RazorpayOrder;
+    return this.post<RazorpayOrder>('/orders', input, 'order');
+  }
+
+  /**
+   * POST /payments/{id}/refund (`amount` in paise). The idempotency key (X-Refund-Idempotency)
+   * makes a repeated request, with the same body, answer the first refund instead of a second.
+   */
+  refund(
+    paymentId: string,
+    input: { amount: number; notes: Record<string, string> },
+    idempotencyKey: string,
+  ): Promise<RazorpayRefund> {
+    return this.post<RazorpayRefund>(
+      `/payments/${encodeURIComponent(paymentId)}/refund`,
+      { ...input, speed: 'normal' },
+      'refund',
+      { 'x-refund-idempotency': idempotencyKey },
+    );
   }
 }
 
@@ -132,6 +177,9 @@ export function createRazorpayPayments(
   return {
     name: 'razorpay',
     describePayment,
+    refund(payment, key, notes) {
+      return client.refund(payment.reference, { amount: payment.amount, notes }, key);
+    },
     async createPayment(order, claim) {
       if (order.providerOrderId) return describePayment(order);
       if (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET) {

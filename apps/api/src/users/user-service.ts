@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
+import { isUniqueViolation } from '../db/transactions';
 import { AppError, badRequest, conflict } from '../http/app-error';
 import {
   toApiAddress,
@@ -25,7 +26,6 @@ import {
   findUsersByContacts,
   findUserWithAddress,
   insertUser,
-  isUniqueViolation,
   updateUser,
   upsertAddress,
   type NewUser,
@@ -102,7 +102,10 @@ export function createUserService({ database }: { database: Database }) {
       const row = await findUserWithAddress(executor, id);
       return row && toBillingDetails(row.user, row.address);
     },
-    /** Names and contacts of these accounts (the support console's buyers). */
+    /**
+     * Names and contacts of these accounts, and whether each wants WhatsApp updates (the
+     * support console's buyers, the order messages).
+     */
     contacts: (ids: readonly string[]) => findContacts(db, ids),
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
     assertContactsFree,

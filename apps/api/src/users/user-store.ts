@@ -47,7 +47,13 @@ export function findUsersByContacts(db: Db, email: string, mobile: string) {
 
 export function findContacts(db: Db, ids: readonly string[]) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, mobile: users.mobile })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      mobile: users.mobile,
+      getWhatsappUpdate: users.getWhatsappUpdate,
+    })
     .from(users)
     .where(inArray(users.id, [...ids]));
 }
@@ -73,12 +79,4 @@ export async function upsertAddress(
       target: addresses.userId,
       set: { ...address, updatedAt: new Date() },
     });
-}
-
-/** A Postgres unique violation (the e-mail or mobile was taken between the check and the insert). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -2832,6 +2832,31 @@ export interface paths {
                     price: number;
                     /** @description The list price at checkout, in rupees */
                     basePrice: number;
+                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                    porting: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                      upcCode: string | null;
+                      /** @description The last day the UPC is valid */
+                      upcExpiresOn: string | null;
+                      /** @description This number's porting history, oldest first */
+                      steps: {
+                        /** @enum {string} */
+                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                        label: string;
+                        /** @description With upc_sent: the UPC sent */
+                        upcCode: string | null;
+                        /** @description A calendar day, YYYY-MM-DD */
+                        upcExpiresOn: string | null;
+                        note: string | null;
+                        /** @description ISO time */
+                        at: string;
+                        /** @description The staff member who recorded the step */
+                        by: string | null;
+                      }[];
+                    };
                   }[];
                   amounts: {
                     /** @description Rupees, at most two decimals */
@@ -2978,6 +3003,31 @@ export interface paths {
                     price: number;
                     /** @description The list price at checkout, in rupees */
                     basePrice: number;
+                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                    porting: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                      upcCode: string | null;
+                      /** @description The last day the UPC is valid */
+                      upcExpiresOn: string | null;
+                      /** @description This number's porting history, oldest first */
+                      steps: {
+                        /** @enum {string} */
+                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                        label: string;
+                        /** @description With upc_sent: the UPC sent */
+                        upcCode: string | null;
+                        /** @description A calendar day, YYYY-MM-DD */
+                        upcExpiresOn: string | null;
+                        note: string | null;
+                        /** @description ISO time */
+                        at: string;
+                        /** @description The staff member who recorded the step */
+                        by: string | null;
+                      }[];
+                    };
                   }[];
                   amounts: {
                     /** @description Rupees, at most two decimals */
@@ -3200,6 +3250,31 @@ export interface paths {
                     price: number;
                     /** @description The list price at checkout, in rupees */
                     basePrice: number;
+                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                    porting: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                      upcCode: string | null;
+                      /** @description The last day the UPC is valid */
+                      upcExpiresOn: string | null;
+                      /** @description This number's porting history, oldest first */
+                      steps: {
+                        /** @enum {string} */
+                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                        label: string;
+                        /** @description With upc_sent: the UPC sent */
+                        upcCode: string | null;
+                        /** @description A calendar day, YYYY-MM-DD */
+                        upcExpiresOn: string | null;
+                        note: string | null;
+                        /** @description ISO time */
+                        at: string;
+                        /** @description The staff member who recorded the step */
+                        by: string | null;
+                      }[];
+                    };
                   }[];
                   amounts: {
                     /** @description Rupees, at most two decimals */
@@ -3401,6 +3476,31 @@ export interface paths {
                   price: number;
                   /** @description The list price at checkout, in rupees */
                   basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      /** @description A calendar day, YYYY-MM-DD */
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -3606,6 +3706,31 @@ export interface paths {
                   price: number;
                   /** @description The list price at checkout, in rupees */
                   basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      /** @description A calendar day, YYYY-MM-DD */
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -3863,7 +3988,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Orders for the support console, newest first */
+    /** Orders for the support console, newest first: filtered by status, searched */
     get: {
       parameters: {
         query?: {
@@ -3876,6 +4001,8 @@ export interface paths {
             | 'completed'
             | 'cancelled'
             | 'refunded';
+          /** @description Search: the order reference as the buyer sees it (whole, or its start), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
+          q?: string;
           needsRefund?: 'true' | 'false';
           page?: number;
           pageSize?: number;
@@ -3923,6 +4050,31 @@ export interface paths {
                     price: number;
                     /** @description The list price at checkout, in rupees */
                     basePrice: number;
+                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                    porting: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                      upcCode: string | null;
+                      /** @description The last day the UPC is valid */
+                      upcExpiresOn: string | null;
+                      /** @description This number's porting history, oldest first */
+                      steps: {
+                        /** @enum {string} */
+                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                        label: string;
+                        /** @description With upc_sent: the UPC sent */
+                        upcCode: string | null;
+                        /** @description A calendar day, YYYY-MM-DD */
+                        upcExpiresOn: string | null;
+                        note: string | null;
+                        /** @description ISO time */
+                        at: string;
+                        /** @description The staff member who recorded the step */
+                        by: string | null;
+                      }[];
+                    };
                   }[];
                   amounts: {
                     /** @description Rupees, at most two decimals */
@@ -4020,11 +4172,63 @@ export interface paths {
                     name: string;
                     email: string;
                     mobile: string;
+                    /** @description The buyer gets WhatsApp updates */
+                    getWhatsappUpdate: boolean;
                   };
                   attribution: {
                     [key: string]: unknown;
                   } | null;
                   providerOrderId: string | null;
+                  /** @description Every payment received for the order, with its refunds, oldest first */
+                  payments: {
+                    id: string;
+                    /** @description manual (UPI / bank transfer) or razorpay */
+                    provider: string;
+                    /** @description The UTR / bank reference, or the Razorpay payment id */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                    /**
+                     * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                     * @enum {string}
+                     */
+                    status: 'submitted' | 'confirmed' | 'rejected';
+                    /** @description This payment pays for the order */
+                    applied: boolean;
+                    /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                    dueBack: boolean;
+                    /** @description Received and not refunded (nor being refunded) */
+                    refundable: boolean;
+                    /** @description The staff member who confirmed a manual payment */
+                    confirmedBy: string | null;
+                    /** @description ISO time it was received or confirmed */
+                    at: string;
+                    refunds: {
+                      id: string;
+                      /**
+                       * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                       * @enum {string}
+                       */
+                      method: 'razorpay' | 'manual';
+                      /** @description Rupees, at most two decimals */
+                      amount: number;
+                      reason: string;
+                      /**
+                       * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                       * @enum {string}
+                       */
+                      status: 'requested' | 'done' | 'failed';
+                      /** @description Razorpay's refund id (rfnd_...) */
+                      providerRefundId: string | null;
+                      /** @description Why Razorpay refused it, when it did */
+                      failure: string | null;
+                      /** @description The staff member who made the refund */
+                      by: string;
+                      /** @description ISO time it was asked for */
+                      at: string;
+                      completedAt: string | null;
+                    }[];
+                  }[];
                 }[];
                 total: number;
                 page: number;
@@ -4147,6 +4351,31 @@ export interface paths {
                   price: number;
                   /** @description The list price at checkout, in rupees */
                   basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      /** @description A calendar day, YYYY-MM-DD */
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -4243,11 +4472,63 @@ export interface paths {
                   name: string;
                   email: string;
                   mobile: string;
+                  /** @description The buyer gets WhatsApp updates */
+                  getWhatsappUpdate: boolean;
                 };
                 attribution: {
                   [key: string]: unknown;
                 } | null;
                 providerOrderId: string | null;
+                /** @description Every payment received for the order, with its refunds, oldest first */
+                payments: {
+                  id: string;
+                  /** @description manual (UPI / bank transfer) or razorpay */
+                  provider: string;
+                  /** @description The UTR / bank reference, or the Razorpay payment id */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /**
+                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                   * @enum {string}
+                   */
+                  status: 'submitted' | 'confirmed' | 'rejected';
+                  /** @description This payment pays for the order */
+                  applied: boolean;
+                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                  dueBack: boolean;
+                  /** @description Received and not refunded (nor being refunded) */
+                  refundable: boolean;
+                  /** @description The staff member who confirmed a manual payment */
+                  confirmedBy: string | null;
+                  /** @description ISO time it was received or confirmed */
+                  at: string;
+                  refunds: {
+                    id: string;
+                    /**
+                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                     * @enum {string}
+                     */
+                    status: 'requested' | 'done' | 'failed';
+                    /** @description Razorpay's refund id (rfnd_...) */
+                    providerRefundId: string | null;
+                    /** @description Why Razorpay refused it, when it did */
+                    failure: string | null;
+                    /** @description The staff member who made the refund */
+                    by: string;
+                    /** @description ISO time it was asked for */
+                    at: string;
+                    completedAt: string | null;
+                  }[];
+                }[];
               };
             };
           };
@@ -4321,7 +4602,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm a payment received by UPI or bank transfer, with its reference
-     * @description Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund.
+     * @description Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.
      */
     post: {
       parameters: {
@@ -4335,6 +4616,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description The UTR / bank reference; compared trimmed, upper case and without spaces, and used for one order only */
             reference: string;
           };
         };
@@ -4376,6 +4658,31 @@ export interface paths {
                   price: number;
                   /** @description The list price at checkout, in rupees */
                   basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      /** @description A calendar day, YYYY-MM-DD */
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -4472,264 +4779,63 @@ export interface paths {
                   name: string;
                   email: string;
                   mobile: string;
+                  /** @description The buyer gets WhatsApp updates */
+                  getWhatsappUpdate: boolean;
                 };
                 attribution: {
                   [key: string]: unknown;
                 } | null;
                 providerOrderId: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/admin/orders/{id}/events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Move the porting timeline one step forward, or cancel / refund with a reason
-     * @description Steps: paid -> upc_sent -> porting_in_progress -> ported -> completed, one at a time (409 names the expected next step). cancelled (before completed) and refunded (once paid) need a reason in note. "paid" is recorded through POST /admin/orders/{id}/payments. The buyer gets an e-mail and an SMS.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            status:
-              | 'pending_payment'
-              | 'paid'
-              | 'upc_sent'
-              | 'porting_in_progress'
-              | 'ported'
-              | 'completed'
-              | 'cancelled'
-              | 'refunded';
-            note?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
+                /** @description Every payment received for the order, with its refunds, oldest first */
+                payments: {
+                  id: string;
+                  /** @description manual (UPI / bank transfer) or razorpay */
                   provider: string;
+                  /** @description The UTR / bank reference, or the Razorpay payment id */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
                   /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
                    * @enum {string}
                    */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
+                  status: 'submitted' | 'confirmed' | 'rejected';
+                  /** @description This payment pays for the order */
+                  applied: boolean;
+                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                  dueBack: boolean;
+                  /** @description Received and not refunded (nor being refunded) */
+                  refundable: boolean;
+                  /** @description The staff member who confirmed a manual payment */
+                  confirmedBy: string | null;
+                  /** @description ISO time it was received or confirmed */
+                  at: string;
+                  refunds: {
+                    id: string;
+                    /**
+                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
                     /** @description Rupees, at most two decimals */
                     amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
+                    reason: string;
+                    /**
+                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                     * @enum {string}
+                     */
+                    status: 'requested' | 'done' | 'failed';
+                    /** @description Razorpay's refund id (rfnd_...) */
+                    providerRefundId: string | null;
+                    /** @description Why Razorpay refused it, when it did */
+                    failure: string | null;
+                    /** @description The staff member who made the refund */
+                    by: string;
+                    /** @description ISO time it was asked for */
+                    at: string;
+                    completedAt: string | null;
+                  }[];
                 }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
               };
             };
           };
@@ -4800,6 +4906,1071 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A step of the whole order: every number one step forward, or cancel / refund with a reason
+     * @description The order is at its least advanced number's step: paid (UPC awaited) -> upc_sent -> porting_in_progress -> ported, then completed once every number is ported. A porting step here moves every number at the step before it (without recording UPC codes: use POST /admin/orders/{id}/numbers/{numberId}/porting for that), one step at a time (409 names the expected next step); moving the last numbers to ported completes the order at once (the answer's status is completed). completed itself is only a step for an order left at "ported" by an earlier version. cancelled (before completed) needs a reason in note: an unpaid order releases its hold, a paid one is flagged needsRefund. refunded (once paid) with a reason in note records a refund staff made themselves (as POST /admin/orders/{id}/refunds with method manual). "paid" is recorded through POST /admin/orders/{id}/payments. Audited; the buyer gets an e-mail, an SMS and, when opted in, a WhatsApp message.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status:
+              | 'pending_payment'
+              | 'paid'
+              | 'upc_sent'
+              | 'porting_in_progress'
+              | 'ported'
+              | 'completed'
+              | 'cancelled'
+              | 'refunded';
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      /** @description A calendar day, YYYY-MM-DD */
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+                buyer: {
+                  id: string;
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @description The buyer gets WhatsApp updates */
+                  getWhatsappUpdate: boolean;
+                };
+                attribution: {
+                  [key: string]: unknown;
+                } | null;
+                providerOrderId: string | null;
+                /** @description Every payment received for the order, with its refunds, oldest first */
+                payments: {
+                  id: string;
+                  /** @description manual (UPI / bank transfer) or razorpay */
+                  provider: string;
+                  /** @description The UTR / bank reference, or the Razorpay payment id */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /**
+                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                   * @enum {string}
+                   */
+                  status: 'submitted' | 'confirmed' | 'rejected';
+                  /** @description This payment pays for the order */
+                  applied: boolean;
+                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                  dueBack: boolean;
+                  /** @description Received and not refunded (nor being refunded) */
+                  refundable: boolean;
+                  /** @description The staff member who confirmed a manual payment */
+                  confirmedBy: string | null;
+                  /** @description ISO time it was received or confirmed */
+                  at: string;
+                  refunds: {
+                    id: string;
+                    /**
+                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                     * @enum {string}
+                     */
+                    status: 'requested' | 'done' | 'failed';
+                    /** @description Razorpay's refund id (rfnd_...) */
+                    providerRefundId: string | null;
+                    /** @description Why Razorpay refused it, when it did */
+                    failure: string | null;
+                    /** @description The staff member who made the refund */
+                    by: string;
+                    /** @description ISO time it was asked for */
+                    at: string;
+                    completedAt: string | null;
+                  }[];
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/numbers/{numberId}/porting': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One number's porting step: its UPC sent, porting in progress, ported
+     * @description awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step); at upc_sent a new UPC may replace one that expired. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          numberId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json':
+            | {
+                /** @enum {string} */
+                status: 'upc_sent';
+                /** @description The Unique Porting Code: 8 letters and digits (spaces and case do not matter) */
+                upcCode: string;
+                /**
+                 * Format: date
+                 * @description The last day the UPC is valid: today or later, at most 30 days away (a UPC lasts 4 days, 30 in J&K, Assam and the North-East)
+                 */
+                upcExpiresOn: string;
+                note?: string;
+              }
+            | {
+                /** @enum {string} */
+                status: 'porting_in_progress';
+                note?: string;
+              }
+            | {
+                /** @enum {string} */
+                status: 'ported';
+                note?: string;
+              };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      /** @description A calendar day, YYYY-MM-DD */
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+                buyer: {
+                  id: string;
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @description The buyer gets WhatsApp updates */
+                  getWhatsappUpdate: boolean;
+                };
+                attribution: {
+                  [key: string]: unknown;
+                } | null;
+                providerOrderId: string | null;
+                /** @description Every payment received for the order, with its refunds, oldest first */
+                payments: {
+                  id: string;
+                  /** @description manual (UPI / bank transfer) or razorpay */
+                  provider: string;
+                  /** @description The UTR / bank reference, or the Razorpay payment id */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /**
+                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                   * @enum {string}
+                   */
+                  status: 'submitted' | 'confirmed' | 'rejected';
+                  /** @description This payment pays for the order */
+                  applied: boolean;
+                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                  dueBack: boolean;
+                  /** @description Received and not refunded (nor being refunded) */
+                  refundable: boolean;
+                  /** @description The staff member who confirmed a manual payment */
+                  confirmedBy: string | null;
+                  /** @description ISO time it was received or confirmed */
+                  at: string;
+                  refunds: {
+                    id: string;
+                    /**
+                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                     * @enum {string}
+                     */
+                    status: 'requested' | 'done' | 'failed';
+                    /** @description Razorpay's refund id (rfnd_...) */
+                    providerRefundId: string | null;
+                    /** @description Why Razorpay refused it, when it did */
+                    failure: string | null;
+                    /** @description The staff member who made the refund */
+                    by: string;
+                    /** @description ISO time it was asked for */
+                    at: string;
+                    completedAt: string | null;
+                  }[];
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund a payment of the order in full, with a reason
+     * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            reason: string;
+            /**
+             * Format: uuid
+             * @description The payment to refund; by default one being refunded, else one due back, else the one that paid for the order
+             */
+            paymentId?: string;
+            /**
+             * @description razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)
+             * @enum {string}
+             */
+            method?: 'razorpay' | 'manual';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      /** @description A calendar day, YYYY-MM-DD */
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+                buyer: {
+                  id: string;
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @description The buyer gets WhatsApp updates */
+                  getWhatsappUpdate: boolean;
+                };
+                attribution: {
+                  [key: string]: unknown;
+                } | null;
+                providerOrderId: string | null;
+                /** @description Every payment received for the order, with its refunds, oldest first */
+                payments: {
+                  id: string;
+                  /** @description manual (UPI / bank transfer) or razorpay */
+                  provider: string;
+                  /** @description The UTR / bank reference, or the Razorpay payment id */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /**
+                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                   * @enum {string}
+                   */
+                  status: 'submitted' | 'confirmed' | 'rejected';
+                  /** @description This payment pays for the order */
+                  applied: boolean;
+                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                  dueBack: boolean;
+                  /** @description Received and not refunded (nor being refunded) */
+                  refundable: boolean;
+                  /** @description The staff member who confirmed a manual payment */
+                  confirmedBy: string | null;
+                  /** @description ISO time it was received or confirmed */
+                  at: string;
+                  refunds: {
+                    id: string;
+                    /**
+                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                     * @enum {string}
+                     */
+                    status: 'requested' | 'done' | 'failed';
+                    /** @description Razorpay's refund id (rfnd_...) */
+                    providerRefundId: string | null;
+                    /** @description Why Razorpay refused it, when it did */
+                    failure: string | null;
+                    /** @description The staff member who made the refund */
+                    by: string;
+                    /** @description ISO time it was asked for */
+                    at: string;
+                    completedAt: string | null;
+                  }[];
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
           headers: {
             [name: string]: unknown;
           };

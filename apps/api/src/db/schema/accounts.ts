@@ -125,7 +125,7 @@ export const devOutbox = pgTable(
   'dev_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms', 'whatsapp'] }).notNull(),
     to: text('to').notNull(),
     subject: text('subject'),
     text: text('text').notNull(),

@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -13,7 +14,8 @@ import {
 import { users } from './accounts';
 import { numbers } from './catalog';
 import { timestamps } from './timestamps';
-import { orderStatuses } from '@store/domain';
+import { orderStatuses, portingStatuses } from '@store/domain';
+import { sql } from 'drizzle-orm';
 
 /** A signed-in buyer's cart. Percents are stored in basis points (2% = 200). */
 export const carts = pgTable('carts', {
@@ -93,8 +95,115 @@ export const orderItems = pgTable(
     category: text('category').notNull(),
     basePrice: integer('base_price').notNull(),
     price: integer('price').notNull(),
+    /** Where this number's porting stands (its history is in porting_steps). */
+    portingStatus: text('porting_status', { enum: portingStatuses })
+      .notNull()
+      .default('awaiting_upc'),
+    /** The Unique Porting Code sent to the buyer for this number, and the day it expires. */
+    upcCode: text('upc_code'),
+    upcExpiresOn: date('upc_expires_on', { mode: 'string' }),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.numberId] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.numberId] }),
+    index('order_items_number_idx').on(t.number),
+  ],
+);
+
+/** Each number's porting history: one row per step, with who made it and when. */
+export const portingSteps = pgTable(
+  'porting_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    numberId: integer('number_id').notNull(),
+    status: text('status', { enum: portingStatuses }).notNull(),
+    upcCode: text('upc_code'),
+    upcExpiresOn: date('upc_expires_on', { mode: 'string' }),
+    note: text('note'),
+    staffUserId: uuid('staff_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('porting_steps_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const paymentRecordStatuses = ['submitted', 'confirmed', 'rejected'] as const;
+
+/**
+ * Every payment received (or claimed) for an order: a manual transfer staff confirmed with its
+ * UTR / bank reference, a Razorpay payment. `referenceKey` is the reference as compared
+ * (a manual one normalised): one reference belongs to one order. `applied`: this payment pays
+ * for the order; a confirmed payment that is not applied and not refunded is due back.
+ * `submitted` (a buyer's "I have paid" with a UTR, to be verified) and `rejected` are for the
+ * buyer-submitted UTR to come; staff confirmations are `confirmed` at once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    referenceKey: text('reference_key').notNull(),
+    /** Paise. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: paymentRecordStatuses }).notNull(),
+    applied: boolean('applied').notNull(),
+    submittedBy: uuid('submitted_by').references(() => users.id),
+    confirmedBy: uuid('confirmed_by').references(() => users.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('payments_reference_key')
+      .on(t.provider, t.referenceKey)
+      .where(sql`${t.status} <> 'rejected'`),
+  ],
+);
+
+export const refundStatuses = ['requested', 'done', 'failed'] as const;
+
+/**
+ * Money paid back: the payment refunded, how (through Razorpay's refund API, or by staff
+ * outside the store: `manual`), the reason, who and when. A Razorpay refund is `requested`
+ * before the call (its id is the idempotency key Razorpay is given), `done` with Razorpay's
+ * refund id, or `failed`. At most one refund of a payment is requested or done.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    method: text('method', { enum: ['razorpay', 'manual'] }).notNull(),
+    /** Paise. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: refundStatuses }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failure: text('failure'),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.status} <> 'failed'`),
+  ],
 );
 
 /** The order's timeline: one row per step, with who moved it and why. */
@@ -108,7 +217,11 @@ export const orderEvents = pgTable(
     status: text('status', { enum: orderStatuses }).notNull(),
     note: text('note'),
     staffUserId: uuid('staff_user_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The clock, not the transaction's start: two steps made in one transaction (the last
+    // number ported, then the order completed) keep their order.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -1,2 +1,8 @@
-/** The orders feature as other features see it: the buyer's order history (profile page). */
+/**
+ * The orders feature as other features see it: the buyer's order history (profile page), and
+ * the boxes, amounts and billing details the console shows as the buyer sees them.
+ */
 export { OrderHistory } from './order-history';
+export { AmountBreakdown } from './order-details/amount-breakdown';
+export { BillingSection } from './order-details/billing-section';
+export { Card } from './order-details/order-card';

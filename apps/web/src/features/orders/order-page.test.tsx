@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -213,6 +213,91 @@ describe('order page: paid', () => {
     ).toEqual(sampleNextSteps.slice(1));
     expect(screen.queryByText('UPI ID')).not.toBeInTheDocument();
     expect(screen.queryByTestId('hold-countdown')).not.toBeInTheDocument();
+  });
+
+  it("shows each number's porting: its step, its UPC with the expiry and how to use it, who did what and when", async () => {
+    const order = paidOrder();
+    const [first, second] = order.items;
+    signedInApi({
+      [orderPath]: ok({
+        ...order,
+        items: [
+          first,
+          {
+            ...second!,
+            porting: {
+              status: 'ported',
+              label: 'Ported',
+              upcCode: 'QW56ER78',
+              upcExpiresOn: '2026-11-26',
+              steps: [
+                ...second!.porting.steps,
+                {
+                  status: 'porting_in_progress',
+                  label: 'Porting in progress',
+                  upcCode: null,
+                  upcExpiresOn: null,
+                  note: null,
+                  at: '2026-11-23T05:00:00.000Z',
+                  by: 'Meera Iyer',
+                },
+                {
+                  status: 'ported',
+                  label: 'Ported',
+                  upcCode: null,
+                  upcExpiresOn: null,
+                  note: 'Active on Jio',
+                  at: '2026-11-24T05:00:00.000Z',
+                  by: 'Ravi Kumar',
+                },
+              ],
+            },
+          },
+        ],
+      }),
+    });
+    renderOrderPage();
+
+    const porting = await screen.findByRole('region', { name: 'Porting, number by number' });
+    const sent = within(porting).getByRole('listitem', { name: '98765 43210' });
+    expect(sent).toHaveTextContent('UPC sent');
+    expect(sent).toHaveTextContent(
+      'Your UPC (Unique Porting Code): AB12CD34 · valid until 26 Nov 2026',
+    );
+    expect(sent).toHaveTextContent('original Aadhaar card');
+    expect(sent).toHaveTextContent('port 98765 43210 in your own name');
+    expect(sent).toHaveTextContent('22 Nov 2026, 6:00 pm IST · by Meera Iyer');
+
+    const ported = within(porting).getByRole('listitem', { name: '90000 78600' });
+    expect(ported).toHaveTextContent('Ported');
+    // A ported number's UPC has done its job.
+    expect(ported).not.toHaveTextContent('QW56ER78');
+    expect(ported).toHaveTextContent('24 Nov 2026, 10:30 am IST · by Ravi Kumar');
+    expect(ported).toHaveTextContent('Active on Jio');
+  });
+
+  it('says the UPC is on its way before it is sent, and shows no porting before payment', async () => {
+    const order = paidOrder();
+    signedInApi({
+      [orderPath]: ok({
+        ...order,
+        status: 'paid',
+        statusLabel: 'Paid',
+        items: pendingManualOrder().items,
+      }),
+    });
+    renderOrderPage();
+    const porting = await screen.findByRole('region', { name: 'Porting, number by number' });
+    expect(within(porting).getAllByText('Awaiting UPC')).toHaveLength(2);
+    expect(porting).toHaveTextContent('We send the UPC of this number within 24 hours of payment.');
+    cleanup();
+
+    signedInApi({ [orderPath]: ok(pendingManualOrder()) });
+    renderOrderPage();
+    await screen.findByRole('heading', { level: 1, name: `Order ${ORDER_REFERENCE}` });
+    expect(
+      screen.queryByRole('region', { name: 'Porting, number by number' }),
+    ).not.toBeInTheDocument();
   });
 
   it('says plainly when a refund is due', async () => {

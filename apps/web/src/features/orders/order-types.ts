@@ -7,6 +7,7 @@ import type { ApiBody, ApiData } from '../../lib/api-types';
 export type Order = ApiData<'/orders/{id}', 'get'>;
 export type OrderPage = ApiData<'/orders', 'get'>;
 export type TimelineEntry = Order['timeline'][number];
+export type OrderItem = Order['items'][number];
 /** Options for Razorpay Checkout, while a razorpay order is payable. */
 export type RazorpayOrderOptions = NonNullable<Order['payment']['razorpay']>;
 /** The fields Razorpay Checkout hands to its `handler` after a successful payment. */

@@ -1,13 +1,9 @@
 import { formatInr } from '@store/domain';
 import type { Order } from '../order-types';
-import { Card, Row } from './order-card';
-
-function percent(value: number): string {
-  return `${value}%`;
-}
+import { AmountBreakdown } from './amount-breakdown';
+import { Card } from './order-card';
 
 export function ItemsSection({ order }: { order: Order }) {
-  const { amounts } = order;
   return (
     <Card title={order.items.length === 1 ? 'Your number' : 'Your numbers'}>
       <ul className="divide-y divide-slate-200">
@@ -30,22 +26,7 @@ export function ItemsSection({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <dl className="mt-4 border-t border-slate-200 pt-3" aria-label="Amount breakdown">
-        <Row term="Subtotal">{formatInr(amounts.subtotal)}</Row>
-        {amounts.tdsPercent > 0 ? (
-          <>
-            <Row term={`TDS deducted (${percent(amounts.tdsPercent)})`}>
-              −{formatInr(amounts.tdsDeducted)}
-            </Row>
-            <Row term="Taxable value">{formatInr(amounts.taxable)}</Row>
-          </>
-        ) : null}
-        <Row term={`CGST (${percent(amounts.cgstPercent)})`}>{formatInr(amounts.cgstAmount)}</Row>
-        <Row term={`SGST (${percent(amounts.sgstPercent)})`}>{formatInr(amounts.sgstAmount)}</Row>
-        <Row term="Total" strong>
-          {formatInr(amounts.totalAmount)}
-        </Row>
-      </dl>
+      <AmountBreakdown amounts={order.amounts} />
     </Card>
   );
 }

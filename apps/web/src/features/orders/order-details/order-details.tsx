@@ -6,9 +6,13 @@ import { BillingSection } from './billing-section';
 import { ItemsSection } from './items-section';
 import { Card } from './order-card';
 import { PaymentSection } from './payment-section';
+import { PortingSection } from './porting-section';
 import { TimelineSection } from './timeline-section';
 
-/** The whole order: payment, timeline and next steps beside the numbers, amounts and billing. */
+/**
+ * The whole order: payment, each number's porting, the timeline and next steps beside the
+ * numbers, amounts and billing.
+ */
 export function OrderDetails({ order, refetch }: { order: Order; refetch: () => unknown }) {
   const paymentStatus = order.payment.status;
   const showTimeline = paymentStatus !== 'pending' && paymentStatus !== 'expired';
@@ -45,6 +49,7 @@ export function OrderDetails({ order, refetch }: { order: Order; refetch: () => 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-8">
           <PaymentSection order={order} refetch={refetch} />
+          {paymentStatus === 'paid' ? <PortingSection order={order} /> : null}
           {showTimeline ? <TimelineSection order={order} /> : null}
           {nextSteps.length > 0 ? (
             <Card title="What happens next">

@@ -1,0 +1,347 @@
+import { addDays, indiaDay } from '@store/domain';
+import { expect, it } from 'vitest';
+import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
+import { api, type SessionClient } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+const today = indiaDay();
+const inFourDays = addDays(today, 4);
+
+interface PortingView {
+  numberId: number;
+  porting: {
+    status: string;
+    upcCode: string | null;
+    upcExpiresOn: string | null;
+    steps: { status: string; upcCode: string | null; note: string | null; by: string | null }[];
+  };
+}
+
+describeEachDatabase(
+  'porting per number',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+
+    /** A buyer's order for these numbers, paid by a transfer support confirmed. */
+    async function paidOrder(numbers: string[], options: { getWhatsappUpdate?: boolean } = {}) {
+      const buyer = await buyerWithOrder(ctx().app, numbers.map(id), {
+        name: 'Asha Verma',
+        ...options,
+      });
+      const staff = await staffMember(ctx().app);
+      const paid = await staff.client.post(api(`/admin/orders/${buyer.order.id}/payments`), {
+        reference: `UTR${buyer.order.reference.slice(-8)}`,
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      return { ...buyer, staff };
+    }
+
+    const porting = (staff: SessionClient, orderId: string, numberId: number, body: object) =>
+      staff.post(api(`/admin/orders/${orderId}/numbers/${numberId}/porting`), body);
+    const itemOf = (order: { items: PortingView[] }, numberId: number) =>
+      order.items.find((item) => item.numberId === numberId)!;
+
+    it('refuses a bad step with 400: a missing or malformed UPC, a bad, past or too distant expiry', async () => {
+      const { order, staff } = await paidOrder(['9876598765']);
+      const number = id('9876598765');
+      const cases: [object, RegExp][] = [
+        [{ status: 'upc_sent', upcExpiresOn: inFourDays }, /upcCode/],
+        [
+          { status: 'upc_sent', upcCode: 'AB12CD3', upcExpiresOn: inFourDays },
+          /8 letters and digits/,
+        ],
+        [{ status: 'upc_sent', upcCode: 'AB12-CD34', upcExpiresOn: inFourDays }, /upcCode/],
+        [{ status: 'upc_sent', upcCode: 'AB12CD34' }, /upcExpiresOn/],
+        [{ status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: '28/11/2026' }, /YYYY-MM-DD/],
+        [{ status: 'awaiting_upc' }, /status/],
+        [{ status: 'completed' }, /status/],
+        [{ status: 'ported', note: 'x'.repeat(1001) }, /note/],
+      ];
+      for (const [body, message] of cases) {
+        const res = await porting(staff.client, order.id, number, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().message, JSON.stringify(body)).toMatch(message);
+      }
+      const past = await porting(staff.client, order.id, number, {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: addDays(today, -1),
+      });
+      expect(past.json()).toMatchObject({ code: 'UPC_EXPIRED' });
+      const tooFar = await porting(staff.client, order.id, number, {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: addDays(today, 31),
+      });
+      expect(tooFar.statusCode).toBe(400);
+      expect(tooFar.json().message).toContain('valid at most 30 days');
+      const notANumber = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/nine/porting`),
+        { status: 'ported' },
+      );
+      expect(notANumber.statusCode).toBe(400);
+      // Nothing moved.
+      const view = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+      expect(itemOf(view, number).porting).toMatchObject({ status: 'awaiting_upc', steps: [] });
+    });
+
+    it('answers 404 for an unknown order or a number not in it, and 409 before payment', async () => {
+      const { order, staff } = await paidOrder(['9876598765']);
+      const unknown = await porting(
+        staff.client,
+        '00000000-0000-4000-8000-000000000000',
+        id('9876598765'),
+        { status: 'porting_in_progress' },
+      );
+      expect(unknown.statusCode).toBe(404);
+      const other = await porting(staff.client, order.id, id('9812341234'), {
+        status: 'porting_in_progress',
+      });
+      expect(other.statusCode).toBe(404);
+      expect(other.json().message).toBe('This number is not in this order.');
+
+      const unpaid = await buyerWithOrder(ctx().app, [id('9812341234')]);
+      const early = await porting(staff.client, unpaid.order.id, id('9812341234'), {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: inFourDays,
+      });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(
+        'This order is awaiting payment: porting starts once it is paid.',
+      );
+    });
+
+    it('moves each number one step at a time, never skipping or going back; the order follows its slowest number and completes when every number is ported', async () => {
+      const { order, staff, client } = await paidOrder(['9876598765', '9812341234']);
+      const [a, b] = [id('9876598765'), id('9812341234')];
+      const step = (numberId: number, body: object) =>
+        porting(staff.client, order.id, numberId, body);
+      const upc = (code: string, expires = inFourDays) => ({
+        status: 'upc_sent',
+        upcCode: code,
+        upcExpiresOn: expires,
+      });
+
+      const skip = await step(b, { status: 'porting_in_progress' });
+      expect(skip.statusCode).toBe(409);
+      expect(skip.json()).toMatchObject({
+        code: 'INVALID_STEP',
+        message: '98123 41234 is at "Awaiting UPC": the next step is "UPC sent".',
+      });
+
+      const sent = await step(a, { ...upc(' ab12 cd34 '), note: 'Sent from the Jio store' });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().message).toBe('98765 98765: UPC sent.');
+      expect(sent.json().data.status).toBe('paid');
+      expect(itemOf(sent.json().data, a).porting).toMatchObject({
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: inFourDays,
+      });
+      expect(itemOf(sent.json().data, b).porting.status).toBe('awaiting_upc');
+
+      expect((await step(a, upc('AB12CD34'))).statusCode).toBe(409);
+      // An expired UPC is replaced free: a new code at the same step.
+      const replaced = await step(a, upc('ZX98YW76', addDays(today, 30)));
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(itemOf(replaced.json().data, a).porting).toMatchObject({
+        upcCode: 'ZX98YW76',
+        upcExpiresOn: addDays(today, 30),
+      });
+      expect((await step(a, { status: 'ported' })).statusCode).toBe(409);
+
+      const both = await step(b, upc('QW12ER34'));
+      expect(both.json().data.status).toBe('upc_sent');
+      expect(both.json().data.timeline.at(-1)).toMatchObject({
+        status: 'upc_sent',
+        note: 'All 2 numbers are at "UPC sent".',
+        by: 'Sunita Support',
+      });
+
+      expect((await step(a, { status: 'porting_in_progress' })).statusCode).toBe(200);
+      const aPorted = await step(a, { status: 'ported', note: 'Active on Airtel' });
+      expect(aPorted.json().data.status).toBe('upc_sent');
+      const back = await step(a, upc('AB12CD34'));
+      expect(back.statusCode).toBe(409);
+      expect(back.json().message).toBe('98765 98765 is ported: its porting cannot move.');
+      expect((await step(a, { status: 'porting_in_progress' })).statusCode).toBe(409);
+
+      expect((await step(b, { status: 'porting_in_progress' })).json().data.status).toBe(
+        'porting_in_progress',
+      );
+      const done = await step(b, { status: 'ported' });
+      expect(done.json().data.status).toBe('completed');
+      expect(done.json().data.timeline.slice(-2)).toMatchObject([
+        { status: 'ported', note: 'All 2 numbers are at "Ported".' },
+        { status: 'completed', note: 'Every number is ported: the order is complete.' },
+      ]);
+      const after = await step(b, { status: 'ported' });
+      expect(after.statusCode).toBe(409);
+      expect(after.json().message).toBe('This order is completed: its numbers can no longer move.');
+
+      // The buyer sees every number's steps, with who made them and when.
+      const view = (await client.get(api(`/orders/${order.id}`))).json().data;
+      expect(itemOf(view, a).porting).toMatchObject({
+        status: 'ported',
+        label: 'Ported',
+        upcCode: 'ZX98YW76',
+      });
+      expect(itemOf(view, a).porting.steps.map((s: { status: string }) => s.status)).toEqual([
+        'upc_sent',
+        'upc_sent',
+        'porting_in_progress',
+        'ported',
+      ]);
+      expect(itemOf(view, a).porting.steps[0]).toMatchObject({
+        upcCode: 'AB12CD34',
+        note: 'Sent from the Jio store',
+        by: 'Sunita Support',
+      });
+      expect(itemOf(view, a).porting.steps[3]).toMatchObject({ note: 'Active on Airtel' });
+      expect(view.timeline.map((t: { status: string }) => t.status)).toEqual([
+        'pending_payment',
+        'paid',
+        'upc_sent',
+        'porting_in_progress',
+        'ported',
+        'completed',
+      ]);
+    });
+
+    it('audits every step: the number before and after, and the order when it moves', async () => {
+      const { order, staff } = await paidOrder(['9876598765']);
+      const number = id('9876598765');
+      await porting(staff.client, order.id, number, {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: inFourDays,
+        note: 'By SMS',
+      });
+      const { views } = await ctx().app.services.audit.list({ orderId: order.id }, 1, 50);
+      const stepEntry = views.find((entry) => entry.action === 'number.porting_step');
+      expect(stepEntry).toMatchObject({
+        actor: { id: staff.user.id, name: 'Sunita Support' },
+        entityType: 'number',
+        entityId: String(number),
+        number: '9876598765',
+        orderId: order.id,
+        before: { status: 'awaiting_upc', upcCode: null, upcExpiresOn: null },
+        after: { status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: inFourDays },
+        note: 'By SMS',
+      });
+      expect(views.find((entry) => entry.action === 'order.status')).toMatchObject({
+        entityType: 'order',
+        before: { status: 'paid' },
+        after: { status: 'upc_sent' },
+      });
+      expect(views.find((entry) => entry.action === 'order.payment_confirmed')).toMatchObject({
+        before: { status: 'pending_payment' },
+        after: { status: 'paid' },
+      });
+    });
+
+    it('stops the porting of a cancelled order', async () => {
+      const { order, staff } = await paidOrder(['9876598765']);
+      await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'cancelled',
+        note: 'KYC failed',
+      });
+      const res = await porting(staff.client, order.id, id('9876598765'), {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: inFourDays,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('This order is cancelled: its numbers can no longer move.');
+    });
+
+    it('tells the buyer the UPC and how to use it by e-mail and SMS, and by WhatsApp only when opted in', async () => {
+      const quiet = await paidOrder(['9876598765']);
+      const keen = await paidOrder(['9812341234'], { getWhatsappUpdate: true });
+      for (const { order, staff } of [quiet, keen]) {
+        const [item] = order.items;
+        const res = await porting(staff.client, order.id, item.numberId, {
+          status: 'upc_sent',
+          upcCode: 'AB12CD34',
+          upcExpiresOn: inFourDays,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const until = new Date(`${inFourDays}T00:00:00Z`).toLocaleDateString('en-IN', {
+        timeZone: 'UTC',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      });
+      const [email] = await sentTo(ctx().database, quiet.user.email);
+      expect(email!.subject).toBe(`Order ${quiet.order.reference}: the UPC for 98765 98765`);
+      expect(email!.text).toContain('AB12CD34   valid until');
+      expect(email!.text).toContain(until);
+      expect(email!.text).toContain('original Aadhaar card');
+      expect(email!.text).toContain('prepaid or postpaid');
+      const quietMobile = await sentTo(ctx().database, quiet.user.mobile);
+      expect(quietMobile[0]).toMatchObject({ channel: 'sms' });
+      expect(quietMobile[0]!.text).toContain('UPC for 98765 98765 is AB12CD34');
+      expect(quietMobile.some((m) => m.channel === 'whatsapp')).toBe(false);
+
+      const keenMobile = await sentTo(ctx().database, keen.user.mobile);
+      const whatsapp = keenMobile.filter((m) => m.channel === 'whatsapp');
+      // The payment, then the UPC.
+      expect(whatsapp.map((m) => m.subject)).toEqual(['upc_sent', 'payment_received']);
+      expect(whatsapp[0]!.text).toBe(
+        `Hello Asha Verma, the UPC for your number 98123 41234 (order ${keen.order.reference}) is AB12CD34, valid until ${until}. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store to port the number in your own name.`,
+      );
+
+      // Asking for WhatsApp later counts from then on.
+      const optIn = await quiet.client.request({
+        method: 'PATCH',
+        url: api('/user/profile'),
+        payload: { getWhatsappUpdate: true },
+      });
+      expect(optIn.statusCode, optIn.body).toBe(200);
+      await porting(quiet.staff.client, quiet.order.id, id('9876598765'), {
+        status: 'porting_in_progress',
+      });
+      const [latest] = (await sentTo(ctx().database, quiet.user.mobile)).filter(
+        (m) => m.channel === 'whatsapp',
+      );
+      expect(latest).toMatchObject({ subject: 'porting_update' });
+      expect(latest!.text).toBe(
+        `Hello Asha Verma, order ${quiet.order.reference}: 98765 98765: Porting in progress.`,
+      );
+    });
+
+    it('keeps the step of the whole order: it moves every number at the step before', async () => {
+      const { order, staff } = await paidOrder(['9876598765', '9812341234']);
+      const [a, b] = [id('9876598765'), id('9812341234')];
+      await porting(staff.client, order.id, a, {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: inFourDays,
+      });
+      const res = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'upc_sent',
+        note: 'Codes sent by the operator',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.status).toBe('upc_sent');
+      expect(itemOf(res.json().data, a).porting).toMatchObject({
+        upcCode: 'AB12CD34',
+        steps: [{ status: 'upc_sent', upcCode: 'AB12CD34' }],
+      });
+      expect(itemOf(res.json().data, b).porting).toMatchObject({
+        status: 'upc_sent',
+        upcCode: null,
+        steps: [{ status: 'upc_sent', note: 'Codes sent by the operator', by: 'Sunita Support' }],
+      });
+      const skip = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'ported',
+      });
+      expect(skip.json().message).toBe(
+        'This order is at "UPC sent": the next step is "Porting in progress".',
+      );
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);

@@ -1,0 +1,75 @@
+import { formatInr, toRupees } from '@store/domain';
+import { displayNumber } from '../catalog/catalog-service';
+import type { Config } from '../config/config';
+import type { StaffAlert } from '../notify/staff-alerts';
+import type { Billing, OrderRow } from './order-types';
+
+type AlertConfig = Pick<Config, 'PUBLIC_BASE_URL'>;
+
+const inr = (paise: number) => formatInr(toRupees(paise));
+
+/** The order in the console. */
+const consoleLink = (config: AlertConfig, order: Pick<OrderRow, 'id'>) =>
+  `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/admin/orders/${order.id}`;
+
+function buyerLine(order: OrderRow): string {
+  const billing = order.billing as Billing;
+  return `Buyer: ${billing.name}, ${billing.mobile}, ${billing.email}${billing.companyName ? ` (${billing.companyName})` : ''}`;
+}
+
+/** A buyer placed an order: the numbers are held until it is paid. */
+export function newOrderAlert(
+  config: AlertConfig,
+  order: OrderRow,
+  items: readonly { number: string }[],
+): StaffAlert {
+  return {
+    subject: `New order ${order.reference}: ${inr(order.totalAmount)}`,
+    text: [
+      `${items.map((item) => displayNumber(item.number)).join(', ')}, held until payment (${order.paymentProvider}).`,
+      buyerLine(order),
+      consoleLink(config, order),
+    ].join('\n'),
+  };
+}
+
+/** Money that arrived for an order: what it paid for, or that it must go back. */
+export interface PaymentNotice {
+  provider: string;
+  reference: string;
+  /** Paise. */
+  amount: number;
+  /**
+   * paid: it paid for the order; refund_due: it cannot (the order is cancelled, or it was a
+   * further payment) and must be refunded.
+   */
+  outcome: 'paid' | 'refund_due';
+}
+
+/**
+ * A payment arrived (online, or a transfer staff confirmed): the one alert of every payment,
+ * whichever door it came through.
+ */
+export function paymentAlert(
+  config: AlertConfig,
+  order: OrderRow,
+  payment: PaymentNotice,
+): StaffAlert {
+  const how =
+    payment.provider === 'razorpay'
+      ? `Paid online through Razorpay (payment ${payment.reference}).`
+      : `UPI / bank transfer ${payment.reference}, confirmed in the console.`;
+  return {
+    subject:
+      payment.outcome === 'paid'
+        ? `Payment received for order ${order.reference}: ${inr(payment.amount)}`
+        : `Payment to refund on order ${order.reference}: ${inr(payment.amount)}`,
+    text: [
+      payment.outcome === 'paid'
+        ? `${how} Send the UPC of each number.`
+        : `${how} It cannot pay for the order: refund it from the console.`,
+      buyerLine(order),
+      consoleLink(config, order),
+    ].join('\n'),
+  };
+}

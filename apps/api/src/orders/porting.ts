@@ -1,0 +1,229 @@
+import {
+  addDays,
+  orderStatusLabels,
+  indiaDay,
+  nextPortingStatus,
+  portingStatuses,
+  portingStatusLabels,
+  UPC_VALIDITY_DAYS,
+  type OrderStatus,
+  type PortingStatus,
+} from '@store/domain';
+import { displayNumber } from '../catalog/catalog-service';
+import { inTransaction, type Tx } from '../db/transactions';
+import { AppError, badRequest, notFound } from '../http/app-error';
+import { orderStepMessages, portingStepMessages, sendToBuyer } from './order-messages';
+import {
+  insertOrderEvent,
+  insertPortingSteps,
+  lockOrder,
+  readOrderItems,
+  updateOrder,
+  updateOrderItem,
+} from './order-store';
+import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
+
+/** The order status each porting step of its numbers stands for: the paid order awaits UPCs. */
+const orderStatusOfStep: Record<PortingStatus, OrderStatus> = {
+  awaiting_upc: 'paid',
+  upc_sent: 'upc_sent',
+  porting_in_progress: 'porting_in_progress',
+  ported: 'ported',
+};
+
+/** The porting step of its numbers an order status stands for, on the porting path. */
+export const portingStepOfOrder: Partial<Record<OrderStatus, PortingStatus>> = {
+  paid: 'awaiting_upc',
+  upc_sent: 'upc_sent',
+  porting_in_progress: 'porting_in_progress',
+  ported: 'ported',
+};
+
+const COMPLETED_NOTE = 'Every number is ported: the order is complete.';
+
+/** A number's porting as the audit log keeps it. */
+const portingState = (item: OrderItemRow) => ({
+  status: item.portingStatus,
+  upcCode: item.upcCode,
+  upcExpiresOn: item.upcExpiresOn,
+});
+
+/**
+ * After numbers moved, in their transaction: the order's status follows its least advanced
+ * number (an event and an audit entry when it changes, with the staff member and `note`), and
+ * once every number is ported the order is completed. Answers the order and its numbers.
+ */
+export async function settleOrder(
+  deps: Pick<OrderDeps, 'audit'>,
+  tx: Tx,
+  order: OrderRow,
+  staffUserId: string,
+  note: string | null,
+): Promise<{ order: OrderRow; items: OrderItemRow[]; completed: boolean }> {
+  const items = await readOrderItems(tx, [order.id]);
+  const slowest = Math.min(...items.map((item) => portingStatuses.indexOf(item.portingStatus)));
+  const steps: { status: OrderStatus; note: string | null }[] = [];
+  const status = orderStatusOfStep[portingStatuses[slowest]!];
+  if (status !== order.status) steps.push({ status, note });
+  if (status === 'ported') steps.push({ status: 'completed', note: COMPLETED_NOTE });
+  let current = order;
+  for (const step of steps) {
+    const before = current.status;
+    current = await updateOrder(tx, order.id, { status: step.status });
+    await insertOrderEvent(tx, { orderId: order.id, ...step, staffUserId });
+    await deps.audit.record(tx, {
+      actorId: staffUserId,
+      action: 'order.status',
+      entityType: 'order',
+      entityId: order.id,
+      orderId: order.id,
+      before: { status: before },
+      after: { status: step.status },
+      note: step.note,
+    });
+  }
+  return { order: current, items, completed: current.status === 'completed' };
+}
+
+/** Records the porting steps of these numbers (moved together, with one note) and audits them. */
+export async function recordPortingSteps(
+  deps: Pick<OrderDeps, 'audit'>,
+  tx: Tx,
+  moves: { before: OrderItemRow; after: OrderItemRow }[],
+  staffUserId: string,
+  note: string | null,
+): Promise<void> {
+  await insertPortingSteps(
+    tx,
+    moves.map(({ after }) => ({
+      orderId: after.orderId,
+      numberId: after.numberId,
+      status: after.portingStatus,
+      upcCode: after.portingStatus === 'upc_sent' ? after.upcCode : null,
+      upcExpiresOn: after.portingStatus === 'upc_sent' ? after.upcExpiresOn : null,
+      note,
+      staffUserId,
+    })),
+  );
+  for (const { before, after } of moves) {
+    await deps.audit.record(tx, {
+      actorId: staffUserId,
+      action: 'number.porting_step',
+      entityType: 'number',
+      entityId: after.numberId,
+      number: after.number,
+      orderId: after.orderId,
+      before: portingState(before),
+      after: portingState(after),
+      note,
+    });
+  }
+}
+
+type PortingTarget = Exclude<PortingStatus, 'awaiting_upc'>;
+
+export interface PortingStepInput {
+  status: PortingTarget;
+  /** With upc_sent: the code (normalised, 8 letters and digits) and its last valid day. */
+  upcCode?: string;
+  upcExpiresOn?: string;
+  note?: string | null;
+  staffUserId: string;
+}
+
+/** 400 unless a UPC's last valid day is today or later, and at most the longest validity away. */
+function checkUpcExpiry(day: string) {
+  const today = indiaDay();
+  if (day < today) {
+    throw badRequest('The UPC expiry date is in the past.', 'UPC_EXPIRED');
+  }
+  if (day > addDays(today, UPC_VALIDITY_DAYS.northEastAndJk)) {
+    throw badRequest(
+      `A UPC is valid at most ${UPC_VALIDITY_DAYS.northEastAndJk} days (${UPC_VALIDITY_DAYS.standard} in most circles): check the expiry date.`,
+      'UPC_EXPIRY_TOO_FAR',
+    );
+  }
+}
+
+const invalidStep = (message: string) => new AppError(409, 'INVALID_STEP', message);
+
+/**
+ * One number's porting step (no skipping, no going back): awaiting_upc -> upc_sent (with its
+ * UPC and expiry) -> porting_in_progress -> ported; at upc_sent a new UPC may replace an expired
+ * one. The order must be paid and not cancelled, refunded or completed. One transaction: the
+ * order locked, the number moved, its step recorded and audited, the order settled (settleOrder).
+ * After the commit the buyer is told (e-mail, SMS, WhatsApp when opted in): the UPC and how to
+ * use it, porting started, ported; and the order's completion.
+ */
+export async function movePorting(
+  deps: OrderDeps,
+  orderId: string,
+  numberId: number,
+  step: PortingStepInput,
+): Promise<OrderRow> {
+  const note = step.note?.trim() || null;
+  if (step.status === 'upc_sent') checkUpcExpiry(step.upcExpiresOn!);
+  const outcome = await inTransaction(deps.database, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order not found.');
+    const items = await readOrderItems(tx, [order.id]);
+    const item = items.find((candidate) => candidate.numberId === numberId);
+    if (!item) throw notFound('This number is not in this order.');
+    const number = displayNumber(item.number);
+    if (!portingStepOfOrder[order.status]) {
+      throw invalidStep(
+        order.status === 'pending_payment'
+          ? 'This order is awaiting payment: porting starts once it is paid.'
+          : `This order is ${orderStatusLabels[order.status].toLowerCase()}: its numbers can no longer move.`,
+      );
+    }
+    const replaced = step.status === 'upc_sent' && item.portingStatus === 'upc_sent';
+    if (replaced && item.upcCode === step.upcCode && item.upcExpiresOn === step.upcExpiresOn) {
+      throw invalidStep(`This UPC is already recorded for ${number}.`);
+    }
+    const expected = nextPortingStatus(item.portingStatus);
+    if (!replaced && step.status !== expected) {
+      throw invalidStep(
+        expected
+          ? `${number} is at "${portingStatusLabels[item.portingStatus]}": the next step is "${portingStatusLabels[expected]}".`
+          : `${number} is ported: its porting cannot move.`,
+      );
+    }
+    const moved = await updateOrderItem(
+      tx,
+      order.id,
+      numberId,
+      step.status === 'upc_sent'
+        ? { portingStatus: step.status, upcCode: step.upcCode, upcExpiresOn: step.upcExpiresOn }
+        : { portingStatus: step.status },
+    );
+    await recordPortingSteps(deps, tx, [{ before: item, after: moved }], step.staffUserId, note);
+    const label = portingStatusLabels[step.status];
+    const settled = await settleOrder(
+      deps,
+      tx,
+      order,
+      step.staffUserId,
+      items.length > 1 ? `All ${items.length} numbers are at "${label}".` : note,
+    );
+    return { ...settled, item: moved, replaced };
+  });
+
+  const contact = outcome.order.billing as Billing;
+  await sendToBuyer(
+    deps,
+    outcome.order.userId,
+    portingStepMessages(deps.config, contact, outcome.order, outcome.item, step.status, {
+      note,
+      replaced: outcome.replaced,
+    }),
+  );
+  if (outcome.completed) {
+    await sendToBuyer(
+      deps,
+      outcome.order.userId,
+      orderStepMessages(deps.config, contact, outcome.order, outcome.items, 'completed', null),
+    );
+  }
+  return outcome.order;
+}

@@ -1,0 +1,211 @@
+import { formatInr, toRupees } from '@store/domain';
+import { inTransaction, type Tx } from '../db/transactions';
+import { AppError, badRequest, conflict, notFound } from '../http/app-error';
+import type { OrderPayment, RefundRow } from '../payments/payment-service';
+import { refundMessages, sendToBuyer } from './order-messages';
+import { findOrder, insertOrderEvent, lockOrder, updateOrder } from './order-store';
+import { checkStep } from './order-timeline';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
+
+export interface RefundInput {
+  /** The payment to pay back; by default one in progress, else one due back, else the one that paid. */
+  paymentId?: string;
+  reason?: string | null;
+  /** razorpay (a Razorpay payment's default): through Razorpay; manual: staff paid it back. */
+  method?: 'razorpay' | 'manual';
+  staffUserId: string;
+}
+
+const rupees = (paise: number) => formatInr(toRupees(paise));
+
+/** The payment a refund is for (RefundInput.paymentId). */
+function choosePayment(payments: OrderPayment[], paymentId: string | undefined) {
+  if (paymentId) {
+    const chosen = payments.find((payment) => payment.row.id === paymentId);
+    if (!chosen) throw notFound('This payment is not one of this order’s.');
+    return chosen;
+  }
+  const open = (payment: OrderPayment) => payment.row.status === 'confirmed' && !payment.liveRefund;
+  return (
+    payments.find((payment) => payment.liveRefund?.status === 'requested') ??
+    payments.find((payment) => payment.dueBack) ??
+    payments.find((payment) => payment.row.applied && open(payment))
+  );
+}
+
+/**
+ * The refund is made: the order is refunded when the money that paid for it went back (or it
+ * was cancelled), and stays as it is when a further payment it did not need went back;
+ * needsRefund stays only while another payment is due back. An event and an audit entry.
+ */
+async function applyRefund(
+  deps: Pick<OrderDeps, 'audit'>,
+  tx: Tx,
+  order: OrderRow,
+  payments: OrderPayment[],
+  target: OrderPayment,
+  refund: RefundRow,
+) {
+  const wholeOrder = target.row.applied;
+  const status = wholeOrder || order.status === 'cancelled' ? 'refunded' : order.status;
+  const needsRefund = payments.some((payment) => payment !== target && payment.dueBack);
+  const updated = await updateOrder(tx, order.id, { status, needsRefund });
+  const how =
+    refund.method === 'razorpay'
+      ? `through Razorpay, refund ${refund.providerRefundId}`
+      : 'paid back by our team';
+  const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded (${how}). Reason: ${refund.reason}`;
+  await insertOrderEvent(tx, { orderId: order.id, status, note, staffUserId: refund.staffUserId });
+  await deps.audit.record(tx, {
+    actorId: refund.staffUserId,
+    action: 'order.refund',
+    entityType: 'order',
+    entityId: order.id,
+    orderId: order.id,
+    before: { status: order.status, needsRefund: order.needsRefund },
+    after: {
+      status,
+      needsRefund,
+      refund: {
+        payment: target.row.reference,
+        amount: refund.amount,
+        method: refund.method,
+        providerRefundId: refund.providerRefundId,
+      },
+    },
+    note: refund.reason,
+  });
+  return { order: updated, wholeOrder };
+}
+
+/**
+ * Pays a payment of the order back in full, with a reason (order-timeline.ts decides whether the
+ * order may be refunded at all). A manual refund (staff paid it back by bank or UPI) is recorded
+ * in one transaction. A Razorpay refund is recorded as requested first (audited), then asked of
+ * Razorpay with that record's id as the idempotency key, then recorded done with Razorpay's
+ * refund id: asking again (a second click, or after a crash in between) resumes the same request
+ * and never refunds twice; a payment refunded already is 409. Razorpay refusing it marks it
+ * failed (a new request may follow); Razorpay unreachable leaves it requested. Both answer 502.
+ * The buyer is told once it is done.
+ */
+export async function refundOrder(
+  deps: OrderDeps,
+  orderId: string,
+  input: RefundInput,
+): Promise<OrderRow> {
+  const reason = input.reason?.trim() ?? '';
+  const started = await inTransaction(deps.database, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order not found.');
+    const check = checkStep(order, 'refunded', reason);
+    if (!check.ok) throw new AppError(check.status, check.code, check.message);
+    const payments = (await deps.payments.forOrders([order.id], tx)).get(order.id) ?? [];
+    const target = choosePayment(payments, input.paymentId);
+    if (!target) throw conflict('Every payment of this order has been refunded.', 'INVALID_STEP');
+    if (target.liveRefund?.status === 'done') {
+      throw conflict('This payment has already been refunded.', 'ALREADY_REFUNDED');
+    }
+    if (target.liveRefund) return { order, target, refund: target.liveRefund };
+    if (target.row.provider !== 'razorpay' && input.method === 'razorpay') {
+      throw badRequest(
+        'A UPI or bank transfer is paid back by our team: record it with method "manual".',
+        'MANUAL_REFUND_ONLY',
+      );
+    }
+    const method = target.row.provider === 'razorpay' ? (input.method ?? 'razorpay') : 'manual';
+    const refund = await deps.payments.startRefund(tx, {
+      orderId: order.id,
+      paymentId: target.row.id,
+      method,
+      amount: target.row.amount,
+      reason,
+      status: method === 'manual' ? 'done' : 'requested',
+      staffUserId: input.staffUserId,
+      completedAt: method === 'manual' ? new Date() : null,
+    });
+    if (method === 'manual') {
+      return {
+        order,
+        target,
+        refund,
+        done: await applyRefund(deps, tx, order, payments, target, refund),
+      };
+    }
+    await deps.audit.record(tx, {
+      actorId: input.staffUserId,
+      action: 'order.refund_requested',
+      entityType: 'order',
+      entityId: order.id,
+      orderId: order.id,
+      after: { refund: { id: refund.id, payment: target.row.reference, amount: refund.amount } },
+      note: reason,
+    });
+    return { order, target, refund };
+  });
+
+  let done = 'done' in started ? started.done : undefined;
+  if (!done) {
+    const { refund, target } = started;
+    const answer = await deps.payments.refundThroughProvider(target.row, refund.id, {
+      order: started.order.reference,
+      reason: refund.reason,
+    });
+    if (!answer.ok) {
+      if (answer.definitive) {
+        await inTransaction(deps.database, async (tx) => {
+          await deps.payments.finishRefund(tx, refund.id, {
+            status: 'failed',
+            failure: answer.message,
+          });
+          await deps.audit.record(tx, {
+            actorId: input.staffUserId,
+            action: 'order.refund_failed',
+            entityType: 'order',
+            entityId: orderId,
+            orderId,
+            after: { refund: { id: refund.id, failure: answer.message } },
+          });
+        });
+      }
+      throw new AppError(
+        502,
+        'REFUND_FAILED',
+        answer.definitive
+          ? `Razorpay refused the refund: ${answer.message}`
+          : `The refund could not be finished (${answer.message}). It stays requested: try again, it is never made twice.`,
+      );
+    }
+    done = await inTransaction(deps.database, async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      const payments = (await deps.payments.forOrders([orderId], tx)).get(orderId) ?? [];
+      const current = payments.find((payment) => payment.row.id === target.row.id)!;
+      // Another request finished it meanwhile.
+      if (current.liveRefund?.status === 'done') return undefined;
+      const finished = await deps.payments.finishRefund(tx, refund.id, {
+        status: 'done',
+        providerRefundId: answer.id,
+        completedAt: new Date(),
+      });
+      return applyRefund(deps, tx, order!, payments, current, finished);
+    });
+    if (!done) return (await findOrder(deps.database.db, orderId))!;
+  }
+
+  await sendToBuyer(
+    deps,
+    done.order.userId,
+    refundMessages(
+      deps.config,
+      done.order.billing as Billing,
+      done.order,
+      {
+        amount: started.refund.amount,
+        reference: started.target.row.reference,
+        wholeOrder: done.wholeOrder,
+        throughRazorpay: started.refund.method === 'razorpay',
+      },
+      started.refund.reason,
+    ),
+  );
+  return done.order;
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import { startFakeRazorpay } from '../../test-support/fake-razorpay';
+import {
+  buyerWithOrder,
+  lapseHold,
+  sentTo,
+  staffMember,
+  withSalesInventory,
+} from '../../test-support/sales';
+import { api, type SessionClient } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+import { checkoutSignature } from './razorpay-signatures';
+
+const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
+const fake = await startFakeRazorpay(keys);
+afterAll(() => fake.close());
+
+describeEachDatabase(
+  'Razorpay refunds',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+    beforeEach(() => {
+      fake.refunds.length = 0;
+      fake.refundRequests.length = 0;
+    });
+
+    /** Razorpay checkout's signed callback for this payment of the buyer's order. */
+    const pay = (
+      client: SessionClient,
+      order: { id: string; payment: { razorpay: { orderId: string } } },
+      paymentId: string,
+    ) =>
+      client.post(api(`/orders/${order.id}/payments/razorpay/verify`), {
+        razorpay_order_id: order.payment.razorpay.orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: checkoutSignature(
+          order.payment.razorpay.orderId,
+          paymentId,
+          keys.keySecret,
+        ),
+      });
+
+    async function paidOrder(paymentId: string) {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      expect((await pay(buyer.client, buyer.order, paymentId)).json().data.status).toBe('paid');
+      return { ...buyer, staff: await staffMember(ctx().app) };
+    }
+
+    const refund = (staff: SessionClient, orderId: string, body: object) =>
+      staff.post(api(`/admin/orders/${orderId}/refunds`), body);
+
+    it("refunds a payment in full through Razorpay's refund API, once", async () => {
+      const { order, staff, user } = await paidOrder('pay_refund01');
+      const res = await refund(staff.client, order.id, { reason: 'Porting failed' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(fake.refunds).toEqual([
+        {
+          id: expect.stringMatching(/^rfnd_/),
+          payment_id: 'pay_refund01',
+          amount: 5_900_000,
+          notes: { order: order.reference, reason: 'Porting failed' },
+          idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
+      ]);
+      const data = res.json().data;
+      expect(data).toMatchObject({ status: 'refunded', needsRefund: false });
+      expect(data.payments[0].refunds).toMatchObject([
+        {
+          id: fake.refunds[0]!.idempotencyKey,
+          method: 'razorpay',
+          status: 'done',
+          providerRefundId: fake.refunds[0]!.id,
+          reason: 'Porting failed',
+          by: 'Sunita Support',
+        },
+      ]);
+      expect(data.timeline.at(-1).note).toBe(
+        `₹59,000 of payment pay_refund01 refunded (through Razorpay, refund ${fake.refunds[0]!.id}). Reason: Porting failed`,
+      );
+
+      // A second click does not refund twice.
+      const again = await refund(staff.client, order.id, { reason: 'Porting failed' });
+      expect(again.statusCode).toBe(409);
+      expect(fake.refundRequests).toHaveLength(1);
+
+      const [email] = await sentTo(ctx().database, user.email);
+      expect(email!.text).toContain('reaches the account you paid from in 5 to 7 working days');
+      const { views } = await ctx().app.services.audit.list({ orderId: order.id }, 1, 10);
+      expect(views.map((entry) => entry.action)).toEqual([
+        'order.refund',
+        'order.refund_requested',
+      ]);
+    });
+
+    it('resumes a refund whose answer was lost with the same idempotency key, never refunding twice', async () => {
+      const { order, staff } = await paidOrder('pay_refund02');
+      fake.nextRefund('lose-answer');
+      const lost = await refund(staff.client, order.id, { reason: 'Duplicate order' });
+      expect(lost.statusCode).toBe(502);
+      expect(lost.json()).toMatchObject({ code: 'REFUND_FAILED' });
+      expect(lost.json().message).toContain('It stays requested: try again');
+      const pending = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+      expect(pending).toMatchObject({ status: 'paid', needsRefund: false });
+      expect(pending.payments[0]).toMatchObject({
+        refundable: false,
+        refunds: [{ status: 'requested', providerRefundId: null }],
+      });
+
+      // The reason given the second time is not what was asked of Razorpay: the first request is resumed.
+      const resumed = await refund(staff.client, order.id, { reason: 'Clicked again' });
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(resumed.json().data.status).toBe('refunded');
+      expect(fake.refunds).toHaveLength(1);
+      expect(fake.refundRequests).toEqual([
+        fake.refunds[0]!.idempotencyKey,
+        fake.refunds[0]!.idempotencyKey,
+      ]);
+      expect(resumed.json().data.payments[0].refunds).toMatchObject([
+        { status: 'done', reason: 'Duplicate order', providerRefundId: fake.refunds[0]!.id },
+      ]);
+    });
+
+    it('marks a refund Razorpay refuses as failed; a new request may follow', async () => {
+      const { order, staff } = await paidOrder('pay_refund03');
+      fake.nextRefund('refuse');
+      const refused = await refund(staff.client, order.id, { reason: 'Porting failed' });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().message).toMatch(
+        /^Razorpay refused the refund: .*fully refunded already/,
+      );
+      const view = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+      expect(view.status).toBe('paid');
+      expect(view.payments[0]).toMatchObject({
+        refundable: true,
+        refunds: [{ status: 'failed', failure: expect.stringContaining('(400)') }],
+      });
+      const retried = await refund(staff.client, order.id, { reason: 'Porting failed' });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(new Set(fake.refundRequests).size).toBe(2);
+      expect(fake.refunds).toHaveLength(1);
+    });
+
+    it('refunds from here a payment that came after the hold lapsed and the number was sold', async () => {
+      const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      await lapseHold(ctx().database, late.order.id);
+      await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const paidLate = await pay(late.client, late.order, 'pay_late_refund');
+      expect(paidLate.json().data).toMatchObject({ status: 'cancelled', needsRefund: true });
+
+      const staff = await staffMember(ctx().app);
+      const queue = (await staff.client.get(api('/admin/orders?needsRefund=true'))).json().data;
+      expect(queue.orders.map((o: { id: string }) => o.id)).toEqual([late.order.id]);
+      expect(queue.orders[0].payments[0]).toMatchObject({ applied: false, dueBack: true });
+      const res = await refund(staff.client, late.order.id, {
+        reason: 'The number was sold before the payment arrived',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'refunded', needsRefund: false });
+      expect(fake.refunds.map((r) => r.payment_id)).toEqual(['pay_late_refund']);
+    });
+
+    it('refunds a further payment on its own: the order goes on', async () => {
+      const { order, staff, client, user } = await paidOrder('pay_first');
+      const extra = await pay(client, order, 'pay_second');
+      expect(extra.json().data.needsRefund).toBe(true);
+      const res = await refund(staff.client, order.id, { reason: 'Paid twice' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'paid', needsRefund: false });
+      expect(res.json().data.payments).toMatchObject([
+        { reference: 'pay_first', applied: true, refundable: true, refunds: [] },
+        { reference: 'pay_second', applied: false, dueBack: false, refunds: [{ status: 'done' }] },
+      ]);
+      expect(fake.refunds.map((r) => r.payment_id)).toEqual(['pay_second']);
+      const [email] = await sentTo(ctx().database, user.email);
+      expect(email!.text).toContain(
+        'Your further payment pay_second of ₹59,000 has been refunded in full. Your order goes on as before.',
+      );
+    });
+
+    it('records a Razorpay payment staff paid back themselves, without calling Razorpay', async () => {
+      const { order, staff } = await paidOrder('pay_refund04');
+      const res = await refund(staff.client, order.id, {
+        reason: 'Refunded from the Razorpay dashboard',
+        method: 'manual',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.payments[0].refunds).toMatchObject([
+        { method: 'manual', status: 'done' },
+      ]);
+      expect(fake.refundRequests).toEqual([]);
+    });
+  },
+  {
+    env: {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: 'test-webhook-secret-not-real',
+      RAZORPAY_API_BASE: fake.base,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  },
+);

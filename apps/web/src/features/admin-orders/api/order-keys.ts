@@ -1,0 +1,22 @@
+import { queryRoots } from '../../../lib/query-keys';
+
+export interface StaffOrderListParams {
+  status?: string;
+  q?: string;
+  page?: number;
+}
+
+/** The console's order keys, under the orders root (forgotten when the session ends). */
+export const consoleOrderKeys = {
+  lists: () => [queryRoots.orders, 'console', 'list'] as const,
+  list: (params: StaffOrderListParams) =>
+    [
+      queryRoots.orders,
+      'console',
+      'list',
+      params.status ?? '',
+      params.q ?? '',
+      params.page ?? 1,
+    ] as const,
+  detail: (id: string) => [queryRoots.orders, 'console', 'detail', id] as const,
+};

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { SubmitButton, TextField } from '../../../components/form-fields';
+import { Card } from '../../orders';
+import { useCancelOrder } from '../api/cancel-order';
+import type { StaffOrder } from '../staff-order-types';
+import { useChangeFeedback } from './use-change-feedback';
+
+const cancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why the order is cancelled.')
+    .max(1000, 'Please keep the reason under 1000 characters.'),
+});
+
+const finished: readonly StaffOrder['status'][] = ['completed', 'cancelled', 'refunded'];
+
+/** Cancels the order with a reason: an unpaid one frees its numbers, a paid one is due a refund. */
+export function CancelPanel({ order }: { order: StaffOrder }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelOrder(order.id);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof cancelSchema>>({
+    resolver: zodResolver(cancelSchema),
+    defaultValues: { reason: '' },
+  });
+  if (finished.includes(order.status)) return null;
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    setFailure(undefined);
+    try {
+      const { message } = await cancel.mutateAsync(reason.trim());
+      feedback.done(message, 'Order cancelled.');
+      setOpen(false);
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  });
+  return (
+    <Card title="Cancel the order">
+      <p className="text-sm text-slate-700">
+        {order.paidAt
+          ? 'The order is paid: cancelling it marks its payment due back (refund it under Payments). Its numbers stay sold.'
+          : 'The order is not paid: cancelling it puts its numbers back on sale at once.'}
+      </p>
+      {open ? (
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Cancel the order"
+          className="mt-3 space-y-3"
+        >
+          <TextField
+            label="Reason (the buyer is told)"
+            autoFocus
+            error={errors.reason?.message}
+            {...register('reason')}
+          />
+          {failure ? (
+            <p role="alert" className="text-sm text-red-700">
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex gap-3">
+            <SubmitButton pending={isSubmitting} pendingLabel="Cancelling…">
+              Cancel the order
+            </SubmitButton>
+            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+              Keep it
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn-secondary mt-3" onClick={() => setOpen(true)}>
+          Cancel this order…
+        </button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { formatInr } from '@store/domain';
+import { useState } from 'react';
+import { formatIndianDate } from '../../../lib/format';
+import { Card } from '../../orders';
+import type { StaffOrder, StaffOrderItem } from '../staff-order-types';
+import { NextStepForm, UpcForm } from './porting-forms';
+
+/** The order statuses in which its numbers move through porting. */
+const portingOrderStatuses: readonly StaffOrder['status'][] = [
+  'paid',
+  'upc_sent',
+  'porting_in_progress',
+  'ported',
+];
+
+/** Each number with its porting: where it stands, its UPC, its steps and the next action. */
+export function NumbersPanel({ order }: { order: StaffOrder }) {
+  const canPort = portingOrderStatuses.includes(order.status);
+  return (
+    <Card title="Numbers and porting">
+      {!canPort && order.status === 'pending_payment' ? (
+        <p className="mb-3 text-sm text-slate-600">Porting starts once the order is paid.</p>
+      ) : null}
+      <ul className="divide-y divide-slate-200">
+        {order.items.map((item) => (
+          <NumberRow key={item.numberId} order={order} item={item} canPort={canPort} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function NumberRow({
+  order,
+  item,
+  canPort,
+}: {
+  order: StaffOrder;
+  item: StaffOrderItem;
+  canPort: boolean;
+}) {
+  const { porting } = item;
+  const [replacing, setReplacing] = useState(false);
+  return (
+    <li aria-label={item.display} className="py-4 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p>
+          <span className="font-mono text-lg font-semibold text-slate-900">{item.display}</span>{' '}
+          <span className="text-sm text-slate-600">
+            {item.category.name} · {formatInr(item.price)}
+          </span>
+        </p>
+        <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-semibold text-slate-800">
+          {porting.label}
+        </span>
+      </div>
+      {porting.upcCode ? (
+        <p className="mt-1 text-sm text-slate-700">
+          UPC <span className="font-mono font-semibold">{porting.upcCode}</span>
+          {porting.upcExpiresOn ? (
+            <>
+              , valid until{' '}
+              <time dateTime={porting.upcExpiresOn}>
+                {formatIndianDate(porting.upcExpiresOn, { month: 'short' })}
+              </time>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {porting.steps.length > 0 ? (
+        <ol aria-label={`Porting steps of ${item.display}`} className="mt-2 space-y-1 text-sm">
+          {porting.steps.map((step, index) => (
+            <li key={`${step.at}-${index}`} className="text-slate-700">
+              <span className="font-medium text-slate-900">{step.label}</span>
+              {step.upcCode ? <span className="font-mono"> {step.upcCode}</span> : null} ·{' '}
+              <time dateTime={step.at}>
+                {formatIndianDate(step.at, { month: 'short', time: true })}
+              </time>
+              {step.by ? ` · ${step.by}` : ''}
+              {step.note ? ` · ${step.note}` : ''}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {canPort ? (
+        <div className="mt-3">
+          {porting.status === 'awaiting_upc' || replacing ? (
+            <UpcForm
+              orderId={order.id}
+              item={item}
+              replacing={replacing}
+              onDone={() => setReplacing(false)}
+            />
+          ) : porting.status === 'ported' ? null : (
+            <div className="flex flex-wrap items-end gap-3">
+              <NextStepForm orderId={order.id} item={item} />
+              {porting.status === 'upc_sent' ? (
+                <button type="button" className="btn-secondary" onClick={() => setReplacing(true)}>
+                  Replace the UPC
+                </button>
+              ) : null}
+            </div>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatInr } from '@store/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { SubmitButton, TextField } from '../../../components/form-fields';
+import { useConfirmPayment } from '../api/confirm-payment';
+import { useRefundPayment } from '../api/refund-payment';
+import type { PaymentRecord, StaffOrder } from '../staff-order-types';
+import { useChangeFeedback } from './use-change-feedback';
+
+const confirmSchema = z.object({
+  reference: z
+    .string()
+    .trim()
+    .min(3, 'Type the UTR or bank reference of the transfer.')
+    .max(100, 'A reference is at most 100 characters.'),
+});
+
+/** Confirms a UPI or bank transfer received for the order, with its UTR / bank reference. */
+export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
+  const confirm = useConfirmPayment(order.id);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof confirmSchema>>({
+    resolver: zodResolver(confirmSchema),
+    defaultValues: { reference: '' },
+  });
+  const onSubmit = handleSubmit(async ({ reference }) => {
+    setFailure(undefined);
+    try {
+      const { message } = await confirm.mutateAsync(reference.trim());
+      feedback.done(message, 'Payment confirmed.');
+      reset();
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Confirm a payment"
+      className="mt-4 space-y-3 border-t border-slate-200 pt-4"
+    >
+      <p className="text-sm text-slate-700">
+        Received {formatInr(order.amounts.totalAmount)} by UPI or bank transfer? Check it in the
+        bank account, then record its reference. A reference recorded for another order is refused.
+      </p>
+      <TextField
+        label="UTR / bank reference"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.reference?.message}
+        {...register('reference')}
+      />
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <SubmitButton pending={isSubmitting} pendingLabel="Confirming…">
+        Confirm payment
+      </SubmitButton>
+    </form>
+  );
+}
+
+const refundSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why the money goes back.')
+    .max(1000, 'Please keep the reason under 1000 characters.'),
+  method: z.enum(['razorpay', 'manual']),
+});
+
+/**
+ * Refunds a payment in full with a reason: through Razorpay for a Razorpay payment (unless staff
+ * paid it back already), or recorded as paid back by staff. A refund left requested (Razorpay
+ * did not answer) is finished by sending it again: it is never made twice.
+ */
+export function RefundForm({
+  order,
+  payment,
+  resume = false,
+  onDone,
+}: {
+  order: StaffOrder;
+  payment: PaymentRecord;
+  resume?: boolean;
+  onDone: () => void;
+}) {
+  const refund = useRefundPayment(order.id);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const razorpay = payment.provider === 'razorpay';
+  const requested = payment.refunds.find((candidate) => candidate.status === 'requested');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof refundSchema>>({
+    resolver: zodResolver(refundSchema),
+    defaultValues: { reason: requested?.reason ?? '', method: razorpay ? 'razorpay' : 'manual' },
+  });
+  const onSubmit = handleSubmit(async ({ reason, method }) => {
+    setFailure(undefined);
+    try {
+      const { message } = await refund.mutateAsync({
+        paymentId: payment.id,
+        reason: reason.trim(),
+        method,
+      });
+      feedback.done(message, 'Refund made.');
+      onDone();
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Refund payment ${payment.reference}`}
+      className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3"
+    >
+      {resume ? (
+        <p className="text-sm text-amber-900">
+          This refund was sent to Razorpay without an answer. Send it again to finish it: it is
+          never made twice.
+        </p>
+      ) : null}
+      <TextField
+        label="Reason"
+        readOnly={resume}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      {razorpay && !resume ? (
+        <fieldset className="space-y-1 text-sm">
+          <legend className="font-medium text-slate-800">How</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" value="razorpay" {...register('method')} /> Refund through Razorpay
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" value="manual" {...register('method')} /> Already paid back (record
+            only)
+          </label>
+        </fieldset>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <SubmitButton pending={isSubmitting} pendingLabel="Refunding…">
+          {resume ? 'Finish the refund' : `Refund ${formatInr(payment.amount)}`}
+        </SubmitButton>
+        {resume ? null : (
+          <button type="button" className="btn-secondary" onClick={onDone}>
+            Keep the payment
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { formatInr } from '@store/domain';
+import { useState } from 'react';
+import { formatIndianDate } from '../../../lib/format';
+import { Card } from '../../orders';
+import type { PaymentRecord, StaffOrder } from '../staff-order-types';
+import { ConfirmPaymentForm, RefundForm } from './payment-forms';
+
+const refundStatusText = { requested: 'requested', done: 'done', failed: 'failed' } as const;
+
+/** Every payment of the order with its refunds; confirm a transfer; refund a payment. */
+export function PaymentsPanel({ order }: { order: StaffOrder }) {
+  return (
+    <Card title="Payments">
+      {order.payments.length === 0 ? (
+        <p className="text-sm text-slate-600">No payment recorded yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {order.payments.map((payment) => (
+            <PaymentRow key={payment.id} order={order} payment={payment} />
+          ))}
+        </ul>
+      )}
+      {order.paidAt === null ? <ConfirmPaymentForm order={order} /> : null}
+    </Card>
+  );
+}
+
+function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRecord }) {
+  const [refunding, setRefunding] = useState(false);
+  return (
+    <li aria-label={`Payment ${payment.reference}`} className="py-3 text-sm first:pt-0">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p>
+          <span className="font-mono font-semibold text-slate-900">{payment.reference}</span>{' '}
+          <span className="text-slate-600">
+            {payment.provider === 'razorpay' ? 'Razorpay' : 'UPI / bank transfer'}
+          </span>
+        </p>
+        <p className="font-semibold tabular-nums">{formatInr(payment.amount)}</p>
+      </div>
+      <p className="text-slate-700">
+        {payment.applied ? 'Pays for the order' : 'Does not pay for the order'}
+        {payment.dueBack ? <strong className="text-red-800"> · due back</strong> : null} · received{' '}
+        <time dateTime={payment.at}>
+          {formatIndianDate(payment.at, { month: 'short', time: true })}
+        </time>
+        {payment.confirmedBy ? ` · confirmed by ${payment.confirmedBy}` : ''}
+      </p>
+      {payment.refunds.map((refund) => (
+        <p key={refund.id} className="mt-1 text-slate-700">
+          Refund {refundStatusText[refund.status]}: {formatInr(refund.amount)}{' '}
+          {refund.method === 'razorpay'
+            ? `through Razorpay${refund.providerRefundId ? ` (${refund.providerRefundId})` : ''}`
+            : 'paid back by our team'}{' '}
+          · {refund.by} ·{' '}
+          <time dateTime={refund.at}>
+            {formatIndianDate(refund.at, { month: 'short', time: true })}
+          </time>{' '}
+          · {refund.reason}
+          {refund.failure ? <span className="block text-red-700">{refund.failure}</span> : null}
+        </p>
+      ))}
+      {payment.refundable && !refunding ? (
+        <button type="button" className="btn-secondary mt-2" onClick={() => setRefunding(true)}>
+          Refund {formatInr(payment.amount)}
+        </button>
+      ) : null}
+      {payment.refunds.some((refund) => refund.status === 'requested') ? (
+        <RefundForm order={order} payment={payment} resume onDone={() => setRefunding(false)} />
+      ) : refunding ? (
+        <RefundForm order={order} payment={payment} onDone={() => setRefunding(false)} />
+      ) : null}
+    </li>
+  );
+}

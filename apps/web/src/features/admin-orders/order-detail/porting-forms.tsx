@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addDays, indiaDay, normalizeUpc, UPC_VALIDITY_DAYS } from '@store/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { SubmitButton, TextField } from '../../../components/form-fields';
+import { useMovePorting } from '../api/move-porting';
+import type { StaffOrderItem } from '../staff-order-types';
+import { useChangeFeedback } from './use-change-feedback';
+
+const note = z.string().trim().max(1000, 'Please keep the note under 1000 characters.');
+
+function upcSchema(today: string) {
+  const latest = addDays(today, UPC_VALIDITY_DAYS.northEastAndJk);
+  return z.object({
+    upcCode: z
+      .string()
+      .refine((value) => normalizeUpc(value) !== null, 'A UPC is 8 letters and digits.'),
+    upcExpiresOn: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the day the UPC expires.')
+      .refine((day) => day >= today, 'This day is in the past.')
+      .refine(
+        (day) => day <= latest,
+        `A UPC is valid at most ${UPC_VALIDITY_DAYS.northEastAndJk} days.`,
+      ),
+    note,
+  });
+}
+
+type UpcValues = z.input<ReturnType<typeof upcSchema>>;
+
+/** Records the UPC sent for a number (or a new one replacing it) and the day it expires. */
+export function UpcForm({
+  orderId,
+  item,
+  replacing,
+  onDone,
+}: {
+  orderId: string;
+  item: StaffOrderItem;
+  replacing: boolean;
+  onDone: () => void;
+}) {
+  const today = indiaDay();
+  const move = useMovePorting(orderId);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<UpcValues>({
+    resolver: zodResolver(upcSchema(today)),
+    defaultValues: {
+      upcCode: '',
+      upcExpiresOn: addDays(today, UPC_VALIDITY_DAYS.standard),
+      note: '',
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      const { message } = await move.mutateAsync({
+        numberId: item.numberId,
+        step: {
+          status: 'upc_sent',
+          upcCode: normalizeUpc(values.upcCode)!,
+          upcExpiresOn: values.upcExpiresOn,
+          ...(values.note?.trim() ? { note: values.note.trim() } : {}),
+        },
+      });
+      feedback.done(message, 'UPC recorded.');
+      onDone();
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  });
+  const expiresIn = (days: number) => () =>
+    setValue('upcExpiresOn', addDays(today, days), { shouldValidate: true });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`UPC for ${item.display}`}
+      className="space-y-3 rounded-lg bg-slate-50 p-3"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="UPC"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={12}
+          className="[&_input]:font-mono [&_input]:uppercase"
+          error={errors.upcCode?.message}
+          {...register('upcCode')}
+        />
+        <TextField
+          label="Valid until"
+          type="date"
+          min={today}
+          max={addDays(today, UPC_VALIDITY_DAYS.northEastAndJk)}
+          error={errors.upcExpiresOn?.message}
+          hint={
+            <>
+              A UPC lasts {UPC_VALIDITY_DAYS.standard} days ({UPC_VALIDITY_DAYS.northEastAndJk} in
+              J&amp;K, Assam and the North-East):{' '}
+              <button
+                type="button"
+                className="underline"
+                onClick={expiresIn(UPC_VALIDITY_DAYS.standard)}
+              >
+                {UPC_VALIDITY_DAYS.standard} days
+              </button>{' '}
+              ·{' '}
+              <button
+                type="button"
+                className="underline"
+                onClick={expiresIn(UPC_VALIDITY_DAYS.northEastAndJk)}
+              >
+                {UPC_VALIDITY_DAYS.northEastAndJk} days
+              </button>
+            </>
+          }
+          {...register('upcExpiresOn')}
+        />
+      </div>
+      <TextField label="Note (optional)" error={errors.note?.message} {...register('note')} />
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          {replacing ? 'Send the new UPC' : 'Mark UPC sent'}
+        </SubmitButton>
+        {replacing ? (
+          <button type="button" className="btn-secondary" onClick={onDone}>
+            Keep the UPC
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+const nextSteps = {
+  upc_sent: { status: 'porting_in_progress', action: 'Mark porting in progress' },
+  porting_in_progress: { status: 'ported', action: 'Mark ported' },
+} as const;
+
+/** The number's next step after its UPC: porting in progress, then ported (with a note). */
+export function NextStepForm({ orderId, item }: { orderId: string; item: StaffOrderItem }) {
+  const next = nextSteps[item.porting.status as keyof typeof nextSteps];
+  const move = useMovePorting(orderId);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<{ note: string }>({
+    resolver: zodResolver(z.object({ note })),
+    defaultValues: { note: '' },
+  });
+  if (!next) return null;
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      const { message } = await move.mutateAsync({
+        numberId: item.numberId,
+        step: { status: next.status, ...(values.note.trim() ? { note: values.note.trim() } : {}) },
+      });
+      feedback.done(message, 'Step recorded.');
+      reset();
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Next step for ${item.display}`}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <TextField label="Note (optional)" error={errors.note?.message} {...register('note')} />
+      <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+        {next.action}
+      </SubmitButton>
+      {failure ? (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+    </form>
+  );
+}

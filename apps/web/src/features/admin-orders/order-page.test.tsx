@@ -1,0 +1,278 @@
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { addDays, indiaDay } from '@store/domain';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
+import { createTestQueryClient } from '../../../test-support/render';
+import {
+  ORDER_ID,
+  samplePayment,
+  staffPaidOrder,
+  staffPendingOrder,
+} from '../../../test-support/staff-orders';
+import { ToastProvider } from '../../components/toast';
+import OrderPage from './order-page';
+import type { StaffOrder } from './staff-order-types';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const base = `/admin/orders/${ORDER_ID}`;
+
+function renderOrder(
+  order: StaffOrder,
+  routes: Record<string, FakeReply | ((body: unknown) => FakeReply)> = {},
+) {
+  const api = installFakeApi({ [`GET ${base}`]: ok(order), ...routes });
+  const Stub = createRoutesStub([{ path: '/admin/orders/:orderId', Component: OrderPage }]);
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ToastProvider>
+        <Stub initialEntries={[base]} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+const numberRow = (display: string) =>
+  within(region('Numbers and porting')).getByRole('listitem', { name: display });
+
+/** A paid order whose numbers both await their UPC. */
+const awaitingUpcs = () =>
+  staffPaidOrder({ status: 'paid', statusLabel: 'Paid', items: staffPendingOrder().items });
+
+describe('the console order page', () => {
+  it('shows the numbers, payments, timeline, buyer, billing, amounts and attribution', async () => {
+    renderOrder(staffPaidOrder());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order VN-20261122-7K3Q9MZA' }),
+    ).toBeInTheDocument();
+    expect(numberRow('98765 43210')).toHaveTextContent('UPC sent');
+    expect(numberRow('98765 43210')).toHaveTextContent('UPC AB12CD34, valid until 26 Nov 2026');
+    expect(
+      within(numberRow('98765 43210')).getByRole('list', {
+        name: 'Porting steps of 98765 43210',
+      }),
+    ).toHaveTextContent('UPC sent AB12CD34 · 22 Nov 2026, 6:00 pm IST · Meera Iyer');
+    const payment = within(region('Payments')).getByRole('listitem', {
+      name: 'Payment UTR 431298765',
+    });
+    expect(payment).toHaveTextContent('₹1,77,000');
+    expect(payment).toHaveTextContent('Pays for the order');
+    expect(payment).toHaveTextContent('confirmed by Ravi Kumar');
+    expect(
+      within(region('Payments')).queryByRole('form', { name: 'Confirm a payment' }),
+    ).toBeNull();
+    expect(region('Timeline')).toHaveTextContent('UPC sent22 Nov 2026, 6:00 pm IST · Meera Iyer');
+    expect(region('Buyer')).toHaveTextContent('WhatsApp updatesYes');
+    expect(region('Billing details')).toHaveTextContent('27AAPFU0939F1ZV');
+    expect(region('Amounts')).toHaveTextContent('CGST (9%)₹13,500');
+    expect(region('Attribution')).toHaveTextContent('utm_campaigndiwali');
+  });
+
+  it('confirms a transfer with its reference, and shows why a reference is refused', async () => {
+    let attempts = 0;
+    const api = renderOrder(staffPendingOrder(), {
+      [`POST ${base}/payments`]: () =>
+        ++attempts === 1
+          ? fail(
+              409,
+              'The payment reference UTR 1 is already recorded for order VN-20261120-ZZZZ0000.',
+            )
+          : ok(staffPaidOrder(), 'Payment received. Thank you!'),
+    });
+    const form = await screen.findByRole('form', { name: 'Confirm a payment' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    expect(
+      await within(form).findByText('Type the UTR or bank reference of the transfer.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/payments`)).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText('UTR / bank reference'), ' UTR 1 ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'already recorded for order VN-20261120-ZZZZ0000',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('Payment received. Thank you!')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/payments`).map((call) => call.body)).toEqual([
+      { reference: 'UTR 1' },
+      { reference: 'UTR 1' },
+    ]);
+    // The order as answered replaces the one shown.
+    expect(
+      await screen.findByRole('listitem', { name: 'Payment UTR 431298765' }),
+    ).toBeInTheDocument();
+  });
+
+  it('records a UPC with its expiry, checking the code and the day first', async () => {
+    const today = indiaDay();
+    const api = renderOrder(awaitingUpcs(), {
+      [`POST ${base}/numbers/11/porting`]: ok(staffPaidOrder(), '98765 43210: UPC sent.'),
+    });
+    const form = await within(
+      await screen.findByRole('listitem', { name: '98765 43210' }),
+    ).findByRole('form', { name: 'UPC for 98765 43210' });
+    const expiry = within(form).getByLabelText('Valid until');
+    expect(expiry).toHaveValue(addDays(today, 4));
+    await userEvent.type(within(form).getByLabelText('UPC'), 'AB12');
+    await userEvent.clear(expiry);
+    await userEvent.type(expiry, addDays(today, -1));
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark UPC sent' }));
+    expect(await within(form).findByText('A UPC is 8 letters and digits.')).toBeInTheDocument();
+    expect(within(form).getByText('This day is in the past.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/numbers/11/porting`)).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText('UPC'), ' cd34');
+    await userEvent.click(within(form).getByRole('button', { name: '30 days' }));
+    expect(expiry).toHaveValue(addDays(today, 30));
+    await userEvent.type(within(form).getByLabelText('Note (optional)'), 'Sent from the Jio store');
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark UPC sent' }));
+    expect(await screen.findByText('98765 43210: UPC sent.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/numbers/11/porting`)[0]!.body).toEqual({
+      status: 'upc_sent',
+      upcCode: 'AB12CD34',
+      upcExpiresOn: addDays(today, 30),
+      note: 'Sent from the Jio store',
+    });
+  });
+
+  it('moves a number on once its UPC is sent, or replaces its UPC', async () => {
+    const api = renderOrder(staffPaidOrder(), {
+      [`POST ${base}/numbers/12/porting`]: ok(
+        staffPaidOrder(),
+        '90000 78600: Porting in progress.',
+      ),
+    });
+    const row = await screen.findByRole('listitem', { name: '90000 78600' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Mark porting in progress' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST ${base}/numbers/12/porting`).map((c) => c.body)).toEqual([
+        { status: 'porting_in_progress' },
+      ]),
+    );
+    await userEvent.click(within(row).getByRole('button', { name: 'Replace the UPC' }));
+    expect(within(row).getByRole('form', { name: 'UPC for 90000 78600' })).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Keep the UPC' }));
+    expect(within(row).queryByRole('form', { name: 'UPC for 90000 78600' })).toBeNull();
+  });
+
+  it('shows no porting actions before payment or once the order is cancelled', async () => {
+    renderOrder(staffPendingOrder());
+    await screen.findByRole('heading', { level: 1 });
+    expect(region('Numbers and porting')).toHaveTextContent(
+      'Porting starts once the order is paid.',
+    );
+    expect(within(region('Numbers and porting')).queryByRole('form')).toBeNull();
+    cleanup();
+    renderOrder(staffPaidOrder({ status: 'cancelled', statusLabel: 'Cancelled' }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(within(region('Numbers and porting')).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Cancel the order' })).toBeNull();
+  });
+
+  it('refunds a payment with a reason, through Razorpay by default for a Razorpay payment', async () => {
+    const razorpayPayment = { ...samplePayment, provider: 'razorpay', reference: 'pay_R1' };
+    const api = renderOrder(staffPaidOrder({ payments: [razorpayPayment] }), {
+      [`POST ${base}/refunds`]: ok(
+        staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }),
+        'Order VN-20261122-7K3Q9MZA: refund made.',
+      ),
+    });
+    const payment = await screen.findByRole('listitem', { name: 'Payment pay_R1' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Refund ₹1,77,000' }));
+    const form = within(payment).getByRole('form', { name: 'Refund payment pay_R1' });
+    expect(within(form).getByRole('radio', { name: 'Refund through Razorpay' })).toBeChecked();
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund ₹1,77,000' }));
+    expect(await within(form).findByText('Say why the money goes back.')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('Reason'), 'Porting failed');
+    await userEvent.click(within(form).getByRole('button', { name: 'Refund ₹1,77,000' }));
+    expect(await screen.findByText('Order VN-20261122-7K3Q9MZA: refund made.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/refunds`)[0]!.body).toEqual({
+      paymentId: samplePayment.id,
+      reason: 'Porting failed',
+      method: 'razorpay',
+    });
+  });
+
+  it('offers to finish a refund Razorpay did not answer, with its first reason', async () => {
+    const requested = {
+      ...samplePayment,
+      provider: 'razorpay',
+      reference: 'pay_R2',
+      refundable: false,
+      refunds: [
+        {
+          id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+          method: 'razorpay' as const,
+          amount: 177000,
+          reason: 'Duplicate order',
+          status: 'requested' as const,
+          providerRefundId: null,
+          failure: null,
+          by: 'Ravi Kumar',
+          at: '2026-11-23T05:00:00.000Z',
+          completedAt: null,
+        },
+      ],
+    };
+    const api = renderOrder(staffPaidOrder({ payments: [requested] }), {
+      [`POST ${base}/refunds`]: fail(
+        502,
+        'The refund could not be finished. It stays requested: try again.',
+      ),
+    });
+    const form = await screen.findByRole('form', { name: 'Refund payment pay_R2' });
+    expect(form).toHaveTextContent('sent to Razorpay without an answer');
+    expect(within(form).getByLabelText('Reason')).toHaveValue('Duplicate order');
+    await userEvent.click(within(form).getByRole('button', { name: 'Finish the refund' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('It stays requested');
+    expect(api.callsTo(`POST ${base}/refunds`)[0]!.body).toMatchObject({
+      reason: 'Duplicate order',
+    });
+  });
+
+  it('cancels the order with a reason', async () => {
+    const api = renderOrder(staffPendingOrder(), {
+      [`POST ${base}/events`]: ok(
+        staffPendingOrder({ status: 'cancelled', statusLabel: 'Cancelled' }),
+        'Order VN-20261122-7K3Q9MZA: Cancelled.',
+      ),
+    });
+    const panel = await screen.findByRole('region', { name: 'Cancel the order' });
+    expect(panel).toHaveTextContent('puts its numbers back on sale');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel this order…' }));
+    const reason = within(panel).getByLabelText('Reason (the buyer is told)');
+    expect(reason).toHaveFocus();
+    await userEvent.type(reason, 'Buyer asked by phone');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel the order' }));
+    expect(await screen.findByText('Order VN-20261122-7K3Q9MZA: Cancelled.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/events`)[0]!.body).toEqual({
+      status: 'cancelled',
+      note: 'Buyer asked by phone',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Cancel the order' })).toBeNull(),
+    );
+  });
+
+  it('says when the order does not exist', async () => {
+    installFakeApi({ [`GET ${base}`]: fail(404, 'Order not found.') });
+    const Stub = createRoutesStub([{ path: '/admin/orders/:orderId', Component: OrderPage }]);
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ToastProvider>
+          <Stub initialEntries={[base]} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+  });
+});

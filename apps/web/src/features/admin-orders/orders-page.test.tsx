@@ -1,0 +1,91 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, ok } from '../../../test-support/fake-api';
+import { renderWithQuery } from '../../../test-support/render';
+import { staffPaidOrder, staffPendingOrder } from '../../../test-support/staff-orders';
+import OrdersPage from './orders-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const page = (orders: unknown[], total = orders.length, pageNumber = 1) =>
+  ok({ orders, total, page: pageNumber, pageSize: 25, pageCount: Math.ceil(total / 25) });
+
+describe('the console order list', () => {
+  it('shows a page of orders in a table: reference, buyer, numbers, total and status', async () => {
+    installFakeApi({
+      'GET /admin/orders': page([
+        staffPaidOrder(),
+        staffPendingOrder({ id: 'other', reference: 'VN-20261121-AAAA1111', needsRefund: true }),
+      ]),
+    });
+    renderWithQuery('/admin/orders', <OrdersPage />);
+    const table = await screen.findByRole('table', { name: 'Orders, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order', 'Placed', 'Buyer', 'Numbers', 'Total', 'Status']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('link', { name: 'VN-20261122-7K3Q9MZA' })).toHaveAttribute(
+      'href',
+      '/admin/orders/3f6d1c2a-8b4e-4c1d-9a7f-2e5b6c7d8e9f',
+    );
+    expect(rows[0]).toHaveTextContent('Asha Verma9876543210');
+    expect(rows[0]).toHaveTextContent('98765 43210, 90000 78600');
+    expect(rows[0]).toHaveTextContent('₹1,77,000');
+    expect(rows[0]).toHaveTextContent('UPC sent');
+    expect(rows[1]).toHaveTextContent('Awaiting paymentRefund due');
+    expect(screen.getByText('2 orders')).toBeInTheDocument();
+  });
+
+  it('searches and filters through the URL, from the first page', async () => {
+    const api = installFakeApi({ 'GET /admin/orders': page([staffPaidOrder()], 60, 2) });
+    renderWithQuery('/admin/orders?page=2', <OrdersPage />);
+    await screen.findByRole('table');
+    expect(api.calls.at(-1)!.path).toBe('/admin/orders?page=2&pageSize=25');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search orders' }), ' 98765 43210 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?q=98765+43210'),
+    );
+    expect(api.calls.at(-1)!.path).toBe('/admin/orders?q=98765+43210&page=1&pageSize=25');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Paid');
+    await waitFor(() =>
+      expect(api.calls.at(-1)!.path).toBe(
+        '/admin/orders?status=paid&q=98765+43210&page=1&pageSize=25',
+      ),
+    );
+  });
+
+  it('pages with Newer and Older', async () => {
+    const api = installFakeApi({
+      'GET /admin/orders': (_body, call) => {
+        const pageNumber = Number(new URLSearchParams(call.path.split('?')[1]).get('page') ?? 1);
+        return page([staffPaidOrder()], 60, pageNumber);
+      },
+    });
+    renderWithQuery('/admin/orders', <OrdersPage />);
+    await screen.findByText('Page 1 of 3');
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 2 of 3');
+    expect(api.calls.at(-1)!.path).toBe('/admin/orders?page=2&pageSize=25');
+  });
+
+  it('says when nothing matches', async () => {
+    installFakeApi({ 'GET /admin/orders': page([]) });
+    renderWithQuery('/admin/orders?q=nobody%40example.com', <OrdersPage />);
+    expect(await screen.findByText('No order matches.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(
+      'nobody@example.com',
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { orderStatuses, orderStatusLabels } from '@store/domain';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatCount } from '../../lib/format';
+import { ConsolePage } from '../admin-shell';
+import { useStaffOrders } from './api/get-orders';
+import { OrdersTable } from './orders-table';
+
+/**
+ * /admin/orders: every order, newest first, filtered by status and searched by the order
+ * reference, the buyer's e-mail or mobile, or a number in the order. The filters live in the
+ * URL (a search can be shared); the server pages.
+ */
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useStaffOrders({ status, q, page });
+  const [search, setSearch] = useState(q);
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: search.trim(), page: '' });
+  };
+
+  const data = query.data;
+  return (
+    <ConsolePage
+      title="Orders"
+      intro="Find an order, confirm its payment and walk its numbers through porting."
+    >
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor="order-search" className="block text-sm font-medium text-slate-800">
+              Search orders
+            </label>
+            <input
+              id="order-search"
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Reference, buyer e-mail or mobile, a number"
+              className="mt-1 w-80 max-w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+        </form>
+        <div>
+          <label htmlFor="order-status" className="block text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select
+            id="order-status"
+            value={status}
+            onChange={(event) => update({ status: event.target.value, page: '' })}
+            className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          >
+            <option value="">All</option>
+            {orderStatuses.map((value) => (
+              <option key={value} value={value}>
+                {orderStatusLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {query.isError && !data ? (
+        <p role="alert" className="text-red-700">
+          The orders could not be loaded.{' '}
+          <button type="button" className="underline" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : !data ? (
+        <p role="status">Loading orders…</p>
+      ) : data.orders.length === 0 ? (
+        <p role="status" className="rounded-xl bg-white p-6 text-slate-700 shadow-sm">
+          {q || status ? 'No order matches.' : 'No orders yet.'}
+        </p>
+      ) : (
+        <>
+          <p role="status" className="mb-2 text-sm text-slate-600">
+            {formatCount(data.total)} {data.total === 1 ? 'order' : 'orders'}
+          </p>
+          <OrdersTable orders={data.orders} />
+          <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={page <= 1}
+              onClick={() => update({ page: String(page - 1) })}
+            >
+              Newer
+            </button>
+            <span>
+              Page {data.page} of {Math.max(1, data.pageCount)}
+            </span>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={page >= data.pageCount}
+              onClick={() => update({ page: String(page + 1) })}
+            >
+              Older
+            </button>
+          </nav>
+        </>
+      )}
+    </ConsolePage>
+  );
+}

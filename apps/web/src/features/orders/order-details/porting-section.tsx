@@ -1,0 +1,86 @@
+import { formatIndianDate } from '../../../lib/format';
+import type { Order, OrderItem } from '../order-types';
+import { Card } from './order-card';
+
+const badgeClasses: Record<OrderItem['porting']['status'], string> = {
+  awaiting_upc: 'bg-amber-100 text-amber-900',
+  upc_sent: 'bg-blue-100 text-blue-900',
+  porting_in_progress: 'bg-blue-100 text-blue-900',
+  ported: 'bg-emerald-100 text-emerald-900',
+};
+
+/** Each number's porting once paid: where it stands, its UPC and how to use it, its steps. */
+export function PortingSection({ order }: { order: Order }) {
+  return (
+    <Card title="Porting, number by number">
+      <ul className="space-y-6">
+        {order.items.map((item) => (
+          <NumberPorting key={item.numberId} item={item} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function NumberPorting({ item }: { item: OrderItem }) {
+  const { porting } = item;
+  const upcInUse = porting.upcCode && porting.status !== 'ported';
+  return (
+    <li aria-label={item.display}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-mono text-lg font-semibold text-slate-900">{item.display}</p>
+        <span
+          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${badgeClasses[porting.status]}`}
+        >
+          {porting.label}
+        </span>
+      </div>
+      {upcInUse ? (
+        <div className="mt-3 rounded-lg bg-blue-50 p-4 text-sm text-slate-800">
+          <p>
+            Your UPC (Unique Porting Code):{' '}
+            <strong className="font-mono text-lg tracking-widest text-slate-900">
+              {porting.upcCode}
+            </strong>
+            {porting.upcExpiresOn ? (
+              <>
+                {' '}
+                · valid until{' '}
+                <time dateTime={porting.upcExpiresOn}>
+                  {formatIndianDate(porting.upcExpiresOn, { month: 'short' })}
+                </time>
+              </>
+            ) : null}
+          </p>
+          <p className="mt-2">
+            Before it expires, take it with your original Aadhaar card to any Jio, Airtel, Vi or
+            BSNL store and ask to port {item.display} in your own name: the store does a biometric
+            e-KYC, and you choose prepaid or postpaid. An expired UPC is replaced free: just ask us.
+          </p>
+        </div>
+      ) : null}
+      {porting.steps.length > 0 ? (
+        <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4 text-sm">
+          {porting.steps.map((step, index) => (
+            <li key={`${step.status}-${step.at}-${index}`}>
+              <span className="font-medium text-slate-900">{step.label}</span>
+              <span className="text-slate-600">
+                {' '}
+                ·{' '}
+                <time dateTime={step.at}>
+                  {formatIndianDate(step.at, { month: 'short', time: true })}
+                </time>
+                {step.by ? <> · by {step.by}</> : null}
+              </span>
+              {step.note ? <p className="text-slate-700">{step.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">
+          We send the UPC of this number within 24 hours of payment.
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  nextPortingStatus,
+  normalizePaymentReference,
+  normalizeUpc,
+  portingStatuses,
+} from './porting';
+
+describe('porting steps', () => {
+  it('go forward one at a time and end at ported', () => {
+    expect(portingStatuses.map(nextPortingStatus)).toEqual([
+      'upc_sent',
+      'porting_in_progress',
+      'ported',
+      undefined,
+    ]);
+  });
+});
+
+describe('normalizeUpc', () => {
+  it.each([
+    ['AB12CD34', 'AB12CD34'],
+    ['ab12cd34', 'AB12CD34'],
+    [' AB12 CD34 ', 'AB12CD34'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizeUpc(input)).toBe(expected);
+  });
+
+  it.each(['', 'AB12CD3', 'AB12CD345', 'AB12-CD34', 'AB12CD3Ä'])('refuses %j', (input) => {
+    expect(normalizeUpc(input)).toBeNull();
+  });
+});
+
+describe('normalizePaymentReference', () => {
+  it('trims, upper-cases and drops every space', () => {
+    expect(normalizePaymentReference('  utr 4321 0987\t6543 ')).toBe('UTR432109876543');
+    expect(normalizePaymentReference('UPI-123')).toBe('UPI-123');
+  });
+});
