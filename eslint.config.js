@@ -19,6 +19,7 @@ const apiCapabilities = {
   enquiries: 'enquiry',
   admin: 'admin',
   audit: 'audit',
+  staff: 'staff',
   health: 'health',
   dev: 'dev',
 };

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, requireStaff } from '../auth/auth-service';
 import { ADMINISTRATORS_ONLY } from './admin-schemas';
 import { adminAuditRoutes } from './audit-routes';
+import { adminDashboardRoutes } from './dashboard-routes';
 import { adminEnquiryRoutes } from './enquiries-routes';
 import { adminOrderRoutes } from './orders-routes';
+import { adminStaffRoutes } from './staff-routes';
 
 const administratorsOnly = (request: FastifyRequest) =>
   (request.routeOptions.schema?.tags ?? []).includes(ADMINISTRATORS_ONLY);
@@ -20,4 +22,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminOrderRoutes);
   await app.register(adminEnquiryRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(adminStaffRoutes);
 }

@@ -63,3 +63,5 @@ export function createAuditService({ database }: { database: Database }) {
     },
   };
 }
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -41,3 +41,5 @@ export function createStaffAlerts(deps: {
     },
   };
 }
+
+export type StaffAlerts = ReturnType<typeof createStaffAlerts>;
