@@ -109,6 +109,7 @@ export function createStaffService(deps: StaffDeps) {
     /** A new role, disabled or enabled again; a change to what already holds records nothing. */
     async change(actorId: string, id: string, change: StaffChange): Promise<StaffMemberView> {
       const row = await inTransaction(database, async (tx) => {
+        await users.lockStaffChanges(tx);
         let member = await users.lockStaff(tx, id);
         if (!member) throw notFound('That staff member was not found.');
         if (id === actorId) {

@@ -29,7 +29,7 @@ import {
   findUserWithAddress,
   insertUser,
   isUniqueViolation,
-  lockAdministrators,
+  lockStaffChanges,
   lockStaffAccount,
   updateUser,
   upsertAddress,
@@ -182,11 +182,13 @@ export function createUserService({ database }: { database: Database }) {
     listStaff: () => findStaff(db),
     /** A staff account locked in `tx` (undefined for a customer or no one). */
     lockStaff: (tx: Db, id: string) => lockStaffAccount(tx, id),
-    /** Serialises changes that could leave no active administrator; then count them. */
-    async activeAdminsOtherThan(tx: Db, id: string) {
-      await lockAdministrators(tx);
-      return countActiveAdmins(tx, id);
-    },
+    /**
+     * Serialises the changes of staff accounts (taken first, so two changes never wait on each
+     * other's rows): none can then leave the store without an active administrator.
+     */
+    lockStaffChanges: (tx: Db) => lockStaffChanges(tx),
+    /** Administrators not disabled, other than `id`. */
+    activeAdminsOtherThan: (tx: Db, id: string) => countActiveAdmins(tx, id),
     setRole: (tx: Db, id: string, role: 'support' | 'admin') => updateUser(tx, id, { role }),
     /** Disables the account now (a Date) or enables it again (null). */
     setDisabledAt: (tx: Db, id: string, disabledAt: Date | null) =>

@@ -81,11 +81,11 @@ export async function lockStaffAccount(db: Db, id: string): Promise<UserRow | un
 }
 
 /**
- * Serialises the changes that could leave the store without an administrator (two admins
- * demoting each other at once), across server processes.
+ * Serialises changes of staff accounts across server processes, so that none can leave the
+ * store without an active administrator (two admins disabling each other at once).
  */
-export async function lockAdministrators(db: Db): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('users:administrators'))`);
+export async function lockStaffChanges(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('users:staff-changes'))`);
 }
 
 /** Administrators not disabled, other than `exceptId`. */
