@@ -77,6 +77,13 @@ describe('route table', () => {
     expect(layoutOf('/premium-numbers')).toBe('features/layout/storefront-layout.tsx');
     expect(layoutOf('/admin')).toBe('features/admin-shell/admin-layout.tsx');
     expect(fileFor('/admin')).toBe('features/admin-dashboard/dashboard-page.tsx');
+    expect(fileFor('/admin/enquiries')).toBe('features/admin-enquiries/enquiries-page.tsx');
+    expect(fileFor('/admin/enquiries/e-1')).toBe('features/admin-enquiries/enquiry-page.tsx');
+    expect(fileFor('/admin/staff')).toBe('features/admin-staff/staff-page.tsx');
+    expect(fileFor('/admin/audit')).toBe('features/admin-audit/audit-page.tsx');
+    for (const path of ['/admin/enquiries', '/admin/staff', '/admin/audit']) {
+      expect(layoutOf(path), path).toBe('features/admin-shell/admin-layout.tsx');
+    }
   });
 });
 

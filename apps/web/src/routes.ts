@@ -39,5 +39,9 @@ export default [
   // The staff console: its own frame, loaded only when opened, never prerendered.
   route('admin', 'features/admin-shell/admin-layout.tsx', [
     index('features/admin-dashboard/dashboard-page.tsx'),
+    route('enquiries', 'features/admin-enquiries/enquiries-page.tsx'),
+    route('enquiries/:enquiryId', 'features/admin-enquiries/enquiry-page.tsx'),
+    route('staff', 'features/admin-staff/staff-page.tsx'),
+    route('audit', 'features/admin-audit/audit-page.tsx'),
   ]),
 ] satisfies RouteConfig;

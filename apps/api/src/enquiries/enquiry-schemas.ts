@@ -78,7 +78,7 @@ export type EnquiryInput = z.output<typeof enquiryBody>;
 
 export const enquiryCreatedSchema = z.object({ id: z.string() });
 
-export const enquiryStates = ['open', 'answered'] as const;
+const enquiryStates = ['open', 'answered'] as const;
 
 /** An enquiry as the support console sees it. */
 export const enquirySchema = z.object({
@@ -103,7 +103,7 @@ export const enquirySchema = z.object({
 export type EnquiryView = z.infer<typeof enquirySchema>;
 
 /** A reply sent from the console by e-mail. */
-export const enquiryReplySchema = z.object({
+const enquiryReplySchema = z.object({
   id: z.string(),
   sentTo: z.string(),
   subject: z.string(),

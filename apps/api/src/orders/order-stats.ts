@@ -13,7 +13,7 @@ const INDIA = sql.raw(`'Asia/Kolkata'`);
 const isSale = sql`${orders.paidAt} is not null and ${orders.status} not in ('cancelled', 'refunded')`;
 const paidLocal = sql`(${orders.paidAt} at time zone ${INDIA})`;
 
-export interface SalesFigure {
+interface SalesFigure {
   orders: number;
   revenuePaise: number;
 }

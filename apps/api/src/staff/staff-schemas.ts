@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staffAccountInput } from '../users/user-schemas';
 
-export const staffRoles = ['support', 'admin'] as const;
+const staffRoles = ['support', 'admin'] as const;
 
 /** A member of the team as the staff page shows them. */
 export const staffMemberSchema = z.object({

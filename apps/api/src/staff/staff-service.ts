@@ -157,5 +157,3 @@ export function createStaffService(deps: StaffDeps) {
     },
   };
 }
-
-export type StaffService = ReturnType<typeof createStaffService>;
