@@ -1,35 +1,15 @@
-import { toPaise } from '@store/domain';
 import { expect, it } from 'vitest';
-import { orders } from '../db/schema';
 import { inTransaction } from '../db/transactions';
-import { signedIn, staffMember } from '../../test-support/sales';
+import { insertOrders } from '../../test-support/console-fixtures';
+import { staffMember } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase('the audit log by order reference', (ctx) => {
   it('finds the changes of the order a buyer quotes by its reference, in any case', async () => {
     const { app, database } = ctx();
-    const buyer = await signedIn(app);
     const admin = await staffMember(app, 'admin');
-    const [order] = await database.db
-      .insert(orders)
-      .values({
-        reference: 'VN-20261122-7K3Q9MZA',
-        userId: buyer.user.id,
-        subtotal: toPaise(1000),
-        tdsBasisPoints: 0,
-        tdsDeducted: 0,
-        taxable: toPaise(1000),
-        taxBasisPoints: 1800,
-        cgstAmount: 0,
-        sgstAmount: 0,
-        totalAmount: toPaise(1000),
-        billing: {},
-        cartKey: 'audit-test',
-        holdExpiresAt: new Date(),
-        paymentProvider: 'manual',
-      })
-      .returning();
+    const [orderId = ''] = await insertOrders(app, [{ reference: 'VN-20261122-7K3Q9MZA' }]);
     await inTransaction(database, (tx) =>
       app.services.audit.record(
         tx,
@@ -37,8 +17,8 @@ describeEachDatabase('the audit log by order reference', (ctx) => {
           actorId: admin.user.id,
           action: 'order.payment_confirmed',
           entityType: 'order',
-          entityId: order!.id,
-          orderId: order!.id,
+          entityId: orderId,
+          orderId,
         },
         { actorId: admin.user.id, action: 'number.hide', entityType: 'number', entityId: 7 },
       ),

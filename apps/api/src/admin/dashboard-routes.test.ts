@@ -1,50 +1,10 @@
-import { classify, toPaise, type OrderStatus } from '@store/domain';
+import { classify } from '@store/domain';
 import { expect, it } from 'vitest';
-import type { App } from '../app';
-import { orders } from '../db/schema';
 import { insertTestNumbers } from '../../test-support/numbers';
-import { signedIn, staffMember } from '../../test-support/sales';
+import { insertOrders, sendEnquiry } from '../../test-support/console-fixtures';
+import { staffMember } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
-
-interface OrderSpec {
-  status: OrderStatus;
-  rupees?: number;
-  paidAt?: string | Date | null;
-  needsRefund?: boolean;
-  /** Minutes from now the hold ends (negative: lapsed). */
-  holdMinutes?: number;
-}
-
-let serial = 0;
-
-/** Orders straight into the table: the figures are what is tested, not how orders get there. */
-async function insertOrders(app: App, specs: OrderSpec[]) {
-  const buyer = await signedIn(app);
-  for (const spec of specs) {
-    serial += 1;
-    const paise = toPaise(spec.rupees ?? 1000);
-    await app.database.db.insert(orders).values({
-      reference: `VN-20260401-TEST${String(serial).padStart(4, '0')}`,
-      userId: buyer.user.id,
-      status: spec.status,
-      subtotal: paise,
-      tdsBasisPoints: 0,
-      tdsDeducted: 0,
-      taxable: paise,
-      taxBasisPoints: 1800,
-      cgstAmount: 0,
-      sgstAmount: 0,
-      totalAmount: paise,
-      billing: {},
-      cartKey: `test-${serial}`,
-      holdExpiresAt: new Date(Date.now() + (spec.holdMinutes ?? 15) * 60_000),
-      paymentProvider: 'manual',
-      paidAt: spec.paidAt ? new Date(spec.paidAt) : null,
-      needsRefund: spec.needsRefund ?? false,
-    });
-  }
-}
 
 describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
   it('counts sales by India’s days and months, at the edges of each', async () => {
@@ -126,17 +86,7 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
       { status: 'cancelled', paidAt: '2020-01-01T00:00:00Z', needsRefund: true },
       { status: 'completed', paidAt: '2020-01-01T00:00:00Z' },
     ]);
-    await app.inject({
-      method: 'POST',
-      url: api('/enquiries'),
-      payload: {
-        name: 'Ravi Kulkarni',
-        mobile: '9876543210',
-        email: 'ravi@example.com',
-        topic: 'general',
-        message: 'Please call me about a number.',
-      },
-    });
+    await sendEnquiry(app);
 
     const staff = await staffMember(app);
     const res = await staff.client.get(api('/admin/dashboard'));

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { sendEnquiry } from '../../test-support/console-fixtures';
 import { signedIn, staffMember } from '../../test-support/sales';
 import { api, outbox, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -93,18 +94,7 @@ describeEachDatabase(
   'the enquiry inbox: numbers, notes, answered, replies',
   (ctx) => {
     const send = async (extra: Record<string, unknown> = {}) => {
-      const res = await ctx().app.inject({
-        method: 'POST',
-        url: api('/enquiries'),
-        payload: {
-          name: 'Ravi Kulkarni',
-          mobile: '9876543210',
-          email: 'ravi@example.com',
-          topic: 'vip-number',
-          message: 'Is 98200 98200 still available? Please call me.',
-          ...extra,
-        },
-      });
+      const res = await sendEnquiry(ctx().app, extra);
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data.id as string;
     };
@@ -146,18 +136,7 @@ describeEachDatabase(
 
     it('refuses an enquiry about something that is not a mobile number', async () => {
       for (const number of ['12345', '5820098200', '98200982001234567']) {
-        const res = await ctx().app.inject({
-          method: 'POST',
-          url: api('/enquiries'),
-          payload: {
-            name: 'Ravi Kulkarni',
-            mobile: '9876543210',
-            email: 'ravi@example.com',
-            topic: 'vip-number',
-            message: 'Is this number still available?',
-            number,
-          },
-        });
+        const res = await sendEnquiry(ctx().app, { number });
         expect(res.statusCode, number).toBe(400);
         expect(res.json().message).toContain('number');
       }

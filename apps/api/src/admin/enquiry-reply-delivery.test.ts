@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { Notifier, OutgoingMessage } from '../notify/notifier';
+import { sendEnquiry } from '../../test-support/console-fixtures';
 import { staffMember } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
@@ -29,17 +30,7 @@ describe('a reply that cannot be e-mailed', () => {
   afterAll(() => app.close());
 
   async function enquiryAndStaff() {
-    const res = await app.inject({
-      method: 'POST',
-      url: api('/enquiries'),
-      payload: {
-        name: 'Ravi Kulkarni',
-        mobile: '9876543210',
-        email: 'ravi@example.com',
-        topic: 'general',
-        message: 'Please call me about a number.',
-      },
-    });
+    const res = await sendEnquiry(app);
     return { id: res.json().data.id as string, staff: await staffMember(app) };
   }
 

@@ -1,23 +1,12 @@
 import { expect, it, vi } from 'vitest';
-import { api, outbox } from '../../test-support/session-client';
+import { sendEnquiry } from '../../test-support/console-fixtures';
+import { outbox } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase(
   'the staff alert of a new enquiry',
   (ctx) => {
-    const send = (payload: Record<string, unknown>) =>
-      ctx().app.inject({
-        method: 'POST',
-        url: api('/enquiries'),
-        payload: {
-          name: 'Ravi Kulkarni',
-          mobile: '9876543210',
-          email: 'ravi@example.com',
-          topic: 'vip-number',
-          message: 'Is 98200 98200 still available? Please call me.',
-          ...payload,
-        },
-      });
+    const send = (overrides: Record<string, unknown>) => sendEnquiry(ctx().app, overrides);
 
     it('e-mails and texts the team who wrote, about which number, and where to answer', async () => {
       const { app } = ctx();

@@ -1,9 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { SelectField, TextField } from '../../components/form-fields';
 import { formatIndianDate } from '../../lib/format';
-import { ConsolePage, ConsoleTable, QueryStatus } from '../admin-shell';
+import { ConsolePage, ConsoleTable, QueryStatus, useListParams } from '../admin-shell';
 import { useStaffMembers } from '../admin-staff';
 import { useAudit, type AuditEntry, type AuditFilter } from './api/get-audit';
 import { AuditChange } from './audit-change';
@@ -79,8 +79,8 @@ const filterKeys = ['actorId', 'number', 'orderReference'] as const;
 
 /** /admin/audit (administrators): every change made in the console, newest first. Read only. */
 export default function AuditPage() {
-  const [search, setSearch] = useSearchParams();
-  const filter: AuditFilter = { page: Math.max(1, Number(search.get('page')) || 1) };
+  const { search, page, update } = useListParams();
+  const filter: AuditFilter = { page };
   for (const key of filterKeys) filter[key] = search.get(key) ?? undefined;
   const { data, isPending, error, refetch, isFetching } = useAudit(filter);
 
@@ -89,15 +89,7 @@ export default function AuditPage() {
       title="Audit log"
       intro="Every change made in the console or its API: who, what, when, before and after. Entries are never edited."
     >
-      <AuditFilters
-        key={search.toString()}
-        initial={filter}
-        onApply={(values) => {
-          const next = new URLSearchParams();
-          for (const key of filterKeys) if (values[key]) next.set(key, values[key]);
-          setSearch(next);
-        }}
-      />
+      <AuditFilters key={search.toString()} initial={filter} onApply={update} />
       <QueryStatus
         what="audit log"
         isPending={isPending}
@@ -111,17 +103,8 @@ export default function AuditPage() {
           rows={data.entries}
           empty="No changes match."
           busy={isFetching}
-          paging={{
-            page: data.page,
-            pageCount: data.pageCount,
-            total: data.total,
-            onPage: (page) =>
-              setSearch((current) => {
-                const next = new URLSearchParams(current);
-                next.set('page', String(page));
-                return next;
-              }),
-          }}
+          paged={data}
+          onPage={(next) => update({ page: next })}
         />
       ) : null}
     </ConsolePage>

@@ -1,9 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { enquiryTopics } from '@store/domain';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { SelectField } from '../../components/form-fields';
 import { formatIndianDate } from '../../lib/format';
-import { ConsolePage, ConsoleTable, QueryStatus } from '../admin-shell';
+import { ConsolePage, ConsoleTable, QueryStatus, useListParams } from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiries, type Enquiry, type EnquiryListParams } from './api/get-enquiries';
 import { inventoryLink, statusLabels } from './enquiry-labels';
@@ -72,27 +72,12 @@ type Show = keyof typeof shows;
 
 /** /admin/enquiries: contact, product and number enquiries and job applications in one inbox. */
 export default function EnquiriesPage() {
-  const [search, setSearch] = useSearchParams();
-  const show: Show =
-    search.get('state') === 'answered' || search.get('state') === 'all'
-      ? (search.get('state') as Show)
-      : 'open';
+  const { search, page, update } = useListParams();
+  const state = search.get('state');
+  const show: Show = state === 'answered' || state === 'all' ? state : 'open';
   const topic = enquiryTopics.find((t) => t === search.get('topic'));
-  const params: EnquiryListParams = {
-    page: Math.max(1, Number(search.get('page')) || 1),
-    state: show === 'all' ? undefined : show,
-    topic,
-  };
+  const params: EnquiryListParams = { page, state: show === 'all' ? undefined : show, topic };
   const { data, isPending, error, refetch, isFetching } = useEnquiries(params);
-
-  const setFilter = (key: string, value: string | number | undefined) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
 
   return (
     <ConsolePage
@@ -103,7 +88,7 @@ export default function EnquiriesPage() {
         <SelectField
           label="Show"
           value={show}
-          onChange={(event) => setFilter('state', event.target.value)}
+          onChange={(event) => update({ state: event.target.value })}
         >
           {Object.entries(shows).map(([value, label]) => (
             <option key={value} value={value}>
@@ -114,7 +99,7 @@ export default function EnquiriesPage() {
         <SelectField
           label="Topic"
           value={topic ?? ''}
-          onChange={(event) => setFilter('topic', event.target.value)}
+          onChange={(event) => update({ topic: event.target.value })}
         >
           <option value="">All topics</option>
           {enquiryTopics.map((t) => (
@@ -137,12 +122,8 @@ export default function EnquiriesPage() {
           rows={data.enquiries}
           empty="No enquiries here."
           busy={isFetching}
-          paging={{
-            page: data.page,
-            pageCount: data.pageCount,
-            total: data.total,
-            onPage: (page) => setFilter('page', page),
-          }}
+          paged={data}
+          onPage={(next) => update({ page: next })}
         />
       ) : null}
     </ConsolePage>

@@ -1,12 +1,11 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { formatCount } from '../../lib/format';
 
-/** One page of a list the server pages: where it is and how to move. */
+/** Where a list the server pages stands (the paged answer itself will do). */
 interface TablePage {
   page: number;
   pageCount: number;
   total: number;
-  onPage: (page: number) => void;
 }
 
 /**
@@ -17,7 +16,8 @@ export function ConsoleTable<Row>({
   caption,
   columns,
   rows,
-  paging,
+  paged,
+  onPage,
   empty,
   busy = false,
 }: {
@@ -26,7 +26,8 @@ export function ConsoleTable<Row>({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<Row, any>[];
   rows: Row[];
-  paging?: TablePage;
+  paged?: TablePage;
+  onPage?: (page: number) => void;
   empty: string;
   busy?: boolean;
 }) {
@@ -37,7 +38,7 @@ export function ConsoleTable<Row>({
     columns,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
-    pageCount: paging?.pageCount ?? 1,
+    pageCount: paged?.pageCount ?? 1,
   });
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -69,12 +70,12 @@ export function ConsoleTable<Row>({
         </table>
       </div>
       {rows.length === 0 ? <p className="px-3 py-6 text-center text-slate-600">{empty}</p> : null}
-      {paging && paging.pageCount > 1 ? <Pager {...paging} /> : null}
+      {paged && onPage && paged.pageCount > 1 ? <Pager {...paged} onPage={onPage} /> : null}
     </div>
   );
 }
 
-function Pager({ page, pageCount, total, onPage }: TablePage) {
+function Pager({ page, pageCount, total, onPage }: TablePage & { onPage: (page: number) => void }) {
   return (
     <nav
       aria-label="Pages"

@@ -3,3 +3,4 @@ export { ConsolePage } from './console-page';
 export { ConsoleTable } from './console-table';
 export { QueryStatus } from './query-status';
 export { useConsoleMutation } from './use-console-mutation';
+export { useListParams } from './use-list-params';
