@@ -20,6 +20,7 @@ const apiCapabilities = {
   admin: 'admin',
   audit: 'audit',
   imports: 'import',
+  staff: 'staff',
   health: 'health',
   dev: 'dev',
 };

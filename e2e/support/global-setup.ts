@@ -8,6 +8,8 @@ import { startStore } from './store-server';
 export default async function globalSetup() {
   const store = await startStore();
   process.env.E2E_BASE_URL = store.url;
+  // Commands (create-staff) reach the running store's database through its data folder.
+  process.env.E2E_DATA_DIR = store.dataDir;
 
   // Specs share one support session: asking for a second code within the resend cooldown
   // would be refused, exactly as it is for a person.

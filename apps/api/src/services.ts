@@ -15,6 +15,7 @@ import type { Notifier } from './notify/notifier';
 import { createStaffAlerts } from './notify/staff-alerts';
 import { createOrderService } from './orders/order-service';
 import { createPaymentService } from './payments/payment-service';
+import { createStaffService } from './staff/staff-service';
 import { createUserService } from './users/user-service';
 
 export interface ServiceDeps {
@@ -66,17 +67,19 @@ export function createServices(deps: ServiceDeps) {
     audit,
     staffAlerts,
   });
+  const auth = createAuthService({ config, database, notifier, log, users });
   return {
     audit,
     staffAlerts,
-    auth: createAuthService({ config, database, notifier, log, users }),
+    auth,
     users,
     catalog,
     cart,
     orders,
     payments,
-    enquiries: createEnquiryService({ config, database, notifier, log }),
+    enquiries: createEnquiryService({ config, database, notifier, log, audit, staffAlerts }),
     imports: createImportService({ database, catalog, audit, log }),
+    staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
     health: createHealthService(database),
     dev: createDevService(database),
   };

@@ -80,6 +80,13 @@ describe('route table', () => {
     expect(layoutOf('/admin/inventory')).toBe('features/admin-shell/admin-layout.tsx');
     expect(fileFor('/admin/inventory')).toBe('features/admin-inventory/inventory-page.tsx');
     expect(fileFor('/admin/imports')).toBe('features/admin-imports/imports-page.tsx');
+    expect(fileFor('/admin/enquiries')).toBe('features/admin-enquiries/enquiries-page.tsx');
+    expect(fileFor('/admin/enquiries/e-1')).toBe('features/admin-enquiries/enquiry-page.tsx');
+    expect(fileFor('/admin/staff')).toBe('features/admin-staff/staff-page.tsx');
+    expect(fileFor('/admin/audit')).toBe('features/admin-audit/audit-page.tsx');
+    for (const path of ['/admin/enquiries', '/admin/staff', '/admin/audit']) {
+      expect(layoutOf(path), path).toBe('features/admin-shell/admin-layout.tsx');
+    }
   });
 });
 

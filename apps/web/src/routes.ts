@@ -43,5 +43,9 @@ export default [
     route('imports', 'features/admin-imports/imports-page.tsx'),
     route('orders', 'features/admin-orders/orders-page.tsx'),
     route('orders/:orderId', 'features/admin-orders/order-page.tsx'),
+    route('enquiries', 'features/admin-enquiries/enquiries-page.tsx'),
+    route('enquiries/:enquiryId', 'features/admin-enquiries/enquiry-page.tsx'),
+    route('staff', 'features/admin-staff/staff-page.tsx'),
+    route('audit', 'features/admin-audit/audit-page.tsx'),
   ]),
 ] satisfies RouteConfig;

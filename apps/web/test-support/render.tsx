@@ -11,12 +11,13 @@ function LocationDisplay() {
 
 /**
  * Test helper: renders `element` in a memory router starting at `path`, inside a ToastProvider.
- * Every path renders the same element, and data-testid="location" shows the current location.
+ * Every path matching `pattern` (by default any) renders the same element, with its params, and
+ * data-testid="location" shows the current location.
  */
-export function renderAt(path: string, element: ReactNode) {
+export function renderAt(path: string, element: ReactNode, pattern = '*') {
   const Stub = createRoutesStub([
     {
-      path: '*',
+      path: pattern,
       Component: () => (
         <ToastProvider>
           {element}
@@ -39,10 +40,12 @@ export function renderWithQuery(
   path: string,
   element: ReactNode,
   queryClient: QueryClient = createTestQueryClient(),
+  pattern = '*',
 ) {
   const result = renderAt(
     path,
     <QueryClientProvider client={queryClient}>{element}</QueryClientProvider>,
+    pattern,
   );
   return { ...result, queryClient };
 }

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, requireStaff } from '../auth/auth-service';
 import { ADMINISTRATORS_ONLY } from './admin-schemas';
 import { adminAuditRoutes } from './audit-routes';
+import { adminDashboardRoutes } from './dashboard-routes';
 import { adminEnquiryRoutes } from './enquiries-routes';
 import { adminImportRoutes } from './imports-routes';
 import { adminNumberRoutes } from './numbers-routes';
 import { adminOrderRoutes } from './orders-routes';
+import { adminStaffRoutes } from './staff-routes';
 
 const administratorsOnly = (request: FastifyRequest) =>
   (request.routeOptions.schema?.tags ?? []).includes(ADMINISTRATORS_ONLY);
@@ -24,4 +26,6 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminAuditRoutes);
   await app.register(adminNumberRoutes);
   await app.register(adminImportRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(adminStaffRoutes);
 }

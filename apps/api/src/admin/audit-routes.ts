@@ -8,7 +8,7 @@ import { adminOnlyRoute, staffErrors } from './admin-schemas';
 /** The audit log, for administrators: read only, newest first, filtered. */
 export async function adminAuditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { audit } = app.services;
+  const { audit, orders } = app.services;
 
   app.get(
     '/audit',
@@ -17,7 +17,7 @@ export async function adminAuditRoutes(fastify: FastifyInstance) {
         ...adminOnlyRoute,
         summary: 'The audit log (administrators): every change made in the console',
         description:
-          'Newest first. Filter by the staff member (actorId), a number, an order, or one changed thing (entityType + entityId). Entries are never edited.',
+          'Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), or one changed thing (entityType + entityId). Entries are never edited.',
         querystring: auditListQuery.extend(pageQuery(50, 200)),
         response: {
           200: envelope(pagedSchema('entries', auditEntrySchema)),
@@ -27,9 +27,16 @@ export async function adminAuditRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { page, pageSize, ...filter } = request.query;
-      const { views, total } = await audit.list(filter, page, pageSize);
+      const { page, pageSize, orderReference, ...filter } = request.query;
       reply.header('cache-control', 'no-store');
+      if (orderReference) {
+        const orderId = await orders.idByReference(orderReference);
+        if (!orderId || (filter.orderId && filter.orderId !== orderId)) {
+          return ok(paged('entries', [], { total: 0, page, pageSize }));
+        }
+        filter.orderId = orderId;
+      }
+      const { views, total } = await audit.list(filter, page, pageSize);
       return ok(paged('entries', views, { total, page, pageSize }));
     },
   );

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
+import { sendEnquiry } from '../../test-support/console-fixtures';
 import { signedIn, staffMember } from '../../test-support/sales';
-import { api } from '../../test-support/session-client';
+import { api, outbox, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase(
@@ -87,4 +88,170 @@ describeEachDatabase(
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);
+
+describeEachDatabase(
+  'the enquiry inbox: numbers, notes, answered, replies',
+  (ctx) => {
+    const send = async (extra: Record<string, unknown> = {}) => {
+      const res = await sendEnquiry(ctx().app, extra);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const patch = (client: SessionClient, id: string, payload: object) =>
+      client.request({ method: 'PATCH', url: api(`/admin/enquiries/${id}`), payload });
+    const auditOf = async (id: string) => {
+      const admin = await staffMember(ctx().app, 'admin');
+      const res = await admin.client.get(api(`/admin/audit?entityType=enquiry&entityId=${id}`));
+      return res.json().data.entries as {
+        action: string;
+        actor: { id: string };
+        number: string | null;
+        before: unknown;
+        after: unknown;
+      }[];
+    };
+
+    it('keeps the number an enquiry is about and lists open and answered ones', async () => {
+      const aboutNumber = await send({ number: '+91 98200 98200', pagePath: '/numbers/x' });
+      const general = await send({ topic: 'general' });
+      const staff = await staffMember(ctx().app);
+      const detail = (await staff.client.get(api(`/admin/enquiries/${aboutNumber}`))).json().data;
+      expect(detail).toMatchObject({
+        number: '9820098200',
+        state: 'open',
+        status: 'new',
+        note: null,
+        replies: [],
+      });
+      expect((await patch(staff.client, general, { status: 'closed' })).statusCode).toBe(200);
+      const open = (await staff.client.get(api('/admin/enquiries?state=open'))).json().data;
+      expect(open.enquiries.map((e: { id: string }) => e.id)).toEqual([aboutNumber]);
+      const answered = (await staff.client.get(api('/admin/enquiries?state=answered'))).json().data;
+      expect(answered.enquiries).toEqual([
+        expect.objectContaining({ id: general, state: 'answered', number: null }),
+      ]);
+      expect((await staff.client.get(api('/admin/enquiries?state=closed'))).statusCode).toBe(400);
+    });
+
+    it('refuses an enquiry about something that is not a mobile number', async () => {
+      for (const number of ['12345', '5820098200', '98200982001234567']) {
+        const res = await sendEnquiry(ctx().app, { number });
+        expect(res.statusCode, number).toBe(400);
+        expect(res.json().message).toContain('number');
+      }
+    });
+
+    it('saves a note and a status, each recorded with who and what', async () => {
+      const id = await send({ number: '9820098200' });
+      const staff = await staffMember(ctx().app);
+      const noted = await patch(staff.client, id, { note: '  Called him, calls back Monday. ' });
+      expect(noted.statusCode, noted.body).toBe(200);
+      expect(noted.json()).toMatchObject({
+        message: 'Note saved.',
+        data: { note: 'Called him, calls back Monday.', status: 'new' },
+      });
+      const both = await patch(staff.client, id, { status: 'closed', note: 'Sold to him.' });
+      expect(both.json()).toMatchObject({
+        message: 'Enquiry marked answered.',
+        data: { status: 'closed', state: 'answered', note: 'Sold to him.' },
+      });
+      // Nothing changes: nothing is recorded.
+      await patch(staff.client, id, { status: 'closed' });
+      const cleared = await patch(staff.client, id, { note: '' });
+      expect(cleared.json().data.note).toBeNull();
+
+      const entries = await auditOf(id);
+      expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+        ['enquiry.note', { note: 'Sold to him.' }, { note: null }],
+        ['enquiry.note', { note: 'Called him, calls back Monday.' }, { note: 'Sold to him.' }],
+        ['enquiry.status', { status: 'new' }, { status: 'closed' }],
+        ['enquiry.note', { note: null }, { note: 'Called him, calls back Monday.' }],
+      ]);
+      expect(entries.every((e) => e.actor.id === staff.user.id && e.number === '9820098200')).toBe(
+        true,
+      );
+    });
+
+    it('answers 400 for an empty or bad change and 404 for an unknown enquiry', async () => {
+      const id = await send();
+      const staff = await staffMember(ctx().app);
+      expect((await patch(staff.client, id, {})).statusCode).toBe(400);
+      expect((await patch(staff.client, id, { note: 'x'.repeat(2001) })).statusCode).toBe(400);
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      expect((await staff.client.get(api(`/admin/enquiries/${unknown}`))).statusCode).toBe(404);
+      expect((await staff.client.get(api('/admin/enquiries/42'))).statusCode).toBe(400);
+      expect((await patch(staff.client, unknown, { note: 'Hello' })).statusCode).toBe(404);
+    });
+
+    it('replies by e-mail, records the reply with who sent it and marks the enquiry answered', async () => {
+      const { app } = ctx();
+      const id = await send({ number: '9820098200' });
+      const staff = await staffMember(app);
+      const res = await staff.client.post(api(`/admin/enquiries/${id}/replies`), {
+        text: 'Yes, 98200 98200 is available at ₹1,50,000. Shall I hold it for you?',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().message).toBe('Reply sent to ravi@example.com.');
+      const detail = res.json().data;
+      expect(detail).toMatchObject({ status: 'closed', state: 'answered' });
+      expect(detail.replies).toEqual([
+        {
+          id: expect.any(String),
+          sentTo: 'ravi@example.com',
+          subject: `Re: your enquiry – ${app.config.STORE_NAME}`,
+          text: 'Yes, 98200 98200 is available at ₹1,50,000. Shall I hold it for you?',
+          sentAt: expect.any(String),
+          staff: { id: staff.user.id, name: 'Sunita Support' },
+        },
+      ]);
+      const [mail] = await outbox(app, 'ravi@example.com');
+      expect(mail).toMatchObject({
+        channel: 'email',
+        subject: `Re: your enquiry – ${app.config.STORE_NAME}`,
+      });
+      expect(mail!.text.startsWith('Yes, 98200 98200 is available')).toBe(true);
+      // The enquirer's own words are not sent back to an address nobody verified.
+      expect(mail!.text).not.toContain('Please call me');
+
+      const second = await staff.client.post(api(`/admin/enquiries/${id}/replies`), {
+        subject: 'Your VIP number',
+        text: 'Holding it until Friday.',
+      });
+      expect(second.json().data.replies.map((r: { subject: string }) => r.subject)).toEqual([
+        `Re: your enquiry – ${app.config.STORE_NAME}`,
+        'Your VIP number',
+      ]);
+      const entries = await auditOf(id);
+      expect(entries.map((e) => e.action)).toEqual(['enquiry.reply', 'enquiry.reply']);
+      expect(entries[1]).toMatchObject({
+        actor: { id: staff.user.id },
+        number: '9820098200',
+        before: { status: 'new' },
+        after: {
+          status: 'closed',
+          sentTo: 'ravi@example.com',
+          text: 'Yes, 98200 98200 is available at ₹1,50,000. Shall I hold it for you?',
+        },
+      });
+    });
+
+    it('refuses an empty reply (400) and a reply to an unknown enquiry (404)', async () => {
+      const id = await send();
+      const staff = await staffMember(ctx().app);
+      for (const payload of [{}, { text: ' ' }, { text: 'x'.repeat(5001) }]) {
+        const res = await staff.client.post(api(`/admin/enquiries/${id}/replies`), payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      const unknown = await staff.client.post(
+        api('/admin/enquiries/00000000-0000-4000-8000-000000000000/replies'),
+        { text: 'Hello there' },
+      );
+      expect(unknown.statusCode).toBe(404);
+      expect((await staff.client.get(api(`/admin/enquiries/${id}`))).json().data.replies).toEqual(
+        [],
+      );
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000', ENQUIRIES_PER_IP_PER_HOUR: '1000' } },
 );

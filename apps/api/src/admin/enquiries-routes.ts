@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/auth-service';
 import {
+  enquiryDetailSchema,
   enquiryListQuery,
   enquiryParams,
+  enquiryReplyBody,
   enquirySchema,
-  enquiryStatusBody,
+  enquiryUpdateBody,
 } from '../enquiries/enquiry-schemas';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { consoleRoute, staffErrors } from './admin-schemas';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 
-/** The console's enquiry calls: the inbox, newest first, and moving one along. */
+const statusNames = { new: 'new', in_progress: 'in progress', closed: 'answered' } as const;
+
+/** The console's enquiry calls: the inbox, one enquiry, its status and note, replies. */
 export async function adminEnquiryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { enquiries } = app.services;
@@ -30,10 +35,31 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { status, topic, page, pageSize } = request.query;
-      const { views, total } = await enquiries.list({ status, topic }, page, pageSize);
+      const { page, pageSize, ...filter } = request.query;
+      const { views, total } = await enquiries.list(filter, page, pageSize);
       reply.header('cache-control', 'no-store');
       return ok(paged('enquiries', views, { total, page, pageSize }));
+    },
+  );
+
+  app.get(
+    '/enquiries/:id',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'One enquiry with the replies sent to it',
+        params: enquiryParams,
+        response: {
+          200: envelope(enquiryDetailSchema),
+          400: errorBody,
+          404: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await enquiries.get(request.params.id));
     },
   );
 
@@ -42,15 +68,45 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
     {
       schema: {
         ...consoleRoute,
-        summary: 'Mark an enquiry in progress or closed (or new again)',
+        summary: 'Move an enquiry along (new, in progress, closed = answered) and/or note on it',
+        description: 'Each change is recorded in the audit log.',
         params: enquiryParams,
-        body: enquiryStatusBody,
+        body: enquiryUpdateBody,
         response: { 200: envelope(enquirySchema), 400: errorBody, 404: errorBody, ...staffErrors },
       },
     },
     async (request) => {
-      const view = await enquiries.setStatus(request.params.id, request.body.status);
-      return ok(view, `Enquiry marked ${request.body.status.replace('_', ' ')}.`);
+      const { status } = request.body;
+      const view = await enquiries.update(currentUser(request).id, request.params.id, request.body);
+      return ok(view, status ? `Enquiry marked ${statusNames[status]}.` : 'Note saved.');
+    },
+  );
+
+  app.post(
+    '/enquiries/:id/replies',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "Reply to an enquiry by e-mail (to the enquirer's address); marks it answered",
+        description:
+          'The reply is sent first and recorded (who, when, what) only once sent: 502 when the ' +
+          'mail server refused it, 503 when the store has no mail server.',
+        params: enquiryParams,
+        body: enquiryReplyBody,
+        response: {
+          201: envelope(enquiryDetailSchema),
+          400: errorBody,
+          404: errorBody,
+          502: errorBody,
+          503: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const view = await enquiries.reply(currentUser(request).id, request.params.id, request.body);
+      reply.status(201);
+      return ok(view, `Reply sent to ${view.email}.`);
     },
   );
 }

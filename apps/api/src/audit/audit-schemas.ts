@@ -11,6 +11,13 @@ export const auditListQuery = z.object({
     .optional()
     .describe('Only changes of this number'),
   orderId: uuid.optional().describe('Only changes of this order'),
+  orderReference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe('Only changes of the order with this reference (as the buyer sees it)'),
   entityType: z
     .enum(['number', 'order', 'enquiry', 'user', 'import'])
     .optional()

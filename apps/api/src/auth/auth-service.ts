@@ -2,7 +2,8 @@ import { normalizeMobile } from '@store/domain';
 import type { z } from 'zod';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
-import { badRequest } from '../http/app-error';
+import type { Tx } from '../db/transactions';
+import { AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import type { UserService } from '../users/user-service';
 import { signAccessToken, type SessionUser } from './access-token';
@@ -27,6 +28,18 @@ export { clearSessionCookies } from './session-cookies';
 export const INVALID_CREDENTIALS_MESSAGE =
   'The e-mail address or mobile number and password do not match. Please check them and try again.';
 const invalidCredentials = () => badRequest(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
+
+/** A disabled staff account: told only to someone who proved it is theirs (a code or password). */
+const accountDisabled = () =>
+  new AppError(
+    403,
+    'ACCOUNT_DISABLED',
+    'This account has been disabled. Please ask an administrator of the store.',
+  );
+
+/** A disabled account is treated as no account where the answer must not reveal accounts. */
+const active = <T extends { disabledAt: Date | null }>(user: T | undefined) =>
+  user && !user.disabledAt ? user : undefined;
 
 /** What the session cookies carry. */
 export interface SessionTokens {
@@ -129,6 +142,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
         }
       }
       const user = await accountOf(request.payload);
+      if (user.disabledAt) throw accountDisabled();
       await db.transaction((tx) => consumeOtp(tx, request.id));
       return { user: { id: user.id, role: user.role }, created: false };
     },
@@ -171,6 +185,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
         : await users.findByMobile(contact);
       const matches = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !matches) throw invalidCredentials();
+      if (user.disabledAt) throw accountDisabled();
       await clearLoginFailures(database, contact);
       return { id: user.id, role: user.role };
     },
@@ -181,7 +196,9 @@ export function createAuthService({ config, database, notifier, log, users }: Au
      */
     async sendSignInCode(input: { email: string | null; mobile: string | null; clientIp: string }) {
       const { email, mobile } = input;
-      const user = mobile ? await users.findByMobile(mobile) : await users.findByEmail(email!);
+      const user = active(
+        mobile ? await users.findByMobile(mobile) : await users.findByEmail(email!),
+      );
       const payload: OtpPayload = user
         ? { deliverTo: { email: user.email, sms: user.mobile }, userId: user.id }
         : {
@@ -208,8 +225,8 @@ export function createAuthService({ config, database, notifier, log, users }: Au
       clientIp: string;
     }) {
       const { email, mobile } = input;
-      const byEmail = email ? await users.findByEmail(email) : undefined;
-      const byMobile = mobile ? await users.findByMobile(mobile) : undefined;
+      const byEmail = active(email ? await users.findByEmail(email) : undefined);
+      const byMobile = active(mobile ? await users.findByMobile(mobile) : undefined);
       const user =
         email && mobile
           ? byEmail && byMobile?.id === byEmail.id
@@ -239,6 +256,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
     async resetPassword(input: CodeInput & { newPassword: string }): Promise<SessionUser> {
       const request = await checkOtp(otp, { purposes: ['password_reset'], ...input });
       const user = await accountOf(request.payload);
+      if (user.disabledAt) throw accountDisabled();
       const problem = passwordRepeatsIdentity(input.newPassword, user);
       if (problem) {
         throw badRequest(problem, 'VALIDATION_ERROR', { errors: [`newPassword: ${problem}`] });
@@ -261,5 +279,10 @@ export function createAuthService({ config, database, notifier, log, users }: Au
 
     /** Revokes the family of the refresh token presented, if it is one of ours. */
     logout: (refreshToken: string) => revokeFamilyOfToken(db, refreshToken),
+
+    /** Ends every refresh session of the account, in the caller's transaction (disabling it). */
+    revokeSessions: (tx: Tx, userId: string) => revokeAllRefreshTokens(tx, userId),
   };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -294,10 +294,10 @@ export async function insertRefreshToken(
   await db.insert(refreshTokens).values({ ...values, createdAt: now });
 }
 
-/** The token with this hash and its user's role. */
+/** The token with this hash, its user's role and whether the user is disabled. */
 export async function findRefreshToken(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ token: refreshTokens, role: users.role })
+    .select({ token: refreshTokens, role: users.role, disabledAt: users.disabledAt })
     .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash))

@@ -56,7 +56,7 @@ export async function rotateRefreshToken(
   const row = await findRefreshToken(db, hashRefreshToken(token));
   if (!row) return { kind: 'refused', reason: 'unknown' };
   const current = row.token;
-  if (current.revokedAt) return { kind: 'refused', reason: 'revoked' };
+  if (current.revokedAt || row.disabledAt) return { kind: 'refused', reason: 'revoked' };
   if (current.expiresAt <= now) return { kind: 'refused', reason: 'expired' };
 
   const user: SessionUser = { id: current.userId, role: row.role };

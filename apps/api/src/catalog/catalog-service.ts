@@ -3,6 +3,7 @@ import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
 import { afterCommit, type Tx } from '../db/transactions';
 import type { CatalogChange, CatalogChanges } from './catalog-changes';
+import { inventoryByCategory } from './catalog-stats';
 import type { NumberListQuery } from './catalog-schemas';
 import {
   countAllNumbers,
@@ -169,6 +170,9 @@ export function createCatalogService({ config, database, changes, audit }: Catal
 
     /** How many numbers the store holds, whatever their status. */
     count: () => countAllNumbers(database),
+
+    /** Numbers by category and status, for the console's dashboard (catalog-stats.ts). */
+    inventoryByCategory: () => inventoryByCategory(database.db),
   };
 }
 

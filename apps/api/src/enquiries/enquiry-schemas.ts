@@ -1,7 +1,7 @@
-import { enquiryTopics, type EnquiryTopic } from '@store/domain';
+import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
 import { z } from 'zod';
 import { enquiryStatuses } from '../db/schema';
-import { emailField, mobileField, nameField } from '../users/user-schemas';
+import { absentWhenEmpty, emailField, mobileField, nameField } from '../users/user-schemas';
 
 /** How each topic is named in e-mails. */
 export const topicLabels: Record<EnquiryTopic, string> = {
@@ -44,6 +44,22 @@ export const enquiryBody = z.object({
     .regex(/^\/[^\s]*$/, 'must be a path starting with /')
     .optional()
     .describe('The page the form was sent from'),
+  number: absentWhenEmpty(
+    z
+      .string()
+      .max(20, 'The number must be a 10-digit Indian mobile number.')
+      .transform((value, ctx) => {
+        const number = normalizeMobile(value.trim());
+        if (!number) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'The number must be a 10-digit Indian mobile number.',
+          });
+          return z.NEVER;
+        }
+        return number;
+      }),
+  ).describe('The mobile number the enquiry is about (from a number or product page)'),
   website: z
     .string()
     .max(2000)
@@ -55,6 +71,8 @@ export type EnquiryInput = z.output<typeof enquiryBody>;
 
 export const enquiryCreatedSchema = z.object({ id: z.string() });
 
+const enquiryStates = ['open', 'answered'] as const;
+
 /** An enquiry as the support console sees it. */
 export const enquirySchema = z.object({
   id: z.string(),
@@ -64,17 +82,66 @@ export const enquirySchema = z.object({
   topic: z.enum(enquiryTopics),
   message: z.string(),
   status: z.enum(enquiryStatuses),
+  /** open (status new or in_progress) or answered (status closed). */
+  state: z.enum(enquiryStates),
   pagePath: z.string().nullable(),
+  /** The number it is about, if any. */
+  number: z.string().nullable(),
+  /** The team's note. */
+  note: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 
 export type EnquiryView = z.infer<typeof enquirySchema>;
 
+/** A reply sent from the console by e-mail. */
+const enquiryReplySchema = z.object({
+  id: z.string(),
+  sentTo: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+  staff: z.object({ id: z.string(), name: z.string() }),
+});
+
+/** One enquiry with the replies sent to it. */
+export const enquiryDetailSchema = enquirySchema.extend({ replies: z.array(enquiryReplySchema) });
+export type EnquiryDetailView = z.infer<typeof enquiryDetailSchema>;
+
 export const enquiryListQuery = z.object({
   status: z.enum(enquiryStatuses).optional(),
+  state: z.enum(enquiryStates).optional().describe('open: new or in progress; answered: closed'),
   topic: z.enum(enquiryTopics).optional(),
 });
 
 export const enquiryParams = z.object({ id: z.uuid('must be an enquiry id') });
-export const enquiryStatusBody = z.object({ status: z.enum(enquiryStatuses) });
+
+/** PATCH /admin/enquiries/:id: a new status, the team's note (null or '' clears it), or both. */
+export const enquiryUpdateBody = z
+  .object({
+    status: z.enum(enquiryStatuses).optional(),
+    note: z
+      .string()
+      .trim()
+      .max(2000, 'Please keep the note under 2000 characters.')
+      .nullish()
+      .transform((note) => (note === undefined ? undefined : note || null)),
+  })
+  .refine((body) => body.status !== undefined || body.note !== undefined, {
+    message: 'Give a status, a note, or both.',
+  });
+export type EnquiryUpdate = z.output<typeof enquiryUpdateBody>;
+
+/** POST /admin/enquiries/:id/replies: e-mailed to the enquirer. */
+export const enquiryReplyBody = z.object({
+  subject: absentWhenEmpty(
+    z.string().trim().max(200, 'Please keep the subject under 200 characters.'),
+  ),
+  text: z
+    .string({ error: 'Write the reply.' })
+    .trim()
+    .min(2, 'Write the reply.')
+    .max(5000, 'Please keep the reply under 5000 characters.'),
+});
+export type EnquiryReplyInput = z.output<typeof enquiryReplyBody>;

@@ -1,18 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
-import { notFound, tooManyRequests } from '../http/app-error';
+import { inTransaction } from '../db/transactions';
+import { AppError, notFound, tooManyRequests } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
+import type { StaffAlerts } from '../notify/staff-alerts';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
-import type { enquiryStatusBody, EnquiryView } from './enquiry-schemas';
+import type {
+  EnquiryDetailView,
+  EnquiryReplyInput,
+  EnquiryUpdate,
+  EnquiryView,
+} from './enquiry-schemas';
 import { topicLabels, type EnquiryInput, type enquiryListQuery } from './enquiry-schemas';
 import {
+  countOpenEnquiries,
   countSince,
+  findEnquiry,
   insertEnquiry,
+  insertReply,
   lockClientIp,
+  lockEnquiry,
+  OPEN_STATUSES,
   pageOfEnquiries,
-  setEnquiryStatus,
+  readReplies,
+  updateEnquiry,
   type EnquiryRow,
 } from './enquiry-store';
 
@@ -25,6 +39,8 @@ interface EnquiryDeps {
   database: Database;
   notifier: Notifier;
   log: NotifyLog;
+  audit: AuditService;
+  staffAlerts: StaffAlerts;
 }
 
 interface EnquiryResult {
@@ -47,6 +63,8 @@ function waitText(seconds: number): string {
  *   process shares the limit.
  * - The acknowledgement is sent after the enquiry is stored; if it cannot be delivered the
  *   enquiry still stands (the team answers it from the console) and the failure is logged.
+ * - The team is alerted (STAFF_ALERT_EMAILS / STAFF_ALERT_MOBILES) once it is stored, without
+ *   the sender waiting for those deliveries.
  */
 async function createEnquiry(
   deps: EnquiryDeps,
@@ -73,12 +91,28 @@ async function createEnquiry(
     return insertEnquiry(tx, input, clientIp, now);
   });
 
+  void deps.staffAlerts.send(staffAlert(deps.config, input));
   try {
     await deps.notifier.send(acknowledgement(deps.config, input, id));
   } catch (error) {
     deps.log.error({ err: error, enquiryId: id }, 'enquiry acknowledgement e-mail failed');
   }
   return { id, stored: true };
+}
+
+/** What the team hears of a new enquiry: who, about what, and where to answer it. */
+function staffAlert(config: Pick<Config, 'PUBLIC_BASE_URL'>, input: EnquiryInput) {
+  const about = input.number ? ` about ${input.number}` : '';
+  return {
+    subject: `New enquiry${about}: ${topicLabels[input.topic]}`,
+    text: [
+      `From ${input.name}, ${input.mobile}, ${input.email}${about}.`,
+      '',
+      input.message,
+      '',
+      `Answer it in the console: ${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/admin/enquiries`,
+    ].join('\n'),
+  };
 }
 
 /** A plain first name: a letter, then letters, apostrophes or hyphens; 24 characters at most. */
@@ -138,13 +172,56 @@ const toView = (row: EnquiryRow): EnquiryView => ({
   topic: row.topic,
   message: row.message,
   status: row.status,
+  state: OPEN_STATUSES.includes(row.status) ? 'open' : 'answered',
   pagePath: row.pagePath,
+  number: row.number,
+  note: row.staffNote,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
+const ENQUIRY_NOT_FOUND = 'That enquiry was not found.';
+
+/**
+ * The e-mail of a reply from the console: the team's words and the store's contact line. The
+ * enquirer's own message is not quoted (the address was never verified: see acknowledgement).
+ */
+function replyEmail(
+  config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig,
+  enquiry: EnquiryRow,
+  input: EnquiryReplyInput,
+) {
+  const subject = input.subject ?? `Re: your enquiry – ${config.STORE_NAME}`;
+  const text = [
+    input.text,
+    '',
+    storeContactLine(config),
+    '',
+    config.STORE_NAME,
+    config.PUBLIC_BASE_URL,
+  ].join('\n');
+  return { channel: 'email' as const, to: enquiry.email, subject, text };
+}
+
 /** Enquiries from the site's forms, and the support console's inbox of them. */
 export function createEnquiryService(deps: EnquiryDeps) {
+  const db = deps.database.db;
+
+  async function detail(row: EnquiryRow): Promise<EnquiryDetailView> {
+    const replies = await readReplies(db, row.id);
+    return {
+      ...toView(row),
+      replies: replies.map(({ reply, staffName }) => ({
+        id: reply.id,
+        sentTo: reply.sentTo,
+        subject: reply.subject,
+        text: reply.text,
+        sentAt: reply.createdAt.toISOString(),
+        staff: { id: reply.staffUserId, name: staffName },
+      })),
+    };
+  }
+
   return {
     /** Stores an enquiry and acknowledges it (see createEnquiry); `log` is the request's. */
     create: (input: EnquiryInput, clientIp: string, log: NotifyLog = deps.log) =>
@@ -156,15 +233,110 @@ export function createEnquiryService(deps: EnquiryDeps) {
       page: number,
       pageSize: number,
     ): Promise<{ views: EnquiryView[]; total: number }> {
-      const { rows, total } = await pageOfEnquiries(deps.database.db, filter, page, pageSize);
+      const { rows, total } = await pageOfEnquiries(db, filter, page, pageSize);
       return { views: rows.map(toView), total };
     },
 
-    /** Moves an enquiry along (new, in progress, closed); 404 for an unknown one. */
-    async setStatus(id: string, status: z.output<typeof enquiryStatusBody>['status']) {
-      const row = await setEnquiryStatus(deps.database.db, id, status);
-      if (!row) throw notFound('That enquiry was not found.');
+    /** One enquiry with its replies; 404 for an unknown one. */
+    async get(id: string): Promise<EnquiryDetailView> {
+      const row = await findEnquiry(db, id);
+      if (!row) throw notFound(ENQUIRY_NOT_FOUND);
+      return detail(row);
+    },
+
+    /** Enquiries not yet answered: the console's count and the dashboard's. */
+    countOpen: () => countOpenEnquiries(db),
+
+    /**
+     * A new status (new, in progress, closed = answered) and/or the team's note, by a staff
+     * member; each change is recorded in the audit log. 404 for an unknown enquiry.
+     */
+    async update(actorId: string, id: string, update: EnquiryUpdate): Promise<EnquiryView> {
+      const row = await inTransaction(deps.database, async (tx) => {
+        const before = await lockEnquiry(tx, id);
+        if (!before) throw notFound(ENQUIRY_NOT_FOUND);
+        const entry = {
+          actorId,
+          entityType: 'enquiry' as const,
+          entityId: id,
+          number: before.number,
+        };
+        let after = before;
+        if (update.status !== undefined && update.status !== before.status) {
+          after = await updateEnquiry(tx, id, { status: update.status });
+          await deps.audit.record(tx, {
+            ...entry,
+            action: 'enquiry.status',
+            before: { status: before.status },
+            after: { status: after.status },
+          });
+        }
+        if (update.note !== undefined && update.note !== before.staffNote) {
+          after = await updateEnquiry(tx, id, { staffNote: update.note });
+          await deps.audit.record(tx, {
+            ...entry,
+            action: 'enquiry.note',
+            before: { note: before.staffNote },
+            after: { note: after.staffNote },
+          });
+        }
+        return after;
+      });
       return toView(row);
+    },
+
+    /**
+     * E-mails a reply to the enquirer, then records it (who, when, what) and marks the enquiry
+     * answered, with an audit entry. Nothing is recorded when the e-mail cannot be sent.
+     */
+    async reply(actorId: string, id: string, input: EnquiryReplyInput) {
+      const enquiry = await findEnquiry(db, id);
+      if (!enquiry) throw notFound(ENQUIRY_NOT_FOUND);
+      if (deps.notifier.delivers?.('email') === false) {
+        throw new AppError(
+          503,
+          'EMAIL_UNAVAILABLE',
+          'E-mail cannot be sent: the store has no mail server (SMTP_URL). Call or WhatsApp the enquirer instead.',
+        );
+      }
+      const message = replyEmail(deps.config, enquiry, input);
+      try {
+        await deps.notifier.send(message);
+      } catch (error) {
+        deps.log.error({ err: error, enquiryId: id }, 'enquiry reply e-mail failed');
+        throw new AppError(
+          502,
+          'EMAIL_FAILED',
+          'The reply could not be sent. Please try again in a moment.',
+        );
+      }
+      const row = await inTransaction(deps.database, async (tx) => {
+        const before = (await lockEnquiry(tx, id))!;
+        await insertReply(tx, {
+          enquiryId: id,
+          staffUserId: actorId,
+          sentTo: message.to,
+          subject: message.subject,
+          text: input.text,
+        });
+        const after = await updateEnquiry(tx, id, { status: 'closed' });
+        await deps.audit.record(tx, {
+          actorId,
+          action: 'enquiry.reply',
+          entityType: 'enquiry',
+          entityId: id,
+          number: before.number,
+          before: { status: before.status },
+          after: {
+            status: after.status,
+            sentTo: message.to,
+            subject: message.subject,
+            text: input.text,
+          },
+        });
+        return after;
+      });
+      return detail(row);
     },
   };
 }

@@ -1,11 +1,14 @@
-import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { enquiries, type enquiryStatuses } from '../db/schema';
+import { enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import type { EnquiryInput } from './enquiry-schemas';
 
 export type EnquiryRow = typeof enquiries.$inferSelect;
 type EnquiryStatus = (typeof enquiryStatuses)[number];
+
+/** The statuses the console calls "open" (the rest, closed, is "answered"). */
+export const OPEN_STATUSES: readonly EnquiryStatus[] = ['new', 'in_progress'];
 
 /** Serialises the enquiries of one client address, across server processes. */
 export async function lockClientIp(tx: Tx, clientIp: string): Promise<void> {
@@ -39,6 +42,7 @@ export async function insertEnquiry(
       topic: input.topic,
       message: input.message,
       pagePath: input.pagePath ?? null,
+      number: input.number ?? null,
       clientIp,
       createdAt: now,
       updatedAt: now,
@@ -50,12 +54,14 @@ export async function insertEnquiry(
 /** One page of enquiries, newest first, and how many match in all. */
 export async function pageOfEnquiries(
   db: Db,
-  filter: { status?: EnquiryStatus; topic?: EnquiryRow['topic'] },
+  filter: { status?: EnquiryStatus; topic?: EnquiryRow['topic']; state?: 'open' | 'answered' },
   page: number,
   pageSize: number,
 ): Promise<{ rows: EnquiryRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(enquiries.status, filter.status));
+  if (filter.state === 'open') conditions.push(inArray(enquiries.status, [...OPEN_STATUSES]));
+  if (filter.state === 'answered') conditions.push(eq(enquiries.status, 'closed'));
   if (filter.topic) conditions.push(eq(enquiries.topic, filter.topic));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
@@ -69,11 +75,45 @@ export async function pageOfEnquiries(
   return { rows, total: counted?.total ?? 0 };
 }
 
-export async function setEnquiryStatus(
-  db: Db,
-  id: string,
-  status: EnquiryStatus,
-): Promise<EnquiryRow | undefined> {
-  const [row] = await db.update(enquiries).set({ status }).where(eq(enquiries.id, id)).returning();
+export async function findEnquiry(db: Db, id: string): Promise<EnquiryRow | undefined> {
+  const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id));
   return row;
+}
+
+/** The enquiry locked until the transaction ends. */
+export async function lockEnquiry(tx: Tx, id: string): Promise<EnquiryRow | undefined> {
+  const [row] = await tx.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
+  return row;
+}
+
+export async function updateEnquiry(
+  tx: Tx,
+  id: string,
+  changes: { status?: EnquiryStatus; staffNote?: string | null },
+): Promise<EnquiryRow> {
+  const [row] = await tx.update(enquiries).set(changes).where(eq(enquiries.id, id)).returning();
+  return row!;
+}
+
+export async function insertReply(tx: Tx, reply: typeof enquiryReplies.$inferInsert) {
+  await tx.insert(enquiryReplies).values(reply);
+}
+
+/** The replies sent to an enquiry, oldest first, with who sent each. */
+export function readReplies(db: Db, enquiryId: string) {
+  return db
+    .select({ reply: enquiryReplies, staffName: users.name })
+    .from(enquiryReplies)
+    .innerJoin(users, eq(users.id, enquiryReplies.staffUserId))
+    .where(eq(enquiryReplies.enquiryId, enquiryId))
+    .orderBy(asc(enquiryReplies.createdAt), asc(enquiryReplies.id));
+}
+
+/** Enquiries not yet answered (new or in progress). */
+export async function countOpenEnquiries(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(enquiries)
+    .where(inArray(enquiries.status, [...OPEN_STATUSES]));
+  return row?.n ?? 0;
 }

@@ -8,10 +8,12 @@ import { markPaid, type MarkPaidInput, type MarkPaidOutcome } from './mark-paid'
 import { cancelForRemovedNumbers } from './open-orders';
 import type { StaffOrderView } from './order-schemas';
 import { advanceOrder } from './order-steps';
+import { ordersWaiting, salesFigures } from './order-stats';
 import {
   countOrdersNeedingAction,
   findOrder,
   findOrderByProviderOrderId,
+  findOrderIdByReference,
   pageOfOrders,
   type OrderFilter,
 } from './order-store';
@@ -237,5 +239,15 @@ export function createOrderService(deps: OrderDeps) {
 
     /** Cancels the orders whose hold lapsed unpaid and tidies lapsed holds (hold-sweep.ts). */
     sweepExpiredHolds: () => sweepExpiredHolds(deps),
+
+    /** The dashboard's figures: sales as at `now` and orders waiting now (order-stats.ts). */
+    async dashboardFigures(now: Date) {
+      const [sales, waiting] = await Promise.all([salesFigures(db, now), ordersWaiting(db)]);
+      return { sales, waiting };
+    },
+
+    /** The id of the order with this reference as the buyer sees it (any case), if any. */
+    idByReference: (reference: string) =>
+      findOrderIdByReference(db, reference.trim().toUpperCase()),
   };
 }

@@ -32,6 +32,15 @@ export async function findOrderByProviderOrderId(
   return order;
 }
 
+/** The id of the order with this reference, if any. */
+export async function findOrderIdByReference(db: Db, reference: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.reference, reference));
+  return row?.id;
+}
+
 /** The order row locked until the transaction ends. */
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');

@@ -19,13 +19,18 @@ import {
   type profileUpdateBody,
 } from './user-schemas';
 import {
+  countActiveAdmins,
   findContacts,
+  findSessionState,
+  findStaff,
   findUserByEmail,
   findUserById,
   findUserByMobile,
   findUsersByContacts,
   findUserWithAddress,
   insertUser,
+  lockStaffChanges,
+  lockStaffAccount,
   updateUser,
   upsertAddress,
   type NewUser,
@@ -78,10 +83,10 @@ export function createUserService({ database }: { database: Database }) {
    * A support or admin account. It has no password: staff sign in with a code sent to their
    * mobile or e-mail, or set a password through "forgot password".
    */
-  async function createStaffAccount(input: StaffAccountInput): Promise<UserRow> {
+  async function createStaffAccount(input: StaffAccountInput, executor: Db = db): Promise<UserRow> {
     const staff = staffAccountInput.parse(input);
-    await assertContactsFree(staff.email, staff.mobile);
-    return insertUser(db, {
+    await assertContactsFree(staff.email, staff.mobile, executor);
+    return insertUser(executor, {
       name: staff.name,
       email: staff.email,
       mobile: staff.mobile,
@@ -166,6 +171,31 @@ export function createUserService({ database }: { database: Database }) {
     },
 
     createStaffAccount,
+
+    /**
+     * Who a staff access token may act as now: the account's current role, or null when it is
+     * disabled or gone (then the token is refused at once, whatever its expiry).
+     */
+    async staffSession(id: string): Promise<Pick<UserRow, 'id' | 'role'> | null> {
+      const row = await findSessionState(db, id);
+      return row && !row.disabledAt ? { id, role: row.role } : null;
+    },
+
+    /** Support and admin accounts, by name. */
+    listStaff: () => findStaff(db),
+    /** A staff account locked in `tx` (undefined for a customer or no one). */
+    lockStaff: (tx: Db, id: string) => lockStaffAccount(tx, id),
+    /**
+     * Serialises the changes of staff accounts (taken first, so two changes never wait on each
+     * other's rows): none can then leave the store without an active administrator.
+     */
+    lockStaffChanges: (tx: Db) => lockStaffChanges(tx),
+    /** Administrators not disabled, other than `id`. */
+    activeAdminsOtherThan: (tx: Db, id: string) => countActiveAdmins(tx, id),
+    setRole: (tx: Db, id: string, role: 'support' | 'admin') => updateUser(tx, id, { role }),
+    /** Disables the account now (a Date) or enables it again (null). */
+    setDisabledAt: (tx: Db, id: string, disabledAt: Date | null) =>
+      updateUser(tx, id, { disabledAt }),
 
     /**
      * Creates the demo support account when it is absent (called with the demo data). It signs

@@ -1,4 +1,4 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { addresses, users } from '../db/schema';
 import type { AddressRow, UserRow } from './user-mapping';
@@ -58,13 +58,59 @@ export function findContacts(db: Db, ids: readonly string[]) {
     .where(inArray(users.id, [...ids]));
 }
 
+/** What a staff access token is checked against on every request: the role and whether disabled. */
+export async function findSessionState(db: Db, id: string) {
+  const [row] = await db
+    .select({ role: users.role, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** Support and admin accounts, by name. */
+export function findStaff(db: Db): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(ne(users.role, 'customer'))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** A staff account locked until the transaction ends (undefined for a customer or no one). */
+export async function lockStaffAccount(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), ne(users.role, 'customer')))
+    .for('update');
+  return row;
+}
+
+/**
+ * Serialises changes of staff accounts across server processes, so that none can leave the
+ * store without an active administrator (two admins disabling each other at once).
+ */
+export async function lockStaffChanges(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('users:staff-changes'))`);
+}
+
+/** Administrators not disabled, other than `exceptId`. */
+export async function countActiveAdmins(db: Db, exceptId: string): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, exceptId)));
+  return rows.length;
+}
+
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }
 
-export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<void> {
-  await db.update(users).set(changes).where(eq(users.id, id));
+export async function updateUser(db: Db, id: string, changes: Partial<NewUser>): Promise<UserRow> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row!;
 }
 
 export async function upsertAddress(

@@ -104,6 +104,54 @@ export function TextField({
   );
 }
 
+export interface TextAreaFieldProps extends ComponentProps<'textarea'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A multi-line text field, with the same label, hint and error as TextField. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  className = '',
+  rows = 5,
+  'aria-describedby': extraDescribedBy,
+  ...textarea
+}: TextAreaFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(
+          extraDescribedBy,
+          hint ? hintId : null,
+          error ? errorId : null,
+        )}
+        {...textarea}
+        className={`mt-1.5 ${controlClass} ${borderClass(Boolean(error))}`}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
 /** A GSTIN input: 15 characters, shown upper-case (the value is upper-cased when sent). */
 export function GstinField(props: Omit<TextFieldProps, 'label'>) {
   return (

@@ -1604,6 +1604,8 @@ export interface paths {
             message: string;
             /** @description The page the form was sent from */
             pagePath?: string;
+            /** @description The mobile number the enquiry is about (from a number or product page) */
+            number?: string;
             /** @description Leave empty. Anti-spam field that people never see. */
             website?: string;
           };
@@ -6005,6 +6007,8 @@ export interface paths {
       parameters: {
         query?: {
           status?: 'new' | 'in_progress' | 'closed';
+          /** @description open: new or in progress; answered: closed */
+          state?: 'open' | 'answered';
           topic?: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
           page?: number;
           pageSize?: number;
@@ -6042,7 +6046,11 @@ export interface paths {
                   message: string;
                   /** @enum {string} */
                   status: 'new' | 'in_progress' | 'closed';
+                  /** @enum {string} */
+                  state: 'open' | 'answered';
                   pagePath: string | null;
+                  number: string | null;
+                  note: string | null;
                   createdAt: string;
                   updatedAt: string;
                 }[];
@@ -6119,13 +6127,136 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** One enquiry with the replies sent to it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: string;
+                name: string;
+                mobile: string;
+                email: string;
+                /** @enum {string} */
+                topic:
+                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+                message: string;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'closed';
+                /** @enum {string} */
+                state: 'open' | 'answered';
+                pagePath: string | null;
+                number: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+                replies: {
+                  id: string;
+                  sentTo: string;
+                  subject: string;
+                  text: string;
+                  sentAt: string;
+                  staff: {
+                    id: string;
+                    name: string;
+                  };
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Mark an enquiry in progress or closed (or new again) */
+    /**
+     * Move an enquiry along (new, in progress, closed = answered) and/or note on it
+     * @description Each change is recorded in the audit log.
+     */
     patch: {
       parameters: {
         query?: never;
@@ -6139,7 +6270,8 @@ export interface paths {
         content: {
           'application/json': {
             /** @enum {string} */
-            status: 'new' | 'in_progress' | 'closed';
+            status?: 'new' | 'in_progress' | 'closed';
+            note?: string | null;
           };
         };
       };
@@ -6165,7 +6297,11 @@ export interface paths {
                 message: string;
                 /** @enum {string} */
                 status: 'new' | 'in_progress' | 'closed';
+                /** @enum {string} */
+                state: 'open' | 'answered';
                 pagePath: string | null;
+                number: string | null;
+                note: string | null;
                 createdAt: string;
                 updatedAt: string;
               };
@@ -6240,6 +6376,184 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/v1/admin/enquiries/{id}/replies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reply to an enquiry by e-mail (to the enquirer's address); marks it answered
+     * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            subject?: string;
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: string;
+                name: string;
+                mobile: string;
+                email: string;
+                /** @enum {string} */
+                topic:
+                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+                message: string;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'closed';
+                /** @enum {string} */
+                state: 'open' | 'answered';
+                pagePath: string | null;
+                number: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+                replies: {
+                  id: string;
+                  sentTo: string;
+                  subject: string;
+                  text: string;
+                  sentAt: string;
+                  staff: {
+                    id: string;
+                    name: string;
+                  };
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/audit': {
     parameters: {
       query?: never;
@@ -6249,7 +6563,7 @@ export interface paths {
     };
     /**
      * The audit log (administrators): every change made in the console
-     * @description Newest first. Filter by the staff member (actorId), a number, an order, or one changed thing (entityType + entityId). Entries are never edited.
+     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), or one changed thing (entityType + entityId). Entries are never edited.
      */
     get: {
       parameters: {
@@ -6260,6 +6574,8 @@ export interface paths {
           number?: string;
           /** @description Only changes of this order */
           orderId?: string;
+          /** @description Only changes of the order with this reference (as the buyer sees it) */
+          orderReference?: string;
           /** @description Only changes of this kind of thing */
           entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import';
           /** @description With entityType: one thing */
@@ -8136,6 +8452,574 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sales, orders waiting, open enquiries and stock at a glance
+     * @description Days and months in India (Asia/Kolkata). A sale is an order paid in the period (paid_at) and not cancelled or refunded since; money in rupees.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                /**
+                 * @description Days and months are counted in this time zone
+                 * @enum {string}
+                 */
+                timeZone: 'Asia/Kolkata';
+                /** @description Today's date in India, YYYY-MM-DD */
+                today: string;
+                sales: {
+                  today: {
+                    /** @description Orders paid in the period and not cancelled or refunded since */
+                    orders: number;
+                    /** @description What those orders were paid, GST included, in rupees */
+                    revenue: number;
+                  };
+                  thisMonth: {
+                    /** @description Orders paid in the period and not cancelled or refunded since */
+                    orders: number;
+                    /** @description What those orders were paid, GST included, in rupees */
+                    revenue: number;
+                  };
+                  lastMonth: {
+                    /** @description Orders paid in the period and not cancelled or refunded since */
+                    orders: number;
+                    /** @description What those orders were paid, GST included, in rupees */
+                    revenue: number;
+                  };
+                };
+                /** @description The last 30 days in India, oldest first, today last */
+                daily: {
+                  /** @description Orders paid in the period and not cancelled or refunded since */
+                  orders: number;
+                  /** @description What those orders were paid, GST included, in rupees */
+                  revenue: number;
+                  date: string;
+                }[];
+                /** @description Orders waiting at each step now */
+                waiting: {
+                  /** @description Awaiting payment with the hold still live */
+                  awaitingPayment: number;
+                  /** @description Paid, the UPC code not yet sent */
+                  paid: number;
+                  upcSent: number;
+                  /** @description Porting in progress */
+                  porting: number;
+                  /** @description Money to give back, whatever the step */
+                  needsRefund: number;
+                };
+                enquiries: {
+                  /** @description New or in progress */
+                  open: number;
+                };
+                inventory: {
+                  categories: {
+                    category: string;
+                    name: string;
+                    available: number;
+                    reserved: number;
+                    sold: number;
+                    hidden: number;
+                    total: number;
+                  }[];
+                  totals: {
+                    available: number;
+                    reserved: number;
+                    sold: number;
+                    hidden: number;
+                    total: number;
+                  };
+                };
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Counts beside the console navigation: orders needing action, open enquiries
+     * @description Polled by the console every 30 seconds; never cached.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                /** @description Orders whose next step is the team’s: paid (UPC to send) or to refund */
+                orders: number;
+                /** @description Open enquiries (new or in progress) */
+                enquiries: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The support and admin accounts, by name */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                members: {
+                  id: string;
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  role: 'support' | 'admin';
+                  disabledAt: string | null;
+                  createdAt: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Invite a member: creates the account (no password) and tells them how to sign in
+     * @description They sign in with a code sent to their mobile (Sign In, "With OTP"). 409 when the e-mail or mobile already belongs to an account.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            email: string;
+            mobile: string;
+            /** @enum {string} */
+            role: 'support' | 'admin';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                member: {
+                  id: string;
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  role: 'support' | 'admin';
+                  disabledAt: string | null;
+                  createdAt: string;
+                };
+                invitationSent: boolean;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/staff/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a member: a new role, disabled: true (ends every session at once) or false
+     * @description An administrator cannot change their own account (409 OWN_ACCOUNT), and the store keeps at least one active administrator (409 LAST_ADMIN).
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            role?: 'support' | 'admin';
+            disabled?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                role: 'support' | 'admin';
+                disabledAt: string | null;
+                createdAt: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
     trace?: never;
   };
 }

@@ -10,4 +10,6 @@ export const queryRoots = {
   cart: 'cart',
   orders: 'orders',
   profile: 'profile',
+  /** Everything the staff console reads: any change made in the console refreshes it all. */
+  console: 'console',
 } as const;

@@ -27,6 +27,8 @@ export const users = pgTable(
     role: text('role', { enum: ['customer', 'support', 'admin'] })
       .notNull()
       .default('customer'),
+    /** Set when an administrator disables a staff member: no sign-in, no session, until cleared. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_mobile_key').on(t.mobile)],

@@ -1,10 +1,112 @@
-import { ConsolePage } from '../admin-shell';
+import { formatInr } from '@store/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatCount, formatIndianDate } from '../../lib/format';
+import { ConsolePage, QueryStatus } from '../admin-shell';
+import { useDashboard, type Dashboard } from './api/get-dashboard';
+import { DailySalesChart, InventoryChart } from './dashboard-charts';
 
-/** /admin: the console's first page. */
+/** /admin: sales, orders waiting at each step, open enquiries and stock at a glance. */
 export default function DashboardPage() {
+  const { data, isPending, error, refetch } = useDashboard();
   return (
     <ConsolePage title="Dashboard" intro="Orders, payments, enquiries and stock at a glance.">
-      <p className="text-slate-700">Choose an area on the left.</p>
+      <QueryStatus
+        what="dashboard"
+        isPending={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+      />
+      {data ? <DashboardFigures dashboard={data} /> : null}
     </ConsolePage>
+  );
+}
+
+function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
+  const { sales, waiting, enquiries, inventory } = dashboard;
+  return (
+    <div className="space-y-8">
+      <Section
+        title="Sales"
+        note={`Days and months in India; today is ${formatIndianDate(dashboard.today)}.`}
+      >
+        <div className="grid gap-3 sm:grid-cols-3">
+          <SalesCard label="Today" figure={sales.today} />
+          <SalesCard label="This month" figure={sales.thisMonth} />
+          <SalesCard label="Last month" figure={sales.lastMonth} />
+        </div>
+      </Section>
+
+      <Section title="Waiting for the team">
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <StatCard
+            label="Awaiting payment"
+            value={waiting.awaitingPayment}
+            to="/admin/orders?status=pending_payment"
+          />
+          <StatCard label="Paid" value={waiting.paid} to="/admin/orders?status=paid" />
+          <StatCard label="UPC sent" value={waiting.upcSent} to="/admin/orders?status=upc_sent" />
+          <StatCard
+            label="Porting"
+            value={waiting.porting}
+            to="/admin/orders?status=porting_in_progress"
+          />
+          <StatCard
+            label="Needs refund"
+            value={waiting.needsRefund}
+            to="/admin/orders?needsRefund=true"
+          />
+          <StatCard
+            label="Open enquiries"
+            value={enquiries.open}
+            to="/admin/enquiries?state=open"
+          />
+        </div>
+      </Section>
+
+      <Section title="Orders and revenue, last 30 days">
+        <DailySalesChart days={dashboard.daily} />
+      </Section>
+
+      <Section
+        title="Inventory"
+        note={`${formatCount(inventory.totals.total)} numbers: ${formatCount(inventory.totals.available)} available, ${formatCount(inventory.totals.reserved)} held, ${formatCount(inventory.totals.sold)} sold, ${formatCount(inventory.totals.hidden)} hidden.`}
+      >
+        <InventoryChart categories={inventory.categories} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {note ? <p className="mb-3 text-sm text-slate-600">{note}</p> : <div className="mb-3" />}
+      {children}
+    </section>
+  );
+}
+
+const cardClass = 'block rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
+
+function SalesCard({ label, figure }: { label: string; figure: Dashboard['sales']['today'] }) {
+  return (
+    <div className={cardClass}>
+      <h3 className="text-sm font-medium text-slate-600">{label}</h3>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{formatInr(figure.revenue)}</p>
+      <p className="text-sm text-slate-700">
+        {formatCount(figure.orders)} {figure.orders === 1 ? 'order' : 'orders'}
+      </p>
+    </div>
+  );
+}
+
+function StatCard({ label, value, to }: { label: string; value: number; to: string }) {
+  return (
+    <Link to={to} className={`${cardClass} hover:border-blue-400`}>
+      <span className="block text-sm font-medium text-slate-600">{label}</span>
+      <span className="mt-1 block text-2xl font-bold text-slate-900">{formatCount(value)}</span>
+    </Link>
   );
 }

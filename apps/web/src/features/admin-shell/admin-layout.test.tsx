@@ -1,13 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { AuthSessionProvider } from '../auth';
 import AdminLayout from './admin-layout';
 
-afterEach(resetAfterTest);
+afterEach(() => {
+  resetAfterTest();
+  vi.useRealTimers();
+});
 
 const withRole = (role: 'customer' | 'support' | 'admin') =>
   ok({ ...sampleSession, user: { ...sampleSession.user, role, name: `A ${role}` } });
@@ -54,5 +57,30 @@ describe('the console frame', () => {
     const nav = await screen.findByRole('navigation', { name: 'Console' });
     expect(nav).toHaveTextContent('Staff');
     expect(nav).toHaveTextContent('Audit log');
+  });
+
+  it('shows counts of new items beside Orders and Enquiries, asked for again every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let counts = { orders: 2, enquiries: 5 };
+    setSessionHintCookie();
+    const { callsTo } = installFakeApi({
+      'GET /user/profile': withRole('support'),
+      'GET /admin/counts': () => ok(counts),
+    });
+    renderWithQuery(
+      '/admin',
+      <AuthSessionProvider modal={() => null}>
+        <AdminLayout />
+      </AuthSessionProvider>,
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(await within(nav).findByRole('link', { name: /^Enquiries\s*5\s*new$/ })).toBeVisible();
+    expect(within(nav).getByRole('link', { name: /^Orders\s*2\s*new$/ })).toBeVisible();
+
+    counts = { orders: 0, enquiries: 6 };
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(await within(nav).findByRole('link', { name: /^Enquiries\s*6\s*new$/ })).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toBeVisible();
+    expect(callsTo('GET /admin/counts')).toHaveLength(2);
   });
 });

@@ -120,4 +120,19 @@ describe('EnquiryForm', () => {
     expect(honeypot).toHaveAttribute('tabindex', '-1');
     expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
   });
+
+  it('sends the number the enquiry is about when the page gives one', async () => {
+    const user = userEvent.setup();
+    answer(201, {
+      success: true,
+      message: 'Thank you! We will get back to you shortly.',
+      data: { id: 'e3' },
+    });
+    renderWithQuery('/premium-numbers', <EnquiryForm topic="vip-number" number="9820098200" />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string);
+    expect(body).toMatchObject({ number: '9820098200', pagePath: '/premium-numbers' });
+  });
 });

@@ -6,21 +6,13 @@ import { useToast } from '../../components/toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSendEnquiry } from './api/send-enquiry';
+import { enquiryTopicLabels } from './enquiry-topics';
 
 /**
  * The enquiry form of the contact, product and career pages: POST /api/v1/enquiries with
  * { name, mobile, email, topic, message, pagePath, website }. `website` is a honeypot that people
  * never see; bots that fill it get a normal-looking answer and nothing is stored.
  */
-
-const enquiryTopicLabels: Record<EnquiryTopic, string> = {
-  general: 'General question',
-  'vip-number': 'Buying a VIP number',
-  'smart-ivr': 'Smart IVR',
-  'sms-solutions': 'SMS solutions',
-  whatsapp: 'WhatsApp Business API',
-  career: 'Job application',
-};
 
 interface FormValues {
   name: string;
@@ -43,6 +35,8 @@ export interface EnquiryFormProps {
   /** Level of the title; default 2. */
   titleLevel?: 2 | 3;
   intro?: string;
+  /** The mobile number the enquiry is about (a number's page or card), sent as `number`. */
+  number?: string;
   /** An extra choice (e.g. the position applied for), sent as the first line of the message. */
   choice?: { label: string; options: readonly string[]; defaultValue?: string };
   messageLabel?: string;
@@ -97,6 +91,7 @@ export function EnquiryForm({
   title = 'Send us an enquiry',
   titleLevel = 2,
   intro,
+  number,
   choice,
   messageLabel = 'Your message',
   messagePlaceholder = 'Tell us what you are looking for.',
@@ -140,6 +135,7 @@ export function EnquiryForm({
         topic: topic ?? values.topic,
         message,
         pagePath: pathname,
+        ...(number ? { number } : {}),
         website: values.website,
       });
       toast.success(thanks);

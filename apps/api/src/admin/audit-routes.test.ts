@@ -1,0 +1,44 @@
+import { expect, it } from 'vitest';
+import { inTransaction } from '../db/transactions';
+import { insertOrders } from '../../test-support/console-fixtures';
+import { staffMember } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+describeEachDatabase('the audit log by order reference', (ctx) => {
+  it('finds the changes of the order a buyer quotes by its reference, in any case', async () => {
+    const { app, database } = ctx();
+    const admin = await staffMember(app, 'admin');
+    const [orderId = ''] = await insertOrders(app, [{ reference: 'VN-20261122-7K3Q9MZA' }]);
+    await inTransaction(database, (tx) =>
+      app.services.audit.record(
+        tx,
+        {
+          actorId: admin.user.id,
+          action: 'order.payment_confirmed',
+          entityType: 'order',
+          entityId: orderId,
+          orderId,
+        },
+        { actorId: admin.user.id, action: 'number.hide', entityType: 'number', entityId: 7 },
+      ),
+    );
+
+    const byReference = await admin.client.get(
+      api('/admin/audit?orderReference=%20vn-20261122-7k3q9mza'),
+    );
+    expect(byReference.statusCode).toBe(200);
+    expect(byReference.json().data.entries.map((e: { action: string }) => e.action)).toEqual([
+      'order.payment_confirmed',
+    ]);
+    for (const query of [
+      'orderReference=VN-20261122-NOSUCHXX',
+      `orderReference=VN-20261122-7K3Q9MZA&orderId=00000000-0000-4000-8000-000000000000`,
+    ]) {
+      const none = await admin.client.get(api(`/admin/audit?${query}`));
+      expect(none.json().data, query).toMatchObject({ entries: [], total: 0 });
+    }
+    const tooLong = await admin.client.get(api(`/admin/audit?orderReference=${'X'.repeat(41)}`));
+    expect(tooLong.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const count = z.number().int();
+const sales = z.object({
+  orders: count.describe('Orders paid in the period and not cancelled or refunded since'),
+  revenue: z.number().describe('What those orders were paid, GST included, in rupees'),
+});
+const statusCounts = {
+  available: count,
+  reserved: count,
+  sold: count,
+  hidden: count,
+  total: count,
+};
+
+/** GET /admin/dashboard: every figure of the console's first page in one answer. */
+export const dashboardSchema = z.object({
+  timeZone: z.literal('Asia/Kolkata').describe('Days and months are counted in this time zone'),
+  today: z.string().describe("Today's date in India, YYYY-MM-DD"),
+  sales: z.object({ today: sales, thisMonth: sales, lastMonth: sales }),
+  daily: z
+    .array(sales.extend({ date: z.string() }))
+    .describe('The last 30 days in India, oldest first, today last'),
+  waiting: z
+    .object({
+      awaitingPayment: count.describe('Awaiting payment with the hold still live'),
+      paid: count.describe('Paid, the UPC code not yet sent'),
+      upcSent: count,
+      porting: count.describe('Porting in progress'),
+      needsRefund: count.describe('Money to give back, whatever the step'),
+    })
+    .describe('Orders waiting at each step now'),
+  enquiries: z.object({ open: count.describe('New or in progress') }),
+  inventory: z.object({
+    categories: z.array(z.object({ category: z.string(), name: z.string(), ...statusCounts })),
+    totals: z.object(statusCounts),
+  }),
+});
+
+/** GET /admin/counts: what the console's navigation shows beside its areas. */
+export const consoleCountsSchema = z.object({
+  orders: count.describe('Orders whose next step is the team’s: paid (UPC to send) or to refund'),
+  enquiries: count.describe('Open enquiries (new or in progress)'),
+});

@@ -1,0 +1,49 @@
+import { categories } from '@store/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { numbers, type numberStatuses } from '../db/schema';
+
+type Status = (typeof numberStatuses)[number];
+export type StatusCounts = Record<Status, number> & { total: number };
+
+const noNumbers = (): StatusCounts => ({ available: 0, reserved: 0, sold: 0, hidden: 0, total: 0 });
+
+/**
+ * How many numbers each category holds in each status, in the storefront's order of
+ * categories, and the totals. A reserved number whose hold has lapsed counts as available
+ * (catalog/availability.ts).
+ */
+export async function inventoryByCategory(db: Db) {
+  const rows = await db
+    .select({
+      category: numbers.category,
+      status: sql<Status>`case when ${numbers.status} = 'reserved' and ${numbers.reservedUntil} < now() then 'available' else ${numbers.status} end`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(numbers)
+    .groupBy(sql`1`, sql`2`);
+  const byCategory = new Map<string, StatusCounts>();
+  const totals = noNumbers();
+  for (const { category, status, n } of rows) {
+    const counts = byCategory.get(category) ?? noNumbers();
+    byCategory.set(category, counts);
+    counts[status] += n;
+    counts.total += n;
+    totals[status] += n;
+    totals.total += n;
+  }
+  const order = new Map<string, number>(
+    categories.map((category, index) => [category.slug, index]),
+  );
+  const rank = (slug: string) => order.get(slug) ?? categories.length;
+  return {
+    categories: [...byCategory]
+      .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+      .map(([slug, counts]) => ({
+        category: slug,
+        name: categories.find((category) => category.slug === slug)?.name ?? slug,
+        ...counts,
+      })),
+    totals,
+  };
+}

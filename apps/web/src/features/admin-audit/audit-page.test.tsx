@@ -1,0 +1,131 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ok } from '../../../test-support/fake-api';
+import { renderConsole } from '../../../test-support/console';
+import { resetAfterTest } from '../../../test-support/session';
+import AuditPage from './audit-page';
+import { changeLines } from './audit-change';
+
+afterEach(resetAfterTest);
+
+const entries = [
+  {
+    id: 2,
+    at: '2026-04-01T06:00:00Z',
+    actor: { id: 'staff-me', name: 'Anil Admin', email: 'anil@example.com' },
+    action: 'number.reprice',
+    entityType: 'number',
+    entityId: '41',
+    number: '9820098200',
+    orderId: null,
+    before: { price: 25000, offer: null },
+    after: { price: 20000, offer: null },
+    note: 'Festival offer',
+  },
+  {
+    id: 1,
+    at: '2026-04-01T05:00:00Z',
+    actor: { id: 'staff-me', name: 'Anil Admin', email: 'anil@example.com' },
+    action: 'staff.invite',
+    entityType: 'user',
+    entityId: 'b1c2d3e4-0000-4000-8000-000000000000',
+    number: null,
+    orderId: null,
+    before: null,
+    after: { name: 'Kiran Rao', role: 'support' },
+    note: null,
+  },
+];
+
+const auditPage = (extra = {}) =>
+  ok({ entries, total: 2, page: 1, pageSize: 50, pageCount: 1, ...extra });
+const members = ok({
+  members: [
+    {
+      id: 'staff-me',
+      name: 'Anil Admin',
+      email: 'a@x.in',
+      mobile: '9000000002',
+      role: 'admin',
+      disabledAt: null,
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+    {
+      id: 'staff-kiran',
+      name: 'Kiran Rao',
+      email: 'k@x.in',
+      mobile: '9820011223',
+      role: 'support',
+      disabledAt: null,
+      createdAt: '2026-01-01T00:00:00Z',
+    },
+  ],
+});
+
+const logCalls = (calls: { path: string }[]) =>
+  calls.filter((call) => call.path.startsWith('/admin/audit')).map((call) => call.path);
+
+describe('the audit log page', () => {
+  it('shows who changed what, when, and the change readably, with no way to edit it', async () => {
+    renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: { 'GET /admin/audit': auditPage(), 'GET /admin/staff': members },
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const [, reprice, invite] = within(table).getAllByRole('row');
+    expect(reprice).toHaveTextContent('1 Apr 2026, 11:30 am IST');
+    expect(reprice).toHaveTextContent('Anil Admin');
+    expect(reprice).toHaveTextContent('number.reprice');
+    expect(reprice).toHaveTextContent('price: 25000 → changed to 20000');
+    expect(reprice).toHaveTextContent('offer: none');
+    expect(reprice).toHaveTextContent('Festival offer');
+    expect(within(reprice!).getByRole('link', { name: '9820098200' })).toHaveAttribute(
+      'href',
+      '/admin/inventory?q=9820098200',
+    );
+    expect(invite).toHaveTextContent('name: Kiran Rao');
+    expect(invite).toHaveTextContent('role: support');
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('filters by member, number and order reference', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: { 'GET /admin/audit': auditPage(), 'GET /admin/staff': members },
+    });
+    const form = await screen.findByRole('form', { name: 'Filter the audit log' });
+    await screen.findByRole('option', { name: 'Kiran Rao' });
+    await user.selectOptions(within(form).getByLabelText('Member'), 'Kiran Rao');
+    await user.type(within(form).getByLabelText('Number'), '+91 98200 98200');
+    await user.type(within(form).getByLabelText('Order reference'), ' vn-20261122-7k3q9mza ');
+    await user.click(within(form).getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(logCalls(calls).at(-1)).toBe(
+        '/admin/audit?page=1&actorId=staff-kiran&number=9820098200&orderReference=vn-20261122-7k3q9mza&pageSize=50',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=1&pageSize=50'));
+  });
+});
+
+describe('changeLines', () => {
+  it('names each field with its value before and after', () => {
+    expect(changeLines({ status: 'new' }, { status: 'closed' })).toEqual([
+      { field: 'status', before: 'new', after: 'closed', changed: true },
+    ]);
+    expect(changeLines(null, { role: 'admin' })).toEqual([
+      { field: 'role', before: null, after: 'admin', changed: true },
+    ]);
+    expect(changeLines({ note: 'x', tags: ['a'] }, { note: 'x' })).toEqual([
+      { field: 'note', before: 'x', after: 'x', changed: false },
+      { field: 'tags', before: '["a"]', after: null, changed: true },
+    ]);
+    expect(changeLines(null, null)).toEqual([]);
+    expect(changeLines(3, 4)).toEqual([{ field: 'value', before: '3', after: '4', changed: true }]);
+  });
+});

@@ -1,0 +1,180 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { SelectField, TextField } from '../../components/form-fields';
+import { formatIndianDate } from '../../lib/format';
+import { ConsolePage, ConsoleTable, QueryStatus, useListParams } from '../admin-shell';
+import { useStaffMembers } from '../admin-staff';
+import { useAudit, type AuditEntry, type AuditFilter } from './api/get-audit';
+import { AuditChange } from './audit-change';
+
+const column = createColumnHelper<AuditEntry>();
+
+const link = 'text-blue-800 underline';
+
+/** Where the changed thing is seen in the console. */
+function ChangedThing({ entry }: { entry: AuditEntry }) {
+  const parts = [];
+  if (entry.number) {
+    parts.push(
+      <Link key="number" to={`/admin/inventory?q=${entry.number}`} className={link}>
+        {entry.number}
+      </Link>,
+    );
+  }
+  if (entry.orderId) {
+    parts.push(
+      <Link key="order" to={`/admin/orders/${entry.orderId}`} className={link}>
+        Order
+      </Link>,
+    );
+  }
+  if (entry.entityType === 'enquiry') {
+    parts.push(
+      <Link key="enquiry" to={`/admin/enquiries/${entry.entityId}`} className={link}>
+        Enquiry
+      </Link>,
+    );
+  }
+  return (
+    <>
+      <span className="block text-slate-600">
+        {entry.entityType} {entry.entityType === 'number' ? '' : entry.entityId.slice(0, 8)}
+      </span>
+      {parts.length > 0 ? <span className="flex gap-2">{parts}</span> : null}
+    </>
+  );
+}
+
+const columns = [
+  column.accessor('at', {
+    header: 'When',
+    cell: (info) => formatIndianDate(info.getValue(), { month: 'short', time: true }),
+  }),
+  column.accessor('actor', {
+    header: 'Who',
+    cell: (info) => info.getValue().name,
+  }),
+  column.accessor('action', {
+    header: 'What',
+    cell: (info) => <code className="text-xs">{info.getValue()}</code>,
+  }),
+  column.display({
+    id: 'thing',
+    header: 'Which',
+    cell: ({ row }) => <ChangedThing entry={row.original} />,
+  }),
+  column.display({
+    id: 'change',
+    header: 'Before and after',
+    cell: ({ row }) => <AuditChange before={row.original.before} after={row.original.after} />,
+  }),
+  column.accessor('note', {
+    header: 'Note',
+    cell: (info) => info.getValue() ?? '',
+  }),
+];
+
+const filterKeys = ['actorId', 'number', 'orderReference'] as const;
+
+/** /admin/audit (administrators): every change made in the console, newest first. Read only. */
+export default function AuditPage() {
+  const { search, page, update } = useListParams();
+  const filter: AuditFilter = { page };
+  for (const key of filterKeys) filter[key] = search.get(key) ?? undefined;
+  const { data, isPending, error, refetch, isFetching } = useAudit(filter);
+
+  return (
+    <ConsolePage
+      title="Audit log"
+      intro="Every change made in the console or its API: who, what, when, before and after. Entries are never edited."
+    >
+      <AuditFilters key={search.toString()} initial={filter} onApply={update} />
+      <QueryStatus
+        what="audit log"
+        isPending={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+      />
+      {data ? (
+        <ConsoleTable
+          caption="Audit log entries, newest first"
+          columns={columns}
+          rows={data.entries}
+          empty="No changes match."
+          busy={isFetching}
+          paged={data}
+          onPage={(next) => update({ page: next })}
+        />
+      ) : null}
+    </ConsolePage>
+  );
+}
+
+type FilterValues = Record<(typeof filterKeys)[number], string>;
+
+function AuditFilters({
+  initial,
+  onApply,
+}: {
+  initial: AuditFilter;
+  onApply: (values: FilterValues) => void;
+}) {
+  const staff = useStaffMembers();
+  const [values, setValues] = useState<FilterValues>({
+    actorId: initial.actorId ?? '',
+    number: initial.number ?? '',
+    orderReference: initial.orderReference ?? '',
+  });
+  const set = (key: keyof FilterValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      actorId: values.actorId,
+      number: values.number.replace(/\D/g, '').slice(-10),
+      orderReference: values.orderReference.trim(),
+    });
+  };
+  return (
+    <form
+      aria-label="Filter the audit log"
+      onSubmit={apply}
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
+      <SelectField label="Member" value={values.actorId} onChange={set('actorId')}>
+        <option value="">Everyone</option>
+        {(staff.data ?? []).map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Number"
+        inputMode="numeric"
+        placeholder="98200 98200"
+        value={values.number}
+        onChange={set('number')}
+      />
+      <TextField
+        label="Order reference"
+        placeholder="VN-20261122-7K3Q9MZA"
+        value={values.orderReference}
+        onChange={set('orderReference')}
+      />
+      <button type="submit" className="btn-primary px-4 py-2.5">
+        Filter
+      </button>
+      {filterKeys.some((key) => initial[key]) ? (
+        <button
+          type="button"
+          className="btn-secondary px-4 py-2.5"
+          onClick={() => onApply({ actorId: '', number: '', orderReference: '' })}
+        >
+          Clear
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../../test-support/fake-api';
+import { renderConsole } from '../../../test-support/console';
+import { resetAfterTest } from '../../../test-support/session';
+import DashboardPage from './dashboard-page';
+
+beforeAll(() => {
+  // Recharts measures its container; jsdom has no layout.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(resetAfterTest);
+
+const days = Array.from({ length: 30 }, (_, i) => {
+  const date = new Date(Date.UTC(2026, 2, 3 + i)).toISOString().slice(0, 10);
+  return { date, orders: i === 29 ? 3 : 0, revenue: i === 29 ? 1564.5 : 0 };
+});
+
+const dashboard = {
+  timeZone: 'Asia/Kolkata',
+  today: '2026-04-01',
+  sales: {
+    today: { orders: 3, revenue: 1564.5 },
+    thisMonth: { orders: 4, revenue: 169250 },
+    lastMonth: { orders: 1, revenue: 6000 },
+  },
+  daily: days,
+  waiting: { awaitingPayment: 2, paid: 5, upcSent: 1, porting: 7, needsRefund: 1 },
+  enquiries: { open: 4 },
+  inventory: {
+    categories: [
+      {
+        category: 'mirror-numbers',
+        name: 'Mirror Numbers',
+        available: 120,
+        reserved: 2,
+        sold: 10,
+        hidden: 1,
+        total: 133,
+      },
+      {
+        category: 'unique-numbers',
+        name: 'Unique Numbers',
+        available: 1500,
+        reserved: 0,
+        sold: 3,
+        hidden: 0,
+        total: 1503,
+      },
+    ],
+    totals: { available: 1620, reserved: 2, sold: 13, hidden: 1, total: 1636 },
+  },
+};
+
+describe('the dashboard', () => {
+  it('shows sales today, this month and last month in rupees', async () => {
+    renderConsole(<DashboardPage />, { api: { 'GET /admin/dashboard': ok(dashboard) } });
+    const sales = await screen.findByRole('region', { name: 'Sales' });
+    expect(within(sales).getByText('Today').parentElement).toHaveTextContent('₹1,564.503 orders');
+    expect(within(sales).getByText('This month').parentElement).toHaveTextContent(
+      '₹1,69,2504 orders',
+    );
+    expect(within(sales).getByText('Last month').parentElement).toHaveTextContent('₹6,0001 order');
+    expect(sales).toHaveTextContent('today is 1 April 2026');
+  });
+
+  it('links each waiting step to its orders and the open enquiries to the inbox', async () => {
+    renderConsole(<DashboardPage />, { api: { 'GET /admin/dashboard': ok(dashboard) } });
+    const waiting = await screen.findByRole('region', { name: 'Waiting for the team' });
+    const expected = [
+      ['Awaiting payment', '2', '/admin/orders?status=pending_payment'],
+      ['Paid', '5', '/admin/orders?status=paid'],
+      ['UPC sent', '1', '/admin/orders?status=upc_sent'],
+      ['Porting', '7', '/admin/orders?status=porting_in_progress'],
+      ['Needs refund', '1', '/admin/orders?needsRefund=true'],
+      ['Open enquiries', '4', '/admin/enquiries?state=open'],
+    ];
+    for (const [label, value, href] of expected) {
+      const link = within(waiting).getByRole('link', {
+        name: new RegExp(`^${label}\\s*${value}$`),
+      });
+      expect(link).toHaveAttribute('href', href);
+    }
+  });
+
+  it('draws both charts with a table of the same figures', async () => {
+    const user = userEvent.setup();
+    renderConsole(<DashboardPage />, { api: { 'GET /admin/dashboard': ok(dashboard) } });
+    const daily = await screen.findByRole('region', { name: 'Orders and revenue, last 30 days' });
+    expect(daily.querySelector('.recharts-responsive-container')).not.toBeNull();
+    await user.click(within(daily).getByText('Show as a table'));
+    const dayTable = within(daily).getByRole('table', { name: /by day/ });
+    expect(within(dayTable).getAllByRole('row')).toHaveLength(31);
+    expect(within(dayTable).getByRole('row', { name: /1 April 2026/ })).toHaveTextContent(
+      '1 April 20263₹1,564.50',
+    );
+
+    const inventory = screen.getByRole('region', { name: 'Inventory' });
+    expect(inventory).toHaveTextContent(
+      '1,636 numbers: 1,620 available, 2 held, 13 sold, 1 hidden.',
+    );
+    await user.click(within(inventory).getByText('Show as a table'));
+    const row = within(inventory).getByRole('row', { name: /Unique Numbers/ });
+    expect(row).toHaveTextContent('Unique Numbers1,5000301,503');
+  });
+
+  it('says so when the figures cannot be read, and tries again', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    renderConsole(<DashboardPage />, {
+      api: {
+        'GET /admin/dashboard': () =>
+          ++calls === 1 ? fail(500, 'Database unavailable') : ok(dashboard),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Sales' })).toBeInTheDocument();
+  });
+});

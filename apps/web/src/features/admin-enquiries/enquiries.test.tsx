@@ -1,0 +1,197 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fail, ok } from '../../../test-support/fake-api';
+import { renderConsole } from '../../../test-support/console';
+import { resetAfterTest } from '../../../test-support/session';
+import EnquiriesPage from './enquiries-page';
+import EnquiryPage from './enquiry-page';
+
+afterEach(resetAfterTest);
+
+const enquiry = {
+  id: 'e-1',
+  name: 'Ravi Kulkarni',
+  mobile: '9876543210',
+  email: 'ravi@example.com',
+  topic: 'vip-number',
+  message: 'Is 98200 98200 still available?',
+  status: 'new',
+  state: 'open',
+  pagePath: '/premium-numbers',
+  number: '9820098200',
+  note: null,
+  createdAt: '2026-04-01T04:30:00Z',
+  updatedAt: '2026-04-01T04:30:00Z',
+};
+
+/** The inbox pages asked for, in order. */
+const inboxCalls = (calls: { method: string; path: string }[]) =>
+  calls.filter((call) => call.path.startsWith('/admin/enquiries?')).map((call) => call.path);
+
+const page = (enquiries: unknown[], extra = {}) =>
+  ok({ enquiries, total: enquiries.length, page: 1, pageSize: 25, pageCount: 1, ...extra });
+
+describe('the enquiry inbox', () => {
+  it('lists open enquiries with who wrote, the number they are about and a link to it', async () => {
+    const { calls } = renderConsole(<EnquiriesPage />, {
+      path: '/admin/enquiries',
+      api: { 'GET /admin/enquiries': page([enquiry]) },
+    });
+    const table = await screen.findByRole('table', { name: 'Enquiries, newest first' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('1 Apr 2026, 10:00 am IST');
+    expect(row).toHaveTextContent('Buying a VIP number');
+    expect(row).toHaveTextContent('Open: new');
+    expect(within(row).getByRole('link', { name: 'Ravi Kulkarni' })).toHaveAttribute(
+      'href',
+      '/admin/enquiries/e-1',
+    );
+    expect(within(row).getByRole('link', { name: '9820098200' })).toHaveAttribute(
+      'href',
+      '/admin/inventory?q=9820098200',
+    );
+    expect(inboxCalls(calls)[0]).toBe('/admin/enquiries?page=1&state=open&pageSize=25');
+  });
+
+  it('filters by open or answered and by topic, in the address', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(<EnquiriesPage />, {
+      path: '/admin/enquiries',
+      api: { 'GET /admin/enquiries': page([]) },
+    });
+    expect(await screen.findByText('No enquiries here.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Show'), 'Answered');
+    await user.selectOptions(screen.getByLabelText('Topic'), 'Job application');
+    await waitFor(() =>
+      expect(inboxCalls(calls).at(-1)).toBe(
+        '/admin/enquiries?page=1&state=answered&topic=career&pageSize=25',
+      ),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/admin/enquiries?state=answered&topic=career',
+    );
+    await user.selectOptions(screen.getByLabelText('Show'), 'All');
+    await waitFor(() =>
+      expect(inboxCalls(calls).at(-1)).toBe('/admin/enquiries?page=1&topic=career&pageSize=25'),
+    );
+  });
+
+  it('pages through the inbox', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(<EnquiriesPage />, {
+      path: '/admin/enquiries',
+      api: { 'GET /admin/enquiries': page([enquiry], { total: 60, pageCount: 3 }) },
+    });
+    expect(await screen.findByText('Page 1 of 3 (60 in all)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(inboxCalls(calls).at(-1)).toContain('page=2&state=open'));
+  });
+});
+
+describe('one enquiry', () => {
+  const detail = { ...enquiry, replies: [] };
+  const renderEnquiry = (api: Parameters<typeof renderConsole>[1]['api']) =>
+    renderConsole(<EnquiryPage />, {
+      path: '/admin/enquiries/e-1',
+      pattern: '/admin/enquiries/:enquiryId',
+      role: 'support',
+      api: { 'GET /admin/enquiries/e-1': ok(detail), ...api },
+    });
+
+  it('shows the enquiry and marks it answered', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderEnquiry({
+      'PATCH /admin/enquiries/e-1': ok(
+        { ...enquiry, status: 'closed' },
+        'Enquiry marked answered.',
+      ),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Enquiry from Ravi Kulkarni' }),
+    ).toBeVisible();
+    const about = screen.getByRole('region', { name: 'The enquiry' });
+    expect(about).toHaveTextContent('Is 98200 98200 still available?');
+    expect(within(about).getByRole('link', { name: '9820098200' })).toHaveAttribute(
+      'href',
+      '/admin/inventory?q=9820098200',
+    );
+    await user.click(screen.getByRole('button', { name: 'Mark answered' }));
+    expect(await screen.findByText('Enquiry marked answered.')).toBeInTheDocument();
+    expect(callsTo('PATCH /admin/enquiries/e-1')[0]!.body).toEqual({ status: 'closed' });
+  });
+
+  it('saves the team note', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderEnquiry({
+      'PATCH /admin/enquiries/e-1': ok({ ...enquiry, note: 'Call back Monday' }, 'Note saved.'),
+    });
+    await user.type(await screen.findByLabelText('Team note'), 'Call back Monday');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText('Note saved.')).toBeInTheDocument();
+    expect(callsTo('PATCH /admin/enquiries/e-1')[0]!.body).toEqual({ note: 'Call back Monday' });
+  });
+
+  it('sends a reply by e-mail, and will not send an empty one', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = renderEnquiry({
+      'POST /admin/enquiries/e-1/replies': {
+        status: 201,
+        body: { success: true, message: 'Reply sent to ravi@example.com.', data: detail },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Reply by e-mail' });
+    expect(form).toHaveTextContent('Reply to ravi@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await within(form).findByText('Write the reply.')).toBeVisible();
+    expect(callsTo('POST /admin/enquiries/e-1/replies')).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Reply'), 'Yes, it is available.');
+    await user.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Reply sent to ravi@example.com.')).toBeInTheDocument();
+    expect(callsTo('POST /admin/enquiries/e-1/replies')[0]!.body).toEqual({
+      subject: '',
+      text: 'Yes, it is available.',
+    });
+    await waitFor(() => expect(within(form).getByLabelText('Reply')).toHaveValue(''));
+  });
+
+  it('lists the replies sent, with who sent them, and says why a reply failed', async () => {
+    const user = userEvent.setup();
+    renderConsole(<EnquiryPage />, {
+      path: '/admin/enquiries/e-1',
+      pattern: '/admin/enquiries/:enquiryId',
+      api: {
+        'GET /admin/enquiries/e-1': ok({
+          ...enquiry,
+          status: 'closed',
+          state: 'answered',
+          replies: [
+            {
+              id: 'r-1',
+              sentTo: 'ravi@example.com',
+              subject: 'Your VIP number',
+              text: 'Holding it until Friday.',
+              sentAt: '2026-04-01T06:00:00Z',
+              staff: { id: 's-1', name: 'Sunita Support' },
+            },
+          ],
+        }),
+        'POST /admin/enquiries/e-1/replies': fail(502, 'The reply could not be sent.'),
+      },
+    });
+    const replies = await screen.findByRole('region', { name: 'Replies sent' });
+    expect(replies).toHaveTextContent('Your VIP number');
+    expect(replies).toHaveTextContent(
+      'Sunita Support, 1 Apr 2026, 11:30 am IST, to ravi@example.com',
+    );
+    expect(screen.getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark answered' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Reply'), 'One more thing.');
+    await user.click(screen.getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('The reply could not be sent.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Reply')).toHaveValue('One more thing.');
+  });
+});

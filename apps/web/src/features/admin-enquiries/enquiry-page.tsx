@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
+import { useToast } from '../../components/toast';
+import { errorMessage } from '../../lib/api-client';
+import { formatIndianDate } from '../../lib/format';
+import { ConsolePage, QueryStatus } from '../admin-shell';
+import { enquiryTopicLabels } from '../enquiries';
+import { useEnquiry, type EnquiryDetail } from './api/get-enquiry';
+import { useReplyToEnquiry } from './api/reply-to-enquiry';
+import { useUpdateEnquiry } from './api/update-enquiry';
+import { inventoryLink, statusLabels } from './enquiry-labels';
+
+/** /admin/enquiries/:enquiryId: one enquiry, its status and note, and replies by e-mail. */
+export default function EnquiryPage() {
+  const { enquiryId = '' } = useParams();
+  const { data, isPending, error, refetch } = useEnquiry(enquiryId);
+  return (
+    <ConsolePage
+      title={data ? `Enquiry from ${data.name}` : 'Enquiry'}
+      actions={
+        <Link to="/admin/enquiries" className="text-blue-800 underline">
+          All enquiries
+        </Link>
+      }
+    >
+      <QueryStatus
+        what="enquiry"
+        isPending={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+      />
+      {data ? <EnquiryDetails key={data.id} enquiry={data} /> : null}
+    </ConsolePage>
+  );
+}
+
+const panel = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
+
+function EnquiryDetails({ enquiry }: { enquiry: EnquiryDetail }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-label="The enquiry" className={panel}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <Detail term="Received">{formatIndianDate(enquiry.createdAt, { time: true })}</Detail>
+          <Detail term="Topic">{enquiryTopicLabels[enquiry.topic]}</Detail>
+          <Detail term="Mobile">
+            <a href={`tel:+91${enquiry.mobile}`} className="text-blue-800 underline">
+              {enquiry.mobile}
+            </a>
+          </Detail>
+          <Detail term="E-mail">
+            <a href={`mailto:${enquiry.email}`} className="text-blue-800 underline">
+              {enquiry.email}
+            </a>
+          </Detail>
+          {enquiry.number ? (
+            <Detail term="About">
+              <Link to={inventoryLink(enquiry.number)} className="text-blue-800 underline">
+                {enquiry.number}
+              </Link>
+            </Detail>
+          ) : null}
+          {enquiry.pagePath ? <Detail term="Sent from">{enquiry.pagePath}</Detail> : null}
+          <Detail term="Status">{statusLabels[enquiry.status]}</Detail>
+        </dl>
+        <h2 className="mt-4 text-sm font-semibold text-slate-700">Message</h2>
+        <p className="mt-1 whitespace-pre-wrap text-slate-900">{enquiry.message}</p>
+        <StatusActions enquiry={enquiry} />
+      </section>
+
+      <div className="space-y-6">
+        <NoteForm enquiry={enquiry} />
+        <ReplyForm enquiry={enquiry} />
+        <Replies replies={enquiry.replies} />
+      </div>
+    </div>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
+  const toast = useToast();
+  const { mutateAsync, isPending } = useUpdateEnquiry();
+  const move = async (status: EnquiryDetail['status']) => {
+    try {
+      toast.success(await mutateAsync({ id: enquiry.id, status }));
+    } catch (error) {
+      toast.error(errorMessage(error, 'The enquiry could not be changed.'));
+    }
+  };
+  const button = (status: EnquiryDetail['status'], label: string, primary = false) => (
+    <button
+      type="button"
+      className={`${primary ? 'btn-primary' : 'btn-secondary'} px-3 py-1.5`}
+      disabled={isPending}
+      onClick={() => void move(status)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      {enquiry.state === 'open' ? button('closed', 'Mark answered', true) : null}
+      {enquiry.status === 'new' ? button('in_progress', 'Mark in progress') : null}
+      {enquiry.state === 'answered' ? button('in_progress', 'Reopen') : null}
+    </div>
+  );
+}
+
+const noteSchema = z.object({
+  note: z.string().max(2000, 'Please keep the note under 2000 characters.'),
+});
+
+function NoteForm({ enquiry }: { enquiry: EnquiryDetail }) {
+  const toast = useToast();
+  const { mutateAsync } = useUpdateEnquiry();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting, isDirty },
+    reset,
+  } = useForm<z.infer<typeof noteSchema>>({
+    resolver: zodResolver(noteSchema),
+    defaultValues: { note: enquiry.note ?? '' },
+  });
+  const onSubmit = handleSubmit(async ({ note }) => {
+    try {
+      toast.success(await mutateAsync({ id: enquiry.id, note }));
+      reset({ note: note.trim() });
+    } catch (error) {
+      toast.error(errorMessage(error, 'The note could not be saved.'));
+    }
+  });
+  return (
+    <form className={panel} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <TextAreaField
+        label="Team note"
+        hint="What was done and what is next; only the team sees it."
+        error={errors.note?.message}
+        {...register('note')}
+      />
+      <SubmitButton pending={isSubmitting} disabled={!isDirty} className="mt-3 sm:w-auto sm:px-6">
+        Save note
+      </SubmitButton>
+    </form>
+  );
+}
+
+const replySchema = z.object({
+  subject: z.string().max(200, 'Please keep the subject under 200 characters.'),
+  text: z
+    .string()
+    .trim()
+    .min(2, 'Write the reply.')
+    .max(5000, 'Please keep the reply under 5000 characters.'),
+});
+
+function ReplyForm({ enquiry }: { enquiry: EnquiryDetail }) {
+  const toast = useToast();
+  const { mutateAsync } = useReplyToEnquiry();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+    reset,
+  } = useForm<z.infer<typeof replySchema>>({
+    resolver: zodResolver(replySchema),
+    defaultValues: { subject: '', text: '' },
+  });
+  const onSubmit = handleSubmit(async ({ subject, text }) => {
+    try {
+      toast.success(await mutateAsync({ id: enquiry.id, subject: subject.trim(), text }));
+      reset();
+    } catch (error) {
+      toast.error(errorMessage(error, 'The reply could not be sent.'));
+    }
+  });
+  return (
+    <form
+      className={panel}
+      noValidate
+      aria-label="Reply by e-mail"
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <h2 className="mb-3 text-base font-semibold text-slate-900">Reply to {enquiry.email}</h2>
+      <TextField
+        label="Subject"
+        placeholder="Re: your enquiry"
+        error={errors.subject?.message}
+        {...register('subject')}
+      />
+      <TextAreaField
+        className="mt-3"
+        label="Reply"
+        hint="Sent by e-mail with the store's contact line; the enquiry is then marked answered."
+        error={errors.text?.message}
+        {...register('text')}
+      />
+      <SubmitButton pending={isSubmitting} className="mt-3 sm:w-auto sm:px-6">
+        Send reply
+      </SubmitButton>
+    </form>
+  );
+}
+
+function Replies({ replies }: { replies: EnquiryDetail['replies'] }) {
+  if (replies.length === 0) return null;
+  return (
+    <section aria-label="Replies sent" className={panel}>
+      <h2 className="text-base font-semibold text-slate-900">Replies sent</h2>
+      <ol className="mt-2 space-y-4">
+        {replies.map((reply) => (
+          <li key={reply.id} className="border-t border-slate-100 pt-3 text-sm">
+            <p className="font-medium text-slate-900">{reply.subject}</p>
+            <p className="text-slate-600">
+              {reply.staff.name}, {formatIndianDate(reply.sentAt, { month: 'short', time: true })},
+              to {reply.sentTo}
+            </p>
+            <p className="mt-1 whitespace-pre-wrap text-slate-800">{reply.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
