@@ -1,4 +1,4 @@
-import { isCategorySlug } from '@store/domain';
+import { isCategorySlug, MAX_PHRASE_LENGTH } from '@store/domain';
 
 /**
  * The listing parameters as they appear in a page address. The page address uses the same
@@ -23,6 +23,8 @@ const MAX_PAGE_SIZE = 100;
  * DEFAULT_PAGE_SIZE. Every present value is valid (listingParamsFromSearch drops the rest).
  */
 export interface ListingParams {
+  /** What the buyer typed in plain words (the API reads it; the other filters win over it). */
+  text?: string;
   /** A category slug; never `all`. */
   category?: string;
   /** Numbers on offer only. */
@@ -63,6 +65,12 @@ export function parseDigits(input: string | null | undefined): string | undefine
   return /^\d{1,10}$/.test(digits) ? digits : undefined;
 }
 
+/** Words typed in the search box: spaces tidied, at most MAX_PHRASE_LENGTH characters. */
+export function parseText(input: string | null | undefined): string | undefined {
+  const text = (input ?? '').trim().replace(/\s+/g, ' ').slice(0, MAX_PHRASE_LENGTH).trim();
+  return text || undefined;
+}
+
 /** `2,4,8`, `248` or `2 4 8` -> ['2', '4', '8'] (unique, sorted); anything else undefined. */
 export function parseDigitList(input: string | null | undefined): string[] | undefined {
   const compact = (input ?? '').replace(/[\s,]+/g, '');
@@ -101,6 +109,9 @@ const isOneOf = <T extends string>(list: readonly T[], value: string | null): va
 /** Listing parameters from a query string, dropping defaults and invalid values. */
 export function listingParamsFromSearch(search: URLSearchParams): ListingParams {
   const params: ListingParams = {};
+
+  const text = parseText(search.get('text'));
+  if (text) params.text = text;
 
   const category = search.get('category')?.trim().toLowerCase();
   if (category && category !== 'all' && isCategorySlug(category)) params.category = category;
@@ -163,6 +174,7 @@ export function searchFromListingParams(params: ListingParams): URLSearchParams 
     if (value !== undefined && value !== '') search.set(key, String(value));
   };
 
+  set('text', parseText(params.text));
   if (params.category && params.category !== 'all' && isCategorySlug(params.category)) {
     set('category', params.category);
   }
