@@ -27,7 +27,7 @@ export function BirthMatches({ birth }: { birth: BirthTotals }) {
   const items = loading
     ? []
     : rankBirthMatches(
-        [...first.data!.items, ...(second.data?.items ?? [])],
+        [...first.data!.items, ...(root === undefined ? [] : second.data!.items)],
         birth,
         (item) => item.pricing.nwFinalPrice,
       ).slice(0, PER_TOTAL);

@@ -92,6 +92,34 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows how many numbers each category lists when asked to', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      const data = String(url).includes('/numbers/categories')
+        ? {
+            categories: [
+              { slug: 'all', name: 'All', count: 12345 },
+              { slug: 'mirror-numbers', name: 'Mirror Numbers', count: 321 },
+            ],
+          }
+        : page;
+      return new Response(JSON.stringify({ success: true, data }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderListing('/premium-numbers?category=mirror-numbers', { categoryCounts: true });
+    const chips = screen.getByRole('navigation', { name: 'Categories' });
+    await waitFor(() =>
+      expect(within(chips).getAllByTestId('category-count').map((c) => c.textContent)).toEqual([
+        '12,345 numbers',
+        '321 numbers',
+      ]),
+    );
+    // The chip's link keeps its name.
+    expect(within(chips).getByRole('link', { current: 'page' })).toHaveTextContent(
+      /^Mirror Numbers$/,
+    );
+  });
+
   it('asks for numbers on offer only in offer-zone mode', async () => {
     renderListing('/offer-zone?page=2', { offer: true });
     await screen.findAllByTestId('number-card');

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useId, useRef } from 'react';
 import { useNavigationType } from 'react-router';
 import { formatCount } from '../../../lib/format';
+import { useCategoryCounts } from '../api/get-category-counts';
 import { useNumbers } from '../api/get-numbers';
 import { hasListingFilters } from '../listing-params';
 import { PhraseSearch } from '../phrase-search';
@@ -36,6 +37,8 @@ export interface NumberListingProps {
   offer?: boolean;
   /** Heading of the results (an <h2>). */
   title?: string;
+  /** Show how many numbers each category lists (the premium numbers page). */
+  categoryCounts?: boolean;
 }
 
 /**
@@ -45,8 +48,13 @@ export interface NumberListingProps {
  * and Back walks through it. The prerendered HTML holds the chips, the form and grey cards; the
  * address is read and numbers are fetched only in the browser.
  */
-export function NumberListing({ offer = false, title = 'Available numbers' }: NumberListingProps) {
+export function NumberListing({
+  offer = false,
+  title = 'Available numbers',
+  categoryCounts = false,
+}: NumberListingProps) {
   const { params, hydrated, hrefFor, setParams, update } = useListingParams();
+  const counts = useCategoryCounts({ enabled: hydrated && categoryCounts });
   const query = useNumbers(offer ? { ...params, offer: true } : params, { enabled: hydrated });
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -120,6 +128,7 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
       className="lg:grid lg:grid-cols-[13.5rem_minmax(0,1fr)] lg:items-start lg:gap-8"
     >
       <CategoryChips
+        counts={counts.data}
         active={params.category}
         hrefFor={(slug) => hrefFor(withFilter(params, { category: slug }))}
       />
