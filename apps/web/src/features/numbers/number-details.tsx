@@ -28,7 +28,7 @@ function BuyButtons({ number }: { number: NumberDetail }) {
     }
   };
   return (
-    <div className="mt-5 grid gap-3 sm:grid-cols-2">
+    <div data-keep-clear className="mt-5 grid gap-3 sm:grid-cols-2">
       {isInCart(number.id) ? (
         <Link to="/cart" className="btn-secondary py-3 text-base">
           <CheckIcon className="size-5 text-emerald-700" />
@@ -77,7 +77,7 @@ function Offer({ number }: { number: NumberDetail }) {
   return (
     <div>
       <p
-        data-testid="number-price"
+        data-testid="offer-price"
         data-price={nwFinalPrice}
         className="flex flex-wrap items-baseline gap-x-3"
       >

@@ -87,7 +87,7 @@ describe('a number on sale', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('total-note')).toHaveTextContent(
       'Total 4: Ruled by Rahu: hard work, discipline and steady results.',
     );
-    expect(screen.getByTestId('number-price')).toHaveTextContent('Price ₹45,000was ₹60,000');
+    expect(screen.getByTestId('offer-price')).toHaveTextContent('Price ₹45,000was ₹60,000');
     expect(screen.getByText('You save ₹15,000 (25% off)')).toBeInTheDocument();
     // Similar numbers come from the API once the page runs in the browser.
     expect(
@@ -140,7 +140,7 @@ describe('a number no longer on sale', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
-    expect(screen.queryByTestId('number-price')).toBeNull();
+    expect(screen.queryByTestId('offer-price')).toBeNull();
     expect(
       await within(screen.getByTestId('similar-numbers')).findAllByRole('article'),
     ).toHaveLength(1);
