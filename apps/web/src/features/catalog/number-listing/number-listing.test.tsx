@@ -109,10 +109,11 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     renderListing('/premium-numbers?category=mirror-numbers', { categoryCounts: true });
     const chips = screen.getByRole('navigation', { name: 'Categories' });
     await waitFor(() =>
-      expect(within(chips).getAllByTestId('category-count').map((c) => c.textContent)).toEqual([
-        '12,345 numbers',
-        '321 numbers',
-      ]),
+      expect(
+        within(chips)
+          .getAllByTestId('category-count')
+          .map((c) => c.textContent),
+      ).toEqual(['12,345 numbers', '321 numbers']),
     );
     // The chip's link keeps its name.
     expect(within(chips).getByRole('link', { current: 'page' })).toHaveTextContent(
