@@ -158,6 +158,28 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
   });
 });
 
+test('a number page hydrates without a console error, and its buttons work', async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const listing = await request.get('/api/v1/numbers?sort=newest&pageSize=1');
+  const [number] = ((await listing.json()) as { data: { items: ApiNumber[] } }).data.items;
+  await page.goto(`/numbers/${number!.number}`);
+  // Hydrated: the similar numbers load, and Add to cart answers.
+  await expect(
+    page.getByTestId('similar-numbers').getByTestId('number-card').first(),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').getByText('Item added to cart')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'In cart: view cart' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('the sitemap index lists the pages sitemap and number sitemaps from the stock', async ({
   request,
 }) => {
