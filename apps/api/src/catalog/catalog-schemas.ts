@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const digitMatches = ['anywhere', 'start', 'end'] as const;
 /** Where a number stands for a buyer: `reserved` is a live hold (a lapsed one is available). */
-export const numberPageStatuses = ['available', 'reserved', 'sold', 'hidden'] as const;
+const numberPageStatuses = ['available', 'reserved', 'sold', 'hidden'] as const;
 export type NumberPageStatus = (typeof numberPageStatuses)[number];
 export const numberSorts = ['price_asc', 'price_desc', 'newest'] as const;
 

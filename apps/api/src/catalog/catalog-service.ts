@@ -85,7 +85,7 @@ function toNumberFilters(filters: SearchFilters): NumberFilters {
 }
 
 /** How many numbers a number sitemap lists at most (the sitemap protocol's limit). */
-export const SITEMAP_SIZE = 50_000;
+const SITEMAP_SIZE = 50_000;
 
 /** Numbers classified per statement when the start-up fills missing categories. */
 const CLASSIFY_BATCH = 5_000;

@@ -1,2 +1,2 @@
 /** A number's own page, as entry.server.tsx sees it: what the server hands it. */
-export { numberPageContext, type NumberPageData } from './number-page-context';
+export { numberPageContext } from './number-page-context';

@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast';
 import { absoluteUrl, siteConfig } from '../../lib/site-config';
 
 /** The WhatsApp link that shares `text` with any chat the sender picks. */
-export function whatsappShareLink(text: string): string {
+function whatsappShareLink(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 

@@ -82,7 +82,7 @@ export interface UnderstoodPart {
 }
 
 /** The words without `source` (its first occurrence), spaces tidied; undefined when none left. */
-export function wordsWithout(text: string, source: string): string | undefined {
+function wordsWithout(text: string, source: string): string | undefined {
   const at = text.indexOf(source);
   if (at < 0) return undefined;
   const rest = `${text.slice(0, at)} ${text.slice(at + source.length)}`;
