@@ -1,4 +1,4 @@
-import { isCategorySlug, MAX_PHRASE_LENGTH } from '@store/domain';
+import { filterKeys, isCategorySlug, MAX_PHRASE_LENGTH } from '@store/domain';
 import { z } from 'zod';
 
 export const digitMatches = ['anywhere', 'start', 'end'] as const;
@@ -137,21 +137,6 @@ export const numberListQuery = z
   });
 
 export type NumberListQuery = z.output<typeof numberListQuery>;
-
-const filterKeys = [
-  'category',
-  'offer',
-  'q',
-  'mustContain',
-  'notContain',
-  'mask',
-  'sum',
-  'mid',
-  'total',
-  'minPrice',
-  'maxPrice',
-  'sort',
-] as const;
 
 const understoodSchema = z.object({
   filter: z.enum(filterKeys).describe('The listing parameter this part of the words sets'),
