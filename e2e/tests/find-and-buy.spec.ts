@@ -1,23 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { header, newAccount, registerByApi } from '../support/accounts';
+import { publicBase, type ApiNumber } from '../support/store-pages';
 
 /**
  * Finding the right number, end to end: a buyer types a phrase, opens a number from the listing,
  * shares it (the WhatsApp link and the copied link), and buys it now: the order holds only that
  * number and the cart keeps what it had.
  */
-
-const publicBase = (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(
-  /\/+$/,
-  '',
-);
-
-interface ApiNumber {
-  id: number;
-  number: string;
-  display: string;
-  pricing: { nwFinalPrice: number };
-}
 
 test('a buyer types a phrase, opens a number, shares it and buys it now', async ({
   page,

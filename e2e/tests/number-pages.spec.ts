@@ -1,36 +1,12 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { newAccount, registerByApi, supportRequest } from '../support/accounts';
+import { jsonLdBlocks, meta, publicBase, type ApiNumber } from '../support/store-pages';
 
 /**
  * A number's own page as the server sends it (JavaScript off): metadata, Product JSON-LD, status
  * codes and noindex for a number on sale, a sold one and one never in the store; the sitemap
  * index and its number sitemaps.
  */
-
-const publicBase = (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(
-  /\/+$/,
-  '',
-);
-
-interface ApiNumber {
-  id: number;
-  number: string;
-  display: string;
-  pricing: { nwFinalPrice: number };
-  categories?: { name: string }[];
-}
-
-type JsonLd = Record<string, unknown> & { '@type': string };
-
-async function jsonLd(page: Page): Promise<JsonLd[]> {
-  const texts = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ''));
-  return texts.map((text) => JSON.parse(text) as JsonLd);
-}
-
-const meta = (page: Page, selector: string) =>
-  page.locator(selector).first().getAttribute('content');
 
 /** Available numbers of the listing, most expensive first (far from the other specs' picks). */
 async function availableNumbers(baseURL: string | undefined): Promise<ApiNumber[]> {
@@ -95,7 +71,7 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
       `${publicBase}/images/view-number.png`,
     );
 
-    const product = (await jsonLd(page)).find((block) => block['@type'] === 'Product');
+    const product = (await jsonLdBlocks(page)).find((block) => block['@type'] === 'Product');
     expect(product).toMatchObject({
       name: `VIP mobile number ${number.display}`,
       sku: number.number,
@@ -137,7 +113,7 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
       'This number is no longer available',
     );
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
-    const product = (await jsonLd(page)).find((block) => block['@type'] === 'Product');
+    const product = (await jsonLdBlocks(page)).find((block) => block['@type'] === 'Product');
     expect(product?.offers).toMatchObject({ availability: 'https://schema.org/SoldOut' });
     await expect(page.getByRole('heading', { name: 'Similar numbers' })).toBeVisible();
   });
@@ -153,7 +129,7 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
     await expect(search.getByRole('searchbox')).toBeVisible();
     // Without JavaScript the box is a plain form to the listing.
     await expect(search).toHaveAttribute('action', '/premium-numbers');
-    expect((await jsonLd(page)).map((block) => block['@type'])).not.toContain('Product');
+    expect((await jsonLdBlocks(page)).map((block) => block['@type'])).not.toContain('Product');
     expect((await page.goto('/numbers/not-a-number'))?.status()).toBe(404);
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStore, type StoreServer } from '../support/store-server';
+import { jsonLdBlocks, meta, publicBase } from '../support/store-pages';
 
 /**
  * Search metadata in the HTML the server sends (no JavaScript), sitemap and robots, analytics
@@ -10,11 +11,6 @@ import { startStore, type StoreServer } from '../support/store-server';
  */
 
 const repo = resolve(import.meta.dirname, '../..');
-/** The public base address the web app was built with (canonical links, structured data). */
-const publicBase = (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(
-  /\/+$/,
-  '',
-);
 
 interface Sample {
   path: string;
@@ -60,19 +56,6 @@ const samples: Sample[] = [
   // Prerendered for guests: header, footer and metadata at once, the items on hydration.
   { path: '/cart', title: /^Cart \| /, types: ['Organization', 'Store'], noIndex: true },
 ];
-
-type JsonLd = Record<string, unknown> & { '@context': string; '@type': string };
-
-async function jsonLdBlocks(page: Page): Promise<JsonLd[]> {
-  const texts = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ''));
-  return texts.map((text) => JSON.parse(text) as JsonLd);
-}
-
-async function meta(page: Page, selector: string): Promise<string | null> {
-  return page.locator(selector).first().getAttribute('content');
-}
 
 test.describe('metadata in the served HTML, with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
