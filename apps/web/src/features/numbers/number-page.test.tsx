@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MetaDescriptor } from 'react-router';
 import { installFakeApi, ok } from '../../../test-support/fake-api';
+import { product } from '../../../test-support/products';
 import { renderWithQuery } from '../../../test-support/render';
 import { siteConfig } from '../../lib/site-config';
 import { CartActionsContext, type CartActions } from '../cart';
@@ -40,17 +41,7 @@ function detail(overrides: Partial<NumberDetail> = {}): NumberDetail {
   };
 }
 
-const similarItem = {
-  id: 8,
-  number: '9000000004',
-  display: '90000 00004',
-  category: { slug: 'octa', name: 'Octa' },
-  pricing: { nwFinalPrice: 2000, nwBasePrice: 2000, discountPercent: 0 },
-  sum: 13,
-  mid: 4,
-  total: 4,
-  spans: [[1, 9]],
-};
+const similarItem = product(8, 2000, '9000000004');
 
 function renderNumber(number: NumberDetail, actions: Partial<CartActions> = {}) {
   const fake = installFakeApi({
