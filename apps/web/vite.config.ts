@@ -1,5 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -61,8 +63,31 @@ const smallModuleBytes = 4096;
 
 const pageShell = pageShellModules();
 
+/**
+ * With `ssr: false` React Router deletes its server build once the pages are prerendered. The
+ * API renders a number's page (/numbers/{digits}) on request with that same build, so it is
+ * copied first, to `page-server/` beside `client/` (docs/decisions/0013).
+ */
+function keepServerBuild(): Plugin {
+  return {
+    name: 'store:keep-server-build',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    writeBundle: {
+      // Before React Router's own writeBundle, which prerenders and then deletes the build.
+      order: 'pre',
+      handler() {
+        const serverDir = this.environment.config.build.outDir;
+        const keptDir = join(dirname(serverDir), 'page-server');
+        rmSync(keptDir, { recursive: true, force: true });
+        cpSync(serverDir, keptDir, { recursive: true });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), pageShell.plugin],
+  plugins: [tailwindcss(), reactRouter(), pageShell.plugin, keepServerBuild()],
   // Only variables starting with PUBLIC_ reach the browser bundle (see src/lib/site-config.ts).
   envPrefix: 'PUBLIC_',
   define: {

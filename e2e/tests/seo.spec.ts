@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStore, type StoreServer } from '../support/store-server';
+import { jsonLdBlocks, meta, publicBase } from '../support/store-pages';
 
 /**
  * Search metadata in the HTML the server sends (no JavaScript), sitemap and robots, analytics
@@ -10,11 +11,6 @@ import { startStore, type StoreServer } from '../support/store-server';
  */
 
 const repo = resolve(import.meta.dirname, '../..');
-/** The public base address the web app was built with (canonical links, structured data). */
-const publicBase = (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(
-  /\/+$/,
-  '',
-);
 
 interface Sample {
   path: string;
@@ -60,19 +56,6 @@ const samples: Sample[] = [
   // Prerendered for guests: header, footer and metadata at once, the items on hydration.
   { path: '/cart', title: /^Cart \| /, types: ['Organization', 'Store'], noIndex: true },
 ];
-
-type JsonLd = Record<string, unknown> & { '@context': string; '@type': string };
-
-async function jsonLdBlocks(page: Page): Promise<JsonLd[]> {
-  const texts = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ''));
-  return texts.map((text) => JSON.parse(text) as JsonLd);
-}
-
-async function meta(page: Page, selector: string): Promise<string | null> {
-  return page.locator(selector).first().getAttribute('content');
-}
 
 test.describe('metadata in the served HTML, with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -172,7 +155,10 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
 
 test.describe('sitemap.xml and robots.txt', () => {
   test('the sitemap lists every public page on the public address', async ({ request }) => {
-    const response = await request.get('/sitemap.xml');
+    // sitemap.xml is an index (number-pages.spec.ts): the public pages are in its first sitemap.
+    const index = await (await request.get('/sitemap.xml')).text();
+    expect(index).toContain(`<loc>${publicBase}/sitemap-pages.xml</loc>`);
+    const response = await request.get('/sitemap-pages.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/xml/);
     const xml = await response.text();
@@ -180,11 +166,18 @@ test.describe('sitemap.xml and robots.txt', () => {
     for (const sample of samples.filter((each) => !each.noIndex)) {
       expect(xml).toContain(`<loc>${`${publicBase}${sample.path}`.replace(/'/g, '&apos;')}</loc>`);
     }
-    for (const path of ['/offer-zone', '/vip-numbers/goa', '/blogs', '/terms-and-conditions']) {
+    for (const path of [
+      '/offer-zone',
+      '/vip-numbers/goa',
+      '/blogs',
+      '/terms-and-conditions',
+      '/numerology',
+    ]) {
       expect(xml).toContain(`<loc>${publicBase}${path}</loc>`);
     }
     expect(xml).not.toContain('/cart<');
     expect(xml).not.toContain('/profile<');
+    expect(xml).not.toContain('/numbers<');
     expect((xml.match(/<url>/g) ?? []).length).toBeGreaterThan(250);
   });
 
@@ -250,6 +243,36 @@ test.describe('analytics with a measurement id', () => {
         .map((args) => String((args[2] as { page_path?: string }).page_path)),
     );
   }
+
+  test('numerology by date of birth: no request and no analytics event carries the date', async ({
+    page,
+  }) => {
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '/* gtag.js stub */' }),
+    );
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${request.url()} ${request.postData() ?? ''}`));
+    await page.goto(`${store!.url}/numerology`);
+    await page.getByLabel('Date of birth', { exact: true }).fill('1990-08-29');
+    await page.getByRole('button', { name: 'Show my numbers' }).click();
+    // 29 -> 2 + 9 = 11 -> 2; 29081990 -> 38 -> 11 -> 2: one total.
+    await expect(page).toHaveURL(/\/numerology\?total=2$/);
+    await expect(page.getByTestId('mulank')).toContainText('2 + 9 = 11, 1 + 1 = 2');
+    await expect(
+      page.getByTestId('birth-matches').getByTestId('number-card').first(),
+    ).toBeVisible();
+    await expect.poll(() => pageViews(page)).toEqual(['/numerology']);
+    const layer = await page.evaluate(() =>
+      JSON.stringify(
+        ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) =>
+          Array.from(entry),
+        ),
+      ),
+    );
+    for (const text of [layer, page.url(), ...sent]) {
+      expect(text).not.toMatch(/1990|08-29|29-08|29\/08|29081990/);
+    }
+  });
 
   test('sends one page_view per navigation', async ({ page }) => {
     const gtagRequests: string[] = [];

@@ -16,7 +16,13 @@ import { badRequest, noRoute } from './http/app-error';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { securityHeaders } from './plugins/security-headers';
-import { webApp } from './plugins/web-app';
+import {
+  loadNumberPageRenderer,
+  numberPages,
+  type NumberPageRenderer,
+} from './plugins/number-pages';
+import { sitemaps } from './plugins/sitemaps';
+import { webApp, webBuildDir } from './plugins/web-app';
 import { healthRoutes } from './health/health-routes';
 import { authRoutes } from './auth/auth-routes';
 import { sessionPlugin } from './auth/session-plugin';
@@ -35,6 +41,11 @@ import { servicesPlugin } from './services';
 
 export interface AppDeps {
   database: Database;
+  /**
+   * Renders a number's page; by default the web build's server build (none without one). Tests
+   * pass their own.
+   */
+  renderNumberPage?: NumberPageRenderer;
   /** E-mail and SMS; by default built from the configuration (tests may pass their own). */
   notifier?: Notifier;
   /** Where logs go instead of stdout (tests that check logs for secrets). */
@@ -170,6 +181,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
     { prefix: '/api/v1' },
   );
 
+  await app.register(sitemaps);
+  const renderNumberPage =
+    deps.renderNumberPage ??
+    loadNumberPageRenderer(webBuildDir(config.WEB_BUILD_DIR), config.PUBLIC_BASE_URL);
+  if (renderNumberPage) await app.register(numberPages, { render: renderNumberPage });
   await app.register(webApp, { buildDir: config.WEB_BUILD_DIR });
   return app;
 }

@@ -67,6 +67,11 @@ async function main() {
     }),
   );
   if (closing) return;
+  // Numbers stored before their categories were kept get them now (migration 0007).
+  await step(
+    app!.services.catalog.classifyUnclassified((line) => app!.log.info(line)).then(() => {}),
+  );
+  if (closing) return;
   await step(loadDemoDataIfEmpty(app!.services, config, (line) => app!.log.info(line)));
   if (closing) return;
   // Imports a stopped server left running: nothing of them was applied; say so.

@@ -1,13 +1,14 @@
-// Writes sitemap.xml and robots.txt into the client build (run by `npm run build` after
+// Writes sitemap-pages.xml and robots.txt into the client build (run by `npm run build` after
 // `react-router build`): node --import tsx scripts/write-sitemap.ts <build/client>
-// The sitemap lists the prerendered pages that may be indexed (not /cart).
+// It lists the prerendered pages that may be indexed (not /cart). The API serves sitemap.xml, an
+// index of this file and of the number sitemaps it makes from the stock (docs/decisions/0013).
 // The public address is PUBLIC_BASE_URL, read the way Vite reads it (environment, then .env files).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { checkBuildEnv } from '../src/lib/site-config';
-import { robotsTxt, sitemapXml, type SitemapEntry } from '../src/features/seo';
+import { PAGES_SITEMAP, robotsTxt, sitemapXml, type SitemapEntry } from '../src/features/seo';
 import { getSitemapPaths, readBlogPostMetas } from '../src/prerender-paths';
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +26,6 @@ const entries: SitemapEntry[] = getSitemapPaths().map((path) => ({
   lastmod: updated.get(path),
 }));
 
-writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(entries, baseUrl));
+writeFileSync(join(outDir, PAGES_SITEMAP), sitemapXml(entries, baseUrl));
 writeFileSync(join(outDir, 'robots.txt'), robotsTxt(baseUrl));
-console.log(`sitemap.xml (${entries.length} pages) and robots.txt written for ${baseUrl}`);
+console.log(`${PAGES_SITEMAP} (${entries.length} pages) and robots.txt written for ${baseUrl}`);

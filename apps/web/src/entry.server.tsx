@@ -3,8 +3,15 @@ import { ServerRouter } from 'react-router';
 import { renderToReadableStream } from 'react-dom/server';
 
 /**
- * Server entry. With `ssr: false` it only runs at build time, to prerender the public pages and
- * the SPA fallback shell, so it always waits for the whole document before responding.
+ * The load context's key of a number's page. The API renders /numbers/{digits} on request with
+ * this server build (kept as build/page-server) and hands the number in through it.
+ */
+export { numberPageContext } from './features/numbers';
+
+/**
+ * Server entry. With `ssr: false` it runs at build time, to prerender the public pages and the
+ * SPA fallback shell, and in the API for a number's page; it always waits for the whole document
+ * before responding.
  */
 export const streamTimeout = 10_000;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCity, findState } from '@store/domain';
 import { meta as cartMeta } from './features/cart/cart-page';
+import { meta as numberPageMeta } from './features/numbers/number-page';
 import { getPrerenderPaths, getSitemapPaths, noIndexPaths } from './prerender-paths';
 
 describe('getPrerenderPaths', () => {
@@ -68,16 +69,21 @@ describe('getSitemapPaths', () => {
   const paths = getSitemapPaths();
 
   it('lists every prerendered page but the noindex ones', () => {
-    expect(noIndexPaths).toEqual(['/cart']);
+    expect(noIndexPaths).toEqual(['/cart', '/numbers']);
     expect(paths).not.toContain('/cart');
+    expect(paths).not.toContain('/numbers');
+    expect(paths).toContain('/numerology');
     expect(paths).not.toContain('/profile');
     expect([...paths, ...noIndexPaths].sort()).toEqual([...getPrerenderPaths()].sort());
   });
 
   it('leaves out only pages whose metadata says noindex', () => {
-    const robots = (cartMeta({} as never) ?? []).find(
-      (tag) => 'name' in tag && tag.name === 'robots',
-    );
-    expect(robots).toEqual({ name: 'robots', content: 'noindex, nofollow' });
+    for (const meta of [
+      cartMeta({} as never),
+      numberPageMeta({ data: { kind: 'lookup' } } as never),
+    ]) {
+      const robots = (meta ?? []).find((tag) => 'name' in tag && tag.name === 'robots');
+      expect(robots).toEqual({ name: 'robots', content: 'noindex, nofollow' });
+    }
   });
 });

@@ -51,20 +51,24 @@ export function readBlogPostMetas(dir: string = blogArticlesDir): BlogPostMeta[]
  * meta says noindex and robots.txt disallows them): written to static HTML so that their header,
  * footer, links and metadata arrive with the first response, but left out of the sitemap.
  * /cart is one: guests use it, and its contents fill in on hydration (local storage or the
- * server), so there is nothing in it worth a search result.
+ * server), so there is nothing in it worth a search result. /numbers (the lookup of a number's
+ * page) is another; the number pages themselves are rendered on request by the API, which lists
+ * them in the sitemap index.
  */
-export const noIndexPaths = ['/cart'] as const;
+export const noIndexPaths = ['/cart', '/numbers'] as const;
 
 /**
  * Every path written to static HTML at build time (react-router.config.ts `prerender`): all
  * routes that need no sign-in, /cart included. Not prerendered (served the SPA fallback, which
- * says noindex): /profile, /orders/{id}, unknown paths. Add new public pages here.
+ * says noindex): /profile, /orders/{id}, unknown paths; nor /numbers/{digits}, which the API
+ * renders on request with the server build. Add new public pages here.
  */
 export function getPrerenderPaths(): string[] {
   const paths = [
     '/',
     '/premium-numbers',
     '/offer-zone',
+    '/numerology',
     '/vip-numbers',
     ...states.flatMap((state) => [
       `/vip-numbers/${state.slug}`,

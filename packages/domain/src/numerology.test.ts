@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { digitSum, numerology } from './numerology';
+import { digitSum, numerology, totalNotes } from './numerology';
 
 describe('digitSum', () => {
   it('adds the digits of a string or a number', () => {
@@ -36,5 +36,12 @@ describe('numerology', () => {
         expect(total).toBe(1 + ((sum - 1) % 9));
       }),
     );
+  });
+});
+
+describe('totalNotes', () => {
+  it('has a note for every total a mobile number can have', () => {
+    for (let total = 1; total <= 9; total++) expect(totalNotes[total]).toMatch(/^Ruled by /);
+    expect(totalNotes[0]).toBeUndefined();
   });
 });

@@ -20,3 +20,19 @@ export function numerology(number: string | number): Numerology {
   while (total > 9) total = digitSum(total);
   return { sum, mid: digitSum(sum), total };
 }
+
+/**
+ * A short numerology note on a total (1..9), as Indian numerology reads a root number: its
+ * planet and what it is said to bring. Shown on a number's page beside the total.
+ */
+export const totalNotes: Readonly<Record<number, string>> = {
+  1: 'Ruled by the Sun: leadership, confidence and a fresh start.',
+  2: 'Ruled by the Moon: harmony, care and good partnerships.',
+  3: 'Ruled by Jupiter: wisdom, growth and good fortune.',
+  4: 'Ruled by Rahu: hard work, discipline and steady results.',
+  5: 'Ruled by Mercury: business, communication and quick progress.',
+  6: 'Ruled by Venus: love, comfort and a happy home.',
+  7: 'Ruled by Ketu: insight, research and inner calm.',
+  8: 'Ruled by Saturn: patience, justice and lasting success.',
+  9: 'Ruled by Mars: energy, courage and achievement.',
+};

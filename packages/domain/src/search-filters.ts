@@ -80,7 +80,8 @@ export const filterLabels: Labellers = {
   sort: (value) => sortLabels[value],
 };
 
-const filterKeys: readonly FilterKey[] = [
+/** Every filter a chip can show, in the order chips are shown. */
+export const filterKeys = [
   'category',
   'offer',
   'q',
@@ -93,7 +94,7 @@ const filterKeys: readonly FilterKey[] = [
   'minPrice',
   'maxPrice',
   'sort',
-];
+] as const satisfies readonly FilterKey[];
 
 function labelOf<K extends FilterKey>(filters: SearchFilters, key: K): string | undefined {
   const value = filters[key];

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isCategorySlug } from './categories';
 import { describeFilters, type SearchFilters } from './search-filters';
-import { MAX_PHRASE_LENGTH, parseSearchPhrase, searchPhraseToQuery } from './search-phrase';
+import {
+  MAX_PHRASE_LENGTH,
+  parseSearchPhrase,
+  searchPhraseToQuery,
+  withExplicitFilters,
+} from './search-phrase';
 import { fillerWords, fixedPhrases, prefixOperators } from './search-phrase-words';
 
 type Row = [phrase: string, filters: SearchFilters, ignored?: string[]];
@@ -534,5 +539,55 @@ describe('parseSearchPhrase: properties', () => {
         );
       }),
     );
+  });
+});
+
+describe('withExplicitFilters: filters given beside the phrase win', () => {
+  it('keeps the phrase where nothing is given beside it', () => {
+    const parsed = parseSearchPhrase('ending 786 under 20k');
+    expect(withExplicitFilters(parsed, {})).toEqual(parsed);
+  });
+
+  it('adds the explicit filters to the phrase', () => {
+    const merged = withExplicitFilters(parseSearchPhrase('ending 786'), {
+      sort: 'price_asc',
+      category: 'mirror-numbers',
+    });
+    expect(merged.filters).toEqual({
+      q: '786',
+      match: 'end',
+      sort: 'price_asc',
+      category: 'mirror-numbers',
+    });
+    expect(merged.understood.map((part) => part.label)).toEqual(['Ends with 786']);
+    expect(merged.notes).toEqual([]);
+  });
+
+  it('sets aside a part of the phrase that an explicit filter replaces, with a note', () => {
+    const merged = withExplicitFilters(parseSearchPhrase('mirror ending 786 cheapest'), {
+      category: 'tetra',
+      q: '99',
+    });
+    expect(merged.filters).toEqual({ category: 'tetra', q: '99', sort: 'price_asc' });
+    expect(merged.understood.map((part) => part.filter)).toEqual(['sort']);
+    expect(merged.notes).toEqual([
+      '"mirror" (Mirror Numbers) was set aside: a filter chosen beside the words replaces it.',
+      '"ending 786" (Ends with 786) was set aside: a filter chosen beside the words replaces it.',
+    ]);
+  });
+
+  it('sets aside a price of the phrase that would cross an explicit one', () => {
+    const merged = withExplicitFilters(parseSearchPhrase('above 50k'), { maxPrice: 20_000 });
+    expect(merged.filters).toEqual({ maxPrice: 20_000 });
+    expect(merged.understood).toEqual([]);
+    expect(merged.notes).toEqual([
+      '"above 50k" (From ₹50,000) was set aside: the lowest price would be above the highest.',
+    ]);
+  });
+
+  it('keeps the words it did not understand', () => {
+    const merged = withExplicitFilters(parseSearchPhrase('abcd 786 wala'), { total: 9 });
+    expect(merged.ignored).toEqual(['abcd']);
+    expect(merged.filters).toEqual({ q: '786', match: 'anywhere', total: 9 });
   });
 });

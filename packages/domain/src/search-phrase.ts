@@ -762,3 +762,42 @@ export function parseSearchPhrase(input: string): ParsedSearch {
 export function searchPhraseToQuery(parsed: Pick<ParsedSearch, 'filters'>): Record<string, string> {
   return searchFiltersToQuery(parsed.filters);
 }
+
+/** The filters a part of the phrase set: `q` carries `match` with it. */
+const keysOf = (filter: FilterKey): (keyof SearchFilters)[] =>
+  filter === 'q' ? ['q', 'match'] : [filter];
+
+/**
+ * The phrase under filters given beside it (the listing's own controls, or query parameters next
+ * to `text`): a filter given explicitly wins, and the parts of the phrase it replaces leave
+ * `understood` with a note. A lowest price from the phrase above an explicit highest price (or
+ * the other way round) is set aside the same way.
+ */
+export function withExplicitFilters(parsed: ParsedSearch, explicit: SearchFilters): ParsedSearch {
+  const given = (key: keyof SearchFilters) => explicit[key] !== undefined;
+  const filters: SearchFilters = { ...parsed.filters };
+  const understood: UnderstoodFilter[] = [];
+  const notes = [...parsed.notes];
+  const setAside = (part: UnderstoodFilter, why: string) => {
+    for (const key of keysOf(part.filter)) delete filters[key];
+    notes.push(`"${part.source}" (${part.label}) was set aside: ${why}.`);
+  };
+  for (const part of parsed.understood) {
+    if (given(part.filter)) {
+      setAside(part, 'a filter chosen beside the words replaces it');
+      continue;
+    }
+    const { minPrice, maxPrice } = { ...filters, ...explicit };
+    const priceClash =
+      (part.filter === 'minPrice' || part.filter === 'maxPrice') &&
+      minPrice !== undefined &&
+      maxPrice !== undefined &&
+      minPrice > maxPrice;
+    if (priceClash) {
+      setAside(part, 'the lowest price would be above the highest');
+      continue;
+    }
+    understood.push(part);
+  }
+  return { filters: { ...filters, ...explicit }, understood, ignored: parsed.ignored, notes };
+}

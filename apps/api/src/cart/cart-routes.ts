@@ -226,21 +226,26 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Reserve every number in the cart for a new order, or none',
+        summary: 'Reserve every number in the cart (or Buy now: one number) for a new order',
         description:
-          'Optional body { attribution }: the saved campaign-tracking record. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
+          'Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
         body: optionalBody(checkoutBody),
         response: {
           200: envelope(checkoutSchema),
           201: envelope(checkoutSchema),
           400: errorBody,
           401: errorBody,
+          404: errorBody,
           409: errorBody,
         },
       },
     },
     async (request, reply) => {
-      const result = await orders.checkout(currentUser(request).id, request.body?.attribution);
+      const result = await orders.checkout(
+        currentUser(request).id,
+        request.body?.attribution,
+        request.body?.numberId,
+      );
       const { order } = result;
       let message = result.created
         ? `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(order.holdExpiresAt)} to keep your numbers.`

@@ -133,6 +133,13 @@ const attributionSchema = z
 
 export const checkoutBody = z.object({
   attribution: attributionSchema,
+  numberId: z
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .describe('Buy now: an order for this one number alone; the cart is left as it was'),
 });
 
 export const checkoutSchema = z.object({

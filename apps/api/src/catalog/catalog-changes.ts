@@ -1,10 +1,12 @@
 /**
  * A committed change of `numbers` rows. Every write of the catalogue is told as one, after its
  * transaction commits: inserted (a load), repriced (price or offer), status (hidden or shown),
- * held (checkout), released (a hold given back), sold (a payment), removed (seed --reset).
+ * held (checkout), released (a hold given back), sold (a payment), removed (seed --reset),
+ * classified (categories filled for rows stored before they were kept).
  */
 export interface CatalogChange {
-  kind: 'inserted' | 'repriced' | 'status' | 'held' | 'released' | 'sold' | 'removed';
+  kind:
+    'inserted' | 'repriced' | 'status' | 'held' | 'released' | 'sold' | 'removed' | 'classified';
   /** How many rows changed (never 0: nothing is told when nothing changed). */
   count: number;
 }

@@ -1,6 +1,8 @@
 import {
   digitMatches,
+  filterKeys,
   isCategorySlug,
+  MAX_PHRASE_LENGTH,
   MAX_PRICE_RUPEES,
   mobileNumberProblem,
   type NumberSort,
@@ -10,6 +12,9 @@ import { z } from 'zod';
 
 /** The domain's listing orders, in the order the API documents them. */
 const numberSorts = ['price_asc', 'price_desc', 'newest'] as const satisfies readonly NumberSort[];
+/** Where a number stands for a buyer: `reserved` is a live hold (a lapsed one is available). */
+const numberPageStatuses = ['available', 'reserved', 'sold', 'hidden'] as const;
+export type NumberPageStatus = (typeof numberPageStatuses)[number];
 
 export const numberItemSchema = z.object({
   id: z.number().int(),
@@ -89,7 +94,7 @@ const numberFilterFields = {
       .transform((s) => s.replace(/[\s-]+/g, ''))
       .pipe(z.string().regex(/^\d{1,10}$/, 'must be 1 to 10 digits')),
   ).describe('Digits to find, where `match` says'),
-  match: withDefault(z.enum(digitMatches, 'must be anywhere, start or end'), 'anywhere').describe(
+  match: optional(z.enum(digitMatches, 'must be anywhere, start or end')).describe(
     'Where q must appear: anywhere (default), start or end',
   ),
   mustContain: optional(digitList).describe('Digits that must all appear, e.g. 2,4,8'),
@@ -131,11 +136,16 @@ function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }, ctx:
 
 export const numberListQuery = z
   .object({
+    text: optional(
+      z.string().trim().max(MAX_PHRASE_LENGTH, `must be at most ${MAX_PHRASE_LENGTH} characters`),
+    ).describe(
+      'What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into ' +
+        'the filters below. A filter also given as its own parameter wins over the words.',
+    ),
     ...numberFilterFields,
-    sort: withDefault(
-      z.enum(numberSorts, 'must be price_asc, price_desc or newest'),
-      'newest',
-    ).describe('price_asc, price_desc or newest (default)'),
+    sort: optional(z.enum(numberSorts, 'must be price_asc, price_desc or newest')).describe(
+      'price_asc, price_desc or newest (default)',
+    ),
     page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
     pageSize: withDefault(z.coerce.number().int().min(1).max(100), 24).describe(
       '1 to 100, default 24',
@@ -145,12 +155,65 @@ export const numberListQuery = z
 
 export type NumberListQuery = z.output<typeof numberListQuery>;
 
+const understoodSchema = z.object({
+  filter: z.enum(filterKeys).describe('The listing parameter this part of the words sets'),
+  value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+  label: z.string().describe('As a chip shows it: "Ends with 786", "Up to ₹20,000"'),
+  source: z.string().describe('The words it came from, as typed'),
+});
+
 export const numberPageSchema = z.object({
   items: z.array(numberItemSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
+  understood: z
+    .array(understoodSchema)
+    .optional()
+    .describe('With `text`: each part of the words used, in order'),
+  ignored: z
+    .array(z.string())
+    .optional()
+    .describe('With `text`: the words not understood, as typed'),
+  notes: z
+    .array(z.string())
+    .optional()
+    .describe('With `text`: why a part understood was set aside'),
+});
+
+export const numberDetailSchema = numberItemSchema.extend({
+  status: z
+    .enum(numberPageStatuses)
+    .describe('available; reserved: held by a checkout for now; sold; hidden by the store'),
+  categories: z
+    .array(z.object({ slug: z.string(), name: z.string() }))
+    .describe('Every category the number fits, the primary one (`category`) first'),
+  saving: z.number().describe('Rupees off the list price; 0 when not on offer'),
+});
+
+export type NumberDetail = z.infer<typeof numberDetailSchema>;
+
+export const similarNumbersSchema = z.object({ items: z.array(numberItemSchema) });
+
+export const categoryCountsSchema = z.object({
+  categories: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      count: z.number().int().describe('Available numbers it lists'),
+    }),
+  ),
+});
+
+export const digitsParams = z.object({
+  digits: z
+    .string()
+    .regex(/^[6-9]\d{9}$/, 'must be a 10-digit mobile number starting with 6, 7, 8 or 9'),
+});
+
+export const similarQuery = z.object({
+  limit: withDefault(z.coerce.number().int().min(1).max(24), 8).describe('1 to 24, default 8'),
 });
 
 export const numberParams = z.object({

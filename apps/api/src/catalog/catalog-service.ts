@@ -1,8 +1,18 @@
+import {
+  categories,
+  classify,
+  matchingCategories,
+  numerology,
+  parseSearchPhrase,
+  withExplicitFilters,
+  type ParsedSearch,
+} from '@store/domain';
 import type { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
 import { afterCommit, type Tx } from '../db/transactions';
 import type { CatalogChange, CatalogChanges } from './catalog-changes';
+import { countAvailableByCategory, setCategories, unclassifiedNumbers } from './categories-store';
 import { inventoryByCategory } from './catalog-stats';
 import type { NumberListQuery } from './catalog-schemas';
 import {
@@ -20,17 +30,19 @@ import {
   sellNumbers,
 } from './catalog-store';
 import type { InventoryNumber } from './demo-inventory';
-import { catalogCacheTtlMs, invalidateCatalogCache } from './listing-cache';
+import { catalogCacheTtlMs, invalidateCatalogCache, TtlCache } from './listing-cache';
 import { createInventory } from './inventory';
-import { toNumberFilters } from './listing-filters';
-import { listNumbers } from './listing-store';
+import { explicitFilters, toNumberFilters } from './listing-filters';
+import { listNumbers, TOTALS_TTL_FACTOR } from './listing-store';
 import {
   loadDemoInventory,
   loadNumbers,
   type DemoLoadOptions,
   type LoadOptions,
 } from './load-numbers';
-import { toNumberItem } from './number-item';
+import { toNumberDetail, toNumberItem } from './number-item';
+import { findNumberByDigits, similarNumbers } from './number-page-store';
+import { sitemapNumbers, sitemapRanges } from './sitemap-store';
 
 export type { NumberForBuyer } from './catalog-store';
 export type { ImportOutcome } from './inventory';
@@ -45,6 +57,12 @@ export interface CatalogServiceDeps {
   audit: AuditService;
 }
 
+/** How many numbers a number sitemap lists at most (the sitemap protocol's limit). */
+const SITEMAP_SIZE = 50_000;
+
+/** Numbers classified per statement when the start-up fills missing categories. */
+const CLASSIFY_BATCH = 5_000;
+
 /**
  * The number catalogue: listings, and the only way `numbers` rows change. Every write (a load,
  * a price, a hold, a release, a sale) is published on `changes` once it is committed; writes
@@ -54,10 +72,18 @@ export interface CatalogServiceDeps {
 export function createCatalogService({ config, database, changes, audit }: CatalogServiceDeps) {
   const cacheTtlMs = catalogCacheTtlMs(config);
 
+  // Category counts and the sitemaps' ranges, kept as long as listing totals.
+  const categoryCounts = new TtlCache<Map<string, number>>(1);
+  const sitemaps = new TtlCache<{ sitemap: number; lastmod: Date }[]>(1);
+
   // Holds and sales only take numbers off sale, which every page re-checks as it reads them;
   // any other change may show a number or move it, so the cached listings are forgotten.
   changes.subscribe((change) => {
-    if (change.kind !== 'held' && change.kind !== 'sold') invalidateCatalogCache(database);
+    if (change.kind !== 'held' && change.kind !== 'sold') {
+      invalidateCatalogCache(database);
+      categoryCounts.clear();
+      sitemaps.clear();
+    }
   });
 
   const told = (change: CatalogChange) => {
@@ -74,16 +100,92 @@ export function createCatalogService({ config, database, changes, audit }: Catal
       tell: (change, tx) => (tx ? toldAfterCommit(tx, change) : told(change)),
     }),
 
-    /** One page of available numbers, filtered and sorted (docs/decisions/0002). */
-    list(query: NumberListQuery) {
-      return listNumbers(database, {
-        filters: toNumberFilters(query),
-        sort: query.sort,
+    /**
+     * One page of available numbers, filtered and sorted (docs/decisions/0002). With `text`,
+     * the words are read into filters (parseSearchPhrase), under the filters given as
+     * parameters (withExplicitFilters), and the answer says what was understood and ignored.
+     */
+    async list(query: NumberListQuery) {
+      const explicit = { ...explicitFilters(query), ...(query.sort && { sort: query.sort }) };
+      const search: ParsedSearch | undefined =
+        query.text === undefined
+          ? undefined
+          : withExplicitFilters(parseSearchPhrase(query.text), explicit);
+      const filters = search?.filters ?? explicit;
+      const page = await listNumbers(database, {
+        filters: toNumberFilters(filters),
+        sort: filters.sort ?? 'newest',
         page: query.page,
         pageSize: query.pageSize,
         cacheTtlMs,
       });
+      if (!search) return page;
+      const { understood, ignored, notes } = search;
+      return { ...page, understood, ignored, notes };
     },
+
+    /** A number by its 10 digits as its page shows it, whatever its status; undefined if unknown. */
+    async findByDigits(digits: string) {
+      const row = await findNumberByDigits(database.db, digits);
+      return row ? toNumberDetail(row) : undefined;
+    },
+
+    /**
+     * Available numbers like these digits (a valid mobile number, in the store or not): its
+     * category with its last four, then last two digits, then its total (similarNumbers).
+     */
+    async similar(digits: string, limit: number) {
+      const row = await findNumberByDigits(database.db, digits);
+      const rows = await similarNumbers(database.db, {
+        number: digits,
+        category: row?.category ?? classify(digits).category,
+        total: row?.total ?? numerology(digits).total,
+        price: row?.finalPrice,
+        limit,
+      });
+      return rows.map(toNumberItem);
+    },
+
+    /** Available numbers per category, All first (a number counts in each category it fits). */
+    async categoryCounts() {
+      const counts = await categoryCounts.get('all', cacheTtlMs * TOTALS_TTL_FACTOR, () =>
+        countAvailableByCategory(database.db),
+      );
+      return categories.map(({ slug, name }) => ({ slug, name, count: counts.get(slug) ?? 0 }));
+    },
+
+    /**
+     * Fills the categories of numbers stored before they were kept (migration 0007), in
+     * batches; the start-up runs it. Returns how many were filled.
+     */
+    async classifyUnclassified(log: (line: string) => void = () => {}) {
+      let filled = 0;
+      for (;;) {
+        const rows = await unclassifiedNumbers(database.db, CLASSIFY_BATCH);
+        if (rows.length === 0) break;
+        await setCategories(
+          database.db,
+          rows.map(({ id, number }) => ({ id, categories: matchingCategories(number) })),
+        );
+        filled += rows.length;
+        if (filled % 100_000 < CLASSIFY_BATCH) log(`categories filled for ${filled} numbers`);
+      }
+      told({ kind: 'classified', count: filled });
+      return filled;
+    },
+
+    /** The number sitemaps that list numbers (SITEMAP_SIZE ids each), with their last change. */
+    sitemapRanges() {
+      return sitemaps.get('all', cacheTtlMs * TOTALS_TTL_FACTOR, () =>
+        sitemapRanges(database.db, SITEMAP_SIZE),
+      );
+    },
+
+    /** The indexable numbers of one number sitemap, from 1. */
+    sitemapNumbers: (sitemap: number) => sitemapNumbers(database.db, sitemap, SITEMAP_SIZE),
+
+    /** Calls `listener` with every committed change of the catalogue; returns the way to stop. */
+    onChange: (listener: (change: CatalogChange) => void) => changes.subscribe(listener),
 
     /** One available number as the API shows it, or undefined (unknown, sold, hidden, held). */
     async findAvailable(id: number) {

@@ -1,3 +1,4 @@
+import { matchingCategories } from '@store/domain';
 import { and, eq, gt, inArray, lt, param, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import { numbers, orders, type numberStatuses } from '../db/schema';
@@ -246,8 +247,9 @@ export async function removeUnreferencedNumbers(database: Database): Promise<num
 /**
  * Inserts one batch in one statement, every column one array parameter through `unnest`
  * (`param()` keeps drizzle from spreading an array into one parameter per element, which fails
- * past 1,664 of them). A number already in the table is skipped, so loading is safe to repeat.
- * Returns how many were new.
+ * past 1,664 of them). Every category a number fits is computed here (`matchingCategories`),
+ * whoever made the row, and travels as one comma-separated text per row. A number already in the
+ * table is skipped, so loading is safe to repeat. Returns how many were new.
  */
 export async function insertNumbers(
   executor: Executor,
@@ -258,15 +260,16 @@ export async function insertNumbers(
   const [result] = await rowsOf<{ n: number }>(
     executor,
     sql`with inserted as (
-      insert into numbers (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
-      select n, b, f, c, s, m, t, st, ca, ca
+      insert into numbers (number, base_price, final_price, category, categories, digit_sum, mid, total, status, created_at, updated_at)
+      select n, b, f, c, string_to_array(cs, ','), s, m, t, st, ca, ca
       from unnest(
         ${column((r) => r.number)}::text[], ${column((r) => r.basePrice)}::int[],
         ${column((r) => r.finalPrice)}::int[], ${column((r) => r.category)}::text[],
+        ${column((r) => matchingCategories(r.number).join(','))}::text[],
         ${column((r) => r.digitSum)}::smallint[], ${column((r) => r.mid)}::smallint[],
         ${column((r) => r.total)}::smallint[], ${column((r) => r.status)}::text[],
         ${column((r) => r.createdAt.toISOString())}::timestamptz[]
-      ) as u(n, b, f, c, s, m, t, st, ca)
+      ) as u(n, b, f, c, cs, s, m, t, st, ca)
       on conflict (number) do nothing
       returning 1
     )

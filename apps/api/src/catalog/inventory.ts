@@ -33,7 +33,7 @@ import {
   type StockFilters,
   type StockRow,
 } from './inventory-store';
-import { toNumberFilters } from './listing-filters';
+import { explicitFilters, toNumberFilters } from './listing-filters';
 import { displayNumber } from './number-item';
 
 export type { ImportOutcome } from './inventory-store';
@@ -66,7 +66,7 @@ function paiseOf(body: { price: number; offerPrice?: number | null }) {
 }
 
 const stockFilters = (filter: StockFilter): StockFilters => ({
-  ...toNumberFilters(filter),
+  ...toNumberFilters(explicitFilters(filter)),
   status: filter.status,
 });
 

@@ -1,27 +1,39 @@
-import { isCategorySlug, toPaise } from '@store/domain';
+import { isCategorySlug, toPaise, type SearchFilters } from '@store/domain';
 import type { NumberListQuery } from './catalog-schemas';
 import type { NumberFilters } from './listing-store';
 
 /** The filter fields a listing query carries (the storefront's, and the console's with more). */
-type FilterQuery = Omit<NumberListQuery, 'sort' | 'page' | 'pageSize'>;
+type FilterQuery = Omit<NumberListQuery, 'text' | 'sort' | 'page' | 'pageSize'>;
 
-/** A listing query's filters, normalised for the queries (prices in paise, `all` as absent). */
-export function toNumberFilters(query: FilterQuery): NumberFilters {
-  return {
+/** The filters a query gives as parameters of their own: absent ones left out, `all` as absent. */
+export function explicitFilters(query: FilterQuery): SearchFilters {
+  const filters: SearchFilters = {
     category:
       query.category && query.category !== 'all' && isCategorySlug(query.category)
         ? query.category
         : undefined,
     offer: query.offer || undefined,
     q: query.q,
-    match: query.match,
+    match: query.q ? query.match : undefined,
     mustContain: query.mustContain,
     notContain: query.notContain,
     mask: query.mask,
     sum: query.sum,
     mid: query.mid,
     total: query.total,
-    minPrice: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
-    maxPrice: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+  };
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined),
+  ) as SearchFilters;
+}
+
+/** Filters normalised for the queries: prices in paise, the sort left to the caller. */
+export function toNumberFilters({ sort: _sort, ...filters }: SearchFilters): NumberFilters {
+  return {
+    ...filters,
+    minPrice: filters.minPrice === undefined ? undefined : toPaise(filters.minPrice),
+    maxPrice: filters.maxPrice === undefined ? undefined : toPaise(filters.maxPrice),
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
-import { digitPlaces, numbers } from '../db/schema';
+import { categoryMember, digitPlaces, numbers } from '../db/schema';
 import { availableSql } from './availability';
 import { catalogCacheFor, forgetLapsedHolds, type ListingOrder } from './listing-cache';
 import type { NumberItem } from './catalog-schemas';
@@ -41,7 +41,7 @@ interface NumberPage {
  * Totals are kept this many times longer than orders: counting a broad filter is the costly
  * part of a listing, and a total a few minutes old misleads nobody.
  */
-const TOTALS_TTL_FACTOR = 10;
+export const TOTALS_TTL_FACTOR = 10;
 
 /** How many ids of a listing's order are cached: the first 20 pages of 24. */
 export const CANDIDATE_LIMIT = 480;
@@ -130,7 +130,8 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
   const f = filters;
   let narrow = false;
 
-  if (f.category) conditions.push(eq(numbers.category, f.category));
+  // Every category the number fits, not only its primary one (decision 0013).
+  if (f.category) conditions.push(categoryMember(numbers.categories, f.category));
   if (f.offer) conditions.push(lt(numbers.finalPrice, numbers.basePrice));
 
   if (f.q) {
@@ -177,7 +178,8 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
 
 /**
  * Stable orders: every sort ends on the id, so pages never overlap or skip. Walked straight
- * off the (final_price, id), (created_at, id) and (category, ..., id) indexes; for a narrow
+ * off the (final_price, id) and (created_at, id) indexes, a category's own partial ones for a
+ * category listing; for a narrow
  * filter the key is wrapped in a no-op expression so that the planner cannot walk a sort index
  * and test every row on the way (a disaster when the matches all sit at one end, as the
  * lakh-priced 786 numbers do for price_asc), and sorts the few matches instead.

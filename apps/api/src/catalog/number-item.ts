@@ -1,6 +1,6 @@
 import { findCategory, rules, toRupees, type Span } from '@store/domain';
 import { numbers } from '../db/schema';
-import type { NumberItem } from './catalog-schemas';
+import type { NumberDetail, NumberItem, NumberPageStatus } from './catalog-schemas';
 
 /** The columns a listing reads; select them with `numberItemColumns`. */
 export interface NumberRow {
@@ -12,6 +12,12 @@ export interface NumberRow {
   digitSum: number;
   mid: number;
   total: number;
+}
+
+/** A number as its own page reads it. */
+export interface NumberPageRow extends NumberRow {
+  categories: string[];
+  status: NumberPageStatus;
 }
 
 /** Drizzle selection of the columns `toNumberItem` needs: `db.select(numberItemColumns).from(numbers)`. */
@@ -72,5 +78,16 @@ export function toNumberItem(row: NumberRow): NumberItem {
     mid: row.mid,
     total: row.total,
     spans: spansFor(row.number, row.category),
+  };
+}
+
+/** A number as its own page shows it: the card, its status, every category and the saving. */
+export function toNumberDetail(row: NumberPageRow): NumberDetail {
+  const slugs = row.categories.length > 0 ? row.categories : [row.category];
+  return {
+    ...toNumberItem(row),
+    status: row.status,
+    categories: slugs.map((slug) => ({ slug, name: findCategory(slug)?.name ?? slug })),
+    saving: toRupees(Math.max(0, row.basePrice - row.finalPrice)),
   };
 }

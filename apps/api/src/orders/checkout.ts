@@ -1,10 +1,10 @@
 import { GST_PERCENT, priceCartPaise } from '@store/domain';
 import { randomUUID } from 'node:crypto';
-import { lineResult } from '../cart/cart-service';
+import { lineResult, type CartLine } from '../cart/cart-service';
 import type { ValidationResult } from '../cart/cart-schemas';
-import { inTransaction } from '../db/transactions';
-import { badRequest, conflict, unauthorized } from '../http/app-error';
-import { cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
+import { inTransaction, type Tx } from '../db/transactions';
+import { badRequest, conflict, notFound, unauthorized } from '../http/app-error';
+import { BUY_NOW_NOTE, cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
 import { newOrderAlert } from './order-alerts';
 import { orderPlacedMessages, sendAll } from './order-messages';
 import { newOrderReference } from './order-reference';
@@ -22,8 +22,13 @@ import { paymentDetails } from './order-view';
 const CHECKOUT_BLOCKED_MESSAGE =
   'Some items in your cart are no longer available. Please review your cart before checkout.';
 
-const checkoutBlocked = (validationResults: ValidationResult[]) =>
-  conflict(CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', { validationResults });
+const BUY_NOW_BLOCKED_MESSAGE =
+  'This number is no longer available: it has been sold or is held by another buyer.';
+
+const checkoutBlocked = (validationResults: ValidationResult[], buyNow = false) =>
+  conflict(buyNow ? BUY_NOW_BLOCKED_MESSAGE : CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', {
+    validationResults,
+  });
 
 /** Thrown inside the transaction when another buyer took a number first: everything rolls back. */
 class RaceLost extends Error {}
@@ -52,7 +57,33 @@ function liveAttribution(attribution: Attribution | null | undefined): Attributi
 }
 
 /**
- * POST /cart/checkout. One transaction:
+ * Buy now: the line of this one number, the cart's own when the cart has it, else one made from
+ * the catalogue at its current price (it is then not in the cart, and stays out of it).
+ */
+async function buyNowLine(
+  deps: OrderDeps,
+  tx: Tx,
+  userId: string,
+  cartLines: readonly CartLine[],
+  numberId: number,
+): Promise<CartLine> {
+  const inCart = cartLines.find((line) => line.number.id === numberId);
+  if (inCart) return inCart;
+  const found = (await deps.catalog.lookUp([numberId], userId, tx)).get(numberId);
+  if (!found) throw notFound(`Number ${numberId} is not in the store.`);
+  return {
+    itemId: '',
+    priceAtAdd: found.number.finalPrice,
+    addedAt: new Date(),
+    number: found.number,
+    valid: found.valid,
+  };
+}
+
+/**
+ * POST /cart/checkout. With `numberId` (Buy now) the order is for that one number alone, and
+ * the cart is left as it was (the number is not added to it; if the cart has it, the payment
+ * takes it out as it takes out every number it buys). One transaction:
  * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
  * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
  * 3. the buyer's open order for this same cart key, still holding every number -> return it;
@@ -70,25 +101,32 @@ export async function checkout(
   deps: OrderDeps,
   userId: string,
   attribution: Attribution | null | undefined,
+  numberId?: number,
 ): Promise<CheckoutResult> {
   const { database, config, catalog, cart: carts } = deps;
   let outcome: CheckoutResult | { empty: true };
   try {
     outcome = await inTransaction(database, async (tx) => {
       const cart = await carts.lock(tx, userId);
-      const lines = cart ? await carts.lines(tx, cart.id, userId) : [];
-      if (!cart || lines.length === 0) {
+      const cartLines = cart ? await carts.lines(tx, cart.id, userId) : [];
+      const lines =
+        numberId === undefined
+          ? cartLines
+          : [await buyNowLine(deps, tx, userId, cartLines, numberId)];
+      if (lines.length === 0) {
         // Nothing to buy: an open order no longer stands for the cart, so its hold goes (and
         // that is committed before the buyer is told the cart is empty).
         await cancelOpenOrders(deps, tx, await lockOpenOrders(tx, userId), CART_CHANGED_NOTE);
         return { empty: true };
       }
       const validationResults = lines.map(lineResult);
-      if (validationResults.some((r) => !r.valid)) throw checkoutBlocked(validationResults);
+      if (validationResults.some((r) => !r.valid)) {
+        throw checkoutBlocked(validationResults, numberId !== undefined);
+      }
 
       const billing = await deps.users.billingDetails(userId, tx);
       if (!billing) throw unauthorized('Your account could not be found. Please sign in again.');
-      const tdsBasisPoints = billing.accountType === 'Corporate' ? cart.tdsBasisPoints : 0;
+      const tdsBasisPoints = billing.accountType === 'Corporate' ? (cart?.tdsBasisPoints ?? 0) : 0;
       const ids = lines.map((line) => line.number.id).sort((a, b) => a - b);
       const cartKey = cartKeyOf(ids, tdsBasisPoints);
 
@@ -100,7 +138,13 @@ export async function checkout(
         }
       }
 
-      await cancelOpenOrders(deps, tx, open, REPLACED_NOTE, ids);
+      await cancelOpenOrders(
+        deps,
+        tx,
+        open,
+        numberId === undefined ? REPLACED_NOTE : BUY_NOW_NOTE,
+        ids,
+      );
 
       const orderId = randomUUID();
       const reserved = await catalog.hold(tx, ids, orderId);
@@ -110,7 +154,8 @@ export async function checkout(
       // The order snapshots what the buyer pays: the current prices, which the cart adopts too.
       for (const line of lines) {
         const current = reserved.find((row) => row.id === line.number.id)!;
-        if (line.priceAtAdd !== current.finalPrice) {
+        // A Buy now line that is not in the cart has no cart item to change.
+        if (line.itemId && line.priceAtAdd !== current.finalPrice) {
           await carts.adoptPrice(tx, line.itemId, current.finalPrice);
         }
       }
@@ -157,7 +202,21 @@ export async function checkout(
     });
   } catch (error) {
     if (!(error instanceof RaceLost)) throw error;
-    throw checkoutBlocked(await carts.currentResults(userId));
+    if (numberId === undefined) throw checkoutBlocked(await carts.currentResults(userId));
+    const found = (await catalog.lookUp([numberId], userId)).get(numberId);
+    throw checkoutBlocked(
+      found
+        ? [
+            lineResult({
+              itemId: '',
+              priceAtAdd: found.number.finalPrice,
+              addedAt: new Date(),
+              ...found,
+            }),
+          ]
+        : [],
+      true,
+    );
   }
   if ('empty' in outcome) throw badRequest('Your cart is empty.', 'CART_EMPTY');
   let result = outcome;

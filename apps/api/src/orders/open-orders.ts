@@ -13,6 +13,8 @@ export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
 
 /** The note of an open order that a checkout of a changed cart replaced. */
 export const REPLACED_NOTE = 'Replaced by a new checkout: the cart changed';
+/** The note of an open order that a Buy now of one number replaced. */
+export const BUY_NOW_NOTE = 'Replaced by a new checkout: Buy now of one number';
 /** The note of an open order cancelled because its numbers left the cart before payment. */
 export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were removed from the cart';
 

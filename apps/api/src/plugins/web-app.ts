@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { noRoute } from '../http/app-error';
 
 const defaultBuildDir = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
+
+/** The built web app's client folder the server serves (WEB_BUILD_DIR, or the default). */
+export const webBuildDir = (buildDir: string | undefined) => resolve(buildDir ?? defaultBuildDir);
 const shellFile = '__spa-fallback.html';
 
 /**
@@ -14,7 +17,7 @@ const shellFile = '__spa-fallback.html';
  * marked noindex (X-Robots-Tag) so that crawlers never index it.
  */
 export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) {
-  const root = resolve(opts.buildDir ?? defaultBuildDir);
+  const root = webBuildDir(opts.buildDir);
   if (!existsSync(root)) {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app.`);
     app.setNotFoundHandler((request) => {

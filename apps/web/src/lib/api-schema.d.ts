@@ -1367,10 +1367,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Available numbers, filtered, sorted and paged */
+    /** Available numbers, filtered, sorted and paged; or found from plain words */
     get: {
       parameters: {
         query?: {
+          /** @description What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into the filters below. A filter also given as its own parameter wins over the words. */
+          text?: string;
           /** @description A category slug; `all` or absent: every category */
           category?: string;
           /** @description true: numbers on offer only (final price below list price) */
@@ -1446,6 +1448,284 @@ export interface paths {
                 page: number;
                 pageSize: number;
                 pageCount: number;
+                /** @description With `text`: each part of the words used, in order */
+                understood?: {
+                  /**
+                   * @description The listing parameter this part of the words sets
+                   * @enum {string}
+                   */
+                  filter:
+                    | 'category'
+                    | 'offer'
+                    | 'q'
+                    | 'mustContain'
+                    | 'notContain'
+                    | 'mask'
+                    | 'sum'
+                    | 'mid'
+                    | 'total'
+                    | 'minPrice'
+                    | 'maxPrice'
+                    | 'sort';
+                  value: string | number | boolean | string[];
+                  /** @description As a chip shows it: "Ends with 786", "Up to ₹20,000" */
+                  label: string;
+                  /** @description The words it came from, as typed */
+                  source: string;
+                }[];
+                /** @description With `text`: the words not understood, as typed */
+                ignored?: string[];
+                /** @description With `text`: why a part understood was set aside */
+                notes?: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/numbers/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many available numbers each category lists, All first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                categories: {
+                  slug: string;
+                  name: string;
+                  /** @description Available numbers it lists */
+                  count: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/numbers/by-number/{digits}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A number's page data by its 10 digits, whatever its status
+     * @description The card data with the status (available, reserved, sold, hidden), every category the number fits and the saving. 404 for a number the store never had.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          digits: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: number[][];
+                /**
+                 * @description available; reserved: held by a checkout for now; sold; hidden by the store
+                 * @enum {string}
+                 */
+                status: 'available' | 'reserved' | 'sold' | 'hidden';
+                /** @description Every category the number fits, the primary one (`category`) first */
+                categories: {
+                  slug: string;
+                  name: string;
+                }[];
+                /** @description Rupees off the list price; 0 when not on offer */
+                saving: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/numbers/by-number/{digits}/similar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Available numbers like these digits
+     * @description Its category with the same last four digits, then the same last two, then the same total; the nearest price first. The digits need not be in the store.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 24, default 8 */
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          digits: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: true;
+              message?: string;
+              data: {
+                items: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: number[][];
+                }[];
               };
             };
           };
@@ -2766,8 +3046,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reserve every number in the cart for a new order, or none
-     * @description Optional body { attribution }: the saved campaign-tracking record. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
+     * Reserve every number in the cart (or Buy now: one number) for a new order
+     * @description Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
      */
     post: {
       parameters: {
@@ -2793,6 +3073,8 @@ export interface paths {
               landing_page?: string | null;
               expires_at?: (number | string) | null;
             } | null;
+            /** @description Buy now: an order for this one number alone; the cart is left as it was */
+            numberId?: number;
           } | null;
         };
       };
@@ -3157,6 +3439,22 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              success: false;
+              message: string;
+              code: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
           headers: {
             [name: string]: unknown;
           };

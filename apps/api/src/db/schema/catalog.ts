@@ -10,6 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { categories, isCategorySlug } from '@store/domain';
 import { timestamps } from './timestamps';
 
 export const numberStatuses = ['available', 'reserved', 'sold', 'hidden'] as const;
@@ -35,6 +36,43 @@ export function digitPlaces(column: AnyPgColumn): SQL {
 }
 
 /**
+ * A category listing is read straight off an index in its order: for each category, its
+ * members by (final_price, id) and by (created_at, id), as partial indexes on
+ * `categories @> '{slug}'` (categoryMember). One index on the array cannot give a listing its
+ * order, and a sort index walked for members is slow where a category's prices sit far from
+ * the cheapest (or newest) numbers. Each number is in about two of them per order.
+ */
+function categoryIndexes(t: {
+  categories: AnyPgColumn;
+  finalPrice: AnyPgColumn;
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+}) {
+  return categories
+    .filter(({ slug }) => slug !== 'all')
+    .flatMap(({ slug }) => {
+      const name = slug.replaceAll('-', '_');
+      return [
+        index(`numbers_in_${name}_price_idx`)
+          .on(t.finalPrice, t.id)
+          .where(categoryMember(t.categories, slug)),
+        index(`numbers_in_${name}_created_idx`)
+          .on(t.createdAt, t.id)
+          .where(categoryMember(t.categories, slug)),
+      ];
+    });
+}
+
+/**
+ * "The number is in this category", written the same way in the partial indexes and in the
+ * listing, so that the planner matches them: the slug as a literal, so a known category only.
+ */
+export function categoryMember(column: AnyPgColumn, slug: string): SQL {
+  if (!isCategorySlug(slug)) throw new Error(`Not a category: "${slug}"`);
+  return sql`${column} @> ${sql.raw(`'{${slug}}'::text[]`)}`;
+}
+
+/**
  * The inventory. Prices are integer paise. "Available" means status available, or reserved
  * with reserved_until in the past (a lapsed hold): see catalog/availability.ts.
  */
@@ -45,7 +83,17 @@ export const numbers = pgTable(
     number: text('number').notNull().unique(),
     basePrice: integer('base_price').notNull(),
     finalPrice: integer('final_price').notNull(),
+    /** The primary category (the first rule that matches), shown on the number. */
     category: text('category').notNull(),
+    /**
+     * Every category whose rule the number meets, the primary first (`matchingCategories`):
+     * what category listings filter on. Filled by the catalogue on insert; `{}` only for rows
+     * stored before this column existed, until the start-up fills them (migration 0007).
+     */
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     digitSum: smallint('digit_sum').notNull(),
     mid: smallint('mid').notNull(),
     total: smallint('total').notNull(),
@@ -59,10 +107,12 @@ export const numbers = pgTable(
     index('numbers_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('numbers_number_suffix_idx').on(sql`reverse(${t.number}) text_pattern_ops`),
     index('numbers_digit_places_idx').using('gin', digitPlaces(t.number)),
+    ...categoryIndexes(t),
+    index('numbers_unclassified_idx')
+      .on(t.id)
+      .where(sql`${t.categories} = '{}'::text[]`),
     // Every listing order ends on the id (stable pages), so the sort indexes do too: a page is
     // then read straight off the index, even where thousands of numbers share one price.
-    index('numbers_category_price_idx').on(t.category, t.finalPrice, t.id),
-    index('numbers_category_created_idx').on(t.category, t.createdAt, t.id),
     index('numbers_price_idx').on(t.finalPrice, t.id),
     index('numbers_created_idx').on(t.createdAt, t.id),
     index('numbers_status_idx').on(t.status, t.reservedUntil),

@@ -15,7 +15,11 @@ const iconStyles: Record<ToastType, string> = {
   warning: 'bg-amber-700',
 };
 
-/** Fixed top-right stack of toasts. Errors are announced assertively (role="alert"). */
+/**
+ * Fixed top-right stack of toasts, below the header (64 px high) so that they never cover its
+ * cart link, account menu or menu button, as they did right after signing in. Errors are
+ * announced assertively (role="alert").
+ */
 export function ToastViewport({
   toasts,
   onClose,
@@ -28,7 +32,7 @@ export function ToastViewport({
       role="status"
       aria-live="polite"
       aria-label="Notifications"
-      className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
       {toasts.map((toast) => {
         const style = styles[toast.type];

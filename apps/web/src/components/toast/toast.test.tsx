@@ -100,7 +100,8 @@ describe('toasts', () => {
     const region = screen.getByRole('status');
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(region.className).toMatch(/fixed/);
-    expect(region.className).toMatch(/top-4/);
+    // Top-right, below the 64 px header (not over its account menu).
+    expect(region.className).toMatch(/\btop-20\b/);
     expect(region.className).toMatch(/right-4/);
 
     act(() => {

@@ -181,7 +181,10 @@ function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: numb
             <dd className="font-medium text-slate-900 tabular-nums">{formatInr(amount)}</dd>
           </div>
         ))}
-        <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base">
+        <div
+          data-keep-clear
+          className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-3 text-base"
+        >
           <dt className="font-semibold text-slate-900">Total</dt>
           <dd className="font-bold text-slate-900 tabular-nums" data-testid="cart-total">
             {formatInr(totals.totalAmount)}
@@ -190,6 +193,7 @@ function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: numb
       </dl>
       <button
         type="button"
+        data-keep-clear
         disabled={busy}
         aria-busy={busy || undefined}
         onClick={() => {

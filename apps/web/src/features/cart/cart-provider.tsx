@@ -32,7 +32,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   useGuestCartSync(signedIn ? user : null, guest, toast);
   const { addToCart, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
-  const { validate, checkout } = useCheckout(signedIn, toast);
+  const { validate, checkout, buyNow } = useCheckout(signedIn, toast);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -61,8 +61,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [value.lines],
   );
   const actions = useMemo<CartActions>(
-    () => ({ addToCart, isInCart: (id) => productIds.has(id) }),
-    [addToCart, productIds],
+    () => ({ addToCart, isInCart: (id) => productIds.has(id), buyNow }),
+    [addToCart, productIds, buyNow],
   );
 
   return (

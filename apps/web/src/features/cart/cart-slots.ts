@@ -15,11 +15,17 @@ export interface CartActions {
   addToCart(product: CartProduct): Promise<void> | void;
   /** Whether the product with this id is already in the cart. */
   isInCart(id: CartProduct['id']): boolean;
+  /**
+   * Buy now: an order for this product alone, then its order page (a guest is asked to sign
+   * in); the cart is left as it was. Failures are shown as toasts.
+   */
+  buyNow(product: CartProduct): Promise<void> | void;
 }
 
 const noCartActions: CartActions = {
   addToCart: () => {},
   isInCart: () => false,
+  buyNow: () => {},
 };
 
 export const CartActionsContext = createContext<CartActions>(noCartActions);

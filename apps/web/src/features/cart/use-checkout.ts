@@ -10,14 +10,14 @@ import { useCheckout as useCheckoutCall } from './api/checkout';
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
 import { useValidateCart } from './api/validate-cart';
 import { CART_MESSAGES } from './cart-messages';
-import type { ValidationResult } from './cart-types';
+import type { CartProduct, ValidationResult } from './cart-types';
 import { applyValidation, toPayload } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
 
 /**
  * Validation (when the cart page opens, spec §4) and checkout: the cart is validated again,
  * a changed price stops it once so the buyer sees the new total, then the numbers are reserved
- * and the order page opens.
+ * and the order page opens. Buy now does the same for one number, without the cart.
  */
 export function useCheckout(signedIn: boolean, toast: ToastApi) {
   const queryClient = useQueryClient();
@@ -54,6 +54,30 @@ export function useCheckout(signedIn: boolean, toast: ToastApi) {
     }
   }, [signedIn, queryClient, postValidate, tellValidation, toast]);
 
+  const placeOrder = useCallback(
+    async (input: Parameters<typeof postCheckout>[0]) => {
+      const { order } = await postCheckout(input);
+      // The numbers just reserved leave every listing; the buyer must not see them there.
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
+      await queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
+      await navigate(`/orders/${order.id}`);
+    },
+    [postCheckout, queryClient, navigate],
+  );
+
+  const tellCheckoutFailed = useCallback(
+    async (error: unknown) => {
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
+        await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+        toast.warning(apiErrorMessage(error, CART_MESSAGES.checkoutBlocked));
+        return;
+      }
+      toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+    },
+    [queryClient, toast],
+  );
+
   const checkout = useCallback(async () => {
     if (!signedIn) {
       toast.info(CART_MESSAGES.signInToCheckout);
@@ -72,21 +96,31 @@ export function useCheckout(signedIn: boolean, toast: ToastApi) {
         toast.info(CART_MESSAGES.pricesChanged);
         return;
       }
-      const { order } = await postCheckout(getAttribution());
-      // The numbers just reserved leave every listing; the buyer must not see them there.
-      void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
-      await queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
-      await navigate(`/orders/${order.id}`);
+      await placeOrder({ attribution: getAttribution() });
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
-        await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-        toast.warning(apiErrorMessage(error, CART_MESSAGES.checkoutBlocked));
+      await tellCheckoutFailed(error);
+    }
+  }, [signedIn, toast, openAuthModal, postValidate, placeOrder, tellCheckoutFailed, queryClient]);
+
+  /**
+   * Buy now (a number's page): an order for this one number alone, straight to its page; the
+   * cart is left as it was (docs/decisions/0013).
+   */
+  const buyNow = useCallback(
+    async (product: CartProduct) => {
+      if (!signedIn) {
+        toast.info(CART_MESSAGES.signInToCheckout);
+        openAuthModal('sign-in');
         return;
       }
-      toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
-    }
-  }, [signedIn, toast, openAuthModal, postValidate, postCheckout, queryClient, navigate]);
+      try {
+        await placeOrder({ attribution: getAttribution(), numberId: product.id });
+      } catch (error) {
+        await tellCheckoutFailed(error);
+      }
+    },
+    [signedIn, toast, openAuthModal, placeOrder, tellCheckoutFailed],
+  );
 
-  return { validate, checkout };
+  return { validate, checkout, buyNow };
 }

@@ -72,6 +72,7 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
       />
       <NumberListing
         offer={mode === 'offer-zone'}
+        categoryCounts={mode === 'regular'}
         title={mode === 'offer-zone' ? 'Numbers on offer' : 'Available numbers'}
       />
     </Container>

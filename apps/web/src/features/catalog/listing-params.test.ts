@@ -111,3 +111,21 @@ describe('listingParamsFromSearch / searchFromListingParams', () => {
     expect(hasListingFilters({ offer: true })).toBe(true);
   });
 });
+
+describe('text: plain words', () => {
+  it('is read, tidied and written first', () => {
+    expect(parse('text=%20ending%20%20786%20&sort=price_asc')).toEqual({
+      text: 'ending 786',
+      sort: 'price_asc',
+    });
+    expect(canonical('sort=price_asc&text=ending+786&category=tetra')).toBe(
+      'text=ending+786&category=tetra&sort=price_asc',
+    );
+    expect(parse('text=%20%20')).toEqual({});
+    expect(hasListingFilters(parse('text=mirror'))).toBe(true);
+  });
+
+  it('is cut to the 200 characters the API reads', () => {
+    expect(parse(`text=${'a'.repeat(250)}`).text).toHaveLength(200);
+  });
+});

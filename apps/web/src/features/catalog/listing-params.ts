@@ -1,6 +1,7 @@
 import {
   digitMatches,
   isCategorySlug,
+  MAX_PHRASE_LENGTH,
   MAX_PRICE,
   numberSorts,
   numerologyRanges,
@@ -27,6 +28,8 @@ const MAX_PAGE_SIZE = 100;
  * (listingParamsFromSearch drops the rest).
  */
 export interface ListingParams extends SearchFilters {
+  /** What the buyer typed in plain words (the API reads it; the other filters win over it). */
+  text?: string;
   /** From 1; absent: 1. */
   page?: number;
   /** 1..100; absent: DEFAULT_PAGE_SIZE. */
@@ -40,6 +43,12 @@ export interface ListingParams extends SearchFilters {
 export function parseDigits(input: string | null | undefined): string | undefined {
   const digits = (input ?? '').replace(/[\s-]+/g, '');
   return /^\d{1,10}$/.test(digits) ? digits : undefined;
+}
+
+/** Words typed in the search box: spaces tidied, at most MAX_PHRASE_LENGTH characters. */
+export function parseText(input: string | null | undefined): string | undefined {
+  const text = (input ?? '').trim().replace(/\s+/g, ' ').slice(0, MAX_PHRASE_LENGTH).trim();
+  return text || undefined;
 }
 
 /** `2,4,8`, `248` or `2 4 8` -> ['2', '4', '8'] (unique, sorted); anything else undefined. */
@@ -82,6 +91,9 @@ const isOneOf = <T extends string>(list: readonly T[], value: string | null): va
 /** Listing parameters from a query string, dropping defaults and invalid values. */
 export function listingParamsFromSearch(search: URLSearchParams): ListingParams {
   const params: ListingParams = {};
+
+  const text = parseText(search.get('text'));
+  if (text) params.text = text;
 
   const category = search.get('category')?.trim().toLowerCase();
   if (category && category !== 'all' && isCategorySlug(category)) params.category = category;
@@ -143,6 +155,7 @@ export function searchFromListingParams(params: ListingParams): URLSearchParams 
     if (value !== undefined && value !== '') search.set(key, String(value));
   };
 
+  set('text', parseText(params.text));
   if (params.category && params.category !== 'all' && isCategorySlug(params.category)) {
     set('category', params.category);
   }

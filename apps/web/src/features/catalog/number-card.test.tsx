@@ -98,11 +98,43 @@ describe('NumberCard', () => {
     expect(within(card).getByText('20% off')).toBeInTheDocument();
   });
 
+  it('links the number to its own page', () => {
+    renderAt('/', <NumberCard item={makeItem()} />);
+    expect(screen.getByRole('link', { name: '9 8 7 6 5 4 3 2 1 0' })).toHaveAttribute(
+      'href',
+      '/numbers/9876543210',
+    );
+  });
+
+  it('names the category it is listed under when the number fits it, else its own', () => {
+    const mirror = makeItem({
+      number: '9898989898',
+      display: '98989 89898',
+      category: { slug: 'semi-mirror-numbers', name: 'Semi Mirror Numbers' },
+      spans: [
+        [0, 4],
+        [4, 8],
+      ],
+    });
+    renderAt('/', <NumberCard item={mirror} listedCategory="two-digit-numbers" />);
+    expect(screen.getByTestId('number-category')).toHaveTextContent('Two Digit Numbers');
+    // Two Digit Numbers is the whole number.
+    expect(document.querySelectorAll('mark')).toHaveLength(2);
+    expect([...document.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
+      '98989',
+      '89898',
+    ]);
+    cleanup();
+    renderAt('/', <NumberCard item={mirror} listedCategory="octa" />);
+    expect(screen.getByTestId('number-category')).toHaveTextContent('Semi Mirror Numbers');
+  });
+
   it('adds the number to the cart through the cart actions', async () => {
     let resolve: () => void = () => {};
     const actions: CartActions = {
       addToCart: vi.fn(() => new Promise<void>((done) => (resolve = done))),
       isInCart: () => false,
+      buyNow: () => {},
     };
     const item = makeItem();
     renderAt(
@@ -125,7 +157,9 @@ describe('NumberCard', () => {
     cleanup();
     renderAt(
       '/',
-      <CartActionsContext.Provider value={{ addToCart: () => {}, isInCart: (id) => id === 101 }}>
+      <CartActionsContext.Provider
+        value={{ addToCart: () => {}, isInCart: (id) => id === 101, buyNow: () => {} }}
+      >
         <NumberCard item={makeItem()} />
       </CartActionsContext.Provider>,
     );

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatInr } from '@store/domain';
+import { findCategory, formatInr, rules } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
 import { useCartActions } from '../cart';
 import type { NumberItem } from './api/get-numbers';
@@ -43,7 +43,7 @@ function isOnOffer(item: Pick<NumberItem, 'pricing'>): boolean {
 }
 
 /** The number, large, with the digits of its pattern highlighted. */
-function HighlightedNumber({
+export function HighlightedNumber({
   number,
   spans,
   className = '',
@@ -87,19 +87,36 @@ type HeadingLevel = 2 | 3 | 4;
 const offscreenCard = '[contain-intrinsic-size:auto_190px] [content-visibility:auto]';
 
 /**
- * A number for sale: the number with its pattern highlighted, the category, the price (the list
- * price struck through and the discount when on offer) and Add to cart, which calls
- * `useCartActions().addToCart(item)`.
+ * The category a card shows and the digits it highlights: the listing's category when the card
+ * is listed under one the number fits (a mirror number in Two Digit Numbers shows as that, its
+ * two digits highlighted), otherwise the number's primary category.
+ */
+function shownCategory(item: NumberItem, listed: string | undefined) {
+  const rule =
+    listed && listed !== item.category.slug ? rules.find((r) => r.slug === listed) : undefined;
+  const spans = rule?.match(item.number);
+  if (!rule || !spans) return { name: item.category.name, spans: item.spans };
+  return { name: findCategory(rule.slug)?.name ?? rule.slug, spans };
+}
+
+/**
+ * A number for sale: the number with its pattern highlighted (a link to the number's own page),
+ * the category, the price (the list price struck through and the discount when on offer) and
+ * Add to cart, which calls `useCartActions().addToCart(item)`.
  */
 export function NumberCard({
   item,
   headingLevel = 3,
+  listedCategory,
 }: {
   item: NumberItem;
   /** Level of the number's heading: one below the heading of the list. Default 3. */
   headingLevel?: HeadingLevel;
+  /** The category the listing shows (a slug): the card names it when the number fits it. */
+  listedCategory?: string;
 }) {
   const headingId = useId();
+  const category = shownCategory(item, listedCategory);
   const { addToCart, isInCart } = useCartActions();
   const [adding, setAdding] = useState(false);
   const onOffer = isOnOffer(item);
@@ -133,7 +150,7 @@ export function NumberCard({
           data-testid="number-category"
           className="rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-100 ring-inset"
         >
-          {item.category.name}
+          {category.name}
         </p>
         {onOffer ? (
           <p className="shrink-0 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
@@ -146,7 +163,12 @@ export function NumberCard({
         id={headingId}
         className="mt-4 font-mono text-[1.6rem] leading-tight font-semibold tracking-wide text-slate-900 tabular-nums sm:text-[1.7rem]"
       >
-        <HighlightedNumber number={item.number} spans={item.spans} />
+        <Link
+          to={`/numbers/${item.number}`}
+          className="rounded outline-offset-4 hover:text-blue-800 hover:underline hover:decoration-2 hover:underline-offset-8"
+        >
+          <HighlightedNumber number={item.number} spans={category.spans} />
+        </Link>
       </Heading>
       <p className="mt-1.5 text-xs text-slate-600">
         Sum {item.sum} <span aria-hidden="true">·</span>

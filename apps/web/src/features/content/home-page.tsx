@@ -13,7 +13,13 @@ import { formatCount } from '../../lib/format';
 import { categoryPath, cityPath, productLinks } from '../../lib/nav';
 import { siteConfig, whatsappLink } from '../../lib/site-config';
 import { useHydrated } from '../../lib/use-hydrated';
-import { NumberCard, NumberCardSkeleton, searchFromListingParams, useNumbers } from '../catalog';
+import {
+  NumberCard,
+  NumberCardSkeleton,
+  PhraseSearch,
+  searchFromListingParams,
+  useNumbers,
+} from '../catalog';
 import { seo, STRUCTURED_DATA_DEFAULTS } from '../seo';
 import type { Route } from './+types/home-page';
 import {
@@ -144,6 +150,21 @@ function NumberSearch() {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The search in plain words: opens the listing with the words (`?text=`). */
+function HomePhraseSearch() {
+  const navigate = useNavigate();
+  return (
+    <PhraseSearch
+      action="/premium-numbers"
+      onSearch={(text) => {
+        const search = searchFromListingParams({ text }).toString();
+        void navigate(search ? `/premium-numbers?${search}` : '/premium-numbers');
+      }}
+      className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    />
   );
 }
 
@@ -301,6 +322,7 @@ export default function HomePage() {
               own name.
             </p>
             <NumberSearch />
+            <HomePhraseSearch />
             <Trust />
           </div>
           <HeroPhone />
@@ -320,6 +342,16 @@ export default function HomePage() {
             className="font-semibold text-blue-800 underline underline-offset-2"
           >
             See all 24 categories
+          </Link>
+        </p>
+        <p className="mt-8 rounded-2xl border border-blue-100 bg-blue-50 p-5 text-slate-800">
+          <span className="font-semibold">Numbers for your date of birth:</span> find your root
+          number (mulank) and destiny number (bhagyank), and the numbers whose total matches them.{' '}
+          <Link
+            to="/numerology"
+            className="font-semibold text-blue-800 underline underline-offset-2"
+          >
+            Numerology by date of birth
           </Link>
         </p>
       </Section>

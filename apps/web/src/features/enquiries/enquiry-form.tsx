@@ -41,6 +41,8 @@ export interface EnquiryFormProps {
   choice?: { label: string; options: readonly string[]; defaultValue?: string };
   messageLabel?: string;
   messagePlaceholder?: string;
+  /** The message the form starts with (a number's page names the number). */
+  defaultMessage?: string;
   submitLabel?: string;
   className?: string;
 }
@@ -95,6 +97,7 @@ export function EnquiryForm({
   choice,
   messageLabel = 'Your message',
   messagePlaceholder = 'Tell us what you are looking for.',
+  defaultMessage = '',
   submitLabel = 'Send enquiry',
   className = '',
 }: EnquiryFormProps) {
@@ -117,7 +120,7 @@ export function EnquiryForm({
       email: '',
       topic: topic ?? defaultTopic ?? topics[0] ?? 'general',
       choice: choice?.defaultValue ?? '',
-      message: '',
+      message: defaultMessage,
       website: '',
     },
   });

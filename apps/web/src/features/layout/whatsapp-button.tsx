@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { findCity, findState } from '@store/domain';
 import { WhatsAppIcon } from '../../components/icons';
@@ -66,9 +66,57 @@ const noSubscription = () => () => {};
 const getOrigin = () => window.location.origin;
 const getServerOrigin = () => siteConfig.publicBaseUrl;
 
-/** Floating button opening a WhatsApp chat with the sales line, naming the current page. */
+/**
+ * The attribute of what the floating button must never cover: a cart's total and checkout
+ * (cart-page.tsx), a number's Add to cart and Buy now (number-details.tsx).
+ */
+const KEEP_CLEAR = 'data-keep-clear';
+
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Whether the button (its box, which stays in place while it is hidden) lies over an element
+ * marked KEEP_CLEAR: checked as the page scrolls, resizes or changes. On a phone the button
+ * otherwise covers the end of a full-width checkout button and the total above it.
+ */
+function useOverKeptClear(button: RefObject<HTMLElement | null>): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const box = button.current?.getBoundingClientRect();
+      if (!box) return;
+      const marked = document.querySelectorAll(`[${KEEP_CLEAR}]`);
+      setOver([...marked].some((element) => overlaps(box, element.getBoundingClientRect())));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    const changes = new MutationObserver(schedule);
+    changes.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      changes.disconnect();
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [button]);
+  return over;
+}
+
+/**
+ * Floating button opening a WhatsApp chat with the sales line, naming the current page. It
+ * steps aside (hidden) while it would cover an element marked `data-keep-clear`.
+ */
 export function WhatsAppButton() {
   const { pathname } = useLocation();
+  const ref = useRef<HTMLAnchorElement>(null);
+  const hidden = useOverKeptClear(ref);
   const title = useSyncExternalStore(subscribeToTitle, getTitle, getServerTitle);
   const origin = useSyncExternalStore(noSubscription, getOrigin, getServerOrigin);
   const pageName = (title && pageTitleFromDocumentTitle(title)) || pageNameFromPath(pathname);
@@ -76,11 +124,15 @@ export function WhatsAppButton() {
 
   return (
     <a
+      ref={ref}
       href={href}
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Chat with us on WhatsApp"
-      className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg transition hover:scale-105 hover:bg-[#198049] sm:right-6 sm:bottom-6"
+      aria-hidden={hidden || undefined}
+      tabIndex={hidden ? -1 : undefined}
+      data-testid="whatsapp-button"
+      className={`fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg transition hover:scale-105 hover:bg-[#198049] sm:right-6 sm:bottom-6 ${hidden ? 'invisible opacity-0' : ''}`}
     >
       <WhatsAppIcon className="size-8" />
     </a>

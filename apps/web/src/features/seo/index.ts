@@ -1,6 +1,6 @@
 /** Search metadata: every route module's `meta` is `seo({ title, description, path })`. */
 export { documentTitle, pageTitleFromDocumentTitle, seo } from './seo';
-export { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap';
+export { PAGES_SITEMAP, robotsTxt, sitemapXml, type SitemapEntry } from './sitemap';
 export {
   articleJsonLd,
   breadcrumbJsonLd,

@@ -38,7 +38,8 @@ export interface SeoInput {
   readonly jsonLd?: readonly JsonLd[];
   /**
    * The product offer of the page. By default pages where numbers are sold (home, listings,
-   * location pages) get one named after the page; `false` leaves it out; an object overrides it.
+   * location pages) get one named after the page, unless noindex; `false` leaves it out; an
+   * object overrides it (and is kept on a noindex page: a sold number's page says SoldOut).
    */
   readonly product?: false | Partial<Omit<ProductInput, 'path'>>;
 }
@@ -131,7 +132,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   );
 
   const blocks: JsonLd[] = [organizationJsonLd(), localBusinessJsonLd()];
-  if (input.product !== false && !noIndex && (input.product || sellsNumbers(path))) {
+  if (input.product || (input.product !== false && !noIndex && sellsNumbers(path))) {
     blocks.push(
       productJsonLd({
         name: title || siteConfig.storeName,

@@ -1,7 +1,12 @@
 /**
- * sitemap.xml and robots.txt, written into the build by scripts/write-sitemap.ts after
- * `react-router build`, from the prerendered paths and PUBLIC_BASE_URL.
+ * The sitemap of the prerendered pages and robots.txt, written into the build by
+ * scripts/write-sitemap.ts after `react-router build`, from the prerendered paths and
+ * PUBLIC_BASE_URL. robots.txt names sitemap.xml, the index the API serves: this file and the
+ * number sitemaps it makes from the stock.
  */
+
+/** The file name of the prerendered pages' sitemap (the API's sitemap index lists it). */
+export const PAGES_SITEMAP = 'sitemap-pages.xml';
 
 export interface SitemapEntry {
   /** Root-relative path: '/', "/faq's", '/blogs/how-to-port'. */

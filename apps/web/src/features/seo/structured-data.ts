@@ -178,6 +178,10 @@ export interface ProductInput {
   readonly price?: number;
   /** Root-relative or absolute image; default the view-number picture. */
   readonly image?: string;
+  /** schema.org availability of the offer; default InStock. */
+  readonly availability?: 'InStock' | 'OutOfStock' | 'SoldOut' | 'Discontinued';
+  /** The item's own code (a number's 10 digits). */
+  readonly sku?: string;
 }
 
 /**
@@ -199,13 +203,14 @@ export function productJsonLd(input: ProductInput, config: Config = siteConfig):
     image: [image],
     url,
     category: 'Mobile phone numbers',
+    ...(input.sku ? { sku: input.sku } : {}),
     brand: { '@type': 'Brand', name: config.storeName },
     offers: {
       '@type': 'Offer',
       url,
       priceCurrency: STRUCTURED_DATA_DEFAULTS.currency,
       price: String(input.price ?? STRUCTURED_DATA_DEFAULTS.price),
-      availability: 'https://schema.org/InStock',
+      availability: `https://schema.org/${input.availability ?? 'InStock'}`,
       seller: { '@type': 'Organization', name: config.storeName },
     },
   };

@@ -74,6 +74,33 @@ export function activeFilters(params: ListingParams): ActiveFilter[] {
   return list;
 }
 
+/** A part of the buyer's words that the API understood (GET /numbers `understood`). */
+export interface UnderstoodPart {
+  label: string;
+  /** The words it came from, as typed. */
+  source: string;
+}
+
+/** The words without `source` (its first occurrence), spaces tidied; undefined when none left. */
+function wordsWithout(text: string, source: string): string | undefined {
+  const at = text.indexOf(source);
+  if (at < 0) return undefined;
+  const rest = `${text.slice(0, at)} ${text.slice(at + source.length)}`;
+  return rest.replace(/\s+/g, ' ').trim() || undefined;
+}
+
+/**
+ * The parts of the buyer's words the API understood, as chips: removing one takes its words out
+ * of the search (the rest is read again, as typed).
+ */
+export function understoodFilters(text: string, parts: readonly UnderstoodPart[]): ActiveFilter[] {
+  return parts.map((part, index) => ({
+    key: `words-${index}`,
+    label: part.label,
+    remove: { text: wordsWithout(text, part.source) },
+  }));
+}
+
 /** The filters in use as removable chips, and "Clear all". Nothing when no filter is set. */
 export function ActiveFilters({
   filters,

@@ -200,7 +200,7 @@ function DigitPicker({
 /**
  * The advanced panel: must / must not contain, a 10-place mask, sum / mid / total, a price range
  * and budget chips. Typed values go to the address on "Apply filters"; a budget chip applies at
- * once.
+ * once, together with the rest of the panel.
  */
 export function AdvancedFilters({
   params,
@@ -237,9 +237,9 @@ export function AdvancedFilters({
       };
     });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const { patch, errors: found } = readAdvancedDraft(draft);
+  /** Applies the whole draft, or shows its errors and focuses the first. */
+  const apply = (next: Draft) => {
+    const { patch, errors: found } = readAdvancedDraft(next);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -247,6 +247,23 @@ export function AdvancedFilters({
       return;
     }
     update(patch);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(draft);
+  };
+
+  // A budget chip applies at once, with everything else chosen in the panel: applying the price
+  // alone would reset the panel to the address and lose the choices not yet applied.
+  const onBudget = (budget: (typeof budgets)[number], pressed: boolean) => {
+    const next = {
+      ...draft,
+      minPrice: pressed ? '' : text(budget.minPrice),
+      maxPrice: pressed ? '' : text(budget.maxPrice),
+    };
+    setDraft(next);
+    apply(next);
   };
 
   const onReset = () => {
@@ -356,13 +373,7 @@ export function AdvancedFilters({
                 key={budget.label}
                 type="button"
                 aria-pressed={pressed}
-                onClick={() =>
-                  update(
-                    pressed
-                      ? { minPrice: undefined, maxPrice: undefined }
-                      : { minPrice: budget.minPrice, maxPrice: budget.maxPrice },
-                  )
-                }
+                onClick={() => onBudget(budget, pressed)}
                 className={`rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors ${
                   pressed
                     ? 'border-blue-700 bg-blue-700 text-white'

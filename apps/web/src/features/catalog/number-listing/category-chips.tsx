@@ -1,18 +1,22 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { categories, type CategorySlug } from '@store/domain';
+import { formatCount } from '../../../lib/format';
 
 /**
- * The 25 categories (All first) as links. A row of chips that scrolls sideways on small screens,
+ * The 25 categories (All first) as links, with how many numbers each lists when `counts` is given. A row of chips that scrolls sideways on small screens,
  * a list in the sidebar on large ones. `hrefFor(undefined)` is the All link.
  */
 export function CategoryChips({
   active,
   hrefFor,
+  counts,
 }: {
   /** The selected category slug; undefined: All. */
   active: string | undefined;
   hrefFor: (slug: CategorySlug | undefined) => string;
+  /** How many numbers each category lists (by slug), shown beside it once known. */
+  counts?: ReadonlyMap<string, number>;
 }) {
   const activeSlug = active ?? 'all';
   const headingId = useId();
@@ -48,8 +52,9 @@ export function CategoryChips({
       >
         {categories.map((category) => {
           const current = category.slug === activeSlug;
+          const count = counts?.get(category.slug);
           return (
-            <li key={category.slug} className="shrink-0">
+            <li key={category.slug} className="flex shrink-0 items-center gap-1 lg:justify-between">
               <Link
                 to={hrefFor(category.slug === 'all' ? undefined : category.slug)}
                 aria-current={current ? 'page' : undefined}
@@ -62,6 +67,15 @@ export function CategoryChips({
               >
                 {category.name}
               </Link>
+              {count === undefined ? null : (
+                <span
+                  data-testid="category-count"
+                  className="pr-1 text-xs text-slate-600 tabular-nums lg:pr-3"
+                >
+                  {formatCount(count)}
+                  <span className="sr-only"> numbers</span>
+                </span>
+              )}
             </li>
           );
         })}

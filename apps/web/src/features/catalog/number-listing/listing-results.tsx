@@ -19,7 +19,16 @@ export function LoadingCards({ count = 6 }: { count?: number }) {
   );
 }
 
-export function NumberGrid({ items, stale }: { items: readonly NumberItem[]; stale: boolean }) {
+export function NumberGrid({
+  items,
+  stale,
+  listedCategory,
+}: {
+  items: readonly NumberItem[];
+  stale: boolean;
+  /** The category the listing shows, which the cards name. */
+  listedCategory?: string;
+}) {
   return (
     <ul
       className={`${gridClass} transition-opacity ${stale ? 'opacity-60' : ''}`}
@@ -27,7 +36,7 @@ export function NumberGrid({ items, stale }: { items: readonly NumberItem[]; sta
     >
       {items.map((item) => (
         <li key={item.id}>
-          <NumberCard item={item} />
+          <NumberCard item={item} listedCategory={listedCategory} />
         </li>
       ))}
     </ul>

@@ -92,6 +92,35 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows how many numbers each category lists when asked to', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      const data = String(url).includes('/numbers/categories')
+        ? {
+            categories: [
+              { slug: 'all', name: 'All', count: 12345 },
+              { slug: 'mirror-numbers', name: 'Mirror Numbers', count: 321 },
+            ],
+          }
+        : page;
+      return new Response(JSON.stringify({ success: true, data }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderListing('/premium-numbers?category=mirror-numbers', { categoryCounts: true });
+    const chips = screen.getByRole('navigation', { name: 'Categories' });
+    await waitFor(() =>
+      expect(
+        within(chips)
+          .getAllByTestId('category-count')
+          .map((c) => c.textContent),
+      ).toEqual(['12,345 numbers', '321 numbers']),
+    );
+    // The chip's link keeps its name.
+    expect(within(chips).getByRole('link', { current: 'page' })).toHaveTextContent(
+      /^Mirror Numbers$/,
+    );
+  });
+
   it('asks for numbers on offer only in offer-zone mode', async () => {
     renderListing('/offer-zone?page=2', { offer: true });
     await screen.findAllByTestId('number-card');
@@ -195,6 +224,70 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(sum).toHaveAttribute('aria-invalid', 'true');
     expect(sum).toHaveAccessibleDescription('Sum is a whole number from 1 to 90.');
     expect(sum).toHaveFocus();
+  });
+
+  it('keeps the choices not yet applied when a budget chip is chosen', async () => {
+    renderListing('/premium-numbers?sort=price_asc');
+    await screen.findAllByTestId('number-card');
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    const panel = within(screen.getByRole('form', { name: 'More filters' }));
+    fireEvent.click(within(panel.getByRole('group', { name: 'Must contain' })).getByLabelText('7'));
+    fireEvent.change(panel.getByLabelText('Total'), { target: { value: '5' } });
+    fireEvent.click(panel.getByRole('button', { name: '₹5,000–15,000' }));
+    await waitFor(() =>
+      expect(location()).toBe(
+        '/premium-numbers?mustContain=7&total=5&minPrice=5000&maxPrice=15000&sort=price_asc',
+      ),
+    );
+    expect(panel.getByLabelText('Total')).toHaveValue('5');
+    // A choice with an error stops the chip too, and says why.
+    fireEvent.change(panel.getByLabelText('Sum'), { target: { value: '200' } });
+    fireEvent.click(panel.getByRole('button', { name: '₹15,001–35,000' }));
+    expect(panel.getByLabelText('Sum')).toHaveAccessibleDescription(
+      'Sum is a whole number from 1 to 90.',
+    );
+    expect(location()).toBe(
+      '/premium-numbers?mustContain=7&total=5&minPrice=5000&maxPrice=15000&sort=price_asc',
+    );
+  });
+
+  it('searches in plain words and shows what was understood and what was not', async () => {
+    page = {
+      ...page,
+      understood: [
+        { filter: 'q', value: '786', label: 'Ends with 786', source: 'ending 786' },
+        { filter: 'maxPrice', value: 20000, label: 'Up to ₹20,000', source: 'under 20k' },
+      ],
+      ignored: ['abcd'],
+      notes: [],
+    };
+    renderListing('/premium-numbers?sort=price_asc');
+    await screen.findAllByTestId('number-card');
+    const box = screen.getByRole('searchbox', { name: 'Describe the number you want' });
+    fireEvent.change(box, { target: { value: '  ending 786  abcd under 20k ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect(location()).toBe('/premium-numbers?text=ending+786+abcd+under+20k&sort=price_asc'),
+    );
+    await waitFor(() =>
+      expect(requested().at(-1)).toBe('?text=ending+786+abcd+under+20k&sort=price_asc'),
+    );
+    expect(await screen.findByTestId('ignored-words')).toHaveTextContent(
+      'We did not understand: “abcd”',
+    );
+    // Removing a chip takes its words out of the search.
+    expect(screen.getByRole('link', { name: 'Remove filter: Ends with 786' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?text=abcd+under+20k&sort=price_asc',
+    );
+    expect(screen.getByRole('link', { name: 'Remove filter: Up to ₹20,000' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?text=ending+786+abcd&sort=price_asc',
+    );
+    expect(screen.getByRole('link', { name: 'Clear all' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?sort=price_asc',
+    );
   });
 
   it('links the pages, marking the current one', async () => {

@@ -1,9 +1,11 @@
 import { useDeferredValue, useEffect, useId, useRef } from 'react';
 import { useNavigationType } from 'react-router';
 import { formatCount } from '../../../lib/format';
+import { useCategoryCounts } from '../api/get-category-counts';
 import { useNumbers } from '../api/get-numbers';
 import { hasListingFilters } from '../listing-params';
-import { ActiveFilters, activeFilters } from './active-filters';
+import { PhraseSearch } from '../phrase-search';
+import { ActiveFilters, activeFilters, understoodFilters } from './active-filters';
 import { CategoryChips } from './category-chips';
 import { ListingFilters } from './listing-filters';
 import { EmptyResults, LoadError, LoadingCards, NumberGrid, PastLastPage } from './listing-results';
@@ -11,11 +13,32 @@ import { Pagination } from './pagination';
 import { SortSelect } from './sort-select';
 import { useListingParams, withFilter } from './use-listing-params';
 
+/** The words of a plain-words search that were not used: shown, never silently dropped. */
+function WordsNotice({ ignored, notes }: { ignored: readonly string[]; notes: readonly string[] }) {
+  if (ignored.length === 0 && notes.length === 0) return null;
+  return (
+    <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      {ignored.length > 0 ? (
+        <p data-testid="ignored-words">
+          We did not understand: {ignored.map((word) => `“${word}”`).join(', ')}
+        </p>
+      ) : null}
+      {notes.map((note) => (
+        <p key={note} className="mt-0.5">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 export interface NumberListingProps {
   /** Numbers on offer only (the offer zone): sends `offer=true` whatever the address says. */
   offer?: boolean;
   /** Heading of the results (an <h2>). */
   title?: string;
+  /** Show how many numbers each category lists (the premium numbers page). */
+  categoryCounts?: boolean;
 }
 
 /**
@@ -25,8 +48,13 @@ export interface NumberListingProps {
  * and Back walks through it. The prerendered HTML holds the chips, the form and grey cards; the
  * address is read and numbers are fetched only in the browser.
  */
-export function NumberListing({ offer = false, title = 'Available numbers' }: NumberListingProps) {
-  const { params, hydrated, hrefFor, update } = useListingParams();
+export function NumberListing({
+  offer = false,
+  title = 'Available numbers',
+  categoryCounts = false,
+}: NumberListingProps) {
+  const { params, hydrated, hrefFor, setParams, update } = useListingParams();
+  const counts = useCategoryCounts({ enabled: hydrated && categoryCounts });
   const query = useNumbers(offer ? { ...params, offer: true } : params, { enabled: hydrated });
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -45,12 +73,20 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
     heading.scrollIntoView?.({ block: 'start' });
   }, [page, navigationType]);
 
-  // In the offer zone, "on offer" is the page itself, not a filter to remove.
-  const filters = activeFilters(params).filter((filter) => !(offer && filter.key === 'offer'));
-  const clearHref = hrefFor({ sort: params.sort, pageSize: params.pageSize });
   // A page of 24 cards is the listing's heaviest render: React renders new results in the
   // background, in slices that leave the page responsive, and shows the previous state meanwhile.
   const data = useDeferredValue(query.data);
+  // The words of a search in plain words: what the API understood of them (as chips), what not.
+  const words = params.text && data?.understood ? data : undefined;
+  // In the offer zone, "on offer" is the page itself, not a filter to remove.
+  const filters = [
+    ...(words ? understoodFilters(params.text!, words.understood ?? []) : []),
+    ...activeFilters(params),
+  ].filter((filter) => !(offer && filter.key === 'offer'));
+  const clearHref = hrefFor({ sort: params.sort, pageSize: params.pageSize });
+  const listedCategory =
+    params.category ??
+    words?.understood?.find((part) => part.filter === 'category')?.value.toString();
   const stale = query.isPlaceholderData || data !== query.data;
   const loading = !hydrated || (query.isPending && query.fetchStatus !== 'idle');
 
@@ -83,7 +119,7 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
   } else if (data.items.length === 0) {
     results = <EmptyResults clearHref={clearHref} filtered={hasListingFilters(params)} />;
   } else {
-    results = <NumberGrid items={data.items} stale={stale} />;
+    results = <NumberGrid items={data.items} stale={stale} listedCategory={listedCategory} />;
   }
 
   return (
@@ -92,11 +128,18 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
       className="lg:grid lg:grid-cols-[13.5rem_minmax(0,1fr)] lg:items-start lg:gap-8"
     >
       <CategoryChips
+        counts={counts.data}
         active={params.category}
         hrefFor={(slug) => hrefFor(withFilter(params, { category: slug }))}
       />
 
       <div className="mt-5 min-w-0 lg:mt-0">
+        <PhraseSearch
+          value={params.text}
+          action={hrefFor({})}
+          onSearch={(text) => setParams({ text, sort: params.sort, pageSize: params.pageSize })}
+          className="mb-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+        />
         <ListingFilters params={params} update={update} />
 
         <div className="mt-8 flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
@@ -121,6 +164,7 @@ export function NumberListing({ offer = false, title = 'Available numbers' }: Nu
           hrefWithout={(filter) => hrefFor(withFilter(params, filter.remove))}
           clearHref={clearHref}
         />
+        {words ? <WordsNotice ignored={words.ignored ?? []} notes={words.notes ?? []} /> : null}
 
         <div className="mt-5" aria-busy={loading || query.isFetching}>
           {results}

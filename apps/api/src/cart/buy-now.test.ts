@@ -1,0 +1,104 @@
+import { expect, it } from 'vitest';
+import { numberState, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+describeEachDatabase('POST /cart/checkout with numberId: Buy now', (ctx) => {
+  const { id } = withSalesInventory(ctx);
+
+  async function buyerWith(numbersToAdd: string[]) {
+    const buyer = await signedIn(ctx().app);
+    for (const number of numbersToAdd) {
+      const res = await buyer.client.post(api(`/cart/add/${id(number)}`));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return buyer;
+  }
+  type Buyer = Awaited<ReturnType<typeof buyerWith>>;
+  const buyNow = (buyer: Buyer, number: string) =>
+    buyer.client.post(api('/cart/checkout'), { numberId: id(number) });
+  const cartNumbers = async (buyer: Buyer) =>
+    (await buyer.client.get(api('/cart')))
+      .json()
+      .data.items.map((item: { product: { number: string } }) => item.product.number);
+
+  it('orders the one number alone and leaves the cart as it was', async () => {
+    const buyer = await buyerWith(['9876598765', '7070700852']);
+    const res = await buyNow(buyer, '9811223344');
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json().data;
+    expect(order.items.map((item: { number: string }) => item.number)).toEqual(['9811223344']);
+    expect(order.amounts.subtotal).toBe(5_000);
+    expect(await numberState(ctx().database, id('9811223344'))).toMatchObject({
+      status: 'reserved',
+      orderId: order.id,
+    });
+    for (const number of ['9876598765', '7070700852']) {
+      expect((await numberState(ctx().database, id(number))).status).toBe('available');
+    }
+    expect(await cartNumbers(buyer)).toEqual(['9876598765', '7070700852']);
+
+    // Asking again while the order holds the number answers the same order.
+    const again = await buyNow(buyer, '9811223344');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.order.id).toBe(order.id);
+  });
+
+  it('takes a number of the cart out of it only when the order is paid', async () => {
+    const buyer = await buyerWith(['9876598765', '7070700852']);
+    const { order } = (await buyNow(buyer, '7070700852')).json().data;
+    expect(order.items.map((item: { number: string }) => item.number)).toEqual(['7070700852']);
+    expect(order.amounts.subtotal).toBe(20_000);
+    expect(await cartNumbers(buyer)).toEqual(['9876598765', '7070700852']);
+
+    const staff = await staffMember(ctx().app);
+    const paid = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+      reference: 'UPI 1111',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await cartNumbers(buyer)).toEqual(['9876598765']);
+    expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+  });
+
+  it("replaces the buyer's open order for the cart, releasing its numbers", async () => {
+    const buyer = await buyerWith(['9876598765']);
+    const cartOrder = (await buyer.client.post(api('/cart/checkout'))).json().data.order;
+    const res = await buyNow(buyer, '9811223344');
+    expect(res.statusCode).toBe(201);
+    expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+    // The timeline, in the order the events happened (event ids are random UUIDs).
+    const replaced = (await buyer.client.get(api(`/orders/${cartOrder.id}`))).json().data;
+    expect(replaced.status).toBe('cancelled');
+    expect(replaced.timeline.at(-1)).toMatchObject({
+      status: 'cancelled',
+      note: 'Replaced by a new checkout: Buy now of one number',
+    });
+  });
+
+  it('refuses a number that is sold, hidden or not in the store', async () => {
+    const buyer = await buyerWith([]);
+    for (const number of ['9898701234', '9512120345']) {
+      const res = await buyNow(buyer, number);
+      expect(res.statusCode, number).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'CART_ITEMS_UNAVAILABLE',
+        message:
+          'This number is no longer available: it has been sold or is held by another buyer.',
+        validationResults: [{ productId: id(number), valid: false }],
+      });
+    }
+    const unknown = await buyer.client.post(api('/cart/checkout'), { numberId: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Number 999999 is not in the store.');
+  });
+
+  it('asks a guest to sign in', async () => {
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: api('/cart/checkout'),
+      payload: { numberId: id('9811223344') },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Please log in to checkout');
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
+import { buildApp, type App } from '../app';
+import { insertTestNumbers } from '../../test-support/numbers';
+import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
+import type { NumberPageData } from './number-pages';
+
+/** A stand-in for the web build's renderer: what it was given, and 404 without a number. */
+function stubRenderer() {
+  const calls: NumberPageData[] = [];
+  const render = async (path: string, page: NumberPageData) => {
+    calls.push(page);
+    return {
+      status: page.number ? 200 : 404,
+      html: `<html>${path} ${JSON.stringify(page)}</html>`,
+    };
+  };
+  return { calls, render };
+}
+
+function numberPagesSuite(
+  title: string,
+  env: Record<string, string>,
+  body: (ctx: () => { app: App; calls: NumberPageData[] }) => void,
+) {
+  describe(title, () => {
+    let app: App;
+    const stub = stubRenderer();
+    beforeAll(async () => {
+      app = await buildApp(
+        testConfig({
+          WEB_BUILD_DIR: join(mkdtempSync(join(tmpdir(), 'no-web-')), 'client'),
+          ...env,
+        }),
+        { database: await sharedDatabase(), renderNumberPage: stub.render },
+      );
+      await app.ready();
+    });
+    beforeEach(async () => {
+      await resetDatabase(app.database);
+      stub.calls.length = 0;
+      await insertTestNumbers(app, [
+        { number: '9876598765', basePrice: 50_000, finalPrice: 45_000 },
+        { number: '9811223344', basePrice: 5_000, status: 'sold' },
+        { number: '9512120345', basePrice: 9_500, status: 'hidden' },
+      ]);
+    });
+    afterAll(() => app.close());
+    body(() => ({ app, calls: stub.calls }));
+  });
+}
+
+numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx().app.inject({ method: 'GET', url, headers });
+
+  it('renders a number on sale with its data, indexable, compressed when asked', async () => {
+    const res = await get('/numbers/9876598765', { 'accept-encoding': 'gzip, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['x-robots-tag']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('/numbers/9876598765');
+    expect(ctx().calls[0]).toMatchObject({
+      digits: '9876598765',
+      number: { number: '9876598765', status: 'available', saving: 5_000 },
+    });
+  });
+
+  it('marks a sold or hidden number noindex, and answers 404 (noindex) for one never in store', async () => {
+    for (const digits of ['9811223344', '9512120345']) {
+      const res = await get(`/numbers/${digits}`);
+      expect(res.statusCode, digits).toBe(200);
+      expect(res.headers['x-robots-tag'], digits).toBe('noindex');
+    }
+    expect(ctx().calls.map((page) => page.number?.status)).toEqual(['sold', 'hidden']);
+    for (const digits of ['9000000001', 'not-a-number', '12345']) {
+      const res = await get(`/numbers/${digits}`);
+      expect(res.statusCode, digits).toBe(404);
+      expect(res.headers['x-robots-tag'], digits).toBe('noindex');
+      expect(res.body).toContain(`/numbers/${digits}`);
+    }
+    expect(
+      ctx()
+        .calls.slice(2)
+        .map((page) => page.number),
+    ).toEqual([null, null, null]);
+  });
+});
+
+numberPagesSuite(
+  'GET /numbers/{digits} with the page cache on',
+  { CATALOG_CACHE_SECONDS: '30' },
+  (ctx) => {
+    it('renders a page once, and again after the catalogue changes', async () => {
+      const get = () => ctx().app.inject({ method: 'GET', url: '/numbers/9876598765' });
+      await get();
+      await get();
+      expect(ctx().calls).toHaveLength(1);
+      const [row] = await ctx().app.database.query<{ id: number }>(
+        "select id from numbers where number = '9876598765'",
+      );
+      await ctx().app.services.catalog.reprice(row!.id, { finalPrice: 40_000_00 });
+      await get();
+      expect(ctx().calls).toHaveLength(2);
+      expect(ctx().calls[1]?.number?.pricing.nwFinalPrice).toBe(40_000);
+    });
+  },
+);

@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatInr, totalNotes } from '@store/domain';
+import { CartIcon, CheckIcon } from '../../components/icons';
+import { Container } from '../../components/page';
+import { useCartActions } from '../cart';
+import { categoryPath } from '../../lib/nav';
+import { HighlightedNumber } from '../catalog';
+import { EnquiryForm } from '../enquiries';
+import type { NumberDetail } from './api/get-number';
+import { isOnSale, numberPath } from './number-meta';
+import { ShareNumber } from './share-number';
+import { SimilarNumbers } from './similar-numbers';
+
+/** Add to cart and Buy now, each busy while it runs. */
+function BuyButtons({ number }: { number: NumberDetail }) {
+  const { addToCart, isInCart, buyNow } = useCartActions();
+  const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
+  const run = async (which: 'add' | 'buy', action: () => Promise<void> | void) => {
+    if (busy) return;
+    setBusy(which);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div data-keep-clear className="mt-5 grid gap-3 sm:grid-cols-2">
+      {isInCart(number.id) ? (
+        <Link to="/cart" className="btn-secondary py-3 text-base">
+          <CheckIcon className="size-5 text-emerald-700" />
+          In cart: view cart
+        </Link>
+      ) : (
+        <button
+          type="button"
+          onClick={() => void run('add', () => addToCart(number))}
+          disabled={busy !== null}
+          aria-busy={busy === 'add' || undefined}
+          className="btn-secondary py-3 text-base disabled:cursor-wait disabled:opacity-70"
+        >
+          <CartIcon className="size-5" />
+          {busy === 'add' ? 'Adding…' : 'Add to cart'}
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={() => void run('buy', () => buyNow(number))}
+        disabled={busy !== null}
+        aria-busy={busy === 'buy' || undefined}
+        className="btn-primary py-3 text-base disabled:cursor-wait disabled:opacity-70"
+      >
+        {busy === 'buy' ? 'Placing your order…' : 'Buy now'}
+      </button>
+    </div>
+  );
+}
+
+/** The price with the list price and the saving when on offer, or where the number stands. */
+function Offer({ number }: { number: NumberDetail }) {
+  const { nwFinalPrice, nwBasePrice, discountPercent } = number.pricing;
+  if (number.status === 'sold' || number.status === 'hidden') {
+    return (
+      <div role="status" data-testid="number-status">
+        <p className="text-xl font-bold text-slate-900">This number is no longer available</p>
+        <p className="mt-2 text-slate-700">
+          {number.status === 'sold'
+            ? 'It has been sold. Numbers like it are listed below.'
+            : 'It has been taken off sale. Numbers like it are listed below.'}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <p
+        data-testid="offer-price"
+        data-price={nwFinalPrice}
+        className="flex flex-wrap items-baseline gap-x-3"
+      >
+        <span className="sr-only">Price </span>
+        <span className="text-4xl font-bold text-slate-900 tabular-nums">
+          {formatInr(nwFinalPrice)}
+        </span>
+        {number.saving > 0 ? (
+          <s className="text-lg text-slate-600 tabular-nums">
+            <span className="sr-only">was </span>
+            {formatInr(nwBasePrice)}
+          </s>
+        ) : null}
+      </p>
+      {number.saving > 0 ? (
+        <p className="mt-2 inline-block rounded-full bg-emerald-700 px-3 py-1 text-sm font-bold text-white">
+          You save {formatInr(number.saving)} ({discountPercent}% off)
+        </p>
+      ) : null}
+      <p className="mt-2 text-sm text-slate-600">Plus 18% GST. UPC within 24 hours of payment.</p>
+      {number.status === 'reserved' ? (
+        <p
+          role="status"
+          data-testid="number-status"
+          className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950"
+        >
+          On hold: another buyer is paying for this number now. If the payment does not come, it
+          goes back on sale within minutes.
+        </p>
+      ) : (
+        <BuyButtons number={number} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A number's own page: the number large with its pattern highlighted, every category it fits,
+ * its numerology, price and offer, Add to cart, Buy now, sharing, an enquiry about it and
+ * similar numbers. A sold or hidden number says it is no longer available.
+ */
+export function NumberDetails({ number }: { number: NumberDetail }) {
+  const path = numberPath(number.number);
+  return (
+    <Container className="pb-16">
+      <nav aria-label="Breadcrumb" className="pt-6 text-sm text-slate-600">
+        <Link to="/premium-numbers" className="hover:text-blue-800 hover:underline">
+          Premium Numbers
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <Link
+          to={categoryPath(number.category.slug)}
+          className="hover:text-blue-800 hover:underline"
+        >
+          {number.category.name}
+        </Link>
+      </nav>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1.4fr_1fr] lg:items-start">
+        <section aria-label="The number">
+          <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
+            VIP mobile number
+          </p>
+          <h1 className="mt-2 font-mono text-4xl font-bold tracking-wide text-slate-900 tabular-nums sm:text-6xl">
+            <HighlightedNumber number={number.number} spans={number.spans} />
+          </h1>
+
+          <h2 className="mt-8 text-sm font-semibold text-slate-900">Categories it fits</h2>
+          <ul className="mt-2 flex flex-wrap gap-2" data-testid="number-categories">
+            {number.categories.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to={categoryPath(category.slug)}
+                  className="inline-block rounded-full bg-blue-50 px-3 py-1 text-sm font-semibold text-blue-800 ring-1 ring-blue-100 hover:ring-blue-600"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+
+          <h2 className="mt-8 text-sm font-semibold text-slate-900">Numerology</h2>
+          <dl className="mt-2 grid max-w-md grid-cols-3 gap-3 text-center">
+            {[
+              ['Digit sum', number.sum],
+              ['Mid', number.mid],
+              ['Total', number.total],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-xl border border-slate-200 bg-white p-3">
+                <dt className="text-xs text-slate-600">{label}</dt>
+                <dd className="text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-3 max-w-xl text-slate-700" data-testid="total-note">
+            Total {number.total}: {totalNotes[number.total]}
+          </p>
+        </section>
+
+        <aside
+          aria-label="Price and buying"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
+          <Offer number={number} />
+          <div className="mt-6 border-t border-slate-100 pt-5">
+            <h2 className="mb-3 text-sm font-semibold text-slate-900">Share with family</h2>
+            <ShareNumber display={number.display} path={path} />
+          </div>
+        </aside>
+      </div>
+
+      <SimilarNumbers digits={number.number} />
+
+      {isOnSale(number) ? (
+        <EnquiryForm
+          className="mt-12"
+          topic="vip-number"
+          number={number.number}
+          title="Ask about this number"
+          intro="Questions about this number, its porting or a price for several? We reply within a working day."
+          defaultMessage={`I am interested in the number ${number.display}. Please tell me more.`}
+        />
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,80 @@
+import type { MetaDescriptor } from 'react-router';
+import { formatInr } from '@store/domain';
+import { siteConfig } from '../../lib/site-config';
+import { seo } from '../seo';
+import type { NumberDetail } from './api/get-number';
+
+/** What a number's page shows: the lookup (/numbers), a number, or one the store never had. */
+export type NumberPageView =
+  | { kind: 'lookup' }
+  | { kind: 'unknown'; digits: string }
+  | { kind: 'number'; number: NumberDetail };
+
+/** The address of a number's page. */
+export const numberPath = (digits: string) => `/numbers/${digits}`;
+
+/** Whether the number can be bought (or will be again when its hold lapses). */
+export const isOnSale = (number: NumberDetail) =>
+  number.status === 'available' || number.status === 'reserved';
+
+const availability = {
+  available: 'InStock',
+  reserved: 'OutOfStock',
+  sold: 'SoldOut',
+  hidden: 'Discontinued',
+} as const;
+
+/**
+ * The page's metadata: a number on sale is indexed with its Product offer (price and
+ * availability); a sold or hidden one says noindex and SoldOut or Discontinued; the lookup and
+ * an unknown number say noindex.
+ */
+export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
+  if (!view || view.kind === 'lookup') {
+    return seo({
+      title: 'Look up a number',
+      description: `Open the page of any VIP number at ${siteConfig.storeName} by its 10 digits, or describe the number you want in your own words.`,
+      path: '/numbers',
+      noIndex: true,
+    });
+  }
+  if (view.kind === 'unknown') {
+    return seo({
+      title: 'Number not found',
+      description: `We do not have the number ${view.digits}. Search thousands of VIP mobile numbers at ${siteConfig.storeName} by digits, pattern, total or budget.`,
+      path: numberPath(view.digits),
+      noIndex: true,
+    });
+  }
+  const { number } = view;
+  const [primary] = number.categories.map((category) => category.name);
+  const kinds = number.categories
+    .slice(0, 3)
+    .map((category) => category.name)
+    .join(', ');
+  const product = {
+    name: `VIP mobile number ${number.display}`,
+    price: number.pricing.nwFinalPrice,
+    availability: availability[number.status],
+    sku: number.number,
+  };
+  if (!isOnSale(number)) {
+    return seo({
+      title: `${number.display} is no longer available`,
+      description: `The VIP mobile number ${number.display} (${primary}) is no longer available at ${siteConfig.storeName}. See similar numbers with the same ending or the same total.`,
+      path: numberPath(number.number),
+      noIndex: true,
+      product,
+    });
+  }
+  const saving =
+    number.saving > 0
+      ? ` (was ${formatInr(number.pricing.nwBasePrice)}, you save ${formatInr(number.saving)})`
+      : '';
+  return seo({
+    title: `${number.display}: ${primary} VIP number`,
+    description: `Buy the VIP mobile number ${number.display} for ${formatInr(number.pricing.nwFinalPrice)}${saving}. ${kinds}; total ${number.total}. UPC within 24 hours and guided porting to your operator.`,
+    path: numberPath(number.number),
+    product,
+  });
+}

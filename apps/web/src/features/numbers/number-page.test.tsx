@@ -1,0 +1,199 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MetaDescriptor } from 'react-router';
+import { installFakeApi, ok } from '../../../test-support/fake-api';
+import { product } from '../../../test-support/products';
+import { renderWithQuery } from '../../../test-support/render';
+import { siteConfig } from '../../lib/site-config';
+import { CartActionsContext, type CartActions } from '../cart';
+import type { NumberDetail } from './api/get-number';
+import { NumberDetails } from './number-details';
+import { numberMeta } from './number-meta';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function detail(overrides: Partial<NumberDetail> = {}): NumberDetail {
+  return {
+    id: 7,
+    number: '9898989898',
+    display: '98989 89898',
+    category: { slug: 'semi-mirror-numbers', name: 'Semi Mirror Numbers' },
+    categories: [
+      { slug: 'semi-mirror-numbers', name: 'Semi Mirror Numbers' },
+      { slug: 'two-digit-numbers', name: 'Two Digit Numbers' },
+      { slug: 'ab-ab-ab-numbers', name: 'AB AB AB Numbers' },
+    ],
+    pricing: { nwFinalPrice: 45_000, nwBasePrice: 60_000, discountPercent: 25 },
+    saving: 15_000,
+    sum: 85,
+    mid: 13,
+    total: 4,
+    spans: [
+      [0, 4],
+      [4, 8],
+    ],
+    status: 'available',
+    ...overrides,
+  };
+}
+
+const similarItem = product(8, 2000, '9000000004');
+
+function renderNumber(number: NumberDetail, actions: Partial<CartActions> = {}) {
+  const fake = installFakeApi({
+    [`GET /numbers/by-number/${number.number}/similar`]: ok({ items: [similarItem] }),
+  });
+  const cart: CartActions = {
+    addToCart: vi.fn(),
+    isInCart: () => false,
+    buyNow: vi.fn(),
+    ...actions,
+  };
+  renderWithQuery(
+    `/numbers/${number.number}`,
+    <CartActionsContext.Provider value={cart}>
+      <NumberDetails number={number} />
+    </CartActionsContext.Provider>,
+  );
+  return { fake, cart };
+}
+
+const pageUrl = `${siteConfig.publicBaseUrl}/numbers/9898989898`;
+
+describe('a number on sale', { timeout: 20_000 }, () => {
+  it('shows the number, every category, the numerology and the offer', async () => {
+    renderNumber(detail());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('9 8 9 8 9 8 9 8 9 8');
+    const categories = within(screen.getByTestId('number-categories')).getAllByRole('link');
+    expect(categories.map((link) => link.textContent)).toEqual([
+      'Semi Mirror Numbers',
+      'Two Digit Numbers',
+      'AB AB AB Numbers',
+    ]);
+    expect(categories[1]).toHaveAttribute('href', '/premium-numbers?category=two-digit-numbers');
+    expect(screen.getByTestId('total-note')).toHaveTextContent(
+      'Total 4: Ruled by Rahu: hard work, discipline and steady results.',
+    );
+    expect(screen.getByTestId('offer-price')).toHaveTextContent('Price ₹45,000was ₹60,000');
+    expect(screen.getByText('You save ₹15,000 (25% off)')).toBeInTheDocument();
+    // Similar numbers come from the API once the page runs in the browser.
+    expect(
+      await within(screen.getByTestId('similar-numbers')).findByRole('article'),
+    ).toHaveAccessibleName('9 0 0 0 0 0 0 0 0 4');
+  });
+
+  it('adds it to the cart, or buys it now', async () => {
+    const { cart } = renderNumber(detail());
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(cart.addToCart).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy now' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    expect(cart.buyNow).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 7, number: '9898989898' }),
+    );
+  });
+
+  it('shares the page: WhatsApp, the copied link, and the phone’s share sheet', async () => {
+    const writeText = vi.fn(async () => {});
+    const share = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText }, share });
+    renderNumber(detail());
+    const group = within(screen.getByRole('group', { name: 'Share this number' }));
+    expect(group.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+      'href',
+      `https://wa.me/?text=${encodeURIComponent(`VIP mobile number 98989 89898 at ${siteConfig.storeName}: ${pageUrl}`)}`,
+    );
+    fireEvent.click(group.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(pageUrl));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    fireEvent.click(group.getByRole('button', { name: 'Share…' }));
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: pageUrl }));
+  });
+
+  it('prefills the enquiry with the number', () => {
+    renderNumber(detail());
+    expect(screen.getByRole('heading', { name: 'Ask about this number' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Your message')).toHaveValue(
+      'I am interested in the number 98989 89898. Please tell me more.',
+    );
+  });
+});
+
+describe('a number no longer on sale', { timeout: 20_000 }, () => {
+  it('says a sold number is no longer available, offers no buying and shows similar ones', async () => {
+    renderNumber(detail({ status: 'sold' }));
+    expect(screen.getByTestId('number-status')).toHaveTextContent(
+      'This number is no longer availableIt has been sold.',
+    );
+    expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByTestId('offer-price')).toBeNull();
+    expect(
+      await within(screen.getByTestId('similar-numbers')).findAllByRole('article'),
+    ).toHaveLength(1);
+  });
+
+  it('says a held number may come back, without buying buttons', () => {
+    renderNumber(detail({ status: 'reserved' }));
+    expect(screen.getByTestId('number-status')).toHaveTextContent(/^On hold/);
+    expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+  });
+});
+
+describe('numberMeta', () => {
+  const find = (meta: MetaDescriptor[], key: string, value: string) =>
+    meta.find((tag) => (tag as Record<string, unknown>)[key] === value) as
+      Record<string, string> | undefined;
+  const product = (meta: MetaDescriptor[]) =>
+    meta
+      .map((tag) => (tag as { 'script:ld+json'?: Record<string, unknown> })['script:ld+json'])
+      .find((block) => block?.['@type'] === 'Product');
+
+  it('indexes a number on sale with its Product offer', () => {
+    const meta = numberMeta({ kind: 'number', number: detail() });
+    expect(meta).toContainEqual({
+      title: `98989 89898: Semi Mirror Numbers VIP number | ${siteConfig.storeName}`,
+    });
+    expect(find(meta, 'name', 'robots')?.content).toBe('index, follow');
+    expect(find(meta, 'rel', 'canonical')?.href).toBe(pageUrl);
+    expect(find(meta, 'property', 'og:url')?.content).toBe(pageUrl);
+    expect(find(meta, 'name', 'description')?.content).toBe(
+      'Buy the VIP mobile number 98989 89898 for ₹45,000 (was ₹60,000, you save ₹15,000). Semi Mirror Numbers, Two Digit Numbers, AB AB AB Numbers; total 4. UPC within 24 hours and guided porting to your operator.',
+    );
+    expect(product(meta)).toMatchObject({
+      name: 'VIP mobile number 98989 89898',
+      sku: '9898989898',
+      offers: { price: '45000', availability: 'https://schema.org/InStock', url: pageUrl },
+    });
+  });
+
+  it('keeps a sold or hidden number out of search results, saying so in its offer', () => {
+    for (const [status, availability] of [
+      ['sold', 'SoldOut'],
+      ['hidden', 'Discontinued'],
+    ] as const) {
+      const meta = numberMeta({ kind: 'number', number: detail({ status }) });
+      expect(find(meta, 'name', 'robots')?.content).toBe('noindex, nofollow');
+      expect(meta).toContainEqual({
+        title: `98989 89898 is no longer available | ${siteConfig.storeName}`,
+      });
+      expect(product(meta)).toMatchObject({
+        offers: { availability: `https://schema.org/${availability}` },
+      });
+    }
+  });
+
+  it('marks an unknown number and the lookup noindex, without an offer', () => {
+    for (const meta of [
+      numberMeta({ kind: 'unknown', digits: '9000000001' }),
+      numberMeta({ kind: 'lookup' }),
+    ]) {
+      expect(find(meta, 'name', 'robots')?.content).toBe('noindex, nofollow');
+      expect(product(meta)).toBeUndefined();
+    }
+  });
+});

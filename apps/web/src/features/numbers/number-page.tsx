@@ -1,0 +1,43 @@
+import { data } from 'react-router';
+import type { Route } from './+types/number-page';
+import { fetchNumber } from './api/get-number';
+import { NumberDetails } from './number-details';
+import { NumberLookup } from './number-lookup';
+import { numberMeta, type NumberPageView } from './number-meta';
+import { numberPageContext } from './number-page-context';
+
+const isMobileNumber = (digits: string) => /^[6-9]\d{9}$/.test(digits);
+
+/**
+ * /numbers/{10 digits}: rendered on request by the API with this route's server build (the
+ * number comes in the load context; an unknown one answers 404), like a prerendered page; and
+ * /numbers, the lookup, prerendered at build time (docs/decisions/0013).
+ */
+export function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.number) return { kind: 'lookup' } satisfies NumberPageView;
+  const page = context.get(numberPageContext);
+  const number = page?.digits === params.number ? page.number : null;
+  if (number) return { kind: 'number', number } satisfies NumberPageView;
+  return data({ kind: 'unknown', digits: params.number } satisfies NumberPageView, {
+    status: 404,
+  });
+}
+
+/** In the browser (a link followed): the number from the API. */
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<NumberPageView> {
+  if (!params.number) return { kind: 'lookup' };
+  const number = isMobileNumber(params.number) ? await fetchNumber(params.number) : null;
+  return number ? { kind: 'number', number } : { kind: 'unknown', digits: params.number };
+}
+
+export const meta: Route.MetaFunction = ({ data: view }) => numberMeta(view);
+
+/** `9876543210` as the store prints it: `98765 43210`. */
+const display = (digits: string) =>
+  isMobileNumber(digits) ? `${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
+
+export default function NumberPage({ loaderData: view }: Route.ComponentProps) {
+  if (view.kind === 'lookup') return <NumberLookup />;
+  if (view.kind === 'unknown') return <NumberLookup missing={display(view.digits)} />;
+  return <NumberDetails key={view.number.number} number={view.number} />;
+}

@@ -1,0 +1,179 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { newAccount, registerByApi, supportRequest } from '../support/accounts';
+import { jsonLdBlocks, meta, publicBase, type ApiNumber } from '../support/store-pages';
+
+/**
+ * A number's own page as the server sends it (JavaScript off): metadata, Product JSON-LD, status
+ * codes and noindex for a number on sale, a sold one and one never in the store; the sitemap
+ * index and its number sitemaps.
+ */
+
+/** Available numbers of the listing, most expensive first (far from the other specs' picks). */
+async function availableNumbers(baseURL: string | undefined): Promise<ApiNumber[]> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await api.get('/api/v1/numbers?sort=price_desc&pageSize=10');
+    return ((await res.json()) as { data: { items: ApiNumber[] } }).data.items;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Sells a number: a buyer orders it alone (Buy now) and support confirms the payment. */
+async function sell(baseURL: string | undefined, id: number) {
+  const buyer = await playwrightRequest.newContext({ baseURL });
+  const support = await supportRequest(baseURL);
+  try {
+    await registerByApi(buyer, newAccount('sold e2e'));
+    const ordered = await buyer.post('/api/v1/cart/checkout', { data: { numberId: id } });
+    expect(ordered.status()).toBe(201);
+    const { order } = ((await ordered.json()) as { data: { order: { id: string } } }).data;
+    const paid = await support.post(`/api/v1/admin/orders/${order.id}/payments`, {
+      data: { reference: 'UPI e2e sold' },
+    });
+    expect(paid.ok()).toBe(true);
+  } finally {
+    await buyer.dispose();
+    await support.dispose();
+  }
+}
+
+test.describe('a number page in the served HTML, with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test.describe.configure({ mode: 'serial' });
+
+  let numbers: ApiNumber[] = [];
+  test.beforeAll(async ({ baseURL }) => {
+    numbers = await availableNumbers(baseURL);
+    expect(numbers.length).toBeGreaterThan(3);
+  });
+
+  test('a number on sale: 200, its title, description, canonical, social tags and Product offer', async ({
+    page,
+  }) => {
+    const number = numbers[0]!;
+    const path = `/numbers/${number.number}`;
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-robots-tag']).toBeUndefined();
+    const canonical = `${publicBase}${path}`;
+
+    await expect(page).toHaveTitle(new RegExp(`^${number.display}: .+ VIP number \\| `));
+    const description = await meta(page, 'meta[name="description"]');
+    expect(description).toContain(`Buy the VIP mobile number ${number.display} for ₹`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
+    expect(await meta(page, 'meta[name="robots"]')).toBe('index, follow');
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
+    expect(await meta(page, 'meta[property="og:url"]')).toBe(canonical);
+    expect(await meta(page, 'meta[property="og:title"]')).toBe(await page.title());
+    expect(await meta(page, 'meta[property="og:description"]')).toBe(description);
+    expect(await meta(page, 'meta[property="og:image"]')).toBe(
+      `${publicBase}/images/view-number.png`,
+    );
+
+    const product = (await jsonLdBlocks(page)).find((block) => block['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: `VIP mobile number ${number.display}`,
+      sku: number.number,
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'INR',
+        price: String(number.pricing.nwFinalPrice),
+        availability: 'https://schema.org/InStock',
+        url: canonical,
+      },
+    });
+
+    // The page itself, not a shell: the number, its price, its categories, header and footer.
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toContainText(number.display.replace(' ', ''));
+    await expect(page.getByTestId('offer-price')).toHaveAttribute(
+      'data-price',
+      String(number.pricing.nwFinalPrice),
+    );
+    await expect(page.getByTestId('number-categories').getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy now' })).toBeVisible();
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'Career' }),
+    ).toHaveAttribute('href', '/career');
+  });
+
+  test('a sold number: says it is no longer available, noindex, SoldOut', async ({
+    page,
+    baseURL,
+  }) => {
+    const number = numbers[1]!;
+    await sell(baseURL, number.id);
+    const response = await page.goto(`/numbers/${number.number}`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    expect(await meta(page, 'meta[name="robots"]')).toBe('noindex, nofollow');
+    await expect(page).toHaveTitle(new RegExp(`^${number.display} is no longer available`));
+    await expect(page.getByTestId('number-status')).toContainText(
+      'This number is no longer available',
+    );
+    await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+    const product = (await jsonLdBlocks(page)).find((block) => block['@type'] === 'Product');
+    expect(product?.offers).toMatchObject({ availability: 'https://schema.org/SoldOut' });
+    await expect(page.getByRole('heading', { name: 'Similar numbers' })).toBeVisible();
+  });
+
+  test('a number never in the store: 404, noindex, a search box', async ({ page }) => {
+    // Mobile numbers start 6 to 9; the demo stock never holds this one.
+    const response = await page.goto('/numbers/6000000001');
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    expect(await meta(page, 'meta[name="robots"]')).toBe('noindex, nofollow');
+    await expect(page.locator('h1')).toHaveText('We do not have 60000 00001');
+    const search = page.getByRole('search', { name: 'Search in your own words' });
+    await expect(search.getByRole('searchbox')).toBeVisible();
+    // Without JavaScript the box is a plain form to the listing.
+    await expect(search).toHaveAttribute('action', '/premium-numbers');
+    expect((await jsonLdBlocks(page)).map((block) => block['@type'])).not.toContain('Product');
+    expect((await page.goto('/numbers/not-a-number'))?.status()).toBe(404);
+  });
+});
+
+test('a number page hydrates without a console error, and its buttons work', async ({
+  page,
+  request,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const listing = await request.get('/api/v1/numbers?sort=newest&pageSize=1');
+  const [number] = ((await listing.json()) as { data: { items: ApiNumber[] } }).data.items;
+  await page.goto(`/numbers/${number!.number}`);
+  // Hydrated: the similar numbers load, and Add to cart answers.
+  await expect(
+    page.getByTestId('similar-numbers').getByTestId('number-card').first(),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status').getByText('Item added to cart')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'In cart: view cart' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the sitemap index lists the pages sitemap and number sitemaps from the stock', async ({
+  request,
+}) => {
+  const index = await request.get('/sitemap.xml');
+  expect(index.status()).toBe(200);
+  const xml = await index.text();
+  expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  expect(xml).toContain(`<loc>${publicBase}/sitemap-pages.xml</loc>`);
+  expect(xml).toContain(`<loc>${publicBase}/sitemaps/numbers-1.xml</loc>`);
+
+  const numbersXml = await (await request.get('/sitemaps/numbers-1.xml')).text();
+  const locs = [...numbersXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(locs.length).toBeGreaterThan(1000);
+  expect(locs.length).toBeLessThanOrEqual(50_000);
+  for (const loc of locs.slice(0, 5)) {
+    expect(loc).toMatch(new RegExp(`^${publicBase}/numbers/[6-9]\\d{9}$`));
+  }
+  const listing = await request.get('/api/v1/numbers?sort=newest&pageSize=1');
+  const [listed] = ((await listing.json()) as { data: { items: ApiNumber[] } }).data.items;
+  expect(locs).toContain(`${publicBase}/numbers/${listed!.number}`);
+});
