@@ -212,6 +212,24 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     });
     expect(ours.statusCode).toBe(200);
   });
+
+  it('refuses them from another site however the path is spelled', async () => {
+    const { app } = ctx();
+    const { client } = await registerCustomer(app);
+    const refreshToken = client.cookie('refresh_token')!;
+    // The router decodes the path: `/%61pi/...` reaches the logout route.
+    for (const url of ['/%61pi/v1/auth/logout', '/api/v1/auth/logout?x=/%61pi']) {
+      const foreign = await app.inject({
+        method: 'POST',
+        url,
+        cookies: { refresh_token: refreshToken },
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(foreign.statusCode, url).toBe(403);
+    }
+    // The session was not ended.
+    expect((await client.post(api('/auth/refresh-token'))).statusCode).toBe(200);
+  });
 });
 
 describeEachDatabase(

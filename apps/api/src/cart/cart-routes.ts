@@ -158,11 +158,10 @@ export async function cartRoutes(fastify: FastifyInstance) {
       const full = dropped.length - gone.length;
       const notes: string[] = [];
       if (gone.length > 0) {
-        const list = gone.map((d) => d.number ?? `#${d.productId}`).join(', ');
         notes.push(
           gone.length === 1
-            ? `One number is no longer available and was removed: ${list}.`
-            : `${gone.length} numbers are no longer available and were removed: ${list}.`,
+            ? 'One number is no longer available and was removed.'
+            : `${gone.length} numbers are no longer available and were removed.`,
         );
       }
       if (full > 0) notes.push(`Your cart is full: ${full} more could not be added.`);

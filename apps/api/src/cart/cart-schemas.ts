@@ -41,9 +41,12 @@ export const cartSchema = z.object({
 
 export type CartView = z.infer<typeof cartSchema>;
 
+/**
+ * Ids only, never digits: a guest may send any id, and the digits of a hidden or sold number
+ * are nobody's business (the browser knows the digits of what its own cart holds).
+ */
 const validationResultSchema = z.object({
   productId: z.number().int(),
-  number: z.string().nullable(),
   valid: z.boolean().describe('The number can still be bought'),
   priceChanged: z.boolean().describe('Valid, and its price differs from priceAtAdd'),
   newPrice: z
@@ -150,7 +153,6 @@ export const productParams = z.object({
 
 const droppedSchema = z.object({
   productId: z.number().int(),
-  number: z.string().nullable(),
   reason: z.enum(['unavailable', 'not_found', 'cart_full']),
 });
 

@@ -2363,13 +2363,11 @@ export interface paths {
                 tdsRates: number[];
                 dropped: {
                   productId: number;
-                  number: string | null;
                   /** @enum {string} */
                   reason: 'unavailable' | 'not_found' | 'cart_full';
                 }[];
                 validationResults: {
                   productId: number;
-                  number: string | null;
                   /** @description The number can still be bought */
                   valid: boolean;
                   /** @description Valid, and its price differs from priceAtAdd */
@@ -2475,7 +2473,6 @@ export interface paths {
               data: {
                 validationResults: {
                   productId: number;
-                  number: string | null;
                   /** @description The number can still be bought */
                   valid: boolean;
                   /** @description Valid, and its price differs from priceAtAdd */
@@ -2927,7 +2924,6 @@ export interface paths {
                 };
                 validationResults: {
                   productId: number;
-                  number: string | null;
                   /** @description The number can still be bought */
                   valid: boolean;
                   /** @description Valid, and its price differs from priceAtAdd */
@@ -3073,7 +3069,6 @@ export interface paths {
                 };
                 validationResults: {
                   productId: number;
-                  number: string | null;
                   /** @description The number can still be bought */
                   valid: boolean;
                   /** @description Valid, and its price differs from priceAtAdd */
