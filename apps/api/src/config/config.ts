@@ -35,7 +35,10 @@ const configSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     WEB_BUILD_DIR: z.string().optional(),
-    DEMO_DATA_COUNT: z.coerce.number().int().min(0).default(20_000),
+    /** Demo numbers loaded into an empty store; unset: 20,000, or 0 under NODE_ENV=production. */
+    DEMO_DATA_COUNT: z.coerce.number().int().min(0).optional(),
+    /** The interactive API docs (/api/docs); unset: on, except under NODE_ENV=production. */
+    API_DOCS: bool.optional(),
     /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
     CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
     BODY_LIMIT_BYTES: count.default(1_048_576),
@@ -81,12 +84,19 @@ const configSchema = z
     OTP_TTL_SECONDS: seconds.default(10 * 60),
     OTP_MAX_ATTEMPTS: count.default(10),
     OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
-    OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(5),
+    /**
+     * Codes sent to one e-mail or mobile at the request of one client address, and from all
+     * addresses together (a device that signed in to the account before is not held to the
+     * second: decision 0014), and codes requested from one address.
+     */
+    OTP_SENDS_PER_CONTACT_AND_IP_PER_HOUR: count.default(5),
+    OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(20),
     OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
-    /** The sliding window the two send limits above count in (an hour unless changed). */
+    /** The sliding window the send limits above count in (an hour unless changed). */
     OTP_SEND_WINDOW_SECONDS: seconds.default(3600),
-    /** Failed password sign-ins allowed per e-mail or mobile, and per client address, in the window. */
-    LOGIN_FAILURES_PER_CONTACT: count.default(10),
+    /** Failed password sign-ins allowed in the window, counted like the OTP sends above. */
+    LOGIN_FAILURES_PER_CONTACT_AND_IP: count.default(10),
+    LOGIN_FAILURES_PER_CONTACT: count.default(100),
     LOGIN_FAILURES_PER_IP: count.default(50),
     LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(900),
 
@@ -144,51 +154,56 @@ const configSchema = z
       }),
     ),
     OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
-  })
-  .superRefine((c, ctx) => {
-    if (c.PAYMENT_PROVIDER === 'razorpay') {
-      for (const key of [
-        'RAZORPAY_KEY_ID',
-        'RAZORPAY_KEY_SECRET',
-        'RAZORPAY_WEBHOOK_SECRET',
-      ] as const) {
-        if (!c[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'required when PAYMENT_PROVIDER=razorpay',
-          });
-      }
-    }
-    if (c.SMS_PROVIDER === 'msg91') {
-      for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
-        if (!c[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'required when SMS_PROVIDER=msg91',
-          });
-      }
-    }
-    if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'required in production (32+ characters)',
-      });
-    }
-    if (c.COOKIE_SAMESITE === 'none' && c.COOKIE_SECURE === false) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['COOKIE_SECURE'],
-        message: 'SameSite=None cookies must be Secure',
-      });
-    }
   });
+
+/**
+ * The rules that tie settings together, read from the raw variables so that they are listed
+ * with every other problem (zod skips an object's refinements once a field is wrong).
+ * `forServer`: the store itself is starting, so production needs everything a public store
+ * needs; the commands (seed, backup, create-staff) and tests do not.
+ */
+function crossProblems(env: Record<string, string>, forServer: boolean): string[] {
+  const problems: string[] = [];
+  const require = (key: string, why: string) => {
+    if (!env[key]) problems.push(`${key}: ${why}`);
+  };
+  if (env.PAYMENT_PROVIDER === 'razorpay') {
+    for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']) {
+      require(key, 'required when PAYMENT_PROVIDER=razorpay');
+    }
+  }
+  if (env.SMS_PROVIDER === 'msg91') {
+    for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID']) {
+      require(key, 'required when SMS_PROVIDER=msg91');
+    }
+  }
+  if (env.COOKIE_SAMESITE === 'none' && ['false', '0', 'no'].includes(env.COOKIE_SECURE ?? '')) {
+    problems.push('COOKIE_SECURE: SameSite=None cookies must be Secure');
+  }
+  if (env.NODE_ENV === 'production') {
+    require('SESSION_SECRET', 'required in production (32+ characters)');
+    if (forServer) {
+      require(
+        'PUBLIC_BASE_URL',
+        "required in production: the store's public address, for links in e-mails and pages",
+      );
+      require('SMTP_URL', 'required in production: without it no e-mail (codes, orders) is sent');
+      if (env.SMS_PROVIDER !== 'msg91') {
+        problems.push(
+          'SMS_PROVIDER: must be msg91 in production (with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID): without it no SMS is sent',
+        );
+      }
+    }
+  }
+  return problems;
+}
 
 type Env = z.infer<typeof configSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'DEMO_DATA_COUNT'> {
+  DEMO_DATA_COUNT: number;
+  /** The interactive API docs are served (API_DOCS). */
+  apiDocs: boolean;
   isProduction: boolean;
   /** Dev outbox on, cookies not Secure: everything but production. */
   devTools: boolean;
@@ -202,21 +217,31 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the configuration; empty strings count as unset so `FOO=` falls back to the default. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the configuration; empty strings count as unset so `FOO=` falls back to the default.
+ * Every problem is listed at once. `forServer`: the store is starting (see crossProblems).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { forServer = false }: { forServer?: boolean } = {},
+): Config {
   const present = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+    Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]),
   );
   const parsed = configSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(parsed.error?.issues ?? []).map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    ),
+    ...crossProblems(present, forServer),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   return {
     ...c,
+    DEMO_DATA_COUNT: c.DEMO_DATA_COUNT ?? (isProduction ? 0 : 20_000),
+    apiDocs: c.API_DOCS ?? !isProduction,
     // npm runs the server inside apps/api; a relative DATA_DIR means the folder npm was run in.
     DATA_DIR: resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     isProduction,

@@ -7,7 +7,7 @@ import { recordEventOnce } from './payment-store';
 import { verifyCheckoutSignature, verifyWebhookSignature } from './razorpay-signatures';
 
 export type { PaymentDetails } from './payment-provider';
-export type { RazorpayEvent } from './razorpay-payments';
+export type { RazorpayEvent } from './payment-schemas';
 
 /**
  * Payment providers (manual UPI / bank transfer, Razorpay), their signatures, and the ledger of

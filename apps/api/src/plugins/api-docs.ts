@@ -3,7 +3,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI built from the routes' zod schemas; the document at /api/docs/json, the UI at /api/docs. */
+/**
+ * OpenAPI built from the routes' zod schemas (`app.swagger()`, which write-openapi.ts reads);
+ * served, the document at /api/docs/json and the UI at /api/docs, only when API_DOCS is on
+ * (by default everywhere but production).
+ */
 export const apiDocs = fp(async (app) => {
   await app.register(swagger, {
     openapi: {
@@ -20,5 +24,5 @@ export const apiDocs = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (app.config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });
