@@ -13,8 +13,10 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { installErrorHandler } from './http/error-handler';
 import { badRequest, noRoute } from './http/app-error';
+import { clientAddress } from './http/client-address';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
+import { rejectNul } from './plugins/reject-nul';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { healthRoutes } from './health/health-routes';
@@ -138,12 +140,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(apiDocs);
   await app.register(originCheck, { allowed: allowedOrigins(config) });
   await app.register(sessionPlugin);
+  await app.register(rejectNul);
 
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_PER_MINUTE,
         timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        keyGenerator: (request) => clientAddress(request.ip),
         errorResponseBuilder: (_request, context) => ({
           statusCode: 429,
           code: 'TOO_MANY_REQUESTS',

@@ -1,6 +1,6 @@
 import {
   ATTRIBUTION_FIELD_LIMITS,
-  clipAttributionValue,
+  cleanAttributionValue,
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
@@ -102,16 +102,19 @@ const text = (field: AttributionTextField) =>
   z
     .string()
     .nullish()
-    .transform((value) => (value ? clipAttributionValue(field, value) : value))
+    .transform((value) => (value ? cleanAttributionValue(field, value) : value))
     .describe(`Kept up to ${ATTRIBUTION_FIELD_LIMITS[field]} characters; longer values are cut`);
-const instant = z.union([z.number(), z.string().max(64)]).nullish();
+const instant = z
+  .union([z.number(), z.string().max(64).transform((value) => value.replaceAll('\0', ''))])
+  .nullish();
 
 /**
  * The campaign-tracking record the client saved (spec §3, "Tracking record"). A parameter the
  * landing address did not carry may be null or absent; empty fields are not stored. Attribution
  * is a nice-to-have and a sale is not: it never fails a checkout. Text longer than the shared
- * limits (ATTRIBUTION_FIELD_LIMITS) is cut, and a record that is not of this shape at all is
- * dropped (null) while the checkout goes on.
+ * limits (ATTRIBUTION_FIELD_LIMITS) is cut, NUL characters (which PostgreSQL refuses) are
+ * removed, and a record that is not of this shape at all is dropped (null) while the checkout
+ * goes on.
  */
 const attributionSchema = z
   .object({

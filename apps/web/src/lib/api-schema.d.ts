@@ -93,8 +93,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Start a registration: checks the details and sends a code by e-mail and SMS
-     * @description The account is created only when the code is verified with POST /auth/verify-otp.
+     * Start a registration: checks the details and sends a code by SMS and another by e-mail
+     * @description The account is created only when both codes are verified with POST /auth/verify-otp (otp: the SMS code, emailOtp: the e-mail code), so a registration proves both contacts.
      */
     post: {
       parameters: {
@@ -226,7 +226,7 @@ export interface paths {
     put?: never;
     /**
      * Verify a registration or sign-in code; signs the user in
-     * @description Matches the most recent open request for the e-mail and/or mobile (or requestId). A wrong code answers 400 OTP_INVALID with remainingAttempts; also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND.
+     * @description Matches the most recent open request for the e-mail and/or mobile (or requestId). otp is the code sent by SMS (a sign-in sends the same code by e-mail); a registration also needs emailOtp, the code it sent by e-mail (400 OTP_EMAIL_CODE_REQUIRED without it). A wrong code answers 400 OTP_INVALID with remainingAttempts (and, for a registration, wrongCodes: sms and/or email); also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND.
      */
     post: {
       parameters: {
@@ -240,7 +240,10 @@ export interface paths {
           'application/json': {
             email?: string;
             mobile?: string;
+            /** @description The code sent by SMS (a sign-in sends the same code by e-mail) */
             otp: string;
+            /** @description A registration only: the second code, the one sent by e-mail */
+            emailOtp?: string;
             /** Format: uuid */
             requestId?: string;
           };
@@ -488,7 +491,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with an e-mail address or mobile number and a password
-     * @description Failed attempts are limited per e-mail or mobile (LOGIN_FAILURES_PER_CONTACT) and per client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past the limit 429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. Unknown contacts count the same; a successful sign-in clears the contact's failures.
+     * @description Failed attempts are limited per e-mail or mobile and client address (LOGIN_FAILURES_PER_CONTACT_AND_IP), per e-mail or mobile from all addresses (LOGIN_FAILURES_PER_CONTACT; not for a browser that signed in to the account before) and per client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past a limit 429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. Unknown contacts count the same; a successful sign-in clears the contact's failures from that address.
      */
     post: {
       parameters: {
