@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatIndiaDateTime } from '@store/domain';
 import { currentUser, requireUser, userOrGuest } from '../auth/auth-service';
 import { unauthorized } from '../http/app-error';
+import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
   addedSchema,
@@ -227,7 +228,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Reserve every number in the cart for a new order, or none',
         description:
-          'Optional body { attribution }: the saved campaign-tracking record. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
+          'Optional body { attribution }: the saved campaign-tracking record. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
         body: optionalBody(checkoutBody),
         response: {
           200: envelope(checkoutSchema),
@@ -235,11 +236,16 @@ export async function cartRoutes(fastify: FastifyInstance) {
           400: errorBody,
           401: errorBody,
           409: errorBody,
+          429: errorBody,
         },
       },
     },
     async (request, reply) => {
-      const result = await orders.checkout(currentUser(request).id, request.body?.attribution);
+      const result = await orders.checkout(
+        currentUser(request).id,
+        request.body?.attribution,
+        clientAddress(request.ip),
+      );
       const { order } = result;
       let message = result.created
         ? `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(order.holdExpiresAt)} to keep your numbers.`

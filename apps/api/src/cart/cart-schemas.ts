@@ -105,7 +105,13 @@ const text = (field: AttributionTextField) =>
     .transform((value) => (value ? cleanAttributionValue(field, value) : value))
     .describe(`Kept up to ${ATTRIBUTION_FIELD_LIMITS[field]} characters; longer values are cut`);
 const instant = z
-  .union([z.number(), z.string().max(64).transform((value) => value.replaceAll('\0', ''))])
+  .union([
+    z.number(),
+    z
+      .string()
+      .max(64)
+      .transform((value) => value.replaceAll('\0', '')),
+  ])
   .nullish();
 
 /**

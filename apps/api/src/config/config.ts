@@ -108,6 +108,15 @@ const configSchema = z
     ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
 
     HOLD_MINUTES: count.default(15),
+    /** Numbers one account may hold at once (one checkout holds its whole cart). */
+    HOLDS_PER_ACCOUNT: count.default(10),
+    /** Numbers held at once by the checkouts of all accounts from one client address. */
+    HOLDS_PER_IP: count.default(25),
+    /**
+     * A buyer's holds of one number last HOLD_MINUTES in all, from the first; after that the
+     * buyer waits this long before holding it again (decision 0014).
+     */
+    HOLD_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
     /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
     TDS_RATES: z

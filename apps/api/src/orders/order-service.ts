@@ -93,8 +93,12 @@ export function createOrderService(deps: OrderDeps) {
      * Turns the buyer's cart into an order holding its numbers (checkout.ts), or answers the
      * open order for the same cart; the answer carries the order as the buyer sees it.
      */
-    async checkout(userId: string, attribution: Record<string, unknown> | null | undefined) {
-      const result = await checkout(deps, userId, attribution);
+    async checkout(
+      userId: string,
+      attribution: Record<string, unknown> | null | undefined,
+      clientIp: string,
+    ) {
+      const result = await checkout(deps, userId, attribution, clientIp);
       const order = await view(result.order, { createPayment: !result.created });
       return { order, created: result.created, validationResults: result.validationResults };
     },
