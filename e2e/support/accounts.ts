@@ -67,7 +67,7 @@ export async function enterCode(
 }
 
 /** The two codes of a registration sent since `since`: by SMS and by e-mail. */
-export async function registrationCodes(
+async function registrationCodes(
   request: APIRequestContext,
   account: Pick<Account, 'email' | 'mobile'>,
   since: Date,

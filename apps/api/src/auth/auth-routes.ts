@@ -220,6 +220,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Exchange the refresh cookie for new session cookies',
+        security: [{ refreshCookie: [] }],
         description:
           'The only auth call that answers 401: no, unknown, expired or revoked refresh token. ' +
           'A rotated token used again after the grace window revokes its whole family.',
@@ -257,6 +258,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
+        security: [{}, { refreshCookie: [] }],
         body: optionalBody(noBody),
         response: { 200: envelope(nothing) },
       },

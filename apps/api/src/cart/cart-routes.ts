@@ -4,6 +4,7 @@ import { formatIndiaDateTime } from '@store/domain';
 import { currentUser, requireUser, userOrGuest } from '../auth/auth-service';
 import { unauthorized } from '../http/app-error';
 import { clientAddress } from '../http/client-address';
+import { optionalSession } from '../plugins/api-docs';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
   addedSchema,
@@ -77,6 +78,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Add a number to the cart (signed in), or fetch it for the guest cart',
+        security: optionalSession,
         description:
           'Guests (no session): answers data.product when the number is available, for the local cart. Signed in: adds it to the server cart and answers the cart plus product. 409 "Product already in cart" for a number already in the cart; 409 when it is no longer available; 404 for an unknown number.',
         params: productParams,
@@ -177,6 +179,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Check that every item can still be bought at its price',
+        security: optionalSession,
         description:
           'Signed in: no body; the server cart is checked, invalid items are removed and new prices adopted, and data.cart is the cart afterwards. Guest: items[{product, priceAtAdd}] (product full or only its id); nothing is stored. newPrice is the current price when priceChanged, otherwise null.',
         body: optionalBody(validateBody),

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../http/app-error';
 
 /** Where in `value` a string (or an object key) holds a NUL character, as a dotted path. */
-export function nulPath(value: unknown, path: string[] = []): string[] | undefined {
+function nulPath(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === 'string') return value.includes('\0') ? path : undefined;
   if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {

@@ -9,72 +9,7 @@ export interface paths {
       cookie?: never;
     };
     /** Whether the server and its database are up */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** @enum {string} */
-                status: 'ok' | 'degraded';
-                database: {
-                  /**
-                   * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
-                   * @enum {string}
-                   */
-                  kind: 'embedded' | 'external';
-                  up: boolean;
-                };
-                uptimeSeconds: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-              data: {
-                /** @enum {string} */
-                status: 'ok' | 'degraded';
-                database: {
-                  /**
-                   * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
-                   * @enum {string}
-                   */
-                  kind: 'embedded' | 'external';
-                  up: boolean;
-                };
-                uptimeSeconds: number;
-              };
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -96,119 +31,7 @@ export interface paths {
      * Start a registration: checks the details and sends a code by SMS and another by e-mail
      * @description The account is created only when both codes are verified with POST /auth/verify-otp (otp: the SMS code, emailOtp: the e-mail code), so a registration proves both contacts.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            email: string;
-            mobile: string;
-            password: string;
-            /** @enum {string} */
-            accountType: 'Individual' | 'Corporate';
-            getWhatsappUpdate?: boolean;
-            /** @enum {boolean} */
-            acceptTermsAndConditions: true;
-            companyName?: string;
-            gstinNo?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthRegister'];
     delete?: never;
     options?: never;
     head?: never;
@@ -228,130 +51,7 @@ export interface paths {
      * Verify a registration or sign-in code; signs the user in
      * @description Matches the most recent open request for the e-mail and/or mobile (or requestId). otp is the code sent by SMS (a sign-in sends the same code by e-mail); a registration also needs emailOtp, the code it sent by e-mail (400 OTP_EMAIL_CODE_REQUIRED without it). A wrong code answers 400 OTP_INVALID with remainingAttempts (and, for a registration, wrongCodes: sms and/or email); also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-            /** @description The code sent by SMS (a sign-in sends the same code by e-mail) */
-            otp: string;
-            /** @description A registration only: the second code, the one sent by e-mail */
-            emailOtp?: string;
-            /** Format: uuid */
-            requestId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthVerifyOtp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -368,112 +68,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Send a new code for the open request (new requestId, fresh expiry and attempts) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-            /** Format: uuid */
-            requestId?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthResendOtp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -493,92 +88,7 @@ export interface paths {
      * Sign in with an e-mail address or mobile number and a password
      * @description Failed attempts are limited per e-mail or mobile and client address (LOGIN_FAILURES_PER_CONTACT_AND_IP), per e-mail or mobile from all addresses (LOGIN_FAILURES_PER_CONTACT; not for a browser that signed in to the account before) and per client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past a limit 429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. Unknown contacts count the same; a successful sign-in clears the contact's failures from that address.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            contact: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthLogin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -598,110 +108,7 @@ export interface paths {
      * Send a sign-in code to the mobile number (an e-mail address also works)
      * @description The code goes by SMS and to the account e-mail. For a number without an account the answer looks the same but nothing is sent, so this call does not reveal who has an account.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthSignIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -721,110 +128,7 @@ export interface paths {
      * Send a password-reset code to the e-mail address and/or mobile number given
      * @description For contacts without an account the answer looks the same but nothing is sent.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthForgotPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -844,128 +148,7 @@ export interface paths {
      * Set a new password with a password-reset code; signs the user in
      * @description Every other session of the account is signed out.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-            otp: string;
-            newPassword: string;
-            /** Format: uuid */
-            requestId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthResetPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -985,55 +168,7 @@ export interface paths {
      * Exchange the refresh cookie for new session cookies
      * @description The only auth call that answers 401: no, unknown, expired or revoked refresh token. A rotated token used again after the grace window revokes its whole family.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            [key: string]: unknown;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                accessTokenExpiresAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthRefreshToken'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1050,38 +185,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Sign out: revokes the refresh token family and clears the cookies */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            [key: string]: unknown;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              /** @enum {string|null} */
-              data: null;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthLogout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1096,69 +200,7 @@ export interface paths {
       cookie?: never;
     };
     /** The signed-in user and their address (null until one is saved) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getUserProfile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1168,94 +210,7 @@ export interface paths {
      * Change the name, WhatsApp updates, and for Corporate the company name and GSTIN
      * @description E-mail, mobile, account type and role cannot be changed here. Empty strings leave a field unchanged.
      */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name?: string;
-            getWhatsappUpdate?: boolean;
-            companyName?: string;
-            gstinNo?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    patch: operations['patchUserProfile'];
     trace?: never;
   };
   '/api/v1/user/address': {
@@ -1267,95 +222,7 @@ export interface paths {
     };
     get?: never;
     /** Save the address: two lines, city, state or union territory, PIN code */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            line1: string;
-            line2?: string;
-            city: string;
-            state: string;
-            pinCode: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    put: operations['putUserAddress'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1371,106 +238,7 @@ export interface paths {
       cookie?: never;
     };
     /** Available numbers, filtered, sorted and paged */
-    get: {
-      parameters: {
-        query?: {
-          /** @description A category slug; `all` or absent: every category */
-          category?: string;
-          /** @description true: numbers on offer only (final price below list price) */
-          offer?: '0' | '1' | 'true' | 'false';
-          /** @description Digits to find, where `match` says */
-          q?: string;
-          /** @description Where q must appear: anywhere (default), start or end */
-          match?: 'anywhere' | 'start' | 'end';
-          /** @description Digits that must all appear, e.g. 2,4,8 */
-          mustContain?: string;
-          /** @description Digits that must not appear, e.g. 2,4,8 */
-          notContain?: string;
-          /** @description 10 places, each a digit or ? for any digit: 98??54???? */
-          mask?: string;
-          /** @description The plain digit sum */
-          sum?: number;
-          /** @description The digit sum of the sum */
-          mid?: number;
-          /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
-          total?: number;
-          /** @description Lowest final price, rupees */
-          minPrice?: number;
-          /** @description Highest final price, rupees */
-          maxPrice?: number;
-          /** @description price_asc, price_desc or newest (default) */
-          sort?: 'price_asc' | 'price_desc' | 'newest';
-          /** @description From 1 */
-          page?: number;
-          /** @description 1 to 100, default 24 */
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  id: number;
-                  number: string;
-                  /** @description The number grouped for reading: 98765 43210 */
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  pricing: {
-                    /** @description What the buyer pays before tax, in rupees */
-                    nwFinalPrice: number;
-                    /** @description The list price, in rupees */
-                    nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
-                    discountPercent: number;
-                  };
-                  sum: number;
-                  mid: number;
-                  total: number;
-                  /** @description Digit positions [start, end) that make the category, for highlighting */
-                  spans: number[][];
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getNumbers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1487,87 +255,7 @@ export interface paths {
       cookie?: never;
     };
     /** One available number */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: number;
-                number: string;
-                /** @description The number grouped for reading: 98765 43210 */
-                display: string;
-                category: {
-                  slug: string;
-                  name: string;
-                };
-                pricing: {
-                  /** @description What the buyer pays before tax, in rupees */
-                  nwFinalPrice: number;
-                  /** @description The list price, in rupees */
-                  nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
-                  discountPercent: number;
-                };
-                sum: number;
-                mid: number;
-                total: number;
-                /** @description Digit positions [start, end) that make the category, for highlighting */
-                spans: number[][];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getNumbersById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1589,96 +277,7 @@ export interface paths {
      * Send an enquiry or a job application (topic career)
      * @description Stored for the support team and acknowledged by e-mail. Limited per client address an hour (429 with Retry-After).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            mobile: string;
-            email: string;
-            /** @enum {string} */
-            topic: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-            message: string;
-            /** @description The page the form was sent from */
-            pagePath?: string;
-            /** @description Leave empty. Anti-spam field that people never see. */
-            website?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postEnquiries'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1696,220 +295,14 @@ export interface paths {
      * The signed-in buyer's cart with its totals
      * @description Amounts are rupees from the shared priceCart over priceAtAdd; gst holds the CGST and SGST percents (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getCart'];
     put?: never;
     post?: never;
     /**
      * Empty the cart (the TDS setting stays)
      * @description The buyer's order awaiting payment, if any, is cancelled and its numbers are released.
      */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    delete: operations['deleteCart'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1928,183 +321,7 @@ export interface paths {
      * Add a number to the cart (signed in), or fetch it for the guest cart
      * @description Guests (no session): answers data.product when the number is available, for the local cart. Signed in: adds it to the server cart and answers the cart plus product. 409 "Product already in cart" for a number already in the cart; 409 when it is no longer available; 404 for an unknown number.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          productId: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items?: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds?: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal?: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent?: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted?: number;
-                /** @description subtotal - tdsDeducted */
-                taxable?: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent?: number;
-                /** @description Percents */
-                gst?: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount?: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount?: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount?: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount?: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates?: number[];
-                product: {
-                  id: number;
-                  number: string;
-                  /** @description The number grouped for reading: 98765 43210 */
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  pricing: {
-                    /** @description What the buyer pays before tax, in rupees */
-                    nwFinalPrice: number;
-                    /** @description The list price, in rupees */
-                    nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
-                    discountPercent: number;
-                  };
-                  sum: number;
-                  mid: number;
-                  total: number;
-                  /** @description Digit positions [start, end) that make the category, for highlighting */
-                  spans: number[][];
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartAddByProductId'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2125,128 +342,7 @@ export interface paths {
      * Remove one item from the cart
      * @description itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer's own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released.
      */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          itemId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    delete: operations['deleteCartItemByItemId'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2265,159 +361,7 @@ export interface paths {
      * Merge the guest cart into the account cart (on login)
      * @description items[].product is a full product or only its id. Numbers still available join the cart at their current price; numbers already in the cart stay; numbers that are gone are dropped and listed in data.dropped. data.validationResults compares each given priceAtAdd with the current price.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            items: {
-              product:
-                | number
-                | string
-                | {
-                    id: number;
-                    pricing?: {
-                      nwFinalPrice?: number;
-                    };
-                  };
-              priceAtAdd?: number;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-                dropped: {
-                  productId: number;
-                  /** @enum {string} */
-                  reason: 'unavailable' | 'not_found' | 'cart_full';
-                }[];
-                validationResults: {
-                  productId: number;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartSync'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2437,156 +381,7 @@ export interface paths {
      * Check that every item can still be bought at its price
      * @description Signed in: no body; the server cart is checked, invalid items are removed and new prices adopted, and data.cart is the cart afterwards. Guest: items[{product, priceAtAdd}] (product full or only its id); nothing is stored. newPrice is the current price when priceChanged, otherwise null.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            items?: {
-              product:
-                | number
-                | string
-                | {
-                    id: number;
-                    pricing?: {
-                      nwFinalPrice?: number;
-                    };
-                  };
-              priceAtAdd?: number;
-            }[];
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                validationResults: {
-                  productId: number;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-                cart?: {
-                  items: {
-                    /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                    id: string;
-                    /** @description The number id (product.id) */
-                    productId: number;
-                    product: {
-                      id: number;
-                      number: string;
-                      /** @description The number grouped for reading: 98765 43210 */
-                      display: string;
-                      category: {
-                        slug: string;
-                        name: string;
-                      };
-                      pricing: {
-                        /** @description What the buyer pays before tax, in rupees */
-                        nwFinalPrice: number;
-                        /** @description The list price, in rupees */
-                        nwBasePrice: number;
-                        /** @description Whole percent off the list price; 0 when not on offer */
-                        discountPercent: number;
-                      };
-                      sum: number;
-                      mid: number;
-                      total: number;
-                      /** @description Digit positions [start, end) that make the category, for highlighting */
-                      spans: number[][];
-                    };
-                    /** @description The price the cart holds, rupees; totals are computed from it */
-                    priceAtAdd: number;
-                    /** @description The number's current final price, rupees */
-                    currentPrice: number;
-                    /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                    available: boolean;
-                    addedAt: string;
-                  }[];
-                  productIds: number[];
-                  /** @description Sum of priceAtAdd */
-                  subtotal: number;
-                  /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description subtotal - tdsDeducted */
-                  taxable: number;
-                  /** @description gst.cgst + gst.sgst */
-                  taxPercent: number;
-                  /** @description Percents */
-                  gst: {
-                    cgst: number;
-                    sgst: number;
-                  };
-                  /** @description Rupees, at most two decimals */
-                  taxAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                  /** @description TDS percents this account may choose (empty unless Corporate) */
-                  tdsRates: number[];
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartValidate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2605,148 +400,7 @@ export interface paths {
      * Corporate accounts: choose the TDS percent deducted from the cart
      * @description tdsPercent must be one of the server's allowed rates (TDS_RATES; the cart lists them as tdsRates). 403 for Individual accounts.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            tdsPercent: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    put: operations['putCartTds'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2767,390 +421,7 @@ export interface paths {
      * Reserve every number in the cart for a new order, or none
      * @description Optional body { attribution }: the saved campaign-tracking record. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            attribution?: {
-              /** @description Kept up to 500 characters; longer values are cut */
-              gclid?: string | null;
-              /** @description Kept up to 200 characters; longer values are cut */
-              utm_source?: string | null;
-              /** @description Kept up to 200 characters; longer values are cut */
-              utm_campaign?: string | null;
-              /** @description Kept up to 200 characters; longer values are cut */
-              utm_medium?: string | null;
-              timestamp?: (number | string) | null;
-              /** @description Kept up to 2000 characters; longer values are cut */
-              landing_page?: string | null;
-              expires_at?: (number | string) | null;
-            } | null;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                order: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                };
-                validationResults: {
-                  productId: number;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                order: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                };
-                validationResults: {
-                  productId: number;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartCheckout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3165,190 +436,7 @@ export interface paths {
       cookie?: never;
     };
     /** The signed-in buyer's orders, newest first */
-    get: {
-      parameters: {
-        query?: {
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                orders: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3368,182 +456,7 @@ export interface paths {
      * One of the buyer's orders: items, amounts, payment, hold and timeline
      * @description For an order awaiting payment through Razorpay whose Razorpay order could not be created at checkout, this call creates it (payment.razorpay).
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getOrdersById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3565,222 +478,7 @@ export interface paths {
      * Razorpay checkout's callback: verify the signature and mark the order paid
      * @description razorpay_signature must be the HMAC-SHA256 of "razorpay_order_id|razorpay_payment_id" with the key secret; a forged one is 400. Idempotent: the webhook may have marked the order paid already.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            razorpay_order_id: string;
-            razorpay_payment_id: string;
-            razorpay_signature: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postOrdersByIdPaymentsRazorpayVerify'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3800,70 +498,7 @@ export interface paths {
      * Razorpay webhook (payment.captured, order.paid)
      * @description Verified with X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret) and de-duplicated by X-Razorpay-Event-Id. A bad signature is 400 and changes nothing. A payment whose amount is not the order total cancels an unpaid order and flags it needsRefund; a further payment for an order already paid flags it needsRefund.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** @enum {boolean} */
-                received: true;
-                /** @description This event id was handled before: nothing changed */
-                duplicate: boolean;
-                /** @description The event was applied to an order: marked it paid (or found it paid), or flagged it for refund (wrong amount, a further payment) */
-                handled: boolean;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postPaymentsRazorpayWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3878,226 +513,7 @@ export interface paths {
       cookie?: never;
     };
     /** Orders for the support console, newest first */
-    get: {
-      parameters: {
-        query?: {
-          status?:
-            | 'pending_payment'
-            | 'paid'
-            | 'upc_sent'
-            | 'porting_in_progress'
-            | 'ported'
-            | 'completed'
-            | 'cancelled'
-            | 'refunded';
-          needsRefund?: 'true' | 'false';
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                orders: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                  buyer: {
-                    id: string;
-                    name: string;
-                    email: string;
-                    mobile: string;
-                  };
-                  attribution: {
-                    [key: string]: unknown;
-                  } | null;
-                  providerOrderId: string | null;
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4114,208 +530,7 @@ export interface paths {
       cookie?: never;
     };
     /** One order for the support console */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminOrdersById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4337,230 +552,7 @@ export interface paths {
      * Confirm a payment received by UPI or bank transfer, with its reference
      * @description Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            reference: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminOrdersByIdPayments'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4580,256 +572,7 @@ export interface paths {
      * Move the porting timeline one step forward, or cancel / refund with a reason
      * @description Steps: paid -> upc_sent -> porting_in_progress -> ported -> completed, one at a time (409 names the expected next step). cancelled (before completed) and refunded (once paid) need a reason in note. "paid" is recorded through POST /admin/orders/{id}/payments. The buyer gets an e-mail and an SMS.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            status:
-              | 'pending_payment'
-              | 'paid'
-              | 'upc_sent'
-              | 'porting_in_progress'
-              | 'ported'
-              | 'completed'
-              | 'cancelled'
-              | 'refunded';
-            note?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminOrdersByIdEvents'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4844,109 +587,7 @@ export interface paths {
       cookie?: never;
     };
     /** Enquiries and job applications, newest first */
-    get: {
-      parameters: {
-        query?: {
-          status?: 'new' | 'in_progress' | 'closed';
-          topic?: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                enquiries: {
-                  id: string;
-                  name: string;
-                  mobile: string;
-                  email: string;
-                  /** @enum {string} */
-                  topic:
-                    | 'general'
-                    | 'vip-number'
-                    | 'smart-ivr'
-                    | 'sms-solutions'
-                    | 'whatsapp'
-                    | 'career';
-                  message: string;
-                  /** @enum {string} */
-                  status: 'new' | 'in_progress' | 'closed';
-                  pagePath: string | null;
-                  createdAt: string;
-                  updatedAt: string;
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminEnquiries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4969,118 +610,7 @@ export interface paths {
     options?: never;
     head?: never;
     /** Mark an enquiry in progress or closed (or new again) */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            status: 'new' | 'in_progress' | 'closed';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                name: string;
-                mobile: string;
-                email: string;
-                /** @enum {string} */
-                topic:
-                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-                message: string;
-                /** @enum {string} */
-                status: 'new' | 'in_progress' | 'closed';
-                pagePath: string | null;
-                createdAt: string;
-                updatedAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    patch: operations['patchAdminEnquiriesById'];
     trace?: never;
   };
   '/api/v1/admin/audit': {
@@ -5094,114 +624,7 @@ export interface paths {
      * The audit log (administrators): every change made in the console
      * @description Newest first. Filter by the staff member (actorId), a number, an order, or one changed thing (entityType + entityId). Entries are never edited.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only changes made by this staff member */
-          actorId?: string;
-          /** @description Only changes of this number */
-          number?: string;
-          /** @description Only changes of this order */
-          orderId?: string;
-          /** @description Only changes of this kind of thing */
-          entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import';
-          /** @description With entityType: one thing */
-          entityId?: string;
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                entries: {
-                  id: number;
-                  at: string;
-                  actor: {
-                    id: string;
-                    name: string;
-                    email: string;
-                  };
-                  action: string;
-                  entityType: string;
-                  entityId: string;
-                  number: string | null;
-                  orderId: string | null;
-                  before: unknown;
-                  after: unknown;
-                  note: string | null;
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminAudit'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5221,4 +644,5083 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @enum {string} */
+              status: 'ok' | 'degraded';
+              database: {
+                /**
+                 * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
+                 * @enum {string}
+                 */
+                kind: 'embedded' | 'external';
+                up: boolean;
+              };
+              uptimeSeconds: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+            data: {
+              /** @enum {string} */
+              status: 'ok' | 'degraded';
+              database: {
+                /**
+                 * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
+                 * @enum {string}
+                 */
+                kind: 'embedded' | 'external';
+                up: boolean;
+              };
+              uptimeSeconds: number;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthRegister: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          email: string;
+          mobile: string;
+          password: string;
+          /** @enum {string} */
+          accountType: 'Individual' | 'Corporate';
+          getWhatsappUpdate?: boolean;
+          /** @enum {boolean} */
+          acceptTermsAndConditions: true;
+          companyName?: string;
+          gstinNo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthVerifyOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+          /** @description The code sent by SMS (a sign-in sends the same code by e-mail) */
+          otp: string;
+          /** @description A registration only: the second code, the one sent by e-mail */
+          emailOtp?: string;
+          /** Format: uuid */
+          requestId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthResendOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+          /** Format: uuid */
+          requestId?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          contact: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthForgotPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthResetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+          otp: string;
+          newPassword: string;
+          /** Format: uuid */
+          requestId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthRefreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              accessTokenExpiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getUserProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  patchUserProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          getWhatsappUpdate?: boolean;
+          companyName?: string;
+          gstinNo?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putUserAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          line1: string;
+          line2?: string;
+          city: string;
+          state: string;
+          pinCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getNumbers: {
+    parameters: {
+      query?: {
+        /** @description A category slug; `all` or absent: every category */
+        category?: string;
+        /** @description true: numbers on offer only (final price below list price) */
+        offer?: '0' | '1' | 'true' | 'false';
+        /** @description Digits to find, where `match` says */
+        q?: string;
+        /** @description Where q must appear: anywhere (default), start or end */
+        match?: 'anywhere' | 'start' | 'end';
+        /** @description Digits that must all appear, e.g. 2,4,8 */
+        mustContain?: string;
+        /** @description Digits that must not appear, e.g. 2,4,8 */
+        notContain?: string;
+        /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+        mask?: string;
+        /** @description The plain digit sum */
+        sum?: number;
+        /** @description The digit sum of the sum */
+        mid?: number;
+        /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+        total?: number;
+        /** @description Lowest final price, rupees */
+        minPrice?: number;
+        /** @description Highest final price, rupees */
+        maxPrice?: number;
+        /** @description price_asc, price_desc or newest (default) */
+        sort?: 'price_asc' | 'price_desc' | 'newest';
+        /** @description From 1 */
+        page?: number;
+        /** @description 1 to 100, default 24 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getNumbersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              /** @description The number grouped for reading: 98765 43210 */
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              pricing: {
+                /** @description What the buyer pays before tax, in rupees */
+                nwFinalPrice: number;
+                /** @description The list price, in rupees */
+                nwBasePrice: number;
+                /** @description Whole percent off the list price; 0 when not on offer */
+                discountPercent: number;
+              };
+              sum: number;
+              mid: number;
+              total: number;
+              /** @description Digit positions [start, end) that make the category, for highlighting */
+              spans: [number, number][];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postEnquiries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          mobile: string;
+          email: string;
+          /** @enum {string} */
+          topic: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+          message: string;
+          /** @description The page the form was sent from */
+          pagePath?: string;
+          /** @description Leave empty. Anti-spam field that people never see. */
+          website?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deleteCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartAddByProductId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        productId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items?: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds?: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal?: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent?: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted?: number;
+              /** @description subtotal - tdsDeducted */
+              taxable?: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent?: number;
+              /** @description Percents */
+              gst?: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount?: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount?: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates?: number[];
+              product: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deleteCartItemByItemId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartSync: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          items: {
+            product:
+              | number
+              | string
+              | {
+                  id: number;
+                  pricing?: {
+                    nwFinalPrice?: number;
+                  };
+                };
+            priceAtAdd?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+              dropped: {
+                productId: number;
+                /** @enum {string} */
+                reason: 'unavailable' | 'not_found' | 'cart_full';
+              }[];
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartValidate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          items?: {
+            product:
+              | number
+              | string
+              | {
+                  id: number;
+                  pricing?: {
+                    nwFinalPrice?: number;
+                  };
+                };
+            priceAtAdd?: number;
+          }[];
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+              cart?: {
+                items: {
+                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                  id: string;
+                  /** @description The number id (product.id) */
+                  productId: number;
+                  product: {
+                    id: number;
+                    number: string;
+                    /** @description The number grouped for reading: 98765 43210 */
+                    display: string;
+                    category: {
+                      slug: string;
+                      name: string;
+                    };
+                    pricing: {
+                      /** @description What the buyer pays before tax, in rupees */
+                      nwFinalPrice: number;
+                      /** @description The list price, in rupees */
+                      nwBasePrice: number;
+                      /** @description Whole percent off the list price; 0 when not on offer */
+                      discountPercent: number;
+                    };
+                    sum: number;
+                    mid: number;
+                    total: number;
+                    /** @description Digit positions [start, end) that make the category, for highlighting */
+                    spans: [number, number][];
+                  };
+                  /** @description The price the cart holds, rupees; totals are computed from it */
+                  priceAtAdd: number;
+                  /** @description The number's current final price, rupees */
+                  currentPrice: number;
+                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                  available: boolean;
+                  addedAt: string;
+                }[];
+                productIds: number[];
+                /** @description Sum of priceAtAdd */
+                subtotal: number;
+                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description subtotal - tdsDeducted */
+                taxable: number;
+                /** @description gst.cgst + gst.sgst */
+                taxPercent: number;
+                /** @description Percents */
+                gst: {
+                  cgst: number;
+                  sgst: number;
+                };
+                /** @description Rupees, at most two decimals */
+                taxAmount: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+                /** @description TDS percents this account may choose (empty unless Corporate) */
+                tdsRates: number[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putCartTds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tdsPercent: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartCheckout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          attribution?: {
+            /** @description Kept up to 500 characters; longer values are cut */
+            gclid?: string | null;
+            /** @description Kept up to 200 characters; longer values are cut */
+            utm_source?: string | null;
+            /** @description Kept up to 200 characters; longer values are cut */
+            utm_campaign?: string | null;
+            /** @description Kept up to 200 characters; longer values are cut */
+            utm_medium?: string | null;
+            timestamp?: (number | string) | null;
+            /** @description Kept up to 2000 characters; longer values are cut */
+            landing_page?: string | null;
+            expires_at?: (number | string) | null;
+          } | null;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              order: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+              };
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              order: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+              };
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getOrders: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              orders: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByIdPaymentsRazorpayVerify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          razorpay_order_id: string;
+          razorpay_payment_id: string;
+          razorpay_signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postPaymentsRazorpayWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @enum {boolean} */
+              received: true;
+              /** @description This event id was handled before: nothing changed */
+              duplicate: boolean;
+              /** @description The event was applied to an order: marked it paid (or found it paid), or flagged it for refund (wrong amount, a further payment) */
+              handled: boolean;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrders: {
+    parameters: {
+      query?: {
+        status?:
+          | 'pending_payment'
+          | 'paid'
+          | 'upc_sent'
+          | 'porting_in_progress'
+          | 'ported'
+          | 'completed'
+          | 'cancelled'
+          | 'refunded';
+        needsRefund?: 'true' | 'false';
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              orders: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+                buyer: {
+                  id: string;
+                  name: string;
+                  email: string;
+                  mobile: string;
+                };
+                attribution: {
+                  [key: string]: unknown;
+                } | null;
+                providerOrderId: string | null;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reference: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status:
+            | 'pending_payment'
+            | 'paid'
+            | 'upc_sent'
+            | 'porting_in_progress'
+            | 'ported'
+            | 'completed'
+            | 'cancelled'
+            | 'refunded';
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminEnquiries: {
+    parameters: {
+      query?: {
+        status?: 'new' | 'in_progress' | 'closed';
+        topic?: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              enquiries: {
+                id: string;
+                name: string;
+                mobile: string;
+                email: string;
+                /** @enum {string} */
+                topic:
+                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+                message: string;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'closed';
+                pagePath: string | null;
+                createdAt: string;
+                updatedAt: string;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  patchAdminEnquiriesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status: 'new' | 'in_progress' | 'closed';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              name: string;
+              mobile: string;
+              email: string;
+              /** @enum {string} */
+              topic:
+                'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+              message: string;
+              /** @enum {string} */
+              status: 'new' | 'in_progress' | 'closed';
+              pagePath: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminAudit: {
+    parameters: {
+      query?: {
+        /** @description Only changes made by this staff member */
+        actorId?: string;
+        /** @description Only changes of this number */
+        number?: string;
+        /** @description Only changes of this order */
+        orderId?: string;
+        /** @description Only changes of this kind of thing */
+        entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import';
+        /** @description With entityType: one thing */
+        entityId?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              entries: {
+                id: number;
+                at: string;
+                actor: {
+                  id: string;
+                  name: string;
+                  email: string;
+                };
+                action: string;
+                entityType: string;
+                entityId: string;
+                number: string | null;
+                orderId: string | null;
+                before: unknown | null;
+                after: unknown | null;
+                note: string | null;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+}
