@@ -1,7 +1,12 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -84,6 +89,15 @@ const invalidJson = () =>
     code: 'FST_ERR_CTP_INVALID_JSON_BODY',
   });
 
+/** An address the router cannot decode (`/numbers/%C0%AF`) gets the error envelope too. */
+function badAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply.status(400).send({
+    success: false,
+    message: 'The address of the request is not valid (a broken %-escape).',
+    code: error.code,
+  });
+}
+
 function withStream(
   options: FastifyServerOptions['logger'],
   stream: NodeJS.WritableStream | undefined,
@@ -100,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: badAddress,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
