@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { states } from '@store/domain';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { SelectField, SubmitButton, TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
