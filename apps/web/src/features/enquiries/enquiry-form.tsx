@@ -176,7 +176,8 @@ export function EnquiryForm({
           </label>
           <input
             id={fieldId('mobile')}
-            type="tel"
+            // A text box: `tel-national` (the 10 digits, no +91) is not allowed on type="tel".
+            type="text"
             inputMode="tel"
             autoComplete="tel-national"
             placeholder="98765 43210"

@@ -154,7 +154,8 @@ export function RegisterView({
         />
         <TextField
           label="Mobile number"
-          type="tel"
+          // A text box: `tel-national` (the 10 digits, no +91) is not allowed on type="tel".
+          type="text"
           autoComplete="tel-national"
           inputMode="tel"
           placeholder="98765 43210"

@@ -110,7 +110,8 @@ export function SignInOtpView({ go, otp }: AuthViewProps) {
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
         <TextField
           label="Mobile number"
-          type="tel"
+          // A text box: `tel-national` (the 10 digits, no +91) is not allowed on type="tel".
+          type="text"
           autoComplete="tel-national"
           inputMode="tel"
           placeholder="98765 43210"
