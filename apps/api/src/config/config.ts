@@ -24,146 +24,143 @@ const count = z.coerce.number().int().positive();
  * Every setting of the server, read from the environment and checked at start-up.
  * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
  */
-const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    WEB_BUILD_DIR: z.string().optional(),
-    /** Demo numbers loaded into an empty store; unset: 20,000, or 0 under NODE_ENV=production. */
-    DEMO_DATA_COUNT: z.coerce.number().int().min(0).optional(),
-    /** The interactive API docs (/api/docs); unset: on, except under NODE_ENV=production. */
-    API_DOCS: bool.optional(),
-    /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
-    CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
-    BODY_LIMIT_BYTES: count.default(1_048_576),
-    /** How long a signal waits for requests and the database to close before exiting anyway. */
-    SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  WEB_BUILD_DIR: z.string().optional(),
+  /** Demo numbers loaded into an empty store; unset: 20,000, or 0 under NODE_ENV=production. */
+  DEMO_DATA_COUNT: z.coerce.number().int().min(0).optional(),
+  /** The interactive API docs (/api/docs); unset: on, except under NODE_ENV=production. */
+  API_DOCS: bool.optional(),
+  /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  BODY_LIMIT_BYTES: count.default(1_048_576),
+  /** How long a signal waits for requests and the database to close before exiting anyway. */
+  SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
 
-    PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
-    CORS_ORIGINS: z
-      .string()
-      .default('')
-      .transform((s) =>
-        s
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      ),
-    COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
-    COOKIE_SECURE: bool.optional(),
-    TRUST_PROXY: bool.default(false),
-
-    STORE_NAME: z.string().min(1).default('VIP Number Store'),
-    /** The sales line; a leading +91, 91 or 0 and spaces are accepted, kept as its 10 digits. */
-    PUBLIC_SALES_WHATSAPP: z
-      .string()
-      .default('9222000000')
-      .transform((value, ctx) => {
-        const mobile = normalizeMobile(value);
-        if (!mobile) {
-          ctx.addIssue({ code: 'custom', message: 'must be an Indian mobile number (10 digits)' });
-          return z.NEVER;
-        }
-        return mobile;
-      }),
-    PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
-    /** The web build's chat widget token: when set, the widget vendor's hosts join the CSP. */
-    PUBLIC_CHAT_WIDGET_TOKEN: z.string().trim().optional(),
-
-    ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
-    REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
-    REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
-    SESSION_SECRET: z.string().min(32).optional(),
-
-    OTP_TTL_SECONDS: seconds.default(10 * 60),
-    OTP_MAX_ATTEMPTS: count.default(10),
-    OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
-    /**
-     * Codes sent to one e-mail or mobile at the request of one client address, and from all
-     * addresses together (a device that signed in to the account before is not held to the
-     * second: decision 0014), and codes requested from one address.
-     */
-    OTP_SENDS_PER_CONTACT_AND_IP_PER_HOUR: count.default(5),
-    OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(20),
-    OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
-    /** The sliding window the send limits above count in (an hour unless changed). */
-    OTP_SEND_WINDOW_SECONDS: seconds.default(3600),
-    /** Failed password sign-ins allowed in the window, counted like the OTP sends above. */
-    LOGIN_FAILURES_PER_CONTACT_AND_IP: count.default(10),
-    LOGIN_FAILURES_PER_CONTACT: count.default(100),
-    LOGIN_FAILURES_PER_IP: count.default(50),
-    LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(900),
-
-    RATE_LIMIT_PER_MINUTE: count.default(600),
-    /** The window RATE_LIMIT_PER_MINUTE counts in (a minute unless changed). */
-    RATE_LIMIT_WINDOW_SECONDS: seconds.max(86_400).default(60),
-    ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
-    /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
-    ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
-
-    HOLD_MINUTES: count.default(15),
-    /** Numbers one account may hold at once (one checkout holds its whole cart). */
-    HOLDS_PER_ACCOUNT: count.default(10),
-    /** Numbers held at once by the checkouts of all accounts from one client address. */
-    HOLDS_PER_IP: count.default(25),
-    /**
-     * A buyer's holds of one number last HOLD_MINUTES in all, from the first; after that the
-     * buyer waits this long before holding it again (decision 0014).
-     */
-    HOLD_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
-    /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
-    HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
-    TDS_RATES: z
-      .string()
-      .default('0,0.1,1,2')
-      .transform((s, ctx) => {
-        const rates = s.split(',').map((r) => Number(r.trim()));
-        if (rates.some((r) => !Number.isFinite(r) || r < 0 || r > 20)) {
-          ctx.addIssue({ code: 'custom', message: 'must be a comma list of percents 0..20' });
-        }
-        return rates;
-      }),
-
-    PAYMENT_PROVIDER: z.enum(['manual', 'razorpay']).default('manual'),
-    PAYMENT_UPI_ID: z.string().default('vipnumbers@upi'),
-    PAYMENT_BANK_DETAILS: z
-      .string()
-      .default('Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000'),
-    RAZORPAY_KEY_ID: z.string().optional(),
-    RAZORPAY_KEY_SECRET: z.string().optional(),
-    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
-    RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
-
-    SMTP_URL: z.string().optional(),
-    MAIL_FROM: z.string().default('VIP Number Store <no-reply@example.com>'),
-    SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
-    MSG91_AUTH_KEY: z.string().optional(),
-    MSG91_TEMPLATE_ID: z.string().optional(),
-    MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
-    /** Razorpay and MSG91 calls, SMTP connect and greeting (the SMTP socket idles twice this). */
-    /** Staff told of every new order, payment and enquiry: comma lists. */
-    STAFF_ALERT_EMAILS: commaList(z.email('must be e-mail addresses, separated by commas')),
-    STAFF_ALERT_MOBILES: commaList(
-      z.string().transform((value, ctx) => {
-        const mobile = normalizeMobile(value);
-        if (!mobile) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be Indian mobile numbers, separated by commas',
-          });
-          return z.NEVER;
-        }
-        return mobile;
-      }),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
     ),
-    OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
-  });
+  COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+
+  STORE_NAME: z.string().min(1).default('VIP Number Store'),
+  /** The sales line; a leading +91, 91 or 0 and spaces are accepted, kept as its 10 digits. */
+  PUBLIC_SALES_WHATSAPP: z
+    .string()
+    .default('9222000000')
+    .transform((value, ctx) => {
+      const mobile = normalizeMobile(value);
+      if (!mobile) {
+        ctx.addIssue({ code: 'custom', message: 'must be an Indian mobile number (10 digits)' });
+        return z.NEVER;
+      }
+      return mobile;
+    }),
+  PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
+  /** The web build's chat widget token: when set, the widget vendor's hosts join the CSP. */
+  PUBLIC_CHAT_WIDGET_TOKEN: z.string().trim().optional(),
+
+  ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
+  SESSION_SECRET: z.string().min(32).optional(),
+
+  OTP_TTL_SECONDS: seconds.default(10 * 60),
+  OTP_MAX_ATTEMPTS: count.default(10),
+  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
+   * Codes sent to one e-mail or mobile at the request of one client address, and from all
+   * addresses together (a device that signed in to the account before is not held to the
+   * second: decision 0014), and codes requested from one address.
+   */
+  OTP_SENDS_PER_CONTACT_AND_IP_PER_HOUR: count.default(5),
+  OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(20),
+  OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
+  /** The sliding window the send limits above count in (an hour unless changed). */
+  OTP_SEND_WINDOW_SECONDS: seconds.default(3600),
+  /** Failed password sign-ins allowed in the window, counted like the OTP sends above. */
+  LOGIN_FAILURES_PER_CONTACT_AND_IP: count.default(10),
+  LOGIN_FAILURES_PER_CONTACT: count.default(100),
+  LOGIN_FAILURES_PER_IP: count.default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(900),
+
+  RATE_LIMIT_PER_MINUTE: count.default(600),
+  /** The window RATE_LIMIT_PER_MINUTE counts in (a minute unless changed). */
+  RATE_LIMIT_WINDOW_SECONDS: seconds.max(86_400).default(60),
+  ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
+  /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
+  ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
+
+  HOLD_MINUTES: count.default(15),
+  /** Numbers one account may hold at once (one checkout holds its whole cart). */
+  HOLDS_PER_ACCOUNT: count.default(10),
+  /** Numbers held at once by the checkouts of all accounts from one client address. */
+  HOLDS_PER_IP: count.default(25),
+  /**
+   * A buyer's holds of one number last HOLD_MINUTES in all, from the first; after that the
+   * buyer waits this long before holding it again (decision 0014).
+   */
+  HOLD_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  TDS_RATES: z
+    .string()
+    .default('0,0.1,1,2')
+    .transform((s, ctx) => {
+      const rates = s.split(',').map((r) => Number(r.trim()));
+      if (rates.some((r) => !Number.isFinite(r) || r < 0 || r > 20)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma list of percents 0..20' });
+      }
+      return rates;
+    }),
+
+  PAYMENT_PROVIDER: z.enum(['manual', 'razorpay']).default('manual'),
+  PAYMENT_UPI_ID: z.string().default('vipnumbers@upi'),
+  PAYMENT_BANK_DETAILS: z
+    .string()
+    .default('Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000'),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('VIP Number Store <no-reply@example.com>'),
+  SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
+  MSG91_AUTH_KEY: z.string().optional(),
+  MSG91_TEMPLATE_ID: z.string().optional(),
+  MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
+  /** Razorpay and MSG91 calls, SMTP connect and greeting (the SMTP socket idles twice this). */
+  /** Staff told of every new order, payment and enquiry: comma lists. */
+  STAFF_ALERT_EMAILS: commaList(z.email('must be e-mail addresses, separated by commas')),
+  STAFF_ALERT_MOBILES: commaList(
+    z.string().transform((value, ctx) => {
+      const mobile = normalizeMobile(value);
+      if (!mobile) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be Indian mobile numbers, separated by commas',
+        });
+        return z.NEVER;
+      }
+      return mobile;
+    }),
+  ),
+  OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
+});
 
 /**
  * The rules that tie settings together, read from the raw variables so that they are listed
@@ -173,30 +170,33 @@ const configSchema = z
  */
 function crossProblems(env: Record<string, string>, forServer: boolean): string[] {
   const problems: string[] = [];
-  const require = (key: string, why: string) => {
+  const requireSetting = (key: string, why: string) => {
     if (!env[key]) problems.push(`${key}: ${why}`);
   };
   if (env.PAYMENT_PROVIDER === 'razorpay') {
     for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']) {
-      require(key, 'required when PAYMENT_PROVIDER=razorpay');
+      requireSetting(key, 'required when PAYMENT_PROVIDER=razorpay');
     }
   }
   if (env.SMS_PROVIDER === 'msg91') {
     for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID']) {
-      require(key, 'required when SMS_PROVIDER=msg91');
+      requireSetting(key, 'required when SMS_PROVIDER=msg91');
     }
   }
   if (env.COOKIE_SAMESITE === 'none' && ['false', '0', 'no'].includes(env.COOKIE_SECURE ?? '')) {
     problems.push('COOKIE_SECURE: SameSite=None cookies must be Secure');
   }
   if (env.NODE_ENV === 'production') {
-    require('SESSION_SECRET', 'required in production (32+ characters)');
+    requireSetting('SESSION_SECRET', 'required in production (32+ characters)');
     if (forServer) {
-      require(
+      requireSetting(
         'PUBLIC_BASE_URL',
         "required in production: the store's public address, for links in e-mails and pages",
       );
-      require('SMTP_URL', 'required in production: without it no e-mail (codes, orders) is sent');
+      requireSetting(
+        'SMTP_URL',
+        'required in production: without it no e-mail (codes, orders) is sent',
+      );
       if (env.SMS_PROVIDER !== 'msg91') {
         problems.push(
           'SMS_PROVIDER: must be msg91 in production (with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID): without it no SMS is sent',
