@@ -1,12 +1,13 @@
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
+import { tooMany } from '../http/app-error';
 import {
   countLoginFailures,
   deleteLoginFailures,
   lockKeys,
   recordLoginFailure,
 } from './auth-store';
-import { tooMany, waitText } from './limit-answers';
+import { waitText } from './limit-answers';
 
 type LoginLimitConfig = Pick<
   Config,

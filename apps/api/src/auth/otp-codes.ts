@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
-import { AppError } from '../http/app-error';
+import { AppError, tooMany } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import {
   closeOpenOtpRequests,
@@ -18,7 +18,7 @@ import {
   useOtpAttempt,
   type OtpRequestRow,
 } from './auth-store';
-import { tooMany, waitText } from './limit-answers';
+import { waitText } from './limit-answers';
 import { otpMessages } from './otp-messages';
 import type { OtpChannels, OtpIssued, OtpPayload, OtpPurpose } from './otp-types';
 import { sessionKeys } from './session-keys';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
-import { notFound, tooManyRequests } from '../http/app-error';
+import { minutesText, notFound, tooMany } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { enquiryStatusBody, EnquiryView } from './enquiry-schemas';
@@ -33,11 +33,6 @@ interface EnquiryResult {
   stored: boolean;
 }
 
-function waitText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
 /**
  * Stores an enquiry and acknowledges it by e-mail.
  *
@@ -65,8 +60,9 @@ async function createEnquiry(
     const recent = await countSince(tx, clientIp, new Date(now.getTime() - windowMs));
     if (recent.count >= deps.config.ENQUIRIES_PER_IP_PER_HOUR) {
       const wait = (recent.oldestSeconds * 1000 + windowMs - now.getTime()) / 1000;
-      throw tooManyRequests(
-        `You have sent several enquiries recently. Please try again in ${waitText(wait)}, or call or WhatsApp us.`,
+      throw tooMany(
+        'TOO_MANY_REQUESTS',
+        `You have sent several enquiries recently. Please try again in ${minutesText(wait)}, or call or WhatsApp us.`,
         wait,
       );
     }

@@ -1,24 +1,7 @@
-import { AppError, conflict } from '../http/app-error';
+import { conflict, minutesText, tooMany } from '../http/app-error';
 import type { Tx } from '../db/transactions';
 import { liveHoldsFromAddress, lockClientAddress, recentHoldEnds } from './order-store';
 import type { OrderDeps } from './order-types';
-
-/** 429 with Retry-After (whole minutes in the message). */
-function tooMany(code: string, message: string, retryAfterSeconds: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(
-    429,
-    code,
-    message,
-    { retryAfter: seconds },
-    { 'retry-after': String(seconds) },
-  );
-}
-
-const minutesText = (seconds: number) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-};
 
 const listNumbers = (digits: string[]) =>
   digits.length === 1 ? digits[0]! : `${digits.slice(0, -1).join(', ')} and ${digits.at(-1)}`;
