@@ -25,6 +25,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStore } from '../../e2e/support/store-server';
+import { benchMessaging } from '../shared/production-settings';
 
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const categories: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -157,6 +158,9 @@ async function main() {
     NODE_ENV: 'production',
     // Required in production; a throwaway one, the store's data folder is fresh too.
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...benchMessaging,
+    // Required in production; same-origin calls pass the origin check whatever it says.
+    PUBLIC_BASE_URL: 'http://127.0.0.1',
     WEB_BUILD_DIR: buildDir,
     LOG_LEVEL: 'error',
   });

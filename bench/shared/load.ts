@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { benchMessaging } from './production-settings';
 
 /** A deterministic pick, so every run sends the same sequence of requests. */
 function seededPick<T>(items: readonly T[], seed = 1): () => T {
@@ -92,6 +93,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000000',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      ...benchMessaging,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -37,9 +37,18 @@ export async function openSignIn(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** Types a code into the six boxes, or pastes it (as a clipboard paste into the first box). */
-export async function enterCode(dialog: Locator, code: string, how: 'type' | 'paste') {
-  const first = dialog.getByRole('textbox', { name: 'Digit 1 of 6' });
+/**
+ * Types a code into the six boxes, or pastes it (as a clipboard paste into the first box).
+ * `boxes` names the boxes ("Digit 1 of 6"; a registration's are "Mobile code digit ..." and
+ * "E-mail code digit ...").
+ */
+export async function enterCode(
+  dialog: Locator,
+  code: string,
+  how: 'type' | 'paste',
+  boxes = 'Digit',
+) {
+  const first = dialog.getByRole('textbox', { name: `${boxes} 1 of 6`, exact: true });
   await first.click();
   if (how === 'type') {
     await first.page().keyboard.type(code);
@@ -52,7 +61,35 @@ export async function enterCode(dialog: Locator, code: string, how: 'type' | 'pa
       );
     }, code);
   }
-  await expect(dialog.getByRole('textbox', { name: 'Digit 6 of 6' })).toHaveValue(code.charAt(5));
+  await expect(dialog.getByRole('textbox', { name: `${boxes} 6 of 6`, exact: true })).toHaveValue(
+    code.charAt(5),
+  );
+}
+
+/** The two codes of a registration sent since `since`: by SMS and by e-mail. */
+async function registrationCodes(
+  request: APIRequestContext,
+  account: Pick<Account, 'email' | 'mobile'>,
+  since: Date,
+) {
+  const text = /creating your account/;
+  return {
+    otp: await waitForOtp(request, account.mobile, { since, channel: 'sms', text }),
+    emailOtp: await waitForOtp(request, account.email, { since, channel: 'email', text }),
+  };
+}
+
+/** Enters both codes of a registration into the verify view. */
+export async function enterRegistrationCodes(
+  request: APIRequestContext,
+  dialog: Locator,
+  account: Pick<Account, 'email' | 'mobile'>,
+  since: Date,
+  how: 'type' | 'paste',
+) {
+  const { otp, emailOtp } = await registrationCodes(request, account, since);
+  await enterCode(dialog, otp, how, 'Mobile code digit');
+  await enterCode(dialog, emailOtp, how, 'E-mail code digit');
 }
 
 /** Signs `request` in with a code sent to the mobile (its cookies then carry the session). */
@@ -80,9 +117,12 @@ export async function registerByApi(request: APIRequestContext, account: Account
     },
   });
   expect(registered.ok(), `register answered ${registered.status()}`).toBe(true);
-  const otp = await waitForOtp(request, account.email, { since, text: /creating your account/ });
   const verified = await request.post('/api/v1/auth/verify-otp', {
-    data: { email: account.email, mobile: account.mobile, otp },
+    data: {
+      email: account.email,
+      mobile: account.mobile,
+      ...(await registrationCodes(request, account, since)),
+    },
   });
   expect(verified.ok(), `verify-otp answered ${verified.status()}`).toBe(true);
 }

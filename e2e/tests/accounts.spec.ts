@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterCode, header, newAccount, openSignIn, type Account } from '../support/accounts';
+import {
+  enterCode,
+  enterRegistrationCodes,
+  header,
+  newAccount,
+  openSignIn,
+  type Account,
+} from '../support/accounts';
 import { waitForOtp } from '../support/outbox';
 
 async function expectSignedIn(page: Page, account: Account) {
@@ -46,11 +53,7 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
     await expect(verify.getByTestId('otp-expiry')).toContainText(/Code expires in (10:00|9:\d\d)/);
     await expect(verify.getByTestId('otp-attempts')).toHaveText('10 attempts left');
     await expect(verify.getByRole('button', { name: /Resend OTP in/ })).toBeDisabled();
-    const code = await waitForOtp(request, account.email, {
-      since,
-      text: /creating your account/,
-    });
-    await enterCode(verify, code, 'type');
+    await enterRegistrationCodes(request, verify, account, since, 'type');
     await verify.getByRole('button', { name: 'Verify and create account' }).click();
     await expect(page.getByText('Your account has been created.')).toBeVisible();
     await expect(verify).toBeHidden();

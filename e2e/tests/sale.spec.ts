@@ -1,13 +1,13 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import {
-  enterCode,
+  enterRegistrationCodes,
   header,
   newAccount,
   openSignIn,
   registerByApi,
   supportRequest,
 } from '../support/accounts';
-import { readOutbox, waitForOtp } from '../support/outbox';
+import { readOutbox } from '../support/outbox';
 
 /**
  * The sale, end to end: a guest fills a cart, signs up (the cart syncs), checks out and sees the
@@ -55,8 +55,7 @@ test('a guest buys two numbers and support ports them', async ({ page, request, 
     const since = new Date();
     await dialog.getByRole('button', { name: 'Create account' }).click();
     const verify = page.getByRole('dialog', { name: 'Verify your details' });
-    const code = await waitForOtp(request, buyer.email, { since, text: /creating your account/ });
-    await enterCode(verify, code, 'paste');
+    await enterRegistrationCodes(request, verify, buyer, since, 'paste');
     await verify.getByRole('button', { name: 'Verify and create account' }).click();
     await expect(page.getByText('Your cart has been synced with your account')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('guest_cart'))).toBeNull();

@@ -1,7 +1,12 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,8 +18,10 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { installErrorHandler } from './http/error-handler';
 import { badRequest, noRoute } from './http/app-error';
+import { clientAddress } from './http/client-address';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
+import { rejectNul } from './plugins/reject-nul';
 import { securityHeaders } from './plugins/security-headers';
 import {
   loadNumberPageRenderer,
@@ -94,6 +101,15 @@ const invalidJson = () =>
     code: 'FST_ERR_CTP_INVALID_JSON_BODY',
   });
 
+/** An address the router cannot decode (`/numbers/%C0%AF`) gets the error envelope too. */
+function badAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply.status(400).send({
+    success: false,
+    message: 'The address of the request is not valid (a broken %-escape).',
+    code: error.code,
+  });
+}
+
 function withStream(
   options: FastifyServerOptions['logger'],
   stream: NodeJS.WritableStream | undefined,
@@ -110,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: badAddress,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -150,12 +167,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(apiDocs);
   await app.register(originCheck, { allowed: allowedOrigins(config) });
   await app.register(sessionPlugin);
+  await app.register(rejectNul);
 
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
         max: config.RATE_LIMIT_PER_MINUTE,
         timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        keyGenerator: (request) => clientAddress(request.ip),
         errorResponseBuilder: (_request, context) => ({
           statusCode: 429,
           code: 'TOO_MANY_REQUESTS',

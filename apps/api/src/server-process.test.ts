@@ -20,7 +20,8 @@ import {
  */
 const scratch = mkdtempSync(join(tmpdir(), 'store-server-'));
 const webBuildDir = join(scratch, 'web');
-const startServer = (dataDir: string) => startServerIn(dataDir, { WEB_BUILD_DIR: webBuildDir });
+const startServer = (dataDir: string, settings: Record<string, string> = {}) =>
+  startServerIn(dataDir, { ...settings, WEB_BUILD_DIR: webBuildDir });
 
 async function health(base: string) {
   const res = await fetch(`${base}/api/v1/health`);
@@ -30,10 +31,10 @@ async function health(base: string) {
   };
 }
 
-/** The pid in the lock file, or null without one. */
+/** The pid in the lock file (before the owner's start time), or null without one. */
 const lockOwner = (dataDir: string) => {
   try {
-    return readFileSync(join(dataDir, 'store.lock'), 'utf8');
+    return readFileSync(join(dataDir, 'store.lock'), 'utf8').split(' ')[0];
   } catch {
     return null;
   }
@@ -67,6 +68,19 @@ afterAll(async () => {
 });
 
 describe('the server process', () => {
+  it('refuses to start in production without its public settings, naming them all at once', async () => {
+    const dataDir = join(scratch, 'production');
+    const server = startServer(dataDir, { NODE_ENV: 'production', SESSION_SECRET: '' });
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    const output = server.output();
+    expect(output).toContain('Invalid configuration');
+    for (const setting of ['SESSION_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMS_PROVIDER']) {
+      expect(output).toContain(`  - ${setting}: `);
+    }
+    // Nothing was started or locked.
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it('starts, refuses a second server on its folder, stops on signals and starts again', async () => {
     const dataDir = join(scratch, 'signals');
     // A signal during the first start (the embedded database being created) closes cleanly.

@@ -48,7 +48,7 @@ async function shutdown(signal: string, config: Config) {
 }
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { forServer: true });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => void shutdown(signal, config));
   }
@@ -83,9 +83,8 @@ async function main() {
   const address = app!.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  console.log(
-    `Store ready at http://${host}:${port} (API docs at http://${host}:${port}/api/docs)`,
-  );
+  const docs = config.apiDocs ? ` (API docs at http://${host}:${port}/api/docs)` : '';
+  console.log(`Store ready at http://${host}:${port}${docs}`);
 }
 
 main().catch(async (error: unknown) => {

@@ -107,7 +107,7 @@ export function sentTo(database: Database, to: string) {
 }
 
 /** A small inventory for the sales tests (prices in rupees). */
-const salesInventory = [
+export const salesInventory = [
   { number: '9876598765', basePrice: 50_000 },
   { number: '9786012345', basePrice: 1_50_000, finalPrice: 1_20_000 },
   { number: '9812341234', basePrice: 20_000 },

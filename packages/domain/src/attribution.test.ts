@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION_FIELD_LIMITS, clipAttributionValue } from './attribution';
+import { ATTRIBUTION_FIELD_LIMITS, cleanAttributionValue } from './attribution';
 
-describe('clipAttributionValue', () => {
+describe('cleanAttributionValue', () => {
   it('keeps a value within the limit as it is', () => {
-    expect(clipAttributionValue('utm_source', 'google')).toBe('google');
+    expect(cleanAttributionValue('utm_source', 'google')).toBe('google');
     const exact = 'x'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_source);
-    expect(clipAttributionValue('utm_source', exact)).toBe(exact);
+    expect(cleanAttributionValue('utm_source', exact)).toBe(exact);
   });
 
   it("cuts a longer value to each field's limit", () => {
     for (const [field, limit] of Object.entries(ATTRIBUTION_FIELD_LIMITS)) {
-      const clipped = clipAttributionValue(
+      const clipped = cleanAttributionValue(
         field as keyof typeof ATTRIBUTION_FIELD_LIMITS,
         'a'.repeat(limit + 37),
       );
@@ -21,9 +21,17 @@ describe('clipAttributionValue', () => {
   it('never leaves half of an emoji at the end', () => {
     const limit = ATTRIBUTION_FIELD_LIMITS.utm_campaign;
     const value = `${'a'.repeat(limit - 1)}🎉tail`;
-    const clipped = clipAttributionValue('utm_campaign', value);
+    const clipped = cleanAttributionValue('utm_campaign', value);
     expect(clipped).toBe('a'.repeat(limit - 1));
     // encodeURIComponent throws on a lone surrogate.
     expect(() => encodeURIComponent(clipped)).not.toThrow();
+  });
+
+  it('drops NUL characters, which PostgreSQL refuses', () => {
+    expect(cleanAttributionValue('utm_source', 'goo\u0000gle\u0000')).toBe('google');
+    const limit = ATTRIBUTION_FIELD_LIMITS.utm_source;
+    expect(cleanAttributionValue('utm_source', `${'\u0000'.repeat(5)}${'a'.repeat(limit)}`)).toBe(
+      'a'.repeat(limit),
+    );
   });
 });

@@ -14,13 +14,15 @@ export const ATTRIBUTION_FIELD_LIMITS = {
 export type AttributionTextField = keyof typeof ATTRIBUTION_FIELD_LIMITS;
 
 /**
- * `value` cut to the field's limit, never leaving half of a surrogate pair (an emoji) at the
- * end: the result is always well-formed text of at most the limit's length.
+ * `value` without NUL characters (PostgreSQL refuses them; a campaign address can carry `%00`)
+ * and cut to the field's limit, never leaving half of a surrogate pair (an emoji) at the end:
+ * the result is always well-formed text of at most the limit's length.
  */
-export function clipAttributionValue(field: AttributionTextField, value: string): string {
+export function cleanAttributionValue(field: AttributionTextField, value: string): string {
   const limit = ATTRIBUTION_FIELD_LIMITS[field];
-  if (value.length <= limit) return value;
-  const cut = value.slice(0, limit);
+  const text = value.replaceAll('\0', '');
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit);
   const last = cut.charCodeAt(cut.length - 1);
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }

@@ -165,6 +165,18 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(wrongField.json().message).toBe(
       'The file must be in the multipart field "file", not "csv".',
     );
+    // A body that says multipart but is not (the fuzz test found it answering 500).
+    for (const dryRun of ['', '?dryRun=true']) {
+      const broken = await support.client.post(
+        api(`/admin/numbers/import${dryRun}`),
+        '{"rows": []}',
+        { headers: { 'content-type': 'multipart/form-data; boundary=x' } },
+      );
+      expect(broken.statusCode, dryRun).toBe(400);
+      expect(broken.json().message).toMatch(
+        /^The upload could not be read as multipart\/form-data/,
+      );
+    }
     const json = await support.client.post(api('/admin/numbers/import'), { rows: [] });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe(

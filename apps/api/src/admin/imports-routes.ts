@@ -34,7 +34,13 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
     );
   }
   // One byte over the limit is enough to know: busboy stops reading there.
-  const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
+  const part = await request
+    .file({ limits: { fileSize: maxBytes + 1, files: 1 } })
+    .catch((error: unknown) => {
+      throw badRequest(
+        `The upload could not be read as multipart/form-data (${error instanceof Error ? error.message : 'a broken body'}): send the CSV file in the field "file".`,
+      );
+    });
   if (!part) throw badRequest('No file: send the CSV file in the multipart field "file".');
   if (part.fieldname !== 'file') {
     part.file.resume();

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../http/app-error';
+import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import { userWithAddressSchema } from '../users/user-schemas';
 import type { SessionUser } from './access-token';
@@ -19,7 +20,12 @@ import {
   verifyOtpBody,
 } from './auth-schemas';
 import type { OtpChannels } from './otp-types';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies';
+import {
+  clearSessionCookies,
+  KNOWN_DEVICE_COOKIE,
+  REFRESH_COOKIE,
+  setSessionCookies,
+} from './session-cookies';
 
 const tags = ['auth'];
 const otpErrors = { 400: errorBody, 409: errorBody, 429: errorBody, 503: errorBody };
@@ -39,6 +45,12 @@ export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { auth } = app.services;
 
+  /** The client address and the account this browser signed in to before (decision 0014). */
+  const requester = (request: FastifyRequest) => ({
+    clientIp: clientAddress(request.ip),
+    deviceUserId: auth.knownDeviceUser(request.cookies[KNOWN_DEVICE_COOKIE]),
+  });
+
   /** Sets the session cookies and answers the account. */
   async function signIn(reply: FastifyReply, user: SessionUser) {
     const { tokens, account } = await auth.signIn(user);
@@ -52,15 +64,16 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Start a registration: checks the details and sends a code by e-mail and SMS',
+        summary:
+          'Start a registration: checks the details and sends a code by SMS and another by e-mail',
         description:
-          'The account is created only when the code is verified with POST /auth/verify-otp.',
+          'The account is created only when both codes are verified with POST /auth/verify-otp (otp: the SMS code, emailOtp: the e-mail code), so a registration proves both contacts.',
         body: registerBody,
         response: { 200: envelope(otpIssuedSchema), ...otpErrors },
       },
     },
     async (request) => {
-      const issued = await auth.startRegistration(request.body, request.ip);
+      const issued = await auth.startRegistration(request.body, clientAddress(request.ip));
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -73,17 +86,20 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'Verify a registration or sign-in code; signs the user in',
         description:
           'Matches the most recent open request for the e-mail and/or mobile (or requestId). ' +
-          'A wrong code answers 400 OTP_INVALID with remainingAttempts; also OTP_EXPIRED, ' +
-          'OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND.',
+          'otp is the code sent by SMS (a sign-in sends the same code by e-mail); a registration ' +
+          'also needs emailOtp, the code it sent by e-mail (400 OTP_EMAIL_CODE_REQUIRED without ' +
+          'it). A wrong code answers 400 OTP_INVALID with remainingAttempts (and, for a ' +
+          'registration, wrongCodes: sms and/or email); also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, ' +
+          'OTP_NOT_FOUND.',
         body: verifyOtpBody,
         response: { 200: envelope(userWithAddressSchema), ...otpErrors },
       },
     },
     async (request, reply) => {
-      const { email = null, mobile = null, otp, requestId } = request.body;
+      const { email = null, mobile = null, otp, emailOtp, requestId } = request.body;
       if (!email && !mobile)
         throw contactRequired('Enter the e-mail address or mobile number the code was sent to.');
-      const { user, created } = await auth.verifyCode({ email, mobile, otp, requestId });
+      const { user, created } = await auth.verifyCode({ email, mobile, otp, emailOtp, requestId });
       return ok(
         await signIn(reply, user),
         created ? 'Your account has been created.' : 'You are signed in.',
@@ -104,7 +120,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email = null, mobile = null, requestId } = request.body ?? {};
       if (!email && !mobile) throw contactRequired('Contact information is required to resend OTP');
-      const issued = await auth.resendCode({ email, mobile, requestId, clientIp: request.ip });
+      const issued = await auth.resendCode({ email, mobile, requestId, ...requester(request) });
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -116,10 +132,13 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Sign in with an e-mail address or mobile number and a password',
         description:
-          'Failed attempts are limited per e-mail or mobile (LOGIN_FAILURES_PER_CONTACT) and per ' +
-          'client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past the limit ' +
-          '429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. Unknown ' +
-          "contacts count the same; a successful sign-in clears the contact's failures.",
+          'Failed attempts are limited per e-mail or mobile and client address ' +
+          '(LOGIN_FAILURES_PER_CONTACT_AND_IP), per e-mail or mobile from all addresses ' +
+          '(LOGIN_FAILURES_PER_CONTACT; not for a browser that signed in to the account before) ' +
+          'and per client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past ' +
+          'a limit 429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. ' +
+          "Unknown contacts count the same; a successful sign-in clears the contact's failures " +
+          'from that address.',
         body: loginBody,
         response: { 200: envelope(userWithAddressSchema), 400: errorBody, 429: errorBody },
       },
@@ -128,7 +147,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const user = await auth.passwordLogin({
         contact: request.body.contact,
         password: request.body.password,
-        clientIp: request.ip,
+        ...requester(request),
       });
       return ok(await signIn(reply, user), 'You are signed in.');
     },
@@ -150,7 +169,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email = null, mobile = null } = request.body;
       if (!email && !mobile) throw contactRequired('Enter your mobile number.');
-      const issued = await auth.sendSignInCode({ email, mobile, clientIp: request.ip });
+      const issued = await auth.sendSignInCode({ email, mobile, ...requester(request) });
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -170,7 +189,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email = null, mobile = null } = request.body;
       if (!email && !mobile) throw contactRequired('Enter your e-mail address or mobile number.');
-      const issued = await auth.sendPasswordResetCode({ email, mobile, clientIp: request.ip });
+      const issued = await auth.sendPasswordResetCode({ email, mobile, ...requester(request) });
       return ok(issued, sentMessage(issued.channels));
     },
   );
@@ -201,6 +220,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Exchange the refresh cookie for new session cookies',
+        security: [{ refreshCookie: [] }],
         description:
           'The only auth call that answers 401: no, unknown, expired or revoked refresh token. ' +
           'A rotated token used again after the grace window revokes its whole family.',
@@ -238,6 +258,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
+        security: [{}, { refreshCookie: [] }],
         body: optionalBody(noBody),
         response: { 200: envelope(nothing) },
       },

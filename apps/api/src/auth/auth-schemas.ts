@@ -65,7 +65,14 @@ const contacts = {
   mobile: absentWhenEmpty(mobileField),
 };
 
-export const verifyOtpBody = z.object({ ...contacts, otp: otpField, requestId: requestIdField });
+export const verifyOtpBody = z.object({
+  ...contacts,
+  otp: otpField.describe('The code sent by SMS (a sign-in sends the same code by e-mail)'),
+  emailOtp: absentWhenEmpty(otpField).describe(
+    'A registration only: the second code, the one sent by e-mail',
+  ),
+  requestId: requestIdField,
+});
 
 export const resendOtpBody = z.object({ ...contacts, requestId: requestIdField });
 

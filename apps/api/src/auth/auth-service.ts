@@ -6,7 +6,7 @@ import type { Tx } from '../db/transactions';
 import { AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import type { UserService } from '../users/user-service';
-import { signAccessToken, type SessionUser } from './access-token';
+import { signAccessToken, verifyAccessToken, type SessionUser } from './access-token';
 import type { registerBody } from './auth-schemas';
 import { clearLoginFailures, countLoginAttempt } from './login-limits';
 import { checkOtp, consumeOtp, issueOtp, otpError, resendOtp } from './otp-codes';
@@ -19,6 +19,7 @@ import {
   revokeFamilyOfToken,
   rotateRefreshToken,
 } from './refresh-tokens';
+import { KNOWN_DEVICE_TTL_SECONDS } from './session-cookies';
 import { sessionKeys } from './session-keys';
 
 export type { SessionUser } from './access-token';
@@ -46,6 +47,8 @@ export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
   accessTokenExpiresAt: Date;
+  /** The known-device cookie: this browser signed in to this account. */
+  knownDevice: string;
 }
 
 /** The contacts a code was sent to (at least one is given), and the request it answers. */
@@ -53,7 +56,16 @@ interface CodeInput {
   email: string | null;
   mobile: string | null;
   otp: string;
+  /** A registration's second code, the one sent by e-mail. */
+  emailOtp?: string;
   requestId?: string;
+}
+
+/** Who asks for a code or signs in: the client address and the account its device knows. */
+interface Requester {
+  clientIp: string;
+  /** The account of the request's known-device cookie (`knownDeviceUser`), or null. */
+  deviceUserId: string | null;
 }
 
 export interface AuthServiceDeps {
@@ -70,12 +82,14 @@ export function createAuthService({ config, database, notifier, log, users }: Au
   const otp = { config, database, notifier, log };
 
   const tokensFor = (user: SessionUser, refreshToken: string): SessionTokens => {
+    const keys = sessionKeys(config);
     const { token: accessToken, expiresAt } = signAccessToken(
       user,
-      sessionKeys(config).accessToken,
+      keys.accessToken,
       config.ACCESS_TOKEN_TTL_SECONDS,
     );
-    return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt };
+    const knownDevice = signAccessToken(user, keys.knownDevice, KNOWN_DEVICE_TTL_SECONDS).token;
+    return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt, knownDevice };
   };
 
   /** The account a code or a reset is for; a code whose account is gone is invalid. */
@@ -86,6 +100,13 @@ export function createAuthService({ config, database, notifier, log, users }: Au
   };
 
   return {
+    /** The account whose sign-in this browser's known-device cookie records, or null. */
+    knownDeviceUser(cookie: string | undefined): string | null {
+      return cookie
+        ? (verifyAccessToken(cookie, sessionKeys(config).knownDevice)?.id ?? null)
+        : null;
+    },
+
     /**
      * Signs the user in: a new refresh-token family and an access token, and the account as
      * sign-ins answer it (undefined if it vanished meanwhile).
@@ -148,12 +169,9 @@ export function createAuthService({ config, database, notifier, log, users }: Au
     },
 
     /** A new code and request id for the open request, with fresh expiry and attempts. */
-    resendCode(input: {
-      email: string | null;
-      mobile: string | null;
-      requestId?: string;
-      clientIp: string;
-    }) {
+    resendCode(
+      input: { email: string | null; mobile: string | null; requestId?: string } & Requester,
+    ) {
       return resendOtp(otp, input);
     },
 
@@ -161,11 +179,9 @@ export function createAuthService({ config, database, notifier, log, users }: Au
      * Password sign-in with an e-mail address or a mobile number. Failures are limited per
      * contact and per client address (login-limits.ts), checked before the password is.
      */
-    async passwordLogin(input: {
-      contact: string;
-      password: string;
-      clientIp: string;
-    }): Promise<SessionUser> {
+    async passwordLogin(
+      input: { contact: string; password: string } & Requester,
+    ): Promise<SessionUser> {
       let contact: string;
       if (input.contact.includes('@')) {
         contact = input.contact.toLowerCase();
@@ -179,14 +195,19 @@ export function createAuthService({ config, database, notifier, log, users }: Au
         }
         contact = mobile;
       }
-      await countLoginAttempt(database, config, { contact, clientIp: input.clientIp });
       const user = contact.includes('@')
         ? await users.findByEmail(contact)
         : await users.findByMobile(contact);
+      const attempt = {
+        contact,
+        clientIp: input.clientIp,
+        knownDevice: !!user && user.id === input.deviceUserId,
+      };
+      await countLoginAttempt(database, config, attempt);
       const matches = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !matches) throw invalidCredentials();
       if (user.disabledAt) throw accountDisabled();
-      await clearLoginFailures(database, contact);
+      await clearLoginFailures(database, attempt);
       return { id: user.id, role: user.role };
     },
 
@@ -194,7 +215,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
      * Sends a sign-in code by SMS and to the account e-mail. For a contact without an account
      * the answer looks the same but nothing is sent.
      */
-    async sendSignInCode(input: { email: string | null; mobile: string | null; clientIp: string }) {
+    async sendSignInCode(input: { email: string | null; mobile: string | null } & Requester) {
       const { email, mobile } = input;
       const user = active(
         mobile ? await users.findByMobile(mobile) : await users.findByEmail(email!),
@@ -212,6 +233,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
         mobile,
         payload,
         clientIp: input.clientIp,
+        knownDevice: !!user && user.id === input.deviceUserId,
       });
     },
 
@@ -219,11 +241,9 @@ export function createAuthService({ config, database, notifier, log, users }: Au
      * Sends a password-reset code to the contacts given (both given: they must name the same
      * account). For contacts without an account the answer looks the same but nothing is sent.
      */
-    async sendPasswordResetCode(input: {
-      email: string | null;
-      mobile: string | null;
-      clientIp: string;
-    }) {
+    async sendPasswordResetCode(
+      input: { email: string | null; mobile: string | null } & Requester,
+    ) {
       const { email, mobile } = input;
       const byEmail = active(email ? await users.findByEmail(email) : undefined);
       const byMobile = active(mobile ? await users.findByMobile(mobile) : undefined);
@@ -249,6 +269,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
         mobile,
         payload,
         clientIp: input.clientIp,
+        knownDevice: !!user && user.id === input.deviceUserId,
       });
     },
 

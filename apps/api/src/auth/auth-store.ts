@@ -109,17 +109,21 @@ export async function lastOtpSentSince(
   return latest?.lastSentAt;
 }
 
-/** Codes sent to this contact in the window. */
+/** Codes sent to this contact in the window: from every address, or at the request of one. */
 export function countOtpSendsToContact(
   db: Db,
   contact: string,
   windowSeconds: number,
   now: Date,
+  fromIp?: string,
 ): Promise<WindowCount> {
   return countInWindow(db, {
     table: otpSends,
     at: otpSends.sentAt,
-    where: eq(otpSends.contact, contact),
+    where: and(
+      eq(otpSends.contact, contact),
+      fromIp === undefined ? undefined : eq(otpSends.clientIp, fromIp),
+    ),
     windowSeconds,
     now,
   });
@@ -177,6 +181,7 @@ export async function insertOtpRequest(
     email: string | null;
     mobile: string | null;
     codeHash: string;
+    emailCodeHash: string | null;
     payload: OtpPayload;
     maxAttempts: number;
     expiresAt: Date;
@@ -360,19 +365,20 @@ export function revokeUserTokens(db: Db, userId: string, now: Date): Promise<voi
 
 // ---- Failed sign-ins ----
 
+/** Failures in the window of a contact (from one address or all), or of an address. */
 export function countLoginFailures(
   db: Db,
-  where: { contact: string } | { clientIp: string },
+  where: { contact?: string; clientIp?: string },
   windowSeconds: number,
   now: Date,
 ): Promise<WindowCount> {
   return countInWindow(db, {
     table: loginFailures,
     at: loginFailures.failedAt,
-    where:
-      'contact' in where
-        ? eq(loginFailures.contact, where.contact)
-        : eq(loginFailures.clientIp, where.clientIp),
+    where: and(
+      where.contact === undefined ? undefined : eq(loginFailures.contact, where.contact),
+      where.clientIp === undefined ? undefined : eq(loginFailures.clientIp, where.clientIp),
+    ),
     windowSeconds,
     now,
   });
@@ -395,6 +401,13 @@ export async function recordLoginFailure(
     );
 }
 
-export async function deleteLoginFailures(db: Db, contact: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.contact, contact));
+/** The failures of this contact from this address. */
+export async function deleteLoginFailures(
+  db: Db,
+  contact: string,
+  clientIp: string,
+): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.contact, contact), eq(loginFailures.clientIp, clientIp)));
 }

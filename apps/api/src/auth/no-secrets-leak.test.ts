@@ -38,12 +38,17 @@ describe('secrets stay out of responses and logs', () => {
 
     const details = newCustomer();
     await call('POST', '/auth/register', details);
-    await call('POST', '/auth/verify-otp', { mobile: details.mobile, otp: '000000' });
+    await call('POST', '/auth/verify-otp', {
+      mobile: details.mobile,
+      otp: '000000',
+      emailOtp: '000000',
+    });
     await call('POST', '/auth/resend-otp', { mobile: details.mobile });
     await call('POST', '/auth/verify-otp', {
       email: details.email,
       mobile: details.mobile,
       otp: await codeFor(details.mobile),
+      emailOtp: await codeFor(details.email),
     });
     await call('GET', '/user/profile');
     await call('POST', '/auth/refresh-token');

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
-import { AppError } from '../http/app-error';
+import { AppError, tooMany } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import {
   closeOpenOtpRequests,
@@ -18,7 +18,7 @@ import {
   useOtpAttempt,
   type OtpRequestRow,
 } from './auth-store';
-import { tooMany, waitText } from './limit-answers';
+import { waitText } from './limit-answers';
 import { otpMessages } from './otp-messages';
 import type { OtpChannels, OtpIssued, OtpPayload, OtpPurpose } from './otp-types';
 import { sessionKeys } from './session-keys';
@@ -35,6 +35,7 @@ type OtpConfig = Pick<
   | 'OTP_TTL_SECONDS'
   | 'OTP_MAX_ATTEMPTS'
   | 'OTP_RESEND_COOLDOWN_SECONDS'
+  | 'OTP_SENDS_PER_CONTACT_AND_IP_PER_HOUR'
   | 'OTP_SENDS_PER_CONTACT_PER_HOUR'
   | 'OTP_SENDS_PER_IP_PER_HOUR'
   | 'OTP_SEND_WINDOW_SECONDS'
@@ -48,11 +49,21 @@ type OtpConfig = Pick<
 const EXPIRED_REQUEST_KEPT_MS = 24 * 3600_000;
 
 /** 400 for every code problem (never 401: the client would refresh and retry). */
-export function otpError(code: OtpErrorCode, message: string, remainingAttempts: number) {
-  return new AppError(400, code, message, { remainingAttempts });
+export function otpError(
+  code: OtpErrorCode,
+  message: string,
+  remainingAttempts: number,
+  extra: Record<string, unknown> = {},
+) {
+  return new AppError(400, code, message, { remainingAttempts, ...extra });
 }
 
-type OtpErrorCode = 'OTP_INVALID' | 'OTP_EXPIRED' | 'OTP_ATTEMPTS_EXCEEDED' | 'OTP_NOT_FOUND';
+type OtpErrorCode =
+  | 'OTP_INVALID'
+  | 'OTP_EXPIRED'
+  | 'OTP_ATTEMPTS_EXCEEDED'
+  | 'OTP_NOT_FOUND'
+  | 'OTP_EMAIL_CODE_REQUIRED';
 
 const generateOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
@@ -82,23 +93,33 @@ async function enforceCooldown(
   }
 }
 
+/**
+ * The send limits (decision 0014): per contact and client address, per contact from all
+ * addresses (not for a device known to the account: others cannot use up the owner's codes),
+ * and per address.
+ */
 async function enforceSendLimits(
   tx: Db,
   config: OtpConfig,
-  contacts: string[],
-  clientIp: string,
+  send: { contacts: string[]; clientIp: string; knownDevice: boolean },
   now: Date,
 ) {
   const windowSeconds = config.OTP_SEND_WINDOW_SECONDS;
+  const { contacts, clientIp } = send;
   for (const contact of contacts) {
-    const sent = await countOtpSendsToContact(tx, contact, windowSeconds, now);
-    if (sent.count >= config.OTP_SENDS_PER_CONTACT_PER_HOUR) {
-      throw tooMany(
+    const refused = (retryAfterSeconds: number) =>
+      tooMany(
         'OTP_SEND_LIMIT',
-        `Too many codes have been sent to ${contact.includes('@') ? 'this e-mail address' : 'this mobile number'}. Please try again in ${waitText(sent.retryAfterSeconds)}.`,
-        sent.retryAfterSeconds,
+        `Too many codes have been sent to ${contact.includes('@') ? 'this e-mail address' : 'this mobile number'}. Please try again in ${waitText(retryAfterSeconds)}.`,
+        retryAfterSeconds,
       );
+    const pair = await countOtpSendsToContact(tx, contact, windowSeconds, now, clientIp);
+    if (pair.count >= config.OTP_SENDS_PER_CONTACT_AND_IP_PER_HOUR) {
+      throw refused(pair.retryAfterSeconds);
     }
+    if (send.knownDevice) continue;
+    const all = await countOtpSendsToContact(tx, contact, windowSeconds, now);
+    if (all.count >= config.OTP_SENDS_PER_CONTACT_PER_HOUR) throw refused(all.retryAfterSeconds);
   }
   const fromIp = await countOtpSendsFromIp(tx, clientIp, windowSeconds, now);
   if (fromIp.count >= config.OTP_SENDS_PER_IP_PER_HOUR) {
@@ -120,15 +141,23 @@ export interface IssueOtpInput {
    * have been checked, so a refused request never pays for it (registration's argon2 hash).
    */
   payload: OtpPayload | (() => Promise<OtpPayload>);
+  /** The client address (clientAddress). */
   clientIp: string;
+  /** The device signed in to the account these codes are for before (decision 0014). */
+  knownDevice?: boolean;
 }
 
 /**
- * Issues a code: checks the cooldown and the send limits (in the database, under advisory
- * locks, so every server process shares them), closes earlier open requests for the same
- * purpose and contact, stores the new request with the code hashed, then delivers it.
- * A lazily built payload is checked for first without the locks, built, then checked again
- * under them (a concurrent send may have used up the limit in between).
+ * Issues a code: a registration gets one code for the SMS and another for the e-mail, so that
+ * it proves both contacts; other purposes send one code to every channel.
+ * 1. The send is counted first, in a transaction of its own under advisory locks (so every
+ *    server process shares the limits exactly), after the cooldown and the send limits pass:
+ *    whatever fails later (building the payload, storing the request, delivering the code), the
+ *    send still counts, so failing requests cannot get past the limits.
+ * 2. The payload is built (registration's argon2 hash: only for a request that may be sent).
+ * 3. Earlier open requests for the same purpose and contacts are closed and the new one is
+ *    stored with its codes hashed, under the locks again (with the cooldown checked again, for
+ *    a request that raced this one); then the codes are delivered.
  */
 export async function issueOtp(
   deps: OtpDeps,
@@ -140,28 +169,38 @@ export async function issueOtp(
   const { purpose, email, mobile, clientIp } = input;
   const contacts = [email, mobile].filter((c): c is string => !!c);
   if (contacts.length === 0) throw new Error('issueOtp needs an e-mail or a mobile');
+  const locks = [...contacts.map((c) => `otp:contact:${c}`), `otp:ip:${clientIp}`];
 
-  let payload: OtpPayload;
-  if (typeof input.payload === 'function') {
-    await enforceCooldown(db, config, purpose, email, mobile, now);
-    await enforceSendLimits(db, config, contacts, clientIp, now);
-    payload = await input.payload();
-  } else {
-    payload = input.payload;
-  }
+  await db.transaction(async (tx) => {
+    await lockKeys(tx, locks);
+    await enforceCooldown(tx, config, purpose, email, mobile, now);
+    await enforceSendLimits(
+      tx,
+      config,
+      { contacts, clientIp, knownDevice: input.knownDevice ?? false },
+      now,
+    );
+    await insertOtpSends(tx, contacts, clientIp, now);
+  });
 
+  const payload = typeof input.payload === 'function' ? await input.payload() : input.payload;
   const requestId = randomUUID();
-  const code = payload.decoy ? undefined : generateOtpCode();
   const key = sessionKeys(config).otp;
+  const perChannel = purpose === 'registration';
+  const code = generateOtpCode();
+  const codes: DeliveredCodes | undefined = payload.decoy
+    ? undefined
+    : { sms: code, email: perChannel ? generateOtpCode() : code, perChannel };
   // A decoy's hash is of a random UUID: no 6-digit code can ever match it.
-  const codeHash = hashCode(key, requestId, code ?? randomUUID());
+  const codeHash = hashCode(key, requestId, codes?.sms ?? randomUUID());
+  const emailCodeHash = codes?.perChannel
+    ? hashCode(key, emailCodeId(requestId), codes.email)
+    : null;
   const expiresAt = new Date(now.getTime() + config.OTP_TTL_SECONDS * 1000);
 
   await db.transaction(async (tx) => {
-    await lockKeys(tx, [...contacts.map((c) => `otp:contact:${c}`), `otp:ip:${clientIp}`]);
+    await lockKeys(tx, locks);
     await enforceCooldown(tx, config, purpose, email, mobile, now);
-    await enforceSendLimits(tx, config, contacts, clientIp, now);
-
     await closeOpenOtpRequests(tx, purpose, email, mobile, now);
     await insertOtpRequest(tx, {
       id: requestId,
@@ -169,12 +208,12 @@ export async function issueOtp(
       email,
       mobile,
       codeHash,
+      emailCodeHash,
       payload,
       maxAttempts: config.OTP_MAX_ATTEMPTS,
       expiresAt,
       now,
     });
-    await insertOtpSends(tx, contacts, clientIp, now);
     // Housekeeping for these contacts only: rows that can no longer count or match.
     await deleteOldOtpRows(tx, {
       email,
@@ -185,8 +224,8 @@ export async function issueOtp(
     });
   });
 
-  const channels = code
-    ? await deliver(deps, purpose, code, payload, requestId, now)
+  const channels = codes
+    ? await deliver(deps, purpose, codes, payload, requestId, now)
     : await decoyChannels(deps, payload, { email, mobile }, requestId, now);
   return {
     requestId,
@@ -195,6 +234,16 @@ export async function issueOtp(
     maxAttempts: config.OTP_MAX_ATTEMPTS,
   };
 }
+
+/** The code each channel is sent: the same one, except for a registration (`perChannel`). */
+interface DeliveredCodes {
+  sms: string;
+  email: string;
+  perChannel: boolean;
+}
+
+/** What the e-mail code of a registration is hashed with, beside the request id. */
+const emailCodeId = (requestId: string) => `${requestId}:email`;
 
 /**
  * What a decoy claims: the channels a real request would have used, less those the notifier
@@ -223,22 +272,42 @@ async function decoyChannels(
 const OTP_DELIVERY_FAILED_MESSAGE =
   'We could not send a code right now. Please try again later or contact support.';
 
-/** Closes the request whose code reached nobody, and answers 503. */
-async function deliveryFailed(deps: OtpDeps, requestId: string, now: Date): Promise<never> {
-  deps.log.warn({ requestId }, 'OTP not delivered on any channel: the request is closed');
+/** The 503 of a registration one of whose two codes cannot be sent. */
+const channelFailedMessage = (emailWorks: boolean) =>
+  `We could not send a code to your ${emailWorks ? 'mobile number' : 'e-mail address'} right now. Please try again later or contact support.`;
+
+/** Closes the request whose code cannot be used (it reached nobody), and answers 503. */
+async function deliveryFailed(
+  deps: OtpDeps,
+  requestId: string,
+  now: Date,
+  message = OTP_DELIVERY_FAILED_MESSAGE,
+): Promise<never> {
+  deps.log.warn({ requestId }, 'OTP not delivered where it must be: the request is closed');
   await markOtpRequestUsed(deps.database.db, requestId, now);
-  throw new AppError(503, 'OTP_DELIVERY_FAILED', OTP_DELIVERY_FAILED_MESSAGE);
+  throw new AppError(503, 'OTP_DELIVERY_FAILED', message);
 }
 
 async function deliver(
   deps: OtpDeps,
   purpose: OtpPurpose,
-  code: string,
+  codes: DeliveredCodes,
   payload: OtpPayload,
   requestId: string,
   now: Date,
 ): Promise<OtpChannels> {
-  const message = otpMessages(purpose, code, deps.config.STORE_NAME, deps.config.OTP_TTL_SECONDS);
+  const { STORE_NAME, OTP_TTL_SECONDS } = deps.config;
+  const delivers = (channel: 'email' | 'sms') => deps.notifier.delivers?.(channel) !== false;
+  // A registration needs both of its codes: where one channel cannot deliver, send neither.
+  if (codes.perChannel && !(delivers('email') && delivers('sms'))) {
+    const one = delivers('email') || delivers('sms');
+    await deliveryFailed(
+      deps,
+      requestId,
+      now,
+      one ? channelFailedMessage(delivers('email')) : undefined,
+    );
+  }
   const attempt = async (send: () => Promise<void>, channel: 'email' | 'sms') => {
     try {
       await send();
@@ -247,32 +316,35 @@ async function deliver(
       return false;
     }
     // In production a channel without a provider only writes to the log: nobody gets the code.
-    return deps.notifier.delivers?.(channel) !== false;
+    return delivers(channel);
   };
   const { email, sms } = payload.deliverTo;
   const [emailSent, smsSent] = await Promise.all([
     email
-      ? attempt(
-          () =>
-            deps.notifier.send({
-              channel: 'email',
-              to: email,
-              subject: message.subject,
-              text: message.text,
-              html: message.html,
-              otp: code,
-            }),
-          'email',
-        )
+      ? attempt(() => {
+          const message = otpMessages(purpose, codes.email, STORE_NAME, OTP_TTL_SECONDS);
+          return deps.notifier.send({
+            channel: 'email',
+            to: email,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            otp: codes.email,
+          });
+        }, 'email')
       : false,
     sms
-      ? attempt(
-          () => deps.notifier.send({ channel: 'sms', to: sms, text: message.sms, otp: code }),
-          'sms',
-        )
+      ? attempt(() => {
+          const message = otpMessages(purpose, codes.sms, STORE_NAME, OTP_TTL_SECONDS);
+          return deps.notifier.send({ channel: 'sms', to: sms, text: message.sms, otp: codes.sms });
+        }, 'sms')
       : false,
   ]);
   if (!emailSent && !smsSent) await deliveryFailed(deps, requestId, now);
+  // A registration needs both of its codes: one that could not be sent makes it useless.
+  if (codes.perChannel && !(emailSent && smsSent)) {
+    await deliveryFailed(deps, requestId, now, channelFailedMessage(emailSent));
+  }
   return { email: emailSent, sms: smsSent };
 }
 
@@ -307,37 +379,58 @@ const noPendingCode = () =>
 /** Resend: a new code and request id for the open request, with fresh expiry and attempts. */
 export async function resendOtp(
   deps: OtpDeps,
-  input: { email: string | null; mobile: string | null; requestId?: string; clientIp: string },
+  input: {
+    email: string | null;
+    mobile: string | null;
+    requestId?: string;
+    clientIp: string;
+    /** The account the device signed in to before (known_device cookie), if any. */
+    deviceUserId: string | null;
+  },
   now = new Date(),
 ): Promise<OtpIssued> {
+  const { deviceUserId, ...find } = input;
   const request = await findOpenOtpRequest(
     deps.database.db,
-    { purposes: ['registration', 'login', 'password_reset'], ...input },
+    { purposes: ['registration', 'login', 'password_reset'], ...find },
     now,
   );
   if (!request) throw noPendingCode();
+  const payload = request.payload as OtpPayload;
   return issueOtp(
     deps,
     {
       purpose: request.purpose,
       email: request.email,
       mobile: request.mobile,
-      payload: request.payload as OtpPayload,
+      payload,
       clientIp: input.clientIp,
+      knownDevice: !!payload.userId && payload.userId === deviceUserId,
     },
     now,
   );
 }
 
+/** Whether `given` is the code hashed as `storedHash` for `id`, in constant time. */
+function codeMatches(key: Buffer, id: string, given: string | undefined, storedHash: string) {
+  const code = given?.trim() ?? '';
+  const expected = Buffer.from(storedHash, 'hex');
+  const actual = Buffer.from(hashCode(key, id, code), 'hex');
+  return (
+    /^\d{6}$/.test(code) && expected.length === actual.length && timingSafeEqual(expected, actual)
+  );
+}
+
 /**
- * Checks a code against the open request for these contacts. Each check uses one attempt
- * (counted by a conditional update, so parallel guesses cannot exceed the limit). Returns the
- * request when the code is right; the caller consumes it with `consumeOtp` in the transaction
- * that acts on it.
+ * Checks a code against the open request for these contacts: `otp` is the code sent by SMS (or
+ * the one code of a sign-in or reset), `emailOtp` the code a registration sent by e-mail, which
+ * it needs as well. Each check uses one attempt (counted by a conditional update, so parallel
+ * guesses cannot exceed the limit). Returns the request when the codes are right; the caller
+ * consumes it with `consumeOtp` in the transaction that acts on it.
  */
 export async function checkOtp(
   deps: Pick<OtpDeps, 'database' | 'config'>,
-  input: FindOtpInput & { otp: string },
+  input: FindOtpInput & { otp: string; emailOtp?: string },
   now = new Date(),
 ): Promise<OtpRequestRow & { payload: OtpPayload }> {
   const db = deps.database.db;
@@ -354,6 +447,14 @@ export async function checkOtp(
     );
   if (request.expiresAt <= now) throw expired();
   if (request.attemptsUsed >= request.maxAttempts) throw exhausted();
+  const remaining = request.maxAttempts - request.attemptsUsed;
+  if (request.emailCodeHash && !input.emailOtp?.trim()) {
+    throw otpError(
+      'OTP_EMAIL_CODE_REQUIRED',
+      'Enter the code we sent to your e-mail address as well as the one sent to your mobile.',
+      remaining,
+    );
+  }
 
   const counted = await useOtpAttempt(db, request.id, now);
   if (!counted) {
@@ -364,22 +465,33 @@ export async function checkOtp(
   }
 
   const payload = request.payload as OtpPayload;
-  const given = input.otp.trim();
-  const expected = Buffer.from(request.codeHash, 'hex');
-  const actual = Buffer.from(hashCode(sessionKeys(deps.config).otp, request.id, given), 'hex');
-  const matches =
-    /^\d{6}$/.test(given) &&
-    !payload.decoy &&
-    expected.length === actual.length &&
-    timingSafeEqual(expected, actual);
-  if (!matches) {
-    const remaining = Math.max(0, counted.maxAttempts - counted.attemptsUsed);
+  const key = sessionKeys(deps.config).otp;
+  const wrong: Array<'sms' | 'email'> = [];
+  if (payload.decoy || !codeMatches(key, request.id, input.otp, request.codeHash)) {
+    wrong.push('sms');
+  }
+  if (
+    request.emailCodeHash &&
+    !codeMatches(key, emailCodeId(request.id), input.emailOtp, request.emailCodeHash)
+  ) {
+    wrong.push('email');
+  }
+  if (wrong.length > 0) {
+    const left = Math.max(0, counted.maxAttempts - counted.attemptsUsed);
+    const which = !request.emailCodeHash
+      ? 'Invalid OTP.'
+      : wrong.length === 2
+        ? 'Neither code is right.'
+        : wrong[0] === 'sms'
+          ? 'The code sent to your mobile is not right.'
+          : 'The code sent to your e-mail address is not right.';
     throw otpError(
       'OTP_INVALID',
-      remaining > 0
-        ? 'Invalid OTP. Please try again.'
-        : 'Invalid OTP. No attempts are left: please request a new code.',
-      remaining,
+      left > 0
+        ? `${which} Please try again.`
+        : `${which} No attempts are left: please request a new code.`,
+      left,
+      request.emailCodeHash ? { wrongCodes: wrong } : {},
     );
   }
   return { ...request, payload };

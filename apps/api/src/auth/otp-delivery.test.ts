@@ -37,16 +37,56 @@ describe('OTP delivery failures', () => {
   afterAll(() => app.close());
 
   it('reports only the channels that worked', async () => {
+    const details = newCustomer();
+    expect(
+      (await app.inject({ method: 'POST', url: api('/auth/register'), payload: details }))
+        .statusCode,
+    ).toBe(200);
+    sent.length = 0;
     failing.add('email');
     const res = await app.inject({
       method: 'POST',
-      url: api('/auth/register'),
-      payload: newCustomer(),
+      url: api('/auth/forgot-password'),
+      payload: { email: details.email, mobile: details.mobile },
     });
+    // (no account yet: a decoy claims what a real request would have sent)
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.channels).toEqual({ email: false, sms: true });
-    expect(res.json().message).toBe('We have sent a verification code to your mobile.');
+    await (
+      await sharedDatabase()
+    ).query(
+      `insert into users (name, email, mobile, account_type) values ('Asha', '${details.email}', '${details.mobile}', 'Individual')`,
+    );
+    await (
+      await sharedDatabase()
+    ).query(`update otp_requests set last_sent_at = now() - interval '1 hour'`);
+    const real = await app.inject({
+      method: 'POST',
+      url: api('/auth/sign-in'),
+      payload: { mobile: details.mobile },
+    });
+    expect(real.statusCode).toBe(200);
+    expect(real.json().data.channels).toEqual({ email: false, sms: true });
+    expect(real.json().message).toBe('We have sent a verification code to your mobile.');
     expect(sent.map((m) => m.channel)).toEqual(['sms']);
+  });
+
+  it('refuses a registration whose second code could not be sent: it needs both', async () => {
+    failing.add('email');
+    const details = newCustomer();
+    const res = await app.inject({ method: 'POST', url: api('/auth/register'), payload: details });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'OTP_DELIVERY_FAILED',
+      message:
+        'We could not send a code to your e-mail address right now. Please try again later or contact support.',
+    });
+    const verify = await app.inject({
+      method: 'POST',
+      url: api('/auth/verify-otp'),
+      payload: { mobile: details.mobile, otp: sent[0]!.otp, emailOtp: '123456' },
+    });
+    expect(verify.json().code).toBe('OTP_NOT_FOUND');
   });
 
   it('answers 503 when no channel worked, and leaves no usable code behind', async () => {
@@ -121,17 +161,15 @@ describe('OTP delivery in production without real senders', () => {
   it('reports only the channel with a real sender', async () => {
     const mails: OutgoingMessage[] = [];
     await start({ send: async (message) => void mails.push(message) });
+    // A registration needs its SMS code as well: it cannot be made without an SMS sender.
     const register = await post('/auth/register', newCustomer());
-    expect(register.statusCode).toBe(200);
-    expect(register.json().data.channels).toEqual({ email: true, sms: false });
-    expect(register.json().message).toBe('We have sent a verification code to your e-mail.');
+    expect(register.statusCode).toBe(503);
+    expect(register.json().message).toContain('could not send a code to your mobile number');
     const known = await post('/auth/sign-in', { mobile: '9876500001' });
     const unknown = await post('/auth/sign-in', { mobile: '9876500002' });
     expect(known.json().data.channels).toEqual({ email: true, sms: false });
     expect(unknown.json().data.channels).toEqual(known.json().data.channels);
-    expect(mails.map((m) => m.to)).toEqual([
-      expect.stringMatching(/@example\.com$/),
-      'known@example.com',
-    ]);
+    // Nothing went to the registration's e-mail: its code alone would be of no use.
+    expect(mails.map((m) => m.to)).toEqual(['known@example.com']);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { api, latestOtp, newCustomer } from '../../test-support/session-client';
+import { api, newCustomer, registrationCodes } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 /**
@@ -17,13 +17,16 @@ describeEachDatabase(
         payload: details,
       });
       expect(res.statusCode).toBe(200);
-      return { details, otp: await latestOtp(ctx().app, details.mobile) };
+      return { details, otp: await registrationCodes(ctx().app, details) };
     };
-    const verify = (details: { email: string; mobile: string }, otp: string) =>
+    const verify = (
+      details: { email: string; mobile: string },
+      codes: { otp: string; emailOtp: string },
+    ) =>
       ctx().app.inject({
         method: 'POST',
         url: api('/auth/verify-otp'),
-        payload: { email: details.email, mobile: details.mobile, otp },
+        payload: { email: details.email, mobile: details.mobile, ...codes },
       });
     const age = (email: string, created: string, expires: string) =>
       ctx().database.query(

@@ -7,6 +7,7 @@ import {
   newCustomer,
   outbox,
   registerCustomer,
+  registrationCodes,
   SessionClient,
 } from '../../test-support/session-client';
 import { argon2 } from './password-hashing';
@@ -31,8 +32,9 @@ describeEachDatabase(
       const first = (await post('/auth/register', details)).json().data;
       const oldOtp = await latestOtp(app, details.mobile);
       const wrong = oldOtp === '000000' ? '111111' : '000000';
-      await post('/auth/verify-otp', { mobile: details.mobile, otp: wrong });
-      await post('/auth/verify-otp', { mobile: details.mobile, otp: wrong });
+      const oldEmailOtp = await latestOtp(app, details.email);
+      await post('/auth/verify-otp', { mobile: details.mobile, otp: wrong, emailOtp: oldEmailOtp });
+      await post('/auth/verify-otp', { mobile: details.mobile, otp: wrong, emailOtp: oldEmailOtp });
       await database.query(`update otp_requests set expires_at = now() - interval '1 second'`);
 
       const res = await post('/auth/resend-otp', { email: details.email, mobile: details.mobile });
@@ -45,17 +47,31 @@ describeEachDatabase(
       expect(await outbox(app, details.mobile)).toHaveLength(2);
       expect(await outbox(app, details.email)).toHaveLength(2);
       const newOtp = await latestOtp(app, details.mobile);
+      const emailOtp = await latestOtp(app, details.email);
 
       const wrongAgain = await post('/auth/verify-otp', {
         mobile: details.mobile,
         otp: newOtp === wrong ? '222222' : wrong,
+        emailOtp,
       });
       expect(wrongAgain.json()).toMatchObject({ code: 'OTP_INVALID', remainingAttempts: 9 });
       if (oldOtp !== newOtp) {
-        const old = await post('/auth/verify-otp', { mobile: details.mobile, otp: oldOtp });
+        const old = await post('/auth/verify-otp', {
+          mobile: details.mobile,
+          otp: oldOtp,
+          emailOtp,
+        });
         expect(old.json().code).toBe('OTP_INVALID');
       }
-      const ok = await post('/auth/verify-otp', { mobile: details.mobile, otp: newOtp });
+      if (oldEmailOtp !== emailOtp) {
+        const old = await post('/auth/verify-otp', {
+          mobile: details.mobile,
+          otp: newOtp,
+          emailOtp: oldEmailOtp,
+        });
+        expect(old.json().code).toBe('OTP_INVALID');
+      }
+      const ok = await post('/auth/verify-otp', { mobile: details.mobile, otp: newOtp, emailOtp });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.user.email).toBe(details.email);
     });
@@ -252,15 +268,16 @@ describeEachDatabase(
         await app.inject({ method: 'POST', url: api('/auth/register'), payload: details });
         const otp = await latestOtp(app, details.mobile);
         const wrong = otp === '000000' ? '111111' : '000000';
+        const emailOtp = await latestOtp(app, details.email);
         await app.inject({
           method: 'POST',
           url: api('/auth/verify-otp'),
-          payload: { mobile: details.mobile, otp: wrong },
+          payload: { mobile: details.mobile, otp: wrong, emailOtp },
         });
         const viaOther = await other.inject({
           method: 'POST',
           url: api('/auth/verify-otp'),
-          payload: { mobile: details.mobile, otp: wrong },
+          payload: { mobile: details.mobile, otp: wrong, emailOtp },
         });
         expect(viaOther.json().remainingAttempts).toBe(8);
         expect(
@@ -281,7 +298,7 @@ describeEachDatabase(
         // Codes are keyed by SESSION_SECRET, so a code sent by one process verifies on another.
         const verified = await new SessionClient(app).post(api('/auth/verify-otp'), {
           mobile: details.mobile,
-          otp: await latestOtp(app, details.mobile),
+          ...(await registrationCodes(app, details)),
         });
         expect(verified.statusCode).toBe(200);
       } finally {
@@ -327,6 +344,46 @@ describeEachDatabase(
       OTP_RESEND_COOLDOWN_SECONDS: '0',
       OTP_SENDS_PER_CONTACT_PER_HOUR: '1',
       OTP_SEND_WINDOW_SECONDS: '600',
+    },
+  },
+);
+
+describeEachDatabase(
+  'OTP sends of requests that fail later',
+  (ctx) => {
+    it('still count: a registration failing after its send was counted cannot get past the limit', async () => {
+      const { app, database } = ctx();
+      const details = newCustomer();
+      // A registration PostgreSQL refuses to store (the HTTP routes refuse NUL first; this is
+      // the service's own guarantee, whatever makes a request fail after it was counted).
+      const failing = {
+        ...details,
+        name: 'Asha\u0000Verma',
+        accountType: 'Individual' as const,
+        acceptTermsAndConditions: true as const,
+      };
+      for (let i = 0; i < 2; i++) {
+        await expect(app.services.auth.startRegistration(failing, '203.0.113.9')).rejects.toThrow();
+      }
+      const [sends] = await database.query<{ n: number }>(
+        `select count(*)::int as n from otp_sends where contact = $1`,
+        [details.mobile],
+      );
+      expect(sends!.n).toBe(2);
+      const limited = await app.inject({
+        method: 'POST',
+        url: api('/auth/register'),
+        payload: details,
+        remoteAddress: '203.0.113.9',
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('OTP_SEND_LIMIT');
+    });
+  },
+  {
+    env: {
+      OTP_RESEND_COOLDOWN_SECONDS: '0',
+      OTP_SENDS_PER_CONTACT_AND_IP_PER_HOUR: '2',
     },
   },
 );

@@ -5,6 +5,7 @@ import {
   latestOtp,
   newCustomer,
   outbox,
+  registrationCodes,
   SessionClient,
 } from '../../test-support/session-client';
 
@@ -12,7 +13,7 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
   const register = (body: unknown) =>
     ctx().app.inject({ method: 'POST', url: api('/auth/register'), payload: body as object });
 
-  it('sends a code by e-mail and SMS, and creates the account only when it is verified', async () => {
+  it('sends a code by SMS and another by e-mail, and creates the account only when both are verified', async () => {
     const { app, database } = ctx();
     const details = newCustomer({ mobile: '+91 98765-43210', email: '  Asha.V@Example.COM ' });
     const res = await register(details);
@@ -37,19 +38,25 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     expect(sms).toHaveLength(1);
     expect(mail).toHaveLength(1);
     expect(sms[0]!.otp).toMatch(/^\d{6}$/);
-    expect(mail[0]!.otp).toBe(sms[0]!.otp);
+    expect(mail[0]!.otp).toMatch(/^\d{6}$/);
     expect(sms[0]!.text).toContain(sms[0]!.otp);
+    expect(mail[0]!.text).toContain(mail[0]!.otp);
+    // Two codes, each read on its own channel (both the same would be one chance in a million).
+    if (mail[0]!.otp === sms[0]!.otp) expect(mail[0]!.otp).not.toBe(sms[0]!.otp);
+    const codes = { otp: sms[0]!.otp, emailOtp: mail[0]!.otp };
 
-    const [stored] = await database.query<{ code_hash: string }>(
-      'select code_hash from otp_requests',
+    const [stored] = await database.query<{ code_hash: string; email_code_hash: string }>(
+      'select code_hash, email_code_hash from otp_requests',
     );
     expect(stored!.code_hash).not.toContain(sms[0]!.otp!);
+    expect(stored!.email_code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.email_code_hash).not.toContain(mail[0]!.otp!);
 
     const client = new SessionClient(app);
     const verified = await client.post(api('/auth/verify-otp'), {
       email: 'asha.v@example.com',
       mobile: '9876543210',
-      otp: sms[0]!.otp,
+      ...codes,
     });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({
@@ -84,11 +91,11 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data.user.email).toBe('asha.v@example.com');
 
-    // Single use: the same code does not work twice.
+    // Single use: the same codes do not work twice.
     const again = await new SessionClient(app).post(api('/auth/verify-otp'), {
       email: 'asha.v@example.com',
       mobile: '9876543210',
-      otp: sms[0]!.otp,
+      ...codes,
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('OTP_NOT_FOUND');
@@ -105,7 +112,7 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     const verified = await new SessionClient(app).post(api('/auth/verify-otp'), {
       email: details.email,
       mobile: details.mobile,
-      otp: await latestOtp(app, details.mobile),
+      ...(await registrationCodes(app, details)),
     });
     expect(verified.json().data.user).toMatchObject({
       accountType: 'Corporate',
@@ -121,7 +128,7 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     const verified = await new SessionClient(app).post(api('/auth/verify-otp'), {
       email: details.email,
       mobile: details.mobile,
-      otp: await latestOtp(app, details.mobile),
+      ...(await registrationCodes(app, details)),
     });
     expect(verified.json().data.user).toMatchObject({ companyName: null, gstinNo: null });
   });
@@ -212,6 +219,8 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
 
     // Both start before either is verified: the check is made again at verification.
     expect((await register(first)).statusCode).toBe(200);
+    // (read now: the rival's e-mail code goes to the same inbox)
+    const firstCodes = await registrationCodes(app, first);
     // (past the resend cooldown, which also holds for a new registration of the same e-mail)
     await ctx().database.query(
       `update otp_requests set last_sent_at = now() - interval '1 minute'`,
@@ -222,14 +231,14 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     const ok = await new SessionClient(app).post(api('/auth/verify-otp'), {
       email: first.email,
       mobile: first.mobile,
-      otp: await latestOtp(app, first.mobile),
+      ...firstCodes,
     });
     expect(ok.statusCode).toBe(200);
 
     const late = await new SessionClient(app).post(api('/auth/verify-otp'), {
       email: rival.email,
       mobile: rival.mobile,
-      otp: await latestOtp(app, rival.mobile),
+      ...(await registrationCodes(app, rival)),
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ success: false, code: 'EMAIL_TAKEN' });
@@ -253,31 +262,72 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     const { app } = ctx();
     const details = newCustomer();
     await register(details);
-    const otp = await latestOtp(app, details.mobile);
-    const wrong = otp === '000000' ? '111111' : '000000';
+    const { otp, emailOtp } = await registrationCodes(app, details);
+    const other = (code: string) => (code === '000000' ? '111111' : '000000');
     const contact = { email: details.email, mobile: details.mobile };
 
     const first = await new SessionClient(app).post(api('/auth/verify-otp'), {
       ...contact,
-      otp: wrong,
+      otp: other(otp),
+      emailOtp,
     });
     expect(first.statusCode).toBe(400);
     expect(first.json()).toEqual({
       success: false,
       code: 'OTP_INVALID',
-      message: 'Invalid OTP. Please try again.',
+      message: 'The code sent to your mobile is not right. Please try again.',
       remainingAttempts: 9,
+      wrongCodes: ['sms'],
     });
     const second = await new SessionClient(app).post(api('/auth/verify-otp'), {
       ...contact,
       otp: '12',
+      emailOtp,
     });
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({ code: 'OTP_INVALID', remainingAttempts: 8 });
     expect(first.cookies).toHaveLength(0);
 
-    // The right code still works after wrong ones.
-    const right = await new SessionClient(app).post(api('/auth/verify-otp'), { ...contact, otp });
+    // The SMS code alone, or with the e-mail's code wrong, proves only the mobile: refused.
+    const smsOnly = await new SessionClient(app).post(api('/auth/verify-otp'), {
+      ...contact,
+      otp,
+    });
+    expect(smsOnly.statusCode).toBe(400);
+    expect(smsOnly.json()).toMatchObject({
+      code: 'OTP_EMAIL_CODE_REQUIRED',
+      remainingAttempts: 8,
+      message: expect.stringContaining('e-mail address as well'),
+    });
+    const emailWrong = await new SessionClient(app).post(api('/auth/verify-otp'), {
+      ...contact,
+      otp,
+      emailOtp: other(emailOtp),
+    });
+    expect(emailWrong.json()).toMatchObject({
+      code: 'OTP_INVALID',
+      message: 'The code sent to your e-mail address is not right. Please try again.',
+      remainingAttempts: 7,
+      wrongCodes: ['email'],
+    });
+    // The e-mail's code typed as the SMS code (a person holding only the e-mail) is refused.
+    const swapped = await new SessionClient(app).post(api('/auth/verify-otp'), {
+      ...contact,
+      otp: emailOtp,
+      emailOtp,
+    });
+    expect(swapped.json()).toMatchObject({ code: 'OTP_INVALID', remainingAttempts: 6 });
+    const [users] = await ctx().database.query<{ n: number }>(
+      'select count(*)::int as n from users',
+    );
+    expect(users!.n).toBe(0);
+
+    // The right codes still work after wrong ones.
+    const right = await new SessionClient(app).post(api('/auth/verify-otp'), {
+      ...contact,
+      otp,
+      emailOtp,
+    });
     expect(right.statusCode).toBe(200);
   });
 
@@ -285,17 +335,24 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     const { app, database } = ctx();
     const details = newCustomer();
     await register(details);
-    const otp = await latestOtp(app, details.mobile);
-    const wrong = otp === '000000' ? '111111' : '000000';
+    const codes = await registrationCodes(app, details);
+    const wrong = codes.otp === '000000' ? '111111' : '000000';
     const contact = { email: details.email, mobile: details.mobile };
     let last;
     for (let i = 0; i < 10; i++) {
-      last = await new SessionClient(app).post(api('/auth/verify-otp'), { ...contact, otp: wrong });
+      last = await new SessionClient(app).post(api('/auth/verify-otp'), {
+        ...contact,
+        ...codes,
+        otp: wrong,
+      });
       expect(last.json().remainingAttempts).toBe(9 - i);
     }
     expect(last!.json()).toMatchObject({ code: 'OTP_INVALID', remainingAttempts: 0 });
     expect(last!.json().message).toContain('request a new code');
-    const blocked = await new SessionClient(app).post(api('/auth/verify-otp'), { ...contact, otp });
+    const blocked = await new SessionClient(app).post(api('/auth/verify-otp'), {
+      ...contact,
+      ...codes,
+    });
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json()).toMatchObject({
       success: false,
@@ -314,12 +371,12 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     const { app, database } = ctx();
     const details = newCustomer();
     await register(details);
-    const otp = await latestOtp(app, details.mobile);
+    const codes = await registrationCodes(app, details);
     await database.query(`update otp_requests set expires_at = now() - interval '1 second'`);
     const res = await new SessionClient(app).post(api('/auth/verify-otp'), {
       email: details.email,
       mobile: details.mobile,
-      otp,
+      ...codes,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
@@ -353,16 +410,16 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
     const { app } = ctx();
     const details = newCustomer();
     const res = await register(details);
-    const otp = await latestOtp(app, details.mobile);
+    const codes = await registrationCodes(app, details);
     const wrongId = await new SessionClient(app).post(api('/auth/verify-otp'), {
       mobile: details.mobile,
-      otp,
+      ...codes,
       requestId: '00000000-0000-4000-8000-000000000000',
     });
     expect(wrongId.json().code).toBe('OTP_NOT_FOUND');
     const right = await new SessionClient(app).post(api('/auth/verify-otp'), {
       mobile: details.mobile,
-      otp,
+      ...codes,
       requestId: res.json().data.requestId,
     });
     expect(right.statusCode).toBe(200);
@@ -388,6 +445,7 @@ describeEachDatabase(
       const wrong = await new SessionClient(ctx().app).post(api('/auth/verify-otp'), {
         mobile: details.mobile,
         otp: sms!.otp === '000000' ? '111111' : '000000',
+        emailOtp: await latestOtp(ctx().app, details.email),
       });
       expect(wrong.json().remainingAttempts).toBe(2);
     });

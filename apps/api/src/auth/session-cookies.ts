@@ -9,6 +9,13 @@ export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 /** Readable by the page: "a session may exist", so guests never call the profile at all. */
 const HINT_COOKIE = 'sid_hint';
+/**
+ * HttpOnly, sent only to /api/v1/auth: this browser signed in to this account before, so the
+ * caps counted over all client addresses do not hold it back (decision 0014). It outlives
+ * sign-out: the owner of a device is who it is for.
+ */
+export const KNOWN_DEVICE_COOKIE = 'known_device';
+export const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 3600;
 
 export const ACCESS_COOKIE_PATH = '/api';
 const REFRESH_COOKIE_PATH = '/api/v1/auth';
@@ -27,7 +34,7 @@ const base = (config: CookieConfig) => ({
 export function setSessionCookies(
   reply: FastifyReply,
   config: CookieConfig,
-  tokens: { accessToken: string; refreshToken: string },
+  tokens: { accessToken: string; refreshToken: string; knownDevice: string },
 ) {
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
     ...base(config),
@@ -46,6 +53,12 @@ export function setSessionCookies(
     httpOnly: false,
     path: HINT_COOKIE_PATH,
     maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
+  });
+  reply.setCookie(KNOWN_DEVICE_COOKIE, tokens.knownDevice, {
+    ...base(config),
+    httpOnly: true,
+    path: REFRESH_COOKIE_PATH,
+    maxAge: KNOWN_DEVICE_TTL_SECONDS,
   });
 }
 

@@ -13,6 +13,8 @@ export interface SessionKeys {
   accessToken: Buffer;
   /** Keys the HMAC that stores OTP codes. */
   otp: Buffer;
+  /** Signs the known-device cookie (an earlier sign-in on this browser: decision 0014). */
+  knownDevice: Buffer;
 }
 
 const derive = (secret: string, label: string) =>
@@ -20,5 +22,9 @@ const derive = (secret: string, label: string) =>
 
 export function sessionKeys(config: Pick<Config, 'SESSION_SECRET'>): SessionKeys {
   const secret = config.SESSION_SECRET ?? processSecret;
-  return { accessToken: derive(secret, 'access-token/v1'), otp: derive(secret, 'otp-code/v1') };
+  return {
+    accessToken: derive(secret, 'access-token/v1'),
+    otp: derive(secret, 'otp-code/v1'),
+    knownDevice: derive(secret, 'known-device/v1'),
+  };
 }

@@ -181,7 +181,8 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     const res = await client.post(api('/auth/logout'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'You have been signed out.', data: null });
-    expect(client.cookies.size).toBe(0);
+    // Every session cookie is gone; the device stays known to the account (decision 0014).
+    expect([...client.cookies.keys()]).toEqual(['known_device']);
     const [open] = await database.query<{ n: number }>(
       'select count(*)::int as n from refresh_tokens where revoked_at is null',
     );
@@ -211,6 +212,24 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
       headers: { origin: 'http://store.test' },
     });
     expect(ours.statusCode).toBe(200);
+  });
+
+  it('refuses them from another site however the path is spelled', async () => {
+    const { app } = ctx();
+    const { client } = await registerCustomer(app);
+    const refreshToken = client.cookie('refresh_token')!;
+    // The router decodes the path: `/%61pi/...` reaches the logout route.
+    for (const url of ['/%61pi/v1/auth/logout', '/api/v1/auth/logout?x=/%61pi']) {
+      const foreign = await app.inject({
+        method: 'POST',
+        url,
+        cookies: { refresh_token: refreshToken },
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(foreign.statusCode, url).toBe(403);
+    }
+    // The session was not ended.
+    expect((await client.post(api('/auth/refresh-token'))).statusCode).toBe(200);
   });
 });
 

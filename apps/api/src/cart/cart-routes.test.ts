@@ -203,7 +203,7 @@ describeEachDatabase(
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.message).toBe(
-        'Your cart has been synced with your account. 2 numbers are no longer available and were removed: 9898701234, #999999.',
+        'Your cart has been synced with your account. 2 numbers are no longer available and were removed.',
       );
       expect(body.data.productIds).toEqual(
         expect.arrayContaining([
@@ -220,13 +220,12 @@ describeEachDatabase(
       );
       expect(semiMirror.priceAtAdd).toBe(20_000);
       expect(body.data.dropped).toEqual([
-        { productId: id('9898701234'), number: '9898701234', reason: 'unavailable' },
-        { productId: 999_999, number: null, reason: 'not_found' },
+        { productId: id('9898701234'), reason: 'unavailable' },
+        { productId: 999_999, reason: 'not_found' },
       ]);
       expect(body.data.validationResults).toEqual([
         {
           productId: id('7070700852'),
-          number: '7070700852',
           valid: true,
           priceChanged: false,
           newPrice: null,
@@ -234,7 +233,6 @@ describeEachDatabase(
         },
         {
           productId: id('9812341234'),
-          number: '9812341234',
           valid: true,
           priceChanged: true,
           newPrice: 20_000,
@@ -242,7 +240,6 @@ describeEachDatabase(
         },
         {
           productId: id('9811223344'),
-          number: '9811223344',
           valid: true,
           priceChanged: false,
           newPrice: null,
@@ -250,7 +247,6 @@ describeEachDatabase(
         },
         {
           productId: id('9898701234'),
-          number: '9898701234',
           valid: false,
           priceChanged: false,
           newPrice: null,
@@ -258,7 +254,6 @@ describeEachDatabase(
         },
         {
           productId: id('9876598765'),
-          number: '9876598765',
           valid: true,
           priceChanged: false,
           newPrice: null,
@@ -266,7 +261,6 @@ describeEachDatabase(
         },
         {
           productId: 999_999,
-          number: null,
           valid: false,
           priceChanged: false,
           newPrice: null,
@@ -307,7 +301,6 @@ describeEachDatabase(
       expect(res.json().data.validationResults).toEqual([
         {
           productId: id('9876598765'),
-          number: '9876598765',
           valid: true,
           priceChanged: false,
           newPrice: null,
@@ -315,7 +308,6 @@ describeEachDatabase(
         },
         {
           productId: id('9812341234'),
-          number: '9812341234',
           valid: true,
           priceChanged: true,
           newPrice: 18_500,
@@ -323,7 +315,6 @@ describeEachDatabase(
         },
         {
           productId: id('9811223344'),
-          number: '9811223344',
           valid: false,
           priceChanged: false,
           newPrice: null,
@@ -361,7 +352,6 @@ describeEachDatabase(
       expect(res.json().data.validationResults).toEqual([
         {
           productId: id('9876598765'),
-          number: '9876598765',
           valid: true,
           priceChanged: true,
           newPrice: 45_000,
@@ -369,7 +359,6 @@ describeEachDatabase(
         },
         {
           productId: id('7070700852'),
-          number: '7070700852',
           valid: true,
           priceChanged: false,
           newPrice: null,
@@ -377,7 +366,6 @@ describeEachDatabase(
         },
         {
           productId: id('9898701234'),
-          number: '9898701234',
           valid: false,
           priceChanged: false,
           newPrice: null,
@@ -385,6 +373,30 @@ describeEachDatabase(
         },
       ]);
       expect(res.json().data.cart).toBeUndefined();
+    });
+
+    it('never tells the digits of a hidden or sold number, to a guest or at a sync', async () => {
+      const gone = [id('9898701234'), id('9512120345')];
+      const items = gone.map((product) => ({ product, priceAtAdd: 1 }));
+      const checked = await guest('POST', '/cart/validate', { items });
+      expect(checked.json().data.validationResults).toEqual(
+        gone.map((productId) => ({
+          productId,
+          valid: false,
+          priceChanged: false,
+          newPrice: null,
+          reason: 'unavailable',
+        })),
+      );
+      const { client } = await signedIn(ctx().app);
+      const synced = await client.post(api('/cart/sync'), { items });
+      expect(synced.json().data.dropped).toEqual(
+        gone.map((productId) => ({ productId, reason: 'unavailable' })),
+      );
+      for (const body of [checked.body, synced.body]) {
+        expect(body).not.toContain('9898701234');
+        expect(body).not.toContain('9512120345');
+      }
     });
 
     it('lets a Corporate account choose an allowed TDS rate, and no one else', async () => {

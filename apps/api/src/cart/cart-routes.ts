@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatIndiaDateTime } from '@store/domain';
 import { currentUser, requireUser, userOrGuest } from '../auth/auth-service';
 import { unauthorized } from '../http/app-error';
+import { clientAddress } from '../http/client-address';
+import { optionalSession } from '../plugins/api-docs';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
   addedSchema,
@@ -76,6 +78,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Add a number to the cart (signed in), or fetch it for the guest cart',
+        security: optionalSession,
         description:
           'Guests (no session): answers data.product when the number is available, for the local cart. Signed in: adds it to the server cart and answers the cart plus product. 409 "Product already in cart" for a number already in the cart; 409 when it is no longer available; 404 for an unknown number.',
         params: productParams,
@@ -158,11 +161,10 @@ export async function cartRoutes(fastify: FastifyInstance) {
       const full = dropped.length - gone.length;
       const notes: string[] = [];
       if (gone.length > 0) {
-        const list = gone.map((d) => d.number ?? `#${d.productId}`).join(', ');
         notes.push(
           gone.length === 1
-            ? `One number is no longer available and was removed: ${list}.`
-            : `${gone.length} numbers are no longer available and were removed: ${list}.`,
+            ? 'One number is no longer available and was removed.'
+            : `${gone.length} numbers are no longer available and were removed.`,
         );
       }
       if (full > 0) notes.push(`Your cart is full: ${full} more could not be added.`);
@@ -177,6 +179,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Check that every item can still be bought at its price',
+        security: optionalSession,
         description:
           'Signed in: no body; the server cart is checked, invalid items are removed and new prices adopted, and data.cart is the cart afterwards. Guest: items[{product, priceAtAdd}] (product full or only its id); nothing is stored. newPrice is the current price when priceChanged, otherwise null.',
         body: optionalBody(validateBody),
@@ -228,7 +231,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Reserve every number in the cart (or Buy now: one number) for a new order',
         description:
-          'Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
+          'Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
         body: optionalBody(checkoutBody),
         response: {
           200: envelope(checkoutSchema),
@@ -237,6 +240,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
           401: errorBody,
           404: errorBody,
           409: errorBody,
+          429: errorBody,
         },
       },
     },
@@ -244,6 +248,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       const result = await orders.checkout(
         currentUser(request).id,
         request.body?.attribution,
+        clientAddress(request.ip),
         request.body?.numberId,
       );
       const { order } = result;

@@ -1,6 +1,6 @@
 import {
   ATTRIBUTION_FIELD_LIMITS,
-  clipAttributionValue,
+  cleanAttributionValue,
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
@@ -41,9 +41,12 @@ export const cartSchema = z.object({
 
 export type CartView = z.infer<typeof cartSchema>;
 
+/**
+ * Ids only, never digits: a guest may send any id, and the digits of a hidden or sold number
+ * are nobody's business (the browser knows the digits of what its own cart holds).
+ */
 const validationResultSchema = z.object({
   productId: z.number().int(),
-  number: z.string().nullable(),
   valid: z.boolean().describe('The number can still be bought'),
   priceChanged: z.boolean().describe('Valid, and its price differs from priceAtAdd'),
   newPrice: z
@@ -99,16 +102,25 @@ const text = (field: AttributionTextField) =>
   z
     .string()
     .nullish()
-    .transform((value) => (value ? clipAttributionValue(field, value) : value))
+    .transform((value) => (value ? cleanAttributionValue(field, value) : value))
     .describe(`Kept up to ${ATTRIBUTION_FIELD_LIMITS[field]} characters; longer values are cut`);
-const instant = z.union([z.number(), z.string().max(64)]).nullish();
+const instant = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .max(64)
+      .transform((value) => value.replaceAll('\0', '')),
+  ])
+  .nullish();
 
 /**
  * The campaign-tracking record the client saved (spec §3, "Tracking record"). A parameter the
  * landing address did not carry may be null or absent; empty fields are not stored. Attribution
  * is a nice-to-have and a sale is not: it never fails a checkout. Text longer than the shared
- * limits (ATTRIBUTION_FIELD_LIMITS) is cut, and a record that is not of this shape at all is
- * dropped (null) while the checkout goes on.
+ * limits (ATTRIBUTION_FIELD_LIMITS) is cut, NUL characters (which PostgreSQL refuses) are
+ * removed, and a record that is not of this shape at all is dropped (null) while the checkout
+ * goes on.
  */
 const attributionSchema = z
   .object({
@@ -157,7 +169,6 @@ export const productParams = z.object({
 
 const droppedSchema = z.object({
   productId: z.number().int(),
-  number: z.string().nullable(),
   reason: z.enum(['unavailable', 'not_found', 'cart_full']),
 });
 

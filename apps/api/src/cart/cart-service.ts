@@ -66,7 +66,6 @@ function validationResult(
   if (!found) {
     return {
       productId,
-      number: null,
       valid: false,
       priceChanged: false,
       newPrice: null,
@@ -76,7 +75,6 @@ function validationResult(
   const changed = found.valid && priceAtAddPaise !== found.number.finalPrice;
   return {
     productId,
-    number: found.number.number,
     valid: found.valid,
     priceChanged: changed,
     newPrice: changed ? toRupees(found.number.finalPrice) : null,
@@ -290,15 +288,11 @@ export function createCartService({
           if (inCart.has(id)) continue;
           const entry = found.get(id);
           if (!entry || !entry.valid) {
-            gone.push({
-              productId: id,
-              number: entry?.number.number ?? null,
-              reason: entry ? 'unavailable' : 'not_found',
-            });
+            gone.push({ productId: id, reason: entry ? 'unavailable' : 'not_found' });
             continue;
           }
           if (inCart.size >= MAX_CART_ITEMS) {
-            gone.push({ productId: id, number: entry.number.number, reason: 'cart_full' });
+            gone.push({ productId: id, reason: 'cart_full' });
             continue;
           }
           await insertCartItem(tx, {

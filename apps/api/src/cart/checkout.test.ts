@@ -485,13 +485,19 @@ describeEachDatabase(
       ]);
     });
 
-    it('lets the same buyer check out again after the hold lapsed, with a fresh hold', async () => {
+    it('lets the same buyer check out again once the cool-down after a lapsed hold has passed, with a fresh hold', async () => {
       const buyer = await buyerWith(['9876598765']);
       const first = (await checkout(buyer)).json().data.order;
       await lapseHold(ctx().database, first.id);
+      // Within HOLD_COOLDOWN_MINUTES of the lapse: refused (hold-limits.test.ts has more).
+      expect((await checkout(buyer)).statusCode).toBe(429);
+      await lapseHold(ctx().database, first.id, 31);
+      const before = Date.now();
       const again = await checkout(buyer);
       expect(again.statusCode).toBe(201);
       expect(again.json().data.order.id).not.toBe(first.id);
+      const hold = Date.parse(again.json().data.order.holdExpiresAt) - before;
+      expect(hold).toBeGreaterThan(14 * 60_000);
       const events = await ctx()
         .database.db.select()
         .from(orderEvents)

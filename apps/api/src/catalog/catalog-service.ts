@@ -209,8 +209,8 @@ export function createCatalogService({ config, database, changes, audit }: Catal
     countLiveHolds,
 
     /** Reserves the available numbers among `ids` for the order (see holdNumbers). */
-    async hold(tx: Tx, ids: readonly number[], orderId: string) {
-      const held = await holdNumbers(tx, ids, orderId, config.HOLD_MINUTES);
+    async hold(tx: Tx, ids: readonly number[], orderId: string, until?: Date) {
+      const held = await holdNumbers(tx, ids, orderId, config.HOLD_MINUTES, until);
       toldAfterCommit(tx, { kind: 'held', count: held.length });
       return held;
     },

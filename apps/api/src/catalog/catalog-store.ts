@@ -119,20 +119,22 @@ export interface HeldNumber {
 
 /**
  * Reserves the available numbers among `ids` for the order, until HOLD_MINUTES from now on the
- * database clock, with one conditional UPDATE; returns the rows it took (fewer than `ids` when
- * another buyer got one first).
+ * database clock (or `until`, when that is earlier), with one conditional UPDATE; returns the
+ * rows it took (fewer than `ids` when another buyer got one first).
  */
 export function holdNumbers(
   tx: Tx,
   ids: readonly number[],
   orderId: string,
   minutes: number,
+  until?: Date,
 ): Promise<HeldNumber[]> {
+  const full = sql`now() + make_interval(mins => ${minutes}::int)`;
   return tx
     .update(numbers)
     .set({
       status: 'reserved',
-      reservedUntil: sql`now() + make_interval(mins => ${minutes}::int)`,
+      reservedUntil: until ? sql`least(${full}, ${until.toISOString()}::timestamptz)` : full,
       orderId,
     })
     .where(and(inArray(numbers.id, [...ids]), availableSql))

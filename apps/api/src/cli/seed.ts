@@ -9,7 +9,7 @@ const usage = `Loads the deterministic demo inventory into the configured databa
   npm run seed -- --count 20000 --reset  remove numbers no cart or order refers to, then load
 
 Options:
-  --count N   how many demo numbers the store should hold (default: DEMO_DATA_COUNT, 20000)
+  --count N   how many demo numbers the store should hold (default: DEMO_DATA_COUNT: 20000, or 0 under NODE_ENV=production)
   --reset     remove the numbers first (numbers in a cart or an order are kept)
   --help      this text
 

@@ -35,7 +35,12 @@ describe('loadConfig', () => {
 
   it('lists every problem at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', OTP_TTL_SECONDS: '-5' });
+      loadConfig({
+        PORT: 'eighty',
+        NODE_ENV: 'staging',
+        OTP_TTL_SECONDS: '-5',
+        PAYMENT_PROVIDER: 'razorpay',
+      });
       expect.unreachable('loadConfig should have thrown');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -43,8 +48,61 @@ describe('loadConfig', () => {
       expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
       expect(problems.some((p) => p.startsWith('NODE_ENV:'))).toBe(true);
       expect(problems.some((p) => p.startsWith('OTP_TTL_SECONDS:'))).toBe(true);
+      // The rules between settings are listed with the rest.
+      expect(problems.some((p) => p.startsWith('RAZORPAY_KEY_SECRET:'))).toBe(true);
       expect(message).toContain('Invalid configuration');
     }
+  });
+
+  it('refuses to start a production store without its public settings, listing them all', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env, { forServer: true });
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      }
+    };
+    expect(problemsOf({ NODE_ENV: 'production', PORT: 'eighty' })).toEqual([
+      'PORT',
+      'SESSION_SECRET',
+      'PUBLIC_BASE_URL',
+      'SMTP_URL',
+      'SMS_PROVIDER',
+    ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(32) }),
+    ).toEqual(['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID', 'PUBLIC_BASE_URL', 'SMTP_URL']);
+    const complete = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      PUBLIC_BASE_URL: 'https://shop.example.in',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'key',
+      MSG91_TEMPLATE_ID: 'template',
+    };
+    expect(problemsOf(complete)).toEqual([]);
+    // Outside production, and for the commands (seed, backup, create-staff), less is needed.
+    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }),
+    ).not.toThrow();
+  });
+
+  it('loads no demo numbers and hides the API docs in production unless asked', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({})).toMatchObject({ DEMO_DATA_COUNT: 20_000, apiDocs: true });
+    expect(loadConfig({ NODE_ENV: 'production', ...secret })).toMatchObject({
+      DEMO_DATA_COUNT: 0,
+      apiDocs: false,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...secret, DEMO_DATA_COUNT: '500', API_DOCS: 'true' }),
+    ).toMatchObject({ DEMO_DATA_COUNT: 500, apiDocs: true });
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
   it('requires the keys of the chosen payment provider', () => {

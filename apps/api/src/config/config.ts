@@ -36,201 +36,220 @@ const whatsappTemplateSettings = {
  * Every setting of the server, read from the environment and checked at start-up.
  * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
  */
-const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    WEB_BUILD_DIR: z.string().optional(),
-    DEMO_DATA_COUNT: z.coerce.number().int().min(0).default(20_000),
-    /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
-    CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
-    BODY_LIMIT_BYTES: count.default(1_048_576),
-    /** Largest CSV file the console's stock import takes (20 MB: some 400,000 rows). */
-    IMPORT_MAX_BYTES: count.default(20 * 1_048_576),
-    /** How long a signal waits for requests and the database to close before exiting anyway. */
-    SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  WEB_BUILD_DIR: z.string().optional(),
+  /** Demo numbers loaded into an empty store; unset: 20,000, or 0 under NODE_ENV=production. */
+  DEMO_DATA_COUNT: z.coerce.number().int().min(0).optional(),
+  /** The interactive API docs (/api/docs); unset: on, except under NODE_ENV=production. */
+  API_DOCS: bool.optional(),
+  /** Listing orders are reused this long, totals 10x (0: off); unset: 30, or 0 when NODE_ENV=test. */
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  BODY_LIMIT_BYTES: count.default(1_048_576),
+  /** Largest CSV file the console's stock import takes (20 MB: some 400,000 rows). */
+  IMPORT_MAX_BYTES: count.default(20 * 1_048_576),
+  /** How long a signal waits for requests and the database to close before exiting anyway. */
+  SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
 
-    PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
-    CORS_ORIGINS: z
-      .string()
-      .default('')
-      .transform((s) =>
-        s
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      ),
-    COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
-    COOKIE_SECURE: bool.optional(),
-    TRUST_PROXY: bool.default(false),
-
-    STORE_NAME: z.string().min(1).default('VIP Number Store'),
-    /** The sales line; a leading +91, 91 or 0 and spaces are accepted, kept as its 10 digits. */
-    PUBLIC_SALES_WHATSAPP: z
-      .string()
-      .default('9222000000')
-      .transform((value, ctx) => {
-        const mobile = normalizeMobile(value);
-        if (!mobile) {
-          ctx.addIssue({ code: 'custom', message: 'must be an Indian mobile number (10 digits)' });
-          return z.NEVER;
-        }
-        return mobile;
-      }),
-    PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
-    /** The web build's chat widget token: when set, the widget vendor's hosts join the CSP. */
-    PUBLIC_CHAT_WIDGET_TOKEN: z.string().trim().optional(),
-
-    ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
-    REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
-    REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
-    SESSION_SECRET: z.string().min(32).optional(),
-
-    OTP_TTL_SECONDS: seconds.default(10 * 60),
-    OTP_MAX_ATTEMPTS: count.default(10),
-    OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
-    OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(5),
-    OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
-    /** The sliding window the two send limits above count in (an hour unless changed). */
-    OTP_SEND_WINDOW_SECONDS: seconds.default(3600),
-    /** Failed password sign-ins allowed per e-mail or mobile, and per client address, in the window. */
-    LOGIN_FAILURES_PER_CONTACT: count.default(10),
-    LOGIN_FAILURES_PER_IP: count.default(50),
-    LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(900),
-
-    RATE_LIMIT_PER_MINUTE: count.default(600),
-    /** The window RATE_LIMIT_PER_MINUTE counts in (a minute unless changed). */
-    RATE_LIMIT_WINDOW_SECONDS: seconds.max(86_400).default(60),
-    ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
-    /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
-    ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
-
-    HOLD_MINUTES: count.default(15),
-    /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
-    HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
-    TDS_RATES: z
-      .string()
-      .default('0,0.1,1,2')
-      .transform((s, ctx) => {
-        const rates = s.split(',').map((r) => Number(r.trim()));
-        if (rates.some((r) => !Number.isFinite(r) || r < 0 || r > 20)) {
-          ctx.addIssue({ code: 'custom', message: 'must be a comma list of percents 0..20' });
-        }
-        return rates;
-      }),
-
-    PAYMENT_PROVIDER: z.enum(['manual', 'razorpay']).default('manual'),
-    PAYMENT_UPI_ID: z.string().default('vipnumbers@upi'),
-    PAYMENT_BANK_DETAILS: z
-      .string()
-      .default('Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000'),
-    RAZORPAY_KEY_ID: z.string().optional(),
-    RAZORPAY_KEY_SECRET: z.string().optional(),
-    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
-    RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
-
-    SMTP_URL: z.string().optional(),
-    MAIL_FROM: z.string().default('VIP Number Store <no-reply@example.com>'),
-    SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
-    MSG91_AUTH_KEY: z.string().optional(),
-    MSG91_TEMPLATE_ID: z.string().optional(),
-    MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
-    WHATSAPP_PROVIDER: z.enum(['log', 'cloud']).default('log'),
-    WHATSAPP_TOKEN: z.string().optional(),
-    WHATSAPP_PHONE_NUMBER_ID: z
-      .string()
-      .regex(/^\d+$/, 'must be the digits of the phone number id')
-      .optional(),
-    /** The Graph API with its version; messages go to {base}/{phone-number-id}/messages. */
-    WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v23.0'),
-    WHATSAPP_TEMPLATE_LANGUAGE: z
-      .string()
-      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
-      .default('en'),
-    /** The approved template of each kind of buyer message (names as in WhatsApp Manager). */
-    ...whatsappTemplateSettings,
-    /** Staff told of every new order, payment and enquiry: comma lists. */
-    STAFF_ALERT_EMAILS: commaList(z.email('must be e-mail addresses, separated by commas')),
-    STAFF_ALERT_MOBILES: commaList(
-      z.string().transform((value, ctx) => {
-        const mobile = normalizeMobile(value);
-        if (!mobile) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be Indian mobile numbers, separated by commas',
-          });
-          return z.NEVER;
-        }
-        return mobile;
-      }),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
     ),
-    /** Razorpay, MSG91 and WhatsApp calls, SMTP connect and greeting (the SMTP socket idles twice this). */
-    OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
-  })
-  .superRefine((c, ctx) => {
-    if (c.PAYMENT_PROVIDER === 'razorpay') {
-      for (const key of [
-        'RAZORPAY_KEY_ID',
-        'RAZORPAY_KEY_SECRET',
-        'RAZORPAY_WEBHOOK_SECRET',
-      ] as const) {
-        if (!c[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'required when PAYMENT_PROVIDER=razorpay',
-          });
+  COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+
+  STORE_NAME: z.string().min(1).default('VIP Number Store'),
+  /** The sales line; a leading +91, 91 or 0 and spaces are accepted, kept as its 10 digits. */
+  PUBLIC_SALES_WHATSAPP: z
+    .string()
+    .default('9222000000')
+    .transform((value, ctx) => {
+      const mobile = normalizeMobile(value);
+      if (!mobile) {
+        ctx.addIssue({ code: 'custom', message: 'must be an Indian mobile number (10 digits)' });
+        return z.NEVER;
+      }
+      return mobile;
+    }),
+  PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
+  /** The web build's chat widget token: when set, the widget vendor's hosts join the CSP. */
+  PUBLIC_CHAT_WIDGET_TOKEN: z.string().trim().optional(),
+
+  ACCESS_TOKEN_TTL_SECONDS: seconds.default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: seconds.default(30 * 24 * 3600),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
+  SESSION_SECRET: z.string().min(32).optional(),
+
+  OTP_TTL_SECONDS: seconds.default(10 * 60),
+  OTP_MAX_ATTEMPTS: count.default(10),
+  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
+   * Codes sent to one e-mail or mobile at the request of one client address, and from all
+   * addresses together (a device that signed in to the account before is not held to the
+   * second: decision 0014), and codes requested from one address.
+   */
+  OTP_SENDS_PER_CONTACT_AND_IP_PER_HOUR: count.default(5),
+  OTP_SENDS_PER_CONTACT_PER_HOUR: count.default(20),
+  OTP_SENDS_PER_IP_PER_HOUR: count.default(30),
+  /** The sliding window the send limits above count in (an hour unless changed). */
+  OTP_SEND_WINDOW_SECONDS: seconds.default(3600),
+  /** Failed password sign-ins allowed in the window, counted like the OTP sends above. */
+  LOGIN_FAILURES_PER_CONTACT_AND_IP: count.default(10),
+  LOGIN_FAILURES_PER_CONTACT: count.default(100),
+  LOGIN_FAILURES_PER_IP: count.default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: seconds.default(900),
+
+  RATE_LIMIT_PER_MINUTE: count.default(600),
+  /** The window RATE_LIMIT_PER_MINUTE counts in (a minute unless changed). */
+  RATE_LIMIT_WINDOW_SECONDS: seconds.max(86_400).default(60),
+  ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
+  /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
+  ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
+
+  HOLD_MINUTES: count.default(15),
+  /** Numbers one account may hold at once (one checkout holds its whole cart). */
+  HOLDS_PER_ACCOUNT: count.default(10),
+  /** Numbers held at once by the checkouts of all accounts from one client address. */
+  HOLDS_PER_IP: count.default(25),
+  /**
+   * A buyer's holds of one number last HOLD_MINUTES in all, from the first; after that the
+   * buyer waits this long before holding it again (decision 0014).
+   */
+  HOLD_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  TDS_RATES: z
+    .string()
+    .default('0,0.1,1,2')
+    .transform((s, ctx) => {
+      const rates = s.split(',').map((r) => Number(r.trim()));
+      if (rates.some((r) => !Number.isFinite(r) || r < 0 || r > 20)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma list of percents 0..20' });
+      }
+      return rates;
+    }),
+
+  PAYMENT_PROVIDER: z.enum(['manual', 'razorpay']).default('manual'),
+  PAYMENT_UPI_ID: z.string().default('vipnumbers@upi'),
+  PAYMENT_BANK_DETAILS: z
+    .string()
+    .default('Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000'),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('VIP Number Store <no-reply@example.com>'),
+  SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
+  MSG91_AUTH_KEY: z.string().optional(),
+  MSG91_TEMPLATE_ID: z.string().optional(),
+  MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
+  WHATSAPP_PROVIDER: z.enum(['log', 'cloud']).default('log'),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d+$/, 'must be the digits of the phone number id')
+    .optional(),
+  /** The Graph API with its version; messages go to {base}/{phone-number-id}/messages. */
+  WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v23.0'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')
+    .default('en'),
+  /** The approved template of each kind of buyer message (names as in WhatsApp Manager). */
+  ...whatsappTemplateSettings,
+  /** Staff told of every new order, payment and enquiry: comma lists. */
+  STAFF_ALERT_EMAILS: commaList(z.email('must be e-mail addresses, separated by commas')),
+  STAFF_ALERT_MOBILES: commaList(
+    z.string().transform((value, ctx) => {
+      const mobile = normalizeMobile(value);
+      if (!mobile) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be Indian mobile numbers, separated by commas',
+        });
+        return z.NEVER;
+      }
+      return mobile;
+    }),
+  ),
+  /** Razorpay, MSG91 and WhatsApp calls, SMTP connect and greeting (the SMTP socket idles twice this). */
+  OUTBOUND_TIMEOUT_SECONDS: seconds.max(600).default(10),
+});
+
+/**
+ * The rules that tie settings together, read from the raw variables so that they are listed
+ * with every other problem (zod skips an object's refinements once a field is wrong).
+ * `forServer`: the store itself is starting, so production needs everything a public store
+ * needs; the commands (seed, backup, create-staff) and tests do not.
+ */
+function crossProblems(env: Record<string, string>, forServer: boolean): string[] {
+  const problems: string[] = [];
+  const requireSetting = (key: string, why: string) => {
+    if (!env[key]) problems.push(`${key}: ${why}`);
+  };
+  if (env.PAYMENT_PROVIDER === 'razorpay') {
+    for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']) {
+      requireSetting(key, 'required when PAYMENT_PROVIDER=razorpay');
+    }
+  }
+  if (env.SMS_PROVIDER === 'msg91') {
+    for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID']) {
+      requireSetting(key, 'required when SMS_PROVIDER=msg91');
+    }
+  }
+  if (env.WHATSAPP_PROVIDER === 'cloud') {
+    for (const key of [
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      ...Object.keys(whatsappTemplateSettings),
+    ]) {
+      requireSetting(key, 'required when WHATSAPP_PROVIDER=cloud');
+    }
+  }
+  if (env.COOKIE_SAMESITE === 'none' && ['false', '0', 'no'].includes(env.COOKIE_SECURE ?? '')) {
+    problems.push('COOKIE_SECURE: SameSite=None cookies must be Secure');
+  }
+  if (env.NODE_ENV === 'production') {
+    requireSetting('SESSION_SECRET', 'required in production (32+ characters)');
+    if (forServer) {
+      requireSetting(
+        'PUBLIC_BASE_URL',
+        "required in production: the store's public address, for links in e-mails and pages",
+      );
+      requireSetting(
+        'SMTP_URL',
+        'required in production: without it no e-mail (codes, orders) is sent',
+      );
+      if (env.SMS_PROVIDER !== 'msg91') {
+        problems.push(
+          'SMS_PROVIDER: must be msg91 in production (with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID): without it no SMS is sent',
+        );
       }
     }
-    if (c.SMS_PROVIDER === 'msg91') {
-      for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
-        if (!c[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'required when SMS_PROVIDER=msg91',
-          });
-      }
-    }
-    if (c.WHATSAPP_PROVIDER === 'cloud') {
-      for (const key of [
-        'WHATSAPP_TOKEN',
-        'WHATSAPP_PHONE_NUMBER_ID',
-        ...Object.keys(whatsappTemplateSettings),
-      ] as const) {
-        if (!c[key as keyof typeof c])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'required when WHATSAPP_PROVIDER=cloud',
-          });
-      }
-    }
-    if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'required in production (32+ characters)',
-      });
-    }
-    if (c.COOKIE_SAMESITE === 'none' && c.COOKIE_SECURE === false) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['COOKIE_SECURE'],
-        message: 'SameSite=None cookies must be Secure',
-      });
-    }
-  });
+  }
+  return problems;
+}
 
 type Env = z.infer<typeof configSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'DEMO_DATA_COUNT'> {
+  DEMO_DATA_COUNT: number;
+  /** The interactive API docs are served (API_DOCS). */
+  apiDocs: boolean;
   isProduction: boolean;
   /** Dev outbox on, cookies not Secure: everything but production. */
   devTools: boolean;
@@ -244,21 +263,31 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the configuration; empty strings count as unset so `FOO=` falls back to the default. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Reads the configuration; empty strings count as unset so `FOO=` falls back to the default.
+ * Every problem is listed at once. `forServer`: the store is starting (see crossProblems).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { forServer = false }: { forServer?: boolean } = {},
+): Config {
   const present = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+    Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]),
   );
   const parsed = configSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(parsed.error?.issues ?? []).map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    ),
+    ...crossProblems(present, forServer),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   return {
     ...c,
+    DEMO_DATA_COUNT: c.DEMO_DATA_COUNT ?? (isProduction ? 0 : 20_000),
+    apiDocs: c.API_DOCS ?? !isProduction,
     // npm runs the server inside apps/api; a relative DATA_DIR means the folder npm was run in.
     DATA_DIR: resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     isProduction,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { DataDirLockedError, lockDataDir, processIdentity } from './data-dir-lock';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const folders: string[] = [];
@@ -38,6 +38,29 @@ describe('lockDataDir', () => {
     const release = lockDataDir(dir);
     release();
     expect(existsSync(join(dir, 'store.lock'))).toBe(false);
+  });
+
+  it('tells its owner from another process that got the same pid later', () => {
+    const dir = tempDir();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      const identity = processIdentity(other.pid!)!;
+      expect(identity).toMatch(/^[\w-]+:\d+$/);
+      // The lock names that very process: it is in use.
+      writeFileSync(join(dir, 'store.lock'), `${other.pid} ${identity}`);
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      // The lock's process started at another moment: the pid was reused, the lock is stale.
+      const [boot, started] = identity.split(':');
+      writeFileSync(join(dir, 'store.lock'), `${other.pid} ${boot}:${Number(started) - 1}`);
+      const release = lockDataDir(dir);
+      expect(readFileSync(join(dir, 'store.lock'), 'utf8')).toBe(
+        `${process.pid} ${processIdentity(process.pid)}`,
+      );
+      release();
+      expect(existsSync(join(dir, 'store.lock'))).toBe(false);
+    } finally {
+      other.kill();
+    }
   });
 
   it('is taken once: a second lock fails until released', () => {

@@ -30,13 +30,51 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-function ownerOf(file: string): number | null {
+/**
+ * What tells one process from a later one given the same pid: the boot and the moment the
+ * process started (/proc/<pid>/stat, field 22, in clock ticks since boot). Undefined where
+ * there is no /proc (macOS): the pid alone then says who owns a lock.
+ */
+export function processIdentity(pid: number): string | undefined {
   try {
-    const pid = Number(readFileSync(file, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the name: state (field 3), ppid (4), ... starttime (22).
+    const startTicks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return startTicks ? `${boot}:${startTicks}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lock file's contents: "<pid> <identity>" (an older store wrote the pid alone). */
+const lockContents = (pid: number) => `${pid} ${processIdentity(pid) ?? ''}`.trim();
+
+interface LockOwner {
+  pid: number;
+  identity: string | undefined;
+}
+
+function ownerOf(file: string): LockOwner | null {
+  try {
+    const [pidText, identity] = readFileSync(file, 'utf8').trim().split(/\s+/);
+    const pid = Number(pidText);
+    return Number.isInteger(pid) && pid > 0 ? { pid, identity } : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the lock's owner still runs: its pid is alive and, when the lock recorded who it was,
+ * that pid is still the same process (a pid reused by another process after a crash or a
+ * reboot does not keep the folder locked).
+ */
+function ownerRuns(owner: LockOwner): boolean {
+  if (owner.pid === process.pid || !isAlive(owner.pid)) return false;
+  if (!owner.identity) return true;
+  const now = processIdentity(owner.pid);
+  return now === undefined || now === owner.identity;
 }
 
 const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException).code === code;
@@ -56,13 +94,13 @@ function clearStaleLock(dataDir: string, lockFile: string) {
   }
   const owner = ownerOf(aside);
   try {
-    if (owner !== null && owner !== process.pid && isAlive(owner)) {
+    if (owner !== null && ownerRuns(owner)) {
       try {
         linkSync(aside, lockFile);
       } catch (error) {
         if (!isCode(error, 'EEXIST')) throw error;
       }
-      throw new DataDirLockedError(dataDir, owner);
+      throw new DataDirLockedError(dataDir, owner.pid);
     }
   } finally {
     rmSync(aside, { force: true });
@@ -72,8 +110,9 @@ function clearStaleLock(dataDir: string, lockFile: string) {
 /**
  * One store per data folder. PostgreSQL's own postmaster.pid keeps a second server off the
  * cluster, but cannot tell a running store from a killed one whose server lives on (an orphan
- * the next start stops): this lock can. The lock file holds the owner's pid; a lock left by a
- * process that is gone is taken over.
+ * the next start stops): this lock can. The lock file holds the owner's pid and when it
+ * started; a lock left by a process that is gone (or whose pid now belongs to another process)
+ * is taken over.
  * The lock appears by hard-linking a file that already holds our pid, so no process ever sees
  * a lock file without its owner. Returns a release function.
  */
@@ -81,7 +120,7 @@ export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = join(dataDir, 'store.lock');
   const mine = join(dataDir, `store.lock.${process.pid}`);
-  writeFileSync(mine, String(process.pid));
+  writeFileSync(mine, lockContents(process.pid));
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -90,15 +129,13 @@ export function lockDataDir(dataDir: string): () => void {
         return () => {
           if (released) return;
           released = true;
-          if (ownerOf(lockFile) === process.pid) rmSync(lockFile, { force: true });
+          if (ownerOf(lockFile)?.pid === process.pid) rmSync(lockFile, { force: true });
         };
       } catch (error) {
         if (!isCode(error, 'EEXIST')) throw error;
       }
       const owner = ownerOf(lockFile);
-      if (owner !== null && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
+      if (owner !== null && ownerRuns(owner)) throw new DataDirLockedError(dataDir, owner.pid);
       clearStaleLock(dataDir, lockFile);
     }
   } finally {

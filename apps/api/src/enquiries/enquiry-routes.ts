@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientAddress } from '../http/client-address';
 import { envelope, errorBody } from '../http/envelope';
 import { ENQUIRY_RECEIVED_MESSAGE, enquiryBody, enquiryCreatedSchema } from './enquiry-schemas';
 
@@ -26,7 +27,7 @@ export async function enquiryRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { id } = await enquiries.create(request.body, request.ip, request.log);
+      const { id } = await enquiries.create(request.body, clientAddress(request.ip), request.log);
       reply.status(201).header('cache-control', 'no-store');
       return { success: true as const, message: ENQUIRY_RECEIVED_MESSAGE, data: { id } };
     },

@@ -4,7 +4,7 @@ import type { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
-import { AppError, notFound, tooManyRequests } from '../http/app-error';
+import { AppError, minutesText, notFound, tooMany } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import type { StaffAlerts } from '../notify/staff-alerts';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
@@ -49,11 +49,6 @@ interface EnquiryResult {
   stored: boolean;
 }
 
-function waitText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
 /**
  * Stores an enquiry and acknowledges it by e-mail.
  *
@@ -83,8 +78,9 @@ async function createEnquiry(
     const recent = await countSince(tx, clientIp, new Date(now.getTime() - windowMs));
     if (recent.count >= deps.config.ENQUIRIES_PER_IP_PER_HOUR) {
       const wait = (recent.oldestSeconds * 1000 + windowMs - now.getTime()) / 1000;
-      throw tooManyRequests(
-        `You have sent several enquiries recently. Please try again in ${waitText(wait)}, or call or WhatsApp us.`,
+      throw tooMany(
+        'TOO_MANY_REQUESTS',
+        `You have sent several enquiries recently. Please try again in ${minutesText(wait)}, or call or WhatsApp us.`,
         wait,
       );
     }

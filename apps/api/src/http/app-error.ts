@@ -24,16 +24,23 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT', extra?: Record<string, unknown>) =>
   new AppError(409, code, message, extra);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(
+/** 429 with `retryAfter` in the body and a Retry-After header (whole seconds, at least 1). */
+export function tooMany(code: string, message: string, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
     429,
-    'TOO_MANY_REQUESTS',
+    code,
     message,
-    { retryAfter: retryAfterSeconds },
-    {
-      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-    },
+    { retryAfter: seconds },
+    { 'retry-after': String(seconds) },
   );
+}
+
+/** A wait in whole minutes, for a person: "1 minute", "15 minutes". */
+export function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /** The 404 of a method and path that no route answers. */
 export const noRoute = (method: string, url: string) =>

@@ -1,9 +1,10 @@
-import { GST_PERCENT, priceCartPaise } from '@store/domain';
+import { formatIndiaDateTime, GST_PERCENT, priceCartPaise } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import { lineResult, type CartLine } from '../cart/cart-service';
 import type { ValidationResult } from '../cart/cart-schemas';
 import { inTransaction, type Tx } from '../db/transactions';
 import { badRequest, conflict, notFound, unauthorized } from '../http/app-error';
+import { checkHoldLimits } from './hold-limits';
 import { BUY_NOW_NOTE, cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
 import { newOrderAlert } from './order-alerts';
 import { orderPlacedMessages, sendAll } from './order-messages';
@@ -87,11 +88,12 @@ async function buyNowLine(
  * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
  * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
  * 3. the buyer's open order for this same cart key, still holding every number -> return it;
- * 4. otherwise cancel the buyer's open orders (their holds released; `cancelOpenOrders`), lock
+ * 4. the hold limits (hold-limits.ts: per account, per number and buyer, per client address);
+ * 5. otherwise cancel the buyer's open orders (their holds released; `cancelOpenOrders`), lock
  *    the numbers of the cart and of those orders in ascending id order, and reserve the cart's
  *    numbers with one conditional UPDATE (catalog.hold); if it took fewer rows than the cart
  *    has, another buyer won: roll back, 409 with fresh validation results;
- * 5. create the order at the current prices (the cart adopts them), its items and its first
+ * 6. create the order at the current prices (the cart adopts them), its items and its first
  *    timeline event.
  * An empty cart is refused (400), after its open orders are cancelled and their holds released.
  * After the commit (the catalogue then tells the holds and releases): the provider-side payment
@@ -101,6 +103,7 @@ export async function checkout(
   deps: OrderDeps,
   userId: string,
   attribution: Attribution | null | undefined,
+  clientIp: string,
   numberId?: number,
 ): Promise<CheckoutResult> {
   const { database, config, catalog, cart: carts } = deps;
@@ -138,6 +141,11 @@ export async function checkout(
         }
       }
 
+      const until = await checkHoldLimits(deps, tx, {
+        userId,
+        clientIp,
+        numbers: lines.map((line) => line.number),
+      });
       await cancelOpenOrders(
         deps,
         tx,
@@ -147,7 +155,7 @@ export async function checkout(
       );
 
       const orderId = randomUUID();
-      const reserved = await catalog.hold(tx, ids, orderId);
+      const reserved = await catalog.hold(tx, ids, orderId, until);
       if (reserved.length !== ids.length) throw new RaceLost();
       reserved.sort((a, b) => a.id - b.id);
 
@@ -178,6 +186,7 @@ export async function checkout(
         totalAmount: totals.totalAmount,
         billing,
         attribution: liveAttribution(attribution),
+        clientIp,
         cartKey,
         holdExpiresAt: reserved[0]!.reservedUntil!,
         paymentProvider: config.PAYMENT_PROVIDER,
@@ -196,7 +205,7 @@ export async function checkout(
       await insertOrderEvent(tx, {
         orderId,
         status: 'pending_payment',
-        note: `Order placed; the numbers are held for ${config.HOLD_MINUTES} minutes.`,
+        note: `Order placed; the numbers are held until ${formatIndiaDateTime(reserved[0]!.reservedUntil!)}.`,
       });
       return { order, created: true, validationResults };
     });

@@ -108,9 +108,10 @@ export function createOrderService(deps: OrderDeps) {
     async checkout(
       userId: string,
       attribution: Record<string, unknown> | null | undefined,
+      clientIp: string,
       numberId?: number,
     ) {
-      const result = await checkout(deps, userId, attribution, numberId);
+      const result = await checkout(deps, userId, attribution, clientIp, numberId);
       const order = await view(result.order, { createPayment: !result.created });
       return { order, created: result.created, validationResults: result.validationResults };
     },

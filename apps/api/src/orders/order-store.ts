@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { orderEvents, orderItems, orders, portingSteps, users } from '../db/schema';
+import { numbers, orderEvents, orderItems, orders, portingSteps, users } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import type { OrderItemRow, OrderRow } from './order-types';
 
@@ -363,4 +363,71 @@ export async function databaseNow(tx: Tx): Promise<Date> {
     .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8` })
     .from(sql`(select 1) as one`);
   return new Date(Number(row!.ms));
+}
+
+/**
+ * For each of `numberIds` the buyer held (in an order never paid) with a hold that ended less
+ * than `cooldownMinutes` ago or has not ended: when the first of those holds ends or ended.
+ * Also the database clock, which holds are measured against.
+ */
+export async function recentHoldEnds(
+  tx: Tx,
+  userId: string,
+  numberIds: readonly number[],
+  cooldownMinutes: number,
+): Promise<{ now: Date; ends: Map<number, Date> }> {
+  const rows = await tx
+    .select({
+      numberId: orderItems.numberId,
+      firstEnd: sql<string>`min(${orders.holdExpiresAt})`,
+      now: sql<string>`now()`,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orderItems.numberId, [...numberIds]),
+        isNull(orders.paidAt),
+        sql`${orders.holdExpiresAt} > now() - make_interval(mins => ${cooldownMinutes}::int)`,
+      ),
+    )
+    .groupBy(orderItems.numberId);
+  const ends = new Map(rows.map((row) => [row.numberId, new Date(row.firstEnd)]));
+  return { now: rows[0] ? new Date(rows[0].now) : await databaseNow(tx), ends };
+}
+
+/** Serialises the checkouts from one client address (for the holds-per-address limit). */
+export async function lockClientAddress(tx: Tx, clientIp: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holds:ip:${clientIp}`}))`);
+}
+
+/**
+ * Numbers held (hold live) by open orders placed from this client address by other buyers
+ * than `exceptUserId`, and when the first of those holds ends.
+ */
+export async function liveHoldsFromAddress(tx: Tx, clientIp: string, exceptUserId: string) {
+  const [row] = await tx
+    .select({
+      held: sql<number>`count(*)::int`,
+      firstEnd: sql<string | null>`min(${numbers.reservedUntil})`,
+      now: sql<string>`now()`,
+    })
+    .from(numbers)
+    .innerJoin(orders, eq(orders.id, numbers.orderId))
+    .where(
+      and(
+        eq(orders.clientIp, clientIp),
+        sql`${orders.userId} <> ${exceptUserId}`,
+        eq(orders.status, 'pending_payment'),
+        sql`${orders.holdExpiresAt} > now()`,
+        eq(numbers.status, 'reserved'),
+        sql`${numbers.reservedUntil} > now()`,
+      ),
+    );
+  return {
+    held: row?.held ?? 0,
+    firstEnd: row?.firstEnd ? new Date(row.firstEnd) : null,
+    now: new Date(row!.now),
+  };
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest, notFound } from '../http/app-error';
 import { envelope, errorBody, ok } from '../http/envelope';
-import { webhookAnswer } from './payment-schemas';
-import type { RazorpayEvent } from './razorpay-payments';
+import { razorpayEventSchema, webhookAnswer } from './payment-schemas';
 
 /**
  * POST /payments/razorpay/webhook. Razorpay proves itself by signature, not by Origin: the body
@@ -49,12 +48,20 @@ export async function paymentRoutes(fastify: FastifyInstance) {
           request.log.warn('Razorpay webhook with a bad signature');
           throw new AppError(400, 'INVALID_SIGNATURE', 'The webhook signature is not valid.');
         }
-        let event: RazorpayEvent;
+        let body: unknown;
         try {
-          event = JSON.parse(raw.toString('utf8')) as RazorpayEvent;
+          body = JSON.parse(raw.toString('utf8'));
         } catch {
           throw badRequest('The webhook body is not valid JSON.', 'INVALID_JSON');
         }
+        const parsed = razorpayEventSchema.safeParse(body);
+        if (!parsed.success) {
+          throw badRequest(
+            'The webhook body is not a Razorpay event (a JSON object).',
+            'INVALID_EVENT',
+          );
+        }
+        const event = parsed.data;
         const payment = event.payload?.payment?.entity;
         const razorpayOrder = event.payload?.order?.entity;
         const headerId = request.headers['x-razorpay-event-id'];

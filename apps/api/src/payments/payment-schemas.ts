@@ -52,3 +52,34 @@ export const paymentRecordSchema = z.object({
 });
 
 export type PaymentRecordView = z.infer<typeof paymentRecordSchema>;
+
+/** A text field of an event: anything else (another type, a NUL character) counts as absent. */
+const eventText = z
+  .string()
+  .max(200)
+  .refine((value) => !value.includes('\0'))
+  .optional()
+  .catch(undefined);
+
+const eventEntity = z
+  .object({
+    id: eventText,
+    order_id: eventText,
+    amount: z.number().int().nonnegative().optional().catch(undefined),
+    status: eventText,
+  })
+  .optional()
+  .catch(undefined);
+
+const eventPart = z.object({ entity: eventEntity }).optional().catch(undefined);
+
+/**
+ * The fields of a Razorpay webhook event the store reads. The body must be a JSON object; a
+ * field of an unexpected shape counts as absent (the event is then recorded, not applied).
+ */
+export const razorpayEventSchema = z.object({
+  event: eventText,
+  payload: z.object({ payment: eventPart, order: eventPart }).optional().catch(undefined),
+});
+
+export type RazorpayEvent = z.output<typeof razorpayEventSchema>;

@@ -21,7 +21,7 @@ import { createRazorpayPayments, RazorpayError } from './razorpay-payments';
 import { verifyCheckoutSignature, verifyWebhookSignature } from './razorpay-signatures';
 
 export type { PaymentDetails } from './payment-provider';
-export type { RazorpayEvent } from './razorpay-payments';
+export type { RazorpayEvent } from './payment-schemas';
 export type { PaymentRow, RefundRow } from './payment-store';
 
 /** A payment of an order with its refunds, and where its money stands. */

@@ -6,22 +6,6 @@ import type {
   RazorpayCheckout,
 } from './payment-provider';
 
-/** The fields of a Razorpay webhook event the store reads. */
-export interface RazorpayEvent {
-  event?: string;
-  payload?: {
-    payment?: { entity?: RazorpayEntity };
-    order?: { entity?: RazorpayEntity };
-  };
-}
-
-interface RazorpayEntity {
-  id?: string;
-  order_id?: string;
-  amount?: number;
-  status?: string;
-}
-
 export class RazorpayError extends Error {
   constructor(
     message: string,

@@ -261,6 +261,33 @@ describeEachDatabase(
       expect(row!.status).toBe('pending_payment');
     });
 
+    it('answers a signed body that is not an event with 400, and wrong field types like missing ones', async () => {
+      const signedRaw = (body: string, eventId: string) =>
+        webhook(body, hmacSha256Hex(webhookSecret, body), eventId);
+      for (const body of ['null', '[]', '"payment.captured"', '7', 'true']) {
+        const res = await signedRaw(body, `evt_${body}`);
+        expect(res.statusCode, body).toBe(400);
+        expect(res.json(), body).toMatchObject({ success: false, code: 'INVALID_EVENT' });
+      }
+      const { order } = await checkedOut(['9876598765']);
+      for (const [n, event] of [
+        { event: 'payment.captured', payload: null },
+        { event: 'payment.captured', payload: { payment: { entity: { id: {}, order_id: 5 } } } },
+        { event: 7, payload: { payment: { entity: { id: 'pay_1', order_id: ['x'] } } } },
+        { event: 'payment.captured', payload: { payment: 'x', order: { entity: null } } },
+        {
+          event: 'order.paid',
+          payload: { payment: { entity: { id: 'pay_\u0000', order_id: 'order_\u0000' } } },
+        },
+      ].entries()) {
+        const res = await signedWebhook(event, `evt_shape_${n}`);
+        expect(res.statusCode, JSON.stringify(event)).toBe(200);
+        expect(res.json().data).toEqual({ received: true, duplicate: false, handled: false });
+      }
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row!.status).toBe('pending_payment');
+    });
+
     it('never marks a wrong amount paid: the order is cancelled, its hold released and flagged for refund, once', async () => {
       const { order, client, user } = await checkedOut(['9876598765']);
       const razorpayOrderId = order.payment.razorpay.orderId;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ function stubRenderer() {
     calls.push(page);
     return {
       status: page.number ? 200 : 404,
-      html: `<html>${path} ${JSON.stringify(page)}</html>`,
+      html: `<html>${path} ${JSON.stringify(page)}<script>window.page = ${JSON.stringify(path)}</script></html>`,
     };
   };
   return { calls, render };
@@ -65,6 +66,14 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
     expect(res.headers['x-robots-tag']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('/numbers/9876598765');
+    // Its inline script, and no other, is admitted by the answer's policy (by hash).
+    const script = `window.page = ${JSON.stringify('/numbers/9876598765')}`;
+    const hash = createHash('sha256').update(script).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
     expect(ctx().calls[0]).toMatchObject({
       digits: '9876598765',
       number: { number: '9876598765', status: 'available', saving: 5_000 },

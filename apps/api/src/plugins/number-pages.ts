@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { NumberDetail } from '../catalog/catalog-schemas';
 import { catalogCacheTtlMs, TtlCache } from '../catalog/listing-cache';
+import { inlineScriptHashes } from '../http/inline-script-hashes';
 
 /** What a number's page is rendered from: the number, or null when the store never had it. */
 export interface NumberPageData {
@@ -80,6 +81,8 @@ interface RenderedPage {
   html: string;
   br: Buffer;
   gzip: Buffer;
+  /** Its inline scripts, admitted by hash: the page is kept and sent many times, so no nonce. */
+  scripts: string[];
 }
 
 const brotli = promisify(brotliCompress);
@@ -109,7 +112,7 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
       brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzipped(html),
     ]);
-    return { status, indexable, html, br, gzip: gz };
+    return { status, indexable, html, br, gzip: gz, scripts: inlineScriptHashes(html) };
   };
 
   const send = (page: RenderedPage, request: FastifyRequest, reply: FastifyReply) => {
@@ -120,6 +123,7 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (!page.indexable) reply.header('x-robots-tag', 'noindex');
+    reply.allowScripts(page.scripts);
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.html);

@@ -18,11 +18,13 @@ export function allowedOrigins(config: Config): Set<string> {
 /**
  * State-changing requests must come from our own pages. A browser always sends Origin on
  * such requests; requests without one (server-to-server, curl) carry no ambient browser
- * credentials worth forging, and SameSite cookies cover old browsers.
+ * credentials worth forging, and SameSite cookies cover old browsers. Every state-changing
+ * request is checked, whatever its path: the router decodes paths (`/%61pi/v1/...` reaches the
+ * API), so a check on the raw path could be stepped around.
  */
 export const originCheck = fp<{ allowed: Set<string> }>(async (app, opts) => {
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (safeMethods.has(request.method)) return;
     if (request.routeOptions.config?.skipOriginCheck) return;
     const origin = request.headers.origin;
     if (!origin) return;

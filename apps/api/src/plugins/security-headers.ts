@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { randomBytes } from 'node:crypto';
 
 /**
  * Google Analytics 4 (gtag.js), as Google's CSP guide for GA4 lists it: the script comes from
@@ -17,9 +19,9 @@ const ga4 = {
 };
 
 /**
- * The live-chat widget (Tawk.to, apps/web/src/features/layout/chat-widget.tsx), as its CSP guide lists it
- * (its fonts are covered by helmet's default `font-src https:`); admitted only when the web build
- * is given a token (PUBLIC_CHAT_WIDGET_TOKEN).
+ * The live-chat widget (Tawk.to, apps/web/src/features/layout/chat-widget.tsx), as its CSP guide
+ * lists it (its fonts are covered by `font-src https:`); admitted only when the web build is
+ * given a token (PUBLIC_CHAT_WIDGET_TOKEN).
  */
 const chatWidget = {
   script: ['https://*.tawk.to', 'https://cdn.jsdelivr.net'],
@@ -29,42 +31,94 @@ const chatWidget = {
   media: ['https://*.tawk.to'],
 };
 
+const CSP = 'content-security-policy';
+const scriptSources = Symbol('scriptSources');
+const nonce = Symbol('nonce');
+
+declare module 'fastify' {
+  interface FastifyReply {
+    [scriptSources]: string[] | null;
+    [nonce]: string | null;
+    /**
+     * Admits these inline scripts on this answer's page (CSP sources: `'sha256-...'` hashes of
+     * a prerendered page's scripts, see web-app.ts).
+     */
+    allowScripts(sources: readonly string[]): void;
+    /**
+     * A nonce for the inline scripts of HTML rendered for this answer alone: put it in their
+     * `nonce` attribute; the answer's Content-Security-Policy admits it. One per answer.
+     */
+    scriptNonce(): string;
+  }
+}
+
 /**
- * Helmet with a CSP that fits the prerendered app: React Router's hydration data is an inline
- * script, analytics and the payment checkout load from their own hosts, videos embed from YouTube.
+ * Helmet's headers, and a Content-Security-Policy of our own making that allows no inline
+ * script by default (no 'unsafe-inline' for scripts): a page admits exactly its own inline
+ * scripts, by hash (prerendered files) or by nonce (HTML rendered per request). Analytics, the
+ * payment checkout and the chat widget load from their own hosts; videos embed from YouTube.
  */
 export const securityHeaders = fp(async (app) => {
-  const chat = app.config.PUBLIC_CHAT_WIDGET_TOKEN
+  const { config } = app;
+  const chat = config.PUBLIC_CHAT_WIDGET_TOKEN
     ? chatWidget
     : { script: [], connect: [], frame: [], style: [], media: [] };
+  const directives = (extraScripts: readonly string[]): Array<[string, string[]]> => [
+    ['default-src', ["'self'"]],
+    ['base-uri', ["'self'"]],
+    ['font-src', ["'self'", 'https:', 'data:']],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+    // `https:` already admits any image over HTTPS; GA4's hosts are named as well so that
+    // narrowing it later keeps analytics working.
+    ['img-src', ["'self'", 'data:', 'https:', ...ga4.img]],
+    ['object-src', ["'none'"]],
+    [
+      'script-src',
+      ["'self'", ...extraScripts, ...ga4.script, 'https://checkout.razorpay.com', ...chat.script],
+    ],
+    ['script-src-attr', ["'none'"]],
+    ['style-src', ["'self'", "'unsafe-inline'", ...chat.style]],
+    ['connect-src', ["'self'", ...ga4.connect, 'https://api.razorpay.com', ...chat.connect]],
+    ['media-src', ["'self'", ...chat.media]],
+    [
+      'frame-src',
+      [
+        'https://www.youtube-nocookie.com',
+        'https://api.razorpay.com',
+        'https://checkout.razorpay.com',
+        ...chat.frame,
+      ],
+    ],
+    ...(config.isProduction ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),
+  ];
+  const policy = (extraScripts: readonly string[] = []) =>
+    directives(extraScripts)
+      .map(([name, values]) => [name, ...values].join(' '))
+      .join(';');
+  const basePolicy = policy();
+
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          "'unsafe-inline'",
-          ...ga4.script,
-          'https://checkout.razorpay.com',
-          ...chat.script,
-        ],
-        connectSrc: ["'self'", ...ga4.connect, 'https://api.razorpay.com', ...chat.connect],
-        // `https:` already admits any image over HTTPS; GA4's hosts are named as well so that
-        // narrowing it later keeps analytics working.
-        imgSrc: ["'self'", 'data:', 'https:', ...ga4.img],
-        styleSrc: ["'self'", "'unsafe-inline'", ...chat.style],
-        mediaSrc: ["'self'", ...chat.media],
-        frameSrc: [
-          'https://www.youtube-nocookie.com',
-          'https://api.razorpay.com',
-          'https://checkout.razorpay.com',
-          ...chat.frame,
-        ],
-        upgradeInsecureRequests: app.config.isProduction ? [] : null,
-      },
-    },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: app.config.isProduction,
+    hsts: config.isProduction,
+  });
+
+  app.decorateReply(scriptSources, null);
+  app.decorateReply(nonce, null);
+  app.decorateReply('allowScripts', function (this: FastifyReply, sources: readonly string[]) {
+    this[scriptSources] = [...(this[scriptSources] ?? []), ...sources];
+    this.header(CSP, policy(this[scriptSources]));
+  });
+  app.decorateReply('scriptNonce', function (this: FastifyReply) {
+    if (!this[nonce]) {
+      this[nonce] = randomBytes(16).toString('base64');
+      this.allowScripts([`'nonce-${this[nonce]}'`]);
+    }
+    return this[nonce];
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header(CSP, basePolicy);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,19 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { sharedDatabase, testConfig } from '../../test-support/test-app';
+
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const listingScript = 'window.__reactRouterContext = {}';
+const listingPage = `<html><script>${listingScript}</script>listing</html>`;
+
+/** The sources of one directive of a Content-Security-Policy header. */
+const directive = (csp: unknown, name: string) =>
+  String(csp)
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name)
+    ?.slice(1) ?? [];
 
 describe('serving the built web app', () => {
   let app: App;
@@ -19,6 +33,16 @@ describe('serving the built web app', () => {
     );
     mkdirSync(join(buildDir, "faq's"));
     writeFileSync(join(buildDir, "faq's/index.html"), '<html>faq</html>');
+    mkdirSync(join(buildDir, 'premium-numbers'));
+    writeFileSync(join(buildDir, 'premium-numbers/index.html'), listingPage);
+    writeFileSync(join(buildDir, 'premium-numbers/index.html.br'), brotliCompressSync(listingPage));
+    writeFileSync(
+      join(buildDir, 'csp-hashes.json'),
+      JSON.stringify({
+        'premium-numbers/index.html': [hashOf(listingScript)],
+        '__spa-fallback.html': [hashOf('window.shell = 1')],
+      }),
+    );
     mkdirSync(join(buildDir, 'assets'));
     writeFileSync(join(buildDir, 'assets/app-123.js'), 'console.log(1)');
     writeFileSync(join(buildDir, 'assets/app-123.js.br'), brotliCompressSync('console.log(1)'));
@@ -59,27 +83,68 @@ describe('serving the built web app', () => {
   });
 
   it('lets Google Analytics 4 load and report under the content security policy', async () => {
-    const csp = String((await get('/')).headers['content-security-policy']);
-    const directive = (name: string) =>
-      csp
-        .split(';')
-        .map((part) => part.trim().split(/\s+/))
-        .find(([key]) => key === name)
-        ?.slice(1) ?? [];
-    expect(directive('script-src')).toContain('https://*.googletagmanager.com');
-    expect(directive('connect-src')).toEqual(
+    const csp = (await get('/')).headers['content-security-policy'];
+    expect(directive(csp, 'script-src')).toContain('https://*.googletagmanager.com');
+    expect(directive(csp, 'connect-src')).toEqual(
       expect.arrayContaining([
         'https://*.google-analytics.com',
         'https://*.analytics.google.com',
         'https://*.googletagmanager.com',
       ]),
     );
-    expect(directive('img-src')).toEqual(
+    expect(directive(csp, 'img-src')).toEqual(
       expect.arrayContaining(['https://*.google-analytics.com', 'https://*.googletagmanager.com']),
     );
     // Nothing broader than needed where it matters: scripts and connections stay listed.
-    expect(directive('script-src')).not.toContain('https:');
-    expect(directive('connect-src')).not.toContain('https:');
+    expect(directive(csp, 'script-src')).not.toContain('https:');
+    expect(directive(csp, 'connect-src')).not.toContain('https:');
+  });
+
+  it("admits a page's own inline scripts by hash, and no other inline script anywhere", async () => {
+    const scripts = async (url: string, headers: Record<string, string> = {}) =>
+      directive(
+        (await app.inject({ method: 'GET', url, headers })).headers['content-security-policy'],
+        'script-src',
+      );
+    for (const answer of [
+      await scripts('/premium-numbers'),
+      await scripts('/premium-numbers/index.html'),
+      await scripts('/premium-numbers', { 'accept-encoding': 'br' }),
+    ]) {
+      expect(answer).toContain(hashOf(listingScript));
+      expect(answer).not.toContain(hashOf('window.shell = 1'));
+    }
+    expect(await scripts('/profile')).toContain(hashOf('window.shell = 1'));
+    for (const url of ['/', '/api/v1/health', '/assets/app-123.js', '/profile']) {
+      const sources = await scripts(url);
+      expect(sources, url).not.toContain("'unsafe-inline'");
+      expect(sources, url).not.toContain(hashOf(listingScript));
+      expect(sources, url).toContain("'self'");
+    }
+  });
+
+  it('gives HTML made for one answer a nonce of its own', async () => {
+    const made = await buildApp(testConfig(), { database: await sharedDatabase() });
+    made.get('/rendered', async (_request, reply) => {
+      const nonce = reply.scriptNonce();
+      expect(reply.scriptNonce()).toBe(nonce);
+      return reply.type('text/html').send(`<script nonce="${nonce}">window.x = 1</script>`);
+    });
+    try {
+      const nonces = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await made.inject({ method: 'GET', url: '/rendered' });
+        const nonce = /nonce="([^"]+)"/.exec(res.body)![1]!;
+        expect(directive(res.headers['content-security-policy'], 'script-src')).toContain(
+          `'nonce-${nonce}'`,
+        );
+        nonces.push(nonce);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+      expect(nonces[0]).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+    } finally {
+      await made.close();
+    }
   });
 
   it('admits the chat widget vendor only when a chat widget token is configured', async () => {

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { existsSync, statSync } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { noRoute } from '../http/app-error';
 
@@ -10,6 +10,24 @@ const defaultBuildDir = fileURLToPath(new URL('../../../web/build/client', impor
 /** The built web app's client folder the server serves (WEB_BUILD_DIR, or the default). */
 export const webBuildDir = (buildDir: string | undefined) => resolve(buildDir ?? defaultBuildDir);
 const shellFile = '__spa-fallback.html';
+/** Written by the web build (apps/web/scripts/write-csp-hashes.ts): page -> its inline scripts. */
+const cspHashesFile = 'csp-hashes.json';
+
+/** The CSP hashes of every page's inline scripts, by path inside the build ('index.html'). */
+function readCspHashes(root: string, warn: (line: string) => void): Map<string, string[]> {
+  try {
+    const hashes = JSON.parse(readFileSync(join(root, cspHashesFile), 'utf8')) as Record<
+      string,
+      string[]
+    >;
+    return new Map(Object.entries(hashes));
+  } catch {
+    warn(
+      `No ${cspHashesFile} in the web build at ${root}: the pages' inline scripts will be refused by the Content-Security-Policy. Run "npm run build".`,
+    );
+    return new Map();
+  }
+}
 
 /**
  * Serves the built web app: files as they are, a prerendered page's index.html for its path,
@@ -25,6 +43,16 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     });
     return;
   }
+
+  // Each page admits its own inline scripts by hash: the file sent is noted as it is sent (a
+  // page's .br or .gz stands for the page) and its hashes join the answer's policy.
+  const cspHashes = readCspHashes(root, (line) => app.log.warn(line));
+  const pageSent = new WeakMap<object, string>();
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const file = pageSent.get(reply.raw);
+    if (file) reply.allowScripts(cspHashes.get(file) ?? []);
+    return payload;
+  });
 
   await app.register(fastifyStatic, {
     root,
@@ -43,6 +71,8 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
       // The same address is sent Brotli, gzip or plain depending on Accept-Encoding (the
       // pre-compressed .br and .gz beside each file): shared caches must keep them apart.
       res.setHeader('vary', 'accept-encoding');
+      const file = relative(root, path).replace(/\.(br|gz)$/, '');
+      if (file.endsWith('.html')) pageSent.set(res, file.split(sep).join('/'));
     },
   });
 

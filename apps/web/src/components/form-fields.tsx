@@ -212,7 +212,8 @@ export function MobileField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   return (
     <TextField
       label="Mobile number"
-      type="tel"
+      // A text box: `tel-national` (the 10 digits, no +91) is not allowed on type="tel".
+      type="text"
       autoComplete="tel-national"
       inputMode="tel"
       placeholder="98765 43210"

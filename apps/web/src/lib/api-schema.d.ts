@@ -9,72 +9,7 @@ export interface paths {
       cookie?: never;
     };
     /** Whether the server and its database are up */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** @enum {string} */
-                status: 'ok' | 'degraded';
-                database: {
-                  /**
-                   * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
-                   * @enum {string}
-                   */
-                  kind: 'embedded' | 'external';
-                  up: boolean;
-                };
-                uptimeSeconds: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-              data: {
-                /** @enum {string} */
-                status: 'ok' | 'degraded';
-                database: {
-                  /**
-                   * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
-                   * @enum {string}
-                   */
-                  kind: 'embedded' | 'external';
-                  up: boolean;
-                };
-                uptimeSeconds: number;
-              };
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getHealth'];
     put?: never;
     post?: never;
     delete?: never;
@@ -93,122 +28,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Start a registration: checks the details and sends a code by e-mail and SMS
-     * @description The account is created only when the code is verified with POST /auth/verify-otp.
+     * Start a registration: checks the details and sends a code by SMS and another by e-mail
+     * @description The account is created only when both codes are verified with POST /auth/verify-otp (otp: the SMS code, emailOtp: the e-mail code), so a registration proves both contacts.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            email: string;
-            mobile: string;
-            password: string;
-            /** @enum {string} */
-            accountType: 'Individual' | 'Corporate';
-            getWhatsappUpdate?: boolean;
-            /** @enum {boolean} */
-            acceptTermsAndConditions: true;
-            companyName?: string;
-            gstinNo?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthRegister'];
     delete?: never;
     options?: never;
     head?: never;
@@ -226,129 +49,9 @@ export interface paths {
     put?: never;
     /**
      * Verify a registration or sign-in code; signs the user in
-     * @description Matches the most recent open request for the e-mail and/or mobile (or requestId). A wrong code answers 400 OTP_INVALID with remainingAttempts; also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND.
+     * @description Matches the most recent open request for the e-mail and/or mobile (or requestId). otp is the code sent by SMS (a sign-in sends the same code by e-mail); a registration also needs emailOtp, the code it sent by e-mail (400 OTP_EMAIL_CODE_REQUIRED without it). A wrong code answers 400 OTP_INVALID with remainingAttempts (and, for a registration, wrongCodes: sms and/or email); also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-            otp: string;
-            /** Format: uuid */
-            requestId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthVerifyOtp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -365,112 +68,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Send a new code for the open request (new requestId, fresh expiry and attempts) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-            /** Format: uuid */
-            requestId?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthResendOtp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -488,94 +86,9 @@ export interface paths {
     put?: never;
     /**
      * Sign in with an e-mail address or mobile number and a password
-     * @description Failed attempts are limited per e-mail or mobile (LOGIN_FAILURES_PER_CONTACT) and per client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past the limit 429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. Unknown contacts count the same; a successful sign-in clears the contact's failures.
+     * @description Failed attempts are limited per e-mail or mobile and client address (LOGIN_FAILURES_PER_CONTACT_AND_IP), per e-mail or mobile from all addresses (LOGIN_FAILURES_PER_CONTACT; not for a browser that signed in to the account before) and per client address (LOGIN_FAILURES_PER_IP) in LOGIN_FAILURE_WINDOW_SECONDS: past a limit 429 LOGIN_FAILURE_LIMIT with Retry-After, before the password is checked. Unknown contacts count the same; a successful sign-in clears the contact's failures from that address.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            contact: string;
-            password: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthLogin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -595,110 +108,7 @@ export interface paths {
      * Send a sign-in code to the mobile number (an e-mail address also works)
      * @description The code goes by SMS and to the account e-mail. For a number without an account the answer looks the same but nothing is sent, so this call does not reveal who has an account.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthSignIn'];
     delete?: never;
     options?: never;
     head?: never;
@@ -718,110 +128,7 @@ export interface paths {
      * Send a password-reset code to the e-mail address and/or mobile number given
      * @description For contacts without an account the answer looks the same but nothing is sent.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                requestId: string;
-                channels: {
-                  email: boolean;
-                  sms: boolean;
-                };
-                otpExpiry: string;
-                maxAttempts: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthForgotPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -841,128 +148,7 @@ export interface paths {
      * Set a new password with a password-reset code; signs the user in
      * @description Every other session of the account is signed out.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            email?: string;
-            mobile?: string;
-            otp: string;
-            newPassword: string;
-            /** Format: uuid */
-            requestId?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthResetPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -982,55 +168,7 @@ export interface paths {
      * Exchange the refresh cookie for new session cookies
      * @description The only auth call that answers 401: no, unknown, expired or revoked refresh token. A rotated token used again after the grace window revokes its whole family.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            [key: string]: unknown;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                accessTokenExpiresAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthRefreshToken'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1047,38 +185,7 @@ export interface paths {
     get?: never;
     put?: never;
     /** Sign out: revokes the refresh token family and clears the cookies */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            [key: string]: unknown;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              /** @enum {string|null} */
-              data: null;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAuthLogout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1093,69 +200,7 @@ export interface paths {
       cookie?: never;
     };
     /** The signed-in user and their address (null until one is saved) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getUserProfile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1165,94 +210,7 @@ export interface paths {
      * Change the name, WhatsApp updates, and for Corporate the company name and GSTIN
      * @description E-mail, mobile, account type and role cannot be changed here. Empty strings leave a field unchanged.
      */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name?: string;
-            getWhatsappUpdate?: boolean;
-            companyName?: string;
-            gstinNo?: string;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    patch: operations['patchUserProfile'];
     trace?: never;
   };
   '/api/v1/user/address': {
@@ -1264,95 +222,7 @@ export interface paths {
     };
     get?: never;
     /** Save the address: two lines, city, state or union territory, PIN code */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            line1: string;
-            line2?: string;
-            city: string;
-            state: string;
-            pinCode: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                user: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  getWhatsappUpdate: boolean;
-                  acceptTermsAndConditions: boolean;
-                  /** @enum {string} */
-                  role: 'customer' | 'support' | 'admin';
-                };
-                address: {
-                  line1: string;
-                  line2: string | null;
-                  city: string;
-                  state: string;
-                  pinCode: string;
-                } | null;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    put: operations['putUserAddress'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1368,137 +238,7 @@ export interface paths {
       cookie?: never;
     };
     /** Available numbers, filtered, sorted and paged; or found from plain words */
-    get: {
-      parameters: {
-        query?: {
-          /** @description What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into the filters below. A filter also given as its own parameter wins over the words. */
-          text?: string;
-          /** @description A category slug; `all` or absent: every category */
-          category?: string;
-          /** @description true: numbers on offer only (final price below list price) */
-          offer?: '0' | '1' | 'true' | 'false';
-          /** @description Digits to find, where `match` says */
-          q?: string;
-          /** @description Where q must appear: anywhere (default), start or end */
-          match?: 'anywhere' | 'start' | 'end';
-          /** @description Digits that must all appear, e.g. 2,4,8 */
-          mustContain?: string;
-          /** @description Digits that must not appear, e.g. 2,4,8 */
-          notContain?: string;
-          /** @description 10 places, each a digit or ? for any digit: 98??54???? */
-          mask?: string;
-          /** @description The plain digit sum */
-          sum?: number;
-          /** @description The digit sum of the sum */
-          mid?: number;
-          /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
-          total?: number;
-          /** @description Lowest final price, rupees */
-          minPrice?: number;
-          /** @description Highest final price, rupees */
-          maxPrice?: number;
-          /** @description price_asc, price_desc or newest (default) */
-          sort?: 'price_asc' | 'price_desc' | 'newest';
-          /** @description From 1 */
-          page?: number;
-          /** @description 1 to 100, default 24 */
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  id: number;
-                  number: string;
-                  /** @description The number grouped for reading: 98765 43210 */
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  pricing: {
-                    /** @description What the buyer pays before tax, in rupees */
-                    nwFinalPrice: number;
-                    /** @description The list price, in rupees */
-                    nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
-                    discountPercent: number;
-                  };
-                  sum: number;
-                  mid: number;
-                  total: number;
-                  /** @description Digit positions [start, end) that make the category, for highlighting */
-                  spans: number[][];
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-                /** @description With `text`: each part of the words used, in order */
-                understood?: {
-                  /**
-                   * @description The listing parameter this part of the words sets
-                   * @enum {string}
-                   */
-                  filter:
-                    | 'category'
-                    | 'offer'
-                    | 'q'
-                    | 'mustContain'
-                    | 'notContain'
-                    | 'mask'
-                    | 'sum'
-                    | 'mid'
-                    | 'total'
-                    | 'minPrice'
-                    | 'maxPrice'
-                    | 'sort';
-                  value: string | number | boolean | string[];
-                  /** @description As a chip shows it: "Ends with 786", "Up to ₹20,000" */
-                  label: string;
-                  /** @description The words it came from, as typed */
-                  source: string;
-                }[];
-                /** @description With `text`: the words not understood, as typed */
-                ignored?: string[];
-                /** @description With `text`: why a part understood was set aside */
-                notes?: string[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getNumbers'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1515,38 +255,7 @@ export interface paths {
       cookie?: never;
     };
     /** How many available numbers each category lists, All first */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                categories: {
-                  slug: string;
-                  name: string;
-                  /** @description Available numbers it lists */
-                  count: number;
-                }[];
-              };
-            };
-          };
-        };
-      };
-    };
+    get: operations['getNumbersCategories'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1566,99 +275,7 @@ export interface paths {
      * A number's page data by its 10 digits, whatever its status
      * @description The card data with the status (available, reserved, sold, hidden), every category the number fits and the saving. 404 for a number the store never had.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          digits: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: number;
-                number: string;
-                /** @description The number grouped for reading: 98765 43210 */
-                display: string;
-                category: {
-                  slug: string;
-                  name: string;
-                };
-                pricing: {
-                  /** @description What the buyer pays before tax, in rupees */
-                  nwFinalPrice: number;
-                  /** @description The list price, in rupees */
-                  nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
-                  discountPercent: number;
-                };
-                sum: number;
-                mid: number;
-                total: number;
-                /** @description Digit positions [start, end) that make the category, for highlighting */
-                spans: number[][];
-                /**
-                 * @description available; reserved: held by a checkout for now; sold; hidden by the store
-                 * @enum {string}
-                 */
-                status: 'available' | 'reserved' | 'sold' | 'hidden';
-                /** @description Every category the number fits, the primary one (`category`) first */
-                categories: {
-                  slug: string;
-                  name: string;
-                }[];
-                /** @description Rupees off the list price; 0 when not on offer */
-                saving: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getNumbersByNumberByDigits'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1678,76 +295,7 @@ export interface paths {
      * Available numbers like these digits
      * @description Its category with the same last four digits, then the same last two, then the same total; the nearest price first. The digits need not be in the store.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description 1 to 24, default 8 */
-          limit?: number;
-        };
-        header?: never;
-        path: {
-          digits: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  id: number;
-                  number: string;
-                  /** @description The number grouped for reading: 98765 43210 */
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  pricing: {
-                    /** @description What the buyer pays before tax, in rupees */
-                    nwFinalPrice: number;
-                    /** @description The list price, in rupees */
-                    nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
-                    discountPercent: number;
-                  };
-                  sum: number;
-                  mid: number;
-                  total: number;
-                  /** @description Digit positions [start, end) that make the category, for highlighting */
-                  spans: number[][];
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getNumbersByNumberByDigitsSimilar'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1764,87 +312,7 @@ export interface paths {
       cookie?: never;
     };
     /** One available number */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: number;
-                number: string;
-                /** @description The number grouped for reading: 98765 43210 */
-                display: string;
-                category: {
-                  slug: string;
-                  name: string;
-                };
-                pricing: {
-                  /** @description What the buyer pays before tax, in rupees */
-                  nwFinalPrice: number;
-                  /** @description The list price, in rupees */
-                  nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
-                  discountPercent: number;
-                };
-                sum: number;
-                mid: number;
-                total: number;
-                /** @description Digit positions [start, end) that make the category, for highlighting */
-                spans: number[][];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getNumbersById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1866,98 +334,7 @@ export interface paths {
      * Send an enquiry or a job application (topic career)
      * @description Stored for the support team and acknowledged by e-mail. Limited per client address an hour (429 with Retry-After).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            mobile: string;
-            email: string;
-            /** @enum {string} */
-            topic: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-            message: string;
-            /** @description The page the form was sent from */
-            pagePath?: string;
-            /** @description The mobile number the enquiry is about (from a number or product page) */
-            number?: string;
-            /** @description Leave empty. Anti-spam field that people never see. */
-            website?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postEnquiries'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1975,220 +352,14 @@ export interface paths {
      * The signed-in buyer's cart with its totals
      * @description Amounts are rupees from the shared priceCart over priceAtAdd; gst holds the CGST and SGST percents (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getCart'];
     put?: never;
     post?: never;
     /**
      * Empty the cart (the TDS setting stays)
      * @description The buyer's order awaiting payment, if any, is cancelled and its numbers are released.
      */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    delete: operations['deleteCart'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2207,183 +378,7 @@ export interface paths {
      * Add a number to the cart (signed in), or fetch it for the guest cart
      * @description Guests (no session): answers data.product when the number is available, for the local cart. Signed in: adds it to the server cart and answers the cart plus product. 409 "Product already in cart" for a number already in the cart; 409 when it is no longer available; 404 for an unknown number.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          productId: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items?: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds?: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal?: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent?: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted?: number;
-                /** @description subtotal - tdsDeducted */
-                taxable?: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent?: number;
-                /** @description Percents */
-                gst?: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount?: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount?: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount?: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount?: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates?: number[];
-                product: {
-                  id: number;
-                  number: string;
-                  /** @description The number grouped for reading: 98765 43210 */
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  pricing: {
-                    /** @description What the buyer pays before tax, in rupees */
-                    nwFinalPrice: number;
-                    /** @description The list price, in rupees */
-                    nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
-                    discountPercent: number;
-                  };
-                  sum: number;
-                  mid: number;
-                  total: number;
-                  /** @description Digit positions [start, end) that make the category, for highlighting */
-                  spans: number[][];
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartAddByProductId'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2404,128 +399,7 @@ export interface paths {
      * Remove one item from the cart
      * @description itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer's own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released.
      */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          itemId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    delete: operations['deleteCartItemByItemId'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2544,161 +418,7 @@ export interface paths {
      * Merge the guest cart into the account cart (on login)
      * @description items[].product is a full product or only its id. Numbers still available join the cart at their current price; numbers already in the cart stay; numbers that are gone are dropped and listed in data.dropped. data.validationResults compares each given priceAtAdd with the current price.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            items: {
-              product:
-                | number
-                | string
-                | {
-                    id: number;
-                    pricing?: {
-                      nwFinalPrice?: number;
-                    };
-                  };
-              priceAtAdd?: number;
-            }[];
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-                dropped: {
-                  productId: number;
-                  number: string | null;
-                  /** @enum {string} */
-                  reason: 'unavailable' | 'not_found' | 'cart_full';
-                }[];
-                validationResults: {
-                  productId: number;
-                  number: string | null;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartSync'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2718,157 +438,7 @@ export interface paths {
      * Check that every item can still be bought at its price
      * @description Signed in: no body; the server cart is checked, invalid items are removed and new prices adopted, and data.cart is the cart afterwards. Guest: items[{product, priceAtAdd}] (product full or only its id); nothing is stored. newPrice is the current price when priceChanged, otherwise null.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            items?: {
-              product:
-                | number
-                | string
-                | {
-                    id: number;
-                    pricing?: {
-                      nwFinalPrice?: number;
-                    };
-                  };
-              priceAtAdd?: number;
-            }[];
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                validationResults: {
-                  productId: number;
-                  number: string | null;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-                cart?: {
-                  items: {
-                    /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                    id: string;
-                    /** @description The number id (product.id) */
-                    productId: number;
-                    product: {
-                      id: number;
-                      number: string;
-                      /** @description The number grouped for reading: 98765 43210 */
-                      display: string;
-                      category: {
-                        slug: string;
-                        name: string;
-                      };
-                      pricing: {
-                        /** @description What the buyer pays before tax, in rupees */
-                        nwFinalPrice: number;
-                        /** @description The list price, in rupees */
-                        nwBasePrice: number;
-                        /** @description Whole percent off the list price; 0 when not on offer */
-                        discountPercent: number;
-                      };
-                      sum: number;
-                      mid: number;
-                      total: number;
-                      /** @description Digit positions [start, end) that make the category, for highlighting */
-                      spans: number[][];
-                    };
-                    /** @description The price the cart holds, rupees; totals are computed from it */
-                    priceAtAdd: number;
-                    /** @description The number's current final price, rupees */
-                    currentPrice: number;
-                    /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                    available: boolean;
-                    addedAt: string;
-                  }[];
-                  productIds: number[];
-                  /** @description Sum of priceAtAdd */
-                  subtotal: number;
-                  /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description subtotal - tdsDeducted */
-                  taxable: number;
-                  /** @description gst.cgst + gst.sgst */
-                  taxPercent: number;
-                  /** @description Percents */
-                  gst: {
-                    cgst: number;
-                    sgst: number;
-                  };
-                  /** @description Rupees, at most two decimals */
-                  taxAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                  /** @description TDS percents this account may choose (empty unless Corporate) */
-                  tdsRates: number[];
-                };
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartValidate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2887,148 +457,7 @@ export interface paths {
      * Corporate accounts: choose the TDS percent deducted from the cart
      * @description tdsPercent must be one of the server's allowed rates (TDS_RATES; the cart lists them as tdsRates). 403 for Individual accounts.
      */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            tdsPercent: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                items: {
-                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
-                  id: string;
-                  /** @description The number id (product.id) */
-                  productId: number;
-                  product: {
-                    id: number;
-                    number: string;
-                    /** @description The number grouped for reading: 98765 43210 */
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    pricing: {
-                      /** @description What the buyer pays before tax, in rupees */
-                      nwFinalPrice: number;
-                      /** @description The list price, in rupees */
-                      nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
-                      discountPercent: number;
-                    };
-                    sum: number;
-                    mid: number;
-                    total: number;
-                    /** @description Digit positions [start, end) that make the category, for highlighting */
-                    spans: number[][];
-                  };
-                  /** @description The price the cart holds, rupees; totals are computed from it */
-                  priceAtAdd: number;
-                  /** @description The number's current final price, rupees */
-                  currentPrice: number;
-                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
-                  available: boolean;
-                  addedAt: string;
-                }[];
-                productIds: number[];
-                /** @description Sum of priceAtAdd */
-                subtotal: number;
-                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
-                tdsPercent: number;
-                /** @description Rupees, at most two decimals */
-                tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
-                taxable: number;
-                /** @description gst.cgst + gst.sgst */
-                taxPercent: number;
-                /** @description Percents */
-                gst: {
-                  cgst: number;
-                  sgst: number;
-                };
-                /** @description Rupees, at most two decimals */
-                taxAmount: number;
-                /** @description Rupees, at most two decimals */
-                cgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                sgstAmount: number;
-                /** @description Rupees, at most two decimals */
-                totalAmount: number;
-                /** @description TDS percents this account may choose (empty unless Corporate) */
-                tdsRates: number[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    put: operations['putCartTds'];
     post?: never;
     delete?: never;
     options?: never;
@@ -3047,446 +476,9 @@ export interface paths {
     put?: never;
     /**
      * Reserve every number in the cart (or Buy now: one number) for a new order
-     * @description Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
+     * @description Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            attribution?: {
-              /** @description Kept up to 500 characters; longer values are cut */
-              gclid?: string | null;
-              /** @description Kept up to 200 characters; longer values are cut */
-              utm_source?: string | null;
-              /** @description Kept up to 200 characters; longer values are cut */
-              utm_campaign?: string | null;
-              /** @description Kept up to 200 characters; longer values are cut */
-              utm_medium?: string | null;
-              timestamp?: (number | string) | null;
-              /** @description Kept up to 2000 characters; longer values are cut */
-              landing_page?: string | null;
-              expires_at?: (number | string) | null;
-            } | null;
-            /** @description Buy now: an order for this one number alone; the cart is left as it was */
-            numberId?: number;
-          } | null;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                order: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                    porting: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                      upcCode: string | null;
-                      /** @description The last day the UPC is valid */
-                      upcExpiresOn: string | null;
-                      /** @description This number's porting history, oldest first */
-                      steps: {
-                        /** @enum {string} */
-                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                        label: string;
-                        /** @description With upc_sent: the UPC sent */
-                        upcCode: string | null;
-                        /** @description A calendar day, YYYY-MM-DD */
-                        upcExpiresOn: string | null;
-                        note: string | null;
-                        /** @description ISO time */
-                        at: string;
-                        /** @description The staff member who recorded the step */
-                        by: string | null;
-                      }[];
-                    };
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                };
-                validationResults: {
-                  productId: number;
-                  number: string | null;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                order: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                    porting: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                      upcCode: string | null;
-                      /** @description The last day the UPC is valid */
-                      upcExpiresOn: string | null;
-                      /** @description This number's porting history, oldest first */
-                      steps: {
-                        /** @enum {string} */
-                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                        label: string;
-                        /** @description With upc_sent: the UPC sent */
-                        upcCode: string | null;
-                        /** @description A calendar day, YYYY-MM-DD */
-                        upcExpiresOn: string | null;
-                        note: string | null;
-                        /** @description ISO time */
-                        at: string;
-                        /** @description The staff member who recorded the step */
-                        by: string | null;
-                      }[];
-                    };
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                };
-                validationResults: {
-                  productId: number;
-                  number: string | null;
-                  /** @description The number can still be bought */
-                  valid: boolean;
-                  /** @description Valid, and its price differs from priceAtAdd */
-                  priceChanged: boolean;
-                  /** @description The current price in rupees when priceChanged, otherwise null */
-                  newPrice: number | null;
-                  /** @enum {string|null} */
-                  reason: 'unavailable' | 'not_found' | null;
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postCartCheckout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3501,215 +493,7 @@ export interface paths {
       cookie?: never;
     };
     /** The signed-in buyer's orders, newest first */
-    get: {
-      parameters: {
-        query?: {
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                orders: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                    porting: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                      upcCode: string | null;
-                      /** @description The last day the UPC is valid */
-                      upcExpiresOn: string | null;
-                      /** @description This number's porting history, oldest first */
-                      steps: {
-                        /** @enum {string} */
-                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                        label: string;
-                        /** @description With upc_sent: the UPC sent */
-                        upcCode: string | null;
-                        /** @description A calendar day, YYYY-MM-DD */
-                        upcExpiresOn: string | null;
-                        note: string | null;
-                        /** @description ISO time */
-                        at: string;
-                        /** @description The staff member who recorded the step */
-                        by: string | null;
-                      }[];
-                    };
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3729,207 +513,7 @@ export interface paths {
      * One of the buyer's orders: items, amounts, payment, hold and timeline
      * @description For an order awaiting payment through Razorpay whose Razorpay order could not be created at checkout, this call creates it (payment.razorpay).
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                  porting: {
-                    /** @enum {string} */
-                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                    label: string;
-                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                    upcCode: string | null;
-                    /** @description The last day the UPC is valid */
-                    upcExpiresOn: string | null;
-                    /** @description This number's porting history, oldest first */
-                    steps: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description With upc_sent: the UPC sent */
-                      upcCode: string | null;
-                      /** @description A calendar day, YYYY-MM-DD */
-                      upcExpiresOn: string | null;
-                      note: string | null;
-                      /** @description ISO time */
-                      at: string;
-                      /** @description The staff member who recorded the step */
-                      by: string | null;
-                    }[];
-                  };
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getOrdersById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3951,247 +535,7 @@ export interface paths {
      * Razorpay checkout's callback: verify the signature and mark the order paid
      * @description razorpay_signature must be the HMAC-SHA256 of "razorpay_order_id|razorpay_payment_id" with the key secret; a forged one is 400. Idempotent: the webhook may have marked the order paid already.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            razorpay_order_id: string;
-            razorpay_payment_id: string;
-            razorpay_signature: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                  porting: {
-                    /** @enum {string} */
-                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                    label: string;
-                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                    upcCode: string | null;
-                    /** @description The last day the UPC is valid */
-                    upcExpiresOn: string | null;
-                    /** @description This number's porting history, oldest first */
-                    steps: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description With upc_sent: the UPC sent */
-                      upcCode: string | null;
-                      /** @description A calendar day, YYYY-MM-DD */
-                      upcExpiresOn: string | null;
-                      note: string | null;
-                      /** @description ISO time */
-                      at: string;
-                      /** @description The staff member who recorded the step */
-                      by: string | null;
-                    }[];
-                  };
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postOrdersByIdPaymentsRazorpayVerify'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4211,70 +555,7 @@ export interface paths {
      * Razorpay webhook (payment.captured, order.paid)
      * @description Verified with X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret) and de-duplicated by X-Razorpay-Event-Id. A bad signature is 400 and changes nothing. A payment whose amount is not the order total cancels an unpaid order and flags it needsRefund; a further payment for an order already paid flags it needsRefund.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** @enum {boolean} */
-                received: true;
-                /** @description This event id was handled before: nothing changed */
-                duplicate: boolean;
-                /** @description The event was applied to an order: marked it paid (or found it paid), or flagged it for refund (wrong amount, a further payment) */
-                handled: boolean;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postPaymentsRazorpayWebhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4289,305 +570,7 @@ export interface paths {
       cookie?: never;
     };
     /** Orders for the support console, newest first: filtered by status, searched */
-    get: {
-      parameters: {
-        query?: {
-          status?:
-            | 'pending_payment'
-            | 'paid'
-            | 'upc_sent'
-            | 'porting_in_progress'
-            | 'ported'
-            | 'completed'
-            | 'cancelled'
-            | 'refunded';
-          /** @description Search: the order reference as the buyer sees it (whole, or its start), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
-          q?: string;
-          needsRefund?: 'true' | 'false';
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                orders: {
-                  id: string;
-                  reference: string;
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  statusLabel: string;
-                  items: {
-                    numberId: number;
-                    number: string;
-                    display: string;
-                    category: {
-                      slug: string;
-                      name: string;
-                    };
-                    /** @description What the buyer pays for this number before tax, in rupees */
-                    price: number;
-                    /** @description The list price at checkout, in rupees */
-                    basePrice: number;
-                    /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                    porting: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                      upcCode: string | null;
-                      /** @description The last day the UPC is valid */
-                      upcExpiresOn: string | null;
-                      /** @description This number's porting history, oldest first */
-                      steps: {
-                        /** @enum {string} */
-                        status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                        label: string;
-                        /** @description With upc_sent: the UPC sent */
-                        upcCode: string | null;
-                        /** @description A calendar day, YYYY-MM-DD */
-                        upcExpiresOn: string | null;
-                        note: string | null;
-                        /** @description ISO time */
-                        at: string;
-                        /** @description The staff member who recorded the step */
-                        by: string | null;
-                      }[];
-                    };
-                  }[];
-                  amounts: {
-                    /** @description Rupees, at most two decimals */
-                    subtotal: number;
-                    tdsPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    tdsDeducted: number;
-                    /** @description Rupees, at most two decimals */
-                    taxable: number;
-                    taxPercent: number;
-                    cgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    cgstAmount: number;
-                    sgstPercent: number;
-                    /** @description Rupees, at most two decimals */
-                    sgstAmount: number;
-                    /** @description Rupees, at most two decimals */
-                    totalAmount: number;
-                  };
-                  billing: {
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @enum {string} */
-                    accountType: 'Individual' | 'Corporate';
-                    companyName: string | null;
-                    gstinNo: string | null;
-                    address: {
-                      line1: string;
-                      line2: string | null;
-                      city: string;
-                      state: string;
-                      pinCode: string;
-                    } | null;
-                  };
-                  /** @description When the hold on the numbers ends unless paid (ISO time) */
-                  holdExpiresAt: string;
-                  payment: {
-                    /** @description manual or razorpay */
-                    provider: string;
-                    /**
-                     * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                     * @enum {string}
-                     */
-                    status:
-                      'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                    /** @description The UPI/bank or Razorpay payment reference */
-                    paymentReference: string | null;
-                    /** @description manual: how to pay; only while the order awaits payment */
-                    instructions?: {
-                      upiId: string;
-                      bankDetails: string;
-                      /** @description Quote this with the transfer */
-                      reference: string;
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                    };
-                    /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                    razorpay?: {
-                      keyId: string;
-                      orderId: string;
-                      /** @description paise */
-                      amount: number;
-                      /** @enum {string} */
-                      currency: 'INR';
-                      name: string;
-                      description: string;
-                    } | null;
-                  };
-                  timeline: {
-                    /** @enum {string} */
-                    status:
-                      | 'pending_payment'
-                      | 'paid'
-                      | 'upc_sent'
-                      | 'porting_in_progress'
-                      | 'ported'
-                      | 'completed'
-                      | 'cancelled'
-                      | 'refunded';
-                    label: string;
-                    note: string | null;
-                    /** @description ISO time */
-                    at: string;
-                    /** @description The staff member who recorded the step */
-                    by: string | null;
-                  }[];
-                  needsRefund: boolean;
-                  createdAt: string;
-                  paidAt: string | null;
-                  /** @description What happens after payment (porting, domain.md §4) */
-                  nextSteps: string[];
-                  buyer: {
-                    id: string;
-                    name: string;
-                    email: string;
-                    mobile: string;
-                    /** @description The buyer gets WhatsApp updates */
-                    getWhatsappUpdate: boolean;
-                  };
-                  attribution: {
-                    [key: string]: unknown;
-                  } | null;
-                  providerOrderId: string | null;
-                  /** @description Every payment received for the order, with its refunds, oldest first */
-                  payments: {
-                    id: string;
-                    /** @description manual (UPI / bank transfer) or razorpay */
-                    provider: string;
-                    /** @description The UTR / bank reference, or the Razorpay payment id */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                    /**
-                     * @description confirmed: money received; submitted: claimed by the buyer, to be checked
-                     * @enum {string}
-                     */
-                    status: 'submitted' | 'confirmed' | 'rejected';
-                    /** @description This payment pays for the order */
-                    applied: boolean;
-                    /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
-                    dueBack: boolean;
-                    /** @description Received and not refunded (nor being refunded) */
-                    refundable: boolean;
-                    /** @description The staff member who confirmed a manual payment */
-                    confirmedBy: string | null;
-                    /** @description ISO time it was received or confirmed */
-                    at: string;
-                    refunds: {
-                      id: string;
-                      /**
-                       * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
-                       * @enum {string}
-                       */
-                      method: 'razorpay' | 'manual';
-                      /** @description Rupees, at most two decimals */
-                      amount: number;
-                      reason: string;
-                      /**
-                       * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
-                       * @enum {string}
-                       */
-                      status: 'requested' | 'done' | 'failed';
-                      /** @description Razorpay's refund id (rfnd_...) */
-                      providerRefundId: string | null;
-                      /** @description Why Razorpay refused it, when it did */
-                      failure: string | null;
-                      /** @description The staff member who made the refund */
-                      by: string;
-                      /** @description ISO time it was asked for */
-                      at: string;
-                      completedAt: string | null;
-                    }[];
-                  }[];
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4604,285 +587,7 @@ export interface paths {
       cookie?: never;
     };
     /** One order for the support console */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                  porting: {
-                    /** @enum {string} */
-                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                    label: string;
-                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                    upcCode: string | null;
-                    /** @description The last day the UPC is valid */
-                    upcExpiresOn: string | null;
-                    /** @description This number's porting history, oldest first */
-                    steps: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description With upc_sent: the UPC sent */
-                      upcCode: string | null;
-                      /** @description A calendar day, YYYY-MM-DD */
-                      upcExpiresOn: string | null;
-                      note: string | null;
-                      /** @description ISO time */
-                      at: string;
-                      /** @description The staff member who recorded the step */
-                      by: string | null;
-                    }[];
-                  };
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @description The buyer gets WhatsApp updates */
-                  getWhatsappUpdate: boolean;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-                /** @description Every payment received for the order, with its refunds, oldest first */
-                payments: {
-                  id: string;
-                  /** @description manual (UPI / bank transfer) or razorpay */
-                  provider: string;
-                  /** @description The UTR / bank reference, or the Razorpay payment id */
-                  reference: string;
-                  /** @description Rupees, at most two decimals */
-                  amount: number;
-                  /**
-                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
-                   * @enum {string}
-                   */
-                  status: 'submitted' | 'confirmed' | 'rejected';
-                  /** @description This payment pays for the order */
-                  applied: boolean;
-                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
-                  dueBack: boolean;
-                  /** @description Received and not refunded (nor being refunded) */
-                  refundable: boolean;
-                  /** @description The staff member who confirmed a manual payment */
-                  confirmedBy: string | null;
-                  /** @description ISO time it was received or confirmed */
-                  at: string;
-                  refunds: {
-                    id: string;
-                    /**
-                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
-                     * @enum {string}
-                     */
-                    method: 'razorpay' | 'manual';
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                    reason: string;
-                    /**
-                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
-                     * @enum {string}
-                     */
-                    status: 'requested' | 'done' | 'failed';
-                    /** @description Razorpay's refund id (rfnd_...) */
-                    providerRefundId: string | null;
-                    /** @description Why Razorpay refused it, when it did */
-                    failure: string | null;
-                    /** @description The staff member who made the refund */
-                    by: string;
-                    /** @description ISO time it was asked for */
-                    at: string;
-                    completedAt: string | null;
-                  }[];
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminOrdersById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4904,324 +609,7 @@ export interface paths {
      * Confirm a payment received by UPI or bank transfer, with its reference
      * @description Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The UTR / bank reference; compared trimmed, upper case and without spaces, and used for one order only */
-            reference: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                  porting: {
-                    /** @enum {string} */
-                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                    label: string;
-                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                    upcCode: string | null;
-                    /** @description The last day the UPC is valid */
-                    upcExpiresOn: string | null;
-                    /** @description This number's porting history, oldest first */
-                    steps: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description With upc_sent: the UPC sent */
-                      upcCode: string | null;
-                      /** @description A calendar day, YYYY-MM-DD */
-                      upcExpiresOn: string | null;
-                      note: string | null;
-                      /** @description ISO time */
-                      at: string;
-                      /** @description The staff member who recorded the step */
-                      by: string | null;
-                    }[];
-                  };
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @description The buyer gets WhatsApp updates */
-                  getWhatsappUpdate: boolean;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-                /** @description Every payment received for the order, with its refunds, oldest first */
-                payments: {
-                  id: string;
-                  /** @description manual (UPI / bank transfer) or razorpay */
-                  provider: string;
-                  /** @description The UTR / bank reference, or the Razorpay payment id */
-                  reference: string;
-                  /** @description Rupees, at most two decimals */
-                  amount: number;
-                  /**
-                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
-                   * @enum {string}
-                   */
-                  status: 'submitted' | 'confirmed' | 'rejected';
-                  /** @description This payment pays for the order */
-                  applied: boolean;
-                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
-                  dueBack: boolean;
-                  /** @description Received and not refunded (nor being refunded) */
-                  refundable: boolean;
-                  /** @description The staff member who confirmed a manual payment */
-                  confirmedBy: string | null;
-                  /** @description ISO time it was received or confirmed */
-                  at: string;
-                  refunds: {
-                    id: string;
-                    /**
-                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
-                     * @enum {string}
-                     */
-                    method: 'razorpay' | 'manual';
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                    reason: string;
-                    /**
-                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
-                     * @enum {string}
-                     */
-                    status: 'requested' | 'done' | 'failed';
-                    /** @description Razorpay's refund id (rfnd_...) */
-                    providerRefundId: string | null;
-                    /** @description Why Razorpay refused it, when it did */
-                    failure: string | null;
-                    /** @description The staff member who made the refund */
-                    by: string;
-                    /** @description ISO time it was asked for */
-                    at: string;
-                    completedAt: string | null;
-                  }[];
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminOrdersByIdPayments'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5241,333 +629,7 @@ export interface paths {
      * A step of the whole order: every number one step forward, or cancel / refund with a reason
      * @description The order is at its least advanced number's step: paid (UPC awaited) -> upc_sent -> porting_in_progress -> ported, then completed once every number is ported. A porting step here moves every number at the step before it (without recording UPC codes: use POST /admin/orders/{id}/numbers/{numberId}/porting for that), one step at a time (409 names the expected next step); moving the last numbers to ported completes the order at once (the answer's status is completed). completed itself is only a step for an order left at "ported" by an earlier version. cancelled (before completed) needs a reason in note: an unpaid order releases its hold, a paid one is flagged needsRefund. refunded (once paid) with a reason in note records a refund staff made themselves (as POST /admin/orders/{id}/refunds with method manual). "paid" is recorded through POST /admin/orders/{id}/payments. Audited; the buyer gets an e-mail, an SMS and, when opted in, a WhatsApp message.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            status:
-              | 'pending_payment'
-              | 'paid'
-              | 'upc_sent'
-              | 'porting_in_progress'
-              | 'ported'
-              | 'completed'
-              | 'cancelled'
-              | 'refunded';
-            note?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                  porting: {
-                    /** @enum {string} */
-                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                    label: string;
-                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                    upcCode: string | null;
-                    /** @description The last day the UPC is valid */
-                    upcExpiresOn: string | null;
-                    /** @description This number's porting history, oldest first */
-                    steps: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description With upc_sent: the UPC sent */
-                      upcCode: string | null;
-                      /** @description A calendar day, YYYY-MM-DD */
-                      upcExpiresOn: string | null;
-                      note: string | null;
-                      /** @description ISO time */
-                      at: string;
-                      /** @description The staff member who recorded the step */
-                      by: string | null;
-                    }[];
-                  };
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @description The buyer gets WhatsApp updates */
-                  getWhatsappUpdate: boolean;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-                /** @description Every payment received for the order, with its refunds, oldest first */
-                payments: {
-                  id: string;
-                  /** @description manual (UPI / bank transfer) or razorpay */
-                  provider: string;
-                  /** @description The UTR / bank reference, or the Razorpay payment id */
-                  reference: string;
-                  /** @description Rupees, at most two decimals */
-                  amount: number;
-                  /**
-                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
-                   * @enum {string}
-                   */
-                  status: 'submitted' | 'confirmed' | 'rejected';
-                  /** @description This payment pays for the order */
-                  applied: boolean;
-                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
-                  dueBack: boolean;
-                  /** @description Received and not refunded (nor being refunded) */
-                  refundable: boolean;
-                  /** @description The staff member who confirmed a manual payment */
-                  confirmedBy: string | null;
-                  /** @description ISO time it was received or confirmed */
-                  at: string;
-                  refunds: {
-                    id: string;
-                    /**
-                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
-                     * @enum {string}
-                     */
-                    method: 'razorpay' | 'manual';
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                    reason: string;
-                    /**
-                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
-                     * @enum {string}
-                     */
-                    status: 'requested' | 'done' | 'failed';
-                    /** @description Razorpay's refund id (rfnd_...) */
-                    providerRefundId: string | null;
-                    /** @description Why Razorpay refused it, when it did */
-                    failure: string | null;
-                    /** @description The staff member who made the refund */
-                    by: string;
-                    /** @description ISO time it was asked for */
-                    at: string;
-                    completedAt: string | null;
-                  }[];
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminOrdersByIdEvents'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5587,344 +649,7 @@ export interface paths {
      * One number's porting step: its UPC sent, porting in progress, ported
      * @description awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step); at upc_sent a new UPC may replace one that expired. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-          numberId: number;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json':
-            | {
-                /** @enum {string} */
-                status: 'upc_sent';
-                /** @description The Unique Porting Code: 8 letters and digits (spaces and case do not matter) */
-                upcCode: string;
-                /**
-                 * Format: date
-                 * @description The last day the UPC is valid: today or later, at most 30 days away (a UPC lasts 4 days, 30 in J&K, Assam and the North-East)
-                 */
-                upcExpiresOn: string;
-                note?: string;
-              }
-            | {
-                /** @enum {string} */
-                status: 'porting_in_progress';
-                note?: string;
-              }
-            | {
-                /** @enum {string} */
-                status: 'ported';
-                note?: string;
-              };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                  porting: {
-                    /** @enum {string} */
-                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                    label: string;
-                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                    upcCode: string | null;
-                    /** @description The last day the UPC is valid */
-                    upcExpiresOn: string | null;
-                    /** @description This number's porting history, oldest first */
-                    steps: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description With upc_sent: the UPC sent */
-                      upcCode: string | null;
-                      /** @description A calendar day, YYYY-MM-DD */
-                      upcExpiresOn: string | null;
-                      note: string | null;
-                      /** @description ISO time */
-                      at: string;
-                      /** @description The staff member who recorded the step */
-                      by: string | null;
-                    }[];
-                  };
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @description The buyer gets WhatsApp updates */
-                  getWhatsappUpdate: boolean;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-                /** @description Every payment received for the order, with its refunds, oldest first */
-                payments: {
-                  id: string;
-                  /** @description manual (UPI / bank transfer) or razorpay */
-                  provider: string;
-                  /** @description The UTR / bank reference, or the Razorpay payment id */
-                  reference: string;
-                  /** @description Rupees, at most two decimals */
-                  amount: number;
-                  /**
-                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
-                   * @enum {string}
-                   */
-                  status: 'submitted' | 'confirmed' | 'rejected';
-                  /** @description This payment pays for the order */
-                  applied: boolean;
-                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
-                  dueBack: boolean;
-                  /** @description Received and not refunded (nor being refunded) */
-                  refundable: boolean;
-                  /** @description The staff member who confirmed a manual payment */
-                  confirmedBy: string | null;
-                  /** @description ISO time it was received or confirmed */
-                  at: string;
-                  refunds: {
-                    id: string;
-                    /**
-                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
-                     * @enum {string}
-                     */
-                    method: 'razorpay' | 'manual';
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                    reason: string;
-                    /**
-                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
-                     * @enum {string}
-                     */
-                    status: 'requested' | 'done' | 'failed';
-                    /** @description Razorpay's refund id (rfnd_...) */
-                    providerRefundId: string | null;
-                    /** @description Why Razorpay refused it, when it did */
-                    failure: string | null;
-                    /** @description The staff member who made the refund */
-                    by: string;
-                    /** @description ISO time it was asked for */
-                    at: string;
-                    completedAt: string | null;
-                  }[];
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminOrdersByIdNumbersByNumberIdPorting'];
     delete?: never;
     options?: never;
     head?: never;
@@ -5944,349 +669,7 @@ export interface paths {
      * Refund a payment of the order in full, with a reason
      * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            reason: string;
-            /**
-             * Format: uuid
-             * @description The payment to refund; by default one being refunded, else one due back, else the one that paid for the order
-             */
-            paymentId?: string;
-            /**
-             * @description razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)
-             * @enum {string}
-             */
-            method?: 'razorpay' | 'manual';
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                status:
-                  | 'pending_payment'
-                  | 'paid'
-                  | 'upc_sent'
-                  | 'porting_in_progress'
-                  | 'ported'
-                  | 'completed'
-                  | 'cancelled'
-                  | 'refunded';
-                statusLabel: string;
-                items: {
-                  numberId: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description What the buyer pays for this number before tax, in rupees */
-                  price: number;
-                  /** @description The list price at checkout, in rupees */
-                  basePrice: number;
-                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
-                  porting: {
-                    /** @enum {string} */
-                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                    label: string;
-                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
-                    upcCode: string | null;
-                    /** @description The last day the UPC is valid */
-                    upcExpiresOn: string | null;
-                    /** @description This number's porting history, oldest first */
-                    steps: {
-                      /** @enum {string} */
-                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
-                      label: string;
-                      /** @description With upc_sent: the UPC sent */
-                      upcCode: string | null;
-                      /** @description A calendar day, YYYY-MM-DD */
-                      upcExpiresOn: string | null;
-                      note: string | null;
-                      /** @description ISO time */
-                      at: string;
-                      /** @description The staff member who recorded the step */
-                      by: string | null;
-                    }[];
-                  };
-                }[];
-                amounts: {
-                  /** @description Rupees, at most two decimals */
-                  subtotal: number;
-                  tdsPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  tdsDeducted: number;
-                  /** @description Rupees, at most two decimals */
-                  taxable: number;
-                  taxPercent: number;
-                  cgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  cgstAmount: number;
-                  sgstPercent: number;
-                  /** @description Rupees, at most two decimals */
-                  sgstAmount: number;
-                  /** @description Rupees, at most two decimals */
-                  totalAmount: number;
-                };
-                billing: {
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  accountType: 'Individual' | 'Corporate';
-                  companyName: string | null;
-                  gstinNo: string | null;
-                  address: {
-                    line1: string;
-                    line2: string | null;
-                    city: string;
-                    state: string;
-                    pinCode: string;
-                  } | null;
-                };
-                /** @description When the hold on the numbers ends unless paid (ISO time) */
-                holdExpiresAt: string;
-                payment: {
-                  /** @description manual or razorpay */
-                  provider: string;
-                  /**
-                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
-                   * @enum {string}
-                   */
-                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
-                  /** @description The UPI/bank or Razorpay payment reference */
-                  paymentReference: string | null;
-                  /** @description manual: how to pay; only while the order awaits payment */
-                  instructions?: {
-                    upiId: string;
-                    bankDetails: string;
-                    /** @description Quote this with the transfer */
-                    reference: string;
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                  };
-                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
-                  razorpay?: {
-                    keyId: string;
-                    orderId: string;
-                    /** @description paise */
-                    amount: number;
-                    /** @enum {string} */
-                    currency: 'INR';
-                    name: string;
-                    description: string;
-                  } | null;
-                };
-                timeline: {
-                  /** @enum {string} */
-                  status:
-                    | 'pending_payment'
-                    | 'paid'
-                    | 'upc_sent'
-                    | 'porting_in_progress'
-                    | 'ported'
-                    | 'completed'
-                    | 'cancelled'
-                    | 'refunded';
-                  label: string;
-                  note: string | null;
-                  /** @description ISO time */
-                  at: string;
-                  /** @description The staff member who recorded the step */
-                  by: string | null;
-                }[];
-                needsRefund: boolean;
-                createdAt: string;
-                paidAt: string | null;
-                /** @description What happens after payment (porting, domain.md §4) */
-                nextSteps: string[];
-                buyer: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @description The buyer gets WhatsApp updates */
-                  getWhatsappUpdate: boolean;
-                };
-                attribution: {
-                  [key: string]: unknown;
-                } | null;
-                providerOrderId: string | null;
-                /** @description Every payment received for the order, with its refunds, oldest first */
-                payments: {
-                  id: string;
-                  /** @description manual (UPI / bank transfer) or razorpay */
-                  provider: string;
-                  /** @description The UTR / bank reference, or the Razorpay payment id */
-                  reference: string;
-                  /** @description Rupees, at most two decimals */
-                  amount: number;
-                  /**
-                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
-                   * @enum {string}
-                   */
-                  status: 'submitted' | 'confirmed' | 'rejected';
-                  /** @description This payment pays for the order */
-                  applied: boolean;
-                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
-                  dueBack: boolean;
-                  /** @description Received and not refunded (nor being refunded) */
-                  refundable: boolean;
-                  /** @description The staff member who confirmed a manual payment */
-                  confirmedBy: string | null;
-                  /** @description ISO time it was received or confirmed */
-                  at: string;
-                  refunds: {
-                    id: string;
-                    /**
-                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
-                     * @enum {string}
-                     */
-                    method: 'razorpay' | 'manual';
-                    /** @description Rupees, at most two decimals */
-                    amount: number;
-                    reason: string;
-                    /**
-                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
-                     * @enum {string}
-                     */
-                    status: 'requested' | 'done' | 'failed';
-                    /** @description Razorpay's refund id (rfnd_...) */
-                    providerRefundId: string | null;
-                    /** @description Why Razorpay refused it, when it did */
-                    failure: string | null;
-                    /** @description The staff member who made the refund */
-                    by: string;
-                    /** @description ISO time it was asked for */
-                    at: string;
-                    completedAt: string | null;
-                  }[];
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminOrdersByIdRefunds'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6301,115 +684,7 @@ export interface paths {
       cookie?: never;
     };
     /** Enquiries and job applications, newest first */
-    get: {
-      parameters: {
-        query?: {
-          status?: 'new' | 'in_progress' | 'closed';
-          /** @description open: new or in progress; answered: closed */
-          state?: 'open' | 'answered';
-          topic?: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                enquiries: {
-                  id: string;
-                  name: string;
-                  mobile: string;
-                  email: string;
-                  /** @enum {string} */
-                  topic:
-                    | 'general'
-                    | 'vip-number'
-                    | 'smart-ivr'
-                    | 'sms-solutions'
-                    | 'whatsapp'
-                    | 'career';
-                  message: string;
-                  /** @enum {string} */
-                  status: 'new' | 'in_progress' | 'closed';
-                  /** @enum {string} */
-                  state: 'open' | 'answered';
-                  pagePath: string | null;
-                  number: string | null;
-                  note: string | null;
-                  createdAt: string;
-                  updatedAt: string;
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminEnquiries'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6426,126 +701,7 @@ export interface paths {
       cookie?: never;
     };
     /** One enquiry with the replies sent to it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                name: string;
-                mobile: string;
-                email: string;
-                /** @enum {string} */
-                topic:
-                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-                message: string;
-                /** @enum {string} */
-                status: 'new' | 'in_progress' | 'closed';
-                /** @enum {string} */
-                state: 'open' | 'answered';
-                pagePath: string | null;
-                number: string | null;
-                note: string | null;
-                createdAt: string;
-                updatedAt: string;
-                replies: {
-                  id: string;
-                  sentTo: string;
-                  subject: string;
-                  text: string;
-                  sentAt: string;
-                  staff: {
-                    id: string;
-                    name: string;
-                  };
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminEnquiriesById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6555,123 +711,7 @@ export interface paths {
      * Move an enquiry along (new, in progress, closed = answered) and/or note on it
      * @description Each change is recorded in the audit log.
      */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            status?: 'new' | 'in_progress' | 'closed';
-            note?: string | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                name: string;
-                mobile: string;
-                email: string;
-                /** @enum {string} */
-                topic:
-                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-                message: string;
-                /** @enum {string} */
-                status: 'new' | 'in_progress' | 'closed';
-                /** @enum {string} */
-                state: 'open' | 'answered';
-                pagePath: string | null;
-                number: string | null;
-                note: string | null;
-                createdAt: string;
-                updatedAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    patch: operations['patchAdminEnquiriesById'];
     trace?: never;
   };
   '/api/v1/admin/enquiries/{id}/replies': {
@@ -6687,165 +727,7 @@ export interface paths {
      * Reply to an enquiry by e-mail (to the enquirer's address); marks it answered
      * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            subject?: string;
-            text: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: string;
-                name: string;
-                mobile: string;
-                email: string;
-                /** @enum {string} */
-                topic:
-                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
-                message: string;
-                /** @enum {string} */
-                status: 'new' | 'in_progress' | 'closed';
-                /** @enum {string} */
-                state: 'open' | 'answered';
-                pagePath: string | null;
-                number: string | null;
-                note: string | null;
-                createdAt: string;
-                updatedAt: string;
-                replies: {
-                  id: string;
-                  sentTo: string;
-                  subject: string;
-                  text: string;
-                  sentAt: string;
-                  staff: {
-                    id: string;
-                    name: string;
-                  };
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        502: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminEnquiriesByIdReplies'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6863,116 +745,7 @@ export interface paths {
      * The audit log (administrators): every change made in the console
      * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), or one changed thing (entityType + entityId). Entries are never edited.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Only changes made by this staff member */
-          actorId?: string;
-          /** @description Only changes of this number */
-          number?: string;
-          /** @description Only changes of this order */
-          orderId?: string;
-          /** @description Only changes of the order with this reference (as the buyer sees it) */
-          orderReference?: string;
-          /** @description Only changes of this kind of thing */
-          entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import';
-          /** @description With entityType: one thing */
-          entityId?: string;
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                entries: {
-                  id: number;
-                  at: string;
-                  actor: {
-                    id: string;
-                    name: string;
-                    email: string;
-                  };
-                  action: string;
-                  entityType: string;
-                  entityId: string;
-                  number: string | null;
-                  orderId: string | null;
-                  before: unknown;
-                  after: unknown;
-                  note: string | null;
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminAudit'];
     put?: never;
     post?: never;
     delete?: never;
@@ -6992,270 +765,13 @@ export interface paths {
      * The inventory: every number whatever its status, filtered, sorted and paged
      * @description The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden). Prices in rupees; offerPrice is what the buyer pays when below the price.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description A category slug; `all` or absent: every category */
-          category?: string;
-          /** @description true: numbers on offer only (final price below list price) */
-          offer?: '0' | '1' | 'true' | 'false';
-          /** @description Digits to find, where `match` says */
-          q?: string;
-          /** @description Where q must appear: anywhere (default), start or end */
-          match?: 'anywhere' | 'start' | 'end';
-          /** @description Digits that must all appear, e.g. 2,4,8 */
-          mustContain?: string;
-          /** @description Digits that must not appear, e.g. 2,4,8 */
-          notContain?: string;
-          /** @description 10 places, each a digit or ? for any digit: 98??54???? */
-          mask?: string;
-          /** @description The plain digit sum */
-          sum?: number;
-          /** @description The digit sum of the sum */
-          mid?: number;
-          /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
-          total?: number;
-          /** @description Lowest final price, rupees */
-          minPrice?: number;
-          /** @description Highest final price, rupees */
-          maxPrice?: number;
-          /** @description available, held, sold or hidden; absent: every status */
-          status?: 'available' | 'held' | 'sold' | 'hidden';
-          /** @description newest, oldest, number_asc, number_desc, price_asc, price_desc, category_asc, category_desc, status_asc, status_desc (default newest) */
-          sort?:
-            | 'newest'
-            | 'oldest'
-            | 'number_asc'
-            | 'number_desc'
-            | 'price_asc'
-            | 'price_desc'
-            | 'category_asc'
-            | 'category_desc'
-            | 'status_asc'
-            | 'status_desc';
-          /** @description From 1 */
-          page?: number;
-          /** @description 1 to 200, default 50 */
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                numbers: {
-                  id: number;
-                  number: string;
-                  display: string;
-                  category: {
-                    slug: string;
-                    name: string;
-                  };
-                  /** @description The list price, rupees */
-                  price: number;
-                  /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
-                  offerPrice: number | null;
-                  /** @enum {string} */
-                  status: 'available' | 'held' | 'sold' | 'hidden';
-                  createdAt: string;
-                  updatedAt: string;
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminNumbers'];
     put?: never;
     /**
      * Add a number (classified on save)
      * @description The category and numerology come from the number. A number already in the store answers 409 with its status (existing: { id, status }).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description 10 digits starting 6 to 9; a leading +91 or 0 and spaces are dropped */
-            number: string;
-            /** @description The list price, rupees */
-            price: number;
-            /** @description The offer price (what the buyer pays), rupees, at most the price; null: no offer */
-            offerPrice?: number | null;
-            /**
-             * @description true: kept off the storefront
-             * @default false
-             */
-            hidden?: boolean;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: number;
-                number: string;
-                display: string;
-                category: {
-                  slug: string;
-                  name: string;
-                };
-                /** @description The list price, rupees */
-                price: number;
-                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
-                offerPrice: number | null;
-                /** @enum {string} */
-                status: 'available' | 'held' | 'sold' | 'hidden';
-                createdAt: string;
-                updatedAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminNumbers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7279,138 +795,7 @@ export interface paths {
      * Change a number's price and offer price
      * @description offerPrice null (or absent) ends an offer. A number held by an order or sold answers 409.
      */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: number;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The list price, rupees */
-            price: number;
-            /** @description The offer price (what the buyer pays), rupees, at most the price; null: no offer */
-            offerPrice?: number | null;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: number;
-                number: string;
-                display: string;
-                category: {
-                  slug: string;
-                  name: string;
-                };
-                /** @description The list price, rupees */
-                price: number;
-                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
-                offerPrice: number | null;
-                /** @enum {string} */
-                status: 'available' | 'held' | 'sold' | 'hidden';
-                createdAt: string;
-                updatedAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    patch: operations['patchAdminNumbersById'];
     trace?: never;
   };
   '/api/v1/admin/numbers/{id}/hide': {
@@ -7426,129 +811,7 @@ export interface paths {
      * Hide a number from the storefront
      * @description Held and sold numbers answer 409. Doing it twice changes nothing.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: number;
-                number: string;
-                display: string;
-                category: {
-                  slug: string;
-                  name: string;
-                };
-                /** @description The list price, rupees */
-                price: number;
-                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
-                offerPrice: number | null;
-                /** @enum {string} */
-                status: 'available' | 'held' | 'sold' | 'hidden';
-                createdAt: string;
-                updatedAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminNumbersByIdHide'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7568,129 +831,7 @@ export interface paths {
      * Show a hidden number on the storefront again
      * @description Held and sold numbers answer 409. Doing it twice changes nothing.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: number;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                id: number;
-                number: string;
-                display: string;
-                category: {
-                  slug: string;
-                  name: string;
-                };
-                /** @description The list price, rupees */
-                price: number;
-                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
-                offerPrice: number | null;
-                /** @enum {string} */
-                status: 'available' | 'held' | 'sold' | 'hidden';
-                createdAt: string;
-                updatedAt: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminNumbersByIdUnhide'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7710,163 +851,7 @@ export interface paths {
      * Preview a bulk price change: how many numbers change, and a sample
      * @description set: every selected number at this price (offers end); raise / lower: the price and the offer price by a percent, rounded to whole rupees. Held and sold numbers never change (skipped).
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The selection: the inventory listing filters (query values) */
-            filter: {
-              /** @description A category slug; `all` or absent: every category */
-              category?: string;
-              /**
-               * @description true: numbers on offer only (final price below list price)
-               * @enum {string}
-               */
-              offer?: '0' | '1' | 'true' | 'false';
-              /** @description Digits to find, where `match` says */
-              q?: string;
-              /**
-               * @description Where q must appear: anywhere (default), start or end
-               * @enum {string}
-               */
-              match?: 'anywhere' | 'start' | 'end';
-              /** @description Digits that must all appear, e.g. 2,4,8 */
-              mustContain?: string;
-              /** @description Digits that must not appear, e.g. 2,4,8 */
-              notContain?: string;
-              /** @description 10 places, each a digit or ? for any digit: 98??54???? */
-              mask?: string;
-              /** @description The plain digit sum */
-              sum?: number;
-              /** @description The digit sum of the sum */
-              mid?: number;
-              /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
-              total?: number;
-              /** @description Lowest final price, rupees */
-              minPrice?: number;
-              /** @description Highest final price, rupees */
-              maxPrice?: number;
-              /**
-               * @description available, held, sold or hidden; absent: every status
-               * @enum {string}
-               */
-              status?: 'available' | 'held' | 'sold' | 'hidden';
-            };
-            change:
-              | {
-                  /** @enum {string} */
-                  mode: 'set';
-                  /** @description The new price, whole rupees (offers end) */
-                  amount: number;
-                }
-              | {
-                  /** @enum {string} */
-                  mode: 'raise';
-                  percent: number;
-                }
-              | {
-                  /** @enum {string} */
-                  mode: 'lower';
-                  percent: number;
-                };
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** @description Numbers the filter selects */
-                selected: number;
-                /** @description Of those, numbers whose price changes */
-                changing: number;
-                /** @description Held or sold numbers in the selection: their price is never changed */
-                skipped: number;
-                /** @description Up to 10 of the numbers that change, in number order */
-                sample: {
-                  id: number;
-                  number: string;
-                  before: {
-                    /** @description The list price, rupees */
-                    price: number;
-                    /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
-                    offerPrice: number | null;
-                  };
-                  after: {
-                    /** @description The list price, rupees */
-                    price: number;
-                    /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
-                    offerPrice: number | null;
-                  };
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminNumbersBulkPricePreview'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7886,159 +871,7 @@ export interface paths {
      * Apply a bulk price change to the selection, in one transaction
      * @description As the preview. With expectedCount (the preview's "changing"), a selection that moved since answers 409 and nothing changes. Records one audit entry for the change and one per number.
      */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description The selection: the inventory listing filters (query values) */
-            filter: {
-              /** @description A category slug; `all` or absent: every category */
-              category?: string;
-              /**
-               * @description true: numbers on offer only (final price below list price)
-               * @enum {string}
-               */
-              offer?: '0' | '1' | 'true' | 'false';
-              /** @description Digits to find, where `match` says */
-              q?: string;
-              /**
-               * @description Where q must appear: anywhere (default), start or end
-               * @enum {string}
-               */
-              match?: 'anywhere' | 'start' | 'end';
-              /** @description Digits that must all appear, e.g. 2,4,8 */
-              mustContain?: string;
-              /** @description Digits that must not appear, e.g. 2,4,8 */
-              notContain?: string;
-              /** @description 10 places, each a digit or ? for any digit: 98??54???? */
-              mask?: string;
-              /** @description The plain digit sum */
-              sum?: number;
-              /** @description The digit sum of the sum */
-              mid?: number;
-              /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
-              total?: number;
-              /** @description Lowest final price, rupees */
-              minPrice?: number;
-              /** @description Highest final price, rupees */
-              maxPrice?: number;
-              /**
-               * @description available, held, sold or hidden; absent: every status
-               * @enum {string}
-               */
-              status?: 'available' | 'held' | 'sold' | 'hidden';
-            };
-            change:
-              | {
-                  /** @enum {string} */
-                  mode: 'set';
-                  /** @description The new price, whole rupees (offers end) */
-                  amount: number;
-                }
-              | {
-                  /** @enum {string} */
-                  mode: 'raise';
-                  percent: number;
-                }
-              | {
-                  /** @enum {string} */
-                  mode: 'lower';
-                  percent: number;
-                };
-            /** @description How many numbers the preview said change; another count answers 409 */
-            expectedCount?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                changed: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminNumbersBulkPrice'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8056,101 +889,7 @@ export interface paths {
      * Export the (filtered) inventory as CSV
      * @description Columns number, price, offer_price, status, category (a slug), in number order; the listing filters apply. Importing the file again changes nothing.
      */
-    get: {
-      parameters: {
-        query?: {
-          /** @description A category slug; `all` or absent: every category */
-          category?: string;
-          /** @description true: numbers on offer only (final price below list price) */
-          offer?: '0' | '1' | 'true' | 'false';
-          /** @description Digits to find, where `match` says */
-          q?: string;
-          /** @description Where q must appear: anywhere (default), start or end */
-          match?: 'anywhere' | 'start' | 'end';
-          /** @description Digits that must all appear, e.g. 2,4,8 */
-          mustContain?: string;
-          /** @description Digits that must not appear, e.g. 2,4,8 */
-          notContain?: string;
-          /** @description 10 places, each a digit or ? for any digit: 98??54???? */
-          mask?: string;
-          /** @description The plain digit sum */
-          sum?: number;
-          /** @description The digit sum of the sum */
-          mid?: number;
-          /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
-          total?: number;
-          /** @description Lowest final price, rupees */
-          minPrice?: number;
-          /** @description Highest final price, rupees */
-          maxPrice?: number;
-          /** @description available, held, sold or hidden; absent: every status */
-          status?: 'available' | 'held' | 'sold' | 'hidden';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A CSV file (text/csv) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': unknown;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminNumbersExportCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8167,58 +906,7 @@ export interface paths {
       cookie?: never;
     };
     /** A stock file to fill in: the header and two example rows */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A CSV file (text/csv) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': unknown;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminImportsTemplateCsv'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8240,152 +928,7 @@ export interface paths {
      * Import stock from a CSV file (number,price,offer_price), or check it (dryRun)
      * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional); status, category and reason columns are ignored, so an export or an errors.csv loads as it is. Prices in rupees ("1,25,000" in quotes, 25000, 1250.50). A number in the store gets the new price and offer unless held or sold (a row error); one already at these prices is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
      */
-    post: {
-      parameters: {
-        query?: {
-          /** @description true: check the file and say what it would do; nothing is written */
-          dryRun?: '0' | '1' | 'true' | 'false';
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** @description Rows under the header (blank lines not counted) */
-                total: number;
-                /** @description Rows that would go in: new + updated + unchanged */
-                valid: number;
-                /** @description Rows refused, each with a reason */
-                invalid: number;
-                /** @description Numbers not in the store yet */
-                new: number;
-                /** @description Numbers in the store whose price or offer would change */
-                updated: number;
-                /** @description Numbers in the store at these prices already */
-                unchanged: number;
-                /** @description The first 1000 refused rows in line order (invalid counts all) */
-                errors: {
-                  /** @description The file's line (the header is line 1) */
-                  line: number;
-                  /** @description The number as the file wrote it */
-                  number: string;
-                  reason: string;
-                }[];
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** Format: uuid */
-                importId: string;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    post: operations['postAdminNumbersImport'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8400,113 +943,7 @@ export interface paths {
       cookie?: never;
     };
     /** Past imports, newest first, with who ran them */
-    get: {
-      parameters: {
-        query?: {
-          page?: number;
-          pageSize?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                imports: {
-                  /** Format: uuid */
-                  id: string;
-                  fileName: string;
-                  /** @enum {string} */
-                  status: 'running' | 'done' | 'failed';
-                  /** @description Rows under the header */
-                  total: number;
-                  /** @description Rows checked so far (equals total before the apply) */
-                  processed: number;
-                  /** @description Rows that went in (new + updated + unchanged); 0 until done */
-                  imported: number;
-                  new: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description Rows refused: see errors.csv */
-                  errors: number;
-                  /** @description Why a failed import stopped */
-                  failure: string | null;
-                  startedAt: string;
-                  finishedAt: string | null;
-                  startedBy: {
-                    id: string;
-                    name: string;
-                  };
-                }[];
-                total: number;
-                page: number;
-                pageSize: number;
-                pageCount: number;
-              };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
+    get: operations['getAdminImports'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8526,28 +963,8399 @@ export interface paths {
      * An import's progress and result
      * @description status running (processed counts the rows checked so far; then the rows are applied), done or failed (failure says why; nothing was applied).
      */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    get: operations['getAdminImportsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/imports/{id}/errors.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An import's refused rows as CSV, with a reason column, ready to fix and upload */
+    get: operations['getAdminImportsByIdErrorsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sales, orders waiting, open enquiries and stock at a glance
+     * @description Days and months in India (Asia/Kolkata). A sale is an order paid in the period (paid_at) and not cancelled or refunded since; money in rupees.
+     */
+    get: operations['getAdminDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Counts beside the console navigation: orders needing action, open enquiries
+     * @description Polled by the console every 30 seconds; never cached.
+     */
+    get: operations['getAdminCounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The support and admin accounts, by name */
+    get: operations['getAdminStaff'];
+    put?: never;
+    /**
+     * Invite a member: creates the account (no password) and tells them how to sign in
+     * @description They sign in with a code sent to their mobile (Sign In, "With OTP"). 409 when the e-mail or mobile already belongs to an account.
+     */
+    post: operations['postAdminStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/staff/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a member: a new role, disabled: true (ends every session at once) or false
+     * @description An administrator cannot change their own account (409 OWN_ACCOUNT), and the store keeps at least one active administrator (409 LAST_ADMIN).
+     */
+    patch: operations['patchAdminStaffById'];
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: never;
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @enum {string} */
+              status: 'ok' | 'degraded';
+              database: {
+                /**
+                 * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
+                 * @enum {string}
+                 */
+                kind: 'embedded' | 'external';
+                up: boolean;
+              };
+              uptimeSeconds: number;
+            };
           };
-          content: {
-            'application/json': {
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+            data: {
+              /** @enum {string} */
+              status: 'ok' | 'degraded';
+              database: {
+                /**
+                 * @description PostgreSQL either way: the store's own server, or DATABASE_URL's
+                 * @enum {string}
+                 */
+                kind: 'embedded' | 'external';
+                up: boolean;
+              };
+              uptimeSeconds: number;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthRegister: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          email: string;
+          mobile: string;
+          password: string;
+          /** @enum {string} */
+          accountType: 'Individual' | 'Corporate';
+          getWhatsappUpdate?: boolean;
+          /** @enum {boolean} */
+          acceptTermsAndConditions: true;
+          companyName?: string;
+          gstinNo?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthVerifyOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+          /** @description The code sent by SMS (a sign-in sends the same code by e-mail) */
+          otp: string;
+          /** @description A registration only: the second code, the one sent by e-mail */
+          emailOtp?: string;
+          /** Format: uuid */
+          requestId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthResendOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+          /** Format: uuid */
+          requestId?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          contact: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthForgotPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthResetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+          otp: string;
+          newPassword: string;
+          /** Format: uuid */
+          requestId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthRefreshToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              accessTokenExpiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAuthLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getUserProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  patchUserProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          getWhatsappUpdate?: boolean;
+          companyName?: string;
+          gstinNo?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putUserAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          line1: string;
+          line2?: string;
+          city: string;
+          state: string;
+          pinCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getNumbers: {
+    parameters: {
+      query?: {
+        /** @description What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into the filters below. A filter also given as its own parameter wins over the words. */
+        text?: string;
+        /** @description A category slug; `all` or absent: every category */
+        category?: string;
+        /** @description true: numbers on offer only (final price below list price) */
+        offer?: '0' | '1' | 'true' | 'false';
+        /** @description Digits to find, where `match` says */
+        q?: string;
+        /** @description Where q must appear: anywhere (default), start or end */
+        match?: 'anywhere' | 'start' | 'end';
+        /** @description Digits that must all appear, e.g. 2,4,8 */
+        mustContain?: string;
+        /** @description Digits that must not appear, e.g. 2,4,8 */
+        notContain?: string;
+        /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+        mask?: string;
+        /** @description The plain digit sum */
+        sum?: number;
+        /** @description The digit sum of the sum */
+        mid?: number;
+        /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+        total?: number;
+        /** @description Lowest final price, rupees */
+        minPrice?: number;
+        /** @description Highest final price, rupees */
+        maxPrice?: number;
+        /** @description price_asc, price_desc or newest (default) */
+        sort?: 'price_asc' | 'price_desc' | 'newest';
+        /** @description From 1 */
+        page?: number;
+        /** @description 1 to 100, default 24 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+              /** @description With `text`: each part of the words used, in order */
+              understood?: {
+                /**
+                 * @description The listing parameter this part of the words sets
+                 * @enum {string}
+                 */
+                filter:
+                  | 'category'
+                  | 'offer'
+                  | 'q'
+                  | 'mustContain'
+                  | 'notContain'
+                  | 'mask'
+                  | 'sum'
+                  | 'mid'
+                  | 'total'
+                  | 'minPrice'
+                  | 'maxPrice'
+                  | 'sort';
+                value: string | number | boolean | string[];
+                /** @description As a chip shows it: "Ends with 786", "Up to ₹20,000" */
+                label: string;
+                /** @description The words it came from, as typed */
+                source: string;
+              }[];
+              /** @description With `text`: the words not understood, as typed */
+              ignored?: string[];
+              /** @description With `text`: why a part understood was set aside */
+              notes?: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getNumbersCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              categories: {
+                slug: string;
+                name: string;
+                /** @description Available numbers it lists */
+                count: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getNumbersByNumberByDigits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        digits: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              /** @description The number grouped for reading: 98765 43210 */
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              pricing: {
+                /** @description What the buyer pays before tax, in rupees */
+                nwFinalPrice: number;
+                /** @description The list price, in rupees */
+                nwBasePrice: number;
+                /** @description Whole percent off the list price; 0 when not on offer */
+                discountPercent: number;
+              };
+              sum: number;
+              mid: number;
+              total: number;
+              /** @description Digit positions [start, end) that make the category, for highlighting */
+              spans: [number, number][];
+              /**
+               * @description available; reserved: held by a checkout for now; sold; hidden by the store
+               * @enum {string}
+               */
+              status: 'available' | 'reserved' | 'sold' | 'hidden';
+              /** @description Every category the number fits, the primary one (`category`) first */
+              categories: {
+                slug: string;
+                name: string;
+              }[];
+              /** @description Rupees off the list price; 0 when not on offer */
+              saving: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getNumbersByNumberByDigitsSimilar: {
+    parameters: {
+      query?: {
+        /** @description 1 to 24, default 8 */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        digits: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getNumbersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              /** @description The number grouped for reading: 98765 43210 */
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              pricing: {
+                /** @description What the buyer pays before tax, in rupees */
+                nwFinalPrice: number;
+                /** @description The list price, in rupees */
+                nwBasePrice: number;
+                /** @description Whole percent off the list price; 0 when not on offer */
+                discountPercent: number;
+              };
+              sum: number;
+              mid: number;
+              total: number;
+              /** @description Digit positions [start, end) that make the category, for highlighting */
+              spans: [number, number][];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postEnquiries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          mobile: string;
+          email: string;
+          /** @enum {string} */
+          topic: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+          message: string;
+          /** @description The page the form was sent from */
+          pagePath?: string;
+          /** @description The mobile number the enquiry is about (from a number or product page) */
+          number?: string;
+          /** @description Leave empty. Anti-spam field that people never see. */
+          website?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deleteCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartAddByProductId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        productId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items?: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds?: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal?: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent?: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted?: number;
+              /** @description subtotal - tdsDeducted */
+              taxable?: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent?: number;
+              /** @description Percents */
+              gst?: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount?: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount?: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates?: number[];
+              product: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deleteCartItemByItemId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartSync: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          items: {
+            product:
+              | number
+              | string
+              | {
+                  id: number;
+                  pricing?: {
+                    nwFinalPrice?: number;
+                  };
+                };
+            priceAtAdd?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+              dropped: {
+                productId: number;
+                /** @enum {string} */
+                reason: 'unavailable' | 'not_found' | 'cart_full';
+              }[];
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartValidate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          items?: {
+            product:
+              | number
+              | string
+              | {
+                  id: number;
+                  pricing?: {
+                    nwFinalPrice?: number;
+                  };
+                };
+            priceAtAdd?: number;
+          }[];
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+              cart?: {
+                items: {
+                  /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                  id: string;
+                  /** @description The number id (product.id) */
+                  productId: number;
+                  product: {
+                    id: number;
+                    number: string;
+                    /** @description The number grouped for reading: 98765 43210 */
+                    display: string;
+                    category: {
+                      slug: string;
+                      name: string;
+                    };
+                    pricing: {
+                      /** @description What the buyer pays before tax, in rupees */
+                      nwFinalPrice: number;
+                      /** @description The list price, in rupees */
+                      nwBasePrice: number;
+                      /** @description Whole percent off the list price; 0 when not on offer */
+                      discountPercent: number;
+                    };
+                    sum: number;
+                    mid: number;
+                    total: number;
+                    /** @description Digit positions [start, end) that make the category, for highlighting */
+                    spans: [number, number][];
+                  };
+                  /** @description The price the cart holds, rupees; totals are computed from it */
+                  priceAtAdd: number;
+                  /** @description The number's current final price, rupees */
+                  currentPrice: number;
+                  /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                  available: boolean;
+                  addedAt: string;
+                }[];
+                productIds: number[];
+                /** @description Sum of priceAtAdd */
+                subtotal: number;
+                /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description subtotal - tdsDeducted */
+                taxable: number;
+                /** @description gst.cgst + gst.sgst */
+                taxPercent: number;
+                /** @description Percents */
+                gst: {
+                  cgst: number;
+                  sgst: number;
+                };
+                /** @description Rupees, at most two decimals */
+                taxAmount: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+                /** @description TDS percents this account may choose (empty unless Corporate) */
+                tdsRates: number[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putCartTds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tdsPercent: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted: number;
+              /** @description subtotal - tdsDeducted */
+              taxable: number;
+              /** @description gst.cgst + gst.sgst */
+              taxPercent: number;
+              /** @description Percents */
+              gst: {
+                cgst: number;
+                sgst: number;
+              };
+              /** @description Rupees, at most two decimals */
+              taxAmount: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount: number;
+              /** @description Rupees, at most two decimals */
+              totalAmount: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartCheckout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          attribution?: {
+            /** @description Kept up to 500 characters; longer values are cut */
+            gclid?: string | null;
+            /** @description Kept up to 200 characters; longer values are cut */
+            utm_source?: string | null;
+            /** @description Kept up to 200 characters; longer values are cut */
+            utm_campaign?: string | null;
+            /** @description Kept up to 200 characters; longer values are cut */
+            utm_medium?: string | null;
+            timestamp?: (number | string) | null;
+            /** @description Kept up to 2000 characters; longer values are cut */
+            landing_page?: string | null;
+            expires_at?: (number | string) | null;
+          } | null;
+          /** @description Buy now: an order for this one number alone; the cart is left as it was */
+          numberId?: number;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              order: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+              };
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              order: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+              };
+              validationResults: {
+                productId: number;
+                /** @description The number can still be bought */
+                valid: boolean;
+                /** @description Valid, and its price differs from priceAtAdd */
+                priceChanged: boolean;
+                /** @description The current price in rupees when priceChanged, otherwise null */
+                newPrice: number | null;
+                reason: ('unavailable' | 'not_found') | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getOrders: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              orders: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByIdPaymentsRazorpayVerify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          razorpay_order_id: string;
+          razorpay_payment_id: string;
+          razorpay_signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postPaymentsRazorpayWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
               /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
+              received: true;
+              /** @description This event id was handled before: nothing changed */
+              duplicate: boolean;
+              /** @description The event was applied to an order: marked it paid (or found it paid), or flagged it for refund (wrong amount, a further payment) */
+              handled: boolean;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrders: {
+    parameters: {
+      query?: {
+        status?:
+          | 'pending_payment'
+          | 'paid'
+          | 'upc_sent'
+          | 'porting_in_progress'
+          | 'ported'
+          | 'completed'
+          | 'cancelled'
+          | 'refunded';
+        /** @description Search: the order reference as the buyer sees it (whole, or its start), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
+        q?: string;
+        needsRefund?: 'true' | 'false';
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              orders: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                statusLabel: string;
+                items: {
+                  numberId: number;
+                  number: string;
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  /** @description What the buyer pays for this number before tax, in rupees */
+                  price: number;
+                  /** @description The list price at checkout, in rupees */
+                  basePrice: number;
+                  /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                  porting: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                    upcCode: string | null;
+                    /** @description The last day the UPC is valid */
+                    upcExpiresOn: string | null;
+                    /** @description This number's porting history, oldest first */
+                    steps: {
+                      /** @enum {string} */
+                      status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                      label: string;
+                      /** @description With upc_sent: the UPC sent */
+                      upcCode: string | null;
+                      upcExpiresOn: string | null;
+                      note: string | null;
+                      /** @description ISO time */
+                      at: string;
+                      /** @description The staff member who recorded the step */
+                      by: string | null;
+                    }[];
+                  };
+                }[];
+                amounts: {
+                  /** @description Rupees, at most two decimals */
+                  subtotal: number;
+                  tdsPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  tdsDeducted: number;
+                  /** @description Rupees, at most two decimals */
+                  taxable: number;
+                  taxPercent: number;
+                  cgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  cgstAmount: number;
+                  sgstPercent: number;
+                  /** @description Rupees, at most two decimals */
+                  sgstAmount: number;
+                  /** @description Rupees, at most two decimals */
+                  totalAmount: number;
+                };
+                billing: {
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @enum {string} */
+                  accountType: 'Individual' | 'Corporate';
+                  companyName: string | null;
+                  gstinNo: string | null;
+                  address: {
+                    line1: string;
+                    line2: string | null;
+                    city: string;
+                    state: string;
+                    pinCode: string;
+                  } | null;
+                };
+                /** @description When the hold on the numbers ends unless paid (ISO time) */
+                holdExpiresAt: string;
+                payment: {
+                  /** @description manual or razorpay */
+                  provider: string;
+                  /**
+                   * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                   * @enum {string}
+                   */
+                  status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                  /** @description The UPI/bank or Razorpay payment reference */
+                  paymentReference: string | null;
+                  /** @description manual: how to pay; only while the order awaits payment */
+                  instructions?: {
+                    upiId: string;
+                    bankDetails: string;
+                    /** @description Quote this with the transfer */
+                    reference: string;
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                  };
+                  /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                  razorpay?: {
+                    keyId: string;
+                    orderId: string;
+                    /** @description paise */
+                    amount: number;
+                    /** @enum {string} */
+                    currency: 'INR';
+                    name: string;
+                    description: string;
+                  } | null;
+                };
+                timeline: {
+                  /** @enum {string} */
+                  status:
+                    | 'pending_payment'
+                    | 'paid'
+                    | 'upc_sent'
+                    | 'porting_in_progress'
+                    | 'ported'
+                    | 'completed'
+                    | 'cancelled'
+                    | 'refunded';
+                  label: string;
+                  note: string | null;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description The staff member who recorded the step */
+                  by: string | null;
+                }[];
+                needsRefund: boolean;
+                createdAt: string;
+                paidAt: string | null;
+                /** @description What happens after payment (porting, domain.md §4) */
+                nextSteps: string[];
+                buyer: {
+                  id: string;
+                  name: string;
+                  email: string;
+                  mobile: string;
+                  /** @description The buyer gets WhatsApp updates */
+                  getWhatsappUpdate: boolean;
+                };
+                attribution: {
+                  [key: string]: unknown;
+                } | null;
+                providerOrderId: string | null;
+                /** @description Every payment received for the order, with its refunds, oldest first */
+                payments: {
+                  id: string;
+                  /** @description manual (UPI / bank transfer) or razorpay */
+                  provider: string;
+                  /** @description The UTR / bank reference, or the Razorpay payment id */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /**
+                   * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                   * @enum {string}
+                   */
+                  status: 'submitted' | 'confirmed' | 'rejected';
+                  /** @description This payment pays for the order */
+                  applied: boolean;
+                  /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                  dueBack: boolean;
+                  /** @description Received and not refunded (nor being refunded) */
+                  refundable: boolean;
+                  /** @description The staff member who confirmed a manual payment */
+                  confirmedBy: string | null;
+                  /** @description ISO time it was received or confirmed */
+                  at: string;
+                  refunds: {
+                    id: string;
+                    /**
+                     * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description Rupees, at most two decimals */
+                    amount: number;
+                    reason: string;
+                    /**
+                     * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                     * @enum {string}
+                     */
+                    status: 'requested' | 'done' | 'failed';
+                    /** @description Razorpay's refund id (rfnd_...) */
+                    providerRefundId: string | null;
+                    /** @description Why Razorpay refused it, when it did */
+                    failure: string | null;
+                    /** @description The staff member who made the refund */
+                    by: string;
+                    /** @description ISO time it was asked for */
+                    at: string;
+                    completedAt: string | null;
+                  }[];
+                }[];
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The UTR / bank reference; compared trimmed, upper case and without spaces, and used for one order only */
+          reference: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status:
+            | 'pending_payment'
+            | 'paid'
+            | 'upc_sent'
+            | 'porting_in_progress'
+            | 'ported'
+            | 'completed'
+            | 'cancelled'
+            | 'refunded';
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdNumbersByNumberIdPorting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        numberId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              /** @enum {string} */
+              status: 'upc_sent';
+              /** @description The Unique Porting Code: 8 letters and digits (spaces and case do not matter) */
+              upcCode: string;
+              /**
+               * Format: date
+               * @description The last day the UPC is valid: today or later, at most 30 days away (a UPC lasts 4 days, 30 in J&K, Assam and the North-East)
+               */
+              upcExpiresOn: string;
+              note?: string;
+            }
+          | {
+              /** @enum {string} */
+              status: 'porting_in_progress';
+              note?: string;
+            }
+          | {
+              /** @enum {string} */
+              status: 'ported';
+              note?: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+          /**
+           * Format: uuid
+           * @description The payment to refund; by default one being refunded, else one due back, else the one that paid for the order
+           */
+          paymentId?: string;
+          /**
+           * @description razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)
+           * @enum {string}
+           */
+          method?: 'razorpay' | 'manual';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description Rupees, at most two decimals */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminEnquiries: {
+    parameters: {
+      query?: {
+        status?: 'new' | 'in_progress' | 'closed';
+        /** @description open: new or in progress; answered: closed */
+        state?: 'open' | 'answered';
+        topic?: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              enquiries: {
+                id: string;
+                name: string;
+                mobile: string;
+                email: string;
+                /** @enum {string} */
+                topic:
+                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+                message: string;
+                /** @enum {string} */
+                status: 'new' | 'in_progress' | 'closed';
+                /** @enum {string} */
+                state: 'open' | 'answered';
+                pagePath: string | null;
+                number: string | null;
+                note: string | null;
+                createdAt: string;
+                updatedAt: string;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminEnquiriesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              name: string;
+              mobile: string;
+              email: string;
+              /** @enum {string} */
+              topic:
+                'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+              message: string;
+              /** @enum {string} */
+              status: 'new' | 'in_progress' | 'closed';
+              /** @enum {string} */
+              state: 'open' | 'answered';
+              pagePath: string | null;
+              number: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+              replies: {
+                id: string;
+                sentTo: string;
+                subject: string;
+                text: string;
+                sentAt: string;
+                staff: {
+                  id: string;
+                  name: string;
+                };
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  patchAdminEnquiriesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status?: 'new' | 'in_progress' | 'closed';
+          note?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              name: string;
+              mobile: string;
+              email: string;
+              /** @enum {string} */
+              topic:
+                'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+              message: string;
+              /** @enum {string} */
+              status: 'new' | 'in_progress' | 'closed';
+              /** @enum {string} */
+              state: 'open' | 'answered';
+              pagePath: string | null;
+              number: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminEnquiriesByIdReplies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          subject?: string;
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              name: string;
+              mobile: string;
+              email: string;
+              /** @enum {string} */
+              topic:
+                'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+              message: string;
+              /** @enum {string} */
+              status: 'new' | 'in_progress' | 'closed';
+              /** @enum {string} */
+              state: 'open' | 'answered';
+              pagePath: string | null;
+              number: string | null;
+              note: string | null;
+              createdAt: string;
+              updatedAt: string;
+              replies: {
+                id: string;
+                sentTo: string;
+                subject: string;
+                text: string;
+                sentAt: string;
+                staff: {
+                  id: string;
+                  name: string;
+                };
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminAudit: {
+    parameters: {
+      query?: {
+        /** @description Only changes made by this staff member */
+        actorId?: string;
+        /** @description Only changes of this number */
+        number?: string;
+        /** @description Only changes of this order */
+        orderId?: string;
+        /** @description Only changes of the order with this reference (as the buyer sees it) */
+        orderReference?: string;
+        /** @description Only changes of this kind of thing */
+        entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import';
+        /** @description With entityType: one thing */
+        entityId?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              entries: {
+                id: number;
+                at: string;
+                actor: {
+                  id: string;
+                  name: string;
+                  email: string;
+                };
+                action: string;
+                entityType: string;
+                entityId: string;
+                number: string | null;
+                orderId: string | null;
+                before: unknown | null;
+                after: unknown | null;
+                note: string | null;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminNumbers: {
+    parameters: {
+      query?: {
+        /** @description A category slug; `all` or absent: every category */
+        category?: string;
+        /** @description true: numbers on offer only (final price below list price) */
+        offer?: '0' | '1' | 'true' | 'false';
+        /** @description Digits to find, where `match` says */
+        q?: string;
+        /** @description Where q must appear: anywhere (default), start or end */
+        match?: 'anywhere' | 'start' | 'end';
+        /** @description Digits that must all appear, e.g. 2,4,8 */
+        mustContain?: string;
+        /** @description Digits that must not appear, e.g. 2,4,8 */
+        notContain?: string;
+        /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+        mask?: string;
+        /** @description The plain digit sum */
+        sum?: number;
+        /** @description The digit sum of the sum */
+        mid?: number;
+        /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+        total?: number;
+        /** @description Lowest final price, rupees */
+        minPrice?: number;
+        /** @description Highest final price, rupees */
+        maxPrice?: number;
+        /** @description available, held, sold or hidden; absent: every status */
+        status?: 'available' | 'held' | 'sold' | 'hidden';
+        /** @description newest, oldest, number_asc, number_desc, price_asc, price_desc, category_asc, category_desc, status_asc, status_desc (default newest) */
+        sort?:
+          | 'newest'
+          | 'oldest'
+          | 'number_asc'
+          | 'number_desc'
+          | 'price_asc'
+          | 'price_desc'
+          | 'category_asc'
+          | 'category_desc'
+          | 'status_asc'
+          | 'status_desc';
+        /** @description From 1 */
+        page?: number;
+        /** @description 1 to 200, default 50 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              numbers: {
+                id: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description The list price, rupees */
+                price: number;
+                /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                offerPrice: number | null;
+                /** @enum {string} */
+                status: 'available' | 'held' | 'sold' | 'hidden';
+                createdAt: string;
+                updatedAt: string;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 10 digits starting 6 to 9; a leading +91 or 0 and spaces are dropped */
+          number: string;
+          /** @description The list price, rupees */
+          price: number;
+          /** @description The offer price (what the buyer pays), rupees, at most the price; null: no offer */
+          offerPrice?: number | null;
+          /**
+           * @description true: kept off the storefront
+           * @default false
+           */
+          hidden?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              /** @description The list price, rupees */
+              price: number;
+              /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+              offerPrice: number | null;
+              /** @enum {string} */
+              status: 'available' | 'held' | 'sold' | 'hidden';
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  patchAdminNumbersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The list price, rupees */
+          price: number;
+          /** @description The offer price (what the buyer pays), rupees, at most the price; null: no offer */
+          offerPrice?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              /** @description The list price, rupees */
+              price: number;
+              /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+              offerPrice: number | null;
+              /** @enum {string} */
+              status: 'available' | 'held' | 'sold' | 'hidden';
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbersByIdHide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              /** @description The list price, rupees */
+              price: number;
+              /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+              offerPrice: number | null;
+              /** @enum {string} */
+              status: 'available' | 'held' | 'sold' | 'hidden';
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbersByIdUnhide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              /** @description The list price, rupees */
+              price: number;
+              /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+              offerPrice: number | null;
+              /** @enum {string} */
+              status: 'available' | 'held' | 'sold' | 'hidden';
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbersBulkPricePreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The selection: the inventory listing filters (query values) */
+          filter: {
+            /** @description A category slug; `all` or absent: every category */
+            category?: string;
+            /**
+             * @description true: numbers on offer only (final price below list price)
+             * @enum {string}
+             */
+            offer?: '0' | '1' | 'true' | 'false';
+            /** @description Digits to find, where `match` says */
+            q?: string;
+            /**
+             * @description Where q must appear: anywhere (default), start or end
+             * @enum {string}
+             */
+            match?: 'anywhere' | 'start' | 'end';
+            /** @description Digits that must all appear, e.g. 2,4,8 */
+            mustContain?: string;
+            /** @description Digits that must not appear, e.g. 2,4,8 */
+            notContain?: string;
+            /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+            mask?: string;
+            /** @description The plain digit sum */
+            sum?: number;
+            /** @description The digit sum of the sum */
+            mid?: number;
+            /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+            total?: number;
+            /** @description Lowest final price, rupees */
+            minPrice?: number;
+            /** @description Highest final price, rupees */
+            maxPrice?: number;
+            /**
+             * @description available, held, sold or hidden; absent: every status
+             * @enum {string}
+             */
+            status?: 'available' | 'held' | 'sold' | 'hidden';
+          };
+          change:
+            | {
+                /** @enum {string} */
+                mode: 'set';
+                /** @description The new price, whole rupees (offers end) */
+                amount: number;
+              }
+            | {
+                /** @enum {string} */
+                mode: 'raise';
+                percent: number;
+              }
+            | {
+                /** @enum {string} */
+                mode: 'lower';
+                percent: number;
+              };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description Numbers the filter selects */
+              selected: number;
+              /** @description Of those, numbers whose price changes */
+              changing: number;
+              /** @description Held or sold numbers in the selection: their price is never changed */
+              skipped: number;
+              /** @description Up to 10 of the numbers that change, in number order */
+              sample: {
+                id: number;
+                number: string;
+                before: {
+                  /** @description The list price, rupees */
+                  price: number;
+                  /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                  offerPrice: number | null;
+                };
+                after: {
+                  /** @description The list price, rupees */
+                  price: number;
+                  /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+                  offerPrice: number | null;
+                };
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbersBulkPrice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The selection: the inventory listing filters (query values) */
+          filter: {
+            /** @description A category slug; `all` or absent: every category */
+            category?: string;
+            /**
+             * @description true: numbers on offer only (final price below list price)
+             * @enum {string}
+             */
+            offer?: '0' | '1' | 'true' | 'false';
+            /** @description Digits to find, where `match` says */
+            q?: string;
+            /**
+             * @description Where q must appear: anywhere (default), start or end
+             * @enum {string}
+             */
+            match?: 'anywhere' | 'start' | 'end';
+            /** @description Digits that must all appear, e.g. 2,4,8 */
+            mustContain?: string;
+            /** @description Digits that must not appear, e.g. 2,4,8 */
+            notContain?: string;
+            /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+            mask?: string;
+            /** @description The plain digit sum */
+            sum?: number;
+            /** @description The digit sum of the sum */
+            mid?: number;
+            /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+            total?: number;
+            /** @description Lowest final price, rupees */
+            minPrice?: number;
+            /** @description Highest final price, rupees */
+            maxPrice?: number;
+            /**
+             * @description available, held, sold or hidden; absent: every status
+             * @enum {string}
+             */
+            status?: 'available' | 'held' | 'sold' | 'hidden';
+          };
+          change:
+            | {
+                /** @enum {string} */
+                mode: 'set';
+                /** @description The new price, whole rupees (offers end) */
+                amount: number;
+              }
+            | {
+                /** @enum {string} */
+                mode: 'raise';
+                percent: number;
+              }
+            | {
+                /** @enum {string} */
+                mode: 'lower';
+                percent: number;
+              };
+          /** @description How many numbers the preview said change; another count answers 409 */
+          expectedCount?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              changed: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminNumbersExportCsv: {
+    parameters: {
+      query?: {
+        /** @description A category slug; `all` or absent: every category */
+        category?: string;
+        /** @description true: numbers on offer only (final price below list price) */
+        offer?: '0' | '1' | 'true' | 'false';
+        /** @description Digits to find, where `match` says */
+        q?: string;
+        /** @description Where q must appear: anywhere (default), start or end */
+        match?: 'anywhere' | 'start' | 'end';
+        /** @description Digits that must all appear, e.g. 2,4,8 */
+        mustContain?: string;
+        /** @description Digits that must not appear, e.g. 2,4,8 */
+        notContain?: string;
+        /** @description 10 places, each a digit or ? for any digit: 98??54???? */
+        mask?: string;
+        /** @description The plain digit sum */
+        sum?: number;
+        /** @description The digit sum of the sum */
+        mid?: number;
+        /** @description The total: 1..9 the root (reduced to one digit); 10 and over the plain sum */
+        total?: number;
+        /** @description Lowest final price, rupees */
+        minPrice?: number;
+        /** @description Highest final price, rupees */
+        maxPrice?: number;
+        /** @description available, held, sold or hidden; absent: every status */
+        status?: 'available' | 'held' | 'sold' | 'hidden';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (text/csv) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminImportsTemplateCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (text/csv) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbersImport: {
+    parameters: {
+      query?: {
+        /** @description true: check the file and say what it would do; nothing is written */
+        dryRun?: '0' | '1' | 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description Rows under the header (blank lines not counted) */
+              total: number;
+              /** @description Rows that would go in: new + updated + unchanged */
+              valid: number;
+              /** @description Rows refused, each with a reason */
+              invalid: number;
+              /** @description Numbers not in the store yet */
+              new: number;
+              /** @description Numbers in the store whose price or offer would change */
+              updated: number;
+              /** @description Numbers in the store at these prices already */
+              unchanged: number;
+              /** @description The first 1000 refused rows in line order (invalid counts all) */
+              errors: {
+                /** @description The file's line (the header is line 1) */
+                line: number;
+                /** @description The number as the file wrote it */
+                number: string;
+                reason: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** Format: uuid */
+              importId: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminImports: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              imports: {
                 /** Format: uuid */
                 id: string;
                 fileName: string;
@@ -8572,658 +9380,651 @@ export interface paths {
                   id: string;
                   name: string;
                 };
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminImportsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              fileName: string;
+              /** @enum {string} */
+              status: 'running' | 'done' | 'failed';
+              /** @description Rows under the header */
+              total: number;
+              /** @description Rows checked so far (equals total before the apply) */
+              processed: number;
+              /** @description Rows that went in (new + updated + unchanged); 0 until done */
+              imported: number;
+              new: number;
+              updated: number;
+              unchanged: number;
+              /** @description Rows refused: see errors.csv */
+              errors: number;
+              /** @description Why a failed import stopped */
+              failure: string | null;
+              startedAt: string;
+              finishedAt: string | null;
+              startedBy: {
+                id: string;
+                name: string;
               };
             };
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
       };
     };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  '/api/v1/admin/imports/{id}/errors.csv': {
+  getAdminImportsByIdErrorsCsv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (text/csv) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminDashboard: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** An import's refused rows as CSV, with a reason column, ready to fix and upload */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description A CSV file (text/csv) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': unknown;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/csv': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/admin/dashboard': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Sales, orders waiting, open enquiries and stock at a glance
-     * @description Days and months in India (Asia/Kolkata). A sale is an order paid in the period (paid_at) and not cancelled or refunded since; money in rupees.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /**
-                 * @description Days and months are counted in this time zone
-                 * @enum {string}
-                 */
-                timeZone: 'Asia/Kolkata';
-                /** @description Today's date in India, YYYY-MM-DD */
-                today: string;
-                sales: {
-                  today: {
-                    /** @description Orders paid in the period and not cancelled or refunded since */
-                    orders: number;
-                    /** @description What those orders were paid, GST included, in rupees */
-                    revenue: number;
-                  };
-                  thisMonth: {
-                    /** @description Orders paid in the period and not cancelled or refunded since */
-                    orders: number;
-                    /** @description What those orders were paid, GST included, in rupees */
-                    revenue: number;
-                  };
-                  lastMonth: {
-                    /** @description Orders paid in the period and not cancelled or refunded since */
-                    orders: number;
-                    /** @description What those orders were paid, GST included, in rupees */
-                    revenue: number;
-                  };
-                };
-                /** @description The last 30 days in India, oldest first, today last */
-                daily: {
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /**
+               * @description Days and months are counted in this time zone
+               * @enum {string}
+               */
+              timeZone: 'Asia/Kolkata';
+              /** @description Today's date in India, YYYY-MM-DD */
+              today: string;
+              sales: {
+                today: {
                   /** @description Orders paid in the period and not cancelled or refunded since */
                   orders: number;
                   /** @description What those orders were paid, GST included, in rupees */
                   revenue: number;
-                  date: string;
-                }[];
-                /** @description Orders waiting at each step now */
-                waiting: {
-                  /** @description Awaiting payment with the hold still live */
-                  awaitingPayment: number;
-                  /** @description Paid, the UPC code not yet sent */
-                  paid: number;
-                  upcSent: number;
-                  /** @description Porting in progress */
-                  porting: number;
-                  /** @description Money to give back, whatever the step */
-                  needsRefund: number;
                 };
-                enquiries: {
-                  /** @description New or in progress */
-                  open: number;
+                thisMonth: {
+                  /** @description Orders paid in the period and not cancelled or refunded since */
+                  orders: number;
+                  /** @description What those orders were paid, GST included, in rupees */
+                  revenue: number;
                 };
-                inventory: {
-                  categories: {
-                    category: string;
-                    name: string;
-                    available: number;
-                    reserved: number;
-                    sold: number;
-                    hidden: number;
-                    total: number;
-                  }[];
-                  totals: {
-                    available: number;
-                    reserved: number;
-                    sold: number;
-                    hidden: number;
-                    total: number;
-                  };
+                lastMonth: {
+                  /** @description Orders paid in the period and not cancelled or refunded since */
+                  orders: number;
+                  /** @description What those orders were paid, GST included, in rupees */
+                  revenue: number;
                 };
               };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/admin/counts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Counts beside the console navigation: orders needing action, open enquiries
-     * @description Polled by the console every 30 seconds; never cached.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                /** @description Orders whose next step is the team’s: paid (UPC to send) or to refund */
+              /** @description The last 30 days in India, oldest first, today last */
+              daily: {
+                /** @description Orders paid in the period and not cancelled or refunded since */
                 orders: number;
-                /** @description Open enquiries (new or in progress) */
-                enquiries: number;
+                /** @description What those orders were paid, GST included, in rupees */
+                revenue: number;
+                date: string;
+              }[];
+              /** @description Orders waiting at each step now */
+              waiting: {
+                /** @description Awaiting payment with the hold still live */
+                awaitingPayment: number;
+                /** @description Paid, the UPC code not yet sent */
+                paid: number;
+                upcSent: number;
+                /** @description Porting in progress */
+                porting: number;
+                /** @description Money to give back, whatever the step */
+                needsRefund: number;
               };
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/admin/staff': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The support and admin accounts, by name */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                members: {
-                  id: string;
+              enquiries: {
+                /** @description New or in progress */
+                open: number;
+              };
+              inventory: {
+                categories: {
+                  category: string;
                   name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  role: 'support' | 'admin';
-                  disabledAt: string | null;
-                  createdAt: string;
+                  available: number;
+                  reserved: number;
+                  sold: number;
+                  hidden: number;
+                  total: number;
                 }[];
+                totals: {
+                  available: number;
+                  reserved: number;
+                  sold: number;
+                  hidden: number;
+                  total: number;
+                };
               };
             };
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
       };
-    };
-    put?: never;
-    /**
-     * Invite a member: creates the account (no password) and tells them how to sign in
-     * @description They sign in with a code sent to their mobile (Sign In, "With OTP"). 409 when the e-mail or mobile already belongs to an account.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
         content: {
           'application/json': {
-            name: string;
-            email: string;
-            mobile: string;
-            /** @enum {string} */
-            role: 'support' | 'admin';
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
-                member: {
-                  id: string;
-                  name: string;
-                  email: string;
-                  mobile: string;
-                  /** @enum {string} */
-                  role: 'support' | 'admin';
-                  disabledAt: string | null;
-                  createdAt: string;
-                };
-                invitationSent: boolean;
-              };
-            };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
       };
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
   };
-  '/api/v1/admin/staff/{id}': {
+  getAdminCounts: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Change a member: a new role, disabled: true (ends every session at once) or false
-     * @description An administrator cannot change their own account (409 OWN_ACCOUNT), and the store keeps at least one active administrator (409 LAST_ADMIN).
-     */
-    patch: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: string;
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
         };
-        cookie?: never;
-      };
-      requestBody: {
         content: {
           'application/json': {
-            /** @enum {string} */
-            role?: 'support' | 'admin';
-            disabled?: boolean;
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description Orders whose next step is the team’s: paid (UPC to send) or to refund */
+              orders: number;
+              /** @description Open enquiries (new or in progress) */
+              enquiries: number;
+            };
           };
         };
       };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: true;
-              message?: string;
-              data: {
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              members: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                role: 'support' | 'admin';
+                disabledAt: string | null;
+                createdAt: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          email: string;
+          mobile: string;
+          /** @enum {string} */
+          role: 'support' | 'admin';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              member: {
                 id: string;
                 name: string;
                 email: string;
@@ -9233,102 +10034,231 @@ export interface paths {
                 disabledAt: string | null;
                 createdAt: string;
               };
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
-            };
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              success: false;
-              message: string;
-              code: string;
-            } & {
-              [key: string]: unknown;
+              invitationSent: boolean;
             };
           };
         };
       };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
     };
-    trace?: never;
+  };
+  patchAdminStaffById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          role?: 'support' | 'admin';
+          disabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              name: string;
+              email: string;
+              mobile: string;
+              /** @enum {string} */
+              role: 'support' | 'admin';
+              disabledAt: string | null;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
   };
 }
-export type webhooks = Record<string, never>;
-export interface components {
-  schemas: never;
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
-}
-export type $defs = Record<string, never>;
-export type operations = Record<string, never>;

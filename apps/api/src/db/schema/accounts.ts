@@ -65,7 +65,11 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** One OTP request; `payload` holds a pending registration until its code is verified. */
+/**
+ * One OTP request; `payload` holds a pending registration until its code is verified. A
+ * registration proves both contacts: `code_hash` is the code sent by SMS and `email_code_hash`
+ * the one sent by e-mail (other purposes send one code to every channel: no second hash).
+ */
 export const otpRequests = pgTable(
   'otp_requests',
   {
@@ -74,6 +78,7 @@ export const otpRequests = pgTable(
     email: text('email'),
     mobile: text('mobile'),
     codeHash: text('code_hash').notNull(),
+    emailCodeHash: text('email_code_hash'),
     payload: jsonb('payload'),
     attemptsUsed: integer('attempts_used').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),
@@ -105,8 +110,8 @@ export const otpSends = pgTable(
 
 /**
  * Password sign-ins not (yet) successful, for the per-contact and per-address failure limits.
- * A row is written before the password is checked and the contact's rows are deleted when a
- * sign-in succeeds, so parallel guesses cannot exceed the limit.
+ * A row is written before the password is checked and the rows of that contact and address
+ * are deleted when a sign-in succeeds, so parallel guesses cannot exceed the limit.
  */
 export const loginFailures = pgTable(
   'login_failures',

@@ -65,6 +65,8 @@ export const orders = pgTable(
     totalAmount: integer('total_amount').notNull(),
     billing: jsonb('billing').notNull(),
     attribution: jsonb('attribution'),
+    /** The address the checkout came from (IPv6: its /64), for the holds-per-address limit. */
+    clientIp: text('client_ip'),
     /** The cart the order was made from (sorted number ids), to return the same open order. */
     cartKey: text('cart_key').notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
@@ -78,6 +80,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.holdExpiresAt),
+    index('orders_client_ip_idx').on(t.clientIp, t.holdExpiresAt),
     uniqueIndex('orders_provider_order_key').on(t.providerOrderId),
   ],
 );

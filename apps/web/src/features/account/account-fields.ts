@@ -1,5 +1,5 @@
 import { isValidGstin, isValidMobile } from '@store/domain';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 /**
  * The rules of an account's fields, for the profile page and for the forms of the

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { states } from '@store/domain';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { SelectField, TextField } from '../../components/form-fields';
 import type { AuthAddress, AuthUser } from '../auth';
 import { VALIDATION_MESSAGES } from './account-fields';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { CheckboxField, GstinField, TextField } from '../../components/form-fields';
 import type { AuthAddress, AuthUser } from '../auth';
 import { checkCorporateFields, nameSchema, normalizeGstin } from './account-fields';

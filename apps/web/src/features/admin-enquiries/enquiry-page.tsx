@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';

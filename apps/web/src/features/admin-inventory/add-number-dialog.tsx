@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { mobileNumberProblem, normalizeMobile } from '@store/domain';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { CheckboxField, TextField } from '../../components/form-fields';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useToast } from '../../components/toast';

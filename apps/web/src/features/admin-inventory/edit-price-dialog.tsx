@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useToast } from '../../components/toast';
 import { apiErrorMessage } from '../../lib/api-client';

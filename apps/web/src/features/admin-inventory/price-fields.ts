@@ -1,5 +1,5 @@
 import { formatInr, parseRupees, toRupees } from '@store/domain';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 /** A rupee amount as staff type it (25000, 1,25,000, ₹4,999.50), checked by the domain's parser. */
 function rupeesOf(text: string, ctx: z.RefinementCtx): number {

@@ -3,7 +3,7 @@ import { normalizeMobile } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { SelectField, SubmitButton, TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -222,7 +222,8 @@ function InviteForm() {
         />
         <TextField
           label="Mobile"
-          type="tel"
+          type="text"
+          inputMode="tel"
           autoComplete="off"
           error={errors.mobile?.message}
           {...register('mobile')}

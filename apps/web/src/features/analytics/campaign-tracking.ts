@@ -1,4 +1,4 @@
-import { clipAttributionValue, type AttributionTextField } from '@store/domain';
+import { cleanAttributionValue, type AttributionTextField } from '@store/domain';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
@@ -42,11 +42,11 @@ function defaultStorage(): StorageLike | null {
 
 function param(search: URLSearchParams, name: AttributionTextField): string | null {
   const value = search.get(name)?.trim();
-  return value ? clipAttributionValue(name, value) : null;
+  return value ? cleanAttributionValue(name, value) : null;
 }
 
 const clipped = (field: AttributionTextField, value: string | null) =>
-  value === null ? null : clipAttributionValue(field, value);
+  value === null ? null : cleanAttributionValue(field, value);
 
 /** The record for a landing address, or null when it carries neither gclid nor utm_source. */
 export function attributionFromUrl(
@@ -62,7 +62,7 @@ export function attributionFromUrl(
     utm_source: utmSource,
     utm_campaign: param(search, 'utm_campaign'),
     timestamp: now.toISOString(),
-    landing_page: clipAttributionValue('landing_page', `${location.pathname}${location.search}`),
+    landing_page: cleanAttributionValue('landing_page', `${location.pathname}${location.search}`),
     expires_at: new Date(now.getTime() + CAMPAIGN_TRACKING_DAYS * DAY_MS).toISOString(),
   };
 }
@@ -144,7 +144,7 @@ export function getAttribution(
     utm_source: clipped('utm_source', parsed.utm_source),
     utm_campaign: clipped('utm_campaign', parsed.utm_campaign),
     timestamp: parsed.timestamp,
-    landing_page: clipAttributionValue('landing_page', parsed.landing_page),
+    landing_page: cleanAttributionValue('landing_page', parsed.landing_page),
     expires_at: parsed.expires_at,
   };
 }

@@ -29,3 +29,12 @@ export function retryAfterOf(error: unknown): number | undefined {
   const value = error.body.retryAfter;
   return typeof value === 'number' && value > 0 ? value : undefined;
 }
+
+/** Which codes of a registration were wrong (400 OTP_INVALID with `wrongCodes`), if said. */
+export function wrongCodesOf(error: unknown): { sms: boolean; email: boolean } | undefined {
+  if (!isApiError(error) || !isRecord(error.body) || !Array.isArray(error.body.wrongCodes)) {
+    return undefined;
+  }
+  const wrong = error.body.wrongCodes;
+  return { sms: wrong.includes('sms'), email: wrong.includes('email') };
+}

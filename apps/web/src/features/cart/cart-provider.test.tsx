@@ -237,7 +237,7 @@ describe('signing in with a guest cart', () => {
       'POST /cart/sync': ok(
         {
           ...serverCart([{ id: 1, price: 5000 }]),
-          dropped: [{ productId: 2, number: '9876500002', reason: 'unavailable' }],
+          dropped: [{ productId: 2, reason: 'unavailable' }],
           validationResults: [],
         },
         'Your cart has been synced with your account',

@@ -37,7 +37,9 @@ export function useGuestCartSync(user: AuthUser | null, guest: GuestCart, toast:
         toast.success(CART_MESSAGES.synced);
         const gone = cart.dropped.filter((item) => item.reason !== 'cart_full');
         if (gone.length > 0) {
-          const numbers = gone.map((item) => item.number ?? `#${item.productId}`);
+          // The server answers ids only: the digits come from the guest cart that was sent.
+          const digits = new Map(guest.items.map((item) => [item.product.id, item.product.number]));
+          const numbers = gone.map((item) => digits.get(item.productId) ?? `#${item.productId}`);
           toast.warning(
             `${gone.length === 1 ? 'This number is' : 'These numbers are'} no longer available and ${gone.length === 1 ? 'was' : 'were'} removed: ${listNumbers(numbers)}`,
             { duration: 8000 },

@@ -192,7 +192,8 @@ export function EnquiryForm({
           id={fieldId('mobile')}
           label="Mobile number"
           error={errors.mobile?.message}
-          type="tel"
+          // A text box: `tel-national` (the 10 digits, no +91) is not allowed on type="tel".
+          type="text"
           inputMode="tel"
           autoComplete="tel-national"
           placeholder="98765 43210"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
 import { Card } from '../../orders';
 import { useCancelOrder } from '../api/cancel-order';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatInr } from '@store/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { useRefundPayment } from '../api/refund-payment';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { addDays, indiaDay, normalizeUpc, UPC_VALIDITY_DAYS } from '@store/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
 import { useMovePorting } from '../api/move-porting';
 import type { StaffOrderItem } from '../staff-order-types';

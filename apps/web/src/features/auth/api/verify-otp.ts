@@ -12,13 +12,16 @@ import {
 export interface VerifyOtpInput {
   purpose: OtpPurpose;
   contact: ContactInfo;
+  /** The code sent by SMS (a sign-in code also goes by e-mail). */
   otp: string;
+  /** A registration's second code, the one sent by e-mail. */
+  emailOtp?: string;
   requestId?: string | null;
 }
 
 /**
- * POST /auth/verify-otp: registration sends e-mail, mobile and the request id; login only the
- * mobile (spec §7).
+ * POST /auth/verify-otp: registration sends e-mail, mobile, both codes and the request id;
+ * login only the mobile and the code (spec §7).
  */
 export async function verifyOtp(input: VerifyOtpInput): Promise<SessionResult> {
   const { purpose, contact, otp } = input;
@@ -29,6 +32,7 @@ export async function verifyOtp(input: VerifyOtpInput): Promise<SessionResult> {
           email: contact.email,
           mobile: mobileOf(contact.mobile),
           otp,
+          emailOtp: input.emailOtp,
           requestId: input.requestId ?? undefined,
         });
   return sessionResult(await api.post('/auth/verify-otp', body));

@@ -89,8 +89,15 @@ export function AuthModal({ open, onClose, initialView }: AuthModalProps) {
       content = <RegisterView {...props} draft={registerDraft} onDraft={setRegisterDraft} />;
       break;
     case 'verify-otp':
-      title = otp.state.otpPurpose === 'login' ? 'Enter your sign-in code' : 'Verify your details';
-      description = `We have sent a 6-digit code to ${destination}.`;
+      if (otp.state.otpPurpose === 'login') {
+        title = 'Enter your sign-in code';
+        description = `We have sent a 6-digit code to ${destination}.`;
+      } else {
+        // A registration proves both contacts: one code by SMS, another by e-mail.
+        const { mobile, email } = otp.state.contactInfo ?? {};
+        title = 'Verify your details';
+        description = `We have sent a 6-digit code to your mobile ${mobile ?? ''} and another to your e-mail ${email ?? ''}.`;
+      }
       content = <VerifyOtpView {...props} />;
       break;
     case 'forgot-password':

@@ -21,6 +21,8 @@ export interface OtpInputProps {
   autoFocus?: boolean;
   /** Id of the group (the label's target). */
   id?: string;
+  /** How each box is named, before "1 of 6" (two code inputs on one form need their own). */
+  digitLabel?: string;
 }
 
 function onlyDigits(text: string): string {
@@ -40,6 +42,7 @@ export function OtpInput({
   disabled,
   autoFocus,
   id,
+  digitLabel = 'Digit',
 }: OtpInputProps) {
   const autoId = useId();
   const groupId = id ?? autoId;
@@ -159,7 +162,7 @@ export function OtpInput({
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
-            aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+            aria-label={`${digitLabel} ${index + 1} of ${OTP_LENGTH}`}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             value={digit}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
 import { renderWithQuery } from '../../../../test-support/render';
-import { resetAfterTest } from '../../../../test-support/session';
+import { resetAfterTest, sampleSession } from '../../../../test-support/session';
 import { AuthModal } from './auth-modal';
 
 afterEach(resetAfterTest);
@@ -40,6 +40,18 @@ async function fillIndividual(user: User) {
   await enter(user, screen.getByLabelText('E-mail address'), 'asha@example.com');
   await enter(user, screen.getByLabelText('Mobile number'), '98765 43210');
   await enter(user, screen.getByLabelText('Password', { exact: true }), 'mango-river-42');
+}
+
+/** Pastes the SMS code and the e-mail code of a registration (an empty one is left as it is). */
+async function enterCodes(user: User, sms: string, email: string) {
+  for (const [code, box] of [
+    [sms, 'Mobile code digit 1 of 6'],
+    [email, 'E-mail code digit 1 of 6'],
+  ] as const) {
+    if (!code) continue;
+    await user.click(screen.getByRole('textbox', { name: box }));
+    await user.paste(code);
+  }
 }
 
 // Form-heavy tests: typing through jsdom is slow on a busy machine.
@@ -85,7 +97,7 @@ describe('registration form', { timeout: 30_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Verify your details' });
     expect(dialog).toHaveAccessibleDescription(
-      'We have sent a 6-digit code to your e-mail asha@example.com and your mobile 9876543210.',
+      'We have sent a 6-digit code to your mobile 9876543210 and another to your e-mail asha@example.com.',
     );
     expect(api.callsTo('POST /auth/register')[0]?.body).toEqual({
       name: 'Asha Verma',
@@ -101,11 +113,68 @@ describe('registration form', { timeout: 30_000 }, () => {
 
     // A wrong code without a server message: the spec's fallback, and the attempts go down.
     installFakeApi({ 'POST /auth/verify-otp': fail(400, undefined, { remainingAttempts: 9 }) });
-    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
-    await user.paste('123456');
+    await enterCodes(user, '123456', '654321');
     await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
     expect(await screen.findByText('Invalid OTP. Please try again.')).toBeInTheDocument();
     expect(screen.getByTestId('otp-attempts')).toHaveTextContent('9 attempts left');
+  });
+
+  it('asks for both codes, sends them, and clears only the one the server found wrong', async () => {
+    const verify = [
+      fail(400, 'The code sent to your e-mail address is not right. Please try again.', {
+        code: 'OTP_INVALID',
+        remainingAttempts: 9,
+        wrongCodes: ['email'],
+      }),
+      ok(sampleSession, 'Your account has been created.'),
+    ];
+    const api = installFakeApi({
+      'POST /auth/register': issued,
+      'POST /auth/verify-otp': () => verify.shift()!,
+    });
+    const { user, onClose } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('dialog', { name: 'Verify your details' });
+
+    // The mobile's code alone is not enough.
+    await enterCodes(user, '123456', '');
+    await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    expect(
+      screen.getByRole('group', { name: 'Code sent to your e-mail' }),
+    ).toHaveAccessibleDescription('Enter the 6-digit code.');
+    expect(api.callsTo('POST /auth/verify-otp')).toHaveLength(0);
+
+    await enterCodes(user, '', '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    expect(
+      await screen.findByText(
+        'The code sent to your e-mail address is not right. Please try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Mobile code digit 6 of 6' })).toHaveValue('6');
+    expect(screen.getByRole('textbox', { name: 'E-mail code digit 1 of 6' })).toHaveValue('');
+
+    await enterCodes(user, '', '222222');
+    await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST /auth/verify-otp').map((call) => call.body)).toEqual([
+      {
+        email: 'asha@example.com',
+        mobile: '9876543210',
+        otp: '123456',
+        emailOtp: '111111',
+        requestId: '6f2c1a8e-0000-4000-8000-000000000001',
+      },
+      {
+        email: 'asha@example.com',
+        mobile: '9876543210',
+        otp: '123456',
+        emailOtp: '222222',
+        requestId: '6f2c1a8e-0000-4000-8000-000000000001',
+      },
+    ]);
   });
 
   it('requires the terms to be accepted', async () => {

@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import {
   ContactField,
   MobileField,

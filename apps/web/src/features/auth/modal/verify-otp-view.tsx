@@ -3,51 +3,59 @@ import { SubmitButton } from '../../../components/form-fields';
 import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
-import { AUTH_ERROR_FALLBACKS, remainingAttemptsOf } from '../auth-errors';
+import { AUTH_ERROR_FALLBACKS, remainingAttemptsOf, wrongCodesOf } from '../auth-errors';
 import { OTP_INCOMPLETE, OTP_LENGTH, OtpInput } from './otp-input';
 import { LinkButton, OtpStatus } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
-/** Enter the code of a registration or an OTP sign-in (POST /auth/verify-otp). */
+/**
+ * Enter the code of an OTP sign-in, or the two codes of a registration (one sent by SMS, one by
+ * e-mail: each contact is proven) (POST /auth/verify-otp).
+ */
 export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
   const toast = useToast();
   const { mutateAsync: verifyOtp } = useVerifyOtp();
   const [code, setCode] = useState('');
+  const [emailCode, setEmailCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [emailError, setEmailError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
   const { state } = otp;
   const purpose = state.otpPurpose === 'login' ? 'login' : 'registration';
+  const registration = purpose === 'registration';
   const noAttemptsLeft = state.remainingAttempts === 0;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (code.length !== OTP_LENGTH) {
-      setError(OTP_INCOMPLETE);
-      return;
-    }
-    setError(undefined);
+    const smsMissing = code.length !== OTP_LENGTH;
+    const emailMissing = registration && emailCode.length !== OTP_LENGTH;
+    setError(smsMissing ? OTP_INCOMPLETE : undefined);
+    setEmailError(emailMissing ? OTP_INCOMPLETE : undefined);
+    if (smsMissing || emailMissing) return;
     setPending(true);
     try {
       const result = await verifyOtp({
         purpose,
         contact: state.contactInfo ?? {},
         otp: code,
+        emailOtp: registration ? emailCode : undefined,
         requestId: state.otpRequestId,
       });
       otp.clear();
       onAuthenticated(
         result,
-        purpose === 'registration' ? 'Your account has been created.' : 'You are signed in.',
+        registration ? 'Your account has been created.' : 'You are signed in.',
       );
     } catch (failure) {
       otp.verifyFailed(remainingAttemptsOf(failure));
-      setCode('');
+      // Only the codes the server found wrong are cleared (both when it does not say).
+      const wrong = wrongCodesOf(failure) ?? { sms: true, email: true };
+      if (wrong.sms) setCode('');
+      if (wrong.email) setEmailCode('');
       toast.error(
         apiErrorMessage(
           failure,
-          purpose === 'login'
-            ? AUTH_ERROR_FALLBACKS.verifyLogin
-            : AUTH_ERROR_FALLBACKS.verifyRegistration,
+          registration ? AUTH_ERROR_FALLBACKS.verifyRegistration : AUTH_ERROR_FALLBACKS.verifyLogin,
         ),
       );
     } finally {
@@ -63,18 +71,33 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
           setCode(value);
           if (error) setError(undefined);
         }}
+        label={registration ? 'Code sent to your mobile' : undefined}
+        digitLabel={registration ? 'Mobile code digit' : undefined}
         error={error}
         disabled={pending}
         autoFocus
       />
+      {registration ? (
+        <OtpInput
+          value={emailCode}
+          onChange={(value) => {
+            setEmailCode(value);
+            if (emailError) setEmailError(undefined);
+          }}
+          label="Code sent to your e-mail"
+          digitLabel="E-mail code digit"
+          error={emailError}
+          disabled={pending}
+        />
+      ) : null}
       <OtpStatus otp={otp} />
       <SubmitButton pending={pending} pendingLabel="Verifying…" disabled={noAttemptsLeft}>
-        {purpose === 'registration' ? 'Verify and create account' : 'Verify and sign in'}
+        {registration ? 'Verify and create account' : 'Verify and sign in'}
       </SubmitButton>
       <p className="text-center text-sm text-slate-700">
         Wrong details?{' '}
-        <LinkButton onClick={() => go(purpose === 'registration' ? 'register' : 'sign-in-otp')}>
-          {purpose === 'registration' ? 'Change your details' : 'Change the number'}
+        <LinkButton onClick={() => go(registration ? 'register' : 'sign-in-otp')}>
+          {registration ? 'Change your details' : 'Change the number'}
         </LinkButton>
       </p>
     </form>

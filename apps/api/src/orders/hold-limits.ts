@@ -1,0 +1,74 @@
+import { conflict, minutesText, tooMany } from '../http/app-error';
+import type { Tx } from '../db/transactions';
+import { liveHoldsFromAddress, lockClientAddress, recentHoldEnds } from './order-store';
+import type { OrderDeps } from './order-types';
+
+const listNumbers = (digits: string[]) =>
+  digits.length === 1 ? digits[0]! : `${digits.slice(0, -1).join(', ')} and ${digits.at(-1)}`;
+
+/**
+ * The limits a checkout's new hold must keep (decision 0014), checked in its transaction once
+ * the cart is known to be valid and before anything is released or held:
+ * - an account holds at most HOLDS_PER_ACCOUNT numbers (a checkout replaces the buyer's open
+ *   order, so that is the size of the cart): 409 HOLD_LIMIT;
+ * - a buyer's holds of one number last HOLD_MINUTES in all, counted from the first: a number
+ *   whose time is used up waits HOLD_COOLDOWN_MINUTES after that hold ended before the same
+ *   buyer may hold it again (429 HOLD_COOLDOWN), and one re-held meanwhile (a changed cart, a
+ *   number removed and added again) keeps the end of that first hold;
+ * - the checkouts from one client address (other accounts' live holds plus this cart) hold at
+ *   most HOLDS_PER_IP numbers: 429 HOLD_LIMIT_ADDRESS (counted under an advisory lock on the
+ *   address, so parallel checkouts cannot pass it together).
+ * Returns when the new hold must end at the latest (undefined: a full HOLD_MINUTES).
+ */
+export async function checkHoldLimits(
+  deps: Pick<OrderDeps, 'config'>,
+  tx: Tx,
+  hold: {
+    userId: string;
+    clientIp: string;
+    numbers: ReadonlyArray<{ id: number; number: string }>;
+  },
+): Promise<Date | undefined> {
+  const { config } = deps;
+  const ids = hold.numbers.map((n) => n.id);
+  if (ids.length > config.HOLDS_PER_ACCOUNT) {
+    const extra = ids.length - config.HOLDS_PER_ACCOUNT;
+    throw conflict(
+      `You can hold up to ${config.HOLDS_PER_ACCOUNT} numbers at a time. Please remove ${extra} ${extra === 1 ? 'number' : 'numbers'} from your cart to check out.`,
+      'HOLD_LIMIT',
+      { maxHolds: config.HOLDS_PER_ACCOUNT },
+    );
+  }
+
+  const { now, ends } = await recentHoldEnds(tx, hold.userId, ids, config.HOLD_COOLDOWN_MINUTES);
+  const waiting = hold.numbers.filter(
+    (n) => (ends.get(n.id)?.getTime() ?? Infinity) <= now.getTime(),
+  );
+  if (waiting.length > 0) {
+    const free = Math.max(
+      ...waiting.map((n) => ends.get(n.id)!.getTime() + config.HOLD_COOLDOWN_MINUTES * 60_000),
+    );
+    const wait = (free - now.getTime()) / 1000;
+    throw tooMany(
+      'HOLD_COOLDOWN',
+      `You held ${listNumbers(waiting.map((n) => n.number))} a short while ago without paying: to give other buyers a chance, you can hold ${waiting.length === 1 ? 'it' : 'them'} again in ${minutesText(wait)}. Remove ${waiting.length === 1 ? 'it' : 'them'} from your cart to check out the rest now.`,
+      wait,
+    );
+  }
+
+  await lockClientAddress(tx, hold.clientIp);
+  const fromAddress = await liveHoldsFromAddress(tx, hold.clientIp, hold.userId);
+  if (fromAddress.held + ids.length > config.HOLDS_PER_IP) {
+    const wait = fromAddress.firstEnd
+      ? (fromAddress.firstEnd.getTime() - fromAddress.now.getTime()) / 1000
+      : config.HOLD_MINUTES * 60;
+    throw tooMany(
+      'HOLD_LIMIT_ADDRESS',
+      `Too many numbers are held from your network right now. Please try again in ${minutesText(wait)}.`,
+      wait,
+    );
+  }
+
+  const caps = [...ends.values()].map((end) => end.getTime());
+  return caps.length > 0 ? new Date(Math.min(...caps)) : undefined;
+}

@@ -1,0 +1,11 @@
+/**
+ * What a production store must be given before it starts (SMTP and MSG91): placeholders that
+ * point nowhere, since a benchmark sends no message.
+ */
+export const benchMessaging = {
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  SMS_PROVIDER: 'msg91',
+  MSG91_AUTH_KEY: 'bench-only',
+  MSG91_TEMPLATE_ID: 'bench-only',
+  MSG91_API_BASE: 'http://127.0.0.1:9',
+};
