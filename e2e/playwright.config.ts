@@ -30,14 +30,14 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
-      testIgnore: /console-imports\.spec\.ts/,
+      testIgnore: /console-routine\.spec\.ts/,
     },
-    // The stock import adds thousands of numbers: it runs once the storefront specs, which
+    // The console routine imports thousands of numbers: it runs once the storefront specs, which
     // compare listings with the API, are done.
     {
       name: 'stock import',
       use: { browserName: 'chromium' },
-      testMatch: /console-imports\.spec\.ts/,
+      testMatch: /console-routine\.spec\.ts/,
       dependencies: ['chromium'],
     },
   ],

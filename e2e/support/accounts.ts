@@ -92,6 +92,27 @@ export async function enterRegistrationCodes(
   await enterCode(dialog, emailOtp, how, 'E-mail code digit');
 }
 
+/**
+ * Signs in through the header's Sign In dialog with a code sent to the mobile, as a person does
+ * (the code read from the dev outbox).
+ */
+export async function signInWithOtpInBrowser(page: Page, mobile: string) {
+  const dialog = await openSignIn(page);
+  await dialog.getByRole('button', { name: 'With OTP' }).click();
+  await dialog.getByLabel('Mobile number').fill(mobile);
+  const since = new Date();
+  await dialog.getByRole('button', { name: 'Send OTP' }).click();
+  const verify = page.getByRole('dialog', { name: 'Enter your sign-in code' });
+  await expect(verify).toBeVisible();
+  const code = await waitForOtp(page.request, mobile, {
+    since,
+    channel: 'sms',
+    text: /to sign in/,
+  });
+  await enterCode(verify, code, 'paste');
+  await verify.getByRole('button', { name: 'Verify and sign in' }).click();
+}
+
 /** Signs `request` in with a code sent to the mobile (its cookies then carry the session). */
 export async function signInWithOtp(request: APIRequestContext, mobile: string) {
   const since = new Date();

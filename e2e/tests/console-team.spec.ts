@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { enterCode, newAccount, openSignIn, signInWithOtp } from '../support/accounts';
-import { readOutbox, waitForOtp } from '../support/outbox';
+import { newAccount, signInWithOtp, signInWithOtpInBrowser } from '../support/accounts';
+import { readOutbox } from '../support/outbox';
 import { createStaffAccount } from '../support/staff';
 
 /** The team's side of the console: an administrator invites a member; the log shows it. */
@@ -34,20 +34,7 @@ test('an admin invites a member, who signs in with a code and lands on the conso
     const context = await browser.newContext();
     const memberPage = await context.newPage();
     await memberPage.goto('/premium-numbers');
-    const dialog = await openSignIn(memberPage);
-    await dialog.getByRole('button', { name: 'With OTP' }).click();
-    await dialog.getByLabel('Mobile number').fill(member.mobile);
-    const since = new Date();
-    await dialog.getByRole('button', { name: 'Send OTP' }).click();
-    const verify = memberPage.getByRole('dialog', { name: 'Enter your sign-in code' });
-    await expect(verify).toBeVisible();
-    const code = await waitForOtp(memberPage.request, member.mobile, {
-      since,
-      channel: 'sms',
-      text: /to sign in/,
-    });
-    await enterCode(verify, code, 'paste');
-    await verify.getByRole('button', { name: 'Verify and sign in' }).click();
+    await signInWithOtpInBrowser(memberPage, member.mobile);
     await expect(memberPage).toHaveURL(/\/admin$/);
     await expect(memberPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     // Support sees no administrators' areas.

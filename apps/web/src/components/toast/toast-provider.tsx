@@ -46,7 +46,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       nextId += 1;
       const id = `toast-${nextId}`;
       const duration = options.duration ?? TOAST_DEFAULT_DURATION_MS;
-      setToasts((current) => [...current, { id, message, type, duration, leaving: false }]);
+      // The same message again replaces the one still showing (signing out twice in a row
+      // says so once), so toasts never stack up as copies.
+      setToasts((current) => [
+        ...current.filter((toast) => toast.type !== type || toast.message !== message),
+        { id, message, type, duration, leaving: false },
+      ]);
       if (Number.isFinite(duration)) {
         timers.current.set(
           id,

@@ -113,6 +113,24 @@ describe('toasts', () => {
     expect(screen.getAllByRole('button', { name: 'Close notification' })).toHaveLength(2);
   });
 
+  it('shows the same message once: a repeat replaces the one still showing, for its full time', () => {
+    renderProvider();
+    act(() => {
+      toast.success('Successfully Logged Out');
+    });
+    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      toast.success('Successfully Logged Out');
+      toast.error('Successfully Logged Out');
+    });
+    expect(screen.getAllByText('Successfully Logged Out')).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Close notification' })).toHaveLength(2);
+    // The repeat lasts its own 3000 ms, not what was left of the first.
+    act(() => vi.advanceTimersByTime(2999));
+    const success = screen.getAllByText('Successfully Logged Out')[0]!.closest('[data-state]');
+    expect(success).toHaveAttribute('data-state', 'open');
+  });
+
   it('returns an id that dismisses the toast', () => {
     renderProvider();
     let id = '';

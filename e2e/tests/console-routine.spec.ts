@@ -1,14 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { newAccount, registerByApi, SUPPORT_STATE_ENV } from '../support/accounts';
+import { newAccount, registerByApi, signInWithOtpInBrowser } from '../support/accounts';
 import { readOutbox } from '../support/outbox';
+import { createStaffAccount } from '../support/staff';
 import { webBuildDir } from '../support/store-server';
 
 /**
- * The console's order routine, end to end: a buyer buys a number; a support agent (signed in by
- * global setup) finds the order by the buyer's mobile, confirms the UTR, sends the UPC and
- * walks the number to ported; the buyer sees each step on the order page.
+ * The support console's day, end to end in the browser: a support agent signs in through the
+ * Sign In dialog and lands on the console; imports stock from a CSV with some bad rows (the
+ * check's errors, confirm, the progress bar, the result and its refused rows, the number in the
+ * inventory); a buyer buys one of the imported numbers; the agent finds the order by the buyer's
+ * mobile, confirms the UTR, sends the UPC and walks the number to ported, and the buyer sees
+ * each step on the order page. The import adds 20,000 numbers, so this spec runs in its own
+ * project after the storefront specs (playwright.config.ts).
  */
 
 interface ListedNumber {
@@ -16,24 +21,123 @@ interface ListedNumber {
   number: string;
 }
 
-test('support finds an order by mobile, confirms the UTR, sends the UPC and ports the number; the buyer sees each step', async ({
+const GOOD_ROWS = 20_000;
+
+/** A stock file: GOOD_ROWS new numbers (prices in Indian grouping) and four refused rows. */
+function stockFile(prefix: string) {
+  const numbers = Array.from(
+    { length: GOOD_ROWS },
+    (_, i) => `${prefix}${String(i).padStart(10 - prefix.length, '0')}`,
+  );
+  const lines = ['number,price,offer_price'];
+  numbers.forEach((number, i) =>
+    lines.push(`+91 ${number},"1,25,${String(i % 1000).padStart(3, '0')}",`),
+  );
+  lines.splice(3, 0, '9.82E+09,5000,'); // line 4
+  lines.splice(5, 0, '98200,5000,'); // line 6
+  lines.splice(7, 0, `${numbers[0]},7000,`); // line 8: repeats line 2
+  lines.splice(9, 0, `${numbers[100]}0,7000,8000`); // line 10: 11 digits
+  return { csv: `${lines.join('\r\n')}\r\n`, first: numbers[0]! };
+}
+
+test('a support agent signs in, imports stock and takes an order of an imported number from payment to ported', async ({
   browser,
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
+  const agent = newAccount('sunita support');
   const buyer = newAccount('kiran buyer');
   const utr = `UTR${Date.now()}`;
+  // A prefix of this run, so that the numbers are new however often the spec runs on a store.
+  const prefix = `6${String(Date.now() % 10_000).padStart(4, '0')}`;
+  const { csv, first } = stockFile(prefix);
+
+  const staff = await browser.newContext({ baseURL });
+  const desk = await staff.newPage();
+
+  await test.step('the agent signs in with a code and lands on the console', async () => {
+    await createStaffAccount(agent, 'support');
+    await desk.goto('/');
+    await signInWithOtpInBrowser(desk, agent.mobile);
+    await expect(desk).toHaveURL(/\/admin$/);
+    await expect(desk.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+
+  await test.step('the agent opens the imports from the console', async () => {
+    await desk.goto('/admin');
+    await desk
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Imports' })
+      .click();
+    await expect(desk.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
+    await expect(desk.getByRole('link', { name: 'Download the template' })).toBeVisible();
+  });
+
+  await test.step('the check lists the refused rows with their reasons', async () => {
+    await desk.getByLabel(/CSV file/).setInputFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await desk.getByRole('button', { name: 'Check the file' }).click();
+    const check = desk.getByRole('region', { name: 'Check of the file' });
+    await expect(check).toContainText(
+      '20,004 rows: 20,000 will go in (20,000 new, 0 repriced, 0 unchanged); 4 refused.',
+    );
+    const rows = check.getByRole('row');
+    await expect(rows.nth(1)).toContainText('4');
+    await expect(rows.nth(1)).toContainText('scientific notation');
+    await expect(rows.nth(2)).toContainText('number must have 10 digits (it has 5)');
+    await expect(rows.nth(3)).toContainText('number repeats line 2');
+    await expect(rows.nth(4)).toContainText('number must have 10 digits (it has 11)');
+  });
+
+  await test.step('the agent confirms, watches the progress bar and reads the result', async () => {
+    await desk.getByRole('button', { name: 'Import 20,000 rows' }).click();
+    await expect(desk.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+    const result = desk.getByRole('status', { name: 'Import result' });
+    await expect(result).toContainText(
+      'Import done: 20,000 rows imported (20,000 new, 0 repriced, 0 unchanged).',
+      { timeout: 60_000 },
+    );
+    const errorsLink = result.getByRole('link', { name: /4 refused rows \(errors\.csv\)/ });
+    const errors = await desk.request.get((await errorsLink.getAttribute('href'))!);
+    expect(errors.status()).toBe(200);
+    const lines = (await errors.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('number,price,offer_price,reason');
+    expect(lines).toHaveLength(5);
+    expect(lines[3]).toBe(`${first},7000,,number repeats line 2`);
+
+    const past = desk.getByRole('region', { name: 'Past imports' });
+    await expect(past.getByRole('row').nth(1)).toContainText(`stock.csv${agent.name}done`);
+  });
+
+  await test.step('the imported number is in the inventory at its price', async () => {
+    await desk
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Inventory' })
+      .click();
+    await desk.getByLabel('Digits', { exact: true }).fill(first);
+    await desk.getByRole('button', { name: 'Apply filters' }).click();
+    const row = desk.getByRole('row', {
+      name: new RegExp(`${first.slice(0, 5)} ${first.slice(5)}`),
+    });
+    await expect(row).toContainText('₹1,25,000');
+    await expect(row).toContainText('available');
+  });
+
   let orderId = '';
   let reference = '';
   let display = '';
 
-  await test.step('a buyer buys a number', async () => {
+  await test.step('a buyer buys an imported number', async () => {
     await registerByApi(page.request, buyer);
-    const listed = await page.request.get('/api/v1/numbers?sort=price_desc&pageSize=40');
-    const { items } = ((await listed.json()) as { data: { items: ListedNumber[] } }).data;
-    const picked = items[Math.floor(Math.random() * items.length)]!;
-    display = `${picked.number.slice(0, 5)} ${picked.number.slice(5)}`;
+    const found = await page.request.get(`/api/v1/numbers?q=${first}`);
+    const { items } = ((await found.json()) as { data: { items: ListedNumber[] } }).data;
+    const picked = items.find((item) => item.number === first)!;
+    expect(picked, `${first} is on sale`).toBeDefined();
+    display = `${first.slice(0, 5)} ${first.slice(5)}`;
     expect((await page.request.post(`/api/v1/cart/add/${picked.id}`)).ok()).toBe(true);
     const checkout = await page.request.post('/api/v1/cart/checkout');
     expect(checkout.status()).toBe(201);
@@ -46,11 +150,6 @@ test('support finds an order by mobile, confirms the UTR, sends the UPC and port
     reference = order.reference;
   });
 
-  const staff = await browser.newContext({
-    baseURL,
-    storageState: process.env[SUPPORT_STATE_ENV],
-  });
-  const desk = await staff.newPage();
   const numberRow = () =>
     desk
       .getByRole('region', { name: 'Numbers and porting' })
