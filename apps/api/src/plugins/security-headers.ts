@@ -1,7 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { randomBytes } from 'node:crypto';
 
 /**
  * Google Analytics 4 (gtag.js), as Google's CSP guide for GA4 lists it: the script comes from
@@ -33,29 +32,23 @@ const chatWidget = {
 
 const CSP = 'content-security-policy';
 const scriptSources = Symbol('scriptSources');
-const nonce = Symbol('nonce');
 
 declare module 'fastify' {
   interface FastifyReply {
     [scriptSources]: string[] | null;
-    [nonce]: string | null;
     /**
      * Admits these inline scripts on this answer's page (CSP sources: `'sha256-...'` hashes of
-     * a prerendered page's scripts, see web-app.ts).
+     * the page's scripts: a prerendered page's from the build, see web-app.ts; a number page's
+     * as it is rendered, see number-pages.ts).
      */
     allowScripts(sources: readonly string[]): void;
-    /**
-     * A nonce for the inline scripts of HTML rendered for this answer alone: put it in their
-     * `nonce` attribute; the answer's Content-Security-Policy admits it. One per answer.
-     */
-    scriptNonce(): string;
   }
 }
 
 /**
  * Helmet's headers, and a Content-Security-Policy of our own making that allows no inline
  * script by default (no 'unsafe-inline' for scripts): a page admits exactly its own inline
- * scripts, by hash (prerendered files) or by nonce (HTML rendered per request). Analytics, the
+ * scripts, by hash (prerendered files, and number pages as they are rendered). Analytics, the
  * payment checkout and the chat widget load from their own hosts; videos embed from YouTube.
  */
 export const securityHeaders = fp(async (app) => {
@@ -106,17 +99,9 @@ export const securityHeaders = fp(async (app) => {
   });
 
   app.decorateReply(scriptSources, null);
-  app.decorateReply(nonce, null);
   app.decorateReply('allowScripts', function (this: FastifyReply, sources: readonly string[]) {
     this[scriptSources] = [...(this[scriptSources] ?? []), ...sources];
     this.header(CSP, policy(this[scriptSources]));
-  });
-  app.decorateReply('scriptNonce', function (this: FastifyReply) {
-    if (!this[nonce]) {
-      this[nonce] = randomBytes(16).toString('base64');
-      this.allowScripts([`'nonce-${this[nonce]}'`]);
-    }
-    return this[nonce];
   });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(CSP, basePolicy);

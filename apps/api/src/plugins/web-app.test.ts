@@ -123,30 +123,6 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('gives HTML made for one answer a nonce of its own', async () => {
-    const made = await buildApp(testConfig(), { database: await sharedDatabase() });
-    made.get('/rendered', async (_request, reply) => {
-      const nonce = reply.scriptNonce();
-      expect(reply.scriptNonce()).toBe(nonce);
-      return reply.type('text/html').send(`<script nonce="${nonce}">window.x = 1</script>`);
-    });
-    try {
-      const nonces = [];
-      for (let i = 0; i < 2; i++) {
-        const res = await made.inject({ method: 'GET', url: '/rendered' });
-        const nonce = /nonce="([^"]+)"/.exec(res.body)![1]!;
-        expect(directive(res.headers['content-security-policy'], 'script-src')).toContain(
-          `'nonce-${nonce}'`,
-        );
-        nonces.push(nonce);
-      }
-      expect(nonces[0]).not.toBe(nonces[1]);
-      expect(nonces[0]).toMatch(/^[A-Za-z0-9+/=]{24}$/);
-    } finally {
-      await made.close();
-    }
-  });
-
   it('admits the chat widget vendor only when a chat widget token is configured', async () => {
     const cspOf = async (settings: Record<string, string>) => {
       const withToken = await buildApp(testConfig(settings), {
