@@ -55,6 +55,30 @@ describe('serving the built web app', () => {
 
   const get = (url: string) => app.inject({ method: 'GET', url });
 
+  it('redirects an address with a trailing slash to the page, whatever the client accepts', async () => {
+    const cases: [string, string][] = [
+      ['/premium-numbers/', '/premium-numbers'],
+      [
+        '/vip-numbers/uttar-pradesh/noida//?page=2&q=1',
+        '/vip-numbers/uttar-pradesh/noida?page=2&q=1',
+      ],
+      ['//evil.example/', '/evil.example'],
+      ['/no-such-page/', '/no-such-page'],
+    ];
+    for (const [url, location] of cases) {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(301);
+        expect(res.headers.location, url).toBe(location);
+      }
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/premium-numbers/' });
+    expect(head.statusCode).toBe(301);
+    // The API keeps its own rules (a trailing slash is ignored there), and "/" is the home page.
+    expect((await get('/api/v1/health/')).statusCode).toBe(200);
+    expect((await get('/')).statusCode).toBe(200);
+  });
+
   it('sends a prerendered page for its path, with or without a query', async () => {
     expect((await get('/')).body).toBe('<html>home page</html>');
     expect((await get('/vip-numbers/uttar-pradesh/noida')).body).toBe('<html>noida</html>');

@@ -44,6 +44,17 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     return;
   }
 
+  // One address per page: a trailing slash redirects to the page's own address (the static
+  // handler would otherwise refuse the folder, or send the page under a second address). Leading
+  // slashes are collapsed too, so `//host/` cannot become a redirect to another site.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const [path = '/', ...query] = request.url.split('?');
+    if (path === '/' || !path.endsWith('/') || path.startsWith('/api/')) return;
+    const canonical = `/${path.replace(/^\/+|\/+$/g, '')}`;
+    return reply.redirect(query.length ? `${canonical}?${query.join('?')}` : canonical, 301);
+  });
+
   // Each page admits its own inline scripts by hash: the file sent is noted as it is sent (a
   // page's .br or .gz stands for the page) and its hashes join the answer's policy.
   const cspHashes = readCspHashes(root, (line) => app.log.warn(line));
