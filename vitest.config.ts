@@ -31,6 +31,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          include: ['apps/web/scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
