@@ -122,19 +122,22 @@ export function WhatsAppButton() {
   const pageName = (title && pageTitleFromDocumentTitle(title)) || pageNameFromPath(pathname);
   const href = whatsappLink(whatsappMessage(pageName, `${origin}${pathname}`));
 
+  // In a landmark of its own, so that nothing on the page sits outside one.
   return (
-    <a
-      ref={ref}
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp"
-      aria-hidden={hidden || undefined}
-      tabIndex={hidden ? -1 : undefined}
-      data-testid="whatsapp-button"
-      className={`fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg transition hover:scale-105 hover:bg-[#198049] sm:right-6 sm:bottom-6 ${hidden ? 'invisible opacity-0' : ''}`}
-    >
-      <WhatsAppIcon className="size-8" />
-    </a>
+    <aside aria-label="WhatsApp chat">
+      <a
+        ref={ref}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Chat with us on WhatsApp"
+        aria-hidden={hidden || undefined}
+        tabIndex={hidden ? -1 : undefined}
+        data-testid="whatsapp-button"
+        className={`fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-[#1f9d55] text-white shadow-lg transition hover:scale-105 hover:bg-[#198049] sm:right-6 sm:bottom-6 ${hidden ? 'invisible opacity-0' : ''}`}
+      >
+        <WhatsAppIcon className="size-8" />
+      </a>
+    </aside>
   );
 }

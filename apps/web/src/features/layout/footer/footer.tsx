@@ -83,8 +83,11 @@ const popularCityLinks: NavLink[] = popularCities.map((city) => ({
  */
 export function Footer() {
   const year = useCurrentYear();
+  // Off screen the footer is not rendered and takes its estimated height: at least its real
+  // height at every width (2,179 px at 320, 1,307 at 640, 939 at 1024), or its last line falls
+  // below the painted box, light text on the page's white.
   return (
-    <footer className="bg-slate-900 text-slate-300 [contain-intrinsic-size:auto_1900px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_1200px] lg:[contain-intrinsic-size:auto_850px]">
+    <footer className="bg-slate-900 text-slate-300 [contain-intrinsic-size:auto_2200px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_1350px] lg:[contain-intrinsic-size:auto_950px]">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
           <div className="lg:col-span-2">
