@@ -93,8 +93,14 @@ async function main() {
   console.log(`Stock import benchmark: ${rowCount} rows on the default store (embedded server)`);
   const csv = stockCsv(rowCount);
   console.log(`File: ${(csv.length / 1_048_576).toFixed(1)} MB`);
-  // Development mode: the demo support account and the dev outbox its sign-in code goes to.
-  const server = await startServer(root, port, { DATA_DIR: dataDir, NODE_ENV: 'development' });
+  // Development mode: the demo support account and the dev outbox its sign-in code goes to
+  // (messages logged there, not sent to the production placeholders).
+  const server = await startServer(root, port, {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    SMS_PROVIDER: 'log',
+    SMTP_URL: '',
+  });
   const pid = server.pid!;
   try {
     const cookie = await signInSupport(base);
