@@ -184,11 +184,15 @@ function objectFor(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string, u
   );
 }
 
+/** A value as query text: an object (one without a prototype too) as its JSON. */
+const queryText = (v: unknown) =>
+  typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+
 /** `a=1&b=2`: every value percent-encoded, an array as the key repeated. */
 const queryString = (fields: Record<string, unknown>) =>
   Object.entries(fields)
     .flatMap(([key, v]) => (Array.isArray(v) ? v.map((item) => [key, item]) : [[key, v]]))
-    .map(([key, v]) => `${encode(String(key))}=${encode(typeof v === 'string' ? v : String(v))}`)
+    .map(([key, v]) => `${encode(String(key))}=${encode(queryText(v))}`)
     .join('&');
 
 /** A query string: the documented parameters (fitting or not), others, repeated, or broken. */
