@@ -1,12 +1,8 @@
 import { formatInr } from '@store/domain';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { formatIndianDate } from '../../lib/format';
+import { ConsoleTable } from '../admin-shell';
 import type { StaffOrder } from './staff-order-types';
 import { StatusBadge } from './status-badge';
 
@@ -60,43 +56,12 @@ const columns = [
 
 /** One page of orders (the server pages, filters and sorts: newest first). */
 export function OrdersTable({ orders }: { orders: StaffOrder[] }) {
-  // The table object changes in place; this app does not run React Compiler, and nothing here
-  // memoizes values taken from it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: orders,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    getRowId: (order) => order.id,
-  });
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Orders, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-3 font-semibold">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="align-top hover:bg-slate-50">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-3">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption="Orders, newest first"
+      columns={columns}
+      rows={orders}
+      empty="No orders."
+    />
   );
 }
