@@ -39,6 +39,14 @@ export function openDatabase(
   // after 5 s instead of holding the query forever.
   const pool = new pg.Pool({ ...settings, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', options.onIdleError ?? (() => {}));
+  // `pool.end()` resolves before its connections have said goodbye; stopping the server in that
+  // moment kills them mid-close ("terminating connection due to administrator command").
+  let connections = 0;
+  let lastClosed: (() => void) | undefined;
+  pool.on('connect', () => connections++);
+  pool.on('remove', () => {
+    if (--connections === 0) lastClosed?.();
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -51,7 +59,12 @@ export function openDatabase(
       await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migrate(drizzle(pool), { migrationsFolder });
     },
-    close: () => pool.end(),
+    async close() {
+      const allClosed =
+        connections === 0 ? Promise.resolve() : new Promise<void>((done) => (lastClosed = done));
+      await pool.end();
+      await allClosed;
+    },
   };
 }
 
