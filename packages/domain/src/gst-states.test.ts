@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { billingStateNames, gstinStateName, gstStateCode, isInterState } from './gst-states';
+import {
+  billingStateNames,
+  gstinStateName,
+  gstStateCode,
+  isInterState,
+  placeOfSupply,
+} from './gst-states';
 
 describe('GST state codes', () => {
   it('gives every billing state a distinct two-digit code', () => {
@@ -19,5 +25,11 @@ describe('GST state codes', () => {
   it('is inter-state only when the place of supply is another state', () => {
     expect(isInterState('Delhi', 'Delhi')).toBe(false);
     expect(isInterState('Delhi', 'Maharashtra')).toBe(true);
+  });
+
+  it("takes the billing state as the place of supply, else the store's", () => {
+    expect(placeOfSupply('Delhi', 'Karnataka')).toBe('Karnataka');
+    expect(placeOfSupply('Delhi', null)).toBe('Delhi');
+    expect(placeOfSupply('Delhi', 'Narnia')).toBe('Delhi');
   });
 });

@@ -62,3 +62,11 @@ export function gstinStateName(gstin: string): string | undefined {
 export function isInterState(storeState: string, placeOfSupply: string): boolean {
   return storeState !== placeOfSupply;
 }
+
+/**
+ * The place of supply of a sale: the buyer's billing state when it is one of `states`, else
+ * the store's own (a buyer who gave no address pays CGST + SGST, as a sale over the counter).
+ */
+export function placeOfSupply(storeState: string, billingState: string | null | undefined): string {
+  return billingState && gstStateCode(billingState) ? billingState : storeState;
+}

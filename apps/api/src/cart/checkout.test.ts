@@ -93,13 +93,17 @@ describeEachDatabase(
           subtotal: 70_000,
           tdsPercent: 1,
           tdsDeducted: 700,
-          taxable: 69_300,
+          // GST on the full value; the buyer deducts TDS: 70,000 + 12,600 - 700.
+          taxable: 70_000,
           taxPercent: 18,
           cgstPercent: 9,
-          cgstAmount: 6_237,
+          cgstAmount: 6_300,
           sgstPercent: 9,
-          sgstAmount: 6_237,
-          totalAmount: 81_774,
+          sgstAmount: 6_300,
+          igstPercent: 0,
+          igstAmount: 0,
+          placeOfSupply: ctx().config.STORE_STATE,
+          totalAmount: 81_900,
         },
         billing: {
           name: buyer.user.name,
@@ -118,14 +122,23 @@ describeEachDatabase(
             upiId: ctx().config.PAYMENT_UPI_ID,
             bankDetails: ctx().config.PAYMENT_BANK_DETAILS,
             reference: expect.stringMatching(/^VN-/),
-            amount: 81_774,
+            amount: 81_900,
           },
+          upiLink: expect.stringMatching(/^upi:\/\/pay\?/),
         },
         timeline: [expect.objectContaining({ status: 'pending_payment', by: null })],
         needsRefund: false,
         paidAt: null,
       });
       expect(order.payment.instructions.reference).toBe(order.reference);
+      const upi = new URL(order.payment.upiLink).searchParams;
+      expect(Object.fromEntries(upi)).toEqual({
+        pa: ctx().config.PAYMENT_UPI_ID,
+        pn: ctx().config.STORE_NAME,
+        am: '81900.00',
+        tn: order.reference,
+        cu: 'INR',
+      });
       expect(order.nextSteps).toHaveLength(4);
       const hold = Date.parse(order.holdExpiresAt) - before;
       expect(hold).toBeGreaterThan(14 * 60_000);
@@ -158,10 +171,11 @@ describeEachDatabase(
       for (const text of [
         '98765 98765',
         'Subtotal: ₹70,000',
-        'TDS deducted (1%): -₹700',
-        'CGST (9%): ₹6,237',
-        'SGST (9%): ₹6,237',
-        'Total to pay: ₹81,774',
+        'CGST (9%): ₹6,300',
+        'SGST (9%): ₹6,300',
+        'TDS deducted by you (1%): -₹700',
+        'Total to pay: ₹81,900',
+        `pay in one tap: ${order.payment.upiLink}`,
         `UPI to ${ctx().config.PAYMENT_UPI_ID}`,
         `Quote your order reference ${order.reference}`,
         'IST',
@@ -402,6 +416,56 @@ describeEachDatabase(
       expect((await checkout(rival)).statusCode).toBe(201);
     });
 
+    it("splits GST by place of supply: CGST + SGST in the store's state, IGST elsewhere, B2C and B2B", async () => {
+      const store = ctx().config.STORE_STATE;
+      const cases = [
+        { state: store, accountType: 'Individual', tds: 0 },
+        { state: store, accountType: 'Corporate', tds: 2 },
+        { state: 'Karnataka', accountType: 'Individual', tds: 0 },
+        { state: 'Karnataka', accountType: 'Corporate', tds: 2 },
+      ] as const;
+      for (const { state, accountType, tds } of cases) {
+        const buyer = await buyerWith(['9876598765'], { state, accountType });
+        if (tds) {
+          await buyer.client.request({
+            method: 'PUT',
+            url: api('/cart/tds'),
+            payload: { tdsPercent: tds },
+          });
+        }
+        const cart = (await buyer.client.get(api('/cart'))).json().data;
+        const inState = state === store;
+        // 50,000 at 18% = 9,000 GST; a Corporate buyer deducts 2% of 50,000 = 1,000 TDS.
+        expect(cart, `${state} ${accountType}`).toMatchObject({
+          placeOfSupply: state,
+          taxPercent: 18,
+          gst: inState ? { cgst: 9, sgst: 9, igst: 0 } : { cgst: 0, sgst: 0, igst: 18 },
+          taxAmount: 9_000,
+          cgstAmount: inState ? 4_500 : 0,
+          sgstAmount: inState ? 4_500 : 0,
+          igstAmount: inState ? 0 : 9_000,
+          tdsDeducted: tds ? 1_000 : 0,
+          totalAmount: tds ? 58_000 : 59_000,
+        });
+        if (state !== store && accountType === 'Corporate') {
+          const order = (await checkout(buyer)).json().data.order;
+          expect(order.amounts).toMatchObject({
+            placeOfSupply: 'Karnataka',
+            cgstPercent: 0,
+            sgstPercent: 0,
+            igstPercent: 18,
+            igstAmount: 9_000,
+            cgstAmount: 0,
+            totalAmount: 58_000,
+          });
+          expect(new URL(order.payment.upiLink).searchParams.get('am')).toBe('58000.00');
+          const [email] = await sentTo(ctx().database, buyer.user.email);
+          expect(email!.text).toContain('IGST (18%): ₹9,000');
+          expect(email!.text).not.toContain('CGST');
+        }
+      }
+    });
+
     it('orders at the current price when it changed after adding, and the cart adopts it', async () => {
       const buyer = await buyerWith(['9876598765']);
       await setPrice(ctx().app, id('9876598765'), 48_000);
@@ -415,6 +479,7 @@ describeEachDatabase(
       expect(res.json().data.order.amounts).toMatchObject({
         subtotal: 48_000,
         totalAmount: 56_640,
+        igstAmount: 0,
       });
       expect((await buyer.client.get(api('/cart'))).json().data.items[0].priceAtAdd).toBe(48_000);
     });

@@ -1,4 +1,10 @@
-import { formatIndiaDateTime, GST_PERCENT, priceCartPaise } from '@store/domain';
+import {
+  formatIndiaDateTime,
+  GST_PERCENT,
+  isInterState,
+  placeOfSupply,
+  priceSignedInCartPaise,
+} from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import { lineResult, type CartLine } from '../cart/cart-service';
 import type { ValidationResult } from '../cart/cart-schemas';
@@ -167,9 +173,14 @@ export async function checkout(
           await carts.adoptPrice(tx, line.itemId, current.finalPrice);
         }
       }
-      const totals = priceCartPaise(
+      const supply = placeOfSupply(config.STORE_STATE, billing.address?.state);
+      const totals = priceSignedInCartPaise(
         reserved.map((row) => row.finalPrice),
-        { taxPercent: GST_PERCENT, tdsPercent: tdsBasisPoints / 100 },
+        {
+          taxPercent: GST_PERCENT,
+          tdsPercent: tdsBasisPoints / 100,
+          interState: isInterState(config.STORE_STATE, supply),
+        },
       );
       const order = await insertOrder(tx, {
         id: orderId,
@@ -183,6 +194,8 @@ export async function checkout(
         taxBasisPoints: GST_PERCENT * 100,
         cgstAmount: totals.cgstAmount,
         sgstAmount: totals.sgstAmount,
+        igstAmount: totals.igstAmount,
+        placeOfSupply: supply,
         totalAmount: totals.totalAmount,
         billing,
         attribution: liveAttribution(attribution),

@@ -63,16 +63,24 @@ function billingLines(billing: Billing): string[] {
   return lines;
 }
 
-/** The amount breakdown, one line each, as on the order page. */
+/**
+ * The amount breakdown, one line each, as on the order page: GST by kind on the taxable value,
+ * then the TDS the buyer deducts (decision 0015).
+ */
 function amountLines(order: OrderRow): string[] {
   const tax = order.taxBasisPoints / 100;
   const lines = [`Subtotal: ${inr(order.subtotal)}`];
-  if (order.tdsBasisPoints > 0) {
-    lines.push(`TDS deducted (${order.tdsBasisPoints / 100}%): -${inr(order.tdsDeducted)}`);
-    lines.push(`Taxable value: ${inr(order.taxable)}`);
+  // Orders before 0009 took TDS off before GST: their taxable value differs from the subtotal.
+  if (order.taxable !== order.subtotal) lines.push(`Taxable value: ${inr(order.taxable)}`);
+  if (order.igstAmount > 0) {
+    lines.push(`IGST (${tax}%): ${inr(order.igstAmount)}`);
+  } else {
+    lines.push(`CGST (${tax / 2}%): ${inr(order.cgstAmount)}`);
+    lines.push(`SGST (${tax / 2}%): ${inr(order.sgstAmount)}`);
   }
-  lines.push(`CGST (${tax / 2}%): ${inr(order.cgstAmount)}`);
-  lines.push(`SGST (${tax / 2}%): ${inr(order.sgstAmount)}`);
+  if (order.tdsBasisPoints > 0) {
+    lines.push(`TDS deducted by you (${order.tdsBasisPoints / 100}%): -${inr(order.tdsDeducted)}`);
+  }
   lines.push(`Total to pay: ${inr(order.totalAmount)}`);
   return lines;
 }
@@ -88,6 +96,7 @@ function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageC
       `Pay ${formatInr(i.amount)} by UPI to ${i.upiId}, or by bank transfer to:`,
       `  ${i.bankDetails}`,
       `Quote your order reference ${i.reference} with the payment. Our team confirms it and writes to you.`,
+      ...(details.upiLink ? [`On your phone, pay in one tap: ${details.upiLink}`] : []),
     ];
   }
   return [

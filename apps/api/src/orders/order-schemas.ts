@@ -53,7 +53,15 @@ const orderAmountsSchema = z.object({
   cgstAmount: rupees,
   sgstPercent: z.number(),
   sgstAmount: rupees,
-  totalAmount: rupees,
+  igstPercent: z.number().describe('To another state: the whole GST as IGST (CGST and SGST 0)'),
+  igstAmount: rupees,
+  placeOfSupply: z
+    .string()
+    .nullable()
+    .describe(
+      "The state supplied to (billing state, else the store's); null on orders before it was kept",
+    ),
+  totalAmount: rupees.describe('subtotal + GST - TDS (orders before 0009: taxable + GST)'),
 });
 
 const billingSchema = apiUserSchema
@@ -84,6 +92,12 @@ const orderPaymentSchema = z.object({
     })
     .optional()
     .describe('manual: how to pay; only while the order awaits payment'),
+  upiLink: z
+    .string()
+    .optional()
+    .describe(
+      'manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn)',
+    ),
   razorpay: z
     .object({
       keyId: z.string(),

@@ -42,16 +42,21 @@ const percent = (basisPoints: number) => basisPoints / 100;
 
 function orderAmounts(order: OrderRow) {
   const taxPercent = percent(order.taxBasisPoints);
+  const interState = order.igstAmount > 0;
+  const halves = interState ? 0 : taxPercent / 2;
   return {
     subtotal: toRupees(order.subtotal),
     tdsPercent: percent(order.tdsBasisPoints),
     tdsDeducted: toRupees(order.tdsDeducted),
     taxable: toRupees(order.taxable),
     taxPercent,
-    cgstPercent: taxPercent / 2,
+    cgstPercent: halves,
     cgstAmount: toRupees(order.cgstAmount),
-    sgstPercent: taxPercent / 2,
+    sgstPercent: halves,
     sgstAmount: toRupees(order.sgstAmount),
+    igstPercent: interState ? taxPercent : 0,
+    igstAmount: toRupees(order.igstAmount),
+    placeOfSupply: order.placeOfSupply,
     totalAmount: toRupees(order.totalAmount),
   };
 }
@@ -108,6 +113,7 @@ function toOrderView(
       status,
       paymentReference: order.paymentReference,
       ...(payable && details.instructions ? { instructions: details.instructions } : {}),
+      ...(payable && details.upiLink ? { upiLink: details.upiLink } : {}),
       ...(payable && details.razorpay !== undefined ? { razorpay: details.razorpay } : {}),
     },
     timeline: timeline.map((event) => ({

@@ -62,6 +62,10 @@ export const orders = pgTable(
     taxBasisPoints: integer('tax_basis_points').notNull(),
     cgstAmount: integer('cgst_amount').notNull(),
     sgstAmount: integer('sgst_amount').notNull(),
+    /** To another state than the store's: the whole tax as IGST (cgst and sgst then 0). */
+    igstAmount: integer('igst_amount').notNull().default(0),
+    /** The state the sale is supplied to (the billing state, else the store's); null before 0009. */
+    placeOfSupply: text('place_of_supply'),
     totalAmount: integer('total_amount').notNull(),
     billing: jsonb('billing').notNull(),
     attribution: jsonb('attribution'),
