@@ -67,6 +67,9 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
       cgstAmount: 13500,
       sgstPercent: 9,
       sgstAmount: 13500,
+      igstPercent: 0,
+      igstAmount: 0,
+      placeOfSupply: 'Maharashtra',
       totalAmount: 177000,
     },
     billing: {

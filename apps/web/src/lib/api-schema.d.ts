@@ -350,7 +350,7 @@ export interface paths {
     };
     /**
      * The signed-in buyer's cart with its totals
-     * @description Amounts are rupees from the shared priceCart over priceAtAdd; gst holds the CGST and SGST percents (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
+     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
      */
     get: operations['getCart'];
     put?: never;
@@ -2997,22 +2997,27 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
@@ -3117,22 +3122,27 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
@@ -3239,22 +3249,27 @@ export interface operations {
               tdsPercent?: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted?: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable?: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent?: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst?: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply?: string;
+              /** @description GST on the subtotal */
               taxAmount?: number;
               /** @description Rupees, at most two decimals */
               cgstAmount?: number;
               /** @description Rupees, at most two decimals */
               sgstAmount?: number;
               /** @description Rupees, at most two decimals */
+              igstAmount?: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount?: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates?: number[];
@@ -3432,22 +3447,27 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
@@ -3601,22 +3621,27 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
@@ -3780,22 +3805,27 @@ export interface operations {
                 tdsPercent: number;
                 /** @description Rupees, at most two decimals */
                 tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
+                /** @description The taxable value: the subtotal (GST is charged on the full value) */
                 taxable: number;
-                /** @description gst.cgst + gst.sgst */
+                /** @description gst.cgst + gst.sgst + gst.igst */
                 taxPercent: number;
-                /** @description Percents */
+                /** @description Percents: CGST + SGST within the store's state, IGST to another state */
                 gst: {
                   cgst: number;
                   sgst: number;
+                  igst: number;
                 };
-                /** @description Rupees, at most two decimals */
+                /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+                placeOfSupply: string;
+                /** @description GST on the subtotal */
                 taxAmount: number;
                 /** @description Rupees, at most two decimals */
                 cgstAmount: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
                 totalAmount: number;
                 /** @description TDS percents this account may choose (empty unless Corporate) */
                 tdsRates: number[];
@@ -3923,22 +3953,27 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
@@ -4119,7 +4154,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -4159,6 +4200,8 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -4286,7 +4329,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -4326,6 +4375,8 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -4547,7 +4598,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -4587,6 +4644,8 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -4768,7 +4827,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -4808,6 +4873,8 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -5008,7 +5075,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -5048,6 +5121,8 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -5334,7 +5409,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -5374,6 +5455,8 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -5633,7 +5716,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -5673,6 +5762,8 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -5950,7 +6041,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -5990,6 +6087,8 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -6292,7 +6391,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -6332,6 +6437,8 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -6645,7 +6752,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -6685,6 +6798,8 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -6987,7 +7102,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -7027,6 +7148,8 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;

@@ -19,6 +19,9 @@ export interface CartTotals {
   cgstAmount: number;
   sgstPercent: number;
   sgstAmount: number;
+  /** To another state than the store's: the whole GST as IGST (then CGST and SGST are 0). */
+  igstPercent: number;
+  igstAmount: number;
   totalAmount: number;
 }
 

@@ -143,8 +143,12 @@ function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: numb
   const rows: [string, number][] = [
     ['Subtotal', totals.subtotal],
     [`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted],
-    [`CGST (${percentLabel(totals.cgstPercent)})`, totals.cgstAmount],
-    [`SGST (${percentLabel(totals.sgstPercent)})`, totals.sgstAmount],
+    ...((totals.igstAmount > 0
+      ? [[`IGST (${percentLabel(totals.igstPercent)})`, totals.igstAmount]]
+      : [
+          [`CGST (${percentLabel(totals.cgstPercent)})`, totals.cgstAmount],
+          [`SGST (${percentLabel(totals.sgstPercent)})`, totals.sgstAmount],
+        ]) satisfies [string, number][]),
   ];
 
   return (

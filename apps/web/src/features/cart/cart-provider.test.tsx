@@ -91,10 +91,12 @@ function serverCart(items: { id: number; price: number; current?: number; availa
     tdsDeducted: 0,
     taxable: subtotal,
     taxPercent: 18,
-    gst: { cgst: 9, sgst: 9 },
+    gst: { cgst: 9, sgst: 9, igst: 0 },
+    placeOfSupply: 'Delhi',
     taxAmount: tax,
     cgstAmount: tax / 2,
     sgstAmount: tax / 2,
+    igstAmount: 0,
     totalAmount: subtotal + tax,
     tdsRates: [],
   };

@@ -22,6 +22,8 @@ export function serverCartView(cart: ServerCart | undefined): CartView {
       cgstAmount: cart?.cgstAmount ?? 0,
       sgstPercent: cart?.gst.sgst ?? GST_PERCENT / 2,
       sgstAmount: cart?.sgstAmount ?? 0,
+      igstPercent: cart?.gst.igst ?? 0,
+      igstAmount: cart?.igstAmount ?? 0,
       totalAmount: cart?.totalAmount ?? 0,
     },
     tdsRates: cart?.tdsRates ?? [],
@@ -47,6 +49,9 @@ export function guestCartView(guest: GuestCart, loading: boolean): CartView {
       cgstAmount: guest.cgstAmount,
       sgstPercent: guest.taxPercent / 2,
       sgstAmount: guest.sgstAmount,
+      // A guest has no billing state yet: the store's own, CGST + SGST.
+      igstPercent: 0,
+      igstAmount: 0,
       totalAmount: guest.totalAmount,
     },
     tdsRates: [],

@@ -125,6 +125,9 @@ describe('order page: awaiting a manual payment', () => {
             cgstAmount: 13365,
             sgstPercent: 9,
             sgstAmount: 13365,
+            igstPercent: 0,
+            igstAmount: 0,
+            placeOfSupply: null,
             totalAmount: 175230,
           },
         }),
@@ -136,6 +139,36 @@ describe('order page: awaiting a manual payment', () => {
     expect(valueOf(numbers, 'Taxable value')).toHaveTextContent('₹1,48,500');
     expect(valueOf(numbers, 'CGST (9%)')).toHaveTextContent('₹13,365');
     expect(valueOf(numbers, 'Total')).toHaveTextContent('₹1,75,230');
+  });
+
+  it('shows IGST alone for a buyer in another state, GST on the full value less TDS', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        pendingManualOrder({
+          amounts: {
+            subtotal: 150000,
+            tdsPercent: 2,
+            tdsDeducted: 3000,
+            taxable: 150000,
+            taxPercent: 18,
+            cgstPercent: 0,
+            cgstAmount: 0,
+            sgstPercent: 0,
+            sgstAmount: 0,
+            igstPercent: 18,
+            igstAmount: 27000,
+            placeOfSupply: 'Karnataka',
+            totalAmount: 174000,
+          },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const numbers = await screen.findByRole('region', { name: 'Your numbers' });
+    expect(valueOf(numbers, 'IGST (18%)')).toHaveTextContent('₹27,000');
+    expect(valueOf(numbers, 'TDS deducted (2%)')).toHaveTextContent('−₹3,000');
+    expect(valueOf(numbers, 'Total')).toHaveTextContent('₹1,74,000');
+    expect(within(numbers).queryByText(/CGST|SGST|Taxable value/)).not.toBeInTheDocument();
   });
 
   it('says when the hold lapses and reads the order again', async () => {

@@ -39,9 +39,11 @@ export function setServerCart(queryClient: QueryClient, cart: ServerCart) {
     taxable: cart.taxable,
     taxPercent: cart.taxPercent,
     gst: cart.gst,
+    placeOfSupply: cart.placeOfSupply,
     taxAmount: cart.taxAmount,
     cgstAmount: cart.cgstAmount,
     sgstAmount: cart.sgstAmount,
+    igstAmount: cart.igstAmount,
     totalAmount: cart.totalAmount,
     tdsRates: cart.tdsRates,
   });
