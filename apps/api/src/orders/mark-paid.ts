@@ -180,6 +180,7 @@ export async function markPaid(
         await catalog.sell(tx, ids, order.id);
         const paid = await setOrderPaid(tx, order.id, input.reference);
         await record(true);
+        await deps.invoices.issueInvoice(tx, paid, paid.paidAt ?? (await databaseNow(tx)));
         await insertOrderEvent(tx, {
           orderId: order.id,
           status: 'paid',
