@@ -13,6 +13,8 @@ import {
   refundBody,
   staffOrderListQuery,
   staffOrderSchema,
+  pdfBody,
+  pdfDownload,
 } from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
 
@@ -63,6 +65,23 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await orders.getForStaff(request.params.id));
+    },
+  );
+
+  app.get(
+    '/orders/:id/invoice.pdf',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "An order's GST tax invoice as a PDF",
+        params: orderParams,
+        produces: ['application/pdf'],
+        response: { 200: pdfBody, 404: errorBody, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await orders.invoicePdfForStaff(request.params.id);
+      return reply.headers(pdfDownload(fileName)).send(pdf);
     },
   );
 

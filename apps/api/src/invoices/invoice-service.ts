@@ -10,6 +10,7 @@ import {
 } from './invoice-store';
 
 export type { TaxDocumentRow };
+export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 
 /**
  * GST tax invoices and credit notes (decision 0016): numbered per kind and financial year with

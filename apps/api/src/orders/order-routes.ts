@@ -8,6 +8,8 @@ import {
   buyerOrderListQuery,
   orderParams,
   orderSchema,
+  pdfBody,
+  pdfDownload,
   razorpayCallbackBody,
 } from './order-schemas';
 
@@ -61,6 +63,30 @@ export async function orderRoutes(fastify: FastifyInstance) {
       const order = await orders.getForBuyer(currentUser(request).id, request.params.id);
       reply.header('cache-control', 'no-store');
       return ok(order);
+    },
+  );
+
+  app.get(
+    '/orders/:id/invoice.pdf',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The GST tax invoice of one of the buyer's paid orders, as a PDF",
+        description:
+          'Issued when the order is paid (INV/yy-yy/nnnnnn, numbered per financial year); 404 before that.',
+        params: orderParams,
+        produces: ['application/pdf'],
+        response: { 200: pdfBody, 401: errorBody, 404: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await orders.invoicePdfForBuyer(
+        currentUser(request).id,
+        request.params.id,
+      );
+      return reply.headers(pdfDownload(fileName)).send(pdf);
     },
   );
 

@@ -253,3 +253,12 @@ export const orderStepBody = z.object({
   status: z.enum(orderStatuses),
   note: z.string().trim().max(1000).optional(),
 });
+
+export const pdfBody = z.any().describe('A PDF file (application/pdf)');
+
+/** The headers of a PDF download: private, never cached. */
+export const pdfDownload = (fileName: string) => ({
+  'content-type': 'application/pdf',
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'private, no-store',
+});

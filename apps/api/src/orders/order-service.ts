@@ -15,8 +15,10 @@ import {
   findOrderByProviderOrderId,
   findOrderIdByReference,
   pageOfOrders,
+  readOrderItems,
   type OrderFilter,
 } from './order-store';
+import { invoicePdf } from './order-invoice';
 import { movePorting, type PortingStepInput } from './porting';
 import { refundOrder, type RefundInput } from './refunds';
 import type { OrderDeps, OrderRow } from './order-types';
@@ -64,6 +66,15 @@ export function createOrderService(deps: OrderDeps) {
     const order = await find(id);
     if (order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
     return order;
+  }
+
+  async function invoiceOf(order: OrderRow) {
+    const invoice = await deps.invoices.invoiceOf(order.id);
+    if (!invoice) {
+      throw notFound('This order has no tax invoice yet: it is issued when the order is paid.');
+    }
+    const items = await readOrderItems(db, [order.id]);
+    return invoicePdf(deps.config, order, items, invoice);
   }
 
   const view = async (order: OrderRow, options: { createPayment?: boolean } = {}) =>
@@ -217,6 +228,12 @@ export function createOrderService(deps: OrderDeps) {
 
     /** One order for the support console. */
     getForStaff: async (id: string) => staffView(await find(id)),
+
+    /** The buyer's own paid order's tax invoice as a PDF; 404 before it is paid. */
+    invoicePdfForBuyer: async (userId: string, id: string) => invoiceOf(await findOwn(userId, id)),
+
+    /** Any order's tax invoice as a PDF, for staff; 404 before it is paid. */
+    invoicePdfForStaff: async (id: string) => invoiceOf(await find(id)),
 
     /** Support confirms a UPI or bank transfer with its reference (idempotent). */
     async confirmManualPayment(id: string, reference: string, staffUserId: string) {

@@ -522,6 +522,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The GST tax invoice of one of the buyer's paid orders, as a PDF
+     * @description Issued when the order is paid (INV/yy-yy/nnnnnn, numbered per financial year); 404 before that.
+     */
+    get: operations['getOrdersByIdInvoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/orders/{id}/payments/razorpay/verify': {
     parameters: {
       query?: never;
@@ -588,6 +608,23 @@ export interface paths {
     };
     /** One order for the support console */
     get: operations['getAdminOrdersById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order's GST tax invoice as a PDF */
+    get: operations['getAdminOrdersByIdInvoicePdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4980,6 +5017,92 @@ export interface operations {
       };
     };
   };
+  getOrdersByIdInvoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   postOrdersByIdPaymentsRazorpayVerify: {
     parameters: {
       query?: never;
@@ -5936,6 +6059,108 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrdersByIdInvoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
             /** @enum {boolean} */
             success: false;
             message: string;

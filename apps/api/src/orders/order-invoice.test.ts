@@ -1,0 +1,90 @@
+import { PDFParse } from 'pdf-parse';
+import { expect, it } from 'vitest';
+import { signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describeEachDatabase(
+  'the GST tax invoice',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+
+    it('is issued on payment, downloaded by its buyer and staff as a PDF with the ₹ sign and the totals', async () => {
+      const buyer = await signedIn(ctx().app, {
+        accountType: 'Corporate',
+        companyName: 'Verma Traders Pvt Ltd',
+        gstinNo: '27AAPFU0939F1ZV',
+        state: 'Karnataka',
+      });
+      await buyer.client.post(api(`/cart/add/${id('9876598765')}`));
+      await buyer.client.request({
+        method: 'PUT',
+        url: api('/cart/tds'),
+        payload: { tdsPercent: 2 },
+      });
+      const order = (await buyer.client.post(api('/cart/checkout'))).json().data.order;
+      const invoiceUrl = api(`/orders/${order.id}/invoice.pdf`);
+
+      const early = await buyer.client.get(invoiceUrl);
+      expect(early.statusCode).toBe(404);
+      expect(early.json().message).toBe(
+        'This order has no tax invoice yet: it is issued when the order is paid.',
+      );
+
+      const staff = await staffMember(ctx().app);
+      const confirmed = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+        reference: '412345678901',
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+      const res = await buyer.client.get(invoiceUrl);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="INV-\d{2}-\d{2}-000001\.pdf"$/,
+      );
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await pdfText(res.rawPayload);
+      for (const expected of [
+        'TAX INVOICE',
+        /INV\/\d{2}-\d{2}\/000001/,
+        ctx().config.STORE_NAME,
+        'Verma Traders Pvt Ltd',
+        'GSTIN: 27AAPFU0939F1ZV',
+        'Place of supply: Karnataka (29)',
+        'Mobile number 98765 98765',
+        ctx().config.INVOICE_SAC_CODE,
+        // 50,000 taxable; IGST 18% = 9,000; invoice 59,000; TDS 2% = 1,000 deducted; 58,000 paid.
+        /IGST @ 18%\s*₹9,000/,
+        /Invoice value\s*₹59,000/,
+        /Less TDS @ 2% deducted by the buyer\s*-₹1,000/,
+        /Amount paid\s*₹58,000/,
+        'Rupees Fifty Nine Thousand Only',
+        'Authorised signatory',
+      ]) {
+        if (typeof expected === 'string') expect(text).toContain(expected);
+        else expect(text).toMatch(expected);
+      }
+      expect(text).not.toContain('CGST');
+      expect(text).not.toContain('¹');
+
+      const staffCopy = await staff.client.get(api(`/admin/orders/${order.id}/invoice.pdf`));
+      expect(staffCopy.statusCode).toBe(200);
+      expect(staffCopy.headers['content-type']).toBe('application/pdf');
+
+      const stranger = await signedIn(ctx().app);
+      expect((await stranger.client.get(invoiceUrl)).statusCode).toBe(404);
+      expect((await ctx().app.inject({ method: 'GET', url: invoiceUrl })).statusCode).toBe(401);
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);
