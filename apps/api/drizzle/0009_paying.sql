@@ -18,7 +18,11 @@ CREATE TABLE "tax_documents" (
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "igst_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "place_of_supply" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "submitted_utr" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "submitted_utr_key" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_submitted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_documents" ADD CONSTRAINT "tax_documents_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_documents_invoice_key" ON "tax_documents" USING btree ("order_id") WHERE "tax_documents"."kind" = 'INV';--> statement-breakpoint
-CREATE UNIQUE INDEX "tax_documents_refund_key" ON "tax_documents" USING btree ("refund_id");
+CREATE UNIQUE INDEX "tax_documents_refund_key" ON "tax_documents" USING btree ("refund_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_submitted_utr_key" ON "orders" USING btree ("submitted_utr_key");

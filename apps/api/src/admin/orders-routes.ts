@@ -15,6 +15,7 @@ import {
   staffOrderSchema,
   pdfBody,
   pdfDownload,
+  rejectPaymentBody,
 } from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
 
@@ -66,6 +67,35 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       return ok(await orders.getForStaff(request.params.id));
     },
+  );
+
+  app.post(
+    '/orders/:id/payment-submission/reject',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Reject the UTR a buyer submitted, with the reason the buyer is sent',
+        description:
+          'To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.',
+        params: orderParams,
+        body: rejectPaymentBody,
+        response: {
+          200: envelope(staffOrderSchema),
+          404: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await orders.rejectSubmittedPayment(
+          request.params.id,
+          currentUser(request).id,
+          request.body.reason,
+        ),
+        'Payment rejected; the buyer has been told.',
+      ),
   );
 
   app.get(

@@ -315,6 +315,32 @@ export function holdExpiredMessages(
   ];
 }
 
+/** Staff turned down the UTR the buyer submitted: why, and how to go on. */
+export function paymentRejectedMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  utr: string,
+  reason: string,
+): OutgoingMessage[] {
+  const text = `We could not match the payment reference ${utr} you gave for order ${order.reference}: ${reason}`;
+  return [
+    {
+      channel: 'email',
+      to: contact.email,
+      subject: `Order ${order.reference}: we could not verify your payment`,
+      text: [
+        greeting(contact),
+        '',
+        text,
+        `Your numbers stay held until ${formatIndiaDateTime(order.holdExpiresAt)}. Please check the reference and submit it again on your order page: ${orderPageUrl(config, order)}`,
+        ...signOff(config),
+      ].join('\n'),
+    },
+    { channel: 'sms', to: contact.mobile, text: `${config.STORE_NAME}: ${text}`.slice(0, 300) },
+  ];
+}
+
 const stepTexts: Partial<Record<OrderStatus, { subject: string; text: string }>> = {
   upc_sent: {
     subject: 'your UPC has been sent',

@@ -92,6 +92,12 @@ const orderPaymentSchema = z.object({
     })
     .optional()
     .describe('manual: how to pay; only while the order awaits payment'),
+  submitted: z
+    .object({ utr: z.string(), at: z.string().describe('ISO time') })
+    .optional()
+    .describe(
+      '"I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise',
+    ),
   upiLink: z
     .string()
     .optional()
@@ -261,4 +267,22 @@ export const pdfDownload = (fileName: string) => ({
   'content-type': 'application/pdf',
   'content-disposition': `attachment; filename="${fileName}"`,
   'cache-control': 'private, no-store',
+});
+
+export const paymentSubmissionBody = z.object({
+  utr: z
+    .string()
+    .max(40)
+    .describe(
+      'The transaction reference: 12 digits (UPI, IMPS), 16 (NEFT) or 22 (RTGS) letters and digits',
+    ),
+});
+
+export const rejectPaymentBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3)
+    .max(500)
+    .describe('Why the payment could not be verified; sent to the buyer'),
 });

@@ -19,6 +19,7 @@ import {
   type OrderFilter,
 } from './order-store';
 import { invoicePdf } from './order-invoice';
+import { rejectSubmittedPayment, submitPayment } from './payment-submission';
 import { movePorting, type PortingStepInput } from './porting';
 import { refundOrder, type RefundInput } from './refunds';
 import type { OrderDeps, OrderRow } from './order-types';
@@ -228,6 +229,14 @@ export function createOrderService(deps: OrderDeps) {
 
     /** One order for the support console. */
     getForStaff: async (id: string) => staffView(await find(id)),
+
+    /** "I have paid" with a UTR (payment-submission.ts); the order as the buyer sees it. */
+    submitPayment: async (userId: string, id: string, utr: string) =>
+      view(await submitPayment(deps, userId, id, utr)),
+
+    /** Staff could not verify the submitted UTR: cleared, the buyer told. */
+    rejectSubmittedPayment: async (id: string, staffUserId: string, reason: string) =>
+      staffView(await rejectSubmittedPayment(deps, id, staffUserId, reason)),
 
     /** The buyer's own paid order's tax invoice as a PDF; 404 before it is paid. */
     invoicePdfForBuyer: async (userId: string, id: string) => invoiceOf(await findOwn(userId, id)),

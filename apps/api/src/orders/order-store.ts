@@ -119,7 +119,10 @@ function searchCondition(q: string): SQL | undefined {
   return or(...found);
 }
 
-/** One page of orders, newest first, and how many match in all. */
+/**
+ * One page of orders, newest first, and how many match in all. For staff (no userId), orders
+ * whose buyer submitted a payment to verify come first, the longest waiting first.
+ */
 export async function pageOfOrders(
   db: Db,
   filter: OrderFilter,
@@ -138,7 +141,16 @@ export async function pageOfOrders(
       .select()
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(
+        ...(filter.userId
+          ? []
+          : [
+              sql`(${orders.paymentSubmittedAt} is null or ${orders.status} <> 'pending_payment')`,
+              asc(orders.paymentSubmittedAt),
+            ]),
+        desc(orders.createdAt),
+        desc(orders.id),
+      )
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(orders).where(where),

@@ -37,6 +37,10 @@ function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
   }
 }
 
+/** The buyer said they have paid (a UTR staff have not yet confirmed or rejected). */
+const submitted = (order: OrderRow) =>
+  order.status === 'pending_payment' && order.submittedUtr !== null;
+
 /** Percent from basis points (1800 -> 18, 10 -> 0.1). */
 const percent = (basisPoints: number) => basisPoints / 100;
 
@@ -103,7 +107,7 @@ function toOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    statusLabel: orderStatusLabels[order.status],
+    statusLabel: submitted(order) ? 'Payment submitted' : orderStatusLabels[order.status],
     items: items.map((item) => toOrderItem(item, steps)),
     amounts: orderAmounts(order),
     billing: order.billing as Billing,
@@ -114,6 +118,9 @@ function toOrderView(
       paymentReference: order.paymentReference,
       ...(payable && details.instructions ? { instructions: details.instructions } : {}),
       ...(payable && details.upiLink ? { upiLink: details.upiLink } : {}),
+      ...(submitted(order)
+        ? { submitted: { utr: order.submittedUtr!, at: order.paymentSubmittedAt!.toISOString() } }
+        : {}),
       ...(payable && details.razorpay !== undefined ? { razorpay: details.razorpay } : {}),
     },
     timeline: timeline.map((event) => ({

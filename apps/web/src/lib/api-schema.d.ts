@@ -522,6 +522,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/orders/{id}/payment-submission': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * "I have paid": submit the UTR of a UPI or bank payment for staff to verify
+     * @description The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) and staff are alerted.
+     */
+    post: operations['postOrdersByIdPaymentSubmission'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/orders/{id}/invoice.pdf': {
     parameters: {
       query?: never;
@@ -610,6 +630,26 @@ export interface paths {
     get: operations['getAdminOrdersById'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/payment-submission/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject the UTR a buyer submitted, with the reason the buyer is sent
+     * @description To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.
+     */
+    post: operations['postAdminOrdersByIdPaymentSubmissionReject'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4237,6 +4277,12 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
+                  };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
@@ -4411,6 +4457,12 @@ export interface operations {
                     reference: string;
                     /** @description Rupees, at most two decimals */
                     amount: number;
+                  };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -4681,6 +4733,12 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
+                  };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
@@ -4910,6 +4968,12 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
@@ -4985,6 +5049,275 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByIdPaymentSubmission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The transaction reference: 12 digits (UPI, IMPS), 16 (NEFT) or 22 (RTGS) letters and digits */
+          utr: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5243,6 +5576,12 @@ export interface operations {
                   reference: string;
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -5578,6 +5917,12 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
+                  };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
@@ -5885,6 +6230,12 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
@@ -6038,6 +6389,353 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdPaymentSubmissionReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why the payment could not be verified; sent to the buyer */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -6311,6 +7009,12 @@ export interface operations {
                   reference: string;
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -6661,6 +7365,12 @@ export interface operations {
                   reference: string;
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -7023,6 +7733,12 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
@@ -7372,6 +8088,12 @@ export interface operations {
                   reference: string;
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;

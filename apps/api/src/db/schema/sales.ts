@@ -78,6 +78,13 @@ export const orders = pgTable(
     providerOrderId: text('provider_order_id'),
     paymentReference: text('payment_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * "I have paid": the UTR the buyer gave (as typed, and compared upper case without spaces),
+     * and when; cleared when staff reject it. Staff confirm it as the payment's reference.
+     */
+    submittedUtr: text('submitted_utr'),
+    submittedUtrKey: text('submitted_utr_key'),
+    paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
     needsRefund: boolean('needs_refund').notNull().default(false),
     ...timestamps,
   },
@@ -86,6 +93,7 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.holdExpiresAt),
     index('orders_client_ip_idx').on(t.clientIp, t.holdExpiresAt),
     uniqueIndex('orders_provider_order_key').on(t.providerOrderId),
+    uniqueIndex('orders_submitted_utr_key').on(t.submittedUtrKey),
   ],
 );
 
