@@ -81,6 +81,20 @@ describeEachDatabase(
       expect(staffCopy.statusCode).toBe(200);
       expect(staffCopy.headers['content-type']).toBe('application/pdf');
 
+      // A refund issues a credit note against the invoice, numbered in its own series.
+      const refunded = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
+        reason: 'Buyer changed their mind',
+        method: 'manual',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      const documents = await ctx().app.services.invoices.documentsOf(order.id);
+      expect(documents.map((document) => [document.kind, document.amount])).toEqual([
+        ['INV', 5_800_000],
+        ['CN', 5_800_000],
+      ]);
+      expect(documents[1]!.serial).toMatch(/^CN\/\d{2}-\d{2}\/000001$/);
+      expect(documents[1]!.refundId).not.toBeNull();
+
       const stranger = await signedIn(ctx().app);
       expect((await stranger.client.get(invoiceUrl)).statusCode).toBe(404);
       expect((await ctx().app.inject({ method: 'GET', url: invoiceUrl })).statusCode).toBe(401);
