@@ -16,6 +16,7 @@ CREATE TABLE "tax_documents" (
 	CONSTRAINT "tax_documents_serial_unique" UNIQUE("serial")
 );
 --> statement-breakpoint
+ALTER TABLE "dev_outbox" ADD COLUMN "attachments" text[];--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "igst_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "place_of_supply" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "submitted_utr" text;--> statement-breakpoint

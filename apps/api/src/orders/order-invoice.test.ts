@@ -1,6 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { expect, it } from 'vitest';
-import { signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
+import { sentTo, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -45,6 +45,14 @@ describeEachDatabase(
         reference: '412345678901',
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+      // The "payment received" e-mail carries the invoice.
+      const emails = await sentTo(ctx().database, buyer.user.email);
+      const withInvoice = emails.filter((email) => email.attachments !== null);
+      expect(withInvoice).toHaveLength(1);
+      expect(withInvoice[0]!.attachments).toEqual([
+        expect.stringMatching(/^INV-\d{2}-\d{2}-000001\.pdf$/),
+      ]);
 
       const res = await buyer.client.get(invoiceUrl);
       expect(res.statusCode).toBe(200);
