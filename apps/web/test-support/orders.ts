@@ -92,6 +92,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
         reference: ORDER_REFERENCE,
         amount: 177000,
       },
+      upiLink: `upi://pay?pa=vipstore%40hdfcbank&pn=VIP%20Number%20Store&am=177000.00&tn=${ORDER_REFERENCE}&cu=INR`,
     },
     timeline: [placed],
     needsRefund: false,

@@ -95,6 +95,13 @@ describe('order page: awaiting a manual payment', () => {
       'HDFC Bank, A/c 50200012345678, IFSC HDFC0001234',
     );
     expect(valueOf(payment, 'Reference to quote')).toHaveTextContent(ORDER_REFERENCE);
+    const upi = within(payment).getByRole('link', { name: 'Pay ₹1,77,000 with a UPI app' });
+    const link = new URL(upi.getAttribute('href')!);
+    expect(link.protocol).toBe('upi:');
+    expect(link.searchParams.get('am')).toBe('177000.00');
+    expect(link.searchParams.get('tn')).toBe(ORDER_REFERENCE);
+    const qr = within(payment).getByRole('img', { name: 'UPI QR code to pay ₹1,77,000' });
+    expect(qr.querySelector('path')!.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     // Ten minutes left: 10:00 or, a moment later, 09:59.
     expect(within(payment).getByTestId('hold-countdown').textContent).toMatch(/^(10:00|09:59)$/);
     expect(within(payment).getByText(/10 minutes left to pay\./)).toHaveClass('sr-only');
@@ -139,6 +146,34 @@ describe('order page: awaiting a manual payment', () => {
     expect(valueOf(numbers, 'Taxable value')).toHaveTextContent('₹1,48,500');
     expect(valueOf(numbers, 'CGST (9%)')).toHaveTextContent('₹13,365');
     expect(valueOf(numbers, 'Total')).toHaveTextContent('₹1,75,230');
+  });
+
+  it('takes "I have paid" with a UTR, checks its shape first, then shows it submitted', async () => {
+    const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
+    const pending = pendingManualOrder();
+    const submitted = pendingManualOrder({
+      statusLabel: 'Payment submitted',
+      payment: { ...pending.payment, submitted: { utr: '412345678901', at: pending.createdAt } },
+    });
+    const api = signedInApi({ [orderPath]: ok(pending), [submitPath]: ok(submitted) });
+    renderOrderPage();
+    const field = await screen.findByLabelText(/transaction reference \(UTR\)/);
+    const user = userEvent.setup();
+    await user.type(field, '12345');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(
+      await screen.findByText(/12 digits for UPI or IMPS, 16 letters and digits for NEFT/),
+    ).toBeInTheDocument();
+    expect(api.callsTo(submitPath)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '412345678901');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(
+      await screen.findByText(/^Payment submitted with UTR/, { selector: 'p' }),
+    ).toHaveTextContent('Payment submitted with UTR 412345678901. Our team is verifying it');
+    expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument();
+    expect(api.callsTo(submitPath).map((call) => call.body)).toEqual([{ utr: '412345678901' }]);
   });
 
   it('shows IGST alone for a buyer in another state, GST on the full value less TDS', async () => {
@@ -236,6 +271,9 @@ describe('order page: paid', () => {
     const received = section('Payment received');
     expect(received).toHaveTextContent('₹1,77,000');
     expect(received).toHaveTextContent('Payment reference: UTR 431298765');
+    expect(
+      within(received).getByRole('link', { name: 'Download your tax invoice (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
 
     // The payment step is behind the buyer: only the porting steps remain.
     const next = section('What happens next');
