@@ -233,6 +233,38 @@ describe('guest cart', () => {
 });
 
 describe('signing in with a guest cart', () => {
+  it('goes on to checkout with the same cart once the guest who asked signs in', async () => {
+    guestCartOf(product(1, 5000));
+    const synced = serverCart([{ id: 1, price: 5000 }]);
+    const api = installFakeApi({
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+        cart: synced,
+      }),
+      'POST /cart/sync': ok({ ...synced, dropped: [], validationResults: [] }),
+      'GET /cart': ok(synced),
+      'POST /cart/checkout': {
+        status: 201,
+        body: {
+          success: true,
+          data: { order: { id: 'order-7', reference: 'VN-7' }, validationResults: [] },
+        },
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    expect(await toast(CART_MESSAGES.signInToCheckout)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-7'),
+    );
+    // The cart reached the account before the checkout, which made one order of it.
+    expect(api.callsTo('POST /cart/sync')).toHaveLength(1);
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
+  });
+
   it('syncs the guest cart, empties it and tells which numbers were gone', async () => {
     guestCartOf(product(1, 5000), product(2, 7000));
     const api = installFakeApi({
