@@ -19,6 +19,7 @@ CREATE TABLE "tax_documents" (
 ALTER TABLE "dev_outbox" ADD COLUMN "attachments" text[];--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "igst_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "place_of_supply" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "hold_reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "submitted_utr" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "submitted_utr_key" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_submitted_at" timestamp with time zone;--> statement-breakpoint

@@ -539,7 +539,7 @@ describeEachDatabase(
       const [email] = await sentTo(ctx().database, first.user.email);
       expect(email!.subject).toContain('cancelled');
       // Nothing more to do on a second run.
-      expect(await sweepExpiredHolds(ctx())).toEqual({ cancelled: [], tidied: 0 });
+      expect(await sweepExpiredHolds(ctx())).toEqual({ cancelled: [], tidied: 0, reminded: [] });
 
       // The first buyer's cart now shows the taken number as unavailable, and checkout says so.
       const blocked = await checkout(first);
@@ -576,7 +576,7 @@ describeEachDatabase(
         .set({ status: 'reserved', reservedUntil: new Date(Date.now() - 60_000) })
         .where(eq(numbers.id, id('9137605193')));
       const swept = await sweepExpiredHolds(ctx());
-      expect(swept).toEqual({ cancelled: [], tidied: 1 });
+      expect(swept).toEqual({ cancelled: [], tidied: 1, reminded: [] });
       expect((await numberState(ctx().database, id('9137605193'))).status).toBe('available');
     });
   },

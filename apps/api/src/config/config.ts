@@ -145,6 +145,8 @@ const configSchema = z.object({
   ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
 
   HOLD_MINUTES: count.default(15),
+  /** The buyer is reminded (e-mail and SMS) this many minutes before a hold lapses; 0: never. */
+  HOLD_REMINDER_MINUTES: z.coerce.number().int().min(0).max(1_440).default(5),
   /** How long the hold lasts once the buyer says they have paid, while staff verify. */
   PAYMENT_SUBMITTED_HOLD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** Numbers one account may hold at once (one checkout holds its whole cart). */

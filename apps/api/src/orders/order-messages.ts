@@ -294,6 +294,25 @@ export function unexpectedPaymentMessages(
 }
 
 /** The hold ended without payment (the sweep). E-mail only. */
+/** The hold ends in a few minutes and the order is unpaid: how to pay, by e-mail and SMS. */
+export function holdEndingMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+): OutgoingMessage[] {
+  const until = formatIndiaDateTime(order.holdExpiresAt);
+  const text = `Your numbers for order ${order.reference} are held only until ${until}. Pay ${inr(order.totalAmount)} now to keep them: ${orderPageUrl(config, order)}`;
+  return [
+    {
+      channel: 'email',
+      to: contact.email,
+      subject: `Order ${order.reference}: your hold ends at ${until}`,
+      text: [greeting(contact), '', text, ...signOff(config)].join('\n'),
+    },
+    { channel: 'sms', to: contact.mobile, text: `${config.STORE_NAME}: ${text}`.slice(0, 300) },
+  ];
+}
+
 export function holdExpiredMessages(
   config: MessageConfig,
   contact: Contact,
@@ -309,8 +328,17 @@ export function holdExpiredMessages(
         '',
         `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and the numbers are back on sale.`,
         'If you have already paid, reply to this e-mail with your payment reference: if the numbers are still free they are yours, otherwise you are refunded in full.',
+        `To order them again while they are free: ${orderPageUrl(config, order)}`,
         ...signOff(config),
       ].join('\n'),
+    },
+    {
+      channel: 'sms',
+      to: contact.mobile,
+      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again while the numbers are free: ${orderPageUrl(config, order)}`.slice(
+        0,
+        300,
+      ),
     },
   ];
 }

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   inArray,
   isNull,
   like,
@@ -66,6 +67,37 @@ export async function findLapsedOrderIds(db: Db, limit: number): Promise<string[
     .orderBy(asc(orders.holdExpiresAt))
     .limit(limit);
   return due.map((row) => row.id);
+}
+
+/**
+ * Claims the reminder of up to `limit` orders whose hold ends within `minutes` and who were not
+ * reminded yet: marked reminded in one statement, so each is reminded once however many sweeps
+ * run. Answers the claimed orders.
+ */
+export async function claimHoldReminders(
+  db: Db,
+  minutes: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending_payment'),
+        isNull(orders.holdReminderSentAt),
+        gt(orders.holdExpiresAt, sql`now()`),
+        lt(orders.holdExpiresAt, sql`now() + make_interval(mins => ${minutes}::int)`),
+      ),
+    )
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ holdReminderSentAt: sql`now()` })
+    .where(inArray(orders.id, due))
+    .returning();
 }
 
 /** The order locked, if it still waits for payment with its hold ended and no one else has it. */

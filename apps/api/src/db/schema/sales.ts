@@ -78,6 +78,8 @@ export const orders = pgTable(
     providerOrderId: text('provider_order_id'),
     paymentReference: text('payment_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the buyer was reminded that the hold is about to lapse (once per order). */
+    holdReminderSentAt: timestamp('hold_reminder_sent_at', { withTimezone: true }),
     /**
      * "I have paid": the UTR the buyer gave (as typed, and compared upper case without spaces),
      * and when; cleared when staff reject it. Staff confirm it as the payment's reference.
