@@ -9,7 +9,7 @@ const fonts = {
   bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };
 
-export interface InvoiceParty {
+interface InvoiceParty {
   name: string;
   /** Address lines, state last. */
   address: string[];

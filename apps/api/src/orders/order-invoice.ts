@@ -16,7 +16,7 @@ type InvoiceConfig = Pick<
 const withCode = (state: string) => `${state} (${gstStateCode(state) ?? '--'})`;
 
 /** The tax invoice of a paid order, as its PDF prints it. */
-export function invoiceDocument(
+function invoiceDocument(
   config: InvoiceConfig,
   order: OrderRow,
   items: readonly OrderItemRow[],

@@ -4,7 +4,7 @@ import type { Order } from '../order-types';
 import { ordersKeys } from './order-queries';
 
 /** POST /orders/{id}/payment-submission: "I have paid", with the UTR of the transfer. */
-export async function submitPayment(id: string, utr: string): Promise<Order> {
+async function submitPayment(id: string, utr: string): Promise<Order> {
   const response = await api.post<Order>(`/orders/${encodeURIComponent(id)}/payment-submission`, {
     utr,
   });
