@@ -232,11 +232,11 @@ export function createOrderService(deps: OrderDeps) {
 
     /** "I have paid" with a UTR (payment-submission.ts); the order as the buyer sees it. */
     submitPayment: async (userId: string, id: string, utr: string) =>
-      view(await submitPayment(deps, userId, id, utr)),
+      view(await submitPayment(deps, userId, (await findOwn(userId, id)).id, utr)),
 
     /** Staff could not verify the submitted UTR: cleared, the buyer told. */
     rejectSubmittedPayment: async (id: string, staffUserId: string, reason: string) =>
-      staffView(await rejectSubmittedPayment(deps, id, staffUserId, reason)),
+      staffView(await rejectSubmittedPayment(deps, (await find(id)).id, staffUserId, reason)),
 
     /** The buyer's own paid order's tax invoice as a PDF; 404 before it is paid. */
     invoicePdfForBuyer: async (userId: string, id: string) => invoiceOf(await findOwn(userId, id)),
