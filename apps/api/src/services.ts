@@ -55,6 +55,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     openOrders: {
       cancelForRemovedNumbers: (...args) => orders.cancelForRemovedNumbers(...args),
+      liveOpenOrder: (userId) => orders.liveOpenOrder(userId),
     },
   });
   const orders = createOrderService({

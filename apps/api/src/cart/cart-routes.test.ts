@@ -95,6 +95,7 @@ describeEachDatabase(
           igstAmount: 0,
           totalAmount: 0,
           tdsRates: [],
+          openOrder: null,
         },
       });
     });

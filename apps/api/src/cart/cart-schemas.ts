@@ -45,6 +45,18 @@ export const cartSchema = z.object({
   tdsRates: z
     .array(z.number())
     .describe('TDS percents this account may choose (empty unless Corporate)'),
+  openOrder: z
+    .object({
+      id: z.string(),
+      reference: z.string(),
+      holdExpiresAt: z.string().describe('ISO time'),
+      productIds: z.array(z.number().int()).describe('The numbers the order holds'),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none",
+    ),
 });
 
 export type CartView = z.infer<typeof cartSchema>;

@@ -167,6 +167,8 @@ interface OpenOrders {
     userId: string,
     removed: readonly number[] | 'all',
   ): Promise<void>;
+  /** The buyer's live order awaiting payment, with the numbers it holds, if any. */
+  liveOpenOrder(userId: string): Promise<CartView['openOrder'] | undefined>;
 }
 
 export interface CartServiceDeps {
@@ -209,13 +211,20 @@ export function createCartService({
 
   /** The signed-in buyer's cart view (an empty one when no cart row exists yet). */
   async function view(userId: string): Promise<CartView> {
-    const [cart, billing] = await Promise.all([findCart(db, userId), users.billingDetails(userId)]);
+    const [cart, billing, openOrder] = await Promise.all([
+      findCart(db, userId),
+      users.billingDetails(userId),
+      openOrders.liveOpenOrder(userId),
+    ]);
     const lines = cart ? await readLines(db, cart.id, userId) : [];
     const supply = placeOfSupply(config.STORE_STATE, billing?.address?.state);
-    return toCartView(cart, lines, billing?.accountType === 'Corporate' ? config.TDS_RATES : [], {
-      placeOfSupply: supply,
-      interState: isInterState(config.STORE_STATE, supply),
-    });
+    return {
+      ...toCartView(cart, lines, billing?.accountType === 'Corporate' ? config.TDS_RATES : [], {
+        placeOfSupply: supply,
+        interState: isInterState(config.STORE_STATE, supply),
+      }),
+      openOrder: openOrder ?? null,
+    };
   }
 
   return {

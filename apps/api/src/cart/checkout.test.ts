@@ -158,8 +158,15 @@ describeEachDatabase(
       const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row!.attribution).toMatchObject({ gclid: 'abc123', utm_campaign: 'vip-diwali' });
 
-      // The cart stays until the order is paid, and stays valid: its own order holds the numbers.
+      // The cart stays until the order is paid, and stays valid: its own order holds the numbers,
+      // which the cart links to.
       const cart = (await buyer.client.get(api('/cart'))).json().data;
+      expect(cart.openOrder).toEqual({
+        id: order.id,
+        reference: order.reference,
+        holdExpiresAt: order.holdExpiresAt,
+        productIds: expect.arrayContaining([id('9876598765'), id('7070700852')]),
+      });
       expect(cart.items.map((i: { available: boolean }) => i.available)).toEqual([true, true]);
       const validated = await buyer.client.post(api('/cart/validate'));
       expect(

@@ -14,6 +14,7 @@ import {
   findOrder,
   findOrderByProviderOrderId,
   findOrderIdByReference,
+  findLiveOpenOrder,
   pageOfOrders,
   readOrderItems,
   type OrderFilter,
@@ -131,6 +132,19 @@ export function createOrderService(deps: OrderDeps) {
     /** For the cart (see OpenOrders in cart/cart-service.ts). */
     cancelForRemovedNumbers: (tx: Tx, userId: string, removed: readonly number[] | 'all') =>
       cancelForRemovedNumbers(deps, tx, userId, removed),
+
+    /** The buyer's live order awaiting payment, for the cart to link to (cart-service.ts). */
+    async liveOpenOrder(userId: string) {
+      const found = await findLiveOpenOrder(db, userId);
+      return (
+        found && {
+          id: found.order.id,
+          reference: found.order.reference,
+          holdExpiresAt: found.order.holdExpiresAt.toISOString(),
+          productIds: found.numberIds,
+        }
+      );
+    },
 
     /** One page of the buyer's orders, newest first. */
     async listForBuyer(userId: string, page: number, pageSize: number) {

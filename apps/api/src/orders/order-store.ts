@@ -58,6 +58,31 @@ export function lockOpenOrders(tx: Tx, userId: string): Promise<OrderRow[]> {
     .for('update');
 }
 
+/**
+ * The buyer's newest order still waiting for payment with its hold live, and the ids of the
+ * numbers it holds; undefined when there is none.
+ */
+export async function findLiveOpenOrder(
+  db: Db,
+  userId: string,
+): Promise<{ order: OrderRow; numberIds: number[] } | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending_payment'),
+        gt(orders.holdExpiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!order) return undefined;
+  const items = await readOrderItems(db, [order.id]);
+  return { order, numberIds: items.map((item) => item.numberId) };
+}
+
 /** Ids of orders waiting for payment whose hold has ended, the longest ended first. */
 export async function findLapsedOrderIds(db: Db, limit: number): Promise<string[]> {
   const due = await db

@@ -3098,6 +3098,15 @@ export interface operations {
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };
@@ -3223,6 +3232,15 @@ export interface operations {
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };
@@ -3350,6 +3368,15 @@ export interface operations {
               totalAmount?: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates?: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
               product: {
                 id: number;
                 number: string;
@@ -3548,6 +3575,15 @@ export interface operations {
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };
@@ -3722,6 +3758,15 @@ export interface operations {
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
               dropped: {
                 productId: number;
                 /** @enum {string} */
@@ -3906,6 +3951,15 @@ export interface operations {
                 totalAmount: number;
                 /** @description TDS percents this account may choose (empty unless Corporate) */
                 tdsRates: number[];
+                /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+                openOrder?: {
+                  id: string;
+                  reference: string;
+                  /** @description ISO time */
+                  holdExpiresAt: string;
+                  /** @description The numbers the order holds */
+                  productIds: number[];
+                } | null;
               };
             };
           };
@@ -4054,6 +4108,15 @@ export interface operations {
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };

@@ -33,6 +33,8 @@ export interface CartView {
   totals: CartTotals;
   /** TDS percents a Corporate buyer may choose (empty otherwise). */
   tdsRates: number[];
+  /** The signed-in buyer's order awaiting payment, whose numbers are to pay there. */
+  openOrder: { id: string; reference: string; holdExpiresAt: string; productIds: number[] } | null;
 }
 
 export interface CartContextValue extends CartView {

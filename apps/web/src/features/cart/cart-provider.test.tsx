@@ -370,6 +370,30 @@ describe('signed-in cart and checkout', () => {
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
   });
 
+  it("links to the buyer's order awaiting payment that holds the cart's numbers", async () => {
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok({
+        ...serverCart([{ id: 1, price: 5000 }]),
+        openOrder: {
+          id: 'order-3',
+          reference: 'VN-20261125-ABCD2345',
+          holdExpiresAt: '2026-11-25T09:00:00.000Z',
+          productIds: [1],
+        },
+      }),
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const notice = await screen.findByText(/held for you in order VN-20261125-ABCD2345/);
+    expect(notice).toHaveTextContent('awaiting payment until 25 Nov 2026, 2:30 pm IST');
+    expect(
+      within(notice).getByRole('link', { name: 'Pay for order VN-20261125-ABCD2345' }),
+    ).toHaveAttribute('href', '/orders/order-3');
+  });
+
   it('checks out with the saved campaign record and opens the order page', async () => {
     const record = {
       gclid: 'g-1',

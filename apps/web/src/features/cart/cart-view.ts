@@ -27,6 +27,7 @@ export function serverCartView(cart: ServerCart | undefined): CartView {
       totalAmount: cart?.totalAmount ?? 0,
     },
     tdsRates: cart?.tdsRates ?? [],
+    openOrder: cart?.openOrder ?? null,
   };
 }
 
@@ -55,5 +56,6 @@ export function guestCartView(guest: GuestCart, loading: boolean): CartView {
       totalAmount: guest.totalAmount,
     },
     tdsRates: [],
+    openOrder: null,
   };
 }

@@ -46,5 +46,10 @@ export function setServerCart(queryClient: QueryClient, cart: ServerCart) {
     igstAmount: cart.igstAmount,
     totalAmount: cart.totalAmount,
     tdsRates: cart.tdsRates,
+    // Only GET /cart tells the open order; the answers of changes keep the one known.
+    openOrder:
+      cart.openOrder === undefined
+        ? queryClient.getQueryData<ServerCart>(CART_QUERY_KEY)?.openOrder
+        : cart.openOrder,
   });
 }
