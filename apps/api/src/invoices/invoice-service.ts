@@ -6,6 +6,7 @@ import {
   insertTaxDocument,
   nextDocumentNumber,
   readTaxDocuments,
+  type TaxDocumentKind,
   type TaxDocumentRow,
 } from './invoice-store';
 
@@ -16,6 +17,18 @@ export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
  * GST tax invoices and credit notes (decision 0016): numbered per kind and financial year with
  * no gaps, in the transaction that pays (or refunds) the order.
  */
+/** The next document of `kind`, numbered in the financial year of `at`, in `tx`. */
+async function issue(
+  tx: Tx,
+  kind: TaxDocumentKind,
+  at: Date,
+  values: { orderId: string; amount: number; refundId?: string },
+): Promise<TaxDocumentRow> {
+  const year = financialYear(at);
+  const serial = documentSerial(kind, year, await nextDocumentNumber(tx, kind, year));
+  return insertTaxDocument(tx, { kind, serial, issuedAt: at, ...values });
+}
+
 export function createInvoiceService({ database }: { database: Database }) {
   return {
     /**
@@ -27,17 +40,10 @@ export function createInvoiceService({ database }: { database: Database }) {
       order: { id: string; totalAmount: number },
       at: Date,
     ): Promise<TaxDocumentRow> {
-      const issued = await findInvoice(tx, order.id);
-      if (issued) return issued;
-      const year = financialYear(at);
-      const serial = documentSerial('INV', year, await nextDocumentNumber(tx, 'INV', year));
-      return insertTaxDocument(tx, {
-        kind: 'INV',
-        serial,
-        orderId: order.id,
-        amount: order.totalAmount,
-        issuedAt: at,
-      });
+      return (
+        (await findInvoice(tx, order.id)) ??
+        issue(tx, 'INV', at, { orderId: order.id, amount: order.totalAmount })
+      );
     },
 
     /** A credit note against the order's invoice for a refund, in the refunding transaction. */
@@ -47,15 +53,10 @@ export function createInvoiceService({ database }: { database: Database }) {
       at: Date,
     ): Promise<TaxDocumentRow | undefined> {
       if (!(await findInvoice(tx, refund.orderId))) return undefined;
-      const year = financialYear(at);
-      const serial = documentSerial('CN', year, await nextDocumentNumber(tx, 'CN', year));
-      return insertTaxDocument(tx, {
-        kind: 'CN',
-        serial,
+      return issue(tx, 'CN', at, {
         orderId: refund.orderId,
         refundId: refund.id,
         amount: refund.amount,
-        issuedAt: at,
       });
     },
 
