@@ -16,6 +16,7 @@ import {
   pdfBody,
   pdfDownload,
   rejectPaymentBody,
+  taxDocumentRoutes,
 } from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
 
@@ -98,22 +99,24 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  app.get(
-    '/orders/:id/invoice.pdf',
-    {
-      schema: {
-        ...consoleRoute,
-        summary: "An order's GST tax invoice as a PDF",
-        params: orderParams,
-        produces: ['application/pdf'],
-        response: { 200: pdfBody, 404: errorBody, ...staffErrors },
+  for (const { kind, file, what } of taxDocumentRoutes) {
+    app.get(
+      `/orders/:id/${file}`,
+      {
+        schema: {
+          ...consoleRoute,
+          summary: `An order's ${what} as a PDF`,
+          params: orderParams,
+          produces: ['application/pdf'],
+          response: { 200: pdfBody, 404: errorBody, ...staffErrors },
+        },
       },
-    },
-    async (request, reply) => {
-      const { fileName, pdf } = await orders.invoicePdfForStaff(request.params.id);
-      return reply.headers(pdfDownload(fileName)).send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const { fileName, pdf } = await orders.taxDocumentForStaff(request.params.id, kind);
+        return reply.headers(pdfDownload(fileName)).send(pdf);
+      },
+    );
+  }
 
   app.post(
     '/orders/:id/payments',

@@ -34,6 +34,9 @@ describeEachDatabase(
       const order = (await buyer.client.post(api('/cart/checkout'))).json().data.order;
       const invoiceUrl = api(`/orders/${order.id}/invoice.pdf`);
 
+      expect((await buyer.client.get(api(`/orders/${order.id}/credit-note.pdf`))).statusCode).toBe(
+        404,
+      );
       const early = await buyer.client.get(invoiceUrl);
       expect(early.statusCode).toBe(404);
       expect(early.json().message).toBe(
@@ -102,6 +105,18 @@ describeEachDatabase(
       ]);
       expect(documents[1]!.serial).toMatch(/^CN\/\d{2}-\d{2}\/000001$/);
       expect(documents[1]!.refundId).not.toBeNull();
+      const creditNote = await buyer.client.get(api(`/orders/${order.id}/credit-note.pdf`));
+      expect(creditNote.statusCode).toBe(200);
+      expect(creditNote.headers['content-disposition']).toMatch(
+        /filename="CN-\d{2}-\d{2}-000001\.pdf"/,
+      );
+      const noteText = await pdfText(creditNote.rawPayload);
+      expect(noteText).toContain('CREDIT NOTE');
+      expect(noteText).toMatch(/Against tax invoice INV\/\d{2}-\d{2}\/000001/);
+      expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
+      expect(noteText).toMatch(/Amount refunded\s*₹58,000/);
+      const staffNote = await staff.client.get(api(`/admin/orders/${order.id}/credit-note.pdf`));
+      expect(staffNote.statusCode).toBe(200);
 
       const stranger = await signedIn(ctx().app);
       expect((await stranger.client.get(invoiceUrl)).statusCode).toBe(404);

@@ -65,15 +65,33 @@ function invoiceDocument(
   };
 }
 
-/** The invoice's PDF and the file name to download it as (`INV-26-27-000123.pdf`). */
+/**
+ * The invoice's PDF, or with `creditNote` that credit note's against it (the whole invoice
+ * reversed, the money paid back as the amount refunded), and the file name to download it as
+ * (`INV-26-27-000123.pdf`, `CN-26-27-000001.pdf`).
+ */
 export async function invoicePdf(
   config: InvoiceConfig,
   order: OrderRow,
   items: readonly OrderItemRow[],
   invoice: TaxDocumentRow,
+  creditNote?: TaxDocumentRow,
 ): Promise<{ fileName: string; pdf: Buffer }> {
+  const document = invoiceDocument(config, order, items, invoice);
+  const shown = creditNote ?? invoice;
   return {
-    fileName: `${invoice.serial.replaceAll('/', '-')}.pdf`,
-    pdf: await renderInvoicePdf(invoiceDocument(config, order, items, invoice)),
+    fileName: `${shown.serial.replaceAll('/', '-')}.pdf`,
+    pdf: await renderInvoicePdf(
+      creditNote
+        ? {
+            ...document,
+            title: 'Credit note',
+            serial: creditNote.serial,
+            issuedAt: creditNote.issuedAt,
+            against: { serial: invoice.serial, issuedAt: invoice.issuedAt },
+            payable: creditNote.amount,
+          }
+        : document,
+    ),
   };
 }

@@ -12,6 +12,7 @@ import {
   pdfBody,
   pdfDownload,
   razorpayCallbackBody,
+  taxDocumentRoutes,
 } from './order-schemas';
 
 const tags = ['orders'];
@@ -98,29 +99,32 @@ export async function orderRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/orders/:id/invoice.pdf',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "The GST tax invoice of one of the buyer's paid orders, as a PDF",
-        description:
-          'Issued when the order is paid (INV/yy-yy/nnnnnn, numbered per financial year); 404 before that.',
-        params: orderParams,
-        produces: ['application/pdf'],
-        response: { 200: pdfBody, 401: errorBody, 404: errorBody },
+  for (const { kind, file, what } of taxDocumentRoutes) {
+    app.get(
+      `/orders/:id/${file}`,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: `The ${what} of one of the buyer's orders, as a PDF`,
+          description:
+            'The tax invoice is issued when the order is paid (INV/yy-yy/nnnnnn, numbered per financial year), a credit note when that payment is refunded (CN/yy-yy/nnnnnn); 404 before that.',
+          params: orderParams,
+          produces: ['application/pdf'],
+          response: { 200: pdfBody, 401: errorBody, 404: errorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      const { fileName, pdf } = await orders.invoicePdfForBuyer(
-        currentUser(request).id,
-        request.params.id,
-      );
-      return reply.headers(pdfDownload(fileName)).send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const { fileName, pdf } = await orders.taxDocumentForBuyer(
+          currentUser(request).id,
+          request.params.id,
+          kind,
+        );
+        return reply.headers(pdfDownload(fileName)).send(pdf);
+      },
+    );
+  }
 
   app.post(
     '/orders/:id/payments/razorpay/verify',

@@ -286,3 +286,9 @@ export const rejectPaymentBody = z.object({
     .max(500)
     .describe('Why the payment could not be verified; sent to the buyer'),
 });
+
+/** The tax documents an order's buyer and staff download. */
+export const taxDocumentRoutes = [
+  { kind: 'INV', file: 'invoice.pdf', what: 'GST tax invoice' },
+  { kind: 'CN', file: 'credit-note.pdf', what: 'credit note' },
+] as const;

@@ -70,13 +70,17 @@ export function createOrderService(deps: OrderDeps) {
     return order;
   }
 
-  async function invoiceOf(order: OrderRow) {
-    const invoice = await deps.invoices.invoiceOf(order.id);
+  /** The order's tax invoice, or (kind CN) its latest credit note, as a PDF; 404 if none. */
+  async function taxDocumentOf(order: OrderRow, kind: 'INV' | 'CN') {
+    const documents = await deps.invoices.documentsOf(order.id);
+    const invoice = documents.find((document) => document.kind === 'INV');
+    const creditNote = documents.findLast((document) => document.kind === 'CN');
     if (!invoice) {
       throw notFound('This order has no tax invoice yet: it is issued when the order is paid.');
     }
+    if (kind === 'CN' && !creditNote) throw notFound('This order has no credit note.');
     const items = await readOrderItems(db, [order.id]);
-    return invoicePdf(deps.config, order, items, invoice);
+    return invoicePdf(deps.config, order, items, invoice, kind === 'CN' ? creditNote : undefined);
   }
 
   const view = async (order: OrderRow, options: { createPayment?: boolean } = {}) =>
@@ -253,10 +257,12 @@ export function createOrderService(deps: OrderDeps) {
       staffView(await rejectSubmittedPayment(deps, (await find(id)).id, staffUserId, reason)),
 
     /** The buyer's own paid order's tax invoice as a PDF; 404 before it is paid. */
-    invoicePdfForBuyer: async (userId: string, id: string) => invoiceOf(await findOwn(userId, id)),
+    taxDocumentForBuyer: async (userId: string, id: string, kind: 'INV' | 'CN') =>
+      taxDocumentOf(await findOwn(userId, id), kind),
 
     /** Any order's tax invoice as a PDF, for staff; 404 before it is paid. */
-    invoicePdfForStaff: async (id: string) => invoiceOf(await find(id)),
+    taxDocumentForStaff: async (id: string, kind: 'INV' | 'CN') =>
+      taxDocumentOf(await find(id), kind),
 
     /** Support confirms a UPI or bank transfer with its reference (idempotent). */
     async confirmManualPayment(id: string, reference: string, staffUserId: string) {
