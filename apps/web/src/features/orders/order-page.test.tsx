@@ -388,6 +388,23 @@ describe('order page: paid', () => {
     expect(refund).toHaveTextContent('₹1,77,000');
     expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
   });
+
+  it('offers the credit note of a refunded order', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        paidOrder({
+          status: 'refunded',
+          statusLabel: 'Refunded',
+          payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(
+      within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-note.pdf`);
+  });
 });
 
 describe('order page: Razorpay', () => {

@@ -96,6 +96,11 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
       return (
         <Card title="Refunded">
           <p className="text-sm text-slate-700">A full refund of {total} has been made.</p>
+          {order.paidAt ? (
+            <TaxDocumentLink order={order} file="credit-note.pdf">
+              Download the credit note (PDF)
+            </TaxDocumentLink>
+          ) : null}
         </Card>
       );
     case 'paid':
@@ -115,16 +120,33 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             . Thank you!
           </p>
           <PaymentReference reference={payment.paymentReference} />
-          <a
-            href={`${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/invoice.pdf`}
-            className="btn-secondary mt-4 inline-flex"
-            download
-          >
+          <TaxDocumentLink order={order} file="invoice.pdf">
             Download your tax invoice (PDF)
-          </a>
+          </TaxDocumentLink>
         </Card>
       );
   }
+}
+
+/** A tax document of the order (its invoice, or the credit note of its refund) to download. */
+function TaxDocumentLink({
+  order,
+  file,
+  children,
+}: {
+  order: Order;
+  file: 'invoice.pdf' | 'credit-note.pdf';
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={`${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/${file}`}
+      className="btn-secondary mt-4 inline-flex"
+      download
+    >
+      {children}
+    </a>
+  );
 }
 
 function PaymentReference({ reference }: { reference: string | null }) {
