@@ -158,6 +158,15 @@ describe('the console order page', () => {
     expect(
       within(payments).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/invoice.pdf`);
+    expect(within(payments).queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the credit note of a refunded order', async () => {
+    renderOrder(staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }));
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/credit-note.pdf`);
   });
 
   it('records a UPC with its expiry, checking the code and the day first', async () => {

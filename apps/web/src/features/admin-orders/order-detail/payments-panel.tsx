@@ -34,17 +34,23 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
       {order.paidAt === null ? <ConfirmPaymentForm order={order} /> : null}
       {order.payment.submitted ? <RejectPaymentForm order={order} /> : null}
       {order.paidAt !== null ? (
-        <a
-          href={`${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/invoice.pdf`}
-          className="btn-secondary mt-4 inline-flex"
-          download
-        >
-          Download the tax invoice (PDF)
-        </a>
+        <p className="mt-4 flex flex-wrap gap-3">
+          <a href={documentUrl(order, 'invoice.pdf')} className="btn-secondary" download>
+            Download the tax invoice (PDF)
+          </a>
+          {order.status === 'refunded' ? (
+            <a href={documentUrl(order, 'credit-note.pdf')} className="btn-secondary" download>
+              Download the credit note (PDF)
+            </a>
+          ) : null}
+        </p>
       ) : null}
     </Card>
   );
 }
+
+const documentUrl = (order: StaffOrder, file: 'invoice.pdf' | 'credit-note.pdf') =>
+  `${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/${file}`;
 
 function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRecord }) {
   const [refunding, setRefunding] = useState(false);
