@@ -175,6 +175,7 @@ describeEachDatabase(
 
       const [email] = await sentTo(ctx().database, buyer.user.email);
       expect(email!.subject).toContain(order.reference);
+      expect(email!.attachments).toEqual(['upi-qr.png']);
       for (const text of [
         '98765 98765',
         'Subtotal: ₹70,000',
@@ -183,6 +184,7 @@ describeEachDatabase(
         'TDS deducted by you (1%): -₹700',
         'Total to pay: ₹81,900',
         `pay in one tap: ${order.payment.upiLink}`,
+        'scan the attached QR code (upi-qr.png)',
         `UPI to ${ctx().config.PAYMENT_UPI_ID}`,
         `Quote your order reference ${order.reference}`,
         'IST',

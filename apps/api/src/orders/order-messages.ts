@@ -96,7 +96,12 @@ function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageC
       `Pay ${formatInr(i.amount)} by UPI to ${i.upiId}, or by bank transfer to:`,
       `  ${i.bankDetails}`,
       `Quote your order reference ${i.reference} with the payment. Our team confirms it and writes to you.`,
-      ...(details.upiLink ? [`On your phone, pay in one tap: ${details.upiLink}`] : []),
+      ...(details.upiLink
+        ? [
+            `On your phone, pay in one tap: ${details.upiLink}`,
+            'Or scan the attached QR code (upi-qr.png) with any UPI app.',
+          ]
+        : []),
     ];
   }
   return [
