@@ -16,6 +16,7 @@ const apiCapabilities = {
   cart: 'cart',
   orders: 'order',
   payments: 'payment',
+  invoices: 'invoice',
   enquiries: 'enquiry',
   admin: 'admin',
   audit: 'audit',

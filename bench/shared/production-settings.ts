@@ -8,4 +8,6 @@ export const benchMessaging = {
   MSG91_AUTH_KEY: 'bench-only',
   MSG91_TEMPLATE_ID: 'bench-only',
   MSG91_API_BASE: 'http://127.0.0.1:9',
+  // A made-up GSTIN of the default STORE_STATE (Delhi), for the tax invoice.
+  STORE_GSTIN: '07AAPFU0939F1ZX',
 };

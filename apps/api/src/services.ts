@@ -13,6 +13,7 @@ import { createHealthService } from './health/health-service';
 import { createImportService } from './imports/import-service';
 import type { Notifier } from './notify/notifier';
 import { createStaffAlerts } from './notify/staff-alerts';
+import { createInvoiceService } from './invoices/invoice-service';
 import { createOrderService } from './orders/order-service';
 import { createPaymentService } from './payments/payment-service';
 import { createStaffService } from './staff/staff-service';
@@ -44,6 +45,7 @@ export function createServices(deps: ServiceDeps) {
   const staffAlerts = createStaffAlerts({ config, notifier, log });
   const users = createUserService({ database });
   const payments = createPaymentService({ config, database });
+  const invoices = createInvoiceService({ database });
   // The cart cancels open orders when numbers leave it, and orders read and empty the cart:
   // the cart reaches the orders service through this function, called only once both exist.
   const cart = createCartService({
@@ -53,6 +55,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     openOrders: {
       cancelForRemovedNumbers: (...args) => orders.cancelForRemovedNumbers(...args),
+      liveOpenOrder: (userId) => orders.liveOpenOrder(userId),
     },
   });
   const orders = createOrderService({
@@ -64,6 +67,7 @@ export function createServices(deps: ServiceDeps) {
     cart,
     users,
     payments,
+    invoices,
     audit,
     staffAlerts,
   });
@@ -77,6 +81,7 @@ export function createServices(deps: ServiceDeps) {
     cart,
     orders,
     payments,
+    invoices,
     enquiries: createEnquiryService({ config, database, notifier, log, audit, staffAlerts }),
     imports: createImportService({ database, catalog, audit, log }),
     staff: createStaffService({ config, database, notifier, log, users, auth, audit }),

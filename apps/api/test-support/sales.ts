@@ -5,7 +5,7 @@ import { signAccessToken, type Role } from '../src/auth/access-token';
 import { ACCESS_COOKIE, ACCESS_COOKIE_PATH } from '../src/auth/session-cookies';
 import { sessionKeys } from '../src/auth/session-keys';
 import type { Database } from '../src/db/database';
-import { devOutbox, numbers, orders, users } from '../src/db/schema';
+import { addresses, devOutbox, numbers, orders, users } from '../src/db/schema';
 import type { UserRow } from '../src/users/user-service';
 import { insertTestNumbers } from './numbers';
 import { api, SessionClient } from './session-client';
@@ -25,6 +25,8 @@ export interface BuyerOptions {
   companyName?: string;
   gstinNo?: string;
   getWhatsappUpdate?: boolean;
+  /** Gives the buyer a profile address in this state (the place of supply). */
+  state?: string;
 }
 
 export async function signedIn(
@@ -48,6 +50,15 @@ export async function signedIn(
       acceptTermsAndConditions: true,
     })
     .returning();
+  if (options.state) {
+    await app.database.db.insert(addresses).values({
+      userId: user!.id,
+      line1: '12 MG Road',
+      city: 'Bengaluru',
+      state: options.state,
+      pinCode: '560001',
+    });
+  }
   const { token } = signAccessToken(
     { id: user!.id, role: user!.role },
     sessionKeys(app.config).accessToken,

@@ -67,6 +67,9 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
       cgstAmount: 13500,
       sgstPercent: 9,
       sgstAmount: 13500,
+      igstPercent: 0,
+      igstAmount: 0,
+      placeOfSupply: 'Maharashtra',
       totalAmount: 177000,
     },
     billing: {
@@ -89,6 +92,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
         reference: ORDER_REFERENCE,
         amount: 177000,
       },
+      upiLink: `upi://pay?pa=vipstore%40hdfcbank&pn=VIP%20Number%20Store&am=177000.00&tn=${ORDER_REFERENCE}&cu=INR`,
     },
     timeline: [placed],
     needsRefund: false,

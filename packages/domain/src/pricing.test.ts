@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toPaise } from './money';
-import { priceCart, priceCartPaise } from './pricing';
+import { priceCart, priceCartPaise, priceSignedInCartPaise, splitGst } from './pricing';
 
 const items = (...prices: number[]) => prices.map((priceAtAdd) => ({ priceAtAdd }));
 
@@ -14,6 +14,7 @@ describe('priceCart', () => {
       taxAmount: 288,
       cgstAmount: 144,
       sgstAmount: 144,
+      igstAmount: 0,
       totalAmount: 1888,
       taxPercent: 18,
       tdsPercent: 0,
@@ -29,6 +30,7 @@ describe('priceCart', () => {
       taxAmount: 282.24,
       cgstAmount: 141.12,
       sgstAmount: 141.12,
+      igstAmount: 0,
       totalAmount: 1850.23,
       taxPercent: 18,
       tdsPercent: 2,
@@ -41,6 +43,7 @@ describe('priceCart', () => {
       taxAmount: 180.01,
       cgstAmount: 90,
       sgstAmount: 90.01,
+      igstAmount: 0,
       totalAmount: 1180.06,
     });
   });
@@ -51,6 +54,7 @@ describe('priceCart', () => {
       taxAmount: 0.05,
       cgstAmount: 0.02,
       sgstAmount: 0.03,
+      igstAmount: 0,
       totalAmount: 0.3,
     });
     // 500 paise × 0.1% = 0.5 paise -> 1; taxable 499 × 18% = 89.82 -> 90.
@@ -60,6 +64,7 @@ describe('priceCart', () => {
       taxAmount: 0.9,
       cgstAmount: 0.45,
       sgstAmount: 0.45,
+      igstAmount: 0,
       totalAmount: 5.89,
     });
   });
@@ -73,6 +78,7 @@ describe('priceCart', () => {
       taxAmount: 166.5,
       cgstAmount: 83.25,
       sgstAmount: 83.25,
+      igstAmount: 0,
       totalAmount: 1091.5,
       taxPercent: 18,
       tdsPercent: 7.5,
@@ -88,6 +94,7 @@ describe('priceCart', () => {
       taxAmount: 120,
       cgstAmount: 60,
       sgstAmount: 60,
+      igstAmount: 0,
       totalAmount: 1120,
     });
   });
@@ -100,6 +107,7 @@ describe('priceCart', () => {
       taxAmount: 0,
       cgstAmount: 0,
       sgstAmount: 0,
+      igstAmount: 0,
       totalAmount: 0,
       taxPercent: 18,
       tdsPercent: 0,
@@ -123,12 +131,69 @@ describe('priceCartPaise', () => {
       taxAmount: 28800,
       cgstAmount: 14400,
       sgstAmount: 14400,
+      igstAmount: 0,
       totalAmount: 188800,
     });
   });
 
   it('rejects fractional paise', () => {
     expect(() => priceCartPaise([1.5])).toThrow(RangeError);
+  });
+});
+
+describe('place of supply', () => {
+  it('charges IGST whole to another state and CGST + SGST within it', () => {
+    expect(splitGst(18001)).toEqual({ cgstAmount: 9000, sgstAmount: 9001, igstAmount: 0 });
+    expect(splitGst(18001, true)).toEqual({ cgstAmount: 0, sgstAmount: 0, igstAmount: 18001 });
+    expect(priceCartPaise([100000], { interState: true })).toMatchObject({
+      taxAmount: 18000,
+      cgstAmount: 0,
+      sgstAmount: 0,
+      igstAmount: 18000,
+      totalAmount: 118000,
+    });
+  });
+});
+
+describe('priceSignedInCartPaise', () => {
+  it('charges GST on the full value and deducts TDS on the value before GST', () => {
+    // subtotal 1,25,000.00; GST 18% = 22,500; TDS 2% of 1,25,000 = 2,500; total 1,45,000.
+    expect(priceSignedInCartPaise([12_500_000], { tdsPercent: 2 })).toEqual({
+      subtotal: 12_500_000,
+      tdsDeducted: 250_000,
+      taxable: 12_500_000,
+      taxAmount: 2_250_000,
+      cgstAmount: 1_125_000,
+      sgstAmount: 1_125_000,
+      igstAmount: 0,
+      totalAmount: 14_500_000,
+      taxPercent: 18,
+      tdsPercent: 2,
+    });
+  });
+
+  it('splits by place of supply for a Corporate buyer in another state', () => {
+    expect(priceSignedInCartPaise([159_999], { tdsPercent: 2, interState: true })).toMatchObject({
+      tdsDeducted: 3200,
+      taxAmount: 28800,
+      igstAmount: 28800,
+      cgstAmount: 0,
+      totalAmount: 159_999 + 28800 - 3200,
+    });
+  });
+
+  it('agrees with the guest formula when there is no TDS', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000_000 }), { maxLength: 10 }),
+        fc.boolean(),
+        (paise, interState) => {
+          expect(priceSignedInCartPaise(paise, { interState })).toEqual(
+            priceCartPaise(paise, { interState }),
+          );
+        },
+      ),
+    );
   });
 });
 

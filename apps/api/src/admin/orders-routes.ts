@@ -13,6 +13,10 @@ import {
   refundBody,
   staffOrderListQuery,
   staffOrderSchema,
+  pdfBody,
+  pdfDownload,
+  rejectPaymentBody,
+  taxDocumentRoutes,
 } from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
 
@@ -65,6 +69,54 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       return ok(await orders.getForStaff(request.params.id));
     },
   );
+
+  app.post(
+    '/orders/:id/payment-submission/reject',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Reject the UTR a buyer submitted, with the reason the buyer is sent',
+        description:
+          'To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.',
+        params: orderParams,
+        body: rejectPaymentBody,
+        response: {
+          200: envelope(staffOrderSchema),
+          404: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await orders.rejectSubmittedPayment(
+          request.params.id,
+          currentUser(request).id,
+          request.body.reason,
+        ),
+        'Payment rejected; the buyer has been told.',
+      ),
+  );
+
+  for (const { kind, file, what } of taxDocumentRoutes) {
+    app.get(
+      `/orders/:id/${file}`,
+      {
+        schema: {
+          ...consoleRoute,
+          summary: `An order's ${what} as a PDF`,
+          params: orderParams,
+          produces: ['application/pdf'],
+          response: { 200: pdfBody, 404: errorBody, ...staffErrors },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, pdf } = await orders.taxDocumentForStaff(request.params.id, kind);
+        return reply.headers(pdfDownload(fileName)).send(pdf);
+      },
+    );
+  }
 
   app.post(
     '/orders/:id/payments',

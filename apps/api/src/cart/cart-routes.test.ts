@@ -87,12 +87,15 @@ describeEachDatabase(
           tdsDeducted: 0,
           taxable: 0,
           taxPercent: 18,
-          gst: { cgst: 9, sgst: 9 },
+          gst: { cgst: 9, sgst: 9, igst: 0 },
+          placeOfSupply: ctx().config.STORE_STATE,
           taxAmount: 0,
           cgstAmount: 0,
           sgstAmount: 0,
+          igstAmount: 0,
           totalAmount: 0,
           tdsRates: [],
+          openOrder: null,
         },
       });
     });
@@ -413,10 +416,11 @@ describeEachDatabase(
       expect(set.json().data).toMatchObject({
         tdsPercent: 2,
         subtotal: 50_000,
+        // GST on the full value; TDS deducted from what is paid, not from the taxable value.
         tdsDeducted: 1_000,
-        taxable: 49_000,
-        taxAmount: 8_820,
-        totalAmount: 57_820,
+        taxable: 50_000,
+        taxAmount: 9_000,
+        totalAmount: 58_000,
       });
       const bad = await corporate.client.request({
         method: 'PUT',

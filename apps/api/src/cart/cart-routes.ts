@@ -62,7 +62,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: "The signed-in buyer's cart with its totals",
         description:
-          'Amounts are rupees from the shared priceCart over priceAtAdd; gst holds the CGST and SGST percents (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.',
+          'Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.',
         response: { 200: envelope(cartSchema), 401: errorBody },
       },
     },

@@ -27,16 +27,36 @@ export const cartSchema = z.object({
   subtotal: rupees.describe('Sum of priceAtAdd'),
   tdsPercent: z.number().describe('Set by PUT /cart/tds (Corporate accounts); default 0'),
   tdsDeducted: rupees,
-  taxable: rupees.describe('subtotal - tdsDeducted'),
-  taxPercent: z.number().describe('gst.cgst + gst.sgst'),
-  gst: z.object({ cgst: z.number(), sgst: z.number() }).describe('Percents'),
-  taxAmount: rupees,
+  taxable: rupees.describe('The taxable value: the subtotal (GST is charged on the full value)'),
+  taxPercent: z.number().describe('gst.cgst + gst.sgst + gst.igst'),
+  gst: z
+    .object({ cgst: z.number(), sgst: z.number(), igst: z.number() })
+    .describe("Percents: CGST + SGST within the store's state, IGST to another state"),
+  placeOfSupply: z
+    .string()
+    .describe(
+      "The billing state (the profile's), else the store's: it decides CGST + SGST or IGST",
+    ),
+  taxAmount: rupees.describe('GST on the subtotal'),
   cgstAmount: rupees,
   sgstAmount: rupees,
-  totalAmount: rupees,
+  igstAmount: rupees,
+  totalAmount: rupees.describe('subtotal + taxAmount - tdsDeducted (the buyer deducts TDS)'),
   tdsRates: z
     .array(z.number())
     .describe('TDS percents this account may choose (empty unless Corporate)'),
+  openOrder: z
+    .object({
+      id: z.string(),
+      reference: z.string(),
+      holdExpiresAt: z.string().describe('ISO time'),
+      productIds: z.array(z.number().int()).describe('The numbers the order holds'),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none",
+    ),
 });
 
 export type CartView = z.infer<typeof cartSchema>;

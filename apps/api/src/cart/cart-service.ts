@@ -1,4 +1,11 @@
-import { GST_PERCENT, priceCartPaise, toPaise, toRupees } from '@store/domain';
+import {
+  GST_PERCENT,
+  isInterState,
+  placeOfSupply,
+  priceSignedInCartPaise,
+  toPaise,
+  toRupees,
+} from '@store/domain';
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/auth-service';
 import {
@@ -102,17 +109,22 @@ function clientResults(items: readonly ClientCartItem[], found: Map<number, Numb
   });
 }
 
-/** The cart as the API answers it (amounts in rupees, from priceCartPaise over priceAtAdd). */
+/**
+ * The cart as the API answers it: amounts in rupees, from priceSignedInCartPaise over priceAtAdd,
+ * GST split by the place of supply (the billing state against the store's).
+ */
 function toCartView(
   cart: CartRow | undefined,
   lines: readonly CartLine[],
   tdsRates: readonly number[],
+  supply: { placeOfSupply: string; interState: boolean },
 ): CartView {
   const tdsPercent = (cart?.tdsBasisPoints ?? 0) / 100;
-  const totals = priceCartPaise(
+  const totals = priceSignedInCartPaise(
     lines.map((line) => line.priceAtAdd),
-    { taxPercent: GST_PERCENT, tdsPercent },
+    { taxPercent: GST_PERCENT, tdsPercent, interState: supply.interState },
   );
+  const halves = supply.interState ? 0 : GST_PERCENT / 2;
   return {
     items: lines.map((line) => ({
       id: line.itemId,
@@ -129,10 +141,12 @@ function toCartView(
     tdsDeducted: toRupees(totals.tdsDeducted),
     taxable: toRupees(totals.taxable),
     taxPercent: GST_PERCENT,
-    gst: { cgst: GST_PERCENT / 2, sgst: GST_PERCENT / 2 },
+    gst: { cgst: halves, sgst: halves, igst: supply.interState ? GST_PERCENT : 0 },
+    placeOfSupply: supply.placeOfSupply,
     taxAmount: toRupees(totals.taxAmount),
     cgstAmount: toRupees(totals.cgstAmount),
     sgstAmount: toRupees(totals.sgstAmount),
+    igstAmount: toRupees(totals.igstAmount),
     totalAmount: toRupees(totals.totalAmount),
     tdsRates: [...tdsRates],
   };
@@ -153,6 +167,8 @@ interface OpenOrders {
     userId: string,
     removed: readonly number[] | 'all',
   ): Promise<void>;
+  /** The buyer's live order awaiting payment, with the numbers it holds, if any. */
+  liveOpenOrder(userId: string): Promise<CartView['openOrder'] | undefined>;
 }
 
 export interface CartServiceDeps {
@@ -195,12 +211,20 @@ export function createCartService({
 
   /** The signed-in buyer's cart view (an empty one when no cart row exists yet). */
   async function view(userId: string): Promise<CartView> {
-    const [cart, accountType] = await Promise.all([
+    const [cart, billing, openOrder] = await Promise.all([
       findCart(db, userId),
-      users.accountType(userId),
+      users.billingDetails(userId),
+      openOrders.liveOpenOrder(userId),
     ]);
     const lines = cart ? await readLines(db, cart.id, userId) : [];
-    return toCartView(cart, lines, accountType === 'Corporate' ? config.TDS_RATES : []);
+    const supply = placeOfSupply(config.STORE_STATE, billing?.address?.state);
+    return {
+      ...toCartView(cart, lines, billing?.accountType === 'Corporate' ? config.TDS_RATES : [], {
+        placeOfSupply: supply,
+        interState: isInterState(config.STORE_STATE, supply),
+      }),
+      openOrder: openOrder ?? null,
+    };
   }
 
   return {

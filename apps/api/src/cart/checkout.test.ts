@@ -93,13 +93,17 @@ describeEachDatabase(
           subtotal: 70_000,
           tdsPercent: 1,
           tdsDeducted: 700,
-          taxable: 69_300,
+          // GST on the full value; the buyer deducts TDS: 70,000 + 12,600 - 700.
+          taxable: 70_000,
           taxPercent: 18,
           cgstPercent: 9,
-          cgstAmount: 6_237,
+          cgstAmount: 6_300,
           sgstPercent: 9,
-          sgstAmount: 6_237,
-          totalAmount: 81_774,
+          sgstAmount: 6_300,
+          igstPercent: 0,
+          igstAmount: 0,
+          placeOfSupply: ctx().config.STORE_STATE,
+          totalAmount: 81_900,
         },
         billing: {
           name: buyer.user.name,
@@ -118,14 +122,23 @@ describeEachDatabase(
             upiId: ctx().config.PAYMENT_UPI_ID,
             bankDetails: ctx().config.PAYMENT_BANK_DETAILS,
             reference: expect.stringMatching(/^VN-/),
-            amount: 81_774,
+            amount: 81_900,
           },
+          upiLink: expect.stringMatching(/^upi:\/\/pay\?/),
         },
         timeline: [expect.objectContaining({ status: 'pending_payment', by: null })],
         needsRefund: false,
         paidAt: null,
       });
       expect(order.payment.instructions.reference).toBe(order.reference);
+      const upi = new URL(order.payment.upiLink).searchParams;
+      expect(Object.fromEntries(upi)).toEqual({
+        pa: ctx().config.PAYMENT_UPI_ID,
+        pn: ctx().config.STORE_NAME,
+        am: '81900.00',
+        tn: order.reference,
+        cu: 'INR',
+      });
       expect(order.nextSteps).toHaveLength(4);
       const hold = Date.parse(order.holdExpiresAt) - before;
       expect(hold).toBeGreaterThan(14 * 60_000);
@@ -145,8 +158,15 @@ describeEachDatabase(
       const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row!.attribution).toMatchObject({ gclid: 'abc123', utm_campaign: 'vip-diwali' });
 
-      // The cart stays until the order is paid, and stays valid: its own order holds the numbers.
+      // The cart stays until the order is paid, and stays valid: its own order holds the numbers,
+      // which the cart links to.
       const cart = (await buyer.client.get(api('/cart'))).json().data;
+      expect(cart.openOrder).toEqual({
+        id: order.id,
+        reference: order.reference,
+        holdExpiresAt: order.holdExpiresAt,
+        productIds: expect.arrayContaining([id('9876598765'), id('7070700852')]),
+      });
       expect(cart.items.map((i: { available: boolean }) => i.available)).toEqual([true, true]);
       const validated = await buyer.client.post(api('/cart/validate'));
       expect(
@@ -155,13 +175,16 @@ describeEachDatabase(
 
       const [email] = await sentTo(ctx().database, buyer.user.email);
       expect(email!.subject).toContain(order.reference);
+      expect(email!.attachments).toEqual(['upi-qr.png']);
       for (const text of [
         '98765 98765',
         'Subtotal: ₹70,000',
-        'TDS deducted (1%): -₹700',
-        'CGST (9%): ₹6,237',
-        'SGST (9%): ₹6,237',
-        'Total to pay: ₹81,774',
+        'CGST (9%): ₹6,300',
+        'SGST (9%): ₹6,300',
+        'TDS deducted by you (1%): -₹700',
+        'Total to pay: ₹81,900',
+        `pay in one tap: ${order.payment.upiLink}`,
+        'scan the attached QR code (upi-qr.png)',
         `UPI to ${ctx().config.PAYMENT_UPI_ID}`,
         `Quote your order reference ${order.reference}`,
         'IST',
@@ -402,6 +425,56 @@ describeEachDatabase(
       expect((await checkout(rival)).statusCode).toBe(201);
     });
 
+    it("splits GST by place of supply: CGST + SGST in the store's state, IGST elsewhere, B2C and B2B", async () => {
+      const store = ctx().config.STORE_STATE;
+      const cases = [
+        { state: store, accountType: 'Individual', tds: 0 },
+        { state: store, accountType: 'Corporate', tds: 2 },
+        { state: 'Karnataka', accountType: 'Individual', tds: 0 },
+        { state: 'Karnataka', accountType: 'Corporate', tds: 2 },
+      ] as const;
+      for (const { state, accountType, tds } of cases) {
+        const buyer = await buyerWith(['9876598765'], { state, accountType });
+        if (tds) {
+          await buyer.client.request({
+            method: 'PUT',
+            url: api('/cart/tds'),
+            payload: { tdsPercent: tds },
+          });
+        }
+        const cart = (await buyer.client.get(api('/cart'))).json().data;
+        const inState = state === store;
+        // 50,000 at 18% = 9,000 GST; a Corporate buyer deducts 2% of 50,000 = 1,000 TDS.
+        expect(cart, `${state} ${accountType}`).toMatchObject({
+          placeOfSupply: state,
+          taxPercent: 18,
+          gst: inState ? { cgst: 9, sgst: 9, igst: 0 } : { cgst: 0, sgst: 0, igst: 18 },
+          taxAmount: 9_000,
+          cgstAmount: inState ? 4_500 : 0,
+          sgstAmount: inState ? 4_500 : 0,
+          igstAmount: inState ? 0 : 9_000,
+          tdsDeducted: tds ? 1_000 : 0,
+          totalAmount: tds ? 58_000 : 59_000,
+        });
+        if (state !== store && accountType === 'Corporate') {
+          const order = (await checkout(buyer)).json().data.order;
+          expect(order.amounts).toMatchObject({
+            placeOfSupply: 'Karnataka',
+            cgstPercent: 0,
+            sgstPercent: 0,
+            igstPercent: 18,
+            igstAmount: 9_000,
+            cgstAmount: 0,
+            totalAmount: 58_000,
+          });
+          expect(new URL(order.payment.upiLink).searchParams.get('am')).toBe('58000.00');
+          const [email] = await sentTo(ctx().database, buyer.user.email);
+          expect(email!.text).toContain('IGST (18%): ₹9,000');
+          expect(email!.text).not.toContain('CGST');
+        }
+      }
+    });
+
     it('orders at the current price when it changed after adding, and the cart adopts it', async () => {
       const buyer = await buyerWith(['9876598765']);
       await setPrice(ctx().app, id('9876598765'), 48_000);
@@ -415,6 +488,7 @@ describeEachDatabase(
       expect(res.json().data.order.amounts).toMatchObject({
         subtotal: 48_000,
         totalAmount: 56_640,
+        igstAmount: 0,
       });
       expect((await buyer.client.get(api('/cart'))).json().data.items[0].priceAtAdd).toBe(48_000);
     });
@@ -474,7 +548,7 @@ describeEachDatabase(
       const [email] = await sentTo(ctx().database, first.user.email);
       expect(email!.subject).toContain('cancelled');
       // Nothing more to do on a second run.
-      expect(await sweepExpiredHolds(ctx())).toEqual({ cancelled: [], tidied: 0 });
+      expect(await sweepExpiredHolds(ctx())).toEqual({ cancelled: [], tidied: 0, reminded: [] });
 
       // The first buyer's cart now shows the taken number as unavailable, and checkout says so.
       const blocked = await checkout(first);
@@ -511,7 +585,7 @@ describeEachDatabase(
         .set({ status: 'reserved', reservedUntil: new Date(Date.now() - 60_000) })
         .where(eq(numbers.id, id('9137605193')));
       const swept = await sweepExpiredHolds(ctx());
-      expect(swept).toEqual({ cancelled: [], tidied: 1 });
+      expect(swept).toEqual({ cancelled: [], tidied: 1, reminded: [] });
       expect((await numberState(ctx().database, id('9137605193'))).status).toBe('available');
     });
   },

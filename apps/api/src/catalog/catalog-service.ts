@@ -19,6 +19,7 @@ import {
   countAllNumbers,
   countLiveHolds,
   findAvailableNumber,
+  extendOrderHold,
   holdNumbers,
   insertNumbers,
   lockNumbers,
@@ -214,6 +215,9 @@ export function createCatalogService({ config, database, changes, audit }: Catal
       toldAfterCommit(tx, { kind: 'held', count: held.length });
       return held;
     },
+
+    /** Keeps the order's live hold until `until` (see extendOrderHold); how many it holds. */
+    extendHold: (tx: Tx, orderId: string, until: Date) => extendOrderHold(tx, orderId, until),
 
     /**
      * Puts back on sale the numbers the order still holds; numbers another order has taken

@@ -148,6 +148,27 @@ export function holdNumbers(
     });
 }
 
+/**
+ * Moves the end of the order's live hold to `until` (never earlier than it was); returns how
+ * many numbers it still holds.
+ */
+export async function extendOrderHold(tx: Tx, orderId: string, until: Date): Promise<number> {
+  const extended = await tx
+    .update(numbers)
+    .set({
+      reservedUntil: sql`greatest(${numbers.reservedUntil}, ${until.toISOString()}::timestamptz)`,
+    })
+    .where(
+      and(
+        eq(numbers.orderId, orderId),
+        eq(numbers.status, 'reserved'),
+        sql`${numbers.reservedUntil} > now()`,
+      ),
+    )
+    .returning({ id: numbers.id });
+  return extended.length;
+}
+
 /** Puts back on sale what the order still holds (reserved by it); returns how many. */
 export async function releaseOrderNumbers(tx: Tx, orderId: string): Promise<number> {
   const released = await tx

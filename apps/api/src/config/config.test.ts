@@ -68,16 +68,24 @@ describe('loadConfig', () => {
       'PORT',
       'SESSION_SECRET',
       'PUBLIC_BASE_URL',
+      'STORE_GSTIN',
       'SMTP_URL',
       'SMS_PROVIDER',
     ]);
     expect(
       problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(32) }),
-    ).toEqual(['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID', 'PUBLIC_BASE_URL', 'SMTP_URL']);
+    ).toEqual([
+      'MSG91_AUTH_KEY',
+      'MSG91_TEMPLATE_ID',
+      'PUBLIC_BASE_URL',
+      'STORE_GSTIN',
+      'SMTP_URL',
+    ]);
     const complete = {
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),
       PUBLIC_BASE_URL: 'https://shop.example.in',
+      STORE_GSTIN: '07AAPFU0939F1ZX',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
       SMS_PROVIDER: 'msg91',
       MSG91_AUTH_KEY: 'key',
@@ -90,6 +98,22 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }),
     ).not.toThrow();
+  });
+
+  it("checks the store's state and GSTIN, and that they agree", () => {
+    expect(
+      loadConfig({ STORE_STATE: 'Maharashtra', STORE_GSTIN: '27aapfu0939f1zv' }),
+    ).toMatchObject({
+      STORE_STATE: 'Maharashtra',
+      STORE_GSTIN: '27AAPFU0939F1ZV',
+    });
+    expect(() => loadConfig({ STORE_STATE: 'Bombay' })).toThrow(/STORE_STATE: must be one of/);
+    expect(() => loadConfig({ STORE_GSTIN: '27AAPFU0939F1ZA' })).toThrow(
+      /STORE_GSTIN: must be a valid GSTIN/,
+    );
+    expect(() => loadConfig({ STORE_STATE: 'Delhi', STORE_GSTIN: '27AAPFU0939F1ZV' })).toThrow(
+      /STORE_GSTIN: its state code 27 is not Delhi's/,
+    );
   });
 
   it('loads no demo numbers and hides the API docs in production unless asked', () => {

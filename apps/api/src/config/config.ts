@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { normalizeMobile } from '@store/domain';
+import {
+  billingStateNames,
+  gstinStateName,
+  gstStateCode,
+  isValidGstin,
+  normalizeMobile,
+} from '@store/domain';
 import { z } from 'zod';
 import type { WhatsappTemplateKind } from '../notify/message';
 
@@ -71,6 +77,26 @@ const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
 
   STORE_NAME: z.string().min(1).default('VIP Number Store'),
+  /** The store's state: the place of supply that is charged CGST + SGST (IGST elsewhere). */
+  STORE_STATE: z
+    .string()
+    .default('Delhi')
+    .refine((value) => gstStateCode(value) !== undefined, {
+      message: `must be one of: ${billingStateNames.join(', ')}`,
+    }),
+  /** Printed on every tax invoice; its state code must be STORE_STATE's. Required in production. */
+  STORE_GSTIN: z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .refine(isValidGstin, { message: 'must be a valid GSTIN (15 characters, check character)' })
+    .optional(),
+  /** The store's address on the tax invoice. */
+  STORE_ADDRESS: z.string().min(1).default('New Delhi, Delhi'),
+  /** The SAC code of each invoice line (a service: the right to use a mobile number). */
+  INVOICE_SAC_CODE: z
+    .string()
+    .regex(/^\d{6}$/, 'must be a 6-digit SAC code')
+    .default('998413'),
   /** The sales line; a leading +91, 91 or 0 and spaces are accepted, kept as its 10 digits. */
   PUBLIC_SALES_WHATSAPP: z
     .string()
@@ -119,6 +145,10 @@ const configSchema = z.object({
   ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
 
   HOLD_MINUTES: count.default(15),
+  /** The buyer is reminded (e-mail and SMS) this many minutes before a hold lapses; 0: never. */
+  HOLD_REMINDER_MINUTES: z.coerce.number().int().min(0).max(1_440).default(5),
+  /** How long the hold lasts once the buyer says they have paid, while staff verify. */
+  PAYMENT_SUBMITTED_HOLD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** Numbers one account may hold at once (one checkout holds its whole cart). */
   HOLDS_PER_ACCOUNT: count.default(10),
   /** Numbers held at once by the checkouts of all accounts from one client address. */
@@ -220,6 +250,15 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
       requireSetting(key, 'required when WHATSAPP_PROVIDER=cloud');
     }
   }
+  const storeGstin = env.STORE_GSTIN?.trim().toUpperCase();
+  if (storeGstin && isValidGstin(storeGstin)) {
+    const state = env.STORE_STATE ?? 'Delhi';
+    if (gstinStateName(storeGstin) !== state) {
+      problems.push(
+        `STORE_GSTIN: its state code ${storeGstin.slice(0, 2)} is not ${state}'s (STORE_STATE)`,
+      );
+    }
+  }
   if (env.COOKIE_SAMESITE === 'none' && ['false', '0', 'no'].includes(env.COOKIE_SECURE ?? '')) {
     problems.push('COOKIE_SECURE: SameSite=None cookies must be Secure');
   }
@@ -230,6 +269,7 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
         'PUBLIC_BASE_URL',
         "required in production: the store's public address, for links in e-mails and pages",
       );
+      requireSetting('STORE_GSTIN', 'required in production: it is printed on every tax invoice');
       requireSetting(
         'SMTP_URL',
         'required in production: without it no e-mail (codes, orders) is sent',

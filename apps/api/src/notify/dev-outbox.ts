@@ -21,6 +21,7 @@ export async function recordInOutbox(database: Database, message: OutgoingMessag
     subject: message.subject ?? null,
     text: message.text,
     otp: message.otp ?? null,
+    attachments: message.attachments?.map((file) => file.filename) ?? null,
   });
 }
 

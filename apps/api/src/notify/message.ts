@@ -26,6 +26,8 @@ export interface OutgoingMessage {
    * WhatsApp conversation with an approved template); `text` is how the message reads.
    */
   template?: { kind: WhatsappTemplateKind; parameters: string[] };
+  /** E-mail only: files attached (the tax invoice of a paid order). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** One delivery channel: the SMTP, MSG91, WhatsApp Cloud API or log adapter. */

@@ -26,6 +26,7 @@ export function createSmtpEmailSender(options: SmtpOptions): MessageSender {
         subject: message.subject ?? '',
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       });
     },
     async close() {

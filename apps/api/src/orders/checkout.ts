@@ -1,5 +1,12 @@
-import { formatIndiaDateTime, GST_PERCENT, priceCartPaise } from '@store/domain';
+import {
+  formatIndiaDateTime,
+  GST_PERCENT,
+  isInterState,
+  placeOfSupply,
+  priceSignedInCartPaise,
+} from '@store/domain';
 import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import { lineResult, type CartLine } from '../cart/cart-service';
 import type { ValidationResult } from '../cart/cart-schemas';
 import { inTransaction, type Tx } from '../db/transactions';
@@ -30,6 +37,15 @@ const checkoutBlocked = (validationResults: ValidationResult[], buyNow = false) 
   conflict(buyNow ? BUY_NOW_BLOCKED_MESSAGE : CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', {
     validationResults,
   });
+
+/** The UPI link as a QR code to scan from the order e-mail (a PNG attachment). */
+async function upiQrAttachment(link: string) {
+  return {
+    filename: 'upi-qr.png',
+    contentType: 'image/png',
+    content: await QRCode.toBuffer(link, { type: 'png', width: 320, errorCorrectionLevel: 'M' }),
+  };
+}
 
 /** Thrown inside the transaction when another buyer took a number first: everything rolls back. */
 class RaceLost extends Error {}
@@ -167,9 +183,14 @@ export async function checkout(
           await carts.adoptPrice(tx, line.itemId, current.finalPrice);
         }
       }
-      const totals = priceCartPaise(
+      const supply = placeOfSupply(config.STORE_STATE, billing.address?.state);
+      const totals = priceSignedInCartPaise(
         reserved.map((row) => row.finalPrice),
-        { taxPercent: GST_PERCENT, tdsPercent: tdsBasisPoints / 100 },
+        {
+          taxPercent: GST_PERCENT,
+          tdsPercent: tdsBasisPoints / 100,
+          interState: isInterState(config.STORE_STATE, supply),
+        },
       );
       const order = await insertOrder(tx, {
         id: orderId,
@@ -183,6 +204,8 @@ export async function checkout(
         taxBasisPoints: GST_PERCENT * 100,
         cgstAmount: totals.cgstAmount,
         sgstAmount: totals.sgstAmount,
+        igstAmount: totals.igstAmount,
+        placeOfSupply: supply,
         totalAmount: totals.totalAmount,
         billing,
         attribution: liveAttribution(attribution),
@@ -233,9 +256,18 @@ export async function checkout(
   if (result.created) {
     const details = await paymentDetails(deps, result.order, new Date(), true);
     const items = await readOrderItems(database.db, [result.order.id]);
+    const qr = details.upiLink ? await upiQrAttachment(details.upiLink) : undefined;
     await sendAll(
       deps,
-      orderPlacedMessages(config, result.order.billing as Billing, result.order, items, details),
+      orderPlacedMessages(
+        config,
+        result.order.billing as Billing,
+        result.order,
+        items,
+        details,
+      ).map((message) =>
+        message.channel === 'email' && qr ? { ...message, attachments: [qr] } : message,
+      ),
     );
     await deps.staffAlerts.send(newOrderAlert(config, result.order, items));
     // The payment step may have stored the provider's order id.

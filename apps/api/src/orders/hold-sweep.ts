@@ -1,7 +1,8 @@
 import { inTransaction } from '../db/transactions';
 import { HOLD_EXPIRED_NOTE } from './open-orders';
-import { holdExpiredMessages, sendAll } from './order-messages';
+import { holdEndingMessages, holdExpiredMessages, sendAll } from './order-messages';
 import {
+  claimHoldReminders,
   findLapsedOrderIds,
   insertOrderEvent,
   lockLapsedOrder,
@@ -15,6 +16,8 @@ export interface SweepResult {
   cancelled: string[];
   /** Reserved numbers put back to available whose order was no longer waiting for payment. */
   tidied: number;
+  /** Ids of the orders whose buyer was reminded that the hold ends soon (once each). */
+  reminded: string[];
 }
 
 /**
@@ -23,10 +26,16 @@ export interface SweepResult {
  * ended is cancelled with the event "Payment not received before the hold expired" and the
  * numbers it still holds go back to available; then reserved numbers whose hold ended and whose
  * order is no longer pending are set available. One short transaction per order; rows another
- * transaction is working on are skipped until the next run.
+ * transaction is working on are skipped until the next run. Before that, buyers whose hold ends
+ * within HOLD_REMINDER_MINUTES are reminded by e-mail and SMS, once per order (recorded on it).
  */
 export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<SweepResult> {
   const { database, catalog } = deps;
+  const minutes = deps.config.HOLD_REMINDER_MINUTES;
+  const reminded = minutes > 0 ? await claimHoldReminders(database.db, minutes, limit) : [];
+  for (const order of reminded) {
+    await sendAll(deps, holdEndingMessages(deps.config, order.billing as Billing, order));
+  }
   const cancelled: OrderRow[] = [];
   for (const id of await findLapsedOrderIds(database.db, limit)) {
     const order = await inTransaction(database, async (tx) => {
@@ -49,5 +58,9 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
   if (cancelled.length > 0 || tidied > 0) {
     deps.log.info({ cancelled: cancelled.length, tidied }, 'lapsed holds swept');
   }
-  return { cancelled: cancelled.map((order) => order.id), tidied };
+  return {
+    cancelled: cancelled.map((order) => order.id),
+    tidied,
+    reminded: reminded.map((order) => order.id),
+  };
 }

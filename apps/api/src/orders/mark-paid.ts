@@ -20,7 +20,8 @@ import {
   updateOrder,
   wasCancelledByStaff,
 } from './order-store';
-import type { Billing, OrderDeps, OrderRow } from './order-types';
+import { invoicePdf } from './order-invoice';
+import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
@@ -61,6 +62,22 @@ const referenceUsed = (reference: string, orderReference: string) =>
   );
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
+
+/** The paid order's tax invoice as an e-mail attachment; a failure is logged, never thrown. */
+async function invoiceAttachment(deps: OrderDeps, order: OrderRow, items: OrderItemRow[]) {
+  try {
+    const invoice = await deps.invoices.invoiceOf(order.id);
+    if (!invoice) return undefined;
+    const { fileName, pdf } = await invoicePdf(deps.config, order, items, invoice);
+    return { filename: fileName, contentType: 'application/pdf', content: pdf };
+  } catch (error) {
+    deps.log.error(
+      { err: error, orderId: order.id },
+      'tax invoice PDF failed; e-mail sent without it',
+    );
+    return undefined;
+  }
+}
 
 function paidNote(input: MarkPaidInput, late: boolean): string {
   const how =
@@ -180,6 +197,7 @@ export async function markPaid(
         await catalog.sell(tx, ids, order.id);
         const paid = await setOrderPaid(tx, order.id, input.reference);
         await record(true);
+        await deps.invoices.issueInvoice(tx, paid, paid.paidAt ?? (await databaseNow(tx)));
         await insertOrderEvent(tx, {
           orderId: order.id,
           status: 'paid',
@@ -260,10 +278,13 @@ export async function markPaid(
     );
   }
   if (result.outcome === 'paid') {
+    const invoice = await invoiceAttachment(deps, result.order, result.numbers);
     await sendToBuyer(
       deps,
       order.userId,
-      orderPaidMessages(deps.config, contact, result.order, result.numbers),
+      orderPaidMessages(deps.config, contact, result.order, result.numbers).map((message) =>
+        message.channel === 'email' && invoice ? { ...message, attachments: [invoice] } : message,
+      ),
     );
   } else if (result.outcome === 'refund_due' && result.wrongAmount) {
     await reportUnexpectedPayment(

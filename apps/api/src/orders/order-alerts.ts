@@ -33,6 +33,18 @@ export function newOrderAlert(
   };
 }
 
+/** A buyer says they have paid: staff verify the UTR in the bank statement, then confirm it. */
+export function paymentSubmittedAlert(config: AlertConfig, order: OrderRow): StaffAlert {
+  return {
+    subject: `Payment submitted for order ${order.reference}: ${inr(order.totalAmount)}`,
+    text: [
+      `UTR ${order.submittedUtrKey}: check the bank statement, then confirm or reject it in the console.`,
+      buyerLine(order),
+      consoleLink(config, order),
+    ].join('\n'),
+  };
+}
+
 /** Money that arrived for an order: what it paid for, or that it must go back. */
 export interface PaymentNotice {
   provider: string;

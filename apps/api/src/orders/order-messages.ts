@@ -63,16 +63,24 @@ function billingLines(billing: Billing): string[] {
   return lines;
 }
 
-/** The amount breakdown, one line each, as on the order page. */
+/**
+ * The amount breakdown, one line each, as on the order page: GST by kind on the taxable value,
+ * then the TDS the buyer deducts (decision 0015).
+ */
 function amountLines(order: OrderRow): string[] {
   const tax = order.taxBasisPoints / 100;
   const lines = [`Subtotal: ${inr(order.subtotal)}`];
-  if (order.tdsBasisPoints > 0) {
-    lines.push(`TDS deducted (${order.tdsBasisPoints / 100}%): -${inr(order.tdsDeducted)}`);
-    lines.push(`Taxable value: ${inr(order.taxable)}`);
+  // Orders before 0009 took TDS off before GST: their taxable value differs from the subtotal.
+  if (order.taxable !== order.subtotal) lines.push(`Taxable value: ${inr(order.taxable)}`);
+  if (order.igstAmount > 0) {
+    lines.push(`IGST (${tax}%): ${inr(order.igstAmount)}`);
+  } else {
+    lines.push(`CGST (${tax / 2}%): ${inr(order.cgstAmount)}`);
+    lines.push(`SGST (${tax / 2}%): ${inr(order.sgstAmount)}`);
   }
-  lines.push(`CGST (${tax / 2}%): ${inr(order.cgstAmount)}`);
-  lines.push(`SGST (${tax / 2}%): ${inr(order.sgstAmount)}`);
+  if (order.tdsBasisPoints > 0) {
+    lines.push(`TDS deducted by you (${order.tdsBasisPoints / 100}%): -${inr(order.tdsDeducted)}`);
+  }
   lines.push(`Total to pay: ${inr(order.totalAmount)}`);
   return lines;
 }
@@ -88,6 +96,12 @@ function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageC
       `Pay ${formatInr(i.amount)} by UPI to ${i.upiId}, or by bank transfer to:`,
       `  ${i.bankDetails}`,
       `Quote your order reference ${i.reference} with the payment. Our team confirms it and writes to you.`,
+      ...(details.upiLink
+        ? [
+            `On your phone, pay in one tap: ${details.upiLink}`,
+            'Or scan the attached QR code (upi-qr.png) with any UPI app.',
+          ]
+        : []),
     ];
   }
   return [
@@ -285,6 +299,25 @@ export function unexpectedPaymentMessages(
 }
 
 /** The hold ended without payment (the sweep). E-mail only. */
+/** The hold ends in a few minutes and the order is unpaid: how to pay, by e-mail and SMS. */
+export function holdEndingMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+): OutgoingMessage[] {
+  const until = formatIndiaDateTime(order.holdExpiresAt);
+  const text = `Your numbers for order ${order.reference} are held only until ${until}. Pay ${inr(order.totalAmount)} now to keep them: ${orderPageUrl(config, order)}`;
+  return [
+    {
+      channel: 'email',
+      to: contact.email,
+      subject: `Order ${order.reference}: your hold ends at ${until}`,
+      text: [greeting(contact), '', text, ...signOff(config)].join('\n'),
+    },
+    { channel: 'sms', to: contact.mobile, text: `${config.STORE_NAME}: ${text}`.slice(0, 300) },
+  ];
+}
+
 export function holdExpiredMessages(
   config: MessageConfig,
   contact: Contact,
@@ -300,9 +333,44 @@ export function holdExpiredMessages(
         '',
         `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and the numbers are back on sale.`,
         'If you have already paid, reply to this e-mail with your payment reference: if the numbers are still free they are yours, otherwise you are refunded in full.',
+        `To order them again while they are free: ${orderPageUrl(config, order)}`,
         ...signOff(config),
       ].join('\n'),
     },
+    {
+      channel: 'sms',
+      to: contact.mobile,
+      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again while the numbers are free: ${orderPageUrl(config, order)}`.slice(
+        0,
+        300,
+      ),
+    },
+  ];
+}
+
+/** Staff turned down the UTR the buyer submitted: why, and how to go on. */
+export function paymentRejectedMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  utr: string,
+  reason: string,
+): OutgoingMessage[] {
+  const text = `We could not match the payment reference ${utr} you gave for order ${order.reference}: ${reason}`;
+  return [
+    {
+      channel: 'email',
+      to: contact.email,
+      subject: `Order ${order.reference}: we could not verify your payment`,
+      text: [
+        greeting(contact),
+        '',
+        text,
+        `Your numbers stay held until ${formatIndiaDateTime(order.holdExpiresAt)}. Please check the reference and submit it again on your order page: ${orderPageUrl(config, order)}`,
+        ...signOff(config),
+      ].join('\n'),
+    },
+    { channel: 'sms', to: contact.mobile, text: `${config.STORE_NAME}: ${text}`.slice(0, 300) },
   ];
 }
 

@@ -8,7 +8,11 @@ import {
   buyerOrderListQuery,
   orderParams,
   orderSchema,
+  paymentSubmissionBody,
+  pdfBody,
+  pdfDownload,
   razorpayCallbackBody,
+  taxDocumentRoutes,
 } from './order-schemas';
 
 const tags = ['orders'];
@@ -63,6 +67,64 @@ export async function orderRoutes(fastify: FastifyInstance) {
       return ok(order);
     },
   );
+
+  app.post(
+    '/orders/:id/payment-submission',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: '"I have paid": submit the UTR of a UPI or bank payment for staff to verify',
+        description:
+          'The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) and staff are alerted.',
+        params: orderParams,
+        body: paymentSubmissionBody,
+        response: {
+          200: envelope(orderSchema),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const order = await orders.submitPayment(
+        currentUser(request).id,
+        request.params.id,
+        request.body.utr,
+      );
+      return ok(order, 'Thank you: our team is verifying your payment and will write to you.');
+    },
+  );
+
+  for (const { kind, file, what } of taxDocumentRoutes) {
+    app.get(
+      `/orders/:id/${file}`,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: `The ${what} of one of the buyer's orders, as a PDF`,
+          description:
+            'The tax invoice is issued when the order is paid (INV/yy-yy/nnnnnn, numbered per financial year), a credit note when that payment is refunded (CN/yy-yy/nnnnnn); 404 before that.',
+          params: orderParams,
+          produces: ['application/pdf'],
+          response: { 200: pdfBody, 401: errorBody, 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, pdf } = await orders.taxDocumentForBuyer(
+          currentUser(request).id,
+          request.params.id,
+          kind,
+        );
+        return reply.headers(pdfDownload(fileName)).send(pdf);
+      },
+    );
+  }
 
   app.post(
     '/orders/:id/payments/razorpay/verify',

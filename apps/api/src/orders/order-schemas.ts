@@ -53,7 +53,15 @@ const orderAmountsSchema = z.object({
   cgstAmount: rupees,
   sgstPercent: z.number(),
   sgstAmount: rupees,
-  totalAmount: rupees,
+  igstPercent: z.number().describe('To another state: the whole GST as IGST (CGST and SGST 0)'),
+  igstAmount: rupees,
+  placeOfSupply: z
+    .string()
+    .nullable()
+    .describe(
+      "The state supplied to (billing state, else the store's); null on orders before it was kept",
+    ),
+  totalAmount: rupees.describe('subtotal + GST - TDS (orders before 0009: taxable + GST)'),
 });
 
 const billingSchema = apiUserSchema
@@ -84,6 +92,18 @@ const orderPaymentSchema = z.object({
     })
     .optional()
     .describe('manual: how to pay; only while the order awaits payment'),
+  submitted: z
+    .object({ utr: z.string(), at: z.string().describe('ISO time') })
+    .optional()
+    .describe(
+      '"I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise',
+    ),
+  upiLink: z
+    .string()
+    .optional()
+    .describe(
+      'manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn)',
+    ),
   razorpay: z
     .object({
       keyId: z.string(),
@@ -239,3 +259,36 @@ export const orderStepBody = z.object({
   status: z.enum(orderStatuses),
   note: z.string().trim().max(1000).optional(),
 });
+
+export const pdfBody = z.any().describe('A PDF file (application/pdf)');
+
+/** The headers of a PDF download: private, never cached. */
+export const pdfDownload = (fileName: string) => ({
+  'content-type': 'application/pdf',
+  'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'private, no-store',
+});
+
+export const paymentSubmissionBody = z.object({
+  utr: z
+    .string()
+    .max(40)
+    .describe(
+      'The transaction reference: 12 digits (UPI, IMPS), 16 (NEFT) or 22 (RTGS) letters and digits',
+    ),
+});
+
+export const rejectPaymentBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3)
+    .max(500)
+    .describe('Why the payment could not be verified; sent to the buyer'),
+});
+
+/** The tax documents an order's buyer and staff download. */
+export const taxDocumentRoutes = [
+  { kind: 'INV', file: 'invoice.pdf', what: 'GST tax invoice' },
+  { kind: 'CN', file: 'credit-note.pdf', what: 'credit note' },
+] as const;

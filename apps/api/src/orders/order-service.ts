@@ -14,9 +14,13 @@ import {
   findOrder,
   findOrderByProviderOrderId,
   findOrderIdByReference,
+  findLiveOpenOrder,
   pageOfOrders,
+  readOrderItems,
   type OrderFilter,
 } from './order-store';
+import { invoicePdf } from './order-invoice';
+import { rejectSubmittedPayment, submitPayment } from './payment-submission';
 import { movePorting, type PortingStepInput } from './porting';
 import { refundOrder, type RefundInput } from './refunds';
 import type { OrderDeps, OrderRow } from './order-types';
@@ -64,6 +68,19 @@ export function createOrderService(deps: OrderDeps) {
     const order = await find(id);
     if (order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
     return order;
+  }
+
+  /** The order's tax invoice, or (kind CN) its latest credit note, as a PDF; 404 if none. */
+  async function taxDocumentOf(order: OrderRow, kind: 'INV' | 'CN') {
+    const documents = await deps.invoices.documentsOf(order.id);
+    const invoice = documents.find((document) => document.kind === 'INV');
+    const creditNote = documents.findLast((document) => document.kind === 'CN');
+    if (!invoice) {
+      throw notFound('This order has no tax invoice yet: it is issued when the order is paid.');
+    }
+    if (kind === 'CN' && !creditNote) throw notFound('This order has no credit note.');
+    const items = await readOrderItems(db, [order.id]);
+    return invoicePdf(deps.config, order, items, invoice, kind === 'CN' ? creditNote : undefined);
   }
 
   const view = async (order: OrderRow, options: { createPayment?: boolean } = {}) =>
@@ -119,6 +136,19 @@ export function createOrderService(deps: OrderDeps) {
     /** For the cart (see OpenOrders in cart/cart-service.ts). */
     cancelForRemovedNumbers: (tx: Tx, userId: string, removed: readonly number[] | 'all') =>
       cancelForRemovedNumbers(deps, tx, userId, removed),
+
+    /** The buyer's live order awaiting payment, for the cart to link to (cart-service.ts). */
+    async liveOpenOrder(userId: string) {
+      const found = await findLiveOpenOrder(db, userId);
+      return (
+        found && {
+          id: found.order.id,
+          reference: found.order.reference,
+          holdExpiresAt: found.order.holdExpiresAt.toISOString(),
+          productIds: found.numberIds,
+        }
+      );
+    },
 
     /** One page of the buyer's orders, newest first. */
     async listForBuyer(userId: string, page: number, pageSize: number) {
@@ -217,6 +247,22 @@ export function createOrderService(deps: OrderDeps) {
 
     /** One order for the support console. */
     getForStaff: async (id: string) => staffView(await find(id)),
+
+    /** "I have paid" with a UTR (payment-submission.ts); the order as the buyer sees it. */
+    submitPayment: async (userId: string, id: string, utr: string) =>
+      view(await submitPayment(deps, userId, (await findOwn(userId, id)).id, utr)),
+
+    /** Staff could not verify the submitted UTR: cleared, the buyer told. */
+    rejectSubmittedPayment: async (id: string, staffUserId: string, reason: string) =>
+      staffView(await rejectSubmittedPayment(deps, (await find(id)).id, staffUserId, reason)),
+
+    /** The buyer's own paid order's tax invoice as a PDF; 404 before it is paid. */
+    taxDocumentForBuyer: async (userId: string, id: string, kind: 'INV' | 'CN') =>
+      taxDocumentOf(await findOwn(userId, id), kind),
+
+    /** Any order's tax invoice as a PDF, for staff; 404 before it is paid. */
+    taxDocumentForStaff: async (id: string, kind: 'INV' | 'CN') =>
+      taxDocumentOf(await find(id), kind),
 
     /** Support confirms a UPI or bank transfer with its reference (idempotent). */
     async confirmManualPayment(id: string, reference: string, staffUserId: string) {

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   inArray,
   isNull,
   like,
@@ -57,6 +58,31 @@ export function lockOpenOrders(tx: Tx, userId: string): Promise<OrderRow[]> {
     .for('update');
 }
 
+/**
+ * The buyer's newest order still waiting for payment with its hold live, and the ids of the
+ * numbers it holds; undefined when there is none.
+ */
+export async function findLiveOpenOrder(
+  db: Db,
+  userId: string,
+): Promise<{ order: OrderRow; numberIds: number[] } | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending_payment'),
+        gt(orders.holdExpiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!order) return undefined;
+  const items = await readOrderItems(db, [order.id]);
+  return { order, numberIds: items.map((item) => item.numberId) };
+}
+
 /** Ids of orders waiting for payment whose hold has ended, the longest ended first. */
 export async function findLapsedOrderIds(db: Db, limit: number): Promise<string[]> {
   const due = await db
@@ -66,6 +92,37 @@ export async function findLapsedOrderIds(db: Db, limit: number): Promise<string[
     .orderBy(asc(orders.holdExpiresAt))
     .limit(limit);
   return due.map((row) => row.id);
+}
+
+/**
+ * Claims the reminder of up to `limit` orders whose hold ends within `minutes` and who were not
+ * reminded yet: marked reminded in one statement, so each is reminded once however many sweeps
+ * run. Answers the claimed orders.
+ */
+export async function claimHoldReminders(
+  db: Db,
+  minutes: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending_payment'),
+        isNull(orders.holdReminderSentAt),
+        gt(orders.holdExpiresAt, sql`now()`),
+        lt(orders.holdExpiresAt, sql`now() + make_interval(mins => ${minutes}::int)`),
+      ),
+    )
+    .orderBy(asc(orders.holdExpiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ holdReminderSentAt: sql`now()` })
+    .where(inArray(orders.id, due))
+    .returning();
 }
 
 /** The order locked, if it still waits for payment with its hold ended and no one else has it. */
@@ -119,7 +176,10 @@ function searchCondition(q: string): SQL | undefined {
   return or(...found);
 }
 
-/** One page of orders, newest first, and how many match in all. */
+/**
+ * One page of orders, newest first, and how many match in all. For staff (no userId), orders
+ * whose buyer submitted a payment to verify come first, the longest waiting first.
+ */
 export async function pageOfOrders(
   db: Db,
   filter: OrderFilter,
@@ -138,7 +198,16 @@ export async function pageOfOrders(
       .select()
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(
+        ...(filter.userId
+          ? []
+          : [
+              sql`(${orders.paymentSubmittedAt} is null or ${orders.status} <> 'pending_payment')`,
+              asc(orders.paymentSubmittedAt),
+            ]),
+        desc(orders.createdAt),
+        desc(orders.id),
+      )
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(orders).where(where),

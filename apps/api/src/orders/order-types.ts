@@ -4,6 +4,7 @@ import type { CartService } from '../cart/cart-service';
 import type { CatalogService } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
+import type { InvoiceService } from '../invoices/invoice-service';
 import type { orderItems, orders } from '../db/schema';
 import type { Notifier } from '../notify/notifier';
 import type { StaffAlerts } from '../notify/staff-alerts';
@@ -26,6 +27,7 @@ export interface OrderDeps {
   cart: CartService;
   users: UserService;
   payments: PaymentService;
+  invoices: InvoiceService;
   audit: AuditService;
   staffAlerts: StaffAlerts;
 }

@@ -37,21 +37,30 @@ function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
   }
 }
 
+/** The buyer said they have paid (a UTR staff have not yet confirmed or rejected). */
+const submitted = (order: OrderRow) =>
+  order.status === 'pending_payment' && order.submittedUtr !== null;
+
 /** Percent from basis points (1800 -> 18, 10 -> 0.1). */
 const percent = (basisPoints: number) => basisPoints / 100;
 
 function orderAmounts(order: OrderRow) {
   const taxPercent = percent(order.taxBasisPoints);
+  const interState = order.igstAmount > 0;
+  const halves = interState ? 0 : taxPercent / 2;
   return {
     subtotal: toRupees(order.subtotal),
     tdsPercent: percent(order.tdsBasisPoints),
     tdsDeducted: toRupees(order.tdsDeducted),
     taxable: toRupees(order.taxable),
     taxPercent,
-    cgstPercent: taxPercent / 2,
+    cgstPercent: halves,
     cgstAmount: toRupees(order.cgstAmount),
-    sgstPercent: taxPercent / 2,
+    sgstPercent: halves,
     sgstAmount: toRupees(order.sgstAmount),
+    igstPercent: interState ? taxPercent : 0,
+    igstAmount: toRupees(order.igstAmount),
+    placeOfSupply: order.placeOfSupply,
     totalAmount: toRupees(order.totalAmount),
   };
 }
@@ -98,7 +107,7 @@ function toOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    statusLabel: orderStatusLabels[order.status],
+    statusLabel: submitted(order) ? 'Payment submitted' : orderStatusLabels[order.status],
     items: items.map((item) => toOrderItem(item, steps)),
     amounts: orderAmounts(order),
     billing: order.billing as Billing,
@@ -108,6 +117,10 @@ function toOrderView(
       status,
       paymentReference: order.paymentReference,
       ...(payable && details.instructions ? { instructions: details.instructions } : {}),
+      ...(payable && details.upiLink ? { upiLink: details.upiLink } : {}),
+      ...(submitted(order)
+        ? { submitted: { utr: order.submittedUtr!, at: order.paymentSubmittedAt!.toISOString() } }
+        : {}),
       ...(payable && details.razorpay !== undefined ? { razorpay: details.razorpay } : {}),
     },
     timeline: timeline.map((event) => ({

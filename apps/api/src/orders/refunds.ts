@@ -36,10 +36,11 @@ function choosePayment(payments: OrderPayment[], paymentId: string | undefined) 
 /**
  * The refund is made: the order is refunded when the money that paid for it went back (or it
  * was cancelled), and stays as it is when a further payment it did not need went back;
- * needsRefund stays only while another payment is due back. An event and an audit entry.
+ * needsRefund stays only while another payment is due back. An event and an audit entry; a
+ * credit note against the tax invoice when the money that paid for the order went back.
  */
 async function applyRefund(
-  deps: Pick<OrderDeps, 'audit'>,
+  deps: Pick<OrderDeps, 'audit' | 'invoices'>,
   tx: Tx,
   order: OrderRow,
   payments: OrderPayment[],
@@ -56,6 +57,13 @@ async function applyRefund(
       : 'paid back by our team';
   const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded (${how}). Reason: ${refund.reason}`;
   await insertOrderEvent(tx, { orderId: order.id, status, note, staffUserId: refund.staffUserId });
+  if (wholeOrder) {
+    await deps.invoices.issueCreditNote(
+      tx,
+      { id: refund.id, orderId: order.id, amount: refund.amount },
+      refund.completedAt ?? new Date(),
+    );
+  }
   await deps.audit.record(tx, {
     actorId: refund.staffUserId,
     action: 'order.refund',

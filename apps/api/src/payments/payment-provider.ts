@@ -38,6 +38,8 @@ export interface RazorpayCheckout {
 /** Payment details for the client; which fields are set depends on the provider. */
 export interface PaymentDetails {
   instructions?: ManualInstructions;
+  /** manual: `upi://pay?...` with the exact amount and the order reference (one tap on a phone). */
+  upiLink?: string;
   /** null while the Razorpay order could not be created yet (retried on the next order read). */
   razorpay?: RazorpayCheckout | null;
 }

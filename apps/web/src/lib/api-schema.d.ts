@@ -350,7 +350,7 @@ export interface paths {
     };
     /**
      * The signed-in buyer's cart with its totals
-     * @description Amounts are rupees from the shared priceCart over priceAtAdd; gst holds the CGST and SGST percents (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
+     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
      */
     get: operations['getCart'];
     put?: never;
@@ -522,6 +522,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/orders/{id}/payment-submission': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * "I have paid": submit the UTR of a UPI or bank payment for staff to verify
+     * @description The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) and staff are alerted.
+     */
+    post: operations['postOrdersByIdPaymentSubmission'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The GST tax invoice of one of the buyer's orders, as a PDF
+     * @description The tax invoice is issued when the order is paid (INV/yy-yy/nnnnnn, numbered per financial year), a credit note when that payment is refunded (CN/yy-yy/nnnnnn); 404 before that.
+     */
+    get: operations['getOrdersByIdInvoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/orders/{id}/credit-note.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The credit note of one of the buyer's orders, as a PDF
+     * @description The tax invoice is issued when the order is paid (INV/yy-yy/nnnnnn, numbered per financial year), a credit note when that payment is refunded (CN/yy-yy/nnnnnn); 404 before that.
+     */
+    get: operations['getOrdersByIdCreditNotePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/orders/{id}/payments/razorpay/verify': {
     parameters: {
       query?: never;
@@ -588,6 +648,60 @@ export interface paths {
     };
     /** One order for the support console */
     get: operations['getAdminOrdersById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/payment-submission/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject the UTR a buyer submitted, with the reason the buyer is sent
+     * @description To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.
+     */
+    post: operations['postAdminOrdersByIdPaymentSubmissionReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/invoice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order's GST tax invoice as a PDF */
+    get: operations['getAdminOrdersByIdInvoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/credit-note.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order's credit note as a PDF */
+    get: operations['getAdminOrdersByIdCreditNotePdf'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2997,25 +3111,39 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };
@@ -3117,25 +3245,39 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };
@@ -3239,25 +3381,39 @@ export interface operations {
               tdsPercent?: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted?: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable?: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent?: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst?: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply?: string;
+              /** @description GST on the subtotal */
               taxAmount?: number;
               /** @description Rupees, at most two decimals */
               cgstAmount?: number;
               /** @description Rupees, at most two decimals */
               sgstAmount?: number;
               /** @description Rupees, at most two decimals */
+              igstAmount?: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount?: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates?: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
               product: {
                 id: number;
                 number: string;
@@ -3432,25 +3588,39 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };
@@ -3601,25 +3771,39 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
               dropped: {
                 productId: number;
                 /** @enum {string} */
@@ -3780,25 +3964,39 @@ export interface operations {
                 tdsPercent: number;
                 /** @description Rupees, at most two decimals */
                 tdsDeducted: number;
-                /** @description subtotal - tdsDeducted */
+                /** @description The taxable value: the subtotal (GST is charged on the full value) */
                 taxable: number;
-                /** @description gst.cgst + gst.sgst */
+                /** @description gst.cgst + gst.sgst + gst.igst */
                 taxPercent: number;
-                /** @description Percents */
+                /** @description Percents: CGST + SGST within the store's state, IGST to another state */
                 gst: {
                   cgst: number;
                   sgst: number;
+                  igst: number;
                 };
-                /** @description Rupees, at most two decimals */
+                /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+                placeOfSupply: string;
+                /** @description GST on the subtotal */
                 taxAmount: number;
                 /** @description Rupees, at most two decimals */
                 cgstAmount: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
                 totalAmount: number;
                 /** @description TDS percents this account may choose (empty unless Corporate) */
                 tdsRates: number[];
+                /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+                openOrder?: {
+                  id: string;
+                  reference: string;
+                  /** @description ISO time */
+                  holdExpiresAt: string;
+                  /** @description The numbers the order holds */
+                  productIds: number[];
+                } | null;
               };
             };
           };
@@ -3923,25 +4121,39 @@ export interface operations {
               tdsPercent: number;
               /** @description Rupees, at most two decimals */
               tdsDeducted: number;
-              /** @description subtotal - tdsDeducted */
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
               taxable: number;
-              /** @description gst.cgst + gst.sgst */
+              /** @description gst.cgst + gst.sgst + gst.igst */
               taxPercent: number;
-              /** @description Percents */
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
               gst: {
                 cgst: number;
                 sgst: number;
+                igst: number;
               };
-              /** @description Rupees, at most two decimals */
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply: string;
+              /** @description GST on the subtotal */
               taxAmount: number;
               /** @description Rupees, at most two decimals */
               cgstAmount: number;
               /** @description Rupees, at most two decimals */
               sgstAmount: number;
               /** @description Rupees, at most two decimals */
+              igstAmount: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
               totalAmount: number;
               /** @description TDS percents this account may choose (empty unless Corporate) */
               tdsRates: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
             };
           };
         };
@@ -4119,7 +4331,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -4159,6 +4377,14 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
+                  };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -4286,7 +4512,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -4326,6 +4558,14 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
+                  };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -4547,7 +4787,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -4587,6 +4833,14 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
+                  };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -4768,7 +5022,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -4808,6 +5068,14 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -4902,6 +5170,447 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByIdPaymentSubmission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The transaction reference: 12 digits (UPI, IMPS), 16 (NEFT) or 22 (RTGS) letters and digits */
+          utr: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getOrdersByIdInvoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getOrdersByIdCreditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
             /** @enum {boolean} */
             success: false;
             message: string;
@@ -5008,7 +5717,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -5048,6 +5763,14 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -5334,7 +6057,13 @@ export interface operations {
                   sgstPercent: number;
                   /** @description Rupees, at most two decimals */
                   sgstAmount: number;
+                  /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                  igstPercent: number;
                   /** @description Rupees, at most two decimals */
+                  igstAmount: number;
+                  /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                  placeOfSupply: string | null;
+                  /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                   totalAmount: number;
                 };
                 billing: {
@@ -5374,6 +6103,14 @@ export interface operations {
                     /** @description Rupees, at most two decimals */
                     amount: number;
                   };
+                  /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                  submitted?: {
+                    utr: string;
+                    /** @description ISO time */
+                    at: string;
+                  };
+                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
                     keyId: string;
@@ -5633,7 +6370,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -5673,6 +6416,14 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -5856,6 +6607,557 @@ export interface operations {
       };
     };
   };
+  postAdminOrdersByIdPaymentSubmissionReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why the payment could not be verified; sent to the buyer */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrdersByIdInvoicePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrdersByIdCreditNotePdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   postAdminOrdersByIdPayments: {
     parameters: {
       query?: never;
@@ -5950,7 +7252,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -5990,6 +7298,14 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -6292,7 +7608,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -6332,6 +7654,14 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -6645,7 +7975,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -6685,6 +8021,14 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;
@@ -6987,7 +8331,13 @@ export interface operations {
                 sgstPercent: number;
                 /** @description Rupees, at most two decimals */
                 sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
                 /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
                 totalAmount: number;
               };
               billing: {
@@ -7027,6 +8377,14 @@ export interface operations {
                   /** @description Rupees, at most two decimals */
                   amount: number;
                 };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
                   keyId: string;

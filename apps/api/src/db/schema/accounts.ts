@@ -137,6 +137,8 @@ export const devOutbox = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     otp: text('otp'),
+    /** The names of the files an e-mail carried. */
+    attachments: text('attachments').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_outbox_to_idx').on(t.to, t.createdAt)],

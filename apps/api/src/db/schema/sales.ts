@@ -62,6 +62,10 @@ export const orders = pgTable(
     taxBasisPoints: integer('tax_basis_points').notNull(),
     cgstAmount: integer('cgst_amount').notNull(),
     sgstAmount: integer('sgst_amount').notNull(),
+    /** To another state than the store's: the whole tax as IGST (cgst and sgst then 0). */
+    igstAmount: integer('igst_amount').notNull().default(0),
+    /** The state the sale is supplied to (the billing state, else the store's); null before 0009. */
+    placeOfSupply: text('place_of_supply'),
     totalAmount: integer('total_amount').notNull(),
     billing: jsonb('billing').notNull(),
     attribution: jsonb('attribution'),
@@ -74,6 +78,15 @@ export const orders = pgTable(
     providerOrderId: text('provider_order_id'),
     paymentReference: text('payment_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the buyer was reminded that the hold is about to lapse (once per order). */
+    holdReminderSentAt: timestamp('hold_reminder_sent_at', { withTimezone: true }),
+    /**
+     * "I have paid": the UTR the buyer gave (as typed, and compared upper case without spaces),
+     * and when; cleared when staff reject it. Staff confirm it as the payment's reference.
+     */
+    submittedUtr: text('submitted_utr'),
+    submittedUtrKey: text('submitted_utr_key'),
+    paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
     needsRefund: boolean('needs_refund').notNull().default(false),
     ...timestamps,
   },
@@ -82,6 +95,7 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.holdExpiresAt),
     index('orders_client_ip_idx').on(t.clientIp, t.holdExpiresAt),
     uniqueIndex('orders_provider_order_key').on(t.providerOrderId),
+    uniqueIndex('orders_submitted_utr_key').on(t.submittedUtrKey),
   ],
 );
 

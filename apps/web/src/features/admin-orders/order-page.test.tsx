@@ -112,6 +112,63 @@ describe('the console order page', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the UTR the buyer submitted, ready to confirm, or rejects it with a reason', async () => {
+    const pending = staffPendingOrder();
+    const submitted = staffPendingOrder({
+      statusLabel: 'Payment submitted',
+      payment: { ...pending.payment, submitted: { utr: '412345678901', at: pending.createdAt } },
+    });
+    const api = renderOrder(submitted, {
+      [`POST ${base}/payment-submission/reject`]: ok(
+        pending,
+        'Payment rejected; the buyer has been told.',
+      ),
+    });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(payments).toHaveTextContent('The buyer says they have paid: UTR 412345678901');
+    const confirm = within(payments).getByRole('form', { name: 'Confirm a payment' });
+    expect(within(confirm).getByLabelText('UTR / bank reference')).toHaveValue('412345678901');
+
+    const reject = within(payments).getByRole('form', { name: 'Reject the submitted payment' });
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject the payment' }));
+    expect(
+      await within(reject).findByText('Tell the buyer why the payment could not be verified.'),
+    ).toBeInTheDocument();
+    await userEvent.type(
+      within(reject).getByLabelText('Reason the buyer is sent'),
+      'No credit with this UTR.',
+    );
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject the payment' }));
+    expect(
+      await screen.findByText('Payment rejected; the buyer has been told.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/payment-submission/reject`).map((call) => call.body)).toEqual([
+      { reason: 'No credit with this UTR.' },
+    ]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('form', { name: 'Reject the submitted payment' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('offers the tax invoice of a paid order', async () => {
+    renderOrder(staffPaidOrder());
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/invoice.pdf`);
+    expect(within(payments).queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the credit note of a refunded order', async () => {
+    renderOrder(staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }));
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/credit-note.pdf`);
+  });
+
   it('records a UPC with its expiry, checking the code and the day first', async () => {
     const today = indiaDay();
     const api = renderOrder(awaitingUpcs(), {

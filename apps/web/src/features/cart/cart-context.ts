@@ -19,6 +19,9 @@ export interface CartTotals {
   cgstAmount: number;
   sgstPercent: number;
   sgstAmount: number;
+  /** To another state than the store's: the whole GST as IGST (then CGST and SGST are 0). */
+  igstPercent: number;
+  igstAmount: number;
   totalAmount: number;
 }
 
@@ -30,6 +33,8 @@ export interface CartView {
   totals: CartTotals;
   /** TDS percents a Corporate buyer may choose (empty otherwise). */
   tdsRates: number[];
+  /** The signed-in buyer's order awaiting payment, whose numbers are to pay there. */
+  openOrder: { id: string; reference: string; holdExpiresAt: string; productIds: number[] } | null;
 }
 
 export interface CartContextValue extends CartView {

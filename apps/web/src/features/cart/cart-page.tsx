@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
+import { formatIndianDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
 import { seo } from '../seo';
 import type { Route } from './+types/cart-page';
-import { useCart, type CartLine, type CartTotals } from './cart-context';
+import { useCart, type CartLine, type CartTotals, type CartView } from './cart-context';
 
 export const meta: Route.MetaFunction = () =>
   seo({
@@ -56,6 +57,7 @@ export default function CartPage() {
         </div>
       ) : (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {cart.openOrder ? <OpenOrderNotice order={cart.openOrder} /> : null}
           <section aria-labelledby="cart-items-title">
             <h2 id="cart-items-title" className="sr-only">
               Numbers in your cart
@@ -77,6 +79,27 @@ export default function CartPage() {
         </div>
       )}
     </Container>
+  );
+}
+
+/** The buyer's order awaiting payment: its numbers are held there, to pay, not to buy again. */
+function OpenOrderNotice({ order }: { order: NonNullable<CartView['openOrder']> }) {
+  return (
+    <p
+      role="status"
+      className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 lg:col-span-2"
+    >
+      {order.productIds.length === 1 ? 'A number' : 'Numbers'} in your cart{' '}
+      {order.productIds.length === 1 ? 'is' : 'are'} held for you in order {order.reference},
+      awaiting payment until{' '}
+      <time dateTime={order.holdExpiresAt}>
+        {formatIndianDate(order.holdExpiresAt, { month: 'short', time: true })}
+      </time>
+      .{' '}
+      <Link to={`/orders/${order.id}`} className="font-semibold underline">
+        Pay for order {order.reference}
+      </Link>
+    </p>
   );
 }
 
@@ -143,8 +166,12 @@ function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: numb
   const rows: [string, number][] = [
     ['Subtotal', totals.subtotal],
     [`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted],
-    [`CGST (${percentLabel(totals.cgstPercent)})`, totals.cgstAmount],
-    [`SGST (${percentLabel(totals.sgstPercent)})`, totals.sgstAmount],
+    ...((totals.igstAmount > 0
+      ? [[`IGST (${percentLabel(totals.igstPercent)})`, totals.igstAmount]]
+      : [
+          [`CGST (${percentLabel(totals.cgstPercent)})`, totals.cgstAmount],
+          [`SGST (${percentLabel(totals.sgstPercent)})`, totals.sgstAmount],
+        ]) satisfies [string, number][]),
   ];
 
   return (

@@ -91,10 +91,12 @@ function serverCart(items: { id: number; price: number; current?: number; availa
     tdsDeducted: 0,
     taxable: subtotal,
     taxPercent: 18,
-    gst: { cgst: 9, sgst: 9 },
+    gst: { cgst: 9, sgst: 9, igst: 0 },
+    placeOfSupply: 'Delhi',
     taxAmount: tax,
     cgstAmount: tax / 2,
     sgstAmount: tax / 2,
+    igstAmount: 0,
     totalAmount: subtotal + tax,
     tdsRates: [],
   };
@@ -231,6 +233,38 @@ describe('guest cart', () => {
 });
 
 describe('signing in with a guest cart', () => {
+  it('goes on to checkout with the same cart once the guest who asked signs in', async () => {
+    guestCartOf(product(1, 5000));
+    const synced = serverCart([{ id: 1, price: 5000 }]);
+    const api = installFakeApi({
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+        cart: synced,
+      }),
+      'POST /cart/sync': ok({ ...synced, dropped: [], validationResults: [] }),
+      'GET /cart': ok(synced),
+      'POST /cart/checkout': {
+        status: 201,
+        body: {
+          success: true,
+          data: { order: { id: 'order-7', reference: 'VN-7' }, validationResults: [] },
+        },
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    expect(await toast(CART_MESSAGES.signInToCheckout)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-7'),
+    );
+    // The cart reached the account before the checkout, which made one order of it.
+    expect(api.callsTo('POST /cart/sync')).toHaveLength(1);
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
+  });
+
   it('syncs the guest cart, empties it and tells which numbers were gone', async () => {
     guestCartOf(product(1, 5000), product(2, 7000));
     const api = installFakeApi({
@@ -334,6 +368,30 @@ describe('signed-in cart and checkout', () => {
     fireEvent.click(checkout);
     expect(await toast(CART_MESSAGES.checkoutBlocked)).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+  });
+
+  it("links to the buyer's order awaiting payment that holds the cart's numbers", async () => {
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok({
+        ...serverCart([{ id: 1, price: 5000 }]),
+        openOrder: {
+          id: 'order-3',
+          reference: 'VN-20261125-ABCD2345',
+          holdExpiresAt: '2026-11-25T09:00:00.000Z',
+          productIds: [1],
+        },
+      }),
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const notice = await screen.findByText(/held for you in order VN-20261125-ABCD2345/);
+    expect(notice).toHaveTextContent('awaiting payment until 25 Nov 2026, 2:30 pm IST');
+    expect(
+      within(notice).getByRole('link', { name: 'Pay for order VN-20261125-ABCD2345' }),
+    ).toHaveAttribute('href', '/orders/order-3');
   });
 
   it('checks out with the saved campaign record and opens the order page', async () => {

@@ -32,7 +32,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   useGuestCartSync(signedIn ? user : null, guest, toast);
   const { addToCart, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
-  const { validate, checkout, buyNow } = useCheckout(signedIn, toast);
+  // Checkout asked for before sign-in goes on once the guest cart has reached the account's.
+  const { validate, checkout, buyNow } = useCheckout(
+    signedIn,
+    toast,
+    signedIn && guest.items.length === 0,
+  );
 
   const value = useMemo<CartContextValue>(
     () => ({

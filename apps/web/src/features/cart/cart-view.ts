@@ -22,9 +22,12 @@ export function serverCartView(cart: ServerCart | undefined): CartView {
       cgstAmount: cart?.cgstAmount ?? 0,
       sgstPercent: cart?.gst.sgst ?? GST_PERCENT / 2,
       sgstAmount: cart?.sgstAmount ?? 0,
+      igstPercent: cart?.gst.igst ?? 0,
+      igstAmount: cart?.igstAmount ?? 0,
       totalAmount: cart?.totalAmount ?? 0,
     },
     tdsRates: cart?.tdsRates ?? [],
+    openOrder: cart?.openOrder ?? null,
   };
 }
 
@@ -47,8 +50,12 @@ export function guestCartView(guest: GuestCart, loading: boolean): CartView {
       cgstAmount: guest.cgstAmount,
       sgstPercent: guest.taxPercent / 2,
       sgstAmount: guest.sgstAmount,
+      // A guest has no billing state yet: the store's own, CGST + SGST.
+      igstPercent: 0,
+      igstAmount: 0,
       totalAmount: guest.totalAmount,
     },
     tdsRates: [],
+    openOrder: null,
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ToastApi } from '../../components/toast';
@@ -18,13 +18,17 @@ import { readGuestCart, writeGuestCart } from './guest-cart-store';
  * Validation (when the cart page opens, spec §4) and checkout: the cart is validated again,
  * a changed price stops it once so the buyer sees the new total, then the numbers are reserved
  * and the order page opens. Buy now does the same for one number, without the cart.
+ * A guest is asked to sign in first; once signed in, and once `cartSynced` (the guest cart has
+ * reached the account's), the checkout (or Buy now) they asked for goes on by itself.
  */
-export function useCheckout(signedIn: boolean, toast: ToastApi) {
+export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: boolean) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { openAuthModal } = useAuthUi();
   const { mutateAsync: postValidate } = useValidateCart();
   const { mutateAsync: postCheckout } = useCheckoutCall();
+  /** What the guest asked for before signing in: the cart's checkout, or Buy now of a number. */
+  const afterSignIn = useRef<{ product?: CartProduct } | null>(null);
 
   const tellValidation = useCallback(
     (results: readonly ValidationResult[]) => {
@@ -80,6 +84,7 @@ export function useCheckout(signedIn: boolean, toast: ToastApi) {
 
   const checkout = useCallback(async () => {
     if (!signedIn) {
+      afterSignIn.current = {};
       toast.info(CART_MESSAGES.signInToCheckout);
       openAuthModal('sign-in');
       return;
@@ -109,6 +114,7 @@ export function useCheckout(signedIn: boolean, toast: ToastApi) {
   const buyNow = useCallback(
     async (product: CartProduct) => {
       if (!signedIn) {
+        afterSignIn.current = { product };
         toast.info(CART_MESSAGES.signInToCheckout);
         openAuthModal('sign-in');
         return;
@@ -121,6 +127,13 @@ export function useCheckout(signedIn: boolean, toast: ToastApi) {
     },
     [signedIn, toast, openAuthModal, placeOrder, tellCheckoutFailed],
   );
+
+  useEffect(() => {
+    const asked = afterSignIn.current;
+    if (!signedIn || !cartSynced || !asked) return;
+    afterSignIn.current = null;
+    void (asked.product ? buyNow(asked.product) : checkout());
+  }, [signedIn, cartSynced, checkout, buyNow]);
 
   return { validate, checkout, buyNow };
 }

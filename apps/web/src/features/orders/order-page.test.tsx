@@ -95,6 +95,13 @@ describe('order page: awaiting a manual payment', () => {
       'HDFC Bank, A/c 50200012345678, IFSC HDFC0001234',
     );
     expect(valueOf(payment, 'Reference to quote')).toHaveTextContent(ORDER_REFERENCE);
+    const upi = within(payment).getByRole('link', { name: 'Pay ₹1,77,000 with a UPI app' });
+    const link = new URL(upi.getAttribute('href')!);
+    expect(link.protocol).toBe('upi:');
+    expect(link.searchParams.get('am')).toBe('177000.00');
+    expect(link.searchParams.get('tn')).toBe(ORDER_REFERENCE);
+    const qr = within(payment).getByRole('img', { name: 'UPI QR code to pay ₹1,77,000' });
+    expect(qr.querySelector('path')!.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     // Ten minutes left: 10:00 or, a moment later, 09:59.
     expect(within(payment).getByTestId('hold-countdown').textContent).toMatch(/^(10:00|09:59)$/);
     expect(within(payment).getByText(/10 minutes left to pay\./)).toHaveClass('sr-only');
@@ -125,6 +132,9 @@ describe('order page: awaiting a manual payment', () => {
             cgstAmount: 13365,
             sgstPercent: 9,
             sgstAmount: 13365,
+            igstPercent: 0,
+            igstAmount: 0,
+            placeOfSupply: null,
             totalAmount: 175230,
           },
         }),
@@ -136,6 +146,64 @@ describe('order page: awaiting a manual payment', () => {
     expect(valueOf(numbers, 'Taxable value')).toHaveTextContent('₹1,48,500');
     expect(valueOf(numbers, 'CGST (9%)')).toHaveTextContent('₹13,365');
     expect(valueOf(numbers, 'Total')).toHaveTextContent('₹1,75,230');
+  });
+
+  it('takes "I have paid" with a UTR, checks its shape first, then shows it submitted', async () => {
+    const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
+    const pending = pendingManualOrder();
+    const submitted = pendingManualOrder({
+      statusLabel: 'Payment submitted',
+      payment: { ...pending.payment, submitted: { utr: '412345678901', at: pending.createdAt } },
+    });
+    const api = signedInApi({ [orderPath]: ok(pending), [submitPath]: ok(submitted) });
+    renderOrderPage();
+    const field = await screen.findByLabelText(/transaction reference \(UTR\)/);
+    const user = userEvent.setup();
+    await user.type(field, '12345');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(
+      await screen.findByText(/12 digits for UPI or IMPS, 16 letters and digits for NEFT/),
+    ).toBeInTheDocument();
+    expect(api.callsTo(submitPath)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '412345678901');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(
+      await screen.findByText(/^Payment submitted with UTR/, { selector: 'p' }),
+    ).toHaveTextContent('Payment submitted with UTR 412345678901. Our team is verifying it');
+    expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument();
+    expect(api.callsTo(submitPath).map((call) => call.body)).toEqual([{ utr: '412345678901' }]);
+  });
+
+  it('shows IGST alone for a buyer in another state, GST on the full value less TDS', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        pendingManualOrder({
+          amounts: {
+            subtotal: 150000,
+            tdsPercent: 2,
+            tdsDeducted: 3000,
+            taxable: 150000,
+            taxPercent: 18,
+            cgstPercent: 0,
+            cgstAmount: 0,
+            sgstPercent: 0,
+            sgstAmount: 0,
+            igstPercent: 18,
+            igstAmount: 27000,
+            placeOfSupply: 'Karnataka',
+            totalAmount: 174000,
+          },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const numbers = await screen.findByRole('region', { name: 'Your numbers' });
+    expect(valueOf(numbers, 'IGST (18%)')).toHaveTextContent('₹27,000');
+    expect(valueOf(numbers, 'TDS deducted (2%)')).toHaveTextContent('−₹3,000');
+    expect(valueOf(numbers, 'Total')).toHaveTextContent('₹1,74,000');
+    expect(within(numbers).queryByText(/CGST|SGST|Taxable value/)).not.toBeInTheDocument();
   });
 
   it('says when the hold lapses and reads the order again', async () => {
@@ -203,6 +271,9 @@ describe('order page: paid', () => {
     const received = section('Payment received');
     expect(received).toHaveTextContent('₹1,77,000');
     expect(received).toHaveTextContent('Payment reference: UTR 431298765');
+    expect(
+      within(received).getByRole('link', { name: 'Download your tax invoice (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
 
     // The payment step is behind the buyer: only the porting steps remain.
     const next = section('What happens next');
@@ -316,6 +387,23 @@ describe('order page: paid', () => {
     expect(refund).toHaveTextContent('You will be refunded in full');
     expect(refund).toHaveTextContent('₹1,77,000');
     expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
+  });
+
+  it('offers the credit note of a refunded order', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        paidOrder({
+          status: 'refunded',
+          statusLabel: 'Refunded',
+          payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(
+      within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-note.pdf`);
   });
 });
 

@@ -6,6 +6,7 @@ import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { useRefundPayment } from '../api/refund-payment';
+import { useRejectPayment } from '../api/reject-payment';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
 import { useChangeFeedback } from './use-change-feedback';
 
@@ -29,7 +30,8 @@ export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof confirmSchema>>({
     resolver: zodResolver(confirmSchema),
-    defaultValues: { reference: '' },
+    // The UTR the buyer submitted, to check against the bank statement.
+    defaultValues: { reference: order.payment.submitted?.utr ?? '' },
   });
   const onSubmit = handleSubmit(async ({ reference }) => {
     setFailure(undefined);
@@ -66,6 +68,61 @@ export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
       ) : null}
       <SubmitButton pending={isSubmitting} pendingLabel="Confirming…">
         Confirm payment
+      </SubmitButton>
+    </form>
+  );
+}
+
+const rejectSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Tell the buyer why the payment could not be verified.')
+    .max(500, 'Please keep the reason under 500 characters.'),
+});
+
+/** Rejects the UTR the buyer submitted, with the reason the buyer is sent. */
+export function RejectPaymentForm({ order }: { order: StaffOrder }) {
+  const reject = useRejectPayment(order.id);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof rejectSchema>>({
+    resolver: zodResolver(rejectSchema),
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    setFailure(undefined);
+    try {
+      const { message } = await reject.mutateAsync(reason.trim());
+      feedback.done(message, 'Payment rejected.');
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Reject the submitted payment"
+      className="mt-4 space-y-3 border-t border-slate-200 pt-4"
+    >
+      <TextField
+        label="Reason the buyer is sent"
+        autoComplete="off"
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <SubmitButton pending={isSubmitting} pendingLabel="Rejecting…">
+        Reject the payment
       </SubmitButton>
     </form>
   );

@@ -1,9 +1,10 @@
 import { formatInr } from '@store/domain';
 import { useState } from 'react';
 import { formatIndianDate } from '../../../lib/format';
+import { siteConfig } from '../../../lib/site-config';
 import { Card } from '../../orders';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
-import { ConfirmPaymentForm, RefundForm } from './payment-forms';
+import { ConfirmPaymentForm, RefundForm, RejectPaymentForm } from './payment-forms';
 
 const refundStatusText = { requested: 'requested', done: 'done', failed: 'failed' } as const;
 
@@ -20,10 +21,36 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
           ))}
         </ul>
       )}
+      {order.payment.submitted ? (
+        <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          The buyer says they have paid: UTR{' '}
+          <span className="font-mono font-semibold">{order.payment.submitted.utr}</span>, on{' '}
+          <time dateTime={order.payment.submitted.at}>
+            {formatIndianDate(order.payment.submitted.at, { month: 'short', time: true })}
+          </time>
+          . Check it in the bank statement, then confirm or reject it.
+        </p>
+      ) : null}
       {order.paidAt === null ? <ConfirmPaymentForm order={order} /> : null}
+      {order.payment.submitted ? <RejectPaymentForm order={order} /> : null}
+      {order.paidAt !== null ? (
+        <p className="mt-4 flex flex-wrap gap-3">
+          <a href={documentUrl(order, 'invoice.pdf')} className="btn-secondary" download>
+            Download the tax invoice (PDF)
+          </a>
+          {order.status === 'refunded' ? (
+            <a href={documentUrl(order, 'credit-note.pdf')} className="btn-secondary" download>
+              Download the credit note (PDF)
+            </a>
+          ) : null}
+        </p>
+      ) : null}
     </Card>
   );
 }
+
+const documentUrl = (order: StaffOrder, file: 'invoice.pdf' | 'credit-note.pdf') =>
+  `${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/${file}`;
 
 function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRecord }) {
   const [refunding, setRefunding] = useState(false);

@@ -39,10 +39,17 @@ export function setServerCart(queryClient: QueryClient, cart: ServerCart) {
     taxable: cart.taxable,
     taxPercent: cart.taxPercent,
     gst: cart.gst,
+    placeOfSupply: cart.placeOfSupply,
     taxAmount: cart.taxAmount,
     cgstAmount: cart.cgstAmount,
     sgstAmount: cart.sgstAmount,
+    igstAmount: cart.igstAmount,
     totalAmount: cart.totalAmount,
     tdsRates: cart.tdsRates,
+    // Only GET /cart tells the open order; the answers of changes keep the one known.
+    openOrder:
+      cart.openOrder === undefined
+        ? queryClient.getQueryData<ServerCart>(CART_QUERY_KEY)?.openOrder
+        : cart.openOrder,
   });
 }

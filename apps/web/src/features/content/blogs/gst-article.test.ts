@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatInr, priceCart } from '@store/domain';
-import { blogArticlesDir, readBlogPostMetas } from '../../../prerender-paths';
+import { formatInr, priceCart, priceSignedInCartPaise, toPaise, toRupees } from '@store/domain';
+import { blogArticlesDir } from '../../../prerender-paths';
 import { parseArticle } from './front-matter';
 
 /**
  * The blog tells buyers how this store charges tax, so it must say what the cart does
- * (packages/domain pricing, docs/domain.md §5): CGST 9% + SGST 9% on the taxable amount, TDS for
- * Corporate buyers, the GST invoice with the UPC; IGST is not modelled, so no article promises it.
+ * (packages/domain pricing, decision 0015): CGST 9% + SGST 9% in the store's state or IGST 18%
+ * elsewhere, on the full price; TDS deducted by Corporate buyers on the price before GST; the
+ * tax invoice issued on payment.
  */
 function article(slug: string) {
   const file = `${slug}.md`;
@@ -28,28 +29,23 @@ describe('the GST article', () => {
       `CGST ${formatInr(plain.cgstAmount)} + SGST ${formatInr(plain.sgstAmount)}`,
     );
 
-    const corporate = priceCart([{ priceAtAdd: 10_000 }], { tdsPercent: 2 });
+    const corporate = priceSignedInCartPaise([toPaise(10_000)], { tdsPercent: 2 });
+    const inr = (paise: number) => formatInr(toRupees(paise));
     expect(body).toContain(
       [
-        `subtotal ${formatInr(corporate.subtotal)}`,
-        `TDS −${formatInr(corporate.tdsDeducted)}`,
-        `taxable amount ${formatInr(corporate.taxable)}`,
-        `CGST ${formatInr(corporate.cgstAmount)}`,
-        `SGST ${formatInr(corporate.sgstAmount)}`,
-        `**total ${formatInr(corporate.totalAmount)}**`,
+        `subtotal ${inr(corporate.subtotal)}`,
+        `CGST ${inr(corporate.cgstAmount)}`,
+        `SGST ${inr(corporate.sgstAmount)}`,
+        `TDS −${inr(corporate.tdsDeducted)}`,
+        `**total ${inr(corporate.totalAmount)}**`,
       ].join(', '),
     );
   });
 
-  it('says nothing of IGST, which the store does not charge', () => {
-    expect(text).not.toMatch(/IGST/i);
-  });
-});
-
-describe('every blog article', () => {
-  it('leaves IGST out while the store does not model it', () => {
-    for (const { slug } of readBlogPostMetas()) {
-      expect(article(slug).body, slug).not.toMatch(/IGST/i);
-    }
+  it('explains IGST for a buyer in another state, on the full price', () => {
+    const otherState = priceSignedInCartPaise([toPaise(10_000)], { interState: true });
+    expect(text).toContain('CGST + SGST in our state, IGST elsewhere');
+    expect(body).toContain('**Billing address in another state**: IGST 18%');
+    expect(body).toContain(`IGST ${formatInr(toRupees(otherState.igstAmount))}`);
   });
 });

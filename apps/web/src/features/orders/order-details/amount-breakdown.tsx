@@ -4,7 +4,7 @@ import { Row } from './order-card';
 
 const percent = (value: number) => `${value}%`;
 
-/** Subtotal, TDS (when deducted), CGST, SGST and the total of an order. */
+/** Subtotal, TDS (when deducted), CGST and SGST or IGST, and the total of an order. */
 export function AmountBreakdown({ amounts }: { amounts: Order['amounts'] }) {
   return (
     <dl className="mt-4 border-t border-slate-200 pt-3" aria-label="Amount breakdown">
@@ -14,11 +14,20 @@ export function AmountBreakdown({ amounts }: { amounts: Order['amounts'] }) {
           <Row term={`TDS deducted (${percent(amounts.tdsPercent)})`}>
             −{formatInr(amounts.tdsDeducted)}
           </Row>
-          <Row term="Taxable value">{formatInr(amounts.taxable)}</Row>
+          {/* Orders before GST was charged on the full value took TDS off first. */}
+          {amounts.taxable !== amounts.subtotal ? (
+            <Row term="Taxable value">{formatInr(amounts.taxable)}</Row>
+          ) : null}
         </>
       ) : null}
-      <Row term={`CGST (${percent(amounts.cgstPercent)})`}>{formatInr(amounts.cgstAmount)}</Row>
-      <Row term={`SGST (${percent(amounts.sgstPercent)})`}>{formatInr(amounts.sgstAmount)}</Row>
+      {amounts.igstAmount > 0 ? (
+        <Row term={`IGST (${percent(amounts.igstPercent)})`}>{formatInr(amounts.igstAmount)}</Row>
+      ) : (
+        <>
+          <Row term={`CGST (${percent(amounts.cgstPercent)})`}>{formatInr(amounts.cgstAmount)}</Row>
+          <Row term={`SGST (${percent(amounts.sgstPercent)})`}>{formatInr(amounts.sgstAmount)}</Row>
+        </>
+      )}
       <Row term="Total" strong>
         {formatInr(amounts.totalAmount)}
       </Row>

@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
 import { formatIndianDate } from '../../../lib/format';
+import { siteConfig } from '../../../lib/site-config';
 import type { Order } from '../order-types';
 import { HoldCountdown } from './hold-countdown';
+import { PaymentSubmissionForm } from './payment-submission-form';
 import { Card } from './order-card';
 import { RazorpayPay } from './razorpay-pay';
+import { UpiQrCode } from './upi-qr-code';
 
 /** The order's payment, by payment status: how to pay while it is pending, else what happened. */
 
@@ -93,6 +96,11 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
       return (
         <Card title="Refunded">
           <p className="text-sm text-slate-700">A full refund of {total} has been made.</p>
+          {order.paidAt ? (
+            <TaxDocumentLink order={order} file="credit-note.pdf">
+              Download the credit note (PDF)
+            </TaxDocumentLink>
+          ) : null}
         </Card>
       );
     case 'paid':
@@ -112,9 +120,33 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             . Thank you!
           </p>
           <PaymentReference reference={payment.paymentReference} />
+          <TaxDocumentLink order={order} file="invoice.pdf">
+            Download your tax invoice (PDF)
+          </TaxDocumentLink>
         </Card>
       );
   }
+}
+
+/** A tax document of the order (its invoice, or the credit note of its refund) to download. */
+function TaxDocumentLink({
+  order,
+  file,
+  children,
+}: {
+  order: Order;
+  file: 'invoice.pdf' | 'credit-note.pdf';
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={`${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/${file}`}
+      className="btn-secondary mt-4 inline-flex"
+      download
+    >
+      {children}
+    </a>
+  );
 }
 
 function PaymentReference({ reference }: { reference: string | null }) {
@@ -123,7 +155,7 @@ function PaymentReference({ reference }: { reference: string | null }) {
 }
 
 function ManualInstructions({ order }: { order: Order }) {
-  const instructions = order.payment.instructions;
+  const { instructions, upiLink } = order.payment;
   if (!instructions) return null;
   return (
     <div className="mt-5">
@@ -131,21 +163,57 @@ function ManualInstructions({ order }: { order: Order }) {
         Pay by UPI or bank transfer and quote your order reference. Our team confirms the payment
         and writes to you; this page updates by itself.
       </p>
+      {upiLink ? (
+        <div className="mt-4 flex flex-wrap items-center gap-5">
+          <UpiQrCode
+            link={upiLink}
+            label={`UPI QR code to pay ${formatInr(instructions.amount)}`}
+          />
+          <div className="text-sm text-slate-700">
+            <p>Scan with any UPI app, or on this phone:</p>
+            <a href={upiLink} className="btn-primary mt-3 inline-flex">
+              Pay {formatInr(instructions.amount)} with a UPI app
+            </a>
+          </div>
+        </div>
+      ) : null}
       <dl className="mt-4 divide-y divide-amber-200 rounded-xl border border-amber-200 bg-white px-4">
         <InstructionRow term="Amount to pay">
           <span className="text-lg font-bold">{formatInr(instructions.amount)}</span>
         </InstructionRow>
         <InstructionRow term="UPI ID">
           <span className="font-mono">{instructions.upiId}</span>
+          <CopyButton text={instructions.upiId} what="UPI ID" />
         </InstructionRow>
         <InstructionRow term="Bank transfer">
           <span className="whitespace-pre-line">{instructions.bankDetails}</span>
+          <CopyButton text={instructions.bankDetails} what="bank details" />
         </InstructionRow>
         <InstructionRow term="Reference to quote">
           <span className="font-mono font-semibold">{instructions.reference}</span>
         </InstructionRow>
       </dl>
+      <PaymentSubmissionForm order={order} />
     </div>
+  );
+}
+
+/** Copies a payment detail, and says so. */
+function CopyButton({ text, what }: { text: string; what: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="ml-3 text-xs font-semibold text-blue-800 underline"
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      {copied ? 'Copied' : `Copy ${what}`}
+    </button>
   );
 }
 

@@ -1,0 +1,68 @@
+import { documentSerial, financialYear } from '@store/domain';
+import type { Database } from '../db/database';
+import type { Tx } from '../db/transactions';
+import {
+  findInvoice,
+  insertTaxDocument,
+  nextDocumentNumber,
+  readTaxDocuments,
+  type TaxDocumentKind,
+  type TaxDocumentRow,
+} from './invoice-store';
+
+export type { TaxDocumentRow };
+export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
+
+/**
+ * GST tax invoices and credit notes (decision 0016): numbered per kind and financial year with
+ * no gaps, in the transaction that pays (or refunds) the order.
+ */
+/** The next document of `kind`, numbered in the financial year of `at`, in `tx`. */
+async function issue(
+  tx: Tx,
+  kind: TaxDocumentKind,
+  at: Date,
+  values: { orderId: string; amount: number; refundId?: string },
+): Promise<TaxDocumentRow> {
+  const year = financialYear(at);
+  const serial = documentSerial(kind, year, await nextDocumentNumber(tx, kind, year));
+  return insertTaxDocument(tx, { kind, serial, issuedAt: at, ...values });
+}
+
+export function createInvoiceService({ database }: { database: Database }) {
+  return {
+    /**
+     * The order's tax invoice, issued now in the paying transaction `tx` (`at`: the payment's
+     * moment, which decides the financial year); the one already issued when there is one.
+     */
+    async issueInvoice(
+      tx: Tx,
+      order: { id: string; totalAmount: number },
+      at: Date,
+    ): Promise<TaxDocumentRow> {
+      return (
+        (await findInvoice(tx, order.id)) ??
+        issue(tx, 'INV', at, { orderId: order.id, amount: order.totalAmount })
+      );
+    },
+
+    /** A credit note against the order's invoice for a refund, in the refunding transaction. */
+    async issueCreditNote(
+      tx: Tx,
+      refund: { id: string; orderId: string; amount: number },
+      at: Date,
+    ): Promise<TaxDocumentRow | undefined> {
+      if (!(await findInvoice(tx, refund.orderId))) return undefined;
+      return issue(tx, 'CN', at, {
+        orderId: refund.orderId,
+        refundId: refund.id,
+        amount: refund.amount,
+      });
+    },
+
+    invoiceOf: (orderId: string) => findInvoice(database.db, orderId),
+    documentsOf: (orderId: string) => readTaxDocuments(database.db, orderId),
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -1,0 +1,53 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { documentCounters, taxDocuments, type taxDocumentKinds } from '../db/schema';
+import type { Tx } from '../db/transactions';
+
+export type TaxDocumentKind = (typeof taxDocumentKinds)[number];
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+
+/**
+ * The next number of `kind` in `financialYear`: one upsert that raises the counter row and
+ * keeps it locked until the caller's transaction ends, so concurrent callers take turns and a
+ * rollback gives the number back.
+ */
+export async function nextDocumentNumber(
+  tx: Tx,
+  kind: TaxDocumentKind,
+  financialYear: string,
+): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ kind, financialYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.kind, documentCounters.financialYear],
+      set: { lastNumber: sql`${documentCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: documentCounters.lastNumber });
+  return row!.lastNumber;
+}
+
+export async function insertTaxDocument(
+  tx: Tx,
+  values: typeof taxDocuments.$inferInsert,
+): Promise<TaxDocumentRow> {
+  const [row] = await tx.insert(taxDocuments).values(values).returning();
+  return row!;
+}
+
+/** An order's tax documents, its invoice first, then its credit notes by date. */
+export async function readTaxDocuments(db: Db, orderId: string): Promise<TaxDocumentRow[]> {
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(eq(taxDocuments.orderId, orderId))
+    .orderBy(sql`${taxDocuments.kind} = 'CN'`, asc(taxDocuments.issuedAt));
+}
+
+export async function findInvoice(db: Db, orderId: string): Promise<TaxDocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'INV')));
+  return row;
+}

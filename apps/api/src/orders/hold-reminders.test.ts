@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { numbers, orders } from '../db/schema';
+import { buyerWithOrder, lapseHold, sentTo, withSalesInventory } from '../../test-support/sales';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+describeEachDatabase(
+  'hold reminders',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+
+    it('reminds the buyer once, by e-mail and SMS, a few minutes before the hold lapses, then tells the lapse', async () => {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const sweep = () => ctx().app.services.orders.sweepExpiredHolds();
+      // 15 minutes left: too early.
+      expect((await sweep()).reminded).toEqual([]);
+
+      const soon = sql`now() + interval '3 minutes'`;
+      await ctx()
+        .database.db.update(orders)
+        .set({ holdExpiresAt: soon })
+        .where(eq(orders.id, buyer.order.id));
+      await ctx()
+        .database.db.update(numbers)
+        .set({ reservedUntil: soon })
+        .where(eq(numbers.orderId, buyer.order.id));
+      expect((await sweep()).reminded).toEqual([buyer.order.id]);
+      expect((await sweep()).reminded).toEqual([]);
+
+      const [email] = await sentTo(ctx().database, buyer.user.email);
+      expect(email!.subject).toMatch(
+        new RegExp(`^Order ${buyer.order.reference}: your hold ends at .+ IST$`),
+      );
+      expect(email!.text).toContain(`${ctx().config.PUBLIC_BASE_URL}/orders/${buyer.order.id}`);
+      const sms = await sentTo(ctx().database, buyer.user.mobile);
+      // The order-placed SMS, then exactly one reminder.
+      expect(sms.filter((message) => message.text.includes('held only until'))).toHaveLength(1);
+      expect(sms[0]!.text).toContain(
+        `Pay ₹59,000 now to keep them: ${ctx().config.PUBLIC_BASE_URL}/orders/`,
+      );
+
+      await lapseHold(ctx().database, buyer.order.id);
+      expect((await sweep()).cancelled).toEqual([buyer.order.id]);
+      const [lapsedSms] = await sentTo(ctx().database, buyer.user.mobile);
+      expect(lapsedSms!.text).toContain(
+        `Order again while the numbers are free: ${ctx().config.PUBLIC_BASE_URL}/orders/${buyer.order.id}`,
+      );
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);

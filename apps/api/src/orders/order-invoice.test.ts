@@ -1,0 +1,127 @@
+import { PDFParse } from 'pdf-parse';
+import { expect, it } from 'vitest';
+import { sentTo, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describeEachDatabase(
+  'the GST tax invoice',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+
+    it('is issued on payment, downloaded by its buyer and staff as a PDF with the ₹ sign and the totals', async () => {
+      const buyer = await signedIn(ctx().app, {
+        accountType: 'Corporate',
+        companyName: 'Verma Traders Pvt Ltd',
+        gstinNo: '27AAPFU0939F1ZV',
+        state: 'Karnataka',
+      });
+      await buyer.client.post(api(`/cart/add/${id('9876598765')}`));
+      await buyer.client.request({
+        method: 'PUT',
+        url: api('/cart/tds'),
+        payload: { tdsPercent: 2 },
+      });
+      const order = (await buyer.client.post(api('/cart/checkout'))).json().data.order;
+      const invoiceUrl = api(`/orders/${order.id}/invoice.pdf`);
+
+      expect((await buyer.client.get(api(`/orders/${order.id}/credit-note.pdf`))).statusCode).toBe(
+        404,
+      );
+      const early = await buyer.client.get(invoiceUrl);
+      expect(early.statusCode).toBe(404);
+      expect(early.json().message).toBe(
+        'This order has no tax invoice yet: it is issued when the order is paid.',
+      );
+
+      const staff = await staffMember(ctx().app);
+      const confirmed = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+        reference: '412345678901',
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+      // The "payment received" e-mail carries the invoice.
+      const emails = await sentTo(ctx().database, buyer.user.email);
+      const withInvoice = emails.filter((email) => email.attachments !== null);
+      expect(withInvoice).toHaveLength(1);
+      expect(withInvoice[0]!.attachments).toEqual([
+        expect.stringMatching(/^INV-\d{2}-\d{2}-000001\.pdf$/),
+      ]);
+
+      const res = await buyer.client.get(invoiceUrl);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="INV-\d{2}-\d{2}-000001\.pdf"$/,
+      );
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await pdfText(res.rawPayload);
+      for (const expected of [
+        'TAX INVOICE',
+        /INV\/\d{2}-\d{2}\/000001/,
+        ctx().config.STORE_NAME,
+        'Verma Traders Pvt Ltd',
+        'GSTIN: 27AAPFU0939F1ZV',
+        'Place of supply: Karnataka (29)',
+        'Mobile number 98765 98765',
+        ctx().config.INVOICE_SAC_CODE,
+        // 50,000 taxable; IGST 18% = 9,000; invoice 59,000; TDS 2% = 1,000 deducted; 58,000 paid.
+        /IGST @ 18%\s*₹9,000/,
+        /Invoice value\s*₹59,000/,
+        /Less TDS @ 2% deducted by the buyer\s*-₹1,000/,
+        /Amount paid\s*₹58,000/,
+        'Rupees Fifty Nine Thousand Only',
+        'Authorised signatory',
+      ]) {
+        if (typeof expected === 'string') expect(text).toContain(expected);
+        else expect(text).toMatch(expected);
+      }
+      expect(text).not.toContain('CGST');
+      expect(text).not.toContain('¹');
+
+      const staffCopy = await staff.client.get(api(`/admin/orders/${order.id}/invoice.pdf`));
+      expect(staffCopy.statusCode).toBe(200);
+      expect(staffCopy.headers['content-type']).toBe('application/pdf');
+
+      // A refund issues a credit note against the invoice, numbered in its own series.
+      const refunded = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
+        reason: 'Buyer changed their mind',
+        method: 'manual',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      const documents = await ctx().app.services.invoices.documentsOf(order.id);
+      expect(documents.map((document) => [document.kind, document.amount])).toEqual([
+        ['INV', 5_800_000],
+        ['CN', 5_800_000],
+      ]);
+      expect(documents[1]!.serial).toMatch(/^CN\/\d{2}-\d{2}\/000001$/);
+      expect(documents[1]!.refundId).not.toBeNull();
+      const creditNote = await buyer.client.get(api(`/orders/${order.id}/credit-note.pdf`));
+      expect(creditNote.statusCode).toBe(200);
+      expect(creditNote.headers['content-disposition']).toMatch(
+        /filename="CN-\d{2}-\d{2}-000001\.pdf"/,
+      );
+      const noteText = await pdfText(creditNote.rawPayload);
+      expect(noteText).toContain('CREDIT NOTE');
+      expect(noteText).toMatch(/Against tax invoice INV\/\d{2}-\d{2}\/000001/);
+      expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
+      expect(noteText).toMatch(/Amount refunded\s*₹58,000/);
+      const staffNote = await staff.client.get(api(`/admin/orders/${order.id}/credit-note.pdf`));
+      expect(staffNote.statusCode).toBe(200);
+
+      const stranger = await signedIn(ctx().app);
+      expect((await stranger.client.get(invoiceUrl)).statusCode).toBe(404);
+      expect((await ctx().app.inject({ method: 'GET', url: invoiceUrl })).statusCode).toBe(401);
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);

@@ -1,0 +1,97 @@
+import { gstStateCode, placeOfSupply } from '@store/domain';
+import { displayNumber } from '../catalog/catalog-service';
+import type { Config } from '../config/config';
+import {
+  renderInvoicePdf,
+  type InvoiceDocument,
+  type TaxDocumentRow,
+} from '../invoices/invoice-service';
+import type { Billing, OrderItemRow, OrderRow } from './order-types';
+
+type InvoiceConfig = Pick<
+  Config,
+  'STORE_NAME' | 'STORE_ADDRESS' | 'STORE_STATE' | 'STORE_GSTIN' | 'INVOICE_SAC_CODE'
+>;
+
+const withCode = (state: string) => `${state} (${gstStateCode(state) ?? '--'})`;
+
+/** The tax invoice of a paid order, as its PDF prints it. */
+function invoiceDocument(
+  config: InvoiceConfig,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  invoice: TaxDocumentRow,
+): InvoiceDocument {
+  const billing = order.billing as Billing;
+  const address = billing.address;
+  const supply = order.placeOfSupply ?? placeOfSupply(config.STORE_STATE, address?.state);
+  const gst = order.cgstAmount + order.sgstAmount + order.igstAmount;
+  return {
+    title: 'Tax invoice',
+    serial: invoice.serial,
+    issuedAt: invoice.issuedAt,
+    orderReference: order.reference,
+    supplier: {
+      name: config.STORE_NAME,
+      address: [config.STORE_ADDRESS, withCode(config.STORE_STATE)],
+      gstin: config.STORE_GSTIN ?? null,
+    },
+    buyer: {
+      name: billing.companyName ? `${billing.companyName} (${billing.name})` : billing.name,
+      address: address
+        ? [
+            [address.line1, address.line2].filter(Boolean).join(', '),
+            `${address.city} ${address.pinCode}`,
+            withCode(address.state),
+          ]
+        : [],
+      gstin: billing.gstinNo ?? null,
+    },
+    placeOfSupply: withCode(supply),
+    lines: items.map((item) => ({
+      description: `Mobile number ${displayNumber(item.number)}`,
+      sac: config.INVOICE_SAC_CODE,
+      taxable: item.price,
+    })),
+    taxPercent: order.taxBasisPoints / 100,
+    cgst: order.cgstAmount,
+    sgst: order.sgstAmount,
+    igst: order.igstAmount,
+    taxable: order.taxable,
+    invoiceTotal: order.taxable + gst,
+    tdsPercent: order.tdsBasisPoints / 100,
+    tds: order.tdsDeducted,
+    payable: order.totalAmount,
+  };
+}
+
+/**
+ * The invoice's PDF, or with `creditNote` that credit note's against it (the whole invoice
+ * reversed, the money paid back as the amount refunded), and the file name to download it as
+ * (`INV-26-27-000123.pdf`, `CN-26-27-000001.pdf`).
+ */
+export async function invoicePdf(
+  config: InvoiceConfig,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  invoice: TaxDocumentRow,
+  creditNote?: TaxDocumentRow,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const document = invoiceDocument(config, order, items, invoice);
+  const shown = creditNote ?? invoice;
+  return {
+    fileName: `${shown.serial.replaceAll('/', '-')}.pdf`,
+    pdf: await renderInvoicePdf(
+      creditNote
+        ? {
+            ...document,
+            title: 'Credit note',
+            serial: creditNote.serial,
+            issuedAt: creditNote.issuedAt,
+            against: { serial: invoice.serial, issuedAt: invoice.issuedAt },
+            payable: creditNote.amount,
+          }
+        : document,
+    ),
+  };
+}

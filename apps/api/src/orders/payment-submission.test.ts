@@ -1,0 +1,118 @@
+import { expect, it } from 'vitest';
+import {
+  buyerWithOrder,
+  numberState,
+  sentTo,
+  staffMember,
+  withSalesInventory,
+} from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+const TEAM_EMAIL = 'sales.team@example.com';
+
+describeEachDatabase(
+  '"I have paid"',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+    const submit = (
+      buyer: Awaited<ReturnType<typeof buyerWithOrder>>,
+      utr: string,
+      orderId = buyer.order.id,
+    ) => buyer.client.post(api(`/orders/${orderId}/payment-submission`), { utr });
+
+    it('checks the UTR shape, extends the hold, alerts staff and lists the order first', async () => {
+      const asha = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const ravi = await buyerWithOrder(ctx().app, [id('9812341234')]);
+
+      for (const bad of ['12345', '41234567890A', 'HDFC-N520261125', '4'.repeat(13)]) {
+        const refused = await submit(asha, bad);
+        expect(refused.statusCode, bad).toBe(400);
+        expect(refused.json()).toMatchObject({
+          code: 'INVALID_UTR',
+          message:
+            'Enter the transaction reference (UTR): 12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS.',
+        });
+      }
+
+      const before = Date.now();
+      const res = await submit(asha, '4123 4567 8901');
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json().data;
+      expect(order).toMatchObject({
+        status: 'pending_payment',
+        statusLabel: 'Payment submitted',
+        payment: { status: 'pending', submitted: { utr: '4123 4567 8901' } },
+      });
+      const hold = Date.parse(order.holdExpiresAt) - before;
+      expect(hold).toBeGreaterThan(24 * 3_600_000 - 60_000);
+      expect(hold).toBeLessThanOrEqual(24 * 3_600_000 + 5_000);
+      const held = await numberState(ctx().database, id('9876598765'));
+      expect(held).toMatchObject({ status: 'reserved', orderId: order.id });
+      expect(held.reservedUntil!.toISOString()).toBe(order.holdExpiresAt);
+      expect(order.timeline.at(-1).note).toMatch(/^Payment submitted with UTR 412345678901;/);
+
+      const [alert] = await sentTo(ctx().database, TEAM_EMAIL);
+      expect(alert!.subject).toContain(`Payment submitted for order ${order.reference}`);
+      expect(alert!.text).toContain('UTR 412345678901');
+
+      // Again with the same UTR: nothing changes; on another order: refused.
+      expect((await submit(asha, '412345678901')).statusCode).toBe(200);
+      const reused = await submit(ravi, '412345678901');
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json().code).toBe('PAYMENT_REFERENCE_USED');
+
+      const staff = await staffMember(ctx().app);
+      const queue = (await staff.client.get(api('/admin/orders'))).json().data.orders;
+      expect(queue[0].id).toBe(asha.order.id);
+
+      // Another buyer may not touch it.
+      expect((await submit(ravi, '499999999999', asha.order.id)).statusCode).toBe(404);
+    });
+
+    it("refuses a UTR already confirmed as another order's payment", async () => {
+      const asha = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const ravi = await buyerWithOrder(ctx().app, [id('9812341234')]);
+      const staff = await staffMember(ctx().app);
+      const confirmed = await staff.client.post(api(`/admin/orders/${asha.order.id}/payments`), {
+        reference: 'HDFCN52026112512',
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const reused = await submit(ravi, 'hdfcn52026112512');
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json().code).toBe('PAYMENT_REFERENCE_USED');
+      // A paid order takes no submission.
+      expect((await submit(asha, '400000000001')).json().code).toBe('ORDER_NOT_PAYABLE');
+    });
+
+    it('lets staff reject it with a reason the buyer is sent, or confirm it', async () => {
+      const asha = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const staff = await staffMember(ctx().app);
+      await submit(asha, '412345678901');
+      const rejected = await staff.client.post(
+        api(`/admin/orders/${asha.order.id}/payment-submission/reject`),
+        { reason: 'No credit with this UTR in our account.' },
+      );
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json().data.statusLabel).toBe('Awaiting payment');
+      expect(rejected.json().data.payment.submitted).toBeUndefined();
+      const [email] = await sentTo(ctx().database, asha.user.email);
+      expect(email!.subject).toContain('we could not verify your payment');
+      expect(email!.text).toContain('No credit with this UTR in our account.');
+      const again = await staff.client.post(
+        api(`/admin/orders/${asha.order.id}/payment-submission/reject`),
+        { reason: 'Twice' },
+      );
+      expect(again.json().code).toBe('NO_PAYMENT_SUBMITTED');
+
+      expect((await submit(asha, '412345678902')).statusCode).toBe(200);
+      const paid = await staff.client.post(api(`/admin/orders/${asha.order.id}/payments`), {
+        reference: '412345678902',
+      });
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json().data.status).toBe('paid');
+      expect(paid.json().data.payment.submitted).toBeUndefined();
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000', STAFF_ALERT_EMAILS: TEAM_EMAIL } },
+);

@@ -1,0 +1,123 @@
+import { formatIndiaDateTime, normalizeUtr, UTR_SHAPE_MESSAGE, utrKind } from '@store/domain';
+import { inTransaction, isUniqueViolation } from '../db/transactions';
+import { badRequest, conflict, notFound } from '../http/app-error';
+import { paymentSubmittedAlert } from './order-alerts';
+import { paymentRejectedMessages, sendAll } from './order-messages';
+import { databaseNow, insertOrderEvent, lockOrder, updateOrder } from './order-store';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
+
+const ORDER_NOT_FOUND = 'Order not found.';
+
+const utrUsed = () =>
+  conflict(
+    'This transaction reference (UTR) is already recorded for another order. Please check it and try again.',
+    'PAYMENT_REFERENCE_USED',
+  );
+
+/**
+ * "I have paid": the buyer gives the UTR of a manual (UPI or bank) payment for an order whose
+ * hold is live. Its shape is checked (12 digits for UPI or IMPS, 16 for NEFT, 22 for RTGS); a
+ * UTR already recorded as a payment or submitted for another order is refused (409). The hold
+ * is extended to PAYMENT_SUBMITTED_HOLD_HOURS from now so the numbers stay the buyer's while
+ * staff verify, the console lists the order first, and staff are alerted. Submitting the same
+ * UTR again changes nothing; another UTR replaces it.
+ */
+export async function submitPayment(
+  deps: OrderDeps,
+  userId: string,
+  orderId: string,
+  utr: string,
+): Promise<OrderRow> {
+  if (!utrKind(utr)) throw badRequest(UTR_SHAPE_MESSAGE, 'INVALID_UTR');
+  const key = normalizeUtr(utr);
+  const work = () =>
+    inTransaction(deps.database, async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
+      if (order.submittedUtrKey === key) return { order, fresh: false };
+      const now = await databaseNow(tx);
+      if (
+        order.paymentProvider !== 'manual' ||
+        order.status !== 'pending_payment' ||
+        order.holdExpiresAt.getTime() <= now.getTime()
+      ) {
+        throw conflict(
+          'This order is not waiting for a UPI or bank payment: its hold has ended or it is paid or cancelled.',
+          'ORDER_NOT_PAYABLE',
+        );
+      }
+      const recorded = await deps.payments.findByReference(tx, 'manual', key);
+      if (recorded) throw utrUsed();
+      const until = new Date(
+        Math.max(
+          order.holdExpiresAt.getTime(),
+          now.getTime() + deps.config.PAYMENT_SUBMITTED_HOLD_HOURS * 3_600_000,
+        ),
+      );
+      await deps.catalog.extendHold(tx, order.id, until);
+      const updated = await updateOrder(tx, order.id, {
+        submittedUtr: utr.trim(),
+        submittedUtrKey: key,
+        paymentSubmittedAt: now,
+        holdExpiresAt: until,
+      });
+      await insertOrderEvent(tx, {
+        orderId: order.id,
+        status: 'pending_payment',
+        note: `Payment submitted with UTR ${key}; the numbers are held until ${formatIndiaDateTime(until)} while our team verifies it.`,
+      });
+      return { order: updated, fresh: true };
+    });
+  let result: Awaited<ReturnType<typeof work>>;
+  try {
+    result = await work();
+  } catch (error) {
+    // Another order was given the same UTR at the same moment, and committed first.
+    if (isUniqueViolation(error)) throw utrUsed();
+    throw error;
+  }
+  if (result.fresh) await deps.staffAlerts.send(paymentSubmittedAlert(deps.config, result.order));
+  return result.order;
+}
+
+/**
+ * Staff could not match the submitted UTR: it is cleared (the buyer may submit another while
+ * the hold lasts), the reason is on the timeline and audited, and the buyer is told.
+ */
+export async function rejectSubmittedPayment(
+  deps: OrderDeps,
+  orderId: string,
+  staffUserId: string,
+  reason: string,
+): Promise<OrderRow> {
+  const { order, utr } = await inTransaction(deps.database, async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    if (!locked) throw notFound(ORDER_NOT_FOUND);
+    if (!locked.submittedUtr || locked.status !== 'pending_payment') {
+      throw conflict('This order has no submitted payment to reject.', 'NO_PAYMENT_SUBMITTED');
+    }
+    const updated = await updateOrder(tx, orderId, {
+      submittedUtr: null,
+      submittedUtrKey: null,
+      paymentSubmittedAt: null,
+    });
+    const note = `Payment reference ${locked.submittedUtr} not verified: ${reason}`;
+    await insertOrderEvent(tx, { orderId, status: 'pending_payment', note, staffUserId });
+    await deps.audit.record(tx, {
+      actorId: staffUserId,
+      action: 'order.payment_rejected',
+      entityType: 'order',
+      entityId: orderId,
+      orderId,
+      before: { submittedUtr: locked.submittedUtr },
+      after: { submittedUtr: null },
+      note: reason,
+    });
+    return { order: updated, utr: locked.submittedUtr };
+  });
+  await sendAll(
+    deps,
+    paymentRejectedMessages(deps.config, order.billing as Billing, order, utr, reason),
+  );
+  return order;
+}

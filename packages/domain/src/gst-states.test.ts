@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import {
+  billingStateNames,
+  gstinStateName,
+  gstStateCode,
+  isInterState,
+  placeOfSupply,
+} from './gst-states';
+
+describe('GST state codes', () => {
+  it('gives every billing state a distinct two-digit code', () => {
+    const codes = billingStateNames.map((name) => gstStateCode(name));
+    expect(codes.every((code) => code !== undefined && /^\d{2}$/.test(code))).toBe(true);
+    expect(new Set(codes).size).toBe(billingStateNames.length);
+  });
+
+  it('reads the state of a GSTIN from its first two digits', () => {
+    expect(gstStateCode('Maharashtra')).toBe('27');
+    expect(gstinStateName('27AAPFU0939F1ZV')).toBe('Maharashtra');
+    expect(gstinStateName('37AAPFU0939F1ZV')).toBe('Andhra Pradesh');
+    expect(gstinStateName('99AAPFU0939F1ZV')).toBeUndefined();
+    expect(gstStateCode('Atlantis')).toBeUndefined();
+  });
+
+  it('is inter-state only when the place of supply is another state', () => {
+    expect(isInterState('Delhi', 'Delhi')).toBe(false);
+    expect(isInterState('Delhi', 'Maharashtra')).toBe(true);
+  });
+
+  it("takes the billing state as the place of supply, else the store's", () => {
+    expect(placeOfSupply('Delhi', 'Karnataka')).toBe('Karnataka');
+    expect(placeOfSupply('Delhi', null)).toBe('Delhi');
+    expect(placeOfSupply('Delhi', 'Narnia')).toBe('Delhi');
+  });
+});
