@@ -9,7 +9,10 @@ describe('closing a database', () => {
     const { admin, template } = inject('testDatabaseServer');
     const ended = new Map<pg.Client, boolean>();
     const end = pg.Client.prototype.end;
-    vi.spyOn(pg.Client.prototype, 'end').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    vi.spyOn(pg.Client.prototype, 'end').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
       ended.set(this, false);
       this.once('end', () => ended.set(this, true));
       return (end as (...a: unknown[]) => never).apply(this, args);
