@@ -49,9 +49,11 @@ describeEachDatabase(
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
 
-      // The "payment received" e-mail carries the invoice.
+      // The "payment received" e-mail carries the invoice (the order e-mail carries the UPI QR).
       const emails = await sentTo(ctx().database, buyer.user.email);
-      const withInvoice = emails.filter((email) => email.attachments !== null);
+      const withInvoice = emails.filter((email) =>
+        email.attachments?.some((name) => name.endsWith('.pdf')),
+      );
       expect(withInvoice).toHaveLength(1);
       expect(withInvoice[0]!.attachments).toEqual([
         expect.stringMatching(/^INV-\d{2}-\d{2}-000001\.pdf$/),
