@@ -1,9 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { apiFolder } from '../config/api-folder';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -21,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = join(apiFolder, 'drizzle');
 
 /** A connection string, or the settings the embedded server hands out (a socket folder as host). */
 export type Connection = string | pg.ClientConfig;
