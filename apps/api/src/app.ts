@@ -36,6 +36,7 @@ import { sessionPlugin } from './auth/session-plugin';
 import { userRoutes } from './users/user-routes';
 import { devOutboxRoutes } from './dev/dev-outbox-routes';
 import { createNotifier, type Notifier } from './notify/notifier';
+import type { CatalogChanges } from './catalog/catalog-changes';
 import { catalogRoutes } from './catalog/catalog-routes';
 import { enquiryRoutes } from './enquiries/enquiry-routes';
 import { cartRoutes } from './cart/cart-routes';
@@ -57,6 +58,8 @@ export interface AppDeps {
   notifier?: Notifier;
   /** Where logs go instead of stdout (tests that check logs for secrets). */
   logStream?: NodeJS.WritableStream;
+  /** Where the catalogue tells its changes; by default to this process only. */
+  catalogChanges?: CatalogChanges;
 }
 
 declare module 'fastify' {
@@ -137,7 +140,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
     deps.notifier ?? createNotifier({ config, database: deps.database, log: app.log });
   app.decorate('notifier', notifier);
   if (!deps.notifier) app.addHook('onClose', () => notifier.close());
-  await app.register(servicesPlugin, { config, database: deps.database, notifier, log: app.log });
+  await app.register(servicesPlugin, {
+    config,
+    database: deps.database,
+    notifier,
+    log: app.log,
+    catalogChanges: deps.catalogChanges,
+  });
   installErrorHandler(app);
 
   // Several spec calls send an empty body with a JSON content type: that is "no body".
