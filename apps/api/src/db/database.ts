@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { apiFolder } from '../config/api-folder';
+import { withAdvisoryLock } from './advisory-lock';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -41,19 +42,23 @@ export function openDatabase(
   const pool = new pg.Pool({ ...settings, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', options.onIdleError ?? (() => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: options.kind ?? 'external',
     async query(text, params) {
       return (await pool.query(text, params)).rows as never;
     },
     connect: () => pool.connect(),
-    async migrate() {
-      await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migrate(drizzle(pool), { migrationsFolder });
-    },
+    // Several processes starting together migrate one after the other: the later ones find
+    // the work done.
+    migrate: () =>
+      withAdvisoryLock(database, 'store:migrate', { wait: true }, async () => {
+        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        await migrate(drizzle(pool), { migrationsFolder });
+      }),
     close: () => pool.end(),
   };
+  return database;
 }
 
 /** How long the health check waits for the database before calling it down. */

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config';
+import { withAdvisoryLock } from '../db/advisory-lock';
 
 /** Seconds between sweeps: HOLD_SWEEP_SECONDS, by default 60, or 0 (off) when NODE_ENV=test. */
 function sweepIntervalSeconds(config: Config): number {
@@ -7,9 +9,15 @@ function sweepIntervalSeconds(config: Config): number {
 }
 
 /**
- * Runs the sweep of lapsed holds (orders/hold-sweep.ts) once when the server is ready, then
- * every HOLD_SWEEP_SECONDS; stops on close.
+ * One sweep of lapsed holds (orders/hold-sweep.ts), by one server process at a time: skipped
+ * (undefined) while another process on the database sweeps.
  */
+export const sweepOnce = (app: FastifyInstance) =>
+  withAdvisoryLock(app.database, 'store:hold-sweep', { wait: false }, () =>
+    app.services.orders.sweepExpiredHolds(),
+  );
+
+/** Runs sweepOnce when the server is ready, then every HOLD_SWEEP_SECONDS; stops on close. */
 export const holdSweep = fp(
   async (app) => {
     const seconds = sweepIntervalSeconds(app.config);
@@ -18,8 +26,7 @@ export const holdSweep = fp(
     let running: Promise<void> | undefined;
     const run = () => {
       if (running) return;
-      running = app.services.orders
-        .sweepExpiredHolds()
+      running = sweepOnce(app)
         .then(() => undefined)
         .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
         .finally(() => {
