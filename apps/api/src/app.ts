@@ -42,6 +42,7 @@ import { enquiryRoutes } from './enquiries/enquiry-routes';
 import { cartRoutes } from './cart/cart-routes';
 import { orderRoutes } from './orders/order-routes';
 import { holdSweep } from './plugins/hold-sweep';
+import { outboxWorker } from './plugins/outbox-worker';
 import { stockImports } from './plugins/stock-imports';
 import { paymentRoutes } from './payments/payment-routes';
 import { adminRoutes } from './admin/admin-routes';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(paymentRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(holdSweep);
+      await api.register(outboxWorker);
       await api.register(stockImports);
       api.setNotFoundHandler((request) => {
         throw noRoute(request.method, request.url);

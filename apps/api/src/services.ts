@@ -12,6 +12,7 @@ import { createEnquiryService } from './enquiries/enquiry-service';
 import { createHealthService } from './health/health-service';
 import { createImportService } from './imports/import-service';
 import type { Notifier } from './notify/notifier';
+import { createOutbox } from './notify/outbox';
 import { createStaffAlerts } from './notify/staff-alerts';
 import { createOrderService } from './orders/order-service';
 import { createPaymentService } from './payments/payment-service';
@@ -40,6 +41,13 @@ export function createServices(deps: ServiceDeps) {
     database,
     changes: deps.catalogChanges ?? createInProcessCatalogChanges(),
     audit,
+  });
+  const outbox = createOutbox({
+    database,
+    notifier,
+    log,
+    // Longer than any delivery may take (each provider call gives up after the timeout).
+    leaseMs: Math.max(60, 3 * config.OUTBOUND_TIMEOUT_SECONDS) * 1000,
   });
   const staffAlerts = createStaffAlerts({ config, notifier, log });
   const users = createUserService({ database });
@@ -70,6 +78,7 @@ export function createServices(deps: ServiceDeps) {
   const auth = createAuthService({ config, database, notifier, log, users });
   return {
     audit,
+    outbox,
     staffAlerts,
     auth,
     users,

@@ -130,6 +130,11 @@ const configSchema = z.object({
   HOLD_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /**
+   * How often the outbox is searched for messages left unsent (a crash, a failed delivery
+   * waiting for its retry), 0: never; unset: 10, or 0 when NODE_ENV=test.
+   */
+  OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3_600).optional(),
   TDS_RATES: z
     .string()
     .default('0,0.1,1,2')

@@ -4,3 +4,4 @@ export * from './sales';
 export * from './enquiries';
 export * from './audit';
 export * from './imports';
+export * from './outbox';
