@@ -49,7 +49,7 @@ export function createServices(deps: ServiceDeps) {
     // Longer than any delivery may take (each provider call gives up after the timeout).
     leaseMs: Math.max(60, 3 * config.OUTBOUND_TIMEOUT_SECONDS) * 1000,
   });
-  const staffAlerts = createStaffAlerts({ config, notifier, log });
+  const staffAlerts = createStaffAlerts({ config, database, outbox });
   const users = createUserService({ database });
   const payments = createPaymentService({ config, database });
   // The cart cancels open orders when numbers leave it, and orders read and empty the cart:
@@ -74,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
     payments,
     audit,
     staffAlerts,
+    outbox,
   });
   const auth = createAuthService({ config, database, notifier, log, users });
   return {
@@ -86,7 +87,15 @@ export function createServices(deps: ServiceDeps) {
     cart,
     orders,
     payments,
-    enquiries: createEnquiryService({ config, database, notifier, log, audit, staffAlerts }),
+    enquiries: createEnquiryService({
+      config,
+      database,
+      notifier,
+      log,
+      audit,
+      staffAlerts,
+      outbox,
+    }),
     imports: createImportService({ database, catalog, audit, log }),
     staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
     health: createHealthService(database),

@@ -6,6 +6,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { orderItems, orders } from '../db/schema';
 import type { Notifier } from '../notify/notifier';
+import type { Outbox } from '../notify/outbox';
 import type { StaffAlerts } from '../notify/staff-alerts';
 import type { PaymentService } from '../payments/payment-service';
 import type { BillingDetails, UserService } from '../users/user-service';
@@ -28,4 +29,5 @@ export interface OrderDeps {
   payments: PaymentService;
   audit: AuditService;
   staffAlerts: StaffAlerts;
+  outbox: Outbox;
 }
