@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { outbox } from '../db/schema';
-import type { Tx } from '../db/transactions';
+import { inTransaction, type Tx } from '../db/transactions';
 import type { Notifier } from './notifier';
 import type { NotifyLog, OutgoingMessage } from './message';
 
@@ -107,18 +107,35 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /**
+   * Sends the messages a committed change just wrote, now, as the request that made them ends;
+   * what fails stays for the worker's retries and never fails that request.
+   */
+  async function deliverNow(ids: number[]): Promise<void> {
+    try {
+      await deliver(ids);
+    } catch (error) {
+      log.error({ err: error }, 'outbox delivery failed; the worker will retry');
+    }
+  }
+
   return {
     deliver,
+    deliverNow,
     /**
-     * Sends the messages a committed change just wrote, now, as the request that made them ends;
-     * what fails stays for the worker's retries and never fails that request.
+     * Writes messages to the outbox on their own, after the change that caused them committed,
+     * and sends them now. WIP (issue 16 item 11): a crash between that commit and this write
+     * loses them; callers should write them in their own transaction (enqueueMessages) instead.
      */
-    async deliverNow(ids: number[]): Promise<void> {
+    async sendAfterCommit(messages: readonly OutgoingMessage[]): Promise<void> {
+      let ids: number[];
       try {
-        await deliver(ids);
+        ids = await inTransaction(database, (tx) => enqueueMessages(tx, messages));
       } catch (error) {
-        log.error({ err: error }, 'outbox delivery failed; the worker will retry');
+        log.error({ err: error, count: messages.length }, 'messages not written to the outbox');
+        return;
       }
+      await deliverNow(ids);
     },
   };
 }

@@ -1,7 +1,5 @@
-import type { Database } from '../db/database';
-import { inTransaction } from '../db/transactions';
 import type { OutgoingMessage } from './message';
-import { enqueueMessages, type Outbox } from './outbox';
+import type { Outbox } from './outbox';
 
 export interface StaffAlert {
   /** The e-mail's subject; the SMS is the subject and the first line of the text. */
@@ -16,7 +14,6 @@ export interface StaffAlert {
  */
 export function createStaffAlerts(deps: {
   config: { STAFF_ALERT_EMAILS: string[]; STAFF_ALERT_MOBILES: string[]; STORE_NAME: string };
-  database: Database;
   outbox: Outbox;
 }) {
   const { config } = deps;
@@ -36,15 +33,8 @@ export function createStaffAlerts(deps: {
   return {
     /** The alert's messages, to write to the outbox in the transaction of the change. */
     messages,
-    /**
-     * Writes the alert to the outbox on its own, after the change committed, and sends it now.
-     * WIP (issue 16 item 11): the callers still using this (checkout, payments) should write
-     * `messages` in their own transaction instead.
-     */
-    async send(alert: StaffAlert): Promise<void> {
-      const ids = await inTransaction(deps.database, (tx) => enqueueMessages(tx, messages(alert)));
-      await deps.outbox.deliverNow(ids);
-    },
+    /** After the change committed (outbox.sendAfterCommit; WIP: callers should use `messages`). */
+    send: (alert: StaffAlert) => deps.outbox.sendAfterCommit(messages(alert)),
   };
 }
 

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../http/app-error'
 import { checkHoldLimits } from './hold-limits';
 import { BUY_NOW_NOTE, cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
 import { newOrderAlert } from './order-alerts';
-import { orderPlacedMessages, sendAll } from './order-messages';
+import { orderPlacedMessages } from './order-messages';
 import { newOrderReference } from './order-reference';
 import {
   findOrder,
@@ -233,8 +233,7 @@ export async function checkout(
   if (result.created) {
     const details = await paymentDetails(deps, result.order, new Date(), true);
     const items = await readOrderItems(database.db, [result.order.id]);
-    await sendAll(
-      deps,
+    await deps.outbox.sendAfterCommit(
       orderPlacedMessages(config, result.order.billing as Billing, result.order, items, details),
     );
     await deps.staffAlerts.send(newOrderAlert(config, result.order, items));

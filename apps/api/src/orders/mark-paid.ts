@@ -5,7 +5,6 @@ import { paymentAlert } from './order-alerts';
 import {
   orderPaidMessages,
   refundDueMessages,
-  sendAll,
   sendToBuyer,
   unexpectedPaymentMessages,
 } from './order-messages';
@@ -240,8 +239,7 @@ export async function markPaid(
       },
       what,
     );
-    await sendAll(
-      deps,
+    await deps.outbox.sendAfterCommit(
       unexpectedPaymentMessages(deps.config, contact, order, {
         reference: input.reference,
         amount: input.amount,
@@ -275,7 +273,7 @@ export async function markPaid(
       { orderId, reference: result.order.reference },
       'payment for an order that cannot be completed: refund due',
     );
-    await sendAll(deps, refundDueMessages(deps.config, contact, result.order));
+    await deps.outbox.sendAfterCommit(refundDueMessages(deps.config, contact, result.order));
   } else if (result.outcome === 'extra_payment') {
     await reportUnexpectedPayment('extra', 'further payment for an order already paid: refund due');
   }

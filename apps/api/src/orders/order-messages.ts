@@ -6,11 +6,10 @@ import {
   type OrderStatus,
   type PortingStatus,
 } from '@store/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { WhatsappTemplateKind } from '../notify/message';
-import type { Notifier, OutgoingMessage } from '../notify/notifier';
+import type { OutgoingMessage } from '../notify/notifier';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -489,32 +488,14 @@ export function refundMessages(
  * WhatsApp updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
  */
 export async function sendToBuyer(
-  deps: Pick<OrderDeps, 'notifier' | 'log' | 'users'>,
+  deps: Pick<OrderDeps, 'outbox' | 'users'>,
   userId: string,
   messages: readonly OutgoingMessage[],
 ): Promise<void> {
   const wantsWhatsapp = messages.some((message) => message.channel === 'whatsapp')
     ? ((await deps.users.contacts([userId]))[0]?.getWhatsappUpdate ?? false)
     : false;
-  await sendAll(
-    deps,
+  await deps.outbox.sendAfterCommit(
     messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp),
   );
-}
-
-/**
- * Sends messages after the transaction that caused them has committed. A failed delivery is
- * logged, never turned into a failed request: the order is already what it is.
- */
-export async function sendAll(
-  deps: { notifier: Notifier; log: Pick<FastifyBaseLogger, 'error'> },
-  messages: readonly OutgoingMessage[],
-): Promise<void> {
-  for (const message of messages) {
-    try {
-      await deps.notifier.send(message);
-    } catch (error) {
-      deps.log.error({ err: error, channel: message.channel }, 'order notification failed');
-    }
-  }
 }

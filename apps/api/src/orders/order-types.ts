@@ -5,7 +5,6 @@ import type { CatalogService } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { orderItems, orders } from '../db/schema';
-import type { Notifier } from '../notify/notifier';
 import type { Outbox } from '../notify/outbox';
 import type { StaffAlerts } from '../notify/staff-alerts';
 import type { PaymentService } from '../payments/payment-service';
@@ -21,7 +20,6 @@ export type Billing = BillingDetails;
 export interface OrderDeps {
   config: Config;
   database: Database;
-  notifier: Notifier;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   catalog: CatalogService;
   cart: CartService;
