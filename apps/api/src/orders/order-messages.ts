@@ -484,18 +484,25 @@ export function refundMessages(
 }
 
 /**
- * Sends the buyer's messages after the commit: the WhatsApp ones only when the buyer asked for
- * WhatsApp updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
+ * The buyer's messages to send: the WhatsApp ones only when the buyer asked for WhatsApp
+ * updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
  */
+export async function buyerMessages(
+  deps: Pick<OrderDeps, 'users'>,
+  userId: string,
+  messages: readonly OutgoingMessage[],
+): Promise<OutgoingMessage[]> {
+  const wantsWhatsapp = messages.some((message) => message.channel === 'whatsapp')
+    ? ((await deps.users.contacts([userId]))[0]?.getWhatsappUpdate ?? false)
+    : false;
+  return messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp);
+}
+
+/** Sends the buyer's messages (buyerMessages) after the commit, through the outbox. */
 export async function sendToBuyer(
   deps: Pick<OrderDeps, 'outbox' | 'users'>,
   userId: string,
   messages: readonly OutgoingMessage[],
 ): Promise<void> {
-  const wantsWhatsapp = messages.some((message) => message.channel === 'whatsapp')
-    ? ((await deps.users.contacts([userId]))[0]?.getWhatsappUpdate ?? false)
-    : false;
-  await deps.outbox.sendAfterCommit(
-    messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp),
-  );
+  await deps.outbox.sendAfterCommit(await buyerMessages(deps, userId, messages));
 }

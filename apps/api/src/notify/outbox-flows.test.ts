@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../app';
 import { inTransaction } from '../db/transactions';
 import { sendEnquiry } from '../../test-support/console-fixtures';
+import { insertTestNumbers } from '../../test-support/numbers';
+import { buyerWithOrder, salesInventory, staffMember } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
 import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
 import type { OutgoingMessage } from './message';
 import type { Notifier } from './notifier';
@@ -51,6 +54,42 @@ describe('messages through the outbox', () => {
     await database.query('update outbox set next_attempt_at = now()');
     expect(await app.services.outbox.deliver()).toEqual({ sent: 2, failed: 0 });
     expect(sent.map((message) => message.to)).toEqual(['ravi@example.com', 'owner@example.com']);
+  });
+
+  it('writes a payment’s messages with the payment, and none for a payment refused', async () => {
+    const { app, database, sent, provider } = await store({
+      STAFF_ALERT_EMAILS: 'team@example.com',
+    });
+    const [numberId, otherId] = [...(await insertTestNumbers(app, salesInventory)).values()];
+    const buyer = await buyerWithOrder(app, [numberId!]);
+    const other = await buyerWithOrder(app, [otherId!]);
+    await app.services.outbox.deliver();
+    sent.length = 0;
+    const staff = await staffMember(app);
+    const confirm = (orderId: string) =>
+      staff.client.post(api(`/admin/orders/${orderId}/payments`), { reference: 'UTR 55501' });
+
+    provider.down = true;
+    expect((await confirm(buyer.order.id)).statusCode).toBe(200);
+    const waiting = async () =>
+      (
+        await database.query<{ to: string }>(
+          `select message->>'to' as to from outbox where sent_at is null order by id`,
+        )
+      ).map((row) => row.to);
+    expect(await waiting()).toEqual(['team@example.com', buyer.user.email, buyer.user.mobile]);
+    // The same reference on another order is refused: its transaction, messages and all, is not.
+    expect((await confirm(other.order.id)).statusCode).toBe(409);
+    expect(await waiting()).toHaveLength(3);
+
+    provider.down = false;
+    await database.query('update outbox set next_attempt_at = now()');
+    expect(await app.services.outbox.deliver()).toEqual({ sent: 3, failed: 0 });
+    expect(sent.map((message) => message.to)).toEqual([
+      'team@example.com',
+      buyer.user.email,
+      buyer.user.mobile,
+    ]);
   });
 
   it('sends, from the worker, a message a process committed and died before sending', async () => {
