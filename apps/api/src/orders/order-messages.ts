@@ -9,7 +9,9 @@ import {
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { WhatsappTemplateKind } from '../notify/message';
+import type { Tx } from '../db/transactions';
 import type { OutgoingMessage } from '../notify/notifier';
+import { enqueueMessages } from '../notify/outbox';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -498,11 +500,15 @@ export async function buyerMessages(
   return messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp);
 }
 
-/** Sends the buyer's messages (buyerMessages) after the commit, through the outbox. */
-export async function sendToBuyer(
-  deps: Pick<OrderDeps, 'outbox' | 'users'>,
+/**
+ * Writes the buyer's messages (buyerMessages) to the outbox in the transaction `tx` of the change
+ * that causes them; answers their ids, for outbox.deliverNow once it commits.
+ */
+export async function enqueueForBuyer(
+  deps: Pick<OrderDeps, 'users'>,
+  tx: Tx,
   userId: string,
   messages: readonly OutgoingMessage[],
-): Promise<void> {
-  await deps.outbox.sendAfterCommit(await buyerMessages(deps, userId, messages));
+): Promise<number[]> {
+  return enqueueMessages(tx, await buyerMessages(deps, userId, messages));
 }
