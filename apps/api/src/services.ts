@@ -49,7 +49,7 @@ export function createServices(deps: ServiceDeps) {
     // Longer than any delivery may take (each provider call gives up after the timeout).
     leaseMs: Math.max(60, 3 * config.OUTBOUND_TIMEOUT_SECONDS) * 1000,
   });
-  const staffAlerts = createStaffAlerts({ config, outbox });
+  const staffAlerts = createStaffAlerts({ config });
   const users = createUserService({ database });
   const payments = createPaymentService({ config, database });
   // The cart cancels open orders when numbers leave it, and orders read and empty the cart:

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { outbox } from '../db/schema';
-import { inTransaction, type Tx } from '../db/transactions';
+import type { Tx } from '../db/transactions';
 import type { Notifier } from './notifier';
 import type { NotifyLog, OutgoingMessage } from './message';
 
@@ -122,21 +122,6 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     deliver,
     deliverNow,
-    /**
-     * Writes messages to the outbox on their own, after the change that caused them committed,
-     * and sends them now. WIP (issue 16 item 11): a crash between that commit and this write
-     * loses them; callers should write them in their own transaction (enqueueMessages) instead.
-     */
-    async sendAfterCommit(messages: readonly OutgoingMessage[]): Promise<void> {
-      let ids: number[];
-      try {
-        ids = await inTransaction(database, (tx) => enqueueMessages(tx, messages));
-      } catch (error) {
-        log.error({ err: error, count: messages.length }, 'messages not written to the outbox');
-        return;
-      }
-      await deliverNow(ids);
-    },
   };
 }
 

@@ -1,5 +1,4 @@
 import type { OutgoingMessage } from './message';
-import type { Outbox } from './outbox';
 
 export interface StaffAlert {
   /** The e-mail's subject; the SMS is the subject and the first line of the text. */
@@ -9,12 +8,12 @@ export interface StaffAlert {
 
 /**
  * Tells the team of something that needs them (a new order, a payment, an enquiry): an e-mail
- * to each of STAFF_ALERT_EMAILS and an SMS to each of STAFF_ALERT_MOBILES, through the outbox
- * (a failed delivery is retried there and never fails the request that caused it).
+ * to each of STAFF_ALERT_EMAILS and an SMS to each of STAFF_ALERT_MOBILES, written to the outbox
+ * in the transaction of the change (a failed delivery is retried there and never fails the
+ * request that caused it).
  */
 export function createStaffAlerts(deps: {
   config: { STAFF_ALERT_EMAILS: string[]; STAFF_ALERT_MOBILES: string[]; STORE_NAME: string };
-  outbox: Outbox;
 }) {
   const { config } = deps;
   const messages = (alert: StaffAlert): OutgoingMessage[] => {
@@ -33,8 +32,6 @@ export function createStaffAlerts(deps: {
   return {
     /** The alert's messages, to write to the outbox in the transaction of the change. */
     messages,
-    /** After the change committed (outbox.sendAfterCommit; WIP: callers should use `messages`). */
-    send: (alert: StaffAlert) => deps.outbox.sendAfterCommit(messages(alert)),
   };
 }
 
