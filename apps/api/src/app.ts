@@ -19,6 +19,7 @@ import type { Database } from './db/database';
 import { installErrorHandler } from './http/error-handler';
 import { badRequest, noRoute } from './http/app-error';
 import { clientAddress } from './http/client-address';
+import { postgresRateLimitStore } from './http/postgres-rate-limit-store';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { rejectNul } from './plugins/reject-nul';
@@ -181,7 +182,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   await app.register(
     async (api) => {
+      const sharedCounters =
+        (config.RATE_LIMIT_STORE ?? (config.DATABASE_URL ? 'postgres' : 'memory')) === 'postgres';
       await api.register(rateLimit, {
+        ...(sharedCounters && { store: postgresRateLimitStore(deps.database) }),
+        // A database that does not answer is told by the route itself (503), not by the limit.
+        skipOnError: true,
         max: config.RATE_LIMIT_PER_MINUTE,
         timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
         keyGenerator: (request) => clientAddress(request.ip),

@@ -114,6 +114,12 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: count.default(600),
   /** The window RATE_LIMIT_PER_MINUTE counts in (a minute unless changed). */
   RATE_LIMIT_WINDOW_SECONDS: seconds.max(86_400).default(60),
+  /**
+   * Where the API's request counters live: `postgres` (shared by every server process on the
+   * database) or `memory` (this process only, the fastest). Unset: postgres with DATABASE_URL
+   * (a server others may share), memory otherwise (the embedded database is one process's).
+   */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
   ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
   /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
   ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
