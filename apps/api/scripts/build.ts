@@ -28,6 +28,7 @@ await build({
   absWorkingDir: apiDir,
   entryPoints: [
     'src/server.ts',
+    'src/cluster.ts',
     'src/cli/seed.ts',
     'src/cli/create-staff.ts',
     'src/cli/backup.ts',

@@ -24,13 +24,14 @@ export interface ServerProcess {
 const children: ChildProcess[] = [];
 
 /**
- * Starts the server on a free port with `dataDir`, no demo data unless `env` says so; from its
- * source, or with `compiled` from the build in dist/ (buildApi first).
+ * Starts the server on a free port with `dataDir` (the embedded database unless `env` has a
+ * DATABASE_URL), no demo data unless `env` says so; from its source, or with `compiled` from the
+ * build in dist/ (buildApi first); `entry: 'cluster'` starts several (src/cluster.ts).
  */
 export function startServer(
   dataDir: string,
   env: Record<string, string> & { WEB_BUILD_DIR: string },
-  options: { compiled?: boolean } = {},
+  options: { compiled?: boolean; entry?: 'server' | 'cluster' } = {},
 ): ServerProcess {
   const environment: NodeJS.ProcessEnv = {
     ...process.env,
@@ -42,8 +43,9 @@ export function startServer(
     LOG_LEVEL: 'silent',
     ...env,
   };
-  delete environment.DATABASE_URL;
-  const entry = options.compiled ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  if (!env.DATABASE_URL) delete environment.DATABASE_URL;
+  const name = options.entry ?? 'server';
+  const entry = options.compiled ? [`dist/${name}.js`] : ['--import', 'tsx', `src/${name}.ts`];
   const child = spawn(process.execPath, entry, {
     cwd: apiDir,
     env: environment,

@@ -120,6 +120,8 @@ const configSchema = z.object({
    * (a server others may share), memory otherwise (the embedded database is one process's).
    */
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
+  /** Server processes `npm run start:cluster` starts (src/cluster.ts); unset: one per CPU core. */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
   /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
   ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
