@@ -24,11 +24,13 @@ const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'store-compiled-'));
 const { admin } = inject('testDatabaseServer');
 const name = `store_cluster_${process.pid}`;
+const pairName = `store_pair_${process.pid}`;
 
 beforeAll(buildApi);
 afterAll(async () => {
   killServers();
   await adminQuery(admin, `drop database if exists ${name} with (force)`);
+  await adminQuery(admin, `drop database if exists ${pairName} with (force)`);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -69,8 +71,8 @@ describe('the compiled API', () => {
 });
 
 /** The database as a URL (the test server may be reached through a socket folder). */
-const databaseUrl = () => {
-  const url = new URL(`postgresql://localhost/${name}`);
+const databaseUrl = (database = name) => {
+  const url = new URL(`postgresql://localhost/${database}`);
   url.username = String(admin.user);
   url.password = String(admin.password ?? '');
   url.searchParams.set('host', String(admin.host));
@@ -129,5 +131,46 @@ describe('the cluster command', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
+
+describe('two server processes on one database', () => {
+  it('show the catalogue changes of any process at once, cached listings and all', async () => {
+    await adminQuery(admin, `create database ${pairName}`);
+    const env = {
+      WEB_BUILD_DIR: scratch,
+      DATABASE_URL: databaseUrl(pairName),
+      // Long enough that only being told of the change can show it.
+      CATALOG_CACHE_SECONDS: '600',
+    };
+    const servers = [
+      startServer(scratch, env, { compiled: true }),
+      startServer(scratch, env, { compiled: true }),
+    ];
+    const bases: string[] = [];
+    for (const server of servers) bases.push(await ready(server));
+    const totals = () =>
+      Promise.all(
+        bases.map(async (base) => {
+          const res = await fetch(`${base}/api/v1/numbers`);
+          return ((await res.json()) as { data: { total: number } }).data.total;
+        }),
+      );
+    expect(await totals()).toEqual([0, 0]);
+
+    // Another process (the seed command) adds numbers: both servers list them at once.
+    const seeded = execFileSync(process.execPath, ['dist/cli/seed.js', '--count', '5'], {
+      cwd: apiDir,
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(seeded).toContain('the store holds 5 numbers');
+    const deadline = Date.now() + 2_000;
+    let seen = await totals();
+    while (seen.some((total) => total !== 5) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await totals();
+    }
+    expect(seen).toEqual([5, 5]);
   }, 120_000);
 });

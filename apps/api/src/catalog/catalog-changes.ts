@@ -57,7 +57,7 @@ const channel = 'catalog_changes';
 export interface SharedCatalogChanges extends CatalogChanges {
   /** Starts listening (resolves once LISTEN is in place: changes published after are heard). */
   start(): Promise<void>;
-  /** Stops listening and gives the connection back. */
+  /** Waits for the changes told, stops listening and gives the connection back. */
   close(): Promise<void>;
 }
 
@@ -76,6 +76,8 @@ export function createSharedCatalogChanges(
   const origin = randomUUID();
   let client: pg.PoolClient | undefined;
   const closing = new AbortController();
+  /** Notifications on their way: close() waits for them (a command ends right after its change). */
+  const pending = new Set<Promise<void>>();
   let reconnecting: Promise<void> | undefined;
 
   const hear = (message: pg.Notification) => {
@@ -132,16 +134,19 @@ export function createSharedCatalogChanges(
     publish(change) {
       local.publish(change);
       const payload = JSON.stringify({ from: origin, ...change });
-      database
+      const telling = database
         .query('select pg_notify($1, $2)', [channel, payload])
-        .catch((error: Error) =>
-          log(`catalogue changes: not told to other processes: ${error.message}`),
-        );
+        .then(
+          () => undefined,
+          (error: Error) => log(`catalogue changes: not told to other processes: ${error.message}`),
+        )
+        .finally(() => pending.delete(telling));
+      pending.add(telling);
     },
     start: listen,
     async close() {
       closing.abort();
-      await reconnecting;
+      await Promise.all([reconnecting, ...pending]);
       if (client) {
         const connection = client;
         client = undefined;

@@ -18,13 +18,18 @@ const noMessages: Notifier = {
 export async function openCommandServices(config: Config) {
   const store = await openStoreDatabase(config, { shareRunningStore: true });
   const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
+  // Told to a running server too, so that its listings show the command's changes at once.
+  const catalogChanges = createSharedCatalogChanges(store.database, (line) => log.warn(line));
   const services = createServices({
     config,
     database: store.database,
     notifier: noMessages,
     log,
-    // Told to a running server too, so that its listings show the command's changes at once.
-    catalogChanges: createSharedCatalogChanges(store.database, (line) => log.warn(line)),
+    catalogChanges,
   });
-  return { services, database: store.database, close: () => store.close() };
+  const close = async () => {
+    await catalogChanges.close();
+    await store.close();
+  };
+  return { services, database: store.database, close };
 }
