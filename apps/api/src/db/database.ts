@@ -38,8 +38,8 @@ export function openDatabase(
 ): Database {
   const settings = typeof connection === 'string' ? { connectionString: connection } : connection;
   // Connecting to a server that does not answer (or waiting for a free connection) gives up
-  // after 5 s instead of holding the query forever.
-  const pool = new pg.Pool({ ...settings, max: 10, connectionTimeoutMillis: 5_000 });
+  // after 1.5 s instead of holding the query: the request answers 503 within 2 s.
+  const pool = new pg.Pool({ ...settings, max: 10, connectionTimeoutMillis: 1_500 });
   pool.on('error', options.onIdleError ?? (() => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const database: Database = {
@@ -59,6 +59,34 @@ export function openDatabase(
     close: () => pool.end(),
   };
   return database;
+}
+
+/** Network failures of reaching the database (a server stopped, restarting or unreachable). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE']);
+
+/**
+ * Whether the error (or its causes) says the database cannot be reached now, rather than that
+ * the query was wrong: a refused or lost connection, the pool's connection timeout, or
+ * PostgreSQL's connection-exception (08xxx) and shutting-down (57P01-57P03) states.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (unreachableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) {
+        return true;
+      }
+    }
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated/.test(message)
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** How long the health check waits for the database before calling it down. */
