@@ -25,6 +25,18 @@ export interface Database {
 
 const migrationsFolder = join(apiFolder, 'drizzle');
 
+/** A connection whose opening (TCP and PostgreSQL's start-up) gives up after 1.5 s. */
+class QuickConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    const settings = typeof config === 'string' ? { connectionString: config } : (config ?? {});
+    // The pool's settings with the timeout over them, read through the prototype: a copy would
+    // lose the password, which pg-pool keeps as a hidden property.
+    super(
+      Object.assign(Object.create(settings) as pg.ClientConfig, { connectionTimeoutMillis: 1_500 }),
+    );
+  }
+}
+
 /** A connection string, or the settings the embedded server hands out (a socket folder as host). */
 export type Connection = string | pg.ClientConfig;
 
@@ -37,9 +49,14 @@ export function openDatabase(
   options: { kind?: Database['kind']; onIdleError?: (error: Error) => void } = {},
 ): Database {
   const settings = typeof connection === 'string' ? { connectionString: connection } : connection;
-  // Connecting to a server that does not answer (or waiting for a free connection) gives up
-  // after 1.5 s instead of holding the query: the request answers 503 within 2 s.
-  const pool = new pg.Pool({ ...settings, max: 10, connectionTimeoutMillis: 1_500 });
+  // Waiting for a free connection gives up after 5 s (a burst of requests queues), but opening
+  // one to a server that does not answer after 1.5 s: the request answers 503 within 2 s.
+  const pool = new pg.Pool({
+    ...settings,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    Client: QuickConnectClient,
+  });
   pool.on('error', options.onIdleError ?? (() => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const database: Database = {
@@ -66,7 +83,8 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ET
 
 /**
  * Whether the error (or its causes) says the database cannot be reached now, rather than that
- * the query was wrong: a refused or lost connection, the pool's connection timeout, or
+ * the query was wrong: a refused or lost connection, a connection's or the pool's timeout
+ * (pg says "timeout expired" and "timeout exceeded when trying to connect"), or
  * PostgreSQL's connection-exception (08xxx) and shutting-down (57P01-57P03) states.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
@@ -80,7 +98,9 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     }
     if (
       typeof message === 'string' &&
-      /timeout exceeded when trying to connect|Connection terminated/.test(message)
+      /timeout exceeded when trying to connect|^timeout expired$|Connection terminated/.test(
+        message,
+      )
     ) {
       return true;
     }
