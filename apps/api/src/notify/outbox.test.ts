@@ -4,7 +4,13 @@ import { describeEachDatabase } from '../../test-support/test-app';
 import { inTransaction } from '../db/transactions';
 import type { OutgoingMessage } from './message';
 import type { Notifier } from './notifier';
-import { createOutbox, enqueueMessages, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from './outbox';
+import {
+  createOutbox,
+  enqueueMessages,
+  OUTBOX_KEEP_DAYS,
+  OUTBOX_MAX_ATTEMPTS,
+  retryDelayMs,
+} from './outbox';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const message = (n: number): OutgoingMessage => ({
@@ -146,5 +152,29 @@ describeEachDatabase('the outbox', (ctx) => {
     expect(subjects).toHaveLength(30);
     // The work was shared.
     expect(senders.filter(({ sent }) => sent.length > 0).length).toBeGreaterThan(1);
+  });
+
+  it('forgets messages sent long ago, and keeps recent, unsent and failed ones', async () => {
+    const { database } = ctx();
+    await inTransaction(database, (tx) =>
+      enqueueMessages(
+        tx,
+        [1, 2, 3, 4].map((n) => message(n)),
+      ),
+    );
+    const days = (n: number) => `now() - interval '${n} days'`;
+    await database.query(`update outbox set sent_at = ${days(OUTBOX_KEEP_DAYS + 1)} where id = 1`);
+    await database.query(`update outbox set sent_at = ${days(1)} where id = 2`);
+    await database.query(
+      `update outbox set failed_at = ${days(OUTBOX_KEEP_DAYS + 1)} where id = 3`,
+    );
+    const outbox = createOutbox({
+      database,
+      notifier: recordingNotifier().notifier,
+      log: quiet,
+      leaseMs: 60_000,
+    });
+    expect(await outbox.prune()).toBe(1);
+    expect((await rows()).map((row) => Number(row.id))).toEqual([2, 3, 4]);
   });
 });

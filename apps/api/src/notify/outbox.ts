@@ -20,6 +20,9 @@ export async function enqueueMessages(
   return rows.map((row) => row.id);
 }
 
+/** How long sent messages are kept (what was sent to whom, for support). */
+export const OUTBOX_KEEP_DAYS = 30;
+
 /** Attempts before a message is given up (failed_at set, logged as an error). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
 
@@ -122,6 +125,14 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     deliver,
     deliverNow,
+    /** Deletes messages sent more than OUTBOX_KEEP_DAYS ago (failed ones stay); answers how many. */
+    async prune(): Promise<number> {
+      const rows = await database.query(
+        `delete from outbox where sent_at < now() - $1 * interval '1 day' returning id`,
+        [OUTBOX_KEEP_DAYS],
+      );
+      return rows.length;
+    },
   };
 }
 

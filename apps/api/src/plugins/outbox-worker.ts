@@ -10,13 +10,15 @@ function pollSeconds(config: Config): number {
 /**
  * Sends what the outbox holds that is due (notify/outbox.ts): messages a crash left unsent and
  * failed deliveries whose retry has come, when the server is ready and then every
- * OUTBOX_POLL_SECONDS. Every server process does; each message is taken by one.
+ * OUTBOX_POLL_SECONDS, and forgets messages sent long ago. Every server process does; each
+ * message is taken by one.
  */
 export const outboxWorker = fp(
   async (app) => {
-    runPeriodically(app, pollSeconds(app.config), 'outbox delivery', () =>
-      app.services.outbox.deliver(),
-    );
+    runPeriodically(app, pollSeconds(app.config), 'outbox delivery', async () => {
+      await app.services.outbox.deliver();
+      await app.services.outbox.prune();
+    });
   },
   { name: 'outbox-worker', dependencies: ['services'] },
 );
