@@ -23,8 +23,9 @@ const unused = (): never => {
 };
 const noDatabase: Database = {
   db: new Proxy({} as Database['db'], { get: unused }),
-  kind: 'postgres',
+  kind: 'external',
   query: unused,
+  connect: unused,
   migrate: unused,
   close: async () => {},
 };

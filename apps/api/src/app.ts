@@ -19,6 +19,7 @@ import type { Database } from './db/database';
 import { installErrorHandler } from './http/error-handler';
 import { badRequest, noRoute } from './http/app-error';
 import { clientAddress } from './http/client-address';
+import { postgresRateLimitStore } from './http/postgres-rate-limit-store';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { rejectNul } from './plugins/reject-nul';
@@ -36,11 +37,13 @@ import { sessionPlugin } from './auth/session-plugin';
 import { userRoutes } from './users/user-routes';
 import { devOutboxRoutes } from './dev/dev-outbox-routes';
 import { createNotifier, type Notifier } from './notify/notifier';
+import type { CatalogChanges } from './catalog/catalog-changes';
 import { catalogRoutes } from './catalog/catalog-routes';
 import { enquiryRoutes } from './enquiries/enquiry-routes';
 import { cartRoutes } from './cart/cart-routes';
 import { orderRoutes } from './orders/order-routes';
 import { holdSweep } from './plugins/hold-sweep';
+import { outboxWorker } from './plugins/outbox-worker';
 import { stockImports } from './plugins/stock-imports';
 import { paymentRoutes } from './payments/payment-routes';
 import { adminRoutes } from './admin/admin-routes';
@@ -57,6 +60,8 @@ export interface AppDeps {
   notifier?: Notifier;
   /** Where logs go instead of stdout (tests that check logs for secrets). */
   logStream?: NodeJS.WritableStream;
+  /** Where the catalogue tells its changes; by default to this process only. */
+  catalogChanges?: CatalogChanges;
 }
 
 declare module 'fastify' {
@@ -137,7 +142,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
     deps.notifier ?? createNotifier({ config, database: deps.database, log: app.log });
   app.decorate('notifier', notifier);
   if (!deps.notifier) app.addHook('onClose', () => notifier.close());
-  await app.register(servicesPlugin, { config, database: deps.database, notifier, log: app.log });
+  await app.register(servicesPlugin, {
+    config,
+    database: deps.database,
+    notifier,
+    log: app.log,
+    catalogChanges: deps.catalogChanges,
+  });
   installErrorHandler(app);
 
   // Several spec calls send an empty body with a JSON content type: that is "no body".
@@ -171,7 +182,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   await app.register(
     async (api) => {
+      const sharedCounters =
+        (config.RATE_LIMIT_STORE ?? (config.DATABASE_URL ? 'postgres' : 'memory')) === 'postgres';
       await api.register(rateLimit, {
+        ...(sharedCounters && { store: postgresRateLimitStore(deps.database) }),
+        // A database that does not answer is told by the route itself (503), not by the limit.
+        skipOnError: true,
         max: config.RATE_LIMIT_PER_MINUTE,
         timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
         keyGenerator: (request) => clientAddress(request.ip),
@@ -192,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(paymentRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(holdSweep);
+      await api.register(outboxWorker);
       await api.register(stockImports);
       api.setNotFoundHandler((request) => {
         throw noRoute(request.method, request.url);

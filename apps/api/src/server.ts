@@ -1,4 +1,5 @@
 import { buildApp, type App } from './app';
+import { createSharedCatalogChanges, type SharedCatalogChanges } from './catalog/catalog-changes';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { openStoreDatabase, type StoreDatabase } from './db/open-store-database';
 import { EmbeddedPostgresError } from './db/postgres-binaries';
@@ -6,6 +7,7 @@ import { loadDemoDataIfEmpty } from './demo/demo-data';
 
 let app: App | undefined;
 let store: StoreDatabase | undefined;
+let catalogChanges: SharedCatalogChanges | undefined;
 /** The start-up step under way (settled, never rejects): shutdown waits for it. */
 let starting: Promise<void> = Promise.resolve();
 let closing = false;
@@ -37,6 +39,7 @@ async function shutdown(signal: string, config: Config) {
   try {
     await starting;
     await app?.close();
+    await catalogChanges?.close();
     await store?.close();
     clearTimeout(timer);
     process.exit(0);
@@ -61,8 +64,12 @@ async function main() {
   );
   if (closing) return;
   const database = store!.database;
+  // Other server processes on the database hear this one's catalogue changes, and it theirs.
+  catalogChanges = createSharedCatalogChanges(database, log);
+  await step(catalogChanges.start());
+  if (closing) return;
   await step(
-    buildApp(config, { database }).then((built) => {
+    buildApp(config, { database, catalogChanges }).then((built) => {
       app = built;
     }),
   );
@@ -98,6 +105,7 @@ main().catch(async (error: unknown) => {
   }
   // Close what was opened (the embedded server and the data folder's lock with it) before leaving.
   await app?.close().catch(() => {});
+  await catalogChanges?.close().catch(() => {});
   await store?.close().catch(() => {});
   process.exit(1);
 });

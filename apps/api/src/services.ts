@@ -12,6 +12,7 @@ import { createEnquiryService } from './enquiries/enquiry-service';
 import { createHealthService } from './health/health-service';
 import { createImportService } from './imports/import-service';
 import type { Notifier } from './notify/notifier';
+import { createOutbox } from './notify/outbox';
 import { createStaffAlerts } from './notify/staff-alerts';
 import { createInvoiceService } from './invoices/invoice-service';
 import { createOrderService } from './orders/order-service';
@@ -42,7 +43,14 @@ export function createServices(deps: ServiceDeps) {
     changes: deps.catalogChanges ?? createInProcessCatalogChanges(),
     audit,
   });
-  const staffAlerts = createStaffAlerts({ config, notifier, log });
+  const outbox = createOutbox({
+    database,
+    notifier,
+    log,
+    // Longer than any delivery may take (each provider call gives up after the timeout).
+    leaseMs: Math.max(60, 3 * config.OUTBOUND_TIMEOUT_SECONDS) * 1000,
+  });
+  const staffAlerts = createStaffAlerts({ config });
   const users = createUserService({ database });
   const payments = createPaymentService({ config, database });
   const invoices = createInvoiceService({ database });
@@ -61,7 +69,6 @@ export function createServices(deps: ServiceDeps) {
   const orders = createOrderService({
     config,
     database,
-    notifier,
     log,
     catalog,
     cart,
@@ -70,10 +77,12 @@ export function createServices(deps: ServiceDeps) {
     invoices,
     audit,
     staffAlerts,
+    outbox,
   });
   const auth = createAuthService({ config, database, notifier, log, users });
   return {
     audit,
+    outbox,
     staffAlerts,
     auth,
     users,
@@ -82,7 +91,15 @@ export function createServices(deps: ServiceDeps) {
     orders,
     payments,
     invoices,
-    enquiries: createEnquiryService({ config, database, notifier, log, audit, staffAlerts }),
+    enquiries: createEnquiryService({
+      config,
+      database,
+      notifier,
+      log,
+      audit,
+      staffAlerts,
+      outbox,
+    }),
     imports: createImportService({ database, catalog, audit, log }),
     staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
     health: createHealthService(database),

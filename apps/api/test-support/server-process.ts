@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The real server process (`node --import tsx src/server.ts`, as `npm start` runs it) with its
- * embedded PostgreSQL server in a data folder, for the tests of start-up, signals and crashes.
+ * The real server process (`node --import tsx src/server.ts`, or the compiled `node
+ * dist/server.js` that `npm start` runs) with its embedded PostgreSQL server in a data folder,
+ * for the tests of start-up, signals and crashes.
  */
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,10 +23,15 @@ export interface ServerProcess {
 
 const children: ChildProcess[] = [];
 
-/** Starts the server on a free port with `dataDir`, no demo data unless `env` says so. */
+/**
+ * Starts the server on a free port with `dataDir` (the embedded database unless `env` has a
+ * DATABASE_URL), no demo data unless `env` says so; from its source, or with `compiled` from the
+ * build in dist/ (buildApi first); `entry: 'cluster'` starts several (src/cluster.ts).
+ */
 export function startServer(
   dataDir: string,
   env: Record<string, string> & { WEB_BUILD_DIR: string },
+  options: { compiled?: boolean; entry?: 'server' | 'cluster' } = {},
 ): ServerProcess {
   const environment: NodeJS.ProcessEnv = {
     ...process.env,
@@ -37,8 +43,10 @@ export function startServer(
     LOG_LEVEL: 'silent',
     ...env,
   };
-  delete environment.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  if (!env.DATABASE_URL) delete environment.DATABASE_URL;
+  const name = options.entry ?? 'server';
+  const entry = options.compiled ? [`dist/${name}.js`] : ['--import', 'tsx', `src/${name}.ts`];
+  const child = spawn(process.execPath, entry, {
     cwd: apiDir,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +67,16 @@ export function startServer(
       }),
     ),
   };
+}
+
+/** Builds the API into dist/ as `npm run build` does; throws with the build's output if it fails. */
+export function buildApi() {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: apiDir,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`the API build failed:\n${result.stdout}${result.stderr}`);
 }
 
 /** Kills every server this file started that still runs (afterAll). */

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiFolder } from '../config/api-folder';
 
 const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing it cannot be used to tire the server. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 const commonPasswords: ReadonlySet<string> = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  readFileSync(join(apiFolder, 'src/auth/common-passwords.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim().toLowerCase())
     .filter((line) => line !== '' && !line.startsWith('#')),

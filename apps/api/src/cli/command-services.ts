@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { createSharedCatalogChanges } from '../catalog/catalog-changes';
 import type { Config } from '../config/config';
 import { openStoreDatabase } from '../db/open-store-database';
 import type { Notifier } from '../notify/notifier';
@@ -17,6 +18,18 @@ const noMessages: Notifier = {
 export async function openCommandServices(config: Config) {
   const store = await openStoreDatabase(config, { shareRunningStore: true });
   const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
-  const services = createServices({ config, database: store.database, notifier: noMessages, log });
-  return { services, database: store.database, close: () => store.close() };
+  // Told to a running server too, so that its listings show the command's changes at once.
+  const catalogChanges = createSharedCatalogChanges(store.database, (line) => log.warn(line));
+  const services = createServices({
+    config,
+    database: store.database,
+    notifier: noMessages,
+    log,
+    catalogChanges,
+  });
+  const close = async () => {
+    await catalogChanges.close();
+    await store.close();
+  };
+  return { services, database: store.database, close };
 }

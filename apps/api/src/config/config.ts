@@ -140,6 +140,14 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: count.default(600),
   /** The window RATE_LIMIT_PER_MINUTE counts in (a minute unless changed). */
   RATE_LIMIT_WINDOW_SECONDS: seconds.max(86_400).default(60),
+  /**
+   * Where the API's request counters live: `postgres` (shared by every server process on the
+   * database) or `memory` (this process only, the fastest). Unset: postgres with DATABASE_URL
+   * (a server others may share), memory otherwise (the embedded database is one process's).
+   */
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
+  /** Server processes `npm run start:cluster` starts (src/cluster.ts); unset: one per CPU core. */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
   /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
   ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
@@ -160,6 +168,11 @@ const configSchema = z.object({
   HOLD_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /**
+   * How often the outbox is searched for messages left unsent (a crash, a failed delivery
+   * waiting for its retry), 0: never; unset: 10, or 0 when NODE_ENV=test.
+   */
+  OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3_600).optional(),
   TDS_RATES: z
     .string()
     .default('0,0.1,1,2')

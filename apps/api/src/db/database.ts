@@ -1,9 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { apiFolder } from '../config/api-folder';
+import { withAdvisoryLock } from './advisory-lock';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -21,7 +23,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = join(apiFolder, 'drizzle');
+
+/** A connection whose opening (TCP and PostgreSQL's start-up) gives up after 1.5 s. */
+class QuickConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    const settings = typeof config === 'string' ? { connectionString: config } : (config ?? {});
+    // The pool's settings with the timeout over them, read through the prototype: a copy would
+    // lose the password, which pg-pool keeps as a hidden property.
+    super(
+      Object.assign(Object.create(settings) as pg.ClientConfig, { connectionTimeoutMillis: 1_500 }),
+    );
+  }
+}
 
 /** A connection string, or the settings the embedded server hands out (a socket folder as host). */
 export type Connection = string | pg.ClientConfig;
@@ -35,9 +49,14 @@ export function openDatabase(
   options: { kind?: Database['kind']; onIdleError?: (error: Error) => void } = {},
 ): Database {
   const settings = typeof connection === 'string' ? { connectionString: connection } : connection;
-  // Connecting to a server that does not answer (or waiting for a free connection) gives up
-  // after 5 s instead of holding the query forever.
-  const pool = new pg.Pool({ ...settings, max: 10, connectionTimeoutMillis: 5_000 });
+  // Waiting for a free connection gives up after 5 s (a burst of requests queues), but opening
+  // one to a server that does not answer after 1.5 s: the request answers 503 within 2 s.
+  const pool = new pg.Pool({
+    ...settings,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    Client: QuickConnectClient,
+  });
   pool.on('error', options.onIdleError ?? (() => {}));
   // `pool.end()` resolves before its connections have said goodbye; stopping the server in that
   // moment kills them mid-close ("terminating connection due to administrator command").
@@ -48,17 +67,20 @@ export function openDatabase(
     if (--connections === 0) lastClosed?.();
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: options.kind ?? 'external',
     async query(text, params) {
       return (await pool.query(text, params)).rows as never;
     },
     connect: () => pool.connect(),
-    async migrate() {
-      await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migrate(drizzle(pool), { migrationsFolder });
-    },
+    // Several processes starting together migrate one after the other: the later ones find
+    // the work done.
+    migrate: () =>
+      withAdvisoryLock(database, 'store:migrate', { wait: true }, async () => {
+        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+        await migrate(drizzle(pool), { migrationsFolder });
+      }),
     async close() {
       const allClosed =
         connections === 0 ? Promise.resolve() : new Promise<void>((done) => (lastClosed = done));
@@ -66,6 +88,38 @@ export function openDatabase(
       await allClosed;
     },
   };
+  return database;
+}
+
+/** Network failures of reaching the database (a server stopped, restarting or unreachable). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE']);
+
+/**
+ * Whether the error (or its causes) says the database cannot be reached now, rather than that
+ * the query was wrong: a refused or lost connection, a connection's or the pool's timeout
+ * (pg says "timeout expired" and "timeout exceeded when trying to connect"), or
+ * PostgreSQL's connection-exception (08xxx) and shutting-down (57P01-57P03) states.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (unreachableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) {
+        return true;
+      }
+    }
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|^timeout expired$|Connection terminated/.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** How long the health check waits for the database before calling it down. */

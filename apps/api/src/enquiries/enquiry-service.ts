@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { AppError, minutesText, notFound, tooMany } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
+import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { StaffAlerts } from '../notify/staff-alerts';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type {
@@ -41,6 +42,7 @@ interface EnquiryDeps {
   log: NotifyLog;
   audit: AuditService;
   staffAlerts: StaffAlerts;
+  outbox: Outbox;
 }
 
 interface EnquiryResult {
@@ -56,10 +58,9 @@ interface EnquiryResult {
  * - At most ENQUIRIES_PER_IP_PER_HOUR enquiries per client address in any ENQUIRY_WINDOW_SECONDS
  *   (an hour by default), counted in the database under an advisory lock so every server
  *   process shares the limit.
- * - The acknowledgement is sent after the enquiry is stored; if it cannot be delivered the
- *   enquiry still stands (the team answers it from the console) and the failure is logged.
- * - The team is alerted (STAFF_ALERT_EMAILS / STAFF_ALERT_MOBILES) once it is stored, without
- *   the sender waiting for those deliveries.
+ * - The acknowledgement and the team's alert (STAFF_ALERT_EMAILS / STAFF_ALERT_MOBILES) are
+ *   written to the outbox with the enquiry and sent once it is stored; if they cannot be
+ *   delivered the enquiry still stands and the outbox retries them.
  */
 async function createEnquiry(
   deps: EnquiryDeps,
@@ -72,7 +73,7 @@ async function createEnquiry(
     return { id: randomUUID(), stored: false };
   }
 
-  const id = await deps.database.db.transaction(async (tx) => {
+  const { id, messageIds } = await deps.database.db.transaction(async (tx) => {
     await lockClientIp(tx, clientIp);
     const windowMs = deps.config.ENQUIRY_WINDOW_SECONDS * 1000;
     const recent = await countSince(tx, clientIp, new Date(now.getTime() - windowMs));
@@ -84,15 +85,14 @@ async function createEnquiry(
         wait,
       );
     }
-    return insertEnquiry(tx, input, clientIp, now);
+    const stored = await insertEnquiry(tx, input, clientIp, now);
+    const messageIds = await enqueueMessages(tx, [
+      acknowledgement(deps.config, input, stored),
+      ...deps.staffAlerts.messages(staffAlert(deps.config, input)),
+    ]);
+    return { id: stored, messageIds };
   });
-
-  void deps.staffAlerts.send(staffAlert(deps.config, input));
-  try {
-    await deps.notifier.send(acknowledgement(deps.config, input, id));
-  } catch (error) {
-    deps.log.error({ err: error, enquiryId: id }, 'enquiry acknowledgement e-mail failed');
-  }
+  await deps.outbox.deliverNow(messageIds);
   return { id, stored: true };
 }
 

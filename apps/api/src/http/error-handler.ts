@@ -3,6 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/database';
 import { AppError } from './app-error';
 
 const knownFastifyErrors: Record<string, { status: number; message: string }> = {
@@ -41,6 +42,14 @@ export function installErrorHandler(app: FastifyInstance) {
         message: `Invalid ${place}: ${issues.join('; ')}`,
         code: 'VALIDATION_ERROR',
         errors: issues,
+      });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return reply.status(503).header('retry-after', '5').send({
+        success: false,
+        message: 'The store cannot reach its database just now. Please try again in a moment.',
+        code: 'DATABASE_UNAVAILABLE',
       });
     }
     const known = error.code ? knownFastifyErrors[error.code] : undefined;

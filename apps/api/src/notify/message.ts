@@ -44,3 +44,8 @@ export type NotifyLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 export function maskOtp(text: string, otp: string | undefined): string {
   return otp ? text.split(otp).join('••••••') : text;
 }
+
+/** A message as the outbox's jsonb column keeps it: attachment contents in base64. */
+export type StoredMessage = Omit<OutgoingMessage, 'attachments'> & {
+  attachments?: { filename: string; contentType: string; base64: string }[];
+};

@@ -1,5 +1,4 @@
-import type { Notifier } from './notifier';
-import type { NotifyLog } from './message';
+import type { OutgoingMessage } from './message';
 
 export interface StaffAlert {
   /** The e-mail's subject; the SMS is the subject and the first line of the text. */
@@ -9,36 +8,30 @@ export interface StaffAlert {
 
 /**
  * Tells the team of something that needs them (a new order, a payment, an enquiry): an e-mail
- * to each of STAFF_ALERT_EMAILS and an SMS to each of STAFF_ALERT_MOBILES. Sent after the change
- * has committed; a failed delivery is logged and never fails the request that caused it.
+ * to each of STAFF_ALERT_EMAILS and an SMS to each of STAFF_ALERT_MOBILES, written to the outbox
+ * in the transaction of the change (a failed delivery is retried there and never fails the
+ * request that caused it).
  */
 export function createStaffAlerts(deps: {
   config: { STAFF_ALERT_EMAILS: string[]; STAFF_ALERT_MOBILES: string[]; STORE_NAME: string };
-  notifier: Notifier;
-  log: NotifyLog;
 }) {
-  const { config, notifier, log } = deps;
+  const { config } = deps;
+  const messages = (alert: StaffAlert): OutgoingMessage[] => {
+    const subject = `[${config.STORE_NAME}] ${alert.subject}`;
+    const sms = `${subject}. ${alert.text.split('\n')[0]}`.slice(0, 300);
+    return [
+      ...config.STAFF_ALERT_EMAILS.map((to) => ({
+        channel: 'email' as const,
+        to,
+        subject,
+        text: alert.text,
+      })),
+      ...config.STAFF_ALERT_MOBILES.map((to) => ({ channel: 'sms' as const, to, text: sms })),
+    ];
+  };
   return {
-    async send(alert: StaffAlert): Promise<void> {
-      const subject = `[${config.STORE_NAME}] ${alert.subject}`;
-      const sms = `${subject}. ${alert.text.split('\n')[0]}`.slice(0, 300);
-      const messages = [
-        ...config.STAFF_ALERT_EMAILS.map((to) => ({
-          channel: 'email' as const,
-          to,
-          subject,
-          text: alert.text,
-        })),
-        ...config.STAFF_ALERT_MOBILES.map((to) => ({ channel: 'sms' as const, to, text: sms })),
-      ];
-      for (const message of messages) {
-        try {
-          await notifier.send(message);
-        } catch (error) {
-          log.error({ err: error, channel: message.channel }, 'staff alert failed');
-        }
-      }
-    },
+    /** The alert's messages, to write to the outbox in the transaction of the change. */
+    messages,
   };
 }
 

@@ -14,7 +14,8 @@ import { badRequest, conflict, notFound, unauthorized } from '../http/app-error'
 import { checkHoldLimits } from './hold-limits';
 import { BUY_NOW_NOTE, cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
 import { newOrderAlert } from './order-alerts';
-import { orderPlacedMessages, sendAll } from './order-messages';
+import { enqueueMessages } from '../notify/outbox';
+import { orderPlacedMessages } from './order-messages';
 import { newOrderReference } from './order-reference';
 import {
   findOrder,
@@ -123,7 +124,7 @@ export async function checkout(
   numberId?: number,
 ): Promise<CheckoutResult> {
   const { database, config, catalog, cart: carts } = deps;
-  let outcome: CheckoutResult | { empty: true };
+  let outcome: (CheckoutResult & { messageIds?: number[] }) | { empty: true };
   try {
     outcome = await inTransaction(database, async (tx) => {
       const cart = await carts.lock(tx, userId);
@@ -230,7 +231,19 @@ export async function checkout(
         status: 'pending_payment',
         note: `Order placed; the numbers are held until ${formatIndiaDateTime(reserved[0]!.reservedUntil!)}.`,
       });
-      return { order, created: true, validationResults };
+      // Written with the order: a crash after the commit loses none. How to pay is told as the
+      // provider describes it without being asked (an online payment: on the order page).
+      const items = await readOrderItems(tx, [orderId]);
+      const details = deps.payments.provider(order.paymentProvider).describePayment(order);
+      const qr = details.upiLink ? await upiQrAttachment(details.upiLink) : undefined;
+      const messageIds = await enqueueMessages(tx, [
+        ...orderPlacedMessages(config, order.billing as Billing, order, items, details).map(
+          (message) =>
+            message.channel === 'email' && qr ? { ...message, attachments: [qr] } : message,
+        ),
+        ...deps.staffAlerts.messages(newOrderAlert(config, order, items)),
+      ]);
+      return { order, created: true, validationResults, messageIds };
     });
   } catch (error) {
     if (!(error instanceof RaceLost)) throw error;
@@ -251,25 +264,12 @@ export async function checkout(
     );
   }
   if ('empty' in outcome) throw badRequest('Your cart is empty.', 'CART_EMPTY');
-  let result = outcome;
+  const { messageIds = [], ...created } = outcome;
+  let result: CheckoutResult = created;
 
   if (result.created) {
-    const details = await paymentDetails(deps, result.order, new Date(), true);
-    const items = await readOrderItems(database.db, [result.order.id]);
-    const qr = details.upiLink ? await upiQrAttachment(details.upiLink) : undefined;
-    await sendAll(
-      deps,
-      orderPlacedMessages(
-        config,
-        result.order.billing as Billing,
-        result.order,
-        items,
-        details,
-      ).map((message) =>
-        message.channel === 'email' && qr ? { ...message, attachments: [qr] } : message,
-      ),
-    );
-    await deps.staffAlerts.send(newOrderAlert(config, result.order, items));
+    await deps.outbox.deliverNow(messageIds);
+    await paymentDetails(deps, result.order, new Date(), true);
     // The payment step may have stored the provider's order id.
     const fresh = await findOrder(database.db, result.order.id);
     if (fresh) result = { ...result, order: fresh };

@@ -1,6 +1,7 @@
 import { inTransaction } from '../db/transactions';
 import { HOLD_EXPIRED_NOTE } from './open-orders';
-import { holdEndingMessages, holdExpiredMessages, sendAll } from './order-messages';
+import { enqueueMessages } from '../notify/outbox';
+import { holdEndingMessages, holdExpiredMessages } from './order-messages';
 import {
   claimHoldReminders,
   findLapsedOrderIds,
@@ -24,37 +25,54 @@ export interface SweepResult {
  * Tidies lapsed holds. A lapsed hold already counts as available everywhere (the availability
  * rule reads reserved_until), so this only makes the rows say so: each pending order whose hold
  * ended is cancelled with the event "Payment not received before the hold expired" and the
- * numbers it still holds go back to available; then reserved numbers whose hold ended and whose
- * order is no longer pending are set available. One short transaction per order; rows another
- * transaction is working on are skipped until the next run. Before that, buyers whose hold ends
- * within HOLD_REMINDER_MINUTES are reminded by e-mail and SMS, once per order (recorded on it).
+ * numbers it still holds go back to available, its buyer's messages written to the outbox in
+ * the same transaction (sent once the sweep is done); then reserved numbers whose hold ended
+ * and whose order is no longer pending are set available. One short transaction per order; rows
+ * another transaction is working on are skipped until the next run. Before that, buyers whose hold
+ * ends within HOLD_REMINDER_MINUTES are reminded by e-mail and SMS, once per order (recorded on it,
+ * in the transaction that writes the reminders to the outbox).
  */
 export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<SweepResult> {
   const { database, catalog } = deps;
   const minutes = deps.config.HOLD_REMINDER_MINUTES;
-  const reminded = minutes > 0 ? await claimHoldReminders(database.db, minutes, limit) : [];
-  for (const order of reminded) {
-    await sendAll(deps, holdEndingMessages(deps.config, order.billing as Billing, order));
-  }
+  const messageIds: number[] = [];
+  const reminded =
+    minutes <= 0
+      ? []
+      : await inTransaction(database, async (tx) => {
+          const due = await claimHoldReminders(tx, minutes, limit);
+          messageIds.push(
+            ...(await enqueueMessages(
+              tx,
+              due.flatMap((order) =>
+                holdEndingMessages(deps.config, order.billing as Billing, order),
+              ),
+            )),
+          );
+          return due;
+        });
   const cancelled: OrderRow[] = [];
   for (const id of await findLapsedOrderIds(database.db, limit)) {
-    const order = await inTransaction(database, async (tx) => {
+    const swept = await inTransaction(database, async (tx) => {
       const locked = await lockLapsedOrder(tx, id);
       if (!locked) return undefined;
       await catalog.lock(tx, await orderNumberIds(tx, [id]));
       await catalog.release(tx, id);
       const updated = await updateOrder(tx, id, { status: 'cancelled' });
       await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
-      return updated;
+      const billing = updated.billing as Billing;
+      const ids = await enqueueMessages(tx, holdExpiredMessages(deps.config, billing, updated));
+      return { updated, ids };
     });
-    if (order) cancelled.push(order);
+    if (swept) {
+      cancelled.push(swept.updated);
+      messageIds.push(...swept.ids);
+    }
   }
 
   const tidied = await inTransaction(database, (tx) => catalog.releaseStaleHolds(tx));
 
-  for (const order of cancelled) {
-    await sendAll(deps, holdExpiredMessages(deps.config, order.billing as Billing, order));
-  }
+  await deps.outbox.deliverNow(messageIds);
   if (cancelled.length > 0 || tidied > 0) {
     deps.log.info({ cancelled: cancelled.length, tidied }, 'lapsed holds swept');
   }

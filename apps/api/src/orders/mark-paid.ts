@@ -1,12 +1,13 @@
 import { formatInr, toRupees } from '@store/domain';
-import { inTransaction, isUniqueViolation } from '../db/transactions';
+import { inTransaction, isUniqueViolation, type Tx } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
 import { paymentAlert } from './order-alerts';
+import type { OutgoingMessage } from '../notify/message';
+import { enqueueMessages } from '../notify/outbox';
 import {
+  buyerMessages,
   orderPaidMessages,
   refundDueMessages,
-  sendAll,
-  sendToBuyer,
   unexpectedPaymentMessages,
 } from './order-messages';
 import {
@@ -21,6 +22,7 @@ import {
   wasCancelledByStaff,
 } from './order-store';
 import { invoicePdf } from './order-invoice';
+import type { TaxDocumentRow } from '../invoices/invoice-service';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 /**
@@ -64,10 +66,13 @@ const referenceUsed = (reference: string, orderReference: string) =>
 const rupees = (paise: number) => formatInr(toRupees(paise));
 
 /** The paid order's tax invoice as an e-mail attachment; a failure is logged, never thrown. */
-async function invoiceAttachment(deps: OrderDeps, order: OrderRow, items: OrderItemRow[]) {
+async function invoiceAttachment(
+  deps: OrderDeps,
+  order: OrderRow,
+  items: OrderItemRow[],
+  invoice: TaxDocumentRow,
+) {
   try {
-    const invoice = await deps.invoices.invoiceOf(order.id);
-    if (!invoice) return undefined;
     const { fileName, pdf } = await invoicePdf(deps.config, order, items, invoice);
     return { filename: fileName, contentType: 'application/pdf', content: pdf };
   } catch (error) {
@@ -102,8 +107,8 @@ function paidNote(input: MarkPaidInput, late: boolean): string {
  * payment reference kept, so support refunds it (GET /admin/orders?needsRefund=true). A further,
  * different provider payment for an order already paid flags that order needs_refund with an
  * event naming the payment, once per payment. A manual payment confirmed by staff is audited.
- * Notifications go after the commit (the buyer's messages and the staff alert; the catalogue
- * tells the numbers sold or released).
+ * The buyer's messages and the staff alert are written to the outbox in the same transaction
+ * and sent once it commits (the catalogue tells the numbers sold or released).
  */
 export async function markPaid(
   deps: OrderDeps,
@@ -114,124 +119,175 @@ export async function markPaid(
   const peek = await findOrder(database.db, orderId);
   if (!peek) throw notFound('Order not found.');
 
-  const work = () =>
-    inTransaction(database, async (tx) => {
-      if (
-        input.webhookEventId &&
-        !(await payments.recordOnce(input.webhookEventId, input.provider, tx))
-      ) {
-        const order = await findOrder(tx, orderId);
-        return { outcome: 'duplicate_event' as const, order: order!, numbers: [] };
-      }
-      const cart = await carts.lock(tx, peek.userId);
-      const order = await lockOrder(tx, orderId);
-      if (!order) throw notFound('Order not found.');
-      const recorded = await payments.findByReference(tx, input.provider, input.reference);
-      if (recorded && recorded.payment.orderId !== order.id) {
-        throw referenceUsed(input.reference, recorded.orderReference);
-      }
-      // The same payment again (another door, another event of it) changes nothing.
-      if (recorded) return { outcome: 'already_paid' as const, order, numbers: [] };
-      const amount = input.amount ?? order.totalAmount;
-      const record = (applied: boolean) =>
-        payments.record(tx, {
-          orderId: order.id,
-          provider: input.provider,
-          reference: input.reference,
-          amount,
-          applied,
-          confirmedBy: input.staffUserId ?? null,
-        });
-      const audit = (after: OrderRow, note: string | null) =>
-        input.staffUserId
-          ? deps.audit.record(tx, {
-              actorId: input.staffUserId,
-              action: 'order.payment_confirmed',
-              entityType: 'order',
-              entityId: order.id,
-              orderId: order.id,
-              before: { status: order.status, needsRefund: order.needsRefund },
-              after: {
-                status: after.status,
-                needsRefund: after.needsRefund,
-                payment: { reference: input.reference, amount },
-              },
-              note,
-            })
-          : undefined;
+  const decide = async (tx: Tx) => {
+    if (
+      input.webhookEventId &&
+      !(await payments.recordOnce(input.webhookEventId, input.provider, tx))
+    ) {
+      const order = await findOrder(tx, orderId);
+      return { outcome: 'duplicate_event' as const, order: order!, numbers: [] };
+    }
+    const cart = await carts.lock(tx, peek.userId);
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order not found.');
+    const recorded = await payments.findByReference(tx, input.provider, input.reference);
+    if (recorded && recorded.payment.orderId !== order.id) {
+      throw referenceUsed(input.reference, recorded.orderReference);
+    }
+    // The same payment again (another door, another event of it) changes nothing.
+    if (recorded) return { outcome: 'already_paid' as const, order, numbers: [] };
+    const amount = input.amount ?? order.totalAmount;
+    const record = (applied: boolean) =>
+      payments.record(tx, {
+        orderId: order.id,
+        provider: input.provider,
+        reference: input.reference,
+        amount,
+        applied,
+        confirmedBy: input.staffUserId ?? null,
+      });
+    const audit = (after: OrderRow, note: string | null) =>
+      input.staffUserId
+        ? deps.audit.record(tx, {
+            actorId: input.staffUserId,
+            action: 'order.payment_confirmed',
+            entityType: 'order',
+            entityId: order.id,
+            orderId: order.id,
+            before: { status: order.status, needsRefund: order.needsRefund },
+            after: {
+              status: after.status,
+              needsRefund: after.needsRefund,
+              payment: { reference: input.reference, amount },
+            },
+            note,
+          })
+        : undefined;
 
-      if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
-        // A manual payment support confirms again changes nothing (a reference typed anew is
-        // no proof of new money).
-        if (input.provider === 'manual') {
-          return { outcome: 'already_paid' as const, order, numbers: [] };
-        }
-        // A further payment the provider vouches for: the money goes back.
-        await record(false);
-        const flagged = await updateOrder(tx, order.id, { needsRefund: true });
-        await insertOrderEvent(tx, {
-          orderId: order.id,
-          status: order.status,
-          note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
-          staffUserId: input.staffUserId ?? null,
-        });
-        return { outcome: 'extra_payment' as const, order: flagged, numbers: [], amount };
+    if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
+      // A manual payment support confirms again changes nothing (a reference typed anew is
+      // no proof of new money).
+      if (input.provider === 'manual') {
+        return { outcome: 'already_paid' as const, order, numbers: [] };
       }
-      const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;
-
-      const items = await readOrderItems(tx, [order.id]);
-      const ids = items.map((item) => item.numberId);
-      const rows = await catalog.lock(tx, ids);
-      const ours = (row: (typeof rows)[number]) =>
-        row.available || (row.status === 'reserved' && row.orderId === order.id);
-      const takeable = rows.length === ids.length && rows.every(ours);
-      const late =
-        order.status !== 'pending_payment' ||
-        order.holdExpiresAt.getTime() <= (await databaseNow(tx)).getTime();
-      // The store lets a lapsed or replaced order come back when its money arrives; an order that
-      // staff cancelled stays cancelled, and the money goes back.
-      const cancelledByStaff =
-        order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
-
-      if (takeable && !cancelledByStaff && !wrongAmount) {
-        await catalog.sell(tx, ids, order.id);
-        const paid = await setOrderPaid(tx, order.id, input.reference);
-        await record(true);
-        await deps.invoices.issueInvoice(tx, paid, paid.paidAt ?? (await databaseNow(tx)));
-        await insertOrderEvent(tx, {
-          orderId: order.id,
-          status: 'paid',
-          note: paidNote(input, late),
-          staffUserId: input.staffUserId ?? null,
-        });
-        if (cart) await carts.removeNumbers(tx, cart.id, ids);
-        await audit(paid, null);
-        return { outcome: 'paid' as const, order: paid, numbers: items, amount };
-      }
-
-      const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
-      await catalog.release(tx, order.id);
-      const flagged = await setOrderRefundDue(tx, order.id, input.reference);
+      // A further payment the provider vouches for: the money goes back.
       await record(false);
-      const note = wrongAmount
-        ? `Payment ${input.reference} of ${rupees(input.amount!)} does not match the order total of ${rupees(order.totalAmount)}, so it cannot pay for this order. A full refund is due.`
-        : cancelledByStaff
-          ? `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`
-          : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`;
+      const flagged = await updateOrder(tx, order.id, { needsRefund: true });
       await insertOrderEvent(tx, {
         orderId: order.id,
-        status: 'cancelled',
-        note,
+        status: order.status,
+        note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
         staffUserId: input.staffUserId ?? null,
       });
-      await audit(flagged, note);
-      return {
-        outcome: 'refund_due' as const,
-        order: flagged,
-        numbers: items,
-        amount,
-        wrongAmount,
-      };
+      return { outcome: 'extra_payment' as const, order: flagged, numbers: [], amount };
+    }
+    const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;
+
+    const items = await readOrderItems(tx, [order.id]);
+    const ids = items.map((item) => item.numberId);
+    const rows = await catalog.lock(tx, ids);
+    const ours = (row: (typeof rows)[number]) =>
+      row.available || (row.status === 'reserved' && row.orderId === order.id);
+    const takeable = rows.length === ids.length && rows.every(ours);
+    const late =
+      order.status !== 'pending_payment' ||
+      order.holdExpiresAt.getTime() <= (await databaseNow(tx)).getTime();
+    // The store lets a lapsed or replaced order come back when its money arrives; an order that
+    // staff cancelled stays cancelled, and the money goes back.
+    const cancelledByStaff =
+      order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
+
+    if (takeable && !cancelledByStaff && !wrongAmount) {
+      await catalog.sell(tx, ids, order.id);
+      const paid = await setOrderPaid(tx, order.id, input.reference);
+      await record(true);
+      const invoice = await deps.invoices.issueInvoice(
+        tx,
+        paid,
+        paid.paidAt ?? (await databaseNow(tx)),
+      );
+      await insertOrderEvent(tx, {
+        orderId: order.id,
+        status: 'paid',
+        note: paidNote(input, late),
+        staffUserId: input.staffUserId ?? null,
+      });
+      if (cart) await carts.removeNumbers(tx, cart.id, ids);
+      await audit(paid, null);
+      return { outcome: 'paid' as const, order: paid, numbers: items, amount, invoice };
+    }
+
+    const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
+    await catalog.release(tx, order.id);
+    const flagged = await setOrderRefundDue(tx, order.id, input.reference);
+    await record(false);
+    const note = wrongAmount
+      ? `Payment ${input.reference} of ${rupees(input.amount!)} does not match the order total of ${rupees(order.totalAmount)}, so it cannot pay for this order. A full refund is due.`
+      : cancelledByStaff
+        ? `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`
+        : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`;
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      status: 'cancelled',
+      note,
+      staffUserId: input.staffUserId ?? null,
+    });
+    await audit(flagged, note);
+    return {
+      outcome: 'refund_due' as const,
+      order: flagged,
+      numbers: items,
+      amount,
+      wrongAmount,
+    };
+  };
+
+  /** The buyer's messages and the staff alert the outcome calls for. */
+  const messagesFor = async (decided: Awaited<ReturnType<typeof decide>>) => {
+    const contact = decided.order.billing as Billing;
+    const order = decided.order;
+    const messages: OutgoingMessage[] = [];
+    if (decided.amount !== undefined) {
+      messages.push(
+        ...deps.staffAlerts.messages(
+          paymentAlert(deps.config, order, {
+            provider: input.provider,
+            reference: input.reference,
+            amount: decided.amount,
+            outcome: decided.outcome === 'paid' ? 'paid' : 'refund_due',
+          }),
+        ),
+      );
+    }
+    const unexpected = (kind: 'amount_mismatch' | 'extra') =>
+      unexpectedPaymentMessages(deps.config, contact, order, {
+        reference: input.reference,
+        amount: input.amount,
+        kind,
+      });
+    if (decided.outcome === 'paid') {
+      const pdf = await invoiceAttachment(deps, order, decided.numbers, decided.invoice);
+      const paid = orderPaidMessages(deps.config, contact, order, decided.numbers).map((message) =>
+        message.channel === 'email' && pdf ? { ...message, attachments: [pdf] } : message,
+      );
+      messages.push(...(await buyerMessages(deps, order.userId, paid)));
+    } else if (decided.outcome === 'refund_due') {
+      messages.push(
+        ...(decided.wrongAmount
+          ? unexpected('amount_mismatch')
+          : refundDueMessages(deps.config, contact, order)),
+      );
+    } else if (decided.outcome === 'extra_payment') {
+      messages.push(...unexpected('extra'));
+    }
+    return messages;
+  };
+
+  // The messages are written with the payment: a crash after the commit loses none.
+  const work = () =>
+    inTransaction(database, async (tx) => {
+      const decided = await decide(tx);
+      return { ...decided, messageIds: await enqueueMessages(tx, await messagesFor(decided)) };
     });
 
   let result: Awaited<ReturnType<typeof work>>;
@@ -244,61 +300,24 @@ export async function markPaid(
     throw referenceUsed(input.reference, taken?.orderReference ?? 'another order');
   }
 
-  const contact = result.order.billing as Billing;
   const order = result.order;
-  /** A payment that cannot stand as made (wrong amount, or a second one): logged, buyer told. */
-  const reportUnexpectedPayment = async (kind: 'amount_mismatch' | 'extra', what: string) => {
-    deps.log.error(
-      {
-        orderId,
-        reference: order.reference,
-        payment: input.reference,
-        paid: input.amount,
-        due: order.totalAmount,
-      },
-      what,
-    );
-    await sendAll(
-      deps,
-      unexpectedPaymentMessages(deps.config, contact, order, {
-        reference: input.reference,
-        amount: input.amount,
-        kind,
-      }),
-    );
-  };
-  if (result.amount !== undefined) {
-    await deps.staffAlerts.send(
-      paymentAlert(deps.config, order, {
-        provider: input.provider,
-        reference: input.reference,
-        amount: result.amount,
-        outcome: result.outcome === 'paid' ? 'paid' : 'refund_due',
-      }),
-    );
+  if (result.outcome === 'refund_due' || result.outcome === 'extra_payment') {
+    const what =
+      result.outcome === 'extra_payment'
+        ? 'further payment for an order already paid: refund due'
+        : result.wrongAmount
+          ? 'payment amount differs from the order total: order cancelled, refund due'
+          : 'payment for an order that cannot be completed: refund due';
+    const details = {
+      orderId,
+      reference: order.reference,
+      payment: input.reference,
+      paid: input.amount,
+      due: order.totalAmount,
+    };
+    if (result.outcome === 'refund_due' && !result.wrongAmount) deps.log.warn(details, what);
+    else deps.log.error(details, what);
   }
-  if (result.outcome === 'paid') {
-    const invoice = await invoiceAttachment(deps, result.order, result.numbers);
-    await sendToBuyer(
-      deps,
-      order.userId,
-      orderPaidMessages(deps.config, contact, result.order, result.numbers).map((message) =>
-        message.channel === 'email' && invoice ? { ...message, attachments: [invoice] } : message,
-      ),
-    );
-  } else if (result.outcome === 'refund_due' && result.wrongAmount) {
-    await reportUnexpectedPayment(
-      'amount_mismatch',
-      'payment amount differs from the order total: order cancelled, refund due',
-    );
-  } else if (result.outcome === 'refund_due') {
-    deps.log.warn(
-      { orderId, reference: result.order.reference },
-      'payment for an order that cannot be completed: refund due',
-    );
-    await sendAll(deps, refundDueMessages(deps.config, contact, result.order));
-  } else if (result.outcome === 'extra_payment') {
-    await reportUnexpectedPayment('extra', 'further payment for an order already paid: refund due');
-  }
+  await deps.outbox.deliverNow(result.messageIds);
   return { outcome: result.outcome, order: result.order };
 }

@@ -6,11 +6,12 @@ import {
   type OrderStatus,
   type PortingStatus,
 } from '@store/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { WhatsappTemplateKind } from '../notify/message';
-import type { Notifier, OutgoingMessage } from '../notify/notifier';
+import type { Tx } from '../db/transactions';
+import type { OutgoingMessage } from '../notify/notifier';
+import { enqueueMessages } from '../notify/outbox';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -553,36 +554,29 @@ export function refundMessages(
 }
 
 /**
- * Sends the buyer's messages after the commit: the WhatsApp ones only when the buyer asked for
- * WhatsApp updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
+ * The buyer's messages to send: the WhatsApp ones only when the buyer asked for WhatsApp
+ * updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
  */
-export async function sendToBuyer(
-  deps: Pick<OrderDeps, 'notifier' | 'log' | 'users'>,
+export async function buyerMessages(
+  deps: Pick<OrderDeps, 'users'>,
   userId: string,
   messages: readonly OutgoingMessage[],
-): Promise<void> {
+): Promise<OutgoingMessage[]> {
   const wantsWhatsapp = messages.some((message) => message.channel === 'whatsapp')
     ? ((await deps.users.contacts([userId]))[0]?.getWhatsappUpdate ?? false)
     : false;
-  await sendAll(
-    deps,
-    messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp),
-  );
+  return messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp);
 }
 
 /**
- * Sends messages after the transaction that caused them has committed. A failed delivery is
- * logged, never turned into a failed request: the order is already what it is.
+ * Writes the buyer's messages (buyerMessages) to the outbox in the transaction `tx` of the change
+ * that causes them; answers their ids, for outbox.deliverNow once it commits.
  */
-export async function sendAll(
-  deps: { notifier: Notifier; log: Pick<FastifyBaseLogger, 'error'> },
+export async function enqueueForBuyer(
+  deps: Pick<OrderDeps, 'users'>,
+  tx: Tx,
+  userId: string,
   messages: readonly OutgoingMessage[],
-): Promise<void> {
-  for (const message of messages) {
-    try {
-      await deps.notifier.send(message);
-    } catch (error) {
-      deps.log.error({ err: error, channel: message.channel }, 'order notification failed');
-    }
-  }
+): Promise<number[]> {
+  return enqueueMessages(tx, await buyerMessages(deps, userId, messages));
 }

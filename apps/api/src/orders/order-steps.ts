@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@store/domain';
-import { inTransaction } from '../db/transactions';
+import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, notFound } from '../http/app-error';
-import { orderStepMessages, sendToBuyer } from './order-messages';
+import { enqueueForBuyer, orderStepMessages } from './order-messages';
 import {
   insertOrderEvent,
   lockOrder,
@@ -26,7 +26,7 @@ import type { Billing, OrderDeps, OrderRow } from './order-types';
  *   decision);
  * - refunded: records a refund staff made themselves (refunds.ts, method manual).
  * One transaction with the order row locked, the step and the staff member recorded and
- * audited; the buyer's messages go after the commit.
+ * audited, the buyer's messages written to the outbox (sent once it commits).
  */
 export async function advanceOrder(
   deps: OrderDeps,
@@ -38,7 +38,7 @@ export async function advanceOrder(
   if (step.status === 'refunded') {
     return refundOrder(deps, orderId, { reason: note, method: 'manual', staffUserId });
   }
-  const outcome = await inTransaction(deps.database, async (tx) => {
+  const applyStep = async (tx: Tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order not found.');
     const check = checkStep(order, step.status, note ?? undefined);
@@ -77,18 +77,17 @@ export async function advanceOrder(
       note,
     });
     return { order: row, items: [], completed: false };
-  });
+  };
 
-  const { order, items } = outcome;
-  const contact = order.billing as Billing;
-  const tell = (status: OrderStatus, text: string | null) =>
-    sendToBuyer(
-      deps,
-      order.userId,
-      orderStepMessages(deps.config, contact, order, items, status, text),
-    );
-  await tell(step.status, note);
-  // The step ported the last numbers: the order is complete as well.
-  if (outcome.completed && step.status !== 'completed') await tell('completed', null);
+  const { order, messageIds } = await inTransaction(deps.database, async (tx) => {
+    const { order, items, completed } = await applyStep(tx);
+    const tell = (status: OrderStatus, text: string | null) =>
+      orderStepMessages(deps.config, order.billing as Billing, order, items, status, text);
+    const messages = tell(step.status, note);
+    // The step ported the last numbers: the order is complete as well.
+    if (completed && step.status !== 'completed') messages.push(...tell('completed', null));
+    return { order, messageIds: await enqueueForBuyer(deps, tx, order.userId, messages) };
+  });
+  await deps.outbox.deliverNow(messageIds);
   return order;
 }

@@ -6,7 +6,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { InvoiceService } from '../invoices/invoice-service';
 import type { orderItems, orders } from '../db/schema';
-import type { Notifier } from '../notify/notifier';
+import type { Outbox } from '../notify/outbox';
 import type { StaffAlerts } from '../notify/staff-alerts';
 import type { PaymentService } from '../payments/payment-service';
 import type { BillingDetails, UserService } from '../users/user-service';
@@ -21,7 +21,6 @@ export type Billing = BillingDetails;
 export interface OrderDeps {
   config: Config;
   database: Database;
-  notifier: Notifier;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   catalog: CatalogService;
   cart: CartService;
@@ -30,4 +29,5 @@ export interface OrderDeps {
   invoices: InvoiceService;
   audit: AuditService;
   staffAlerts: StaffAlerts;
+  outbox: Outbox;
 }

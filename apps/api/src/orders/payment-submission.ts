@@ -2,7 +2,8 @@ import { formatIndiaDateTime, normalizeUtr, UTR_SHAPE_MESSAGE, utrKind } from '@
 import { inTransaction, isUniqueViolation } from '../db/transactions';
 import { badRequest, conflict, notFound } from '../http/app-error';
 import { paymentSubmittedAlert } from './order-alerts';
-import { paymentRejectedMessages, sendAll } from './order-messages';
+import { enqueueMessages } from '../notify/outbox';
+import { paymentRejectedMessages } from './order-messages';
 import { databaseNow, insertOrderEvent, lockOrder, updateOrder } from './order-store';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
@@ -34,7 +35,7 @@ export async function submitPayment(
     inTransaction(deps.database, async (tx) => {
       const order = await lockOrder(tx, orderId);
       if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
-      if (order.submittedUtrKey === key) return { order, fresh: false };
+      if (order.submittedUtrKey === key) return { order, messageIds: [] };
       const now = await databaseNow(tx);
       if (
         order.paymentProvider !== 'manual' ||
@@ -66,7 +67,8 @@ export async function submitPayment(
         status: 'pending_payment',
         note: `Payment submitted with UTR ${key}; the numbers are held until ${formatIndiaDateTime(until)} while our team verifies it.`,
       });
-      return { order: updated, fresh: true };
+      const alert = deps.staffAlerts.messages(paymentSubmittedAlert(deps.config, updated));
+      return { order: updated, messageIds: await enqueueMessages(tx, alert) };
     });
   let result: Awaited<ReturnType<typeof work>>;
   try {
@@ -76,7 +78,7 @@ export async function submitPayment(
     if (isUniqueViolation(error)) throw utrUsed();
     throw error;
   }
-  if (result.fresh) await deps.staffAlerts.send(paymentSubmittedAlert(deps.config, result.order));
+  await deps.outbox.deliverNow(result.messageIds);
   return result.order;
 }
 
@@ -90,7 +92,7 @@ export async function rejectSubmittedPayment(
   staffUserId: string,
   reason: string,
 ): Promise<OrderRow> {
-  const { order, utr } = await inTransaction(deps.database, async (tx) => {
+  const { order, messageIds } = await inTransaction(deps.database, async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked) throw notFound(ORDER_NOT_FOUND);
     if (!locked.submittedUtr || locked.status !== 'pending_payment') {
@@ -113,11 +115,15 @@ export async function rejectSubmittedPayment(
       after: { submittedUtr: null },
       note: reason,
     });
-    return { order: updated, utr: locked.submittedUtr };
+    const told = paymentRejectedMessages(
+      deps.config,
+      updated.billing as Billing,
+      updated,
+      locked.submittedUtr,
+      reason,
+    );
+    return { order: updated, messageIds: await enqueueMessages(tx, told) };
   });
-  await sendAll(
-    deps,
-    paymentRejectedMessages(deps.config, order.billing as Billing, order, utr, reason),
-  );
+  await deps.outbox.deliverNow(messageIds);
   return order;
 }

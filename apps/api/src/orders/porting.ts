@@ -12,7 +12,7 @@ import {
 import { displayNumber } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, notFound } from '../http/app-error';
-import { orderStepMessages, portingStepMessages, sendToBuyer } from './order-messages';
+import { enqueueForBuyer, orderStepMessages, portingStepMessages } from './order-messages';
 import {
   insertOrderEvent,
   insertPortingSteps,
@@ -152,8 +152,9 @@ const invalidStep = (message: string) => new AppError(409, 'INVALID_STEP', messa
  * UPC and expiry) -> porting_in_progress -> ported; at upc_sent a new UPC may replace an expired
  * one. The order must be paid and not cancelled, refunded or completed. One transaction: the
  * order locked, the number moved, its step recorded and audited, the order settled (settleOrder).
- * After the commit the buyer is told (e-mail, SMS, WhatsApp when opted in): the UPC and how to
- * use it, porting started, ported; and the order's completion.
+ * The buyer's messages (e-mail, SMS, WhatsApp when opted in: the UPC and how to use it, porting
+ * started, ported; and the order's completion) are written to the outbox in it, sent once it
+ * commits.
  */
 export async function movePorting(
   deps: OrderDeps,
@@ -206,24 +207,21 @@ export async function movePorting(
       step.staffUserId,
       items.length > 1 ? `All ${items.length} numbers are at "${label}".` : note,
     );
-    return { ...settled, item: moved, replaced };
-  });
-
-  const contact = outcome.order.billing as Billing;
-  await sendToBuyer(
-    deps,
-    outcome.order.userId,
-    portingStepMessages(deps.config, contact, outcome.order, outcome.item, step.status, {
+    const contact = settled.order.billing as Billing;
+    const messages = portingStepMessages(deps.config, contact, settled.order, moved, step.status, {
       note,
-      replaced: outcome.replaced,
-    }),
-  );
-  if (outcome.completed) {
-    await sendToBuyer(
-      deps,
-      outcome.order.userId,
-      orderStepMessages(deps.config, contact, outcome.order, outcome.items, 'completed', null),
-    );
-  }
+      replaced,
+    });
+    if (settled.completed) {
+      messages.push(
+        ...orderStepMessages(deps.config, contact, settled.order, settled.items, 'completed', null),
+      );
+    }
+    return {
+      order: settled.order,
+      messageIds: await enqueueForBuyer(deps, tx, settled.order.userId, messages),
+    };
+  });
+  await deps.outbox.deliverNow(outcome.messageIds);
   return outcome.order;
 }

@@ -2,7 +2,7 @@ import { formatInr, toRupees } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { OrderPayment, RefundRow } from '../payments/payment-service';
-import { refundMessages, sendToBuyer } from './order-messages';
+import { enqueueForBuyer, refundMessages } from './order-messages';
 import { findOrder, insertOrderEvent, lockOrder, updateOrder } from './order-store';
 import { checkStep } from './order-timeline';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -37,10 +37,11 @@ function choosePayment(payments: OrderPayment[], paymentId: string | undefined) 
  * The refund is made: the order is refunded when the money that paid for it went back (or it
  * was cancelled), and stays as it is when a further payment it did not need went back;
  * needsRefund stays only while another payment is due back. An event and an audit entry; a
- * credit note against the tax invoice when the money that paid for the order went back.
+ * credit note against the tax invoice when the money that paid for the order went back; and
+ * the buyer's messages written to the outbox (their ids: deliver them once committed).
  */
 async function applyRefund(
-  deps: Pick<OrderDeps, 'audit' | 'invoices'>,
+  deps: Pick<OrderDeps, 'audit' | 'config' | 'users' | 'invoices'>,
   tx: Tx,
   order: OrderRow,
   payments: OrderPayment[],
@@ -83,7 +84,20 @@ async function applyRefund(
     },
     note: refund.reason,
   });
-  return { order: updated, wholeOrder };
+  const messages = refundMessages(
+    deps.config,
+    updated.billing as Billing,
+    updated,
+    {
+      amount: refund.amount,
+      reference: target.row.reference,
+      wholeOrder,
+      throughRazorpay: refund.method === 'razorpay',
+    },
+    refund.reason,
+  );
+  const messageIds = await enqueueForBuyer(deps, tx, updated.userId, messages);
+  return { order: updated, messageIds };
 }
 
 /**
@@ -94,7 +108,7 @@ async function applyRefund(
  * refund id: asking again (a second click, or after a crash in between) resumes the same request
  * and never refunds twice; a payment refunded already is 409. Razorpay refusing it marks it
  * failed (a new request may follow); Razorpay unreachable leaves it requested. Both answer 502.
- * The buyer is told once it is done.
+ * The buyer is told once it is done (through the outbox, written in the same transaction).
  */
 export async function refundOrder(
   deps: OrderDeps,
@@ -199,21 +213,6 @@ export async function refundOrder(
     if (!done) return (await findOrder(deps.database.db, orderId))!;
   }
 
-  await sendToBuyer(
-    deps,
-    done.order.userId,
-    refundMessages(
-      deps.config,
-      done.order.billing as Billing,
-      done.order,
-      {
-        amount: started.refund.amount,
-        reference: started.target.row.reference,
-        wholeOrder: done.wholeOrder,
-        throughRazorpay: started.refund.method === 'razorpay',
-      },
-      started.refund.reason,
-    ),
-  );
+  await deps.outbox.deliverNow(done.messageIds);
   return done.order;
 }

@@ -51,7 +51,8 @@ function operationIdOf(method: string, url: string): string {
  * - its security: what the route declares (a guarded route declares the session cookie), or
  *   none (`[]`, a public call);
  * - the 4xx answers: 400 for a route that validates input, 401 for one that needs a session,
- *   403 for the staff console, 429 for every rate-limited route.
+ *   403 for the staff console, 429 for every rate-limited route; and 503 for all (the database
+ *   cannot be reached: DATABASE_UNAVAILABLE).
  */
 function complete(schema: RouteSchema, route: RouteOptions, url: string): RouteSchema {
   const method = [route.method].flat()[0] ?? 'GET';
@@ -66,6 +67,7 @@ function complete(schema: RouteSchema, route: RouteOptions, url: string): RouteS
   }
   if (url.startsWith('/api/v1/admin/')) add(403);
   if (route.config?.rateLimit !== false) add(429);
+  add(503);
   return {
     ...schema,
     operationId: schema.operationId ?? operationIdOf(method, url),

@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config';
+import { withAdvisoryLock } from '../db/advisory-lock';
+import { runPeriodically } from './periodic-task';
 
 /** Seconds between sweeps: HOLD_SWEEP_SECONDS, by default 60, or 0 (off) when NODE_ENV=test. */
 function sweepIntervalSeconds(config: Config): number {
@@ -7,34 +10,18 @@ function sweepIntervalSeconds(config: Config): number {
 }
 
 /**
- * Runs the sweep of lapsed holds (orders/hold-sweep.ts) once when the server is ready, then
- * every HOLD_SWEEP_SECONDS; stops on close.
+ * One sweep of lapsed holds (orders/hold-sweep.ts), by one server process at a time: skipped
+ * (undefined) while another process on the database sweeps.
  */
+export const sweepOnce = (app: FastifyInstance) =>
+  withAdvisoryLock(app.database, 'store:hold-sweep', { wait: false }, () =>
+    app.services.orders.sweepExpiredHolds(),
+  );
+
+/** Runs sweepOnce when the server is ready, then every HOLD_SWEEP_SECONDS; stops on close. */
 export const holdSweep = fp(
   async (app) => {
-    const seconds = sweepIntervalSeconds(app.config);
-    if (seconds <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    const run = () => {
-      if (running) return;
-      running = app.services.orders
-        .sweepExpiredHolds()
-        .then(() => undefined)
-        .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(run, seconds * 1000);
-      timer.unref();
-      run();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
+    runPeriodically(app, sweepIntervalSeconds(app.config), 'hold sweep', () => sweepOnce(app));
   },
   { name: 'hold-sweep', dependencies: ['services'] },
 );

@@ -2,10 +2,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiFolder } from '../config/api-folder';
 import { noRoute } from '../http/app-error';
 
-const defaultBuildDir = fileURLToPath(new URL('../../../web/build/client', import.meta.url));
+const defaultBuildDir = join(apiFolder, '../web/build/client');
 
 /** The built web app's client folder the server serves (WEB_BUILD_DIR, or the default). */
 export const webBuildDir = (buildDir: string | undefined) => resolve(buildDir ?? defaultBuildDir);

@@ -5,3 +5,5 @@ export * from './enquiries';
 export * from './audit';
 export * from './imports';
 export * from './invoices';
+export * from './outbox';
+export * from './rate-limits';

@@ -1,0 +1,69 @@
+/**
+ * Several server processes on one address and one PostgreSQL (`npm run start:cluster`): this
+ * primary process starts WORKERS workers (one per CPU core unless set), each the whole server
+ * (src/server.ts), sharing the port through Node's cluster module. A worker that dies is started
+ * again, unless workers keep dying (then the primary stops: something is wrong with the setup).
+ * SIGTERM/SIGINT stops every worker the way one server stops, then the primary.
+ *
+ * Needs DATABASE_URL: the embedded database belongs to one process (its data folder is locked).
+ */
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { ConfigError, loadConfig } from './config/config';
+
+const RESTARTS_PER_MINUTE = 5;
+
+function primary() {
+  let config;
+  try {
+    config = loadConfig(process.env, { forServer: true });
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  if (!config.DATABASE_URL) {
+    console.error(
+      'Several server processes need one PostgreSQL server they all reach: set DATABASE_URL ' +
+        '(the embedded database serves one process; use npm start for it).',
+    );
+    process.exit(1);
+  }
+  const count = config.WORKERS ?? availableParallelism();
+  let stopping = false;
+  const restarts: number[] = [];
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    const now = Date.now();
+    if (restarts.filter((at) => at > now - 60_000).length >= RESTARTS_PER_MINUTE) {
+      console.error(
+        `Server processes keep stopping (the last: ${signal ?? `exit ${code}`}); stopping.`,
+      );
+      stop(1);
+      return;
+    }
+    restarts.push(now);
+    console.error(
+      `Server process ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`,
+    );
+    cluster.fork();
+  });
+
+  function stop(exitCode = 0) {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(exitCode);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+    if (exitCode !== 0) process.exitCode = exitCode;
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop());
+
+  for (let i = 0; i < count; i++) cluster.fork();
+  console.log(`Starting ${count} server processes`);
+}
+
+if (cluster.isPrimary) primary();
+else await import('./server');

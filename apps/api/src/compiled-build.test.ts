@@ -1,0 +1,176 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminQuery } from '../test-support/database-server';
+import {
+  buildApi,
+  killServers,
+  ready,
+  startServer,
+  waitFor,
+  type ServerProcess,
+} from '../test-support/server-process';
+
+/**
+ * The production build (`npm run build`): the server compiled into dist/ and run by plain node,
+ * without tsx, finding its migrations, its password list and the web build from there; and
+ * `npm run start:cluster`, several of them on one port and one PostgreSQL. One file, because
+ * the build replaces dist/ (two files building at once would pull it from under each other).
+ */
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'store-compiled-'));
+const { admin } = inject('testDatabaseServer');
+const name = `store_cluster_${process.pid}`;
+const pairName = `store_pair_${process.pid}`;
+
+beforeAll(buildApi);
+afterAll(async () => {
+  killServers();
+  await adminQuery(admin, `drop database if exists ${name} with (force)`);
+  await adminQuery(admin, `drop database if exists ${pairName} with (force)`);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the compiled API', () => {
+  it('runs with plain node from dist/: migrates, serves the catalogue and the web build', async () => {
+    const bundles = readdirSync(join(apiDir, 'dist'), { recursive: true }).map(String);
+    expect(bundles).toEqual(expect.arrayContaining(['server.js', 'cli/seed.js']));
+    // The workspace's TypeScript package is compiled in, not imported at run time.
+    const code = bundles
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(apiDir, 'dist', file), 'utf8'))
+      .join('\n');
+    expect(code).not.toMatch(/from ["']@store\/domain["']|from ["']tsx["']/);
+
+    const webBuildDir = join(scratch, 'web');
+    mkdirSync(webBuildDir);
+    writeFileSync(join(webBuildDir, 'index.html'), '<html>home page</html>');
+    const server = startServer(
+      join(scratch, 'data'),
+      { WEB_BUILD_DIR: webBuildDir, DEMO_DATA_COUNT: '3' },
+      { compiled: true },
+    );
+    const base = await ready(server);
+    expect(server.child.spawnargs.slice(1)).toEqual(['dist/server.js']);
+
+    const health = await fetch(`${base}/api/v1/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ data: { status: 'ok' } });
+    const listing = await fetch(`${base}/api/v1/numbers`);
+    expect(listing.status).toBe(200);
+    expect(((await listing.json()) as { data: { total: number } }).data.total).toBe(3);
+    const page = await fetch(`${base}/`);
+    expect(await page.text()).toBe('<html>home page</html>');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
+
+/** The database as a URL (the test server may be reached through a socket folder). */
+const databaseUrl = (database = name) => {
+  const url = new URL(`postgresql://localhost/${database}`);
+  url.username = String(admin.user);
+  url.password = String(admin.password ?? '');
+  url.searchParams.set('host', String(admin.host));
+  url.searchParams.set('port', String(admin.port ?? 5432));
+  return url.href;
+};
+
+const readyCount = (server: ServerProcess) =>
+  server.output().match(/Store ready at http:\/\/\S+/g)?.length ?? 0;
+const workerPids = (server: ServerProcess) =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.child.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter(Boolean);
+
+describe('the cluster command', () => {
+  it('refuses the embedded database, which one process owns', async () => {
+    const server = startServer(
+      join(scratch, 'embedded'),
+      { WEB_BUILD_DIR: scratch },
+      {
+        compiled: true,
+        entry: 'cluster',
+      },
+    );
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(server.output()).toContain('set DATABASE_URL');
+  });
+
+  it('starts WORKERS servers on one port, replaces one that dies, and stops them all', async () => {
+    await adminQuery(admin, `create database ${name}`);
+    const webBuildDir = join(scratch, 'cluster-web');
+    mkdirSync(webBuildDir);
+    const server = startServer(
+      join(scratch, 'unused'),
+      { WEB_BUILD_DIR: webBuildDir, DATABASE_URL: databaseUrl(), WORKERS: '2' },
+      { compiled: true, entry: 'cluster' },
+    );
+    await waitFor('two servers', () => {
+      if (server.hasExited()) throw new Error(`the cluster exited:\n${server.output()}`);
+      return readyCount(server) === 2 ? true : undefined;
+    });
+    const addresses = new Set(server.output().match(/Store ready at (http:\/\/\S+)/g));
+    // Both on the same address (both migrated the new database, one after the other).
+    expect(addresses.size).toBe(1);
+    const base = /http:\/\/\S+/.exec([...addresses][0]!)![0];
+    const workers = workerPids(server);
+    expect(workers).toHaveLength(2);
+    for (let i = 0; i < 4; i++) expect((await fetch(`${base}/api/v1/health`)).status).toBe(200);
+
+    process.kill(workers[0]!, 'SIGKILL');
+    await waitFor('a replacement', () => (readyCount(server) === 3 ? true : undefined));
+    expect(server.output()).toContain(`Server process ${workers[0]} stopped (SIGKILL)`);
+    expect(workerPids(server)).toHaveLength(2);
+    expect((await fetch(`${base}/api/v1/health`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
+
+describe('two server processes on one database', () => {
+  it('show the catalogue changes of any process at once, cached listings and all', async () => {
+    await adminQuery(admin, `create database ${pairName}`);
+    const env = {
+      WEB_BUILD_DIR: scratch,
+      DATABASE_URL: databaseUrl(pairName),
+      // Long enough that only being told of the change can show it.
+      CATALOG_CACHE_SECONDS: '600',
+    };
+    const servers = [
+      startServer(scratch, env, { compiled: true }),
+      startServer(scratch, env, { compiled: true }),
+    ];
+    const bases: string[] = [];
+    for (const server of servers) bases.push(await ready(server));
+    const totals = () =>
+      Promise.all(
+        bases.map(async (base) => {
+          const res = await fetch(`${base}/api/v1/numbers`);
+          return ((await res.json()) as { data: { total: number } }).data.total;
+        }),
+      );
+    expect(await totals()).toEqual([0, 0]);
+
+    // Another process (the seed command) adds numbers: both servers list them at once.
+    const seeded = execFileSync(process.execPath, ['dist/cli/seed.js', '--count', '5'], {
+      cwd: apiDir,
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(seeded).toContain('the store holds 5 numbers');
+    const deadline = Date.now() + 2_000;
+    let seen = await totals();
+    while (seen.some((total) => total !== 5) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await totals();
+    }
+    expect(seen).toEqual([5, 5]);
+  }, 120_000);
+});

@@ -1,0 +1,197 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test-support/test-app';
+import { inTransaction } from '../db/transactions';
+import type { OutgoingMessage } from './message';
+import type { Notifier } from './notifier';
+import {
+  createOutbox,
+  enqueueMessages,
+  OUTBOX_KEEP_DAYS,
+  OUTBOX_MAX_ATTEMPTS,
+  retryDelayMs,
+} from './outbox';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const message = (n: number): OutgoingMessage => ({
+  channel: 'email',
+  to: `buyer${n}@example.com`,
+  subject: `Message ${n}`,
+  text: `Hello ${n}`,
+});
+
+/** A notifier that records what it sent, failing while `failing` is set. */
+function recordingNotifier(delayMs = 0) {
+  const sent: OutgoingMessage[] = [];
+  const state = { failing: false };
+  const notifier: Notifier = {
+    async send(outgoing) {
+      if (delayMs) await sleep(delayMs);
+      if (state.failing) throw new Error('SMTP 451: try again later');
+      sent.push(outgoing);
+    },
+    close: async () => {},
+  };
+  return { notifier, sent, state };
+}
+
+describeEachDatabase('the outbox', (ctx) => {
+  const rows = () =>
+    ctx().database.query<{
+      id: string;
+      attempts: number;
+      sent: boolean;
+      failed: boolean;
+      last_error: string | null;
+      wait_ms: number;
+    }>(
+      `select id, attempts, sent_at is not null as sent, failed_at is not null as failed, last_error,
+              (extract(epoch from next_attempt_at - now()) * 1000)::float8 as wait_ms
+         from outbox order by id`,
+    );
+
+  it('keeps the messages of a committed change only, and sends each once', async () => {
+    const { database } = ctx();
+    await expect(
+      inTransaction(database, async (tx) => {
+        await enqueueMessages(tx, [message(1)]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await rows()).toEqual([]);
+
+    const ids = await inTransaction(database, (tx) =>
+      enqueueMessages(tx, [message(2), message(3)]),
+    );
+    const { notifier, sent } = recordingNotifier();
+    const outbox = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    expect(await outbox.deliver(ids)).toEqual({ sent: 2, failed: 0 });
+    expect(sent.map((m) => m.subject)).toEqual(['Message 2', 'Message 3']);
+    expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
+    expect(sent).toHaveLength(2);
+    expect((await rows()).map((row) => row.sent)).toEqual([true, true]);
+  });
+
+  it('sends an attachment byte for byte', async () => {
+    const { database } = ctx();
+    const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x80]);
+    const attachment = { filename: 'INV-26-27-000001.pdf', contentType: 'application/pdf' };
+    const ids = await inTransaction(database, (tx) =>
+      enqueueMessages(tx, [{ ...message(1), attachments: [{ ...attachment, content: pdf }] }]),
+    );
+    const { notifier, sent } = recordingNotifier();
+    const outbox = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    await outbox.deliver(ids);
+
+    expect(sent).toHaveLength(1);
+    const [file] = (sent[0] as { attachments: { content: Buffer }[] }).attachments;
+    expect(file).toEqual({ ...attachment, content: pdf });
+    expect(Buffer.isBuffer(file!.content)).toBe(true);
+  });
+
+  it('retries a failed delivery after a growing wait, and gives up after the last attempt', async () => {
+    const { database } = ctx();
+    const [id] = await inTransaction(database, (tx) => enqueueMessages(tx, [message(1)]));
+    const { notifier, sent, state } = recordingNotifier();
+    const outbox = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    state.failing = true;
+    expect(await outbox.deliver()).toEqual({ sent: 0, failed: 1 });
+    let [row] = await rows();
+    expect(row).toMatchObject({ attempts: 1, sent: false, failed: false });
+    expect(row!.last_error).toContain('SMTP 451');
+    expect(row!.wait_ms).toBeGreaterThan(retryDelayMs(1) - 5_000);
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+    // Not due yet: nothing is tried.
+    expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
+
+    const due = () => database.query('update outbox set next_attempt_at = now()');
+    for (let attempt = 2; attempt < OUTBOX_MAX_ATTEMPTS; attempt++) {
+      await due();
+      await outbox.deliver();
+    }
+    state.failing = false;
+    await due();
+    expect(await outbox.deliver([id!])).toEqual({ sent: 1, failed: 0 });
+    expect(sent).toHaveLength(1);
+
+    // A message failing every attempt is given up and left for the staff to see.
+    await inTransaction(database, (tx) => enqueueMessages(tx, [message(2)]));
+    state.failing = true;
+    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
+      await due();
+      await outbox.deliver();
+    }
+    [, row] = await rows();
+    expect(row).toMatchObject({ attempts: OUTBOX_MAX_ATTEMPTS, sent: false, failed: true });
+    await due();
+    expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('leaves a message claimed by a process that died until its lease ends, then sends it', async () => {
+    const { database } = ctx();
+    await inTransaction(database, (tx) => enqueueMessages(tx, [message(1)]));
+    // A process claimed it and died before sending: the claim pushed its next attempt on.
+    const dying = createOutbox({
+      database,
+      notifier: { send: () => new Promise(() => {}), close: async () => {} },
+      log: quiet,
+      leaseMs: 60_000,
+    });
+    void dying.deliver();
+    await sleep(200);
+    const { notifier, sent } = recordingNotifier();
+    const other = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    expect(await other.deliver()).toEqual({ sent: 0, failed: 0 });
+    // The lease ends.
+    await database.query("update outbox set next_attempt_at = now() - interval '1 second'");
+    expect(await other.deliver()).toEqual({ sent: 1, failed: 0 });
+    expect(sent).toHaveLength(1);
+    expect(await rows()).toMatchObject([{ attempts: 2, sent: true }]);
+  });
+
+  it('sends each message once with several processes delivering at the same time', async () => {
+    const { database } = ctx();
+    await inTransaction(database, (tx) =>
+      enqueueMessages(
+        tx,
+        Array.from({ length: 30 }, (_, n) => message(n)),
+      ),
+    );
+    const senders = [1, 2, 3].map(() => recordingNotifier(5));
+    const results = await Promise.all(
+      senders.map(({ notifier }) =>
+        createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 }).deliver(),
+      ),
+    );
+    expect(results.reduce((total, r) => total + r.sent, 0)).toBe(30);
+    const subjects = senders.flatMap(({ sent }) => sent.map((m) => m.subject));
+    expect(new Set(subjects).size).toBe(30);
+    expect(subjects).toHaveLength(30);
+    // The work was shared.
+    expect(senders.filter(({ sent }) => sent.length > 0).length).toBeGreaterThan(1);
+  });
+
+  it('forgets messages sent long ago, and keeps recent, unsent and failed ones', async () => {
+    const { database } = ctx();
+    await inTransaction(database, (tx) =>
+      enqueueMessages(
+        tx,
+        [1, 2, 3, 4].map((n) => message(n)),
+      ),
+    );
+    const days = (n: number) => `now() - interval '${n} days'`;
+    await database.query(`update outbox set sent_at = ${days(OUTBOX_KEEP_DAYS + 1)} where id = 1`);
+    await database.query(`update outbox set sent_at = ${days(1)} where id = 2`);
+    await database.query(
+      `update outbox set failed_at = ${days(OUTBOX_KEEP_DAYS + 1)} where id = 3`,
+    );
+    const outbox = createOutbox({
+      database,
+      notifier: recordingNotifier().notifier,
+      log: quiet,
+      leaseMs: 60_000,
+    });
+    expect(await outbox.prune()).toBe(1);
+    expect((await rows()).map((row) => Number(row.id))).toEqual([2, 3, 4]);
+  });
+});

@@ -1,0 +1,161 @@
+import type { Database } from '../db/database';
+import { outbox } from '../db/schema';
+import type { Tx } from '../db/transactions';
+import type { Notifier } from './notifier';
+import type { NotifyLog, OutgoingMessage, StoredMessage } from './message';
+
+const toStored = ({ attachments, ...message }: OutgoingMessage): StoredMessage =>
+  attachments
+    ? {
+        ...message,
+        attachments: attachments.map(({ content, ...file }) => ({
+          ...file,
+          base64: content.toString('base64'),
+        })),
+      }
+    : message;
+
+const fromStored = ({ attachments, ...message }: StoredMessage): OutgoingMessage =>
+  (attachments
+    ? {
+        ...message,
+        attachments: attachments.map(({ base64, ...file }) => ({
+          ...file,
+          content: Buffer.from(base64, 'base64'),
+        })),
+      }
+    : message) as OutgoingMessage;
+
+/**
+ * Writes messages to the outbox in the transaction `tx` of the change that causes them: they
+ * exist if and only if the change committed. Answers their ids, for deliverNow.
+ */
+export async function enqueueMessages(
+  tx: Tx,
+  messages: readonly OutgoingMessage[],
+): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(messages.map((message) => ({ message: toStored(message) })))
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id);
+}
+
+/** How long sent messages are kept (what was sent to whom, for support). */
+export const OUTBOX_KEEP_DAYS = 30;
+
+/** Attempts before a message is given up (failed_at set, logged as an error). */
+export const OUTBOX_MAX_ATTEMPTS = 8;
+
+/** The wait after the nth failed attempt: 30 s, 1 min, 2 min, ... at most 1 hour. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+
+interface Claimed {
+  id: number;
+  message: StoredMessage;
+  attempts: number;
+}
+
+export interface OutboxDeps {
+  database: Database;
+  notifier: Notifier;
+  log: NotifyLog;
+  /**
+   * How long a claimed message is left to its sender before another process may take it (a
+   * sender that crashed mid-send): longer than any delivery may take.
+   */
+  leaseMs: number;
+}
+
+/**
+ * Sends the outbox's messages, in any number of processes at once. A message is claimed with
+ * FOR UPDATE SKIP LOCKED in a statement of its own that also pushes its next attempt on by the
+ * lease, so no other process takes it while it is being sent and nothing is held open while
+ * the provider answers; it is then marked sent, or due again after the back-off. A process that
+ * dies mid-send leaves it claimed until the lease ends, then it is sent again: delivery is at
+ * least once, twice only when the process dies between the provider's acceptance and the mark.
+ */
+export function createOutbox(deps: OutboxDeps) {
+  const { database, notifier, log } = deps;
+
+  const claim = async (ids: number[] | null): Promise<Claimed | undefined> => {
+    const [row] = await database.query<Claimed>(
+      `update outbox set attempts = attempts + 1,
+              next_attempt_at = now() + $1 * interval '1 millisecond'
+        where id = (select id from outbox
+                     where sent_at is null and failed_at is null and next_attempt_at <= now()
+                       and ($2::bigint[] is null or id = any($2::bigint[]))
+                     order by next_attempt_at, id
+                     limit 1
+                     for update skip locked)
+        returning id, message, attempts`,
+      [deps.leaseMs, ids],
+    );
+    return row ? { ...row, id: Number(row.id) } : undefined;
+  };
+
+  const sendOne = async ({ id, message, attempts }: Claimed): Promise<boolean> => {
+    try {
+      await notifier.send(fromStored(message));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const givingUp = attempts >= OUTBOX_MAX_ATTEMPTS;
+      await database.query(
+        givingUp
+          ? 'update outbox set failed_at = now(), last_error = $2 where id = $1'
+          : `update outbox set last_error = $2,
+                    next_attempt_at = now() + $3 * interval '1 millisecond' where id = $1`,
+        givingUp ? [id, reason] : [id, reason, retryDelayMs(attempts)],
+      );
+      const context = { err: error, channel: message.channel, outboxId: id, attempts };
+      if (givingUp) log.error(context, 'message not sent: attempts exhausted');
+      else log.warn(context, 'message not sent: will retry');
+      return false;
+    }
+    await database.query('update outbox set sent_at = now(), last_error = null where id = $1', [
+      id,
+    ]);
+    return true;
+  };
+
+  /** Sends what is due, of `ids` only when given; answers how many were sent and not sent. */
+  async function deliver(ids?: number[]): Promise<{ sent: number; failed: number }> {
+    const tally = { sent: 0, failed: 0 };
+    if (ids?.length === 0) return tally;
+    for (;;) {
+      const claimed = await claim(ids ?? null);
+      if (!claimed) return tally;
+      if (await sendOne(claimed)) tally.sent++;
+      else tally.failed++;
+    }
+  }
+
+  /**
+   * Sends the messages a committed change just wrote, now, as the request that made them ends;
+   * what fails stays for the worker's retries and never fails that request.
+   */
+  async function deliverNow(ids: number[]): Promise<void> {
+    try {
+      await deliver(ids);
+    } catch (error) {
+      log.error({ err: error }, 'outbox delivery failed; the worker will retry');
+    }
+  }
+
+  return {
+    deliver,
+    deliverNow,
+    /** Deletes messages sent more than OUTBOX_KEEP_DAYS ago (failed ones stay); answers how many. */
+    async prune(): Promise<number> {
+      const rows = await database.query(
+        `delete from outbox where sent_at < now() - $1 * interval '1 day' returning id`,
+        [OUTBOX_KEEP_DAYS],
+      );
+      return rows.length;
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
