@@ -27,8 +27,24 @@ export interface OutgoingMessage {
    */
   template?: { kind: WhatsappTemplateKind; parameters: string[] };
   /** E-mail only: files attached (the tax invoice of a paid order). */
-  attachments?: { filename: string; contentType: string; content: Buffer }[];
+  attachments?: Attachment[];
 }
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** An attachment the outbox makes as it sends the message: the tax invoice of a paid order. */
+export interface InvoiceAttachment {
+  invoiceOf: string;
+}
+
+/** A message written to the outbox: its attachments may be made when it is sent. */
+export type QueuedMessage = Omit<OutgoingMessage, 'attachments'> & {
+  attachments?: (Attachment | InvoiceAttachment)[];
+};
 
 /** One delivery channel: the SMTP, MSG91, WhatsApp Cloud API or log adapter. */
 export interface MessageSender {
@@ -47,5 +63,5 @@ export function maskOtp(text: string, otp: string | undefined): string {
 
 /** A message as the outbox's jsonb column keeps it: attachment contents in base64. */
 export type StoredMessage = Omit<OutgoingMessage, 'attachments'> & {
-  attachments?: { filename: string; contentType: string; base64: string }[];
+  attachments?: ({ filename: string; contentType: string; base64: string } | InvoiceAttachment)[];
 };

@@ -20,6 +20,13 @@ const message = (n: number): OutgoingMessage => ({
   text: `Hello ${n}`,
 });
 
+/** The tax invoice the outbox attaches as it sends: a made-up PDF named for the order. */
+const invoiceAttachment = async (orderId: string) => ({
+  filename: `invoice-${orderId}.pdf`,
+  contentType: 'application/pdf',
+  content: Buffer.from(`%PDF- ${orderId}`),
+});
+
 /** A notifier that records what it sent, failing while `failing` is set. */
 function recordingNotifier(delayMs = 0) {
   const sent: OutgoingMessage[] = [];
@@ -64,7 +71,13 @@ describeEachDatabase('the outbox', (ctx) => {
       enqueueMessages(tx, [message(2), message(3)]),
     );
     const { notifier, sent } = recordingNotifier();
-    const outbox = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    const outbox = createOutbox({
+      invoiceAttachment,
+      database,
+      notifier,
+      log: quiet,
+      leaseMs: 60_000,
+    });
     expect(await outbox.deliver(ids)).toEqual({ sent: 2, failed: 0 });
     expect(sent.map((m) => m.subject)).toEqual(['Message 2', 'Message 3']);
     expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
@@ -80,7 +93,13 @@ describeEachDatabase('the outbox', (ctx) => {
       enqueueMessages(tx, [{ ...message(1), attachments: [{ ...attachment, content: pdf }] }]),
     );
     const { notifier, sent } = recordingNotifier();
-    const outbox = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    const outbox = createOutbox({
+      invoiceAttachment,
+      database,
+      notifier,
+      log: quiet,
+      leaseMs: 60_000,
+    });
     await outbox.deliver(ids);
 
     expect(sent).toHaveLength(1);
@@ -89,11 +108,44 @@ describeEachDatabase('the outbox', (ctx) => {
     expect(Buffer.isBuffer(file!.content)).toBe(true);
   });
 
+  it('makes the tax invoice as it sends, and sends without it when that fails', async () => {
+    const { database } = ctx();
+    const ids = await inTransaction(database, (tx) =>
+      enqueueMessages(tx, [
+        { ...message(1), attachments: [{ invoiceOf: 'order-1' }] },
+        { ...message(2), attachments: [{ invoiceOf: 'order-2' }] },
+      ]),
+    );
+    const { notifier, sent } = recordingNotifier();
+    const errors: unknown[] = [];
+    const outbox = createOutbox({
+      database,
+      notifier,
+      log: { ...quiet, error: (context: unknown) => errors.push(context) },
+      leaseMs: 60_000,
+      invoiceAttachment: (orderId) =>
+        orderId === 'order-2' ? Promise.reject(new Error('no font')) : invoiceAttachment(orderId),
+    });
+    expect(await outbox.deliver(ids)).toEqual({ sent: 2, failed: 0 });
+
+    expect(sent.map((m) => m.attachments)).toEqual([
+      [{ ...(await invoiceAttachment('order-1')) }],
+      [],
+    ]);
+    expect(errors).toEqual([expect.objectContaining({ orderId: 'order-2' })]);
+  });
+
   it('retries a failed delivery after a growing wait, and gives up after the last attempt', async () => {
     const { database } = ctx();
     const [id] = await inTransaction(database, (tx) => enqueueMessages(tx, [message(1)]));
     const { notifier, sent, state } = recordingNotifier();
-    const outbox = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    const outbox = createOutbox({
+      invoiceAttachment,
+      database,
+      notifier,
+      log: quiet,
+      leaseMs: 60_000,
+    });
     state.failing = true;
     expect(await outbox.deliver()).toEqual({ sent: 0, failed: 1 });
     let [row] = await rows();
@@ -132,6 +184,7 @@ describeEachDatabase('the outbox', (ctx) => {
     await inTransaction(database, (tx) => enqueueMessages(tx, [message(1)]));
     // A process claimed it and died before sending: the claim pushed its next attempt on.
     const dying = createOutbox({
+      invoiceAttachment,
       database,
       notifier: { send: () => new Promise(() => {}), close: async () => {} },
       log: quiet,
@@ -140,7 +193,13 @@ describeEachDatabase('the outbox', (ctx) => {
     void dying.deliver();
     await sleep(200);
     const { notifier, sent } = recordingNotifier();
-    const other = createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 });
+    const other = createOutbox({
+      invoiceAttachment,
+      database,
+      notifier,
+      log: quiet,
+      leaseMs: 60_000,
+    });
     expect(await other.deliver()).toEqual({ sent: 0, failed: 0 });
     // The lease ends.
     await database.query("update outbox set next_attempt_at = now() - interval '1 second'");
@@ -160,7 +219,13 @@ describeEachDatabase('the outbox', (ctx) => {
     const senders = [1, 2, 3].map(() => recordingNotifier(5));
     const results = await Promise.all(
       senders.map(({ notifier }) =>
-        createOutbox({ database, notifier, log: quiet, leaseMs: 60_000 }).deliver(),
+        createOutbox({
+          invoiceAttachment,
+          database,
+          notifier,
+          log: quiet,
+          leaseMs: 60_000,
+        }).deliver(),
       ),
     );
     expect(results.reduce((total, r) => total + r.sent, 0)).toBe(30);
@@ -186,6 +251,7 @@ describeEachDatabase('the outbox', (ctx) => {
       `update outbox set failed_at = ${days(OUTBOX_KEEP_DAYS + 1)} where id = 3`,
     );
     const outbox = createOutbox({
+      invoiceAttachment,
       database,
       notifier: recordingNotifier().notifier,
       log: quiet,

@@ -2,29 +2,29 @@ import type { Database } from '../db/database';
 import { outbox } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import type { Notifier } from './notifier';
-import type { NotifyLog, OutgoingMessage, StoredMessage } from './message';
+import type {
+  Attachment,
+  NotifyLog,
+  OutgoingMessage,
+  QueuedMessage,
+  StoredMessage,
+} from './message';
 
-const toStored = ({ attachments, ...message }: OutgoingMessage): StoredMessage =>
+const toStored = ({ attachments, ...message }: QueuedMessage): StoredMessage =>
   attachments
     ? {
         ...message,
-        attachments: attachments.map(({ content, ...file }) => ({
-          ...file,
-          base64: content.toString('base64'),
-        })),
+        attachments: attachments.map((file) =>
+          'content' in file
+            ? {
+                filename: file.filename,
+                contentType: file.contentType,
+                base64: file.content.toString('base64'),
+              }
+            : file,
+        ),
       }
     : message;
-
-const fromStored = ({ attachments, ...message }: StoredMessage): OutgoingMessage =>
-  (attachments
-    ? {
-        ...message,
-        attachments: attachments.map(({ base64, ...file }) => ({
-          ...file,
-          content: Buffer.from(base64, 'base64'),
-        })),
-      }
-    : message) as OutgoingMessage;
 
 /**
  * Writes messages to the outbox in the transaction `tx` of the change that causes them: they
@@ -32,7 +32,7 @@ const fromStored = ({ attachments, ...message }: StoredMessage): OutgoingMessage
  */
 export async function enqueueMessages(
   tx: Tx,
-  messages: readonly OutgoingMessage[],
+  messages: readonly QueuedMessage[],
 ): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await tx
@@ -67,6 +67,8 @@ export interface OutboxDeps {
    * sender that crashed mid-send): longer than any delivery may take.
    */
   leaseMs: number;
+  /** Makes a paid order's tax invoice to attach (rendered as the message is sent). */
+  invoiceAttachment: (orderId: string) => Promise<Attachment>;
 }
 
 /**
@@ -79,6 +81,31 @@ export interface OutboxDeps {
  */
 export function createOutbox(deps: OutboxDeps) {
   const { database, notifier, log } = deps;
+
+  /** The message to send: stored contents decoded, invoices made (one that fails is left out). */
+  const outgoing = async (
+    id: number,
+    { attachments, ...message }: StoredMessage,
+  ): Promise<OutgoingMessage> => {
+    if (!attachments) return message as OutgoingMessage;
+    const files: Attachment[] = [];
+    for (const file of attachments) {
+      if ('base64' in file) {
+        const { base64, ...rest } = file;
+        files.push({ ...rest, content: Buffer.from(base64, 'base64') });
+        continue;
+      }
+      try {
+        files.push(await deps.invoiceAttachment(file.invoiceOf));
+      } catch (error) {
+        log.error(
+          { err: error, outboxId: id, orderId: file.invoiceOf },
+          'tax invoice PDF failed; e-mail sent without it',
+        );
+      }
+    }
+    return { ...message, attachments: files } as OutgoingMessage;
+  };
 
   const claim = async (ids: number[] | null): Promise<Claimed | undefined> => {
     const [row] = await database.query<Claimed>(
@@ -98,7 +125,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   const sendOne = async ({ id, message, attempts }: Claimed): Promise<boolean> => {
     try {
-      await notifier.send(fromStored(message));
+      await notifier.send(await outgoing(id, message));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const givingUp = attempts >= OUTBOX_MAX_ATTEMPTS;

@@ -2,7 +2,7 @@ import { formatInr, toRupees } from '@store/domain';
 import { inTransaction, isUniqueViolation, type Tx } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
 import { paymentAlert } from './order-alerts';
-import type { OutgoingMessage } from '../notify/message';
+import type { QueuedMessage } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import {
   buyerMessages,
@@ -21,8 +21,6 @@ import {
   updateOrder,
   wasCancelledByStaff,
 } from './order-store';
-import { invoicePdf } from './order-invoice';
-import type { TaxDocumentRow } from '../invoices/invoice-service';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 /**
@@ -64,25 +62,6 @@ const referenceUsed = (reference: string, orderReference: string) =>
   );
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
-
-/** The paid order's tax invoice as an e-mail attachment; a failure is logged, never thrown. */
-async function invoiceAttachment(
-  deps: OrderDeps,
-  order: OrderRow,
-  items: OrderItemRow[],
-  invoice: TaxDocumentRow,
-) {
-  try {
-    const { fileName, pdf } = await invoicePdf(deps.config, order, items, invoice);
-    return { filename: fileName, contentType: 'application/pdf', content: pdf };
-  } catch (error) {
-    deps.log.error(
-      { err: error, orderId: order.id },
-      'tax invoice PDF failed; e-mail sent without it',
-    );
-    return undefined;
-  }
-}
 
 function paidNote(input: MarkPaidInput, late: boolean): string {
   const how =
@@ -201,11 +180,7 @@ export async function markPaid(
       await catalog.sell(tx, ids, order.id);
       const paid = await setOrderPaid(tx, order.id, input.reference);
       await record(true);
-      const invoice = await deps.invoices.issueInvoice(
-        tx,
-        paid,
-        paid.paidAt ?? (await databaseNow(tx)),
-      );
+      await deps.invoices.issueInvoice(tx, paid, paid.paidAt ?? (await databaseNow(tx)));
       await insertOrderEvent(tx, {
         orderId: order.id,
         status: 'paid',
@@ -214,7 +189,7 @@ export async function markPaid(
       });
       if (cart) await carts.removeNumbers(tx, cart.id, ids);
       await audit(paid, null);
-      return { outcome: 'paid' as const, order: paid, numbers: items, amount, invoice };
+      return { outcome: 'paid' as const, order: paid, numbers: items, amount };
     }
 
     const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
@@ -243,10 +218,10 @@ export async function markPaid(
   };
 
   /** The buyer's messages and the staff alert the outcome calls for. */
-  const messagesFor = async (decided: Awaited<ReturnType<typeof decide>>) => {
+  const messagesFor = async (tx: Tx, decided: Awaited<ReturnType<typeof decide>>) => {
     const contact = decided.order.billing as Billing;
     const order = decided.order;
-    const messages: OutgoingMessage[] = [];
+    const messages: QueuedMessage[] = [];
     if (decided.amount !== undefined) {
       messages.push(
         ...deps.staffAlerts.messages(
@@ -266,11 +241,15 @@ export async function markPaid(
         kind,
       });
     if (decided.outcome === 'paid') {
-      const pdf = await invoiceAttachment(deps, order, decided.numbers, decided.invoice);
-      const paid = orderPaidMessages(deps.config, contact, order, decided.numbers).map((message) =>
-        message.channel === 'email' && pdf ? { ...message, attachments: [pdf] } : message,
+      // The invoice is rendered as the e-mail is sent, not while this transaction holds the
+      // invoice counter.
+      const paid = orderPaidMessages(deps.config, contact, order, decided.numbers).map(
+        (message): QueuedMessage =>
+          message.channel === 'email'
+            ? { ...message, attachments: [{ invoiceOf: order.id }] }
+            : message,
       );
-      messages.push(...(await buyerMessages(deps, order.userId, paid)));
+      messages.push(...(await buyerMessages(deps, tx, order.userId, paid)));
     } else if (decided.outcome === 'refund_due') {
       messages.push(
         ...(decided.wrongAmount
@@ -287,7 +266,7 @@ export async function markPaid(
   const work = () =>
     inTransaction(database, async (tx) => {
       const decided = await decide(tx);
-      return { ...decided, messageIds: await enqueueMessages(tx, await messagesFor(decided)) };
+      return { ...decided, messageIds: await enqueueMessages(tx, await messagesFor(tx, decided)) };
     });
 
   let result: Awaited<ReturnType<typeof work>>;

@@ -557,13 +557,15 @@ export function refundMessages(
  * The buyer's messages to send: the WhatsApp ones only when the buyer asked for WhatsApp
  * updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
  */
-export async function buyerMessages(
+export async function buyerMessages<Message extends Pick<OutgoingMessage, 'channel'>>(
   deps: Pick<OrderDeps, 'users'>,
+  tx: Tx,
   userId: string,
-  messages: readonly OutgoingMessage[],
-): Promise<OutgoingMessage[]> {
+  messages: readonly Message[],
+): Promise<Message[]> {
+  // Read in the caller's transaction: a second connection per transaction could empty the pool.
   const wantsWhatsapp = messages.some((message) => message.channel === 'whatsapp')
-    ? ((await deps.users.contacts([userId]))[0]?.getWhatsappUpdate ?? false)
+    ? ((await deps.users.contacts([userId], tx))[0]?.getWhatsappUpdate ?? false)
     : false;
   return messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp);
 }
@@ -578,5 +580,5 @@ export async function enqueueForBuyer(
   userId: string,
   messages: readonly OutgoingMessage[],
 ): Promise<number[]> {
-  return enqueueMessages(tx, await buyerMessages(deps, userId, messages));
+  return enqueueMessages(tx, await buyerMessages(deps, tx, userId, messages));
 }

@@ -264,6 +264,12 @@ export function createOrderService(deps: OrderDeps) {
     taxDocumentForStaff: async (id: string, kind: 'INV' | 'CN') =>
       taxDocumentOf(await find(id), kind),
 
+    /** The paid order's tax invoice as an e-mail attachment (the outbox makes it as it sends). */
+    async invoiceAttachment(id: string) {
+      const { fileName, pdf } = await taxDocumentOf(await find(id), 'INV');
+      return { filename: fileName, contentType: 'application/pdf', content: pdf };
+    },
+
     /** Support confirms a UPI or bank transfer with its reference (idempotent). */
     async confirmManualPayment(id: string, reference: string, staffUserId: string) {
       const order = await find(id);

@@ -109,9 +109,10 @@ export function createUserService({ database }: { database: Database }) {
     },
     /**
      * Names and contacts of these accounts, and whether each wants WhatsApp updates (the
-     * support console's buyers, the order messages).
+     * support console's buyers, the order messages), read in the caller's transaction when
+     * given one.
      */
-    contacts: (ids: readonly string[]) => findContacts(db, ids),
+    contacts: (ids: readonly string[], executor: Db = db) => findContacts(executor, ids),
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
     assertContactsFree,
     profile,
