@@ -21,7 +21,7 @@ import {
   updateOrder,
   wasCancelledByStaff,
 } from './order-store';
-import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
+import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
