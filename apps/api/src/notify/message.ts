@@ -37,7 +37,7 @@ export interface Attachment {
 }
 
 /** An attachment the outbox makes as it sends the message: the tax invoice of a paid order. */
-export interface InvoiceAttachment {
+interface InvoiceAttachment {
   invoiceOf: string;
 }
 
