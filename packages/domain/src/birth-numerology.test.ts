@@ -118,23 +118,30 @@ describe('birthNumbers', () => {
 
   it('always gives 1..9, each step adding the digits of the step before', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2026-11-22') }), (d) => {
-        const numbers = birthNumbers({
-          year: d.getUTCFullYear(),
-          month: d.getUTCMonth() + 1,
-          day: d.getUTCDate(),
-        });
-        for (const { value, steps } of [numbers.mulank, numbers.bhagyank]) {
-          expect(value).toBeGreaterThanOrEqual(1);
-          expect(value).toBeLessThanOrEqual(9);
-          for (const [k, step] of steps.entries()) {
-            expect(step.sum).toBe(step.digits.reduce((a, b) => a + b, 0));
-            if (k > 0) expect(step.digits.join('')).toBe(String(steps[k - 1]?.sum));
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2026-11-22'), noInvalidDate: true }),
+        (d) => {
+          const numbers = birthNumbers({
+            year: d.getUTCFullYear(),
+            month: d.getUTCMonth() + 1,
+            day: d.getUTCDate(),
+          });
+          for (const { value, steps } of [numbers.mulank, numbers.bhagyank]) {
+            expect(value).toBeGreaterThanOrEqual(1);
+            expect(value).toBeLessThanOrEqual(9);
+            for (const [k, step] of steps.entries()) {
+              expect(step.sum).toBe(step.digits.reduce((a, b) => a + b, 0));
+              if (k > 0) expect(step.digits.join('')).toBe(String(steps[k - 1]?.sum));
+            }
+            expect(steps.at(-1)?.sum ?? value).toBe(value);
           }
-          expect(steps.at(-1)?.sum ?? value).toBe(value);
-        }
-      }),
+        },
+      ),
     );
+  });
+
+  it('refuses a date that is not made of numbers instead of adding its digits forever', () => {
+    expect(() => birthNumbers({ year: NaN, month: NaN, day: NaN })).toThrow(RangeError);
   });
 });
 

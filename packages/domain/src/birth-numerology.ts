@@ -66,6 +66,8 @@ export interface Reduction {
 }
 
 function reduce(digits: string): Reduction {
+  // "NaN" would never shrink to one digit: the loop below would run until memory ran out.
+  if (!/^\d+$/.test(digits)) throw new RangeError(`Not a date of digits: ${digits}`);
   const steps: ReductionStep[] = [];
   let current = digits;
   while (current.length > 1) {
