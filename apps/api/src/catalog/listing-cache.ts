@@ -1,5 +1,6 @@
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
+import type { NumberRow } from './number-item';
 
 interface Entry<T> {
   value: T;
@@ -92,6 +93,8 @@ export interface CatalogCache {
   orders: TtlCache<ListingOrder>;
   /** The lapse check's state (forgetLapsedHolds). */
   lapses: LapseWatch;
+  /** The prepared statement that reads a page's rows, by filter (listing-store.ts). */
+  rowStatements: Map<string, { execute(values: { ids: number[] }): Promise<NumberRow[]> }>;
 }
 
 interface LapseWatch {
@@ -113,6 +116,7 @@ export function catalogCacheFor(database: Database): CatalogCache {
       totals: new TtlCache(10_000),
       orders: new TtlCache(2_000),
       lapses: { checkedAt: null, checkedAtMs: 0 },
+      rowStatements: new Map(),
     };
     caches.set(database, cache);
   }

@@ -1,9 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
 import { categoryMember, digitPlaces, numbers } from '../db/schema';
 import { availableSql } from './availability';
-import { catalogCacheFor, forgetLapsedHolds, type ListingOrder } from './listing-cache';
+import {
+  catalogCacheFor,
+  forgetLapsedHolds,
+  type CatalogCache,
+  type ListingOrder,
+} from './listing-cache';
 import type { NumberItem } from './catalog-schemas';
 import { numberItemColumns, toNumberItem, type NumberRow } from './number-item';
 
@@ -42,6 +48,9 @@ interface NumberPage {
  * part of a listing, and a total a few minutes old misleads nobody.
  */
 export const TOTALS_TTL_FACTOR = 10;
+
+/** Prepared statements kept per process (one per filter seen); past it they start again. */
+const ROW_STATEMENTS_KEPT = 1_000;
 
 /** How many ids of a listing's order are cached: the first 20 pages of 24. */
 export const CANDIDATE_LIMIT = 480;
@@ -268,13 +277,33 @@ async function readOrder(
   return plan.narrow ? { ids, total: rows[0]!.total } : { ids };
 }
 
+/**
+ * The statement that reads a cached page's rows, per filter: a named prepared statement, so
+ * each connection parses and plans it once (planning, with the table's many indexes, cost more
+ * than running it), and the query is not built again for every request.
+ */
+function rowsStatement(database: Database, cache: CatalogCache, key: string, where: SQL) {
+  let statement = cache.rowStatements.get(key);
+  if (!statement) {
+    if (cache.rowStatements.size >= ROW_STATEMENTS_KEPT) cache.rowStatements.clear();
+    const name = `listing_rows_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+    statement = database.db
+      .select(numberItemColumns)
+      .from(numbers)
+      .where(and(sql`${numbers.id} = any(${sql.placeholder('ids')}::integer[])`, where))
+      .prepare(name);
+    cache.rowStatements.set(key, statement);
+  }
+  return statement;
+}
+
 /** The rows of these ids that still match (and are still available), in the ids' order. */
-async function readRows(database: Database, where: SQL, ids: number[]): Promise<NumberRow[]> {
+async function readRows(
+  statement: ReturnType<typeof rowsStatement>,
+  ids: number[],
+): Promise<NumberRow[]> {
   if (ids.length === 0) return [];
-  const rows = await database.db
-    .select(numberItemColumns)
-    .from(numbers)
-    .where(and(inArray(numbers.id, ids), where));
+  const rows = await statement.execute({ ids });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
@@ -309,7 +338,10 @@ export async function listNumbers(
     const order = await cache.orders.get(`${key}|${sort}`, cacheTtlMs, () =>
       readOrder(database, plan, sort),
     );
-    rows = await readRows(database, plan.where, order.ids.slice(offset, offset + pageSize));
+    rows = await readRows(
+      rowsStatement(database, cache, key, plan.where),
+      order.ids.slice(offset, offset + pageSize),
+    );
     total = order.total;
   } else {
     rows = await readPage(database, plan, sort, pageSize, offset);
