@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { benchMessaging } from './production-settings';
 
@@ -82,7 +82,13 @@ export async function startServer(
   env: Record<string, string>,
   timeoutSeconds = 120,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // What npm start runs: the API compiled by esbuild, under plain node.
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  if (build.status !== 0) throw new Error('npm run build -w apps/api failed');
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: {
       ...(process.env as Record<string, string>),
