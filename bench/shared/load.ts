@@ -73,8 +73,9 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (the compiled `apps/api/dist/server.js`, with node itself so that stopping its pid
- * stops it) in production mode on `port`, and waits until its health route answers 200.
+ * Starts the real server (the compiled `apps/api/dist/server.js`, with node itself so that
+ * stopping its pid stops it) in production mode on `port`, and waits until its health route
+ * answers 200.
  */
 export async function startServer(
   root: string,
