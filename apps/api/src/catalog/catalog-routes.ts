@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../http/app-error';
 import { envelope, errorBody, ok } from '../http/envelope';
+import { fastSerializerCompiler } from '../http/fast-serializer';
 import {
   categoryCountsSchema,
   digitsParams,
@@ -28,6 +29,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         querystring: numberListQuery,
         response: { 200: envelope(numberPageSchema), 400: errorBody },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => ok(await catalog.list(request.query)),
   );
