@@ -8,6 +8,7 @@
  * Needs DATABASE_URL: the embedded database belongs to one process (its data folder is locked).
  */
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config/config';
 
@@ -29,6 +30,11 @@ function primary() {
     process.exit(1);
   }
   const count = config.WORKERS ?? availableParallelism();
+  // Outside production SESSION_SECRET may be unset, and each process would pick a secret of
+  // its own: a code sent or a token signed by one would be refused by another. One for all.
+  const workerEnv = config.SESSION_SECRET
+    ? {}
+    : { SESSION_SECRET: randomBytes(32).toString('hex') };
   let stopping = false;
   const restarts: number[] = [];
 
@@ -49,7 +55,7 @@ function primary() {
     console.error(
       `Server process ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`,
     );
-    cluster.fork();
+    cluster.fork(workerEnv);
   });
 
   function stop(exitCode = 0) {
@@ -61,7 +67,7 @@ function primary() {
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop());
 
-  for (let i = 0; i < count; i++) cluster.fork();
+  for (let i = 0; i < count; i++) cluster.fork(workerEnv);
   console.log(`Starting ${count} server processes`);
 }
 

@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery } from '../test-support/database-server';
+import { newCustomer } from '../test-support/session-client';
 import {
   buildApi,
   killServers,
@@ -80,6 +82,42 @@ const databaseUrl = (database = name) => {
   return url.href;
 };
 
+/** One request on a connection of its own: the cluster hands each connection to the next worker. */
+function onNewConnection(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ status: number; body: string; cookies: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            body: text,
+            cookies: res.headers['set-cookie'] ?? [],
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
 const readyCount = (server: ServerProcess) =>
   server.output().match(/Store ready at http:\/\/\S+/g)?.length ?? 0;
 const workerPids = (server: ServerProcess) =>
@@ -122,6 +160,34 @@ describe('the cluster command', () => {
     const workers = workerPids(server);
     expect(workers).toHaveLength(2);
     for (let i = 0; i < 4; i++) expect((await fetch(`${base}/api/v1/health`)).status).toBe(200);
+
+    // One session secret for all (none is set): a buyer whose codes one worker sent is signed
+    // in by whichever worker takes the next connection, and every worker honours the session.
+    const details = newCustomer();
+    expect((await onNewConnection(base, 'POST', '/api/v1/auth/register', details)).status).toBe(
+      200,
+    );
+    const code = async (to: string) => {
+      const res = await onNewConnection(
+        base,
+        'GET',
+        `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`,
+      );
+      return (JSON.parse(res.body) as { data: { messages: { otp: string }[] } }).data.messages[0]!
+        .otp;
+    };
+    const verified = await onNewConnection(base, 'POST', '/api/v1/auth/verify-otp', {
+      email: details.email,
+      mobile: details.mobile,
+      otp: await code(details.mobile),
+      emailOtp: await code(details.email),
+    });
+    expect(verified.status, verified.body).toBe(200);
+    const cookie = verified.cookies.map((line) => line.split(';')[0]).join('; ');
+    for (let i = 0; i < 4; i++) {
+      const profile = await onNewConnection(base, 'GET', '/api/v1/user/profile', undefined, cookie);
+      expect(profile.status, profile.body).toBe(200);
+    }
 
     process.kill(workers[0]!, 'SIGKILL');
     await waitFor('a replacement', () => (readyCount(server) === 3 ? true : undefined));
