@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery } from '../test-support/database-server';
 import { newCustomer } from '../test-support/session-client';
+import { signAccessToken } from './auth/access-token';
+import { ACCESS_COOKIE } from './auth/session-cookies';
+import { sessionKeys } from './auth/session-keys';
+import { openDatabase } from './db/database';
+import { users } from './db/schema';
 import {
   buildApi,
   killServers,
@@ -27,12 +32,14 @@ const scratch = mkdtempSync(join(tmpdir(), 'store-compiled-'));
 const { admin } = inject('testDatabaseServer');
 const name = `store_cluster_${process.pid}`;
 const pairName = `store_pair_${process.pid}`;
+const sharedName = `store_shared_${process.pid}`;
 
 beforeAll(buildApi);
 afterAll(async () => {
   killServers();
   await adminQuery(admin, `drop database if exists ${name} with (force)`);
   await adminQuery(admin, `drop database if exists ${pairName} with (force)`);
+  await adminQuery(admin, `drop database if exists ${sharedName} with (force)`);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -239,4 +246,113 @@ describe('two server processes on one database', () => {
     }
     expect(seen).toEqual([5, 5]);
   }, 120_000);
+
+  it('hold a number for one buyer only, count codes and requests together, and show a new price at once', async () => {
+    await adminQuery(admin, `create database ${sharedName}`);
+    const secret = 'two-processes-share-this-secret-0123456789';
+    const env = {
+      WEB_BUILD_DIR: scratch,
+      DATABASE_URL: databaseUrl(sharedName),
+      SESSION_SECRET: secret,
+      CATALOG_CACHE_SECONDS: '600',
+      OTP_SENDS_PER_CONTACT_PER_HOUR: '2',
+      OTP_RESEND_COOLDOWN_SECONDS: '0',
+      RATE_LIMIT_PER_MINUTE: '80',
+      // One window for the whole test, however slow the machine.
+      RATE_LIMIT_WINDOW_SECONDS: '600',
+    };
+    const servers = [
+      startServer(scratch, env, { compiled: true }),
+      startServer(scratch, env, { compiled: true }),
+    ];
+    const bases: string[] = [];
+    for (const server of servers) bases.push(await ready(server));
+    const [a, b] = bases as [string, string];
+    execFileSync(process.execPath, ['dist/cli/seed.js', '--count', '3'], {
+      cwd: apiDir,
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+    });
+    const listing = async (base: string) =>
+      (await (await fetch(`${base}/api/v1/numbers?sort=price_asc`)).json()) as {
+        data: { items: { id: number; pricing: { nwFinalPrice: number } }[] };
+      };
+    const wanted = (await listing(a)).data.items[0]!;
+    const on = (i: number) => (i % 2 === 0 ? a : b);
+
+    // Six buyers, three on each process, add the same number and check out at once: one wins.
+    const database = openDatabase(databaseUrl(sharedName));
+    const keys = sessionKeys({ SESSION_SECRET: secret });
+    const person = async (n: number, role: 'customer' | 'support' = 'customer') => {
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          name: `Person ${n}`,
+          email: `person.${n}@example.com`,
+          mobile: `70000000${String(n).padStart(2, '0')}`,
+          accountType: 'Individual',
+          role,
+          acceptTermsAndConditions: true,
+        })
+        .returning();
+      return `${ACCESS_COOKIE}=${signAccessToken(user!, keys.accessToken, 900).token}`;
+    };
+    try {
+      const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => person(n)));
+      const send = (base: string, method: string, path: string, cookie: string, body?: unknown) =>
+        fetch(`${base}/api/v1${path}`, {
+          method,
+          headers: {
+            cookie,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      for (const [i, cookie] of buyers.entries()) {
+        expect((await send(on(i), 'POST', `/cart/add/${wanted.id}`, cookie)).status).toBe(200);
+      }
+      const checkouts = await Promise.all(
+        buyers.map((cookie, i) => send(on(i), 'POST', '/cart/checkout', cookie)),
+      );
+      expect(checkouts.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+
+      // A new price set through one process is what the other lists, cached listing and all.
+      const staff = await person(7, 'support');
+      const other = (await listing(b)).data.items[1]!;
+      const repriced = await send(a, 'PATCH', `/admin/numbers/${other.id}`, staff, {
+        price: 1_234_567,
+      });
+      expect(repriced.status).toBe(200);
+      expect((await listing(b)).data.items.find((item) => item.id === other.id)?.pricing).toEqual(
+        expect.objectContaining({ nwFinalPrice: 1_234_567 }),
+      );
+    } finally {
+      await database.close();
+    }
+
+    // Codes: two sends an hour for one contact, counted across both processes.
+    const details = newCustomer();
+    const register = await fetch(`${a}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(details),
+    });
+    expect(register.status).toBe(200);
+    const resend = (base: string) =>
+      fetch(`${base}/api/v1/auth/resend-otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: details.email, mobile: details.mobile }),
+      });
+    expect((await resend(b)).status).toBe(200);
+    expect((await resend(a)).status).toBe(429);
+    expect((await resend(b)).status).toBe(429);
+
+    // Requests: 80 a window for this address in all, not 80 on each process (each has had
+    // about 50 by the end of this; together they pass 80).
+    const statuses: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      statuses.push((await fetch(`${on(i)}/api/v1/health`)).status);
+    }
+    expect(statuses).toContain(429);
+  }, 180_000);
 });
