@@ -1,7 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -33,6 +43,7 @@ const { admin } = inject('testDatabaseServer');
 const name = `store_cluster_${process.pid}`;
 const pairName = `store_pair_${process.pid}`;
 const sharedName = `store_shared_${process.pid}`;
+const nginxName = `store_nginx_${process.pid}`;
 
 beforeAll(buildApi);
 afterAll(async () => {
@@ -40,6 +51,7 @@ afterAll(async () => {
   await adminQuery(admin, `drop database if exists ${name} with (force)`);
   await adminQuery(admin, `drop database if exists ${pairName} with (force)`);
   await adminQuery(admin, `drop database if exists ${sharedName} with (force)`);
+  await adminQuery(admin, `drop database if exists ${nginxName} with (force)`);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -354,5 +366,128 @@ describe('two server processes on one database', () => {
       statuses.push((await fetch(`${on(i)}/api/v1/health`)).status);
     }
     expect(statuses).toContain(429);
+  }, 180_000);
+});
+
+/** A port nobody listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Debian's nginx, when the machine has it (.ci/run installs it). */
+const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+if (!nginx)
+  console.warn('Skipping the nginx test: nginx is not installed (apt-get install nginx).');
+
+describe.skipIf(!nginx)('behind nginx (deploy/nginx/store.conf)', () => {
+  it('serves the hashed assets itself and passes pages, API calls and sessions to the cluster', async () => {
+    await adminQuery(admin, `create database ${nginxName}`);
+    const web = join(scratch, 'nginx-web');
+    mkdirSync(join(web, 'assets'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<html><body>home page</body></html>');
+    writeFileSync(join(web, 'assets', 'app-1a2b3c.js'), 'console.log("app");');
+    writeFileSync(join(web, 'assets', 'app-1a2b3c.js.gz'), gzipSync('console.log("app");'));
+    const cluster = startServer(
+      join(scratch, 'unused'),
+      {
+        WEB_BUILD_DIR: web,
+        DATABASE_URL: databaseUrl(nginxName),
+        WORKERS: '2',
+        TRUST_PROXY: 'true',
+      },
+      { compiled: true, entry: 'cluster' },
+    );
+    await waitFor('two servers', () => {
+      if (cluster.hasExited()) throw new Error(`the cluster exited:\n${cluster.output()}`);
+      return readyCount(cluster) === 2 ? true : undefined;
+    });
+    const api = /Store ready at http:\/\/(\S+)/.exec(cluster.output())![1]!;
+
+    const port = await freePort();
+    const prefix = join(scratch, 'nginx');
+    mkdirSync(join(prefix, 'logs'), { recursive: true });
+    const site = readFileSync(join(apiDir, '../../deploy/nginx/store.conf'), 'utf8')
+      .replaceAll('@@LISTEN@@', `127.0.0.1:${port}`)
+      .replaceAll('@@API@@', api)
+      .replaceAll('@@WEB_ROOT@@', web);
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      [
+        // Run as root (CI), the workers would otherwise be `nobody`, who cannot read a 0700 folder.
+        process.getuid?.() === 0 ? 'user root;' : '',
+        'daemon off;',
+        'pid nginx.pid;',
+        'error_log logs/error.log;',
+        'events {}',
+        'http {',
+        '  access_log off;',
+        '  client_body_temp_path tmp; proxy_temp_path tmp;',
+        '  fastcgi_temp_path tmp; uwsgi_temp_path tmp; scgi_temp_path tmp;',
+        '  types { text/html html; application/javascript js; }',
+        site,
+        '}',
+      ].join('\n'),
+    );
+    mkdirSync(join(prefix, 'tmp'));
+    const proxy = spawn(nginx!, ['-p', prefix, '-c', 'nginx.conf'], { stdio: 'ignore' });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 30_000;
+      while (!(await fetch(base).catch(() => null))?.ok) {
+        if (Date.now() > deadline)
+          throw new Error(readFileSync(join(prefix, 'logs/error.log'), 'utf8'));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+
+      const asset = await fetch(`${base}/assets/app-1a2b3c.js`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('server')).toMatch(/^nginx/);
+      expect(asset.headers.get('content-encoding')).toBe('gzip');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await asset.text()).toBe('console.log("app");');
+
+      const page = await fetch(base);
+      expect(await page.text()).toContain('home page');
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+
+      const details = newCustomer();
+      const post = (path: string, body: unknown, cookie = '') =>
+        fetch(`${base}/api/v1${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify(body),
+        });
+      expect((await post('/auth/register', details)).status).toBe(200);
+      const code = async (to: string) => {
+        const res = await fetch(`${base}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+        return ((await res.json()) as { data: { messages: { otp: string }[] } }).data.messages[0]!
+          .otp;
+      };
+      const verified = await post('/auth/verify-otp', {
+        email: details.email,
+        mobile: details.mobile,
+        otp: await code(details.mobile),
+        emailOtp: await code(details.email),
+      });
+      expect(verified.status).toBe(200);
+      const cookie = verified.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      const profile = await fetch(`${base}/api/v1/user/profile`, { headers: { cookie } });
+      expect(profile.status).toBe(200);
+      const { user } = ((await profile.json()) as { data: { user: { email: string } } }).data;
+      expect(user.email).toBe(details.email);
+    } finally {
+      proxy.kill('SIGTERM');
+      cluster.child.kill('SIGTERM');
+      await cluster.exited;
+    }
   }, 180_000);
 });
