@@ -1,7 +1,8 @@
-import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { openDatabase, type Database } from '../db/database';
+import { adminQuery } from '../../test-support/database-server';
 import { testConfig } from '../../test-support/test-app';
 
 /**
@@ -56,4 +57,62 @@ describe('requests with the database down', () => {
       expect(health.json().data.database.up).toBe(false);
     });
   }
+});
+
+/** The store comes back by itself: no restart, the next request after the database returns works. */
+describe('the database going away and coming back', () => {
+  const { admin, template } = inject('testDatabaseServer');
+  const name = `store_down_${process.pid}`;
+  let proxy: Server;
+  let up = true;
+  const open = new Set<Socket>();
+  let app: App | undefined;
+  let database: Database | undefined;
+
+  beforeAll(async () => {
+    await adminQuery(admin, `create database ${name} template ${template}`);
+    // Between the store and PostgreSQL: passes connections through while `up`, and drops them
+    // (those open included) while not, as a server that stopped or a network that broke.
+    const target = String(admin.host).startsWith('/')
+      ? { path: `${admin.host}/.s.PGSQL.${admin.port ?? 5432}` }
+      : { host: String(admin.host), port: Number(admin.port ?? 5432) };
+    proxy = createServer((client) => {
+      if (!up) return client.destroy();
+      const server = connect(target);
+      for (const socket of [client, server]) {
+        open.add(socket);
+        socket.on('close', () => open.delete(socket));
+        socket.on('error', () => {});
+      }
+      client.pipe(server).pipe(client);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close().catch(() => {});
+    proxy.close();
+    for (const socket of open) socket.destroy();
+    await adminQuery(admin, `drop database if exists ${name} with (force)`);
+  });
+
+  it('answers 503 while it is gone and serves again once it is back', async () => {
+    const port = (proxy.address() as { port: number }).port;
+    database = openDatabase({ ...admin, host: '127.0.0.1', port, database: name });
+    app = await buildApp(testConfig(), { database });
+    const listing = () => app!.inject({ method: 'GET', url: '/api/v1/numbers' });
+    expect((await listing()).statusCode).toBe(200);
+
+    up = false;
+    for (const socket of open) socket.destroy();
+    const gone = await listing();
+    expect(gone.statusCode, gone.body).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(503);
+
+    up = true;
+    const back = await listing();
+    expect(back.statusCode, back.body).toBe(200);
+    const health = await app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.json().data.database.up).toBe(true);
+  });
 });
