@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/transactions';
 import type { RazorpayEvent } from '../payments/payment-service';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
-import { checkout } from './checkout';
+import { checkout, type CheckoutRequest } from './checkout';
 import { sweepExpiredHolds } from './hold-sweep';
 import { markPaid, type MarkPaidInput, type MarkPaidOutcome } from './mark-paid';
 import { cancelForRemovedNumbers } from './open-orders';
@@ -122,13 +122,8 @@ export function createOrderService(deps: OrderDeps) {
      * (checkout.ts), or answers the open order for the same numbers; the answer carries the
      * order as the buyer sees it.
      */
-    async checkout(
-      userId: string,
-      attribution: Record<string, unknown> | null | undefined,
-      clientIp: string,
-      numberId?: number,
-    ) {
-      const result = await checkout(deps, userId, attribution, clientIp, numberId);
+    async checkout(userId: string, request: CheckoutRequest) {
+      const result = await checkout(deps, userId, request);
       const order = await view(result.order, { createPayment: !result.created });
       return { order, created: result.created, validationResults: result.validationResults };
     },
