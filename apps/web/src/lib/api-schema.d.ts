@@ -350,7 +350,7 @@ export interface paths {
     };
     /**
      * The signed-in buyer's cart with its totals
-     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
+     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum): the billingState given (checkout's billing form), else the profile's address state. Items whose number was sold meanwhile stay, with available: false, until validated or removed.
      */
     get: operations['getCart'];
     put?: never;
@@ -476,7 +476,7 @@ export interface paths {
     put?: never;
     /**
      * Reserve every number in the cart (or Buy now: one number) for a new order
-     * @description Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
+     * @description Optional body { attribution, numberId, billing, confirmGstinStateMismatch }: the saved campaign-tracking record; for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404); the billing name and address the invoice is made out to (kept on the order; its state is the place of supply: CGST + SGST within STORE_STATE, IGST otherwise), else the profile's. A Corporate buyer whose GSTIN was registered in another state than the billing state given is 422 GSTIN_STATE_MISMATCH unless confirmGstinStateMismatch is true. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
      */
     post: operations['postCartCheckout'];
     delete?: never;
@@ -3242,7 +3242,10 @@ export interface operations {
   };
   getCart: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The billing state chosen at checkout: the place of supply of the totals (else the profile's) */
+        billingState?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3337,6 +3340,22 @@ export interface operations {
                 productIds: number[];
               } | null;
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
       };
@@ -4554,6 +4573,17 @@ export interface operations {
           } | null;
           /** @description Buy now: an order for this one number alone; the cart is left as it was */
           numberId?: number;
+          /** @description Who and where the invoice is made out to; it decides the place of supply. Absent: the profile's name and address */
+          billing?: {
+            line1: string;
+            line2?: string;
+            city: string;
+            state: string;
+            pinCode: string;
+            name: string;
+          };
+          /** @description A Corporate buyer whose GSTIN was registered in another state than the billing state confirms it is right (else 422 GSTIN_STATE_MISMATCH) */
+          confirmGstinStateMismatch?: boolean;
         } | null;
       };
     };
@@ -4970,6 +5000,22 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
