@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, registerByApi, SUPPORT_STATE_ENV } from '../support/accounts';
+import {
+  fillBillingAddress,
+  newAccount,
+  registerByApi,
+  SUPPORT_STATE_ENV,
+} from '../support/accounts';
 
 /**
  * Paying by UPI, end to end (issue 17): a buyer checks out, taps the UPI link (a upi:// link
@@ -30,6 +35,10 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     const picked = items[Math.floor(Math.random() * items.length)]!;
     expect((await page.request.post(`/api/v1/cart/add/${picked.id}`)).ok()).toBe(true);
     await page.goto('/cart');
+    // Billed to another state than the store's: the totals turn to IGST before checkout.
+    await expect(page.getByTestId('cart-totals')).toContainText('CGST (9%)');
+    await fillBillingAddress(page, 'Karnataka', 'Bengaluru');
+    await expect(page.getByTestId('cart-totals')).toContainText('IGST (18%)');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
     orderId = page.url().split('/').pop()!;
