@@ -60,7 +60,7 @@ class RaceLost extends Error {}
 
 type Attribution = Record<string, unknown>;
 
-interface CheckoutResult {
+export interface CheckoutResult {
   order: OrderRow;
   /** false: the buyer's open order for this same cart was returned. */
   created: boolean;

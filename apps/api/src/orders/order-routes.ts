@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formatIndiaDateTime } from '@store/domain';
 import { currentUser, requireUser } from '../auth/auth-service';
+import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema } from '../http/paging';
 import { paymentOutcomeMessages } from './order-service';
@@ -96,6 +98,41 @@ export async function orderRoutes(fastify: FastifyInstance) {
         request.body.utr,
       );
       return ok(order, 'Thank you: our team is verifying your payment and will write to you.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/retry',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Order the numbers of an order whose hold lapsed again, in one click',
+        description:
+          "For the buyer's own order whose hold ended before payment (canRetry): a new order for the same numbers, through checkout (hold limits and cool-down included: 409 HOLD_LIMIT, 429 HOLD_COOLDOWN, 429 HOLD_LIMIT_ADDRESS), billed as the lapsed order; the cart is left as it was. Answers the new order (201; 200 when it exists already). 409 NUMBERS_GONE with numbers[] when some number has been sold or is held by another buyer; 409 ORDER_NOT_RETRYABLE for any other order; 404 for someone else's.",
+        params: orderParams,
+        response: {
+          200: envelope(orderSchema),
+          201: envelope(orderSchema),
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await orders.retry(
+        currentUser(request).id,
+        request.params.id,
+        clientAddress(request.ip),
+      );
+      reply.status(created ? 201 : 200);
+      return ok(
+        order,
+        `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(new Date(order.holdExpiresAt))} to keep your numbers.`,
+      );
     },
   );
 

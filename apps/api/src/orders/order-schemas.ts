@@ -138,6 +138,11 @@ export const orderSchema = z.object({
   payment: orderPaymentSchema,
   timeline: z.array(timelineEntrySchema),
   needsRefund: z.boolean(),
+  canRetry: z
+    .boolean()
+    .describe(
+      'The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free',
+    ),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   nextSteps: z.array(z.string()).describe('What happens after payment (porting, domain.md §4)'),

@@ -23,6 +23,7 @@ import { invoicePdf } from './order-invoice';
 import { rejectSubmittedPayment, submitPayment } from './payment-submission';
 import { movePorting, type PortingStepInput } from './porting';
 import { refundOrder, type RefundInput } from './refunds';
+import { retryOrder } from './retry-order';
 import type { OrderDeps, OrderRow } from './order-types';
 import { orderViews } from './order-view';
 
@@ -126,6 +127,15 @@ export function createOrderService(deps: OrderDeps) {
       const result = await checkout(deps, userId, request);
       const order = await view(result.order, { createPayment: !result.created });
       return { order, created: result.created, validationResults: result.validationResults };
+    },
+
+    /** Orders a lapsed order's numbers again (retry-order.ts): the new order, as its buyer sees it. */
+    async retry(userId: string, id: string, clientIp: string) {
+      const result = await retryOrder(deps, await findOwn(userId, id), clientIp);
+      return {
+        order: await view(result.order, { createPayment: !result.created }),
+        created: result.created,
+      };
     },
 
     /** For the cart (see OpenOrders in cart/cart-service.ts). */

@@ -8,6 +8,7 @@ import {
 import { displayNumber } from '../catalog/catalog-service';
 import type { PaymentDetails } from '../payments/payment-service';
 import { portingSteps } from './order-messages';
+import { HOLD_EXPIRED_NOTE } from './open-orders';
 import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
@@ -35,6 +36,20 @@ function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
       // which staff see, with the event naming that payment): the order itself goes on.
       return 'paid';
   }
+}
+
+/**
+ * The order's hold lapsed unpaid (awaiting payment past its hold, or cancelled by the sweep for
+ * it): its buyer may order the same numbers again (POST /orders/{id}/retry).
+ */
+export function lapsedUnpaid(
+  order: OrderRow,
+  timeline: readonly Pick<TimelineRow, 'status' | 'note'>[],
+  now: Date = new Date(),
+): boolean {
+  if (paymentStatus(order, now) === 'expired') return true;
+  if (order.status !== 'cancelled' || order.paidAt || order.needsRefund) return false;
+  return timeline.findLast((event) => event.status === 'cancelled')?.note === HOLD_EXPIRED_NOTE;
 }
 
 /** The buyer said they have paid (a UTR staff have not yet confirmed or rejected). */
@@ -131,6 +146,7 @@ function toOrderView(
       by: event.staffName,
     })),
     needsRefund: order.needsRefund,
+    canRetry: lapsedUnpaid(order, timeline, now),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     nextSteps: portingSteps(order.paymentProvider),
