@@ -51,7 +51,7 @@ function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>, query 
 }
 
 /** The order page offering to order a lapsed order's numbers again (its "Try again" button). */
-export const RETRY_QUERY = '?retry=1';
+const RETRY_QUERY = '?retry=1';
 
 /** Who the invoice is made out to, as on the order page. */
 function billingLines(billing: Billing): string[] {

@@ -245,6 +245,52 @@ describe('order page: awaiting a manual payment', () => {
   });
 });
 
+describe('order page: hold lapsed', () => {
+  /** The order as the sweep left it: cancelled, its hold lapsed, to be tried again. */
+  const swept = () =>
+    pendingManualOrder({
+      status: 'cancelled',
+      statusLabel: 'Cancelled',
+      canRetry: true,
+      holdExpiresAt: '2026-11-22T09:15:00.000Z',
+      payment: { provider: 'manual', status: 'cancelled', paymentReference: null },
+    });
+
+  it('orders the same numbers again in one click, offered at once from the lapse message', async () => {
+    const next = pendingManualOrder({ id: 'order-new', reference: 'VN-20261125-NEW00001' });
+    const api = signedInApi({
+      [orderPath]: ok(swept()),
+      [`POST /orders/${ORDER_ID}/retry`]: { status: 201, body: { success: true, data: next } },
+      'GET /orders/order-new': ok(next),
+    });
+    renderOrderPage(`${ORDER_ID}?retry=1`);
+    const lapsed = await screen.findByRole('region', { name: 'The hold has lapsed' });
+    const again = within(lapsed).getByRole('button', { name: 'Try again: order the same numbers' });
+    await waitFor(() => expect(again).toHaveFocus());
+
+    await userEvent.click(again);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order VN-20261125-NEW00001' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST /orders/${ORDER_ID}/retry`)).toHaveLength(1);
+  });
+
+  it('says which numbers are gone when they cannot be ordered again', async () => {
+    const message =
+      'This number is no longer available: 90000 78600. It has been sold or is held by another buyer.';
+    signedInApi({
+      [orderPath]: ok(swept()),
+      [`POST /orders/${ORDER_ID}/retry`]: fail(409, message, { code: 'NUMBERS_GONE' }),
+    });
+    renderOrderPage();
+    const lapsed = await screen.findByRole('region', { name: 'The hold has lapsed' });
+    const again = within(lapsed).getByRole('button', { name: 'Try again: order the same numbers' });
+    expect(again).not.toHaveFocus();
+    await userEvent.click(again);
+    expect(await within(lapsed).findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
 describe('order page: paid', () => {
   it('shows the porting timeline with Indian times, notes and staff, then what happens next', async () => {
     signedInApi({ [orderPath]: ok(paidOrder()) });

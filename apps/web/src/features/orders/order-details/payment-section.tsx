@@ -8,6 +8,7 @@ import { HoldCountdown } from './hold-countdown';
 import { PaymentSubmissionForm } from './payment-submission-form';
 import { Card } from './order-card';
 import { RazorpayPay } from './razorpay-pay';
+import { RetryOrderCard } from './retry-order-card';
 import { UpiQrCode } from './upi-qr-code';
 
 /** The order's payment, by payment status: how to pay while it is pending, else what happened. */
@@ -30,6 +31,8 @@ function lastNote(order: Order, status: Order['status']): string | null {
 export function PaymentSection({ order, refetch }: { order: Order; refetch: () => unknown }) {
   const { payment, amounts } = order;
   const total = formatInr(amounts.totalAmount);
+  // Lapsed unpaid (awaiting payment past the hold, or cancelled by the sweep for it).
+  if (order.canRetry || payment.status === 'expired') return <RetryOrderCard order={order} />;
 
   switch (payment.status) {
     case 'pending':
@@ -54,20 +57,6 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
               Pay {total} before the hold ends, quoting your order reference {order.reference}.
             </p>
           )}
-        </Card>
-      );
-    case 'expired':
-      return (
-        <Card title="The hold has lapsed">
-          <p className="text-sm text-slate-700">
-            Your payment did not reach us before the hold ended, so the numbers were released and
-            are back on sale. If they are still free you can order them again.
-          </p>
-          <p className="mt-2 text-sm text-slate-700">
-            Already paid? Contact us with your payment reference and order reference{' '}
-            {order.reference}.
-          </p>
-          {releasedLinks}
         </Card>
       );
     case 'cancelled': {
