@@ -7164,7 +7164,7 @@ export interface operations {
                     providerRefundId: string | null;
                     /** @description Why Razorpay refused it, when it did */
                     failure: string | null;
-                    /** @description The staff member who made the refund */
+                    /** @description The staff member who made the refund; "System" for an automatic one */
                     by: string;
                     /** @description ISO time it was asked for */
                     at: string;
@@ -7495,7 +7495,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -7844,7 +7844,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -8445,7 +8445,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -8819,7 +8819,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -9204,7 +9204,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -9578,7 +9578,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -10369,6 +10369,7 @@ export interface operations {
               entries: {
                 id: number;
                 at: string;
+                /** @description The staff member; id "system" (name System, no e-mail) for an automatic change */
                 actor: {
                   id: string;
                   name: string;
