@@ -1,8 +1,11 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatIndiaDateTime } from '@store/domain';
 import { currentUser, requireUser } from '../auth/auth-service';
 import { clientAddress } from '../http/client-address';
+import { multipartFile } from '../http/multipart-file';
+import { SCREENSHOT_MAX_BYTES, screenshotTooLarge } from './payment-screenshot';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema } from '../http/paging';
 import { paymentOutcomeMessages } from './order-service';
@@ -24,6 +27,8 @@ const security = [{ sessionCookie: [] }];
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { orders } = app.services;
+  // Multipart bodies for the payment screenshot only; the rest stays JSON.
+  await app.register(multipart, { throwFileSizeLimit: false });
 
   app.get(
     '/orders',
@@ -98,6 +103,45 @@ export async function orderRoutes(fastify: FastifyInstance) {
         request.body.utr,
       );
       return ok(order, 'Thank you: our team is verifying your payment and will write to you.');
+    },
+  );
+
+  app.put(
+    '/orders/:id/payment-submission/screenshot',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: '"I have paid", optionally: a screenshot of the payment, for staff to see',
+        description:
+          'multipart/form-data with the file in the field "file": a JPEG or PNG image or a PDF (told by its first bytes, not its name), at most 5 MB (413 FILE_TOO_LARGE; 415 UNSUPPORTED_FILE for another kind, 415 NOT_MULTIPART for another body). Only after the UTR was submitted and while staff have yet to verify it (409 NO_PAYMENT_SUBMITTED); it replaces the one before. Answers the order (payment.submitted.screenshot).',
+        params: orderParams,
+        response: {
+          200: envelope(orderSchema),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const part = await multipartFile(request, {
+        field: 'file',
+        what: 'the screenshot',
+        maxBytes: SCREENSHOT_MAX_BYTES,
+      });
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw screenshotTooLarge();
+      const order = await orders.attachPaymentScreenshot(
+        currentUser(request).id,
+        request.params.id,
+        data,
+      );
+      return ok(order, 'Your screenshot has been attached for our team to see.');
     },
   );
 

@@ -20,6 +20,7 @@ import {
   type OrderFilter,
 } from './order-store';
 import { invoicePdf } from './order-invoice';
+import { attachPaymentScreenshot, paymentScreenshotFile } from './payment-screenshot';
 import { rejectSubmittedPayment, submitPayment } from './payment-submission';
 import { movePorting, type PortingStepInput } from './porting';
 import { refundOrder, type RefundInput } from './refunds';
@@ -256,6 +257,16 @@ export function createOrderService(deps: OrderDeps) {
     /** "I have paid" with a UTR (payment-submission.ts); the order as the buyer sees it. */
     submitPayment: async (userId: string, id: string, utr: string) =>
       view(await submitPayment(deps, userId, (await findOwn(userId, id)).id, utr)),
+
+    /** The screenshot of the buyer's submitted payment (payment-screenshot.ts). */
+    async attachPaymentScreenshot(userId: string, id: string, data: Buffer) {
+      const order = await findOwn(userId, id);
+      await attachPaymentScreenshot(deps, order.id, data);
+      return view(await find(order.id));
+    },
+
+    /** An order's payment screenshot, for staff; 404 when there is none. */
+    paymentScreenshot: async (id: string) => paymentScreenshotFile(deps, await find(id)),
 
     /** Staff could not verify the submitted UTR: cleared, the buyer told. */
     rejectSubmittedPayment: async (id: string, staffUserId: string, reason: string) =>

@@ -12,6 +12,7 @@ import { HOLD_EXPIRED_NOTE } from './open-orders';
 import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
+  ordersWithScreenshot,
   readOrderItems,
   readPortingSteps,
   readTimelines,
@@ -114,6 +115,7 @@ function toOrderView(
   timeline: readonly TimelineRow[],
   steps: readonly PortingStepRow[],
   details: PaymentDetails,
+  hasScreenshot: boolean,
   now: Date = new Date(),
 ): OrderView {
   const status = paymentStatus(order, now);
@@ -134,7 +136,13 @@ function toOrderView(
       ...(payable && details.instructions ? { instructions: details.instructions } : {}),
       ...(payable && details.upiLink ? { upiLink: details.upiLink } : {}),
       ...(submitted(order)
-        ? { submitted: { utr: order.submittedUtr!, at: order.paymentSubmittedAt!.toISOString() } }
+        ? {
+            submitted: {
+              utr: order.submittedUtr!,
+              at: order.paymentSubmittedAt!.toISOString(),
+              screenshot: hasScreenshot,
+            },
+          }
         : {}),
       ...(payable && details.razorpay !== undefined ? { razorpay: details.razorpay } : {}),
     },
@@ -177,7 +185,7 @@ export async function paymentDetails(
 }
 
 /**
- * The API view of orders, items, timelines and porting steps read in four queries. With `createPayment`,
+ * The API view of orders, items, timelines, porting steps and screenshots read in five queries. With `createPayment`,
  * a payable order's provider-side payment is created when it is still missing (the retry path
  * of a Razorpay order that could not be created at checkout); otherwise nothing is fetched.
  */
@@ -188,10 +196,11 @@ export async function orderViews(
 ): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, events, steps] = await Promise.all([
+  const [items, events, steps, screenshots] = await Promise.all([
     readOrderItems(deps.database.db, ids),
     readTimelines(deps.database.db, ids),
     readPortingSteps(deps.database.db, ids),
+    ordersWithScreenshot(deps.database.db, ids),
   ]);
   const now = new Date();
   const views: OrderView[] = [];
@@ -204,6 +213,7 @@ export async function orderViews(
         events.filter((event) => event.orderId === order.id),
         steps.filter((step) => step.orderId === order.id),
         details,
+        screenshots.has(order.id),
         now,
       ),
     );

@@ -542,6 +542,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/orders/{id}/payment-submission/screenshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * "I have paid", optionally: a screenshot of the payment, for staff to see
+     * @description multipart/form-data with the file in the field "file": a JPEG or PNG image or a PDF (told by its first bytes, not its name), at most 5 MB (413 FILE_TOO_LARGE; 415 UNSUPPORTED_FILE for another kind, 415 NOT_MULTIPART for another body). Only after the UTR was submitted and while staff have yet to verify it (409 NO_PAYMENT_SUBMITTED); it replaces the one before. Answers the order (payment.submitted.screenshot).
+     */
+    put: operations['putOrdersByIdPaymentSubmissionScreenshot'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/orders/{id}/retry': {
     parameters: {
       query?: never;
@@ -690,6 +710,26 @@ export interface paths {
      * @description To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.
      */
     post: operations['postAdminOrdersByIdPaymentSubmissionReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/payment-screenshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The screenshot the buyer attached to "I have paid" (image or PDF)
+     * @description The file as the buyer sent it (image/jpeg, image/png or application/pdf), shown inline; 404 when the order has none.
+     */
+    get: operations['getAdminOrdersByIdPaymentScreenshot'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4736,6 +4776,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -4919,6 +4961,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -5228,6 +5272,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -5481,6 +5527,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -5752,6 +5800,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -5846,6 +5896,320 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putOrdersByIdPaymentSubmissionScreenshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6032,6 +6396,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -6203,6 +6569,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -6695,6 +7063,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -7069,6 +7439,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -7400,6 +7772,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -7749,6 +8123,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -7958,6 +8334,222 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrdersByIdPaymentScreenshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A payment screenshot: a JPEG or PNG image or a PDF file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
             /** @enum {boolean} */
             success: false;
             message: string;
@@ -8350,6 +8942,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -8724,6 +9318,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -9109,6 +9705,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -9483,6 +10081,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
