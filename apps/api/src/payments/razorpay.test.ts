@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { numbers, orderEvents, orders, webhookEvents } from '../db/schema';
-import { LATE_PAYMENT_REFUND_REASON } from '../orders/mark-paid';
+import { LATE_PAYMENT_REFUND_REASON } from '../orders/order-service';
 import {
   lapseHold,
   numberState,
