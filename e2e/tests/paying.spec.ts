@@ -27,6 +27,11 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
   const utr = String(Date.now()).slice(-12).padStart(12, '4');
   let orderId = '';
   let reference = '';
+  // The PNG signature and a little more: the store tells a PNG by its first bytes.
+  const screenshot = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('a payment screenshot'),
+  ]);
 
   await test.step('a buyer checks out a number', async () => {
     await registerByApi(page.request, buyer);
@@ -61,10 +66,17 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     await expect(page.getByRole('img', { name: /^UPI QR code to pay/ })).toBeVisible();
   });
 
-  await test.step('the buyer says "I have paid" with the UTR', async () => {
+  await test.step('the buyer says "I have paid" with the UTR and a screenshot', async () => {
     await page.getByLabel(/transaction reference \(UTR\)/).fill(utr);
+    await page.getByLabel(/A screenshot of the payment/).setInputFiles({
+      name: 'paid.png',
+      mimeType: 'image/png',
+      buffer: screenshot,
+    });
     await page.getByRole('button', { name: 'I have paid' }).click();
-    await expect(page.getByText(`Payment submitted with UTR ${utr}`)).toBeVisible();
+    await expect(
+      page.getByText(`Payment submitted with UTR ${utr} and a screenshot`),
+    ).toBeVisible();
   });
 
   await test.step('support confirms the submitted UTR in the console', async () => {
@@ -76,6 +88,13 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     await desk.goto(`/admin/orders/${orderId}`);
     const payments = desk.getByRole('region', { name: 'Payments' });
     await expect(payments).toContainText(`The buyer says they have paid: UTR ${utr}`);
+    const shown = await desk.request.get(
+      (await payments
+        .getByRole('link', { name: 'See the payment screenshot' })
+        .getAttribute('href'))!,
+    );
+    expect(shown.headers()['content-type']).toBe('image/png');
+    expect((await shown.body()).equals(screenshot)).toBe(true);
     const form = payments.getByRole('form', { name: 'Confirm a payment' });
     await expect(form.getByLabel('UTR / bank reference')).toHaveValue(utr);
     await form.getByRole('button', { name: 'Confirm payment' }).click();
