@@ -11,7 +11,7 @@ import {
 
 /** One change made in the console: who, what, to which thing, before and after. */
 /** The actor of the system's own changes (no staff member): an automatic refund. */
-export const SYSTEM_ACTOR = { id: 'system', name: 'System', email: '' } as const;
+const SYSTEM_ACTOR = { id: 'system', name: 'System', email: '' } as const;
 
 export interface AuditEntry {
   /** The staff member; null: the system itself (shown as SYSTEM_ACTOR). */

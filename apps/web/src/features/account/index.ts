@@ -9,4 +9,4 @@ export {
   splitContact,
   VALIDATION_MESSAGES,
 } from './account-fields';
-export { AddressFields, addressSchema } from './address-form';
+export { AddressFields, addressSchema } from './address-fields';
