@@ -537,6 +537,7 @@ export async function deletePaymentScreenshot(tx: Tx, orderId: string): Promise<
 
 /** Which of these orders have a payment screenshot. */
 export async function ordersWithScreenshot(db: Db, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return new Set<string>();
   const rows = await db
     .select({ orderId: paymentScreenshots.orderId })
     .from(paymentScreenshots)

@@ -200,7 +200,11 @@ export async function orderViews(
     readOrderItems(deps.database.db, ids),
     readTimelines(deps.database.db, ids),
     readPortingSteps(deps.database.db, ids),
-    ordersWithScreenshot(deps.database.db, ids),
+    // Only a submitted payment may have a screenshot: most views ask nothing.
+    ordersWithScreenshot(
+      deps.database.db,
+      rows.filter(submitted).map((row) => row.id),
+    ),
   ]);
   const now = new Date();
   const views: OrderView[] = [];

@@ -24,7 +24,7 @@ describeEachDatabase('the hold sweep across processes', (ctx) => {
       other.release();
     }
 
-    expect(await sweepOnce(app)).toEqual({ cancelled: [], tidied: 1 });
+    expect(await sweepOnce(app)).toEqual({ cancelled: [], tidied: 1, reminded: [] });
     expect(await status()).toBe('available');
   });
 });
