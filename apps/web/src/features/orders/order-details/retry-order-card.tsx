@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useRetryOrder } from '../api/retry-order';
 import type { Order } from '../order-types';
-import { Card } from './order-card';
+import { Card, ReleasedLinks } from './order-card';
 
 /** The query parameter of the lapse e-mail and SMS's link: it offers "Try again" at once. */
 const RETRY_PARAM = 'retry';
@@ -53,24 +53,20 @@ export function RetryOrderCard({ order }: { order: Order }) {
           {problem}
         </p>
       ) : null}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          ref={button}
-          type="button"
-          className="btn-primary disabled:cursor-wait disabled:opacity-70"
-          disabled={retry.isPending}
-          aria-busy={retry.isPending || undefined}
-          onClick={tryAgain}
-        >
-          {retry.isPending ? 'Ordering again' : 'Try again: order the same numbers'}
-        </button>
-        <Link to="/cart" className="btn-secondary">
-          Back to your cart
-        </Link>
-        <Link to="/premium-numbers" className="btn-secondary">
-          Browse premium numbers
-        </Link>
-      </div>
+      <ReleasedLinks
+        first={
+          <button
+            ref={button}
+            type="button"
+            className="btn-primary disabled:cursor-wait disabled:opacity-70"
+            disabled={retry.isPending}
+            aria-busy={retry.isPending || undefined}
+            onClick={tryAgain}
+          >
+            {retry.isPending ? 'Ordering again' : 'Try again: order the same numbers'}
+          </button>
+        }
+      />
     </Card>
   );
 }
