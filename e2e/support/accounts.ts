@@ -160,3 +160,12 @@ export function supportRequest(baseURL: string | undefined): Promise<APIRequestC
   if (!storageState) throw new Error(`${SUPPORT_STATE_ENV} is unset: run through global-setup`);
   return playwrightRequest.newContext({ baseURL, storageState });
 }
+
+/** Fills the cart page's billing address (the name comes prefilled from the profile). */
+export async function fillBillingAddress(page: Page, state: string, city: string) {
+  const form = page.getByRole('region', { name: 'Billing details' });
+  await form.getByLabel('Address line 1').fill('14 Residency Road');
+  await form.getByLabel('State or union territory').selectOption(state);
+  await form.getByLabel('City').fill(city);
+  await form.getByLabel('PIN code').fill('560025');
+}

@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, registerByApi, SUPPORT_STATE_ENV } from '../support/accounts';
+import {
+  fillBillingAddress,
+  newAccount,
+  registerByApi,
+  SUPPORT_STATE_ENV,
+} from '../support/accounts';
 
 /**
  * Paying by UPI, end to end (issue 17): a buyer checks out, taps the UPI link (a upi:// link
@@ -22,6 +27,11 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
   const utr = String(Date.now()).slice(-12).padStart(12, '4');
   let orderId = '';
   let reference = '';
+  // The PNG signature and a little more: the store tells a PNG by its first bytes.
+  const screenshot = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('a payment screenshot'),
+  ]);
 
   await test.step('a buyer checks out a number', async () => {
     await registerByApi(page.request, buyer);
@@ -30,6 +40,10 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     const picked = items[Math.floor(Math.random() * items.length)]!;
     expect((await page.request.post(`/api/v1/cart/add/${picked.id}`)).ok()).toBe(true);
     await page.goto('/cart');
+    // Billed to another state than the store's: the totals turn to IGST before checkout.
+    await expect(page.getByTestId('cart-totals')).toContainText('CGST (9%)');
+    await fillBillingAddress(page, 'Karnataka', 'Bengaluru');
+    await expect(page.getByTestId('cart-totals')).toContainText('IGST (18%)');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
     orderId = page.url().split('/').pop()!;
@@ -52,10 +66,17 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     await expect(page.getByRole('img', { name: /^UPI QR code to pay/ })).toBeVisible();
   });
 
-  await test.step('the buyer says "I have paid" with the UTR', async () => {
+  await test.step('the buyer says "I have paid" with the UTR and a screenshot', async () => {
     await page.getByLabel(/transaction reference \(UTR\)/).fill(utr);
+    await page.getByLabel(/A screenshot of the payment/).setInputFiles({
+      name: 'paid.png',
+      mimeType: 'image/png',
+      buffer: screenshot,
+    });
     await page.getByRole('button', { name: 'I have paid' }).click();
-    await expect(page.getByText(`Payment submitted with UTR ${utr}`)).toBeVisible();
+    await expect(
+      page.getByText(`Payment submitted with UTR ${utr} and a screenshot`),
+    ).toBeVisible();
   });
 
   await test.step('support confirms the submitted UTR in the console', async () => {
@@ -67,6 +88,13 @@ test('a buyer pays by UPI, submits the UTR, support confirms it, the buyer downl
     await desk.goto(`/admin/orders/${orderId}`);
     const payments = desk.getByRole('region', { name: 'Payments' });
     await expect(payments).toContainText(`The buyer says they have paid: UTR ${utr}`);
+    const shown = await desk.request.get(
+      (await payments
+        .getByRole('link', { name: 'See the payment screenshot' })
+        .getAttribute('href'))!,
+    );
+    expect(shown.headers()['content-type']).toBe('image/png');
+    expect((await shown.body()).equals(screenshot)).toBe(true);
     const form = payments.getByRole('form', { name: 'Confirm a payment' });
     await expect(form.getByLabel('UTR / bank reference')).toHaveValue(utr);
     await form.getByRole('button', { name: 'Confirm payment' }).click();

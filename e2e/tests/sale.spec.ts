@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import {
   enterRegistrationCodes,
+  fillBillingAddress,
   header,
   newAccount,
   openSignIn,
@@ -67,6 +68,7 @@ test('a guest buys two numbers and support ports them', async ({ page, request, 
     await header(page).getByRole('link', { name: 'Cart, 2 items' }).click();
     await expect(page.getByTestId('cart-item')).toHaveCount(2);
     await expect(page.getByTestId('cart-totals')).toContainText('CGST (9%)');
+    await fillBillingAddress(page, 'Delhi', 'New Delhi');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     orderId = page.url().split('/').pop()!;

@@ -96,6 +96,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
     },
     timeline: [placed],
     needsRefund: false,
+    canRetry: false,
     createdAt: '2026-11-22T09:00:00.000Z',
     paidAt: null,
     nextSteps: sampleNextSteps,

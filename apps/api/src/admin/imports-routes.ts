@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/auth-service';
-import { AppError, badRequest } from '../http/app-error';
+import { AppError } from '../http/app-error';
+import { multipartFile } from '../http/multipart-file';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 import {
@@ -26,26 +27,7 @@ const sizeInWords = (bytes: number) =>
  * stream with a 413 error.
  */
 async function uploadedFile(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'NOT_MULTIPART',
-      'Send the CSV file as multipart/form-data in the field "file".',
-    );
-  }
-  // One byte over the limit is enough to know: busboy stops reading there.
-  const part = await request
-    .file({ limits: { fileSize: maxBytes + 1, files: 1 } })
-    .catch((error: unknown) => {
-      throw badRequest(
-        `The upload could not be read as multipart/form-data (${error instanceof Error ? error.message : 'a broken body'}): send the CSV file in the field "file".`,
-      );
-    });
-  if (!part) throw badRequest('No file: send the CSV file in the multipart field "file".');
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw badRequest(`The file must be in the multipart field "file", not "${part.fieldname}".`);
-  }
+  const part = await multipartFile(request, { field: 'file', what: 'the CSV file', maxBytes });
   let bytes = 0;
   const limited = new Transform({
     transform(chunk: Buffer, _encoding, done) {

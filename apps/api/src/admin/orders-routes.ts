@@ -16,6 +16,8 @@ import {
   pdfBody,
   pdfDownload,
   rejectPaymentBody,
+  screenshotBody,
+  screenshotDownload,
   taxDocumentRoutes,
 } from '../orders/order-schemas';
 import { paymentOutcomeMessages } from '../orders/order-service';
@@ -97,6 +99,25 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ),
         'Payment rejected; the buyer has been told.',
       ),
+  );
+
+  app.get(
+    '/orders/:id/payment-screenshot',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'The screenshot the buyer attached to "I have paid" (image or PDF)',
+        description:
+          'The file as the buyer sent it (image/jpeg, image/png or application/pdf), shown inline; 404 when the order has none.',
+        params: orderParams,
+        produces: ['image/jpeg', 'image/png', 'application/pdf'],
+        response: { 200: screenshotBody, 404: errorBody, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = await orders.paymentScreenshot(request.params.id);
+      return reply.headers(screenshotDownload(file)).send(file.data);
+    },
   );
 
   for (const { kind, file, what } of taxDocumentRoutes) {

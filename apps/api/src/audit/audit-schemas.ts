@@ -28,7 +28,9 @@ export const auditListQuery = z.object({
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  actor: z
+    .object({ id: z.string(), name: z.string(), email: z.string() })
+    .describe('The staff member; id "system" (name System, no e-mail) for an automatic change'),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),

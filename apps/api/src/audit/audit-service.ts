@@ -10,8 +10,12 @@ import {
 } from './audit-store';
 
 /** One change made in the console: who, what, to which thing, before and after. */
+/** The actor of the system's own changes (no staff member): an automatic refund. */
+const SYSTEM_ACTOR = { id: 'system', name: 'System', email: '' } as const;
+
 export interface AuditEntry {
-  actorId: string;
+  /** The staff member; null: the system itself (shown as SYSTEM_ACTOR). */
+  actorId: string | null;
   action: string;
   entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import';
   entityId: string | number;
@@ -64,7 +68,10 @@ export function createAuditService({ database }: { database: Database }) {
       const views = rows.map(({ entry, actorName, actorEmail }) => ({
         id: entry.id,
         at: entry.at.toISOString(),
-        actor: { id: entry.actorId, name: actorName, email: actorEmail },
+        actor:
+          entry.actorId && actorName && actorEmail
+            ? { id: entry.actorId, name: actorName, email: actorEmail }
+            : SYSTEM_ACTOR,
         action: entry.action,
         entityType: entry.entityType,
         entityId: entry.entityId,

@@ -42,7 +42,7 @@ export async function pageOfAuditEntries(
     db
       .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
       .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize)

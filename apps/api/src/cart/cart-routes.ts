@@ -8,6 +8,7 @@ import { optionalSession } from '../plugins/api-docs';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
   addedSchema,
+  cartQuery,
   cartSchema,
   checkoutBody,
   checkoutSchema,
@@ -62,13 +63,14 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: "The signed-in buyer's cart with its totals",
         description:
-          'Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.',
-        response: { 200: envelope(cartSchema), 401: errorBody },
+          "Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum): the billingState given (checkout's billing form), else the profile's address state. Items whose number was sold meanwhile stay, with available: false, until validated or removed.",
+        querystring: cartQuery,
+        response: { 200: envelope(cartSchema), 400: errorBody, 401: errorBody },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(await cart.view(currentUser(request).id));
+      return ok(await cart.view(currentUser(request).id, request.query.billingState));
     },
   );
 
@@ -231,7 +233,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Reserve every number in the cart (or Buy now: one number) for a new order',
         description:
-          'Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.',
+          "Optional body { attribution, numberId, billing, confirmGstinStateMismatch }: the saved campaign-tracking record; for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404); the billing name and address the invoice is made out to (kept on the order; its state is the place of supply: CGST + SGST within STORE_STATE, IGST otherwise), else the profile's. A Corporate buyer whose GSTIN was registered in another state than the billing state given is 422 GSTIN_STATE_MISMATCH unless confirmGstinStateMismatch is true. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.",
         body: optionalBody(checkoutBody),
         response: {
           200: envelope(checkoutSchema),
@@ -240,17 +242,22 @@ export async function cartRoutes(fastify: FastifyInstance) {
           401: errorBody,
           404: errorBody,
           409: errorBody,
+          422: errorBody,
           429: errorBody,
         },
       },
     },
     async (request, reply) => {
-      const result = await orders.checkout(
-        currentUser(request).id,
-        request.body?.attribution,
-        clientAddress(request.ip),
-        request.body?.numberId,
-      );
+      const body = request.body;
+      const result = await orders.checkout(currentUser(request).id, {
+        attribution: body?.attribution,
+        clientIp: clientAddress(request.ip),
+        ...(body?.numberId === undefined
+          ? {}
+          : { purpose: 'buy_now' as const, numberIds: [body.numberId] }),
+        billing: body?.billing,
+        confirmGstinStateMismatch: body?.confirmGstinStateMismatch,
+      });
       const { order } = result;
       let message = result.created
         ? `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(order.holdExpiresAt)} to keep your numbers.`

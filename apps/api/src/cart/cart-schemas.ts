@@ -6,6 +6,7 @@ import {
 import { z } from 'zod';
 import { numberItemSchema } from '../catalog/catalog-schemas';
 import { orderSchema } from '../orders/order-schemas';
+import { addressBody, nameField } from '../users/user-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 
@@ -172,7 +173,31 @@ export const checkoutBody = z.object({
     .max(2_147_483_647)
     .optional()
     .describe('Buy now: an order for this one number alone; the cart is left as it was'),
+  billing: addressBody
+    .extend({ name: nameField })
+    .optional()
+    .describe(
+      "Who and where the invoice is made out to; it decides the place of supply. Absent: the profile's name and address",
+    ),
+  confirmGstinStateMismatch: z
+    .boolean()
+    .optional()
+    .describe(
+      'A Corporate buyer whose GSTIN was registered in another state than the billing state confirms it is right (else 422 GSTIN_STATE_MISMATCH)',
+    ),
 });
+
+/** GET /cart: the tax preview for the billing state chosen at checkout. */
+export const cartQuery = z.object({
+  billingState: addressBody.shape.state
+    .optional()
+    .describe(
+      "The billing state chosen at checkout: the place of supply of the totals (else the profile's)",
+    ),
+});
+
+/** The billing name and address given at checkout. */
+export type CheckoutBilling = z.output<typeof checkoutBody>['billing'] & {};
 
 export const checkoutSchema = z.object({
   order: orderSchema,

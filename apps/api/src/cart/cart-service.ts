@@ -209,15 +209,18 @@ export function createCartService({
     });
   }
 
-  /** The signed-in buyer's cart view (an empty one when no cart row exists yet). */
-  async function view(userId: string): Promise<CartView> {
+  /**
+   * The signed-in buyer's cart view (an empty one when no cart row exists yet), taxed for
+   * `billingState` (the one chosen at checkout) or else the profile's.
+   */
+  async function view(userId: string, billingState?: string): Promise<CartView> {
     const [cart, billing, openOrder] = await Promise.all([
       findCart(db, userId),
       users.billingDetails(userId),
       openOrders.liveOpenOrder(userId),
     ]);
     const lines = cart ? await readLines(db, cart.id, userId) : [];
-    const supply = placeOfSupply(config.STORE_STATE, billing?.address?.state);
+    const supply = placeOfSupply(config.STORE_STATE, billingState ?? billing?.address?.state);
     return {
       ...toCartView(cart, lines, billing?.accountType === 'Corporate' ? config.TDS_RATES : [], {
         placeOfSupply: supply,

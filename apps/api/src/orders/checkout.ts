@@ -1,18 +1,25 @@
 import {
   formatIndiaDateTime,
+  gstinStateName,
   GST_PERCENT,
   isInterState,
   placeOfSupply,
   priceSignedInCartPaise,
 } from '@store/domain';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { lineResult, type CartLine } from '../cart/cart-service';
-import type { ValidationResult } from '../cart/cart-schemas';
+import type { CheckoutBilling, ValidationResult } from '../cart/cart-schemas';
 import { inTransaction, type Tx } from '../db/transactions';
-import { badRequest, conflict, notFound, unauthorized } from '../http/app-error';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/app-error';
 import { checkHoldLimits } from './hold-limits';
-import { BUY_NOW_NOTE, cancelOpenOrders, CART_CHANGED_NOTE, REPLACED_NOTE } from './open-orders';
+import {
+  BUY_NOW_NOTE,
+  cancelOpenOrders,
+  CART_CHANGED_NOTE,
+  REPLACED_NOTE,
+  RETRY_NOTE,
+} from './open-orders';
 import { newOrderAlert } from './order-alerts';
 import { enqueueMessages } from '../notify/outbox';
 import { orderPlacedMessages } from './order-messages';
@@ -34,7 +41,7 @@ const CHECKOUT_BLOCKED_MESSAGE =
 const BUY_NOW_BLOCKED_MESSAGE =
   'This number is no longer available: it has been sold or is held by another buyer.';
 
-const checkoutBlocked = (validationResults: ValidationResult[], buyNow = false) =>
+const checkoutBlocked = (validationResults: ValidationResult[], buyNow: boolean) =>
   conflict(buyNow ? BUY_NOW_BLOCKED_MESSAGE : CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', {
     validationResults,
   });
@@ -53,16 +60,61 @@ class RaceLost extends Error {}
 
 type Attribution = Record<string, unknown>;
 
-interface CheckoutResult {
+export interface CheckoutResult {
   order: OrderRow;
   /** false: the buyer's open order for this same cart was returned. */
   created: boolean;
   validationResults: ValidationResult[];
 }
 
-/** Sorted number ids and the TDS rate: the same key means the same order (idempotency). */
-function cartKeyOf(numberIds: readonly number[], tdsBasisPoints: number): string {
-  return `${[...numberIds].sort((a, b) => a - b).join(',')}|tds:${tdsBasisPoints}`;
+export interface CheckoutRequest {
+  attribution?: Attribution | null;
+  clientIp: string;
+  /**
+   * buy_now: the one number of `numberIds`; retry: a lapsed order's numbers (`numberIds`); both
+   * leave the cart as it was. cart (the default): every number in the cart.
+   */
+  purpose?: 'cart' | 'buy_now' | 'retry';
+  numberIds?: readonly number[];
+  /** The billing name and address; absent: the profile's. */
+  billing?: CheckoutBilling;
+  /** A Corporate buyer confirms a GSTIN registered in another state than the billing state. */
+  confirmGstinStateMismatch?: boolean;
+}
+
+/**
+ * Sorted number ids, the TDS rate and the billing details: the same key means the same order
+ * (idempotency); a checkout with another billing address makes a new order.
+ */
+function cartKeyOf(numberIds: readonly number[], tdsBasisPoints: number, billing: Billing): string {
+  const who = createHash('sha256')
+    .update(JSON.stringify([billing.name, billing.address]))
+    .digest('hex')
+    .slice(0, 16);
+  return `${[...numberIds].sort((a, b) => a - b).join(',')}|tds:${tdsBasisPoints}|bill:${who}`;
+}
+
+/**
+ * The order's billing details: the profile's, with the name and address given at checkout. A
+ * Corporate buyer whose GSTIN's state is not the billing state given must confirm it (422).
+ */
+function checkoutBilling(profile: Billing, request: CheckoutRequest): Billing {
+  const given = request.billing;
+  if (!given) return profile;
+  const gstinState =
+    profile.accountType === 'Corporate' && profile.gstinNo
+      ? gstinStateName(profile.gstinNo)
+      : undefined;
+  if (gstinState && gstinState !== given.state && request.confirmGstinStateMismatch !== true) {
+    throw new AppError(
+      422,
+      'GSTIN_STATE_MISMATCH',
+      `Your GSTIN ${profile.gstinNo} is registered in ${gstinState}, but the billing state is ${given.state}. Please check the billing state, or confirm that the difference is right.`,
+      { gstinState, billingState: given.state },
+    );
+  }
+  const { name, ...address } = given;
+  return { ...profile, name, address: { ...address, line2: address.line2 ?? null } };
 }
 
 function liveAttribution(attribution: Attribution | null | undefined): Attribution | null {
@@ -75,33 +127,38 @@ function liveAttribution(attribution: Attribution | null | undefined): Attributi
 }
 
 /**
- * Buy now: the line of this one number, the cart's own when the cart has it, else one made from
- * the catalogue at its current price (it is then not in the cart, and stays out of it).
+ * Buy now or try again: the lines of these numbers, the cart's own when the cart has them, else
+ * made from the catalogue at the current price (they are then not in the cart, and stay out).
  */
-async function buyNowLine(
+async function chosenLines(
   deps: OrderDeps,
   tx: Tx,
   userId: string,
   cartLines: readonly CartLine[],
-  numberId: number,
-): Promise<CartLine> {
-  const inCart = cartLines.find((line) => line.number.id === numberId);
-  if (inCart) return inCart;
-  const found = (await deps.catalog.lookUp([numberId], userId, tx)).get(numberId);
-  if (!found) throw notFound(`Number ${numberId} is not in the store.`);
-  return {
-    itemId: '',
-    priceAtAdd: found.number.finalPrice,
-    addedAt: new Date(),
-    number: found.number,
-    valid: found.valid,
-  };
+  numberIds: readonly number[],
+): Promise<CartLine[]> {
+  const found = await deps.catalog.lookUp(numberIds, userId, tx);
+  return numberIds.map((numberId) => {
+    const inCart = cartLines.find((line) => line.number.id === numberId);
+    if (inCart) return inCart;
+    const entry = found.get(numberId);
+    if (!entry) throw notFound(`Number ${numberId} is not in the store.`);
+    return {
+      itemId: '',
+      priceAtAdd: entry.number.finalPrice,
+      addedAt: new Date(),
+      number: entry.number,
+      valid: entry.valid,
+    };
+  });
 }
 
 /**
- * POST /cart/checkout. With `numberId` (Buy now) the order is for that one number alone, and
- * the cart is left as it was (the number is not added to it; if the cart has it, the payment
- * takes it out as it takes out every number it buys). One transaction:
+ * POST /cart/checkout. With `numberIds` (Buy now of one number, or trying a lapsed order again)
+ * the order is for those numbers alone, and the cart is left as it was (they are not added to
+ * it; if the cart has them, the payment takes them out as it takes out every number it buys).
+ * The billing name and address given (else the profile's) are kept on the order and decide the
+ * place of supply. One transaction:
  * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
  * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
  * 3. the buyer's open order for this same cart key, still holding every number -> return it;
@@ -119,20 +176,19 @@ async function buyNowLine(
 export async function checkout(
   deps: OrderDeps,
   userId: string,
-  attribution: Attribution | null | undefined,
-  clientIp: string,
-  numberId?: number,
+  request: CheckoutRequest,
 ): Promise<CheckoutResult> {
   const { database, config, catalog, cart: carts } = deps;
+  const { clientIp, purpose = 'cart' } = request;
+  const numberIds = purpose === 'cart' ? undefined : (request.numberIds ?? []);
   let outcome: (CheckoutResult & { messageIds?: number[] }) | { empty: true };
   try {
     outcome = await inTransaction(database, async (tx) => {
       const cart = await carts.lock(tx, userId);
       const cartLines = cart ? await carts.lines(tx, cart.id, userId) : [];
-      const lines =
-        numberId === undefined
-          ? cartLines
-          : [await buyNowLine(deps, tx, userId, cartLines, numberId)];
+      const lines = numberIds
+        ? await chosenLines(deps, tx, userId, cartLines, numberIds)
+        : cartLines;
       if (lines.length === 0) {
         // Nothing to buy: an open order no longer stands for the cart, so its hold goes (and
         // that is committed before the buyer is told the cart is empty).
@@ -141,14 +197,15 @@ export async function checkout(
       }
       const validationResults = lines.map(lineResult);
       if (validationResults.some((r) => !r.valid)) {
-        throw checkoutBlocked(validationResults, numberId !== undefined);
+        throw checkoutBlocked(validationResults, purpose === 'buy_now');
       }
 
-      const billing = await deps.users.billingDetails(userId, tx);
-      if (!billing) throw unauthorized('Your account could not be found. Please sign in again.');
+      const profile = await deps.users.billingDetails(userId, tx);
+      if (!profile) throw unauthorized('Your account could not be found. Please sign in again.');
+      const billing = checkoutBilling(profile, request);
       const tdsBasisPoints = billing.accountType === 'Corporate' ? (cart?.tdsBasisPoints ?? 0) : 0;
       const ids = lines.map((line) => line.number.id).sort((a, b) => a - b);
-      const cartKey = cartKeyOf(ids, tdsBasisPoints);
+      const cartKey = cartKeyOf(ids, tdsBasisPoints, billing);
 
       const open = await lockOpenOrders(tx, userId);
       for (const order of open) {
@@ -167,7 +224,7 @@ export async function checkout(
         deps,
         tx,
         open,
-        numberId === undefined ? REPLACED_NOTE : BUY_NOW_NOTE,
+        { cart: REPLACED_NOTE, buy_now: BUY_NOW_NOTE, retry: RETRY_NOTE }[purpose],
         ids,
       );
 
@@ -209,7 +266,7 @@ export async function checkout(
         placeOfSupply: supply,
         totalAmount: totals.totalAmount,
         billing,
-        attribution: liveAttribution(attribution),
+        attribution: liveAttribution(request.attribution),
         clientIp,
         cartKey,
         holdExpiresAt: reserved[0]!.reservedUntil!,
@@ -247,20 +304,18 @@ export async function checkout(
     });
   } catch (error) {
     if (!(error instanceof RaceLost)) throw error;
-    if (numberId === undefined) throw checkoutBlocked(await carts.currentResults(userId));
-    const found = (await catalog.lookUp([numberId], userId)).get(numberId);
+    if (!numberIds) throw checkoutBlocked(await carts.currentResults(userId), false);
+    const found = await catalog.lookUp(numberIds, userId);
     throw checkoutBlocked(
-      found
-        ? [
-            lineResult({
-              itemId: '',
-              priceAtAdd: found.number.finalPrice,
-              addedAt: new Date(),
-              ...found,
-            }),
-          ]
-        : [],
-      true,
+      [...found.values()].map((entry) =>
+        lineResult({
+          itemId: '',
+          priceAtAdd: entry.number.finalPrice,
+          addedAt: new Date(),
+          ...entry,
+        }),
+      ),
+      purpose === 'buy_now',
     );
   }
   if ('empty' in outcome) throw badRequest('Your cart is empty.', 'CART_EMPTY');

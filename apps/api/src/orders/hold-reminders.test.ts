@@ -43,7 +43,7 @@ describeEachDatabase(
       expect((await sweep()).cancelled).toEqual([buyer.order.id]);
       const [lapsedSms] = await sentTo(ctx().database, buyer.user.mobile);
       expect(lapsedSms!.text).toContain(
-        `Order again while the numbers are free: ${ctx().config.PUBLIC_BASE_URL}/orders/${buyer.order.id}`,
+        `Order again while the numbers are free: ${ctx().config.PUBLIC_BASE_URL}/orders/${buyer.order.id}?retry=1`,
       );
     });
   },

@@ -21,6 +21,7 @@ import {
   updateOrder,
   wasCancelledByStaff,
 } from './order-store';
+import { refundOrder } from './refunds';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 /**
@@ -83,7 +84,9 @@ function paidNote(input: MarkPaidInput, late: boolean): string {
  * or still held by this order) sells the numbers and marks the order paid. When a number has
  * meanwhile gone to someone else, or staff had cancelled the order, or the amount paid is not
  * the order's total, nothing is sold: the order is cancelled with needs_refund set and the
- * payment reference kept, so support refunds it (GET /admin/orders?needsRefund=true). A further,
+ * payment reference kept, so support refunds it (GET /admin/orders?needsRefund=true); a Razorpay
+ * payment that came late when a number had gone is refunded at once, through Razorpay, by the
+ * system (refundLatePayment). A further,
  * different provider payment for an order already paid flags that order needs_refund with an
  * event naming the payment, once per payment. A manual payment confirmed by staff is audited.
  * The buyer's messages and the staff alert are written to the outbox in the same transaction
@@ -214,6 +217,8 @@ export async function markPaid(
       numbers: items,
       amount,
       wrongAmount,
+      // Late, and a number gone: Razorpay's money goes back at once, with no one to ask.
+      refundNow: input.provider === 'razorpay' && !wrongAmount && !cancelledByStaff,
     };
   };
 
@@ -298,5 +303,38 @@ export async function markPaid(
     else deps.log.error(details, what);
   }
   await deps.outbox.deliverNow(result.messageIds);
+  if (result.outcome === 'refund_due' && result.refundNow) {
+    return {
+      outcome: result.outcome,
+      order: await refundLatePayment(deps, order, input.reference),
+    };
+  }
   return { outcome: result.outcome, order: result.order };
+}
+
+/** Why a late Razorpay payment went back by itself (the refund's reason, told to the buyer). */
+export const LATE_PAYMENT_REFUND_REASON =
+  'Your payment arrived after the hold had ended, and a number had meanwhile gone to another buyer.';
+
+/**
+ * A system refund (no staff member) of a Razorpay payment captured after the hold lapsed when a
+ * number had gone: through Razorpay's refund API (refunds.ts; the buyer is told by e-mail and
+ * SMS). A failure is logged and the payment stays due back, in the console's refund queue.
+ */
+async function refundLatePayment(deps: OrderDeps, order: OrderRow, reference: string) {
+  const recorded = await deps.payments.findByReference(deps.database.db, 'razorpay', reference);
+  try {
+    return await refundOrder(deps, order.id, {
+      paymentId: recorded?.payment.id,
+      method: 'razorpay',
+      reason: LATE_PAYMENT_REFUND_REASON,
+      staffUserId: null,
+    });
+  } catch (error) {
+    deps.log.error(
+      { err: error, orderId: order.id, payment: reference },
+      'automatic refund of a late payment failed: it stays due back for staff',
+    );
+    return (await findOrder(deps.database.db, order.id)) ?? order;
+  }
 }

@@ -15,6 +15,8 @@ export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
 export const REPLACED_NOTE = 'Replaced by a new checkout: the cart changed';
 /** The note of an open order that a Buy now of one number replaced. */
 export const BUY_NOW_NOTE = 'Replaced by a new checkout: Buy now of one number';
+/** The note of an open order replaced by trying a lapsed order again. */
+export const RETRY_NOTE = 'Replaced by a new checkout: a lapsed order tried again';
 /** The note of an open order cancelled because its numbers left the cart before payment. */
 export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were removed from the cart';
 

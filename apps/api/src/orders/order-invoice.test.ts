@@ -1,17 +1,8 @@
-import { PDFParse } from 'pdf-parse';
 import { expect, it } from 'vitest';
+import { pdfText } from '../../test-support/pdf-text';
 import { sentTo, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describeEachDatabase(
   'the GST tax invoice',

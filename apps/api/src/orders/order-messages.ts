@@ -46,9 +46,12 @@ export function portingSteps(provider: string): string[] {
 const inr = (paise: number) => formatInr(toRupees(paise));
 
 /** The buyer's order page (it asks for sign-in). */
-function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>): string {
-  return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/orders/${order.id}`;
+function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>, query = ''): string {
+  return `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/orders/${order.id}${query}`;
 }
+
+/** The order page offering to order a lapsed order's numbers again (its "Try again" button). */
+const RETRY_QUERY = '?retry=1';
 
 /** Who the invoice is made out to, as on the order page. */
 function billingLines(billing: Billing): string[] {
@@ -334,14 +337,14 @@ export function holdExpiredMessages(
         '',
         `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and the numbers are back on sale.`,
         'If you have already paid, reply to this e-mail with your payment reference: if the numbers are still free they are yours, otherwise you are refunded in full.',
-        `To order them again while they are free: ${orderPageUrl(config, order)}`,
+        `To order them again in one click while they are free: ${orderPageUrl(config, order, RETRY_QUERY)}`,
         ...signOff(config),
       ].join('\n'),
     },
     {
       channel: 'sms',
       to: contact.mobile,
-      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again while the numbers are free: ${orderPageUrl(config, order)}`.slice(
+      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again while the numbers are free: ${orderPageUrl(config, order, RETRY_QUERY)}`.slice(
         0,
         300,
       ),

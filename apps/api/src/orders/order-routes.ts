@@ -1,6 +1,11 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formatIndiaDateTime } from '@store/domain';
 import { currentUser, requireUser } from '../auth/auth-service';
+import { clientAddress } from '../http/client-address';
+import { multipartFile } from '../http/multipart-file';
+import { SCREENSHOT_MAX_BYTES, screenshotTooLarge } from './payment-screenshot';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema } from '../http/paging';
 import { paymentOutcomeMessages } from './order-service';
@@ -22,6 +27,8 @@ const security = [{ sessionCookie: [] }];
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { orders } = app.services;
+  // Multipart bodies for the payment screenshot only; the rest stays JSON.
+  await app.register(multipart, { throwFileSizeLimit: false });
 
   app.get(
     '/orders',
@@ -96,6 +103,80 @@ export async function orderRoutes(fastify: FastifyInstance) {
         request.body.utr,
       );
       return ok(order, 'Thank you: our team is verifying your payment and will write to you.');
+    },
+  );
+
+  app.put(
+    '/orders/:id/payment-submission/screenshot',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: '"I have paid", optionally: a screenshot of the payment, for staff to see',
+        description:
+          'multipart/form-data with the file in the field "file": a JPEG or PNG image or a PDF (told by its first bytes, not its name), at most 5 MB (413 FILE_TOO_LARGE; 415 UNSUPPORTED_FILE for another kind, 415 NOT_MULTIPART for another body). Only after the UTR was submitted and while staff have yet to verify it (409 NO_PAYMENT_SUBMITTED); it replaces the one before. Answers the order (payment.submitted.screenshot).',
+        params: orderParams,
+        response: {
+          200: envelope(orderSchema),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const part = await multipartFile(request, {
+        field: 'file',
+        what: 'the screenshot',
+        maxBytes: SCREENSHOT_MAX_BYTES,
+      });
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw screenshotTooLarge();
+      const order = await orders.attachPaymentScreenshot(
+        currentUser(request).id,
+        request.params.id,
+        data,
+      );
+      return ok(order, 'Your screenshot has been attached for our team to see.');
+    },
+  );
+
+  app.post(
+    '/orders/:id/retry',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Order the numbers of an order whose hold lapsed again, in one click',
+        description:
+          "For the buyer's own order whose hold ended before payment (canRetry): a new order for the same numbers, through checkout (hold limits and cool-down included: 409 HOLD_LIMIT, 429 HOLD_COOLDOWN, 429 HOLD_LIMIT_ADDRESS), billed as the lapsed order; the cart is left as it was. Answers the new order (201; 200 when it exists already). 409 NUMBERS_GONE with numbers[] when some number has been sold or is held by another buyer; 409 ORDER_NOT_RETRYABLE for any other order; 404 for someone else's.",
+        params: orderParams,
+        response: {
+          200: envelope(orderSchema),
+          201: envelope(orderSchema),
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await orders.retry(
+        currentUser(request).id,
+        request.params.id,
+        clientAddress(request.ip),
+      );
+      reply.status(created ? 201 : 200);
+      return ok(
+        order,
+        `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(new Date(order.holdExpiresAt))} to keep your numbers.`,
+      );
     },
   );
 

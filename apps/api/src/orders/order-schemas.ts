@@ -93,7 +93,15 @@ const orderPaymentSchema = z.object({
     .optional()
     .describe('manual: how to pay; only while the order awaits payment'),
   submitted: z
-    .object({ utr: z.string(), at: z.string().describe('ISO time') })
+    .object({
+      utr: z.string(),
+      at: z.string().describe('ISO time'),
+      screenshot: z
+        .boolean()
+        .describe(
+          'A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot)',
+        ),
+    })
     .optional()
     .describe(
       '"I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise',
@@ -138,6 +146,11 @@ export const orderSchema = z.object({
   payment: orderPaymentSchema,
   timeline: z.array(timelineEntrySchema),
   needsRefund: z.boolean(),
+  canRetry: z
+    .boolean()
+    .describe(
+      'The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free',
+    ),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   nextSteps: z.array(z.string()).describe('What happens after payment (porting, domain.md §4)'),
@@ -266,6 +279,17 @@ export const pdfBody = z.any().describe('A PDF file (application/pdf)');
 export const pdfDownload = (fileName: string) => ({
   'content-type': 'application/pdf',
   'content-disposition': `attachment; filename="${fileName}"`,
+  'cache-control': 'private, no-store',
+});
+
+export const screenshotBody = z
+  .any()
+  .describe('A payment screenshot: a JPEG or PNG image or a PDF file');
+
+/** The headers of a payment screenshot shown to staff: private, never cached. */
+export const screenshotDownload = (file: { contentType: string; fileName: string }) => ({
+  'content-type': file.contentType,
+  'content-disposition': `inline; filename="${file.fileName}"`,
   'cache-control': 'private, no-store',
 });
 

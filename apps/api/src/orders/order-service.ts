@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/transactions';
 import type { RazorpayEvent } from '../payments/payment-service';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
-import { checkout } from './checkout';
+import { checkout, type CheckoutRequest } from './checkout';
 import { sweepExpiredHolds } from './hold-sweep';
 import { markPaid, type MarkPaidInput, type MarkPaidOutcome } from './mark-paid';
 import { cancelForRemovedNumbers } from './open-orders';
@@ -20,13 +20,16 @@ import {
   type OrderFilter,
 } from './order-store';
 import { invoicePdf } from './order-invoice';
+import { attachPaymentScreenshot, paymentScreenshotFile } from './payment-screenshot';
 import { rejectSubmittedPayment, submitPayment } from './payment-submission';
 import { movePorting, type PortingStepInput } from './porting';
 import { refundOrder, type RefundInput } from './refunds';
+import { retryOrder } from './retry-order';
 import type { OrderDeps, OrderRow } from './order-types';
 import { orderViews } from './order-view';
 
 export { CART_CHANGED_NOTE } from './open-orders';
+export { LATE_PAYMENT_REFUND_REASON } from './mark-paid';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -122,15 +125,19 @@ export function createOrderService(deps: OrderDeps) {
      * (checkout.ts), or answers the open order for the same numbers; the answer carries the
      * order as the buyer sees it.
      */
-    async checkout(
-      userId: string,
-      attribution: Record<string, unknown> | null | undefined,
-      clientIp: string,
-      numberId?: number,
-    ) {
-      const result = await checkout(deps, userId, attribution, clientIp, numberId);
+    async checkout(userId: string, request: CheckoutRequest) {
+      const result = await checkout(deps, userId, request);
       const order = await view(result.order, { createPayment: !result.created });
       return { order, created: result.created, validationResults: result.validationResults };
+    },
+
+    /** Orders a lapsed order's numbers again (retry-order.ts): the new order, as its buyer sees it. */
+    async retry(userId: string, id: string, clientIp: string) {
+      const result = await retryOrder(deps, await findOwn(userId, id), clientIp);
+      return {
+        order: await view(result.order, { createPayment: !result.created }),
+        created: result.created,
+      };
     },
 
     /** For the cart (see OpenOrders in cart/cart-service.ts). */
@@ -251,6 +258,16 @@ export function createOrderService(deps: OrderDeps) {
     /** "I have paid" with a UTR (payment-submission.ts); the order as the buyer sees it. */
     submitPayment: async (userId: string, id: string, utr: string) =>
       view(await submitPayment(deps, userId, (await findOwn(userId, id)).id, utr)),
+
+    /** The screenshot of the buyer's submitted payment (payment-screenshot.ts). */
+    async attachPaymentScreenshot(userId: string, id: string, data: Buffer) {
+      const order = await findOwn(userId, id);
+      await attachPaymentScreenshot(deps, order.id, data);
+      return view(await find(order.id));
+    },
+
+    /** An order's payment screenshot, for staff; 404 when there is none. */
+    paymentScreenshot: async (id: string) => paymentScreenshotFile(deps, await find(id)),
 
     /** Staff could not verify the submitted UTR: cleared, the buyer told. */
     rejectSubmittedPayment: async (id: string, staffUserId: string, reason: string) =>

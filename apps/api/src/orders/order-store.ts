@@ -16,7 +16,15 @@ import {
 } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { numbers, orderEvents, orderItems, orders, portingSteps, users } from '../db/schema';
+import {
+  numbers,
+  orderEvents,
+  orderItems,
+  orders,
+  paymentScreenshots,
+  portingSteps,
+  users,
+} from '../db/schema';
 import type { Tx } from '../db/transactions';
 import type { OrderItemRow, OrderRow } from './order-types';
 
@@ -499,4 +507,40 @@ export async function liveHoldsFromAddress(tx: Tx, clientIp: string, exceptUserI
     firstEnd: row?.firstEnd ? new Date(row.firstEnd) : null,
     now: new Date(row!.now),
   };
+}
+
+/** Keeps the payment screenshot of an order, replacing the one it had. */
+export async function upsertPaymentScreenshot(
+  tx: Tx,
+  values: typeof paymentScreenshots.$inferInsert,
+): Promise<void> {
+  await tx
+    .insert(paymentScreenshots)
+    .values(values)
+    .onConflictDoUpdate({
+      target: paymentScreenshots.orderId,
+      set: { contentType: values.contentType, data: values.data, createdAt: sql`now()` },
+    });
+}
+
+export async function findPaymentScreenshot(db: Db, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentScreenshots)
+    .where(eq(paymentScreenshots.orderId, orderId));
+  return row;
+}
+
+export async function deletePaymentScreenshot(tx: Tx, orderId: string): Promise<void> {
+  await tx.delete(paymentScreenshots).where(eq(paymentScreenshots.orderId, orderId));
+}
+
+/** Which of these orders have a payment screenshot. */
+export async function ordersWithScreenshot(db: Db, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ orderId: paymentScreenshots.orderId })
+    .from(paymentScreenshots)
+    .where(inArray(paymentScreenshots.orderId, [...orderIds]));
+  return new Set(rows.map((row) => row.orderId));
 }

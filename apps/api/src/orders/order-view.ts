@@ -8,9 +8,11 @@ import {
 import { displayNumber } from '../catalog/catalog-service';
 import type { PaymentDetails } from '../payments/payment-service';
 import { portingSteps } from './order-messages';
+import { HOLD_EXPIRED_NOTE } from './open-orders';
 import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
+  ordersWithScreenshot,
   readOrderItems,
   readPortingSteps,
   readTimelines,
@@ -35,6 +37,20 @@ function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
       // which staff see, with the event naming that payment): the order itself goes on.
       return 'paid';
   }
+}
+
+/**
+ * The order's hold lapsed unpaid (awaiting payment past its hold, or cancelled by the sweep for
+ * it): its buyer may order the same numbers again (POST /orders/{id}/retry).
+ */
+export function lapsedUnpaid(
+  order: OrderRow,
+  timeline: readonly Pick<TimelineRow, 'status' | 'note'>[],
+  now: Date = new Date(),
+): boolean {
+  if (paymentStatus(order, now) === 'expired') return true;
+  if (order.status !== 'cancelled' || order.paidAt || order.needsRefund) return false;
+  return timeline.findLast((event) => event.status === 'cancelled')?.note === HOLD_EXPIRED_NOTE;
 }
 
 /** The buyer said they have paid (a UTR staff have not yet confirmed or rejected). */
@@ -99,6 +115,7 @@ function toOrderView(
   timeline: readonly TimelineRow[],
   steps: readonly PortingStepRow[],
   details: PaymentDetails,
+  hasScreenshot: boolean,
   now: Date = new Date(),
 ): OrderView {
   const status = paymentStatus(order, now);
@@ -119,7 +136,13 @@ function toOrderView(
       ...(payable && details.instructions ? { instructions: details.instructions } : {}),
       ...(payable && details.upiLink ? { upiLink: details.upiLink } : {}),
       ...(submitted(order)
-        ? { submitted: { utr: order.submittedUtr!, at: order.paymentSubmittedAt!.toISOString() } }
+        ? {
+            submitted: {
+              utr: order.submittedUtr!,
+              at: order.paymentSubmittedAt!.toISOString(),
+              screenshot: hasScreenshot,
+            },
+          }
         : {}),
       ...(payable && details.razorpay !== undefined ? { razorpay: details.razorpay } : {}),
     },
@@ -131,6 +154,7 @@ function toOrderView(
       by: event.staffName,
     })),
     needsRefund: order.needsRefund,
+    canRetry: lapsedUnpaid(order, timeline, now),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     nextSteps: portingSteps(order.paymentProvider),
@@ -161,7 +185,7 @@ export async function paymentDetails(
 }
 
 /**
- * The API view of orders, items, timelines and porting steps read in four queries. With `createPayment`,
+ * The API view of orders, items, timelines, porting steps and screenshots read in five queries. With `createPayment`,
  * a payable order's provider-side payment is created when it is still missing (the retry path
  * of a Razorpay order that could not be created at checkout); otherwise nothing is fetched.
  */
@@ -172,10 +196,15 @@ export async function orderViews(
 ): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, events, steps] = await Promise.all([
+  const [items, events, steps, screenshots] = await Promise.all([
     readOrderItems(deps.database.db, ids),
     readTimelines(deps.database.db, ids),
     readPortingSteps(deps.database.db, ids),
+    // Only a submitted payment may have a screenshot: most views ask nothing.
+    ordersWithScreenshot(
+      deps.database.db,
+      rows.filter(submitted).map((row) => row.id),
+    ),
   ]);
   const now = new Date();
   const views: OrderView[] = [];
@@ -188,6 +217,7 @@ export async function orderViews(
         events.filter((event) => event.orderId === order.id),
         steps.filter((step) => step.orderId === order.id),
         details,
+        screenshots.has(order.id),
         now,
       ),
     );

@@ -4,7 +4,13 @@ import { badRequest, conflict, notFound } from '../http/app-error';
 import { paymentSubmittedAlert } from './order-alerts';
 import { enqueueMessages } from '../notify/outbox';
 import { paymentRejectedMessages } from './order-messages';
-import { databaseNow, insertOrderEvent, lockOrder, updateOrder } from './order-store';
+import {
+  databaseNow,
+  deletePaymentScreenshot,
+  insertOrderEvent,
+  lockOrder,
+  updateOrder,
+} from './order-store';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -83,8 +89,8 @@ export async function submitPayment(
 }
 
 /**
- * Staff could not match the submitted UTR: it is cleared (the buyer may submit another while
- * the hold lasts), the reason is on the timeline and audited, and the buyer is told.
+ * Staff could not match the submitted UTR: it is cleared with its screenshot (the buyer may
+ * submit another while the hold lasts), the reason is on the timeline and audited, and the buyer is told.
  */
 export async function rejectSubmittedPayment(
   deps: OrderDeps,
@@ -103,6 +109,8 @@ export async function rejectSubmittedPayment(
       submittedUtrKey: null,
       paymentSubmittedAt: null,
     });
+    // Its screenshot goes with it: the next submission brings its own.
+    await deletePaymentScreenshot(tx, orderId);
     const note = `Payment reference ${locked.submittedUtr} not verified: ${reason}`;
     await insertOrderEvent(tx, { orderId, status: 'pending_payment', note, staffUserId });
     await deps.audit.record(tx, {

@@ -13,7 +13,8 @@ export interface RefundInput {
   reason?: string | null;
   /** razorpay (a Razorpay payment's default): through Razorpay; manual: staff paid it back. */
   method?: 'razorpay' | 'manual';
-  staffUserId: string;
+  /** null: a system refund (a late Razorpay payment refunded automatically, mark-paid.ts). */
+  staffUserId: string | null;
 }
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
@@ -91,7 +92,8 @@ async function applyRefund(
     {
       amount: refund.amount,
       reference: target.row.reference,
-      wholeOrder,
+      // The money of a cancelled order (a late payment) went back: the order is refunded too.
+      wholeOrder: status === 'refunded',
       throughRazorpay: refund.method === 'razorpay',
     },
     refund.reason,

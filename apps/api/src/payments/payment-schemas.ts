@@ -25,7 +25,7 @@ const refundSchema = z.object({
     .describe('requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed'),
   providerRefundId: z.string().nullable().describe("Razorpay's refund id (rfnd_...)"),
   failure: z.string().nullable().describe('Why Razorpay refused it, when it did'),
-  by: z.string().describe('The staff member who made the refund'),
+  by: z.string().describe('The staff member who made the refund; "System" for an automatic one'),
   at: z.string().describe('ISO time it was asked for'),
   completedAt: z.string().nullable(),
 });

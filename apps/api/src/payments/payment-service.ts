@@ -28,7 +28,7 @@ export type { PaymentRow, RefundRow } from './payment-store';
 export interface OrderPayment {
   row: PaymentRow;
   confirmedByName: string | null;
-  refunds: (RefundRow & { staffName: string })[];
+  refunds: (RefundRow & { staffName: string | null })[];
   /** The refund requested or done, if any (at most one). */
   liveRefund: RefundRow | undefined;
   /** Received, not paying for the order, not refunded. */
@@ -165,7 +165,8 @@ export function createPaymentService({ config, database }: { config: Config; dat
           status: refund.status,
           providerRefundId: refund.providerRefundId,
           failure: refund.failure,
-          by: refund.staffName,
+          // A system refund: a late Razorpay payment refunded automatically.
+          by: refund.staffName ?? 'System',
           at: refund.createdAt.toISOString(),
           completedAt: refund.completedAt ? refund.completedAt.toISOString() : null,
         })),

@@ -64,7 +64,7 @@ export function readRefunds(db: Db, orderIds: readonly string[]) {
   return db
     .select({ refund: refunds, staffName: refunder.name })
     .from(refunds)
-    .innerJoin(refunder, eq(refunder.id, refunds.staffUserId))
+    .leftJoin(refunder, eq(refunder.id, refunds.staffUserId))
     .where(inArray(refunds.orderId, [...orderIds]))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }

@@ -144,6 +144,8 @@ describeEachDatabase(
       const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
       await lapseHold(ctx().database, late.order.id);
       await buyerWithOrder(ctx().app, [id('9876598765')]);
+      // Razorpay refuses the automatic refund: the payment stays due back, for support.
+      fake.nextRefund('refuse');
       const paidLate = await pay(late.client, late.order, 'pay_late_refund');
       expect(paidLate.json().data).toMatchObject({ status: 'cancelled', needsRefund: true });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { orderEvents, orders, webhookEvents } from '../db/schema';
+import { numbers, orderEvents, orders, webhookEvents } from '../db/schema';
+import { LATE_PAYMENT_REFUND_REASON } from '../orders/order-service';
 import {
   lapseHold,
   numberState,
@@ -447,10 +448,95 @@ describeEachDatabase(
       });
     });
 
+    it('sells to a payment captured in time or late while the numbers are free, refunding nothing', async () => {
+      for (const [late, paymentId] of [
+        [false, 'pay_intime03'],
+        [true, 'pay_latefree03'],
+      ] as const) {
+        const { order, client } = await checkedOut(['9786012345']);
+        if (late) await lapseHold(ctx().database, order.id);
+        const res = await signedWebhook(
+          paymentCaptured(
+            order.payment.razorpay.orderId,
+            paymentId,
+            order.amounts.totalAmount * 100,
+          ),
+          `evt_${paymentId}`,
+        );
+        expect(res.statusCode).toBe(200);
+        expect((await client.get(api(`/orders/${order.id}`))).json().data).toMatchObject({
+          status: 'paid',
+          needsRefund: false,
+        });
+        expect(fake.refunds.filter((r) => r.payment_id === paymentId)).toEqual([]);
+        await ctx()
+          .database.db.update(orders)
+          .set({ status: 'completed' })
+          .where(eq(orders.id, order.id));
+        await ctx()
+          .database.db.update(numbers)
+          .set({ status: 'available', orderId: null, reservedUntil: null })
+          .where(eq(numbers.id, id('9786012345')));
+      }
+    });
+
+    it('refunds a late payment through Razorpay by itself when a number had gone, once, and tells the buyer', async () => {
+      const late = await checkedOut(['9876598765']);
+      await lapseHold(ctx().database, late.order.id);
+      await checkedOut(['9876598765']);
+      const event = paymentCaptured(
+        late.order.payment.razorpay.orderId,
+        'pay_late04',
+        late.order.amounts.totalAmount * 100,
+      );
+      expect((await signedWebhook(event, 'evt_late04')).statusCode).toBe(200);
+
+      const made = fake.refunds.filter((r) => r.payment_id === 'pay_late04');
+      expect(made).toMatchObject([{ amount: late.order.amounts.totalAmount * 100 }]);
+      const staff = await staffMember(ctx().app, 'admin');
+      const view = (await staff.client.get(api(`/admin/orders/${late.order.id}`))).json().data;
+      expect(view).toMatchObject({ status: 'refunded', needsRefund: false });
+      expect(view.payments[0].refunds).toMatchObject([
+        {
+          method: 'razorpay',
+          status: 'done',
+          providerRefundId: made[0]!.id,
+          reason: LATE_PAYMENT_REFUND_REASON,
+          by: 'System',
+        },
+      ]);
+      const audit = (await staff.client.get(api(`/admin/audit?orderId=${late.order.id}`))).json()
+        .data;
+      expect(
+        audit.entries.map((entry: { action: string; actor: { id: string } }) => [
+          entry.action,
+          entry.actor.id,
+        ]),
+      ).toEqual([
+        ['order.refund', 'system'],
+        ['order.refund_requested', 'system'],
+      ]);
+      const [email] = await sentTo(ctx().database, late.user.email);
+      expect(email!.subject).toBe(`Order ${late.order.reference}: your refund has been made`);
+      expect(email!.text).toContain(LATE_PAYMENT_REFUND_REASON);
+      const sms = await sentTo(ctx().database, late.user.mobile);
+      expect(sms.map((message) => message.text).join('\n')).toContain('A full refund of');
+
+      // The webhook again, and the same payment by another event: no second refund.
+      expect((await signedWebhook(event, 'evt_late04')).statusCode).toBe(200);
+      expect(
+        (await signedWebhook({ ...event, event: 'order.paid' }, 'evt_late04_paid')).statusCode,
+      ).toBe(200);
+      expect(fake.refunds.filter((r) => r.payment_id === 'pay_late04')).toHaveLength(1);
+      expect(fake.refundRequests.filter((key) => key === made[0]!.idempotencyKey)).toHaveLength(1);
+    });
+
     it('flags a late payment for refund when a number went to someone else meanwhile', async () => {
       const first = await checkedOut(['9876598765', '9812341234']);
       await lapseHold(ctx().database, first.order.id);
       const second = await checkedOut(['9876598765']);
+      // Razorpay refuses the automatic refund: the payment stays due back, for support.
+      fake.nextRefund('refuse');
       const res = await signedWebhook(
         paymentCaptured(
           first.order.payment.razorpay.orderId,
@@ -476,6 +562,7 @@ describeEachDatabase(
       expect((await numberState(ctx().database, id('9812341234'))).status).toBe('available');
       const [email] = await sentTo(ctx().database, first.user.email);
       expect(email!.subject).toContain('refunded');
+      expect(fake.refunds.filter((r) => r.payment_id === 'pay_late02')).toEqual([]);
 
       // Support sees it in the refund queue and records the refund.
       const staff = await staffMember(ctx().app);

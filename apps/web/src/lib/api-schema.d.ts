@@ -350,7 +350,7 @@ export interface paths {
     };
     /**
      * The signed-in buyer's cart with its totals
-     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum). Items whose number was sold meanwhile stay, with available: false, until validated or removed.
+     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum): the billingState given (checkout's billing form), else the profile's address state. Items whose number was sold meanwhile stay, with available: false, until validated or removed.
      */
     get: operations['getCart'];
     put?: never;
@@ -476,7 +476,7 @@ export interface paths {
     put?: never;
     /**
      * Reserve every number in the cart (or Buy now: one number) for a new order
-     * @description Optional body { attribution, numberId }: the saved campaign-tracking record, and for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404). Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
+     * @description Optional body { attribution, numberId, billing, confirmGstinStateMismatch }: the saved campaign-tracking record; for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404); the billing name and address the invoice is made out to (kept on the order; its state is the place of supply: CGST + SGST within STORE_STATE, IGST otherwise), else the profile's. A Corporate buyer whose GSTIN was registered in another state than the billing state given is 422 GSTIN_STATE_MISMATCH unless confirmGstinStateMismatch is true. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
      */
     post: operations['postCartCheckout'];
     delete?: never;
@@ -536,6 +536,46 @@ export interface paths {
      * @description The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) and staff are alerted.
      */
     post: operations['postOrdersByIdPaymentSubmission'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/orders/{id}/payment-submission/screenshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * "I have paid", optionally: a screenshot of the payment, for staff to see
+     * @description multipart/form-data with the file in the field "file": a JPEG or PNG image or a PDF (told by its first bytes, not its name), at most 5 MB (413 FILE_TOO_LARGE; 415 UNSUPPORTED_FILE for another kind, 415 NOT_MULTIPART for another body). Only after the UTR was submitted and while staff have yet to verify it (409 NO_PAYMENT_SUBMITTED); it replaces the one before. Answers the order (payment.submitted.screenshot).
+     */
+    put: operations['putOrdersByIdPaymentSubmissionScreenshot'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/orders/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Order the numbers of an order whose hold lapsed again, in one click
+     * @description For the buyer's own order whose hold ended before payment (canRetry): a new order for the same numbers, through checkout (hold limits and cool-down included: 409 HOLD_LIMIT, 429 HOLD_COOLDOWN, 429 HOLD_LIMIT_ADDRESS), billed as the lapsed order; the cart is left as it was. Answers the new order (201; 200 when it exists already). 409 NUMBERS_GONE with numbers[] when some number has been sold or is held by another buyer; 409 ORDER_NOT_RETRYABLE for any other order; 404 for someone else's.
+     */
+    post: operations['postOrdersByIdRetry'];
     delete?: never;
     options?: never;
     head?: never;
@@ -670,6 +710,26 @@ export interface paths {
      * @description To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.
      */
     post: operations['postAdminOrdersByIdPaymentSubmissionReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/payment-screenshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The screenshot the buyer attached to "I have paid" (image or PDF)
+     * @description The file as the buyer sent it (image/jpeg, image/png or application/pdf), shown inline; 404 when the order has none.
+     */
+    get: operations['getAdminOrdersByIdPaymentScreenshot'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3242,7 +3302,10 @@ export interface operations {
   };
   getCart: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The billing state chosen at checkout: the place of supply of the totals (else the profile's) */
+        billingState?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -3337,6 +3400,22 @@ export interface operations {
                 productIds: number[];
               } | null;
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
           };
         };
       };
@@ -4554,6 +4633,17 @@ export interface operations {
           } | null;
           /** @description Buy now: an order for this one number alone; the cart is left as it was */
           numberId?: number;
+          /** @description Who and where the invoice is made out to; it decides the place of supply. Absent: the profile's name and address */
+          billing?: {
+            line1: string;
+            line2?: string;
+            city: string;
+            state: string;
+            pinCode: string;
+            name: string;
+          };
+          /** @description A Corporate buyer whose GSTIN was registered in another state than the billing state confirms it is right (else 422 GSTIN_STATE_MISMATCH) */
+          confirmGstinStateMismatch?: boolean;
         } | null;
       };
     };
@@ -4686,6 +4776,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -4720,6 +4812,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+                canRetry: boolean;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -4867,6 +4961,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -4901,6 +4997,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+                canRetry: boolean;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -4970,6 +5068,22 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -5158,6 +5272,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -5192,6 +5308,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+                canRetry: boolean;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -5409,6 +5527,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -5443,6 +5563,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -5678,6 +5800,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -5712,6 +5836,777 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putOrdersByIdPaymentSubmissionScreenshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByIdRetry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  upiId: string;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -6168,6 +7063,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -6202,6 +7099,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -6540,6 +7439,8 @@ export interface operations {
                     utr: string;
                     /** @description ISO time */
                     at: string;
+                    /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                    screenshot: boolean;
                   };
                   /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
@@ -6574,6 +7475,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+                canRetry: boolean;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -6633,7 +7536,7 @@ export interface operations {
                     providerRefundId: string | null;
                     /** @description Why Razorpay refused it, when it did */
                     failure: string | null;
-                    /** @description The staff member who made the refund */
+                    /** @description The staff member who made the refund; "System" for an automatic one */
                     by: string;
                     /** @description ISO time it was asked for */
                     at: string;
@@ -6869,6 +7772,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -6903,6 +7808,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -6962,7 +7869,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -7216,6 +8123,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -7250,6 +8159,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -7309,7 +8220,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -7423,6 +8334,222 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminOrdersByIdPaymentScreenshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A payment screenshot: a JPEG or PNG image or a PDF file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'image/png': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+          'application/pdf': {
             /** @enum {boolean} */
             success: false;
             message: string;
@@ -7815,6 +8942,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -7849,6 +8978,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -7908,7 +9039,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -8187,6 +9318,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -8221,6 +9354,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -8280,7 +9415,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -8570,6 +9705,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -8604,6 +9741,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -8663,7 +9802,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -8942,6 +10081,8 @@ export interface operations {
                   utr: string;
                   /** @description ISO time */
                   at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
                 };
                 /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
@@ -8976,6 +10117,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -9035,7 +10178,7 @@ export interface operations {
                   providerRefundId: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
-                  /** @description The staff member who made the refund */
+                  /** @description The staff member who made the refund; "System" for an automatic one */
                   by: string;
                   /** @description ISO time it was asked for */
                   at: string;
@@ -9826,6 +10969,7 @@ export interface operations {
               entries: {
                 id: number;
                 at: string;
+                /** @description The staff member; id "system" (name System, no e-mail) for an automatic change */
                 actor: {
                   id: string;
                   name: string;

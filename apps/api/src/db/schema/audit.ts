@@ -10,9 +10,8 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id),
+    /** The staff member; null for the system's own changes (an automatic refund). */
+    actorId: uuid('actor_id').references(() => users.id),
     /** What was done, e.g. `number.reprice`, `order.payment_confirmed`, `staff.disable`. */
     action: text('action').notNull(),
     /** The kind of thing changed (`number`, `order`, `enquiry`, `user`, `import`) and its id. */

@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -209,9 +210,8 @@ export const refunds = pgTable(
     status: text('status', { enum: refundStatuses }).notNull(),
     providerRefundId: text('provider_refund_id'),
     failure: text('failure'),
-    staffUserId: uuid('staff_user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Who made it; null for a system refund (a late Razorpay payment refunded automatically). */
+    staffUserId: uuid('staff_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -248,4 +248,22 @@ export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** The kinds of file a payment screenshot may be. */
+export const screenshotTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+
+/**
+ * The screenshot a buyer may attach to "I have paid" (the latest, one per order), kept in the
+ * database so that backups carry it.
+ */
+export const paymentScreenshots = pgTable('payment_screenshots', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  contentType: text('content_type', { enum: screenshotTypes }).notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,32 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { states } from '@store/domain';
-import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from '../../lib/zod';
-import { SelectField, TextField } from '../../components/form-fields';
+import type { z } from '../../lib/zod';
 import type { AuthAddress, AuthUser } from '../auth';
-import { VALIDATION_MESSAGES } from './account-fields';
+import { AddressFields, addressSchema } from './address-fields';
 import { SaveButton, useAccountSave } from './account-save';
 import { AccountSection } from './account-section';
 import { useUpdateAddress } from './api/update-address';
 
 const ADDRESS_SAVED = 'Your address has been saved.';
 const ADDRESS_SAVE_FAILED = 'Failed to save your address';
-
-const m = VALIDATION_MESSAGES;
-
-const addressSchema = z.object({
-  line1: z.string().trim().min(1, m.addressLine1Required).max(200, m.addressLineLong),
-  line2: z.string().trim().max(200, m.addressLineLong),
-  city: z.string().trim().min(2, m.cityRequired).max(100, m.cityRequired),
-  state: z
-    .string()
-    .refine((value) => states.some((state) => state.name === value), m.stateRequired),
-  pinCode: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{5}$/, m.pinInvalid),
-});
 
 type AddressValues = z.input<typeof addressSchema>;
 
@@ -44,7 +26,6 @@ function valuesOf(address: AuthAddress | null): AddressValues {
 export function AddressForm({ user, address }: { user: AuthUser; address: AuthAddress | null }) {
   const save = useAccountSave({ saved: ADDRESS_SAVED, failed: ADDRESS_SAVE_FAILED });
   const { mutateAsync: saveAddress } = useUpdateAddress();
-  const citiesId = useId();
   const {
     register,
     handleSubmit,
@@ -56,9 +37,6 @@ export function AddressForm({ user, address }: { user: AuthUser; address: AuthAd
     defaultValues: valuesOf(address),
   });
   const stateName = useWatch({ control, name: 'state' });
-  const cities = [
-    ...new Set(states.find((state) => state.name === stateName)?.cities.map((c) => c.name) ?? []),
-  ];
 
   const onSubmit = handleSubmit(async (values) => {
     const body = {
@@ -85,58 +63,7 @@ export function AddressForm({ user, address }: { user: AuthUser; address: AuthAd
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label="Address line 1"
-          autoComplete="address-line1"
-          placeholder="House or flat number, building, street"
-          error={errors.line1?.message}
-          {...register('line1')}
-        />
-        <TextField
-          label="Address line 2 (optional)"
-          autoComplete="address-line2"
-          placeholder="Area, landmark"
-          error={errors.line2?.message}
-          {...register('line2')}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            label="State or union territory"
-            autoComplete="address-level1"
-            error={errors.state?.message}
-            {...register('state')}
-          >
-            <option value="">Choose…</option>
-            {states.map((state) => (
-              <option key={state.slug} value={state.name}>
-                {state.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            list={cities.length > 0 ? citiesId : undefined}
-            error={errors.city?.message}
-            {...register('city')}
-          />
-          {cities.length > 0 ? (
-            <datalist id={citiesId}>
-              {cities.map((city) => (
-                <option key={city} value={city} />
-              ))}
-            </datalist>
-          ) : null}
-        </div>
-        <TextField
-          label="PIN code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          className="sm:max-w-48"
-          error={errors.pinCode?.message}
-          {...register('pinCode')}
-        />
+        <AddressFields register={register} errors={errors} stateName={stateName} />
         <SaveButton pending={isSubmitting} dirty={isDirty}>
           Save address
         </SaveButton>

@@ -9,3 +9,4 @@ export {
   splitContact,
   VALIDATION_MESSAGES,
 } from './account-fields';
+export { AddressFields, addressSchema } from './address-fields';

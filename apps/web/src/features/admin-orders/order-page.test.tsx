@@ -112,11 +112,35 @@ describe('the console order page', () => {
     ).toBeInTheDocument();
   });
 
+  it('links to the payment screenshot the buyer attached', async () => {
+    const pending = staffPendingOrder();
+    renderOrder(
+      staffPendingOrder({
+        statusLabel: 'Payment submitted',
+        payment: {
+          ...pending.payment,
+          submitted: { utr: '412345678901', at: pending.createdAt, screenshot: true },
+        },
+      }),
+      {},
+    );
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByRole('link', { name: 'See the payment screenshot' }),
+    ).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/api\/v1\/admin\/orders\/[^/]+\/payment-screenshot$/),
+    );
+  });
+
   it('shows the UTR the buyer submitted, ready to confirm, or rejects it with a reason', async () => {
     const pending = staffPendingOrder();
     const submitted = staffPendingOrder({
       statusLabel: 'Payment submitted',
-      payment: { ...pending.payment, submitted: { utr: '412345678901', at: pending.createdAt } },
+      payment: {
+        ...pending.payment,
+        submitted: { utr: '412345678901', at: pending.createdAt, screenshot: false },
+      },
     });
     const api = renderOrder(submitted, {
       [`POST ${base}/payment-submission/reject`]: ok(
@@ -126,6 +150,9 @@ describe('the console order page', () => {
     });
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(payments).toHaveTextContent('The buyer says they have paid: UTR 412345678901');
+    expect(
+      within(payments).queryByRole('link', { name: 'See the payment screenshot' }),
+    ).not.toBeInTheDocument();
     const confirm = within(payments).getByRole('form', { name: 'Confirm a payment' });
     expect(within(confirm).getByLabelText('UTR / bank reference')).toHaveValue('412345678901');
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { CheckoutDetails } from './api/checkout';
 import type { CartProduct } from './cart-types';
 
 /** One line of the cart as the cart page shows it, guest or signed in. */
@@ -43,8 +44,8 @@ export interface CartContextValue extends CartView {
   setTdsPercent(percent: number): Promise<void>;
   /** Spec §4: guests drop invalid items and adopt new prices; resolves whether all were valid. */
   validate(): Promise<boolean>;
-  /** Validates, then reserves the numbers and opens the order page. */
-  checkout(): Promise<void>;
+  /** Validates, then reserves the numbers (billed as `details` say) and opens the order page. */
+  checkout(details?: CheckoutDetails): Promise<void>;
 }
 
 export const CartContext = createContext<CartContextValue | null>(null);

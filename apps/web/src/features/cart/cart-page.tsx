@@ -5,9 +5,14 @@ import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
 import { formatIndianDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useAuth } from '../auth';
 import { seo } from '../seo';
 import type { Route } from './+types/cart-page';
+import type { CheckoutDetails } from './api/checkout';
+import { useCartForBillingState } from './api/get-cart';
+import { BillingForm } from './billing-form';
 import { useCart, type CartLine, type CartTotals, type CartView } from './cart-context';
+import { serverCartView } from './cart-view';
 
 export const meta: Route.MetaFunction = () =>
   seo({
@@ -25,8 +30,23 @@ export const meta: Route.MetaFunction = () =>
 export default function CartPage() {
   const hydrated = useHydrated();
   const cart = useCart();
+  const { user, address } = useAuth();
   const validated = useRef(false);
   const { status, lines, validate } = cart;
+  const billingFormId = useId();
+  const [billingState, setBillingState] = useState('');
+  const forState = useCartForBillingState(status === 'signed-in' ? billingState : '');
+  // The totals follow the billing state chosen; until they arrive, the cart's own.
+  const totals = forState.data ? serverCartView(forState.data).totals : cart.totals;
+  const [busy, setBusy] = useState(false);
+  const checkout = async (details?: CheckoutDetails) => {
+    setBusy(true);
+    try {
+      await cart.checkout(details);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   useEffect(() => {
     if (status === 'loading' || validated.current) return;
@@ -75,7 +95,22 @@ export default function CartPage() {
               Empty cart
             </button>
           </section>
-          <OrderSummary totals={cart.totals} tdsRates={cart.tdsRates} />
+          <OrderSummary
+            totals={totals}
+            tdsRates={cart.tdsRates}
+            billingFormId={status === 'signed-in' && user ? billingFormId : undefined}
+            busy={busy}
+            onCheckout={() => void checkout()}
+          />
+          {status === 'signed-in' && user ? (
+            <BillingForm
+              id={billingFormId}
+              user={user}
+              address={address}
+              onStateChange={setBillingState}
+              onSubmit={checkout}
+            />
+          ) : null}
         </div>
       )}
     </Container>
@@ -159,9 +194,24 @@ function percentLabel(percent: number): string {
   return `${percent}%`;
 }
 
-function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: number[] }) {
-  const { checkout, setTdsPercent } = useCart();
-  const [busy, setBusy] = useState(false);
+/**
+ * The totals and Checkout. Signed in, Checkout submits the billing form (`billingFormId`),
+ * which checks out with its details; a guest's Checkout asks to sign in.
+ */
+function OrderSummary({
+  totals,
+  tdsRates,
+  billingFormId,
+  busy,
+  onCheckout,
+}: {
+  totals: CartTotals;
+  tdsRates: number[];
+  billingFormId: string | undefined;
+  busy: boolean;
+  onCheckout: () => void;
+}) {
+  const { setTdsPercent } = useCart();
   const tdsId = useId();
   const rows: [string, number][] = [
     ['Subtotal', totals.subtotal],
@@ -219,21 +269,19 @@ function OrderSummary({ totals, tdsRates }: { totals: CartTotals; tdsRates: numb
         </div>
       </dl>
       <button
-        type="button"
+        type={billingFormId ? 'submit' : 'button'}
+        form={billingFormId}
         data-keep-clear
         disabled={busy}
         aria-busy={busy || undefined}
-        onClick={() => {
-          setBusy(true);
-          void checkout().finally(() => setBusy(false));
-        }}
+        onClick={billingFormId ? undefined : onCheckout}
         className="btn-primary mt-6 w-full py-3 text-base disabled:cursor-wait disabled:opacity-70"
       >
         {busy ? 'Reserving your numbers' : 'Checkout'}
       </button>
       <p className="mt-3 text-xs text-slate-600">
-        At checkout your numbers are held for you while you pay. Prices are before GST, which is
-        added as CGST and SGST.
+        At checkout your numbers are held for you while you pay. Prices are before GST: CGST and
+        SGST when you are billed in our state, IGST when in another.
       </p>
     </section>
   );

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
 import { renderWithQuery } from '../../../test-support/render';
-import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
+import {
+  resetAfterTest,
+  sampleAddress,
+  sampleSession,
+  setSessionHintCookie,
+} from '../../../test-support/session';
+import { GSTIN_STATE_CONFIRM_REQUIRED } from './billing-form';
 import { CAMPAIGN_TRACKING_KEY } from '../analytics/campaign-tracking';
 import { AuthSessionProvider, useAuthActions } from '../auth';
 import { NumberCard } from '../catalog';
@@ -307,6 +313,7 @@ describe('signing in with a guest cart', () => {
 
 describe('signed-in cart and checkout', () => {
   beforeEach(() => setSessionHintCookie());
+  const buyerWithAddress = { ...sampleSession, address: sampleAddress };
 
   it('shows the server cart with its totals and removes by item id', async () => {
     const api = installFakeApi({
@@ -345,7 +352,7 @@ describe('signed-in cart and checkout', () => {
     // Still there when the page opens (its own validation), gone by the time of checkout.
     let validations = 0;
     const api = installFakeApi({
-      'GET /user/profile': ok(sampleSession),
+      'GET /user/profile': ok(buyerWithAddress),
       'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
       'POST /cart/validate': () =>
         (validations += 1) === 1
@@ -409,7 +416,7 @@ describe('signed-in cart and checkout', () => {
       cart: serverCart([{ id: 1, price: 5000 }]),
     });
     const api = installFakeApi({
-      'GET /user/profile': ok(sampleSession),
+      'GET /user/profile': ok(buyerWithAddress),
       'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
       'POST /cart/validate': valid,
       'POST /cart/checkout': {
@@ -427,8 +434,90 @@ describe('signed-in cart and checkout', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-9'),
     );
-    expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({ attribution: record });
+    // Billed as the profile says, the form prefilled from it.
+    expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
+      attribution: record,
+      billing: {
+        name: 'asha verma',
+        line1: '1 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pinCode: '411001',
+      },
+    });
     // The numbers just reserved must not show in it any more: the listings are read again.
     expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
+  });
+
+  it('asks for the billing address, taxes by the state chosen, and sends it with the checkout', async () => {
+    // No address in the profile; a Corporate buyer whose GSTIN (27) is from Maharashtra.
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': (_body, call) =>
+        ok(
+          call.path.includes('billingState=Karnataka')
+            ? {
+                ...serverCart([{ id: 1, price: 50000 }]),
+                gst: { cgst: 0, sgst: 0, igst: 18 },
+                placeOfSupply: 'Karnataka',
+                cgstAmount: 0,
+                sgstAmount: 0,
+                igstAmount: 9000,
+              }
+            : serverCart([{ id: 1, price: 50000 }]),
+        ),
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+      }),
+      'POST /cart/checkout': {
+        status: 201,
+        body: {
+          success: true,
+          data: { order: { id: 'order-7', reference: 'VN-7' }, validationResults: [] },
+        },
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    const form = await screen.findByRole('region', { name: 'Billing details' });
+    expect(within(form).getByLabelText('Billing name')).toHaveValue('asha verma');
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await within(form).findByText('Enter the first address line.')).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Address line 1'), {
+      target: { value: '12 Residency Road' },
+    });
+    fireEvent.change(within(form).getByLabelText('State or union territory'), {
+      target: { value: 'Karnataka' },
+    });
+    fireEvent.change(within(form).getByLabelText('City'), { target: { value: 'Bengaluru' } });
+    fireEvent.change(within(form).getByLabelText('PIN code'), { target: { value: '560025' } });
+    // The totals follow the state chosen: IGST for a state other than the store's.
+    await waitFor(() => expect(screen.getByTestId('cart-totals')).toHaveTextContent('IGST (18%)'));
+    expect(screen.getByTestId('cart-totals')).not.toHaveTextContent('CGST');
+
+    // The GSTIN is from another state: the buyer must confirm it.
+    const confirm = within(form).getByRole('checkbox', {
+      name: 'My GSTIN 27AAPFU0939F1ZV is registered in Maharashtra; bill this order to Karnataka all the same.',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await within(form).findByText(GSTIN_STATE_CONFIRM_REQUIRED)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+
+    fireEvent.click(confirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-7'),
+    );
+    expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
+      billing: {
+        name: 'asha verma',
+        line1: '12 Residency Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pinCode: '560025',
+      },
+      confirmGstinStateMismatch: true,
+    });
   });
 });

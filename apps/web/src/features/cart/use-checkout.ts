@@ -6,7 +6,7 @@ import { apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
 import { getAttribution } from '../analytics';
 import { useAuthUi } from '../auth';
-import { useCheckout as useCheckoutCall } from './api/checkout';
+import { useCheckout as useCheckoutCall, type CheckoutDetails } from './api/checkout';
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
 import { useValidateCart } from './api/validate-cart';
 import { CART_MESSAGES } from './cart-messages';
@@ -17,7 +17,8 @@ import { readGuestCart, writeGuestCart } from './guest-cart-store';
 /**
  * Validation (when the cart page opens, spec §4) and checkout: the cart is validated again,
  * a changed price stops it once so the buyer sees the new total, then the numbers are reserved
- * and the order page opens. Buy now does the same for one number, without the cart.
+ * and the order page opens, billed as `details` say (else as the profile). Buy now does the same
+ * for one number, without the cart.
  * A guest is asked to sign in first; once signed in, and once `cartSynced` (the guest cart has
  * reached the account's), the checkout (or Buy now) they asked for goes on by itself.
  */
@@ -82,30 +83,33 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
     [queryClient, toast],
   );
 
-  const checkout = useCallback(async () => {
-    if (!signedIn) {
-      afterSignIn.current = {};
-      toast.info(CART_MESSAGES.signInToCheckout);
-      openAuthModal('sign-in');
-      return;
-    }
-    try {
-      const { validationResults, cart } = await postValidate(undefined);
-      if (cart) setServerCart(queryClient, cart);
-      if (validationResults.some((result) => !result.valid)) {
-        toast.warning(CART_MESSAGES.checkoutBlocked);
+  const checkout = useCallback(
+    async (details: CheckoutDetails = {}) => {
+      if (!signedIn) {
+        afterSignIn.current = {};
+        toast.info(CART_MESSAGES.signInToCheckout);
+        openAuthModal('sign-in');
         return;
       }
-      if (validationResults.some((result) => result.priceChanged)) {
-        // The buyer sees the new prices before any order is made at them.
-        toast.info(CART_MESSAGES.pricesChanged);
-        return;
+      try {
+        const { validationResults, cart } = await postValidate(undefined);
+        if (cart) setServerCart(queryClient, cart);
+        if (validationResults.some((result) => !result.valid)) {
+          toast.warning(CART_MESSAGES.checkoutBlocked);
+          return;
+        }
+        if (validationResults.some((result) => result.priceChanged)) {
+          // The buyer sees the new prices before any order is made at them.
+          toast.info(CART_MESSAGES.pricesChanged);
+          return;
+        }
+        await placeOrder({ attribution: getAttribution(), ...details });
+      } catch (error) {
+        await tellCheckoutFailed(error);
       }
-      await placeOrder({ attribution: getAttribution() });
-    } catch (error) {
-      await tellCheckoutFailed(error);
-    }
-  }, [signedIn, toast, openAuthModal, postValidate, placeOrder, tellCheckoutFailed, queryClient]);
+    },
+    [signedIn, toast, openAuthModal, postValidate, placeOrder, tellCheckoutFailed, queryClient],
+  );
 
   /**
    * Buy now (a number's page): an order for this one number alone, straight to its page; the

@@ -16,6 +16,7 @@ import {
 import { createTestQueryClient } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { ToastProvider } from '../../components/toast';
+import { SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
 import OrderPage from './order-page';
 import {
   RAZORPAY_CHECKOUT_URL,
@@ -153,7 +154,10 @@ describe('order page: awaiting a manual payment', () => {
     const pending = pendingManualOrder();
     const submitted = pendingManualOrder({
       statusLabel: 'Payment submitted',
-      payment: { ...pending.payment, submitted: { utr: '412345678901', at: pending.createdAt } },
+      payment: {
+        ...pending.payment,
+        submitted: { utr: '412345678901', at: pending.createdAt, screenshot: false },
+      },
     });
     const api = signedInApi({ [orderPath]: ok(pending), [submitPath]: ok(submitted) });
     renderOrderPage();
@@ -174,6 +178,48 @@ describe('order page: awaiting a manual payment', () => {
     ).toHaveTextContent('Payment submitted with UTR 412345678901. Our team is verifying it');
     expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument();
     expect(api.callsTo(submitPath).map((call) => call.body)).toEqual([{ utr: '412345678901' }]);
+  });
+
+  it('sends the screenshot chosen with "I have paid", refusing a file of another kind', async () => {
+    const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
+    const screenshotPath = `PUT /orders/${ORDER_ID}/payment-submission/screenshot`;
+    const pending = pendingManualOrder();
+    const submitted = pendingManualOrder({
+      statusLabel: 'Payment submitted',
+      payment: {
+        ...pending.payment,
+        submitted: { utr: '412345678901', at: pending.createdAt, screenshot: false },
+      },
+    });
+    const withScreenshot = pendingManualOrder({
+      statusLabel: 'Payment submitted',
+      payment: {
+        ...pending.payment,
+        submitted: { utr: '412345678901', at: pending.createdAt, screenshot: true },
+      },
+    });
+    const api = signedInApi({
+      [orderPath]: ok(pending),
+      [submitPath]: ok(submitted),
+      [screenshotPath]: ok(withScreenshot),
+    });
+    renderOrderPage();
+    const user = userEvent.setup({ applyAccept: false });
+    const file = await screen.findByLabelText(/A screenshot of the payment/);
+    await user.upload(file, new File(['<svg/>'], 'paid.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText(SCREENSHOT_PROBLEM)).toBeInTheDocument();
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'paid.png', {
+      type: 'image/png',
+    });
+    await user.upload(file, png);
+    expect(screen.queryByText(SCREENSHOT_PROBLEM)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/transaction reference \(UTR\)/), '412345678901');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(
+      await screen.findByText(/^Payment submitted with UTR/, { selector: 'p' }),
+    ).toHaveTextContent('Payment submitted with UTR 412345678901 and a screenshot.');
+    const sent = api.callsTo(screenshotPath)[0]!.body as FormData;
+    expect((sent.get('file') as File).name).toBe('paid.png');
   });
 
   it('shows IGST alone for a buyer in another state, GST on the full value less TDS', async () => {
@@ -242,6 +288,52 @@ describe('order page: awaiting a manual payment', () => {
     );
     expect(screen.getByText('Hold lapsed')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Payment' })).not.toBeInTheDocument();
+  });
+});
+
+describe('order page: hold lapsed', () => {
+  /** The order as the sweep left it: cancelled, its hold lapsed, to be tried again. */
+  const swept = () =>
+    pendingManualOrder({
+      status: 'cancelled',
+      statusLabel: 'Cancelled',
+      canRetry: true,
+      holdExpiresAt: '2026-11-22T09:15:00.000Z',
+      payment: { provider: 'manual', status: 'cancelled', paymentReference: null },
+    });
+
+  it('orders the same numbers again in one click, offered at once from the lapse message', async () => {
+    const next = pendingManualOrder({ id: 'order-new', reference: 'VN-20261125-NEW00001' });
+    const api = signedInApi({
+      [orderPath]: ok(swept()),
+      [`POST /orders/${ORDER_ID}/retry`]: { status: 201, body: { success: true, data: next } },
+      'GET /orders/order-new': ok(next),
+    });
+    renderOrderPage(`${ORDER_ID}?retry=1`);
+    const lapsed = await screen.findByRole('region', { name: 'The hold has lapsed' });
+    const again = within(lapsed).getByRole('button', { name: 'Try again: order the same numbers' });
+    await waitFor(() => expect(again).toHaveFocus());
+
+    await userEvent.click(again);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order VN-20261125-NEW00001' }),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST /orders/${ORDER_ID}/retry`)).toHaveLength(1);
+  });
+
+  it('says which numbers are gone when they cannot be ordered again', async () => {
+    const message =
+      'This number is no longer available: 90000 78600. It has been sold or is held by another buyer.';
+    signedInApi({
+      [orderPath]: ok(swept()),
+      [`POST /orders/${ORDER_ID}/retry`]: fail(409, message, { code: 'NUMBERS_GONE' }),
+    });
+    renderOrderPage();
+    const lapsed = await screen.findByRole('region', { name: 'The hold has lapsed' });
+    const again = within(lapsed).getByRole('button', { name: 'Try again: order the same numbers' });
+    expect(again).not.toHaveFocus();
+    await userEvent.click(again);
+    expect(await within(lapsed).findByRole('alert')).toHaveTextContent(message);
   });
 });
 

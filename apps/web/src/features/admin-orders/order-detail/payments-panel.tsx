@@ -29,6 +29,19 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
             {formatIndianDate(order.payment.submitted.at, { month: 'short', time: true })}
           </time>
           . Check it in the bank statement, then confirm or reject it.
+          {order.payment.submitted.screenshot ? (
+            <>
+              {' '}
+              <a
+                href={documentUrl(order, 'payment-screenshot')}
+                target="_blank"
+                rel="noopener"
+                className="font-semibold underline"
+              >
+                See the payment screenshot
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {order.paidAt === null ? <ConfirmPaymentForm order={order} /> : null}
@@ -49,8 +62,10 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
   );
 }
 
-const documentUrl = (order: StaffOrder, file: 'invoice.pdf' | 'credit-note.pdf') =>
-  `${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/${file}`;
+const documentUrl = (
+  order: StaffOrder,
+  file: 'invoice.pdf' | 'credit-note.pdf' | 'payment-screenshot',
+) => `${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/${file}`;
 
 function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRecord }) {
   const [refunding, setRefunding] = useState(false);

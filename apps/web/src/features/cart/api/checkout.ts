@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ApiData } from '../../../lib/api-types';
+import type { ApiBody, ApiData } from '../../../lib/api-types';
 import type { CampaignAttribution } from '../../analytics';
 
 type CheckoutAnswer = ApiData<'/cart/checkout', 'post'>;
+type CheckoutBody = NonNullable<ApiBody<'/cart/checkout', 'post'>>;
 
-interface CheckoutInput {
+/** The billing name and address chosen at checkout, and the GSTIN state confirmation. */
+export type CheckoutDetails = Pick<CheckoutBody, 'billing' | 'confirmGstinStateMismatch'>;
+
+interface CheckoutInput extends CheckoutDetails {
   /** The saved campaign record, if any. */
   attribution: CampaignAttribution | null;
   /** Buy now: an order for this one number alone; the cart stays as it is. */
@@ -13,13 +17,20 @@ interface CheckoutInput {
 }
 
 /**
- * POST /cart/checkout with the saved campaign record: reserves the numbers of the cart (or the
- * one number of Buy now), opens an order.
+ * POST /cart/checkout with the saved campaign record and the billing details chosen (else the
+ * profile's): reserves the numbers of the cart (or the one number of Buy now), opens an order.
  */
-async function checkout({ attribution, numberId }: CheckoutInput): Promise<CheckoutAnswer> {
+async function checkout({
+  attribution,
+  numberId,
+  billing,
+  confirmGstinStateMismatch,
+}: CheckoutInput): Promise<CheckoutAnswer> {
   const body = {
     ...(attribution ? { attribution } : {}),
     ...(numberId === undefined ? {} : { numberId }),
+    ...(billing ? { billing } : {}),
+    ...(confirmGstinStateMismatch ? { confirmGstinStateMismatch } : {}),
   };
   return (
     await api.post<CheckoutAnswer>('/cart/checkout', Object.keys(body).length ? body : undefined)

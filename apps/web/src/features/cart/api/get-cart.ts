@@ -7,17 +7,32 @@ export const CART_QUERY_KEY = [queryRoots.cart] as const;
 /** Spec §9: the cart is fresh for 5 minutes; spec §7: retried once. */
 const CART_STALE_TIME_MS = 5 * 60 * 1000;
 
-/** GET /cart: the signed-in buyer's cart. */
-async function fetchCart(): Promise<ServerCart> {
-  return (await api.get<ServerCart>('/cart')).data as ServerCart;
+/** GET /cart: the signed-in buyer's cart, taxed for `billingState` (else the profile's). */
+async function fetchCart(billingState?: string): Promise<ServerCart> {
+  const query = billingState ? `?billingState=${encodeURIComponent(billingState)}` : '';
+  return (await api.get<ServerCart>(`/cart${query}`)).data as ServerCart;
 }
 
 /** GET /cart, only for a signed-in buyer. */
 export function useServerCart(enabled: boolean) {
   return useQuery({
     queryKey: CART_QUERY_KEY,
-    queryFn: fetchCart,
+    queryFn: () => fetchCart(),
     enabled,
+    staleTime: CART_STALE_TIME_MS,
+    retry: 1,
+  });
+}
+
+/**
+ * The cart's totals for the billing state chosen at checkout (its place of supply): under the
+ * cart's key, so every change of the cart refreshes it too.
+ */
+export function useCartForBillingState(billingState: string) {
+  return useQuery({
+    queryKey: [...CART_QUERY_KEY, 'billing-state', billingState],
+    queryFn: () => fetchCart(billingState),
+    enabled: billingState !== '',
     staleTime: CART_STALE_TIME_MS,
     retry: 1,
   });

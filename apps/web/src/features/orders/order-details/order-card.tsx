@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** The boxes and rows the order page is made of. */
 
@@ -39,6 +40,21 @@ export function Row({
     >
       <dt>{term}</dt>
       <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** Where to go once an order's numbers were released (`first`: a button before them). */
+export function ReleasedLinks({ first }: { first?: ReactNode }) {
+  return (
+    <div className="mt-4 flex flex-wrap gap-3">
+      {first}
+      <Link to="/cart" className={first ? 'btn-secondary' : 'btn-primary'}>
+        Back to your cart
+      </Link>
+      <Link to="/premium-numbers" className="btn-secondary">
+        Browse premium numbers
+      </Link>
     </div>
   );
 }

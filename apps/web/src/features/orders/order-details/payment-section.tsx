@@ -1,27 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
 import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
 import type { Order } from '../order-types';
 import { HoldCountdown } from './hold-countdown';
 import { PaymentSubmissionForm } from './payment-submission-form';
-import { Card } from './order-card';
+import { Card, ReleasedLinks } from './order-card';
 import { RazorpayPay } from './razorpay-pay';
+import { RetryOrderCard } from './retry-order-card';
 import { UpiQrCode } from './upi-qr-code';
 
 /** The order's payment, by payment status: how to pay while it is pending, else what happened. */
-
-const releasedLinks = (
-  <div className="mt-4 flex flex-wrap gap-3">
-    <Link to="/cart" className="btn-primary">
-      Back to your cart
-    </Link>
-    <Link to="/premium-numbers" className="btn-secondary">
-      Browse premium numbers
-    </Link>
-  </div>
-);
 
 function lastNote(order: Order, status: Order['status']): string | null {
   return order.timeline.findLast((entry) => entry.status === status)?.note ?? null;
@@ -30,6 +19,8 @@ function lastNote(order: Order, status: Order['status']): string | null {
 export function PaymentSection({ order, refetch }: { order: Order; refetch: () => unknown }) {
   const { payment, amounts } = order;
   const total = formatInr(amounts.totalAmount);
+  // Lapsed unpaid (awaiting payment past the hold, or cancelled by the sweep for it).
+  if (order.canRetry || payment.status === 'expired') return <RetryOrderCard order={order} />;
 
   switch (payment.status) {
     case 'pending':
@@ -56,20 +47,6 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
           )}
         </Card>
       );
-    case 'expired':
-      return (
-        <Card title="The hold has lapsed">
-          <p className="text-sm text-slate-700">
-            Your payment did not reach us before the hold ended, so the numbers were released and
-            are back on sale. If they are still free you can order them again.
-          </p>
-          <p className="mt-2 text-sm text-slate-700">
-            Already paid? Contact us with your payment reference and order reference{' '}
-            {order.reference}.
-          </p>
-          {releasedLinks}
-        </Card>
-      );
     case 'cancelled': {
       const reason = lastNote(order, 'cancelled');
       return (
@@ -78,7 +55,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             This order was cancelled before payment and its numbers were released.
           </p>
           {reason ? <p className="mt-2 text-sm text-slate-700">Reason: {reason}</p> : null}
-          {releasedLinks}
+          <ReleasedLinks />
         </Card>
       );
     }

@@ -6,18 +6,28 @@ import { formatIndianDate } from '../../../lib/format';
 import { useSubmitPayment } from '../api/submit-payment';
 import type { Order } from '../order-types';
 
-/** "I have paid": the buyer gives the UTR; once given, what happens while staff verify it. */
+const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
+export const SCREENSHOT_PROBLEM = 'Choose a JPEG or PNG image or a PDF file of at most 5 MB.';
+
+/**
+ * "I have paid": the buyer gives the UTR, and optionally a screenshot of the payment (JPEG, PNG
+ * or PDF up to 5 MB; the server checks its bytes); once given, what happens while staff verify.
+ */
 export function PaymentSubmissionForm({ order }: { order: Order }) {
   const submitted = order.payment.submitted;
   const submit = useSubmitPayment(order.id);
   const [utr, setUtr] = useState('');
+  const [screenshot, setScreenshot] = useState<File | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
 
   if (submitted) {
     return (
       <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900" role="status">
-        Payment submitted with UTR <span className="font-mono">{submitted.utr}</span>. Our team is
-        verifying it; your numbers stay held until{' '}
+        Payment submitted with UTR <span className="font-mono">{submitted.utr}</span>
+        {submitted.screenshot ? ' and a screenshot' : ''}. Our team is verifying it; your numbers
+        stay held until{' '}
         <time dateTime={order.holdExpiresAt}>
           {formatIndianDate(order.holdExpiresAt, { month: 'short', time: true })}
         </time>
@@ -33,15 +43,17 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
       return;
     }
     setProblem(undefined);
-    submit.mutate(utr, {
-      onError: (error) => setProblem(apiErrorMessage(error, 'Your payment could not be sent.')),
-    });
+    submit.mutate(
+      { utr, screenshot },
+      {
+        onError: (error) => setProblem(apiErrorMessage(error, 'Your payment could not be sent.')),
+      },
+    );
   };
 
   return (
-    <form className="mt-5 flex flex-wrap items-end gap-3" onSubmit={onSubmit} noValidate>
+    <form className="mt-5 grid gap-3" onSubmit={onSubmit} noValidate>
       <TextField
-        className="min-w-0 flex-1"
         label="Paid already? The transaction reference (UTR) from your bank or UPI app"
         name="utr"
         autoComplete="off"
@@ -49,7 +61,21 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
         onChange={(event) => setUtr(event.target.value)}
         error={problem}
       />
-      <button type="submit" className="btn-primary" disabled={submit.isPending}>
+      <TextField
+        label="A screenshot of the payment (optional: JPEG, PNG or PDF, up to 5 MB)"
+        name="screenshot"
+        type="file"
+        accept={SCREENSHOT_TYPES.join(',')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          const fits =
+            !file || (SCREENSHOT_TYPES.includes(file.type) && file.size <= SCREENSHOT_MAX_BYTES);
+          setFileProblem(fits ? undefined : SCREENSHOT_PROBLEM);
+          setScreenshot(fits ? file : undefined);
+        }}
+        error={fileProblem}
+      />
+      <button type="submit" className="btn-primary justify-self-start" disabled={submit.isPending}>
         I have paid
       </button>
     </form>

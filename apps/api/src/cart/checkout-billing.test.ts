@@ -1,0 +1,120 @@
+import { expect, it } from 'vitest';
+import { pdfText } from '../../test-support/pdf-text';
+import { numberState, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+const puneAddress = {
+  name: 'Asha Verma',
+  line1: '4 FC Road',
+  line2: 'Shivajinagar',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411005',
+};
+
+describeEachDatabase('checkout with a billing name and address', (ctx) => {
+  const { id } = withSalesInventory(ctx);
+
+  async function buyerWithNumber(options: Parameters<typeof signedIn>[1] = {}) {
+    const buyer = await signedIn(ctx().app, options);
+    const added = await buyer.client.post(api(`/cart/add/${id('9876598765')}`));
+    expect(added.statusCode, added.body).toBe(200);
+    return buyer;
+  }
+
+  it('keeps the billing given on the order, taxes by its state, and prints it on the invoice', async () => {
+    // The profile says the store's own state; the billing given is another state.
+    const buyer = await buyerWithNumber({ state: ctx().config.STORE_STATE });
+    const preview = await buyer.client.get(api('/cart?billingState=maharashtra'));
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      placeOfSupply: 'Maharashtra',
+      gst: { cgst: 0, sgst: 0, igst: 18 },
+      igstAmount: 9_000,
+      totalAmount: 59_000,
+    });
+    // Without the parameter the preview follows the profile.
+    expect((await buyer.client.get(api('/cart'))).json().data.gst).toEqual({
+      cgst: 9,
+      sgst: 9,
+      igst: 0,
+    });
+
+    const res = await buyer.client.post(api('/cart/checkout'), { billing: puneAddress });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data.order;
+    const { name, ...address } = puneAddress;
+    expect(order.billing).toMatchObject({ name, address });
+    expect(order.amounts).toMatchObject({
+      placeOfSupply: 'Maharashtra',
+      igstAmount: 9_000,
+      cgstAmount: 0,
+    });
+
+    const staff = await staffMember(ctx().app);
+    const paid = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+      reference: '512345678901',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const pdf = await buyer.client.get(api(`/orders/${order.id}/invoice.pdf`));
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Asha Verma');
+    expect(text).toContain('4 FC Road');
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).not.toContain('12 MG Road');
+  });
+
+  it("falls back to the profile's name and address when no billing is sent", async () => {
+    const buyer = await buyerWithNumber({ state: 'Karnataka' });
+    const res = await buyer.client.post(api('/cart/checkout'));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data.order;
+    expect(order.billing).toMatchObject({
+      name: buyer.user.name,
+      address: { line1: '12 MG Road', state: 'Karnataka' },
+    });
+    expect(order.amounts.placeOfSupply).toBe('Karnataka');
+  });
+
+  it('makes a Corporate buyer confirm a GSTIN from another state than the billing state', async () => {
+    // 27: a GSTIN registered in Maharashtra.
+    const buyer = await buyerWithNumber({ accountType: 'Corporate', gstinNo: '27AAPFU0939F1ZV' });
+    const billing = { ...puneAddress, city: 'Bengaluru', state: 'Karnataka', pinCode: '560001' };
+
+    const refused = await buyer.client.post(api('/cart/checkout'), { billing });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'GSTIN_STATE_MISMATCH',
+      message:
+        'Your GSTIN 27AAPFU0939F1ZV is registered in Maharashtra, but the billing state is Karnataka. Please check the billing state, or confirm that the difference is right.',
+    });
+    expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+
+    const confirmed = await buyer.client.post(api('/cart/checkout'), {
+      billing,
+      confirmGstinStateMismatch: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json().data.order.amounts.placeOfSupply).toBe('Karnataka');
+
+    // The same state as the GSTIN's needs no confirmation; a new billing address is a new order.
+    const matching = await buyer.client.post(api('/cart/checkout'), { billing: puneAddress });
+    expect(matching.statusCode, matching.body).toBe(201);
+    expect(matching.json().data.order.id).not.toBe(confirmed.json().data.order.id);
+    const first = await buyer.client.get(api(`/orders/${confirmed.json().data.order.id}`));
+    expect(first.json().data.status).toBe('cancelled');
+  });
+
+  it('refuses a billing state that is not a state of India, with a clear message', async () => {
+    const buyer = await buyerWithNumber();
+    const res = await buyer.client.post(api('/cart/checkout'), {
+      billing: { ...puneAddress, state: 'Atlantis' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Choose a state or union territory of India.');
+    const preview = await buyer.client.get(api('/cart?billingState=Atlantis'));
+    expect(preview.statusCode).toBe(400);
+  });
+});

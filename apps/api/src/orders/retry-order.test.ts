@@ -1,0 +1,88 @@
+import { expect, it } from 'vitest';
+import {
+  buyerWithOrder,
+  lapseHold,
+  numberState,
+  signedIn,
+  withSalesInventory,
+} from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+describeEachDatabase(
+  'POST /orders/{id}/retry',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+    const sweep = () => ctx().app.services.orders.sweepExpiredHolds();
+
+    /** A buyer whose order for these numbers lapsed (past the cool-down) and was swept. */
+    async function lapsedOrder(numbers: string[], minutesAgo = 31) {
+      const buyer = await buyerWithOrder(ctx().app, numbers.map(id), { state: 'Karnataka' });
+      await lapseHold(ctx().database, buyer.order.id, minutesAgo);
+      expect((await sweep()).cancelled).toContain(buyer.order.id);
+      return buyer;
+    }
+
+    it('orders the same numbers again with a fresh hold, billed as before', async () => {
+      const buyer = await lapsedOrder(['9876598765', '9812341234']);
+      const lapsed = (await buyer.client.get(api(`/orders/${buyer.order.id}`))).json().data;
+      expect(lapsed).toMatchObject({ status: 'cancelled', canRetry: true });
+
+      const res = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json().data;
+      expect(order.id).not.toBe(buyer.order.id);
+      expect(order).toMatchObject({ status: 'pending_payment', canRetry: false });
+      expect(order.items.map((item: { number: string }) => item.number).sort()).toEqual(
+        lapsed.items.map((item: { number: string }) => item.number).sort(),
+      );
+      expect(order.billing.address).toEqual(lapsed.billing.address);
+      expect(order.amounts.placeOfSupply).toBe('Karnataka');
+      expect(Date.parse(order.holdExpiresAt)).toBeGreaterThan(Date.now() + 14 * 60_000);
+      for (const number of ['9876598765', '9812341234']) {
+        expect(await numberState(ctx().database, id(number))).toMatchObject({
+          status: 'reserved',
+          orderId: order.id,
+        });
+      }
+      // A second click answers the order just made.
+      const again = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.id).toBe(order.id);
+    });
+
+    it('names the numbers another buyer has taken meanwhile, and orders nothing', async () => {
+      const buyer = await lapsedOrder(['9876598765', '9812341234']);
+      await buyerWithOrder(ctx().app, [id('9812341234')]);
+      const res = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'NUMBERS_GONE',
+        numbers: ['98123 41234'],
+        message:
+          'This number is no longer available: 98123 41234. It has been sold or is held by another buyer.',
+      });
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+    });
+
+    it('keeps the cool-down after a lapsed hold', async () => {
+      const buyer = await lapsedOrder(['9876598765'], 1);
+      const res = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('HOLD_COOLDOWN');
+    });
+
+    it("refuses an order whose hold is live, and someone else's order", async () => {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      expect(buyer.order.canRetry).toBe(false);
+      const live = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(live.statusCode).toBe(409);
+      expect(live.json().code).toBe('ORDER_NOT_RETRYABLE');
+
+      const stranger = await signedIn(ctx().app);
+      const res = await stranger.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(res.statusCode).toBe(404);
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);

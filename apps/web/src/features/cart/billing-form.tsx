@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { gstinStateName } from '@store/domain';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { CheckboxField, TextField } from '../../components/form-fields';
+import { z } from '../../lib/zod';
+import { AddressFields, addressSchema, nameSchema } from '../account';
+import type { AuthAddress, AuthUser } from '../auth';
+import type { CheckoutDetails } from './api/checkout';
+
+export const GSTIN_STATE_CONFIRM_REQUIRED =
+  'Please confirm the billing state, or choose the state your GSTIN is registered in.';
+
+const billingSchema = addressSchema.extend({
+  name: nameSchema,
+  confirmGstinStateMismatch: z.boolean(),
+});
+
+type BillingValues = z.input<typeof billingSchema>;
+
+function valuesOf(user: AuthUser, address: AuthAddress | null): BillingValues {
+  return {
+    name: user.name,
+    line1: address?.line1 ?? '',
+    line2: address?.line2 ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    pinCode: address?.pinCode ?? '',
+    confirmGstinStateMismatch: false,
+  };
+}
+
+/**
+ * Checkout's billing name and address, prefilled from the profile: the invoice is made out to
+ * them, and the state is the place of supply (told to `onStateChange` for the totals). A
+ * Corporate buyer whose GSTIN was registered in another state confirms the difference.
+ * The cart's Checkout button submits it (`form={id}`).
+ */
+export function BillingForm({
+  id,
+  user,
+  address,
+  onStateChange,
+  onSubmit,
+}: {
+  id: string;
+  user: AuthUser;
+  address: AuthAddress | null;
+  onStateChange: (state: string) => void;
+  onSubmit: (details: CheckoutDetails) => Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<BillingValues>({
+    resolver: zodResolver(billingSchema),
+    defaultValues: valuesOf(user, address),
+  });
+  const stateName = useWatch({ control, name: 'state' });
+  useEffect(() => onStateChange(stateName), [stateName, onStateChange]);
+
+  const gstinState =
+    user.accountType === 'Corporate' && user.gstinNo ? gstinStateName(user.gstinNo) : undefined;
+  const mismatch = Boolean(gstinState && stateName && gstinState !== stateName);
+
+  const submit = handleSubmit(async ({ confirmGstinStateMismatch, ...billing }) => {
+    if (mismatch && !confirmGstinStateMismatch) {
+      setError('confirmGstinStateMismatch', { message: GSTIN_STATE_CONFIRM_REQUIRED });
+      return;
+    }
+    const { line2, ...rest } = billing;
+    await onSubmit({
+      billing: { ...rest, ...(line2 ? { line2 } : {}) },
+      ...(mismatch ? { confirmGstinStateMismatch: true } : {}),
+    });
+  });
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        Billing details
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Your tax invoice is made out to this name and address; its state decides whether GST is
+        charged as CGST + SGST or as IGST.
+      </p>
+      <form id={id} noValidate onSubmit={submit} className="mt-4 space-y-5">
+        <TextField
+          label="Billing name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <AddressFields register={register} errors={errors} stateName={stateName} />
+        {mismatch ? (
+          <CheckboxField
+            label={`My GSTIN ${user.gstinNo} is registered in ${gstinState}; bill this order to ${stateName} all the same.`}
+            error={errors.confirmGstinStateMismatch?.message}
+            {...register('confirmGstinStateMismatch')}
+          />
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, registerByApi } from '../support/accounts';
+import { readOutbox } from '../support/outbox';
+import { startStore, type StoreServer } from '../support/store-server';
+
+/**
+ * A hold that lapses, on a store of its own with one-minute holds swept every few seconds and no
+ * cool-down: the lapse SMS links to the order page, which offers to order the same number again
+ * in one click.
+ */
+
+let store: StoreServer | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  store = await startStore({
+    HOLD_MINUTES: '1',
+    HOLD_SWEEP_SECONDS: '3',
+    HOLD_COOLDOWN_MINUTES: '0',
+    HOLD_REMINDER_MINUTES: '0',
+  });
+});
+
+test.afterAll(async () => {
+  await store?.stop();
+});
+
+test('the lapse message offers the same number again in one click', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ baseURL: store!.url });
+  const page = await context.newPage();
+  const buyer = newAccount('lapse e2e');
+  let orderId = '';
+
+  await test.step('a buyer checks out a number and lets the hold lapse', async () => {
+    await registerByApi(page.request, buyer);
+    const listed = await page.request.get('/api/v1/numbers?sort=price_asc&pageSize=5');
+    const [picked] = ((await listed.json()) as { data: { items: { id: number }[] } }).data.items;
+    expect((await page.request.post(`/api/v1/cart/add/${picked!.id}`)).ok()).toBe(true);
+    const ordered = await page.request.post('/api/v1/cart/checkout');
+    expect(ordered.status()).toBe(201);
+    orderId = ((await ordered.json()) as { data: { order: { id: string } } }).data.order.id;
+  });
+
+  let link = '';
+  await test.step('the lapse SMS links to the order page with the offer', async () => {
+    await expect
+      .poll(
+        async () => {
+          const sms = await readOutbox(page.request, buyer.mobile);
+          link = /https?:\/\/\S+\?retry=1/.exec(sms.map((m) => m.text).join('\n'))?.[0] ?? '';
+          return link;
+        },
+        { timeout: 150_000, intervals: [3_000] },
+      )
+      .toContain(`/orders/${orderId}?retry=1`);
+  });
+
+  await test.step('one click orders the same number again', async () => {
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    const card = page.getByRole('region', { name: 'The hold has lapsed' });
+    const again = card.getByRole('button', { name: 'Try again: order the same numbers' });
+    await expect(again).toBeFocused();
+    await again.click();
+    await page.waitForURL(
+      (next) => /\/orders\/[0-9a-f-]{36}$/.test(next.pathname) && !next.pathname.endsWith(orderId),
+    );
+    await expect(page.getByRole('region', { name: 'Payment' })).toBeVisible();
+  });
+  await context.close();
+});
