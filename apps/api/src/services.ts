@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAlertService } from './alerts/alert-service';
 import { createAuditService } from './audit/audit-service';
 import { createAuthService } from './auth/auth-service';
 import { createCartService } from './cart/cart-service';
@@ -72,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
     staffAlerts,
   });
   const auth = createAuthService({ config, database, notifier, log, users });
+  const alerts = createAlertService({ config, database, notifier, log, catalog, users });
   return {
     audit,
     staffAlerts,
@@ -80,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
     catalog,
     cart,
     orders,
+    alerts,
     payments,
     invoices,
     enquiries: createEnquiryService({ config, database, notifier, log, audit, staffAlerts }),

@@ -34,7 +34,7 @@ import type { InventoryNumber } from './demo-inventory';
 import { catalogCacheTtlMs, invalidateCatalogCache, TtlCache } from './listing-cache';
 import { createInventory } from './inventory';
 import { explicitFilters, toNumberFilters } from './listing-filters';
-import { listNumbers, TOTALS_TTL_FACTOR } from './listing-store';
+import { listedSince, listNumbers, TOTALS_TTL_FACTOR } from './listing-store';
 import {
   loadDemoInventory,
   loadNumbers,
@@ -42,7 +42,7 @@ import {
   type LoadOptions,
 } from './load-numbers';
 import { toNumberDetail, toNumberItem } from './number-item';
-import { findNumberByDigits, similarNumbers } from './number-page-store';
+import { findNumberByDigits, findNumbersByIds, similarNumbers } from './number-page-store';
 import { sitemapNumbers, sitemapRanges } from './sitemap-store';
 
 export type { NumberForBuyer } from './catalog-store';
@@ -56,6 +56,19 @@ export interface CatalogServiceDeps {
   changes: CatalogChanges;
   /** Where the console's changes of numbers are recorded. */
   audit: AuditService;
+}
+
+/**
+ * A listing's query as filters: its own filter parameters, over what its `text` says
+ * (withExplicitFilters); `search` is the reading of the text, when there is one.
+ */
+function readQuery(query: NumberListQuery) {
+  const explicit = { ...explicitFilters(query), ...(query.sort && { sort: query.sort }) };
+  const search: ParsedSearch | undefined =
+    query.text === undefined
+      ? undefined
+      : withExplicitFilters(parseSearchPhrase(query.text), explicit);
+  return { search, filters: search?.filters ?? explicit };
 }
 
 /** How many numbers a number sitemap lists at most (the sitemap protocol's limit). */
@@ -107,12 +120,7 @@ export function createCatalogService({ config, database, changes, audit }: Catal
      * parameters (withExplicitFilters), and the answer says what was understood and ignored.
      */
     async list(query: NumberListQuery) {
-      const explicit = { ...explicitFilters(query), ...(query.sort && { sort: query.sort }) };
-      const search: ParsedSearch | undefined =
-        query.text === undefined
-          ? undefined
-          : withExplicitFilters(parseSearchPhrase(query.text), explicit);
-      const filters = search?.filters ?? explicit;
+      const { search, filters } = readQuery(query);
       const page = await listNumbers(database, {
         filters: toNumberFilters(filters),
         sort: filters.sort ?? 'newest',
@@ -123,6 +131,25 @@ export function createCatalogService({ config, database, changes, audit }: Catal
       if (!search) return page;
       const { understood, ignored, notes } = search;
       return { ...page, understood, ignored, notes };
+    },
+
+    /**
+     * Available numbers matching a listing's query that went on sale after `since`, the
+     * earliest first, at most `limit` (a saved search's alert).
+     */
+    async listedSince(query: NumberListQuery, since: Date, limit: number) {
+      const rows = await listedSince(
+        database,
+        toNumberFilters(readQuery(query).filters),
+        since,
+        limit,
+      );
+      return rows.map(toNumberItem);
+    },
+
+    /** Numbers by id as their pages show them, whatever their status (unknown ids left out). */
+    async detailsByIds(ids: readonly number[]) {
+      return (await findNumbersByIds(database.db, ids)).map(toNumberDetail);
     },
 
     /** A number by its 10 digits as its page shows it, whatever its status; undefined if unknown. */

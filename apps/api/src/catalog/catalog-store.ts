@@ -173,7 +173,7 @@ export async function extendOrderHold(tx: Tx, orderId: string, until: Date): Pro
 export async function releaseOrderNumbers(tx: Tx, orderId: string): Promise<number> {
   const released = await tx
     .update(numbers)
-    .set({ status: 'available', reservedUntil: null, orderId: null })
+    .set({ status: 'available', reservedUntil: null, orderId: null, listedAt: sql`now()` })
     .where(and(eq(numbers.orderId, orderId), eq(numbers.status, 'reserved')))
     .returning({ id: numbers.id });
   return released.length;
@@ -200,7 +200,7 @@ export async function releaseStaleHolds(tx: Tx): Promise<number> {
   if (stale.length === 0) return 0;
   const updated = await tx
     .update(numbers)
-    .set({ status: 'available', reservedUntil: null, orderId: null })
+    .set({ status: 'available', reservedUntil: null, orderId: null, listedAt: sql`now()` })
     .where(
       and(
         inArray(

@@ -181,7 +181,13 @@ export async function setStockPrices(
 export async function setStockStatus(tx: Tx, id: number, status: 'available' | 'hidden') {
   await tx
     .update(numbers)
-    .set({ status, reservedUntil: null, orderId: null })
+    .set({
+      status,
+      reservedUntil: null,
+      orderId: null,
+      // Put on sale again: new to saved searches.
+      listedAt: sql`case when ${numbers.status} <> 'available' then now() else ${numbers.listedAt} end`,
+    })
     .where(eq(numbers.id, id));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
 import { categoryMember, digitPlaces, numbers } from '../db/schema';
@@ -327,4 +327,23 @@ export async function listNumbers(
     pageSize,
     pageCount: Math.ceil(total / pageSize),
   };
+}
+
+/**
+ * Available numbers matching the filters that went on sale after `since` (loaded, a hold given
+ * back, shown again), the earliest first: what a saved search's alert lists.
+ */
+export function listedSince(
+  database: Database,
+  filters: NumberFilters,
+  since: Date,
+  limit: number,
+): Promise<NumberRow[]> {
+  const plan = planFilters(filters, [availableSql, gt(numbers.listedAt, since)]);
+  return database.db
+    .select(numberItemColumns)
+    .from(numbers)
+    .where(plan.where)
+    .orderBy(asc(numbers.listedAt), asc(numbers.id))
+    .limit(limit);
 }

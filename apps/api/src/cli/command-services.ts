@@ -1,10 +1,10 @@
 import pino from 'pino';
 import type { Config } from '../config/config';
 import { openStoreDatabase } from '../db/open-store-database';
-import type { Notifier } from '../notify/notifier';
+import { createNotifier, type Notifier } from '../notify/notifier';
 import { createServices } from '../services';
 
-/** Commands change data; they send no e-mail or SMS. */
+/** Most commands change data and send no e-mail or SMS (send-alerts sends e-mail). */
 const noMessages: Notifier = {
   send: () => Promise.reject(new Error('Commands send no messages.')),
   close: () => Promise.resolve(),
@@ -12,11 +12,22 @@ const noMessages: Notifier = {
 
 /**
  * Opens the configured database for a command (taking the data folder's lock, as the server
- * does) and builds the services over it; `close` releases both.
+ * does) and builds the services over it, with the configured e-mail and SMS when it `sends`;
+ * `close` releases them.
  */
-export async function openCommandServices(config: Config) {
+export async function openCommandServices(config: Config, options: { sends?: boolean } = {}) {
   const store = await openStoreDatabase(config, { shareRunningStore: true });
   const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
-  const services = createServices({ config, database: store.database, notifier: noMessages, log });
-  return { services, database: store.database, close: () => store.close() };
+  const notifier = options.sends
+    ? createNotifier({ config, database: store.database, log })
+    : noMessages;
+  const services = createServices({ config, database: store.database, notifier, log });
+  return {
+    services,
+    database: store.database,
+    close: async () => {
+      await notifier.close();
+      await store.close();
+    },
+  };
 }

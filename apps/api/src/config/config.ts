@@ -160,6 +160,8 @@ const configSchema = z.object({
   HOLD_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /** How often lapsed holds are tidied (0: never); unset: 60, or 0 when NODE_ENV=test. */
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** How often due alert digests are sent (0: never here); unset: 3600, or 0 when NODE_ENV=test. */
+  ALERT_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   TDS_RATES: z
     .string()
     .default('0,0.1,1,2')

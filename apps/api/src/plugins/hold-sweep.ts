@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config';
+import { runPeriodically } from './periodic-task';
 
 /** Seconds between sweeps: HOLD_SWEEP_SECONDS, by default 60, or 0 (off) when NODE_ENV=test. */
 function sweepIntervalSeconds(config: Config): number {
@@ -12,28 +13,10 @@ function sweepIntervalSeconds(config: Config): number {
  */
 export const holdSweep = fp(
   async (app) => {
-    const seconds = sweepIntervalSeconds(app.config);
-    if (seconds <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    const run = () => {
-      if (running) return;
-      running = app.services.orders
-        .sweepExpiredHolds()
-        .then(() => undefined)
-        .catch((error: unknown) => app.log.error({ err: error }, 'hold sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(run, seconds * 1000);
-      timer.unref();
-      run();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      name: 'hold sweep',
+      seconds: sweepIntervalSeconds(app.config),
+      work: () => app.services.orders.sweepExpiredHolds(),
     });
   },
   { name: 'hold-sweep', dependencies: ['services'] },

@@ -5,3 +5,4 @@ export * from './enquiries';
 export * from './audit';
 export * from './imports';
 export * from './invoices';
+export * from './alerts';
