@@ -6,6 +6,8 @@ export default [
   layout('features/layout/storefront-layout.tsx', [
     index('features/content/home-page.tsx'),
     route('profile', 'features/account/profile-page.tsx'),
+    route('saved', 'features/saved/saved-page.tsx'),
+    route('unsubscribe', 'features/saved/unsubscribe-page.tsx'),
 
     route('products/smart-ivr', 'features/content/products/smart-ivr-page.tsx'),
     route('products/sms-solutions', 'features/content/products/sms-solutions-page.tsx'),

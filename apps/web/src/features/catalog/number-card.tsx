@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { findCategory, formatInr, rules } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
 import { useCartActions } from '../cart';
+import { FavouriteButton } from '../saved';
 import type { NumberItem } from './api/get-numbers';
 
 /** A run of digits of a number, highlighted or not, in the first or second group of five. */
@@ -152,11 +153,14 @@ export function NumberCard({
         >
           {category.name}
         </p>
-        {onOffer ? (
-          <p className="shrink-0 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
-            {discount}% off
-          </p>
-        ) : null}
+        <div className="-mt-1.5 -mr-1.5 flex shrink-0 items-center gap-1">
+          {onOffer ? (
+            <p className="rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
+              {discount}% off
+            </p>
+          ) : null}
+          <FavouriteButton item={item} />
+        </div>
       </div>
 
       <Heading

@@ -7,6 +7,7 @@ import { useCartActions } from '../cart';
 import { categoryPath } from '../../lib/nav';
 import { HighlightedNumber } from '../catalog';
 import { EnquiryForm } from '../enquiries';
+import { FavouriteButton } from '../saved';
 import type { NumberDetail } from './api/get-number';
 import { isOnSale, numberPath } from './number-meta';
 import { ShareNumber } from './share-number';
@@ -139,9 +140,12 @@ export function NumberDetails({ number }: { number: NumberDetail }) {
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
             VIP mobile number
           </p>
-          <h1 className="mt-2 font-mono text-4xl font-bold tracking-wide text-slate-900 tabular-nums sm:text-6xl">
-            <HighlightedNumber number={number.number} spans={number.spans} />
-          </h1>
+          <div className="mt-2 flex items-center gap-3">
+            <h1 className="font-mono text-4xl font-bold tracking-wide text-slate-900 tabular-nums sm:text-6xl">
+              <HighlightedNumber number={number.number} spans={number.spans} />
+            </h1>
+            <FavouriteButton item={number} className="size-11" />
+          </div>
 
           <h2 className="mt-8 text-sm font-semibold text-slate-900">Categories it fits</h2>
           <ul className="mt-2 flex flex-wrap gap-2" data-testid="number-categories">

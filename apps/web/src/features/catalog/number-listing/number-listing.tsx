@@ -3,8 +3,9 @@ import { useNavigationType } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { useCategoryCounts } from '../api/get-category-counts';
 import { useNumbers } from '../api/get-numbers';
-import { hasListingFilters } from '../listing-params';
+import { hasListingFilters, searchFromListingParams } from '../listing-params';
 import { PhraseSearch } from '../phrase-search';
+import { SaveSearch } from '../../saved';
 import { ActiveFilters, activeFilters, understoodFilters } from './active-filters';
 import { CategoryChips } from './category-chips';
 import { ListingFilters } from './listing-filters';
@@ -163,6 +164,16 @@ export function NumberListing({
           filters={filters}
           hrefWithout={(filter) => hrefFor(withFilter(params, filter.remove))}
           clearHref={clearHref}
+        />
+        <SaveSearch
+          query={searchFromListingParams({
+            ...params,
+            offer: offer || params.offer,
+            sort: undefined,
+            page: undefined,
+            pageSize: undefined,
+          }).toString()}
+          suggestedName={filters.map((filter) => filter.label).join(', ')}
         />
         {words ? <WordsNotice ignored={words.ignored ?? []} notes={words.notes ?? []} /> : null}
 
