@@ -39,6 +39,7 @@ CREATE TABLE "saved_searches" (
 --> statement-breakpoint
 ALTER TABLE "numbers" DROP CONSTRAINT "numbers_status_check";--> statement-breakpoint
 ALTER TABLE "numbers" ADD COLUMN "listed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "coming_soon" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "alert_recipients" ADD CONSTRAINT "alert_recipients_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coming_soon_requests" ADD CONSTRAINT "coming_soon_requests_number_id_numbers_id_fk" FOREIGN KEY ("number_id") REFERENCES "public"."numbers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coming_soon_requests" ADD CONSTRAINT "coming_soon_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

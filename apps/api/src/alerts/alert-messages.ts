@@ -87,3 +87,29 @@ export function digestMessage(config: MessageConfig, digest: Digest): OutgoingMe
     },
   };
 }
+
+/** To a buyer who pressed Notify me: the coming-soon number is on sale now. */
+export function onSaleMessage(
+  config: MessageConfig,
+  to: string,
+  number: NumberItem,
+): OutgoingMessage {
+  const display = displayNumber(number.number);
+  return {
+    channel: 'email',
+    to,
+    subject: `${display} is on sale now at ${config.STORE_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      `The number ${display} you asked about is on sale now at ${formatInr(number.pricing.nwFinalPrice)}.`,
+      `Buy it here: ${base(config)}/numbers/${number.number}`,
+      '',
+      'Each number is sold once: the first buyer to pay gets it.',
+      '',
+      storeContactLine(config),
+      '',
+      'You asked us to tell you when this number goes on sale: this is the only e-mail we send about it.',
+    ].join('\n'),
+  };
+}

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../auth/auth-service';
+import { currentUser, requireUser, userOrGuest } from '../auth/auth-service';
 import { numberParams } from '../catalog/catalog-schemas';
-import { envelope, errorBody, ok } from '../http/envelope';
+import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
   alertSettingsBody,
   favouritesSchema,
   mergeFavouritesBody,
+  notifyMeBody,
   savedSearchBody,
   savedSearchesSchema,
   savedSearchParams,
@@ -102,6 +103,29 @@ export async function alertRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       ok({ items: await alerts.mergeFavourites(currentUser(request).id, request.body.ids) }),
+  );
+
+  app.post(
+    '/numbers/:id/notify-me',
+    {
+      schema: {
+        tags,
+        summary: 'Notify me: an e-mail once when this coming-soon number goes on sale',
+        description:
+          "A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone.",
+        params: numberParams,
+        body: optionalBody(notifyMeBody),
+        response: { 200: done, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const asked = await alerts.askComingSoon(
+        userOrGuest(request)?.id ?? null,
+        request.params.id,
+        request.body?.email,
+      );
+      return ok({}, `We will e-mail ${asked.email} when ${asked.display} goes on sale.`);
+    },
   );
 
   app.get(

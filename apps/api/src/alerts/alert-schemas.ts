@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberDetailSchema } from '../catalog/catalog-schemas';
+import { emailField } from '../users/user-schemas';
 
 /** How many searches a buyer may keep. */
 export const SAVED_SEARCH_LIMIT = 20;
@@ -52,4 +53,10 @@ export const alertSettingsBody = z.object({
 
 export const unsubscribeQuery = z.object({
   token: z.string().min(1).max(300).describe('The token of the link in the alert e-mail'),
+});
+
+export const notifyMeBody = z.object({
+  email: emailField
+    .optional()
+    .describe("A guest's e-mail; a signed-in buyer's account e-mail is used"),
 });

@@ -9,13 +9,14 @@ import { inTransaction } from '../db/transactions';
 import { badRequest, conflict, notFound } from '../http/app-error';
 import type { Notifier } from '../notify/notifier';
 import type { UserService } from '../users/user-service';
-import { digestMessage, type PriceDrop, type SearchNews } from './alert-messages';
+import { digestMessage, onSaleMessage, type PriceDrop, type SearchNews } from './alert-messages';
 import { SAVED_SEARCH_LIMIT } from './alert-schemas';
 import {
   addFavourites,
   alertsOn,
   deleteSavedSearch,
   dueRecipients,
+  insertComingSoonRequest,
   insertSavedSearch,
   listFavourites,
   listSavedSearches,
@@ -23,7 +24,9 @@ import {
   recordDigest,
   recordSearchChecked,
   removeFavourite,
+  requestedNumbers,
   setAlertsOn,
+  takeComingSoonRequests,
   toldNumbers,
 } from './alert-store';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
@@ -162,8 +165,60 @@ export function createAlertService(deps: AlertServiceDeps) {
     return listed.length > 0;
   }
 
+  /**
+   * Tells everyone who pressed Notify me on a number that is now on sale, once: their requests
+   * are deleted first, so a failed e-mail is logged, not sent twice.
+   */
+  async function tellOnSale(): Promise<number> {
+    // Kept for a process that can deliver them (a command sends none).
+    if (notifier.delivers?.('email') === false) return 0;
+    const asked = await requestedNumbers(db);
+    const onSale = (await catalog.detailsByIds(asked)).filter((n) => n.status === 'available');
+    const byId = new Map(onSale.map((number) => [number.id, number]));
+    const requests = await takeComingSoonRequests(db, [...byId.keys()]);
+    for (const request of requests) {
+      try {
+        await notifier.send(onSaleMessage(config, request.email, byId.get(request.numberId)!));
+      } catch (error) {
+        log.error({ err: error, numberId: request.numberId }, 'on-sale e-mail failed');
+      }
+    }
+    return requests.length;
+  }
+
+  // A number put on sale by staff may be one someone is waiting for.
+  catalog.onChange((change) => {
+    if (change.kind === 'status') {
+      tellOnSale().catch((error: unknown) => log.error({ err: error }, 'on-sale e-mails failed'));
+    }
+  });
+
   return {
     favourites,
+    tellOnSale,
+
+    /**
+     * Notify me on a coming-soon number: the signed-in buyer's e-mail, or the one a guest gives
+     * (400 without one); 404 for an unknown number, 409 NUMBER_NOT_COMING_SOON otherwise.
+     */
+    async askComingSoon(userId: string | null, numberId: number, email: string | undefined) {
+      const [number] = await catalog.detailsByIds([numberId]);
+      if (!number) throw notFound(`Number ${numberId} is not in our store.`);
+      if (number.status !== 'coming_soon') {
+        throw conflict(
+          number.status === 'available'
+            ? `${number.display} is on sale now: add it to your cart.`
+            : `${number.display} is no longer available.`,
+          'NUMBER_NOT_COMING_SOON',
+        );
+      }
+      const [contact] = userId ? await users.contacts([userId]) : [];
+      const to = contact?.email ?? email;
+      if (!to)
+        throw badRequest('Enter your e-mail address and we will tell you when it is on sale.');
+      await insertComingSoonRequest(db, { numberId, email: to, userId: contact ? userId : null });
+      return { display: number.display, email: to };
+    },
 
     /** Adds a number to the buyer's favourites (again: no change); 404 for an unknown number. */
     async addFavourite(userId: string, numberId: number) {
@@ -254,6 +309,8 @@ export function createAlertService(deps: AlertServiceDeps) {
         if (!rows[0]?.locked) return {};
         try {
           let sent = 0;
+          // Also the on-sale e-mails a change in another process (a command) did not send.
+          await tellOnSale();
           const due = await dueRecipients(db, new Date(now.getTime() - DIGEST_INTERVAL_MS));
           for (const userId of due) {
             try {

@@ -1,7 +1,13 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { alertRecipients, favourites, savedSearches, savedSearchHits } from '../db/schema';
+import {
+  alertRecipients,
+  comingSoonRequests,
+  favourites,
+  savedSearches,
+  savedSearchHits,
+} from '../db/schema';
 import type { Tx } from '../db/transactions';
 
 /** The buyer's favourites, the newest first. */
@@ -169,4 +175,29 @@ export async function setAlertsOn(db: Db, userId: string, on: boolean) {
           : sql`coalesce(${alertRecipients.unsubscribedAt}, ${unsubscribedAt})`,
       },
     });
+}
+
+/** Asks to be told when the coming-soon number goes on sale (once per e-mail address). */
+export async function insertComingSoonRequest(
+  db: Db,
+  request: { numberId: number; email: string; userId: string | null },
+) {
+  await db.insert(comingSoonRequests).values(request).onConflictDoNothing();
+}
+
+/** The numbers someone asked about. */
+export async function requestedNumbers(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ numberId: comingSoonRequests.numberId })
+    .from(comingSoonRequests);
+  return rows.map((row) => row.numberId);
+}
+
+/** Takes the requests for these numbers (deleted: each is told once) and returns them. */
+export function takeComingSoonRequests(db: Db, numberIds: readonly number[]) {
+  if (numberIds.length === 0) return Promise.resolve([]);
+  return db
+    .delete(comingSoonRequests)
+    .where(inArray(comingSoonRequests.numberId, [...numberIds]))
+    .returning({ numberId: comingSoonRequests.numberId, email: comingSoonRequests.email });
 }

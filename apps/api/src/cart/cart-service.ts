@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/auth-service';
 import {
+  COMING_SOON_MESSAGE,
   toNumberItem,
   type CatalogService,
   type NumberForBuyer,
@@ -67,7 +68,7 @@ type ClientCartItem = z.output<typeof clientCartItem>;
  */
 function validationResult(
   productId: number,
-  found: NumberForBuyer | undefined,
+  found: Pick<NumberForBuyer, 'number' | 'valid'> | undefined,
   priceAtAddPaise: number | undefined,
 ): ValidationResult {
   if (!found) {
@@ -239,6 +240,7 @@ export function createCartService({
       const found = (await catalog.lookUp([id], user?.id ?? null)).get(id);
       if (!found) throw notFound(`Number ${id} was not found.`);
       const product = toNumberItem(found.number);
+      if (found.comingSoon) throw conflict(COMING_SOON_MESSAGE, 'NUMBER_COMING_SOON');
       if (!user) {
         if (!found.valid) throw conflict(UNAVAILABLE_MESSAGE, 'NUMBER_UNAVAILABLE');
         return { product };

@@ -13,7 +13,7 @@ import { z } from 'zod';
 /** The domain's listing orders, in the order the API documents them. */
 const numberSorts = ['price_asc', 'price_desc', 'newest'] as const satisfies readonly NumberSort[];
 /** Where a number stands for a buyer: `reserved` is a live hold (a lapsed one is available). */
-const numberPageStatuses = ['available', 'reserved', 'sold', 'hidden'] as const;
+const numberPageStatuses = ['available', 'reserved', 'sold', 'hidden', 'coming_soon'] as const;
 export type NumberPageStatus = (typeof numberPageStatuses)[number];
 
 export const numberItemSchema = z.object({
@@ -143,6 +143,11 @@ export const numberListQuery = z
         'the filters below. A filter also given as its own parameter wins over the words.',
     ),
     ...numberFilterFields,
+    status: optional(
+      z.enum(['available', 'coming_soon'], 'must be available or coming_soon'),
+    ).describe(
+      'available (default): numbers for sale; coming_soon: numbers shown before they go on sale (Notify me)',
+    ),
     sort: optional(z.enum(numberSorts, 'must be price_asc, price_desc or newest')).describe(
       'price_asc, price_desc or newest (default)',
     ),
@@ -185,7 +190,9 @@ export const numberPageSchema = z.object({
 export const numberDetailSchema = numberItemSchema.extend({
   status: z
     .enum(numberPageStatuses)
-    .describe('available; reserved: held by a checkout for now; sold; hidden by the store'),
+    .describe(
+      'available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet',
+    ),
   categories: z
     .array(z.object({ slug: z.string(), name: z.string() }))
     .describe('Every category the number fits, the primary one (`category`) first'),
@@ -222,9 +229,10 @@ export const numberParams = z.object({
 
 /**
  * A number as the console sees it: available (on sale, or a hold that lapsed), held (in an
- * order awaiting payment), sold or hidden (kept off the storefront by staff).
+ * order awaiting payment), sold, hidden (kept off the storefront by staff) or coming_soon (shown
+ * with Notify me, not for sale yet).
  */
-const stockStatuses = ['available', 'held', 'sold', 'hidden'] as const;
+const stockStatuses = ['available', 'held', 'sold', 'hidden', 'coming_soon'] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
 export const adminNumberSorts = [
@@ -327,6 +335,10 @@ export const newNumberBody = z
       .describe('10 digits starting 6 to 9; a leading +91 or 0 and spaces are dropped'),
     ...pricesBody,
     hidden: z.boolean().default(false).describe('true: kept off the storefront'),
+    comingSoon: z
+      .boolean()
+      .default(false)
+      .describe('true: listed as coming soon with Notify me, not for sale yet'),
   })
   .superRefine(offerNotAbovePrice);
 export type NewNumberBody = z.output<typeof newNumberBody>;

@@ -50,6 +50,10 @@ export type { ImportOutcome } from './inventory';
 export type { NumberRow } from './number-item';
 export { displayNumber, toNumberItem } from './number-item';
 
+/** Why a coming-soon number cannot go in a cart or an order (409 NUMBER_COMING_SOON). */
+export const COMING_SOON_MESSAGE =
+  'This number is coming soon and cannot be bought yet. Press Notify me and we will e-mail you when it goes on sale.';
+
 export interface CatalogServiceDeps {
   config: Config;
   database: Database;
@@ -127,6 +131,7 @@ export function createCatalogService({ config, database, changes, audit }: Catal
         page: query.page,
         pageSize: query.pageSize,
         cacheTtlMs,
+        comingSoon: query.status === 'coming_soon',
       });
       if (!search) return page;
       const { understood, ignored, notes } = search;

@@ -29,6 +29,8 @@ function buyerCanTake(userId: string | null): SQL<boolean> {
 export interface NumberForBuyer {
   number: NumberRow;
   valid: boolean;
+  /** Marked coming soon: never valid, and the buyer is told why. */
+  comingSoon: boolean;
 }
 
 /** Numbers by id with whether this buyer (or a guest, null) may take them. */
@@ -39,11 +41,18 @@ export async function lookUpNumbers(
 ): Promise<Map<number, NumberForBuyer>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ ...numberItemColumns, valid: buyerCanTake(userId) })
+    .select({
+      ...numberItemColumns,
+      valid: buyerCanTake(userId),
+      comingSoon: sql<boolean>`${numbers.status} = 'coming_soon'`,
+    })
     .from(numbers)
     .where(inArray(numbers.id, [...new Set(ids)]));
   return new Map(
-    rows.map(({ valid, ...number }) => [number.id, { number, valid: Boolean(valid) }]),
+    rows.map(({ valid, comingSoon, ...number }) => [
+      number.id,
+      { number, valid: Boolean(valid), comingSoon: Boolean(comingSoon) },
+    ]),
   );
 }
 

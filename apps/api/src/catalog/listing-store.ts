@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } f
 import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
 import { categoryMember, digitPlaces, numbers } from '../db/schema';
-import { availableSql } from './availability';
+import { availableSql, comingSoonSql } from './availability';
 import { catalogCacheFor, forgetLapsedHolds, type ListingOrder } from './listing-cache';
 import type { NumberItem } from './catalog-schemas';
 import { numberItemColumns, toNumberItem, type NumberRow } from './number-item';
@@ -27,6 +27,8 @@ interface ListNumbersOptions {
    * long; 0 reads everything live.
    */
   cacheTtlMs: number;
+  /** List the numbers marked coming soon instead of those on sale. */
+  comingSoon?: boolean;
 }
 
 interface NumberPage {
@@ -295,11 +297,11 @@ export async function listNumbers(
   database: Database,
   options: ListNumbersOptions,
 ): Promise<NumberPage> {
-  const { filters, sort, page, pageSize, cacheTtlMs } = options;
-  const plan = planFilters(filters);
+  const { filters, sort, page, pageSize, cacheTtlMs, comingSoon } = options;
+  const plan = planFilters(filters, comingSoon ? [comingSoonSql] : undefined);
   const offset = (page - 1) * pageSize;
   const cache = catalogCacheFor(database);
-  const key = filtersKey(filters);
+  const key = `${comingSoon ? 'coming_soon|' : ''}${filtersKey(filters)}`;
 
   let rows: NumberRow[];
   let total: number | undefined;

@@ -7,6 +7,7 @@ import { createServices } from '../services';
 /** Most commands change data and send no e-mail or SMS (send-alerts sends e-mail). */
 const noMessages: Notifier = {
   send: () => Promise.reject(new Error('Commands send no messages.')),
+  delivers: () => false,
   close: () => Promise.resolve(),
 };
 

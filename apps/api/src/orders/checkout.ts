@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { lineResult, type CartLine } from '../cart/cart-service';
 import type { ValidationResult } from '../cart/cart-schemas';
+import { COMING_SOON_MESSAGE } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
 import { badRequest, conflict, notFound, unauthorized } from '../http/app-error';
 import { checkHoldLimits } from './hold-limits';
@@ -88,6 +89,7 @@ async function buyNowLine(
   if (inCart) return inCart;
   const found = (await deps.catalog.lookUp([numberId], userId, tx)).get(numberId);
   if (!found) throw notFound(`Number ${numberId} is not in the store.`);
+  if (found.comingSoon) throw conflict(COMING_SOON_MESSAGE, 'NUMBER_COMING_SOON');
   return {
     itemId: '',
     priceAtAdd: found.number.finalPrice,

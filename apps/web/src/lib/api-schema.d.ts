@@ -677,6 +677,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/numbers/{id}/notify-me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Notify me: an e-mail once when this coming-soon number goes on sale
+     * @description A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone.
+     */
+    post: operations['postNumbersByIdNotifyMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/saved-searches': {
     parameters: {
       query?: never;
@@ -1007,7 +1027,7 @@ export interface paths {
     };
     /**
      * The inventory: every number whatever its status, filtered, sorted and paged
-     * @description The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden). Prices in rupees; offerPrice is what the buyer pays when below the price.
+     * @description The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden, coming_soon). Prices in rupees; offerPrice is what the buyer pays when below the price.
      */
     get: operations['getAdminNumbers'];
     put?: never;
@@ -1072,10 +1092,30 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Show a hidden number on the storefront again
+     * Put a hidden or coming-soon number on sale
      * @description Held and sold numbers answer 409. Doing it twice changes nothing.
      */
     post: operations['postAdminNumbersByIdUnhide'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/{id}/coming-soon': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a number coming soon: listed with Notify me, never held or sold
+     * @description Held and sold numbers answer 409. Doing it twice changes nothing.
+     */
+    post: operations['postAdminNumbersByIdComingSoon'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2628,6 +2668,8 @@ export interface operations {
         minPrice?: number;
         /** @description Highest final price, rupees */
         maxPrice?: number;
+        /** @description available (default): numbers for sale; coming_soon: numbers shown before they go on sale (Notify me) */
+        status?: 'available' | 'coming_soon';
         /** @description price_asc, price_desc or newest (default) */
         sort?: 'price_asc' | 'price_desc' | 'newest';
         /** @description From 1 */
@@ -2838,10 +2880,10 @@ export interface operations {
               /** @description Digit positions [start, end) that make the category, for highlighting */
               spans: [number, number][];
               /**
-               * @description available; reserved: held by a checkout for now; sold; hidden by the store
+               * @description available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet
                * @enum {string}
                */
-              status: 'available' | 'reserved' | 'sold' | 'hidden';
+              status: 'available' | 'reserved' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Every category the number fits, the primary one (`category`) first */
               categories: {
                 slug: string;
@@ -6130,10 +6172,10 @@ export interface operations {
                 /** @description Digit positions [start, end) that make the category, for highlighting */
                 spans: [number, number][];
                 /**
-                 * @description available; reserved: held by a checkout for now; sold; hidden by the store
+                 * @description available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet
                  * @enum {string}
                  */
-                status: 'available' | 'reserved' | 'sold' | 'hidden';
+                status: 'available' | 'reserved' | 'sold' | 'hidden' | 'coming_soon';
                 /** @description Every category the number fits, the primary one (`category`) first */
                 categories: {
                   slug: string;
@@ -6397,10 +6439,10 @@ export interface operations {
                 /** @description Digit positions [start, end) that make the category, for highlighting */
                 spans: [number, number][];
                 /**
-                 * @description available; reserved: held by a checkout for now; sold; hidden by the store
+                 * @description available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet
                  * @enum {string}
                  */
-                status: 'available' | 'reserved' | 'sold' | 'hidden';
+                status: 'available' | 'reserved' | 'sold' | 'hidden' | 'coming_soon';
                 /** @description Every category the number fits, the primary one (`category`) first */
                 categories: {
                   slug: string;
@@ -6431,6 +6473,120 @@ export interface operations {
       };
       /** @description Default Response */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postNumbersByIdNotifyMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A guest's e-mail; a signed-in buyer's account e-mail is used */
+          email?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: Record<string, never>;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -10232,7 +10388,7 @@ export interface operations {
         /** @description Highest final price, rupees */
         maxPrice?: number;
         /** @description available, held, sold or hidden; absent: every status */
-        status?: 'available' | 'held' | 'sold' | 'hidden';
+        status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
         /** @description newest, oldest, number_asc, number_desc, price_asc, price_desc, category_asc, category_desc, status_asc, status_desc (default newest) */
         sort?:
           | 'newest'
@@ -10280,7 +10436,7 @@ export interface operations {
                 /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
                 offerPrice: number | null;
                 /** @enum {string} */
-                status: 'available' | 'held' | 'sold' | 'hidden';
+                status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
                 createdAt: string;
                 updatedAt: string;
               }[];
@@ -10379,6 +10535,11 @@ export interface operations {
            * @default false
            */
           hidden?: boolean;
+          /**
+           * @description true: listed as coming soon with Notify me, not for sale yet
+           * @default false
+           */
+          comingSoon?: boolean;
         };
       };
     };
@@ -10406,7 +10567,7 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -10538,7 +10699,7 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -10677,7 +10838,7 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -10816,7 +10977,146 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbersByIdComingSoon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              /** @description The list price, rupees */
+              price: number;
+              /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+              offerPrice: number | null;
+              /** @enum {string} */
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -10967,7 +11267,7 @@ export interface operations {
              * @description available, held, sold or hidden; absent: every status
              * @enum {string}
              */
-            status?: 'available' | 'held' | 'sold' | 'hidden';
+            status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
           };
           change:
             | {
@@ -11140,7 +11440,7 @@ export interface operations {
              * @description available, held, sold or hidden; absent: every status
              * @enum {string}
              */
-            status?: 'available' | 'held' | 'sold' | 'hidden';
+            status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
           };
           change:
             | {
@@ -11291,7 +11591,7 @@ export interface operations {
         /** @description Highest final price, rupees */
         maxPrice?: number;
         /** @description available, held, sold or hidden; absent: every status */
-        status?: 'available' | 'held' | 'sold' | 'hidden';
+        status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
       };
       header?: never;
       path?: never;
