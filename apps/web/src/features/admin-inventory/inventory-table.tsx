@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { formatIndianDate } from '../../lib/format';
 import type { StockSort } from './stock-query';
+import type { SettableStatus } from './api/set-number-status';
 import type { StockNumber, StockStatus } from './stock-types';
 
 const column = createColumnHelper<StockNumber>();
@@ -17,6 +18,7 @@ const statusStyles: Record<StockStatus, string> = {
   held: 'bg-amber-100 text-amber-900',
   sold: 'bg-slate-200 text-slate-800',
   hidden: 'bg-violet-100 text-violet-900',
+  coming_soon: 'bg-sky-100 text-sky-900',
 };
 
 /** The column a sort belongs to, as the API names it: price_asc -> price. */
@@ -44,13 +46,13 @@ function sortOf(sorting: SortingState): StockSort {
 
 export interface RowActions {
   onEditPrice: (number: StockNumber) => void;
-  onSetHidden: (number: StockNumber, hidden: boolean) => void;
+  onSetStatus: (number: StockNumber, status: SettableStatus) => void;
 }
 
 /** Held and sold numbers keep their price and status. */
 const locked = (number: StockNumber) => number.status === 'held' || number.status === 'sold';
 
-function columns({ onEditPrice, onSetHidden }: RowActions) {
+function columns({ onEditPrice, onSetStatus }: RowActions) {
   return [
     column.accessor('display', {
       id: 'number',
@@ -99,7 +101,20 @@ function columns({ onEditPrice, onSetHidden }: RowActions) {
             type="button"
             className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
             disabled={locked(original)}
-            onClick={() => onSetHidden(original, original.status !== 'hidden')}
+            onClick={() =>
+              onSetStatus(original, original.status === 'coming_soon' ? 'available' : 'coming_soon')
+            }
+            aria-label={`${original.status === 'coming_soon' ? 'Put on sale' : 'Mark coming soon'} ${original.display}`}
+          >
+            {original.status === 'coming_soon' ? 'Put on sale' : 'Coming soon'}
+          </button>
+          <button
+            type="button"
+            className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
+            disabled={locked(original)}
+            onClick={() =>
+              onSetStatus(original, original.status === 'hidden' ? 'available' : 'hidden')
+            }
             aria-label={`${original.status === 'hidden' ? 'Show' : 'Hide'} ${original.display}`}
           >
             {original.status === 'hidden' ? 'Show' : 'Hide'}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { findCategory, formatInr, rules } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
 import { useCartActions } from '../cart';
-import { FavouriteButton } from '../saved';
+import { FavouriteButton, NotifyMe } from '../saved';
 import type { NumberItem } from './api/get-numbers';
 
 /** A run of digits of a number, highlighted or not, in the first or second group of five. */
@@ -109,12 +109,15 @@ export function NumberCard({
   item,
   headingLevel = 3,
   listedCategory,
+  comingSoon = false,
 }: {
   item: NumberItem;
   /** Level of the number's heading: one below the heading of the list. Default 3. */
   headingLevel?: HeadingLevel;
   /** The category the listing shows (a slug): the card names it when the number fits it. */
   listedCategory?: string;
+  /** A coming-soon number: Notify me instead of Add to cart. */
+  comingSoon?: boolean;
 }) {
   const headingId = useId();
   const category = shownCategory(item, listedCategory);
@@ -192,7 +195,9 @@ export function NumberCard({
             </s>
           ) : null}
         </p>
-        {inCart ? (
+        {comingSoon ? (
+          <NotifyMe item={item} />
+        ) : inCart ? (
           <Link
             to="/cart"
             aria-label={`${item.display} is in your cart: view cart`}

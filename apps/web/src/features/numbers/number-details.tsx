@@ -7,7 +7,7 @@ import { useCartActions } from '../cart';
 import { categoryPath } from '../../lib/nav';
 import { HighlightedNumber } from '../catalog';
 import { EnquiryForm } from '../enquiries';
-import { FavouriteButton } from '../saved';
+import { FavouriteButton, NotifyMe } from '../saved';
 import type { NumberDetail } from './api/get-number';
 import { isOnSale, numberPath } from './number-meta';
 import { ShareNumber } from './share-number';
@@ -97,7 +97,17 @@ function Offer({ number }: { number: NumberDetail }) {
         </p>
       ) : null}
       <p className="mt-2 text-sm text-slate-600">Plus 18% GST. UPC within 24 hours of payment.</p>
-      {number.status === 'reserved' ? (
+      {number.status === 'coming_soon' ? (
+        <div
+          role="status"
+          data-testid="number-status"
+          className="mt-4 rounded-lg bg-sky-50 p-3 text-sky-950"
+        >
+          <p className="font-semibold">Coming soon: not on sale yet.</p>
+          <p className="mt-1 text-sm">We e-mail you once when it goes on sale.</p>
+          <NotifyMe item={number} className="mt-3" />
+        </div>
+      ) : number.status === 'reserved' ? (
         <p
           role="status"
           data-testid="number-status"

@@ -2,3 +2,4 @@
 export { FavouriteButton } from './favourite-button';
 export { FavouritesProvider } from './favourites-provider';
 export { SaveSearch } from './save-search';
+export { NotifyMe } from './notify-me';

@@ -138,3 +138,32 @@ describe('/unsubscribe', () => {
     );
   });
 });
+
+describe('Notify me', () => {
+  it('takes a guest’s e-mail on a coming-soon card in place of Add to cart', async () => {
+    const api = installFakeApi({
+      'POST /numbers/5/notify-me': ok(
+        {},
+        'We will e-mail ravi@example.com when 98765 00005 goes on sale.',
+      ),
+    });
+    renderWithQuery(
+      '/premium-numbers?status=coming_soon',
+      <NumberCard item={product(5, 7000)} comingSoon />,
+    );
+    expect(screen.queryByRole('button', { name: /to cart/ })).toBeNull();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Notify me when 98765 00005 goes on sale' }),
+    );
+    fireEvent.change(screen.getByLabelText('Your e-mail'), {
+      target: { value: 'ravi@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
+    expect(
+      await screen.findByText('We will e-mail ravi@example.com when 98765 00005 goes on sale.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /numbers/5/notify-me')[0]!.body).toEqual({
+      email: 'ravi@example.com',
+    });
+  });
+});

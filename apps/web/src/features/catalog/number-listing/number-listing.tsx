@@ -120,7 +120,14 @@ export function NumberListing({
   } else if (data.items.length === 0) {
     results = <EmptyResults clearHref={clearHref} filtered={hasListingFilters(params)} />;
   } else {
-    results = <NumberGrid items={data.items} stale={stale} listedCategory={listedCategory} />;
+    results = (
+      <NumberGrid
+        items={data.items}
+        stale={stale}
+        listedCategory={listedCategory}
+        comingSoon={params.status === 'coming_soon'}
+      />
+    );
   }
 
   return (
@@ -166,13 +173,18 @@ export function NumberListing({
           clearHref={clearHref}
         />
         <SaveSearch
-          query={searchFromListingParams({
-            ...params,
-            offer: offer || params.offer,
-            sort: undefined,
-            page: undefined,
-            pageSize: undefined,
-          }).toString()}
+          // Alerts are of numbers going on sale: a coming-soon listing is not one to save.
+          query={
+            params.status
+              ? ''
+              : searchFromListingParams({
+                  ...params,
+                  offer: offer || params.offer,
+                  sort: undefined,
+                  page: undefined,
+                  pageSize: undefined,
+                }).toString()
+          }
           suggestedName={filters.map((filter) => filter.label).join(', ')}
         />
         {words ? <WordsNotice ignored={words.ignored ?? []} notes={words.notes ?? []} /> : null}
