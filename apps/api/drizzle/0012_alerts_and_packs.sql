@@ -50,4 +50,6 @@ ALTER TABLE "saved_search_hits" ADD CONSTRAINT "saved_search_hits_number_id_numb
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "numbers_listed_idx" ON "numbers" USING btree ("listed_at");--> statement-breakpoint
+CREATE INDEX "numbers_pack_ending_idx" ON "numbers" USING btree (right("number", 6),"number","id","status","reserved_until") WHERE "numbers"."status" in ('available', 'reserved');--> statement-breakpoint
+CREATE INDEX "numbers_pack_run_idx" ON "numbers" USING btree ("number","id","status","reserved_until") WHERE "numbers"."status" in ('available', 'reserved');--> statement-breakpoint
 ALTER TABLE "numbers" ADD CONSTRAINT "numbers_status_check" CHECK ("numbers"."status" in ('available', 'reserved', 'sold', 'hidden', 'coming_soon'));

@@ -187,6 +187,32 @@ export const numberPageSchema = z.object({
     .describe('With `text`: why a part understood was set aside'),
 });
 
+const packKinds = ['ending', 'consecutive'] as const;
+
+export const packsQuery = z.object({
+  kind: withDefault(z.enum(packKinds, 'must be ending or consecutive'), 'ending').describe(
+    'ending (default): numbers sharing their last six digits; consecutive: numbers one apart',
+  ),
+  page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
+  pageSize: withDefault(z.coerce.number().int().min(1).max(50), 12).describe('1 to 50, default 12'),
+});
+export type PacksQuery = z.output<typeof packsQuery>;
+
+export const packPageSchema = z.object({
+  packs: z.array(
+    z.object({
+      kind: z.enum(packKinds),
+      key: z.string().describe('The shared last six digits, or the first number of the run'),
+      numbers: z.array(numberItemSchema).describe('2 to 10 available numbers, in number order'),
+      totalPrice: z.number().describe('What the numbers cost together before tax, in rupees'),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+
 export const numberDetailSchema = numberItemSchema.extend({
   status: z
     .enum(numberPageStatuses)

@@ -4,6 +4,7 @@ import {
   matchingCategories,
   numerology,
   parseSearchPhrase,
+  toRupees,
   withExplicitFilters,
   type ParsedSearch,
 } from '@store/domain';
@@ -14,7 +15,7 @@ import { afterCommit, type Tx } from '../db/transactions';
 import type { CatalogChange, CatalogChanges } from './catalog-changes';
 import { countAvailableByCategory, setCategories, unclassifiedNumbers } from './categories-store';
 import { inventoryByCategory } from './catalog-stats';
-import type { NumberListQuery } from './catalog-schemas';
+import type { NumberListQuery, PacksQuery } from './catalog-schemas';
 import {
   countAllNumbers,
   countLiveHolds,
@@ -43,6 +44,7 @@ import {
 } from './load-numbers';
 import { toNumberDetail, toNumberItem } from './number-item';
 import { findNumberByDigits, findNumbersByIds, similarNumbers } from './number-page-store';
+import { availableNumbers, countFamilyPacks, familyPacks, type PackRow } from './packs-store';
 import { sitemapNumbers, sitemapRanges } from './sitemap-store';
 
 export type { NumberForBuyer } from './catalog-store';
@@ -93,6 +95,8 @@ export function createCatalogService({ config, database, changes, audit }: Catal
   // Category counts and the sitemaps' ranges, kept as long as listing totals.
   const categoryCounts = new TtlCache<Map<string, number>>(1);
   const sitemaps = new TtlCache<{ sitemap: number; lastmod: Date }[]>(1);
+  const packCounts = new TtlCache<number>(2);
+  const packPages = new TtlCache<PackRow[]>(200);
 
   // Holds and sales only take numbers off sale, which every page re-checks as it reads them;
   // any other change may show a number or move it, so the cached listings are forgotten.
@@ -101,6 +105,8 @@ export function createCatalogService({ config, database, changes, audit }: Catal
       invalidateCatalogCache(database);
       categoryCounts.clear();
       sitemaps.clear();
+      packCounts.clear();
+      packPages.clear();
     }
   });
 
@@ -150,6 +156,35 @@ export function createCatalogService({ config, database, changes, audit }: Catal
         limit,
       );
       return rows.map(toNumberItem);
+    },
+
+    /**
+     * One page of family packs: available numbers sharing their last six digits, or
+     * consecutive numbers, 2 to 10 a pack, with their price together (packs-store.ts).
+     */
+    async packs({ kind, page, pageSize }: PacksQuery) {
+      const [found, total] = await Promise.all([
+        // The numbers are read again below: a pack page kept a while shows only those on sale.
+        packPages.get(`${kind}|${page}|${pageSize}`, cacheTtlMs, () =>
+          familyPacks(database.db, { kind, limit: pageSize, offset: (page - 1) * pageSize }),
+        ),
+        packCounts.get(kind, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
+          countFamilyPacks(database.db, kind),
+        ),
+      ]);
+      const ids = found.flatMap((pack) => pack.ids);
+      const rows = new Map((await availableNumbers(database.db, ids)).map((row) => [row.id, row]));
+      const packs = found.flatMap((pack) => {
+        const members = pack.ids.flatMap((id) => rows.get(id) ?? []);
+        if (members.length < 2) return [];
+        return {
+          kind,
+          key: kind === 'ending' ? pack.first.slice(-6) : pack.first,
+          numbers: members.map(toNumberItem),
+          totalPrice: toRupees(members.reduce((sum, row) => sum + row.finalPrice, 0)),
+        };
+      });
+      return { packs, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
     },
 
     /** Numbers by id as their pages show them, whatever their status (unknown ids left out). */

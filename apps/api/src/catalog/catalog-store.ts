@@ -10,7 +10,7 @@ import { numberItemColumns, type NumberRow } from './number-item';
 /** The database itself, or one transaction on it. */
 export type Executor = Pick<Db, 'execute'>;
 
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { importRows, numbers } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import { availableSql, comingSoonSql } from './availability';
+import { rowsOf } from './catalog-store';
 import type { adminNumberSorts, PriceChange, StockStatus } from './catalog-schemas';
 import type { InventoryNumber } from './demo-inventory';
 import { planFilters, type FilterPlan, type NumberFilters } from './listing-store';
@@ -257,10 +258,6 @@ export async function previewBulkPrice(db: Db, filters: StockFilters, change: Pr
     changing: changing?.n ?? 0,
     sample,
   };
-}
-
-async function rowsOf<T>(executor: Db | Tx, query: SQL): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Locks the rows a bulk change moves, in id order (as every multi-number change does). */

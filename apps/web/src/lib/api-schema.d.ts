@@ -247,6 +247,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/packs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Family packs: available numbers sharing their last six digits, or consecutive
+     * @description Packs of 2 to 10 numbers with their price together, in order of the shared digits or the first number; POST /cart/add-pack adds one.
+     */
+    get: operations['getPacks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/numbers/categories': {
     parameters: {
       query?: never;
@@ -379,6 +399,26 @@ export interface paths {
      * @description Guests (no session): answers data.product when the number is available, for the local cart. Signed in: adds it to the server cart and answers the cart plus product. 409 "Product already in cart" for a number already in the cart; 409 when it is no longer available; 404 for an unknown number.
      */
     post: operations['postCartAddByProductId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cart/add-pack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a family pack to the cart, all or none (signed in), or fetch it for the guest cart
+     * @description Guests: answers data.products when every number is available, for the local cart. Signed in: adds the numbers not yet in the cart and answers the cart plus products. 409 PACK_UNAVAILABLE naming the numbers no longer available (nothing is added); 409 CART_FULL.
+     */
+    post: operations['postCartAddPack'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2788,6 +2828,107 @@ export interface operations {
       };
     };
   };
+  getPacks: {
+    parameters: {
+      query?: {
+        /** @description ending (default): numbers sharing their last six digits; consecutive: numbers one apart */
+        kind?: 'ending' | 'consecutive';
+        /** @description From 1 */
+        page?: number;
+        /** @description 1 to 50, default 12 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              packs: {
+                /** @enum {string} */
+                kind: 'ending' | 'consecutive';
+                /** @description The shared last six digits, or the first number of the run */
+                key: string;
+                /** @description 2 to 10 available numbers, in number order */
+                numbers: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                }[];
+                /** @description What the numbers cost together before tax, in rupees */
+                totalPrice: number;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   getNumbersCategories: {
     parameters: {
       query?: never;
@@ -3647,6 +3788,202 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartAddPack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The pack's numbers (GET /packs) */
+          numberIds: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items?: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds?: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal?: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent?: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted?: number;
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
+              taxable?: number;
+              /** @description gst.cgst + gst.sgst + gst.igst */
+              taxPercent?: number;
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
+              gst?: {
+                cgst: number;
+                sgst: number;
+                igst: number;
+              };
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply?: string;
+              /** @description GST on the subtotal */
+              taxAmount?: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              igstAmount?: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
+              totalAmount?: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates?: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
+              products: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -123,6 +123,14 @@ export const numbers = pgTable(
     index('numbers_created_idx').on(t.createdAt, t.id),
     index('numbers_status_idx').on(t.status, t.reservedUntil),
     index('numbers_listed_idx').on(t.listedAt),
+    // Family packs (catalog/packs-store.ts) read every number on sale in pack order from these
+    // alone (index-only: the availability columns are in them too).
+    index('numbers_pack_ending_idx')
+      .on(sql`right(${t.number}, 6)`, t.number, t.id, t.status, t.reservedUntil)
+      .where(sql`${t.status} in ('available', 'reserved')`),
+    index('numbers_pack_run_idx')
+      .on(t.number, t.id, t.status, t.reservedUntil)
+      .where(sql`${t.status} in ('available', 'reserved')`),
     // A numerology search for a rare sum (8, 85) finds its few numbers here, not by a scan.
     index('numbers_digit_sum_idx').on(t.digitSum),
     check('numbers_number_check', sql`${t.number} ~ '^[6-9][0-9]{9}$'`),
