@@ -15,6 +15,7 @@ export default [
 
     route('premium-numbers', 'features/catalog/premium-numbers-page.tsx'),
     route('offer-zone', 'features/catalog/offer-zone-page.tsx'),
+    route('family-packs', 'features/packs/packs-page.tsx'),
     // A number's own page, rendered on request by the API; /numbers is the lookup.
     route('numbers/:number?', 'features/numbers/number-page.tsx'),
     route('numerology', 'features/numerology/numerology-page.tsx'),
