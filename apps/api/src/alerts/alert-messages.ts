@@ -30,7 +30,7 @@ export interface Digest {
 const base = (config: MessageConfig) => config.PUBLIC_BASE_URL.replace(/\/+$/, '');
 
 /** The page with the unsubscribe button (GET shows it; nothing changes until it is pressed). */
-export function unsubscribePageUrl(config: MessageConfig, token: string): string {
+function unsubscribePageUrl(config: MessageConfig, token: string): string {
   return `${base(config)}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 

@@ -330,4 +330,3 @@ export function createAlertService(deps: AlertServiceDeps) {
   };
 }
 
-export type AlertService = ReturnType<typeof createAlertService>;

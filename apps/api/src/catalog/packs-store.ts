@@ -9,7 +9,7 @@ import { numberItemColumns, type NumberRow } from './number-item';
 export type PackKind = PacksQuery['kind'];
 
 /** A pack holds this many numbers at most; a longer run or a larger group is cut into packs. */
-export const PACK_MAX = 10;
+const PACK_MAX = 10;
 
 export interface PackRow {
   /** The pack's first number. */

@@ -3,8 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { ApiBody, ApiData } from '../../../lib/api-types';
 import { queryRoots } from '../../../lib/query-keys';
 
-export type SavedSearches = ApiData<'/saved-searches', 'get'>;
-export type SavedSearch = SavedSearches['items'][number];
+type SavedSearches = ApiData<'/saved-searches', 'get'>;
 
 export const SAVED_SEARCHES_QUERY_KEY = [queryRoots.saved, 'searches'] as const;
 
