@@ -329,4 +329,3 @@ export function createAlertService(deps: AlertServiceDeps) {
     },
   };
 }
-
