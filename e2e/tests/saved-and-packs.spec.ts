@@ -65,6 +65,7 @@ test('a family pack goes in the cart in one tap', async ({ page }) => {
   await header(page).getByRole('link', { name: 'Family Packs' }).click();
   await expect(page).toHaveURL(/\/family-packs$/);
   const pack = page.getByTestId('pack-card').first();
+  await expect(pack).toBeVisible();
   const size = await pack.getByRole('listitem').count();
   expect(size).toBeGreaterThanOrEqual(2);
   await pack.getByRole('button', { name: 'Add pack to cart' }).click();
