@@ -49,6 +49,12 @@ export interface RowActions {
   onSetStatus: (number: StockNumber, status: SettableStatus) => void;
 }
 
+/** The row's status buttons: each sets its status, or puts the number back on sale. */
+const statusToggles = [
+  { status: 'coming_soon', on: 'Put on sale', off: 'Coming soon' },
+  { status: 'hidden', on: 'Show', off: 'Hide' },
+] as const;
+
 /** Held and sold numbers keep their price and status. */
 const locked = (number: StockNumber) => number.status === 'held' || number.status === 'sold';
 
@@ -97,28 +103,23 @@ function columns({ onEditPrice, onSetStatus }: RowActions) {
           >
             Edit price
           </button>
-          <button
-            type="button"
-            className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-            disabled={locked(original)}
-            onClick={() =>
-              onSetStatus(original, original.status === 'coming_soon' ? 'available' : 'coming_soon')
-            }
-            aria-label={`${original.status === 'coming_soon' ? 'Put on sale' : 'Mark coming soon'} ${original.display}`}
-          >
-            {original.status === 'coming_soon' ? 'Put on sale' : 'Coming soon'}
-          </button>
-          <button
-            type="button"
-            className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-            disabled={locked(original)}
-            onClick={() =>
-              onSetStatus(original, original.status === 'hidden' ? 'available' : 'hidden')
-            }
-            aria-label={`${original.status === 'hidden' ? 'Show' : 'Hide'} ${original.display}`}
-          >
-            {original.status === 'hidden' ? 'Show' : 'Hide'}
-          </button>
+          {statusToggles.map(({ status, on, off }) => {
+            const label = original.status === status ? on : off;
+            return (
+              <button
+                key={status}
+                type="button"
+                className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
+                disabled={locked(original)}
+                onClick={() =>
+                  onSetStatus(original, original.status === status ? 'available' : status)
+                }
+                aria-label={`${label} ${original.display}`}
+              >
+                {label}
+              </button>
+            );
+          })}
         </div>
       ),
     }),

@@ -11,8 +11,12 @@ import { saveSearch, SAVED_SEARCHES_QUERY_KEY } from './api/saved-searches';
  * in the address, under a name the buyer may change. New numbers matching it come in the daily
  * alert e-mail.
  */
-export function SaveSearch({ query, suggestedName }: { query: string; suggestedName: string }) {
+export function SaveSearch(props: { query: string; suggestedName: string }) {
   const signedIn = useIsSignedIn();
+  return signedIn && props.query ? <SaveSearchForm {...props} /> : null;
+}
+
+function SaveSearchForm({ query, suggestedName }: { query: string; suggestedName: string }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const nameId = useId();
@@ -21,7 +25,6 @@ export function SaveSearch({ query, suggestedName }: { query: string; suggestedN
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
 
-  if (!signedIn || !query) return null;
   if (saved === query) {
     return (
       <p className="mt-3 text-sm text-emerald-800" data-testid="search-saved">
