@@ -5,7 +5,7 @@ import { createLocalStore } from '../../lib/local-store';
  * merged into the account at sign-in.
  */
 
-export interface GuestFavourite {
+interface GuestFavourite {
   id: number;
   number: string;
 }
