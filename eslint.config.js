@@ -11,6 +11,7 @@ import globals from 'globals';
  */
 const apiCapabilities = {
   auth: 'auth',
+  alerts: 'alert',
   users: 'user',
   catalog: 'catalog',
   cart: 'cart',

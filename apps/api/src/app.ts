@@ -47,6 +47,8 @@ import { outboxWorker } from './plugins/outbox-worker';
 import { stockImports } from './plugins/stock-imports';
 import { paymentRoutes } from './payments/payment-routes';
 import { adminRoutes } from './admin/admin-routes';
+import { alertRoutes } from './alerts/alert-routes';
+import { alertDigest } from './plugins/alert-digest';
 import { servicesPlugin } from './services';
 
 export interface AppDeps {
@@ -206,9 +208,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(paymentRoutes);
+      await api.register(alertRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(holdSweep);
       await api.register(outboxWorker);
+      await api.register(alertDigest);
       await api.register(stockImports);
       api.setNotFoundHandler((request) => {
         throw noRoute(request.method, request.url);

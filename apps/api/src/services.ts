@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAlertService } from './alerts/alert-service';
 import { createAuditService } from './audit/audit-service';
 import { createAuthService } from './auth/auth-service';
 import { createCartService } from './cart/cart-service';
@@ -82,6 +83,7 @@ export function createServices(deps: ServiceDeps) {
     outbox,
   });
   const auth = createAuthService({ config, database, notifier, log, users });
+  const alerts = createAlertService({ config, database, notifier, outbox, log, catalog, users });
   return {
     audit,
     outbox,
@@ -91,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     catalog,
     cart,
     orders,
+    alerts,
     payments,
     invoices,
     enquiries: createEnquiryService({

@@ -73,6 +73,18 @@ export class SessionClient {
   get(url: string, extra: ExtraOptions = {}) {
     return this.request({ method: 'GET', url, ...extra });
   }
+
+  put(url: string, payload?: unknown) {
+    return this.request({
+      method: 'PUT',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
 }
 
 export const api = (path: string) => `/api/v1${path}`;

@@ -68,6 +68,7 @@ export function getPrerenderPaths(): string[] {
     '/',
     '/premium-numbers',
     '/offer-zone',
+    '/family-packs',
     '/numerology',
     '/vip-numbers',
     ...states.flatMap((state) => [

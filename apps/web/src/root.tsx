@@ -14,6 +14,7 @@ import { PageSpinner } from './components/page-spinner';
 import { ToastProvider } from './components/toast';
 import { AuthModal, AuthSessionProvider } from './features/auth';
 import { CartProvider } from './features/cart';
+import { FavouritesProvider } from './features/saved';
 import { createQueryClient } from './lib/query-client';
 import { siteConfig } from './lib/site-config';
 import './app.css';
@@ -61,7 +62,9 @@ export default function App() {
       <ToastProvider>
         <AuthSessionProvider modal={AuthModal}>
           <CartProvider>
-            <Outlet />
+            <FavouritesProvider>
+              <Outlet />
+            </FavouritesProvider>
           </CartProvider>
         </AuthSessionProvider>
       </ToastProvider>

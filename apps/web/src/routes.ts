@@ -6,6 +6,8 @@ export default [
   layout('features/layout/storefront-layout.tsx', [
     index('features/content/home-page.tsx'),
     route('profile', 'features/account/profile-page.tsx'),
+    route('saved', 'features/saved/saved-page.tsx'),
+    route('unsubscribe', 'features/saved/unsubscribe-page.tsx'),
 
     route('products/smart-ivr', 'features/content/products/smart-ivr-page.tsx'),
     route('products/sms-solutions', 'features/content/products/sms-solutions-page.tsx'),
@@ -13,6 +15,7 @@ export default [
 
     route('premium-numbers', 'features/catalog/premium-numbers-page.tsx'),
     route('offer-zone', 'features/catalog/offer-zone-page.tsx'),
+    route('family-packs', 'features/packs/packs-page.tsx'),
     // A number's own page, rendered on request by the API; /numbers is the lookup.
     route('numbers/:number?', 'features/numbers/number-page.tsx'),
     route('numerology', 'features/numerology/numerology-page.tsx'),

@@ -345,9 +345,44 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(template.headers['content-disposition']).toBe(
       'attachment; filename="stock-template.csv"',
     );
-    expect(csvRows(template.body)[0]).toEqual(['number', 'price', 'offer_price']);
+    expect(csvRows(template.body)[0]).toEqual(['number', 'price', 'offer_price', 'status']);
     const checked = await upload(support.client, template.body, { dryRun: true });
     expect(checked.json().data).toMatchObject({ total: 2, valid: 2, invalid: 0 });
+  });
+
+  it('lists new numbers as coming soon when the status column says so', async () => {
+    const support = await stock();
+    const file = [
+      'number,price,offer_price,status',
+      '9820098200,25000,,coming_soon',
+      '9820011111,25000,,Coming Soon',
+      '9820022222,25000,,',
+      '9820033333,25000,,hidden',
+      '9820044444,25000,,reserved',
+    ].join('\r\n');
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ status: 'done', errors: 1 });
+    const errors = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+    expect(csvRows(errors.body)[1]).toEqual([
+      '9820044444',
+      '25000',
+      '',
+      'status must be coming_soon or left empty',
+    ]);
+    const soon = await support.client.get(api('/admin/numbers?status=coming_soon'));
+    expect(
+      soon
+        .json()
+        .data.numbers.map((n: { number: string }) => n.number)
+        .sort(),
+    ).toEqual(['9820011111', '9820098200']);
+    const listed = await support.client.get(api('/admin/numbers?status=available'));
+    expect(
+      listed
+        .json()
+        .data.numbers.map((n: { number: string }) => n.number)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['9820022222', '9820033333']));
   });
 });
 

@@ -30,7 +30,7 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'The inventory: every number whatever its status, filtered, sorted and paged',
         description:
-          "The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden). Prices in rupees; offerPrice is what the buyer pays when below the price.",
+          "The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden, coming_soon). Prices in rupees; offerPrice is what the buyer pays when below the price.",
         querystring: stockListQuery,
         response: {
           200: envelope(pagedSchema('numbers', stockNumberSchema)),
@@ -97,15 +97,33 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  for (const hidden of [true, false]) {
+  const statusChanges = [
+    {
+      path: 'hide',
+      status: 'hidden',
+      summary: 'Hide a number from the storefront',
+      done: 'hidden',
+    },
+    {
+      path: 'unhide',
+      status: 'available',
+      summary: 'Put a hidden or coming-soon number on sale',
+      done: 'on sale',
+    },
+    {
+      path: 'coming-soon',
+      status: 'coming_soon',
+      summary: 'Mark a number coming soon: listed with Notify me, never held or sold',
+      done: 'coming soon',
+    },
+  ] as const;
+  for (const change of statusChanges) {
     app.post(
-      `/numbers/:id/${hidden ? 'hide' : 'unhide'}`,
+      `/numbers/:id/${change.path}`,
       {
         schema: {
           ...consoleRoute,
-          summary: hidden
-            ? 'Hide a number from the storefront'
-            : 'Show a hidden number on the storefront again',
+          summary: change.summary,
           description: 'Held and sold numbers answer 409. Doing it twice changes nothing.',
           params: numberParams,
           response: {
@@ -118,8 +136,12 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        const number = await catalog.setHidden(request.params.id, hidden, currentUser(request).id);
-        return ok(number, `${number.display} is ${hidden ? 'hidden' : 'on sale'}.`);
+        const number = await catalog.setStatus(
+          request.params.id,
+          change.status,
+          currentUser(request).id,
+        );
+        return ok(number, `${number.display} is ${change.done}.`);
       },
     );
   }

@@ -25,6 +25,7 @@ import { sessionKeys } from './session-keys';
 export type { SessionUser } from './access-token';
 export { currentUser, requireAdmin, requireStaff, requireUser, userOrGuest } from './guards';
 export { clearSessionCookies } from './session-cookies';
+export { sessionKeys } from './session-keys';
 
 export const INVALID_CREDENTIALS_MESSAGE =
   'The e-mail address or mobile number and password do not match. Please check them and try again.';

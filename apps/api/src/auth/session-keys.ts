@@ -15,6 +15,8 @@ export interface SessionKeys {
   otp: Buffer;
   /** Signs the known-device cookie (an earlier sign-in on this browser: decision 0014). */
   knownDevice: Buffer;
+  /** Signs the one-click unsubscribe links of alert e-mails. */
+  unsubscribe: Buffer;
 }
 
 const derive = (secret: string, label: string) =>
@@ -26,5 +28,6 @@ export function sessionKeys(config: Pick<Config, 'SESSION_SECRET'>): SessionKeys
     accessToken: derive(secret, 'access-token/v1'),
     otp: derive(secret, 'otp-code/v1'),
     knownDevice: derive(secret, 'known-device/v1'),
+    unsubscribe: derive(secret, 'alerts-unsubscribe/v1'),
   };
 }

@@ -8,6 +8,8 @@ import { optionalSession } from '../plugins/api-docs';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
   addedSchema,
+  addPackBody,
+  packAddedSchema,
   cartQuery,
   cartSchema,
   checkoutBody,
@@ -97,6 +99,35 @@ export async function cartRoutes(fastify: FastifyInstance) {
       const added = await cart.add(userOrGuest(request), request.params.productId);
       if (!added.cart) return ok({ product: added.product });
       return ok({ ...added.cart, product: added.product }, 'Item added to cart');
+    },
+  );
+
+  app.post(
+    '/cart/add-pack',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add a family pack to the cart, all or none (signed in), or fetch it for the guest cart',
+        security: optionalSession,
+        description:
+          'Guests: answers data.products when every number is available, for the local cart. Signed in: adds the numbers not yet in the cart and answers the cart plus products. 409 PACK_UNAVAILABLE naming the numbers no longer available (nothing is added); 409 CART_FULL.',
+        body: addPackBody,
+        response: {
+          200: envelope(packAddedSchema),
+          400: errorBody,
+          401: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const added = await cart.addPack(userOrGuest(request), request.body.numberIds);
+      if (!added.cart) return ok({ products: added.products });
+      return ok(
+        { ...added.cart, products: added.products },
+        `Pack of ${added.products.length} numbers added to cart`,
+      );
     },
   );
 

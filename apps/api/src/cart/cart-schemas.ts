@@ -225,6 +225,18 @@ export const itemParams = z.object({ itemId: z.string().max(100) });
 /** POST /cart/add: the number, and the cart when signed in. */
 export const addedSchema = cartSchema.partial().extend({ product: numberItemSchema });
 
+/** POST /cart/add-pack: the numbers, and the cart when signed in. */
+export const packAddedSchema = cartSchema.partial().extend({ products: z.array(numberItemSchema) });
+
+export const addPackBody = z.object({
+  numberIds: z
+    .array(z.number().int().min(1).max(2_147_483_647))
+    .min(2, 'a pack has at least 2 numbers')
+    .max(10, 'a pack has at most 10 numbers')
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a number')
+    .describe("The pack's numbers (GET /packs)"),
+});
+
 /** POST /cart/sync: the cart, what was dropped, and the given prices compared. */
 export const syncedSchema = cartSchema.extend({
   dropped: z.array(droppedSchema),

@@ -9,6 +9,8 @@ import {
 import type { z } from 'zod';
 import type { SessionUser } from '../auth/auth-service';
 import {
+  COMING_SOON_MESSAGE,
+  displayNumber,
   toNumberItem,
   type CatalogService,
   type NumberForBuyer,
@@ -45,6 +47,17 @@ const NOT_IN_CART_MESSAGE = 'Item not found in cart';
 const UNAVAILABLE_MESSAGE =
   'This number is no longer available: it has been sold or is held by another buyer.';
 
+/** The pack is added all or none: which of its numbers stopped it. */
+function packUnavailable(numbers: (string | undefined)[]) {
+  const named = numbers.map((n) => (n ? displayNumber(n) : 'A number'));
+  const list =
+    named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
+  return conflict(
+    `${list} ${named.length === 1 ? 'is' : 'are'} no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`,
+    'PACK_UNAVAILABLE',
+  );
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notInCart = () => new AppError(404, 'ITEM_NOT_FOUND', NOT_IN_CART_MESSAGE);
 
@@ -67,7 +80,7 @@ type ClientCartItem = z.output<typeof clientCartItem>;
  */
 function validationResult(
   productId: number,
-  found: NumberForBuyer | undefined,
+  found: Pick<NumberForBuyer, 'number' | 'valid'> | undefined,
   priceAtAddPaise: number | undefined,
 ): ValidationResult {
   if (!found) {
@@ -234,6 +247,38 @@ export function createCartService({
     view,
 
     /**
+     * A family pack, all or none: every number must be available (409 PACK_UNAVAILABLE naming
+     * those that are not); a guest gets them for the browser's cart, a signed-in buyer's cart
+     * gains those it lacks (409 CART_FULL when they do not fit).
+     */
+    async addPack(user: SessionUser | null, ids: readonly number[]) {
+      const found = await catalog.lookUp(ids, user?.id ?? null);
+      const gone = ids.filter((id) => !found.get(id)?.valid);
+      if (gone.length > 0) throw packUnavailable(gone.map((id) => found.get(id)?.number.number));
+      const products = ids.map((id) => toNumberItem(found.get(id)!.number));
+      if (!user) return { products };
+      await inTransaction(database, async (tx) => {
+        const cart = await lockCart(tx, user.id);
+        const missing: number[] = [];
+        for (const id of ids) if (!(await isInCart(tx, cart.id, id))) missing.push(id);
+        if ((await countCartItems(tx, cart.id)) + missing.length > MAX_CART_ITEMS) {
+          throw conflict(
+            `Your cart is full: it holds at most ${MAX_CART_ITEMS} numbers.`,
+            'CART_FULL',
+          );
+        }
+        for (const id of missing) {
+          await insertCartItem(tx, {
+            cartId: cart.id,
+            numberId: id,
+            priceAtAdd: found.get(id)!.number.finalPrice,
+          });
+        }
+      });
+      return { products, cart: await view(user.id) };
+    },
+
+    /**
      * A guest gets the number when it is available (for the browser's cart); a signed-in buyer
      * adds it to the cart: 409 when it is there already, no longer available, or the cart is
      * full.
@@ -242,6 +287,7 @@ export function createCartService({
       const found = (await catalog.lookUp([id], user?.id ?? null)).get(id);
       if (!found) throw notFound(`Number ${id} was not found.`);
       const product = toNumberItem(found.number);
+      if (found.comingSoon) throw conflict(COMING_SOON_MESSAGE, 'NUMBER_COMING_SOON');
       if (!user) {
         if (!found.valid) throw conflict(UNAVAILABLE_MESSAGE, 'NUMBER_UNAVAILABLE');
         return { product };

@@ -12,3 +12,6 @@ import { numbers } from '../db/schema';
  * this on the rows it reads.
  */
 export const availableSql: SQL = sql`(${numbers.status} = 'available' or (${numbers.status} = 'reserved' and ${numbers.reservedUntil} < now()))`;
+
+/** Shown before it goes on sale (listed with Notify me); never available, so never held or sold. */
+export const comingSoonSql: SQL = sql`${numbers.status} = 'coming_soon'`;

@@ -11,6 +11,8 @@ import {
   numberListQuery,
   numberPageSchema,
   numberParams,
+  packPageSchema,
+  packsQuery,
   similarNumbersSchema,
   similarQuery,
 } from './catalog-schemas';
@@ -32,6 +34,21 @@ export async function catalogRoutes(app: FastifyInstance) {
       serializerCompiler: fastSerializerCompiler,
     },
     async (request) => ok(await catalog.list(request.query)),
+  );
+
+  api.get(
+    '/packs',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Family packs: available numbers sharing their last six digits, or consecutive',
+        description:
+          'Packs of 2 to 10 numbers with their price together, in order of the shared digits or the first number; POST /cart/add-pack adds one.',
+        querystring: packsQuery,
+        response: { 200: envelope(packPageSchema), 400: errorBody },
+      },
+    },
+    async (request) => ok(await catalog.packs(request.query)),
   );
 
   api.get(

@@ -13,7 +13,7 @@ import { z } from 'zod';
 /** The domain's listing orders, in the order the API documents them. */
 const numberSorts = ['price_asc', 'price_desc', 'newest'] as const satisfies readonly NumberSort[];
 /** Where a number stands for a buyer: `reserved` is a live hold (a lapsed one is available). */
-const numberPageStatuses = ['available', 'reserved', 'sold', 'hidden'] as const;
+const numberPageStatuses = ['available', 'reserved', 'sold', 'hidden', 'coming_soon'] as const;
 export type NumberPageStatus = (typeof numberPageStatuses)[number];
 
 export const numberItemSchema = z.object({
@@ -143,6 +143,11 @@ export const numberListQuery = z
         'the filters below. A filter also given as its own parameter wins over the words.',
     ),
     ...numberFilterFields,
+    status: optional(
+      z.enum(['available', 'coming_soon'], 'must be available or coming_soon'),
+    ).describe(
+      'available (default): numbers for sale; coming_soon: numbers shown before they go on sale (Notify me)',
+    ),
     sort: optional(z.enum(numberSorts, 'must be price_asc, price_desc or newest')).describe(
       'price_asc, price_desc or newest (default)',
     ),
@@ -182,10 +187,38 @@ export const numberPageSchema = z.object({
     .describe('With `text`: why a part understood was set aside'),
 });
 
+const packKinds = ['ending', 'consecutive'] as const;
+
+export const packsQuery = z.object({
+  kind: withDefault(z.enum(packKinds, 'must be ending or consecutive'), 'ending').describe(
+    'ending (default): numbers sharing their last six digits; consecutive: numbers one apart',
+  ),
+  page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
+  pageSize: withDefault(z.coerce.number().int().min(1).max(50), 12).describe('1 to 50, default 12'),
+});
+export type PacksQuery = z.output<typeof packsQuery>;
+
+export const packPageSchema = z.object({
+  packs: z.array(
+    z.object({
+      kind: z.enum(packKinds),
+      key: z.string().describe('The shared last six digits, or the first number of the run'),
+      numbers: z.array(numberItemSchema).describe('2 to 10 available numbers, in number order'),
+      totalPrice: z.number().describe('What the numbers cost together before tax, in rupees'),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+
 export const numberDetailSchema = numberItemSchema.extend({
   status: z
     .enum(numberPageStatuses)
-    .describe('available; reserved: held by a checkout for now; sold; hidden by the store'),
+    .describe(
+      'available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet',
+    ),
   categories: z
     .array(z.object({ slug: z.string(), name: z.string() }))
     .describe('Every category the number fits, the primary one (`category`) first'),
@@ -222,9 +255,10 @@ export const numberParams = z.object({
 
 /**
  * A number as the console sees it: available (on sale, or a hold that lapsed), held (in an
- * order awaiting payment), sold or hidden (kept off the storefront by staff).
+ * order awaiting payment), sold, hidden (kept off the storefront by staff) or coming_soon (shown
+ * with Notify me, not for sale yet).
  */
-const stockStatuses = ['available', 'held', 'sold', 'hidden'] as const;
+const stockStatuses = ['available', 'held', 'sold', 'hidden', 'coming_soon'] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
 export const adminNumberSorts = [
@@ -327,6 +361,10 @@ export const newNumberBody = z
       .describe('10 digits starting 6 to 9; a leading +91 or 0 and spaces are dropped'),
     ...pricesBody,
     hidden: z.boolean().default(false).describe('true: kept off the storefront'),
+    comingSoon: z
+      .boolean()
+      .default(false)
+      .describe('true: listed as coming soon with Notify me, not for sale yet'),
   })
   .superRefine(offerNotAbovePrice);
 export type NewNumberBody = z.output<typeof newNumberBody>;

@@ -4,6 +4,7 @@ import {
   matchingCategories,
   numerology,
   parseSearchPhrase,
+  toRupees,
   withExplicitFilters,
   type ParsedSearch,
 } from '@store/domain';
@@ -14,7 +15,7 @@ import { afterCommit, type Tx } from '../db/transactions';
 import type { CatalogChange, CatalogChanges } from './catalog-changes';
 import { countAvailableByCategory, setCategories, unclassifiedNumbers } from './categories-store';
 import { inventoryByCategory } from './catalog-stats';
-import type { NumberListQuery } from './catalog-schemas';
+import type { NumberListQuery, PacksQuery } from './catalog-schemas';
 import {
   countAllNumbers,
   countLiveHolds,
@@ -34,7 +35,7 @@ import type { InventoryNumber } from './demo-inventory';
 import { catalogCacheTtlMs, invalidateCatalogCache, TtlCache } from './listing-cache';
 import { createInventory } from './inventory';
 import { explicitFilters, toNumberFilters } from './listing-filters';
-import { listNumbers, TOTALS_TTL_FACTOR } from './listing-store';
+import { listedSince, listNumbers, TOTALS_TTL_FACTOR } from './listing-store';
 import {
   loadDemoInventory,
   loadNumbers,
@@ -42,7 +43,8 @@ import {
   type LoadOptions,
 } from './load-numbers';
 import { toNumberDetail, toNumberItem } from './number-item';
-import { findNumberByDigits, similarNumbers } from './number-page-store';
+import { findNumberByDigits, findNumbersByIds, similarNumbers } from './number-page-store';
+import { availableNumbers, countFamilyPacks, familyPacks, type PackRow } from './packs-store';
 import { sitemapNumbers, sitemapRanges } from './sitemap-store';
 
 export type { NumberForBuyer } from './catalog-store';
@@ -50,12 +52,29 @@ export type { ImportOutcome } from './inventory';
 export type { NumberRow } from './number-item';
 export { displayNumber, toNumberItem } from './number-item';
 
+/** Why a coming-soon number cannot go in a cart or an order (409 NUMBER_COMING_SOON). */
+export const COMING_SOON_MESSAGE =
+  'This number is coming soon and cannot be bought yet. Press Notify me and we will e-mail you when it goes on sale.';
+
 export interface CatalogServiceDeps {
   config: Config;
   database: Database;
   changes: CatalogChanges;
   /** Where the console's changes of numbers are recorded. */
   audit: AuditService;
+}
+
+/**
+ * A listing's query as filters: its own filter parameters, over what its `text` says
+ * (withExplicitFilters); `search` is the reading of the text, when there is one.
+ */
+function readQuery(query: NumberListQuery) {
+  const explicit = { ...explicitFilters(query), ...(query.sort && { sort: query.sort }) };
+  const search: ParsedSearch | undefined =
+    query.text === undefined
+      ? undefined
+      : withExplicitFilters(parseSearchPhrase(query.text), explicit);
+  return { search, filters: search?.filters ?? explicit };
 }
 
 /** How many numbers a number sitemap lists at most (the sitemap protocol's limit). */
@@ -76,6 +95,8 @@ export function createCatalogService({ config, database, changes, audit }: Catal
   // Category counts and the sitemaps' ranges, kept as long as listing totals.
   const categoryCounts = new TtlCache<Map<string, number>>(1);
   const sitemaps = new TtlCache<{ sitemap: number; lastmod: Date }[]>(1);
+  const packCounts = new TtlCache<number>(2);
+  const packPages = new TtlCache<PackRow[]>(200);
 
   // Holds and sales only take numbers off sale, which every page re-checks as it reads them;
   // any other change may show a number or move it, so the cached listings are forgotten.
@@ -84,6 +105,8 @@ export function createCatalogService({ config, database, changes, audit }: Catal
       invalidateCatalogCache(database);
       categoryCounts.clear();
       sitemaps.clear();
+      packCounts.clear();
+      packPages.clear();
     }
   });
 
@@ -107,22 +130,66 @@ export function createCatalogService({ config, database, changes, audit }: Catal
      * parameters (withExplicitFilters), and the answer says what was understood and ignored.
      */
     async list(query: NumberListQuery) {
-      const explicit = { ...explicitFilters(query), ...(query.sort && { sort: query.sort }) };
-      const search: ParsedSearch | undefined =
-        query.text === undefined
-          ? undefined
-          : withExplicitFilters(parseSearchPhrase(query.text), explicit);
-      const filters = search?.filters ?? explicit;
+      const { search, filters } = readQuery(query);
       const page = await listNumbers(database, {
         filters: toNumberFilters(filters),
         sort: filters.sort ?? 'newest',
         page: query.page,
         pageSize: query.pageSize,
         cacheTtlMs,
+        comingSoon: query.status === 'coming_soon',
       });
       if (!search) return page;
       const { understood, ignored, notes } = search;
       return { ...page, understood, ignored, notes };
+    },
+
+    /**
+     * Available numbers matching a listing's query that went on sale after `since`, the
+     * earliest first, at most `limit` (a saved search's alert).
+     */
+    async listedSince(query: NumberListQuery, since: Date, limit: number) {
+      const rows = await listedSince(
+        database,
+        toNumberFilters(readQuery(query).filters),
+        since,
+        limit,
+      );
+      return rows.map(toNumberItem);
+    },
+
+    /**
+     * One page of family packs: available numbers sharing their last six digits, or
+     * consecutive numbers, 2 to 10 a pack, with their price together (packs-store.ts).
+     */
+    async packs({ kind, page, pageSize }: PacksQuery) {
+      const [found, total] = await Promise.all([
+        // The numbers are read again below: a pack page kept a while shows only those on sale.
+        packPages.get(`${kind}|${page}|${pageSize}`, cacheTtlMs, () =>
+          familyPacks(database.db, { kind, limit: pageSize, offset: (page - 1) * pageSize }),
+        ),
+        packCounts.get(kind, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
+          countFamilyPacks(database.db, kind),
+        ),
+      ]);
+      const ids = found.flatMap((pack) => pack.ids);
+      const rows = new Map((await availableNumbers(database.db, ids)).map((row) => [row.id, row]));
+      const packs = found.flatMap((pack) => {
+        const members = pack.ids.flatMap((id) => rows.get(id) ?? []);
+        if (members.length < 2) return [];
+        return {
+          kind,
+          key: kind === 'ending' ? pack.first.slice(-6) : pack.first,
+          numbers: members.map(toNumberItem),
+          totalPrice: toRupees(members.reduce((sum, row) => sum + row.finalPrice, 0)),
+        };
+      });
+      return { packs, total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+    },
+
+    /** Numbers by id as their pages show them, whatever their status (unknown ids left out). */
+    async detailsByIds(ids: readonly number[]) {
+      return (await findNumbersByIds(database.db, ids)).map(toNumberDetail);
     },
 
     /** A number by its 10 digits as its page shows it, whatever its status; undefined if unknown. */

@@ -6,7 +6,14 @@ import { numbers, type numberStatuses } from '../db/schema';
 type Status = (typeof numberStatuses)[number];
 export type StatusCounts = Record<Status, number> & { total: number };
 
-const noNumbers = (): StatusCounts => ({ available: 0, reserved: 0, sold: 0, hidden: 0, total: 0 });
+const noNumbers = (): StatusCounts => ({
+  available: 0,
+  reserved: 0,
+  sold: 0,
+  hidden: 0,
+  coming_soon: 0,
+  total: 0,
+});
 
 /**
  * How many numbers each category holds in each status, in the storefront's order of

@@ -10,7 +10,7 @@ import { numberItemColumns, type NumberRow } from './number-item';
 /** The database itself, or one transaction on it. */
 export type Executor = Pick<Db, 'execute'>;
 
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -29,6 +29,8 @@ function buyerCanTake(userId: string | null): SQL<boolean> {
 export interface NumberForBuyer {
   number: NumberRow;
   valid: boolean;
+  /** Marked coming soon: never valid, and the buyer is told why. */
+  comingSoon: boolean;
 }
 
 /** Numbers by id with whether this buyer (or a guest, null) may take them. */
@@ -39,11 +41,18 @@ export async function lookUpNumbers(
 ): Promise<Map<number, NumberForBuyer>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ ...numberItemColumns, valid: buyerCanTake(userId) })
+    .select({
+      ...numberItemColumns,
+      valid: buyerCanTake(userId),
+      comingSoon: sql<boolean>`${numbers.status} = 'coming_soon'`,
+    })
     .from(numbers)
     .where(inArray(numbers.id, [...new Set(ids)]));
   return new Map(
-    rows.map(({ valid, ...number }) => [number.id, { number, valid: Boolean(valid) }]),
+    rows.map(({ valid, comingSoon, ...number }) => [
+      number.id,
+      { number, valid: Boolean(valid), comingSoon: Boolean(comingSoon) },
+    ]),
   );
 }
 
@@ -173,7 +182,7 @@ export async function extendOrderHold(tx: Tx, orderId: string, until: Date): Pro
 export async function releaseOrderNumbers(tx: Tx, orderId: string): Promise<number> {
   const released = await tx
     .update(numbers)
-    .set({ status: 'available', reservedUntil: null, orderId: null })
+    .set({ status: 'available', reservedUntil: null, orderId: null, listedAt: sql`now()` })
     .where(and(eq(numbers.orderId, orderId), eq(numbers.status, 'reserved')))
     .returning({ id: numbers.id });
   return released.length;
@@ -200,7 +209,7 @@ export async function releaseStaleHolds(tx: Tx): Promise<number> {
   if (stale.length === 0) return 0;
   const updated = await tx
     .update(numbers)
-    .set({ status: 'available', reservedUntil: null, orderId: null })
+    .set({ status: 'available', reservedUntil: null, orderId: null, listedAt: sql`now()` })
     .where(
       and(
         inArray(

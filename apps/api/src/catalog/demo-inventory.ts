@@ -9,7 +9,7 @@ export interface InventoryNumber {
   digitSum: number;
   mid: number;
   total: number;
-  status: 'available' | 'hidden';
+  status: 'available' | 'hidden' | 'coming_soon';
   createdAt: Date;
 }
 

@@ -3,7 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { importRows, numbers } from '../db/schema';
 import type { Tx } from '../db/transactions';
-import { availableSql } from './availability';
+import { availableSql, comingSoonSql } from './availability';
+import { rowsOf } from './catalog-store';
 import type { adminNumberSorts, PriceChange, StockStatus } from './catalog-schemas';
 import type { InventoryNumber } from './demo-inventory';
 import { planFilters, type FilterPlan, type NumberFilters } from './listing-store';
@@ -18,7 +19,7 @@ type AdminNumberSort = (typeof adminNumberSorts)[number];
 /** Held: reserved by an order whose hold is still live (a lapsed hold is available again). */
 const heldSql = sql`(${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now())`;
 
-/** The status staff see: available, held, sold or hidden. */
+/** The status staff see: available, held, sold, hidden or coming soon. */
 const stockStatusSql = sql<StockStatus>`(case when ${numbers.status} <> 'reserved' then ${numbers.status} when ${numbers.reservedUntil} >= now() then 'held' else 'available' end)`;
 
 const statusConditions: Record<StockStatus, SQL> = {
@@ -26,6 +27,7 @@ const statusConditions: Record<StockStatus, SQL> = {
   held: heldSql,
   sold: sql`${numbers.status} = 'sold'`,
   hidden: sql`${numbers.status} = 'hidden'`,
+  coming_soon: comingSoonSql,
 };
 
 /** A number whose price staff may change: neither held by an order nor sold. */
@@ -178,10 +180,20 @@ export async function setStockPrices(
   await tx.update(numbers).set(prices).where(eq(numbers.id, id));
 }
 
-export async function setStockStatus(tx: Tx, id: number, status: 'available' | 'hidden') {
+export async function setStockStatus(
+  tx: Tx,
+  id: number,
+  status: 'available' | 'hidden' | 'coming_soon',
+) {
   await tx
     .update(numbers)
-    .set({ status, reservedUntil: null, orderId: null })
+    .set({
+      status,
+      reservedUntil: null,
+      orderId: null,
+      // Put on sale again: new to saved searches.
+      listedAt: sql`case when ${numbers.status} <> 'available' then now() else ${numbers.listedAt} end`,
+    })
     .where(eq(numbers.id, id));
 }
 
@@ -246,10 +258,6 @@ export async function previewBulkPrice(db: Db, filters: StockFilters, change: Pr
     changing: changing?.n ?? 0,
     sample,
   };
-}
-
-async function rowsOf<T>(executor: Db | Tx, query: SQL): Promise<T[]> {
-  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Locks the rows a bulk change moves, in id order (as every multi-number change does). */
@@ -360,7 +368,8 @@ export async function applyImportRows(
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
     where p.outcome = 'updated' and ${numbers.id} = p.number_id`);
   await run(sql`insert into ${numbers} (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
-    select r.number, r.base_price, r.final_price, r.category, r.digit_sum, r.mid, r.total, 'available', now(), now()
+    select r.number, r.base_price, r.final_price, r.category, r.digit_sum, r.mid, r.total,
+      case when r.coming_soon then 'coming_soon' else 'available' end, now(), now()
     from import_plan p
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
     where p.outcome = 'new'`);

@@ -89,6 +89,19 @@ function describeChange(change: PriceChange): string {
 
 const csvColumns = ['number', 'price', 'offer_price', 'status', 'category'];
 
+/** The statuses staff set, what each is recorded as, and why a held or sold number refuses it. */
+export type SettableStatus = 'available' | 'hidden' | 'coming_soon';
+const statusActions: Record<SettableStatus, string> = {
+  available: 'number.unhide',
+  hidden: 'number.hide',
+  coming_soon: 'number.coming_soon',
+};
+const statusRefusals: Record<SettableStatus, string> = {
+  available: 'it cannot be shown',
+  hidden: 'it cannot be hidden',
+  coming_soon: 'it cannot be marked coming soon',
+};
+
 /** Rupees as a spreadsheet cell: whole rupees bare, paise with two decimals. */
 const csvRupees = (paise: number) =>
   paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
@@ -141,7 +154,7 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
           digitSum: sum,
           mid,
           total,
-          status: body.hidden ? 'hidden' : 'available',
+          status: body.hidden ? 'hidden' : body.comingSoon ? 'coming_soon' : 'available',
           createdAt: new Date(),
         });
         if (!row) {
@@ -190,21 +203,24 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
       });
     },
 
-    /** Hides a number from the storefront, or shows it again; 409 for held or sold numbers. */
-    async setHidden(id: number, hidden: boolean, actorId: string): Promise<StockNumber> {
+    /**
+     * Puts a number on sale, hides it from the storefront or marks it coming soon (shown with
+     * Notify me, never held or sold); 409 for held or sold numbers.
+     */
+    async setStatus(id: number, status: SettableStatus, actorId: string): Promise<StockNumber> {
       return withLockedNumber(id, async (tx, row) => {
-        const refused = refusal(row, hidden ? 'it cannot be hidden' : 'it cannot be shown');
+        const refused = refusal(row, statusRefusals[status]);
         if (refused) throw refused;
-        if ((row.status === 'hidden') === hidden) return toStockNumber(row);
-        await setStockStatus(tx, id, hidden ? 'hidden' : 'available');
+        if (row.status === status) return toStockNumber(row);
+        await setStockStatus(tx, id, status);
         await audit.record(tx, {
           actorId,
-          action: hidden ? 'number.hide' : 'number.unhide',
+          action: statusActions[status],
           entityType: 'number',
           entityId: id,
           number: row.number,
           before: { status: row.status },
-          after: { status: hidden ? 'hidden' : 'available' },
+          after: { status },
         });
         tell({ kind: 'status', count: 1 }, tx);
         return toStockNumber((await lockStockNumber(tx, id))!);

@@ -3,7 +3,7 @@ import type { NumberListQuery } from './catalog-schemas';
 import type { NumberFilters } from './listing-store';
 
 /** The filter fields a listing query carries (the storefront's, and the console's with more). */
-type FilterQuery = Omit<NumberListQuery, 'text' | 'sort' | 'page' | 'pageSize'>;
+type FilterQuery = Omit<NumberListQuery, 'text' | 'sort' | 'page' | 'pageSize' | 'status'>;
 
 /** The filters a query gives as parameters of their own: absent ones left out, `all` as absent. */
 export function explicitFilters(query: FilterQuery): SearchFilters {

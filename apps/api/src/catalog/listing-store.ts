@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
 import { categoryMember, digitPlaces, numbers } from '../db/schema';
-import { availableSql } from './availability';
+import { availableSql, comingSoonSql } from './availability';
 import {
   catalogCacheFor,
   forgetLapsedHolds,
@@ -33,6 +33,8 @@ interface ListNumbersOptions {
    * long; 0 reads everything live.
    */
   cacheTtlMs: number;
+  /** List the numbers marked coming soon instead of those on sale. */
+  comingSoon?: boolean;
 }
 
 interface NumberPage {
@@ -324,11 +326,11 @@ export async function listNumbers(
   database: Database,
   options: ListNumbersOptions,
 ): Promise<NumberPage> {
-  const { filters, sort, page, pageSize, cacheTtlMs } = options;
-  const plan = planFilters(filters);
+  const { filters, sort, page, pageSize, cacheTtlMs, comingSoon } = options;
+  const plan = planFilters(filters, comingSoon ? [comingSoonSql] : undefined);
   const offset = (page - 1) * pageSize;
   const cache = catalogCacheFor(database);
-  const key = filtersKey(filters);
+  const key = `${comingSoon ? 'coming_soon|' : ''}${filtersKey(filters)}`;
 
   let rows: NumberRow[];
   let total: number | undefined;
@@ -359,4 +361,23 @@ export async function listNumbers(
     pageSize,
     pageCount: Math.ceil(total / pageSize),
   };
+}
+
+/**
+ * Available numbers matching the filters that went on sale after `since` (loaded, a hold given
+ * back, shown again), the earliest first: what a saved search's alert lists.
+ */
+export function listedSince(
+  database: Database,
+  filters: NumberFilters,
+  since: Date,
+  limit: number,
+): Promise<NumberRow[]> {
+  const plan = planFilters(filters, [availableSql, gt(numbers.listedAt, since)]);
+  return database.db
+    .select(numberItemColumns)
+    .from(numbers)
+    .where(plan.where)
+    .orderBy(asc(numbers.listedAt), asc(numbers.id))
+    .limit(limit);
 }

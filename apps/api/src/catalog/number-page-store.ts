@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { categoryMember, numbers } from '../db/schema';
 import { availableSql } from './availability';
@@ -11,15 +11,26 @@ export async function findNumberByDigits(
   digits: string,
 ): Promise<NumberPageRow | undefined> {
   const [row] = await db
-    .select({
-      ...numberItemColumns,
-      categories: numbers.categories,
-      status: sql<NumberPageStatus>`case when ${availableSql} then 'available' else ${numbers.status} end`,
-    })
+    .select(numberPageColumns)
     .from(numbers)
     .where(eq(numbers.number, digits))
     .limit(1);
   return row;
+}
+
+const numberPageColumns = {
+  ...numberItemColumns,
+  categories: numbers.categories,
+  status: sql<NumberPageStatus>`case when ${availableSql} then 'available' else ${numbers.status} end`,
+};
+
+/** Numbers by id, whatever their status, in no particular order (unknown ids left out). */
+export function findNumbersByIds(db: Db, ids: readonly number[]): Promise<NumberPageRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(numberPageColumns)
+    .from(numbers)
+    .where(inArray(numbers.id, [...ids]));
 }
 
 export interface SimilarTo {

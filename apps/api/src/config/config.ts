@@ -173,6 +173,8 @@ const configSchema = z.object({
    * waiting for its retry), 0: never; unset: 10, or 0 when NODE_ENV=test.
    */
   OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3_600).optional(),
+  /** How often due alert digests are sent (0: never here); unset: 3600, or 0 when NODE_ENV=test. */
+  ALERT_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   TDS_RATES: z
     .string()
     .default('0,0.1,1,2')

@@ -21,6 +21,8 @@ export interface GoodRow {
   digitSum: number | null;
   mid: number | null;
   total: number | null;
+  /** The status column said coming_soon: a new number is listed as coming soon. */
+  comingSoon: boolean;
 }
 
 /** A refused row: what the file said, and why. */
@@ -35,13 +37,18 @@ export interface BadRow {
 
 export type CheckedRow = GoodRow | BadRow;
 
-/** The columns of a stock file; `offer_price` may be left out. */
-const COLUMNS = ['number', 'price', 'offer_price'] as const;
+/** The columns of a stock file; `offer_price` and `status` may be left out. */
+const COLUMNS = ['number', 'price', 'offer_price', 'status'] as const;
 /** Columns the export and errors.csv add, taken and ignored so their files load as they are. */
-const IGNORED_COLUMNS = new Set(['status', 'category', 'reason']);
+const IGNORED_COLUMNS = new Set(['category', 'reason']);
+/**
+ * What the status column may say: coming_soon (a new number is listed as coming soon), or
+ * empty; the statuses the export writes are taken as empty, so an export loads as it is.
+ */
+const STATUS_VALUES = new Set(['', 'coming_soon', 'available', 'held', 'sold', 'hidden']);
 
 export const TEMPLATE_CSV =
-  'number,price,offer_price\r\n9820098200,"1,25,000",99999\r\n+91 98200 12345,25000,\r\n';
+  'number,price,offer_price,status\r\n9820098200,"1,25,000",99999,\r\n+91 98200 12345,25000,,coming_soon\r\n';
 
 const HEADER_HELP =
   'The first line must be the header number,price,offer_price (offer_price may be left out).';
@@ -94,6 +101,7 @@ function readHeader(fields: string[]): Record<(typeof COLUMNS)[number], number |
     number: names.indexOf('number'),
     price: names.indexOf('price'),
     offer_price: names.includes('offer_price') ? names.indexOf('offer_price') : undefined,
+    status: names.includes('status') ? names.indexOf('status') : undefined,
   };
 }
 
@@ -121,6 +129,7 @@ function checkRow(
   const numberText = at(columns.number);
   const priceText = at(columns.price);
   const offerPriceText = at(columns.offer_price);
+  const status = normalColumnName(at(columns.status));
   const problems: string[] = [];
 
   if (fields.slice(headerWidth).some((field) => field !== '')) {
@@ -136,6 +145,9 @@ function checkRow(
   if (offer && 'problem' in offer) problems.push(`offer_price ${offer.problem}`);
   if (offer && 'paise' in offer && 'paise' in price && offer.paise > price.paise) {
     problems.push('offer_price is above the price');
+  }
+  if (!STATUS_VALUES.has(status)) {
+    problems.push('status must be coming_soon or left empty');
   }
   const number = normalizeMobile(numberText);
   if (number) {
@@ -162,6 +174,7 @@ function checkRow(
     basePrice: price.paise,
     finalPrice,
     ...(withClass ? classOf(number) : noClass),
+    comingSoon: status === 'coming_soon',
   };
 }
 

@@ -26,6 +26,8 @@ export interface OutgoingMessage {
    * WhatsApp conversation with an approved template); `text` is how the message reads.
    */
   template?: { kind: WhatsappTemplateKind; parameters: string[] };
+  /** E-mail only: extra headers (List-Unsubscribe of the alert e-mails). */
+  headers?: Record<string, string>;
   /** E-mail only: files attached (the tax invoice of a paid order). */
   attachments?: Attachment[];
 }

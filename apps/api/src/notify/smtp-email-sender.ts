@@ -27,6 +27,7 @@ export function createSmtpEmailSender(options: SmtpOptions): MessageSender {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.attachments ? { attachments: message.attachments } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     async close() {

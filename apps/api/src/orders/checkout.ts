@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { lineResult, type CartLine } from '../cart/cart-service';
 import type { CheckoutBilling, ValidationResult } from '../cart/cart-schemas';
+import { COMING_SOON_MESSAGE } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/app-error';
 import { checkHoldLimits } from './hold-limits';
@@ -143,6 +144,7 @@ async function chosenLines(
     if (inCart) return inCart;
     const entry = found.get(numberId);
     if (!entry) throw notFound(`Number ${numberId} is not in the store.`);
+    if (entry.comingSoon) throw conflict(COMING_SOON_MESSAGE, 'NUMBER_COMING_SOON');
     return {
       itemId: '',
       priceAtAdd: entry.number.finalPrice,

@@ -107,7 +107,10 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
       : null;
     const { status, html } = await opts.render(`/numbers/${digits}`, { digits, number });
     const indexable =
-      status === 200 && (number?.status === 'available' || number?.status === 'reserved');
+      status === 200 &&
+      (number?.status === 'available' ||
+        number?.status === 'reserved' ||
+        number?.status === 'coming_soon');
     const [br, gz] = await Promise.all([
       brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       gzipped(html),

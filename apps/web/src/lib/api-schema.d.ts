@@ -247,6 +247,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/packs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Family packs: available numbers sharing their last six digits, or consecutive
+     * @description Packs of 2 to 10 numbers with their price together, in order of the shared digits or the first number; POST /cart/add-pack adds one.
+     */
+    get: operations['getPacks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/numbers/categories': {
     parameters: {
       query?: never;
@@ -379,6 +399,26 @@ export interface paths {
      * @description Guests (no session): answers data.product when the number is available, for the local cart. Signed in: adds it to the server cart and answers the cart plus product. 409 "Product already in cart" for a number already in the cart; 409 when it is no longer available; 404 for an unknown number.
      */
     post: operations['postCartAddByProductId'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cart/add-pack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a family pack to the cart, all or none (signed in), or fetch it for the guest cart
+     * @description Guests: answers data.products when every number is available, for the local cart. Signed in: adds the numbers not yet in the cart and answers the cart plus products. 409 PACK_UNAVAILABLE naming the numbers no longer available (nothing is added); 409 CART_FULL.
+     */
+    post: operations['postCartAddPack'];
     delete?: never;
     options?: never;
     head?: never;
@@ -662,6 +702,156 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/favourites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The buyer's favourite numbers, whatever their status now */
+    get: operations['getFavourites'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/favourites/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Add a number to the favourites (again: no change)
+     * @description The daily alert e-mail tells the buyer when its price drops.
+     */
+    put: operations['putFavouritesById'];
+    post?: never;
+    /** Remove a number from the favourites */
+    delete: operations['deleteFavouritesById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/favourites/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add the favourites kept in the browser as a guest (at sign-in) */
+    post: operations['postFavouritesMerge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/numbers/{id}/notify-me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Notify me: an e-mail once when this coming-soon number goes on sale
+     * @description A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone.
+     */
+    post: operations['postNumbersByIdNotifyMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/saved-searches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The buyer's saved searches and whether alert e-mails are on */
+    get: operations['getSavedSearches'];
+    put?: never;
+    /**
+     * Save a listing's filters under a name (at most 20 per buyer)
+     * @description New numbers matching it are listed in the daily alert e-mail. 409 SAVED_SEARCH_LIMIT when the buyer keeps 20 already.
+     */
+    post: operations['postSavedSearches'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/saved-searches/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a saved search */
+    delete: operations['deleteSavedSearchesById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Turn the daily alert e-mail on or off */
+    put: operations['putAlertsSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/alerts/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop the alert e-mails, from the link in one (no sign-in)
+     * @description The one-click unsubscribe of the e-mail (List-Unsubscribe-Post, RFC 8058) and the button of the /unsubscribe page. Any body is ignored. 400 INVALID_UNSUBSCRIBE_LINK for a token that is not ours.
+     */
+    post: operations['postAlertsUnsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/orders': {
     parameters: {
       query?: never;
@@ -937,7 +1127,7 @@ export interface paths {
     };
     /**
      * The inventory: every number whatever its status, filtered, sorted and paged
-     * @description The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden). Prices in rupees; offerPrice is what the buyer pays when below the price.
+     * @description The storefront listing's filters (q digits with match, category, offer, mask, mustContain, notContain, sum, mid, total, minPrice, maxPrice) plus status (available, held, sold, hidden, coming_soon). Prices in rupees; offerPrice is what the buyer pays when below the price.
      */
     get: operations['getAdminNumbers'];
     put?: never;
@@ -1002,10 +1192,30 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Show a hidden number on the storefront again
+     * Put a hidden or coming-soon number on sale
      * @description Held and sold numbers answer 409. Doing it twice changes nothing.
      */
     post: operations['postAdminNumbersByIdUnhide'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/numbers/{id}/coming-soon': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a number coming soon: listed with Notify me, never held or sold
+     * @description Held and sold numbers answer 409. Doing it twice changes nothing.
+     */
+    post: operations['postAdminNumbersByIdComingSoon'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1100,7 +1310,7 @@ export interface paths {
     put?: never;
     /**
      * Import stock from a CSV file (number,price,offer_price), or check it (dryRun)
-     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional); status, category and reason columns are ignored, so an export or an errors.csv loads as it is. Prices in rupees ("1,25,000" in quotes, 25000, 1250.50). A number in the store gets the new price and offer unless held or sold (a row error); one already at these prices is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
+     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: coming_soon lists a new number as coming soon; the other statuses an export writes are ignored); category and reason columns are ignored, so an export or an errors.csv loads as it is. Prices in rupees ("1,25,000" in quotes, 25000, 1250.50). A number in the store gets the new price and offer unless held or sold (a row error); one already at these prices is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
      */
     post: operations['postAdminNumbersImport'];
     delete?: never;
@@ -2654,6 +2864,8 @@ export interface operations {
         minPrice?: number;
         /** @description Highest final price, rupees */
         maxPrice?: number;
+        /** @description available (default): numbers for sale; coming_soon: numbers shown before they go on sale (Notify me) */
+        status?: 'available' | 'coming_soon';
         /** @description price_asc, price_desc or newest (default) */
         sort?: 'price_asc' | 'price_desc' | 'newest';
         /** @description From 1 */
@@ -2734,6 +2946,123 @@ export interface operations {
               ignored?: string[];
               /** @description With `text`: why a part understood was set aside */
               notes?: string[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getPacks: {
+    parameters: {
+      query?: {
+        /** @description ending (default): numbers sharing their last six digits; consecutive: numbers one apart */
+        kind?: 'ending' | 'consecutive';
+        /** @description From 1 */
+        page?: number;
+        /** @description 1 to 50, default 12 */
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              packs: {
+                /** @enum {string} */
+                kind: 'ending' | 'consecutive';
+                /** @description The shared last six digits, or the first number of the run */
+                key: string;
+                /** @description 2 to 10 available numbers, in number order */
+                numbers: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                }[];
+                /** @description What the numbers cost together before tax, in rupees */
+                totalPrice: number;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
             };
           };
         };
@@ -2896,10 +3225,10 @@ export interface operations {
               /** @description Digit positions [start, end) that make the category, for highlighting */
               spans: [number, number][];
               /**
-               * @description available; reserved: held by a checkout for now; sold; hidden by the store
+               * @description available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet
                * @enum {string}
                */
-              status: 'available' | 'reserved' | 'sold' | 'hidden';
+              status: 'available' | 'reserved' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Every category the number fits, the primary one (`category`) first */
               categories: {
                 slug: string;
@@ -3778,6 +4107,218 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postCartAddPack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The pack's numbers (GET /packs) */
+          numberIds: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              items?: {
+                /** @description The cart item id (DELETE /cart/item/{itemId}) */
+                id: string;
+                /** @description The number id (product.id) */
+                productId: number;
+                product: {
+                  id: number;
+                  number: string;
+                  /** @description The number grouped for reading: 98765 43210 */
+                  display: string;
+                  category: {
+                    slug: string;
+                    name: string;
+                  };
+                  pricing: {
+                    /** @description What the buyer pays before tax, in rupees */
+                    nwFinalPrice: number;
+                    /** @description The list price, in rupees */
+                    nwBasePrice: number;
+                    /** @description Whole percent off the list price; 0 when not on offer */
+                    discountPercent: number;
+                  };
+                  sum: number;
+                  mid: number;
+                  total: number;
+                  /** @description Digit positions [start, end) that make the category, for highlighting */
+                  spans: [number, number][];
+                };
+                /** @description The price the cart holds, rupees; totals are computed from it */
+                priceAtAdd: number;
+                /** @description The number's current final price, rupees */
+                currentPrice: number;
+                /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
+                available: boolean;
+                addedAt: string;
+              }[];
+              productIds?: number[];
+              /** @description Sum of priceAtAdd */
+              subtotal?: number;
+              /** @description Set by PUT /cart/tds (Corporate accounts); default 0 */
+              tdsPercent?: number;
+              /** @description Rupees, at most two decimals */
+              tdsDeducted?: number;
+              /** @description The taxable value: the subtotal (GST is charged on the full value) */
+              taxable?: number;
+              /** @description gst.cgst + gst.sgst + gst.igst */
+              taxPercent?: number;
+              /** @description Percents: CGST + SGST within the store's state, IGST to another state */
+              gst?: {
+                cgst: number;
+                sgst: number;
+                igst: number;
+              };
+              /** @description The billing state (the profile's), else the store's: it decides CGST + SGST or IGST */
+              placeOfSupply?: string;
+              /** @description GST on the subtotal */
+              taxAmount?: number;
+              /** @description Rupees, at most two decimals */
+              cgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              sgstAmount?: number;
+              /** @description Rupees, at most two decimals */
+              igstAmount?: number;
+              /** @description subtotal + taxAmount - tdsDeducted (the buyer deducts TDS) */
+              totalAmount?: number;
+              /** @description TDS percents this account may choose (empty unless Corporate) */
+              tdsRates?: number[];
+              /** @description GET /cart: the buyer's order awaiting payment with a live hold (its numbers are to pay there, not to buy again); null when none */
+              openOrder?: {
+                id: string;
+                reference: string;
+                /** @description ISO time */
+                holdExpiresAt: string;
+                /** @description The numbers the order holds */
+                productIds: number[];
+              } | null;
+              products: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -7255,6 +7796,1064 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getFavourites: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description The newest favourite first, whatever its status */
+              items: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+                /**
+                 * @description available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet
+                 * @enum {string}
+                 */
+                status: 'available' | 'reserved' | 'sold' | 'hidden' | 'coming_soon';
+                /** @description Every category the number fits, the primary one (`category`) first */
+                categories: {
+                  slug: string;
+                  name: string;
+                }[];
+                /** @description Rupees off the list price; 0 when not on offer */
+                saving: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putFavouritesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: Record<string, never>;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deleteFavouritesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: Record<string, never>;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postFavouritesMerge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Ids of the numbers a guest kept in the browser; unknown ids are left out */
+          ids: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description The newest favourite first, whatever its status */
+              items: {
+                id: number;
+                number: string;
+                /** @description The number grouped for reading: 98765 43210 */
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                pricing: {
+                  /** @description What the buyer pays before tax, in rupees */
+                  nwFinalPrice: number;
+                  /** @description The list price, in rupees */
+                  nwBasePrice: number;
+                  /** @description Whole percent off the list price; 0 when not on offer */
+                  discountPercent: number;
+                };
+                sum: number;
+                mid: number;
+                total: number;
+                /** @description Digit positions [start, end) that make the category, for highlighting */
+                spans: [number, number][];
+                /**
+                 * @description available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet
+                 * @enum {string}
+                 */
+                status: 'available' | 'reserved' | 'sold' | 'hidden' | 'coming_soon';
+                /** @description Every category the number fits, the primary one (`category`) first */
+                categories: {
+                  slug: string;
+                  name: string;
+                }[];
+                /** @description Rupees off the list price; 0 when not on offer */
+                saving: number;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postNumbersByIdNotifyMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A guest's e-mail; a signed-in buyer's account e-mail is used */
+          email?: string;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: Record<string, never>;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getSavedSearches: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description The newest first */
+              items: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description The filters, as GET /numbers takes them */
+                query: string;
+                createdAt: string;
+              }[];
+              /** @description How many searches a buyer may keep */
+              limit: number;
+              /** @description Whether the buyer gets the daily alert e-mail */
+              alertsOn: boolean;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postSavedSearches: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description What the buyer calls the search */
+          name: string;
+          /** @description The listing's filters as in its address (`category=mirror-numbers&maxPrice=20000`), with the same parameters as GET /numbers */
+          query: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @description The filters, as GET /numbers takes them */
+              query: string;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deleteSavedSearchesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: Record<string, never>;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  putAlertsSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description false: no more alert e-mails (as the unsubscribe link does) */
+          alertsOn: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: Record<string, never>;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAlertsUnsubscribe: {
+    parameters: {
+      query: {
+        /** @description The token of the link in the alert e-mail */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: Record<string, never>;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -11102,7 +12701,7 @@ export interface operations {
         /** @description Highest final price, rupees */
         maxPrice?: number;
         /** @description available, held, sold or hidden; absent: every status */
-        status?: 'available' | 'held' | 'sold' | 'hidden';
+        status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
         /** @description newest, oldest, number_asc, number_desc, price_asc, price_desc, category_asc, category_desc, status_asc, status_desc (default newest) */
         sort?:
           | 'newest'
@@ -11150,7 +12749,7 @@ export interface operations {
                 /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
                 offerPrice: number | null;
                 /** @enum {string} */
-                status: 'available' | 'held' | 'sold' | 'hidden';
+                status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
                 createdAt: string;
                 updatedAt: string;
               }[];
@@ -11265,6 +12864,11 @@ export interface operations {
            * @default false
            */
           hidden?: boolean;
+          /**
+           * @description true: listed as coming soon with Notify me, not for sale yet
+           * @default false
+           */
+          comingSoon?: boolean;
         };
       };
     };
@@ -11292,7 +12896,7 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -11440,7 +13044,7 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -11595,7 +13199,7 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -11750,7 +13354,162 @@ export interface operations {
               /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
               offerPrice: number | null;
               /** @enum {string} */
-              status: 'available' | 'held' | 'sold' | 'hidden';
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminNumbersByIdComingSoon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              number: string;
+              display: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              /** @description The list price, rupees */
+              price: number;
+              /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+              offerPrice: number | null;
+              /** @enum {string} */
+              status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               createdAt: string;
               updatedAt: string;
             };
@@ -11917,7 +13676,7 @@ export interface operations {
              * @description available, held, sold or hidden; absent: every status
              * @enum {string}
              */
-            status?: 'available' | 'held' | 'sold' | 'hidden';
+            status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
           };
           change:
             | {
@@ -12106,7 +13865,7 @@ export interface operations {
              * @description available, held, sold or hidden; absent: every status
              * @enum {string}
              */
-            status?: 'available' | 'held' | 'sold' | 'hidden';
+            status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
           };
           change:
             | {
@@ -12273,7 +14032,7 @@ export interface operations {
         /** @description Highest final price, rupees */
         maxPrice?: number;
         /** @description available, held, sold or hidden; absent: every status */
-        status?: 'available' | 'held' | 'sold' | 'hidden';
+        status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
       };
       header?: never;
       path?: never;

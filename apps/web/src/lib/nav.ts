@@ -18,6 +18,12 @@ export const productLinks: readonly NavLink[] = [
   { label: 'WhatsApp', to: '/products/whatsapp' },
 ];
 
+/** The header's Products menu: the products, and the family packs of numbers. */
+export const productMenuLinks: readonly NavLink[] = [
+  ...productLinks,
+  { label: 'Family Packs', to: '/family-packs' },
+];
+
 export const footerQuickLinks: readonly NavLink[] = [
   { label: 'Career', to: '/career' },
   { label: 'Testimonial', to: '/testimonial' },

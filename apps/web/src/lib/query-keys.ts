@@ -10,6 +10,8 @@ export const queryRoots = {
   cart: 'cart',
   orders: 'orders',
   profile: 'profile',
+  /** Favourites and saved searches of the account. */
+  saved: 'saved',
   /** Everything the staff console reads: any change made in the console refreshes it all. */
   console: 'console',
 } as const;

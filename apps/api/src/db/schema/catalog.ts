@@ -13,7 +13,8 @@ import {
 import { categories, isCategorySlug } from '@store/domain';
 import { timestamps } from './timestamps';
 
-export const numberStatuses = ['available', 'reserved', 'sold', 'hidden'] as const;
+/** `coming_soon`: shown, not for sale yet (never held or sold: catalog/availability.ts). */
+export const numberStatuses = ['available', 'reserved', 'sold', 'hidden', 'coming_soon'] as const;
 
 /**
  * Codes of the number's digits at their places, for masks (`98??54????`). Ten single codes,
@@ -100,6 +101,11 @@ export const numbers = pgTable(
     status: text('status', { enum: numberStatuses }).notNull().default('available'),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     orderId: uuid('order_id'),
+    /**
+     * When the number last went on sale (loaded, a hold given back, shown again, out of coming
+     * soon): saved-search alerts list the numbers listed since they last looked.
+     */
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
@@ -116,6 +122,15 @@ export const numbers = pgTable(
     index('numbers_price_idx').on(t.finalPrice, t.id),
     index('numbers_created_idx').on(t.createdAt, t.id),
     index('numbers_status_idx').on(t.status, t.reservedUntil),
+    index('numbers_listed_idx').on(t.listedAt),
+    // Family packs (catalog/packs-store.ts) read every number on sale in pack order from these
+    // alone (index-only: the availability columns are in them too).
+    index('numbers_pack_ending_idx')
+      .on(sql`right(${t.number}, 6)`, t.number, t.id, t.status, t.reservedUntil)
+      .where(sql`${t.status} in ('available', 'reserved')`),
+    index('numbers_pack_run_idx')
+      .on(t.number, t.id, t.status, t.reservedUntil)
+      .where(sql`${t.status} in ('available', 'reserved')`),
     // A numerology search for a rare sum (8, 85) finds its few numbers here, not by a scan.
     index('numbers_digit_sum_idx').on(t.digitSum),
     check('numbers_number_check', sql`${t.number} ~ '^[6-9][0-9]{9}$'`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -76,6 +77,8 @@ export const importRows = pgTable(
     digitSum: smallint('digit_sum').notNull(),
     mid: smallint('mid').notNull(),
     total: smallint('total').notNull(),
+    /** The file said coming_soon: a new number goes in as coming soon. */
+    comingSoon: boolean('coming_soon').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] })],
 );

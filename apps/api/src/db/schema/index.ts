@@ -7,3 +7,4 @@ export * from './imports';
 export * from './invoices';
 export * from './outbox';
 export * from './rate-limits';
+export * from './alerts';

@@ -45,7 +45,7 @@ export function ImportWizard() {
       </h2>
       <form onSubmit={onCheck} className="flex flex-wrap items-end gap-3">
         <label className="block text-sm font-medium text-slate-800">
-          CSV file (number, price, offer_price)
+          CSV file (number, price, offer_price, status)
           <input
             type="file"
             accept=".csv,text/csv"

@@ -21,6 +21,7 @@ const schema = z
       return normalizeMobile(text)!;
     }),
     hidden: z.boolean(),
+    comingSoon: z.boolean(),
   })
   .and(pricesSchema);
 
@@ -38,7 +39,7 @@ export function AddNumberDialog({ open, onClose }: { open: boolean; onClose: () 
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { number: '', price: '', offerPrice: '', hidden: false },
+    defaultValues: { number: '', price: '', offerPrice: '', hidden: false, comingSoon: false },
   });
 
   const close = () => {
@@ -73,6 +74,10 @@ export function AddNumberDialog({ open, onClose }: { open: boolean; onClose: () 
           errors={{ price: errors.price?.message, offerPrice: errors.offerPrice?.message }}
         />
         <CheckboxField label="Hidden from the storefront" {...register('hidden')} />
+        <CheckboxField
+          label="Coming soon (listed with Notify me, not for sale yet)"
+          {...register('comingSoon')}
+        />
         <DialogFormFooter
           error={errors.root?.message}
           busy={isSubmitting}

@@ -147,6 +147,7 @@ describe('the inventory page', () => {
       price: 125_000,
       offerPrice: null,
       hidden: false,
+      comingSoon: false,
     });
 
     await user.clear(within(dialog).getByLabelText('Mobile number'));

@@ -7,7 +7,7 @@ import { formatCount } from '../../lib/format';
 import { ConsolePage } from '../admin-shell';
 import { AddNumberDialog } from './add-number-dialog';
 import { useStock } from './api/get-stock';
-import { useSetNumberHidden } from './api/set-number-hidden';
+import { useSetNumberStatus, type SettableStatus } from './api/set-number-status';
 import { BulkPriceDialog } from './bulk-price-dialog';
 import { EditPriceDialog } from './edit-price-dialog';
 import { InventoryTable } from './inventory-table';
@@ -22,25 +22,28 @@ type OpenDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'price'; number: 
  * and a digits search, sorted and paged by the server; add a number, change a price, hide or
  * show one, change the prices of the whole selection, export it as CSV.
  */
+const statusDone: Record<SettableStatus, string> = {
+  available: 'on sale',
+  hidden: 'hidden from the storefront',
+  coming_soon: 'coming soon: listed with Notify me',
+};
+
 export default function InventoryPage() {
   const toast = useToast();
   const [search, setSearch] = useSearchParams();
   const query = stockQueryFrom(search);
   const stock = useStock(query);
-  const setHidden = useSetNumberHidden();
+  const setStatus = useSetNumberStatus();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const close = () => setDialog(null);
 
   const go = (next: Partial<StockQuery>) => setSearch(searchOf({ ...query, ...next }));
 
-  const onSetHidden = (number: StockNumber, hidden: boolean) =>
-    setHidden.mutate(
-      { id: number.id, hidden },
+  const onSetStatus = (number: StockNumber, status: SettableStatus) =>
+    setStatus.mutate(
+      { id: number.id, status },
       {
-        onSuccess: () =>
-          toast.success(
-            `${number.display} is ${hidden ? 'hidden from the storefront' : 'on sale'}.`,
-          ),
+        onSuccess: () => toast.success(`${number.display} is ${statusDone[status]}.`),
         onError: (error) => toast.error(apiErrorMessage(error, 'That did not work.')),
       },
     );
@@ -92,7 +95,7 @@ export default function InventoryPage() {
             onSort={(sort) => go({ sort, page: 1 })}
             actions={{
               onEditPrice: (number) => setDialog({ kind: 'price', number }),
-              onSetHidden,
+              onSetStatus,
             }}
           />
           <nav aria-label="Pages" className="mt-3 flex items-center justify-end gap-3 text-sm">

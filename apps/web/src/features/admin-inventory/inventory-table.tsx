@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { formatIndianDate } from '../../lib/format';
 import type { StockSort } from './stock-query';
+import type { SettableStatus } from './api/set-number-status';
 import type { StockNumber, StockStatus } from './stock-types';
 
 const column = createColumnHelper<StockNumber>();
@@ -17,6 +18,7 @@ const statusStyles: Record<StockStatus, string> = {
   held: 'bg-amber-100 text-amber-900',
   sold: 'bg-slate-200 text-slate-800',
   hidden: 'bg-violet-100 text-violet-900',
+  coming_soon: 'bg-sky-100 text-sky-900',
 };
 
 /** The column a sort belongs to, as the API names it: price_asc -> price. */
@@ -44,13 +46,19 @@ function sortOf(sorting: SortingState): StockSort {
 
 export interface RowActions {
   onEditPrice: (number: StockNumber) => void;
-  onSetHidden: (number: StockNumber, hidden: boolean) => void;
+  onSetStatus: (number: StockNumber, status: SettableStatus) => void;
 }
+
+/** The row's status buttons: each sets its status, or puts the number back on sale. */
+const statusToggles = [
+  { status: 'coming_soon', on: 'Put on sale', off: 'Coming soon' },
+  { status: 'hidden', on: 'Show', off: 'Hide' },
+] as const;
 
 /** Held and sold numbers keep their price and status. */
 const locked = (number: StockNumber) => number.status === 'held' || number.status === 'sold';
 
-function columns({ onEditPrice, onSetHidden }: RowActions) {
+function columns({ onEditPrice, onSetStatus }: RowActions) {
   return [
     column.accessor('display', {
       id: 'number',
@@ -95,15 +103,23 @@ function columns({ onEditPrice, onSetHidden }: RowActions) {
           >
             Edit price
           </button>
-          <button
-            type="button"
-            className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-            disabled={locked(original)}
-            onClick={() => onSetHidden(original, original.status !== 'hidden')}
-            aria-label={`${original.status === 'hidden' ? 'Show' : 'Hide'} ${original.display}`}
-          >
-            {original.status === 'hidden' ? 'Show' : 'Hide'}
-          </button>
+          {statusToggles.map(({ status, on, off }) => {
+            const label = original.status === status ? on : off;
+            return (
+              <button
+                key={status}
+                type="button"
+                className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
+                disabled={locked(original)}
+                onClick={() =>
+                  onSetStatus(original, original.status === status ? 'available' : status)
+                }
+                aria-label={`${label} ${original.display}`}
+              >
+                {label}
+              </button>
+            );
+          })}
         </div>
       ),
     }),

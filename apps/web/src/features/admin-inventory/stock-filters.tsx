@@ -80,6 +80,7 @@ export function StockFilters({
             <option value="held">Held</option>
             <option value="sold">Sold</option>
             <option value="hidden">Hidden</option>
+            <option value="coming_soon">Coming soon</option>
           </select>
         </label>
         <label className={labelClass}>

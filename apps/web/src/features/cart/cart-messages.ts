@@ -4,6 +4,8 @@ export const CART_MESSAGES = {
   removed: 'Item removed from cart',
   alreadyInCart: 'This product is already in your cart.',
   addFailed: 'Error adding to cart',
+  packAdded: 'Pack added to cart',
+  packFailed: 'The pack could not be added to your cart.',
   unexpected: 'An unexpected error occurred',
   unavailable: 'Some items in your cart are no longer available',
   pricesChanged: 'Prices for some items in your cart have changed',

@@ -31,7 +31,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [authStatus, queryClient]);
 
   useGuestCartSync(signedIn ? user : null, guest, toast);
-  const { addToCart, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
+  const { addToCart, addPack, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
   // Checkout asked for before sign-in goes on once the guest cart has reached the account's.
   const { validate, checkout, buyNow } = useCheckout(
     signedIn,
@@ -66,8 +66,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [value.lines],
   );
   const actions = useMemo<CartActions>(
-    () => ({ addToCart, isInCart: (id) => productIds.has(id), buyNow }),
-    [addToCart, productIds, buyNow],
+    () => ({ addToCart, addPack, isInCart: (id) => productIds.has(id), buyNow }),
+    [addToCart, addPack, productIds, buyNow],
   );
 
   return (

@@ -13,6 +13,11 @@ export interface CartActions {
    * shows a busy button until it settles. It should not reject: failures are shown as toasts.
    */
   addToCart(product: CartProduct): Promise<void> | void;
+  /**
+   * A family pack, all or none (told in a toast, a gone number named); resolves to whether it
+   * was added.
+   */
+  addPack(products: readonly CartProduct[]): Promise<boolean>;
   /** Whether the product with this id is already in the cart. */
   isInCart(id: CartProduct['id']): boolean;
   /**
@@ -24,6 +29,7 @@ export interface CartActions {
 
 const noCartActions: CartActions = {
   addToCart: () => {},
+  addPack: () => Promise.resolve(false),
   isInCart: () => false,
   buyNow: () => {},
 };

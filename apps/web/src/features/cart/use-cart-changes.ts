@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ToastApi } from '../../components/toast';
 import { apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
+import { useAddPack } from './api/add-pack';
 import { useAddToCart } from './api/add-to-cart';
 import { useEmptyCart } from './api/empty-cart';
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
@@ -25,6 +26,7 @@ function hasServerCart(value: object): value is ServerCart {
 export function useCartChanges(signedIn: boolean, toast: ToastApi) {
   const queryClient = useQueryClient();
   const { mutateAsync: postAdd } = useAddToCart();
+  const { mutateAsync: postAddPack } = useAddPack();
   const { mutateAsync: removeServerItem } = useRemoveCartItem();
   const { mutateAsync: emptyServerCart } = useEmptyCart();
   const { mutateAsync: putTds } = useSetTds();
@@ -55,6 +57,31 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
       }
     },
     [signedIn, queryClient, postAdd, toast],
+  );
+
+  /** A family pack, all or none; resolves to whether it was added. */
+  const addPack = useCallback(
+    async (products: readonly CartProduct[]) => {
+      try {
+        const result = await postAddPack(products.map((product) => product.id));
+        if (hasServerCart(result)) setServerCart(queryClient, result);
+        else {
+          let cart = readGuestCart();
+          for (const product of result.products) {
+            if (!cart.productIds.includes(product.id)) cart = addToGuestCart(cart, product);
+          }
+          writeGuestCart(cart);
+        }
+        toast.success(CART_MESSAGES.packAdded);
+        return true;
+      } catch (error) {
+        toast.error(apiErrorMessage(error, CART_MESSAGES.packFailed));
+        // A number of the pack is gone: the packs and listings shown are out of date.
+        void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
+        return false;
+      }
+    },
+    [queryClient, postAddPack, toast],
   );
 
   const removeItem = useCallback(
@@ -90,5 +117,5 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
     [queryClient, putTds, toast],
   );
 
-  return { addToCart, removeItem, clear, setTdsPercent };
+  return { addToCart, addPack, removeItem, clear, setTdsPercent };
 }

@@ -4,3 +4,4 @@ export { searchFromListingParams } from './listing-params';
 export { HighlightedNumber, NumberCard, NumberCardSkeleton } from './number-card';
 export { PhraseSearch } from './phrase-search';
 export { NumberListing } from './number-listing/number-listing';
+export { Pagination } from './number-listing/pagination';

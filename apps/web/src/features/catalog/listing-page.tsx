@@ -59,12 +59,18 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
         intro={
           <>
             <p>{intro}</p>
-            <p className="mt-2 text-base">
+            <p className="mt-2 flex flex-wrap gap-x-5 text-base">
               <Link
                 to={other.to}
                 className="font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-950"
               >
                 {other.label}
+              </Link>
+              <Link
+                to="/premium-numbers?status=coming_soon"
+                className="font-semibold text-blue-800 underline underline-offset-4 hover:text-blue-950"
+              >
+                Numbers coming soon
               </Link>
             </p>
           </>

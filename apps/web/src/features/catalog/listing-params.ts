@@ -30,6 +30,8 @@ const MAX_PAGE_SIZE = 100;
 export interface ListingParams extends SearchFilters {
   /** What the buyer typed in plain words (the API reads it; the other filters win over it). */
   text?: string;
+  /** `coming_soon`: the numbers shown before they go on sale, with Notify me. */
+  status?: 'coming_soon';
   /** From 1; absent: 1. */
   page?: number;
   /** 1..100; absent: DEFAULT_PAGE_SIZE. */
@@ -100,6 +102,7 @@ export function listingParamsFromSearch(search: URLSearchParams): ListingParams 
 
   const offer = search.get('offer');
   if (offer === 'true' || offer === '1') params.offer = true;
+  if (search.get('status') === 'coming_soon') params.status = 'coming_soon';
 
   const q = parseDigits(search.get('q'));
   if (q) {
@@ -180,6 +183,7 @@ export function searchFromListingParams(params: ListingParams): URLSearchParams 
     set('maxPrice', maxPrice);
   }
   if (params.offer) set('offer', 'true');
+  if (params.status === 'coming_soon') set('status', 'coming_soon');
   if (params.sort && params.sort !== DEFAULT_SORT) set('sort', params.sort);
   const page = inRange(params.page, 2, 100_000);
   set('page', page);

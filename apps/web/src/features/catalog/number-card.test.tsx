@@ -133,6 +133,7 @@ describe('NumberCard', () => {
     let resolve: () => void = () => {};
     const actions: CartActions = {
       addToCart: vi.fn(() => new Promise<void>((done) => (resolve = done))),
+      addPack: vi.fn(),
       isInCart: () => false,
       buyNow: () => {},
     };
@@ -158,7 +159,12 @@ describe('NumberCard', () => {
     renderAt(
       '/',
       <CartActionsContext.Provider
-        value={{ addToCart: () => {}, isInCart: (id) => id === 101, buyNow: () => {} }}
+        value={{
+          addToCart: () => {},
+          addPack: vi.fn(),
+          isInCart: (id) => id === 101,
+          buyNow: () => {},
+        }}
       >
         <NumberCard item={makeItem()} />
       </CartActionsContext.Provider>,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { findCategory, formatInr, rules } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
 import { useCartActions } from '../cart';
+import { FavouriteButton, NotifyMe } from '../saved';
 import type { NumberItem } from './api/get-numbers';
 
 /** A run of digits of a number, highlighted or not, in the first or second group of five. */
@@ -108,12 +109,15 @@ export function NumberCard({
   item,
   headingLevel = 3,
   listedCategory,
+  comingSoon = false,
 }: {
   item: NumberItem;
   /** Level of the number's heading: one below the heading of the list. Default 3. */
   headingLevel?: HeadingLevel;
   /** The category the listing shows (a slug): the card names it when the number fits it. */
   listedCategory?: string;
+  /** A coming-soon number: Notify me instead of Add to cart. */
+  comingSoon?: boolean;
 }) {
   const headingId = useId();
   const category = shownCategory(item, listedCategory);
@@ -152,11 +156,14 @@ export function NumberCard({
         >
           {category.name}
         </p>
-        {onOffer ? (
-          <p className="shrink-0 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
-            {discount}% off
-          </p>
-        ) : null}
+        <div className="-mt-1.5 -mr-1.5 flex shrink-0 items-center gap-1">
+          {onOffer ? (
+            <p className="rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
+              {discount}% off
+            </p>
+          ) : null}
+          <FavouriteButton item={item} />
+        </div>
       </div>
 
       <Heading
@@ -188,7 +195,9 @@ export function NumberCard({
             </s>
           ) : null}
         </p>
-        {inCart ? (
+        {comingSoon ? (
+          <NotifyMe item={item} />
+        ) : inCart ? (
           <Link
             to="/cart"
             aria-label={`${item.display} is in your cart: view cart`}

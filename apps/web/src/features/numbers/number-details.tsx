@@ -7,6 +7,7 @@ import { useCartActions } from '../cart';
 import { categoryPath } from '../../lib/nav';
 import { HighlightedNumber } from '../catalog';
 import { EnquiryForm } from '../enquiries';
+import { FavouriteButton, NotifyMe } from '../saved';
 import type { NumberDetail } from './api/get-number';
 import { isOnSale, numberPath } from './number-meta';
 import { ShareNumber } from './share-number';
@@ -96,7 +97,17 @@ function Offer({ number }: { number: NumberDetail }) {
         </p>
       ) : null}
       <p className="mt-2 text-sm text-slate-600">Plus 18% GST. UPC within 24 hours of payment.</p>
-      {number.status === 'reserved' ? (
+      {number.status === 'coming_soon' ? (
+        <div
+          role="status"
+          data-testid="number-status"
+          className="mt-4 rounded-lg bg-sky-50 p-3 text-sky-950"
+        >
+          <p className="font-semibold">Coming soon: not on sale yet.</p>
+          <p className="mt-1 text-sm">We e-mail you once when it goes on sale.</p>
+          <NotifyMe item={number} className="mt-3" />
+        </div>
+      ) : number.status === 'reserved' ? (
         <p
           role="status"
           data-testid="number-status"
@@ -139,9 +150,12 @@ export function NumberDetails({ number }: { number: NumberDetail }) {
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
             VIP mobile number
           </p>
-          <h1 className="mt-2 font-mono text-4xl font-bold tracking-wide text-slate-900 tabular-nums sm:text-6xl">
-            <HighlightedNumber number={number.number} spans={number.spans} />
-          </h1>
+          <div className="mt-2 flex items-center gap-3">
+            <h1 className="font-mono text-4xl font-bold tracking-wide text-slate-900 tabular-nums sm:text-6xl">
+              <HighlightedNumber number={number.number} spans={number.spans} />
+            </h1>
+            <FavouriteButton item={number} className="size-11" />
+          </div>
 
           <h2 className="mt-8 text-sm font-semibold text-slate-900">Categories it fits</h2>
           <ul className="mt-2 flex flex-wrap gap-2" data-testid="number-categories">

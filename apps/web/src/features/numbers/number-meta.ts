@@ -22,6 +22,7 @@ const availability = {
   reserved: 'OutOfStock',
   sold: 'SoldOut',
   hidden: 'Discontinued',
+  coming_soon: 'PreOrder',
 } as const;
 
 /**
@@ -58,6 +59,14 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
     availability: availability[number.status],
     sku: number.number,
   };
+  if (number.status === 'coming_soon') {
+    return seo({
+      title: `${number.display}: coming soon`,
+      description: `The VIP mobile number ${number.display} (${primary}) is coming soon to ${siteConfig.storeName} at ${formatInr(number.pricing.nwFinalPrice)}. Press Notify me and we e-mail you when it goes on sale.`,
+      path: numberPath(number.number),
+      product,
+    });
+  }
   if (!isOnSale(number)) {
     return seo({
       title: `${number.display} is no longer available`,

@@ -49,6 +49,7 @@ function renderNumber(number: NumberDetail, actions: Partial<CartActions> = {}) 
   });
   const cart: CartActions = {
     addToCart: vi.fn(),
+    addPack: vi.fn(),
     isInCart: () => false,
     buyNow: vi.fn(),
     ...actions,

@@ -71,6 +71,9 @@ export function activeFilters(params: ListingParams): ActiveFilter[] {
   if (params.offer) {
     list.push({ key: 'offer', label: 'On offer', remove: { offer: undefined } });
   }
+  if (params.status === 'coming_soon') {
+    list.push({ key: 'status', label: 'Coming soon', remove: { status: undefined } });
+  }
   return list;
 }
 

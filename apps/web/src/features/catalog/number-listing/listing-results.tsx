@@ -23,11 +23,14 @@ export function NumberGrid({
   items,
   stale,
   listedCategory,
+  comingSoon = false,
 }: {
   items: readonly NumberItem[];
   stale: boolean;
   /** The category the listing shows, which the cards name. */
   listedCategory?: string;
+  /** The numbers are coming soon: Notify me instead of Add to cart. */
+  comingSoon?: boolean;
 }) {
   return (
     <ul
@@ -36,7 +39,7 @@ export function NumberGrid({
     >
       {items.map((item) => (
         <li key={item.id}>
-          <NumberCard item={item} listedCategory={listedCategory} />
+          <NumberCard item={item} listedCategory={listedCategory} comingSoon={comingSoon} />
         </li>
       ))}
     </ul>

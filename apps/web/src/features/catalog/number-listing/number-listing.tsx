@@ -3,8 +3,9 @@ import { useNavigationType } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { useCategoryCounts } from '../api/get-category-counts';
 import { useNumbers } from '../api/get-numbers';
-import { hasListingFilters } from '../listing-params';
+import { hasListingFilters, searchFromListingParams } from '../listing-params';
 import { PhraseSearch } from '../phrase-search';
+import { SaveSearch } from '../../saved';
 import { ActiveFilters, activeFilters, understoodFilters } from './active-filters';
 import { CategoryChips } from './category-chips';
 import { ListingFilters } from './listing-filters';
@@ -119,7 +120,14 @@ export function NumberListing({
   } else if (data.items.length === 0) {
     results = <EmptyResults clearHref={clearHref} filtered={hasListingFilters(params)} />;
   } else {
-    results = <NumberGrid items={data.items} stale={stale} listedCategory={listedCategory} />;
+    results = (
+      <NumberGrid
+        items={data.items}
+        stale={stale}
+        listedCategory={listedCategory}
+        comingSoon={params.status === 'coming_soon'}
+      />
+    );
   }
 
   return (
@@ -163,6 +171,21 @@ export function NumberListing({
           filters={filters}
           hrefWithout={(filter) => hrefFor(withFilter(params, filter.remove))}
           clearHref={clearHref}
+        />
+        <SaveSearch
+          // Alerts are of numbers going on sale: a coming-soon listing is not one to save.
+          query={
+            params.status
+              ? ''
+              : searchFromListingParams({
+                  ...params,
+                  offer: offer || params.offer,
+                  sort: undefined,
+                  page: undefined,
+                  pageSize: undefined,
+                }).toString()
+          }
+          suggestedName={filters.map((filter) => filter.label).join(', ')}
         />
         {words ? <WordsNotice ignored={words.ignored ?? []} notes={words.notes ?? []} /> : null}
 

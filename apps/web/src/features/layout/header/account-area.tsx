@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { UserIcon } from '../../../components/icons';
+import { HeartIcon, UserIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { capitalizeFirst, truncateEmail, useAuthUi } from '../../auth';
 
@@ -61,6 +61,14 @@ export function AccountArea({
           <span className="text-sm font-semibold text-slate-900">{capitalizeFirst(user.name)}</span>{' '}
           <span className="text-xs text-slate-700">{truncateEmail(user.email)}</span>
         </span>
+      </Link>
+      <Link
+        to="/saved"
+        onClick={onNavigate}
+        className="flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+      >
+        <HeartIcon className="size-5 text-rose-600" />
+        Saved
       </Link>
       <button type="button" onClick={() => void handleLogout()} className="btn-secondary">
         Logout

@@ -56,6 +56,7 @@ describe('Header', () => {
       '/products/smart-ivr',
       '/products/sms-solutions',
       '/products/whatsapp',
+      '/family-packs',
     ]);
 
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -129,6 +130,7 @@ describe('Header', () => {
       '/products/smart-ivr',
       '/products/sms-solutions',
       '/products/whatsapp',
+      '/family-packs',
     ]);
 
     fireEvent.click(within(mobile).getByRole('link', { name: 'Contact Us' }));

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
-import { mainNavLinks, productLinks } from '../../../lib/nav';
+import { mainNavLinks, productMenuLinks } from '../../../lib/nav';
 import { AccountArea } from './account-area';
 import { navLinkClass } from './nav-styles';
 
@@ -52,7 +52,7 @@ export function MobileMenu({
               hidden={!productsOpen}
               className="mt-1 ml-3 border-l border-slate-200 pl-2"
             >
-              {productLinks.map((link) => (
+              {productMenuLinks.map((link) => (
                 <li key={link.to}>
                   <NavLink
                     to={link.to}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
-import { productLinks } from '../../../lib/nav';
+import { productMenuLinks } from '../../../lib/nav';
 import { navLinkClass } from './nav-styles';
 
 /** Desktop "Products" disclosure: a button with aria-expanded controlling a list of links. */
@@ -55,7 +55,7 @@ export function ProductsDropdown() {
         hidden={!open}
         className="absolute top-full left-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
       >
-        {productLinks.map((link) => (
+        {productMenuLinks.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}

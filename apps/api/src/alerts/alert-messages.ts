@@ -1,0 +1,115 @@
+import { formatInr, toRupees } from '@store/domain';
+import { displayNumber } from '../catalog/catalog-service';
+import type { NumberItem } from '../catalog/catalog-schemas';
+import type { Config } from '../config/config';
+import type { OutgoingMessage } from '../notify/notifier';
+import { storeContactLine, type ContactConfig } from '../notify/store-contact';
+
+type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig;
+
+/** A saved search with the numbers new to it. */
+export interface SearchNews {
+  name: string;
+  query: string;
+  numbers: NumberItem[];
+}
+
+/** A favourite whose price fell below what the buyer last saw (paise). */
+export interface PriceDrop {
+  number: NumberItem;
+  was: number;
+}
+
+export interface Digest {
+  to: { name: string; email: string };
+  searches: SearchNews[];
+  drops: PriceDrop[];
+  unsubscribeToken: string;
+}
+
+const base = (config: MessageConfig) => config.PUBLIC_BASE_URL.replace(/\/+$/, '');
+
+/** The page with the unsubscribe button (GET shows it; nothing changes until it is pressed). */
+function unsubscribePageUrl(config: MessageConfig, token: string): string {
+  return `${base(config)}/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** Where a mail client's one-click unsubscribe POSTs (RFC 8058). */
+function oneClickUrl(config: MessageConfig, token: string): string {
+  return `${base(config)}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function numberLine(config: MessageConfig, item: NumberItem, extra = ''): string {
+  return `  ${displayNumber(item.number)}  ${formatInr(item.pricing.nwFinalPrice)}${extra}  ${base(config)}/numbers/${item.number}`;
+}
+
+/** The daily alert e-mail: new numbers for each saved search, then price drops on favourites. */
+export function digestMessage(config: MessageConfig, digest: Digest): OutgoingMessage {
+  const count =
+    digest.searches.reduce((n, search) => n + search.numbers.length, 0) + digest.drops.length;
+  const lines = [`Dear ${digest.to.name},`, ''];
+  for (const search of digest.searches) {
+    lines.push(
+      `New for your saved search "${search.name}": ${plural(search.numbers.length, 'number', 'numbers')}`,
+      ...search.numbers.map((item) => numberLine(config, item)),
+      `  See every match: ${base(config)}/premium-numbers?${search.query}`,
+      '',
+    );
+  }
+  if (digest.drops.length > 0) {
+    lines.push(
+      'Price drops on your favourites:',
+      ...digest.drops.map(({ number, was }) =>
+        numberLine(config, number, ` (was ${formatInr(toRupees(was))})`),
+      ),
+      '',
+    );
+  }
+  const unsubscribe = unsubscribePageUrl(config, digest.unsubscribeToken);
+  lines.push(
+    'Each number is sold once: the first buyer to pay gets it.',
+    '',
+    storeContactLine(config),
+    '',
+    `You get this e-mail at most once a day because you saved searches or favourites at ${config.STORE_NAME}.`,
+    `Stop these e-mails: ${unsubscribe}`,
+  );
+  return {
+    channel: 'email',
+    to: digest.to.email,
+    subject: `${plural(count, 'number', 'numbers')} for you at ${config.STORE_NAME}`,
+    text: lines.join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl(config, digest.unsubscribeToken)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** To a buyer who pressed Notify me: the coming-soon number is on sale now. */
+export function onSaleMessage(
+  config: MessageConfig,
+  to: string,
+  number: NumberItem,
+): OutgoingMessage {
+  const display = displayNumber(number.number);
+  return {
+    channel: 'email',
+    to,
+    subject: `${display} is on sale now at ${config.STORE_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      `The number ${display} you asked about is on sale now at ${formatInr(number.pricing.nwFinalPrice)}.`,
+      `Buy it here: ${base(config)}/numbers/${number.number}`,
+      '',
+      'Each number is sold once: the first buyer to pay gets it.',
+      '',
+      storeContactLine(config),
+      '',
+      'You asked us to tell you when this number goes on sale: this is the only e-mail we send about it.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,214 @@
+import { expect, it } from 'vitest';
+import { insertTestNumbers } from '../../test-support/numbers';
+import {
+  lapseHold,
+  numberState,
+  sentTo,
+  setPrice,
+  signedIn,
+  withSalesInventory,
+} from '../../test-support/sales';
+import { api, SessionClient } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describeEachDatabase('favourites', (ctx) => {
+  const { id } = withSalesInventory(ctx);
+
+  it('keeps a buyer’s favourites with their status, adds a guest’s at sign-in, removes one', async () => {
+    const { client } = await signedIn(ctx().app);
+    expect((await client.put(api(`/favourites/${id('9876598765')}`))).statusCode).toBe(200);
+    // Again: no change, no error.
+    expect((await client.put(api(`/favourites/${id('9876598765')}`))).statusCode).toBe(200);
+    const merged = await client.post(api('/favourites/merge'), {
+      ids: [id('9898701234'), id('9811223344'), 999_999],
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const listed = (await client.get(api('/favourites'))).json().data.items as {
+      number: string;
+      status: string;
+    }[];
+    expect(listed.map((item) => [item.number, item.status]).sort()).toEqual([
+      ['9811223344', 'available'],
+      ['9876598765', 'available'],
+      ['9898701234', 'sold'],
+    ]);
+
+    expect((await client.delete(api(`/favourites/${id('9811223344')}`))).statusCode).toBe(200);
+    const left = (await client.get(api('/favourites'))).json().data.items;
+    expect(left.map((item: { number: string }) => item.number).sort()).toEqual([
+      '9876598765',
+      '9898701234',
+    ]);
+  });
+
+  it('answers 404 for a number the store never had and 401 to a guest', async () => {
+    const { client } = await signedIn(ctx().app);
+    const unknown = await client.put(api('/favourites/999999'));
+    expect(unknown.statusCode).toBe(404);
+    const guest = new SessionClient(ctx().app);
+    expect((await guest.put(api(`/favourites/${id('9876598765')}`))).statusCode).toBe(401);
+  });
+});
+
+describeEachDatabase('saved searches', (ctx) => {
+  it('saves the listing’s filters without its page, lists and deletes them', async () => {
+    const { client } = await signedIn(ctx().app);
+    const saved = await client.post(api('/saved-searches'), {
+      name: 'Ending 786 under 20k',
+      query: '?q=786&match=end&maxPrice=20000&page=3&utm_source=x',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).toMatchObject({
+      name: 'Ending 786 under 20k',
+      query: 'q=786&match=end&maxPrice=20000',
+    });
+    const list = (await client.get(api('/saved-searches'))).json().data;
+    expect(list).toMatchObject({ limit: 20, alertsOn: true });
+    expect(list.items).toHaveLength(1);
+
+    // Another buyer can neither see nor delete it.
+    const other = await signedIn(ctx().app);
+    expect((await other.client.get(api('/saved-searches'))).json().data.items).toEqual([]);
+    const theirs = await other.client.delete(api(`/saved-searches/${saved.json().data.id}`));
+    expect(theirs.statusCode).toBe(404);
+
+    expect((await client.delete(api(`/saved-searches/${saved.json().data.id}`))).statusCode).toBe(
+      200,
+    );
+    expect((await client.get(api('/saved-searches'))).json().data.items).toEqual([]);
+  });
+
+  it('refuses filters the listing refuses (400) and a 21st search (409)', async () => {
+    const { client } = await signedIn(ctx().app);
+    const bad = await client.post(api('/saved-searches'), { name: 'Odd', query: 'category=nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('unknown category');
+
+    for (let n = 1; n <= 20; n++) {
+      const res = await client.post(api('/saved-searches'), { name: `S${n}`, query: `sum=${n}` });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const over = await client.post(api('/saved-searches'), { name: 'One more', query: 'sum=40' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      code: 'SAVED_SEARCH_LIMIT',
+      message: 'You can keep at most 20 saved searches. Delete one to save this search.',
+    });
+  });
+});
+
+describeEachDatabase('alert digests', (ctx) => {
+  const { id } = withSalesInventory(ctx);
+  const digests = (email: string) => sentTo(ctx().database, email);
+
+  async function buyerWatching(query: string) {
+    const buyer = await signedIn(ctx().app);
+    const res = await buyer.client.post(api('/saved-searches'), { name: 'My 786', query });
+    expect(res.statusCode, res.body).toBe(201);
+    return buyer;
+  }
+  const send = (at: Date) => ctx().app.services.alerts.sendDigests(at);
+
+  it('lists numbers new to a saved search at most once a day, and never one number twice', async () => {
+    const buyer = await buyerWatching('q=786&match=end');
+    const now = Date.now();
+    // In stock before the search was saved: not news.
+    expect(await send(new Date(now + 1000))).toEqual({ sent: 0 });
+
+    await insertTestNumbers(ctx().app, [{ number: '9000000786', basePrice: 7_000 }]);
+    expect(await send(new Date(now + 2000))).toEqual({ sent: 1 });
+    const [first, ...rest] = await digests(buyer.user.email);
+    expect(rest).toEqual([]);
+    expect(first!.subject).toBe('1 number for you at VIP Number Store');
+    expect(first!.text).toContain('New for your saved search "My 786": 1 number');
+    expect(first!.text).toContain('90000 00786');
+    expect(first!.text).toContain('http://store.test/premium-numbers?q=786&match=end');
+
+    // Another match the same day waits for tomorrow's digest.
+    await insertTestNumbers(ctx().app, [{ number: '9111111786', basePrice: 9_000 }]);
+    expect(await send(new Date(now + 3 * 60 * 60 * 1000))).toEqual({ sent: 0 });
+    expect(await digests(buyer.user.email)).toHaveLength(1);
+
+    expect(await send(new Date(now + DAY + 3000))).toEqual({ sent: 1 });
+    const [second] = await digests(buyer.user.email);
+    expect(second!.text).toContain('91111 11786');
+    expect(second!.text).not.toContain('90000 00786');
+  });
+
+  it('lists a number put back on sale (a lapsed hold swept), and a favourite whose price dropped', async () => {
+    const buyer = await buyerWatching('q=9876598765');
+    await buyer.client.put(api(`/favourites/${id('9811223344')}`));
+    const holder = await signedIn(ctx().app);
+    await holder.client.post(api(`/cart/add/${id('9876598765')}`));
+    const order = (await holder.client.post(api('/cart/checkout'))).json().data.order;
+    expect((await numberState(ctx().database, id('9876598765'))).status).toBe('reserved');
+
+    await lapseHold(ctx().database, order.id);
+    await ctx().app.services.orders.sweepExpiredHolds();
+    expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+    await setPrice(ctx().app, id('9811223344'), 4_000);
+
+    expect(await send(new Date(Date.now() + 1000))).toEqual({ sent: 1 });
+    const [digest] = await digests(buyer.user.email);
+    expect(digest!.text).toContain('98765 98765');
+    expect(digest!.text).toContain('Price drops on your favourites:');
+    expect(digest!.text).toMatch(/98112 23344 {2}₹4,000 \(was ₹5,000\)/);
+
+    // The drop was told: the same price is no news tomorrow.
+    expect(await send(new Date(Date.now() + DAY + 2000))).toEqual({ sent: 0 });
+  });
+
+  it('unsubscribes in one click without signing in; a forged link is refused', async () => {
+    const buyer = await buyerWatching('q=786&match=end');
+    await insertTestNumbers(ctx().app, [{ number: '9000000786', basePrice: 7_000 }]);
+    await send(new Date(Date.now() + 1000));
+    const [digest] = await digests(buyer.user.email);
+    const link = /Stop these e-mails: (\S+)/.exec(digest!.text)![1]!;
+    const token = new URL(link).searchParams.get('token')!;
+    expect(link.startsWith('http://store.test/unsubscribe?token=')).toBe(true);
+
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: api(
+        `/alerts/unsubscribe?token=${encodeURIComponent(token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))}`,
+      ),
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('INVALID_UNSUBSCRIBE_LINK');
+
+    // What a mail client sends for List-Unsubscribe-Post: a form, no cookie, no Origin.
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: api(`/alerts/unsubscribe?token=${encodeURIComponent(token)}`),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await buyer.client.get(api('/saved-searches'))).json().data.alertsOn).toBe(false);
+
+    await insertTestNumbers(ctx().app, [{ number: '9111111786', basePrice: 9_000 }]);
+    expect(await send(new Date(Date.now() + DAY + 2000))).toEqual({ sent: 0 });
+    expect(await digests(buyer.user.email)).toHaveLength(1);
+  });
+
+  it('sends nothing while another process holds the digest lock', async () => {
+    const buyer = await buyerWatching('q=786&match=end');
+    await insertTestNumbers(ctx().app, [{ number: '9000000786', basePrice: 7_000 }]);
+    const other = await ctx().database.connect();
+    try {
+      await other.query("select pg_advisory_lock(hashtext('store-alert-digest'))");
+      expect(await send(new Date(Date.now() + 1000))).toEqual({});
+      expect(await digests(buyer.user.email)).toEqual([]);
+    } finally {
+      await other.query("select pg_advisory_unlock(hashtext('store-alert-digest'))");
+      other.release();
+    }
+    // Two runs at once: one sends, the other finds the lock taken or nothing due.
+    const at = new Date(Date.now() + 2000);
+    const runs = await Promise.all([send(at), send(at)]);
+    expect(runs.reduce((n, run) => n + (run.sent ?? 0), 0)).toBe(1);
+    expect(await digests(buyer.user.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,322 @@
+import { toPaise } from '@store/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { sessionKeys } from '../auth/auth-service';
+import type { CatalogService } from '../catalog/catalog-service';
+import { numberListQuery } from '../catalog/catalog-schemas';
+import type { Config } from '../config/config';
+import type { Database } from '../db/database';
+import { withAdvisoryLock } from '../db/advisory-lock';
+import { inTransaction } from '../db/transactions';
+import { badRequest, conflict, notFound } from '../http/app-error';
+import type { Notifier } from '../notify/notifier';
+import { enqueueMessages, type Outbox } from '../notify/outbox';
+import type { UserService } from '../users/user-service';
+import { digestMessage, onSaleMessage, type PriceDrop, type SearchNews } from './alert-messages';
+import { SAVED_SEARCH_LIMIT } from './alert-schemas';
+import {
+  addFavourites,
+  alertsOn,
+  deleteSavedSearch,
+  dueRecipients,
+  insertComingSoonRequest,
+  insertSavedSearch,
+  listFavourites,
+  listSavedSearches,
+  lowerToldPrices,
+  recordDigest,
+  recordSearchChecked,
+  removeFavourite,
+  requestedNumbers,
+  setAlertsOn,
+  takeComingSoonRequests,
+  toldNumbers,
+} from './alert-store';
+import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
+
+export interface AlertServiceDeps {
+  config: Config;
+  database: Database;
+  notifier: Notifier;
+  outbox: Outbox;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  catalog: CatalogService;
+  users: UserService;
+}
+
+/** A digest goes to a buyer at most once in this long. */
+const DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** New numbers a digest lists per saved search (the e-mail links to the rest). */
+const NUMBERS_PER_SEARCH = 10;
+/** New numbers read per search to find them (some may have been listed before). */
+const CANDIDATES_PER_SEARCH = 50;
+/** The session-level advisory lock the digest runs under: one sender across processes. */
+const DIGEST_LOCK = 'store-alert-digest';
+
+/** The listing filters of a saved query string, as GET /numbers reads them. */
+function readFilters(query: string) {
+  return numberListQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
+}
+
+/** The filters a search keeps: the listing's own parameters, without its page. */
+function keptQuery(query: string): string {
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const kept = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (key in numberListQuery.shape && key !== 'page' && key !== 'pageSize' && value.trim()) {
+      kept.set(key, value);
+    }
+  }
+  return kept.toString();
+}
+
+/**
+ * Favourites, saved searches and their alerts: at most one e-mail a day per buyer listing the
+ * numbers new to their saved searches and the price drops of their favourites, with a
+ * one-click unsubscribe link signed with the session secret (decision 0021).
+ */
+export function createAlertService(deps: AlertServiceDeps) {
+  const { config, database, notifier, outbox, log, catalog, users } = deps;
+  // A command sends nothing itself: the server's outbox worker sends what it wrote.
+  const canSend = () => notifier.delivers?.('email') !== false;
+  const db = database.db;
+  const keys = () => sessionKeys(config);
+
+  async function favourites(userId: string) {
+    const kept = await listFavourites(db, userId);
+    const details = new Map(
+      (await catalog.detailsByIds(kept.map((row) => row.numberId))).map((d) => [d.id, d]),
+    );
+    return kept.flatMap((row) => details.get(row.numberId) ?? []);
+  }
+
+  async function keep(userId: string, ids: readonly number[]) {
+    const found = await catalog.detailsByIds(ids);
+    await addFavourites(
+      db,
+      userId,
+      found.map((number) => ({ numberId: number.id, price: toPaise(number.pricing.nwFinalPrice) })),
+    );
+    return found;
+  }
+
+  /**
+   * What a buyer's digest would list now, and what to record once it is sent. A search is
+   * marked checked at the database's clock (which stamps `listed_at`), read before looking.
+   */
+  async function digestFor(userId: string) {
+    const [clock] = await database.query<{ now: Date }>('select now() as now');
+    const checkedAt = clock!.now;
+    const searches: (SearchNews & { id: string })[] = [];
+    const checked: { id: string; numberIds: number[] }[] = [];
+    for (const search of await listSavedSearches(db, userId)) {
+      const filters = readFilters(search.query);
+      if (!filters.success) continue;
+      const fresh = await catalog.listedSince(
+        filters.data,
+        search.checkedAt,
+        CANDIDATES_PER_SEARCH,
+      );
+      const told = await toldNumbers(
+        db,
+        search.id,
+        fresh.map((item) => item.id),
+      );
+      const news = fresh.filter((item) => !told.has(item.id)).slice(0, NUMBERS_PER_SEARCH);
+      checked.push({ id: search.id, numberIds: news.map((item) => item.id) });
+      if (news.length > 0) searches.push({ ...search, numbers: news });
+    }
+    const kept = await listFavourites(db, userId);
+    const told = new Map(kept.map((row) => [row.numberId, row.toldPrice]));
+    const drops: PriceDrop[] = (await catalog.detailsByIds([...told.keys()]))
+      .filter((n) => n.status === 'available' && toPaise(n.pricing.nwFinalPrice) < told.get(n.id)!)
+      .map((number) => ({ number, was: told.get(number.id)! }));
+    return { searches, drops, checked, checkedAt };
+  }
+
+  /** Sends one buyer's digest if it lists anything; records what it listed. */
+  async function sendDigest(userId: string, now: Date): Promise<boolean> {
+    const [contact] = await users.contacts([userId]);
+    if (!contact) return false;
+    const { searches, drops, checked, checkedAt } = await digestFor(userId);
+    const listed = [
+      ...searches.flatMap((search) => search.numbers.map((item) => item.number)),
+      ...drops.map((drop) => drop.number.number),
+    ];
+    // Written to the outbox with the record of what it lists: sent once, retried if need be.
+    const messageIds = await inTransaction(database, async (tx) => {
+      for (const search of checked) {
+        await recordSearchChecked(tx, search.id, checkedAt, search.numberIds);
+      }
+      await lowerToldPrices(
+        tx,
+        userId,
+        drops.map((drop) => ({
+          numberId: drop.number.id,
+          price: toPaise(drop.number.pricing.nwFinalPrice),
+        })),
+      );
+      if (listed.length === 0) return [];
+      await recordDigest(tx, userId, now, listed);
+      const digest = digestMessage(config, {
+        to: contact,
+        searches,
+        drops,
+        unsubscribeToken: unsubscribeToken(userId, keys().unsubscribe),
+      });
+      return enqueueMessages(tx, [digest]);
+    });
+    if (canSend()) await outbox.deliverNow(messageIds);
+    return listed.length > 0;
+  }
+
+  /**
+   * Tells everyone who pressed Notify me on a number that is now on sale, once: their requests
+   * are deleted in the transaction that writes the e-mails to the outbox.
+   */
+  async function tellOnSale(): Promise<number> {
+    const asked = await requestedNumbers(db);
+    const onSale = (await catalog.detailsByIds(asked)).filter((n) => n.status === 'available');
+    const byId = new Map(onSale.map((number) => [number.id, number]));
+    const { told, messageIds } = await inTransaction(database, async (tx) => {
+      const requests = await takeComingSoonRequests(tx, [...byId.keys()]);
+      const messages = requests.map((request) =>
+        onSaleMessage(config, request.email, byId.get(request.numberId)!),
+      );
+      return { told: requests.length, messageIds: await enqueueMessages(tx, messages) };
+    });
+    if (canSend()) await outbox.deliverNow(messageIds);
+    return told;
+  }
+
+  // A number put on sale by staff may be one someone is waiting for.
+  catalog.onChange((change) => {
+    if (change.kind === 'status') {
+      tellOnSale().catch((error: unknown) => log.error({ err: error }, 'on-sale e-mails failed'));
+    }
+  });
+
+  return {
+    favourites,
+    tellOnSale,
+
+    /**
+     * Notify me on a coming-soon number: the signed-in buyer's e-mail, or the one a guest gives
+     * (400 without one); 404 for an unknown number, 409 NUMBER_NOT_COMING_SOON otherwise.
+     */
+    async askComingSoon(userId: string | null, numberId: number, email: string | undefined) {
+      const [number] = await catalog.detailsByIds([numberId]);
+      if (!number) throw notFound(`Number ${numberId} is not in our store.`);
+      if (number.status !== 'coming_soon') {
+        throw conflict(
+          number.status === 'available'
+            ? `${number.display} is on sale now: add it to your cart.`
+            : `${number.display} is no longer available.`,
+          'NUMBER_NOT_COMING_SOON',
+        );
+      }
+      const [contact] = userId ? await users.contacts([userId]) : [];
+      const to = contact?.email ?? email;
+      if (!to)
+        throw badRequest('Enter your e-mail address and we will tell you when it is on sale.');
+      await insertComingSoonRequest(db, { numberId, email: to, userId: contact ? userId : null });
+      return { display: number.display, email: to };
+    },
+
+    /** Adds a number to the buyer's favourites (again: no change); 404 for an unknown number. */
+    async addFavourite(userId: string, numberId: number) {
+      const [found] = await keep(userId, [numberId]);
+      if (!found) throw notFound(`Number ${numberId} is not in our store.`);
+    },
+
+    removeFavourite: (userId: string, numberId: number) => removeFavourite(db, userId, numberId),
+
+    /** Adds the favourites a guest kept in the browser (unknown ids left out); all of them. */
+    async mergeFavourites(userId: string, ids: readonly number[]) {
+      await keep(userId, [...new Set(ids)]);
+      return favourites(userId);
+    },
+
+    async savedSearches(userId: string) {
+      const rows = await listSavedSearches(db, userId);
+      return {
+        items: rows.map(({ id, name, query, createdAt }) => ({
+          id,
+          name,
+          query,
+          createdAt: createdAt.toISOString(),
+        })),
+        limit: SAVED_SEARCH_LIMIT,
+        alertsOn: await alertsOn(db, userId),
+      };
+    },
+
+    /** Saves a listing's filters under a name: 400 for filters the listing refuses, 409 at the limit. */
+    async saveSearch(userId: string, search: { name: string; query: string }) {
+      const query = keptQuery(search.query);
+      const filters = readFilters(query);
+      if (!filters.success) {
+        const issue = filters.error.issues[0];
+        throw badRequest(
+          `The search cannot be saved: ${issue?.path.join('.') ?? 'query'} ${issue?.message ?? 'is not valid'}.`,
+        );
+      }
+      const row = await inTransaction(database, (tx) =>
+        insertSavedSearch(tx, { userId, name: search.name, query }, SAVED_SEARCH_LIMIT),
+      );
+      if (!row) {
+        throw conflict(
+          `You can keep at most ${SAVED_SEARCH_LIMIT} saved searches. Delete one to save this search.`,
+          'SAVED_SEARCH_LIMIT',
+        );
+      }
+      return {
+        id: row.id,
+        name: row.name,
+        query: row.query,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    async deleteSavedSearch(userId: string, id: string) {
+      if (!(await deleteSavedSearch(db, userId, id))) {
+        throw notFound('That saved search was not found. It may have been deleted already.');
+      }
+    },
+
+    setAlertsOn: (userId: string, on: boolean) => setAlertsOn(db, userId, on),
+
+    /** Unsubscribes the buyer the token was made for; 400 for a token that is not ours. */
+    async unsubscribe(token: string) {
+      const userId = readUnsubscribeToken(token, keys().unsubscribe);
+      if (!userId || (await users.contacts([userId])).length === 0) {
+        throw badRequest(
+          'This unsubscribe link is not valid. Sign in and turn alerts off on your Saved page instead.',
+          'INVALID_UNSUBSCRIBE_LINK',
+        );
+      }
+      await setAlertsOn(db, userId, false);
+    },
+
+    /**
+     * Sends the daily digests that are due, under a session-level advisory lock so that two
+     * processes never both send; `sent` is undefined when another process holds the lock.
+     */
+    async sendDigests(now = new Date()): Promise<{ sent?: number }> {
+      const sent = await withAdvisoryLock(database, DIGEST_LOCK, { wait: false }, async () => {
+        let count = 0;
+        // Also the on-sale e-mails a change in another process (a command) did not send.
+        await tellOnSale();
+        const due = await dueRecipients(db, new Date(now.getTime() - DIGEST_INTERVAL_MS));
+        for (const userId of due) {
+          try {
+            if (await sendDigest(userId, now)) count += 1;
+          } catch (error) {
+            log.error({ err: error, userId }, 'alert digest failed for a buyer');
+          }
+        }
+        return count;
+      });
+      return sent === undefined ? {} : { sent };
+    },
+  };
+}

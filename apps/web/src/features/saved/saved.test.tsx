@@ -1,0 +1,169 @@
+import '@testing-library/jest-dom/vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
+import { product } from '../../../test-support/products';
+import { renderWithQuery } from '../../../test-support/render';
+import { resetAfterTest, sampleSession } from '../../../test-support/session';
+import { AuthSessionProvider, useAuthActions } from '../auth';
+import { NumberCard } from '../catalog';
+import { FAVOURITE_MESSAGES, FavouritesProvider } from './favourites-provider';
+import {
+  GUEST_FAVOURITES_KEY,
+  readGuestFavourites,
+  writeGuestFavourites,
+} from './guest-favourites';
+import UnsubscribePage from './unsubscribe-page';
+
+beforeEach(() => {
+  writeGuestFavourites([]);
+  localStorage.clear();
+});
+afterEach(resetAfterTest);
+
+function SignIn() {
+  const { setSession } = useAuthActions();
+  return (
+    <button type="button" onClick={() => setSession(sampleSession)}>
+      Sign in now
+    </button>
+  );
+}
+
+function renderCards() {
+  return renderWithQuery(
+    '/premium-numbers',
+    <AuthSessionProvider>
+      <FavouritesProvider>
+        <SignIn />
+        <NumberCard item={product(5, 7000)} />
+        <NumberCard item={product(6, 9000)} />
+      </FavouritesProvider>
+    </AuthSessionProvider>,
+  );
+}
+
+const heart = (display: string) =>
+  screen.findByRole('button', { name: new RegExp(`${display} (to|from) favourites`) });
+
+describe('favourites', () => {
+  it('keeps a guest’s hearts in the browser and merges them into the account at sign-in', async () => {
+    const detail = { ...product(5, 7000), status: 'available', categories: [], saving: 0 };
+    const api = installFakeApi({
+      'POST /favourites/merge': ok({ items: [detail] }),
+      'GET /favourites': ok({ items: [detail] }),
+    });
+    renderCards();
+    const first = await heart('98765 00005');
+    expect(first).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(first);
+    await waitFor(() => expect(first).toHaveAttribute('aria-pressed', 'true'));
+    expect(JSON.parse(localStorage.getItem(GUEST_FAVOURITES_KEY)!)).toEqual([
+      { id: 5, number: '9876500005' },
+    ]);
+    expect(api.calls.filter((call) => call.path.startsWith('/favourites'))).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    expect(await screen.findByText(FAVOURITE_MESSAGES.merged)).toBeInTheDocument();
+    expect(api.callsTo('POST /favourites/merge')[0]!.body).toEqual({ ids: [5] });
+    expect(readGuestFavourites()).toEqual([]);
+    expect(await heart('98765 00005')).toHaveAttribute('aria-pressed', 'true');
+    expect(await heart('98765 00006')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps the guest’s hearts when the merge fails, to try again', async () => {
+    installFakeApi({
+      'POST /favourites/merge': fail(503, 'Down'),
+      'GET /favourites': ok({ items: [] }),
+    });
+    writeGuestFavourites([{ id: 6, number: '9876500006' }]);
+    renderCards();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in now' }));
+    await waitFor(() => expect(readGuestFavourites()).toEqual([{ id: 6, number: '9876500006' }]));
+  });
+
+  it('adds and removes a signed-in buyer’s favourite through the API', async () => {
+    let items: unknown[] = [];
+    const detail = { ...product(6, 9000), status: 'available', categories: [], saving: 0 };
+    const api = installFakeApi({
+      'GET /favourites': () => ok({ items }),
+      'PUT /favourites/6': () => ((items = [detail]), ok({})),
+      'DELETE /favourites/6': () => ((items = []), ok({})),
+    });
+    renderCards();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in now' }));
+    await waitFor(() => expect(api.callsTo('GET /favourites')).toHaveLength(1));
+    fireEvent.click(await heart('98765 00006'));
+    await waitFor(async () =>
+      expect(await heart('98765 00006')).toHaveAttribute('aria-pressed', 'true'),
+    );
+    fireEvent.click(await heart('98765 00006'));
+    await waitFor(async () =>
+      expect(await heart('98765 00006')).toHaveAttribute('aria-pressed', 'false'),
+    );
+    expect(api.callsTo('PUT /favourites/6')).toHaveLength(1);
+    expect(api.callsTo('DELETE /favourites/6')).toHaveLength(1);
+    expect(readGuestFavourites()).toEqual([]);
+  });
+});
+
+describe('/unsubscribe', () => {
+  it('changes nothing when opened; the button unsubscribes with the token of the link', async () => {
+    const api = installFakeApi({
+      'POST /alerts/unsubscribe': ok(
+        {},
+        'You are unsubscribed: we will send you no more alert e-mails.',
+      ),
+    });
+    renderWithQuery('/unsubscribe?token=abc.def', <UnsubscribePage />);
+    const button = await screen.findByRole('button', { name: 'Unsubscribe' });
+    expect(api.calls).toEqual([]);
+    fireEvent.click(button);
+    expect(
+      await screen.findByText('You are unsubscribed: we will send you no more alert e-mails.'),
+    ).toBeInTheDocument();
+    expect(api.calls.map((call) => [call.method, call.path])).toEqual([
+      ['POST', '/alerts/unsubscribe?token=abc.def'],
+    ]);
+  });
+
+  it('shows why a broken link does not work', async () => {
+    installFakeApi({
+      'POST /alerts/unsubscribe': fail(400, 'This unsubscribe link is not valid.'),
+    });
+    renderWithQuery('/unsubscribe?token=nope', <UnsubscribePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This unsubscribe link is not valid.',
+    );
+  });
+});
+
+describe('Notify me', () => {
+  it('takes a guest’s e-mail on a coming-soon card in place of Add to cart', async () => {
+    const api = installFakeApi({
+      'POST /numbers/5/notify-me': ok(
+        {},
+        'We will e-mail ravi@example.com when 98765 00005 goes on sale.',
+      ),
+    });
+    renderWithQuery(
+      '/premium-numbers?status=coming_soon',
+      <NumberCard item={product(5, 7000)} comingSoon />,
+    );
+    expect(screen.queryByRole('button', { name: /to cart/ })).toBeNull();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Notify me when 98765 00005 goes on sale' }),
+    );
+    fireEvent.change(screen.getByLabelText('Your e-mail'), {
+      target: { value: 'ravi@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
+    expect(
+      await screen.findByText('We will e-mail ravi@example.com when 98765 00005 goes on sale.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /numbers/5/notify-me')[0]!.body).toEqual({
+      email: 'ravi@example.com',
+    });
+  });
+});

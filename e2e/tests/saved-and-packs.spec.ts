@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import {
+  header,
+  newAccount,
+  registerByApi,
+  signInWithOtpInBrowser,
+  supportRequest,
+} from '../support/accounts';
+import type { ApiNumber } from '../support/store-pages';
+
+/**
+ * Issue 18, items 5 to 7 as a buyer meets them: a heart kept as a guest and found in the
+ * account after sign-in, a search saved; a family pack added to the cart in one tap; a number
+ * marked coming soon shown with Notify me instead of Add to cart.
+ */
+
+test('a guest hearts a number, signs in and finds it saved, then saves a search', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = newAccount('meera saver');
+  await registerByApi(request, buyer);
+  await page.goto('/premium-numbers?sort=price_asc');
+  const card = page.getByTestId('number-card').nth(7);
+  const display = (await card.getAttribute('data-number'))!;
+  const spaced = `${display.slice(0, 5)} ${display.slice(5)}`;
+
+  await test.step('the heart keeps the number in the browser', async () => {
+    const heart = card.getByRole('button', { name: `Save ${spaced} to favourites` });
+    await heart.click();
+    await expect(
+      card.getByRole('button', { name: `Remove ${spaced} from favourites` }),
+    ).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  await test.step('after sign-in the account has it, on the Saved page', async () => {
+    await signInWithOtpInBrowser(page, buyer.mobile);
+    await expect(page.getByText('The numbers you saved are now in your account.')).toBeVisible();
+    await header(page).getByRole('link', { name: 'Saved' }).click();
+    await expect(page).toHaveURL(/\/saved$/);
+    await expect(page.getByRole('heading', { name: 'Saved', level: 1 })).toBeVisible();
+    await expect(
+      page.locator(`[data-testid="number-card"][data-number="${display}"]`),
+    ).toBeVisible();
+  });
+
+  await test.step('a listing search is saved under a name', async () => {
+    await page.goto('/premium-numbers?q=786&match=end');
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    await page.getByLabel('Name this search').fill('Ending 786');
+    await page.getByRole('button', { name: 'Save search' }).click();
+    await expect(page.getByTestId('search-saved')).toBeVisible();
+    await page.getByRole('link', { name: 'See your saved searches' }).click();
+    await expect(page.getByRole('link', { name: 'Ending 786' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?q=786&match=end',
+    );
+  });
+});
+
+test('a family pack goes in the cart in one tap', async ({ page }) => {
+  await page.goto('/');
+  await header(page).getByRole('button', { name: 'Products' }).click();
+  await header(page).getByRole('link', { name: 'Family Packs' }).click();
+  await expect(page).toHaveURL(/\/family-packs$/);
+  const pack = page.getByTestId('pack-card').first();
+  await expect(pack).toBeVisible();
+  const size = await pack.getByRole('listitem').count();
+  expect(size).toBeGreaterThanOrEqual(2);
+  await pack.getByRole('button', { name: 'Add pack to cart' }).click();
+  await expect(page.getByText('Pack added to cart')).toBeVisible();
+  await expect(header(page).getByRole('link', { name: `Cart, ${size} items` })).toBeVisible();
+});
+
+test('a coming-soon number shows Notify me instead of Add to cart', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // A cheap number far from the other specs' picks.
+  const listing = await request.get('/api/v1/numbers?sort=price_asc&page=3&pageSize=10');
+  const target = ((await listing.json()) as { data: { items: ApiNumber[] } }).data.items[3]!;
+  const support = await supportRequest(baseURL);
+  try {
+    const marked = await support.post(`/api/v1/admin/numbers/${target.id}/coming-soon`);
+    expect(marked.ok(), await marked.text()).toBe(true);
+    await page.goto(`/numbers/${target.number}`);
+    await expect(page.getByTestId('number-status')).toContainText('Coming soon: not on sale yet.');
+    await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+    await page.getByRole('button', { name: /^Notify me/ }).click();
+    await page.getByLabel('Your e-mail').fill('waiting.e2e@example.com');
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await expect(
+      page.getByText(`We will e-mail waiting.e2e@example.com when ${target.display} goes on sale.`),
+    ).toBeVisible();
+  } finally {
+    await support.post(`/api/v1/admin/numbers/${target.id}/unhide`);
+    await support.dispose();
+  }
+});
