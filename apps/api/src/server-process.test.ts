@@ -181,7 +181,9 @@ describe('the server process', () => {
         return pid && pid !== killed && runningEmbeddedPostgres(dataDir) ? pid : undefined;
       },
       30_000,
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; the server said:\n${server.output()}`);
+    });
     expect(isAlive(restarted)).toBe(true);
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {

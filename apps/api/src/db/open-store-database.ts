@@ -44,6 +44,8 @@ function refuseUnmovedPglite(dataDir: string) {
 
 /** A server that stops unasked is started again (PostgreSQL recovers its data), but not in a loop. */
 const RESTARTS_PER_MINUTE = 3;
+/** Tries at starting it again after it stopped (about 20 s in all). */
+const RESTART_ATTEMPTS = 10;
 
 /**
  * Opens the configured database and applies the migrations: DATABASE_URL's server when set,
@@ -97,18 +99,19 @@ export async function openStoreDatabase(
     restarts.push(now);
     log(`The embedded PostgreSQL server stopped (${reason}); starting it again.`);
     restarting = (async () => {
-      // The dead server's sessions may hold its shared memory for a moment.
+      // The dead server's sessions hold its shared memory until each notices (longer on a busy
+      // machine): try for about 20 s, waiting a little longer each time.
       for (let attempt = 1; !closed; attempt++) {
         try {
           await start();
           log('The embedded PostgreSQL server is running again.');
           return;
         } catch (error) {
-          if (attempt === 3) {
+          if (attempt === RESTART_ATTEMPTS) {
             log(`The embedded PostgreSQL server did not start again: ${error}`);
             return;
           }
-          await sleep(1_000);
+          await sleep(Math.min(500 * attempt, 3_000));
         }
       }
     })();
