@@ -35,22 +35,20 @@ export interface SweepResult {
 export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<SweepResult> {
   const { database, catalog } = deps;
   const minutes = deps.config.HOLD_REMINDER_MINUTES;
-  const messageIds: number[] = [];
-  const reminded =
+  // Claimed and written to the outbox together; the ids come back only from the attempt that
+  // committed (a transaction that is run again must not leave ids of the one rolled back).
+  const reminders =
     minutes <= 0
-      ? []
+      ? { due: [], ids: [] }
       : await inTransaction(database, async (tx) => {
           const due = await claimHoldReminders(tx, minutes, limit);
-          messageIds.push(
-            ...(await enqueueMessages(
-              tx,
-              due.flatMap((order) =>
-                holdEndingMessages(deps.config, order.billing as Billing, order),
-              ),
-            )),
+          const messages = due.flatMap((order) =>
+            holdEndingMessages(deps.config, order.billing as Billing, order),
           );
-          return due;
+          return { due, ids: await enqueueMessages(tx, messages) };
         });
+  const reminded = reminders.due;
+  const messageIds = [...reminders.ids];
   const cancelled: OrderRow[] = [];
   for (const id of await findLapsedOrderIds(database.db, limit)) {
     const swept = await inTransaction(database, async (tx) => {
