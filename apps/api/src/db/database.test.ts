@@ -26,3 +26,26 @@ describe('closing a database', () => {
     expect([...ended.values()]).toEqual([true, true, true]);
   });
 });
+
+describe('a checked-out connection that the server ends', () => {
+  it('fails its next query instead of stopping the process, and the pool goes on', async () => {
+    const { admin, template } = inject('testDatabaseServer');
+    const database = openDatabase({ ...admin, database: template });
+    try {
+      const held = await database.connect();
+      const [{ pid }] = (await held.query<{ pid: number }>('select pg_backend_pid() as pid'))
+        .rows as [{ pid: number }];
+      // Idle between queries, as while holding an advisory lock, when the server says goodbye.
+      // Waits on the socket, not on the connection's 'error' (a listener there would hide the bug).
+      const ended = new Promise((done) => held.connection.once('end', done));
+      await database.query('select pg_terminate_backend($1)', [pid]);
+      await ended;
+
+      await expect(held.query('select 1')).rejects.toThrow(/not queryable|terminat/);
+      held.release();
+      expect(await database.query('select 2 as two')).toEqual([{ two: 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});

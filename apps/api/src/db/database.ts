@@ -62,7 +62,14 @@ export function openDatabase(
   // moment kills them mid-close ("terminating connection due to administrator command").
   let connections = 0;
   let lastClosed: (() => void) | undefined;
-  pool.on('connect', () => connections++);
+  pool.on('connect', (client) => {
+    connections++;
+    // The pool listens for errors of idle connections only. A checked-out connection that waits
+    // between queries (an advisory lock held during work, a transaction) would otherwise throw
+    // the server's goodbye ("terminating connection", a restart) as an uncaught error and stop
+    // the process. Its next query fails instead, and releasing it removes it from the pool.
+    client.on('error', () => {});
+  });
   pool.on('remove', () => {
     if (--connections === 0) lastClosed?.();
   });
