@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { header, newAccount, registerByApi } from '../support/accounts';
+import { fillBillingAddress, header, newAccount, registerByApi } from '../support/accounts';
 import { publicBase, type ApiNumber } from '../support/store-pages';
 
 /**
  * Finding the right number, end to end: a buyer types a phrase, opens a number from the listing,
- * shares it (the WhatsApp link and the copied link), and buys it now: the order holds only that
- * number and the cart keeps what it had.
+ * shares it (the WhatsApp link and the copied link), and buys it now, billed to the address given
+ * at its billing step: the order holds only that number and the cart keeps what it had.
  */
 
 test('a buyer types a phrase, opens a number, shares it and buys it now', async ({
@@ -87,11 +87,18 @@ test('a buyer types a phrase, opens a number, shares it and buys it now', async 
     await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Buy now' }).click();
+    // Its billing step: the invoice's name and address, the state deciding the GST.
+    const dialog = page.getByRole('dialog', { name: `Buy ${target.display}` });
+    await expect(dialog).toBeVisible();
+    await fillBillingAddress(page, 'Karnataka', 'Bengaluru');
+    await dialog.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     const main = page.getByRole('main');
     await expect(main).toContainText(target.display);
     await expect(main).not.toContainText(other.display);
     await expect(main).toContainText('Awaiting payment');
+    await expect(main).toContainText('Bengaluru');
+    await expect(main).toContainText('IGST');
     await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
     const cart = await page.request.get('/api/v1/cart');
     const cartNumbers = (

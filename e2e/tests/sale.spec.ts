@@ -4,7 +4,6 @@ import {
   fillBillingAddress,
   header,
   newAccount,
-  openSignIn,
   registerByApi,
   supportRequest,
 } from '../support/accounts';
@@ -45,8 +44,13 @@ test('a guest buys two numbers and support ports them', async ({ page, request, 
     expect(picked).toHaveLength(2);
   });
 
-  await test.step('signing up syncs the guest cart to the account', async () => {
-    await (await openSignIn(page)).getByRole('button', { name: 'Create an account' }).click();
+  await test.step('Checkout asks the guest to sign in; signing up syncs the cart', async () => {
+    await header(page).getByRole('link', { name: 'Cart, 2 items' }).click();
+    await expect(page.getByTestId('cart-item')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page.getByText('Please log in to checkout')).toBeVisible();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.getByRole('button', { name: 'Create an account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await dialog.getByLabel('Full name').fill(buyer.name);
     await dialog.getByLabel('E-mail address').fill(buyer.email);
@@ -64,9 +68,14 @@ test('a guest buys two numbers and support ports them', async ({ page, request, 
   });
 
   let orderId = '';
-  await test.step('checkout reserves the numbers and opens the order', async () => {
-    await header(page).getByRole('link', { name: 'Cart, 2 items' }).click();
+  await test.step('checkout goes on at the billing form, then reserves the numbers', async () => {
+    // The new account has no address: the purchase goes on at the billing form, on its first
+    // missing field, with the same cart.
+    await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-item')).toHaveCount(2);
+    await expect(
+      page.getByRole('region', { name: 'Billing details' }).getByLabel('Address line 1'),
+    ).toBeFocused();
     await expect(page.getByTestId('cart-totals')).toContainText('CGST (9%)');
     await fillBillingAddress(page, 'Delhi', 'New Delhi');
     await page.getByRole('button', { name: 'Checkout' }).click();

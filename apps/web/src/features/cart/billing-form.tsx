@@ -34,7 +34,7 @@ function valuesOf(user: AuthUser, address: AuthAddress | null): BillingValues {
  * Checkout's billing name and address, prefilled from the profile: the invoice is made out to
  * them, and the state is the place of supply (told to `onStateChange` for the totals). A
  * Corporate buyer whose GSTIN was registered in another state confirms the difference.
- * The cart's Checkout button submits it (`form={id}`).
+ * A button outside it submits it (`form={id}`): the cart's Checkout, Buy now's Place order.
  */
 export function BillingForm({
   id,
@@ -46,7 +46,7 @@ export function BillingForm({
   id: string;
   user: AuthUser;
   address: AuthAddress | null;
-  onStateChange: (state: string) => void;
+  onStateChange?: (state: string) => void;
   onSubmit: (details: CheckoutDetails) => Promise<void>;
 }) {
   const {
@@ -60,7 +60,7 @@ export function BillingForm({
     defaultValues: valuesOf(user, address),
   });
   const stateName = useWatch({ control, name: 'state' });
-  useEffect(() => onStateChange(stateName), [stateName, onStateChange]);
+  useEffect(() => onStateChange?.(stateName), [stateName, onStateChange]);
 
   const gstinState =
     user.accountType === 'Corporate' && user.gstinNo ? gstinStateName(user.gstinNo) : undefined;

@@ -46,6 +46,12 @@ export interface CartContextValue extends CartView {
   validate(): Promise<boolean>;
   /** Validates, then reserves the numbers (billed as `details` say) and opens the order page. */
   checkout(details?: CheckoutDetails): Promise<void>;
+  /**
+   * A guest asked to check out, then signed in: the cart page submits its billing form (which
+   * checks out, or shows what the profile left missing) and calls `checkoutResumed`.
+   */
+  resumeCheckout: boolean;
+  checkoutResumed(): void;
 }
 
 export const CartContext = createContext<CartContextValue | null>(null);

@@ -48,6 +48,16 @@ export default function CartPage() {
     }
   };
 
+  // Signed in after asking to check out: the billing form goes on with the profile's details
+  // (or shows, and focuses, what they leave missing).
+  const { resumeCheckout, checkoutResumed } = cart;
+  useEffect(() => {
+    const form = document.getElementById(billingFormId);
+    if (!resumeCheckout || !(form instanceof HTMLFormElement)) return;
+    checkoutResumed();
+    form.requestSubmit();
+  }, [resumeCheckout, checkoutResumed, billingFormId, user]);
+
   useEffect(() => {
     if (status === 'loading' || validated.current) return;
     validated.current = true;
@@ -84,7 +94,13 @@ export default function CartPage() {
             </h2>
             <ul className="grid gap-4" data-testid="cart-items">
               {lines.map((line) => (
-                <CartLineItem key={line.id} line={line} />
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  heldIn={
+                    cart.openOrder?.productIds.includes(line.product.id) ? cart.openOrder : null
+                  }
+                />
               ))}
             </ul>
             <button
@@ -138,7 +154,14 @@ function OpenOrderNotice({ order }: { order: NonNullable<CartView['openOrder']> 
   );
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+/** A line of the cart; `heldIn`: the buyer's order awaiting payment that holds its number. */
+function CartLineItem({
+  line,
+  heldIn,
+}: {
+  line: CartLine;
+  heldIn: { id: string; reference: string } | null;
+}) {
   const { removeItem } = useCart();
   const [removing, setRemoving] = useState(false);
   const repriced = line.available && line.currentPrice !== line.priceAtAdd;
@@ -153,7 +176,14 @@ function CartLineItem({ line }: { line: CartLine }) {
         <p className="mt-1 font-mono text-2xl font-semibold tracking-wide text-slate-900 tabular-nums">
           {line.product.display}
         </p>
-        {!line.available ? (
+        {heldIn ? (
+          <p className="mt-1 text-sm font-semibold text-amber-900" data-testid="held-in-order">
+            Held for you in order {heldIn.reference}:{' '}
+            <Link to={`/orders/${heldIn.id}`} className="underline">
+              pay for it there
+            </Link>
+          </p>
+        ) : !line.available ? (
           <p className="mt-1 text-sm font-semibold text-red-700">
             No longer available: remove it to check out.
           </p>

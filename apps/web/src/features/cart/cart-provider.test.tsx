@@ -43,22 +43,23 @@ function AddAgain() {
   );
 }
 
-function SignIn() {
+function SignIn({ session }: { session: typeof sampleSession }) {
   const { setSession } = useAuthActions();
   return (
-    <button type="button" onClick={() => setSession(sampleSession)}>
+    <button type="button" onClick={() => setSession(session)}>
       Sign in now
     </button>
   );
 }
 
-function renderStore(path: string, page: React.ReactNode) {
+/** The store around `page`; "Sign in now" signs in as `session`. */
+function renderStore(path: string, page: React.ReactNode, session = sampleSession) {
   return renderWithQuery(
     path,
     <AuthSessionProvider>
       <CartProvider>
         <Count />
-        <SignIn />
+        <SignIn session={session} />
         {page}
       </CartProvider>
     </AuthSessionProvider>,
@@ -239,10 +240,11 @@ describe('guest cart', () => {
 });
 
 describe('signing in with a guest cart', () => {
-  it('goes on to checkout with the same cart once the guest who asked signs in', async () => {
+  /** A guest with one number who asks to check out: the calls the sign-in will lead to. */
+  function guestAsksToCheckOut() {
     guestCartOf(product(1, 5000));
     const synced = serverCart([{ id: 1, price: 5000 }]);
-    const api = installFakeApi({
+    return installFakeApi({
       'POST /cart/validate': ok({
         validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
         cart: synced,
@@ -257,7 +259,11 @@ describe('signing in with a guest cart', () => {
         },
       },
     });
-    renderStore('/cart', <CartPage />);
+  }
+
+  it('goes on to checkout with the same cart once the guest who asked signs in', async () => {
+    const api = guestAsksToCheckOut();
+    renderStore('/cart', <CartPage />, { ...sampleSession, address: sampleAddress });
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     expect(await toast(CART_MESSAGES.signInToCheckout)).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
@@ -266,9 +272,32 @@ describe('signing in with a guest cart', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-7'),
     );
-    // The cart reached the account before the checkout, which made one order of it.
+    // The cart reached the account before the checkout, which made one order of it, billed
+    // through the billing form as the profile says.
     expect(api.callsTo('POST /cart/sync')).toHaveLength(1);
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
+    expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
+      billing: {
+        name: 'asha verma',
+        line1: '1 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pinCode: '411001',
+      },
+    });
+  });
+
+  it('stops at the billing form, on what is missing, when the profile has no address', async () => {
+    const api = guestAsksToCheckOut();
+    renderStore('/cart', <CartPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+
+    const line1 = await screen.findByLabelText('Address line 1');
+    await waitFor(() => expect(line1).toHaveAccessibleDescription(/address/i));
+    expect(line1).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
   });
 
   it('syncs the guest cart, empties it and tells which numbers were gone', async () => {
@@ -381,7 +410,10 @@ describe('signed-in cart and checkout', () => {
     installFakeApi({
       'GET /user/profile': ok(sampleSession),
       'GET /cart': ok({
-        ...serverCart([{ id: 1, price: 5000 }]),
+        ...serverCart([
+          { id: 1, price: 5000 },
+          { id: 2, price: 7000 },
+        ]),
         openOrder: {
           id: 'order-3',
           reference: 'VN-20261125-ABCD2345',
@@ -390,7 +422,12 @@ describe('signed-in cart and checkout', () => {
         },
       }),
       'POST /cart/validate': ok({
-        validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+        validationResults: [1, 2].map((productId) => ({
+          productId,
+          valid: true,
+          priceChanged: false,
+          newPrice: null,
+        })),
       }),
     });
     renderStore('/cart', <CartPage />);
@@ -399,6 +436,16 @@ describe('signed-in cart and checkout', () => {
     expect(
       within(notice).getByRole('link', { name: 'Pay for order VN-20261125-ABCD2345' }),
     ).toHaveAttribute('href', '/orders/order-3');
+    // Each line held there says so, and links to it, instead of looking still to buy.
+    const [held, free] = screen.getAllByTestId('cart-item') as [HTMLElement, HTMLElement];
+    expect(within(held).getByTestId('held-in-order')).toHaveTextContent(
+      'Held for you in order VN-20261125-ABCD2345: pay for it there',
+    );
+    expect(within(held).getByRole('link', { name: 'pay for it there' })).toHaveAttribute(
+      'href',
+      '/orders/order-3',
+    );
+    expect(within(free).queryByTestId('held-in-order')).not.toBeInTheDocument();
   });
 
   it('checks out with the saved campaign record and opens the order page', async () => {
@@ -518,6 +565,90 @@ describe('signed-in cart and checkout', () => {
         pinCode: '560025',
       },
       confirmGstinStateMismatch: true,
+    });
+  });
+});
+
+describe('Buy now', () => {
+  function BuyNow() {
+    const { buyNow } = useCartActions();
+    return (
+      <button type="button" onClick={() => void buyNow(product(3, 9000))}>
+        Buy now
+      </button>
+    );
+  }
+
+  const ordered = {
+    status: 201,
+    body: {
+      success: true,
+      data: { order: { id: 'order-3', reference: 'VN-3' }, validationResults: [] },
+    },
+  };
+
+  it('asks for the billing details, then orders that number alone', async () => {
+    setSessionHintCookie();
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
+      'POST /cart/checkout': ordered,
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    expect(dialog).toHaveTextContent('₹9,000 before GST');
+
+    // The profile has no address: nothing is ordered until the form is complete.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Address line 1')).toHaveFocus());
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Address line 1'), {
+      target: { value: '12 Residency Road' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('State or union territory'), {
+      target: { value: 'Maharashtra' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('City'), { target: { value: 'Pune' } });
+    fireEvent.change(within(dialog).getByLabelText('PIN code'), { target: { value: '411001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-3'),
+    );
+    expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
+      numberId: 3,
+      billing: {
+        name: 'asha verma',
+        line1: '12 Residency Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pinCode: '411001',
+      },
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the billing step once the guest who asked signs in', async () => {
+    const api = installFakeApi({
+      'GET /cart': ok(serverCart([])),
+      'POST /cart/checkout': ordered,
+    });
+    renderStore('/numbers/9876500003', <BuyNow />, { ...sampleSession, address: sampleAddress });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    expect(await toast(CART_MESSAGES.signInToCheckout)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Buy 98765 00003' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    expect(within(dialog).getByLabelText('City')).toHaveValue('Pune');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-3'),
+    );
+    expect(api.callsTo('POST /cart/checkout')[0]!.body).toMatchObject({
+      numberId: 3,
+      billing: { city: 'Pune', state: 'Maharashtra' },
     });
   });
 });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { useAuth } from '../auth';
 import { CART_QUERY_KEY, useServerCart } from './api/get-cart';
+import { BuyNowDialog } from './buy-now-dialog';
 import { CartContext, type CartContextValue } from './cart-context';
 import { CartActionsContext, CartCountContext, type CartActions } from './cart-slots';
 import { guestCartView, serverCartView } from './cart-view';
@@ -18,7 +19,7 @@ import { useGuestCartSync } from './use-guest-cart-sync';
  * (useCartCount).
  */
 export function CartProvider({ children }: { children: ReactNode }) {
-  const { status: authStatus, user } = useAuth();
+  const { status: authStatus, user, address } = useAuth();
   const signedIn = authStatus === 'authenticated';
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -33,11 +34,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useGuestCartSync(signedIn ? user : null, guest, toast);
   const { addToCart, addPack, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
   // Checkout asked for before sign-in goes on once the guest cart has reached the account's.
-  const { validate, checkout, buyNow } = useCheckout(
-    signedIn,
-    toast,
-    signedIn && guest.items.length === 0,
-  );
+  const {
+    validate,
+    checkout,
+    resumeCheckout,
+    checkoutResumed,
+    buyNow,
+    buying,
+    placeBuyNow,
+    stopBuying,
+  } = useCheckout(signedIn, toast, signedIn && guest.items.length === 0);
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -47,6 +53,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setTdsPercent,
       validate,
       checkout,
+      resumeCheckout,
+      checkoutResumed,
     }),
     [
       signedIn,
@@ -58,6 +66,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setTdsPercent,
       validate,
       checkout,
+      resumeCheckout,
+      checkoutResumed,
     ],
   );
 
@@ -73,7 +83,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return (
     <CartContext.Provider value={value}>
       <CartActionsContext.Provider value={actions}>
-        <CartCountContext.Provider value={value.lines.length}>{children}</CartCountContext.Provider>
+        <CartCountContext.Provider value={value.lines.length}>
+          {children}
+          {buying && user ? (
+            <BuyNowDialog
+              product={buying}
+              user={user}
+              address={address}
+              onClose={stopBuying}
+              onSubmit={placeBuyNow}
+            />
+          ) : null}
+        </CartCountContext.Provider>
       </CartActionsContext.Provider>
     </CartContext.Provider>
   );

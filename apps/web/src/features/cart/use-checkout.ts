@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ToastApi } from '../../components/toast';
@@ -17,10 +17,13 @@ import { readGuestCart, writeGuestCart } from './guest-cart-store';
 /**
  * Validation (when the cart page opens, spec §4) and checkout: the cart is validated again,
  * a changed price stops it once so the buyer sees the new total, then the numbers are reserved
- * and the order page opens, billed as `details` say (else as the profile). Buy now does the same
- * for one number, without the cart.
+ * and the order page opens, billed as the billing form says. Buy now does the same for one
+ * number, without the cart, after its own billing step (`buying`: the number whose billing
+ * details are being asked).
  * A guest is asked to sign in first; once signed in, and once `cartSynced` (the guest cart has
- * reached the account's), the checkout (or Buy now) they asked for goes on by itself.
+ * reached the account's), the purchase goes on at its billing step: Buy now opens it, and the
+ * cart page is told (`resumeCheckout`) to submit its billing form, which checks out when the
+ * profile's details complete it and otherwise shows what is missing.
  */
 export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: boolean) {
   const queryClient = useQueryClient();
@@ -30,6 +33,8 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
   const { mutateAsync: postCheckout } = useCheckoutCall();
   /** What the guest asked for before signing in: the cart's checkout, or Buy now of a number. */
   const afterSignIn = useRef<{ product?: CartProduct } | null>(null);
+  const [resumeCheckout, setResumeCheckout] = useState(false);
+  const [buying, setBuying] = useState<CartProduct | null>(null);
 
   const tellValidation = useCallback(
     (results: readonly ValidationResult[]) => {
@@ -112,32 +117,56 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
   );
 
   /**
-   * Buy now (a number's page): an order for this one number alone, straight to its page; the
-   * cart is left as it was (docs/decisions/0013).
+   * Buy now (a number's page): its billing step, then an order for this one number alone,
+   * straight to its page; the cart is left as it was (docs/decisions/0013).
    */
   const buyNow = useCallback(
-    async (product: CartProduct) => {
+    (product: CartProduct) => {
       if (!signedIn) {
         afterSignIn.current = { product };
         toast.info(CART_MESSAGES.signInToCheckout);
         openAuthModal('sign-in');
         return;
       }
+      setBuying(product);
+    },
+    [signedIn, toast, openAuthModal],
+  );
+
+  /** Buy now's billing step submitted: the order, or the reason there is none. */
+  const placeBuyNow = useCallback(
+    async (details: CheckoutDetails) => {
+      if (!buying) return;
       try {
-        await placeOrder({ attribution: getAttribution(), numberId: product.id });
+        await placeOrder({ attribution: getAttribution(), numberId: buying.id, ...details });
       } catch (error) {
         await tellCheckoutFailed(error);
+      } finally {
+        setBuying(null);
       }
     },
-    [signedIn, toast, openAuthModal, placeOrder, tellCheckoutFailed],
+    [buying, placeOrder, tellCheckoutFailed],
   );
 
   useEffect(() => {
     const asked = afterSignIn.current;
     if (!signedIn || !cartSynced || !asked) return;
     afterSignIn.current = null;
-    void (asked.product ? buyNow(asked.product) : checkout());
-  }, [signedIn, cartSynced, checkout, buyNow]);
+    if (asked.product) setBuying(asked.product);
+    else setResumeCheckout(true);
+  }, [signedIn, cartSynced]);
 
-  return { validate, checkout, buyNow };
+  const checkoutResumed = useCallback(() => setResumeCheckout(false), []);
+  const stopBuying = useCallback(() => setBuying(null), []);
+
+  return {
+    validate,
+    checkout,
+    resumeCheckout,
+    checkoutResumed,
+    buyNow,
+    buying,
+    placeBuyNow,
+    stopBuying,
+  };
 }
