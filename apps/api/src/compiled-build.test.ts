@@ -15,13 +15,10 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminQuery } from '../test-support/database-server';
+import { adminQuery, databaseUrl as testDatabaseUrl } from '../test-support/database-server';
 import { newCustomer } from '../test-support/session-client';
-import { signAccessToken } from './auth/access-token';
-import { ACCESS_COOKIE } from './auth/session-cookies';
-import { sessionKeys } from './auth/session-keys';
+import { signedInPeople } from '../test-support/signed-in-people';
 import { openDatabase } from './db/database';
-import { users } from './db/schema';
 import {
   buildApi,
   killServers,
@@ -92,14 +89,7 @@ describe('the compiled API', () => {
 });
 
 /** The database as a URL (the test server may be reached through a socket folder). */
-const databaseUrl = (database = name) => {
-  const url = new URL(`postgresql://localhost/${database}`);
-  url.username = String(admin.user);
-  url.password = String(admin.password ?? '');
-  url.searchParams.set('host', String(admin.host));
-  url.searchParams.set('port', String(admin.port ?? 5432));
-  return url.href;
-};
+const databaseUrl = (database = name) => testDatabaseUrl(admin, database);
 
 /** One request on a connection of its own: the cluster hands each connection to the next worker. */
 function onNewConnection(
@@ -293,21 +283,7 @@ describe('two server processes on one database', () => {
 
     // Six buyers, three on each process, add the same number and check out at once: one wins.
     const database = openDatabase(databaseUrl(sharedName));
-    const keys = sessionKeys({ SESSION_SECRET: secret });
-    const person = async (n: number, role: 'customer' | 'support' = 'customer') => {
-      const [user] = await database.db
-        .insert(users)
-        .values({
-          name: `Person ${n}`,
-          email: `person.${n}@example.com`,
-          mobile: `70000000${String(n).padStart(2, '0')}`,
-          accountType: 'Individual',
-          role,
-          acceptTermsAndConditions: true,
-        })
-        .returning();
-      return `${ACCESS_COOKIE}=${signAccessToken(user!, keys.accessToken, 900).token}`;
-    };
+    const person = signedInPeople(database, secret);
     try {
       const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => person(n)));
       const send = (base: string, method: string, path: string, cookie: string, body?: unknown) =>

@@ -31,6 +31,16 @@ export async function adminQuery(admin: pg.ClientConfig, text: string) {
   }
 }
 
+/** A DATABASE_URL for the database `name` on the test server (for server processes). */
+export function databaseUrl(admin: pg.ClientConfig, name: string): string {
+  const url = new URL(`postgresql://localhost/${name}`);
+  url.username = String(admin.user);
+  url.password = String(admin.password ?? '');
+  url.searchParams.set('host', String(admin.host));
+  url.searchParams.set('port', String(admin.port ?? 5432));
+  return url.href;
+}
+
 /**
  * Global setup of the API tests: one PostgreSQL server per run (an embedded one in a temporary
  * folder, or TEST_DATABASE_URL's server), with a template database migrated once. Each test

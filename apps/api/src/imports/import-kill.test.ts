@@ -3,28 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { adminQuery, databaseUrl } from '../../test-support/database-server';
+import type { Connection } from '../db/database';
 import { runningEmbeddedPostgres } from '../db/embedded-postgres';
 import { killServers, ready, startServer } from '../../test-support/server-process';
 
 /**
  * An import is all or nothing, also when the server process dies under it: the real server
- * (with its embedded PostgreSQL) is killed with SIGKILL while an import stages its rows, and
- * again while it applies them; after each restart the import says failed and the numbers are
- * exactly as before.
+ * (with its embedded PostgreSQL, or on PostgreSQL through DATABASE_URL) is killed with SIGKILL
+ * while an import stages its rows, and again while it applies them; after each restart the
+ * import says failed and the numbers are exactly as before.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'store-import-kill-'));
+const { admin } = inject('testDatabaseServer');
+const externalName = `store_import_kill_${process.pid}`;
 const SUPPORT_MOBILE = '9000000001';
-const env = {
-  WEB_BUILD_DIR: join(scratch, 'web'),
-  DEMO_DATA_COUNT: '500',
-  // Access tokens signed before a restart stay valid after it.
-  SESSION_SECRET: 'import-kill-test-secret-0123456789abcdef',
-};
 
 afterAll(async () => {
   killServers();
   await sleep(100);
+  await adminQuery(admin, `drop database if exists ${externalName} with (force)`);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -50,8 +49,8 @@ async function signIn(base: string): Promise<string> {
 }
 
 /** 60,000 rows: new prices for every demo number, then new numbers. */
-async function bigFile(dataDir: string): Promise<string> {
-  const demo = await withDatabase(dataDir, (client) =>
+async function bigFile(connection: Connection): Promise<string> {
+  const demo = await withDatabase(connection, (client) =>
     client.query<{ number: string }>('select number from numbers'),
   );
   const lines = ['number,price,offer_price'];
@@ -60,8 +59,10 @@ async function bigFile(dataDir: string): Promise<string> {
   return lines.join('\r\n');
 }
 
-async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client(runningEmbeddedPostgres(dataDir)!);
+async function withDatabase<T>(connection: Connection, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client(
+    typeof connection === 'string' ? { connectionString: connection } : connection,
+  );
   await client.connect();
   try {
     return await work(client);
@@ -71,8 +72,8 @@ async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Pro
 }
 
 /** Every number with its prices and status, as one fingerprint, and how many there are. */
-const catalogue = (dataDir: string) =>
-  withDatabase(dataDir, async (client) => {
+const catalogue = (connection: Connection) =>
+  withDatabase(connection, async (client) => {
     const { rows } = await client.query<{ n: number; fingerprint: string }>(
       `select count(*)::int as n,
         md5(string_agg(number || ':' || base_price || ':' || final_price || ':' || status, ',' order by number)) as fingerprint
@@ -81,15 +82,30 @@ const catalogue = (dataDir: string) =>
     return rows[0]!;
   });
 
-describe('an import when the server is killed', () => {
+const variants = [
+  { name: 'the embedded database', external: false },
+  { name: 'PostgreSQL through DATABASE_URL', external: true },
+];
+
+describe.each(variants)('an import when the server is killed, on $name', ({ external }) => {
   it('leaves nothing applied and says failed after the restart, killed while staging or applying', async () => {
-    const dataDir = join(scratch, 'data');
+    const dataDir = join(scratch, external ? 'external' : 'embedded');
+    if (external) await adminQuery(admin, `create database ${externalName}`);
+    const env = {
+      WEB_BUILD_DIR: join(scratch, 'web'),
+      DEMO_DATA_COUNT: '500',
+      // Access tokens signed before a restart stay valid after it.
+      SESSION_SECRET: 'import-kill-test-secret-0123456789abcdef',
+      ...(external ? { DATABASE_URL: databaseUrl(admin, externalName) } : {}),
+    };
+    const connection = (): Connection =>
+      external ? databaseUrl(admin, externalName) : runningEmbeddedPostgres(dataDir)!;
     let server = startServer(dataDir, env);
     let base = await ready(server);
     const cookie = await signIn(base);
-    const before = await catalogue(dataDir);
+    const before = await catalogue(connection());
     expect(before.n).toBe(500);
-    const csv = await bigFile(dataDir);
+    const csv = await bigFile(connection());
 
     const importState = async (id: string) =>
       (
@@ -125,8 +141,8 @@ describe('an import when the server is killed', () => {
         failure:
           'The server stopped while this import ran: nothing of it was applied. Upload the file again.',
       });
-      expect(await catalogue(dataDir)).toEqual(before);
-      const staged = await withDatabase(dataDir, (client) =>
+      expect(await catalogue(connection())).toEqual(before);
+      const staged = await withDatabase(connection(), (client) =>
         client.query<{ n: number }>('select count(*)::int as n from import_rows'),
       );
       expect(staged.rows[0]!.n).toBe(0);

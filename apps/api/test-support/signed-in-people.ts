@@ -1,0 +1,28 @@
+import { signAccessToken } from '../src/auth/access-token';
+import { ACCESS_COOKIE } from '../src/auth/session-cookies';
+import { sessionKeys } from '../src/auth/session-keys';
+import type { Database } from '../src/db/database';
+import { users } from '../src/db/schema';
+
+/**
+ * People made straight in the database of a running server, each with the access cookie that
+ * server accepts (it must run with `secret` as SESSION_SECRET): for the tests that start real
+ * server processes and need many buyers or a staff member without the OTP round trips.
+ */
+export function signedInPeople(database: Pick<Database, 'db'>, secret: string) {
+  const keys = sessionKeys({ SESSION_SECRET: secret });
+  return async (n: number, role: 'customer' | 'support' = 'customer'): Promise<string> => {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        name: `Person ${n}`,
+        email: `person.${n}@example.com`,
+        mobile: `70000${String(n).padStart(5, '0')}`,
+        accountType: 'Individual',
+        role,
+        acceptTermsAndConditions: true,
+      })
+      .returning();
+    return `${ACCESS_COOKIE}=${signAccessToken(user!, keys.accessToken, 900).token}`;
+  };
+}
