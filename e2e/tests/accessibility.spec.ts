@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newAccount, registerByApi } from '../support/accounts';
 import { pageTypes } from '../support/page-types';
 
 /**
  * axe-core (WCAG 2.1 A and AA, and its best practices) finds nothing on any page type, on a
- * phone and on a desktop screen.
+ * phone and on a desktop screen, nor with the dialogs, menus, filter panel and toasts open.
  */
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
@@ -22,5 +23,79 @@ for (const width of [390, 1280]) {
         expect(found).toEqual([]);
       });
     }
+  });
+}
+
+/** Runs axe over the page as it is now (dialogs, menus and toasts open included). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}
+
+/** Clicks `button` until `opened` shows (a click before the page has hydrated does nothing). */
+async function open(button: Locator, opened: Locator) {
+  await expect(async () => {
+    if (!(await opened.isVisible())) await button.click();
+    await expect(opened).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px, with dialogs and menus open`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('the sign-in and registration dialogs, and the navigation menus', async ({ page }) => {
+      await page.goto('/');
+      const banner = page.getByRole('banner');
+      if (width < 1024) {
+        const nav = page.getByRole('navigation', { name: 'Mobile' });
+        await open(banner.getByRole('button', { name: 'Menu' }), nav);
+        await nav.getByRole('button', { name: 'Products' }).click();
+        await expect(nav.getByRole('link', { name: 'Smart IVR' })).toBeVisible();
+        expect(await axeFindings(page), 'mobile menu').toEqual([]);
+        await banner.getByRole('button', { name: 'Menu' }).click();
+      } else {
+        const products = page.getByRole('navigation', { name: 'Main' });
+        await open(
+          products.getByRole('button', { name: 'Products' }),
+          products.getByRole('link', { name: 'Smart IVR' }),
+        );
+        expect(await axeFindings(page), 'products menu').toEqual([]);
+        await page.keyboard.press('Escape');
+      }
+
+      const signIn = page.getByRole('dialog', { name: 'Sign In' });
+      await open(banner.getByRole('button', { name: 'Sign In' }), signIn);
+      expect(await axeFindings(page), 'sign-in dialog').toEqual([]);
+      await signIn.getByRole('button', { name: 'Create an account' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create your account' })).toBeVisible();
+      expect(await axeFindings(page), 'registration dialog').toEqual([]);
+    });
+
+    test('the listing with more filters, a toast, and Buy now’s billing dialog', async ({
+      page,
+    }) => {
+      await page.goto('/premium-numbers');
+      const filters = page.getByRole('button', { name: /More filters/ });
+      await open(filters, page.getByLabel('Minimum price').or(page.getByRole('group')).first());
+      await expect(filters).toHaveAttribute('aria-expanded', 'true');
+      expect(await axeFindings(page), 'more filters').toEqual([]);
+
+      const card = page.getByTestId('number-card').first();
+      await card.getByRole('button', { name: /Add .* to cart/ }).click();
+      await expect(page.getByRole('status').getByText('Item added to cart').first()).toBeVisible();
+      expect(await axeFindings(page), 'toast').toEqual([]);
+
+      await registerByApi(page.request, newAccount('axe buyer'));
+      const number = await card.getAttribute('data-number');
+      await page.goto(`/numbers/${number}`);
+      const dialog = page.getByRole('dialog', { name: /^Buy / });
+      await open(page.getByRole('button', { name: 'Buy now' }), dialog);
+      expect(await axeFindings(page), 'Buy now dialog').toEqual([]);
+    });
   });
 }

@@ -641,6 +641,31 @@ describeEachDatabase(
       expect(cancelled.statusCode).toBe(200);
       expect(await listed()).toContain('9876598765');
     });
+
+    it('takes held numbers off the cached total at once, and adds them back as holds end', async () => {
+      const total = async () =>
+        (await ctx().app.inject({ method: 'GET', url: api('/numbers?pageSize=100') })).json().data
+          .total as number;
+      const before = await total();
+      const buyer = await holding(['9876598765', '9812341234']);
+      expect(await total()).toBe(before - 2);
+
+      // Given back (removing a line cancels the order, and frees both): at once.
+      await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${id('9812341234')}`) });
+      expect(await total()).toBe(before);
+
+      // A hold that lapses by time alone, told to nobody, counted off until its end has passed
+      // (another buyer's hold is what makes the count be taken again).
+      await ctx().database.query(
+        "update numbers set status = 'reserved', reserved_until = now() + interval '2 seconds' where number = $1",
+        ['9876598765'],
+      );
+      const lapses = Date.now() + 2_000;
+      await holding(['9137605193']);
+      expect(await total()).toBe(before - 2);
+      await new Promise((resolve) => setTimeout(resolve, lapses + 100 - Date.now()));
+      expect(await total()).toBe(before - 1);
+    });
   },
   { env: { CATALOG_CACHE_SECONDS: '30', RATE_LIMIT_PER_MINUTE: '100000' } },
 );

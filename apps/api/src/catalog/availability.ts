@@ -13,5 +13,16 @@ import { numbers } from '../db/schema';
  */
 export const availableSql: SQL = sql`(${numbers.status} = 'available' or (${numbers.status} = 'reserved' and ${numbers.reservedUntil} < now()))`;
 
+/**
+ * On sale or held: what a listing's cached order and total cover (listing-store.ts). A hold
+ * that ends, given back or lapsed, puts its number back with no change to them; every page
+ * reads its rows with availableSql, so a held number never shows meanwhile. The partial
+ * indexes of the listings have this very predicate.
+ */
+export const listableSql: SQL = sql`${numbers.status} in ('available', 'reserved')`;
+
+/** Held now: reserved by a hold that has not lapsed. */
+export const heldSql: SQL = sql`${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now()`;
+
 /** Shown before it goes on sale (listed with Notify me); never available, so never held or sold. */
 export const comingSoonSql: SQL = sql`${numbers.status} = 'coming_soon'`;

@@ -76,15 +76,16 @@ describeEachDatabase('the catalogue service and its changes', (ctx) => {
     expect(told).toEqual([{ kind: 'inserted', count: 2 }]);
   });
 
-  it('forgets the cached listings on every change but holds and sales', async () => {
+  it('forgets the cached listings on every change but holds, releases and sales', async () => {
     const { changes } = observedCatalog();
     const cache = catalogCacheFor(ctx().database);
     cache.totals.clear();
     await cache.totals.get('filters', 60_000, async () => 7);
     changes.publish({ kind: 'held', count: 1 });
     changes.publish({ kind: 'sold', count: 1 });
+    changes.publish({ kind: 'released', count: 1 });
     expect(cache.totals.size).toBe(1);
-    for (const kind of ['inserted', 'repriced', 'released', 'removed'] as const) {
+    for (const kind of ['inserted', 'repriced', 'status', 'removed', 'missed'] as const) {
       await cache.totals.get('filters', 60_000, async () => 7);
       changes.publish({ kind, count: 1 });
       expect(cache.totals.size, kind).toBe(0);

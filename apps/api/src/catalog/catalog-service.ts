@@ -32,7 +32,12 @@ import {
   sellNumbers,
 } from './catalog-store';
 import type { InventoryNumber } from './demo-inventory';
-import { catalogCacheTtlMs, invalidateCatalogCache, TtlCache } from './listing-cache';
+import {
+  catalogCacheTtlMs,
+  forgetHeldCounts,
+  invalidateCatalogCache,
+  TtlCache,
+} from './listing-cache';
 import { createInventory } from './inventory';
 import { explicitFilters, toNumberFilters } from './listing-filters';
 import { listedSince, listNumbers, TOTALS_TTL_FACTOR } from './listing-store';
@@ -98,10 +103,13 @@ export function createCatalogService({ config, database, changes, audit }: Catal
   const packCounts = new TtlCache<number>(2);
   const packPages = new TtlCache<PackRow[]>(200);
 
-  // Holds and sales only take numbers off sale, which every page re-checks as it reads them;
-  // any other change may show a number or move it, so the cached listings are forgotten.
+  // Holds, releases and sales move numbers between on sale and held, which the cached listings
+  // cover as a whole while every page re-checks its rows (listing-store.ts): only the counts of
+  // held numbers taken off their totals are forgotten. Forgetting every listing on each release
+  // emptied the cache under load (decision 0022). Any other change may show a number or move it.
   changes.subscribe((change) => {
-    if (change.kind !== 'held' && change.kind !== 'sold') {
+    forgetHeldCounts(database);
+    if (change.kind !== 'held' && change.kind !== 'sold' && change.kind !== 'released') {
       invalidateCatalogCache(database);
       categoryCounts.clear();
       sitemaps.clear();

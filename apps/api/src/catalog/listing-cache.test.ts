@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../db/database';
 import { testConfig } from '../../test-support/test-app';
-import {
-  catalogCacheFor,
-  catalogCacheTtlMs,
-  forgetLapsedHolds,
-  LAPSE_CHECK_MS,
-  TtlCache,
-} from './listing-cache';
+import { catalogCacheTtlMs, TtlCache } from './listing-cache';
 
 describe('TtlCache', () => {
   beforeEach(() => {
@@ -104,75 +97,5 @@ describe('catalogCacheTtlMs', () => {
     expect(
       catalogCacheTtlMs(testConfig({ NODE_ENV: 'development', CATALOG_CACHE_SECONDS: '0' })),
     ).toBe(0);
-  });
-});
-
-describe('forgetLapsedHolds', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  /** A database whose lapse check answers `lapsed` at the database time `at`. */
-  function fakeDatabase() {
-    const answers: { lapsed: boolean; at: Date }[] = [];
-    const query = vi.fn(async (_text: string, _params?: unknown[]) => {
-      const answer = answers.shift() ?? { lapsed: false, at: new Date() };
-      return [{ checked_at: answer.at, lapsed: answer.lapsed }];
-    });
-    return { database: { query } as unknown as Database, query, answers };
-  }
-
-  async function cachedOrder(database: Database) {
-    const cache = catalogCacheFor(database);
-    await cache.orders.get('k|newest', 30_000, async () => ({ ids: [1, 2, 3] }));
-    await cache.totals.get('k', 300_000, async () => 3);
-    return cache;
-  }
-
-  it('forgets the cached orders, not the totals, when a hold lapsed since the last check', async () => {
-    const { database, query, answers } = fakeDatabase();
-    const first = new Date('2026-11-23T10:00:00.000Z');
-    answers.push({ lapsed: false, at: first });
-    await forgetLapsedHolds(database);
-    const cache = await cachedOrder(database);
-
-    vi.advanceTimersByTime(LAPSE_CHECK_MS);
-    answers.push({ lapsed: true, at: new Date(first.getTime() + LAPSE_CHECK_MS) });
-    await forgetLapsedHolds(database);
-    // The window starts where the last one ended, on the database clock.
-    expect(query).toHaveBeenCalledTimes(2);
-    expect(query.mock.calls[0]![1]).toEqual([null]);
-    expect(query.mock.calls[1]![1]).toEqual([first]);
-    expect(query.mock.calls[1]![0]).toMatch(/reserved_until >= coalesce\(\$1/);
-    const reload = vi.fn(async () => ({ ids: [1, 2, 3, 4] }));
-    expect(await cache.orders.get('k|newest', 30_000, reload)).toEqual({ ids: [1, 2, 3, 4] });
-    expect(reload).toHaveBeenCalledTimes(1);
-    expect(await cache.totals.get('k', 300_000, async () => 4)).toBe(3);
-  });
-
-  it('keeps the cached orders when nothing lapsed', async () => {
-    const { database } = fakeDatabase();
-    await forgetLapsedHolds(database);
-    const cache = await cachedOrder(database);
-    vi.advanceTimersByTime(LAPSE_CHECK_MS);
-    await forgetLapsedHolds(database);
-    const reload = vi.fn(async () => ({ ids: [] }));
-    expect(await cache.orders.get('k|newest', 30_000, reload)).toEqual({ ids: [1, 2, 3] });
-    expect(reload).not.toHaveBeenCalled();
-  });
-
-  it('asks the database at most once a second, one query for concurrent callers', async () => {
-    const { database, query } = fakeDatabase();
-    await Promise.all(Array.from({ length: 50 }, () => forgetLapsedHolds(database)));
-    expect(query).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(LAPSE_CHECK_MS - 1);
-    for (let i = 0; i < 50; i++) await forgetLapsedHolds(database);
-    expect(query).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(1);
-    await forgetLapsedHolds(database);
-    expect(query).toHaveBeenCalledTimes(2);
   });
 });

@@ -91,19 +91,14 @@ export interface CatalogCache {
   totals: TtlCache<number>;
   /** The first CANDIDATE_LIMIT ids by filter and sort. */
   orders: TtlCache<ListingOrder>;
-  /** The lapse check's state (forgetLapsedHolds). */
-  lapses: LapseWatch;
   /** The prepared statement that reads a page's rows, by filter (listing-store.ts). */
   rowStatements: Map<string, { execute(values: { ids: number[] }): Promise<NumberRow[]> }>;
-}
-
-interface LapseWatch {
-  /** The database clock at the last check; null before the first. */
-  checkedAt: Date | null;
-  /** The process clock (Date.now()) at the last check. */
-  checkedAtMs: number;
-  /** The check under way, which concurrent callers share. */
-  running?: Promise<void>;
+  /**
+   * How many numbers each filter has on hold now, to take off its total (the held rows are few,
+   * so counting them is cheap), until the first of those holds ends (`untilMs`, process clock).
+   * Forgotten on every hold, release and sale.
+   */
+  heldCounts: Map<string, { count: number; untilMs: number }>;
 }
 
 const caches = new WeakMap<Database, CatalogCache>();
@@ -115,8 +110,8 @@ export function catalogCacheFor(database: Database): CatalogCache {
     cache = {
       totals: new TtlCache(10_000),
       orders: new TtlCache(2_000),
-      lapses: { checkedAt: null, checkedAtMs: 0 },
       rowStatements: new Map(),
+      heldCounts: new Map(),
     };
     caches.set(database, cache);
   }
@@ -126,9 +121,8 @@ export function catalogCacheFor(database: Database): CatalogCache {
 /**
  * Forgets cached listing totals and orders. The catalogue service calls it when it hears a
  * change that may show a number or move it (catalog-service.ts): a load of new numbers, a new
- * price, a release (an order cancelled by a changed or emptied cart, by staff, by the sweep or
- * by a payment that cannot be honoured), so they show at once. (Numbers that stop being
- * available never show meanwhile: every page is re-checked when it is read.)
+ * price, a number shown again. Holds, releases and sales need none: the cached orders cover
+ * held numbers too, and every page is re-checked when it is read (listing-store.ts).
  */
 export function invalidateCatalogCache(database: Database): void {
   const cache = caches.get(database);
@@ -136,51 +130,9 @@ export function invalidateCatalogCache(database: Database): void {
   cache?.orders.clear();
 }
 
-/** One answer of the lapse check is reused this long by a process (the process clock). */
-export const LAPSE_CHECK_MS = 1_000;
-
-/**
- * Has a hold lapsed (reserved_until passed) since the last check? Both bounds are on the
- * database clock, the one availability is measured against; the (status, reserved_until) index
- * answers it from the few reserved rows in that window. The first check ($1 null) looks at every
- * lapsed hold: a wasted forget at most, of a cache that is still empty.
- */
-const LAPSE_SQL = `select now() as checked_at, exists (
-  select 1 from numbers
-  where status = 'reserved'
-    and reserved_until >= coalesce($1::timestamptz, '-infinity'::timestamptz)
-    and reserved_until < now()
-) as lapsed`;
-
-/**
- * A hold that lapses frees its number by time alone: nothing in this process is told. Before a
- * cached listing order is used, this asks the database whether any hold lapsed since the last
- * check and, if one did, forgets the cached orders (they were computed while that number was
- * held, so it is missing from them); the next listing computes them again and shows it. One
- * indexed query per process at most every LAPSE_CHECK_MS, shared by concurrent callers, so
- * under load it costs nothing. Totals are kept (a total may be off by the numbers that changed
- * within its TTL, as for sales); an explicit release forgets them too (invalidateCatalogCache).
- */
-export async function forgetLapsedHolds(
-  database: Database,
-  cache: CatalogCache = catalogCacheFor(database),
-): Promise<void> {
-  const watch = cache.lapses;
-  if (watch.running) return watch.running;
-  if (watch.checkedAt !== null && Date.now() - watch.checkedAtMs < LAPSE_CHECK_MS) return;
-  const running = (async () => {
-    const [row] = await database.query<{ checked_at: Date | string; lapsed: boolean }>(LAPSE_SQL, [
-      watch.checkedAt,
-    ]);
-    // Later holds lapse after this check's now(): the next window starts there.
-    if (row?.lapsed) cache.orders.clear();
-    watch.checkedAt = row ? new Date(row.checked_at) : watch.checkedAt;
-    watch.checkedAtMs = Date.now();
-  })().finally(() => {
-    watch.running = undefined;
-  });
-  watch.running = running;
-  return running;
+/** Forgets the held counts (a hold, a release or a sale changed them). */
+export function forgetHeldCounts(database: Database): void {
+  caches.get(database)?.heldCounts.clear();
 }
 
 /**

@@ -3,13 +3,8 @@ import { and, asc, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'driz
 import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
 import { categoryMember, digitPlaces, numbers } from '../db/schema';
-import { availableSql, comingSoonSql } from './availability';
-import {
-  catalogCacheFor,
-  forgetLapsedHolds,
-  type CatalogCache,
-  type ListingOrder,
-} from './listing-cache';
+import { availableSql, comingSoonSql, heldSql, listableSql } from './availability';
+import { catalogCacheFor, type CatalogCache, type ListingOrder } from './listing-cache';
 import type { NumberItem } from './catalog-schemas';
 import { numberItemColumns, toNumberItem, type NumberRow } from './number-item';
 
@@ -237,6 +232,46 @@ async function countNumbers(database: Database, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Distinct held-count entries kept per process; past it they start again. */
+const HELD_COUNTS_KEPT = 10_000;
+
+/**
+ * How many numbers matching the filters are on hold now: what a cached total (numbers on sale
+ * or held) is more than the available ones. Kept until the first of those holds lapses, or a
+ * hold, release or sale is heard (forgetHeldCounts).
+ */
+async function heldCount(
+  database: Database,
+  cache: CatalogCache,
+  key: string,
+  filters: NumberFilters,
+): Promise<number> {
+  const kept = cache.heldCounts.get(key);
+  if (kept && Date.now() < kept.untilMs) return kept.count;
+  const { where } = planFilters(filters, [heldSql]);
+  const [row] = await database.db
+    .select({
+      count: count(),
+      msLeft: sql<
+        number | null
+      >`extract(epoch from min(${numbers.reservedUntil}) - now()) * 1000`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+    })
+    .from(numbers)
+    .where(where);
+  const held = row?.count ?? 0;
+  if (cache.heldCounts.size >= HELD_COUNTS_KEPT) cache.heldCounts.clear();
+  cache.heldCounts.set(key, {
+    count: held,
+    untilMs: Date.now() + Math.min(row?.msLeft ?? Infinity, HELD_COUNT_MAX_MS),
+  });
+  return held;
+}
+
+/** A held count is asked again at least this often, whatever the holds say. */
+const HELD_COUNT_MAX_MS = 60_000;
+
 /** One page, read live. */
 function readPage(
   database: Database,
@@ -311,16 +346,17 @@ async function readRows(
 }
 
 /**
- * One page of available numbers and the exact total (docs/decisions/0002-catalog-listing.md).
+ * One page of available numbers and their total (docs/decisions/0002-catalog-listing.md,
+ * 0022).
  *
  * With the cache on, the first CANDIDATE_LIMIT ids of each filter and sort are kept for the TTL
  * and every page re-reads its rows by id with the full filter, so a number that is no longer
- * available (or no longer matches) never shows. A number put back on sale shows at once: an
- * explicit release forgets the cache (the catalogue service, on the change it publishes), and a hold that lapsed by time
- * makes the cached orders be forgotten before use (forgetLapsedHolds, checked at most once a
- * second); a brand-new number loaded elsewhere shows within the TTL. Deeper pages, and
- * everything with the cache off, are read live. The total is known without counting when a page
- * comes back short; otherwise it is counted and kept for the TTL.
+ * available (or no longer matches) never shows. The cached order and the total cover the
+ * numbers on sale or held (listableSql): a hold that ends, given back or lapsed, shows its
+ * number at once without forgetting anything, and a page holding a held number shows one fewer.
+ * Other changes (a load, a price, a number shown again) make the catalogue service forget the
+ * cache. Deeper pages, and everything with the cache off, are read live. The total is known
+ * without counting when a page comes back short; otherwise it is counted and kept.
  */
 export async function listNumbers(
   database: Database,
@@ -328,27 +364,36 @@ export async function listNumbers(
 ): Promise<NumberPage> {
   const { filters, sort, page, pageSize, cacheTtlMs, comingSoon } = options;
   const plan = planFilters(filters, comingSoon ? [comingSoonSql] : undefined);
+  const listed = comingSoon ? plan : planFilters(filters, [listableSql]);
   const offset = (page - 1) * pageSize;
   const cache = catalogCacheFor(database);
   const key = `${comingSoon ? 'coming_soon|' : ''}${filtersKey(filters)}`;
 
   let rows: NumberRow[];
   let total: number | undefined;
+  /** The total of the numbers on sale or held (the cached order's), when known. */
+  let listedTotal: number | undefined;
   if (cacheTtlMs > 0 && offset + pageSize <= CANDIDATE_LIMIT) {
-    // A cached order misses the numbers whose hold lapsed after it was computed.
-    await forgetLapsedHolds(database, cache);
     const order = await cache.orders.get(`${key}|${sort}`, cacheTtlMs, () =>
-      readOrder(database, plan, sort),
+      readOrder(database, listed, sort),
     );
     rows = await readRows(
       rowsStatement(database, cache, key, plan.where),
       order.ids.slice(offset, offset + pageSize),
     );
-    total = order.total;
+    if (comingSoon) total = order.total;
+    else listedTotal = order.total;
   } else {
     rows = await readPage(database, plan, sort, pageSize, offset);
     if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;
     else if (rows.length === 0 && offset === 0) total = 0;
+  }
+  if (cacheTtlMs > 0 && !comingSoon && total === undefined) {
+    // Cached totals cover the held numbers too; those on hold now are taken off.
+    listedTotal ??= await cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
+      countNumbers(database, listed.where),
+    );
+    total = Math.max(0, listedTotal - (await heldCount(database, cache, key, filters)));
   }
   total ??= await cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
     countNumbers(database, plan.where),
