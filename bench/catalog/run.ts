@@ -11,8 +11,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openCommandServices } from '../../apps/api/src/cli/command-services';
-import { loadConfig } from '../../apps/api/src/config/config';
+import { prepareCatalogDatabase } from '../shared/catalog-database';
+import { listingScenarios as scenarios } from '../shared/listing-paths';
 import { freePort, load, percentile, startServer, stopServer } from '../shared/load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,135 +21,6 @@ const databaseUrl =
 const count = Number(process.env.BENCH_COUNT ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const cacheSeconds = process.env.BENCH_CACHE_SECONDS;
-
-const cross = <T>(...lists: T[][][]): T[][] =>
-  lists.reduce<T[][]>((acc, list) => acc.flatMap((a) => list.map((b) => [...a, ...b])), [[]]);
-const query = (params: Record<string, string | number>) =>
-  `/api/v1/numbers?${new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])))}`;
-
-const sorts = ['newest', 'price_asc', 'price_desc'];
-
-/** The representative listings: each scenario is a set of URLs a shopper would send. */
-const scenarios: { name: string; paths: string[] }[] = [
-  {
-    name: 'category',
-    paths: cross(
-      [
-        'unique-numbers',
-        'doubling-numbers',
-        'mirror-numbers',
-        '786-numbers',
-        'tetra',
-        'without-248-numbers',
-        'ab-ab-xy-xy-numbers',
-        'octa',
-      ].map((c) => [c]),
-      sorts.map((s) => [s]),
-      [['1'], ['2'], ['5']],
-    ).map(([category, sort, page]) => query({ category: category!, sort: sort!, page: page! })),
-  },
-  {
-    name: 'digits anywhere',
-    paths: cross(
-      [
-        '786',
-        '108',
-        '999',
-        '143',
-        '420',
-        '2025',
-        '0000',
-        '555',
-        '9090',
-        '1234',
-        '7777',
-        '4521',
-      ].map((q) => [q]),
-      sorts.map((s) => [s]),
-    ).map(([q, sort]) => query({ q: q!, match: 'anywhere', sort: sort! })),
-  },
-  {
-    name: 'ends with',
-    paths: cross(
-      ['0000', '1234', '786', '999', '4321', '5050', '2020', '100', '00', '7'].map((q) => [q]),
-      sorts.map((s) => [s]),
-    ).map(([q, sort]) => query({ q: q!, match: 'end', sort: sort! })),
-  },
-  {
-    name: 'mask',
-    paths: cross(
-      [
-        '98??54????',
-        '??????7777',
-        '9?99?99???',
-        '7???0000??',
-        '98765?????',
-        '??12??34??',
-        '9??????786',
-      ].map((m) => [m]),
-      sorts.map((s) => [s]),
-    ).map(([mask, sort]) => query({ mask: mask!, sort: sort! })),
-  },
-  {
-    name: 'price range + sort',
-    paths: cross(
-      [
-        ['5000', '15000', 'price_desc'],
-        ['1400', '5000', 'price_asc'],
-        ['20000', '35000', 'price_asc'],
-        ['50000', '200000', 'price_desc'],
-        ['10000', '12000', 'newest'],
-        ['100000', '1500000', 'price_asc'],
-      ],
-      [['1'], ['2'], ['3']],
-    ).map(([minPrice, maxPrice, sort, page]) =>
-      query({ minPrice: minPrice!, maxPrice: maxPrice!, sort: sort!, page: page! }),
-    ),
-  },
-];
-
-async function prepareDatabase() {
-  const { services, database, close } = await openCommandServices(
-    loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }),
-  );
-  try {
-    const held = await services.catalog.count();
-    if (held < count) {
-      console.log(`Loading ${count} numbers into ${redact(databaseUrl)} (${held} there)...`);
-      const started = Date.now();
-      await services.catalog.loadDemoInventory({
-        count,
-        log: (line) => console.log(`  ${line}`),
-      });
-      console.log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    }
-    // A live store: some numbers sold, some held for checkout, some holds lapsed.
-    const [sold] = await database.query<{ n: number }>(
-      "select count(*)::int as n from numbers where status = 'sold'",
-    );
-    if ((sold?.n ?? 0) === 0) {
-      await database.query(
-        `update numbers set status = 'sold' where status = 'available' and id % 50 = 7`,
-      );
-      await database.query(`update numbers set status = 'reserved', reserved_until = now() + interval '10 years'
-                            where status = 'available' and id % 400 = 11`);
-      await database.query(`update numbers set status = 'reserved', reserved_until = now() - interval '1 day'
-                            where status = 'available' and id % 400 = 13`);
-      console.log(
-        'Marked 2% of the numbers sold, 0.25% held and 0.25% with a lapsed hold; vacuuming...',
-      );
-      await database.query('vacuum analyze numbers');
-    }
-    const mix = await database.query<{ status: string; n: number }>(
-      'select status, count(*)::int as n from numbers group by status order by status',
-    );
-    return mix.map((m) => `${m.status} ${m.n}`).join(', ');
-  } finally {
-    await close();
-  }
-}
-
-const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
 
 /** The first request of each URL, one at a time: what a listing costs before the cache has it. */
 async function coldFirstRequests(base: string, paths: string[]) {
@@ -170,7 +41,7 @@ const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-').padStart(7);
 async function main() {
   const started = Date.now();
   console.log(`Catalogue benchmark: ${count} numbers, ${seconds} s per measurement`);
-  const mix = await prepareDatabase();
+  const mix = await prepareCatalogDatabase(databaseUrl, count);
   console.log(`Inventory: ${mix}`);
 
   const port = await freePort();

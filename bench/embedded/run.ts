@@ -9,11 +9,12 @@
  * percentiles of the health route and three listings, and the memory of the API and of the
  * database server's processes.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, load, startServer, stopServer } from '../shared/load';
+import { memoryOf, postgresPids } from '../shared/process-memory';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const count = Number(process.env.BENCH_COUNT ?? 20_000);
@@ -40,41 +41,6 @@ const scenarios: { name: string; paths: string[] }[] = [
     ),
   },
 ];
-
-/** Resident and proportional (shared pages split between the processes using them) memory, MB. */
-function memoryOf(pids: number[]) {
-  let rss = 0;
-  let pss = 0;
-  for (const pid of pids) {
-    try {
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-    } catch {
-      // the process has ended
-    }
-  }
-  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024), processes: pids.length };
-}
-
-/** The database server: the postmaster of the data folder and its children. */
-function postgresPids(dataDir: string): number[] {
-  const postmaster = Number(
-    readFileSync(join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0],
-  );
-  const children = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
 
 const ms = (n: number) => n.toFixed(1).padStart(7);
 

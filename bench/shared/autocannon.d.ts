@@ -4,13 +4,18 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with the reply's status and body just before the instance's 'response' event. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     requests?: Request[];
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
   }
   interface Result {
     errors: number;

@@ -73,15 +73,16 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (the compiled `apps/api/dist/server.js`, with node itself so that
- * stopping its pid stops it) in production mode on `port`, and waits until its health route
- * answers 200.
+ * Starts the real server (the compiled `apps/api/dist/server.js`, or with `entry` 'cluster' the
+ * primary of `npm run start:cluster`, with node itself so that stopping its pid stops it) in
+ * production mode on `port`, and waits until its health route answers 200.
  */
 export async function startServer(
   root: string,
   port: number,
   env: Record<string, string>,
   timeoutSeconds = 120,
+  entry: 'server' | 'cluster' = 'server',
 ): Promise<ChildProcess> {
   // What npm start runs: the API compiled by esbuild, under plain node.
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
@@ -89,7 +90,7 @@ export async function startServer(
     stdio: 'ignore',
   });
   if (build.status !== 0) throw new Error('npm run build -w apps/api failed');
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [`apps/api/dist/${entry}.js`], {
     cwd: root,
     env: {
       ...(process.env as Record<string, string>),
