@@ -22,6 +22,7 @@ import { loadConfig, type Config } from '../../apps/api/src/config/config';
 import { prepareCatalogDatabase, redact } from '../shared/catalog-database';
 import { listingScenarios } from '../shared/listing-paths';
 import { freePort, percentile, startServer, stopServer } from '../shared/load';
+import { startMessageSinks } from '../shared/message-sinks';
 import { childPids, memoryOf, postgresPids } from '../shared/process-memory';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -374,7 +375,7 @@ const benchServerEnv = {
   ACCESS_TOKEN_TTL_SECONDS: String(seconds + 3600),
 };
 
-async function runEmbedded() {
+async function runEmbedded(messaging: Record<string, string>) {
   const count = Number(countSetting ?? 20_000);
   const connections = Number(connectionsSetting ?? 10);
   console.log(
@@ -385,6 +386,7 @@ async function runEmbedded() {
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(root, port, {
     ...benchServerEnv,
+    ...messaging,
     DATA_DIR: dataDir,
     DEMO_DATA_COUNT: String(count),
   });
@@ -428,7 +430,7 @@ async function runEmbedded() {
   }
 }
 
-async function runPostgres() {
+async function runPostgres(messaging: Record<string, string>) {
   const count = Number(countSetting ?? 1_000_000);
   const connections = Number(connectionsSetting ?? 50);
   console.log(
@@ -447,6 +449,7 @@ async function runPostgres() {
     port,
     {
       ...benchServerEnv,
+      ...messaging,
       DATABASE_URL: databaseUrl,
       DEMO_DATA_COUNT: '0',
       WORKERS: String(workers),
@@ -496,9 +499,18 @@ async function main() {
   console.log(
     `Mix: ${kinds.map((k) => `${k.weight}% ${k.kind}`).join(', ')}; latencies in ms, per kind and over all`,
   );
+  const sinks = await startMessageSinks();
   const runs = [];
-  if (target !== 'postgres') runs.push(await runEmbedded());
-  if (target !== 'embedded') runs.push(await runPostgres());
+  try {
+    if (target !== 'postgres') runs.push(await runEmbedded(sinks.env));
+    if (target !== 'embedded') runs.push(await runPostgres(sinks.env));
+  } finally {
+    await sinks.close();
+  }
+  const { emails, sms } = sinks.received();
+  console.log(
+    `\nMessages delivered to the loopback SMTP and SMS sinks: ${emails} e-mails, ${sms} SMS`,
+  );
 
   const results = join(root, 'bench/results');
   mkdirSync(results, { recursive: true });

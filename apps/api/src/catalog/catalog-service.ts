@@ -32,12 +32,7 @@ import {
   sellNumbers,
 } from './catalog-store';
 import type { InventoryNumber } from './demo-inventory';
-import {
-  catalogCacheTtlMs,
-  forgetHeldCounts,
-  invalidateCatalogCache,
-  TtlCache,
-} from './listing-cache';
+import { catalogCacheTtlMs, invalidateCatalogCache, TtlCache } from './listing-cache';
 import { createInventory } from './inventory';
 import { explicitFilters, toNumberFilters } from './listing-filters';
 import { listedSince, listNumbers, TOTALS_TTL_FACTOR } from './listing-store';
@@ -104,11 +99,10 @@ export function createCatalogService({ config, database, changes, audit }: Catal
   const packPages = new TtlCache<PackRow[]>(200);
 
   // Holds, releases and sales move numbers between on sale and held, which the cached listings
-  // cover as a whole while every page re-checks its rows (listing-store.ts): only the counts of
-  // held numbers taken off their totals are forgotten. Forgetting every listing on each release
-  // emptied the cache under load (decision 0022). Any other change may show a number or move it.
+  // cover as a whole while every page re-checks its rows (listing-store.ts): nothing to forget.
+  // Forgetting every listing on each release emptied the cache under load (decision 0022). Any
+  // other change may show a number or move it.
   changes.subscribe((change) => {
-    forgetHeldCounts(database);
     if (change.kind !== 'held' && change.kind !== 'sold' && change.kind !== 'released') {
       invalidateCatalogCache(database);
       categoryCounts.clear();

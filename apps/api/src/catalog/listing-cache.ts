@@ -94,9 +94,8 @@ export interface CatalogCache {
   /** The prepared statement that reads a page's rows, by filter (listing-store.ts). */
   rowStatements: Map<string, { execute(values: { ids: number[] }): Promise<NumberRow[]> }>;
   /**
-   * How many numbers each filter has on hold now, to take off its total (the held rows are few,
-   * so counting them is cheap), until the first of those holds ends (`untilMs`, process clock).
-   * Forgotten on every hold, release and sale.
+   * How many numbers each filter has on hold, to take off its total, and until when that count
+   * is used (`untilMs`, process clock): listing-store.ts heldCount.
    */
   heldCounts: Map<string, { count: number; untilMs: number }>;
 }
@@ -128,11 +127,6 @@ export function invalidateCatalogCache(database: Database): void {
   const cache = caches.get(database);
   cache?.totals.clear();
   cache?.orders.clear();
-}
-
-/** Forgets the held counts (a hold, a release or a sale changed them). */
-export function forgetHeldCounts(database: Database): void {
-  caches.get(database)?.heldCounts.clear();
 }
 
 /**

@@ -237,14 +237,16 @@ const HELD_COUNTS_KEPT = 10_000;
 
 /**
  * How many numbers matching the filters are on hold now: what a cached total (numbers on sale
- * or held) is more than the available ones. Kept until the first of those holds lapses, or a
- * hold, release or sale is heard (forgetHeldCounts).
+ * or held) is more than the available ones. Kept as long as a cached listing order, and never
+ * past the end of the first of those holds; a hold made meanwhile is counted at the next count
+ * (as a sale is: decision 0022).
  */
 async function heldCount(
   database: Database,
   cache: CatalogCache,
   key: string,
   filters: NumberFilters,
+  cacheTtlMs: number,
 ): Promise<number> {
   const kept = cache.heldCounts.get(key);
   if (kept && Date.now() < kept.untilMs) return kept.count;
@@ -264,13 +266,10 @@ async function heldCount(
   if (cache.heldCounts.size >= HELD_COUNTS_KEPT) cache.heldCounts.clear();
   cache.heldCounts.set(key, {
     count: held,
-    untilMs: Date.now() + Math.min(row?.msLeft ?? Infinity, HELD_COUNT_MAX_MS),
+    untilMs: Date.now() + Math.min(row?.msLeft ?? Infinity, cacheTtlMs),
   });
   return held;
 }
-
-/** A held count is asked again at least this often, whatever the holds say. */
-const HELD_COUNT_MAX_MS = 60_000;
 
 /** One page, read live. */
 function readPage(
@@ -353,7 +352,8 @@ async function readRows(
  * and every page re-reads its rows by id with the full filter, so a number that is no longer
  * available (or no longer matches) never shows. The cached order and the total cover the
  * numbers on sale or held (listableSql): a hold that ends, given back or lapsed, shows its
- * number at once without forgetting anything, and a page holding a held number shows one fewer.
+ * number at once without forgetting anything, and a page holding a held number shows one fewer;
+ * the numbers on hold are counted off the total (heldCount).
  * Other changes (a load, a price, a number shown again) make the catalogue service forget the
  * cache. Deeper pages, and everything with the cache off, are read live. The total is known
  * without counting when a page comes back short; otherwise it is counted and kept.
@@ -393,7 +393,7 @@ export async function listNumbers(
     listedTotal ??= await cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
       countNumbers(database, listed.where),
     );
-    total = Math.max(0, listedTotal - (await heldCount(database, cache, key, filters)));
+    total = Math.max(0, listedTotal - (await heldCount(database, cache, key, filters, cacheTtlMs)));
   }
   total ??= await cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
     countNumbers(database, plan.where),

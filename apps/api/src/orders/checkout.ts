@@ -47,12 +47,24 @@ const checkoutBlocked = (validationResults: ValidationResult[], buyNow: boolean)
     validationResults,
   });
 
+/**
+ * PNG rows with pngjs's "up" filter alone (qrcode hands its renderer options to pngjs, though
+ * its types list only the deflate ones): a QR code's rows repeat, and trying every filter on
+ * each row, the default, took 4 times as long (12 ms a code) inside the checkout's transaction.
+ */
+const upFilterOnly = { filterType: 2 } as QRCode.QRCodeToBufferOptions['rendererOpts'];
+
 /** The UPI link as a QR code to scan from the order e-mail (a PNG attachment). */
 async function upiQrAttachment(link: string) {
   return {
     filename: 'upi-qr.png',
     contentType: 'image/png',
-    content: await QRCode.toBuffer(link, { type: 'png', width: 320, errorCorrectionLevel: 'M' }),
+    content: await QRCode.toBuffer(link, {
+      type: 'png',
+      width: 320,
+      errorCorrectionLevel: 'M',
+      rendererOpts: upFilterOnly,
+    }),
   };
 }
 

@@ -122,6 +122,10 @@ export const numbers = pgTable(
     index('numbers_price_idx').on(t.finalPrice, t.id),
     index('numbers_created_idx').on(t.createdAt, t.id),
     index('numbers_status_idx').on(t.status, t.reservedUntil),
+    // The numbers of an order (its hold, release, sale, the holds-per-address limit).
+    index('numbers_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     index('numbers_listed_idx').on(t.listedAt),
     // Family packs (catalog/packs-store.ts) read every number on sale in pack order from these
     // alone (index-only: the availability columns are in them too).

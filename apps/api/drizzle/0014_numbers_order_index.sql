@@ -1,0 +1,1 @@
+CREATE INDEX "numbers_order_idx" ON "numbers" USING btree ("order_id") WHERE "numbers"."order_id" is not null;
