@@ -42,12 +42,17 @@ export function BillingForm({
   address,
   onStateChange,
   onSubmit,
+  submitAtOnce = false,
+  onSubmittedAtOnce,
 }: {
   id: string;
   user: AuthUser;
   address: AuthAddress | null;
   onStateChange?: (state: string) => void;
   onSubmit: (details: CheckoutDetails) => Promise<void>;
+  /** Submit at once (a checkout asked for before signing in), then tell `onSubmittedAtOnce`. */
+  submitAtOnce?: boolean;
+  onSubmittedAtOnce?: () => void;
 }) {
   const {
     register,
@@ -77,6 +82,13 @@ export function BillingForm({
       ...(mismatch ? { confirmGstinStateMismatch: true } : {}),
     });
   });
+
+  // It checks out when the profile's details complete it, else shows (and focuses) what is missing.
+  useEffect(() => {
+    if (!submitAtOnce) return;
+    onSubmittedAtOnce?.();
+    void submit();
+  }, [submitAtOnce, onSubmittedAtOnce, submit]);
 
   return (
     <section

@@ -47,8 +47,8 @@ export interface CartContextValue extends CartView {
   /** Validates, then reserves the numbers (billed as `details` say) and opens the order page. */
   checkout(details?: CheckoutDetails): Promise<void>;
   /**
-   * A guest asked to check out, then signed in: the cart page submits its billing form (which
-   * checks out, or shows what the profile left missing) and calls `checkoutResumed`.
+   * A guest asked to check out, then signed in: the cart page's billing form submits itself
+   * (which checks out, or shows what the profile left missing) and calls `checkoutResumed`.
    */
   resumeCheckout: boolean;
   checkoutResumed(): void;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
@@ -10,9 +10,13 @@ import { seo } from '../seo';
 import type { Route } from './+types/cart-page';
 import type { CheckoutDetails } from './api/checkout';
 import { useCartForBillingState } from './api/get-cart';
-import { BillingForm } from './billing-form';
 import { useCart, type CartLine, type CartTotals, type CartView } from './cart-context';
 import { serverCartView } from './cart-view';
+
+/** Loaded once a buyer is signed in: a guest's cart carries no forms or validation. */
+const BillingForm = lazy(() =>
+  import('./billing-form').then((module) => ({ default: module.BillingForm })),
+);
 
 export const meta: Route.MetaFunction = () =>
   seo({
@@ -47,16 +51,6 @@ export default function CartPage() {
       setBusy(false);
     }
   };
-
-  // Signed in after asking to check out: the billing form goes on with the profile's details
-  // (or shows, and focuses, what they leave missing).
-  const { resumeCheckout, checkoutResumed } = cart;
-  useEffect(() => {
-    const form = document.getElementById(billingFormId);
-    if (!resumeCheckout || !(form instanceof HTMLFormElement)) return;
-    checkoutResumed();
-    form.requestSubmit();
-  }, [resumeCheckout, checkoutResumed, billingFormId, user]);
 
   useEffect(() => {
     if (status === 'loading' || validated.current) return;
@@ -119,13 +113,17 @@ export default function CartPage() {
             onCheckout={() => void checkout()}
           />
           {status === 'signed-in' && user ? (
-            <BillingForm
-              id={billingFormId}
-              user={user}
-              address={address}
-              onStateChange={setBillingState}
-              onSubmit={checkout}
-            />
+            <Suspense fallback={null}>
+              <BillingForm
+                id={billingFormId}
+                user={user}
+                address={address}
+                onStateChange={setBillingState}
+                onSubmit={checkout}
+                submitAtOnce={cart.resumeCheckout}
+                onSubmittedAtOnce={cart.checkoutResumed}
+              />
+            </Suspense>
           ) : null}
         </div>
       )}

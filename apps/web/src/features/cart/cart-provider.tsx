@@ -1,9 +1,8 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { useAuth } from '../auth';
 import { CART_QUERY_KEY, useServerCart } from './api/get-cart';
-import { BuyNowDialog } from './buy-now-dialog';
 import { CartContext, type CartContextValue } from './cart-context';
 import { CartActionsContext, CartCountContext, type CartActions } from './cart-slots';
 import { guestCartView, serverCartView } from './cart-view';
@@ -11,6 +10,11 @@ import { useGuestCart } from './guest-cart-store';
 import { useCartChanges } from './use-cart-changes';
 import { useCheckout } from './use-checkout';
 import { useGuestCartSync } from './use-guest-cart-sync';
+
+/** Buy now's billing step, loaded when first opened: public pages carry no forms or validation. */
+const BuyNowDialog = lazy(() =>
+  import('./buy-now-dialog').then((module) => ({ default: module.BuyNowDialog })),
+);
 
 /**
  * The cart feature (spec §4 "Cart"): a guest cart in local storage, the server cart once signed
@@ -86,13 +90,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
         <CartCountContext.Provider value={value.lines.length}>
           {children}
           {buying && user ? (
-            <BuyNowDialog
-              product={buying}
-              user={user}
-              address={address}
-              onClose={stopBuying}
-              onSubmit={placeBuyNow}
-            />
+            <Suspense fallback={null}>
+              <BuyNowDialog
+                product={buying}
+                user={user}
+                address={address}
+                onClose={stopBuying}
+                onSubmit={placeBuyNow}
+              />
+            </Suspense>
           ) : null}
         </CartCountContext.Provider>
       </CartActionsContext.Provider>
