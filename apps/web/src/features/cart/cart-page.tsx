@@ -13,6 +13,12 @@ import { useCartForBillingState } from './api/get-cart';
 import { useCart, type CartLine, type CartTotals, type CartView } from './cart-context';
 import { serverCartView } from './cart-view';
 
+/**
+ * A screen tall at least, loading or not: the footer starts below the fold, so it does not jump
+ * when the cart (kept in the browser or on the server) replaces the spinner.
+ */
+const pageClass = 'min-h-screen pb-16';
+
 /** Loaded once a buyer is signed in: a guest's cart carries no forms or validation. */
 const BillingForm = lazy(() =>
   import('./billing-form').then((module) => ({ default: module.BillingForm })),
@@ -62,7 +68,7 @@ export default function CartPage() {
   // browser or on the server, so its lines arrive once the page is running.
   if (!hydrated || status === 'loading') {
     return (
-      <Container className="pb-16">
+      <Container className={pageClass}>
         <PageHeader title="Your cart" />
         <PageSpinner label="Loading your cart" />
       </Container>
@@ -70,7 +76,7 @@ export default function CartPage() {
   }
 
   return (
-    <Container className="pb-16">
+    <Container className={pageClass}>
       <PageHeader title="Your cart" />
       {lines.length === 0 ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">

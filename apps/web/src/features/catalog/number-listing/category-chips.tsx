@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { categories, type CategorySlug } from '@store/domain';
 import { formatCount } from '../../../lib/format';
 
+/** Room for a count up to "20,000" and its padding (a wider one still pushes the row a little). */
+const countClass = 'min-w-[7ch] pr-1 text-xs text-slate-600 tabular-nums lg:pr-3';
+
 /**
  * The 25 categories (All first) as links, with how many numbers each lists when `counts` is given. A row of chips that scrolls sideways on small screens,
  * a list in the sidebar on large ones. `hrefFor(undefined)` is the All link.
@@ -11,12 +14,18 @@ export function CategoryChips({
   active,
   hrefFor,
   counts,
+  countsComing = false,
 }: {
   /** The selected category slug; undefined: All. */
   active: string | undefined;
   hrefFor: (slug: CategorySlug | undefined) => string;
   /** How many numbers each category lists (by slug), shown beside it once known. */
   counts?: ReadonlyMap<string, number>;
+  /**
+   * The counts are on their way: each chip keeps their room meanwhile, so that the sideways row
+   * does not move when they arrive (Lighthouse measured a layout shift of 0.056 on a phone).
+   */
+  countsComing?: boolean;
 }) {
   const activeSlug = active ?? 'all';
   const headingId = useId();
@@ -67,15 +76,14 @@ export function CategoryChips({
               >
                 {category.name}
               </Link>
-              {count === undefined ? null : (
-                <span
-                  data-testid="category-count"
-                  className="pr-1 text-xs text-slate-600 tabular-nums lg:pr-3"
-                >
+              {count !== undefined ? (
+                <span data-testid="category-count" className={countClass}>
                   {formatCount(count)}
                   <span className="sr-only"> numbers</span>
                 </span>
-              )}
+              ) : countsComing ? (
+                <span aria-hidden="true" className={countClass} />
+              ) : null}
             </li>
           );
         })}

@@ -137,6 +137,7 @@ export function NumberListing({
     >
       <CategoryChips
         counts={counts.data}
+        countsComing={categoryCounts}
         active={params.category}
         hrefFor={(slug) => hrefFor(withFilter(params, { category: slug }))}
       />
