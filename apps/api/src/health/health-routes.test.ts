@@ -15,6 +15,20 @@ describeEachDatabase('GET /api/v1/health', (ctx) => {
   });
 });
 
+describeEachDatabase(
+  'GET /api/v1/health and the rate limit',
+  (ctx) => {
+    it('is never limited, while other routes are', async () => {
+      const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+      for (let i = 0; i < 5; i++) expect((await get('/api/v1/health')).statusCode).toBe(200);
+      const listings = [];
+      for (let i = 0; i < 3; i++) listings.push((await get('/api/v1/numbers')).statusCode);
+      expect(listings).toEqual([200, 200, 429]);
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '2', RATE_LIMIT_WINDOW_SECONDS: '600' } },
+);
+
 describe('GET /api/v1/health with the database down', () => {
   /** What `db.execute` does for the next check. */
   let execute: () => Promise<unknown> = () => Promise.resolve();

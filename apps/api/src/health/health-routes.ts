@@ -7,6 +7,8 @@ export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {
+      // Load balancers and monitors ask often from one address: never limited (nor counted).
+      config: { rateLimit: false },
       schema: {
         tags: ['health'],
         summary: 'Whether the server and its database are up',
