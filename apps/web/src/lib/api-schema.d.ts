@@ -1502,22 +1502,6 @@ export interface operations {
         };
       };
       /** @description Default Response */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            success: false;
-            message: string;
-            code: string;
-          } & {
-            [key: string]: unknown;
-          };
-        };
-      };
-      /** @description Default Response */
       503: {
         headers: {
           [name: string]: unknown;
