@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { adminQuery, databaseUrl } from '../../test-support/database-server';
 import type { Connection } from '../db/database';
-import { runningEmbeddedPostgres } from '../db/embedded-postgres';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { adminQuery } from '../../test-support/database-server';
+import { killedServerDatabase, serverDatabases } from '../../test-support/killed-server-database';
 import { killServers, ready, startServer } from '../../test-support/server-process';
 
 /**
@@ -82,24 +82,20 @@ const catalogue = (connection: Connection) =>
     return rows[0]!;
   });
 
-const variants = [
-  { name: 'the embedded database', external: false },
-  { name: 'PostgreSQL through DATABASE_URL', external: true },
-];
-
-describe.each(variants)('an import when the server is killed, on $name', ({ external }) => {
+describe.each(serverDatabases)('an import when the server is killed, on $name', ({ external }) => {
   it('leaves nothing applied and says failed after the restart, killed while staging or applying', async () => {
-    const dataDir = join(scratch, external ? 'external' : 'embedded');
-    if (external) await adminQuery(admin, `create database ${externalName}`);
+    const {
+      dataDir,
+      env: databaseEnv,
+      connection,
+    } = await killedServerDatabase(scratch, admin, externalName, external);
     const env = {
       WEB_BUILD_DIR: join(scratch, 'web'),
       DEMO_DATA_COUNT: '500',
       // Access tokens signed before a restart stay valid after it.
       SESSION_SECRET: 'import-kill-test-secret-0123456789abcdef',
-      ...(external ? { DATABASE_URL: databaseUrl(admin, externalName) } : {}),
+      ...databaseEnv,
     };
-    const connection = (): Connection =>
-      external ? databaseUrl(admin, externalName) : runningEmbeddedPostgres(dataDir)!;
     let server = startServer(dataDir, env);
     let base = await ready(server);
     const cookie = await signIn(base);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { adminQuery, databaseUrl } from '../../test-support/database-server';
+import { adminQuery } from '../../test-support/database-server';
+import { killedServerDatabase, serverDatabases } from '../../test-support/killed-server-database';
 import { killServers, ready, startServer } from '../../test-support/server-process';
 import { signedInPeople } from '../../test-support/signed-in-people';
-import { openDatabase, type Connection } from '../db/database';
-import { runningEmbeddedPostgres } from '../db/embedded-postgres';
+import { openDatabase } from '../db/database';
 
 /**
  * Checkouts and payments when the server process dies: buyers race for the same numbers (Buy
@@ -32,15 +32,13 @@ afterAll(async () => {
 
 const paidStatuses = `('paid', 'upc_sent', 'porting_in_progress', 'ported', 'completed')`;
 
-const variants = [
-  { name: 'the embedded database', external: false },
-  { name: 'PostgreSQL through DATABASE_URL', external: true },
-];
-
-describe.each(variants)('checkouts when the server is killed, on $name', ({ external }) => {
+describe.each(serverDatabases)('checkouts when the server is killed, on $name', ({ external }) => {
   it('keep every acknowledged order, payment and message, and sell no number twice', async () => {
-    const dataDir = join(scratch, external ? 'external' : 'embedded');
-    if (external) await adminQuery(admin, `create database ${externalName}`);
+    const {
+      dataDir,
+      env: databaseEnv,
+      connection,
+    } = await killedServerDatabase(scratch, admin, externalName, external);
     const env = {
       WEB_BUILD_DIR: join(scratch, 'web'),
       DEMO_DATA_COUNT: '300',
@@ -49,10 +47,8 @@ describe.each(variants)('checkouts when the server is killed, on $name', ({ exte
       HOLDS_PER_ACCOUNT: '1000',
       HOLDS_PER_IP: '100000',
       HOLD_COOLDOWN_MINUTES: '0',
-      ...(external ? { DATABASE_URL: databaseUrl(admin, externalName) } : {}),
+      ...databaseEnv,
     };
-    const connection = (): Connection =>
-      external ? databaseUrl(admin, externalName) : runningEmbeddedPostgres(dataDir)!;
 
     let server = startServer(dataDir, env);
     const base = await ready(server);
