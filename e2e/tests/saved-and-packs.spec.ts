@@ -79,7 +79,7 @@ test('a coming-soon number shows Notify me instead of Add to cart', async ({
   baseURL,
 }) => {
   // A cheap number far from the other specs' picks.
-  const listing = await request.get('/api/v1/numbers?sort=price_asc&page=3&pageSize=10');
+  const listing = await request.get('/api/v1/numbers?sort=price_asc&page=6&pageSize=10');
   const target = ((await listing.json()) as { data: { items: ApiNumber[] } }).data.items[3]!;
   const support = await supportRequest(baseURL);
   try {

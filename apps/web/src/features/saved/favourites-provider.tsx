@@ -61,6 +61,9 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     mergeFavourites([...sent]).then(
       (items) => {
         writeGuestFavourites(readGuestFavourites().filter((item) => !sent.has(item.id)));
+        // The account's list, asked for at sign-in alongside the merge, may answer after it
+        // with the list from before: it must not overwrite the merged one.
+        void queryClient.cancelQueries({ queryKey: FAVOURITES_QUERY_KEY });
         queryClient.setQueryData<Favourite[]>(FAVOURITES_QUERY_KEY, items);
         toast.success(FAVOURITE_MESSAGES.merged);
       },

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
+import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
 import { renderWithQuery } from '../../../test-support/render';
 import { resetAfterTest, sampleSession } from '../../../test-support/session';
@@ -69,6 +69,23 @@ describe('favourites', () => {
     expect(readGuestFavourites()).toEqual([]);
     expect(await heart('98765 00005')).toHaveAttribute('aria-pressed', 'true');
     expect(await heart('98765 00006')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps the merged hearts when the account’s list, asked for before the merge, answers after it', async () => {
+    const detail = { ...product(5, 7000), status: 'available', categories: [], saving: 0 };
+    let answerList: (reply: FakeReply) => void = () => {};
+    const api = installFakeApi({
+      'POST /favourites/merge': ok({ items: [detail] }),
+      'GET /favourites': () => new Promise<FakeReply>((resolve) => (answerList = resolve)),
+    });
+    writeGuestFavourites([{ id: 5, number: '9876500005' }]);
+    renderCards();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in now' }));
+    expect(await screen.findByText(FAVOURITE_MESSAGES.merged)).toBeInTheDocument();
+    expect(api.callsTo('GET /favourites')).toHaveLength(1);
+    answerList(ok({ items: [] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await heart('98765 00005')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('keeps the guest’s hearts when the merge fails, to try again', async () => {
