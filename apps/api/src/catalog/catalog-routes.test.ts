@@ -2,7 +2,7 @@ import { numerology } from '@store/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../test-support/test-app';
 import { invalidateCatalogCache } from './listing-cache';
-import { CANDIDATE_LIMIT } from './listing-store';
+import { CANDIDATE_LIMIT, COUNT_CAP } from './listing-store';
 import { insertTestNumbers, type TestNumber } from '../../test-support/numbers';
 
 const day = 24 * 3600 * 1000;
@@ -57,6 +57,7 @@ interface Page {
     pricing: { nwFinalPrice: number; nwBasePrice: number; discountPercent: number };
   }[];
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
@@ -86,6 +87,30 @@ function catalogTests(ctx: () => TestContext) {
     const page = await list();
     expect(page.items.map((i) => i.number)).toEqual(newestFirst);
     expect(page).toMatchObject({ total: available.length, page: 1, pageSize: 24, pageCount: 1 });
+  });
+
+  it('counts up to COUNT_CAP and says when more match; below it, counts exactly without the held', async () => {
+    const many = Array.from({ length: COUNT_CAP + 10 }, (_, i) => ({
+      number: `8${String(i).padStart(9, '0')}`,
+      // A thousand of them (8000004000 to 8000004999) at a price of their own.
+      basePrice: i >= 4_000 && i < 5_000 ? 3_333 : 2_000,
+    }));
+    await insertTestNumbers(ctx().app, many);
+    await ctx().database.query(
+      "update numbers set status = 'reserved', reserved_until = now() + interval '1 hour' where number = '8000004321'",
+    );
+
+    const all = await list('pageSize=50');
+    expect(all).toMatchObject({ total: COUNT_CAP, totalCapped: true, pageCount: COUNT_CAP / 50 });
+    expect(all.items).toHaveLength(50);
+    // A broad filter (a price band, counted) and a narrow one (digits, counted with its order).
+    for (const query of ['minPrice=3333&maxPrice=3333', 'q=8000004&match=start']) {
+      expect(await list(query), query).toMatchObject({
+        total: 999,
+        totalCapped: false,
+        pageCount: Math.ceil(999 / 24),
+      });
+    }
   });
 
   it('answers each item in the documented shape, prices in rupees', async () => {

@@ -169,7 +169,10 @@ const understoodSchema = z.object({
 
 export const numberPageSchema = z.object({
   items: z.array(numberItemSchema),
-  total: z.number().int(),
+  total: z.number().int().describe('How many numbers match, up to 5,000 (see totalCapped)'),
+  totalCapped: z
+    .boolean()
+    .describe('True when more than `total` numbers match: counting stops at 5,000 ("5,000+")'),
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),

@@ -87,7 +87,7 @@ export interface ListingOrder {
 }
 
 export interface CatalogCache {
-  /** Exact totals by filter. */
+  /** Totals by filter, counted up to COUNT_CAP + 1 (listing-store.ts). */
   totals: TtlCache<number>;
   /** The first CANDIDATE_LIMIT ids by filter and sort. */
   orders: TtlCache<ListingOrder>;

@@ -34,7 +34,9 @@ interface ListNumbersOptions {
 
 interface NumberPage {
   items: NumberItem[];
+  /** At most COUNT_CAP; `totalCapped` when more match. */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
@@ -227,8 +229,22 @@ function filtersKey(filters: NumberFilters): string {
   ]);
 }
 
+/**
+ * Counting stops past this many matches: a listing with more says "5,000+" (decision 0024).
+ * An exact count of a broad filter at 1,000,000 numbers took 60 to 370 ms on PostgreSQL; one
+ * that stops here, under 30.
+ */
+export const COUNT_CAP = 5_000;
+
+/** How many numbers match, counted up to COUNT_CAP + 1 (more than the cap: COUNT_CAP + 1). */
 async function countNumbers(database: Database, where: SQL): Promise<number> {
-  const [row] = await database.db.select({ n: count() }).from(numbers).where(where);
+  const matches = database.db
+    .select({ one: sql`1` })
+    .from(numbers)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await database.db.select({ n: count() }).from(matches);
   return row?.n ?? 0;
 }
 
@@ -344,9 +360,16 @@ async function readRows(
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
+/** A page's rows, and the total when the reading told it (`listed`: of the numbers on sale or held). */
+interface PageRead {
+  rows: NumberRow[];
+  total?: number;
+  listed: boolean;
+}
+
 /**
  * One page of available numbers and their total (docs/decisions/0002-catalog-listing.md,
- * 0022).
+ * 0022, 0024).
  *
  * With the cache on, the first CANDIDATE_LIMIT ids of each filter and sort are kept for the TTL
  * and every page re-reads its rows by id with the full filter, so a number that is no longer
@@ -356,7 +379,8 @@ async function readRows(
  * the numbers on hold are counted off the total (heldCount).
  * Other changes (a load, a price, a number shown again) make the catalogue service forget the
  * cache. Deeper pages, and everything with the cache off, are read live. The total is known
- * without counting when a page comes back short; otherwise it is counted and kept.
+ * without counting when a page comes back short (or a narrow filter's order is read); otherwise
+ * it is counted, up to COUNT_CAP, while the page is read, and kept.
  */
 export async function listNumbers(
   database: Database,
@@ -368,40 +392,49 @@ export async function listNumbers(
   const offset = (page - 1) * pageSize;
   const cache = catalogCacheFor(database);
   const key = `${comingSoon ? 'coming_soon|' : ''}${filtersKey(filters)}`;
+  const cached = cacheTtlMs > 0;
+  const fromOrder = cached && offset + pageSize <= CANDIDATE_LIMIT;
 
-  let rows: NumberRow[];
-  let total: number | undefined;
-  /** The total of the numbers on sale or held (the cached order's), when known. */
-  let listedTotal: number | undefined;
-  if (cacheTtlMs > 0 && offset + pageSize <= CANDIDATE_LIMIT) {
-    const order = await cache.orders.get(`${key}|${sort}`, cacheTtlMs, () =>
-      readOrder(database, listed, sort),
+  const readPageRows = async (): Promise<PageRead> => {
+    if (fromOrder) {
+      const order = await cache.orders.get(`${key}|${sort}`, cacheTtlMs, () =>
+        readOrder(database, listed, sort),
+      );
+      const ids = order.ids.slice(offset, offset + pageSize);
+      const rows = await readRows(rowsStatement(database, cache, key, plan.where), ids);
+      return { rows, total: order.total, listed: true };
+    }
+    const rows = await readPage(database, plan, sort, pageSize, offset);
+    if (rows.length > 0 && rows.length < pageSize) {
+      return { rows, total: offset + rows.length, listed: false };
+    }
+    return { rows, total: rows.length === 0 && offset === 0 ? 0 : undefined, listed: false };
+  };
+  // Cached totals cover the held numbers too (listed); those on hold now are taken off.
+  const counted = cached ? listed : plan;
+  const countTotal = () =>
+    cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
+      countNumbers(database, counted.where),
     );
-    rows = await readRows(
-      rowsStatement(database, cache, key, plan.where),
-      order.ids.slice(offset, offset + pageSize),
-    );
-    if (comingSoon) total = order.total;
-    else listedTotal = order.total;
-  } else {
-    rows = await readPage(database, plan, sort, pageSize, offset);
-    if (rows.length > 0 && rows.length < pageSize) total = offset + rows.length;
-    else if (rows.length === 0 && offset === 0) total = 0;
-  }
-  if (cacheTtlMs > 0 && !comingSoon && total === undefined) {
-    // Cached totals cover the held numbers too; those on hold now are taken off.
-    listedTotal ??= await cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
-      countNumbers(database, listed.where),
-    );
-    total = Math.max(0, listedTotal - (await heldCount(database, cache, key, filters, cacheTtlMs)));
-  }
-  total ??= await cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
-    countNumbers(database, plan.where),
-  );
+
+  // The count and the held numbers are read alongside the page, on other connections; a
+  // narrow filter's order counts its matches itself.
+  const [read, count, held] = await Promise.all([
+    readPageRows(),
+    fromOrder && counted.narrow ? undefined : countTotal(),
+    cached && !comingSoon ? heldCount(database, cache, key, filters, cacheTtlMs) : 0,
+  ]);
+  let total = read.total ?? count ?? (await countTotal());
+  const coversHeld = read.total === undefined ? cached : read.listed;
+  // Past the cap the count stopped: held numbers cannot be taken off what was not counted.
+  if (coversHeld && total <= COUNT_CAP) total = Math.max(0, total - held);
+  const totalCapped = total > COUNT_CAP;
+  if (totalCapped) total = COUNT_CAP;
 
   return {
-    items: rows.map(toNumberItem),
+    items: read.rows.map(toNumberItem),
     total,
+    totalCapped,
     page,
     pageSize,
     pageCount: Math.ceil(total / pageSize),

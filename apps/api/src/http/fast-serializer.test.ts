@@ -20,6 +20,7 @@ const page = ok({
     }),
   ],
   total: 1,
+  totalCapped: false,
   page: 1,
   pageSize: 24,
   pageCount: 1,

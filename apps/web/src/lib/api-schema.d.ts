@@ -2897,7 +2897,10 @@ export interface operations {
                 /** @description Digit positions [start, end) that make the category, for highlighting */
                 spans: [number, number][];
               }[];
+              /** @description How many numbers match, up to 5,000 (see totalCapped) */
               total: number;
+              /** @description True when more than `total` numbers match: counting stops at 5,000 ("5,000+") */
+              totalCapped: boolean;
               page: number;
               pageSize: number;
               pageCount: number;

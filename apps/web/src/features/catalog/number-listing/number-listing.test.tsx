@@ -37,6 +37,7 @@ beforeEach(() => {
   page = {
     items: [item(1, '9876598765', 15000), item(2, '9123491234', 9000, 12000)],
     total: 2,
+    totalCapped: false,
     page: 1,
     pageSize: 24,
     pageCount: 1,
@@ -121,6 +122,13 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says "5,000+" when the store stopped counting', async () => {
+    page = { ...page, total: 5000, totalCapped: true, pageCount: 209 };
+    renderListing('/premium-numbers');
+    await screen.findAllByRole('article');
+    expect(screen.getByTestId('listing-count')).toHaveTextContent('Showing 1–2 of 5,000+ numbers');
+  });
+
   it('asks for numbers on offer only in offer-zone mode', async () => {
     renderListing('/offer-zone?page=2', { offer: true });
     await screen.findAllByTestId('number-card');
@@ -129,7 +137,7 @@ describe('NumberListing', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state with a link that clears the filters', async () => {
-    page = { items: [], total: 0, page: 1, pageSize: 24, pageCount: 0 };
+    page = { items: [], total: 0, totalCapped: false, page: 1, pageSize: 24, pageCount: 0 };
     renderListing('/premium-numbers?q=000000&sort=price_desc');
     expect(
       await screen.findByRole('heading', { name: 'No numbers match these filters' }),

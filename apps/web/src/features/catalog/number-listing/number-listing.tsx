@@ -95,12 +95,14 @@ export function NumberListing({
   if (data && !loading) {
     const first = (data.page - 1) * data.pageSize + 1;
     const last = first + data.items.length - 1;
+    // Past 5,000 the store stops counting (decision 0024): "5,000+".
+    const total = `${formatCount(data.total)}${data.totalCapped ? '+' : ''}`;
     status =
       data.total === 0
         ? 'No numbers found'
         : data.items.length === 0
-          ? `${formatCount(data.total)} numbers`
-          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} ${data.total === 1 ? 'number' : 'numbers'}`;
+          ? `${total} numbers`
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${total} ${data.total === 1 ? 'number' : 'numbers'}`;
   } else if (query.isError) {
     status = 'Numbers could not be loaded';
   }
