@@ -51,7 +51,8 @@ export async function load(
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    errors: errors + result.errors + result.timeouts,
+    // autocannon's `errors` counts connection errors, timeouts among them.
+    errors: errors + result.errors,
     perSecond: latencies.length / duration,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
