@@ -87,3 +87,28 @@ test('the toasts after sign-in leave the header’s menu and cart uncovered', as
   await expect(toast.first()).toBeVisible();
   expect(await reachableAt(profile, 'centre')).toBe(true);
 });
+
+for (const path of [
+  '/',
+  '/premium-numbers',
+  '/premium-numbers?category=mirror-numbers',
+  '/vip-numbers/maharashtra/mumbai',
+  '/why-us',
+  '/cart',
+]) {
+  test(`${path} is no wider than the phone, once everything has loaded`, async ({ page }) => {
+    // A page wider than the screen makes a phone zoom out and lays fixed buttons out again.
+    await page.goto(path);
+    await expect(page.getByTestId('whatsapp-button')).toBeVisible();
+    if (path.startsWith('/premium-numbers')) {
+      // The category counts arrive last, each with words for screen readers.
+      await expect(page.getByTestId('category-count').first()).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(width.document).toBeLessThanOrEqual(width.screen);
+  });
+}

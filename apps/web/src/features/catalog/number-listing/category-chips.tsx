@@ -55,9 +55,11 @@ export function CategoryChips({
       >
         Categories
       </h2>
+      {/* Relative: the counts' screen-reader words (absolutely placed) scroll with the chips
+          instead of widening the page past the screen. */}
       <ul
         ref={listRef}
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0"
+        className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0 lg:pb-0"
       >
         {categories.map((category) => {
           const current = category.slug === activeSlug;
