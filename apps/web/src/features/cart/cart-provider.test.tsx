@@ -109,6 +109,16 @@ function serverCart(items: { id: number; price: number; current?: number; availa
   };
 }
 
+/** Fills a billing form's address (line 1 is always 12 Residency Road). */
+function fillAddress(form: HTMLElement, state: string, city: string, pin: string) {
+  const set = (label: string, value: string) =>
+    fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  set('Address line 1', '12 Residency Road');
+  set('State or union territory', state);
+  set('City', city);
+  set('PIN code', pin);
+}
+
 describe('guest cart', () => {
   it('adds a number through POST /cart/add, saves it locally and counts it', async () => {
     const api = installFakeApi({ 'POST /cart/add/5': ok({ product: product(5, 7500) }) });
@@ -531,14 +541,7 @@ describe('signed-in cart and checkout', () => {
     expect(await within(form).findByText('Enter the first address line.')).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
 
-    fireEvent.change(within(form).getByLabelText('Address line 1'), {
-      target: { value: '12 Residency Road' },
-    });
-    fireEvent.change(within(form).getByLabelText('State or union territory'), {
-      target: { value: 'Karnataka' },
-    });
-    fireEvent.change(within(form).getByLabelText('City'), { target: { value: 'Bengaluru' } });
-    fireEvent.change(within(form).getByLabelText('PIN code'), { target: { value: '560025' } });
+    fillAddress(form, 'Karnataka', 'Bengaluru', '560025');
     // The totals follow the state chosen: IGST for a state other than the store's.
     await waitFor(() => expect(screen.getByTestId('cart-totals')).toHaveTextContent('IGST (18%)'));
     expect(screen.getByTestId('cart-totals')).not.toHaveTextContent('CGST');
@@ -604,14 +607,7 @@ describe('Buy now', () => {
     await waitFor(() => expect(within(dialog).getByLabelText('Address line 1')).toHaveFocus());
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText('Address line 1'), {
-      target: { value: '12 Residency Road' },
-    });
-    fireEvent.change(within(dialog).getByLabelText('State or union territory'), {
-      target: { value: 'Maharashtra' },
-    });
-    fireEvent.change(within(dialog).getByLabelText('City'), { target: { value: 'Pune' } });
-    fireEvent.change(within(dialog).getByLabelText('PIN code'), { target: { value: '411001' } });
+    fillAddress(dialog, 'Maharashtra', 'Pune', '411001');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-3'),

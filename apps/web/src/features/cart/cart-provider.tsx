@@ -38,16 +38,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useGuestCartSync(signedIn ? user : null, guest, toast);
   const { addToCart, addPack, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
   // Checkout asked for before sign-in goes on once the guest cart has reached the account's.
-  const {
-    validate,
-    checkout,
-    resumeCheckout,
-    checkoutResumed,
-    buyNow,
-    buying,
-    placeBuyNow,
-    stopBuying,
-  } = useCheckout(signedIn, toast, signedIn && guest.items.length === 0);
+  const { steps, buyNow, buying, placeBuyNow, stopBuying } = useCheckout(
+    signedIn,
+    toast,
+    signedIn && guest.items.length === 0,
+  );
 
   const value = useMemo<CartContextValue>(
     () => ({
@@ -55,24 +50,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       removeItem,
       clear,
       setTdsPercent,
-      validate,
-      checkout,
-      resumeCheckout,
-      checkoutResumed,
+      ...steps,
     }),
-    [
-      signedIn,
-      authStatus,
-      server.data,
-      guest,
-      removeItem,
-      clear,
-      setTdsPercent,
-      validate,
-      checkout,
-      resumeCheckout,
-      checkoutResumed,
-    ],
+    [signedIn, authStatus, server.data, guest, removeItem, clear, setTdsPercent, steps],
   );
 
   const productIds = useMemo(

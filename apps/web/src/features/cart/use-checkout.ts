@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ToastApi } from '../../components/toast';
@@ -159,14 +159,10 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
   const checkoutResumed = useCallback(() => setResumeCheckout(false), []);
   const stopBuying = useCallback(() => setBuying(null), []);
 
-  return {
-    validate,
-    checkout,
-    resumeCheckout,
-    checkoutResumed,
-    buyNow,
-    buying,
-    placeBuyNow,
-    stopBuying,
-  };
+  /** What the cart page calls, as one value that changes only when one of them does. */
+  const steps = useMemo(
+    () => ({ validate, checkout, resumeCheckout, checkoutResumed }),
+    [validate, checkout, resumeCheckout, checkoutResumed],
+  );
+  return { steps, buyNow, buying, placeBuyNow, stopBuying };
 }
