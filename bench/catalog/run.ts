@@ -147,9 +147,7 @@ async function onEmbedded(env: Record<string, string>): Promise<TargetFigures> {
 /** The p95s of both stores next to each other, and each store's health route. */
 function printSideBySide(targets: TargetFigures[]) {
   console.log('\nSide by side, p95 in ms (first request, cache cold | 10 clients):');
-  console.log(
-    `${'query'.padEnd(20)}${targets.map((t) => ` | ${t.name.padEnd(28)}`).join('')}`,
-  );
+  console.log(`${'query'.padEnd(20)}${targets.map((t) => ` | ${t.name.padEnd(28)}`).join('')}`);
   for (const [index, scenario] of scenarios.entries()) {
     const cells = targets.map((t) => {
       const row = t.scenarios[index]!;
