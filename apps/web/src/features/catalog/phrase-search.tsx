@@ -38,7 +38,10 @@ export function PhraseSearch({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(parseText(draft));
+    // What the box holds: words typed before the page became interactive are there, not yet
+    // in `draft`.
+    const typed = new FormData(event.currentTarget).get('text');
+    onSearch(parseText(typeof typed === 'string' ? typed : draft));
   };
 
   return (
