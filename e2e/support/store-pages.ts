@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The public base address the web app was built with (canonical links, structured data). */
 export const publicBase = (process.env.PUBLIC_BASE_URL?.trim() || 'http://localhost:3000').replace(
@@ -28,4 +28,19 @@ export async function jsonLdBlocks(page: Page): Promise<JsonLd[]> {
 /** The `content` of the first element `selector` finds (a meta tag). */
 export async function meta(page: Page, selector: string): Promise<string | null> {
   return page.locator(selector).first().getAttribute('content');
+}
+
+/**
+ * Waits until React has hydrated this element (its props are attached to it): a click before
+ * that is the browser's own (a link loads the next page in full), since the pages' scripts start
+ * after the first paint.
+ */
+export async function untilHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+      ),
+    )
+    .toBe(true);
 }
