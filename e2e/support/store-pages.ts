@@ -32,8 +32,7 @@ export async function meta(page: Page, selector: string): Promise<string | null>
 
 /**
  * Waits until React has hydrated this element (its props are attached to it): a click before
- * that is the browser's own (a link loads the next page in full), since the pages' scripts start
- * after the first paint.
+ * that is the browser's own (a link loads the next page in full, a menu button does nothing).
  */
 export async function untilHydrated(locator: Locator): Promise<void> {
   await expect

@@ -43,7 +43,7 @@ export default async function handleRequest(
   await stream.allReady;
   clearTimeout(timeout);
   const html = await new Response(stream).text();
-  const body = routerContext.isSpaMode ? html : hydrateAfterFirstPaint(html);
+  const body = routerContext.isSpaMode ? html : lowPriorityModulePreloads(html);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(body, { headers: responseHeaders, status });
@@ -51,48 +51,13 @@ export default async function handleRequest(
 
 /**
  * A prerendered page shows its content without JavaScript: the modules only make it interactive.
- * React Router's output fetches them at once (module preloads in the head) and runs them as soon
- * as they arrive (its inline module script imports them statically), which on a fast connection
- * is before the browser paints the page, and on a slow one takes the bandwidth the stylesheet
- * needs. Here the inline script first waits for the first frame (or 100 ms, in a tab that draws
- * no frames), then adds the same preloads and imports the same modules dynamically: the page is
- * on screen before any script is fetched or run (decision 0023). The SPA fallback shell shows
- * nothing until its scripts run and is left as it is.
+ * At low priority the browser fetches the stylesheet first and the modules after it, so the page
+ * paints before the scripts arrive instead of after. (The SPA fallback shell keeps them at high
+ * priority: it shows nothing until they run.)
  */
-export function hydrateAfterFirstPaint(html: string): string {
-  const preloads: string[] = [];
-  const withoutPreloads = html.replace(
-    /<link rel="modulepreload" href="([^"]+)"\/>/g,
-    (_link, href: string) => {
-      preloads.push(JSON.stringify(href));
-      return '';
-    },
+function lowPriorityModulePreloads(html: string): string {
+  return html.replaceAll(
+    '<link rel="modulepreload" ',
+    '<link rel="modulepreload" fetchpriority="low" ',
   );
-  let rewritten = false;
-  const result = withoutPreloads.replace(
-    /(<script type="module" async="">)([\s\S]*?)(<\/script>)/,
-    (whole, open: string, code: string, close: string) => {
-      const names: string[] = [];
-      const sources: string[] = [];
-      const rest = code.replace(
-        /^import (?:\* as (\w+) from )?("[^"]+");\n?/gm,
-        (_line, name: string | undefined, source: string) => {
-          names.push(name ?? '');
-          sources.push(`import(${source})`);
-          return '';
-        },
-      );
-      if (sources.length === 0) return whole;
-      rewritten = true;
-      return [
-        open,
-        'await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 100); });\n',
-        `for (const href of [${preloads.join(', ')}]) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));\n`,
-        `const [${names.join(', ')}] = await Promise.all([${sources.join(', ')}]);\n`,
-        rest.trim(),
-        close,
-      ].join('');
-    },
-  );
-  return rewritten ? result : html;
 }
