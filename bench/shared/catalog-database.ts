@@ -37,7 +37,7 @@ export async function prepareCatalogDatabase(databaseUrl: string, count: number)
       console.log(
         'Marked 2% of the numbers sold, 0.25% held and 0.25% with a lapsed hold; vacuuming...',
       );
-      await database.query('vacuum analyze numbers');
+      await database.query('vacuum analyze numbers, number_runs');
     }
     const mix = await database.query<{ status: string; n: number }>(
       'select status, count(*)::int as n from numbers group by status order by status',

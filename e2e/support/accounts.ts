@@ -6,6 +6,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { waitForOtp } from './outbox';
+import { clickWhenHydrated } from './store-pages';
 
 /** Accounts for the end-to-end tests: fresh sign-ups, the sign-in modal, the six code boxes. */
 
@@ -31,7 +32,7 @@ export function header(page: Page) {
 }
 
 export async function openSignIn(page: Page): Promise<Locator> {
-  await header(page).getByRole('button', { name: 'Sign In' }).click();
+  await clickWhenHydrated(header(page).getByRole('button', { name: 'Sign In' }));
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await expect(dialog).toBeVisible();
   return dialog;

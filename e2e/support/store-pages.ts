@@ -31,10 +31,10 @@ export async function meta(page: Page, selector: string): Promise<string | null>
 }
 
 /**
- * Waits until React has hydrated this element (its props are attached to it): a click before
+ * Clicks this element once React has hydrated it (its props are attached to it): a click before
  * that is the browser's own (a link loads the next page in full, a menu button does nothing).
  */
-export async function untilHydrated(locator: Locator): Promise<void> {
+export async function clickWhenHydrated(locator: Locator): Promise<void> {
   await expect
     .poll(() =>
       locator.evaluate((element) =>
@@ -42,4 +42,5 @@ export async function untilHydrated(locator: Locator): Promise<void> {
       ),
     )
     .toBe(true);
+  await locator.click();
 }

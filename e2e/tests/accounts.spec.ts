@@ -8,7 +8,7 @@ import {
   type Account,
 } from '../support/accounts';
 import { waitForOtp } from '../support/outbox';
-import { untilHydrated } from '../support/store-pages';
+import { clickWhenHydrated } from '../support/store-pages';
 
 async function expectSignedIn(page: Page, account: Account) {
   const profileLink = header(page).getByRole('link', { name: /Asha e2e/ });
@@ -209,8 +209,7 @@ test.describe('on a phone', () => {
 
   test('the modal opens from the mobile menu and fills the screen', async ({ page }) => {
     await page.goto('/');
-    await untilHydrated(page.getByRole('button', { name: 'Menu' }));
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await clickWhenHydrated(page.getByRole('button', { name: 'Menu' }));
     await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
     await page.locator('#mobile-menu').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign In' });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { untilHydrated } from '../support/store-pages';
+import { clickWhenHydrated } from '../support/store-pages';
 
 interface ApiItem {
   number: string;
@@ -162,8 +162,7 @@ test('going to page 2 and back with the browser Back button', async ({ page, req
 test('a popular city in the footer opens its landing page with the listing', async ({ page }) => {
   await page.goto('/');
   const pune = page.getByRole('contentinfo').getByRole('link', { name: 'Pune', exact: true });
-  await untilHydrated(pune);
-  await pune.click();
+  await clickWhenHydrated(pune);
   await expect(page).toHaveURL(/\/vip-numbers\/maharashtra\/pune$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'VIP Mobile Numbers in Pune, Maharashtra',

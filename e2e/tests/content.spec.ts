@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { supportRequest } from '../support/accounts';
-import { untilHydrated } from '../support/store-pages';
+import { clickWhenHydrated } from '../support/store-pages';
 
 /** Content pages: home, enquiry forms, blog, video gallery, FAQ, policies, WhatsApp button. */
 
@@ -239,8 +239,7 @@ test.describe('blog', () => {
       (window as unknown as { marker: boolean }).marker = true;
     });
     const link = page.getByRole('link', { name: /How to Port Your VIP Number with a UPC/ });
-    await untilHydrated(link);
-    await link.click();
+    await clickWhenHydrated(link);
     await expect(page).toHaveURL(/\/blogs\/how-to-port-a-vip-number-with-a-upc$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'How to Port Your VIP Number with a UPC, Step by Step',

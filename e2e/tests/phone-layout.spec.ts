@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { header, newAccount, registerByApi } from '../support/accounts';
-import { untilHydrated } from '../support/store-pages';
+import { clickWhenHydrated } from '../support/store-pages';
 
 /** On a phone (390 px): nothing floating covers what the buyer must press or read. */
 
@@ -67,8 +67,7 @@ test('the toasts after sign-in leave the header’s menu and cart uncovered', as
     await api.dispose();
   }
   await page.goto('/');
-  await untilHydrated(page.getByRole('button', { name: 'Menu' }));
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await clickWhenHydrated(page.getByRole('button', { name: 'Menu' }));
   await page.locator('#mobile-menu').getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('E-mail address or mobile number').fill(account.email);

@@ -6,7 +6,7 @@ import {
   signInWithOtpInBrowser,
   supportRequest,
 } from '../support/accounts';
-import { untilHydrated, type ApiNumber } from '../support/store-pages';
+import { clickWhenHydrated, type ApiNumber } from '../support/store-pages';
 
 /**
  * Issue 18, items 5 to 7 as a buyer meets them: a heart kept as a guest and found in the
@@ -61,8 +61,7 @@ test('a guest hearts a number, signs in and finds it saved, then saves a search'
 
 test('a family pack goes in the cart in one tap', async ({ page }) => {
   await page.goto('/');
-  await untilHydrated(header(page).getByRole('button', { name: 'Products' }));
-  await header(page).getByRole('button', { name: 'Products' }).click();
+  await clickWhenHydrated(header(page).getByRole('button', { name: 'Products' }));
   await header(page).getByRole('link', { name: 'Family Packs' }).click();
   await expect(page).toHaveURL(/\/family-packs$/);
   const pack = page.getByTestId('pack-card').first();

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStore, type StoreServer } from '../support/store-server';
-import { jsonLdBlocks, meta, publicBase, untilHydrated } from '../support/store-pages';
+import { jsonLdBlocks, meta, publicBase, clickWhenHydrated } from '../support/store-pages';
 
 /**
  * Search metadata in the HTML the server sends (no JavaScript), sitemap and robots, analytics
@@ -201,8 +201,7 @@ test.describe('without an analytics id or a chat token', () => {
     });
     await page.goto('/');
     const blogs = page.getByRole('contentinfo').getByRole('link', { name: 'Blogs' });
-    await untilHydrated(blogs);
-    await blogs.click();
+    await clickWhenHydrated(blogs);
     await expect(page).toHaveURL(/\/blogs$/);
     await page.waitForTimeout(2500);
     expect(thirdParty).toEqual([]);

@@ -258,7 +258,8 @@ export async function countAllNumbers(database: Database): Promise<number> {
 
 /**
  * Removes the numbers no cart or order refers to; returns how many went. With no references at
- * all the table is truncated (ids start again at 1).
+ * all the table is truncated (ids start again at 1), with the rows that would go with the
+ * numbers anyway (on delete cascade): favourites, coming-soon requests, saved-search hits.
  */
 export async function removeUnreferencedNumbers(database: Database): Promise<number> {
   const [refs] = await database.query<{ n: number }>(
@@ -266,7 +267,9 @@ export async function removeUnreferencedNumbers(database: Database): Promise<num
   );
   const before = await countAllNumbers(database);
   if ((refs?.n ?? 0) === 0) {
-    await database.query('truncate cart_items, order_items, numbers restart identity');
+    await database.query(
+      'truncate cart_items, order_items, favourites, coming_soon_requests, saved_search_hits, numbers restart identity',
+    );
     return before;
   }
   await database.query(`

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { NumberSort, SearchFilters } from '@store/domain';
 import type { Database } from '../db/database';
-import { categoryMember, digitPlaces, numbers } from '../db/schema';
+import { categoryMember, digitPlaces, numberRuns, numbers, runCode } from '../db/schema';
 import { availableSql, comingSoonSql, heldSql, listableSql } from './availability';
 import { catalogCacheFor, type CatalogCache, type ListingOrder } from './listing-cache';
 import type { NumberItem } from './catalog-schemas';
@@ -68,6 +68,13 @@ export interface FilterPlan {
   where: SQL;
   /** Some digit filter is narrow: collect its matches through its index, then sort them. */
   narrow: boolean;
+  /**
+   * Three or four digits anywhere in a listing of numbers available or on sale or held, and no
+   * other narrow filter: the listing walks number_runs for `run` in its order, testing `rest`
+   * on each number: the other conditions, less listableSql, which every number in number_runs
+   * meets (undefined: nothing to test). Decision 0025.
+   */
+  runs?: { run: number; rest?: SQL };
 }
 
 /**
@@ -137,6 +144,7 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
   const conditions: SQL[] = [...base];
   const f = filters;
   let narrow = false;
+  let anywhere: SQL | undefined;
 
   // Every category the number fits, not only its primary one (decision 0013).
   if (f.category) conditions.push(categoryMember(numbers.categories, f.category));
@@ -148,10 +156,12 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
       // A whole number: the unique index answers it, wherever `match` says.
       conditions.push(eq(numbers.number, f.q));
       narrow = true;
+    } else if (match === 'anywhere' && (f.q.length === 3 || f.q.length === 4)) {
+      anywhere = sql`${numbers.number} like ${`%${f.q}%`}`;
     } else if (match === 'anywhere') {
-      // The trigram index, for 3 digits and more; 1 or 2 digits match most numbers anyway.
+      // The trigram index, for 5 digits and more; 1 or 2 digits match most numbers anyway.
       conditions.push(sql`${numbers.number} like ${`%${f.q}%`}`);
-      narrow ||= f.q.length >= 3;
+      narrow ||= f.q.length > 4;
     } else {
       const pattern = match === 'start' ? f.q.padEnd(10, '?') : f.q.padStart(10, '?');
       const places = placeConditions(pattern);
@@ -181,7 +191,23 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
   if (f.minPrice !== undefined) conditions.push(gte(numbers.finalPrice, clampPaise(f.minPrice)));
   if (f.maxPrice !== undefined) conditions.push(lte(numbers.finalPrice, clampPaise(f.maxPrice)));
 
-  return { where: and(...conditions) ?? sql`true`, narrow };
+  const where = (list: SQL[]) => and(...list) ?? sql`true`;
+  if (!anywhere) return { where: where(conditions), narrow };
+  // Three or four digits anywhere: narrow for the trigram index (the console sorts their
+  // matches), walked in number_runs by a listing unless another filter is narrow. It holds the
+  // numbers on sale or held only: no use to a listing of others (coming soon, the console's).
+  const onSale = base.every((condition) => condition === availableSql || condition === listableSql);
+  return {
+    where: where([...conditions, anywhere]),
+    narrow: true,
+    runs:
+      narrow || !onSale
+        ? undefined
+        : {
+            run: runCode(f.q!),
+            rest: and(...conditions.filter((condition) => condition !== listableSql)),
+          },
+  };
 }
 
 /**
@@ -236,12 +262,22 @@ function filtersKey(filters: NumberFilters): string {
  */
 export const COUNT_CAP = 5_000;
 
-/** How many numbers match, counted up to COUNT_CAP + 1 (more than the cap: COUNT_CAP + 1). */
-async function countNumbers(database: Database, where: SQL): Promise<number> {
-  const matches = database.db
-    .select({ one: sql`1` })
-    .from(numbers)
-    .where(where)
+/**
+ * How many numbers match, counted up to COUNT_CAP + 1 (more than the cap: COUNT_CAP + 1); from
+ * number_runs' index alone for digits with nothing else to test.
+ */
+async function countNumbers(database: Database, plan: FilterPlan): Promise<number> {
+  const matches = (
+    plan.runs
+      ? database.db
+          .select({ one: sql`1` })
+          .from(numberRuns)
+          .where(runsWhere(plan.runs))
+      : database.db
+          .select({ one: sql`1` })
+          .from(numbers)
+          .where(plan.where)
+  )
     .limit(COUNT_CAP + 1)
     .as('matches');
   const [row] = await database.db.select({ n: count() }).from(matches);
@@ -287,6 +323,25 @@ async function heldCount(
   return held;
 }
 
+/** The same orders as numberOrder, off number_runs' (run, sort key, id) indexes. */
+function runOrder(sort: NumberSort): SQL[] {
+  switch (sort) {
+    case 'price_asc':
+      return [asc(numberRuns.finalPrice), asc(numberRuns.numberId)];
+    case 'price_desc':
+      return [desc(numberRuns.finalPrice), desc(numberRuns.numberId)];
+    case 'newest':
+      return [desc(numberRuns.createdAt), desc(numberRuns.numberId)];
+  }
+}
+
+/** The number_runs rows of the run whose numbers meet the rest of the filters. */
+function runsWhere(runs: NonNullable<FilterPlan['runs']>): SQL {
+  const ofRun = eq(numberRuns.run, runs.run);
+  if (!runs.rest) return ofRun;
+  return sql`${ofRun} and exists (select from ${numbers} where ${numbers.id} = ${numberRuns.numberId} and ${runs.rest})`;
+}
+
 /** One page, read live. */
 function readPage(
   database: Database,
@@ -294,7 +349,17 @@ function readPage(
   sort: NumberSort,
   limit: number,
   offset: number,
-) {
+): Promise<NumberRow[]> {
+  if (plan.runs) {
+    return database.db
+      .select(numberItemColumns)
+      .from(numberRuns)
+      .innerJoin(numbers, eq(numbers.id, numberRuns.numberId))
+      .where(and(eq(numberRuns.run, plan.runs.run), plan.runs.rest))
+      .orderBy(...runOrder(sort))
+      .limit(limit)
+      .offset(offset);
+  }
   return database.db
     .select(numberItemColumns)
     .from(numbers)
@@ -304,29 +369,35 @@ function readPage(
     .offset(offset);
 }
 
-/**
- * The first CANDIDATE_LIMIT ids in order. A narrow filter reads all its matches anyway, so
- * it counts them in the same pass.
- */
+/** A narrow filter's matches are all read and sorted: counting them costs nothing more. */
+const sortsAllMatches = (plan: FilterPlan) => plan.narrow && !plan.runs;
+
+/** The first CANDIDATE_LIMIT ids in order, and their total when reading them told it. */
 async function readOrder(
   database: Database,
   plan: FilterPlan,
   sort: NumberSort,
 ): Promise<ListingOrder> {
-  const rows = await database.db
-    .select({
-      id: numbers.id,
-      total: plan.narrow
-        ? sql<number>`count(*) over ()`.mapWith(Number)
-        : sql<number>`0`.mapWith(Number),
-    })
-    .from(numbers)
-    .where(plan.where)
-    .orderBy(...numberOrder(sort, plan.narrow))
-    .limit(CANDIDATE_LIMIT);
+  const counts = sortsAllMatches(plan);
+  const rows = await (
+    plan.runs
+      ? database.db
+          .select({ id: numberRuns.numberId, total: sql<number>`0` })
+          .from(numberRuns)
+          .where(runsWhere(plan.runs))
+          .orderBy(...runOrder(sort))
+      : database.db
+          .select({
+            id: numbers.id,
+            total: counts ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`,
+          })
+          .from(numbers)
+          .where(plan.where)
+          .orderBy(...numberOrder(sort, plan.narrow))
+  ).limit(CANDIDATE_LIMIT);
   const ids = rows.map((row) => row.id);
   if (ids.length < CANDIDATE_LIMIT) return { ids, total: ids.length };
-  return plan.narrow ? { ids, total: rows[0]!.total } : { ids };
+  return counts ? { ids, total: rows[0]!.total } : { ids };
 }
 
 /**
@@ -413,15 +484,13 @@ export async function listNumbers(
   // Cached totals cover the held numbers too (listed); those on hold now are taken off.
   const counted = cached ? listed : plan;
   const countTotal = () =>
-    cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () =>
-      countNumbers(database, counted.where),
-    );
+    cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () => countNumbers(database, counted));
 
   // The count and the held numbers are read alongside the page, on other connections; a
   // narrow filter's order counts its matches itself.
   const [read, count, held] = await Promise.all([
     readPageRows(),
-    fromOrder && counted.narrow ? undefined : countTotal(),
+    fromOrder && sortsAllMatches(counted) ? undefined : countTotal(),
     cached && !comingSoon ? heldCount(database, cache, key, filters, cacheTtlMs) : 0,
   ]);
   let total = read.total ?? count ?? (await countTotal());
