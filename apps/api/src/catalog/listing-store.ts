@@ -487,7 +487,9 @@ export async function listNumbers(
     cache.totals.get(key, cacheTtlMs * TOTALS_TTL_FACTOR, () => countNumbers(database, counted));
 
   // The count and the held numbers are read alongside the page, on other connections; a
-  // narrow filter's order counts its matches itself.
+  // narrow filter's order counts its matches itself. The count starts before the page is known:
+  // a short page makes it needless (capped, and kept), but waiting for the page would add the
+  // page's time to the first request of every broad listing.
   const [read, count, held] = await Promise.all([
     readPageRows(),
     fromOrder && sortsAllMatches(counted) ? undefined : countTotal(),
