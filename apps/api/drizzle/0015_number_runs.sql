@@ -12,17 +12,24 @@ CREATE TABLE "number_runs" (
 -- statement; a changed number or sort key, or a number going off sale or back on, row by row
 -- (a hold, its release and its lapse keep the number on sale or held: they do not fire it);
 -- removed numbers per statement.
--- The run of `size` digits (3 or 4) from `place` as its code: runCode in schema/catalog.ts.
-CREATE FUNCTION number_run(number text, place int, size int) RETURNS smallint
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  RETURN (CASE WHEN size = 3 THEN 0 ELSE 1000 END + substr(number, place, size)::int)::smallint;
+-- A number's codes, each once: its runs of three and four digits anywhere, and its endings of
+-- two, three and four digits (runCode in schema/catalog.ts).
+CREATE FUNCTION number_run_codes(number text) RETURNS SETOF smallint
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT DISTINCT code::smallint FROM (
+    SELECT substr(number, place, 3)::int AS code FROM generate_series(1, 8) AS place
+    UNION ALL SELECT 1000 + substr(number, place, 4)::int FROM generate_series(1, 7) AS place
+    UNION ALL SELECT 11000 + right(number, 2)::int
+    UNION ALL SELECT 11100 + right(number, 3)::int
+    UNION ALL SELECT 12100 + right(number, 4)::int
+  ) AS codes
+$$;
 --> statement-breakpoint
 CREATE FUNCTION number_runs_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO number_runs (run, number_id, final_price, created_at)
-  SELECT DISTINCT number_run(n.number, place, size), n.id, n.final_price, n.created_at
-  FROM added n CROSS JOIN (VALUES (3), (4)) AS sizes(size)
-  CROSS JOIN generate_series(1, 11 - size) AS place
+  SELECT code, n.id, n.final_price, n.created_at
+  FROM added n CROSS JOIN number_run_codes(n.number) AS code
   WHERE n.status IN ('available', 'reserved');
   RETURN NULL;
 END $$;
@@ -32,8 +39,7 @@ BEGIN
   DELETE FROM number_runs WHERE number_id = OLD.id;
   IF NEW.status IN ('available', 'reserved') THEN
     INSERT INTO number_runs (run, number_id, final_price, created_at)
-    SELECT DISTINCT number_run(NEW.number, place, size), NEW.id, NEW.final_price, NEW.created_at
-    FROM (VALUES (3), (4)) AS sizes(size) CROSS JOIN generate_series(1, 11 - size) AS place;
+    SELECT code, NEW.id, NEW.final_price, NEW.created_at FROM number_run_codes(NEW.number) AS code;
   END IF;
   RETURN NULL;
 END $$;
@@ -69,9 +75,8 @@ CREATE TRIGGER numbers_runs_empty AFTER TRUNCATE ON numbers
 --> statement-breakpoint
 -- The numbers already stored (about two minutes at 1,000,000); the indexes are built after.
 INSERT INTO number_runs (run, number_id, final_price, created_at)
-SELECT DISTINCT number_run(n.number, place, size), n.id, n.final_price, n.created_at
-FROM numbers n CROSS JOIN (VALUES (3), (4)) AS sizes(size)
-CROSS JOIN generate_series(1, 11 - size) AS place
+SELECT code, n.id, n.final_price, n.created_at
+FROM numbers n CROSS JOIN number_run_codes(n.number) AS code
 WHERE n.status IN ('available', 'reserved');
 --> statement-breakpoint
 CREATE INDEX "number_runs_price_idx" ON "number_runs" USING btree ("run","final_price","number_id");--> statement-breakpoint

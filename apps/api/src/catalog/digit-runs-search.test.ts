@@ -5,8 +5,8 @@ import { insertTestNumbers, type TestNumber } from '../../test-support/numbers';
 import { invalidateCatalogCache } from './listing-cache';
 
 /**
- * Three or four digits anywhere are listed through number_runs (decision 0025), which triggers
- * derive from numbers: the listing must be exactly what filtering and sorting every number
+ * Three or four digits anywhere, and endings of two to four, are listed through number_runs
+ * (decision 0025), which triggers derive from numbers: the listing must be exactly what filtering and sorting every number
  * gives, and number_runs must follow every change to numbers.
  */
 
@@ -43,15 +43,25 @@ const inventory: TestNumber[] = Array.from({ length: 160 }, (_, i) => {
   };
 }).filter((spec, i, all) => all.findIndex((other) => other.number === spec.number) === i);
 
-/** The run codes of a number (runCode: a run of four digits is 1000 + itself). */
+/**
+ * The run codes of a number (runCode): its runs of three digits as themselves, of four as 1000 +
+ * themselves; its endings of two, three and four digits as 11000, 11100 and 12100 + themselves.
+ */
 const runsOf = (number: string) => {
   const runs = (size: number) =>
-    Array.from({ length: 11 - size }, (_, place) => number.slice(place, place + size));
-  const codes = [...runs(3), ...runs(4)].map((run) => (run.length === 3 ? 0 : 1000) + Number(run));
+    Array.from({ length: 11 - size }, (_, place) => Number(number.slice(place, place + size)));
+  const ending = (size: number) => Number(number.slice(-size));
+  const codes = [
+    ...runs(3),
+    ...runs(4).map((run) => 1_000 + run),
+    11_000 + ending(2),
+    11_100 + ending(3),
+    12_100 + ending(4),
+  ];
   return [...new Set(codes)].sort((a, b) => a - b);
 };
 
-function threeDigitTests(ctx: () => TestContext) {
+function digitRunsTests(ctx: () => TestContext) {
   let ids = new Map<string, number>();
   const prices = new Map<string, number>();
   beforeEach(async () => {
@@ -110,6 +120,18 @@ function threeDigitTests(ctx: () => TestContext) {
     for (const digits of ['123', '0786', '78601']) {
       const other = await listAll(`q=${digits}&sort=price_asc`);
       expect(other.numbers, digits).toEqual(expected(digits, 'price_asc'));
+    }
+  });
+
+  it('lists every available number with the ending, in each order', async () => {
+    expect(expected('', 'newest', (number) => number.endsWith('786')).length).toBeGreaterThan(8);
+    for (const ending of ['86', '786', '0786', '6', '56786']) {
+      for (const sort of ['price_asc', 'price_desc', 'newest']) {
+        const listing = await listAll(`q=${ending}&match=end&sort=${sort}`);
+        const endsWith = (number: string) => number.endsWith(ending);
+        expect(listing.numbers, `${ending} ${sort}`).toEqual(expected('', sort, endsWith));
+        expect(listing.total, `${ending} ${sort}`).toBe(listing.numbers.length);
+      }
     }
   });
 
@@ -194,8 +216,8 @@ function threeDigitTests(ctx: () => TestContext) {
   });
 }
 
-describeEachDatabase('Three or four digits anywhere', threeDigitTests);
+describeEachDatabase('Digit runs and endings', digitRunsTests);
 
-describeEachDatabase('Three or four digits anywhere with the listing cache on', threeDigitTests, {
+describeEachDatabase('Digit runs and endings with the listing cache on', digitRunsTests, {
   env: { CATALOG_CACHE_SECONDS: '30' },
 });

@@ -69,10 +69,11 @@ export interface FilterPlan {
   /** Some digit filter is narrow: collect its matches through its index, then sort them. */
   narrow: boolean;
   /**
-   * Three or four digits anywhere in a listing of numbers available or on sale or held, and no
-   * other narrow filter: the listing walks number_runs for `run` in its order, testing `rest`
-   * on each number: the other conditions, less listableSql, which every number in number_runs
-   * meets (undefined: nothing to test). Decision 0025.
+   * Three or four digits anywhere or an ending of two to four, in a listing of numbers available
+   * or on sale or held, and no other narrow filter: the listing walks number_runs for `run` (its
+   * runCode) in its order, testing `rest` on each number: the other conditions, less
+   * listableSql, which every number in number_runs meets (undefined: nothing to test). Decision
+   * 0025.
    */
   runs?: { run: number; rest?: SQL };
 }
@@ -144,7 +145,8 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
   const conditions: SQL[] = [...base];
   const f = filters;
   let narrow = false;
-  let anywhere: SQL | undefined;
+  /** Digits that number_runs holds (runCode): their condition on a number, and their code. */
+  let digitRun: { condition: SQL; code: number } | undefined;
 
   // Every category the number fits, not only its primary one (decision 0013).
   if (f.category) conditions.push(categoryMember(numbers.categories, f.category));
@@ -157,7 +159,12 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
       conditions.push(eq(numbers.number, f.q));
       narrow = true;
     } else if (match === 'anywhere' && (f.q.length === 3 || f.q.length === 4)) {
-      anywhere = sql`${numbers.number} like ${`%${f.q}%`}`;
+      digitRun = { condition: sql`${numbers.number} like ${`%${f.q}%`}`, code: runCode(f.q) };
+    } else if (match === 'end' && f.q.length >= 2 && f.q.length <= 4) {
+      digitRun = {
+        condition: sql`reverse(${numbers.number}) like ${`${reverse(f.q)}%`}`,
+        code: runCode(f.q, 'end'),
+      };
     } else if (match === 'anywhere') {
       // The trigram index, for 5 digits and more; 1 or 2 digits match most numbers anyway.
       conditions.push(sql`${numbers.number} like ${`%${f.q}%`}`);
@@ -192,19 +199,19 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
   if (f.maxPrice !== undefined) conditions.push(lte(numbers.finalPrice, clampPaise(f.maxPrice)));
 
   const where = (list: SQL[]) => and(...list) ?? sql`true`;
-  if (!anywhere) return { where: where(conditions), narrow };
-  // Three or four digits anywhere: narrow for the trigram index (the console sorts their
-  // matches), walked in number_runs by a listing unless another filter is narrow. It holds the
-  // numbers on sale or held only: no use to a listing of others (coming soon, the console's).
+  if (!digitRun) return { where: where(conditions), narrow };
+  // Digits number_runs holds: narrow for the trigram or the reverse index (the console sorts
+  // their matches), walked in number_runs by a listing unless another filter is narrow. It holds
+  // the numbers on sale or held only: no use to a listing of others (coming soon, the console's).
   const onSale = base.every((condition) => condition === availableSql || condition === listableSql);
   return {
-    where: where([...conditions, anywhere]),
+    where: where([...conditions, digitRun.condition]),
     narrow: true,
     runs:
       narrow || !onSale
         ? undefined
         : {
-            run: runCode(f.q!),
+            run: digitRun.code,
             rest: and(...conditions.filter((condition) => condition !== listableSql)),
           },
   };

@@ -149,20 +149,27 @@ export const numbers = pgTable(
 );
 
 /**
- * The code number_runs keeps a run of digits under: a three-digit run as itself (0..999), a
- * four-digit one as 1000 + itself (1000..10999). Migration 0015's triggers compute the same.
+ * The code number_runs keeps digits under: a run of three digits anywhere as itself (0..999), of
+ * four as 1000 + itself (1000..10999); an ending of two digits as 11000 + itself, of three as
+ * 11100 + itself, of four as 12100 + itself. Migration 0015's number_run_codes computes the same.
  */
-export const runCode = (digits: string): number =>
-  digits.length === 3 ? Number(digits) : 1_000 + Number(digits);
+export function runCode(digits: string, at: 'anywhere' | 'end' = 'anywhere'): number {
+  const offset =
+    at === 'anywhere'
+      ? { 3: 0, 4: 1_000 }[digits.length]
+      : { 2: 11_000, 3: 11_100, 4: 12_100 }[digits.length];
+  if (offset === undefined) throw new Error(`No run code for ${digits.length} digits ${at}`);
+  return offset + Number(digits);
+}
 
 /**
- * Every run of three and of four digits (at most 8 + 7, as `runCode`s) of each number on sale
- * or held (listableSql), with the number's sort keys: a search for three or four digits
- * anywhere ("786": about 1.5% of numbers; "0000") walks (run, sort key) in its listing's order
- * and stops after one page, and counts its matches from the index alone, where sorting and
- * counting its thousands of matches at 1,000,000 numbers took 40 to 230 ms (decision 0025).
- * Derived from `numbers` by triggers (migration 0015): never written by the app, and left out
- * of backups.
+ * Every run of three and of four digits and every ending of two to four digits (at most
+ * 8 + 7 + 3, as `runCode`s) of each number on sale or held (listableSql), with the number's sort
+ * keys: a search for three or four digits anywhere ("786": about 1.5% of numbers; "0000"), or
+ * for an ending of two to four ("00": 1%), walks (run, sort key) in its listing's order and
+ * stops after one page, and counts its matches from the index alone, where sorting and counting
+ * its thousands of matches at 1,000,000 numbers took 40 to 230 ms (decision 0025). Derived from
+ * `numbers` by triggers (migration 0015): never written by the app, and left out of backups.
  */
 export const numberRuns = pgTable(
   'number_runs',
