@@ -137,11 +137,23 @@ function placeConditions(pattern: string): { conditions: SQL[]; narrow: boolean 
   return { conditions, narrow: true };
 }
 
+export interface PlanOptions {
+  /**
+   * `base` keeps only numbers on sale or held, which number_runs holds, so the plan may walk it
+   * (decision 0025). Only the storefront's listings say so: coming soon and the console do not.
+   */
+  onSaleOrHeld?: boolean;
+}
+
 /**
  * The WHERE clause of a listing and how to sort it: the filters, and `base` (by default: only
  * available numbers; the console's inventory passes its status filter instead).
  */
-export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]): FilterPlan {
+export function planFilters(
+  filters: NumberFilters,
+  base: SQL[] = [availableSql],
+  { onSaleOrHeld = false }: PlanOptions = {},
+): FilterPlan {
   const conditions: SQL[] = [...base];
   const f = filters;
   let narrow = false;
@@ -201,14 +213,13 @@ export function planFilters(filters: NumberFilters, base: SQL[] = [availableSql]
   const where = (list: SQL[]) => and(...list) ?? sql`true`;
   if (!digitRun) return { where: where(conditions), narrow };
   // Digits number_runs holds: narrow for the trigram or the reverse index (the console sorts
-  // their matches), walked in number_runs by a listing unless another filter is narrow. It holds
-  // the numbers on sale or held only: no use to a listing of others (coming soon, the console's).
-  const onSale = base.every((condition) => condition === availableSql || condition === listableSql);
+  // their matches), walked in number_runs by a listing of numbers on sale or held unless another
+  // filter is narrow.
   return {
     where: where([...conditions, digitRun.condition]),
     narrow: true,
     runs:
-      narrow || !onSale
+      narrow || !onSaleOrHeld
         ? undefined
         : {
             run: digitRun.code,
@@ -465,8 +476,10 @@ export async function listNumbers(
   options: ListNumbersOptions,
 ): Promise<NumberPage> {
   const { filters, sort, page, pageSize, cacheTtlMs, comingSoon } = options;
-  const plan = planFilters(filters, comingSoon ? [comingSoonSql] : undefined);
-  const listed = comingSoon ? plan : planFilters(filters, [listableSql]);
+  const plan = comingSoon
+    ? planFilters(filters, [comingSoonSql])
+    : planFilters(filters, undefined, { onSaleOrHeld: true });
+  const listed = comingSoon ? plan : planFilters(filters, [listableSql], { onSaleOrHeld: true });
   const offset = (page - 1) * pageSize;
   const cache = catalogCacheFor(database);
   const key = `${comingSoon ? 'coming_soon|' : ''}${filtersKey(filters)}`;
