@@ -25,4 +25,17 @@ describe('firstLoadScripts', () => {
       '/assets/extra-6.js',
     ]);
   });
+
+  it('finds the preloads the loader adds after the first paint', () => {
+    const html = `<script type="module" async="">await new Promise((resolve) => requestAnimationFrame(resolve));
+      for (const href of ["/assets/manifest-4.js", "/assets/framework-1.js"]) document.head.append(href);
+      const [, route0] = await Promise.all([import("/assets/manifest-4.js"), import("/assets/root-2.js")]);
+      import("/assets/entry.client-5.js");</script>`;
+    expect(firstLoadScripts(html)).toEqual([
+      '/assets/manifest-4.js',
+      '/assets/framework-1.js',
+      '/assets/root-2.js',
+      '/assets/entry.client-5.js',
+    ]);
+  });
 });

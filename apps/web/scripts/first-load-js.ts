@@ -26,21 +26,19 @@ export const pageKinds: ReadonlyArray<{ name: string; path: string }> = [
 ];
 
 /**
- * The scripts a page's HTML loads as it opens: its module preloads, the imports of its inline
- * module script (React Router's loader) and any script with a src, each once, same-origin
- * paths only.
+ * The scripts a page's HTML loads as it opens: its module preloads, the scripts its inline
+ * module script (React Router's loader) imports or preloads, and any script with a src, each
+ * once, same-origin paths only.
  */
 export function firstLoadScripts(html: string): string[] {
   const found = new Set<string>();
   for (const [, href] of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) {
     found.add(href!);
   }
+  // Every script path the inline module script names: what it imports, and the preloads it
+  // adds once the page is painted (entry.server.tsx, hydrateAfterFirstPaint).
   for (const [, body] of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const [, from] of body!.matchAll(
-      /import(?:\s*\(\s*|\s+(?:[^"';]*?\s+from\s+)?)"([^"]+)"/g,
-    )) {
-      found.add(from!);
-    }
+    for (const [, path] of body!.matchAll(/"(\/[^"]+\.js)"/g)) found.add(path!);
   }
   for (const [, src] of html.matchAll(/<script[^>]*? src="([^"]+)"/g)) found.add(src!);
   return [...found].filter((path) => path.startsWith('/'));

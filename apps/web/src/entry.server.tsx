@@ -43,21 +43,91 @@ export default async function handleRequest(
   await stream.allReady;
   clearTimeout(timeout);
   const html = await new Response(stream).text();
-  const body = routerContext.isSpaMode ? html : lowPriorityModulePreloads(html);
+  const body = routerContext.isSpaMode ? html : hydrateAfterFirstPaint(html);
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(body, { headers: responseHeaders, status });
 }
 
 /**
- * A prerendered page shows its content without JavaScript: the modules only make it interactive.
- * At low priority the browser fetches the stylesheet first and the modules after it, so the page
- * paints before the scripts arrive instead of after. (The SPA fallback shell keeps them at high
- * priority: it shows nothing until they run.)
+ * What a visitor does before React has hydrated the page, kept for the app to replay once it has
+ * (`window.__releaseHeldInteractions`, lib/held-interactions.ts):
+ * - Clicks on buttons, check boxes and radio buttons, and form submissions, are held (their
+ *   default action cancelled): before hydration a menu button does nothing, a filter's check box
+ *   would change without React knowing, and a form would load the page again with its fields in
+ *   the address. Links are not held: a link works without JavaScript.
+ * - What is typed or chosen in a field is noted: React keeps it on screen when it hydrates, but
+ *   not in its state, and may draw the field empty again on its next render.
  */
-function lowPriorityModulePreloads(html: string): string {
-  return html.replaceAll(
-    '<link rel="modulepreload" ',
-    '<link rel="modulepreload" fetchpriority="low" ',
+export const holdEarlyInteractions = `const held = [];
+const fields = new Map();
+const hold = (event) => {
+  const target = event.type === 'submit' ? event.target : event.target.closest?.('button, input[type="checkbox"], input[type="radio"]');
+  if (!target) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held.push(target);
+};
+const note = (event) => {
+  if (event.target.matches?.('textarea, select, input:not([type="checkbox"], [type="radio"])')) fields.set(event.target, event.target.value);
+};
+const kinds = [['click', hold], ['submit', hold], ['input', note], ['change', note]];
+for (const [kind, listener] of kinds) document.addEventListener(kind, listener, true);
+window.__releaseHeldInteractions = () => {
+  for (const [kind, listener] of kinds) document.removeEventListener(kind, listener, true);
+  const released = { fields: [...fields], actions: [...held] };
+  fields.clear();
+  held.length = 0;
+  return released;
+};
+`;
+
+/**
+ * A prerendered page shows its content without JavaScript: the modules only make it interactive.
+ * React Router's output fetches them at once (module preloads in the head) and runs them as soon
+ * as they arrive (its inline module script imports them statically), which on a fast connection
+ * is before the browser paints the page, and on a slow one takes the bandwidth the stylesheet
+ * needs. Here the inline script first holds early clicks (above), waits for the first frame (or
+ * 100 ms, in a tab that draws no frames), then adds the same preloads and imports the same
+ * modules dynamically: the page is on screen before any script is fetched or run (decision
+ * 0023). If they fail to load, the held interactions are let go, so check boxes and links work
+ * as plain HTML. The SPA fallback shell shows nothing until its scripts run and is left as it is.
+ */
+export function hydrateAfterFirstPaint(html: string): string {
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(
+    /<link rel="modulepreload" href="([^"]+)"\/>/g,
+    (_link, href: string) => {
+      preloads.push(JSON.stringify(href));
+      return '';
+    },
   );
+  let rewritten = false;
+  const result = withoutPreloads.replace(
+    /(<script type="module" async="">)([\s\S]*?)(<\/script>)/,
+    (whole, open: string, code: string, close: string) => {
+      const names: string[] = [];
+      const sources: string[] = [];
+      const rest = code.replace(
+        /^import (?:\* as (\w+) from )?("[^"]+");\n?/gm,
+        (_line, name: string | undefined, source: string) => {
+          names.push(name ?? '');
+          sources.push(`import(${source})`);
+          return '';
+        },
+      );
+      if (sources.length === 0) return whole;
+      rewritten = true;
+      return [
+        open,
+        holdEarlyInteractions,
+        'await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 100); });\n',
+        `for (const href of [${preloads.join(', ')}]) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));\n`,
+        `const [${names.join(', ')}] = await Promise.all([${sources.join(', ')}]).catch((error) => { window.__releaseHeldInteractions(); throw error; });\n`,
+        rest.trim(),
+        close,
+      ].join('');
+    },
+  );
+  return rewritten ? result : html;
 }

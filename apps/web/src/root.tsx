@@ -15,6 +15,7 @@ import { ToastProvider } from './components/toast';
 import { AuthModal, AuthSessionProvider } from './features/auth';
 import { CartProvider } from './features/cart';
 import { FavouritesProvider } from './features/saved';
+import { useReplayHeldInteractions } from './lib/held-interactions';
 import { createQueryClient } from './lib/query-client';
 import { siteConfig } from './lib/site-config';
 import './app.css';
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // One QueryClient per browser session (and per prerendered page at build time).
   const [queryClient] = useState(createQueryClient);
+  useReplayHeldInteractions();
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

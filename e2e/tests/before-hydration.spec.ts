@@ -1,0 +1,61 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** Holds the page's scripts until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function isHydrated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) =>
+    Object.keys(element).some((key) => key.startsWith('__reactProps$')),
+  );
+}
+
+test('a button clicked before the page has hydrated does its work once it has', async ({
+  page,
+}) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/why-us');
+  const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+  await signIn.click();
+  expect(await isHydrated(signIn)).toBe(false);
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0);
+
+  releaseScripts();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+});
+
+test('digits searched for before the listing has hydrated are searched once it has', async ({
+  page,
+}) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/premium-numbers');
+  const search = page.getByRole('searchbox', { name: 'Search by digits' });
+  await search.fill('786');
+  await search.press('Enter');
+  expect(await isHydrated(search)).toBe(false);
+  await expect(page).toHaveURL(/\/premium-numbers$/);
+
+  releaseScripts();
+  await expect(page).toHaveURL(/\/premium-numbers\?q=786$/);
+  await expect(search).toHaveValue('786');
+});
+
+test('a link followed before the page has hydrated loads the next page as plain HTML', async ({
+  page,
+}) => {
+  await holdScripts(page);
+  await page.goto('/why-us');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Mirror Numbers', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/premium-numbers\?category=mirror-numbers$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
