@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatIndiaDateTime, indiaDay } from './dates';
 
 describe('formatIndiaDateTime', () => {
@@ -21,5 +21,29 @@ describe('indiaDay and addDays', () => {
     expect(addDays('2026-11-28', 4)).toBe('2026-12-02');
     expect(addDays('2026-12-31', 30)).toBe('2027-01-30');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('the formatters', () => {
+  it('are made on first use, not when the module loads (every storefront page loads it)', async () => {
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      vi.resetModules();
+      const dates = await import('./dates');
+      expect(made).toBe(0);
+      dates.formatIndiaDateTime(new Date('2026-11-22T09:05:00Z'));
+      dates.formatIndiaDateTime(new Date('2026-11-23T09:05:00Z'));
+      dates.indiaDay(new Date('2026-11-22T09:05:00Z'));
+      expect(made).toBe(2);
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
   });
 });
