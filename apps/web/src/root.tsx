@@ -16,6 +16,7 @@ import { AuthModal, AuthSessionProvider } from './features/auth';
 import { CartProvider } from './features/cart';
 import { FavouritesProvider } from './features/saved';
 import { useReplayHeldInteractions } from './lib/held-interactions';
+import { HydratedProvider, useHydrationSwitch } from './lib/use-hydrated';
 import { createQueryClient } from './lib/query-client';
 import { siteConfig } from './lib/site-config';
 import './app.css';
@@ -58,19 +59,22 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // One QueryClient per browser session (and per prerendered page at build time).
   const [queryClient] = useState(createQueryClient);
-  useReplayHeldInteractions();
+  const hydrated = useHydrationSwitch();
+  useReplayHeldInteractions(hydrated);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AuthSessionProvider modal={AuthModal}>
-          <CartProvider>
-            <FavouritesProvider>
-              <Outlet />
-            </FavouritesProvider>
-          </CartProvider>
-        </AuthSessionProvider>
-      </ToastProvider>
-    </QueryClientProvider>
+    <HydratedProvider value={hydrated}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <AuthSessionProvider modal={AuthModal}>
+            <CartProvider>
+              <FavouritesProvider>
+                <Outlet />
+              </FavouritesProvider>
+            </CartProvider>
+          </AuthSessionProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </HydratedProvider>
   );
 }
 

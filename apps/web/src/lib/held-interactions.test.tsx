@@ -9,8 +9,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function Root({ onSearch }: { onSearch: (digits: string, where: string) => void }) {
-  useReplayHeldInteractions();
+function Root({
+  onSearch,
+  hydrated = true,
+}: {
+  onSearch: (digits: string, where: string) => void;
+  hydrated?: boolean;
+}) {
+  useReplayHeldInteractions(hydrated);
   const [digits, setDigits] = useState('');
   const [where, setWhere] = useState('anywhere');
   const [menu, setMenu] = useState(false);
@@ -36,7 +42,7 @@ function Root({ onSearch }: { onSearch: (digits: string, where: string) => void 
 }
 
 describe('useReplayHeldInteractions', () => {
-  it('enters the fields filled in before hydration, then replays the clicks, in order', async () => {
+  it('once hydrated, enters the fields filled in before, then replays the clicks, in order', async () => {
     vi.useFakeTimers();
     const onSearch = vi.fn();
     const release = vi.fn();
@@ -56,7 +62,9 @@ describe('useReplayHeldInteractions', () => {
       };
     });
 
-    const { rerender } = render(<Root onSearch={onSearch} />);
+    const { rerender } = render(<Root onSearch={onSearch} hydrated={false} />);
+    expect(release).not.toHaveBeenCalled();
+    rerender(<Root onSearch={onSearch} />);
     rerender(<Root onSearch={onSearch} />);
     expect(onSearch).not.toHaveBeenCalled();
     await act(() => vi.runAllTimersAsync());

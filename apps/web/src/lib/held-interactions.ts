@@ -15,13 +15,14 @@ declare global {
 }
 
 /**
- * Replays, once the app has hydrated, what a visitor did before (the page's inline script held
- * it, entry.server.tsx): first the fields they filled in, as if typed now, then, once React has
- * drawn those, their clicks and form submissions. Called from the root component, whose effect
- * runs after the whole page has hydrated.
+ * Replays what a visitor did before the app hydrated (the page's inline script held it,
+ * entry.server.tsx) once `hydrated` (the root's useHydrationSwitch) is true, so the pages have
+ * drawn their browser-side state: first the fields they filled in, as if typed now, then, once
+ * React has drawn those, their clicks and form submissions.
  */
-export function useReplayHeldInteractions(): void {
+export function useReplayHeldInteractions(hydrated: boolean): void {
   useEffect(() => {
+    if (!hydrated) return;
     const held = window.__releaseHeldInteractions?.();
     if (!held) return;
     for (const [field, value] of held.fields) {
@@ -34,7 +35,7 @@ export function useReplayHeldInteractions(): void {
         else if (target instanceof HTMLElement) target.click();
       }
     });
-  }, []);
+  }, [hydrated]);
 }
 
 function isField(element: Element): element is Field {
