@@ -36,7 +36,7 @@ async function axeFindings(page: Page): Promise<string[]> {
   );
 }
 
-/** Clicks `button` (before the page has hydrated too: the click is replayed then) and waits for `opened`. */
+/** Clicks `button` and waits for `opened` (a click before hydration is replayed after it). */
 async function open(button: Locator, opened: Locator) {
   await button.click();
   await expect(opened).toBeVisible();
