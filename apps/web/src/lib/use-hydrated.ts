@@ -1,8 +1,8 @@
 import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 
 /**
- * Whether the page has hydrated. True where nothing provides it: renders that are not a
- * hydration (tests, pages rendered in the browser) have no prerendered HTML to match.
+ * Whether the page has hydrated. True where nothing provides it (a component rendered on its
+ * own, as in unit tests): there is no prerendered HTML to match.
  */
 const HydratedContext = createContext(true);
 
