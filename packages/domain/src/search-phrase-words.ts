@@ -23,9 +23,9 @@ export const fillerWords: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Words allowed between an operator and its operand: "ending with 786", "total is 9". */
+/** Words allowed between an operator and its operand: "ending with 786", "starting at 20k". */
 export const linkWords: ReadonlySet<string> = new Set(
-  'with in from as is of by the to hai ho mein me digit digits number numbers equal equals exactly'.split(
+  'with in from at as is of by the to hai ho mein me digit digits number numbers equal equals exactly'.split(
     ' ',
   ),
 );

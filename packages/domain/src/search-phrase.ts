@@ -363,14 +363,12 @@ function readOperand(tokens: Token[], operator: Operator, i: number): Read<Meani
       j += 2;
     }
     const token = tokens[j];
-    // "starting from 5k" is a price.
-    if (
-      token?.kind !== 'digits' ||
-      readAmount(tokens, j)?.unit ||
-      isWord(tokens[j + 1], currencyWords)
-    ) {
-      return undefined;
+    const amount = readAmount(tokens, j);
+    // "starting 20k", "starting from ₹5,000": prices from there; "ending 5k" means nothing.
+    if (amount && (amount.money || amount.unit !== undefined)) {
+      return operator === 'start' ? readOperand(tokens, 'minPrice', j) : undefined;
     }
+    if (token?.kind !== 'digits') return undefined;
     return { value: digitsMeaning(operator, token.word), end: j + 1 };
   }
   if (operator === 'total' || operator === 'sum' || operator === 'mid') {
