@@ -28,8 +28,9 @@ describe('hydrateAfterFirstPaint', () => {
     expect(script).toContain(
       "modulepreload', href }));\n  await new Promise((resolve) => setTimeout(resolve));\n}",
     );
+    // The framework chunk is evaluated in a task of its own, before the page's modules.
     const imports = script.indexOf(
-      'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-2.js"), import("/assets/why-us-page-3.js")]).catch(',
+      'const [, route0, route1] = await import("/assets/framework-5.js").then(() => new Promise((resolve) => setTimeout(resolve))).then(() => Promise.all([import("/assets/manifest-1.js"), import("/assets/root-2.js"), import("/assets/why-us-page-3.js")])).catch(',
     );
     const modules = script.indexOf('window.__reactRouterRouteModules = {"root":route0');
     const entry = script.indexOf('import("/assets/entry.client-4.js");');
@@ -41,6 +42,13 @@ describe('hydrateAfterFirstPaint', () => {
     expect(
       out.startsWith('<html><head></head><body><main>Why us</main><script type="module" async="">'),
     ).toBe(true);
+  });
+
+  it('imports the modules at once where no framework chunk is preloaded', () => {
+    const html = `<html><head><link rel="modulepreload" href="/assets/manifest-1.js"/></head><body>${loader}</body></html>`;
+    expect(hydrateAfterFirstPaint(html)).toContain(
+      'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-2.js"), import("/assets/why-us-page-3.js")]).catch(',
+    );
   });
 
   it('leaves a page without the loader as it is, preloads included', () => {

@@ -90,8 +90,8 @@ window.__releaseHeldInteractions = () => {
  * needs. Here the inline script first holds early clicks (above), waits for the first frame (or
  * 100 ms, in a tab that draws no frames), then adds the same preloads, one task each (starting a
  * request costs about 3 ms on a slow phone, and a dozen in one task blocked it for 40 to 150 ms),
- * and imports the same modules dynamically: the page is on screen before any script is fetched
- * or run (decisions 0023, 0027). If they fail to load, the holding stops, so check boxes and
+ * and imports the same modules dynamically, the framework chunk in a task before the others:
+ * the page is on screen before any script is fetched or run (decisions 0023, 0027). If they fail to load, the holding stops, so check boxes and
  * forms work as plain HTML. The SPA fallback shell shows nothing until its scripts run and is
  * left as it is.
  */
@@ -120,6 +120,13 @@ export function hydrateAfterFirstPaint(html: string): string {
       );
       if (sources.length === 0) return whole;
       rewritten = true;
+      // The framework chunk (vite.config.ts names it) evaluated in a task of its own, not in
+      // the one that evaluates the page's modules.
+      const framework = preloads.find((href) => href.includes('/framework-'));
+      const modules = `Promise.all([${sources.join(', ')}])`;
+      const loaded = framework
+        ? `import(${framework}).then(() => new Promise((resolve) => setTimeout(resolve))).then(() => ${modules})`
+        : modules;
       return [
         open,
         holdEarlyInteractions,
@@ -128,7 +135,7 @@ export function hydrateAfterFirstPaint(html: string): string {
         "  document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));\n",
         '  await new Promise((resolve) => setTimeout(resolve));\n',
         '}\n',
-        `const [${names.join(', ')}] = await Promise.all([${sources.join(', ')}]).catch((error) => { window.__releaseHeldInteractions(); throw error; });\n`,
+        `const [${names.join(', ')}] = await ${loaded}.catch((error) => { window.__releaseHeldInteractions(); throw error; });\n`,
         rest.trim(),
         close,
       ].join('');
