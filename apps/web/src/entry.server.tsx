@@ -91,9 +91,9 @@ window.__releaseHeldInteractions = () => {
  * 100 ms, in a tab that draws no frames), then adds the same preloads, one task each (starting a
  * request costs about 3 ms on a slow phone, and a dozen in one task blocked it for 40 to 150 ms),
  * and imports the same modules dynamically, the framework chunk in a task before the others:
- * the page is on screen before any script is fetched or run (decisions 0023, 0027). If they fail to load, the holding stops, so check boxes and
- * forms work as plain HTML. The SPA fallback shell shows nothing until its scripts run and is
- * left as it is.
+ * the page is on screen before any script is fetched or run (decisions 0023, 0027). If they fail
+ * to load, the holding stops, so check boxes and forms work as plain HTML. The SPA fallback shell
+ * shows nothing until its scripts run and is left as it is.
  */
 export function hydrateAfterFirstPaint(html: string): string {
   const preloads: string[] = [];

@@ -364,7 +364,7 @@ function readOperand(tokens: Token[], operator: Operator, i: number): Read<Meani
     }
     const token = tokens[j];
     const amount = readAmount(tokens, j);
-    // "starting 20k", "starting from ₹5,000": prices from there; "ending 5k" means nothing.
+    // "starting 20k", "starting from ₹5,000": prices from there; "ending 5k" is no ending.
     if (amount && (amount.money || amount.unit !== undefined)) {
       return operator === 'start' ? readOperand(tokens, 'minPrice', j) : undefined;
     }
