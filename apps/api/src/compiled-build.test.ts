@@ -84,7 +84,7 @@ describe('the compiled API', () => {
     expect(await page.text()).toBe('<html>home page</html>');
 
     server.child.kill('SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
   }, 120_000);
 });
 
@@ -145,7 +145,7 @@ describe('the cluster command', () => {
         entry: 'cluster',
       },
     );
-    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
     expect(server.output()).toContain('set DATABASE_URL');
   });
 
@@ -205,7 +205,7 @@ describe('the cluster command', () => {
     expect((await fetch(`${base}/api/v1/health`)).status).toBe(200);
 
     server.child.kill('SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
   }, 120_000);
 });
 

@@ -71,7 +71,7 @@ describe('the server process', () => {
   it('refuses to start in production without its public settings, naming them all at once', async () => {
     const dataDir = join(scratch, 'production');
     const server = startServer(dataDir, { NODE_ENV: 'production', SESSION_SECRET: '' });
-    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
     const output = server.output();
     expect(output).toContain('Invalid configuration');
     for (const setting of ['SESSION_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMS_PROVIDER']) {
@@ -87,7 +87,7 @@ describe('the server process', () => {
     const interrupted = startServer(dataDir);
     await waitFor('the data folder lock', () => (lockOwner(dataDir) ? true : undefined));
     interrupted.child.kill('SIGTERM');
-    expect(await interrupted.exited).toEqual({ code: 0, signal: null });
+    expect(await interrupted.exited, interrupted.output()).toEqual({ code: 0, signal: null });
     expect(interrupted.output()).not.toContain('Store ready');
     expect(lockOwner(dataDir)).toBeNull();
 
@@ -119,7 +119,7 @@ describe('the server process', () => {
     expect(postgresPid(dataDir)).toBe(database);
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(await first.exited, first.output()).toEqual({ code: 0, signal: null });
     expect(lockOwner(dataDir)).toBeNull();
     expect(isAlive(database)).toBe(false);
     expect(postgresPid(dataDir)).toBeNull();
@@ -128,7 +128,7 @@ describe('the server process', () => {
     const againBase = await ready(again);
     expect((await health(againBase)).status).toBe(200);
     again.child.kill('SIGINT');
-    expect(await again.exited).toEqual({ code: 0, signal: null });
+    expect(await again.exited, again.output()).toEqual({ code: 0, signal: null });
     expect(lockOwner(dataDir)).toBeNull();
     expect(postgresPid(dataDir)).toBeNull();
   }, 120_000);
@@ -152,12 +152,12 @@ describe('the server process', () => {
     expect(lockOwner(dataDir)).toBe(String(next.child.pid));
     expect((await health(base)).status).toBe(200);
     next.child.kill('SIGTERM');
-    expect(await next.exited).toEqual({ code: 0, signal: null });
+    expect(await next.exited, next.output()).toEqual({ code: 0, signal: null });
   }, 120_000);
 
   it('after kill -9 of the database server, starts it again and loses nothing committed', async () => {
     const dataDir = join(scratch, 'database-killed');
-    const server = startServer(dataDir);
+    const server = startServer(dataDir, { LOG_LEVEL: 'warn' });
     const base = await ready(server);
     await withClient(dataDir, async (client) => {
       await client.query('create table crash_probe (n int primary key)');
@@ -201,7 +201,7 @@ describe('the server process', () => {
     expect(log).toContain('automatic recovery in progress');
 
     server.child.kill('SIGTERM');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
     expect(isAlive(restarted)).toBe(false);
     expect(existsSync(join(dataDir, 'store.lock'))).toBe(false);
   }, 120_000);

@@ -1,6 +1,8 @@
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase } from './database';
+import type { Tx } from './transactions';
 
 describe('closing a database', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -44,6 +46,52 @@ describe('a checked-out connection that the server ends', () => {
       await expect(held.query('select 1')).rejects.toThrow(/not queryable|terminat/);
       held.release();
       expect(await database.query('select 2 as two')).toEqual([{ two: 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** The server process behind the transaction's connection. */
+const backendPid = async (tx: Tx) =>
+  (
+    (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+      rows: [{ pid: number }];
+    }
+  ).rows[0].pid;
+
+describe('a transaction whose BEGIN fails', () => {
+  it('gives its connection back, destroyed: the next transaction runs and closing finishes', async () => {
+    const { admin, template } = inject('testDatabaseServer');
+    const database = openDatabase({ ...admin, database: template });
+    // A connection given back inside a failed transaction block: the pool hands out the one
+    // given back last, and BEGIN on it fails (25P02) as on a connection the server dropped.
+    const poisoned = await database.connect();
+    const poisonedPid = (await poisoned.query<{ pid: number }>('select pg_backend_pid() as pid'))
+      .rows[0]!.pid;
+    await poisoned.query('begin');
+    await poisoned.query('select 1/0').catch(() => {});
+    poisoned.release();
+
+    const first = database.db.transaction(backendPid);
+    await expect(first).rejects.toMatchObject({ cause: { code: '25P02' } });
+    expect(await database.db.transaction(backendPid)).not.toBe(poisonedPid);
+    // drizzle's own transaction kept the first connection checked out: this waited forever.
+    await database.close();
+  });
+
+  it('gives back a connection whose work failed and was rolled back, for the next one', async () => {
+    const { admin, template } = inject('testDatabaseServer');
+    const database = openDatabase({ ...admin, database: template });
+    try {
+      let failedOn = 0;
+      await expect(
+        database.db.transaction(async (tx) => {
+          failedOn = await backendPid(tx);
+          throw new Error('the work refused');
+        }),
+      ).rejects.toThrow('the work refused');
+      expect(await database.db.transaction(backendPid)).toBe(failedOn);
     } finally {
       await database.close();
     }

@@ -1,7 +1,12 @@
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  sql,
+  type ExtractTablesWithRelations,
+} from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { apiFolder } from '../config/api-folder';
@@ -34,6 +39,57 @@ class QuickConnectClient extends pg.Client {
     super(
       Object.assign(Object.create(settings) as pg.ClientConfig, { connectionTimeoutMillis: 1_500 }),
     );
+  }
+}
+
+const dialect = new PgDialect();
+const relations = extractTablesRelationalConfig<ExtractTablesWithRelations<Schema>>(
+  schema,
+  createTableRelationsHelpers,
+);
+const relationalSchema = {
+  fullSchema: schema,
+  schema: relations.tables,
+  tableNamesMap: relations.tableNamesMap,
+};
+
+/**
+ * `db.transaction` on a connection checked out here. drizzle's own (0.45.4) runs BEGIN before
+ * the try/finally that gives the connection back (drizzle-orm issue #6241): a BEGIN that fails,
+ * as on a connection the server dropped under it, kept the connection checked out for good, the
+ * pool shrank, and closing it waited forever (a server's shutdown after a database restart).
+ * The connection goes back to the pool when the transaction's own statements (begin, commit,
+ * rollback) went through, and is destroyed otherwise.
+ */
+async function transactionOnOwnConnection<T>(
+  pool: pg.Pool,
+  work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
+  config: Parameters<Db['transaction']>[1],
+): Promise<T> {
+  const client = await pool.connect();
+  let workFailed = false;
+  let workError: unknown;
+  try {
+    const session = new NodePgSession<Schema, ExtractTablesWithRelations<Schema>>(
+      client,
+      dialect,
+      relationalSchema,
+    );
+    const result = await session.transaction(async (tx) => {
+      try {
+        return await work(tx);
+      } catch (error) {
+        workFailed = true;
+        workError = error;
+        throw error;
+      }
+    }, config);
+    client.release();
+    return result;
+  } catch (error) {
+    const rolledBack = workFailed && error === workError;
+    client.release(!rolledBack);
+    throw error;
   }
 }
 
@@ -74,6 +130,7 @@ export function openDatabase(
     if (--connections === 0) lastClosed?.();
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
+  db.transaction = (work, config) => transactionOnOwnConnection(pool, work, config);
   const database: Database = {
     db,
     kind: options.kind ?? 'external',
