@@ -59,3 +59,19 @@ test('a link followed before the page has hydrated loads the next page as plain 
   await expect(page).toHaveURL(/\/premium-numbers\?category=mirror-numbers$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('Apply on an opening, clicked before the career page has hydrated, chooses it once it has', async ({
+  page,
+}) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/career');
+  const apply = page.getByRole('button', { name: 'Apply for Porting Support Associate' });
+  await apply.click();
+  expect(await isHydrated(apply)).toBe(false);
+
+  releaseScripts();
+  const position = page.getByTestId('enquiry-form').getByLabel('Position');
+  await expect(position).toHaveValue('Porting Support Associate');
+  await expect(page.locator('#apply')).toBeFocused();
+  await expect(position).toBeInViewport();
+});

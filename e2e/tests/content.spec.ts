@@ -160,7 +160,7 @@ test.describe('enquiry forms', () => {
     await page.goto('/career');
     const openings = page.getByRole('heading', { level: 3 });
     expect(await openings.count()).toBeGreaterThanOrEqual(3);
-    await page.getByRole('link', { name: /Apply for Porting Support Associate/ }).click();
+    await page.getByRole('button', { name: /Apply for Porting Support Associate/ }).click();
     const form = page.getByTestId('enquiry-form');
     await expect(form.getByLabel('Position')).toHaveValue('Porting Support Associate');
     await fillEnquiry(page, email, experience);

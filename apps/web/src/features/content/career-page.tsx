@@ -17,8 +17,16 @@ export const meta: Route.MetaFunction = () =>
 const OTHER_POSITION = 'Other / general application';
 
 export default function CareerPage() {
-  // "Apply" on an opening preselects it in the form (the form starts afresh with it).
+  // "Apply" on an opening preselects it in the form (the form starts afresh with it) and moves
+  // there. A button, not a link to #apply: a click before hydration is held and replayed
+  // (decision 0027), where a link would only scroll and leave the position unchosen.
   const [position, setPosition] = useState('');
+  const apply = (title: string) => {
+    setPosition(title);
+    const form = document.getElementById('apply');
+    form?.scrollIntoView();
+    form?.focus({ preventScroll: true });
+  };
   return (
     <Container className="pb-16">
       <PageHeader
@@ -48,20 +56,20 @@ export default function CareerPage() {
                     <li key={requirement}>{requirement}</li>
                   ))}
                 </ul>
-                <a
-                  href="#apply"
-                  onClick={() => setPosition(opening.title)}
+                <button
+                  type="button"
+                  onClick={() => apply(opening.title)}
                   className="btn-secondary mt-6 self-start"
                 >
                   Apply<span className="sr-only"> for {opening.title}</span>
-                </a>
+                </button>
               </article>
             </li>
           ))}
         </ul>
       </section>
 
-      <div id="apply" className="mt-14 scroll-mt-20">
+      <div id="apply" tabIndex={-1} className="mt-14 scroll-mt-20 focus:outline-none">
         <EnquiryForm
           key={position}
           topic="career"
