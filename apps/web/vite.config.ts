@@ -4,6 +4,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { schedulerSlices } from './scripts/scheduler-slices';
 
 const rootModule = fileURLToPath(new URL('./src/root.tsx', import.meta.url));
 
@@ -87,7 +88,7 @@ function keepServerBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), pageShell.plugin, keepServerBuild()],
+  plugins: [tailwindcss(), reactRouter(), pageShell.plugin, keepServerBuild(), schedulerSlices()],
   // Only variables starting with PUBLIC_ reach the browser bundle (see src/lib/site-config.ts).
   envPrefix: 'PUBLIC_',
   define: {
