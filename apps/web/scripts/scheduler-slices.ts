@@ -23,13 +23,22 @@ export function withShorterSlices(code: string): string {
   return code.replace(reactSlice, `frameInterval = ${SLICE_MS},`);
 }
 
+/** The plugin; the browser build fails if it bundled no scheduler module to change. */
 export function schedulerSlices(): Plugin {
+  let changed = false;
   return {
     name: 'store:scheduler-slices',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     transform(code, id) {
-      return schedulerModule.test(id) ? { code: withShorterSlices(code), map: null } : undefined;
+      if (!schedulerModule.test(id)) return undefined;
+      changed = true;
+      return { code: withShorterSlices(code), map: null };
+    },
+    buildEnd(error) {
+      if (!error && !changed) {
+        this.error('No scheduler.production.js was bundled: see scripts/scheduler-slices.ts.');
+      }
     },
   };
 }
