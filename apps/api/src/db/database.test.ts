@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { openDatabase } from './database';
-import type { Tx } from './transactions';
+import { openDatabase, type Tx } from './database';
 
 describe('closing a database', () => {
   afterEach(() => vi.restoreAllMocks());

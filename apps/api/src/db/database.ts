@@ -15,6 +15,8 @@ import * as schema from './schema';
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A drizzle transaction: every statement of a transaction must go through it, never `db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -53,6 +55,9 @@ const relationalSchema = {
   tableNamesMap: relations.tableNamesMap,
 };
 
+/** What the work of a transaction has thrown, before it has thrown anything. */
+const noError = Symbol('no error');
+
 /**
  * `db.transaction` on a connection checked out here. drizzle's own (0.45.4) runs BEGIN before
  * the try/finally that gives the connection back (drizzle-orm issue #6241): a BEGIN that fails,
@@ -63,12 +68,11 @@ const relationalSchema = {
  */
 async function transactionOnOwnConnection<T>(
   pool: pg.Pool,
-  work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
+  work: (tx: Tx) => Promise<T>,
   config: Parameters<Db['transaction']>[1],
 ): Promise<T> {
   const client = await pool.connect();
-  let workFailed = false;
-  let workError: unknown;
+  let workError: unknown = noError;
   try {
     const session = new NodePgSession<Schema, ExtractTablesWithRelations<Schema>>(
       client,
@@ -79,7 +83,6 @@ async function transactionOnOwnConnection<T>(
       try {
         return await work(tx);
       } catch (error) {
-        workFailed = true;
         workError = error;
         throw error;
       }
@@ -87,8 +90,8 @@ async function transactionOnOwnConnection<T>(
     client.release();
     return result;
   } catch (error) {
-    const rolledBack = workFailed && error === workError;
-    client.release(!rolledBack);
+    // The work's own error comes back only after a rollback that went through.
+    client.release(error !== workError);
     throw error;
   }
 }

@@ -1,8 +1,7 @@
 import { AppError } from '../http/app-error';
-import type { Database, Db } from './database';
+import type { Database, Tx } from './database';
 
-/** A drizzle transaction: every statement of a transaction must go through it, never `db`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** PostgreSQL codes worth running the whole transaction again for: deadlock, serialization. */
 const retryable = new Set(['40P01', '40001']);
