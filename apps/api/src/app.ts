@@ -20,6 +20,7 @@ import { installErrorHandler } from './http/error-handler';
 import { badRequest, noRoute } from './http/app-error';
 import { clientAddress } from './http/client-address';
 import { postgresRateLimitStore } from './http/postgres-rate-limit-store';
+import { apiCompression } from './plugins/api-compression';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { rejectNul } from './plugins/reject-nul';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
           message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
         }),
       });
+      await api.register(apiCompression);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
