@@ -1,6 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -82,6 +82,8 @@ function keepServerBuild(): Plugin {
         const keptDir = join(dirname(serverDir), 'page-server');
         rmSync(keptDir, { recursive: true, force: true });
         cpSync(serverDir, keptDir, { recursive: true });
+        // ES modules wherever the build is copied to, not only below this package.json.
+        writeFileSync(join(keptDir, 'package.json'), '{ "type": "module" }\n');
       },
     },
   };

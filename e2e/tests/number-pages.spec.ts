@@ -1,6 +1,10 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { newAccount, registerByApi, supportRequest } from '../support/accounts';
 import { jsonLdBlocks, meta, publicBase, type ApiNumber } from '../support/store-pages';
+import { startStore, webBuildDir } from '../support/store-server';
 
 /**
  * A number's own page as the server sends it (JavaScript off): metadata, Product JSON-LD, status
@@ -154,6 +158,26 @@ test('a number page hydrates without a console error, and its buttons work', asy
   await expect(page.getByRole('status').getByText('Item added to cart')).toBeVisible();
   await expect(page.getByRole('link', { name: 'In cart: view cart' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a number page is rendered from a web build copied out of the project (WEB_BUILD_DIR)', async () => {
+  test.setTimeout(180_000);
+  // The client and the kept server build side by side, in a folder with no node_modules above.
+  const moved = mkdtempSync(join(tmpdir(), 'store-moved-build-'));
+  const built = dirname(webBuildDir(process.env));
+  for (const part of ['client', 'page-server']) {
+    cpSync(join(built, part), join(moved, part), { recursive: true });
+  }
+  const store = await startStore({ WEB_BUILD_DIR: join(moved, 'client') });
+  try {
+    const [number] = await availableNumbers(store.url);
+    const res = await fetch(`${store.url}/numbers/${number!.number}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`<title>${number!.display}`);
+  } finally {
+    await store.stop();
+    rmSync(moved, { recursive: true, force: true });
+  }
 });
 
 test('the sitemap index lists the pages sitemap and number sitemaps from the stock', async ({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { register } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -14,6 +15,7 @@ import {
 import type { NumberDetail } from '../catalog/catalog-schemas';
 import { catalogCacheTtlMs, TtlCache } from '../catalog/listing-cache';
 import { inlineScriptHashes } from '../http/inline-script-hashes';
+import { defaultBuildDir } from './web-app';
 
 /** What a number's page is rendered from: the number, or null when the store never had it. */
 export interface NumberPageData {
@@ -51,7 +53,40 @@ export function loadNumberPageRenderer(
   };
 }
 
+/**
+ * A module resolution hook: a package the server build imports by name (react, react-router,
+ * the web app's own libraries) and that is not found from where the build lies is looked for
+ * from where the build lies in the project (apps/web/build), above which the web app's packages
+ * are installed. A build inside the project finds them itself; a copy elsewhere (WEB_BUILD_DIR)
+ * did not, and every number page failed with 500 while the store said it was ready.
+ */
+const packagesFromTheProject = `
+let buildDir, projectBuild;
+export function initialize(data) { ({ buildDir, projectBuild } = data); }
+export async function resolve(specifier, context, nextResolve) {
+  try {
+    return await nextResolve(specifier, context);
+  } catch (error) {
+    const bare = !/^(?:[./]|[a-z]+:)/.test(specifier);
+    if (!bare || error?.code !== 'ERR_MODULE_NOT_FOUND' || !context.parentURL?.startsWith(buildDir)) {
+      throw error;
+    }
+    return nextResolve(specifier, { ...context, parentURL: projectBuild });
+  }
+}`;
+
+/** The builds whose packages are already looked for from the project (one hook each, per process). */
+const hooked = new Set<string>();
+
 async function importRenderer(file: string, publicBaseUrl: string): Promise<NumberPageRenderer> {
+  const buildDir = pathToFileURL(dirname(file)).href + '/';
+  if (!hooked.has(buildDir)) {
+    hooked.add(buildDir);
+    const projectBuild = pathToFileURL(join(defaultBuildDir, '..', 'page-server', 'index.js'));
+    register(`data:text/javascript,${encodeURIComponent(packagesFromTheProject)}`, {
+      data: { buildDir, projectBuild: projectBuild.href },
+    });
+  }
   const build = (await import(pathToFileURL(file).href)) as ServerBuild;
   const key = (build.entry.module as { numberPageContext?: RouterContext<NumberPageData | null> })
     .numberPageContext;

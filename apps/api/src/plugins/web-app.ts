@@ -5,7 +5,8 @@ import { join, normalize, relative, resolve, sep } from 'node:path';
 import { apiFolder } from '../config/api-folder';
 import { noRoute } from '../http/app-error';
 
-const defaultBuildDir = join(apiFolder, '../web/build/client');
+/** Where the web app's build lies in the project (npm run build -w apps/web). */
+export const defaultBuildDir = join(apiFolder, '../web/build/client');
 
 /** The built web app's client folder the server serves (WEB_BUILD_DIR, or the default). */
 export const webBuildDir = (buildDir: string | undefined) => resolve(buildDir ?? defaultBuildDir);
