@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -120,3 +120,26 @@ numberPagesSuite(
     });
   },
 );
+
+describe('GET /numbers/{digits} when the web build cannot render it', () => {
+  let app: App;
+  beforeAll(async () => {
+    const client = join(mkdtempSync(join(tmpdir(), 'web-')), 'client');
+    mkdirSync(client);
+    writeFileSync(join(client, '__spa-fallback.html'), '<html>app shell</html>');
+    app = await buildApp(testConfig({ WEB_BUILD_DIR: client }), {
+      database: await sharedDatabase(),
+      renderNumberPage: () => Promise.reject(new Error('the build exports no numberPageContext')),
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 with the app shell, which renders the page in the browser', async () => {
+    const res = await app.inject({ method: 'GET', url: '/numbers/9876598765' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('300');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('<html>app shell</html>');
+  });
+});

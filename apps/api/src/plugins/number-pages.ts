@@ -15,7 +15,7 @@ import {
 import type { NumberDetail } from '../catalog/catalog-schemas';
 import { catalogCacheTtlMs, TtlCache } from '../catalog/listing-cache';
 import { inlineScriptHashes } from '../http/inline-script-hashes';
-import { defaultBuildDir } from './web-app';
+import { defaultBuildDir, readAppShell, webBuildDir } from './web-app';
 
 /** What a number's page is rendered from: the number, or null when the store never had it. */
 export interface NumberPageData {
@@ -120,6 +120,9 @@ interface RenderedPage {
   scripts: string[];
 }
 
+/** The web build's renderer failed (a build that does not fit this API, a page's bug). */
+class PageNotRendered extends Error {}
+
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -134,13 +137,19 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
   const { catalog } = app.services;
   const ttlMs = catalogCacheTtlMs(app.config);
   const pages = new TtlCache<RenderedPage>(2_000);
+  let shellRead: ReturnType<typeof readAppShell>;
+  const appShell = () => (shellRead ??= readAppShell(webBuildDir(app.config.WEB_BUILD_DIR)));
   catalog.onChange(() => pages.clear());
 
   const renderPage = async (digits: string): Promise<RenderedPage> => {
     const number = /^[6-9]\d{9}$/.test(digits)
       ? ((await catalog.findByDigits(digits)) ?? null)
       : null;
-    const { status, html } = await opts.render(`/numbers/${digits}`, { digits, number });
+    const { status, html } = await opts
+      .render(`/numbers/${digits}`, { digits, number })
+      .catch((error: unknown) => {
+        throw new PageNotRendered(`/numbers/${digits} was not rendered`, { cause: error });
+      });
     const indexable =
       status === 200 &&
       (number?.status === 'available' ||
@@ -169,6 +178,21 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
 
   app.get('/numbers/:digits', async (request, reply) => {
     const { digits } = request.params as { digits: string };
-    return send(await pages.get(digits, ttlMs, () => renderPage(digits)), request, reply);
+    try {
+      return send(await pages.get(digits, ttlMs, () => renderPage(digits)), request, reply);
+    } catch (error) {
+      const shell = error instanceof PageNotRendered ? appShell() : undefined;
+      if (!shell) throw error;
+      // The app shell renders the number's page in the browser; crawlers are asked to come
+      // back rather than told the page is gone.
+      request.log.error({ err: error }, 'number page not rendered: the app shell answers');
+      reply.allowScripts(shell.scripts);
+      return reply
+        .status(503)
+        .header('retry-after', '300')
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(shell.html);
+    }
   });
 }

@@ -31,6 +31,17 @@ function readCspHashes(root: string, warn: (line: string) => void): Map<string, 
 }
 
 /**
+ * The app shell (the page the web app answers paths it has no page for with) and the hashes of
+ * its inline scripts, or undefined when there is no web build at `root`.
+ */
+export function readAppShell(root: string): { html: string; scripts: string[] } | undefined {
+  const file = join(root, shellFile);
+  if (!existsSync(file)) return undefined;
+  const scripts = readCspHashes(root, () => {}).get(shellFile) ?? [];
+  return { html: readFileSync(file, 'utf8'), scripts };
+}
+
+/**
  * Serves the built web app: files as they are, a prerendered page's index.html for its path,
  * and the app shell for every other path (the app itself handles unknown paths and sign-in),
  * marked noindex (X-Robots-Tag) so that crawlers never index it.
