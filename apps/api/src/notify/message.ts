@@ -43,9 +43,18 @@ interface InvoiceAttachment {
   invoiceOf: string;
 }
 
+/** An attachment the outbox makes as it sends the message: a QR code of `qrCodeOf` (a link). */
+interface QrCodeAttachment {
+  qrCodeOf: string;
+  filename: string;
+}
+
+/** An attachment made as the message is sent, not stored with it. */
+type MadeAttachment = InvoiceAttachment | QrCodeAttachment;
+
 /** A message written to the outbox: its attachments may be made when it is sent. */
 export type QueuedMessage = Omit<OutgoingMessage, 'attachments'> & {
-  attachments?: (Attachment | InvoiceAttachment)[];
+  attachments?: (Attachment | MadeAttachment)[];
 };
 
 /** One delivery channel: the SMTP, MSG91, WhatsApp Cloud API or log adapter. */
@@ -65,5 +74,5 @@ export function maskOtp(text: string, otp: string | undefined): string {
 
 /** A message as the outbox's jsonb column keeps it: attachment contents in base64. */
 export type StoredMessage = Omit<OutgoingMessage, 'attachments'> & {
-  attachments?: ({ filename: string; contentType: string; base64: string } | InvoiceAttachment)[];
+  attachments?: ({ filename: string; contentType: string; base64: string } | MadeAttachment)[];
 };

@@ -11,6 +11,7 @@ import {
   OUTBOX_MAX_ATTEMPTS,
   retryDelayMs,
 } from './outbox';
+import { qrCodeAttachment } from './qr-code-attachment';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const message = (n: number): OutgoingMessage => ({
@@ -43,6 +44,15 @@ function recordingNotifier(delayMs = 0) {
 }
 
 describeEachDatabase('the outbox', (ctx) => {
+  /** The outbox as the server runs it, sending through `notifier`. */
+  const sendingOutbox = (notifier: Notifier) =>
+    createOutbox({
+      invoiceAttachment,
+      database: ctx().database,
+      notifier,
+      log: quiet,
+      leaseMs: 60_000,
+    });
   const rows = () =>
     ctx().database.query<{
       id: string;
@@ -71,13 +81,7 @@ describeEachDatabase('the outbox', (ctx) => {
       enqueueMessages(tx, [message(2), message(3)]),
     );
     const { notifier, sent } = recordingNotifier();
-    const outbox = createOutbox({
-      invoiceAttachment,
-      database,
-      notifier,
-      log: quiet,
-      leaseMs: 60_000,
-    });
+    const outbox = sendingOutbox(notifier);
     expect(await outbox.deliver(ids)).toEqual({ sent: 2, failed: 0 });
     expect(sent.map((m) => m.subject)).toEqual(['Message 2', 'Message 3']);
     expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
@@ -93,13 +97,7 @@ describeEachDatabase('the outbox', (ctx) => {
       enqueueMessages(tx, [{ ...message(1), attachments: [{ ...attachment, content: pdf }] }]),
     );
     const { notifier, sent } = recordingNotifier();
-    const outbox = createOutbox({
-      invoiceAttachment,
-      database,
-      notifier,
-      log: quiet,
-      leaseMs: 60_000,
-    });
+    const outbox = sendingOutbox(notifier);
     await outbox.deliver(ids);
 
     expect(sent).toHaveLength(1);
@@ -135,17 +133,39 @@ describeEachDatabase('the outbox', (ctx) => {
     expect(errors).toEqual([expect.objectContaining({ orderId: 'order-2' })]);
   });
 
+  it('keeps a QR code as its link and makes the PNG as it sends', async () => {
+    const { database } = ctx();
+    const link = 'upi://pay?pa=store@upi&am=81900.00&tn=VN-ABC123';
+    const ids = await inTransaction(database, (tx) =>
+      enqueueMessages(tx, [
+        { ...message(1), attachments: [{ qrCodeOf: link, filename: 'upi-qr.png' }] },
+      ]),
+    );
+    const [stored] = await database.query<{ message: unknown }>(
+      'select message from outbox where id = $1',
+      [ids[0]],
+    );
+    expect(stored!.message).toMatchObject({
+      attachments: [{ qrCodeOf: link, filename: 'upi-qr.png' }],
+    });
+
+    const { notifier, sent } = recordingNotifier();
+    const outbox = sendingOutbox(notifier);
+    expect(await outbox.deliver(ids)).toEqual({ sent: 1, failed: 0 });
+    const [file] = sent[0]!.attachments!;
+    expect(file).toEqual(await qrCodeAttachment(link, 'upi-qr.png'));
+    expect(file!.contentType).toBe('image/png');
+    // A PNG, as a phone's gallery or mail app opens it.
+    expect(file!.content.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+  });
+
   it('retries a failed delivery after a growing wait, and gives up after the last attempt', async () => {
     const { database } = ctx();
     const [id] = await inTransaction(database, (tx) => enqueueMessages(tx, [message(1)]));
     const { notifier, sent, state } = recordingNotifier();
-    const outbox = createOutbox({
-      invoiceAttachment,
-      database,
-      notifier,
-      log: quiet,
-      leaseMs: 60_000,
-    });
+    const outbox = sendingOutbox(notifier);
     state.failing = true;
     expect(await outbox.deliver()).toEqual({ sent: 0, failed: 1 });
     let [row] = await rows();
@@ -193,13 +213,7 @@ describeEachDatabase('the outbox', (ctx) => {
     void dying.deliver();
     await sleep(200);
     const { notifier, sent } = recordingNotifier();
-    const other = createOutbox({
-      invoiceAttachment,
-      database,
-      notifier,
-      log: quiet,
-      leaseMs: 60_000,
-    });
+    const other = sendingOutbox(notifier);
     expect(await other.deliver()).toEqual({ sent: 0, failed: 0 });
     // The lease ends.
     await database.query("update outbox set next_attempt_at = now() - interval '1 second'");
@@ -218,15 +232,7 @@ describeEachDatabase('the outbox', (ctx) => {
     );
     const senders = [1, 2, 3].map(() => recordingNotifier(5));
     const results = await Promise.all(
-      senders.map(({ notifier }) =>
-        createOutbox({
-          invoiceAttachment,
-          database,
-          notifier,
-          log: quiet,
-          leaseMs: 60_000,
-        }).deliver(),
-      ),
+      senders.map(({ notifier }) => sendingOutbox(notifier).deliver()),
     );
     expect(results.reduce((total, r) => total + r.sent, 0)).toBe(30);
     const subjects = senders.flatMap(({ sent }) => sent.map((m) => m.subject));

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { outbox } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import type { Notifier } from './notifier';
+import { qrCodeAttachment } from './qr-code-attachment';
 import type {
   Attachment,
   NotifyLog,
@@ -82,7 +83,10 @@ export interface OutboxDeps {
 export function createOutbox(deps: OutboxDeps) {
   const { database, notifier, log } = deps;
 
-  /** The message to send: stored contents decoded, invoices made (one that fails is left out). */
+  /**
+   * The message to send: stored contents decoded, invoices and QR codes made (one that fails is
+   * left out).
+   */
   const outgoing = async (
     id: number,
     { attachments, ...message }: StoredMessage,
@@ -93,6 +97,10 @@ export function createOutbox(deps: OutboxDeps) {
       if ('base64' in file) {
         const { base64, ...rest } = file;
         files.push({ ...rest, content: Buffer.from(base64, 'base64') });
+        continue;
+      }
+      if ('qrCodeOf' in file) {
+        files.push(await qrCodeAttachment(file.qrCodeOf, file.filename));
         continue;
       }
       try {

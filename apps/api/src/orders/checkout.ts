@@ -7,7 +7,6 @@ import {
   priceSignedInCartPaise,
 } from '@store/domain';
 import { createHash, randomUUID } from 'node:crypto';
-import QRCode from 'qrcode';
 import { lineResult, type CartLine } from '../cart/cart-service';
 import type { CheckoutBilling, ValidationResult } from '../cart/cart-schemas';
 import { COMING_SOON_MESSAGE } from '../catalog/catalog-service';
@@ -46,27 +45,6 @@ const checkoutBlocked = (validationResults: ValidationResult[], buyNow: boolean)
   conflict(buyNow ? BUY_NOW_BLOCKED_MESSAGE : CHECKOUT_BLOCKED_MESSAGE, 'CART_ITEMS_UNAVAILABLE', {
     validationResults,
   });
-
-/**
- * PNG rows with pngjs's "up" filter alone (qrcode hands its renderer options to pngjs, though
- * its types list only the deflate ones): a QR code's rows repeat, and trying every filter on
- * each row, the default, took 4 times as long (12 ms a code) inside the checkout's transaction.
- */
-const upFilterOnly = { filterType: 2 } as QRCode.QRCodeToBufferOptions['rendererOpts'];
-
-/** The UPI link as a QR code to scan from the order e-mail (a PNG attachment). */
-async function upiQrAttachment(link: string) {
-  return {
-    filename: 'upi-qr.png',
-    contentType: 'image/png',
-    content: await QRCode.toBuffer(link, {
-      type: 'png',
-      width: 320,
-      errorCorrectionLevel: 'M',
-      rendererOpts: upFilterOnly,
-    }),
-  };
-}
 
 /** Thrown inside the transaction when another buyer took a number first: everything rolls back. */
 class RaceLost extends Error {}
@@ -306,7 +284,8 @@ export async function checkout(
       // provider describes it without being asked (an online payment: on the order page).
       const items = await readOrderItems(tx, [orderId]);
       const details = deps.payments.provider(order.paymentProvider).describePayment(order);
-      const qr = details.upiLink ? await upiQrAttachment(details.upiLink) : undefined;
+      // The UPI link's QR code is made as the e-mail is sent, not while the numbers are held.
+      const qr = details.upiLink ? { qrCodeOf: details.upiLink, filename: 'upi-qr.png' } : null;
       const messageIds = await enqueueMessages(tx, [
         ...orderPlacedMessages(config, order.billing as Billing, order, items, details).map(
           (message) =>
