@@ -84,8 +84,8 @@ export function createOutbox(deps: OutboxDeps) {
   const { database, notifier, log } = deps;
 
   /**
-   * The message to send: stored contents decoded, invoices and QR codes made (one that fails is
-   * left out).
+   * The message to send: stored contents decoded, QR codes and invoices made (an invoice that
+   * fails is left out; a QR code of a short link does not fail).
    */
   const outgoing = async (
     id: number,
