@@ -23,7 +23,14 @@ import { prepareCatalogDatabase, redact } from '../shared/catalog-database';
 import { listingScenarios } from '../shared/listing-paths';
 import { freePort, percentile, startServer, stopServer } from '../shared/load';
 import { startMessageSinks } from '../shared/message-sinks';
-import { childPids, memoryOf, postgresPids } from '../shared/process-memory';
+import {
+  allPostgresPids,
+  childPids,
+  cpuSecondsBetween,
+  cpuSecondsOf,
+  memoryOf,
+  postgresPids,
+} from '../shared/process-memory';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const target = process.env.BENCH_TARGET ?? 'both';
@@ -267,13 +274,15 @@ function summarize(figures: KindFigures[]) {
 
 /**
  * `connections` clients send the mix for `seconds` while the memory of `serverPids()` is
- * sampled every second.
+ * sampled every second; the CPU time the server, database (`databasePids()`) and this load
+ * tool use in the window is measured too.
  */
 async function measureMix(
   base: string,
   shop: Shop,
   connections: number,
   serverPids: () => number[],
+  databasePids: () => number[],
 ) {
   const figures = new Map(
     kinds.map((k) => [
@@ -333,7 +342,15 @@ async function measureMix(
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, memoryOf(serverPids()).rss);
   }, 1000);
+  const cpuBefore = { server: cpuSecondsOf(serverPids()), database: cpuSecondsOf(databasePids()) };
+  const loadToolBefore = process.cpuUsage();
   const result = await instance;
+  const loadTool = process.cpuUsage(loadToolBefore);
+  const cpu = {
+    server: cpuSecondsBetween(cpuBefore.server, cpuSecondsOf(serverPids())),
+    database: cpuSecondsBetween(cpuBefore.database, cpuSecondsOf(databasePids())),
+    loadTool: (loadTool.user + loadTool.system) / 1e6,
+  };
   clearInterval(sampler);
   const endRss = memoryOf(serverPids()).rss;
   return {
@@ -342,6 +359,7 @@ async function measureMix(
     timeouts: result.timeouts,
     connectionErrors: result.errors - result.timeouts,
     memory: { peakRss: Math.max(peakRss, endRss), endRss },
+    cpu,
   };
 }
 
@@ -362,6 +380,10 @@ function printFigures(m: Measured) {
     `Statuses: ${Object.entries(m.all.statuses)
       .map(([status, n]) => `${status} ${n}`)
       .join(', ')}; timeouts ${m.timeouts}, connection errors ${m.connectionErrors}`,
+  );
+  const perRequest = (cpuSeconds: number) => ((cpuSeconds * 1000) / m.all.requests).toFixed(1);
+  console.log(
+    `CPU in the window: server ${m.cpu.server.toFixed(1)} s, database ${m.cpu.database.toFixed(1)} s, load tool ${m.cpu.loadTool.toFixed(1)} s, of ${(cpus().length * seconds).toFixed(0)} s on ${cpus().length} cores; per request: server ${perRequest(m.cpu.server)} ms, database ${perRequest(m.cpu.database)} ms`,
   );
 }
 
@@ -400,7 +422,13 @@ async function runEmbedded(messaging: Record<string, string>) {
     console.log(
       `PostgreSQL ${shop.postgresVersion} (embedded); ${shop.idle.length} buyers signed in\n`,
     );
-    const m = await measureMix(base, shop, connections, () => [server.pid!]);
+    const m = await measureMix(
+      base,
+      shop,
+      connections,
+      () => [server.pid!],
+      () => postgresPids(dataDir),
+    );
     printFigures(m);
     const database = memoryOf(postgresPids(dataDir));
     console.log(
@@ -463,7 +491,7 @@ async function runPostgres(messaging: Record<string, string>) {
     await signIn(base, shop.idle);
     await warmUp(base, [...listingPaths, ...searchPaths], workers);
     console.log(`PostgreSQL ${shop.postgresVersion}; ${shop.idle.length} buyers signed in\n`);
-    const m = await measureMix(base, shop, connections, serverPids);
+    const m = await measureMix(base, shop, connections, serverPids, allPostgresPids);
     printFigures(m);
     console.log(
       `Server memory (RSS, the ${workers} workers together): peak ${m.memory.peakRss} MB, at end ${m.memory.endRss} MB`,

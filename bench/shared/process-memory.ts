@@ -39,3 +39,42 @@ export function postgresPids(dataDir: string): number[] {
   );
   return [postmaster, ...childPids(postmaster)];
 }
+
+/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user and system) each process has used so far, in seconds, by pid. */
+export function cpuSecondsOf(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    } catch {
+      // the process has ended
+    }
+  }
+  return used;
+}
+
+/** CPU seconds the processes used between two readings of cpuSecondsOf (new ones from 0). */
+export function cpuSecondsBetween(before: Map<number, number>, after: Map<number, number>) {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** Every PostgreSQL server process on this machine (the postgres target's server). */
+export function allPostgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
