@@ -159,6 +159,33 @@ test('going to page 2 and back with the browser Back button', async ({ page, req
   await expect.poll(() => shownNumbers(page)).toEqual(second.items.map((item) => item.number));
 });
 
+// Cards below the first screen are laid out only as they come near it: the space they hold
+// until then must be their real height, or a jump down (End, a scroll into view) slides the
+// pagination away from under the pointer.
+for (const width of [375, 1280]) {
+  test(`cards coming into view do not move the pagination (${width} px wide)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/premium-numbers');
+    await expect.poll(async () => (await shownNumbers(page)).length).toBe(24);
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    const top = () =>
+      pagination.evaluate((nav) => nav.getBoundingClientRect().top + window.scrollY);
+    const lastCardLaidOut = () =>
+      page
+        .getByTestId('number-card')
+        .last()
+        .evaluate((card) =>
+          card.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }),
+        );
+
+    expect(await lastCardLaidOut()).toBe(false);
+    const before = await top();
+    await pagination.evaluate((nav) => nav.scrollIntoView({ block: 'center' }));
+    await expect.poll(lastCardLaidOut).toBe(true);
+    expect(await top()).toBe(before);
+  });
+}
+
 test('a popular city in the footer opens its landing page with the listing', async ({ page }) => {
   await page.goto('/');
   const pune = page.getByRole('contentinfo').getByRole('link', { name: 'Pune', exact: true });

@@ -83,9 +83,13 @@ type HeadingLevel = 2 | 3 | 4;
 
 /**
  * A listing shows 24 cards, most of them below the first screen: the browser lays out and paints
- * a card only when it comes near the viewport, with a card's usual height until then.
+ * a card only when it comes near the viewport. Until then the minimum height holds its place. It
+ * is the tallest card's height (on offer, its category on two lines), so every card and its
+ * loading stand-in are that height and nothing below moves as cards come into view: a jump to
+ * the pagination used to slide it away from under the pointer.
  */
-const offscreenCard = '[contain-intrinsic-size:auto_190px] [content-visibility:auto]';
+const cardBox =
+  'min-h-[calc(12.625rem+3px)] sm:min-h-[calc(13.25rem+3px)] [contain-intrinsic-size:auto_none] [content-visibility:auto]';
 
 /**
  * The category a card shows and the digits it highlights: the listing's category when the card
@@ -147,7 +151,7 @@ export function NumberCard({
       aria-labelledby={headingId}
       data-testid="number-card"
       data-number={item.number}
-      className={`flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md sm:p-5 ${offscreenCard}`}
+      className={`flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow hover:border-slate-300 hover:shadow-md sm:p-5 ${cardBox}`}
     >
       <div className="flex min-h-6 items-start justify-between gap-2">
         <p
@@ -231,12 +235,12 @@ export function NumberCardSkeleton() {
     <div
       aria-hidden="true"
       data-testid="number-card-skeleton"
-      className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${offscreenCard}`}
+      className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${cardBox}`}
     >
       <div className="h-5 w-28 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none" />
       <div className="mt-5 h-7 w-52 max-w-full animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
       <div className="mt-2.5 h-3 w-24 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
-      <div className="mt-5 flex items-end justify-between border-t border-slate-100 pt-4">
+      <div className="mt-auto flex items-end justify-between border-t border-slate-100 pt-4">
         <div className="h-6 w-20 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
         <div className="h-9 w-28 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
       </div>
