@@ -41,15 +41,23 @@ const target = process.env.BENCH_TARGET ?? 'both';
 /** The first request of each URL, one at a time: what a listing costs before the cache has it. */
 async function coldFirstRequests(base: string, paths: string[]) {
   const times: number[] = [];
+  let slowest = '';
   for (const path of paths) {
     const started = performance.now();
     const res = await fetch(base + path);
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-    times.push(performance.now() - started);
+    const time = performance.now() - started;
+    if (time > Math.max(...times)) slowest = path;
+    times.push(time);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1]! };
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times[times.length - 1]!,
+    slowest,
+  };
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-').padStart(7);
@@ -58,6 +66,8 @@ interface Cold {
   p50: number;
   p95: number;
   max: number;
+  /** The URL that took `max`. */
+  slowest: string;
 }
 
 interface TargetFigures {
@@ -89,6 +99,10 @@ async function measure(name: string, numbers: string, base: string): Promise<Tar
   console.log(
     `${'GET /api/v1/health'.padEnd(20)} ${'1'.padStart(5)} |       ${ms(NaN)}${ms(NaN)}${ms(NaN)} |     ${ms(health.p50)}${ms(health.p95)}${ms(health.p99)} ${health.perSecond.toFixed(0).padStart(7)} ${String(health.errors).padStart(7)}`,
   );
+
+  console.log('The slowest first request of each query:');
+  for (const row of rows)
+    console.log(`  ${row.query}: ${row.cold.max.toFixed(1)} ms ${row.cold.slowest}`);
 
   // Like each query above, the mixed run starts after one pass over its URLs.
   const everything = scenarios.flatMap((s) => s.paths);
