@@ -41,14 +41,14 @@ const target = process.env.BENCH_TARGET ?? 'both';
 /** The first request of each URL, one at a time: what a listing costs before the cache has it. */
 async function coldFirstRequests(base: string, paths: string[]) {
   const times: number[] = [];
-  let slowest = '';
+  let slowest = { path: '', time: -1 };
   for (const path of paths) {
     const started = performance.now();
     const res = await fetch(base + path);
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
     const time = performance.now() - started;
-    if (time > Math.max(...times)) slowest = path;
+    if (time > slowest.time) slowest = { path, time };
     times.push(time);
   }
   times.sort((a, b) => a - b);
@@ -56,7 +56,7 @@ async function coldFirstRequests(base: string, paths: string[]) {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     max: times[times.length - 1]!,
-    slowest,
+    slowest: slowest.path,
   };
 }
 
