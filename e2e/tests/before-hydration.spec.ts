@@ -75,3 +75,32 @@ test('Apply on an opening, clicked before the career page has hydrated, chooses 
   await expect(page.locator('#apply')).toBeFocused();
   await expect(position).toBeInViewport();
 });
+
+test("a category's listing has its heading before it hydrates, and nothing moves when it does", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/premium-numbers?category=mirror-numbers');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Premium Numbers: Mirror Numbers');
+  const intro = page.getByText('Find a number people remember');
+  const before = await intro.boundingBox();
+
+  releaseScripts();
+  await expect(page.getByRole('heading', { name: /^Available numbers/ })).toBeVisible();
+  await expect.poll(() => isHydrated(heading.locator('span'))).toBe(true);
+  await expect(page.locator('article').first()).toBeVisible();
+  await expect(heading).toHaveText('Premium Numbers: Mirror Numbers');
+  expect(await intro.boundingBox()).toEqual(before);
+});
+
+test('an unknown category keeps the plain heading before and after hydration', async ({ page }) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/offer-zone?category=__proto__');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Offer Zone');
+  releaseScripts();
+  await expect.poll(() => isHydrated(heading.locator('span'))).toBe(true);
+  await expect(heading).toHaveText('Offer Zone');
+});

@@ -235,7 +235,7 @@ test('the served HTML of the listings already holds the heading, chips and searc
   request,
 }) => {
   const listing = await (await request.get('/premium-numbers')).text();
-  expect(listing).toMatch(/<h1[^>]*>Premium Numbers<\/h1>/);
+  expect(listing).toMatch(/<h1[^>]*><span[^>]*>Premium Numbers<\/span><\/h1>/);
   expect(listing).toContain('href="/premium-numbers?category=mirror-numbers"');
   expect(listing).toContain('role="search"');
   expect(listing).toContain('Search by digits');

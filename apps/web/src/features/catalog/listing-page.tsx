@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { findCategory } from '@store/domain';
+import { categories, findCategory } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
 import { documentTitle } from '../seo';
+import { listingParamsFromSearch } from './listing-params';
 import { NumberListing } from './number-listing/number-listing';
 import { useListingParams } from './number-listing/use-listing-params';
 
@@ -28,6 +29,33 @@ const modes: Record<
   },
 };
 
+/** The listing's heading: the mode's title, and the chosen category's name. */
+function listingHeading(title: string, categorySlug: string | undefined) {
+  const category = categorySlug ? findCategory(categorySlug) : undefined;
+  return category ? `${title}: ${category.name}` : title;
+}
+
+const headingId = 'listing-heading';
+
+/**
+ * The page is prerendered without a query string, and the listing reads its address only once
+ * it has hydrated: a category's heading would appear then, and on a phone, where it takes two
+ * lines, push the page down. This script, run as the HTML is parsed, writes the heading for the
+ * address's category at once, the same text the listing renders after hydration (the heading
+ * keeps the served text through hydration: suppressHydrationWarning). Rendered by React on a
+ * later visit, it does not run, and needs not.
+ */
+function CategoryHeadingScript({ title }: { title: string }) {
+  const headings = categories.flatMap(({ slug }) => {
+    const { category } = listingParamsFromSearch(new URLSearchParams({ category: slug }));
+    return category ? [[slug, listingHeading(title, category)]] : [];
+  });
+  // The same reading of the address as listingParamsFromSearch; a Map, so that no address can
+  // name an object's own properties.
+  const script = `(()=>{const h=new Map(${JSON.stringify(headings)}).get(new URLSearchParams(location.search).get("category")?.trim().toLowerCase()),e=document.getElementById("${headingId}");if(h&&e)e.textContent=h})()`;
+  return <script dangerouslySetInnerHTML={{ __html: script }} />;
+}
+
 /**
  * The number listing in regular mode (/premium-numbers) or offer-zone mode (/offer-zone, numbers
  * on offer only). `?category={slug}` selects a category; every other filter is in the address too.
@@ -36,7 +64,6 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
   const { params } = useListingParams();
   const { title, eyebrow, intro, other } = modes[mode];
   const category = params.category ? findCategory(params.category) : undefined;
-  const heading = category ? `${title}: ${category.name}` : title;
 
   // The route's meta is the same for every category (it is prerendered without a query string):
   // name the category in the browser tab while one is selected.
@@ -55,7 +82,11 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
     <Container className="pb-16">
       <PageHeader
         eyebrow={eyebrow}
-        title={heading}
+        title={
+          <span id={headingId} suppressHydrationWarning>
+            {listingHeading(title, params.category)}
+          </span>
+        }
         intro={
           <>
             <p>{intro}</p>
@@ -76,6 +107,7 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
           </>
         }
       />
+      <CategoryHeadingScript title={title} />
       <NumberListing
         offer={mode === 'offer-zone'}
         categoryCounts={mode === 'regular'}
