@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Link } from 'react-router';
 import { categories, findCategory } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
@@ -43,9 +43,10 @@ const headingId = 'listing-heading';
  * lines, push the page down. This script, run as the HTML is parsed, writes the heading for the
  * address's category at once, the same text the listing renders after hydration (the heading
  * keeps the served text through hydration: suppressHydrationWarning). Rendered by React on a
- * later visit, it does not run, and needs not.
+ * later visit, it does not run, and needs not. Memoised: its title never changes, so the
+ * listing's re-renders (every filter change) do not build it again.
  */
-function CategoryHeadingScript({ title }: { title: string }) {
+const CategoryHeadingScript = memo(function CategoryHeadingScript({ title }: { title: string }) {
   const headings = categories.flatMap(({ slug }) => {
     const { category } = listingParamsFromSearch(new URLSearchParams({ category: slug }));
     return category ? [[slug, listingHeading(title, category)]] : [];
@@ -54,7 +55,7 @@ function CategoryHeadingScript({ title }: { title: string }) {
   // name an object's own properties.
   const script = `(()=>{const h=new Map(${JSON.stringify(headings)}).get(new URLSearchParams(location.search).get("category")?.trim().toLowerCase()),e=document.getElementById("${headingId}");if(h&&e)e.textContent=h})()`;
   return <script dangerouslySetInnerHTML={{ __html: script }} />;
-}
+});
 
 /**
  * The number listing in regular mode (/premium-numbers) or offer-zone mode (/offer-zone, numbers
