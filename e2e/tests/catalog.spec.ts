@@ -52,9 +52,14 @@ test('a footer category opens a listing of only that category', async ({ page, r
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Premium Numbers: Mirror Numbers',
   );
-  await expect(
-    page.getByRole('navigation', { name: 'Categories' }).locator('a[aria-current="page"]'),
-  ).toHaveText('Mirror Numbers');
+  const chips = page.getByRole('navigation', { name: 'Categories' });
+  await expect(chips.locator('a[aria-current="page"]')).toHaveText('Mirror Numbers');
+  // The tab and the canonical link name the category, as its served page does.
+  await expect(page).toHaveTitle(/^Mirror Numbers - Premium Numbers \| /);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    /\/premium-numbers\?category=mirror-numbers$/,
+  );
 
   const expected = await apiNumbers(request, 'category=mirror-numbers');
   expect(expected.items.length).toBeGreaterThan(0);
@@ -65,6 +70,10 @@ test('a footer category opens a listing of only that category', async ({ page, r
   await expect(page.getByTestId('listing-count')).toContainText(
     `of ${expected.total.toLocaleString('en-IN')}`,
   );
+
+  await chips.getByRole('link', { name: 'Triple', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premium Numbers: Triple');
+  await expect(page).toHaveTitle(/^Triple - Premium Numbers \| /);
 });
 
 test('searching digits anywhere and at the end shows matching numbers', async ({ page }) => {
@@ -235,10 +244,23 @@ test('the served HTML of the listings already holds the heading, chips and searc
   request,
 }) => {
   const listing = await (await request.get('/premium-numbers')).text();
-  expect(listing).toMatch(/<h1[^>]*><span[^>]*>Premium Numbers<\/span><\/h1>/);
+  expect(listing).toMatch(/<h1[^>]*>Premium Numbers<\/h1>/);
   expect(listing).toContain('href="/premium-numbers?category=mirror-numbers"');
   expect(listing).toContain('role="search"');
   expect(listing).toContain('Search by digits');
+
+  // A category's own page, for every address naming it (an advert's adds its campaign).
+  for (const url of [
+    '/premium-numbers?category=mirror-numbers',
+    '/premium-numbers?utm_source=ads&category=Mirror-Numbers',
+  ]) {
+    const category = await (await request.get(url)).text();
+    expect(category, url).toMatch(/<h1[^>]*>Premium Numbers: Mirror Numbers<\/h1>/);
+    expect(category, url).toMatch(/<title>Mirror Numbers - Premium Numbers \| /);
+  }
+  const offer = await (await request.get('/offer-zone?category=triple')).text();
+  expect(offer).toMatch(/<h1[^>]*>Offer Zone: Triple<\/h1>/);
+  expect(offer).toContain('/offer-zone?category=triple"');
 
   const city = await (await request.get('/vip-numbers/maharashtra/pune')).text();
   expect(city).toContain('VIP Mobile Numbers in Pune, Maharashtra');

@@ -27,6 +27,12 @@ const samples: Sample[] = [
     title: /Premium Numbers/,
     types: ['Organization', 'Store', 'Product'],
   },
+  // A category's listing is a page of its own, served with its metadata and heading.
+  {
+    path: '/premium-numbers?category=mirror-numbers',
+    title: /^Mirror Numbers - Premium Numbers \| /,
+    types: ['Organization', 'Store', 'Product'],
+  },
   {
     path: '/vip-numbers/maharashtra',
     title: /Maharashtra/,

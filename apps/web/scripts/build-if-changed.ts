@@ -19,6 +19,7 @@ const inputs = [
   'apps/web/vite.config.ts',
   'apps/web/tsconfig.json',
   'apps/api/src/http/inline-script-hashes.ts',
+  'apps/api/src/http/category-pages.ts',
   'packages/domain/src',
   'package-lock.json',
   'scripts/compress-build.mjs',

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findCity, findState } from '@store/domain';
+import { categories, findCity, findState } from '@store/domain';
 import { meta as cartMeta } from './features/cart/cart-page';
 import { meta as numberPageMeta } from './features/numbers/number-page';
-import { getPrerenderPaths, getSitemapPaths, noIndexPaths } from './prerender-paths';
+import {
+  getCategoryPages,
+  getPrerenderPaths,
+  getSitemapPaths,
+  noIndexPaths,
+} from './prerender-paths';
 
 describe('getPrerenderPaths', () => {
   const paths = getPrerenderPaths();
@@ -68,13 +73,27 @@ describe('getPrerenderPaths', () => {
 describe('getSitemapPaths', () => {
   const paths = getSitemapPaths();
 
+  const categoryPaths = paths.filter((path) => path.includes('?'));
+
   it('lists every prerendered page but the noindex ones', () => {
     expect(noIndexPaths).toEqual(['/cart', '/numbers']);
     expect(paths).not.toContain('/cart');
     expect(paths).not.toContain('/numbers');
     expect(paths).toContain('/numerology');
     expect(paths).not.toContain('/profile');
-    expect([...paths, ...noIndexPaths].sort()).toEqual([...getPrerenderPaths()].sort());
+    const pagePaths = paths.filter((path) => !path.includes('?'));
+    expect([...pagePaths, ...noIndexPaths].sort()).toEqual([...getPrerenderPaths()].sort());
+  });
+
+  it("lists each category's page of the premium numbers, not All and not the offer zone's", () => {
+    expect(categoryPaths).toHaveLength(categories.length - 1);
+    expect(categoryPaths).toContain('/premium-numbers?category=mirror-numbers');
+    expect(categoryPaths).not.toContain('/premium-numbers?category=all');
+    expect(categoryPaths.every((path) => path.startsWith('/premium-numbers?category='))).toBe(true);
+    // Each has its page: the listing renders one for every category of both listings.
+    const pages = getCategoryPages().map(({ path, category }) => `${path}?category=${category}`);
+    expect(pages).toEqual(expect.arrayContaining(categoryPaths));
+    expect(pages).toContain('/offer-zone?category=triple');
   });
 
   it('leaves out only pages whose metadata says noindex', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { states } from '@store/domain';
+import { categories, states, type CategorySlug } from '@store/domain';
 import { byDateDescending, parseArticle, type BlogPostMeta } from './features/content';
 
 /**
@@ -83,8 +83,31 @@ export function getPrerenderPaths(): string[] {
   return [...new Set(paths)];
 }
 
-/** The paths sitemap.xml lists: the prerendered pages that may be indexed. */
+/** The listings that have a page for each category (`/premium-numbers?category=mirror-numbers`). */
+const categoryListings = ['/premium-numbers', '/offer-zone'] as const;
+
+/**
+ * A page for each category of each listing, but All (the listing itself): rendered by
+ * scripts/prerender-categories.ts after the prerendered pages.
+ */
+export function getCategoryPages(): { path: string; category: CategorySlug }[] {
+  return categoryListings.flatMap((path) =>
+    categories
+      .filter((category) => category.slug !== 'all')
+      .map((category) => ({ path, category: category.slug })),
+  );
+}
+
+/**
+ * The paths sitemap.xml lists: the prerendered pages that may be indexed, and each category of
+ * the regular listing (the offer zone's categories change with the offers: not listed).
+ */
 export function getSitemapPaths(): string[] {
   const hidden = new Set<string>(noIndexPaths);
-  return getPrerenderPaths().filter((path) => !hidden.has(path));
+  return [
+    ...getPrerenderPaths().filter((path) => !hidden.has(path)),
+    ...getCategoryPages()
+      .filter(({ path }) => path === '/premium-numbers')
+      .map(({ path, category }) => `${path}?category=${category}`),
+  ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categories, findCategory, isCategorySlug } from './categories';
+import { categories, categoryFromQuery, findCategory, isCategorySlug } from './categories';
 
 describe('categories', () => {
   it('lists the 25 categories of spec §3 in order, All first', () => {
@@ -53,5 +53,14 @@ describe('categories', () => {
     expect(isCategorySlug('without-248-numbers')).toBe(true);
     expect(isCategorySlug('Triple')).toBe(false);
     expect(isCategorySlug('')).toBe(false);
+  });
+
+  it('reads the category an address names, in any case, but not All or an unknown one', () => {
+    expect(categoryFromQuery(' Mirror-Numbers ')?.name).toBe('Mirror Numbers');
+    expect(categoryFromQuery('786-numbers')?.slug).toBe('786-numbers');
+    expect(categoryFromQuery('all')).toBeUndefined();
+    expect(categoryFromQuery('__proto__')).toBeUndefined();
+    expect(categoryFromQuery('')).toBeUndefined();
+    expect(categoryFromQuery(null)).toBeUndefined();
   });
 });

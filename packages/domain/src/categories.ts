@@ -45,3 +45,14 @@ export function isCategorySlug(s: string): s is CategorySlug {
 export function findCategory(slug: string): Category | undefined {
   return categories.find((category) => category.slug === slug);
 }
+
+/**
+ * The category an address names in its `category` query value (`?category=Mirror-Numbers`):
+ * trimmed, any case; undefined for none, an unknown one, and `all` (which filters nothing).
+ * The listing, the listing pages' metadata and the server that picks a category's served page
+ * all read the address this one way.
+ */
+export function categoryFromQuery(value: string | null | undefined): Category | undefined {
+  const slug = value?.trim().toLowerCase();
+  return slug && slug !== 'all' && isCategorySlug(slug) ? findCategory(slug) : undefined;
+}

@@ -11,6 +11,8 @@ const hashOf = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 const listingScript = 'window.__reactRouterContext = {}';
 const listingPage = `<html><script>${listingScript}</script>listing</html>`;
+const mirrorScript = 'window.__reactRouterContext = { mirror: true }';
+const mirrorPage = `<html><script>${mirrorScript}</script>mirror numbers</html>`;
 
 /** The sources of one directive of a Content-Security-Policy header. */
 const directive = (csp: unknown, name: string) =>
@@ -36,10 +38,17 @@ describe('serving the built web app', () => {
     mkdirSync(join(buildDir, 'premium-numbers'));
     writeFileSync(join(buildDir, 'premium-numbers/index.html'), listingPage);
     writeFileSync(join(buildDir, 'premium-numbers/index.html.br'), brotliCompressSync(listingPage));
+    mkdirSync(join(buildDir, 'premium-numbers/category'));
+    writeFileSync(join(buildDir, 'premium-numbers/category/mirror-numbers.html'), mirrorPage);
+    writeFileSync(
+      join(buildDir, 'premium-numbers/category/mirror-numbers.html.br'),
+      brotliCompressSync(mirrorPage),
+    );
     writeFileSync(
       join(buildDir, 'csp-hashes.json'),
       JSON.stringify({
         'premium-numbers/index.html': [hashOf(listingScript)],
+        'premium-numbers/category/mirror-numbers.html': [hashOf(mirrorScript)],
         '__spa-fallback.html': [hashOf('window.shell = 1')],
       }),
     );
@@ -87,6 +96,38 @@ describe('serving the built web app', () => {
     );
     expect((await get("/faq's")).body).toBe('<html>faq</html>');
     expect((await get('/faq%27s')).body).toBe('<html>faq</html>');
+  });
+
+  it("sends a category's own page for every address naming it, and the listing otherwise", async () => {
+    for (const url of [
+      '/premium-numbers?category=mirror-numbers',
+      '/premium-numbers?utm_source=ads&category=%20Mirror-Numbers&q=98',
+    ]) {
+      const res = await get(url);
+      expect(res.body, url).toBe(mirrorPage);
+      expect(res.headers['x-robots-tag'], url).toBeUndefined();
+      const scripts = directive(res.headers['content-security-policy'], 'script-src');
+      expect(scripts, url).toContain(hashOf(mirrorScript));
+      expect(scripts, url).not.toContain(hashOf(listingScript));
+    }
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/premium-numbers?category=mirror-numbers',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload).toEqual(brotliCompressSync(mirrorPage));
+    // All, an unknown category, one without a page of its own, a path the query cannot leave.
+    for (const url of [
+      '/premium-numbers?category=all',
+      '/premium-numbers?category=__proto__',
+      '/premium-numbers?category=octa',
+      '/premium-numbers?category=..%2F..%2Findex',
+      '/premium-numbers?q=98&category=',
+    ]) {
+      expect((await get(url)).body, url).toBe(listingPage);
+    }
+    expect((await get('/?category=mirror-numbers')).body).toBe('<html>home page</html>');
   });
 
   it('sends the app shell, marked noindex, for paths that are not prerendered', async () => {

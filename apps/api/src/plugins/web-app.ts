@@ -2,7 +2,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, resolve, sep } from 'node:path';
+import { categoryFromQuery } from '@store/domain';
 import { apiFolder } from '../config/api-folder';
+import { categoryPageFile } from '../http/category-pages';
 import { noRoute } from '../http/app-error';
 
 /** Where the web app's build lies in the project (npm run build -w apps/web). */
@@ -42,8 +44,9 @@ export function readAppShell(root: string): { html: string; scripts: string[] } 
 }
 
 /**
- * Serves the built web app: files as they are, a prerendered page's index.html for its path,
- * and the app shell for every other path (the app itself handles unknown paths and sign-in),
+ * Serves the built web app: files as they are, a prerendered page's index.html for its path (or
+ * the page of the category its query names: /premium-numbers?category=mirror-numbers), and the
+ * app shell for every other path (the app itself handles unknown paths and sign-in),
  * marked noindex (X-Robots-Tag) so that crawlers never index it.
  */
 export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) {
@@ -99,21 +102,29 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     },
   });
 
-  const page = (path: string) => {
+  /** A file of the build by its path inside it, if it is there (never one outside it). */
+  const builtFile = (path: string) => {
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root + sep)) return undefined;
+    return existsSync(file) && statSync(file).isFile() ? file.slice(root.length + 1) : undefined;
+  };
+
+  /** The page for an address: the page of the category it names, if there is one, or its own. */
+  const page = (url: string) => {
+    const [path = '/', query = ''] = url.split(/\?(.*)/s);
     let decoded: string;
     try {
       decoded = decodeURIComponent(path);
     } catch {
       return undefined;
     }
-    const file = normalize(join(root, decoded, 'index.html'));
-    if (!file.startsWith(root + sep)) return undefined;
-    return existsSync(file) && statSync(file).isFile() ? file.slice(root.length + 1) : undefined;
+    const category = categoryFromQuery(new URLSearchParams(query).get('category'));
+    const categoryPage = category && builtFile(categoryPageFile(decoded, category.slug));
+    return categoryPage || builtFile(join(decoded, 'index.html'));
   };
 
   const sendPage = (url: string, reply: FastifyReply) => {
-    const path = url.split('?')[0] ?? '/';
-    const file = page(path);
+    const file = page(url);
     // The shell answers every path that is not a page (profile, orders, unknown paths) with 200:
     // crawlers are told not to index it (its HTML says so too), so no soft 404 is ever indexed.
     if (!file) reply.header('x-robots-tag', 'noindex');

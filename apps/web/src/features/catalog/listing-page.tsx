@@ -1,20 +1,30 @@
-import { memo, useEffect } from 'react';
-import { Link } from 'react-router';
-import { categories, findCategory } from '@store/domain';
+import { Link, useSearchParams } from 'react-router';
+import { categoryFromQuery, type Category } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
-import { documentTitle } from '../seo';
-import { listingParamsFromSearch } from './listing-params';
+import { siteConfig } from '../../lib/site-config';
+import { seo } from '../seo';
 import { NumberListing } from './number-listing/number-listing';
-import { useListingParams } from './number-listing/use-listing-params';
 
 export type ListingMode = 'regular' | 'offer-zone';
 
-const modes: Record<
-  ListingMode,
-  { title: string; eyebrow: string; intro: string; other: { to: string; label: string } }
-> = {
+interface Mode {
+  title: string;
+  path: string;
+  description: string;
+  /** A category's page description. */
+  categoryDescription: (category: string) => string;
+  eyebrow: string;
+  intro: string;
+  other: { to: string; label: string };
+}
+
+const modes: Record<ListingMode, Mode> = {
   regular: {
     title: 'Premium Numbers',
+    path: '/premium-numbers',
+    description: `Browse premium VIP mobile numbers by category: mirror, counting, 786, triple, tetra and more at ${siteConfig.storeName}.`,
+    categoryDescription: (category) =>
+      `${category}: premium VIP mobile numbers at ${siteConfig.storeName}, each sold once, with guided porting to your operator.`,
     eyebrow: 'VIP mobile numbers',
     intro:
       'Find a number people remember: search by digits, pick a pattern category or set your budget. Every number is sold once, with guided porting to your operator.',
@@ -22,6 +32,10 @@ const modes: Record<
   },
   'offer-zone': {
     title: 'Offer Zone',
+    path: '/offer-zone',
+    description: `VIP mobile numbers on offer at reduced prices at ${siteConfig.storeName}.`,
+    categoryDescription: (category) =>
+      `${category} on offer: VIP mobile numbers at reduced prices at ${siteConfig.storeName}, each sold once, with guided porting to your operator.`,
     eyebrow: 'Limited-time prices',
     intro:
       'VIP numbers at reduced prices, for a limited time. Search by digits, pick a category or set your budget.',
@@ -30,64 +44,43 @@ const modes: Record<
 };
 
 /** The listing's heading: the mode's title, and the chosen category's name. */
-function listingHeading(title: string, categorySlug: string | undefined) {
-  const category = categorySlug ? findCategory(categorySlug) : undefined;
+function listingHeading(title: string, category: Category | undefined) {
   return category ? `${title}: ${category.name}` : title;
 }
 
-const headingId = 'listing-heading';
-
 /**
- * The page is prerendered without a query string, and the listing reads its address only once
- * it has hydrated: a category's heading would appear then, and on a phone, where it takes two
- * lines, push the page down. This script, run as the HTML is parsed, writes the heading for the
- * address's category at once, the same text the listing renders after hydration (the heading
- * keeps the served text through hydration: suppressHydrationWarning). Rendered by React on a
- * later visit, it does not run, and needs not. Memoised: its title never changes, so the
- * listing's re-renders (every filter change) do not build it again.
+ * A listing page's metadata (its route's `meta`). Each category has its own title, description
+ * and canonical address (`/premium-numbers?category=mirror-numbers`): the web build renders a
+ * page for each (scripts/prerender-categories.ts) and the server sends it for that address, so
+ * the metadata and the heading are in the served HTML, and React hydrates the same.
  */
-const CategoryHeadingScript = memo(function CategoryHeadingScript({ title }: { title: string }) {
-  const headings = categories.flatMap(({ slug }) => {
-    const { category } = listingParamsFromSearch(new URLSearchParams({ category: slug }));
-    return category ? [[slug, listingHeading(title, category)]] : [];
+export function listingSeo(mode: ListingMode, search: string) {
+  const { title, description, categoryDescription, path } = modes[mode];
+  const category = categoryFromQuery(new URLSearchParams(search).get('category'));
+  if (!category) return seo({ title, description, path });
+  return seo({
+    title: `${category.name} - ${title}`,
+    description: categoryDescription(category.name),
+    path: `${path}?category=${category.slug}`,
   });
-  // The same reading of the address as listingParamsFromSearch; a Map, so that no address can
-  // name an object's own properties.
-  const script = `(()=>{const h=new Map(${JSON.stringify(headings)}).get(new URLSearchParams(location.search).get("category")?.trim().toLowerCase()),e=document.getElementById("${headingId}");if(h&&e)e.textContent=h})()`;
-  return <script dangerouslySetInnerHTML={{ __html: script }} />;
-});
+}
 
 /**
  * The number listing in regular mode (/premium-numbers) or offer-zone mode (/offer-zone, numbers
  * on offer only). `?category={slug}` selects a category; every other filter is in the address too.
  */
 export function ListingPage({ mode }: { mode: ListingMode }) {
-  const { params } = useListingParams();
+  const [searchParams] = useSearchParams();
   const { title, eyebrow, intro, other } = modes[mode];
-  const category = params.category ? findCategory(params.category) : undefined;
-
-  // The route's meta is the same for every category (it is prerendered without a query string):
-  // name the category in the browser tab while one is selected.
-  useEffect(() => {
-    if (!category) return;
-    const previous = document.title;
-    const named = documentTitle(`${category.name} - ${title}`);
-    document.title = named;
-    return () => {
-      // Restore only if nobody (the next route's meta) has set another title meanwhile.
-      if (document.title === named) document.title = previous;
-    };
-  }, [category, title]);
+  // Read as the server read it to choose the page it sent (one per category), so the heading
+  // is the same prerendered, hydrated and after.
+  const category = categoryFromQuery(searchParams.get('category'));
 
   return (
     <Container className="pb-16">
       <PageHeader
         eyebrow={eyebrow}
-        title={
-          <span id={headingId} suppressHydrationWarning>
-            {listingHeading(title, params.category)}
-          </span>
-        }
+        title={listingHeading(title, category)}
         intro={
           <>
             <p>{intro}</p>
@@ -108,7 +101,6 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
           </>
         }
       />
-      <CategoryHeadingScript title={title} />
       <NumberListing
         offer={mode === 'offer-zone'}
         categoryCounts={mode === 'regular'}

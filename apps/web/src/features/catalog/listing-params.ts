@@ -1,4 +1,5 @@
 import {
+  categoryFromQuery,
   digitMatches,
   isCategorySlug,
   MAX_PHRASE_LENGTH,
@@ -97,8 +98,8 @@ export function listingParamsFromSearch(search: URLSearchParams): ListingParams 
   const text = parseText(search.get('text'));
   if (text) params.text = text;
 
-  const category = search.get('category')?.trim().toLowerCase();
-  if (category && category !== 'all' && isCategorySlug(category)) params.category = category;
+  const category = categoryFromQuery(search.get('category'));
+  if (category) params.category = category.slug;
 
   const offer = search.get('offer');
   if (offer === 'true' || offer === '1') params.offer = true;

@@ -1,5 +1,5 @@
 /** Search metadata: every route module's `meta` is `seo({ title, description, path })`. */
-export { documentTitle, pageTitleFromDocumentTitle, seo } from './seo';
+export { pageTitleFromDocumentTitle, seo } from './seo';
 export { PAGES_SITEMAP, robotsTxt, sitemapXml, type SitemapEntry } from './sitemap';
 export {
   articleJsonLd,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { isServer, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 import { toAuthSession, type AuthSession } from '../auth-session';
@@ -9,7 +9,9 @@ import { clearSessionHint, hasSessionHint, writeSessionHint } from '../session-h
 export const PROFILE_QUERY_KEY = [queryRoots.profile] as const;
 /** Spec §9: profile freshness 5 minutes, profile cache 10 minutes. */
 const PROFILE_STALE_TIME_MS = 5 * 60 * 1000;
-const PROFILE_GC_TIME_MS = 10 * 60 * 1000;
+// Rendering on the server (prerendering, the API's number pages), TanStack Query's own default:
+// never collected, so no timer keeps each page's query cache alive for 10 minutes after it is sent.
+const PROFILE_GC_TIME_MS = isServer ? Infinity : 10 * 60 * 1000;
 
 /**
  * A 401 that survives the client's refresh-and-retry means "signed out"; an answer with the

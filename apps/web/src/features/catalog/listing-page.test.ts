@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, siteConfig } from '../../lib/site-config';
+import { listingSeo } from './listing-page';
+
+/** The descriptor whose `key` is `value` (`rel` `canonical`), as a plain record. */
+const tag = (meta: ReturnType<typeof listingSeo>, key: string, value: string) =>
+  meta.find((descriptor) => (descriptor as Record<string, unknown>)[key] === value) as
+    Record<string, unknown> | undefined;
+
+describe('listingSeo', () => {
+  it("gives a category's listing its own title, description and canonical address", () => {
+    const meta = listingSeo('regular', '?utm_source=ads&category=%20Mirror-Numbers&q=98');
+    const url = absoluteUrl('/premium-numbers?category=mirror-numbers');
+    expect(meta).toContainEqual({
+      title: `Mirror Numbers - Premium Numbers | ${siteConfig.storeName}`,
+    });
+    expect(tag(meta, 'rel', 'canonical')).toEqual({ tagName: 'link', rel: 'canonical', href: url });
+    expect(tag(meta, 'property', 'og:url')).toEqual({ property: 'og:url', content: url });
+    expect(String(tag(meta, 'name', 'description')?.content)).toMatch(/^Mirror Numbers: /);
+    expect(tag(meta, 'name', 'robots')).toEqual({ name: 'robots', content: 'index, follow' });
+
+    const offer = listingSeo('offer-zone', '?category=triple');
+    expect(offer).toContainEqual({ title: `Triple - Offer Zone | ${siteConfig.storeName}` });
+    expect(tag(offer, 'rel', 'canonical')?.href).toBe(absoluteUrl('/offer-zone?category=triple'));
+  });
+
+  it('gives the listing itself for no category, All or an unknown one', () => {
+    const plain = listingSeo('regular', '');
+    expect(plain).toContainEqual({ title: `Premium Numbers | ${siteConfig.storeName}` });
+    expect(tag(plain, 'rel', 'canonical')?.href).toBe(absoluteUrl('/premium-numbers'));
+    for (const search of ['?category=all', '?category=__proto__', '?q=786']) {
+      expect(listingSeo('regular', search), search).toEqual(plain);
+    }
+  });
+});
