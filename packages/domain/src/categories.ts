@@ -46,13 +46,21 @@ export function findCategory(slug: string): Category | undefined {
   return categories.find((category) => category.slug === slug);
 }
 
+/** A category that filters: every one but All. */
+export type PatternCategory = Category & { slug: Exclude<CategorySlug, 'all'> };
+
+const patternCategories: ReadonlyMap<string, PatternCategory> = new Map(
+  categories
+    .filter((category): category is PatternCategory => category.slug !== 'all')
+    .map((category) => [category.slug, category]),
+);
+
 /**
  * The category an address names in its `category` query value (`?category=Mirror-Numbers`):
  * trimmed, any case; undefined for none, an unknown one, and `all` (which filters nothing).
  * The listing, the listing pages' metadata and the server that picks a category's served page
  * all read the address this one way.
  */
-export function categoryFromQuery(value: string | null | undefined): Category | undefined {
-  const slug = value?.trim().toLowerCase();
-  return slug && slug !== 'all' && isCategorySlug(slug) ? findCategory(slug) : undefined;
+export function categoryFromQuery(value: string | null | undefined): PatternCategory | undefined {
+  return patternCategories.get(value?.trim().toLowerCase() ?? '');
 }

@@ -1,6 +1,7 @@
 export * from './attribution';
 export * from './birth-numerology';
 export * from './categories';
+export * from './category-guides';
 export * from './category-rules';
 export * from './classifier';
 export * from './dates';

@@ -16,7 +16,9 @@ describe('listingSeo', () => {
     });
     expect(tag(meta, 'rel', 'canonical')).toEqual({ tagName: 'link', rel: 'canonical', href: url });
     expect(tag(meta, 'property', 'og:url')).toEqual({ property: 'og:url', content: url });
-    expect(String(tag(meta, 'name', 'description')?.content)).toMatch(/^Mirror Numbers: /);
+    expect(tag(meta, 'name', 'description')?.content).toBe(
+      `Mirror Numbers: first five repeat, as in 98765 98765. Premium VIP mobile numbers at ${siteConfig.storeName}, each sold once, with guided porting to your operator.`,
+    );
     expect(tag(meta, 'name', 'robots')).toEqual({ name: 'robots', content: 'index, follow' });
 
     const offer = listingSeo('offer-zone', '?category=triple');

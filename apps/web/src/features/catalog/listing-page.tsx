@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { categoryFromQuery, type Category } from '@store/domain';
+import { categoryFromQuery, categoryGuides, type PatternCategory } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
 import { siteConfig } from '../../lib/site-config';
 import { seo } from '../seo';
@@ -11,8 +11,8 @@ interface Mode {
   title: string;
   path: string;
   description: string;
-  /** A category's page description. */
-  categoryDescription: (category: string) => string;
+  /** A category's page description, after the sentence that says what its numbers look like. */
+  categoryDescription: string;
   eyebrow: string;
   intro: string;
   other: { to: string; label: string };
@@ -23,8 +23,7 @@ const modes: Record<ListingMode, Mode> = {
     title: 'Premium Numbers',
     path: '/premium-numbers',
     description: `Browse premium VIP mobile numbers by category: mirror, counting, 786, triple, tetra and more at ${siteConfig.storeName}.`,
-    categoryDescription: (category) =>
-      `${category}: premium VIP mobile numbers at ${siteConfig.storeName}, each sold once, with guided porting to your operator.`,
+    categoryDescription: `Premium VIP mobile numbers at ${siteConfig.storeName}, each sold once, with guided porting to your operator.`,
     eyebrow: 'VIP mobile numbers',
     intro:
       'Find a number people remember: search by digits, pick a pattern category or set your budget. Every number is sold once, with guided porting to your operator.',
@@ -34,8 +33,7 @@ const modes: Record<ListingMode, Mode> = {
     title: 'Offer Zone',
     path: '/offer-zone',
     description: `VIP mobile numbers on offer at reduced prices at ${siteConfig.storeName}.`,
-    categoryDescription: (category) =>
-      `${category} on offer: VIP mobile numbers at reduced prices at ${siteConfig.storeName}, each sold once, with guided porting to your operator.`,
+    categoryDescription: `On offer: VIP mobile numbers at reduced prices at ${siteConfig.storeName}, each sold once, with guided porting to your operator.`,
     eyebrow: 'Limited-time prices',
     intro:
       'VIP numbers at reduced prices, for a limited time. Search by digits, pick a category or set your budget.',
@@ -43,8 +41,14 @@ const modes: Record<ListingMode, Mode> = {
   },
 };
 
+/** What a category's numbers look like: "Mirror Numbers: first five repeat, as in 98765 98765." */
+function categorySentence(category: PatternCategory) {
+  const { note, example } = categoryGuides[category.slug];
+  return `${category.name}: ${note.charAt(0).toLowerCase()}${note.slice(1)}, as in ${example}.`;
+}
+
 /** The listing's heading: the mode's title, and the chosen category's name. */
-function listingHeading(title: string, category: Category | undefined) {
+function listingHeading(title: string, category: PatternCategory | undefined) {
   return category ? `${title}: ${category.name}` : title;
 }
 
@@ -60,7 +64,7 @@ export function listingSeo(mode: ListingMode, search: string) {
   if (!category) return seo({ title, description, path });
   return seo({
     title: `${category.name} - ${title}`,
-    description: categoryDescription(category.name),
+    description: `${categorySentence(category)} ${categoryDescription}`,
     path: `${path}?category=${category.slug}`,
   });
 }
@@ -84,6 +88,7 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
         intro={
           <>
             <p>{intro}</p>
+            {category && <p className="mt-2">{categorySentence(category)}</p>}
             <p className="mt-2 flex flex-wrap gap-x-5 text-base">
               <Link
                 to={other.to}

@@ -2,10 +2,11 @@ import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   categories,
+  categoryGuides,
   digitMatches,
   popularCities,
-  type CategorySlug,
   type DigitMatch,
+  type PatternCategory,
 } from '@store/domain';
 import { CheckIcon } from '../../components/icons';
 import { Container } from '../../components/page';
@@ -197,34 +198,35 @@ function HeroPhone() {
   );
 }
 
-const featuredCategories: readonly { slug: CategorySlug; example: string; note: string }[] = [
-  { slug: 'mirror-numbers', example: '98765 98765', note: 'First five repeat' },
-  { slug: 'semi-mirror-numbers', example: '98 1234 1234', note: 'A block twice' },
-  { slug: '786-numbers', example: '97860 12345', note: 'Contains 786' },
-  { slug: '108-numbers', example: '98761 08555', note: 'Contains 108' },
-  { slug: 'counting-numbers', example: '98765 43210', note: 'Runs and series' },
-  { slug: 'tetra', example: '98100 00567', note: 'Four in a row' },
-  { slug: 'penta', example: '98123 77777', note: 'Five in a row' },
-  { slug: 'without-248-numbers', example: '91376 05193', note: 'No 2, 4 or 8' },
+/** The categories the home page shows, with what their numbers look like. */
+const featuredCategories: readonly PatternCategory['slug'][] = [
+  'mirror-numbers',
+  'semi-mirror-numbers',
+  '786-numbers',
+  '108-numbers',
+  'counting-numbers',
+  'tetra',
+  'penta',
+  'without-248-numbers',
 ];
 
 function FeaturedCategories() {
   const names = new Map(categories.map((category) => [category.slug, category.name]));
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      {featuredCategories.map((category) => (
-        <li key={category.slug}>
+      {featuredCategories.map((slug) => (
+        <li key={slug}>
           <Link
-            to={categoryPath(category.slug)}
+            to={categoryPath(slug)}
             className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-blue-600 hover:shadow-md sm:p-5"
           >
             <span className="font-semibold text-slate-900 group-hover:text-blue-800">
-              {names.get(category.slug)}
+              {names.get(slug)}
             </span>
             <span className="mt-3 font-mono text-base font-semibold tracking-wide whitespace-nowrap text-blue-800 sm:text-lg">
-              {category.example}
+              {categoryGuides[slug].example}
             </span>
-            <span className="mt-1 text-sm text-slate-600">{category.note}</span>
+            <span className="mt-1 text-sm text-slate-600">{categoryGuides[slug].note}</span>
           </Link>
         </li>
       ))}
