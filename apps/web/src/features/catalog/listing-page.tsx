@@ -41,10 +41,26 @@ const modes: Record<ListingMode, Mode> = {
   },
 };
 
-/** What a category's numbers look like: "Mirror Numbers: first five repeat, as in 98765 98765." */
-function categorySentence(category: PatternCategory) {
+/** What a category's numbers look like: "Mirror Numbers: first five repeat" and "98765 98765". */
+function categoryGuide(category: PatternCategory) {
   const { note, example } = categoryGuides[category.slug];
-  return `${category.name}: ${note.charAt(0).toLowerCase()}${note.slice(1)}, as in ${example}.`;
+  return { lead: `${category.name}: ${note.charAt(0).toLowerCase()}${note.slice(1)}`, example };
+}
+
+/** "Mirror Numbers: first five repeat, as in 98765 98765." */
+function categorySentence(category: PatternCategory) {
+  const { lead, example } = categoryGuide(category);
+  return `${lead}, as in ${example}.`;
+}
+
+/** The same sentence on the page, the example number kept on one line. */
+function CategorySentence({ category }: { category: PatternCategory }) {
+  const { lead, example } = categoryGuide(category);
+  return (
+    <p className="mt-2">
+      {lead}, as in <span className="whitespace-nowrap">{example}</span>.
+    </p>
+  );
 }
 
 /** The listing's heading: the mode's title, and the chosen category's name. */
@@ -88,7 +104,7 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
         intro={
           <>
             <p>{intro}</p>
-            {category && <p className="mt-2">{categorySentence(category)}</p>}
+            {category && <CategorySentence category={category} />}
             <p className="mt-2 flex flex-wrap gap-x-5 text-base">
               <Link
                 to={other.to}
