@@ -59,9 +59,7 @@ export async function checkHoldLimits(
   await lockClientAddress(tx, hold.clientIp);
   const fromAddress = await liveHoldsFromAddress(tx, hold.clientIp, hold.userId);
   if (fromAddress.held + ids.length > config.HOLDS_PER_IP) {
-    const wait = fromAddress.firstEnd
-      ? (fromAddress.firstEnd.getTime() - fromAddress.now.getTime()) / 1000
-      : config.HOLD_MINUTES * 60;
+    const wait = fromAddress.firstEndsInSeconds ?? config.HOLD_MINUTES * 60;
     throw tooMany(
       'HOLD_LIMIT_ADDRESS',
       `Too many numbers are held from your network right now. Please try again in ${minutesText(wait)}.`,
