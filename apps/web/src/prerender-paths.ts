@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { categories, states, type CategorySlug } from '@store/domain';
+import { patternCategories, states, type PatternCategory } from '@store/domain';
 import { byDateDescending, parseArticle, type BlogPostMeta } from './features/content';
 
 /**
@@ -90,11 +90,9 @@ const categoryListings = ['/premium-numbers', '/offer-zone'] as const;
  * A page for each category of each listing, but All (the listing itself): rendered by
  * scripts/prerender-categories.ts after the prerendered pages.
  */
-export function getCategoryPages(): { path: string; category: CategorySlug }[] {
+export function getCategoryPages(): { path: string; category: PatternCategory['slug'] }[] {
   return categoryListings.flatMap((path) =>
-    categories
-      .filter((category) => category.slug !== 'all')
-      .map((category) => ({ path, category: category.slug })),
+    patternCategories.map((category) => ({ path, category: category.slug })),
   );
 }
 

@@ -49,10 +49,13 @@ export function findCategory(slug: string): Category | undefined {
 /** A category that filters: every one but All. */
 export type PatternCategory = Category & { slug: Exclude<CategorySlug, 'all'> };
 
-const patternCategories: ReadonlyMap<string, PatternCategory> = new Map(
-  categories
-    .filter((category): category is PatternCategory => category.slug !== 'all')
-    .map((category) => [category.slug, category]),
+/** Every category but All, in the spec's order. */
+export const patternCategories: readonly PatternCategory[] = categories.filter(
+  (category): category is PatternCategory => category.slug !== 'all',
+);
+
+const patternCategoriesBySlug: ReadonlyMap<string, PatternCategory> = new Map(
+  patternCategories.map((category) => [category.slug, category]),
 );
 
 /**
@@ -62,5 +65,5 @@ const patternCategories: ReadonlyMap<string, PatternCategory> = new Map(
  * all read the address this one way.
  */
 export function categoryFromQuery(value: string | null | undefined): PatternCategory | undefined {
-  return patternCategories.get(value?.trim().toLowerCase() ?? '');
+  return patternCategoriesBySlug.get(value?.trim().toLowerCase() ?? '');
 }
