@@ -1,7 +1,6 @@
 import {
   categoryFromQuery,
   digitMatches,
-  isCategorySlug,
   MAX_PHRASE_LENGTH,
   MAX_PRICE,
   numberSorts,
@@ -160,9 +159,7 @@ export function searchFromListingParams(params: ListingParams): URLSearchParams 
   };
 
   set('text', parseText(params.text));
-  if (params.category && params.category !== 'all' && isCategorySlug(params.category)) {
-    set('category', params.category);
-  }
+  set('category', categoryFromQuery(params.category)?.slug);
   const q = parseDigits(params.q);
   set('q', q);
   if (q && params.match && params.match !== DEFAULT_MATCH) set('match', params.match);
