@@ -88,6 +88,41 @@ describe('serving the built web app', () => {
     expect((await get('/')).statusCode).toBe(200);
   });
 
+  it("redirects a built page's file name to the page's own address", async () => {
+    const cases: [string, string][] = [
+      ['/index.html', '/'],
+      ['/premium-numbers/index.html', '/premium-numbers'],
+      ['/premium-numbers/index%2Ehtml?page=2', '/premium-numbers?page=2'],
+      ["/faq's/index.html", "/faq's"],
+      ['/faq%27s/index.html', "/faq's"],
+      ['//evil.example/index.html', '/evil.example'],
+      ['/%2F%2Fevil.example/index.html', '/evil.example'],
+      ['/premium-numbers/category/mirror-numbers.html', '/premium-numbers?category=mirror-numbers'],
+      [
+        '/premium-numbers/category/mirror-numbers.html?utm_source=ads',
+        '/premium-numbers?category=mirror-numbers&utm_source=ads',
+      ],
+    ];
+    for (const [url, location] of cases) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(301);
+        expect(res.headers.location, url).toBe(location);
+      }
+    }
+    // Other built .html files are no page: the app shell, marked noindex, as for unknown paths.
+    for (const url of [
+      '/__spa-fallback.html',
+      '/premium-numbers/category/no-such-category.html',
+      '/premium-numbers/category/all.html',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<html>app shell</html>');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+    }
+  });
+
   it('sends a prerendered page for its path, with or without a query', async () => {
     expect((await get('/')).body).toBe('<html>home page</html>');
     expect((await get('/vip-numbers/uttar-pradesh/noida')).body).toBe('<html>noida</html>');
@@ -173,7 +208,7 @@ describe('serving the built web app', () => {
       );
     for (const answer of [
       await scripts('/premium-numbers'),
-      await scripts('/premium-numbers/index.html'),
+      await scripts('/premium-numbers?utm_source=x'),
       await scripts('/premium-numbers', { 'accept-encoding': 'br' }),
     ]) {
       expect(answer).toContain(hashOf(listingScript));

@@ -59,15 +59,17 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     return;
   }
 
-  // One address per page: a trailing slash redirects to the page's own address (the static
-  // handler would otherwise refuse the folder, or send the page under a second address). Leading
-  // slashes are collapsed too, so `//host/` cannot become a redirect to another site.
+  // One address per page. A trailing slash redirects to the page's own address (the static
+  // handler would otherwise refuse the folder), and so does a built file's name
+  // (`/premium-numbers/index.html`, `/premium-numbers/category/mirror-numbers.html`), which the
+  // static handler would send as a second copy of the page; any other `.html` name is no page.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const [path = '/', ...query] = request.url.split('?');
-    if (path === '/' || !path.endsWith('/') || path.startsWith('/api/')) return;
-    const canonical = `/${path.replace(/^\/+|\/+$/g, '')}`;
-    return reply.redirect(query.length ? `${canonical}?${query.join('?')}` : canonical, 301);
+    const [path = '/', query = ''] = request.url.split(/\?(.*)/s);
+    if (path.startsWith('/api/')) return;
+    const address = pageAddress(path, query);
+    if (address === 'no page') return sendPage(undefined, reply);
+    if (address) return reply.redirect(address, 301);
   });
 
   // Each page admits its own inline scripts by hash: the file sent is noted as it is sent (a
@@ -123,8 +125,8 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     return categoryPage || builtFile(join(decoded, 'index.html'));
   };
 
-  const sendPage = (url: string, reply: FastifyReply) => {
-    const file = page(url);
+  /** A page, or the app shell when there is no page (`file` undefined). */
+  const sendPage = (file: string | undefined, reply: FastifyReply) => {
     // The shell answers every path that is not a page (profile, orders, unknown paths) with 200:
     // crawlers are told not to index it (its HTML says so too), so no soft 404 is ever indexed.
     if (!file) reply.header('x-robots-tag', 'noindex');
@@ -134,11 +136,51 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
       .sendFile(file ?? shellFile);
   };
   // The static handler refuses directories, and "/" is one.
-  app.get('/', (request, reply) => sendPage(request.url, reply));
+  app.get('/', (request, reply) => sendPage(page(request.url), reply));
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (!isPageRequest || request.url.startsWith('/api/'))
       throw noRoute(request.method, request.url);
-    return sendPage(request.url, reply);
+    return sendPage(page(request.url), reply);
   });
+}
+
+/** A folder's address as the store writes it: one leading slash, none at the end. */
+const folderAddress = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`;
+/** A decoded path written back into an address, each segment encoded. */
+const encoded = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * The page's own address when a request names it another way, `'no page'` for the name of a
+ * built file that is no page, or undefined when the address is the page's own. Leading slashes
+ * are collapsed too, so `//host/` cannot become a redirect to another site.
+ */
+function pageAddress(path: string, query: string): string | 'no page' | undefined {
+  const withQuery = (address: string, ...parts: string[]) => {
+    const search = parts.filter(Boolean).join('&');
+    return search ? `${address}?${search}` : address;
+  };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (decoded.endsWith('.html')) {
+    const categoryFile = /^(.*)\/category\/([^/]+)\.html$/s.exec(decoded);
+    const category = categoryFile && categoryFromQuery(categoryFile[2]);
+    if (categoryFile && category) {
+      return withQuery(
+        encoded(folderAddress(categoryFile[1]!)),
+        `category=${category.slug}`,
+        query,
+      );
+    }
+    if (decoded.endsWith('/index.html')) {
+      return withQuery(encoded(folderAddress(decoded.slice(0, -'index.html'.length))), query);
+    }
+    return 'no page';
+  }
+  if (path === '/' || !path.endsWith('/')) return undefined;
+  return withQuery(folderAddress(path), query);
 }
