@@ -17,12 +17,13 @@ export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
 
 /**
  * What this buyer may put in a cart or check out: an available number (availability.ts), or one
- * this buyer's own open order holds (reserved, hold live), so a cart keeps being valid while its
- * order awaits payment. A guest (null) may take available numbers only.
+ * this buyer's own open order holds (reserved, hold live, no payment submitted for it), so a cart
+ * keeps being valid while its order awaits payment. A guest (null) may take available numbers
+ * only.
  */
 function buyerCanTake(userId: string | null): SQL<boolean> {
   if (!userId) return sql<boolean>`${availableSql}`;
-  return sql<boolean>`(${availableSql} or (${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now() and exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending_payment')))`;
+  return sql<boolean>`(${availableSql} or (${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now() and exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending_payment' and ${orders.paymentSubmittedAt} is null)))`;
 }
 
 /** A number and whether the buyer asking may take it. */

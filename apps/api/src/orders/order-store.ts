@@ -56,19 +56,26 @@ export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefine
   return order;
 }
 
-/** The buyer's orders still waiting for payment, locked (`for update`). */
+/**
+ * An order waiting for the buyer's payment with none submitted yet: what the cart and checkout
+ * may still replace or cancel. Once the buyer has given a payment's UTR ("I have paid") the
+ * order is left to staff, who confirm or reject that payment.
+ */
+const openToBuyerSql = and(eq(orders.status, 'pending_payment'), isNull(orders.paymentSubmittedAt));
+
+/** The buyer's open orders (waiting for payment, none submitted), locked (`for update`). */
 export function lockOpenOrders(tx: Tx, userId: string): Promise<OrderRow[]> {
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')))
+    .where(and(eq(orders.userId, userId), openToBuyerSql))
     .orderBy(orders.id)
     .for('update');
 }
 
 /**
- * The buyer's newest order still waiting for payment with its hold live, and the ids of the
- * numbers it holds; undefined when there is none.
+ * The buyer's newest open order (waiting for payment, none submitted) with its hold live, and
+ * the ids of the numbers it holds; undefined when there is none.
  */
 export async function findLiveOpenOrder(
   db: Db,
@@ -77,13 +84,7 @@ export async function findLiveOpenOrder(
   const [order] = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending_payment'),
-        gt(orders.holdExpiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(orders.userId, userId), openToBuyerSql, gt(orders.holdExpiresAt, sql`now()`)))
     .orderBy(desc(orders.createdAt))
     .limit(1);
   if (!order) return undefined;

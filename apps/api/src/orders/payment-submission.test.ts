@@ -70,6 +70,40 @@ describeEachDatabase(
       expect((await submit(ravi, '499999999999', asha.order.id)).statusCode).toBe(404);
     });
 
+    it('leaves the order to staff: its numbers leave the cart, which can no longer cancel it', async () => {
+      const asha = await buyerWithOrder(ctx().app, [id('9876598765'), id('9812341234')]);
+      const orderOf = async () =>
+        (await asha.client.get(api(`/orders/${asha.order.id}`))).json().data;
+      expect((await submit(asha, '412345678901')).statusCode).toBe(200);
+
+      // Paid as far as she knows: the cart no longer lists the numbers or the order.
+      const cart = (await asha.client.get(api('/cart'))).json().data;
+      expect(cart.items).toEqual([]);
+      expect(cart.openOrder).toBeNull();
+
+      // Neither a new checkout, a Buy now, nor emptying the cart cancels it.
+      await asha.client.post(api(`/cart/add/${id('9811223344')}`));
+      expect((await asha.client.post(api('/cart/checkout'))).statusCode).toBe(201);
+      const buyNow = await asha.client.post(api('/cart/checkout'), {
+        numberId: id('9876543210'),
+      });
+      expect(buyNow.statusCode, buyNow.body).toBe(201);
+      expect((await asha.client.delete(api('/cart'))).statusCode).toBe(200);
+      expect(await orderOf()).toMatchObject({
+        status: 'pending_payment',
+        statusLabel: 'Payment submitted',
+      });
+      for (const number of ['9876598765', '9812341234']) {
+        expect(await numberState(ctx().database, id(number))).toMatchObject({
+          status: 'reserved',
+          orderId: asha.order.id,
+        });
+      }
+      // Nor can its number come back into the cart to be bought again.
+      const again = await asha.client.post(api(`/cart/add/${id('9876598765')}`));
+      expect(again.statusCode).toBe(409);
+    });
+
     it("refuses a UTR already confirmed as another order's payment", async () => {
       const asha = await buyerWithOrder(ctx().app, [id('9876598765')]);
       const ravi = await buyerWithOrder(ctx().app, [id('9812341234')]);

@@ -9,6 +9,7 @@ import {
   deletePaymentScreenshot,
   insertOrderEvent,
   lockOrder,
+  orderNumberIds,
   updateOrder,
 } from './order-store';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -26,7 +27,8 @@ const utrUsed = () =>
  * hold is live. Its shape is checked (12 digits for UPI or IMPS, 16 for NEFT, 22 for RTGS); a
  * UTR already recorded as a payment or submitted for another order is refused (409). The hold
  * is extended to PAYMENT_SUBMITTED_HOLD_HOURS from now so the numbers stay the buyer's while
- * staff verify, the console lists the order first, and staff are alerted. Submitting the same
+ * staff verify, the numbers leave the buyer's cart (its changes, a checkout or a Buy now no
+ * longer cancel the order), the console lists the order first, and staff are alerted. Submitting the same
  * UTR again changes nothing; another UTR replaces it.
  */
 export async function submitPayment(
@@ -39,6 +41,8 @@ export async function submitPayment(
   const key = normalizeUtr(utr);
   const work = () =>
     inTransaction(deps.database, async (tx) => {
+      // The cart first, then the order: the order in which checkout and payments lock them.
+      const cart = await deps.cart.lock(tx, userId);
       const order = await lockOrder(tx, orderId);
       if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
       if (order.submittedUtrKey === key) return { order, messageIds: [] };
@@ -73,6 +77,9 @@ export async function submitPayment(
         status: 'pending_payment',
         note: `Payment submitted with UTR ${key}; the numbers are held until ${formatIndiaDateTime(until)} while our team verifies it.`,
       });
+      // Paid as far as the buyer knows: the numbers leave the cart, as a confirmed payment takes
+      // them out, and the order is no longer the cart's to replace or cancel (lockOpenOrders).
+      if (cart) await deps.cart.removeNumbers(tx, cart.id, await orderNumberIds(tx, [order.id]));
       const alert = deps.staffAlerts.messages(paymentSubmittedAlert(deps.config, updated));
       return { order: updated, messageIds: await enqueueMessages(tx, alert) };
     });

@@ -87,7 +87,14 @@ export default function CartPage() {
         </div>
       ) : (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          {cart.openOrder ? <OpenOrderNotice order={cart.openOrder} /> : null}
+          {cart.openOrder ? (
+            <OpenOrderNotice
+              order={cart.openOrder}
+              inCart={
+                lines.filter((line) => cart.openOrder?.productIds.includes(line.product.id)).length
+              }
+            />
+          ) : null}
           <section aria-labelledby="cart-items-title">
             <h2 id="cart-items-title" className="sr-only">
               Numbers in your cart
@@ -137,15 +144,25 @@ export default function CartPage() {
   );
 }
 
-/** The buyer's order awaiting payment: its numbers are held there, to pay, not to buy again. */
-function OpenOrderNotice({ order }: { order: NonNullable<CartView['openOrder']> }) {
+/**
+ * The buyer's order awaiting payment: its numbers are held there, to pay, not to buy again.
+ * `inCart`: how many of the cart's numbers it holds (none for a Buy now of another number).
+ */
+function OpenOrderNotice({
+  order,
+  inCart,
+}: {
+  order: NonNullable<CartView['openOrder']>;
+  inCart: number;
+}) {
   return (
     <p
       role="status"
       className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 lg:col-span-2"
     >
-      {order.productIds.length === 1 ? 'A number' : 'Numbers'} in your cart{' '}
-      {order.productIds.length === 1 ? 'is' : 'are'} held for you in order {order.reference},
+      {inCart === 0
+        ? `Your order ${order.reference} is`
+        : `${inCart === 1 ? 'A number' : 'Numbers'} in your cart ${inCart === 1 ? 'is' : 'are'} held for you in order ${order.reference},`}{' '}
       awaiting payment until{' '}
       <time dateTime={order.holdExpiresAt}>
         {formatIndianDate(order.holdExpiresAt, { month: 'short', time: true })}

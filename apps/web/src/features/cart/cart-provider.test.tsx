@@ -442,7 +442,9 @@ describe('signed-in cart and checkout', () => {
     });
     renderStore('/cart', <CartPage />);
     const notice = await screen.findByText(/held for you in order VN-20261125-ABCD2345/);
-    expect(notice).toHaveTextContent('awaiting payment until 25 Nov 2026, 2:30 pm IST');
+    expect(notice).toHaveTextContent(
+      /^A number in your cart is held for you in order VN-20261125-ABCD2345, awaiting payment until 25 Nov 2026, 2:30 pm IST\./,
+    );
     expect(
       within(notice).getByRole('link', { name: 'Pay for order VN-20261125-ABCD2345' }),
     ).toHaveAttribute('href', '/orders/order-3');
@@ -456,6 +458,34 @@ describe('signed-in cart and checkout', () => {
       '/orders/order-3',
     );
     expect(within(free).queryByTestId('held-in-order')).not.toBeInTheDocument();
+  });
+
+  it("names the buyer's order awaiting payment without claiming the cart's numbers when it holds none of them", async () => {
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok({
+        ...serverCart([{ id: 2, price: 7000 }]),
+        // A Buy now of another number, or an order whose payment staff sent back.
+        openOrder: {
+          id: 'order-3',
+          reference: 'VN-20261125-ABCD2345',
+          holdExpiresAt: '2026-11-25T09:00:00.000Z',
+          productIds: [1],
+        },
+      }),
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 2, valid: true, priceChanged: false, newPrice: null }],
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const notice = await screen.findByText(/Your order VN-20261125-ABCD2345 is awaiting payment/);
+    expect(notice).toHaveTextContent(
+      /^Your order VN-20261125-ABCD2345 is awaiting payment until 25 Nov 2026, 2:30 pm IST\./,
+    );
+    expect(
+      within(notice).getByRole('link', { name: 'Pay for order VN-20261125-ABCD2345' }),
+    ).toHaveAttribute('href', '/orders/order-3');
+    expect(screen.queryByTestId('held-in-order')).not.toBeInTheDocument();
   });
 
   it('checks out with the saved campaign record and opens the order page', async () => {
