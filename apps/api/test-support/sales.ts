@@ -1,3 +1,4 @@
+import { gstStateCode, isValidGstin } from '@store/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, expect } from 'vitest';
 import type { App } from '../src/app';
@@ -29,6 +30,15 @@ export interface BuyerOptions {
   state?: string;
 }
 
+/** A valid GSTIN registered in `state` (one PAN's, with its check character found). */
+export function gstinIn(state: string): string {
+  const first14 = `${gstStateCode(state)}AAPFU0939F1Z`;
+  const check = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'].find((char) =>
+    isValidGstin(first14 + char),
+  );
+  return first14 + check;
+}
+
 export async function signedIn(
   app: App,
   options: BuyerOptions = {},
@@ -44,7 +54,10 @@ export async function signedIn(
       mobile: `7${String(counter).padStart(9, '0')}`,
       accountType: options.accountType ?? 'Individual',
       companyName: corporate ? (options.companyName ?? 'Verma Traders Pvt Ltd') : null,
-      gstinNo: corporate ? (options.gstinNo ?? '27AAPFU0939F1ZV') : null,
+      // A company registered where it is, unless the test says otherwise.
+      gstinNo: corporate
+        ? (options.gstinNo ?? (options.state ? gstinIn(options.state) : '27AAPFU0939F1ZV'))
+        : null,
       role: options.role ?? 'customer',
       getWhatsappUpdate: options.getWhatsappUpdate ?? false,
       acceptTermsAndConditions: true,

@@ -28,8 +28,18 @@ describe('GST state codes', () => {
   });
 
   it("takes the billing state as the place of supply, else the store's", () => {
-    expect(placeOfSupply('Delhi', 'Karnataka')).toBe('Karnataka');
-    expect(placeOfSupply('Delhi', null)).toBe('Delhi');
-    expect(placeOfSupply('Delhi', 'Narnia')).toBe('Delhi');
+    expect(placeOfSupply('Delhi', { billingState: 'Karnataka' })).toBe('Karnataka');
+    expect(placeOfSupply('Delhi', { billingState: null })).toBe('Delhi');
+    expect(placeOfSupply('Delhi', { billingState: 'Narnia' })).toBe('Delhi');
+  });
+
+  it("takes a registered buyer's GSTIN state as the place of supply, wherever it is billed", () => {
+    expect(placeOfSupply('Delhi', { billingState: 'Karnataka', gstin: '27AAPFU0939F1ZV' })).toBe(
+      'Maharashtra',
+    );
+    expect(placeOfSupply('Delhi', { billingState: 'Karnataka', gstin: '07AAPFU0939F1ZX' })).toBe(
+      'Delhi',
+    );
+    expect(placeOfSupply('Delhi', { billingState: 'Karnataka', gstin: null })).toBe('Karnataka');
   });
 });

@@ -64,9 +64,16 @@ export function isInterState(storeState: string, placeOfSupply: string): boolean
 }
 
 /**
- * The place of supply of a sale: the buyer's billing state when it is one of `states`, else
- * the store's own (a buyer who gave no address pays CGST + SGST, as a sale over the counter).
+ * The place of supply of a sale: for a registered buyer, the state of its GSTIN (wherever the
+ * billing address is); else the buyer's billing state when it is one of `states`; else the
+ * store's own (a buyer who gave no address pays CGST + SGST, as a sale over the counter).
  */
-export function placeOfSupply(storeState: string, billingState: string | null | undefined): string {
+export function placeOfSupply(
+  storeState: string,
+  buyer: { billingState?: string | null; gstin?: string | null },
+): string {
+  const registered = buyer.gstin ? gstinStateName(buyer.gstin) : undefined;
+  if (registered) return registered;
+  const { billingState } = buyer;
   return billingState && gstStateCode(billingState) ? billingState : storeState;
 }

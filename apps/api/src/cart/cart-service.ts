@@ -224,7 +224,8 @@ export function createCartService({
 
   /**
    * The signed-in buyer's cart view (an empty one when no cart row exists yet), taxed for
-   * `billingState` (the one chosen at checkout) or else the profile's.
+   * `billingState` (the one chosen at checkout) or else the profile's; a Corporate buyer's GSTIN
+   * state wins over either (placeOfSupply).
    */
   async function view(userId: string, billingState?: string): Promise<CartView> {
     const [cart, billing, openOrder] = await Promise.all([
@@ -233,7 +234,10 @@ export function createCartService({
       openOrders.liveOpenOrder(userId),
     ]);
     const lines = cart ? await readLines(db, cart.id, userId) : [];
-    const supply = placeOfSupply(config.STORE_STATE, billingState ?? billing?.address?.state);
+    const supply = placeOfSupply(config.STORE_STATE, {
+      billingState: billingState ?? billing?.address?.state,
+      gstin: billing?.gstinNo,
+    });
     return {
       ...toCartView(cart, lines, billing?.accountType === 'Corporate' ? config.TDS_RATES : [], {
         placeOfSupply: supply,

@@ -97,7 +97,13 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
       confirmGstinStateMismatch: true,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(201);
-    expect(confirmed.json().data.order.amounts.placeOfSupply).toBe('Karnataka');
+    // A registered buyer's place of supply is its GSTIN's state, wherever it is billed.
+    expect(confirmed.json().data.order.amounts).toMatchObject({
+      placeOfSupply: 'Maharashtra',
+      igstAmount: 9_000,
+    });
+    const preview = await buyer.client.get(api('/cart?billingState=Karnataka'));
+    expect(preview.json().data.placeOfSupply).toBe('Maharashtra');
 
     // The same state as the GSTIN's needs no confirmation; a new billing address is a new order.
     const matching = await buyer.client.post(api('/cart/checkout'), { billing: puneAddress });

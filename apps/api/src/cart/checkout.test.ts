@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { cartItems, numbers, orderEvents, orders } from '../db/schema';
 import {
+  gstinIn,
   lapseHold,
   numberState,
   sentTo,
@@ -44,7 +45,7 @@ describeEachDatabase(
       const buyer = await buyerWith(['9876598765', '7070700852'], {
         accountType: 'Corporate',
         companyName: 'Verma Traders Pvt Ltd',
-        gstinNo: '27AAPFU0939F1ZV',
+        gstinNo: gstinIn(ctx().config.STORE_STATE),
       });
       await buyer.client.request({
         method: 'PUT',
@@ -111,7 +112,7 @@ describeEachDatabase(
           mobile: buyer.user.mobile,
           accountType: 'Corporate',
           companyName: 'Verma Traders Pvt Ltd',
-          gstinNo: '27AAPFU0939F1ZV',
+          gstinNo: gstinIn(ctx().config.STORE_STATE),
           address: null,
         },
         payment: {
@@ -190,7 +191,7 @@ describeEachDatabase(
         'IST',
         'Unique Porting Code',
         'Aadhaar',
-        'GSTIN 27AAPFU0939F1ZV',
+        `GSTIN ${gstinIn(ctx().config.STORE_STATE)}`,
         `${ctx().config.PUBLIC_BASE_URL}/orders/${order.id}`,
       ]) {
         expect(email!.text).toContain(text);

@@ -90,8 +90,8 @@ const configSchema = z.object({
     .transform((value) => value.trim().toUpperCase())
     .refine(isValidGstin, { message: 'must be a valid GSTIN (15 characters, check character)' })
     .optional(),
-  /** The store's address on the tax invoice. */
-  STORE_ADDRESS: z.string().min(1).default('New Delhi, Delhi'),
+  /** The store's address on the tax invoice (the web build's PUBLIC_OFFICE_ADDRESS, the same place). */
+  STORE_ADDRESS: z.string().min(1).default('Connaught Place, New Delhi, Delhi 110001'),
   /** The SAC code of each invoice line (a service: the right to use a mobile number). */
   INVOICE_SAC_CODE: z
     .string()

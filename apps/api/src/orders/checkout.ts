@@ -211,6 +211,7 @@ export async function checkout(
         userId,
         clientIp,
         numbers: lines.map((line) => line.number),
+        purpose,
       });
       await cancelOpenOrders(
         deps,
@@ -233,7 +234,10 @@ export async function checkout(
           await carts.adoptPrice(tx, line.itemId, current.finalPrice);
         }
       }
-      const supply = placeOfSupply(config.STORE_STATE, billing.address?.state);
+      const supply = placeOfSupply(config.STORE_STATE, {
+        billingState: billing.address?.state,
+        gstin: billing.gstinNo,
+      });
       const totals = priceSignedInCartPaise(
         reserved.map((row) => row.finalPrice),
         {

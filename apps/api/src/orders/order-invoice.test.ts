@@ -49,6 +49,8 @@ describeEachDatabase(
       expect(withInvoice[0]!.attachments).toEqual([
         expect.stringMatching(/^INV-\d{2}-\d{2}-000001\.pdf$/),
       ]);
+      expect(withInvoice[0]!.text).toContain('Total paid: ₹58,000');
+      expect(withInvoice[0]!.text).not.toContain('Total to pay');
 
       const res = await buyer.client.get(invoiceUrl);
       expect(res.statusCode).toBe(200);
@@ -62,9 +64,10 @@ describeEachDatabase(
         'TAX INVOICE',
         /INV\/\d{2}-\d{2}\/000001/,
         ctx().config.STORE_NAME,
-        'Verma Traders Pvt Ltd',
+        `Verma Traders Pvt Ltd (${buyer.user.name})`,
         'GSTIN: 27AAPFU0939F1ZV',
-        'Place of supply: Karnataka (29)',
+        // A registered buyer's place of supply is its GSTIN's state, not the billing address's.
+        'Place of supply: Maharashtra (27)',
         'Mobile number 98765 98765',
         ctx().config.INVOICE_SAC_CODE,
         // 50,000 taxable; IGST 18% = 9,000; invoice 59,000; TDS 2% = 1,000 deducted; 58,000 paid.
@@ -114,6 +117,36 @@ describeEachDatabase(
       const stranger = await signedIn(ctx().app);
       expect((await stranger.client.get(invoiceUrl)).statusCode).toBe(404);
       expect((await ctx().app.inject({ method: 'GET', url: invoiceUrl })).statusCode).toBe(401);
+    });
+
+    it('names a company billed under its own name once', async () => {
+      const buyer = await signedIn(ctx().app, {
+        accountType: 'Corporate',
+        companyName: 'Acme QA Pvt Ltd',
+        gstinNo: '27AAPFU0939F1ZV',
+        state: 'Maharashtra',
+      });
+      await buyer.client.post(api(`/cart/add/${id('9811223344')}`));
+      const checkout = await buyer.client.post(api('/cart/checkout'), {
+        billing: {
+          name: 'ACME QA Pvt Ltd',
+          line1: '4 FC Road',
+          city: 'Pune',
+          state: 'Maharashtra',
+          pinCode: '411005',
+        },
+      });
+      expect(checkout.statusCode, checkout.body).toBe(201);
+      const order = checkout.json().data.order;
+      const staff = await staffMember(ctx().app);
+      await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+        reference: '412345678902',
+      });
+      const text = await pdfText(
+        (await buyer.client.get(api(`/orders/${order.id}/invoice.pdf`))).rawPayload,
+      );
+      expect(text).toContain('ACME QA Pvt Ltd');
+      expect(text).not.toMatch(/Acme QA Pvt Ltd \(/i);
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },

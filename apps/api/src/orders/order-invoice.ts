@@ -15,6 +15,12 @@ type InvoiceConfig = Pick<
 
 const withCode = (state: string) => `${state} (${gstStateCode(state) ?? '--'})`;
 
+/** The company with the person it is billed to ("Acme Pvt Ltd (Asha Verma)"), each once. */
+function billedName({ companyName, name }: Billing): string {
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  return companyName && !same(companyName, name) ? `${companyName} (${name})` : name;
+}
+
 /** The tax invoice of a paid order, as its PDF prints it. */
 function invoiceDocument(
   config: InvoiceConfig,
@@ -24,7 +30,9 @@ function invoiceDocument(
 ): InvoiceDocument {
   const billing = order.billing as Billing;
   const address = billing.address;
-  const supply = order.placeOfSupply ?? placeOfSupply(config.STORE_STATE, address?.state);
+  const supply =
+    order.placeOfSupply ??
+    placeOfSupply(config.STORE_STATE, { billingState: address?.state, gstin: billing.gstinNo });
   const gst = order.cgstAmount + order.sgstAmount + order.igstAmount;
   return {
     title: 'Tax invoice',
@@ -37,7 +45,7 @@ function invoiceDocument(
       gstin: config.STORE_GSTIN ?? null,
     },
     buyer: {
-      name: billing.companyName ? `${billing.companyName} (${billing.name})` : billing.name,
+      name: billedName(billing),
       address: address
         ? [
             [address.line1, address.line2].filter(Boolean).join(', '),

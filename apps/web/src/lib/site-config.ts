@@ -99,7 +99,7 @@ export const siteConfig: SiteConfig = {
   salesWhatsappInternational: `91${salesWhatsapp}`,
   supportEmail: read(env.PUBLIC_SUPPORT_EMAIL, 'support@example.com'),
   supportPhone: read(env.PUBLIC_SUPPORT_PHONE, salesWhatsapp),
-  officeAddress: read(env.PUBLIC_OFFICE_ADDRESS, 'Andheri East, Mumbai, Maharashtra 400069'),
+  officeAddress: read(env.PUBLIC_OFFICE_ADDRESS, 'Connaught Place, New Delhi, Delhi 110001'),
   publicBaseUrl: withoutTrailingSlash(read(env.PUBLIC_BASE_URL, 'http://localhost:3000')),
   apiBaseUrl: withoutTrailingSlash(read(env.PUBLIC_API_BASE_URL, '')),
   gaMeasurementId: read(env.PUBLIC_GA_ID, ''),

@@ -32,8 +32,9 @@ function valuesOf(user: AuthUser, address: AuthAddress | null): BillingValues {
 
 /**
  * Checkout's billing name and address, prefilled from the profile: the invoice is made out to
- * them, and the state is the place of supply (told to `onStateChange` for the totals). A
- * Corporate buyer whose GSTIN was registered in another state confirms the difference.
+ * them, and the state is told to `onStateChange` for the totals (the place of supply, unless a
+ * Corporate buyer's GSTIN names another: the server decides). A Corporate buyer whose GSTIN was
+ * registered in another state confirms the difference.
  * A button outside it submits it (`form={id}`): the cart's Checkout, Buy now's Place order.
  */
 export function BillingForm({

@@ -45,7 +45,11 @@ describe('the GST article', () => {
   it('explains IGST for a buyer in another state, on the full price', () => {
     const otherState = priceSignedInCartPaise([toPaise(10_000)], { interState: true });
     expect(text).toContain('CGST + SGST in our state, IGST elsewhere');
-    expect(body).toContain('**Billing address in another state**: IGST 18%');
+    expect(body).toContain('**Place of supply in another state**: IGST 18%');
+    // A company's place of supply is its GSTIN's state (placeOfSupply in the domain).
+    expect(body).toContain(
+      'if you buy as a company with a GSTIN, the state your GSTIN is registered in',
+    );
     expect(body).toContain(`IGST ${formatInr(toRupees(otherState.igstAmount))}`);
   });
 });
