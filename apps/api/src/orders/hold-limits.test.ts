@@ -82,11 +82,21 @@ describeEachDatabase(
       expect(refused.json()).toMatchObject({
         code: 'HOLD_COOLDOWN',
         message:
-          'You held 9876598765 and 9812341234 a short while ago without paying: to give other buyers a chance, you can hold them again in 29 minutes. Remove them from your cart to check out the rest now.',
+          'You held 98765 98765 and 98123 41234 a short while ago without paying: to give other buyers a chance, you can hold them again in 29 minutes.',
       });
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(28 * 60);
       expect(retryAfter).toBeLessThanOrEqual(29 * 60);
+      // With another number in the cart, the buyer is told how to check out that one now.
+      const swap = async (out: string, into: string) => {
+        await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${id(out)}`) });
+        await buyer.client.post(api(`/cart/add/${id(into)}`));
+      };
+      await swap('9812341234', '9811223344');
+      expect((await checkout(buyer)).json().message).toBe(
+        'You held 98765 98765 a short while ago without paying: to give other buyers a chance, you can hold it again in 29 minutes. Remove it from your cart to check out the rest now.',
+      );
+      await swap('9811223344', '9812341234');
       // Nothing was held again: another buyer takes one of them meanwhile.
       const other = await buyerWith(['9876598765']);
       expect((await checkout(other, '198.51.100.9')).statusCode).toBe(201);

@@ -1,3 +1,4 @@
+import { displayNumber } from '../catalog/catalog-service';
 import { conflict, minutesText, tooMany } from '../http/app-error';
 import type { Tx } from '../db/transactions';
 import { liveHoldsFromAddress, lockClientAddress, recentHoldEnds } from './order-store';
@@ -5,6 +6,17 @@ import type { OrderDeps } from './order-types';
 
 const listNumbers = (digits: string[]) =>
   digits.length === 1 ? digits[0]! : `${digits.slice(0, -1).join(', ')} and ${digits.at(-1)}`;
+
+/**
+ * When the buyer may hold a lapsed order's numbers again at the latest: its hold's end plus the
+ * cool-down (sooner when an earlier hold of theirs started the cool-down: checkHoldLimits).
+ */
+export function heldAgainFrom(
+  order: { holdExpiresAt: Date },
+  config: Pick<OrderDeps['config'], 'HOLD_COOLDOWN_MINUTES'>,
+): Date {
+  return new Date(order.holdExpiresAt.getTime() + config.HOLD_COOLDOWN_MINUTES * 60_000);
+}
 
 /**
  * The limits a checkout's new hold must keep (decision 0014), checked in its transaction once
@@ -27,6 +39,8 @@ export async function checkHoldLimits(
     userId: string;
     clientIp: string;
     numbers: ReadonlyArray<{ id: number; number: string }>;
+    /** What is checked out: the cart, Buy now of one number, a lapsed order tried again. */
+    purpose: 'cart' | 'buy_now' | 'retry';
   },
 ): Promise<Date | undefined> {
   const { config } = deps;
@@ -49,9 +63,15 @@ export async function checkHoldLimits(
       ...waiting.map((n) => ends.get(n.id)!.getTime() + config.HOLD_COOLDOWN_MINUTES * 60_000),
     );
     const wait = (free - now.getTime()) / 1000;
+    const them = waiting.length === 1 ? 'it' : 'them';
+    // Only a cart holds other numbers that could be checked out without these.
+    const rest =
+      hold.purpose === 'cart' && waiting.length < hold.numbers.length
+        ? ` Remove ${them} from your cart to check out the rest now.`
+        : '';
     throw tooMany(
       'HOLD_COOLDOWN',
-      `You held ${listNumbers(waiting.map((n) => n.number))} a short while ago without paying: to give other buyers a chance, you can hold ${waiting.length === 1 ? 'it' : 'them'} again in ${minutesText(wait)}. Remove ${waiting.length === 1 ? 'it' : 'them'} from your cart to check out the rest now.`,
+      `You held ${listNumbers(waiting.map((n) => displayNumber(n.number)))} a short while ago without paying: to give other buyers a chance, you can hold ${them} again in ${minutesText(wait)}.${rest}`,
       wait,
     );
   }

@@ -1,7 +1,9 @@
+import { formatIndiaDateTime } from '@store/domain';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { numbers, orders } from '../db/schema';
 import { buyerWithOrder, lapseHold, sentTo, withSalesInventory } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 describeEachDatabase(
@@ -42,8 +44,21 @@ describeEachDatabase(
       await lapseHold(ctx().database, buyer.order.id);
       expect((await sweep()).cancelled).toEqual([buyer.order.id]);
       const [lapsedSms] = await sentTo(ctx().database, buyer.user.mobile);
+      const retryUrl = `${ctx().config.PUBLIC_BASE_URL}/orders/${buyer.order.id}?retry=1`;
+      // From when: the cool-down after the hold (hold-limits.ts) refuses a retry before it.
+      const from = formatIndiaDateTime(
+        new Date(
+          Date.parse(
+            (await buyer.client.get(api(`/orders/${buyer.order.id}`))).json().data.retryFrom,
+          ),
+        ),
+      );
       expect(lapsedSms!.text).toContain(
-        `Order again while the numbers are free: ${ctx().config.PUBLIC_BASE_URL}/orders/${buyer.order.id}?retry=1`,
+        `Order again from ${from} if the numbers are still free: ${retryUrl}`,
+      );
+      const [lapsedEmail] = await sentTo(ctx().database, buyer.user.email);
+      expect(lapsedEmail!.text).toContain(
+        `To order them again in one click from ${from}, if they are still free: ${retryUrl}`,
       );
     });
   },

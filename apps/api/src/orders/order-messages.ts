@@ -14,9 +14,11 @@ import type { OutgoingMessage } from '../notify/notifier';
 import { enqueueMessages } from '../notify/outbox';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
+import { heldAgainFrom } from './hold-limits';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
-type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig;
+type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL' | 'HOLD_COOLDOWN_MINUTES'> &
+  ContactConfig;
 
 interface Contact {
   name: string;
@@ -69,9 +71,12 @@ function billingLines(billing: Billing): string[] {
 
 /**
  * The amount breakdown, one line each, as on the order page: GST by kind on the taxable value,
- * then the TDS the buyer deducts (decision 0015).
+ * then the TDS the buyer deducts (decision 0015), then the total (to pay, or paid once it is).
  */
-function amountLines(order: OrderRow): string[] {
+function amountLines(
+  order: OrderRow,
+  total: 'Total to pay' | 'Total paid' = 'Total to pay',
+): string[] {
   const tax = order.taxBasisPoints / 100;
   const lines = [`Subtotal: ${inr(order.subtotal)}`];
   // Orders before 0009 took TDS off before GST: their taxable value differs from the subtotal.
@@ -85,7 +90,7 @@ function amountLines(order: OrderRow): string[] {
   if (order.tdsBasisPoints > 0) {
     lines.push(`TDS deducted by you (${order.tdsBasisPoints / 100}%): -${inr(order.tdsDeducted)}`);
   }
-  lines.push(`Total to pay: ${inr(order.totalAmount)}`);
+  lines.push(`${total}: ${inr(order.totalAmount)}`);
   return lines;
 }
 
@@ -230,7 +235,7 @@ export function orderPaidMessages(
     `We have received your payment${order.paymentReference ? ` (reference ${order.paymentReference})` : ''} for order ${order.reference}. ${items.length === 1 ? 'This number is' : 'These numbers are'} now yours:`,
     ...numberLines(items),
     '',
-    ...amountLines(order),
+    ...amountLines(order, 'Total paid'),
     '',
     'What happens next:',
     ...portingSteps(order.paymentProvider)
@@ -238,7 +243,7 @@ export function orderPaidMessages(
       .map((step, index) => `${index + 1}. ${step}`),
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your UPC and GST invoice follow within 24 hours.`;
+  const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your GST invoice is in our e-mail; your UPC follows within 24 hours.`;
   return toBuyer(contact, `Payment received: order ${order.reference}`, email, sms, {
     kind: 'payment_received',
     parameters: [contact.name, order.reference, displayNumbers(items)],
@@ -337,14 +342,14 @@ export function holdExpiredMessages(
         '',
         `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and the numbers are back on sale.`,
         'If you have already paid, reply to this e-mail with your payment reference: if the numbers are still free they are yours, otherwise you are refunded in full.',
-        `To order them again in one click while they are free: ${orderPageUrl(config, order, RETRY_QUERY)}`,
+        `To order them again in one click from ${formatIndiaDateTime(heldAgainFrom(order, config))}, if they are still free: ${orderPageUrl(config, order, RETRY_QUERY)}`,
         ...signOff(config),
       ].join('\n'),
     },
     {
       channel: 'sms',
       to: contact.mobile,
-      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again while the numbers are free: ${orderPageUrl(config, order, RETRY_QUERY)}`.slice(
+      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again from ${formatIndiaDateTime(heldAgainFrom(order, config))} if the numbers are still free: ${orderPageUrl(config, order, RETRY_QUERY)}`.slice(
         0,
         300,
       ),

@@ -151,6 +151,12 @@ export const orderSchema = z.object({
     .describe(
       'The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free',
     ),
+  retryFrom: z
+    .string()
+    .nullable()
+    .describe(
+      'When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null',
+    ),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   nextSteps: z.array(z.string()).describe('What happens after payment (porting, domain.md §4)'),

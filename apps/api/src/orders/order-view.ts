@@ -7,6 +7,7 @@ import {
 } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { PaymentDetails } from '../payments/payment-service';
+import { heldAgainFrom } from './hold-limits';
 import { portingSteps } from './order-messages';
 import { HOLD_EXPIRED_NOTE } from './open-orders';
 import type { OrderView } from './order-schemas';
@@ -21,7 +22,7 @@ import {
 } from './order-store';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
-type ViewDeps = Pick<OrderDeps, 'database' | 'payments' | 'log'>;
+type ViewDeps = Pick<OrderDeps, 'database' | 'payments' | 'log' | 'config'>;
 
 function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
   switch (order.status) {
@@ -116,9 +117,11 @@ function toOrderView(
   steps: readonly PortingStepRow[],
   details: PaymentDetails,
   hasScreenshot: boolean,
+  config: Pick<OrderDeps['config'], 'HOLD_COOLDOWN_MINUTES'>,
   now: Date = new Date(),
 ): OrderView {
   const status = paymentStatus(order, now);
+  const canRetry = lapsedUnpaid(order, timeline, now);
   const payable = status === 'pending';
   return {
     id: order.id,
@@ -154,7 +157,8 @@ function toOrderView(
       by: event.staffName,
     })),
     needsRefund: order.needsRefund,
-    canRetry: lapsedUnpaid(order, timeline, now),
+    canRetry,
+    retryFrom: canRetry ? heldAgainFrom(order, config).toISOString() : null,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     nextSteps: portingSteps(order.paymentProvider),
@@ -218,6 +222,7 @@ export async function orderViews(
         steps.filter((step) => step.orderId === order.id),
         details,
         screenshots.has(order.id),
+        deps.config,
         now,
       ),
     );

@@ -65,16 +65,27 @@ describeEachDatabase(
       expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
     });
 
-    it('keeps the cool-down after a lapsed hold', async () => {
+    it('keeps the cool-down after a lapsed hold, and the order says from when it may be retried', async () => {
       const buyer = await lapsedOrder(['9876598765'], 1);
+      const view = (await buyer.client.get(api(`/orders/${buyer.order.id}`))).json().data;
+      expect(view.canRetry).toBe(true);
+      const cooldown = ctx().config.HOLD_COOLDOWN_MINUTES * 60_000;
+      expect(view.retryFrom).toBe(
+        new Date(Date.parse(view.holdExpiresAt) + cooldown).toISOString(),
+      );
       const res = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
       expect(res.statusCode).toBe(429);
-      expect(res.json().code).toBe('HOLD_COOLDOWN');
+      // Nothing about a cart: the retry orders the lapsed order's numbers alone.
+      expect(res.json()).toMatchObject({
+        code: 'HOLD_COOLDOWN',
+        message: `You held 98765 98765 a short while ago without paying: to give other buyers a chance, you can hold it again in ${ctx().config.HOLD_COOLDOWN_MINUTES - 1} minutes.`,
+      });
     });
 
     it("refuses an order whose hold is live, and someone else's order", async () => {
       const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
       expect(buyer.order.canRetry).toBe(false);
+      expect(buyer.order.retryFrom).toBeNull();
       const live = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
       expect(live.statusCode).toBe(409);
       expect(live.json().code).toBe('ORDER_NOT_RETRYABLE');

@@ -370,7 +370,7 @@ export interface paths {
     };
     /**
      * The signed-in buyer's cart with its totals
-     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum): the billingState given (checkout's billing form), else the profile's address state. Items whose number was sold meanwhile stay, with available: false, until validated or removed.
+     * @description Amounts are rupees from the shared priceSignedInCartPaise over priceAtAdd (GST on the subtotal, TDS on the subtotal, total = subtotal + GST - TDS); gst holds the CGST, SGST and IGST percents by place of supply (taxPercent is their sum): a Corporate buyer's GSTIN state, else the billingState given (checkout's billing form), else the profile's address state. Items whose number was sold meanwhile stay, with available: false, until validated or removed.
      */
     get: operations['getCart'];
     put?: never;
@@ -516,7 +516,7 @@ export interface paths {
     put?: never;
     /**
      * Reserve every number in the cart (or Buy now: one number) for a new order
-     * @description Optional body { attribution, numberId, billing, confirmGstinStateMismatch }: the saved campaign-tracking record; for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404); the billing name and address the invoice is made out to (kept on the order; its state is the place of supply: CGST + SGST within STORE_STATE, IGST otherwise), else the profile's. A Corporate buyer whose GSTIN was registered in another state than the billing state given is 422 GSTIN_STATE_MISMATCH unless confirmGstinStateMismatch is true. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
+     * @description Optional body { attribution, numberId, billing, confirmGstinStateMismatch }: the saved campaign-tracking record; for Buy now the one number to order alone (the cart is then left as it was; a number not in the store is 404); the billing name and address the invoice is made out to (kept on the order; its state is the place of supply, or a Corporate buyer's GSTIN state when it has one: CGST + SGST within STORE_STATE, IGST otherwise), else the profile's. A Corporate buyer whose GSTIN was registered in another state than the billing state given is 422 GSTIN_STATE_MISMATCH unless confirmGstinStateMismatch is true. Validates first: 409 with validationResults when an item is gone. Otherwise reserves all numbers (a hold of HOLD_MINUTES) and creates the order at the current prices: 201. Checking out the same cart again while its order holds the numbers returns that order (200); a changed cart cancels the open order first. Limits: at most HOLDS_PER_ACCOUNT numbers (409 HOLD_LIMIT); the holds of one number by one buyer last HOLD_MINUTES in all, then 429 HOLD_COOLDOWN for HOLD_COOLDOWN_MINUTES; at most HOLDS_PER_IP numbers held from one client address (429 HOLD_LIMIT_ADDRESS). An empty cart is 400, after the open order (if any) is cancelled and its numbers released. The cart is emptied when the order is paid.
      */
     post: operations['postCartCheckout'];
     delete?: never;
@@ -5342,6 +5342,8 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
+                /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+                retryFrom: string | null;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -5527,6 +5529,8 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
+                /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+                retryFrom: string | null;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -5838,6 +5842,8 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
+                /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+                retryFrom: string | null;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -6093,6 +6099,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -6366,6 +6374,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -6648,6 +6658,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -6962,6 +6974,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -7135,6 +7149,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -7629,6 +7645,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -9063,6 +9081,8 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
+                /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+                retryFrom: string | null;
                 createdAt: string;
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
@@ -9396,6 +9416,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -9747,6 +9769,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -10566,6 +10590,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -10942,6 +10968,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -11329,6 +11357,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
@@ -11705,6 +11735,8 @@ export interface operations {
               needsRefund: boolean;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
               createdAt: string;
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */

@@ -15,6 +15,7 @@ import {
 } from '../../../test-support/orders';
 import { createTestQueryClient } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
+import { formatIndianDate } from '../../lib/format';
 import { ToastProvider } from '../../components/toast';
 import { SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
 import OrderPage from './order-page';
@@ -298,6 +299,7 @@ describe('order page: hold lapsed', () => {
       status: 'cancelled',
       statusLabel: 'Cancelled',
       canRetry: true,
+      retryFrom: '2026-11-22T09:45:00.000Z',
       holdExpiresAt: '2026-11-22T09:15:00.000Z',
       payment: { provider: 'manual', status: 'cancelled', paymentReference: null },
     });
@@ -319,6 +321,19 @@ describe('order page: hold lapsed', () => {
       await screen.findByRole('heading', { level: 1, name: 'Order VN-20261125-NEW00001' }),
     ).toBeInTheDocument();
     expect(api.callsTo(`POST /orders/${ORDER_ID}/retry`)).toHaveLength(1);
+  });
+
+  it('says from when the numbers may be ordered again while the cool-down lasts', async () => {
+    const retryFrom = new Date(Date.now() + 10 * 60_000).toISOString();
+    signedInApi({ [orderPath]: ok({ ...swept(), retryFrom }) });
+    renderOrderPage(`${ORDER_ID}?retry=1`);
+    const lapsed = await screen.findByRole('region', { name: 'The hold has lapsed' });
+    expect(lapsed).toHaveTextContent(
+      `To give other buyers a chance first, you can order them again from ${formatIndianDate(retryFrom, { month: 'short', time: true })}, if they are still free.`,
+    );
+    expect(
+      within(lapsed).getByRole('button', { name: 'Try again: order the same numbers' }),
+    ).toBeDisabled();
   });
 
   it('says which numbers are gone when they cannot be ordered again', async () => {
