@@ -80,6 +80,20 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
     });
   });
 
+  it('redirects a number written with +91, 0, spaces or hyphens to its page', async () => {
+    for (const [url, location] of [
+      ['/numbers/+919876598765', '/numbers/9876598765'],
+      ['/numbers/%2B91%2098765%2098765?utm_source=sms', '/numbers/9876598765?utm_source=sms'],
+      ['/numbers/09876598765', '/numbers/9876598765'],
+      ['/numbers/98765-98765', '/numbers/9876598765'],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    expect(ctx().calls).toEqual([]);
+  });
+
   it('marks a sold or hidden number noindex, and answers 404 (noindex) for one never in store', async () => {
     for (const digits of ['9811223344', '9512120345']) {
       const res = await get(`/numbers/${digits}`);

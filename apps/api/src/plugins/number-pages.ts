@@ -1,3 +1,4 @@
+import { normalizeMobile } from '@store/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { register } from 'node:module';
@@ -178,6 +179,12 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
 
   app.get('/numbers/:digits', async (request, reply) => {
     const { digits } = request.params as { digits: string };
+    // A number written as people write it (+91 98765 43210, 098765-43210) has one page.
+    const written = normalizeMobile(digits);
+    if (written && written !== digits) {
+      const query = request.url.split(/\?(.*)/s)[1];
+      return reply.redirect(`/numbers/${written}${query ? `?${query}` : ''}`, 301);
+    }
     try {
       return send(await pages.get(digits, ttlMs, () => renderPage(digits)), request, reply);
     } catch (error) {
