@@ -209,6 +209,12 @@ describe('order page: awaiting a manual payment', () => {
     const file = await screen.findByLabelText(/A screenshot of the payment/);
     await user.upload(file, new File(['<svg/>'], 'paid.svg', { type: 'image/svg+xml' }));
     expect(await screen.findByText(SCREENSHOT_PROBLEM)).toBeInTheDocument();
+    // Not sent without the file the buyer chose: the problem is to be mended first.
+    await user.type(screen.getByLabelText(/transaction reference \(UTR\)/), '412345678901');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(api.callsTo(submitPath)).toHaveLength(0);
+    expect(file).toHaveFocus();
+    await user.clear(screen.getByLabelText(/transaction reference \(UTR\)/));
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'paid.png', {
       type: 'image/png',
     });

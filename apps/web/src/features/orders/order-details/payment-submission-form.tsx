@@ -1,5 +1,5 @@
 import { utrKind, UTR_SHAPE_MESSAGE } from '@store/domain';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/form-fields';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { formatIndianDate } from '../../../lib/format';
@@ -21,6 +21,7 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
   const [screenshot, setScreenshot] = useState<File | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [fileProblem, setFileProblem] = useState<string | undefined>();
+  const fileField = useRef<HTMLInputElement>(null);
 
   if (submitted) {
     return (
@@ -43,6 +44,12 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
       return;
     }
     setProblem(undefined);
+    // The file chosen cannot be sent: the buyer mends it (or clears it) rather than paying
+    // without it unawares.
+    if (fileProblem) {
+      fileField.current?.focus();
+      return;
+    }
     submit.mutate(
       { utr, screenshot },
       {
@@ -63,6 +70,7 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
       />
       <TextField
         label="A screenshot of the payment (optional: JPEG, PNG or PDF, up to 5 MB)"
+        ref={fileField}
         name="screenshot"
         type="file"
         accept={SCREENSHOT_TYPES.join(',')}
