@@ -57,7 +57,9 @@ describeEachDatabase(
         reference: 'UPI 4321 0987 6543',
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().message).toBe('Payment received. Thank you!');
+      expect(res.json().message).toBe(
+        'Payment confirmed: the order is paid and the buyer is sent the invoice.',
+      );
       expect(res.json().data).toMatchObject({
         status: 'paid',
         buyer: { id: user.id, name: 'Asha Verma', email: user.email, mobile: user.mobile },

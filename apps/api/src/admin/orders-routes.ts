@@ -20,7 +20,7 @@ import {
   screenshotDownload,
   taxDocumentRoutes,
 } from '../orders/order-schemas';
-import { paymentOutcomeMessages } from '../orders/order-service';
+import { staffPaymentOutcomeMessages } from '../orders/order-service';
 
 /**
  * The console's order calls: the list and its search, one order, payment confirmation, each
@@ -164,7 +164,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         request.body.reference,
         currentUser(request).id,
       );
-      return ok(order, paymentOutcomeMessages[outcome]);
+      return ok(order, staffPaymentOutcomeMessages[outcome]);
     },
   );
 

@@ -120,7 +120,11 @@ describeEachDatabase(
       expect((await invite(admin.client)).statusCode).toBe(201);
       const again = await invite(admin.client, { ...newMember, mobile: '9820011224' });
       expect(again.statusCode).toBe(409);
-      expect(again.json().code).toBe('EMAIL_TAKEN');
+      expect(again.json()).toMatchObject({
+        code: 'EMAIL_TAKEN',
+        message:
+          'Another account already uses this e-mail address: each team member needs an e-mail address and a mobile number of their own.',
+      });
       const buyer = await signedIn(ctx().app);
       const taken = await invite(admin.client, {
         ...newMember,
@@ -128,7 +132,11 @@ describeEachDatabase(
         mobile: buyer.user.mobile,
       });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().code).toBe('MOBILE_TAKEN');
+      expect(taken.json()).toMatchObject({
+        code: 'MOBILE_TAKEN',
+        message:
+          'Another account already uses this mobile number: each team member needs an e-mail address and a mobile number of their own.',
+      });
       const staff = (await admin.client.get(api('/admin/staff'))).json().data.members;
       expect(staff).toHaveLength(2);
     });

@@ -45,6 +45,17 @@ export const paymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
     'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.',
 };
 
+/** What each outcome of a payment staff confirm in the console tells them (not the buyer's words). */
+export const staffPaymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
+  paid: 'Payment confirmed: the order is paid and the buyer is sent the invoice.',
+  already_paid: 'This order has already been paid.',
+  duplicate_event: 'This payment has already been recorded.',
+  refund_due:
+    'The payment arrived after the hold ended and a number had been sold meanwhile: the order is cancelled and marked for a full refund.',
+  extra_payment:
+    'This order had already been paid: this further payment is marked for a full refund. The order goes on as before.',
+};
+
 /** Events that mean "this Razorpay order has been paid". */
 const paymentEvents = new Set(['payment.captured', 'order.paid']);
 

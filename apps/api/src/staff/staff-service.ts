@@ -3,7 +3,7 @@ import type { AuthService } from '../auth/auth-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
-import { conflict, notFound } from '../http/app-error';
+import { AppError, conflict, notFound } from '../http/app-error';
 import type { Notifier, NotifyLog, OutgoingMessage } from '../notify/notifier';
 import type { UserRow, UserService } from '../users/user-service';
 import type { StaffAccountInput } from '../users/user-schemas';
@@ -18,6 +18,14 @@ interface StaffDeps {
   auth: Pick<AuthService, 'revokeSessions'>;
   audit: AuditService;
 }
+
+/** An invitation's contact already used by an account (a buyer's, or a member's): what staff are told. */
+const takenByAnother: Record<string, string> = {
+  EMAIL_TAKEN:
+    'Another account already uses this e-mail address: each team member needs an e-mail address and a mobile number of their own.',
+  MOBILE_TAKEN:
+    'Another account already uses this mobile number: each team member needs an e-mail address and a mobile number of their own.',
+};
 
 const toView = (row: UserRow): StaffMemberView => ({
   id: row.id,
@@ -101,7 +109,12 @@ export function createStaffService(deps: StaffDeps) {
           return row;
         });
       } catch (error) {
-        throw (await users.takenContactError(error, input.email)) ?? error;
+        const taken =
+          error instanceof AppError && error.code in takenByAnother
+            ? error
+            : await users.takenContactError(error, input.email);
+        if (!taken) throw error;
+        throw conflict(takenByAnother[taken.code]!, taken.code);
       }
       return { member: toView(member), invitationSent: await sendInvitation(member, actorId) };
     },

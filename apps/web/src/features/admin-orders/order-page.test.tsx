@@ -86,7 +86,10 @@ describe('the console order page', () => {
               409,
               'The payment reference UTR 1 is already recorded for order VN-20261120-ZZZZ0000.',
             )
-          : ok(staffPaidOrder(), 'Payment received. Thank you!'),
+          : ok(
+              staffPaidOrder(),
+              'Payment confirmed: the order is paid and the buyer is sent the invoice.',
+            ),
     });
     const form = await screen.findByRole('form', { name: 'Confirm a payment' });
     await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
@@ -101,7 +104,11 @@ describe('the console order page', () => {
       'already recorded for order VN-20261120-ZZZZ0000',
     );
     await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
-    expect(await screen.findByText('Payment received. Thank you!')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Payment confirmed: the order is paid and the buyer is sent the invoice.',
+      ),
+    ).toBeInTheDocument();
     expect(api.callsTo(`POST ${base}/payments`).map((call) => call.body)).toEqual([
       { reference: 'UTR 1' },
       { reference: 'UTR 1' },
