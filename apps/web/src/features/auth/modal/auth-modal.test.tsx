@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
@@ -191,6 +191,20 @@ describe('authentication modal', { timeout: 30_000 }, () => {
       { mobile: '9876543210', otp: '111111' },
       { mobile: '9876543210', otp: '222222' },
     ]);
+  });
+
+  it('tells a buyer waiting for a sign-in code that codes go only to accounts, and leads to sign-up', async () => {
+    installFakeApi({ 'POST /auth/sign-in': issued({ channels: { email: true, sms: true } }) });
+    const { user } = renderModal();
+    await user.click(screen.getByRole('button', { name: 'With OTP' }));
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+    expect(dialog).toHaveTextContent(
+      'Codes go only to a mobile number with an account here. New to us? Create an account',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create an account' }));
+    expect(await screen.findByRole('dialog', { name: 'Create your account' })).toBeInTheDocument();
   });
 
   it('enables Resend after the cooldown and refreshes the code', async () => {

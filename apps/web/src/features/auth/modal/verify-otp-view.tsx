@@ -100,6 +100,14 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
           {registration ? 'Change your details' : 'Change the number'}
         </LinkButton>
       </p>
+      {registration ? null : (
+        // The server answers alike for a number without an account (decision 0003), so the
+        // buyer who has none is told here where the code will not come from.
+        <p className="text-center text-sm text-slate-700">
+          Codes go only to a mobile number with an account here. New to us?{' '}
+          <LinkButton onClick={() => go('register')}>Create an account</LinkButton>
+        </p>
+      )}
     </form>
   );
 }
