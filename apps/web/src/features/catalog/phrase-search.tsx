@@ -1,10 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MAX_PHRASE_LENGTH } from '@store/domain';
+import { MAX_PHRASE_LENGTH, SEARCH_PHRASE_EXAMPLES } from '@store/domain';
 import { parseText, searchFromListingParams } from './listing-params';
-
-/** Phrases the box understands, offered as examples (each a link to its search). */
-const examples = ['ending 786 under 20k', 'mirror', 'starting 98 total 9', '7 ka total'];
 
 /**
  * One box for a search in plain words ("ending 786 under 20k", "7 ka total", "786 wala"): the
@@ -64,7 +61,7 @@ export function PhraseSearch({
           enterKeyHint="search"
           autoComplete="off"
           maxLength={MAX_PHRASE_LENGTH}
-          placeholder="e.g. ending 786 under 20k"
+          placeholder={`e.g. ${SEARCH_PHRASE_EXAMPLES[0]}`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           aria-describedby={hintId}
@@ -75,8 +72,8 @@ export function PhraseSearch({
         </button>
       </div>
       <p id={hintId} className="mt-2 text-xs text-slate-600">
-        In your own words, English or Hinglish. Try:{' '}
-        {examples.map((example, index) => (
+        In your own words, English or Hinglish. Try: {/* Each a link to its search. */}
+        {SEARCH_PHRASE_EXAMPLES.map((example, index) => (
           <span key={example}>
             {index > 0 ? ', ' : null}
             <Link
