@@ -106,8 +106,8 @@ describe('Header', () => {
     renderHeader();
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
-    expect(menu.className).toMatch(/lg:hidden/);
-    expect(screen.getByRole('navigation', { name: 'Main' }).className).toMatch(/hidden lg:block/);
+    expect(menu.className).toMatch(/xl:hidden/);
+    expect(screen.getByRole('navigation', { name: 'Main' }).className).toMatch(/hidden xl:block/);
     const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
     expect(panel).not.toBeNull();
     expect(panel).not.toBeVisible();

@@ -14,6 +14,8 @@ const MOBILE_MENU_ID = 'mobile-menu';
 /**
  * Site header (spec §2): main navigation, Products dropdown, cart link, Sign In / account,
  * mobile menu. White on the home page, transparent elsewhere (data-variant solid/transparent).
+ * The navigation and the account area take one line from 1280 px (xl) up, a signed-in buyer's
+ * name and e-mail included; narrower screens get the menu.
  */
 export function Header() {
   const { pathname } = useLocation();
@@ -60,10 +62,10 @@ export function Header() {
           className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900"
         >
           <LogoMark className="size-8" />
-          <span>{siteConfig.storeName}</span>
+          <span className="whitespace-nowrap">{siteConfig.storeName}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-1">
             {beforeProducts.map(renderLink)}
             <li>
@@ -75,7 +77,7 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           <CartLink />
-          <div className="hidden lg:block">
+          <div className="hidden xl:block">
             <AccountArea variant="desktop" />
           </div>
           <button
@@ -85,7 +87,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             onClick={() => setMenuOpen((value) => !value)}
-            className="inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
+            className="inline-flex size-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 xl:hidden"
           >
             {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>

@@ -19,7 +19,7 @@ export function MobileMenu({
   const productsId = useId();
 
   return (
-    <div id={id} hidden={!open} className="border-t border-slate-200 bg-white shadow-lg lg:hidden">
+    <div id={id} hidden={!open} className="border-t border-slate-200 bg-white shadow-lg xl:hidden">
       <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
         <ul className="flex flex-col gap-1">
           {mainNavLinks.map((link) => (
