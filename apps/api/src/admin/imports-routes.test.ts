@@ -45,9 +45,13 @@ const EDGE_ERRORS = [
   {
     line: 13,
     number: '9811223344',
-    reason: 'number is held for an order awaiting payment: its price cannot change now',
+    reason: 'number is held for an order awaiting payment: its price and status cannot change now',
   },
-  { line: 14, number: '7770009991', reason: 'number is sold: its price cannot change' },
+  {
+    line: 14,
+    number: '7770009991',
+    reason: 'number is sold: its price and status cannot change',
+  },
   { line: 15, number: '7770009991', reason: 'number repeats line 14' },
   {
     line: 16,
@@ -350,7 +354,25 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(checked.json().data).toMatchObject({ total: 2, valid: 2, invalid: 0 });
   });
 
-  it('lists new numbers as coming soon when the status column says so', async () => {
+  /** The status of each number starting with `prefix`, in number order. */
+  const statuses = async (prefix: string) =>
+    (
+      await ctx().database.query<{ number: string; status: string }>(
+        'select number, status from numbers where number like $1 order by number',
+        [`${prefix}%`],
+      )
+    ).map((row) => [row.number, row.status]);
+
+  /** The numbers the storefront lists (on sale), in number order. */
+  const onSale = async () => {
+    const res = await ctx().app.inject({ url: api('/numbers?pageSize=100') });
+    return (res.json().data.items as { number: string }[]).map((item) => item.number).sort();
+  };
+
+  const UNKNOWN_STATUS =
+    'status must be available, hidden, coming_soon or left empty (held and sold only as an export writes them)';
+
+  it('gives a new number the status its row says, and refuses held and sold for it', async () => {
     const support = await stock();
     const file = [
       'number,price,offer_price,status',
@@ -358,31 +380,252 @@ describeEachDatabase('stock imports', (ctx) => {
       '9820011111,25000,,Coming Soon',
       '9820022222,25000,,',
       '9820033333,25000,,hidden',
+      '9820055555,25000,,Available',
+      '9820066666,25000,,sold',
+      '9820077777,25000,,held',
       '9820044444,25000,,reserved',
     ].join('\r\n');
+    const errors = [
+      {
+        line: 7,
+        number: '9820066666',
+        reason:
+          'status sold cannot be given to a new number: a number becomes sold through an order',
+      },
+      {
+        line: 8,
+        number: '9820077777',
+        reason: 'status held cannot be given to a new number: a number is held only by an order',
+      },
+      { line: 9, number: '9820044444', reason: UNKNOWN_STATUS },
+    ];
+    const dryRun = await upload(support.client, file, { dryRun: true });
+    expect(dryRun.json().data).toEqual({
+      total: 8,
+      valid: 5,
+      invalid: 3,
+      new: 5,
+      updated: 0,
+      unchanged: 0,
+      errors,
+    });
+
     const { importId } = (await upload(support.client, file)).json().data;
-    expect(await finished(support.client, importId)).toMatchObject({ status: 'done', errors: 1 });
-    const errors = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
-    expect(csvRows(errors.body)[1]).toEqual([
-      '9820044444',
-      '25000',
-      '',
-      'status must be coming_soon or left empty',
+    expect(await finished(support.client, importId)).toMatchObject({
+      status: 'done',
+      new: 5,
+      errors: 3,
+    });
+    const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+    expect(csvRows(refused.body).slice(1)).toEqual(
+      errors.map((error) => [error.number, '25000', '', error.reason]),
+    );
+    expect(await statuses('98200')).toEqual([
+      ['9820011111', 'coming_soon'],
+      ['9820022222', 'available'],
+      ['9820033333', 'hidden'],
+      ['9820055555', 'available'],
+      ['9820098200', 'coming_soon'],
     ]);
-    const soon = await support.client.get(api('/admin/numbers?status=coming_soon'));
-    expect(
-      soon
-        .json()
-        .data.numbers.map((n: { number: string }) => n.number)
-        .sort(),
-    ).toEqual(['9820011111', '9820098200']);
-    const listed = await support.client.get(api('/admin/numbers?status=available'));
-    expect(
-      listed
-        .json()
-        .data.numbers.map((n: { number: string }) => n.number)
-        .sort(),
-    ).toEqual(expect.arrayContaining(['9820022222', '9820033333']));
+    expect(await onSale()).toEqual(['9820022222', '9820055555', '9876543210']);
+  });
+
+  it("changes a number's status as its row says, as staff's hide and unhide do, audited and counted updated", async () => {
+    const support = await stock();
+    const { app, database } = ctx();
+    await insertTestNumbers(app, [
+      { number: '9820000001', basePrice: 20_000 },
+      { number: '9820000002', basePrice: 20_000, status: 'reserved', reservedUntil: new Date(0) },
+      { number: '9820000003', basePrice: 20_000 },
+      { number: '9820000004', basePrice: 20_000, status: 'hidden' },
+    ]);
+    await database.query("update numbers set status = 'coming_soon' where number = '9820000001'");
+    const file = [
+      'number,price,offer_price,status',
+      '9876543210,12000,,hidden', //      available -> hidden
+      '9812377777,45000,,available', //   hidden -> on sale, and a new price
+      '9820000001,20000,,available', //   coming soon -> on sale
+      '9820000002,20000,,hidden', //      a lapsed hold -> hidden
+      '9820000003,20000,,coming_soon', // available -> coming soon
+      '9820000004,20000,,', //            no status: unchanged
+      '9811223344,8000,,held', //         held as it is: unchanged
+      '7770009991,30000,,sold', //        sold as it is: unchanged
+    ].join('\r\n');
+    const dryRun = await upload(support.client, file, { dryRun: true });
+    expect(dryRun.json().data).toEqual({
+      total: 8,
+      valid: 8,
+      invalid: 0,
+      new: 0,
+      updated: 5,
+      unchanged: 3,
+      errors: [],
+    });
+
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({
+      status: 'done',
+      new: 0,
+      updated: 5,
+      unchanged: 3,
+      errors: 0,
+    });
+    expect(await statuses('98')).toEqual([
+      ['9811223344', 'reserved'],
+      ['9812377777', 'available'],
+      ['9820000001', 'available'],
+      ['9820000002', 'hidden'],
+      ['9820000003', 'coming_soon'],
+      ['9820000004', 'hidden'],
+      ['9876543210', 'hidden'],
+    ]);
+    expect(await statuses('777')).toEqual([['7770009991', 'sold']]);
+    const [lapsed] = await database.query<{ reserved_until: Date | null }>(
+      "select reserved_until from numbers where number = '9820000002'",
+    );
+    expect(lapsed?.reserved_until).toBeNull();
+    expect(await onSale()).toEqual(['9812377777', '9820000001']);
+    expect(await listedPrices(support.client, 'q=9812377777')).toEqual([
+      ['9812377777', 45_000, null],
+    ]);
+
+    const admin = await staffMember(app, 'admin');
+    const audit = async (number: string) =>
+      (
+        (await admin.client.get(api(`/admin/audit?number=${number}`))).json().data.entries as {
+          action: string;
+        }[]
+      ).sort((a, b) => a.action.localeCompare(b.action));
+    const note = `import ${importId}`;
+    expect(await audit('9876543210')).toMatchObject([
+      { action: 'number.hide', before: { status: 'available' }, after: { status: 'hidden' }, note },
+    ]);
+    expect(await audit('9812377777')).toMatchObject([
+      {
+        action: 'number.reprice',
+        before: { price: 50_000, offerPrice: null },
+        after: { price: 45_000, offerPrice: null },
+        note,
+      },
+      { action: 'number.unhide', before: { status: 'hidden' }, after: { status: 'available' } },
+    ]);
+    expect(await audit('9820000001')).toMatchObject([
+      { action: 'number.unhide', before: { status: 'coming_soon' }, note },
+    ]);
+    expect(await audit('9820000003')).toMatchObject([
+      { action: 'number.coming_soon', after: { status: 'coming_soon' }, note },
+    ]);
+    for (const unchanged of ['9820000004', '9811223344', '7770009991']) {
+      expect(await audit(unchanged), unchanged).toEqual([]);
+    }
+  });
+
+  it('refuses a row that would change a held or sold number, or says held or sold of one that is not', async () => {
+    const support = await stock();
+    await insertTestNumbers(ctx().app, [
+      { number: '9820000002', basePrice: 20_000, status: 'reserved', reservedUntil: new Date(0) },
+    ]);
+    const before = await catalogue();
+    const file = [
+      'number,price,offer_price,status',
+      '9876543210,12000,,sold',
+      '9812377777,50000,,held',
+      '9811223344,8000,,hidden',
+      '7770009991,30000,,available',
+      '9820000002,20000,,held',
+    ].join('\r\n');
+    const errors = [
+      {
+        line: 2,
+        number: '9876543210',
+        reason: 'status is sold but the number is not: a number becomes sold through an order',
+      },
+      {
+        line: 3,
+        number: '9812377777',
+        reason: 'status is held but the number is not: a number is held only by an order',
+      },
+      {
+        line: 4,
+        number: '9811223344',
+        reason:
+          'number is held for an order awaiting payment: its price and status cannot change now',
+      },
+      {
+        line: 5,
+        number: '7770009991',
+        reason: 'number is sold: its price and status cannot change',
+      },
+      {
+        line: 6,
+        number: '9820000002',
+        reason: 'status is held but the number is not: a number is held only by an order',
+      },
+    ];
+    const dryRun = await upload(support.client, file, { dryRun: true });
+    expect(dryRun.json().data).toEqual({
+      total: 5,
+      valid: 0,
+      invalid: 5,
+      new: 0,
+      updated: 0,
+      unchanged: 0,
+      errors,
+    });
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({
+      status: 'done',
+      imported: 0,
+      errors: 5,
+    });
+    const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+    expect(csvRows(refused.body).map((row) => row[3])).toEqual([
+      'reason',
+      ...errors.map((error) => error.reason),
+    ]);
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it('uploads an export of every status again with nothing changed', async () => {
+    const support = await stock();
+    const { app, database } = ctx();
+    await insertTestNumbers(app, [
+      { number: '9820000001', basePrice: 20_000, finalPrice: 15_000 },
+      { number: '9820000002', basePrice: 20_000, status: 'reserved', reservedUntil: new Date(0) },
+    ]);
+    await database.query("update numbers set status = 'coming_soon' where number = '9820000001'");
+    const before = await catalogue();
+    const exported = await support.client.get(api('/admin/numbers/export.csv'));
+    expect(csvRows(exported.body).map((row) => row[3])).toEqual([
+      'status',
+      'sold',
+      'held',
+      'hidden',
+      'coming_soon',
+      'available',
+      'available',
+    ]);
+
+    const dryRun = await upload(support.client, exported.body, { dryRun: true });
+    expect(dryRun.json().data).toEqual({
+      total: 6,
+      valid: 6,
+      invalid: 0,
+      new: 0,
+      updated: 0,
+      unchanged: 6,
+      errors: [],
+    });
+    const { importId } = (await upload(support.client, exported.body)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({
+      status: 'done',
+      unchanged: 6,
+      errors: 0,
+    });
+    expect(await catalogue()).toEqual(before);
+    const admin = await staffMember(app, 'admin');
+    const entries = await admin.client.get(api('/admin/audit?entityType=number'));
+    expect(entries.json().data.entries).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { multipartFile } from '../../test-support/csv-upload';
 import { insertTestNumbers } from '../../test-support/numbers';
 import { numberState, sentTo, signedIn, staffMember } from '../../test-support/sales';
 import { api, SessionClient } from '../../test-support/session-client';
@@ -106,5 +107,22 @@ describeEachDatabase('coming-soon numbers', (ctx) => {
       code: 'NUMBER_NOT_COMING_SOON',
       message: '90000 00786 is on sale now: add it to your cart.',
     });
+  });
+
+  it('tells who asked when a stock import puts it on sale', async () => {
+    const { id, staff } = await comingSoon();
+    const guest = new SessionClient(ctx().app);
+    await guest.post(api(`/numbers/${id}/notify-me`), { email: 'ravi@example.com' });
+    const started = await staff.client.request({
+      method: 'POST',
+      url: api('/admin/numbers/import'),
+      ...multipartFile('number,price,status\n9000000786,7000,available\n'),
+    });
+    expect(started.statusCode).toBe(202);
+    await expect.poll(async () => (await numberState(ctx().database, id)).status).toBe('available');
+    // No tellOnSale() here: the import's status change starts the e-mails.
+    await expect
+      .poll(async () => (await sentTo(ctx().database, 'ravi@example.com')).length)
+      .toBe(1);
   });
 });

@@ -261,7 +261,7 @@ export const numberParams = z.object({
  * order awaiting payment), sold, hidden (kept off the storefront by staff) or coming_soon (shown
  * with Notify me, not for sale yet).
  */
-const stockStatuses = ['available', 'held', 'sold', 'hidden', 'coming_soon'] as const;
+export const stockStatuses = ['available', 'held', 'sold', 'hidden', 'coming_soon'] as const;
 export type StockStatus = (typeof stockStatuses)[number];
 
 export const adminNumberSorts = [

@@ -180,21 +180,20 @@ export async function setStockPrices(
   await tx.update(numbers).set(prices).where(eq(numbers.id, id));
 }
 
-export async function setStockStatus(
-  tx: Tx,
-  id: number,
-  status: 'available' | 'hidden' | 'coming_soon',
-) {
-  await tx
-    .update(numbers)
-    .set({
-      status,
-      reservedUntil: null,
-      orderId: null,
-      // Put on sale again: new to saved searches.
-      listedAt: sql`case when ${numbers.status} <> 'available' then now() else ${numbers.listedAt} end`,
-    })
-    .where(eq(numbers.id, id));
+/** The statuses staff (or an import) may give a number. */
+export type SettableStatus = 'available' | 'hidden' | 'coming_soon';
+
+/** The columns a status change sets: no hold is left. */
+const statusChange = (status: SettableStatus | SQL) => ({
+  status,
+  reservedUntil: null,
+  orderId: null,
+  // Put on sale again: new to saved searches.
+  listedAt: sql`case when ${numbers.status} <> 'available' then now() else ${numbers.listedAt} end`,
+});
+
+export async function setStockStatus(tx: Tx, id: number, status: SettableStatus) {
+  await tx.update(numbers).set(statusChange(status)).where(eq(numbers.id, id));
 }
 
 /** `{ price, offerPrice }` in rupees as JSON, from list and final prices in paise. */
@@ -295,34 +294,61 @@ export async function applyBulkPrice(tx: Tx, filters: StockFilters, change: Pric
 }
 
 /**
- * What an import does to one row: a new number, a new price for an existing one, nothing (the
- * same prices), or nothing because the number is held by an order or sold (a row error).
+ * What an import does to one row: a new number; an update (new prices, a new status or both);
+ * nothing (the same prices, and the same status or none); or a refusal, a row error (see
+ * ImportRefusal).
  */
-export type ImportOutcome = 'new' | 'updated' | 'unchanged' | 'held' | 'sold';
+export type ImportOutcome = 'new' | 'updated' | 'unchanged' | ImportRefusal;
 
-/** The outcome of offering `base` and `final` for the number `n` (left-joined: null when new). */
-function importOutcomeSql(base: SQL, final: SQL): SQL {
+/**
+ * Why an import refuses a row: its number is held by an order or sold and the row would change
+ * its price or status (`held`, `sold`), or the row says held or sold of a number that is not so,
+ * new (`new_held`, `new_sold`) or in the store (`not_held`, `not_sold`): only orders hold and
+ * sell numbers.
+ */
+export type ImportRefusal = 'held' | 'sold' | 'new_held' | 'new_sold' | 'not_held' | 'not_sold';
+
+/**
+ * The outcome of offering `base` and `final` with the file's `status` (null when left empty)
+ * for the number `n` (left-joined: null when new). A status the number has, or none, is no
+ * change: an export (which writes every number's status) uploads again unchanged.
+ */
+function importOutcomeSql(base: SQL, final: SQL, status: SQL): SQL {
   return sql`case
-    when ${numbers.id} is null then 'new'
-    when (${numbers.basePrice}, ${numbers.finalPrice}) = (${base}, ${final}) then 'unchanged'
+    when ${numbers.id} is null then
+      case ${status} when 'held' then 'new_held' when 'sold' then 'new_sold' else 'new' end
+    when ${status} = 'held' and not ${heldSql} then 'not_held'
+    when ${status} = 'sold' and ${numbers.status} <> 'sold' then 'not_sold'
+    when (${numbers.basePrice}, ${numbers.finalPrice}) = (${base}, ${final})
+      and (${status} is null or ${status} = ${stockStatusSql}) then 'unchanged'
     when ${numbers.status} = 'sold' then 'sold'
     when ${heldSql} then 'held'
     else 'updated' end`;
 }
 
+/** An import row as the dry run checks it: status null when the file left it empty. */
+export interface ImportRow {
+  line: number;
+  number: string;
+  basePrice: number;
+  finalPrice: number;
+  status: StockStatus | null;
+}
+
 /** The outcome each row of a batch would have (the dry run), read against the store now. */
 export async function importOutcomes(
   db: Db,
-  rows: readonly { line: number; number: string; basePrice: number; finalPrice: number }[],
+  rows: readonly ImportRow[],
 ): Promise<{ line: number; outcome: ImportOutcome }[]> {
   if (rows.length === 0) return [];
-  const column = <T>(pick: (row: (typeof rows)[number]) => T) => param(rows.map(pick));
+  const column = <T>(pick: (row: ImportRow) => T) => param(rows.map(pick));
   return rowsOf<{ line: number; outcome: ImportOutcome }>(
     db,
-    sql`select u.line, ${importOutcomeSql(sql`u.base`, sql`u.final`)} as outcome
+    sql`select u.line, ${importOutcomeSql(sql`u.base`, sql`u.final`, sql`u.status`)} as outcome
       from unnest(${column((r) => r.line)}::int[], ${column((r) => r.number)}::text[],
-        ${column((r) => r.basePrice)}::int[], ${column((r) => r.finalPrice)}::int[])
-        as u(line, number, base, final)
+        ${column((r) => r.basePrice)}::int[], ${column((r) => r.finalPrice)}::int[],
+        ${column((r) => r.status)}::text[])
+        as u(line, number, base, final, status)
       left join ${numbers} on ${numbers.number} = u.number
       order by u.line`,
   );
@@ -331,15 +357,16 @@ export async function importOutcomes(
 /**
  * Applies an import's staged good rows to the numbers, inside `tx`:
  * locks the existing numbers the import names (in id order), decides each row's outcome into a
- * temporary plan, records an audit entry per repriced number (a SELECT, through `record`),
- * reprices the `updated` numbers and inserts the `new` ones (recorded once, by the import).
- * Returns the counts and the refused lines (held or sold); the caller keeps those as row errors.
+ * temporary plan, records an audit entry per repriced number and per number whose status
+ * changes (a SELECT, through `record`; status entries as staff's, by `statusActions`), reprices
+ * and gives the new status to the `updated` numbers and inserts the `new` ones (recorded once,
+ * by the import). Returns the counts and the refused lines; the caller keeps those as row errors.
  */
 export async function applyImportRows(
   tx: Tx,
   importId: string,
   record: (rows: SQL) => Promise<void>,
-  audit: { actorId: string; note: string },
+  audit: { actorId: string; note: string; statusActions: Record<SettableStatus, string> },
 ) {
   const run = <T>(query: SQL) => rowsOf<T>(tx, query);
   // The staged good rows (import_rows belongs to the imports capability: read here in joins).
@@ -347,41 +374,64 @@ export async function applyImportRows(
   await run(
     sql`select count(*) from (select ${numbers.id} from ${numbers} join ${importRows} r on r.number = ${numbers.number} where ${staged} order by ${numbers.id} for update of ${numbers}) locked`,
   );
+  // old_status and new_status are set for a status change only.
   await run(sql`create temporary table import_plan on commit drop as
     select r.line, r.number, ${numbers.id} as number_id,
-      ${importOutcomeSql(sql`r.base_price`, sql`r.final_price`)} as outcome
+      ${importOutcomeSql(sql`r.base_price`, sql`r.final_price`, sql`r.status`)} as outcome,
+      (${numbers.basePrice}, ${numbers.finalPrice}) <> (r.base_price, r.final_price) as reprice,
+      case when r.status <> ${stockStatusSql} then ${stockStatusSql} end as old_status,
+      case when r.status <> ${stockStatusSql} then r.status end as new_status
     from ${importRows} r
     left join ${numbers} on ${numbers.number} = r.number
     where ${staged}`);
   await run(sql`analyze import_plan`);
 
-  const { actorId, note } = audit;
+  const { actorId, note, statusActions } = audit;
   await record(sql`select ${actorId}::uuid, 'number.reprice', 'number', ${numbers.id}::text, ${numbers.number},
       ${pricesJson(sql`${numbers.basePrice}`, sql`${numbers.finalPrice}`)},
       ${pricesJson(sql`r.base_price`, sql`r.final_price`)}, ${note}::text
     from import_plan p
     join ${numbers} on ${numbers.id} = p.number_id
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
-    where p.outcome = 'updated'`);
+    where p.outcome = 'updated' and p.reprice`);
+  await record(sql`select ${actorId}::uuid, ${JSON.stringify(statusActions)}::jsonb ->> p.new_status,
+      'number', p.number_id::text, p.number, jsonb_build_object('status', p.old_status),
+      jsonb_build_object('status', p.new_status), ${note}::text
+    from import_plan p
+    where p.outcome = 'updated' and p.new_status is not null`);
   await run(sql`update ${numbers} set base_price = r.base_price, final_price = r.final_price, updated_at = now()
     from import_plan p
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
-    where p.outcome = 'updated' and ${numbers.id} = p.number_id`);
+    where p.outcome = 'updated' and p.reprice and ${numbers.id} = p.number_id`);
+  await tx
+    .update(numbers)
+    .set(statusChange(sql`p.new_status`))
+    .from(sql`import_plan p`)
+    .where(sql`p.outcome = 'updated' and p.new_status is not null and ${numbers.id} = p.number_id`);
   await run(sql`insert into ${numbers} (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
     select r.number, r.base_price, r.final_price, r.category, r.digit_sum, r.mid, r.total,
-      case when r.coming_soon then 'coming_soon' else 'available' end, now(), now()
+      coalesce(r.status, 'available'), now(), now()
     from import_plan p
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
     where p.outcome = 'new'`);
 
-  const [counts] = await run<{ new: number; updated: number; unchanged: number }>(
+  const [counts] = await run<{
+    new: number;
+    updated: number;
+    unchanged: number;
+    repriced: number;
+    statusChanged: number;
+  }>(
     sql`select count(*) filter (where outcome = 'new')::int as new,
       count(*) filter (where outcome = 'updated')::int as updated,
-      count(*) filter (where outcome = 'unchanged')::int as unchanged
+      count(*) filter (where outcome = 'unchanged')::int as unchanged,
+      count(*) filter (where outcome = 'updated' and reprice)::int as repriced,
+      count(*) filter (where outcome = 'updated' and new_status is not null)::int as "statusChanged"
     from import_plan`,
   );
-  const refused = await run<{ line: number; outcome: 'held' | 'sold' }>(
-    sql`select line, outcome from import_plan where outcome in ('held', 'sold') order by line`,
+  const refused = await run<{ line: number; outcome: ImportRefusal }>(
+    sql`select line, outcome from import_plan
+      where outcome not in ('new', 'updated', 'unchanged') order by line`,
   );
   return { ...counts!, refused };
 }

@@ -30,13 +30,15 @@ import {
   setStockStatus,
   streamStock,
   bulkPriceAuditRows,
+  type ImportRow,
+  type SettableStatus,
   type StockFilters,
   type StockRow,
 } from './inventory-store';
 import { explicitFilters, toNumberFilters } from './listing-filters';
 import { displayNumber } from './number-item';
 
-export type { ImportOutcome } from './inventory-store';
+export type { ImportOutcome, ImportRefusal } from './inventory-store';
 
 /** Paise to the API's rupees: `{ price, offerPrice }` (offer only when below the price). */
 function pricesView(basePaise: number, finalPaise: number) {
@@ -89,8 +91,7 @@ function describeChange(change: PriceChange): string {
 
 const csvColumns = ['number', 'price', 'offer_price', 'status', 'category'];
 
-/** The statuses staff set, what each is recorded as, and why a held or sold number refuses it. */
-export type SettableStatus = 'available' | 'hidden' | 'coming_soon';
+/** What each status staff set is recorded as, and why a held or sold number refuses it. */
 const statusActions: Record<SettableStatus, string> = {
   available: 'number.unhide',
   hidden: 'number.hide',
@@ -278,24 +279,23 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
     },
 
     /** The outcome each checked import row would have against the store now (the dry run). */
-    importOutcomes: (
-      rows: readonly { line: number; number: string; basePrice: number; finalPrice: number }[],
-    ) => importOutcomes(db, rows),
+    importOutcomes: (rows: readonly ImportRow[]) => importOutcomes(db, rows),
 
     /**
      * Applies an import's staged good rows inside the import's transaction `tx` (see
      * applyImportRows): audit entries per number, told once `tx` commits. Returns the counts
-     * and the lines refused because their number is held or sold.
+     * and the refused lines.
      */
     async applyImport(tx: Tx, importId: string, actorId: string) {
       const result = await applyImportRows(
         tx,
         importId,
         (rows: SQL) => audit.recordSelected(tx, rows),
-        { actorId, note: `import ${importId}` },
+        { actorId, note: `import ${importId}`, statusActions },
       );
       tell({ kind: 'inserted', count: result.new }, tx);
-      tell({ kind: 'repriced', count: result.updated }, tx);
+      tell({ kind: 'repriced', count: result.repriced }, tx);
+      tell({ kind: 'status', count: result.statusChanged }, tx);
       return result;
     },
 

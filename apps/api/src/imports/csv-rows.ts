@@ -8,6 +8,7 @@ import {
   parseRupees,
   type CategorySlug,
 } from '@store/domain';
+import { stockStatuses, type StockStatus } from '../catalog/catalog-schemas';
 import { AppError, badRequest } from '../http/app-error';
 
 /** A row that can go in: the number's 10 digits, its prices in paise, and (when asked) its class. */
@@ -21,8 +22,8 @@ export interface GoodRow {
   digitSum: number | null;
   mid: number | null;
   total: number | null;
-  /** The status column said coming_soon: a new number is listed as coming soon. */
-  comingSoon: boolean;
+  /** What the status column said, or null when it was left empty (the apply decides). */
+  status: StockStatus | null;
 }
 
 /** A refused row: what the file said, and why. */
@@ -41,11 +42,6 @@ export type CheckedRow = GoodRow | BadRow;
 const COLUMNS = ['number', 'price', 'offer_price', 'status'] as const;
 /** Columns the export and errors.csv add, taken and ignored so their files load as they are. */
 const IGNORED_COLUMNS = new Set(['category', 'reason']);
-/**
- * What the status column may say: coming_soon (a new number is listed as coming soon), or
- * empty; the statuses the export writes are taken as empty, so an export loads as it is.
- */
-const STATUS_VALUES = new Set(['', 'coming_soon', 'available', 'held', 'sold', 'hidden']);
 
 export const TEMPLATE_CSV =
   'number,price,offer_price,status\r\n9820098200,"1,25,000",99999,\r\n+91 98200 12345,25000,,coming_soon\r\n';
@@ -105,6 +101,13 @@ function readHeader(fields: string[]): Record<(typeof COLUMNS)[number], number |
   };
 }
 
+/**
+ * The status column takes the statuses the console shows (and the export writes); the apply
+ * refuses held and sold where the number is not so.
+ */
+const isStockStatus = (text: string): text is StockStatus =>
+  (stockStatuses as readonly string[]).includes(text);
+
 const noClass = { category: null, digitSum: null, mid: null, total: null };
 
 /** A number's category and numerology, as the loader stores them. */
@@ -146,8 +149,10 @@ function checkRow(
   if (offer && 'paise' in offer && 'paise' in price && offer.paise > price.paise) {
     problems.push('offer_price is above the price');
   }
-  if (!STATUS_VALUES.has(status)) {
-    problems.push('status must be coming_soon or left empty');
+  if (status !== '' && !isStockStatus(status)) {
+    problems.push(
+      'status must be available, hidden, coming_soon or left empty (held and sold only as an export writes them)',
+    );
   }
   const number = normalizeMobile(numberText);
   if (number) {
@@ -174,7 +179,7 @@ function checkRow(
     basePrice: price.paise,
     finalPrice,
     ...(withClass ? classOf(number) : noClass),
-    comingSoon: status === 'coming_soon',
+    status: isStockStatus(status) ? status : null,
   };
 }
 

@@ -22,8 +22,11 @@ export const dryRunSchema = z.object({
   valid: z.number().int().describe('Rows that would go in: new + updated + unchanged'),
   invalid: z.number().int().describe('Rows refused, each with a reason'),
   new: z.number().int().describe('Numbers not in the store yet'),
-  updated: z.number().int().describe('Numbers in the store whose price or offer would change'),
-  unchanged: z.number().int().describe('Numbers in the store at these prices already'),
+  updated: z
+    .number()
+    .int()
+    .describe('Numbers in the store whose price, offer or status would change'),
+  unchanged: z.number().int().describe('Numbers in the store at these prices and status already'),
   errors: z
     .array(rowError)
     .describe(`The first ${DRY_RUN_ERROR_LIMIT} refused rows in line order (invalid counts all)`),

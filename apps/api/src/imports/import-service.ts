@@ -8,7 +8,7 @@ import { pipeline as pipelineAsync } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AuditService } from '../audit/audit-service';
-import type { CatalogService, ImportOutcome } from '../catalog/catalog-service';
+import type { CatalogService, ImportRefusal } from '../catalog/catalog-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { badRequest, notFound } from '../http/app-error';
@@ -40,10 +40,14 @@ export interface ImportServiceDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-/** Why the apply refused a row whose number is held or sold. */
-const refusedReason: Record<'held' | 'sold', string> = {
-  held: 'number is held for an order awaiting payment: its price cannot change now',
-  sold: 'number is sold: its price cannot change',
+/** Why the apply refuses a row (ImportRefusal): only orders hold and sell numbers. */
+const refusedReason: Record<ImportRefusal, string> = {
+  held: 'number is held for an order awaiting payment: its price and status cannot change now',
+  sold: 'number is sold: its price and status cannot change',
+  new_held: 'status held cannot be given to a new number: a number is held only by an order',
+  new_sold: 'status sold cannot be given to a new number: a number becomes sold through an order',
+  not_held: 'status is held but the number is not: a number is held only by an order',
+  not_sold: 'status is sold but the number is not: a number becomes sold through an order',
 };
 
 const ABANDONED =
@@ -212,12 +216,12 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
             refuse(row.line, row.number, row.reason);
             continue;
           }
-          const outcome: ImportOutcome = outcomes.get(row.line)!;
-          if (outcome === 'held' || outcome === 'sold') {
-            refuse(row.line, row.number, refusedReason[outcome]);
-          } else {
+          const outcome = outcomes.get(row.line)!;
+          if (outcome === 'new' || outcome === 'updated' || outcome === 'unchanged') {
             result.valid++;
             result[outcome]++;
+          } else {
+            refuse(row.line, row.number, refusedReason[outcome]);
           }
         }
       }

@@ -61,14 +61,14 @@ export async function stageRows(db: Db, importId: string, rows: readonly Checked
   const column = <R, T>(list: R[], pick: (row: R) => T) => param(list.map(pick));
   if (good.length > 0) {
     await db.execute(
-      sql`insert into ${importRows} (import_id, line, number, base_price, final_price, category, digit_sum, mid, total, coming_soon)
+      sql`insert into ${importRows} (import_id, line, number, base_price, final_price, category, digit_sum, mid, total, status)
         select ${importId}::uuid, u.*
         from unnest(
           ${column(good, (r) => r.line)}::int[], ${column(good, (r) => r.number)}::text[],
           ${column(good, (r) => r.basePrice)}::int[], ${column(good, (r) => r.finalPrice)}::int[],
           ${column(good, (r) => r.category)}::text[], ${column(good, (r) => r.digitSum)}::smallint[],
           ${column(good, (r) => r.mid)}::smallint[], ${column(good, (r) => r.total)}::smallint[],
-          ${column(good, (r) => r.comingSoon)}::boolean[]
+          ${column(good, (r) => r.status)}::text[]
         ) as u`,
     );
   }

@@ -1310,7 +1310,7 @@ export interface paths {
     put?: never;
     /**
      * Import stock from a CSV file (number,price,offer_price), or check it (dryRun)
-     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: coming_soon lists a new number as coming soon; the other statuses an export writes are ignored); category and reason columns are ignored, so an export or an errors.csv loads as it is. Prices in rupees ("1,25,000" in quotes, 25000, 1250.50). A number in the store gets the new price and offer unless held or sold (a row error); one already at these prices is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
+     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: available, hidden or coming_soon gives a new number or one in the store that status; held and sold, as an export writes them, are taken only for numbers held or sold, a row error otherwise; empty changes no status); category and reason columns are ignored, so an export or an errors.csv loads as it is. Prices in rupees ("1,25,000" in quotes, 25000, 1250.50). A number in the store gets the new price, offer and status unless held or sold (a row error); one already at these prices and status is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
      */
     post: operations['postAdminNumbersImport'];
     delete?: never;
@@ -14265,9 +14265,9 @@ export interface operations {
               invalid: number;
               /** @description Numbers not in the store yet */
               new: number;
-              /** @description Numbers in the store whose price or offer would change */
+              /** @description Numbers in the store whose price, offer or status would change */
               updated: number;
-              /** @description Numbers in the store at these prices already */
+              /** @description Numbers in the store at these prices and status already */
               unchanged: number;
               /** @description The first 1000 refused rows in line order (invalid counts all) */
               errors: {

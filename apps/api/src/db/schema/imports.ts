@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   integer,
@@ -77,8 +76,8 @@ export const importRows = pgTable(
     digitSum: smallint('digit_sum').notNull(),
     mid: smallint('mid').notNull(),
     total: smallint('total').notNull(),
-    /** The file said coming_soon: a new number goes in as coming soon. */
-    comingSoon: boolean('coming_soon').notNull().default(false),
+    /** The status column as the console names it (StockStatus), or null when left empty. */
+    status: text('status'),
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] })],
 );
