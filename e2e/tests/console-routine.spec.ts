@@ -83,7 +83,7 @@ test('a support agent signs in, imports stock and takes an order of an imported 
     await desk.getByRole('button', { name: 'Check the file' }).click();
     const check = desk.getByRole('region', { name: 'Check of the file' });
     await expect(check).toContainText(
-      '20,004 rows: 20,000 will go in (20,000 new, 0 repriced, 0 unchanged); 4 refused.',
+      '20,004 rows: 20,000 will go in (20,000 new, 0 updated, 0 unchanged); 4 refused.',
     );
     const rows = check.getByRole('row');
     await expect(rows.nth(1)).toContainText('4');
@@ -98,7 +98,7 @@ test('a support agent signs in, imports stock and takes an order of an imported 
     await expect(desk.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
     const result = desk.getByRole('status', { name: 'Import result' });
     await expect(result).toContainText(
-      'Import done: 20,000 rows imported (20,000 new, 0 repriced, 0 unchanged).',
+      'Import done: 20,000 rows imported (20,000 new, 0 updated, 0 unchanged).',
       { timeout: 60_000 },
     );
     const errorsLink = result.getByRole('link', { name: /4 refused rows \(errors\.csv\)/ });

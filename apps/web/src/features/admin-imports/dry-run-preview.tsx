@@ -7,7 +7,7 @@ export function DryRunPreview({ result }: { result: DryRun }) {
     <section aria-label="Check of the file" className="space-y-3">
       <p className="text-slate-800">
         <strong>{formatCount(result.total)}</strong> rows: {formatCount(result.valid)} will go in (
-        {formatCount(result.new)} new, {formatCount(result.updated)} repriced,{' '}
+        {formatCount(result.new)} new, {formatCount(result.updated)} updated,{' '}
         {formatCount(result.unchanged)} unchanged); <strong>{formatCount(result.invalid)}</strong>{' '}
         refused.
       </p>

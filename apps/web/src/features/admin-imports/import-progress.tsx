@@ -33,7 +33,7 @@ function Result({ state }: { state: StockImport }) {
     >
       <p className="font-semibold">
         Import done: {formatCount(state.imported)} rows imported ({formatCount(state.new)} new,{' '}
-        {formatCount(state.updated)} repriced, {formatCount(state.unchanged)} unchanged).
+        {formatCount(state.updated)} updated, {formatCount(state.unchanged)} unchanged).
       </p>
       {state.errors > 0 ? (
         <p className="mt-1 text-sm">

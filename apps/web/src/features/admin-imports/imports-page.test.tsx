@@ -95,7 +95,7 @@ describe('the imports page', () => {
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     const check = await screen.findByRole('region', { name: 'Check of the file' });
     expect(check).toHaveTextContent(
-      '4,000 rows: 3,998 will go in (3,000 new, 900 repriced, 98 unchanged); 2 refused.',
+      '4,000 rows: 3,998 will go in (3,000 new, 900 updated, 98 unchanged); 2 refused.',
     );
     const refused = within(check).getAllByRole('row');
     expect(refused[1]).toHaveTextContent('79.82E+09number is in scientific notation (9.82E+09)');
@@ -115,7 +115,7 @@ describe('the imports page', () => {
     ).toBeVisible();
     const result = await screen.findByRole('status', { name: 'Import result' }, { timeout: 3_000 });
     expect(result).toHaveTextContent(
-      'Import done: 3,998 rows imported (3,000 new, 900 repriced, 98 unchanged).',
+      'Import done: 3,998 rows imported (3,000 new, 900 updated, 98 unchanged).',
     );
     expect(
       within(result).getByRole('link', { name: /refused rows \(errors\.csv\)/ }),
