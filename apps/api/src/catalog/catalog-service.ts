@@ -48,7 +48,7 @@ import { availableNumbers, countFamilyPacks, familyPacks, type PackRow } from '.
 import { sitemapNumbers, sitemapRanges } from './sitemap-store';
 
 export type { NumberForBuyer } from './catalog-store';
-export type { ImportOutcome, ImportRefusal } from './inventory';
+export type { ImportRefusal } from './inventory';
 export type { NumberRow } from './number-item';
 export { displayNumber, toNumberItem } from './number-item';
 

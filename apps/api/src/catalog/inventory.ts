@@ -38,7 +38,7 @@ import {
 import { explicitFilters, toNumberFilters } from './listing-filters';
 import { displayNumber } from './number-item';
 
-export type { ImportOutcome, ImportRefusal } from './inventory-store';
+export type { ImportRefusal } from './inventory-store';
 
 /** Paise to the API's rupees: `{ price, offerPrice }` (offer only when below the price). */
 function pricesView(basePaise: number, finalPaise: number) {
