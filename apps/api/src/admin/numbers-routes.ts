@@ -107,7 +107,7 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
     {
       path: 'unhide',
       status: 'available',
-      summary: 'Put a hidden or coming-soon number on sale',
+      summary: 'Put a hidden, coming-soon or relistable sold number on sale',
       done: 'on sale',
     },
     {
@@ -124,7 +124,8 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
         schema: {
           ...consoleRoute,
           summary: change.summary,
-          description: 'Held and sold numbers answer 409. Doing it twice changes nothing.',
+          description:
+            'Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.',
           params: numberParams,
           response: {
             200: envelope(stockNumberSchema),

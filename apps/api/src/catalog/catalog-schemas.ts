@@ -318,6 +318,11 @@ export const stockNumberSchema = z.object({
   category: z.object({ slug: z.string(), name: z.string() }),
   ...prices.shape,
   status: z.enum(stockStatuses),
+  relistable: z
+    .boolean()
+    .describe(
+      'Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon',
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

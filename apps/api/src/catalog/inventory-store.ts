@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, param, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { importRows, numbers } from '../db/schema';
+import { importRows, numbers, orders, portingSteps } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import { availableSql, comingSoonSql } from './availability';
 import { rowsOf } from './catalog-store';
@@ -41,6 +41,16 @@ function planStock(filters: StockFilters): FilterPlan {
   return planFilters(filters, filters.status ? [statusConditions[filters.status]] : []);
 }
 
+/**
+ * A sold number whose sale no longer stands: its order was cancelled after payment or refunded,
+ * and no porting step was ever recorded for it (no UPC went to the buyer). Staff may put it back
+ * on sale, hide it or mark it coming soon; any other sold number keeps its status.
+ */
+// Written out qualified: drizzle names the columns of a one-table select without their table.
+const relistableSql = sql<boolean>`(numbers.status = 'sold'
+  and exists (select 1 from ${orders} o where o.id = numbers.order_id and o.status in ('cancelled', 'refunded'))
+  and not exists (select 1 from ${portingSteps} ps where ps.order_id = numbers.order_id and ps.number_id = numbers.id))`;
+
 const stockColumns = {
   id: numbers.id,
   number: numbers.number,
@@ -48,6 +58,7 @@ const stockColumns = {
   finalPrice: numbers.finalPrice,
   category: numbers.category,
   status: stockStatusSql,
+  relistable: relistableSql,
   createdAt: numbers.createdAt,
   updatedAt: numbers.updatedAt,
 };
@@ -59,6 +70,8 @@ export interface StockRow {
   finalPrice: number;
   category: string;
   status: StockStatus;
+  /** Sold, but its sale was undone before any UPC went out (relistableSql). */
+  relistable: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

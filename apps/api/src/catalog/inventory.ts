@@ -56,6 +56,7 @@ function toStockNumber(row: StockRow): StockNumber {
     category: { slug: row.category, name: findCategory(row.category)?.name ?? row.category },
     ...pricesView(row.basePrice, row.finalPrice),
     status: row.status,
+    relistable: row.relistable,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -206,11 +207,13 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
 
     /**
      * Puts a number on sale, hides it from the storefront or marks it coming soon (shown with
-     * Notify me, never held or sold); 409 for held or sold numbers.
+     * Notify me, never held or sold); 409 for held or sold numbers, but a sold number whose sale
+     * was undone (cancelled after payment or refunded) before any UPC went out may be relisted.
      */
     async setStatus(id: number, status: SettableStatus, actorId: string): Promise<StockNumber> {
       return withLockedNumber(id, async (tx, row) => {
-        const refused = refusal(row, statusRefusals[status]);
+        // A sale undone before any UPC went out leaves the number to staff (relistableSql).
+        const refused = row.relistable ? undefined : refusal(row, statusRefusals[status]);
         if (refused) throw refused;
         if (row.status === status) return toStockNumber(row);
         await setStockStatus(tx, id, status);

@@ -22,8 +22,8 @@ import type { Billing, OrderDeps, OrderRow } from './order-types';
  *   ported completes it);
  * - completed: an order left at "ported" (before porting went per number) is completed;
  * - cancelled: an order awaiting payment releases its hold; a paid one is flagged for refund and
- *   its payments no longer pay for it (its numbers stay sold: relisting them is an inventory
- *   decision);
+ *   its payments no longer pay for it (its numbers stay sold: relisting those no UPC went out
+ *   for is an inventory decision, inventory-store.ts relistableSql);
  * - refunded: records a refund staff made themselves (refunds.ts, method manual).
  * One transaction with the order row locked, the step and the staff member recorded and
  * audited, the buyer's messages written to the outbox (sent once it commits).

@@ -1173,7 +1173,7 @@ export interface paths {
     put?: never;
     /**
      * Hide a number from the storefront
-     * @description Held and sold numbers answer 409. Doing it twice changes nothing.
+     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.
      */
     post: operations['postAdminNumbersByIdHide'];
     delete?: never;
@@ -1192,8 +1192,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Put a hidden or coming-soon number on sale
-     * @description Held and sold numbers answer 409. Doing it twice changes nothing.
+     * Put a hidden, coming-soon or relistable sold number on sale
+     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.
      */
     post: operations['postAdminNumbersByIdUnhide'];
     delete?: never;
@@ -1213,7 +1213,7 @@ export interface paths {
     put?: never;
     /**
      * Mark a number coming soon: listed with Notify me, never held or sold
-     * @description Held and sold numbers answer 409. Doing it twice changes nothing.
+     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.
      */
     post: operations['postAdminNumbersByIdComingSoon'];
     delete?: never;
@@ -12769,6 +12769,8 @@ export interface operations {
                 offerPrice: number | null;
                 /** @enum {string} */
                 status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+                /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
+                relistable: boolean;
                 createdAt: string;
                 updatedAt: string;
               }[];
@@ -12916,6 +12918,8 @@ export interface operations {
               offerPrice: number | null;
               /** @enum {string} */
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+              /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
+              relistable: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -13064,6 +13068,8 @@ export interface operations {
               offerPrice: number | null;
               /** @enum {string} */
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+              /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
+              relistable: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -13219,6 +13225,8 @@ export interface operations {
               offerPrice: number | null;
               /** @enum {string} */
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+              /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
+              relistable: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -13374,6 +13382,8 @@ export interface operations {
               offerPrice: number | null;
               /** @enum {string} */
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+              /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
+              relistable: boolean;
               createdAt: string;
               updatedAt: string;
             };
@@ -13529,6 +13539,8 @@ export interface operations {
               offerPrice: number | null;
               /** @enum {string} */
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+              /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
+              relistable: boolean;
               createdAt: string;
               updatedAt: string;
             };

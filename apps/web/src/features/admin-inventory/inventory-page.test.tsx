@@ -21,6 +21,7 @@ function stockNumber(overrides: Partial<StockNumber> = {}): StockNumber {
     price: 25_000,
     offerPrice: 20_000,
     status: 'available',
+    relistable: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
@@ -61,7 +62,23 @@ describe('the inventory page', () => {
     expect(within(row).getByRole('button', { name: 'Edit price of 98200 98200' })).toBeEnabled();
     const soldRow = screen.getByRole('cell', { name: '77700 09991' }).closest('tr')!;
     expect(within(soldRow).getByRole('button', { name: 'Hide 77700 09991' })).toBeDisabled();
+    expect(
+      within(soldRow).queryByRole('button', { name: 'Put back on sale 77700 09991' }),
+    ).not.toBeInTheDocument();
     expect(screen.getByText('2 numbers')).toBeInTheDocument();
+  });
+
+  it('puts back on sale a sold number whose sale was undone before any UPC went out', async () => {
+    const undone = { ...sold, relistable: true };
+    const { api, user } = renderInventory({
+      'GET /admin/numbers': page([undone]),
+      'POST /admin/numbers/2/unhide': ok({ ...undone, status: 'available', relistable: false }),
+    });
+    const row = (await screen.findByRole('cell', { name: '77700 09991' })).closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Edit price of 77700 09991' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Hide 77700 09991' })).toBeEnabled();
+    await user.click(within(row).getByRole('button', { name: 'Put back on sale 77700 09991' }));
+    await vi.waitFor(() => expect(api.callsTo('POST /admin/numbers/2/unhide')).toHaveLength(1));
   });
 
   it('filters, searches by digits and sorts on the server, through the URL', async () => {

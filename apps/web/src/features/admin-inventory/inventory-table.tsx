@@ -55,8 +55,10 @@ const statusToggles = [
   { status: 'hidden', on: 'Show', off: 'Hide' },
 ] as const;
 
-/** Held and sold numbers keep their price and status. */
-const locked = (number: StockNumber) => number.status === 'held' || number.status === 'sold';
+/** Held and sold numbers keep their price. */
+const priceLocked = (number: StockNumber) => number.status === 'held' || number.status === 'sold';
+/** And their status, unless the sale was undone before any UPC went out (relistable). */
+const statusLocked = (number: StockNumber) => priceLocked(number) && !number.relistable;
 
 function columns({ onEditPrice, onSetStatus }: RowActions) {
   return [
@@ -97,7 +99,7 @@ function columns({ onEditPrice, onSetStatus }: RowActions) {
           <button
             type="button"
             className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-            disabled={locked(original)}
+            disabled={priceLocked(original)}
             onClick={() => onEditPrice(original)}
             aria-label={`Edit price of ${original.display}`}
           >
@@ -110,7 +112,7 @@ function columns({ onEditPrice, onSetStatus }: RowActions) {
                 key={status}
                 type="button"
                 className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-                disabled={locked(original)}
+                disabled={statusLocked(original)}
                 onClick={() =>
                   onSetStatus(original, original.status === status ? 'available' : status)
                 }
@@ -120,6 +122,16 @@ function columns({ onEditPrice, onSetStatus }: RowActions) {
               </button>
             );
           })}
+          {original.relistable ? (
+            <button
+              type="button"
+              className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50"
+              onClick={() => onSetStatus(original, 'available')}
+              aria-label={`Put back on sale ${original.display}`}
+            >
+              Put back on sale
+            </button>
+          ) : null}
         </div>
       ),
     }),

@@ -47,7 +47,7 @@ export function CancelPanel({ order }: { order: StaffOrder }) {
     <Card title="Cancel the order">
       <p className="text-sm text-slate-700">
         {order.paidAt
-          ? 'The order is paid: cancelling it marks its payment due back (refund it under Payments). Its numbers stay sold.'
+          ? 'The order is paid: cancelling it marks its payment due back (refund it under Payments). Its numbers stay sold; those no UPC went out for can then be put back on sale under Inventory.'
           : 'The order is not paid: cancelling it puts its numbers back on sale at once.'}
       </p>
       {open ? (
