@@ -155,7 +155,7 @@ describeEachDatabase(
       expect(both.json().data.status).toBe('upc_sent');
       expect(both.json().data.timeline.at(-1)).toMatchObject({
         status: 'upc_sent',
-        note: 'All 2 numbers are at "UPC sent".',
+        note: 'Both numbers are at "UPC sent".',
         by: 'Sunita Support',
       });
 
@@ -173,7 +173,7 @@ describeEachDatabase(
       const done = await step(b, { status: 'ported' });
       expect(done.json().data.status).toBe('completed');
       expect(done.json().data.timeline.slice(-2)).toMatchObject([
-        { status: 'ported', note: 'All 2 numbers are at "Ported".' },
+        { status: 'ported', note: 'Both numbers are at "Ported".' },
         { status: 'completed', note: 'Every number is ported: the order is complete.' },
       ]);
       const after = await step(b, { status: 'ported' });

@@ -212,7 +212,11 @@ export function createOrderService(deps: OrderDeps) {
       }
       if (!genuine) {
         log.warn({ orderId: order.id }, 'forged Razorpay checkout signature');
-        throw new AppError(400, 'INVALID_SIGNATURE', 'The payment signature is not valid.');
+        throw new AppError(
+          400,
+          'INVALID_SIGNATURE',
+          'We could not confirm this payment with Razorpay. If money has left your account, contact us with your order reference; otherwise, please try again.',
+        );
       }
       const result = await paid(order.id, { provider: 'razorpay', reference: payment.paymentId });
       return { outcome: result.outcome, order: await view(result.order) };

@@ -205,7 +205,9 @@ export async function movePorting(
       tx,
       order,
       step.staffUserId,
-      items.length > 1 ? `All ${items.length} numbers are at "${label}".` : note,
+      items.length > 1
+        ? `${items.length === 2 ? 'Both' : `All ${items.length}`} numbers are at "${label}".`
+        : note,
     );
     const contact = settled.order.billing as Billing;
     const messages = portingStepMessages(deps.config, contact, settled.order, moved, step.status, {

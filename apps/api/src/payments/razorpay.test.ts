@@ -148,7 +148,8 @@ describeEachDatabase(
       expect(forged.statusCode).toBe(400);
       expect(forged.json()).toMatchObject({
         code: 'INVALID_SIGNATURE',
-        message: 'The payment signature is not valid.',
+        message:
+          'We could not confirm this payment with Razorpay. If money has left your account, contact us with your order reference; otherwise, please try again.',
       });
       const garbage = await verify(client, order.id, {
         razorpay_order_id: razorpayOrderId,

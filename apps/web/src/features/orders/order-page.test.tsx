@@ -597,13 +597,20 @@ describe('order page: Razorpay', () => {
     const user = userEvent.setup();
     signedInApi({
       [orderPath]: ok(pendingRazorpayOrder()),
-      [verifyPath]: fail(400, 'The payment signature is not valid.'),
+      [verifyPath]: fail(
+        400,
+        'We could not confirm this payment with Razorpay. If money has left your account, contact us with your order reference; otherwise, please try again.',
+      ),
     });
     renderOrderPage();
     const checkout = await openCheckout(user);
     checkout.options.handler(handlerResponse);
 
-    expect(await screen.findByText('The payment signature is not valid.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'We could not confirm this payment with Razorpay. If money has left your account, contact us with your order reference; otherwise, please try again.',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pay ₹1,77,000' })).toBeEnabled();
   });
 
