@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newAccount, registerByApi } from '../support/accounts';
 
 test('the home page shows the header and footer', async ({ page }) => {
   await page.goto('/');
@@ -29,6 +30,25 @@ test('a footer category link opens the listing of that category', async ({ page 
 test('an unknown path lands on /premium-numbers', async ({ page }) => {
   await page.goto('/no-such-page/at-all');
   await expect(page).toHaveURL(/\/premium-numbers$/);
+});
+
+test("a signed-in buyer's header keeps one line at 1280 px, and hands over to the menu below", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerByApi(page.request, newAccount('ravikumar longname'));
+  await page.goto('/premium-numbers');
+  const header = page.getByRole('banner');
+  const main = header.getByRole('navigation', { name: 'Main' });
+  await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // One line: the header row's height, and every link a single line of text.
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+  for (const link of await main.getByRole('link').all()) {
+    expect((await link.boundingBox())!.height, await link.innerText()).toBeLessThan(44);
+  }
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await expect(main).toBeHidden();
+  await expect(header.getByRole('button', { name: 'Menu' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {
