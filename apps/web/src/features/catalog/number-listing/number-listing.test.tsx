@@ -129,6 +129,35 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('listing-count')).toHaveTextContent('Showing 1–2 of 5,000+ numbers');
   });
 
+  it('never says fewer numbers than it shows past the count of 5,000', async () => {
+    const items = Array.from({ length: 24 }, (_, i) => item(i + 1, `98765${10000 + i}`, 9000));
+    page = { items, total: 5000, totalCapped: true, page: 500, pageSize: 24, pageCount: 209 };
+    renderListing('/premium-numbers?page=500');
+    await screen.findAllByRole('article');
+    expect(screen.getByTestId('listing-count')).toHaveTextContent(
+      'Showing 11,977–12,000 of 12,000+ numbers',
+    );
+  });
+
+  it('says "5,000+" on an empty page past the end of an uncounted listing', async () => {
+    page = { items: [], total: 5000, totalCapped: true, page: 900, pageSize: 24, pageCount: 209 };
+    renderListing('/premium-numbers?page=900');
+    expect(await screen.findByRole('link', { name: 'Go to page 209' })).toBeInTheDocument();
+    expect(screen.getByTestId('listing-count')).toHaveTextContent(/^5,000\+ numbers$/);
+  });
+
+  it('does not offer a last page when the store stopped counting', async () => {
+    page = { ...page, total: 5000, totalCapped: true, page: 2, pageCount: 209 };
+    renderListing('/premium-numbers?page=2');
+    await screen.findAllByRole('article');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).queryByRole('link', { name: 'Page 209' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?page=3',
+    );
+  });
+
   it('asks for numbers on offer only in offer-zone mode', async () => {
     renderListing('/offer-zone?page=2', { offer: true });
     await screen.findAllByTestId('number-card');
@@ -349,5 +378,11 @@ describe('pageWindow', () => {
     expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(6, 20)).toEqual([1, 'gap', 5, 6, 7, 'gap', 20]);
     expect(pageWindow(20, 20)).toEqual([1, 'gap', 19, 20]);
+  });
+
+  it('ends with a gap, not a last page, when more pages follow the count', () => {
+    expect(pageWindow(1, 209, true)).toEqual([1, 2, 'gap']);
+    expect(pageWindow(6, 209, true)).toEqual([1, 'gap', 5, 6, 7, 'gap']);
+    expect(pageWindow(209, 209, true)).toEqual([1, 'gap', 208, 209, 'gap']);
   });
 });

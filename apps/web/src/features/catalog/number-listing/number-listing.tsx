@@ -95,14 +95,16 @@ export function NumberListing({
   if (data && !loading) {
     const first = (data.page - 1) * data.pageSize + 1;
     const last = first + data.items.length - 1;
-    // Past 5,000 the store stops counting (decision 0024): "5,000+".
-    const total = `${formatCount(data.total)}${data.totalCapped ? '+' : ''}`;
+    // Past 5,000 the store stops counting (decision 0024): "5,000+". A page read past the
+    // 5,000th number shows there are at least as many as it reaches: "of 12,000+".
+    const total = (count: number) => `${formatCount(count)}${data.totalCapped ? '+' : ''}`;
+    const shownOf = data.totalCapped ? Math.max(data.total, last) : data.total;
     status =
       data.total === 0
         ? 'No numbers found'
         : data.items.length === 0
-          ? `${total} numbers`
-          : `Showing ${formatCount(first)}–${formatCount(last)} of ${total} ${data.total === 1 ? 'number' : 'numbers'}`;
+          ? `${total(data.total)} numbers`
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${total(shownOf)} ${data.total === 1 ? 'number' : 'numbers'}`;
   } else if (query.isError) {
     status = 'Numbers could not be loaded';
   }
@@ -200,6 +202,7 @@ export function NumberListing({
           <Pagination
             page={page}
             pageCount={data.pageCount}
+            more={data.totalCapped}
             hrefFor={(target) => hrefFor({ ...params, page: target })}
           />
         ) : null}

@@ -5,11 +5,12 @@ export type PageItem = number | 'gap';
 /**
  * The pages to offer: the first, the last, and `siblings` on each side of the current one, with
  * gaps between: pageWindow(6, 20) -> [1, 'gap', 5, 6, 7, 'gap', 20]. A gap of a single page is
- * shown as that page.
+ * shown as that page. With `more` (a count that stopped, decision 0024) page `count` is not the
+ * last: it is not offered as such, and a gap ends the list.
  */
-export function pageWindow(current: number, count: number, siblings = 1): PageItem[] {
-  if (count <= 1) return count === 1 ? [1] : [];
-  const pages = new Set<number>([1, count]);
+export function pageWindow(current: number, count: number, more = false, siblings = 1): PageItem[] {
+  if (count <= 1 && !more) return count === 1 ? [1] : [];
+  const pages = new Set<number>(more ? [1] : [1, count]);
   for (let page = current - siblings; page <= current + siblings; page += 1) {
     if (page >= 1 && page <= count) pages.add(page);
   }
@@ -21,6 +22,7 @@ export function pageWindow(current: number, count: number, siblings = 1): PageIt
     else if (previous !== undefined && page - previous > 2) items.push('gap');
     items.push(page);
   });
+  if (more) items.push('gap');
   return items;
 }
 
@@ -49,19 +51,22 @@ function Arrow({ direction }: { direction: 'left' | 'right' }) {
 
 /**
  * Previous / Next and page links ("Page 2"; the current one aria-current="page"). On small
- * screens only the first, current and last page numbers show.
+ * screens only the first, current and last page numbers show. `more`: more numbers match than
+ * the `pageCount` pages hold (the count stopped), so no page is offered as the last.
  */
 export function Pagination({
   page,
   pageCount,
+  more = false,
   hrefFor,
 }: {
   page: number;
   pageCount: number;
+  more?: boolean;
   hrefFor: (page: number) => string;
 }) {
   if (pageCount <= 1) return null;
-  const items = pageWindow(page, pageCount);
+  const items = pageWindow(page, pageCount, more);
 
   const edge = (target: number, label: 'Previous' | 'Next') => {
     const content =
