@@ -14,9 +14,15 @@ const isoDate = ({ year, month, day }: CalendarDate) =>
 /**
  * The date of birth, checked by the domain's parseBirthDate. The date stays in this form: the
  * field has no name (a form sent without JavaScript carries nothing), and only the numbers it
- * gives (mulank and bhagyank) leave it, through `onNumbers`.
+ * gives (mulank and bhagyank) leave it, through `onNumbers`; a date refused calls `onRefused`.
  */
-export function BirthDateForm({ onNumbers }: { onNumbers: (numbers: BirthNumbers) => void }) {
+export function BirthDateForm({
+  onNumbers,
+  onRefused,
+}: {
+  onNumbers: (numbers: BirthNumbers) => void;
+  onRefused: () => void;
+}) {
   const id = useId();
   const hydrated = useHydrated();
   const [value, setValue] = useState('');
@@ -27,6 +33,7 @@ export function BirthDateForm({ onNumbers }: { onNumbers: (numbers: BirthNumbers
     const parsed = parseBirthDate(value, localToday());
     if ('error' in parsed) {
       setError(value ? parsed.error : 'Enter your date of birth.');
+      onRefused();
       return;
     }
     setError('');

@@ -110,6 +110,20 @@ describe('numerology by date of birth', { timeout: 20_000 }, () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('clears the results of the previous date when a date is refused', async () => {
+    fakeListing();
+    renderWithQuery('/numerology', <NumerologyPage />);
+    for (const refused of ['1899-12-31', `${new Date().getFullYear() + 1}-01-01`]) {
+      enterDate('2000-02-29');
+      await waitFor(() => expect(shownNumbers()).toEqual(['9000000015', '9000000011']));
+      enterDate(refused);
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+      await waitFor(() => expect(location()).toBe('/numerology'));
+      expect(screen.queryByTestId('mulank')).toBeNull();
+      expect(screen.queryByTestId('birth-matches')).toBeNull();
+    }
+  });
+
   it('opens a shared link with only the total, without any date', async () => {
     fakeListing();
     renderWithQuery('/numerology?total=5', <NumerologyPage />);

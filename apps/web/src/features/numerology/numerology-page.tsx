@@ -55,6 +55,12 @@ export default function NumerologyPage() {
     void navigate(`/numerology?${totalsQuery(totals)}`, { preventScrollReset: true });
   };
 
+  // A refused date clears what an earlier date (or a shared link) showed.
+  const onRefused = () => {
+    setNumbers(null);
+    if (birth) void navigate('/numerology', { preventScrollReset: true });
+  };
+
   // The sums are shown for a date entered here, while the address still shows its totals.
   const shown =
     numbers &&
@@ -71,7 +77,7 @@ export default function NumerologyPage() {
         title="Numbers for your date of birth"
         intro="Your root number (mulank) comes from the day you were born, your destiny number (bhagyank) from the whole date. A mobile number whose total matches them is said to bring you luck."
       />
-      <BirthDateForm onNumbers={onNumbers} />
+      <BirthDateForm onNumbers={onNumbers} onRefused={onRefused} />
       {shown ? <BirthNumbersView numbers={shown} /> : null}
       {birth ? <BirthMatches birth={birth} /> : null}
     </Container>
