@@ -81,6 +81,15 @@ describe('the inventory page', () => {
     await vi.waitFor(() => expect(api.callsTo('POST /admin/numbers/2/unhide')).toHaveLength(1));
   });
 
+  it('scrolls the table sideways in its own box, with its screen-reader words', async () => {
+    renderInventory({});
+    await screen.findByRole('cell', { name: '98200 98200' });
+    // The Actions heading is a screen-reader word, absolutely placed: a box that is not
+    // positioned lets it out past a phone's screen, and the whole page scrolls sideways.
+    expect(within(table()).getByText('Actions')).toHaveClass('sr-only');
+    expect(table().parentElement).toHaveClass('relative', 'overflow-x-auto');
+  });
+
   it('filters, searches by digits and sorts on the server, through the URL', async () => {
     const { api, user } = renderInventory({});
     await screen.findByRole('cell', { name: '98200 98200' });

@@ -170,7 +170,9 @@ export function InventoryTable({
   });
 
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+    // Relative: the screen-reader words (absolutely placed) scroll with the table instead of
+    // widening the page past the screen.
+    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
           {table.getHeaderGroups().map((group) => (

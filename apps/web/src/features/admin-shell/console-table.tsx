@@ -42,7 +42,9 @@ export function ConsoleTable<Row>({
   });
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <div className="overflow-x-auto">
+      {/* Relative: the cells' screen-reader words (absolutely placed) scroll with the table
+          instead of widening the page past the screen. */}
+      <div className="relative overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm" aria-busy={busy}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
