@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
+import AuditPage from '../admin-audit/audit-page';
+import StaffPage from '../admin-staff/staff-page';
 import { AuthSessionProvider } from '../auth';
 import AdminLayout from './admin-layout';
 
@@ -28,6 +31,27 @@ function renderConsoleAs(role: 'customer' | 'support' | 'admin' | null) {
   );
 }
 
+/** The console at `path`, with its administrators-only areas, signed in as `role`. */
+function renderAdminOnlyArea(role: 'support' | 'admin', path: string) {
+  setSessionHintCookie();
+  const fake = installFakeApi({
+    'GET /user/profile': withRole(role),
+    'GET /admin/staff': ok([]),
+  });
+  renderWithQuery(
+    path,
+    <AuthSessionProvider modal={() => null}>
+      <Routes>
+        <Route path="/admin" element={<AdminLayout />}>
+          <Route path="staff" element={<StaffPage />} />
+          <Route path="audit" element={<AuditPage />} />
+        </Route>
+      </Routes>
+    </AuthSessionProvider>,
+  );
+  return fake;
+}
+
 describe('the console frame', () => {
   it('asks a visitor to sign in with a staff account', async () => {
     renderConsoleAs(null);
@@ -50,6 +74,29 @@ describe('the console frame', () => {
     expect(nav).toHaveTextContent('Inventory');
     expect(nav).not.toHaveTextContent('Staff');
     expect(nav).not.toHaveTextContent('Audit log');
+  });
+
+  for (const [path, title] of [
+    ['/admin/staff', 'Staff'],
+    ['/admin/audit', 'Audit log'],
+  ] as const) {
+    it(`tells support that ${path}, opened by its address, is for administrators only`, async () => {
+      const { calls } = renderAdminOnlyArea('support', path);
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.getByText('This page is for administrators only.')).toBeInTheDocument();
+      expect(screen.queryByRole('form')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      // Only the profile and the navigation's counts are asked for: nothing of the page's own.
+      expect(calls.map((call) => call.path).filter((p) => p !== '/admin/counts')).toEqual([
+        '/user/profile',
+      ]);
+    });
+  }
+
+  it('opens the administrators-only pages for administrators', async () => {
+    renderAdminOnlyArea('admin', '/admin/staff');
+    expect(await screen.findByRole('form', { name: 'Invite a member' })).toBeInTheDocument();
+    expect(screen.queryByText('This page is for administrators only.')).not.toBeInTheDocument();
   });
 
   it('shows administrators every area', async () => {

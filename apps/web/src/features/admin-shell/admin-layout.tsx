@@ -1,8 +1,9 @@
-import { NavLink, Outlet } from 'react-router';
+import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { useAuth, useAuthUi } from '../auth';
 import type { Route } from './+types/admin-layout';
 import { consoleAreas } from './admin-nav';
+import { ConsolePage } from './console-page';
 import { StaffOnly } from './staff-only';
 import { useConsoleCounts } from './use-console-counts';
 
@@ -25,7 +26,13 @@ export default function AdminLayout() {
 function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: string }) {
   const { logout } = useAuthUi();
   const counts = useConsoleCounts();
+  const { pathname } = useLocation();
   const areas = consoleAreas.filter((area) => isAdmin || !area.adminOnly);
+  // An area the navigation hides, opened by its address: its page is not rendered at all, so
+  // it neither shows its forms nor asks the API for what only administrators may read.
+  const closedArea = consoleAreas.find(
+    (area) => !areas.includes(area) && matchPath({ path: area.to, end: false }, pathname),
+  );
   return (
     <div className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
       <nav aria-label="Console" className="bg-slate-900 text-slate-100 md:w-56 md:shrink-0">
@@ -64,7 +71,13 @@ function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: strin
         </div>
       </nav>
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
-        <Outlet />
+        {closedArea ? (
+          <ConsolePage title={closedArea.label}>
+            <p className="text-slate-700">This page is for administrators only.</p>
+          </ConsolePage>
+        ) : (
+          <Outlet />
+        )}
       </main>
     </div>
   );
