@@ -101,7 +101,9 @@ function NumberSearch() {
       onSubmit={onSubmit}
       className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-lg shadow-blue-900/5 sm:p-5"
     >
-      <div className="grid gap-3 sm:grid-cols-[1.6fr_1fr_0.8fr_auto] sm:items-end">
+      {/* The choices are as wide as their longest option ("Anywhere in the number"): next to
+          them, the button would not fit in the hero's width, so it goes under them. */}
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
         <div>
           <label htmlFor={`${id}-q`} className={searchLabelClass}>
             Digits you want
@@ -146,7 +148,10 @@ function NumberSearch() {
             </option>
           ))}
         </SearchSelect>
-        <button type="submit" className="btn-primary h-12 px-6 text-base">
+        <button
+          type="submit"
+          className="btn-primary h-12 px-6 text-base sm:col-span-3 sm:justify-self-end"
+        >
           Search numbers
         </button>
       </div>
