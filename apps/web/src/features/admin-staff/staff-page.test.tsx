@@ -99,7 +99,7 @@ describe('the staff page', () => {
     renderStaff({
       'POST /admin/staff': fail(
         409,
-        'An account with this e-mail address already exists. Please sign in instead.',
+        'Another account already uses this e-mail address: each team member needs an e-mail address and a mobile number of their own.',
       ),
     });
     const form = await screen.findByRole('form', { name: 'Invite a member' });
@@ -107,7 +107,9 @@ describe('the staff page', () => {
     await user.type(within(form).getByLabelText('E-mail'), 'priya@example.com');
     await user.type(within(form).getByLabelText('Mobile'), '9820044556');
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText(/already exists/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Another account already uses this e-mail address/),
+    ).toBeInTheDocument();
     expect(within(form).getByLabelText('Name')).toHaveValue('Priya Nair');
   });
 
