@@ -93,6 +93,16 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says when the address names a category the store does not have, and lists every number', async () => {
+    renderListing('/premium-numbers?category=not-a-category');
+    expect(await screen.findByTestId('unknown-category')).toHaveTextContent(
+      'We have no category called “not-a-category”, so every number is shown.',
+    );
+    cleanup();
+    renderListing('/premium-numbers?category=all');
+    await screen.findAllByRole('article');
+    expect(screen.queryByTestId('unknown-category')).not.toBeInTheDocument();
+  });
   it('shows how many numbers each category lists when asked to', async () => {
     fetchMock.mockImplementation(async (url: string) => {
       const data = String(url).includes('/numbers/categories')

@@ -1,5 +1,6 @@
+import { categoryFromQuery } from '@store/domain';
 import { useDeferredValue, useEffect, useId, useRef } from 'react';
-import { useNavigationType } from 'react-router';
+import { useNavigationType, useSearchParams } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { useCategoryCounts } from '../api/get-category-counts';
 import { useNumbers } from '../api/get-numbers';
@@ -55,6 +56,12 @@ export function NumberListing({
   categoryCounts = false,
 }: NumberListingProps) {
   const { params, hydrated, hrefFor, setParams, update } = useListingParams();
+  // A category the address names but the store does not have (a mistyped or old link): every
+  // number is listed, and the visitor is told why.
+  const [searchParams] = useSearchParams();
+  const named = hydrated ? searchParams.get('category')?.trim() : undefined;
+  const unknownCategory =
+    named && named.toLowerCase() !== 'all' && !categoryFromQuery(named) ? named : undefined;
   const counts = useCategoryCounts({ enabled: hydrated && categoryCounts });
   const query = useNumbers(offer ? { ...params, offer: true } : params, { enabled: hydrated });
   const headingId = useId();
@@ -172,6 +179,12 @@ export function NumberListing({
           <SortSelect value={params.sort} onChange={(sort) => update({ sort })} />
         </div>
 
+        {unknownCategory ? (
+          <p className="mt-3 text-sm text-amber-900" data-testid="unknown-category">
+            We have no category called “{unknownCategory}”, so every number is shown. Choose one of
+            the categories to narrow it down.
+          </p>
+        ) : null}
         <ActiveFilters
           filters={filters}
           hrefWithout={(filter) => hrefFor(withFilter(params, filter.remove))}
