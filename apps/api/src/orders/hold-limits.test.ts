@@ -48,6 +48,27 @@ describeEachDatabase(
       expect((await checkout(buyer)).statusCode).toBe(201);
     });
 
+    it('counts the numbers of orders whose payment is being verified, which no checkout replaces', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const order = (await checkout(buyer)).json().data.order;
+      const submitted = await buyer.client.post(api(`/orders/${order.id}/payment-submission`), {
+        utr: '412345678901',
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      // A fake UTR per order must not keep numbers off the market past the limit.
+      await buyer.client.post(api(`/cart/add/${id('9812341234')}`));
+      await buyer.client.post(api(`/cart/add/${id('9811223344')}`));
+      const refused = await checkout(buyer);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'HOLD_LIMIT',
+        message:
+          'You can hold up to 2 numbers at a time, counting the 1 in orders whose payment our team is verifying. Please remove 1 number from your cart to check out.',
+      });
+      await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${id('9811223344')}`) });
+      expect((await checkout(buyer)).statusCode).toBe(201);
+    });
+
     it('holds at most HOLDS_PER_IP numbers for the checkouts from one address', async () => {
       const first = await buyerWith(['9876598765', '9812341234']);
       const firstOrder = (await checkout(first)).json().data.order;

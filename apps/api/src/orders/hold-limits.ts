@@ -1,7 +1,12 @@
 import { displayNumber } from '../catalog/catalog-service';
 import { conflict, minutesText, tooMany } from '../http/app-error';
 import type { Tx } from '../db/transactions';
-import { liveHoldsFromAddress, lockClientAddress, recentHoldEnds } from './order-store';
+import {
+  liveHoldsFromAddress,
+  liveHoldsOfSubmittedOrders,
+  lockClientAddress,
+  recentHoldEnds,
+} from './order-store';
 import type { OrderDeps } from './order-types';
 
 const listNumbers = (digits: string[]) =>
@@ -22,7 +27,8 @@ export function heldAgainFrom(
  * The limits a checkout's new hold must keep (decision 0014), checked in its transaction once
  * the cart is known to be valid and before anything is released or held:
  * - an account holds at most HOLDS_PER_ACCOUNT numbers (a checkout replaces the buyer's open
- *   order, so that is the size of the cart): 409 HOLD_LIMIT;
+ *   order, so that is the size of the cart plus what the buyer's orders with a payment
+ *   submitted hold, which no checkout replaces): 409 HOLD_LIMIT;
  * - a buyer's holds of one number last HOLD_MINUTES in all, counted from the first: a number
  *   whose time is used up waits HOLD_COOLDOWN_MINUTES after that hold ended before the same
  *   buyer may hold it again (429 HOLD_COOLDOWN), and one re-held meanwhile (a changed cart, a
@@ -45,10 +51,16 @@ export async function checkHoldLimits(
 ): Promise<Date | undefined> {
   const { config } = deps;
   const ids = hold.numbers.map((n) => n.id);
-  if (ids.length > config.HOLDS_PER_ACCOUNT) {
-    const extra = ids.length - config.HOLDS_PER_ACCOUNT;
+  // Orders whose payment staff are verifying keep their numbers: they count too.
+  const verifying = (await liveHoldsOfSubmittedOrders(tx, hold.userId)).held;
+  if (verifying + ids.length > config.HOLDS_PER_ACCOUNT) {
+    const room = Math.max(0, config.HOLDS_PER_ACCOUNT - verifying);
+    const extra = ids.length - room;
+    const counting = verifying
+      ? `, counting the ${verifying} in orders whose payment our team is verifying`
+      : '';
     throw conflict(
-      `You can hold up to ${config.HOLDS_PER_ACCOUNT} numbers at a time. Please remove ${extra} ${extra === 1 ? 'number' : 'numbers'} from your cart to check out.`,
+      `You can hold up to ${config.HOLDS_PER_ACCOUNT} numbers at a time${counting}. Please remove ${extra} ${extra === 1 ? 'number' : 'numbers'} from your cart to check out.`,
       'HOLD_LIMIT',
       { maxHolds: config.HOLDS_PER_ACCOUNT },
     );

@@ -499,7 +499,38 @@ export async function liveHoldsFromAddress(tx: Tx, clientIp: string, exceptUserI
         sql`${orders.holdExpiresAt} > now()`,
       ),
     );
-  if (openOrders.length === 0) return { held: 0, firstEndsInSeconds: null };
+  return liveHoldsOf(
+    tx,
+    openOrders.map((order) => order.id),
+  );
+}
+
+/**
+ * How many numbers the buyer's orders with a payment submitted still hold (a checkout does not
+ * replace those: they count against the buyer's own limit), and when the first of those holds
+ * ends.
+ */
+export async function liveHoldsOfSubmittedOrders(tx: Tx, userId: string) {
+  const submitted = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending_payment'),
+        sql`${orders.paymentSubmittedAt} is not null`,
+        sql`${orders.holdExpiresAt} > now()`,
+      ),
+    );
+  return liveHoldsOf(
+    tx,
+    submitted.map((order) => order.id),
+  );
+}
+
+/** How many numbers these orders hold with a live hold, and in how many seconds the first ends. */
+async function liveHoldsOf(tx: Tx, orderIds: string[]) {
+  if (orderIds.length === 0) return { held: 0, firstEndsInSeconds: null };
   // The hold's conditions filter the orders' numbers rather than select them: as a condition
   // of the query, the planner would read them off the index of every live hold, store-wide.
   const live = sql`${numbers.status} = 'reserved' and ${numbers.reservedUntil} > now()`;
@@ -511,12 +542,7 @@ export async function liveHoldsFromAddress(tx: Tx, clientIp: string, exceptUserI
       >`extract(epoch from min(${numbers.reservedUntil}) filter (where ${live}) - now())::float8`,
     })
     .from(numbers)
-    .where(
-      inArray(
-        numbers.orderId,
-        openOrders.map((order) => order.id),
-      ),
-    );
+    .where(inArray(numbers.orderId, orderIds));
   return { held: row?.held ?? 0, firstEndsInSeconds: row?.firstEndsInSeconds ?? null };
 }
 

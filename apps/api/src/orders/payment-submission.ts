@@ -27,9 +27,10 @@ const utrUsed = () =>
  * hold is live. Its shape is checked (12 digits for UPI or IMPS, 16 for NEFT, 22 for RTGS); a
  * UTR already recorded as a payment or submitted for another order is refused (409). The hold
  * is extended to PAYMENT_SUBMITTED_HOLD_HOURS from now so the numbers stay the buyer's while
- * staff verify, the numbers leave the buyer's cart (its changes, a checkout or a Buy now no
- * longer cancel the order), the console lists the order first, and staff are alerted. Submitting the same
- * UTR again changes nothing; another UTR replaces it.
+ * staff verify; the numbers leave the buyer's cart (its changes, a checkout or a Buy now no
+ * longer cancel the order, and they count against the buyer's hold limit: hold-limits.ts); the
+ * console lists the order first, and staff are alerted. Submitting the same UTR again changes
+ * nothing; another UTR replaces it.
  */
 export async function submitPayment(
   deps: OrderDeps,
