@@ -181,6 +181,32 @@ describe('order page: awaiting a manual payment', () => {
     expect(api.callsTo(submitPath).map((call) => call.body)).toEqual([{ utr: '412345678901' }]);
   });
 
+  it("shows why staff sent back a payment reference, from the order's timeline", async () => {
+    const note =
+      'Payment reference 612345678901 not verified: No credit with this UTR in our account.';
+    const sentBack = pendingManualOrder();
+    signedInApi({
+      [orderPath]: ok({
+        ...sentBack,
+        timeline: [
+          ...sentBack.timeline,
+          {
+            status: 'pending_payment',
+            label: 'Awaiting payment',
+            note,
+            at: '2026-11-22T09:10:00.000Z',
+            by: 'Sunita Support',
+          },
+        ],
+      }),
+    });
+    renderOrderPage();
+    const timeline = await screen.findByRole('region', { name: 'Order timeline' });
+    expect(timeline).toHaveTextContent(note);
+    // Still payable: the form to give another reference is there.
+    expect(screen.getByRole('button', { name: 'I have paid' })).toBeInTheDocument();
+  });
+
   it('sends the screenshot chosen with "I have paid", refusing a file of another kind', async () => {
     const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
     const screenshotPath = `PUT /orders/${ORDER_ID}/payment-submission/screenshot`;

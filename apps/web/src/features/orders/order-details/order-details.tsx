@@ -15,7 +15,10 @@ import { TimelineSection } from './timeline-section';
  */
 export function OrderDetails({ order, refetch }: { order: Order; refetch: () => unknown }) {
   const paymentStatus = order.payment.status;
-  const showTimeline = paymentStatus !== 'pending' && paymentStatus !== 'expired';
+  // Before payment the timeline is only "Order placed", unless something happened since (a
+  // payment submitted, or sent back by staff with their reason).
+  const showTimeline =
+    (paymentStatus !== 'pending' && paymentStatus !== 'expired') || order.timeline.length > 1;
   // The first step is the payment itself: once paid, only the porting steps lie ahead.
   const nextSteps =
     paymentStatus === 'pending'
