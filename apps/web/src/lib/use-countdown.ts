@@ -24,10 +24,13 @@ export function useSecondsUntil(target: number | null, since = 0): number {
 
 /**
  * 125 -> "2:05"; with `minuteDigits: 2`, "02:05" (a clock that keeps its width while it runs
- * down from ten minutes or more).
+ * down from ten minutes or more); an hour or more as hours too: 86_376 -> "23:59:36".
  */
 export function formatCountdown(totalSeconds: number, { minuteDigits = 1 } = {}): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (hours > 0) return `${hours}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
   const minutes = String(Math.floor(seconds / 60)).padStart(minuteDigits, '0');
-  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+  return `${minutes}:${two(seconds % 60)}`;
 }

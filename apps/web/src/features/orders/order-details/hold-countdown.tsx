@@ -49,7 +49,12 @@ export function HoldCountdown({
           </p>
         ) : (
           <p className="sr-only">
-            {minutesLeft === 1 ? 'Less than a minute' : `${minutesLeft} minutes`} left to pay.
+            {minutesLeft === 1
+              ? 'Less than a minute'
+              : minutesLeft >= 120
+                ? `About ${Math.round(minutesLeft / 60)} hours`
+                : `${minutesLeft} minutes`}{' '}
+            left to pay.
           </p>
         )}
       </div>
