@@ -100,8 +100,8 @@ export function BillingForm({
         Billing details
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Your tax invoice is made out to this name and address; its state decides whether GST is
-        charged as CGST + SGST or as IGST.
+        Your tax invoice is made out to this name and address. Its state (for a company with a
+        GSTIN, the GSTIN&apos;s state) decides whether GST is charged as CGST + SGST or as IGST.
       </p>
       <form id={id} noValidate onSubmit={submit} className="mt-4 space-y-5">
         <TextField

@@ -332,7 +332,8 @@ function OrderSummary({
       </button>
       <p className="mt-3 text-xs text-slate-600">
         At checkout your numbers are held for you while you pay. Prices are before GST: CGST and
-        SGST when you are billed in our state, IGST when in another.
+        SGST when the place of supply (your billing state, or your GSTIN&apos;s) is our state, IGST
+        when it is another.
       </p>
     </section>
   );
