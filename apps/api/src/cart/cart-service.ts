@@ -301,6 +301,12 @@ export function createCartService({
         if (await isInCart(tx, cart.id, id)) {
           throw conflict(ALREADY_IN_CART_MESSAGE, 'ALREADY_IN_CART');
         }
+        if (found.verifying) {
+          throw conflict(
+            'This number is already in your order whose payment our team is verifying: see your orders.',
+            'NUMBER_IN_YOUR_ORDER',
+          );
+        }
         if (!found.valid) throw conflict(UNAVAILABLE_MESSAGE, 'NUMBER_UNAVAILABLE');
         if ((await countCartItems(tx, cart.id)) >= MAX_CART_ITEMS) {
           throw conflict(

@@ -26,10 +26,22 @@ function buyerCanTake(userId: string | null): SQL<boolean> {
   return sql<boolean>`(${availableSql} or (${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now() and exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending_payment' and ${orders.paymentSubmittedAt} is null)))`;
 }
 
+/**
+ * Held by this buyer's own order whose payment staff are verifying ("I have paid"): not theirs
+ * to add again, but not another buyer's either. Unqualified column names resolve as
+ * buyerCanTake's do (drizzle writes them so in a one-table select).
+ */
+function heldForBuyerVerifying(userId: string | null): SQL<boolean> {
+  if (!userId) return sql<boolean>`false`;
+  return sql<boolean>`(${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now() and exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending_payment' and ${orders.paymentSubmittedAt} is not null))`;
+}
+
 /** A number and whether the buyer asking may take it. */
 export interface NumberForBuyer {
   number: NumberRow;
   valid: boolean;
+  /** In the buyer's own order whose payment staff are verifying. */
+  verifying: boolean;
   /** Marked coming soon: never valid, and the buyer is told why. */
   comingSoon: boolean;
 }
@@ -45,14 +57,20 @@ export async function lookUpNumbers(
     .select({
       ...numberItemColumns,
       valid: buyerCanTake(userId),
+      verifying: heldForBuyerVerifying(userId),
       comingSoon: sql<boolean>`${numbers.status} = 'coming_soon'`,
     })
     .from(numbers)
     .where(inArray(numbers.id, [...new Set(ids)]));
   return new Map(
-    rows.map(({ valid, comingSoon, ...number }) => [
+    rows.map(({ valid, verifying, comingSoon, ...number }) => [
       number.id,
-      { number, valid: Boolean(valid), comingSoon: Boolean(comingSoon) },
+      {
+        number,
+        valid: Boolean(valid),
+        verifying: Boolean(verifying),
+        comingSoon: Boolean(comingSoon),
+      },
     ]),
   );
 }

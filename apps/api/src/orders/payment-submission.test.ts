@@ -99,9 +99,14 @@ describeEachDatabase(
           orderId: asha.order.id,
         });
       }
-      // Nor can its number come back into the cart to be bought again.
+      // Nor can its number come back into the cart to be bought again, and she is told why.
       const again = await asha.client.post(api(`/cart/add/${id('9876598765')}`));
       expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        code: 'NUMBER_IN_YOUR_ORDER',
+        message:
+          'This number is already in your order whose payment our team is verifying: see your orders.',
+      });
     });
 
     it("refuses a UTR already confirmed as another order's payment", async () => {
