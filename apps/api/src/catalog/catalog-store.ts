@@ -16,24 +16,31 @@ export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
 }
 
 /**
- * What this buyer may put in a cart or check out: an available number (availability.ts), or one
- * this buyer's own open order holds (reserved, hold live, no payment submitted for it), so a cart
- * keeps being valid while its order awaits payment. A guest (null) may take available numbers
- * only.
+ * Held (hold live) by this buyer's own order awaiting payment, with a payment submitted for it
+ * ("I have paid") or not. The column names drizzle writes unqualified here resolve to the order
+ * inside the subquery and to the number outside it.
  */
-function buyerCanTake(userId: string | null): SQL<boolean> {
-  if (!userId) return sql<boolean>`${availableSql}`;
-  return sql<boolean>`(${availableSql} or (${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now() and exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending_payment' and ${orders.paymentSubmittedAt} is null)))`;
+function heldByOwnOrder(userId: string, paymentSubmitted: boolean): SQL<boolean> {
+  const submitted = paymentSubmitted ? sql`is not null` : sql`is null`;
+  return sql<boolean>`(${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now() and exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending_payment' and ${orders.paymentSubmittedAt} ${submitted}))`;
 }
 
 /**
- * Held by this buyer's own order whose payment staff are verifying ("I have paid"): not theirs
- * to add again, but not another buyer's either. Unqualified column names resolve as
- * buyerCanTake's do (drizzle writes them so in a one-table select).
+ * What this buyer may put in a cart or check out: an available number (availability.ts), or one
+ * this buyer's own open order holds (no payment submitted for it), so a cart keeps being valid
+ * while its order awaits payment. A guest (null) may take available numbers only.
+ */
+function buyerCanTake(userId: string | null): SQL<boolean> {
+  if (!userId) return sql<boolean>`${availableSql}`;
+  return sql<boolean>`(${availableSql} or ${heldByOwnOrder(userId, false)})`;
+}
+
+/**
+ * Held by this buyer's own order whose payment staff are verifying: not theirs to add again,
+ * but not another buyer's either.
  */
 function heldForBuyerVerifying(userId: string | null): SQL<boolean> {
-  if (!userId) return sql<boolean>`false`;
-  return sql<boolean>`(${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now() and exists (select 1 from ${orders} where ${orders.id} = ${numbers.orderId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending_payment' and ${orders.paymentSubmittedAt} is not null))`;
+  return userId ? heldByOwnOrder(userId, true) : sql<boolean>`false`;
 }
 
 /** A number and whether the buyer asking may take it. */

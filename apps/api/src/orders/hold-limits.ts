@@ -72,7 +72,7 @@ export async function checkHoldLimits(
   );
   if (waiting.length > 0) {
     const free = Math.max(
-      ...waiting.map((n) => ends.get(n.id)!.getTime() + config.HOLD_COOLDOWN_MINUTES * 60_000),
+      ...waiting.map((n) => heldAgainFrom({ holdExpiresAt: ends.get(n.id)! }, config).getTime()),
     );
     const wait = (free - now.getTime()) / 1000;
     const them = waiting.length === 1 ? 'it' : 'them';

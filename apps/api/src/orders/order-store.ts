@@ -487,21 +487,10 @@ export async function lockClientAddress(tx: Tx, clientIp: string): Promise<void>
  * none): one query joining the two was planned from the numbers' side, and walked every number
  * on hold, store-wide, on every checkout.
  */
-export async function liveHoldsFromAddress(tx: Tx, clientIp: string, exceptUserId: string) {
-  const openOrders = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientIp, clientIp),
-        sql`${orders.userId} <> ${exceptUserId}`,
-        eq(orders.status, 'pending_payment'),
-        sql`${orders.holdExpiresAt} > now()`,
-      ),
-    );
+export function liveHoldsFromAddress(tx: Tx, clientIp: string, exceptUserId: string) {
   return liveHoldsOf(
     tx,
-    openOrders.map((order) => order.id),
+    and(eq(orders.clientIp, clientIp), sql`${orders.userId} <> ${exceptUserId}`),
   );
 }
 
@@ -510,27 +499,23 @@ export async function liveHoldsFromAddress(tx: Tx, clientIp: string, exceptUserI
  * replace those: they count against the buyer's own limit), and when the first of those holds
  * ends.
  */
-export async function liveHoldsOfSubmittedOrders(tx: Tx, userId: string) {
-  const submitted = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'pending_payment'),
-        sql`${orders.paymentSubmittedAt} is not null`,
-        sql`${orders.holdExpiresAt} > now()`,
-      ),
-    );
+export function liveHoldsOfSubmittedOrders(tx: Tx, userId: string) {
   return liveHoldsOf(
     tx,
-    submitted.map((order) => order.id),
+    and(eq(orders.userId, userId), sql`${orders.paymentSubmittedAt} is not null`),
   );
 }
 
-/** How many numbers these orders hold with a live hold, and in how many seconds the first ends. */
-async function liveHoldsOf(tx: Tx, orderIds: string[]) {
-  if (orderIds.length === 0) return { held: 0, firstEndsInSeconds: null };
+/**
+ * How many numbers the orders awaiting payment with a live hold that `which` picks hold live,
+ * and in how many seconds the first of those holds ends.
+ */
+async function liveHoldsOf(tx: Tx, which: SQL | undefined) {
+  const open = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(which, eq(orders.status, 'pending_payment'), sql`${orders.holdExpiresAt} > now()`));
+  if (open.length === 0) return { held: 0, firstEndsInSeconds: null };
   // The hold's conditions filter the orders' numbers rather than select them: as a condition
   // of the query, the planner would read them off the index of every live hold, store-wide.
   const live = sql`${numbers.status} = 'reserved' and ${numbers.reservedUntil} > now()`;
@@ -542,7 +527,12 @@ async function liveHoldsOf(tx: Tx, orderIds: string[]) {
       >`extract(epoch from min(${numbers.reservedUntil}) filter (where ${live}) - now())::float8`,
     })
     .from(numbers)
-    .where(inArray(numbers.orderId, orderIds));
+    .where(
+      inArray(
+        numbers.orderId,
+        open.map((order) => order.id),
+      ),
+    );
   return { held: row?.held ?? 0, firstEndsInSeconds: row?.firstEndsInSeconds ?? null };
 }
 

@@ -110,7 +110,7 @@ export function createStaffService(deps: StaffDeps) {
         });
       } catch (error) {
         const taken =
-          error instanceof AppError && error.code in takenByAnother
+          error instanceof AppError && Object.hasOwn(takenByAnother, error.code)
             ? error
             : await users.takenContactError(error, input.email);
         if (!taken) throw error;

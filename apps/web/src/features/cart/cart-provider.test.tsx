@@ -416,6 +416,14 @@ describe('signed-in cart and checkout', () => {
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
   });
 
+  /** The buyer's order awaiting payment: it holds number 1. */
+  const orderHoldingNumberOne = {
+    id: 'order-3',
+    reference: 'VN-20261125-ABCD2345',
+    holdExpiresAt: '2026-11-25T09:00:00.000Z',
+    productIds: [1],
+  };
+
   it("links to the buyer's order awaiting payment that holds the cart's numbers", async () => {
     installFakeApi({
       'GET /user/profile': ok(sampleSession),
@@ -424,12 +432,7 @@ describe('signed-in cart and checkout', () => {
           { id: 1, price: 5000 },
           { id: 2, price: 7000 },
         ]),
-        openOrder: {
-          id: 'order-3',
-          reference: 'VN-20261125-ABCD2345',
-          holdExpiresAt: '2026-11-25T09:00:00.000Z',
-          productIds: [1],
-        },
+        openOrder: orderHoldingNumberOne,
       }),
       'POST /cart/validate': ok({
         validationResults: [1, 2].map((productId) => ({
@@ -466,12 +469,7 @@ describe('signed-in cart and checkout', () => {
       'GET /cart': ok({
         ...serverCart([{ id: 2, price: 7000 }]),
         // A Buy now of another number, or an order whose payment staff sent back.
-        openOrder: {
-          id: 'order-3',
-          reference: 'VN-20261125-ABCD2345',
-          holdExpiresAt: '2026-11-25T09:00:00.000Z',
-          productIds: [1],
-        },
+        openOrder: orderHoldingNumberOne,
       }),
       'POST /cart/validate': ok({
         validationResults: [{ productId: 2, valid: true, priceChanged: false, newPrice: null }],
