@@ -1,25 +1,31 @@
 import { formatInr } from '@store/domain';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ModalDialog } from '../../components/modal-dialog';
+import { formatIndianDate } from '../../lib/format';
 import type { AuthAddress, AuthUser } from '../auth';
 import type { CheckoutDetails } from './api/checkout';
 import { BillingForm } from './billing-form';
 import type { CartProduct } from './cart-types';
+import { releasesOpenOrder, type OpenOrder } from './open-order';
 
 /**
  * Buy now's billing step: the billing name and address (prefilled from the profile) for the
  * one number, then its order. GST follows the billing state; the order page shows the totals.
+ * When the buyer has another order awaiting payment, it says that this order replaces it.
  */
 export function BuyNowDialog({
   product,
   user,
   address,
+  openOrder,
   onClose,
   onSubmit,
 }: {
   product: CartProduct;
   user: AuthUser;
   address: AuthAddress | null;
+  openOrder: OpenOrder | null;
   onClose: () => void;
   onSubmit: (details: CheckoutDetails) => Promise<void>;
 }) {
@@ -39,6 +45,23 @@ export function BuyNowDialog({
         {formatInr(product.pricing.nwFinalPrice)} before GST. The number is held for you while you
         pay; your order shows the total with GST.
       </p>
+      {openOrder && releasesOpenOrder(openOrder, [product.id]) ? (
+        <p
+          role="note"
+          className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Your order {openOrder.reference} is awaiting payment until{' '}
+          <time dateTime={openOrder.holdExpiresAt}>
+            {formatIndianDate(openOrder.holdExpiresAt, { month: 'short', time: true })}
+          </time>
+          . Placing this order cancels it and releases its{' '}
+          {openOrder.productIds.length === 1 ? 'number' : 'numbers'}. Paid for it already?{' '}
+          <Link to={`/orders/${openOrder.id}`} className="font-semibold underline" onClick={onClose}>
+            Tell us on order {openOrder.reference}
+          </Link>{' '}
+          instead.
+        </p>
+      ) : null}
       <div className="mt-4">
         <BillingForm id={formId} user={user} address={address} onSubmit={submit} />
       </div>

@@ -10,8 +10,9 @@ import { seo } from '../seo';
 import type { Route } from './+types/cart-page';
 import type { CheckoutDetails } from './api/checkout';
 import { useCartForBillingState } from './api/get-cart';
-import { useCart, type CartLine, type CartTotals, type CartView } from './cart-context';
+import { useCart, type CartLine, type CartTotals } from './cart-context';
 import { serverCartView } from './cart-view';
+import { releasesOpenOrder, type OpenOrder } from './open-order';
 
 /**
  * A screen tall at least, loading or not: the footer starts below the fold, so it does not jump
@@ -93,6 +94,10 @@ export default function CartPage() {
               inCart={
                 lines.filter((line) => cart.openOrder?.productIds.includes(line.product.id)).length
               }
+              replacedByCheckout={releasesOpenOrder(
+                cart.openOrder,
+                lines.map((line) => line.product.id),
+              )}
             />
           ) : null}
           <section aria-labelledby="cart-items-title">
@@ -146,14 +151,17 @@ export default function CartPage() {
 
 /**
  * The buyer's order awaiting payment: its numbers are held there, to pay, not to buy again.
- * `inCart`: how many of the cart's numbers it holds (none for a Buy now of another number).
+ * `inCart`: how many of the cart's numbers it holds (none for a Buy now of another number);
+ * `replacedByCheckout`: it holds numbers the cart has not, which checking out would release.
  */
 function OpenOrderNotice({
   order,
   inCart,
+  replacedByCheckout,
 }: {
-  order: NonNullable<CartView['openOrder']>;
+  order: OpenOrder;
   inCart: number;
+  replacedByCheckout: boolean;
 }) {
   return (
     <p
@@ -171,6 +179,9 @@ function OpenOrderNotice({
       <Link to={`/orders/${order.id}`} className="font-semibold underline">
         Pay for order {order.reference}
       </Link>
+      {replacedByCheckout
+        ? ` Checking out your cart cancels it and releases its ${order.productIds.length === 1 ? 'number' : 'numbers'}.`
+        : null}
     </p>
   );
 }

@@ -119,6 +119,14 @@ function fillAddress(form: HTMLElement, state: string, city: string, pin: string
   set('PIN code', pin);
 }
 
+/** The buyer's order awaiting payment: it holds number 1. */
+const orderHoldingNumberOne = {
+  id: 'order-3',
+  reference: 'VN-20261125-ABCD2345',
+  holdExpiresAt: '2026-11-25T09:00:00.000Z',
+  productIds: [1],
+};
+
 describe('guest cart', () => {
   it('adds a number through POST /cart/add, saves it locally and counts it', async () => {
     const api = installFakeApi({ 'POST /cart/add/5': ok({ product: product(5, 7500) }) });
@@ -416,14 +424,6 @@ describe('signed-in cart and checkout', () => {
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
   });
 
-  /** The buyer's order awaiting payment: it holds number 1. */
-  const orderHoldingNumberOne = {
-    id: 'order-3',
-    reference: 'VN-20261125-ABCD2345',
-    holdExpiresAt: '2026-11-25T09:00:00.000Z',
-    productIds: [1],
-  };
-
   it("links to the buyer's order awaiting payment that holds the cart's numbers", async () => {
     installFakeApi({
       'GET /user/profile': ok(sampleSession),
@@ -461,6 +461,8 @@ describe('signed-in cart and checkout', () => {
       '/orders/order-3',
     );
     expect(within(free).queryByTestId('held-in-order')).not.toBeInTheDocument();
+    // Every number of the order is in the cart: checking out takes them over, releases none.
+    expect(notice).not.toHaveTextContent('Checking out your cart cancels it');
   });
 
   it("names the buyer's order awaiting payment without claiming the cart's numbers when it holds none of them", async () => {
@@ -484,6 +486,10 @@ describe('signed-in cart and checkout', () => {
       within(notice).getByRole('link', { name: 'Pay for order VN-20261125-ABCD2345' }),
     ).toHaveAttribute('href', '/orders/order-3');
     expect(screen.queryByTestId('held-in-order')).not.toBeInTheDocument();
+    // One open order per buyer: checking out the cart would cancel this one.
+    expect(notice).toHaveTextContent(
+      /Pay for order VN-20261125-ABCD2345 Checking out your cart cancels it and releases its number\.$/,
+    );
   });
 
   it('checks out with the saved campaign record and opens the order page', async () => {
@@ -651,6 +657,41 @@ describe('Buy now', () => {
       },
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says that ordering replaces the buyer's order awaiting payment for another number", async () => {
+    setSessionHintCookie();
+    installFakeApi({
+      'GET /user/profile': ok({ ...sampleSession, address: sampleAddress }),
+      'GET /cart': ok({ ...serverCart([{ id: 1, price: 5000 }]), openOrder: orderHoldingNumberOne }),
+      'POST /cart/checkout': ordered,
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    const note = await within(dialog).findByRole('note');
+    expect(note).toHaveTextContent(
+      'Your order VN-20261125-ABCD2345 is awaiting payment until 25 Nov 2026, 2:30 pm IST. Placing this order cancels it and releases its number. Paid for it already? Tell us on order VN-20261125-ABCD2345 instead.',
+    );
+    expect(
+      within(note).getByRole('link', { name: 'Tell us on order VN-20261125-ABCD2345' }),
+    ).toHaveAttribute('href', '/orders/order-3');
+  });
+
+  it('says nothing of an order awaiting payment for this same number', async () => {
+    setSessionHintCookie();
+    installFakeApi({
+      'GET /user/profile': ok({ ...sampleSession, address: sampleAddress }),
+      'GET /cart': ok({
+        ...serverCart([]),
+        openOrder: { ...orderHoldingNumberOne, productIds: [3] },
+      }),
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    expect(within(dialog).getByRole('button', { name: 'Place order' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('opens the billing step once the guest who asked signs in', async () => {

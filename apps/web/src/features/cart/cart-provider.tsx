@@ -75,6 +75,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
                 product={buying}
                 user={user}
                 address={address}
+                openOrder={value.openOrder}
                 onClose={stopBuying}
                 onSubmit={placeBuyNow}
               />
