@@ -95,13 +95,18 @@ export async function buyerWithOrder(app: App, numberIds: number[], options: Buy
 }
 
 /** Moves an order's hold (and its numbers' reserved_until) into the past. */
-export async function lapseHold(database: Database, orderId: string, minutesAgo = 1) {
-  const past = sql`now() - make_interval(mins => ${minutesAgo}::int)`;
-  await database.db.update(orders).set({ holdExpiresAt: past }).where(eq(orders.id, orderId));
-  await database.db
-    .update(numbers)
-    .set({ reservedUntil: past })
-    .where(eq(numbers.orderId, orderId));
+export function lapseHold(database: Database, orderId: string, minutesAgo = 1) {
+  return moveHoldEnd(database, orderId, -minutesAgo);
+}
+
+/** Ends an order's hold (and its numbers' reserved_until) this many minutes from now. */
+export async function moveHoldEnd(database: Database, orderId: string, minutesFromNow: number) {
+  const end = sql`now() + make_interval(mins => ${minutesFromNow}::int)`;
+  // One transaction: one now(), so the order and its numbers end at the same instant.
+  await database.db.transaction(async (tx) => {
+    await tx.update(orders).set({ holdExpiresAt: end }).where(eq(orders.id, orderId));
+    await tx.update(numbers).set({ reservedUntil: end }).where(eq(numbers.orderId, orderId));
+  });
 }
 
 export async function numberState(database: Database, id: number) {

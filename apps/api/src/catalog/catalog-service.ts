@@ -21,6 +21,7 @@ import {
   countLiveHolds,
   findAvailableNumber,
   extendOrderHold,
+  shortenOrderHold,
   holdNumbers,
   insertNumbers,
   lockNumbers,
@@ -287,6 +288,9 @@ export function createCatalogService({ config, database, changes, audit }: Catal
 
     /** Keeps the order's live hold until `until` (see extendOrderHold); how many it holds. */
     extendHold: (tx: Tx, orderId: string, until: Date) => extendOrderHold(tx, orderId, until),
+
+    /** Ends the order's live hold by `until` at the latest (see shortenOrderHold). */
+    shortenHold: (tx: Tx, orderId: string, until: Date) => shortenOrderHold(tx, orderId, until),
 
     /**
      * Puts back on sale the numbers the order still holds; numbers another order has taken

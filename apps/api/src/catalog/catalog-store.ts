@@ -187,12 +187,30 @@ export function holdNumbers(
  * Moves the end of the order's live hold to `until` (never earlier than it was); returns how
  * many numbers it still holds.
  */
-export async function extendOrderHold(tx: Tx, orderId: string, until: Date): Promise<number> {
-  const extended = await tx
+export function extendOrderHold(tx: Tx, orderId: string, until: Date): Promise<number> {
+  return moveOrderHold(
+    tx,
+    orderId,
+    sql`greatest(${numbers.reservedUntil}, ${until.toISOString()}::timestamptz)`,
+  );
+}
+
+/**
+ * Brings the end of the order's live hold forward to `until` (never later than it was); returns
+ * how many numbers it still holds.
+ */
+export function shortenOrderHold(tx: Tx, orderId: string, until: Date): Promise<number> {
+  return moveOrderHold(
+    tx,
+    orderId,
+    sql`least(${numbers.reservedUntil}, ${until.toISOString()}::timestamptz)`,
+  );
+}
+
+async function moveOrderHold(tx: Tx, orderId: string, end: SQL): Promise<number> {
+  const moved = await tx
     .update(numbers)
-    .set({
-      reservedUntil: sql`greatest(${numbers.reservedUntil}, ${until.toISOString()}::timestamptz)`,
-    })
+    .set({ reservedUntil: end })
     .where(
       and(
         eq(numbers.orderId, orderId),
@@ -201,7 +219,7 @@ export async function extendOrderHold(tx: Tx, orderId: string, until: Date): Pro
       ),
     )
     .returning({ id: numbers.id });
-  return extended.length;
+  return moved.length;
 }
 
 /** Puts back on sale what the order still holds (reserved by it); returns how many. */

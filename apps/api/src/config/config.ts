@@ -157,6 +157,11 @@ const configSchema = z.object({
   HOLD_REMINDER_MINUTES: z.coerce.number().int().min(0).max(1_440).default(5),
   /** How long the hold lasts once the buyer says they have paid, while staff verify. */
   PAYMENT_SUBMITTED_HOLD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /**
+   * When staff send a submitted payment back, the hold ends at most this many minutes later: time
+   * to submit the right reference, not the submitted payment's long hold for a wrong one.
+   */
+  PAYMENT_REJECTED_HOLD_MINUTES: z.coerce.number().int().min(5).max(1_440).default(120),
   /** Numbers one account may hold at once (one checkout holds its whole cart). */
   HOLDS_PER_ACCOUNT: count.default(10),
   /** Numbers held at once by the checkouts of all accounts from one client address. */

@@ -1,6 +1,8 @@
+import { formatIndiaDateTime } from '@store/domain';
 import { expect, it } from 'vitest';
 import {
   buyerWithOrder,
+  moveHoldEnd,
   numberState,
   sentTo,
   staffMember,
@@ -138,6 +140,21 @@ describeEachDatabase(
       const [email] = await sentTo(ctx().database, asha.user.email);
       expect(email!.subject).toContain('we could not verify your payment');
       expect(email!.text).toContain('No credit with this UTR in our account.');
+
+      // The day-long hold was for verifying; two hours are left to give the right reference.
+      const heldUntil = rejected.json().data.holdExpiresAt;
+      const left = Date.parse(heldUntil) - Date.now();
+      expect(left).toBeGreaterThan(120 * 60_000 - 60_000);
+      expect(left).toBeLessThanOrEqual(120 * 60_000);
+      const held = await numberState(ctx().database, id('9876598765'));
+      expect(held).toMatchObject({ status: 'reserved', orderId: asha.order.id });
+      expect(held.reservedUntil!.toISOString()).toBe(heldUntil);
+      expect(email!.text).toContain(
+        `Your numbers stay held until ${formatIndiaDateTime(new Date(heldUntil))}.`,
+      );
+      expect(rejected.json().data.timeline.at(-1).note).toBe(
+        `Payment reference 412345678901 not verified: No credit with this UTR in our account. The numbers are held until ${formatIndiaDateTime(new Date(heldUntil))} for the right reference.`,
+      );
       const again = await staff.client.post(
         api(`/admin/orders/${asha.order.id}/payment-submission/reject`),
         { reason: 'Twice' },
@@ -151,6 +168,26 @@ describeEachDatabase(
       expect(paid.statusCode).toBe(200);
       expect(paid.json().data.status).toBe('paid');
       expect(paid.json().data.payment.submitted).toBeUndefined();
+    });
+
+    it('never lengthens a hold that ends sooner than the time given after a rejection', async () => {
+      const asha = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const staff = await staffMember(ctx().app);
+      await submit(asha, '412345678901');
+      // Staff come to it late: ten minutes of the submitted payment's hold are left.
+      await moveHoldEnd(ctx().database, asha.order.id, 10);
+      const soon = (await numberState(ctx().database, id('9876598765'))).reservedUntil!;
+      const rejected = await staff.client.post(
+        api(`/admin/orders/${asha.order.id}/payment-submission/reject`),
+        { reason: 'No credit with this UTR' },
+      );
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(Date.parse(rejected.json().data.holdExpiresAt)).toBe(soon.getTime());
+      const held = await numberState(ctx().database, id('9876598765'));
+      expect(held.reservedUntil!.getTime()).toBe(soon.getTime());
+      expect(rejected.json().data.timeline.at(-1).note).toMatch(
+        /^Payment reference 412345678901 not verified: No credit with this UTR\. The numbers are held until /,
+      );
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000', STAFF_ALERT_EMAILS: TEAM_EMAIL } },

@@ -98,7 +98,9 @@ export async function submitPayment(
 
 /**
  * Staff could not match the submitted UTR: it is cleared with its screenshot (the buyer may
- * submit another while the hold lasts), the reason is on the timeline and audited, and the buyer is told.
+ * submit another while the hold lasts), the hold ends within PAYMENT_REJECTED_HOLD_MINUTES (a
+ * made-up UTR no longer keeps the numbers off sale for a day), the reason is on the timeline and
+ * audited, and the buyer is told until when the numbers are held.
  */
 export async function rejectSubmittedPayment(
   deps: OrderDeps,
@@ -112,14 +114,26 @@ export async function rejectSubmittedPayment(
     if (!locked.submittedUtr || locked.status !== 'pending_payment') {
       throw conflict('This order has no submitted payment to reject.', 'NO_PAYMENT_SUBMITTED');
     }
+    // The long hold was for a payment to verify; what is left is time to give the right one.
+    const now = await databaseNow(tx);
+    const until = new Date(
+      Math.min(
+        locked.holdExpiresAt.getTime(),
+        now.getTime() + deps.config.PAYMENT_REJECTED_HOLD_MINUTES * 60_000,
+      ),
+    );
+    await deps.catalog.shortenHold(tx, orderId, until);
     const updated = await updateOrder(tx, orderId, {
       submittedUtr: null,
       submittedUtrKey: null,
       paymentSubmittedAt: null,
+      holdExpiresAt: until,
+      // Reminded again before the new end, if the first reminder went out already.
+      holdReminderSentAt: null,
     });
     // Its screenshot goes with it: the next submission brings its own.
     await deletePaymentScreenshot(tx, orderId);
-    const note = `Payment reference ${locked.submittedUtr} not verified: ${reason}`;
+    const note = `Payment reference ${locked.submittedUtr} not verified: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} The numbers are held until ${formatIndiaDateTime(until)} for the right reference.`;
     await insertOrderEvent(tx, { orderId, status: 'pending_payment', note, staffUserId });
     await deps.audit.record(tx, {
       actorId: staffUserId,
