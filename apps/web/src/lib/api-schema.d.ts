@@ -897,7 +897,7 @@ export interface paths {
     put?: never;
     /**
      * Reject the UTR a buyer submitted, with the reason the buyer is sent
-     * @description To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.
+     * @description To accept it, confirm the payment with that UTR (POST /admin/orders/{id}/payments). The hold then ends within PAYMENT_REJECTED_HOLD_MINUTES (the buyer is told when). 409 NO_PAYMENT_SUBMITTED when the order has none. Audited.
      */
     post: operations['postAdminOrdersByIdPaymentSubmissionReject'];
     delete?: never;
