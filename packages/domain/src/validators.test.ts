@@ -4,8 +4,20 @@ import {
   isValidMobile,
   isValidPan,
   mobileNumberProblem,
+  displayMobile,
   normalizeMobile,
 } from './validators';
+
+describe('displayMobile', () => {
+  it.each([
+    ['98765-43042', '98765 43042'],
+    ['+91 9876543042', '98765 43042'],
+    ['09876543042', '98765 43042'],
+    [' 12345 ', '12345'],
+  ])('%s -> %s', (input, expected) => {
+    expect(displayMobile(input)).toBe(expected);
+  });
+});
 
 describe('normalizeMobile', () => {
   it.each([

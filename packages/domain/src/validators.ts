@@ -10,6 +10,12 @@ export function normalizeMobile(input: string): string | null {
   return mobilePattern.exec(input.replace(/[\s-]/g, ''))?.[1] ?? null;
 }
 
+/** A mobile number as typed, shown as the store writes one (`98765 43210`); else as typed. */
+export function displayMobile(input: string): string {
+  const digits = normalizeMobile(input);
+  return digits ? `${digits.slice(0, 5)} ${digits.slice(5)}` : input.trim();
+}
+
 export function isValidMobile(input: string): boolean {
   return normalizeMobile(input) !== null;
 }

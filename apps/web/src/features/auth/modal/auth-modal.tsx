@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { displayMobile } from '@store/domain';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast';
 import type { SessionResult } from '../api/auth-answers';
@@ -96,7 +97,7 @@ export function AuthModal({ open, onClose, initialView }: AuthModalProps) {
         // A registration proves both contacts: one code by SMS, another by e-mail.
         const { mobile, email } = otp.state.contactInfo ?? {};
         title = 'Verify your details';
-        description = `We have sent a 6-digit code to your mobile ${mobile ?? ''} and another to your e-mail ${email ?? ''}.`;
+        description = `We have sent a 6-digit code to your mobile ${displayMobile(mobile ?? '')} and another to your e-mail ${email ?? ''}.`;
       }
       content = <VerifyOtpView {...props} />;
       break;

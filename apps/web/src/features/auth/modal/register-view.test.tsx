@@ -97,7 +97,7 @@ describe('registration form', { timeout: 30_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Verify your details' });
     expect(dialog).toHaveAccessibleDescription(
-      'We have sent a 6-digit code to your mobile 9876543210 and another to your e-mail asha@example.com.',
+      'We have sent a 6-digit code to your mobile 98765 43210 and another to your e-mail asha@example.com.',
     );
     expect(api.callsTo('POST /auth/register')[0]?.body).toEqual({
       name: 'Asha Verma',

@@ -1,4 +1,5 @@
 import { useState, type ComponentProps } from 'react';
+import { displayMobile } from '@store/domain';
 import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
@@ -79,7 +80,7 @@ export function describeDestination(otp: OtpFlow['state']): string {
   const emailUsed = otpChannels ? otpChannels.email : Boolean(email);
   const smsUsed = otpChannels ? otpChannels.sms : Boolean(mobile);
   if (emailUsed) parts.push(email ? `e-mail ${email}` : 'e-mail');
-  if (smsUsed) parts.push(mobile ? `mobile ${mobile}` : 'mobile');
+  if (smsUsed) parts.push(mobile ? `mobile ${displayMobile(mobile)}` : 'mobile');
   return parts.length > 0 ? `your ${parts.join(' and your ')}` : 'you';
 }
 
