@@ -63,6 +63,50 @@ describeEachDatabase(
       expect(open.enquiries.map((e: { id: string }) => e.id)).toEqual([second]);
     });
 
+    it('finds an enquiry by its reference, the sender, or the number it is about', async () => {
+      const sent = (
+        await ctx().app.inject({
+          method: 'POST',
+          url: api('/enquiries'),
+          payload: {
+            name: 'Meera 100%_Shah',
+            mobile: '9123456780',
+            email: 'meera@example.com',
+            topic: 'vip-number',
+            message: 'Is this number still available for my shop?',
+            number: '98200 98200',
+          },
+        })
+      ).json().data;
+      const other = (await send('general', 'other@example.com')).json().data;
+      const staff = await staffMember(ctx().app);
+      const found = async (q: string) =>
+        (await staff.client.get(api(`/admin/enquiries?q=${encodeURIComponent(q)}`)))
+          .json()
+          .data.enquiries.map((e: { id: string }) => e.id);
+
+      const [listed] = (await staff.client.get(api('/admin/enquiries'))).json().data.enquiries;
+      expect(listed.reference).toBe(other.reference);
+      for (const q of [
+        sent.reference,
+        sent.reference.toLowerCase(),
+        sent.reference.slice(0, 9),
+        'MEERA@example.com',
+        '+91 91234 56780',
+        '098200-98200',
+        'meera 100%_s',
+      ]) {
+        expect(await found(q), q).toEqual([sent.id]);
+      }
+      // LIKE's wildcards are matched as written, not as wildcards.
+      expect(await found('%')).toEqual([sent.id]);
+      expect(await found('Ravi')).toEqual([other.id]);
+      expect(await found('nobody@example.com')).toEqual([]);
+      expect(await found('')).toHaveLength(2);
+      const tooLong = await staff.client.get(api(`/admin/enquiries?q=${'x'.repeat(101)}`));
+      expect(tooLong.statusCode).toBe(400);
+    });
+
     it('answers 400 for a bad filter or status and 404 for an unknown enquiry', async () => {
       const staff = await staffMember(ctx().app);
       expect((await staff.client.get(api('/admin/enquiries?status=lost'))).statusCode).toBe(400);

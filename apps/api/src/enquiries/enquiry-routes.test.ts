@@ -45,15 +45,16 @@ describeEachDatabase(
     const rows = () =>
       ctx().database.query<EnquiryRow>('select * from enquiries order by created_at');
 
-    it('stores the enquiry, normalised, and answers 201 with its id', async () => {
+    it('stores the enquiry, normalised, and answers 201 with its id and reference', async () => {
       const res = await send(valid);
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toEqual({
         success: true,
         message: ENQUIRY_RECEIVED_MESSAGE,
-        data: { id: expect.any(String) },
+        data: { id: expect.any(String), reference: expect.stringMatching(/^ENQ-[0-9A-F]{8}$/) },
       });
+      expect(body.data.reference).toBe(`ENQ-${body.data.id.slice(0, 8).toUpperCase()}`);
       expect(body.message).toBe('Thank you! We will get back to you shortly.');
       const [row, ...rest] = await rows();
       expect(rest).toHaveLength(0);
@@ -82,7 +83,9 @@ describeEachDatabase(
       expect(text.startsWith('Hello Ravi,\n')).toBe(true);
       expect(text).toContain('Smart IVR');
       expect(text).toContain('get back to you shortly');
-      expect(text).toContain(`Reference: ${res.json().data.id}`);
+      // A reference short enough to read out on the phone, not the enquiry's whole id.
+      expect(text).toContain(`Reference: ${res.json().data.reference} (please quote it`);
+      expect(text).not.toContain(res.json().data.id);
       // The address is not verified: the message never goes out to it.
       expect(text).not.toContain(valid.message);
       expect(text).not.toContain('clinic');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientAddress } from '../http/client-address';
 import { envelope, errorBody } from '../http/envelope';
+import { enquiryReference } from './enquiry-reference';
 import { ENQUIRY_RECEIVED_MESSAGE, enquiryBody, enquiryCreatedSchema } from './enquiry-schemas';
 
 /** Enquiries from the contact, product and career pages, kept for the support console. */
@@ -29,7 +30,11 @@ export async function enquiryRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { id } = await enquiries.create(request.body, clientAddress(request.ip), request.log);
       reply.status(201).header('cache-control', 'no-store');
-      return { success: true as const, message: ENQUIRY_RECEIVED_MESSAGE, data: { id } };
+      return {
+        success: true as const,
+        message: ENQUIRY_RECEIVED_MESSAGE,
+        data: { id, reference: enquiryReference(id) },
+      };
     },
   );
 }

@@ -69,13 +69,18 @@ export const enquiryBody = z.object({
 
 export type EnquiryInput = z.output<typeof enquiryBody>;
 
-export const enquiryCreatedSchema = z.object({ id: z.string() });
+export const enquiryCreatedSchema = z.object({
+  id: z.string(),
+  reference: z.string().describe('What the sender quotes to the team, e.g. ENQ-3F2A9C1B'),
+});
 
 const enquiryStates = ['open', 'answered'] as const;
 
 /** An enquiry as the support console sees it. */
 export const enquirySchema = z.object({
   id: z.string(),
+  /** ENQ- and the start of the id: what the acknowledgement gave the sender to quote. */
+  reference: z.string(),
   name: z.string(),
   mobile: z.string(),
   email: z.string(),
@@ -113,6 +118,14 @@ export const enquiryListQuery = z.object({
   status: z.enum(enquiryStatuses).optional(),
   state: z.enum(enquiryStates).optional().describe('open: new or in progress; answered: closed'),
   topic: z.enum(enquiryTopics).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe(
+      "Search: the reference the sender was given (ENQ-…, whole or its start), the sender's name (any part), e-mail (whole) or mobile (+91, 0 and spaces allowed), or the number an enquiry is about",
+    ),
 });
 
 export const enquiryParams = z.object({ id: z.uuid('must be an enquiry id') });

@@ -15,6 +15,7 @@ import type {
   EnquiryUpdate,
   EnquiryView,
 } from './enquiry-schemas';
+import { enquiryReference } from './enquiry-reference';
 import { topicLabels, type EnquiryInput, type enquiryListQuery } from './enquiry-schemas';
 import {
   countOpenEnquiries,
@@ -88,7 +89,7 @@ async function createEnquiry(
     const stored = await insertEnquiry(tx, input, clientIp, now);
     const messageIds = await enqueueMessages(tx, [
       acknowledgement(deps.config, input, stored),
-      ...deps.staffAlerts.messages(staffAlert(deps.config, input)),
+      ...deps.staffAlerts.messages(staffAlert(deps.config, input, stored)),
     ]);
     return { id: stored, messageIds };
   });
@@ -97,16 +98,16 @@ async function createEnquiry(
 }
 
 /** What the team hears of a new enquiry: who, about what, and where to answer it. */
-function staffAlert(config: Pick<Config, 'PUBLIC_BASE_URL'>, input: EnquiryInput) {
+function staffAlert(config: Pick<Config, 'PUBLIC_BASE_URL'>, input: EnquiryInput, id: string) {
   const about = input.number ? ` about ${input.number}` : '';
   return {
-    subject: `New enquiry${about}: ${topicLabels[input.topic]}`,
+    subject: `New enquiry ${enquiryReference(id)}${about}: ${topicLabels[input.topic]}`,
     text: [
       `From ${input.name}, ${input.mobile}, ${input.email}${about}.`,
       '',
       input.message,
       '',
-      `Answer it in the console: ${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/admin/enquiries`,
+      `Answer it in the console: ${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/admin/enquiries/${id}`,
     ].join('\n'),
   };
 }
@@ -148,7 +149,7 @@ function acknowledgement(
     '',
     opening,
     '',
-    `Reference: ${id} (please quote it if you write to us about this ${career ? 'application' : 'enquiry'}).`,
+    `Reference: ${enquiryReference(id)} (please quote it if you write to us about this ${career ? 'application' : 'enquiry'}).`,
     '',
     `If you did not contact ${store}, someone may have entered your e-mail address by mistake: you can ignore this e-mail.`,
     '',
@@ -162,6 +163,7 @@ function acknowledgement(
 
 const toView = (row: EnquiryRow): EnquiryView => ({
   id: row.id,
+  reference: enquiryReference(row.id),
   name: row.name,
   mobile: row.mobile,
   email: row.email,

@@ -10,7 +10,9 @@ describeEachDatabase(
 
     it('e-mails and texts the team who wrote, about which number, and where to answer', async () => {
       const { app } = ctx();
-      expect((await send({ number: '9820098200' })).statusCode).toBe(201);
+      const sent = await send({ number: '9820098200' });
+      expect(sent.statusCode).toBe(201);
+      const { id, reference } = sent.json().data;
       const mails = await vi.waitFor(async () => {
         const found = [
           ...(await outbox(app, 'owner@example.com')),
@@ -21,13 +23,13 @@ describeEachDatabase(
       });
       for (const mail of mails) {
         expect(mail.subject).toBe(
-          `[${app.config.STORE_NAME}] New enquiry about 9820098200: a VIP number`,
+          `[${app.config.STORE_NAME}] New enquiry ${reference} about 9820098200: a VIP number`,
         );
         expect(mail.text).toContain(
           'From Ravi Kulkarni, 9876543210, ravi@example.com about 9820098200.',
         );
         expect(mail.text).toContain('Is 98200 98200 still available?');
-        expect(mail.text).toContain('http://store.test/admin/enquiries');
+        expect(mail.text).toContain(`http://store.test/admin/enquiries/${id}`);
       }
       const [sms] = await vi.waitFor(async () => {
         const found = await outbox(app, '9000000009');
@@ -35,7 +37,7 @@ describeEachDatabase(
         return found;
       });
       expect(sms!.channel).toBe('sms');
-      expect(sms!.text).toContain('New enquiry about 9820098200');
+      expect(sms!.text).toContain(`New enquiry ${reference} about 9820098200`);
       expect(sms!.text).toContain('From Ravi Kulkarni, 9876543210');
     });
 
@@ -50,7 +52,7 @@ describeEachDatabase(
       });
       const [mail, ...others] = await outbox(app, 'owner@example.com');
       expect(others).toHaveLength(0);
-      expect(mail!.subject).toContain('New enquiry: a general question');
+      expect(mail!.subject).toMatch(/New enquiry ENQ-[0-9A-F]{8}: a general question/);
     });
   },
   {

@@ -1,7 +1,23 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { normalizeMobile } from '@store/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  like,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { likeEscaped } from '../db/like-pattern';
 import { enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
 import type { Tx } from '../db/transactions';
+import { idStartOf } from './enquiry-reference';
 import type { EnquiryInput } from './enquiry-schemas';
 
 export type EnquiryRow = typeof enquiries.$inferSelect;
@@ -51,14 +67,38 @@ export async function insertEnquiry(
   return inserted!.id;
 }
 
+/**
+ * The enquiries a console search finds: by reference (whole or its start), the sender's name
+ * (any part, any case), e-mail (whole, any case), or mobile, which also finds enquiries about
+ * that number.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (text === '') return undefined;
+  const found: SQL[] = [ilike(enquiries.name, `%${likeEscaped(text)}%`)];
+  const idStart = idStartOf(text);
+  if (idStart) found.push(like(sql`${enquiries.id}::text`, `${idStart}%`));
+  if (text.includes('@')) found.push(eq(enquiries.email, text.toLowerCase()));
+  const mobile = normalizeMobile(text);
+  if (mobile) found.push(eq(enquiries.mobile, mobile), eq(enquiries.number, mobile));
+  return or(...found);
+}
+
 /** One page of enquiries, newest first, and how many match in all. */
 export async function pageOfEnquiries(
   db: Db,
-  filter: { status?: EnquiryStatus; topic?: EnquiryRow['topic']; state?: 'open' | 'answered' },
+  filter: {
+    status?: EnquiryStatus;
+    topic?: EnquiryRow['topic'];
+    state?: 'open' | 'answered';
+    q?: string;
+  },
   page: number,
   pageSize: number,
 ): Promise<{ rows: EnquiryRow[]; total: number }> {
   const conditions: SQL[] = [];
+  const search = filter.q === undefined ? undefined : searchCondition(filter.q);
+  if (search) conditions.push(search);
   if (filter.status) conditions.push(eq(enquiries.status, filter.status));
   if (filter.state === 'open') conditions.push(inArray(enquiries.status, [...OPEN_STATUSES]));
   if (filter.state === 'answered') conditions.push(eq(enquiries.status, 'closed'));

@@ -25,6 +25,7 @@ import {
   portingSteps,
   users,
 } from '../db/schema';
+import { likeEscaped } from '../db/like-pattern';
 import type { Tx } from '../db/transactions';
 import type { OrderItemRow, OrderRow } from './order-types';
 
@@ -160,8 +161,6 @@ export interface OrderFilter {
    */
   q?: string;
 }
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The orders a search finds (OrderFilter.q). */
 function searchCondition(q: string): SQL | undefined {

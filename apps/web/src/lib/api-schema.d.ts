@@ -3546,6 +3546,8 @@ export interface operations {
             message?: string;
             data: {
               id: string;
+              /** @description What the sender quotes to the team, e.g. ENQ-3F2A9C1B */
+              reference: string;
             };
           };
         };
@@ -11944,6 +11946,8 @@ export interface operations {
         /** @description open: new or in progress; answered: closed */
         state?: 'open' | 'answered';
         topic?: 'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+        /** @description Search: the reference the sender was given (ENQ-…, whole or its start), the sender's name (any part), e-mail (whole) or mobile (+91, 0 and spaces allowed), or the number an enquiry is about */
+        q?: string;
         page?: number;
         pageSize?: number;
       };
@@ -11966,6 +11970,7 @@ export interface operations {
             data: {
               enquiries: {
                 id: string;
+                reference: string;
                 name: string;
                 mobile: string;
                 email: string;
@@ -12096,6 +12101,7 @@ export interface operations {
             message?: string;
             data: {
               id: string;
+              reference: string;
               name: string;
               mobile: string;
               email: string;
@@ -12256,6 +12262,7 @@ export interface operations {
             message?: string;
             data: {
               id: string;
+              reference: string;
               name: string;
               mobile: string;
               email: string;
@@ -12404,6 +12411,7 @@ export interface operations {
             message?: string;
             data: {
               id: string;
+              reference: string;
               name: string;
               mobile: string;
               email: string;

@@ -3,7 +3,13 @@ import { enquiryTopics } from '@store/domain';
 import { Link } from 'react-router';
 import { SelectField } from '../../components/form-fields';
 import { formatIndianDate } from '../../lib/format';
-import { ConsolePage, ConsoleTable, QueryStatus, useListParams } from '../admin-shell';
+import {
+  ConsolePage,
+  ConsoleSearch,
+  ConsoleTable,
+  QueryStatus,
+  useListParams,
+} from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiries, type Enquiry, type EnquiryListParams } from './api/get-enquiries';
 import { inventoryLink, statusLabels } from './enquiry-labels';
@@ -13,7 +19,12 @@ const column = createColumnHelper<Enquiry>();
 const columns = [
   column.accessor('createdAt', {
     header: 'Received',
-    cell: (info) => formatIndianDate(info.getValue(), { month: 'short', time: true }),
+    cell: ({ row: { original: enquiry } }) => (
+      <>
+        {formatIndianDate(enquiry.createdAt, { month: 'short', time: true })}
+        <span className="block font-mono text-xs text-slate-600">{enquiry.reference}</span>
+      </>
+    ),
   }),
   column.accessor('name', {
     header: 'From',
@@ -76,7 +87,13 @@ export default function EnquiriesPage() {
   const state = search.get('state');
   const show: Show = state === 'answered' || state === 'all' ? state : 'open';
   const topic = enquiryTopics.find((t) => t === search.get('topic'));
-  const params: EnquiryListParams = { page, state: show === 'all' ? undefined : show, topic };
+  const q = search.get('q') ?? '';
+  const params: EnquiryListParams = {
+    page,
+    state: show === 'all' ? undefined : show,
+    topic,
+    q: q || undefined,
+  };
   const { data, isPending, error, refetch, isFetching } = useEnquiries(params);
 
   return (
@@ -84,7 +101,13 @@ export default function EnquiriesPage() {
       title="Enquiries"
       intro="Contact-us, product and number enquiries, and job applications."
     >
-      <div className="mb-4 flex flex-wrap gap-4">
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <ConsoleSearch
+          label="Search enquiries"
+          placeholder="Reference (ENQ-…), name, e-mail, mobile or number"
+          value={q}
+          onSearch={(typed) => update({ q: typed })}
+        />
         <SelectField
           label="Show"
           value={show}
@@ -120,7 +143,7 @@ export default function EnquiriesPage() {
           caption="Enquiries, newest first"
           columns={columns}
           rows={data.enquiries}
-          empty="No enquiries here."
+          empty={q ? 'No enquiry matches.' : 'No enquiries here.'}
           busy={isFetching}
           paged={data}
           onPage={(next) => update({ page: next })}

@@ -12,6 +12,7 @@ afterEach(resetAfterTest);
 
 const enquiry = {
   id: 'e-1',
+  reference: 'ENQ-3F2A9C1B',
   name: 'Ravi Kulkarni',
   mobile: '9876543210',
   email: 'ravi@example.com',
@@ -41,7 +42,7 @@ describe('the enquiry inbox', () => {
     });
     const table = await screen.findByRole('table', { name: 'Enquiries, newest first' });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent('1 Apr 2026, 10:00 am IST');
+    expect(row).toHaveTextContent('1 Apr 2026, 10:00 am ISTENQ-3F2A9C1B');
     expect(row).toHaveTextContent('Buying a VIP number');
     expect(row).toHaveTextContent('Open: new');
     expect(within(row).getByRole('link', { name: 'Ravi Kulkarni' })).toHaveAttribute(
@@ -78,6 +79,26 @@ describe('the enquiry inbox', () => {
     );
   });
 
+  it('searches by what the team was given, in the address, once submitted', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(<EnquiriesPage />, {
+      path: '/admin/enquiries?state=all',
+      api: { 'GET /admin/enquiries': page([]) },
+    });
+    const box = await screen.findByRole('searchbox', { name: 'Search enquiries' });
+    await user.type(box, ' enq-3f2a ');
+    // Nothing is asked while typing.
+    expect(inboxCalls(calls)).toEqual(['/admin/enquiries?page=1&pageSize=25']);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(inboxCalls(calls).at(-1)).toBe('/admin/enquiries?page=1&q=enq-3f2a&pageSize=25'),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/admin/enquiries?state=all&q=enq-3f2a',
+    );
+    expect(await screen.findByText('No enquiry matches.')).toBeInTheDocument();
+  });
+
   it('pages through the inbox', async () => {
     const user = userEvent.setup();
     const { calls } = renderConsole(<EnquiriesPage />, {
@@ -111,6 +132,7 @@ describe('one enquiry', () => {
     expect(
       await screen.findByRole('heading', { name: 'Enquiry from Ravi Kulkarni' }),
     ).toBeVisible();
+    expect(screen.getByText('Reference ENQ-3F2A9C1B')).toBeVisible();
     const about = screen.getByRole('region', { name: 'The enquiry' });
     expect(about).toHaveTextContent('Is 98200 98200 still available?');
     expect(within(about).getByRole('link', { name: '9820098200' })).toHaveAttribute(

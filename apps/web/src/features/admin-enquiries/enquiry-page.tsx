@@ -21,6 +21,7 @@ export default function EnquiryPage() {
   return (
     <ConsolePage
       title={data ? `Enquiry from ${data.name}` : 'Enquiry'}
+      intro={data ? `Reference ${data.reference}` : undefined}
       actions={
         <Link to="/admin/enquiries" className="text-blue-800 underline">
           All enquiries

@@ -1,8 +1,6 @@
 import { orderStatuses, orderStatusLabels } from '@store/domain';
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatCount } from '../../lib/format';
-import { ConsolePage } from '../admin-shell';
+import { ConsolePage, ConsoleSearch, useListParams } from '../admin-shell';
 import { useStaffOrders } from './api/get-orders';
 import { OrdersTable } from './orders-table';
 
@@ -12,25 +10,10 @@ import { OrdersTable } from './orders-table';
  * URL (a search can be shared); the server pages.
  */
 export default function OrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { search, page, update } = useListParams();
+  const status = search.get('status') ?? '';
+  const q = search.get('q') ?? '';
   const query = useStaffOrders({ status, q, page });
-  const [search, setSearch] = useState(q);
-
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: search.trim(), page: '' });
-  };
 
   const data = query.data;
   return (
@@ -39,24 +22,12 @@ export default function OrdersPage() {
       intro="Find an order, confirm its payment and walk its numbers through porting."
     >
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor="order-search" className="block text-sm font-medium text-slate-800">
-              Search orders
-            </label>
-            <input
-              id="order-search"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Reference, buyer e-mail or mobile, a number"
-              className="mt-1 w-80 max-w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-            />
-          </div>
-          <button type="submit" className="btn-primary">
-            Search
-          </button>
-        </form>
+        <ConsoleSearch
+          label="Search orders"
+          placeholder="Reference, buyer e-mail or mobile, a number"
+          value={q}
+          onSearch={(typed) => update({ q: typed })}
+        />
         <div>
           <label htmlFor="order-status" className="block text-sm font-medium text-slate-800">
             Status
@@ -64,7 +35,7 @@ export default function OrdersPage() {
           <select
             id="order-status"
             value={status}
-            onChange={(event) => update({ status: event.target.value, page: '' })}
+            onChange={(event) => update({ status: event.target.value })}
             className="mt-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
           >
             <option value="">All</option>

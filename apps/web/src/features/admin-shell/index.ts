@@ -1,5 +1,6 @@
 /** What the console's areas share: the page frame of an area. */
 export { ConsolePage } from './console-page';
+export { ConsoleSearch } from './console-search';
 export { ConsoleTable } from './console-table';
 export { QueryStatus } from './query-status';
 export { useConsoleMutation } from './use-console-mutation';

@@ -56,7 +56,11 @@ export function BuyNowDialog({
           </time>
           . Placing this order cancels it and releases its{' '}
           {openOrder.productIds.length === 1 ? 'number' : 'numbers'}. Paid for it already?{' '}
-          <Link to={`/orders/${openOrder.id}`} className="font-semibold underline" onClick={onClose}>
+          <Link
+            to={`/orders/${openOrder.id}`}
+            className="font-semibold underline"
+            onClick={onClose}
+          >
             Tell us on order {openOrder.reference}
           </Link>{' '}
           instead.

@@ -663,7 +663,10 @@ describe('Buy now', () => {
     setSessionHintCookie();
     installFakeApi({
       'GET /user/profile': ok({ ...sampleSession, address: sampleAddress }),
-      'GET /cart': ok({ ...serverCart([{ id: 1, price: 5000 }]), openOrder: orderHoldingNumberOne }),
+      'GET /cart': ok({
+        ...serverCart([{ id: 1, price: 5000 }]),
+        openOrder: orderHoldingNumberOne,
+      }),
       'POST /cart/checkout': ordered,
     });
     renderStore('/numbers/9876500003', <BuyNow />);

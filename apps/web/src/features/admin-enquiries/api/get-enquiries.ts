@@ -10,6 +10,8 @@ export interface EnquiryListParams {
   page: number;
   state?: 'open' | 'answered';
   topic?: Enquiry['topic'];
+  /** A reference, the sender's name, e-mail or mobile, or the number asked about. */
+  q?: string;
 }
 
 /** GET /admin/enquiries: one page of the inbox, newest first. */
