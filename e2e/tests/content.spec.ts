@@ -25,6 +25,7 @@ async function outbox(request: APIRequestContext, to: string): Promise<OutboxMes
 
 interface StoredEnquiry {
   id: string;
+  reference: string;
   name: string;
   mobile: string;
   email: string;
@@ -108,7 +109,12 @@ test.describe('enquiry forms', () => {
       pagePath: '/contact-us',
     });
 
-    // Acknowledged by e-mail, with the stored enquiry's id as its reference, and without the
+    // The page gives the reference the team finds it by.
+    await expect(
+      form.getByRole('status').filter({ hasText: `Your reference: ${stored.reference}.` }),
+    ).toBeVisible();
+
+    // Acknowledged by e-mail, with the stored enquiry's reference, and without the
     // message (the address is not verified: the form must not relay text to it).
     await expect.poll(async () => (await outbox(request, email)).length).toBe(1);
     const [mail] = await outbox(request, email);
@@ -116,7 +122,7 @@ test.describe('enquiry forms', () => {
     expect(mail!.subject).toContain('We have received your enquiry');
     expect(mail!.text).toContain('Hello Kavita,');
     expect(mail!.text).toContain('a VIP number');
-    expect(mail!.text).toContain(`Reference: ${stored.id}`);
+    expect(mail!.text).toContain(`Reference: ${stored.reference}`);
     expect(mail!.text).not.toContain(message);
   });
 
@@ -180,7 +186,7 @@ test.describe('enquiry forms', () => {
     await expect.poll(async () => (await outbox(request, email)).length).toBe(1);
     const [mail] = await outbox(request, email);
     expect(mail!.subject).toContain('We have received your application');
-    expect(mail!.text).toContain(`Reference: ${stored.id}`);
+    expect(mail!.text).toContain(`Reference: ${stored.reference}`);
     expect(mail!.text).not.toContain('Nagpur');
   });
 });

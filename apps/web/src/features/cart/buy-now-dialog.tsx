@@ -7,7 +7,7 @@ import type { AuthAddress, AuthUser } from '../auth';
 import type { CheckoutDetails } from './api/checkout';
 import { BillingForm } from './billing-form';
 import type { CartProduct } from './cart-types';
-import { releasesOpenOrder, type OpenOrder } from './open-order';
+import { releasesOpenOrder, type OpenOrder } from './cart-view';
 
 /**
  * Buy now's billing step: the billing name and address (prefilled from the profile) for the

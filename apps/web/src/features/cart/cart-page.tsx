@@ -11,8 +11,7 @@ import type { Route } from './+types/cart-page';
 import type { CheckoutDetails } from './api/checkout';
 import { useCartForBillingState } from './api/get-cart';
 import { useCart, type CartLine, type CartTotals } from './cart-context';
-import { serverCartView } from './cart-view';
-import { releasesOpenOrder, type OpenOrder } from './open-order';
+import { releasesOpenOrder, serverCartView, type OpenOrder } from './cart-view';
 
 /**
  * A screen tall at least, loading or not: the footer starts below the fold, so it does not jump

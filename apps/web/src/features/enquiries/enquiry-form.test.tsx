@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQuery } from '../../../test-support/render';
@@ -34,7 +34,7 @@ describe('EnquiryForm', () => {
     answer(201, {
       success: true,
       message: 'Thank you! We will get back to you shortly.',
-      data: { id: 'e1' },
+      data: { id: 'e1', reference: 'ENQ-3F2A9C1B' },
     });
     renderWithQuery('/contact-us', <EnquiryForm defaultTopic="vip-number" />);
     await fillIn(user);
@@ -57,6 +57,10 @@ describe('EnquiryForm', () => {
       website: '',
     });
     await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue(''));
+    // The form keeps the reference in view, the toast goes.
+    expect(within(screen.getByTestId('enquiry-form')).getByRole('status')).toHaveTextContent(
+      'Thank you! We will get back to you shortly. Your reference: ENQ-3F2A9C1B.',
+    );
   });
 
   it('shows what is wrong and sends nothing for invalid input', async () => {

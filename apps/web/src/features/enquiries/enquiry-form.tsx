@@ -131,7 +131,7 @@ export function EnquiryForm({
       ? `${choice.label}: ${values.choice}\n\n${values.message.trim()}`
       : values.message.trim();
     try {
-      const thanks = await sendEnquiry({
+      const { thanks, reference } = await sendEnquiry({
         name: values.name.trim(),
         mobile: values.mobile.trim(),
         email: values.email.trim(),
@@ -142,7 +142,8 @@ export function EnquiryForm({
         website: values.website,
       });
       toast.success(thanks);
-      setSent(thanks);
+      // The reference the acknowledgement e-mail quotes, for a call or a WhatsApp message.
+      setSent(reference ? `${thanks} Your reference: ${reference}.` : thanks);
       reset();
     } catch (error) {
       toast.error(
