@@ -289,6 +289,18 @@ describeEachDatabase('the console inventory', (ctx) => {
     });
     expect(lowered.json().data.sample[0].after).toEqual({ price: 14_007, offerPrice: null });
 
+    // Raise: never above the price limit a price typed in the console has (₹2 crore).
+    await support.client.post(api('/admin/numbers/bulk-price'), {
+      filter: { q: '9820098200' },
+      change: { mode: 'set', amount: 50_00_000 },
+    });
+    const raised = await support.client.post(api('/admin/numbers/bulk-price/preview'), {
+      filter: { q: '9820098200' },
+      change: { mode: 'raise', percent: 500 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json().data.sample[0].after).toEqual({ price: 2_00_00_000, offerPrice: null });
+
     for (const change of [
       { mode: 'lower', percent: 100 },
       { mode: 'raise', percent: 0 },

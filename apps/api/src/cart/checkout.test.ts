@@ -1,4 +1,4 @@
-import { ATTRIBUTION_FIELD_LIMITS } from '@store/domain';
+import { ATTRIBUTION_FIELD_LIMITS, MAX_PRICE_RUPEES } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { cartItems, numbers, orderEvents, orders } from '../db/schema';
@@ -273,6 +273,35 @@ describeEachDatabase(
           .where(eq(orders.id, res.json().data.order.id));
         expect(row!.attribution, JSON.stringify(attribution)).toBeNull();
       }
+    });
+
+    it('orders, takes payment for and invoices numbers at the price limit, whose total passes int4 paise', async () => {
+      const limit = MAX_PRICE_RUPEES * 100;
+      for (const number of ['9876598765', '9812341234']) {
+        await ctx().app.services.catalog.reprice(id(number), {
+          basePrice: limit,
+          finalPrice: limit,
+        });
+      }
+      const buyer = await buyerWith(['9876598765', '9812341234']);
+      const res = await checkout(buyer);
+      expect(res.statusCode, res.body).toBe(201);
+      // ₹2 crore each, with 18% GST: ₹4.72 crore, 4,72,00,00,000 paise.
+      const order = res.json().data.order;
+      expect(order.amounts).toMatchObject({ subtotal: 4_00_00_000, totalAmount: 4_72_00_000 });
+
+      const staff = await staffMember(ctx().app);
+      const paid = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+        reference: '412345678901',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().data).toMatchObject({
+        status: 'paid',
+        amounts: { totalAmount: 4_72_00_000 },
+      });
+      const invoice = await buyer.client.get(api(`/orders/${order.id}/invoice.pdf`));
+      expect(invoice.statusCode).toBe(200);
+      expect(invoice.headers['content-type']).toBe('application/pdf');
     });
 
     it('blocks checkout when an item is gone, reserving nothing', async () => {

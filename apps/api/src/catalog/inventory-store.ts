@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, param, sql, type SQL } from 'drizzle-orm';
+import { MAX_PRICE_RUPEES } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { importRows, numbers, orders, portingSteps } from '../db/schema';
@@ -214,7 +215,10 @@ function pricesJson(base: SQL, final: SQL): SQL {
   return sql`jsonb_build_object('price', round(${base} / 100.0, 2), 'offerPrice', case when ${final} < ${base} then round(${final} / 100.0, 2) end)`;
 }
 
-/** A number's prices after a bulk change (paise); percents round to whole rupees, at least 1. */
+/**
+ * A number's prices after a bulk change (paise); percents round to whole rupees, at least 1 and
+ * at most MAX_PRICE_RUPEES, the limit a price typed in the console or an import has.
+ */
 function changedPrices(change: PriceChange): { base: SQL; final: SQL } {
   if (change.mode === 'set') {
     const paise = sql`${change.amount * 100}::int`;
@@ -222,7 +226,7 @@ function changedPrices(change: PriceChange): { base: SQL; final: SQL } {
   }
   const factor = sql`(100 ${sql.raw(change.mode === 'raise' ? '+' : '-')} ${change.percent}::numeric) / 100`;
   const scaled = (column: AnyPgColumn) =>
-    sql`least(2147483600, greatest(100, round(${column} * ${factor} / 100) * 100))::int`;
+    sql`least(${MAX_PRICE_RUPEES * 100}, greatest(100, round(${column} * ${factor} / 100) * 100))::int`;
   const base = scaled(numbers.basePrice);
   return { base, final: sql`least(${base}, ${scaled(numbers.finalPrice)})` };
 }

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { serializeError } from '../http/log-serializers';
 import { createSharedCatalogChanges } from '../catalog/catalog-changes';
 import type { Config } from '../config/config';
 import { openStoreDatabase } from '../db/open-store-database';
@@ -19,7 +20,10 @@ const noMessages: Notifier = {
  */
 export async function openCommandServices(config: Config, options: { sends?: boolean } = {}) {
   const store = await openStoreDatabase(config, { shareRunningStore: true });
-  const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn' });
+  const log = pino({
+    level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn',
+    serializers: { err: serializeError },
+  });
   const notifier = options.sends
     ? createNotifier({ config, database: store.database, log })
     : noMessages;

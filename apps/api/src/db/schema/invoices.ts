@@ -7,6 +7,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { paise } from './money';
 import { sql } from 'drizzle-orm';
 import { orders, refunds } from './sales';
 
@@ -45,7 +46,7 @@ export const taxDocuments = pgTable(
     /** A credit note's refund. */
     refundId: uuid('refund_id').references(() => refunds.id),
     /** Paise: the invoice's total, or the amount a credit note gives back. */
-    amount: integer('amount').notNull(),
+    amount: paise('amount').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { paise } from './money';
 import { users } from './accounts';
 import { numbers } from './catalog';
 import { timestamps } from './timestamps';
@@ -56,18 +57,18 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status', { enum: orderStatuses }).notNull().default('pending_payment'),
-    subtotal: integer('subtotal').notNull(),
+    subtotal: paise('subtotal').notNull(),
     tdsBasisPoints: integer('tds_basis_points').notNull(),
-    tdsDeducted: integer('tds_deducted').notNull(),
-    taxable: integer('taxable').notNull(),
+    tdsDeducted: paise('tds_deducted').notNull(),
+    taxable: paise('taxable').notNull(),
     taxBasisPoints: integer('tax_basis_points').notNull(),
-    cgstAmount: integer('cgst_amount').notNull(),
-    sgstAmount: integer('sgst_amount').notNull(),
+    cgstAmount: paise('cgst_amount').notNull(),
+    sgstAmount: paise('sgst_amount').notNull(),
     /** To another state than the store's: the whole tax as IGST (cgst and sgst then 0). */
-    igstAmount: integer('igst_amount').notNull().default(0),
+    igstAmount: paise('igst_amount').notNull().default(0),
     /** The state the sale is supplied to (the billing state, else the store's); null before 0009. */
     placeOfSupply: text('place_of_supply'),
-    totalAmount: integer('total_amount').notNull(),
+    totalAmount: paise('total_amount').notNull(),
     billing: jsonb('billing').notNull(),
     attribution: jsonb('attribution'),
     /** The address the checkout came from (IPv6: its /64), for the holds-per-address limit. */
@@ -169,7 +170,7 @@ export const payments = pgTable(
     reference: text('reference').notNull(),
     referenceKey: text('reference_key').notNull(),
     /** Paise. */
-    amount: integer('amount').notNull(),
+    amount: paise('amount').notNull(),
     status: text('status', { enum: paymentRecordStatuses }).notNull(),
     applied: boolean('applied').notNull(),
     submittedBy: uuid('submitted_by').references(() => users.id),
@@ -205,7 +206,7 @@ export const refunds = pgTable(
       .references(() => payments.id),
     method: text('method', { enum: ['razorpay', 'manual'] }).notNull(),
     /** Paise. */
-    amount: integer('amount').notNull(),
+    amount: paise('amount').notNull(),
     reason: text('reason').notNull(),
     status: text('status', { enum: refundStatuses }).notNull(),
     providerRefundId: text('provider_refund_id'),

@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { serializeError } from './log-serializers';
+
+/** What a logger with the serializer writes for `{ err }`. */
+function logged(err: Error): Record<string, unknown> {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  pino({ serializers: { err: serializeError } }, stream).error({ err }, 'unhandled error');
+  return JSON.parse(lines[0]!).err;
+}
+
+describe('serializeError', () => {
+  it("leaves a failed query's values out, and keeps the query and the database's reason", () => {
+    const cause = Object.assign(new Error('value "2360000000" is out of range for type integer'), {
+      code: '22003',
+    });
+    const err = logged(
+      new DrizzleQueryError(
+        'insert into "orders" ("billing", "total_amount") values ($1, $2)',
+        ['{"name":"Asha Verma","email":"asha@example.com","mobile":"9876543210"}', 2360000000],
+        cause,
+      ),
+    );
+    const text = JSON.stringify(err);
+    for (const value of ['Asha Verma', 'asha@example.com', '9876543210', 'params']) {
+      expect(text).not.toContain(value);
+    }
+    expect(err.message).toBe(
+      'Failed query: insert into "orders" ("billing", "total_amount") values ($1, $2): value "2360000000" is out of range for type integer',
+    );
+    expect(err.stack).toMatch(/^DrizzleQueryError: Failed query: insert into "orders"/);
+    expect(err.stack).toContain('log-serializers.test.ts');
+  });
+
+  it('writes other errors as pino does', () => {
+    const error = Object.assign(new Error('provider said no'), { statusCode: 502 });
+    expect(logged(error)).toEqual(JSON.parse(JSON.stringify(pino.stdSerializers.err(error))));
+  });
+});
