@@ -152,7 +152,10 @@ export function TextAreaField({
   );
 }
 
-/** A GSTIN input: 15 characters, shown upper-case (the value is upper-cased when sent). */
+/**
+ * A GSTIN input, shown upper-case (the value is trimmed and upper-cased when sent). A GSTIN has
+ * 15 characters; the box takes a few more, so that one pasted with spaces around it is not cut.
+ */
 export function GstinField(props: Omit<TextFieldProps, 'label'>) {
   return (
     <TextField
@@ -160,7 +163,7 @@ export function GstinField(props: Omit<TextFieldProps, 'label'>) {
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
-      maxLength={15}
+      maxLength={20}
       className="[&_input]:uppercase"
       {...props}
     />
