@@ -124,13 +124,14 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     total(`CGST @ ${doc.taxPercent / 2}%`, doc.cgst);
     total(`SGST @ ${doc.taxPercent / 2}%`, doc.sgst);
   }
-  total('Invoice value', doc.invoiceTotal, true);
+  const valueLabel = doc.title === 'Credit note' ? 'Credit note value' : 'Invoice value';
+  total(valueLabel, doc.invoiceTotal, true);
   if (doc.tds > 0) {
     total(`Less TDS @ ${doc.tdsPercent}% deducted by the buyer`, -doc.tds);
     total(doc.title === 'Credit note' ? 'Amount refunded' : 'Amount paid', doc.payable, true);
   }
   pdf.moveDown();
-  pdf.font('regular').text(`Invoice value in words: ${rupeesInWords(doc.invoiceTotal)}`, left);
+  pdf.font('regular').text(`${valueLabel} in words: ${rupeesInWords(doc.invoiceTotal)}`, left);
   pdf.moveDown(3);
   pdf.text(`For ${doc.supplier.name}`, left, pdf.y, { width, align: 'right' });
   pdf.moveDown(2);

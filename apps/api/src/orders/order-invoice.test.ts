@@ -111,6 +111,10 @@ describeEachDatabase(
       expect(noteText).toMatch(/Against tax invoice INV\/\d{2}-\d{2}\/000001/);
       expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
       expect(noteText).toMatch(/Amount refunded\s*₹58,000/);
+      // A credit note's total is what it credits, named as such.
+      expect(noteText).toMatch(/Credit note value\s*₹59,000/);
+      expect(noteText).toContain('Credit note value in words: Rupees Fifty Nine Thousand Only');
+      expect(noteText).not.toContain('Invoice value');
       const staffNote = await staff.client.get(api(`/admin/orders/${order.id}/credit-note.pdf`));
       expect(staffNote.statusCode).toBe(200);
 
