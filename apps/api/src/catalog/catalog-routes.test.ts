@@ -289,6 +289,10 @@ function catalogTests(ctx: () => TestContext) {
       expect(res.statusCode, id).toBe(400);
       expect(res.json().message, id).toMatch(/\bid\b/);
     }
+    // In words a person reads, not the validator's.
+    expect((await get('/api/v1/numbers/abc')).json().message).toBe(
+      "Invalid params: id: must be a number's id (a whole number)",
+    );
   });
 
   it('answers each bad parameter with 400 and a message naming it', async () => {

@@ -253,7 +253,11 @@ export const similarQuery = z.object({
 });
 
 export const numberParams = z.object({
-  id: z.coerce.number().int('must be a whole number').min(1).max(2_147_483_647),
+  id: z.coerce
+    .number({ error: "must be a number's id (a whole number)" })
+    .int('must be a whole number')
+    .min(1)
+    .max(2_147_483_647),
 });
 
 /**

@@ -179,6 +179,27 @@ describe('one enquiry', () => {
     await waitFor(() => expect(within(form).getByLabelText('Reply')).toHaveValue(''));
   });
 
+  it('says an address that names no enquiry is not found, asking once and offering no retry', async () => {
+    for (const [status, message] of [
+      [404, 'That enquiry was not found.'],
+      [400, 'Invalid params: id: must be an enquiry id'],
+    ] as const) {
+      const { callsTo, unmount } = renderConsole(<EnquiryPage />, {
+        path: '/admin/enquiries/e-1',
+        pattern: '/admin/enquiries/:enquiryId',
+        api: { 'GET /admin/enquiries/e-1': fail(status, message) },
+      });
+      expect(
+        await screen.findByRole('heading', { name: 'Enquiry not found' }),
+        String(status),
+      ).toBeVisible();
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(callsTo('GET /admin/enquiries/e-1')).toHaveLength(1);
+      unmount();
+    }
+  });
+
   it('lists the replies sent, with who sent them, and says why a reply failed', async () => {
     const user = userEvent.setup();
     renderConsole(<EnquiryPage />, {

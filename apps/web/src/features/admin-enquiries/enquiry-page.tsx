@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { z } from '../../lib/zod';
 import { SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
 import { ConsolePage, QueryStatus } from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
@@ -18,9 +18,11 @@ import { inventoryLink, statusLabels } from './enquiry-labels';
 export default function EnquiryPage() {
   const { enquiryId = '' } = useParams();
   const { data, isPending, error, refetch } = useEnquiry(enquiryId);
+  // 400: the address holds no enquiry id at all; to the team, that is not found either.
+  const missing = isApiError(error) && (error.status === 404 || error.status === 400);
   return (
     <ConsolePage
-      title={data ? `Enquiry from ${data.name}` : 'Enquiry'}
+      title={data ? `Enquiry from ${data.name}` : missing ? 'Enquiry not found' : 'Enquiry'}
       intro={data ? `Reference ${data.reference}` : undefined}
       actions={
         <Link to="/admin/enquiries" className="text-blue-800 underline">
@@ -28,12 +30,14 @@ export default function EnquiryPage() {
         </Link>
       }
     >
-      <QueryStatus
-        what="enquiry"
-        isPending={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-      />
+      {missing ? null : (
+        <QueryStatus
+          what="enquiry"
+          isPending={isPending}
+          error={error}
+          onRetry={() => void refetch()}
+        />
+      )}
       {data ? <EnquiryDetails key={data.id} enquiry={data} /> : null}
     </ConsolePage>
   );
