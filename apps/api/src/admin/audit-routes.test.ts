@@ -28,9 +28,14 @@ describeEachDatabase('the audit log by order reference', (ctx) => {
       api('/admin/audit?orderReference=%20vn-20261122-7k3q9mza'),
     );
     expect(byReference.statusCode).toBe(200);
-    expect(byReference.json().data.entries.map((e: { action: string }) => e.action)).toEqual([
-      'order.payment_confirmed',
+    expect(byReference.json().data.entries).toMatchObject([
+      { action: 'order.payment_confirmed', orderId, orderReference: 'VN-20261122-7K3Q9MZA' },
     ]);
+    const all = (await admin.client.get(api('/admin/audit'))).json().data.entries;
+    expect(all.find((e: { action: string }) => e.action === 'number.hide')).toMatchObject({
+      orderId: null,
+      orderReference: null,
+    });
     for (const query of [
       'orderReference=VN-20261122-NOSUCHXX',
       `orderReference=VN-20261122-7K3Q9MZA&orderId=00000000-0000-4000-8000-000000000000`,

@@ -36,6 +36,7 @@ export const auditEntrySchema = z.object({
   entityId: z.string(),
   number: z.string().nullable(),
   orderId: z.string().nullable(),
+  orderReference: z.string().nullable().describe('The reference of that order, as buyers see it'),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   note: z.string().nullable(),

@@ -65,7 +65,7 @@ export function createAuditService({ database }: { database: Database }) {
       pageSize: number,
     ): Promise<{ views: AuditEntryView[]; total: number }> {
       const { rows, total } = await pageOfAuditEntries(database.db, filter, page, pageSize);
-      const views = rows.map(({ entry, actorName, actorEmail }) => ({
+      const views = rows.map(({ entry, actorName, actorEmail, orderReference }) => ({
         id: entry.id,
         at: entry.at.toISOString(),
         actor:
@@ -77,6 +77,7 @@ export function createAuditService({ database }: { database: Database }) {
         entityId: entry.entityId,
         number: entry.number,
         orderId: entry.orderId,
+        orderReference,
         before: entry.before,
         after: entry.after,
         note: entry.note,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { auditLog, users } from '../db/schema';
+import { auditLog, orders, users } from '../db/schema';
 import type { Tx } from '../db/transactions';
 
 export type AuditInsert = typeof auditLog.$inferInsert;
@@ -24,7 +24,10 @@ export async function insertSelectedAuditEntries(tx: Tx, rows: SQL) {
   );
 }
 
-/** One page of entries, newest first, with the name of who made each, and the total. */
+/**
+ * One page of entries, newest first, with the name of who made each and the reference of the
+ * order it concerns, and the total.
+ */
 export async function pageOfAuditEntries(
   db: Db,
   filter: AuditFilter,
@@ -40,9 +43,15 @@ export async function pageOfAuditEntries(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+      .select({
+        entry: auditLog,
+        actorName: users.name,
+        actorEmail: users.email,
+        orderReference: orders.reference,
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(orders, eq(orders.id, auditLog.orderId))
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize)

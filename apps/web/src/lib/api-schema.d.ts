@@ -12606,6 +12606,8 @@ export interface operations {
                 entityId: string;
                 number: string | null;
                 orderId: string | null;
+                /** @description The reference of that order, as buyers see it */
+                orderReference: string | null;
                 before: unknown | null;
                 after: unknown | null;
                 note: string | null;

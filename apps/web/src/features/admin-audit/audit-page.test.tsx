@@ -20,6 +20,7 @@ const entries = [
     entityId: '41',
     number: '9820098200',
     orderId: null,
+    orderReference: null,
     before: { price: 25000, offer: null },
     after: { price: 20000, offer: null },
     note: 'Festival offer',
@@ -33,6 +34,7 @@ const entries = [
     entityId: 'b1c2d3e4-0000-4000-8000-000000000000',
     number: null,
     orderId: null,
+    orderReference: null,
     before: null,
     after: { name: 'Kiran Rao', role: 'support' },
     note: null,
@@ -89,6 +91,33 @@ describe('the audit log page', () => {
     expect(invite).toHaveTextContent('role: support');
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it("names an order's change by the order's reference, and links to it", async () => {
+    const confirmed = {
+      ...entries[1],
+      id: 3,
+      action: 'order.payment_confirmed',
+      entityType: 'order',
+      entityId: 'b31959e2-0000-4000-8000-000000000000',
+      orderId: 'b31959e2-0000-4000-8000-000000000000',
+      orderReference: 'VN-20261128-S98MCV1B',
+      after: null,
+    };
+    renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: {
+        'GET /admin/audit': auditPage({ entries: [confirmed], total: 1 }),
+        'GET /admin/staff': members,
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).not.toHaveTextContent('b31959e2');
+    expect(within(row!).getByRole('link', { name: 'Order VN-20261128-S98MCV1B' })).toHaveAttribute(
+      'href',
+      '/admin/orders/b31959e2-0000-4000-8000-000000000000',
+    );
   });
 
   it('filters by member, number and order reference', async () => {

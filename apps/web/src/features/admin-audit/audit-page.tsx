@@ -25,7 +25,7 @@ function ChangedThing({ entry }: { entry: AuditEntry }) {
   if (entry.orderId) {
     parts.push(
       <Link key="order" to={`/admin/orders/${entry.orderId}`} className={link}>
-        Order
+        {entry.orderReference ? `Order ${entry.orderReference}` : 'Order'}
       </Link>,
     );
   }
@@ -36,10 +36,14 @@ function ChangedThing({ entry }: { entry: AuditEntry }) {
       </Link>,
     );
   }
+  // A number and an order are named by their links; anything else by the start of its id.
+  const namedByLink =
+    entry.entityType === 'number' || (entry.entityType === 'order' && entry.orderReference);
   return (
     <>
       <span className="block text-slate-600">
-        {entry.entityType} {entry.entityType === 'number' ? '' : entry.entityId.slice(0, 8)}
+        {entry.entityType}
+        {namedByLink ? '' : ` ${entry.entityId.slice(0, 8)}`}
       </span>
       {parts.length > 0 ? <span className="flex gap-2">{parts}</span> : null}
     </>
