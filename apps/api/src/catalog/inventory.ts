@@ -77,11 +77,13 @@ const stockFilters = (filter: StockFilter): StockFilters => ({
 function refusal(row: StockRow, what: string) {
   if (row.status === 'held') {
     return conflict(
-      `${row.number} is held for an order awaiting payment: ${what} now.`,
+      `${displayNumber(row.number)} is held for an order awaiting payment: ${what} now.`,
       'NUMBER_HELD',
     );
   }
-  if (row.status === 'sold') return conflict(`${row.number} is sold: ${what}.`, 'NUMBER_SOLD');
+  if (row.status === 'sold') {
+    return conflict(`${displayNumber(row.number)} is sold: ${what}.`, 'NUMBER_SOLD');
+  }
   return undefined;
 }
 
