@@ -1,7 +1,14 @@
 import { expect, it } from 'vitest';
 import { buyerWithOrder, staffMember, withSalesInventory } from '../../test-support/sales';
-import { api } from '../../test-support/session-client';
+import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
+
+/** The references of the orders the console's search finds for `q`. */
+async function searchOrders(staff: SessionClient, q: string): Promise<string[]> {
+  const res = await staff.get(api(`/admin/orders?q=${encodeURIComponent(q)}`));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.orders.map((o: { reference: string }) => o.reference);
+}
 
 describeEachDatabase(
   'finding orders in the console',
@@ -12,11 +19,7 @@ describeEachDatabase(
       const first = await buyerWithOrder(ctx().app, [id('9876598765'), id('9812341234')]);
       const second = await buyerWithOrder(ctx().app, [id('7070700852')]);
       const staff = await staffMember(ctx().app);
-      const found = async (q: string) => {
-        const res = await staff.client.get(api(`/admin/orders?q=${encodeURIComponent(q)}`));
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json().data.orders.map((o: { reference: string }) => o.reference);
-      };
+      const found = (q: string) => searchOrders(staff.client, q);
       const { reference } = first.order;
 
       expect(await found(reference)).toEqual([reference]);
@@ -36,6 +39,51 @@ describeEachDatabase(
       // LIKE's wildcards are plain characters here.
       expect(await found('%')).toEqual([]);
       expect(await found('VN_')).toEqual([]);
+    });
+
+    it('finds an order by a UTR as the bank shows it, its reference’s random end, or the buyer’s name or company', async () => {
+      const submitted = await buyerWithOrder(ctx().app, [id('9876598765')], { name: 'Asha Verma' });
+      const confirmed = await buyerWithOrder(ctx().app, [id('9812341234')], {
+        name: 'Ravi Kapoor',
+        accountType: 'Corporate',
+        companyName: 'R&D 100% Labs',
+      });
+      const staff = await staffMember(ctx().app);
+      const found = (q: string) => searchOrders(staff.client, q);
+      const submission = await submitted.client.post(
+        api(`/orders/${submitted.order.id}/payment-submission`),
+        { utr: '4312 9876 5432' },
+      );
+      expect(submission.statusCode, submission.body).toBe(200);
+      const payment = await staff.client.post(api(`/admin/orders/${confirmed.order.id}/payments`), {
+        reference: 'axis n 2026 1128 0042',
+      });
+      expect(payment.statusCode, payment.body).toBe(200);
+      const [mine, theirs] = [submitted.order.reference, confirmed.order.reference];
+
+      // The UTR the buyer gave with "I have paid", and a payment staff recorded: spaces and case
+      // as the bank statement or the buyer writes them.
+      expect(await found('431298765432')).toEqual([mine]);
+      expect(await found(' 4312 9876 5432 ')).toEqual([mine]);
+      expect(await found('AXISN202611280042')).toEqual([theirs]);
+      expect(await found('Axis N 2026 1128 0042')).toEqual([theirs]);
+      expect(await found('AXISN2026')).toEqual([]);
+
+      // The random end of the reference, as a buyer may quote it.
+      const randomEnd = mine.slice(-8);
+      expect(randomEnd).toMatch(/^[0-9A-Z]{8}$/);
+      expect(await found(randomEnd)).toEqual([mine]);
+      expect(await found(randomEnd.toLowerCase())).toEqual([mine]);
+
+      // Any part of the buyer's name or company name, any case.
+      expect(await found('asha')).toEqual([mine]);
+      expect(await found('SHA VER')).toEqual([mine]);
+      expect(await found('kapoor')).toEqual([theirs]);
+      expect(await found('r&d 100%')).toEqual([theirs]);
+      // LIKE's wildcards are plain characters here too.
+      expect(await found('asha_verma')).toEqual([]);
+      expect(await found('asha%verma')).toEqual([]);
+      expect(await found('Sunita')).toEqual([]);
     });
 
     it('combines the search with the status filter and pages', async () => {
