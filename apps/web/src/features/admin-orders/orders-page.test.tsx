@@ -50,7 +50,12 @@ describe('the console order list', () => {
     await screen.findByRole('table');
     expect(api.calls.at(-1)!.path).toBe('/admin/orders?page=2&pageSize=25');
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search orders' }), ' 98765 43210 ');
+    const box = screen.getByRole('searchbox', { name: 'Search orders' });
+    expect(box).toHaveAttribute(
+      'placeholder',
+      'Reference, UTR, name, company, e-mail, mobile, number',
+    );
+    await userEvent.type(box, ' 98765 43210 ');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?q=98765+43210'),

@@ -6,8 +6,8 @@ import { OrdersTable } from './orders-table';
 
 /**
  * /admin/orders: every order, newest first, filtered by status and searched by the order
- * reference, the buyer's e-mail or mobile, or a number in the order. The filters live in the
- * URL (a search can be shared); the server pages.
+ * reference (or its random end), a UTR, the buyer's name, company, e-mail or mobile, or a number
+ * in the order. The filters live in the URL (a search can be shared); the server pages.
  */
 export default function OrdersPage() {
   const { search, page, update } = useListParams();
@@ -24,7 +24,7 @@ export default function OrdersPage() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <ConsoleSearch
           label="Search orders"
-          placeholder="Reference, buyer e-mail or mobile, a number"
+          placeholder="Reference, UTR, name, company, e-mail, mobile, number"
           value={q}
           onSearch={(typed) => update({ q: typed })}
         />

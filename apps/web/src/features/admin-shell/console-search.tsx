@@ -34,7 +34,7 @@ export function ConsoleSearch({
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           placeholder={placeholder}
-          className="mt-1 w-80 max-w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          className="mt-1 w-104 max-w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
       </div>
       <button type="submit" className="btn-primary">
