@@ -205,7 +205,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: "One number's porting step: its UPC sent, porting in progress, ported",
         description:
-          'awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step); at upc_sent a new UPC may replace one that expired. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.',
+          'awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step); at upc_sent a new UPC may replace one that expired. A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.',
         params: orderNumberParams,
         body: portingStepBody,
         response: {

@@ -209,6 +209,52 @@ describeEachDatabase(
       ]);
     });
 
+    it('refuses a UPC recorded for another number of the order (409), but not a number’s own corrected, nor another order’s', async () => {
+      const { order, staff } = await paidOrder(['9876598765', '9812341234']);
+      const [a, b] = [id('9876598765'), id('9812341234')];
+      const upc = (code: string, expires = inFourDays) => ({
+        status: 'upc_sent',
+        upcCode: code,
+        upcExpiresOn: expires,
+      });
+      expect((await porting(staff.client, order.id, a, upc('AB12CD34'))).statusCode).toBe(200);
+
+      const copied = await porting(staff.client, order.id, b, upc('ab12 cd34'));
+      expect(copied.statusCode).toBe(409);
+      expect(copied.json()).toMatchObject({
+        code: 'UPC_USED',
+        message:
+          'This UPC is already recorded for 98765 98765 in this order. Each number has its own UPC.',
+      });
+      const view = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+      expect(itemOf(view, b).porting).toMatchObject({ status: 'awaiting_upc', steps: [] });
+
+      // The number's own UPC may be recorded again with its corrected expiry.
+      const corrected = await porting(
+        staff.client,
+        order.id,
+        a,
+        upc('AB12CD34', addDays(today, 30)),
+      );
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect((await porting(staff.client, order.id, b, upc('QW12ER34'))).statusCode).toBe(200);
+      const swapped = await porting(staff.client, order.id, a, upc('QW12ER34'));
+      expect(swapped.statusCode).toBe(409);
+      expect(swapped.json().message).toBe(
+        'This UPC is already recorded for 98123 41234 in this order. Each number has its own UPC.',
+      );
+
+      // Another order is not compared with.
+      const other = await paidOrder(['7070700852']);
+      const elsewhere = await porting(
+        other.staff.client,
+        other.order.id,
+        id('7070700852'),
+        upc('AB12CD34'),
+      );
+      expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    });
+
     it('audits every step: the number before and after, and the order when it moves', async () => {
       const { order, staff } = await paidOrder(['9876598765']);
       const number = id('9876598765');

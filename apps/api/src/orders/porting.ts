@@ -11,7 +11,7 @@ import {
 } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
-import { AppError, badRequest, notFound } from '../http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { enqueueForBuyer, orderStepMessages, portingStepMessages } from './order-messages';
 import {
   insertOrderEvent,
@@ -150,8 +150,9 @@ const invalidStep = (message: string) => new AppError(409, 'INVALID_STEP', messa
 /**
  * One number's porting step (no skipping, no going back): awaiting_upc -> upc_sent (with its
  * UPC and expiry) -> porting_in_progress -> ported; at upc_sent a new UPC may replace an expired
- * one. The order must be paid and not cancelled, refunded or completed. One transaction: the
- * order locked, the number moved, its step recorded and audited, the order settled (settleOrder).
+ * one, but not with the UPC of another number of the order (409 UPC_USED). The order must be
+ * paid and not cancelled, refunded or completed. One transaction: the order locked, the number
+ * moved, its step recorded and audited, the order settled (settleOrder).
  * The buyer's messages (e-mail, SMS, WhatsApp when opted in: the UPC and how to use it, porting
  * started, ported; and the order's completion) are written to the outbox in it, sent once it
  * commits.
@@ -188,6 +189,18 @@ export async function movePorting(
         expected
           ? `${number} is at "${portingStatusLabels[item.portingStatus]}": the next step is "${portingStatusLabels[expected]}".`
           : `${number} is ported: its porting cannot move.`,
+      );
+    }
+    // A UPC is one number's: the same code for another number is a copy-paste slip, and the
+    // buyer would be sent it as this number's code.
+    const upc = step.upcCode?.toUpperCase();
+    const holder = upc
+      ? items.find((other) => other !== item && other.upcCode?.toUpperCase() === upc)
+      : undefined;
+    if (holder) {
+      throw conflict(
+        `This UPC is already recorded for ${displayNumber(holder.number)} in this order. Each number has its own UPC.`,
+        'UPC_USED',
       );
     }
     const moved = await updateOrderItem(
