@@ -226,18 +226,19 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(errors.statusCode).toBe(200);
     expect(errors.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = csvRows(errors.body);
-    expect(rows[0]).toEqual(['number', 'price', 'offer_price', 'reason']);
+    expect(rows[0]).toEqual(['number', 'price', 'offer_price', 'status', 'reason']);
     expect(rows.slice(1)).toEqual(
       EDGE_ERRORS.map((error) => [
         expect.any(String),
         expect.any(String),
         expect.any(String),
+        '',
         error.reason,
       ]),
     );
-    expect(rows[1]).toEqual(['9.82E+09', '5000', '', EDGE_ERRORS[0]!.reason]);
+    expect(rows[1]).toEqual(['9.82E+09', '5000', '', '', EDGE_ERRORS[0]!.reason]);
     // Numbers the apply refused come back with their prices, ready to upload again later.
-    expect(rows[8]).toEqual(['9811223344', '9000', '', EDGE_ERRORS[7]!.reason]);
+    expect(rows[8]).toEqual(['9811223344', '9000', '', '', EDGE_ERRORS[7]!.reason]);
     // The staged good rows are gone; the refused ones stay for errors.csv.
     expect(await tableCounts()).toMatchObject({ staged: 0, errors: 12 });
 
@@ -417,9 +418,11 @@ describeEachDatabase('stock imports', (ctx) => {
       errors: 3,
     });
     const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
-    expect(csvRows(refused.body).slice(1)).toEqual(
-      errors.map((error) => [error.number, '25000', '', error.reason]),
-    );
+    expect(csvRows(refused.body).slice(1)).toEqual([
+      ['9820066666', '25000', '', 'sold', errors[0]!.reason],
+      ['9820077777', '25000', '', 'held', errors[1]!.reason],
+      ['9820044444', '25000', '', 'reserved', errors[2]!.reason],
+    ]);
     expect(await statuses('98200')).toEqual([
       ['9820011111', 'coming_soon'],
       ['9820022222', 'available'],
@@ -579,11 +582,46 @@ describeEachDatabase('stock imports', (ctx) => {
       errors: 5,
     });
     const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
-    expect(csvRows(refused.body).map((row) => row[3])).toEqual([
-      'reason',
-      ...errors.map((error) => error.reason),
+    expect(csvRows(refused.body).map((row) => row.slice(3))).toEqual([
+      ['status', 'reason'],
+      ...errors.map((error, index) => [
+        ['sold', 'held', 'hidden', 'available', 'held'][index],
+        error.reason,
+      ]),
     ]);
     expect(await catalogue()).toEqual(before);
+  });
+
+  it('gives the refused rows back with their status as written, to fix and upload again', async () => {
+    const support = await stock();
+    const file = [
+      'number,price,offer_price,status',
+      '9811900401,abc,,hidden',
+      '9811900402,-5,,Coming Soon',
+      '9811900403,5000,,',
+      '9811223344,9000,8000,hidden', // held: refused by the apply
+    ].join('\r\n');
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ new: 1, errors: 3 });
+    const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+    const rows = csvRows(refused.body);
+    expect(rows.map((row) => row.slice(0, 4))).toEqual([
+      ['number', 'price', 'offer_price', 'status'],
+      ['9811900401', 'abc', '', 'hidden'],
+      ['9811900402', '-5', '', 'Coming Soon'],
+      ['9811223344', '9000', '8000', 'hidden'],
+    ]);
+    expect(rows[0]![4]).toBe('reason');
+
+    // The operator fixes the prices and uploads the file as it is, reason column and all.
+    const fixed = refused.body.replace(',abc,', ',4000,').replace(',-5,', ',6000,');
+    const again = (await upload(support.client, fixed)).json().data.importId;
+    expect(await finished(support.client, again)).toMatchObject({ new: 2, errors: 1 });
+    expect(await statuses('981190')).toEqual([
+      ['9811900401', 'hidden'],
+      ['9811900402', 'coming_soon'],
+      ['9811900403', 'available'],
+    ]);
   });
 
   it('uploads an export of every status again with nothing changed', async () => {

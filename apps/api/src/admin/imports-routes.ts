@@ -140,6 +140,8 @@ export async function adminImportRoutes(fastify: FastifyInstance) {
       schema: {
         ...consoleRoute,
         summary: "An import's refused rows as CSV, with a reason column, ready to fix and upload",
+        description:
+          'Columns number, price, offer_price and status as the file wrote them (a row the apply refused: as the store read them), then reason, in line order. Fixed, it uploads again as it is: the reason column is ignored, and each row keeps the status it had.',
         params: importParams,
         produces: ['text/csv'],
         response: {

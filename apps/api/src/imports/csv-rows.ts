@@ -33,6 +33,7 @@ export interface BadRow {
   number: string;
   priceText: string;
   offerPriceText: string;
+  statusText: string;
   reason: string;
 }
 
@@ -132,7 +133,8 @@ function checkRow(
   const numberText = at(columns.number);
   const priceText = at(columns.price);
   const offerPriceText = at(columns.offer_price);
-  const status = normalColumnName(at(columns.status));
+  const statusText = at(columns.status);
+  const status = normalColumnName(statusText);
   const problems: string[] = [];
 
   if (fields.slice(headerWidth).some((field) => field !== '')) {
@@ -168,6 +170,7 @@ function checkRow(
       number: numberText,
       priceText,
       offerPriceText,
+      statusText,
       reason: problems.join('; '),
     };
   }

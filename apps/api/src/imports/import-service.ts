@@ -262,13 +262,17 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
       return { views: rows.map(toImportView), total };
     },
 
-    /** The import's refused rows as CSV (number, price, offer_price, reason), in line order. */
+    /**
+     * The import's refused rows as CSV, in line order: the columns a stock file has (number,
+     * price, offer_price, status) as the file wrote them, and the reason; uploaded again once
+     * fixed, each row means what it meant.
+     */
     async errorsCsv(id: string): Promise<Readable> {
       if (!(await findImport(db, id))) throw notFound(`Import ${id} does not exist.`);
-      return csvStream(['number', 'price', 'offer_price', 'reason'], async function* () {
+      return csvStream(['number', 'price', 'offer_price', 'status', 'reason'], async function* () {
         for await (const batch of streamRowErrors(db, id)) {
           for (const row of batch)
-            yield [row.number, row.priceText, row.offerPriceText, row.reason];
+            yield [row.number, row.priceText, row.offerPriceText, row.statusText, row.reason];
         }
       });
     },

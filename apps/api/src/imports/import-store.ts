@@ -74,12 +74,12 @@ export async function stageRows(db: Db, importId: string, rows: readonly Checked
   }
   if (bad.length > 0) {
     await db.execute(
-      sql`insert into ${importErrors} (import_id, line, number, price_text, offer_price_text, reason)
+      sql`insert into ${importErrors} (import_id, line, number, price_text, offer_price_text, status_text, reason)
         select ${importId}::uuid, u.*
         from unnest(
           ${column(bad, (r) => r.line)}::int[], ${column(bad, (r) => r.number)}::text[],
           ${column(bad, (r) => r.priceText)}::text[], ${column(bad, (r) => r.offerPriceText)}::text[],
-          ${column(bad, (r) => r.reason)}::text[]
+          ${column(bad, (r) => r.statusText)}::text[], ${column(bad, (r) => r.reason)}::text[]
         ) as u`,
     );
   }
@@ -97,10 +97,10 @@ export async function refuseStagedRows(
 ) {
   if (refused.length === 0) return;
   await tx.execute(
-    sql`insert into ${importErrors} (import_id, line, number, price_text, offer_price_text, reason)
+    sql`insert into ${importErrors} (import_id, line, number, price_text, offer_price_text, status_text, reason)
       select r.import_id, r.line, r.number, ${rupeesText(sql`r.base_price`)},
         case when r.final_price < r.base_price then ${rupeesText(sql`r.final_price`)} else '' end,
-        e.reason
+        coalesce(r.status, ''), e.reason
       from unnest(${param(refused.map((e) => e.line))}::int[], ${param(refused.map((e) => e.reason))}::text[]) as e(line, reason)
       join ${importRows} r on r.import_id = ${importId}::uuid and r.line = e.line`,
   );

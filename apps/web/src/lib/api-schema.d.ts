@@ -1363,7 +1363,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An import's refused rows as CSV, with a reason column, ready to fix and upload */
+    /**
+     * An import's refused rows as CSV, with a reason column, ready to fix and upload
+     * @description Columns number, price, offer_price and status as the file wrote them (a row the apply refused: as the store read them), then reason, in line order. Fixed, it uploads again as it is: the reason column is ignored, and each row keeps the status it had.
+     */
     get: operations['getAdminImportsByIdErrorsCsv'];
     put?: never;
     post?: never;

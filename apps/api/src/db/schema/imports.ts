@@ -93,6 +93,8 @@ export const importErrors = pgTable(
     number: text('number').notNull(),
     priceText: text('price_text').notNull(),
     offerPriceText: text('offer_price_text').notNull(),
+    /** The status column as written ('' when left empty or not in the file). */
+    statusText: text('status_text').notNull().default(''),
     reason: text('reason').notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] })],
