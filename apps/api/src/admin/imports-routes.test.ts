@@ -118,6 +118,15 @@ describeEachDatabase('stock imports', (ctx) => {
       'select number, base_price, final_price, status, category from numbers order by number',
     );
 
+  /** The status of each number starting with `prefix`, in number order. */
+  const statuses = async (prefix: string) =>
+    (
+      await ctx().database.query<{ number: string; status: string }>(
+        'select number, status from numbers where number like $1 order by number',
+        [`${prefix}%`],
+      )
+    ).map((row) => [row.number, row.status]);
+
   it('checks every spreadsheet edge in a dry run and writes nothing', async () => {
     const support = await stock();
     const before = { counts: await tableCounts(), numbers: await catalogue() };
@@ -134,6 +143,49 @@ describeEachDatabase('stock imports', (ctx) => {
       errors: EDGE_ERRORS,
     });
     expect({ counts: await tableCounts(), numbers: await catalogue() }).toEqual(before);
+  });
+
+  it('reads a file separated by semicolons, as spreadsheets in many locales save CSV', async () => {
+    const support = await stock();
+    const file = [
+      'number;price;offer_price;status',
+      '9811900101;5000;;',
+      '9811900102;1,25,000;99999;hidden', // commas need no quotes here
+      '"9811900103";"1,25,000";;Coming Soon',
+      '9811900104;5000;;;6000', // one field too many
+      '9811900105,5000', // a comma is no separator here
+    ].join('\r\n');
+    const errors = [
+      { line: 5, number: '9811900104', reason: 'has 5 fields but the header has 4' },
+      {
+        line: 6,
+        number: '9811900105,5000',
+        reason: 'number must be digits only; price is missing',
+      },
+    ];
+    const dryRun = await upload(support.client, file, { dryRun: true });
+    expect(dryRun.statusCode).toBe(200);
+    expect(dryRun.json().data).toEqual({
+      total: 5,
+      valid: 3,
+      invalid: 2,
+      new: 3,
+      updated: 0,
+      unchanged: 0,
+      errors,
+    });
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ new: 3, errors: 2 });
+    expect(await listedPrices(support.client, 'q=98119001')).toEqual([
+      ['9811900101', 5_000, null],
+      ['9811900102', 1_25_000, 99_999],
+      ['9811900103', 1_25_000, null],
+    ]);
+    expect(await statuses('98119001')).toEqual([
+      ['9811900101', 'available'],
+      ['9811900102', 'hidden'],
+      ['9811900103', 'coming_soon'],
+    ]);
   });
 
   it('refuses files that are empty, not CSV, or have a missing or wrong header', async () => {
@@ -354,15 +406,6 @@ describeEachDatabase('stock imports', (ctx) => {
     const checked = await upload(support.client, template.body, { dryRun: true });
     expect(checked.json().data).toMatchObject({ total: 2, valid: 2, invalid: 0 });
   });
-
-  /** The status of each number starting with `prefix`, in number order. */
-  const statuses = async (prefix: string) =>
-    (
-      await ctx().database.query<{ number: string; status: string }>(
-        'select number, status from numbers where number like $1 order by number',
-        [`${prefix}%`],
-      )
-    ).map((row) => [row.number, row.status]);
 
   /** The numbers the storefront lists (on sale), in number order. */
   const onSale = async () => {

@@ -1,4 +1,4 @@
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import {
   classify,
@@ -73,8 +73,17 @@ const normalColumnName = (name: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
+type Separator = ',' | ';';
+
+/** A file's header: where each column sits, how many fields it has, and its separator. */
+interface Header {
+  columns: Record<(typeof COLUMNS)[number], number | undefined>;
+  width: number;
+  separator: Separator;
+}
+
 /** Where each column sits, from the header; refuses a header that is missing or wrong. */
-function readHeader(fields: string[]): Record<(typeof COLUMNS)[number], number | undefined> {
+function readHeader(fields: string[], separator: Separator): Header {
   const names = fields.map(normalColumnName);
   if (names.length > 0 && normalizeMobile(fields[0] ?? '') !== null) {
     throw fileProblem(`${HEADER_HELP} This file starts with a row of data.`);
@@ -94,12 +103,13 @@ function readHeader(fields: string[]): Record<(typeof COLUMNS)[number], number |
   if (!names.includes('number') || !names.includes('price')) {
     throw fileProblem(`${HEADER_HELP} This header has ${names.join(', ')}.`);
   }
-  return {
+  const columns = {
     number: names.indexOf('number'),
     price: names.indexOf('price'),
     offer_price: names.includes('offer_price') ? names.indexOf('offer_price') : undefined,
     status: names.includes('status') ? names.indexOf('status') : undefined,
   };
+  return { columns, width: fields.length, separator };
 }
 
 /**
@@ -122,13 +132,11 @@ function classOf(number: string) {
  * optional offer price (rupees, Indian grouping fine), and that the number did not come before.
  */
 function checkRow(
-  fields: string[],
-  line: number,
-  columns: ReturnType<typeof readHeader>,
-  headerWidth: number,
+  { fields, line, header }: DataRecord,
   seen: Map<string, number>,
   withClass: boolean,
 ): CheckedRow {
+  const { columns, width, separator } = header;
   const at = (index: number | undefined) => (index === undefined ? '' : (fields[index] ?? ''));
   const numberText = at(columns.number);
   const priceText = at(columns.price);
@@ -137,10 +145,9 @@ function checkRow(
   const status = normalColumnName(statusText);
   const problems: string[] = [];
 
-  if (fields.slice(headerWidth).some((field) => field !== '')) {
-    problems.push(
-      `has ${fields.length} fields but the header has ${headerWidth}: a price with commas must be in quotes ("1,25,000")`,
-    );
+  if (fields.slice(width).some((field) => field !== '')) {
+    const hint = separator === ',' ? ': a price with commas must be in quotes ("1,25,000")' : '';
+    problems.push(`has ${fields.length} fields but the header has ${width}${hint}`);
   }
   const numberProblem = mobileNumberProblem(numberText);
   if (numberProblem) problems.push(`number ${numberProblem}`);
@@ -208,52 +215,82 @@ interface DataRecord {
   fields: string[];
   /** The file's line where the record starts (the header is line 1). */
   line: number;
-  columns: ReturnType<typeof readHeader>;
-  headerWidth: number;
+  header: Header;
+}
+
+/** The most bytes a record may have (csv-parse's max_record_size). */
+const MAX_RECORD_BYTES = 64 * 1024;
+
+const hasLineBreak = (chunk: Buffer) => chunk.includes(0x0a) || chunk.includes(0x0d);
+
+/** A stream's first chunks, up to its first line break at least, and all of it again. */
+async function readAhead(source: Readable) {
+  const chunks: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
+  const ahead: Buffer[] = [];
+  for (let size = 0, lineEnded = false; !lineEnded && size < MAX_RECORD_BYTES;) {
+    const next = await chunks.next();
+    if (next.done) break;
+    ahead.push(next.value);
+    size += next.value.length;
+    lineEnded = hasLineBreak(next.value);
+  }
+  async function* again() {
+    yield* ahead;
+    // Delegating passes an early end on to the source, which is then destroyed.
+    yield* { [Symbol.asyncIterator]: () => chunks };
+  }
+  return { head: Buffer.concat(ahead), whole: Readable.from(again(), { objectMode: false }) };
+}
+
+/**
+ * A semicolon when the header line has semicolons and no commas (spreadsheets save CSV so where
+ * the comma is the decimal separator), else a comma.
+ */
+function separatorOf(head: Buffer): Separator {
+  const [headerLine = ''] = head.toString('utf8').split(/[\r\n]/, 1);
+  return headerLine.includes(';') && !headerLine.includes(',') ? ';' : ',';
 }
 
 /**
  * The data records of a stock CSV read as a stream, after its header (checked). Accepts what
- * spreadsheets write: a UTF-8 byte-order mark, CRLF, quoted fields, blank lines. Throws a 400
- * (INVALID_FILE) for a file that is empty, not CSV, or whose header is missing or wrong.
+ * spreadsheets write: a UTF-8 byte-order mark, CRLF, quoted fields, blank lines, commas or
+ * semicolons between fields. Throws a 400 (INVALID_FILE) for a file that is empty, not CSV, or
+ * whose header is missing or wrong.
  */
 async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
-  let sniffed = false;
-  const sniffer = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (!sniffed && chunk.length > 0) {
-        sniffed = true;
-        const problem = sniff(chunk);
-        if (problem) return done(problem);
-      }
-      done(null, chunk);
-    },
-  });
+  const { head, whole } = await readAhead(source);
+  const problem = sniff(head);
+  if (problem) {
+    source.destroy();
+    throw problem;
+  }
+  const separator = separatorOf(head);
   const parser = parse({
     bom: true,
+    delimiter: separator,
     info: true,
     relax_column_count: true,
     skip_empty_lines: true,
     trim: true,
-    max_record_size: 64 * 1024,
+    max_record_size: MAX_RECORD_BYTES,
   });
   // Errors reach the loop below through the parser; the callback only keeps them from being unhandled.
-  pipeline(source, sniffer, parser, () => {});
+  pipeline(whole, parser, () => {});
 
-  let header: Pick<DataRecord, 'columns' | 'headerWidth'> | undefined;
+  let header: Header | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
       info: { lines: number };
     }>) {
       if (!header) {
-        header = { columns: readHeader(record), headerWidth: record.length };
+        header = readHeader(record, separator);
         continue;
       }
       if (record.every((field) => field === '')) continue;
       // info.lines is where the record ends; a quoted field may span lines.
       const line = info.lines - record.reduce((n, field) => n + (field.split('\n').length - 1), 0);
-      yield { fields: record, line, ...header };
+      yield { fields: record, line, header };
     }
   } catch (error) {
     throw csvProblem(error);
@@ -279,8 +316,8 @@ export async function* checkedRows(
   const { batchSize = 2_000, classify: withClass = false } = options;
   const seen = new Map<string, number>();
   let batch: CheckedRow[] = [];
-  for await (const { fields, line, columns, headerWidth } of dataRecords(source)) {
-    batch.push(checkRow(fields, line, columns, headerWidth, seen, withClass));
+  for await (const record of dataRecords(source)) {
+    batch.push(checkRow(record, seen, withClass));
     if (batch.length >= batchSize) {
       yield batch;
       batch = [];
