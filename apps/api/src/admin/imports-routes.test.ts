@@ -198,7 +198,21 @@ describeEachDatabase('stock imports', (ctx) => {
       ['phone,price,offer\n', 400, /^Unknown columns "phone", "offer"\./],
       ['price,offer_price\n5000,\n', 400, /This header has price, offer_price\.$/],
       ['number,price,price\n', 400, /^The column "price" appears twice\./],
-      ['number,price\n"9820098200,5000\n', 400, /^The file is not valid CSV: quote not closed/],
+      [
+        'number,price\n"9811900701,4000\n9811900702,5000\n9811900703,6000\n9811900704,7000\n',
+        400,
+        /^The file is not valid CSV: the quote opened on line 2 is never closed\.$/,
+      ],
+      [
+        'number,price\r\n9811900701,"4,000"\r\n\r\n9811900702,"5,""000\r\n9811900703,6000',
+        400,
+        /^The file is not valid CSV: the quote opened on line 4 is never closed\.$/,
+      ],
+      [
+        'number,price\n"98119\n00701","4000\n9811900702,5000\n',
+        400,
+        /^The file is not valid CSV: the quote opened on line 3 is never closed\.$/,
+      ],
       [Buffer.from('PK\x03\x04\x14\x00\x06\x00'), 400, /^This is an Excel workbook \(\.xlsx\)/],
       ['%PDF-1.7\n', 400, /^This is not a CSV text file/],
       [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 400, /^This is not a CSV text file/],

@@ -1,4 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import {
   classify,
@@ -193,10 +193,39 @@ function checkRow(
   };
 }
 
-/** Turns csv-parse's syntax errors into a 400 that names the line. */
-function csvProblem(error: unknown): unknown {
+const countNewlines = (text: string) => text.split('\n').length - 1;
+
+/** Where in a record's text the quote that is never closed opens ("" inside quotes is a quote). */
+function unclosedQuoteIn(text: string): number | undefined {
+  let opened: number | undefined;
+  for (let at = text.indexOf('"'); at !== -1; at = text.indexOf('"', at + 1)) {
+    if (opened === undefined) opened = at;
+    else if (text[at + 1] === '"') at++;
+    else opened = undefined;
+  }
+  return opened;
+}
+
+/**
+ * Turns csv-parse's syntax errors into a 400 that names the line. A quote never closed is named
+ * where it opened, not at the file's end as csv-parse does: counted back from the file's line
+ * breaks (`newlines`) through the text of its record (`raw`), which runs to the end of the file.
+ */
+function csvProblem(error: unknown, newlines: number): unknown {
   if (error instanceof AppError) return error;
-  const { code, message, lines } = error as { code?: string; message?: string; lines?: number };
+  const { code, message, lines, raw } = error as {
+    code?: string;
+    message?: string;
+    lines?: number;
+    raw?: string;
+  };
+  const quote = code === 'CSV_QUOTE_NOT_CLOSED' && raw ? unclosedQuoteIn(raw) : undefined;
+  if (raw && quote !== undefined) {
+    const line = 1 + newlines - countNewlines(raw.slice(quote));
+    return fileProblem(
+      `The file is not valid CSV: the quote opened on line ${line} is never closed.`,
+    );
+  }
   if (typeof code === 'string' && (code.startsWith('CSV_') || code === 'INVALID_OPENING_QUOTE')) {
     const what = (message ?? '').split(':')[0] ?? 'not valid CSV';
     return fileProblem(`The file is not valid CSV: ${what.toLowerCase()} on line ${lines ?? '?'}.`);
@@ -265,17 +294,26 @@ async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
     throw problem;
   }
   const separator = separatorOf(head);
+  // The line breaks read so far and each record's text (raw) place a quote never closed (csvProblem).
+  let newlines = 0;
+  const newlineCounter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) newlines++;
+      done(null, chunk);
+    },
+  });
   const parser = parse({
     bom: true,
     delimiter: separator,
     info: true,
+    raw: true,
     relax_column_count: true,
     skip_empty_lines: true,
     trim: true,
     max_record_size: MAX_RECORD_BYTES,
   });
   // Errors reach the loop below through the parser; the callback only keeps them from being unhandled.
-  pipeline(whole, parser, () => {});
+  pipeline(whole, newlineCounter, parser, () => {});
 
   let header: Header | undefined;
   try {
@@ -289,11 +327,11 @@ async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
       }
       if (record.every((field) => field === '')) continue;
       // info.lines is where the record ends; a quoted field may span lines.
-      const line = info.lines - record.reduce((n, field) => n + (field.split('\n').length - 1), 0);
+      const line = info.lines - record.reduce((n, field) => n + countNewlines(field), 0);
       yield { fields: record, line, header };
     }
   } catch (error) {
-    throw csvProblem(error);
+    throw csvProblem(error, newlines);
   }
   if (!header) throw fileProblem(`The file is empty. ${HEADER_HELP}`);
 }
