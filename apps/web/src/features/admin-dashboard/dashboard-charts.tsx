@@ -67,7 +67,8 @@ export function DailySalesChart({ days }: { days: Dashboard['daily'] }) {
       chart={
         <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" interval="preserveStartEnd" />
+          {/* Every nth day, evenly, with no labels colliding (a month label is wider). */}
+          <XAxis dataKey="label" interval="equidistantPreserveEnd" />
           <YAxis yAxisId="orders" allowDecimals={false} />
           <YAxis
             yAxisId="revenue"
