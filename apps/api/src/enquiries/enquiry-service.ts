@@ -9,13 +9,13 @@ import type { Notifier, NotifyLog } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { StaffAlerts } from '../notify/staff-alerts';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
+import { enquiryReference } from './enquiry-reference';
 import type {
   EnquiryDetailView,
   EnquiryReplyInput,
   EnquiryUpdate,
   EnquiryView,
 } from './enquiry-schemas';
-import { enquiryReference } from './enquiry-reference';
 import { topicLabels, type EnquiryInput, type enquiryListQuery } from './enquiry-schemas';
 import {
   countOpenEnquiries,
