@@ -379,7 +379,15 @@ export function paymentRejectedMessages(
         ...signOff(config),
       ].join('\n'),
     },
-    { channel: 'sms', to: contact.mobile, text: `${config.STORE_NAME}: ${text}`.slice(0, 300) },
+    {
+      channel: 'sms',
+      to: contact.mobile,
+      // What to do first: a long reason is what the SMS's length limit may cut.
+      text: `${config.STORE_NAME}: We could not match payment reference ${utr} for order ${order.reference}. Your numbers are held until ${formatIndiaDateTime(order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
+        0,
+        300,
+      ),
+    },
   ];
 }
 

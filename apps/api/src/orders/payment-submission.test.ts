@@ -152,6 +152,12 @@ describeEachDatabase(
       expect(email!.text).toContain(
         `Your numbers stay held until ${formatIndiaDateTime(new Date(heldUntil))}.`,
       );
+      const [sms] = await sentTo(ctx().database, asha.user.mobile);
+      expect(sms!.text).toMatch(
+        new RegExp(
+          `^VIP Number Store: We could not match payment reference 412345678901 for order ${asha.order.reference}\\. Your numbers are held until ${formatIndiaDateTime(new Date(heldUntil))}: \\S+/orders/${asha.order.id} Reason: No credit with this UTR in our account\\.$`,
+        ),
+      );
       expect(rejected.json().data.timeline.at(-1).note).toBe(
         `Payment reference 412345678901 not verified: No credit with this UTR in our account. The numbers are held until ${formatIndiaDateTime(new Date(heldUntil))} for the right reference.`,
       );
@@ -160,6 +166,15 @@ describeEachDatabase(
         { reason: 'Twice' },
       );
       expect(again.json().code).toBe('NO_PAYMENT_SUBMITTED');
+
+      // The reference sent back cannot be given again, however it is written: its day-long
+      // hold would come back with it.
+      const refusedAgain = await submit(asha, '4123 4567 8901');
+      expect(refusedAgain.statusCode).toBe(409);
+      expect(refusedAgain.json().code).toBe('PAYMENT_REFERENCE_REJECTED');
+      expect(
+        (await numberState(ctx().database, id('9876598765'))).reservedUntil!.toISOString(),
+      ).toBe(heldUntil);
 
       expect((await submit(asha, '412345678902')).statusCode).toBe(200);
       const paid = await staff.client.post(api(`/admin/orders/${asha.order.id}/payments`), {

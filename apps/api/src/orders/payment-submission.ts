@@ -1,4 +1,6 @@
 import { formatIndiaDateTime, normalizeUtr, UTR_SHAPE_MESSAGE, utrKind } from '@store/domain';
+import { sql } from 'drizzle-orm';
+import { orders } from '../db/schema';
 import { inTransaction, isUniqueViolation } from '../db/transactions';
 import { badRequest, conflict, notFound } from '../http/app-error';
 import { paymentSubmittedAlert } from './order-alerts';
@@ -30,7 +32,7 @@ const utrUsed = () =>
  * staff verify; the numbers leave the buyer's cart (its changes, a checkout or a Buy now no
  * longer cancel the order, and they count against the buyer's hold limit: hold-limits.ts); the
  * console lists the order first, and staff are alerted. Submitting the same UTR again changes
- * nothing; another UTR replaces it.
+ * nothing; another UTR replaces it; a UTR staff sent back for this order is refused (409).
  */
 export async function submitPayment(
   deps: OrderDeps,
@@ -47,6 +49,12 @@ export async function submitPayment(
       const order = await lockOrder(tx, orderId);
       if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
       if (order.submittedUtrKey === key) return { order, messageIds: [] };
+      if (order.rejectedUtrKeys.includes(key)) {
+        throw conflict(
+          'Our team could not find a payment with this reference (UTR) for this order. Please check it on your bank statement or UPI app and give the right one, or contact us.',
+          'PAYMENT_REFERENCE_REJECTED',
+        );
+      }
       const now = await databaseNow(tx);
       if (
         order.paymentProvider !== 'manual' ||
@@ -130,6 +138,7 @@ export async function rejectSubmittedPayment(
       holdExpiresAt: until,
       // Reminded again before the new end, if the first reminder went out already.
       holdReminderSentAt: null,
+      rejectedUtrKeys: sql`array_append(${orders.rejectedUtrKeys}, ${locked.submittedUtrKey})`,
     });
     // Its screenshot goes with it: the next submission brings its own.
     await deletePaymentScreenshot(tx, orderId);

@@ -88,6 +88,11 @@ export const orders = pgTable(
      */
     submittedUtr: text('submitted_utr'),
     submittedUtrKey: text('submitted_utr_key'),
+    /** UTRs (normalised) staff sent back for this order: submitting one again is refused. */
+    rejectedUtrKeys: text('rejected_utr_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
     needsRefund: boolean('needs_refund').notNull().default(false),
     ...timestamps,
