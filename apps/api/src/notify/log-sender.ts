@@ -5,15 +5,20 @@ import { maskOtp, type MessageSender, type NotifyLog } from './message';
  * The code itself is masked (logs are not a place for secrets); outside production the log line
  * says where to read it (the dev outbox) and the message counts as delivered. In production
  * nobody can read it: `delivers` is false, so a caller that must reach the person (a code) can
- * tell it was not delivered.
+ * tell it was not delivered, and the line says only which kind of message was dropped: a
+ * buyer's address, mobile, billing details or UPC do not belong in a production log.
  */
 export function createLogSender(log: NotifyLog, devTools: boolean): MessageSender {
   return {
     delivers: devTools,
     async send(message) {
-      const where = devTools
-        ? ` Read the code at /api/v1/dev/outbox?to=${encodeURIComponent(message.to)}`
-        : '';
+      if (!devTools) {
+        log.info(
+          { notify: { channel: message.channel, subject: message.subject } },
+          `${message.channel} message not sent: no provider configured.`,
+        );
+        return;
+      }
       log.info(
         {
           notify: {
@@ -23,7 +28,7 @@ export function createLogSender(log: NotifyLog, devTools: boolean): MessageSende
             text: maskOtp(message.text, message.otp),
           },
         },
-        `${message.channel} message not sent: no provider configured.${where}`,
+        `${message.channel} message not sent: no provider configured. Read it at /api/v1/dev/outbox?to=${encodeURIComponent(message.to)}`,
       );
     },
   };

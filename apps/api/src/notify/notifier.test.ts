@@ -135,11 +135,24 @@ describeEachDatabase('the notifier', (ctx) => {
     const warnings = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
     expect(warnings.map((entry) => entry.msg)).toEqual([
       expect.stringContaining('Neither e-mail nor SMS can be delivered'),
+      expect.stringContaining('No WhatsApp provider configured'),
     ]);
     // Other features' messages still resolve (they only log), without the code.
     await notifier.send({ channel: 'sms', to: '9876543210', text: '482913 code', otp: '482913' });
     expect(lines.join('')).not.toContain('482913');
     expect(lines.join('')).not.toContain('/dev/outbox');
+    // Nor whom they were for, or what they said: nobody reads a production log for that.
+    await notifier.send({
+      channel: 'whatsapp',
+      to: '9829012345',
+      subject: 'upc_sent',
+      text: 'Hello Asha Verma, 12 MG Road: UPC for 93388 89222 is QZ7K2M9P',
+    });
+    const logged = lines.join('');
+    for (const secret of ['9829012345', '9876543210', 'Asha Verma', 'MG Road', 'QZ7K2M9P']) {
+      expect(logged).not.toContain(secret);
+    }
+    expect(logged).toContain('whatsapp message not sent: no provider configured.');
   });
 
   it('in production with SMTP only: e-mail is delivered, SMS is not, and the warning says so', async () => {

@@ -98,6 +98,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
   } else if (undelivered.length === 1) {
     log.warn(`No provider configured for ${undelivered[0]}: those messages will not be sent.`);
   }
+  if (whatsapp.delivers === false) {
+    log.warn(
+      'No WhatsApp provider configured (WHATSAPP_PROVIDER=cloud and its WHATSAPP_* settings): WhatsApp updates to buyers who asked for them will not be sent.',
+    );
+  }
 
   return {
     async send(message) {
