@@ -19,7 +19,7 @@ import type { Database } from './db/database';
 import { installErrorHandler } from './http/error-handler';
 import { badRequest, noRoute } from './http/app-error';
 import { clientAddress } from './http/client-address';
-import { serializeError } from './http/log-serializers';
+import { serializeError, serializeRequest } from './http/log-serializers';
 import { postgresRateLimitStore } from './http/postgres-rate-limit-store';
 import { apiCompression } from './plugins/api-compression';
 import { apiDocs } from './plugins/api-docs';
@@ -83,7 +83,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       remove: true,
     },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   };
 }
 

@@ -68,6 +68,8 @@ describe('secrets stay out of responses and logs', () => {
       newPassword,
     });
     await call('POST', '/auth/register', { ...newCustomer(), password: 'short' });
+    // A link's token in the address, logged with the request.
+    await call('GET', '/alerts/unsubscribe?token=unsubscribe-token-1f2e3d4c');
 
     const codes = (await outbox(app, details.mobile))
       .concat(await outbox(app, details.email))
@@ -84,6 +86,7 @@ describe('secrets stay out of responses and logs', () => {
     const logs = logLines.join('');
     expect(logs.length).toBeGreaterThan(0);
     expect(logs).toContain('sms message not sent');
+    expect(logs).toContain('/api/v1/alerts/unsubscribe?token=%E2%80%A6');
     const secrets = [
       ...codes,
       ...hashes,
@@ -92,6 +95,7 @@ describe('secrets stay out of responses and logs', () => {
       details.password,
       newPassword,
       'short',
+      'unsubscribe-token-1f2e3d4c',
     ];
     for (const secret of secrets) {
       expect(logs, 'logs').not.toContain(secret);

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { serializeError } from './log-serializers';
+import type { FastifyRequest } from 'fastify';
+import { serializeError, serializeRequest } from './log-serializers';
 
 /** What a logger with the serializer writes for `{ err }`. */
 function logged(err: Error): Record<string, unknown> {
@@ -43,5 +44,33 @@ describe('serializeError', () => {
   it('writes other errors as pino does', () => {
     const error = Object.assign(new Error('provider said no'), { statusCode: 502 });
     expect(logged(error)).toEqual(JSON.parse(JSON.stringify(pino.stdSerializers.err(error))));
+  });
+});
+
+describe('serializeRequest', () => {
+  const request = (url: string) =>
+    serializeRequest({
+      method: 'GET',
+      url,
+      host: 'store.test',
+      ip: '203.0.113.7',
+      socket: { remotePort: 51000 },
+    } as unknown as FastifyRequest);
+
+  it('leaves searches and tokens out of the logged address, and keeps the rest', () => {
+    expect(request('/api/v1/admin/orders?q=asha%40example.com&page=2')).toEqual({
+      method: 'GET',
+      url: '/api/v1/admin/orders?q=%E2%80%A6&page=2',
+      host: 'store.test',
+      remoteAddress: '203.0.113.7',
+      remotePort: 51000,
+    });
+    expect(request('/api/v1/alerts/unsubscribe?token=abc.def').url).toBe(
+      '/api/v1/alerts/unsubscribe?token=%E2%80%A6',
+    );
+    expect(request('/api/v1/numbers?category=mirror-numbers&sort=price').url).toBe(
+      '/api/v1/numbers?category=mirror-numbers&sort=price',
+    );
+    expect(request('/api/v1/health').url).toBe('/api/v1/health');
   });
 });

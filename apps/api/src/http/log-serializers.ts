@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
 
 /**
@@ -17,4 +18,32 @@ function withoutValues(error: DrizzleQueryError): Error {
   const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
   safe.stack = [`DrizzleQueryError: ${message}`, ...frames].join('\n');
   return safe;
+}
+
+/** Query parameters whose values are a person's details or a token: searches, links' tokens. */
+const privateParameters = ['q', 'token', 'to'];
+
+/**
+ * The `req` of a request's log lines: Fastify's fields, with the values of privateParameters
+ * in the address left out (a console search by a buyer's e-mail or mobile, an unsubscribe
+ * link's token).
+ */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: withoutPrivateValues(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+function withoutPrivateValues(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const search = new URLSearchParams(url.slice(start + 1));
+  for (const name of privateParameters) {
+    if (search.has(name)) search.set(name, '…');
+  }
+  return `${url.slice(0, start)}?${search.toString()}`;
 }
