@@ -681,6 +681,23 @@ describe('Buy now', () => {
     ).toHaveAttribute('href', '/orders/order-3');
   });
 
+  it('gives the focus back to Buy now when its dialog closes', async () => {
+    setSessionHintCookie();
+    installFakeApi({
+      'GET /user/profile': ok({ ...sampleSession, address: sampleAddress }),
+      'GET /cart': ok(serverCart([])),
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    const buy = await screen.findByRole('button', { name: 'Buy now' });
+    buy.focus();
+    fireEvent.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Buy now' }));
+  });
+
   it('says nothing of an order awaiting payment for this same number', async () => {
     setSessionHintCookie();
     installFakeApi({

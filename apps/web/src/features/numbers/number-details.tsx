@@ -13,17 +13,20 @@ import { isOnSale, numberPath } from './number-meta';
 import { ShareNumber } from './share-number';
 import { SimilarNumbers } from './similar-numbers';
 
-/** Add to cart and Buy now, each busy while it runs. */
+/**
+ * Add to cart, busy while it runs, and Buy now, which only opens its billing step: it is never
+ * disabled, so it keeps the focus, and the dialog gives the focus back to it when it closes.
+ */
 function BuyButtons({ number }: { number: NumberDetail }) {
   const { addToCart, isInCart, buyNow } = useCartActions();
-  const [busy, setBusy] = useState<'add' | 'buy' | null>(null);
-  const run = async (which: 'add' | 'buy', action: () => Promise<void> | void) => {
-    if (busy) return;
-    setBusy(which);
+  const [adding, setAdding] = useState(false);
+  const add = async () => {
+    if (adding) return;
+    setAdding(true);
     try {
-      await action();
+      await addToCart(number);
     } finally {
-      setBusy(null);
+      setAdding(false);
     }
   };
   return (
@@ -36,23 +39,17 @@ function BuyButtons({ number }: { number: NumberDetail }) {
       ) : (
         <button
           type="button"
-          onClick={() => void run('add', () => addToCart(number))}
-          disabled={busy !== null}
-          aria-busy={busy === 'add' || undefined}
+          onClick={() => void add()}
+          disabled={adding}
+          aria-busy={adding || undefined}
           className="btn-secondary py-3 text-base disabled:cursor-wait disabled:opacity-70"
         >
           <CartIcon className="size-5" />
-          {busy === 'add' ? 'Adding…' : 'Add to cart'}
+          {adding ? 'Adding…' : 'Add to cart'}
         </button>
       )}
-      <button
-        type="button"
-        onClick={() => void run('buy', () => buyNow(number))}
-        disabled={busy !== null}
-        aria-busy={busy === 'buy' || undefined}
-        className="btn-primary py-3 text-base disabled:cursor-wait disabled:opacity-70"
-      >
-        {busy === 'buy' ? 'Placing your order…' : 'Buy now'}
+      <button type="button" onClick={() => buyNow(number)} className="btn-primary py-3 text-base">
+        Buy now
       </button>
     </div>
   );
