@@ -681,6 +681,40 @@ describe('Buy now', () => {
     ).toHaveAttribute('href', '/orders/order-3');
   });
 
+  it('clicked while the session is still being restored, asks no signed-in buyer to sign in', async () => {
+    setSessionHintCookie();
+    let answerProfile: () => void = () => {};
+    const profile = new Promise<void>((resolve) => {
+      answerProfile = resolve;
+    });
+    installFakeApi({
+      'GET /user/profile': async () => {
+        await profile;
+        return ok({ ...sampleSession, address: sampleAddress });
+      },
+      'GET /cart': ok(serverCart([])),
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    answerProfile();
+    expect(await screen.findByRole('dialog', { name: 'Buy 98765 00003' })).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.queryByText(CART_MESSAGES.signInToCheckout)).not.toBeInTheDocument();
+  });
+
+  it('clicked while the session is still being restored, asks a guest to sign in once it is known', async () => {
+    setSessionHintCookie();
+    installFakeApi({
+      'GET /user/profile': fail(401, 'Please sign in.'),
+      'POST /auth/refresh-token': fail(401, 'Please sign in.'),
+      'GET /cart': ok(serverCart([])),
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
+    expect(await toast(CART_MESSAGES.signInToCheckout)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Buy 98765 00003' })).not.toBeInTheDocument();
+  });
+
   it('gives the focus back to Buy now when its dialog closes', async () => {
     setSessionHintCookie();
     installFakeApi({

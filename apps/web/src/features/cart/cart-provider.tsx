@@ -40,6 +40,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // Checkout asked for before sign-in goes on once the guest cart has reached the account's.
   const { steps, buyNow, buying, placeBuyNow, stopBuying } = useCheckout(
     signedIn,
+    authStatus !== 'loading',
     toast,
     signedIn && guest.items.length === 0,
   );

@@ -23,9 +23,15 @@ import { readGuestCart, writeGuestCart } from './guest-cart-store';
  * A guest is asked to sign in first; once signed in, and once `cartSynced` (the guest cart has
  * reached the account's), the purchase goes on at its billing step: Buy now opens it, and the
  * cart page is told (`resumeCheckout`) to submit its billing form, which checks out when the
- * profile's details complete it and otherwise shows what is missing.
+ * profile's details complete it and otherwise shows what is missing. Asked before the session
+ * is known (a click as the page opens), sign-in is asked for only once it is known there is none.
  */
-export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: boolean) {
+export function useCheckout(
+  signedIn: boolean,
+  sessionKnown: boolean,
+  toast: ToastApi,
+  cartSynced: boolean,
+) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { openAuthModal } = useAuthUi();
@@ -33,6 +39,8 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
   const { mutateAsync: postCheckout } = useCheckoutCall();
   /** What the guest asked for before signing in: the cart's checkout, or Buy now of a number. */
   const afterSignIn = useRef<{ product?: CartProduct } | null>(null);
+  /** Asked while the session was still being restored: sign-in is asked for only if none is. */
+  const askedBeforeSession = useRef(false);
   const [resumeCheckout, setResumeCheckout] = useState(false);
   const [buying, setBuying] = useState<CartProduct | null>(null);
 
@@ -88,12 +96,33 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
     [queryClient, toast],
   );
 
+  /** A purchase asked for by someone not (or not yet known to be) signed in. */
+  const askToSignIn = useCallback(
+    (asked: { product?: CartProduct }) => {
+      afterSignIn.current = asked;
+      if (!sessionKnown) {
+        askedBeforeSession.current = true;
+        return;
+      }
+      toast.info(CART_MESSAGES.signInToCheckout);
+      openAuthModal('sign-in');
+    },
+    [sessionKnown, toast, openAuthModal],
+  );
+
+  useEffect(() => {
+    if (!askedBeforeSession.current || !sessionKnown) return;
+    askedBeforeSession.current = false;
+    // Signed in after all: the effect below goes on with the purchase.
+    if (signedIn) return;
+    toast.info(CART_MESSAGES.signInToCheckout);
+    openAuthModal('sign-in');
+  }, [sessionKnown, signedIn, toast, openAuthModal]);
+
   const checkout = useCallback(
     async (details: CheckoutDetails = {}) => {
       if (!signedIn) {
-        afterSignIn.current = {};
-        toast.info(CART_MESSAGES.signInToCheckout);
-        openAuthModal('sign-in');
+        askToSignIn({});
         return;
       }
       try {
@@ -113,7 +142,7 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
         await tellCheckoutFailed(error);
       }
     },
-    [signedIn, toast, openAuthModal, postValidate, placeOrder, tellCheckoutFailed, queryClient],
+    [signedIn, askToSignIn, toast, postValidate, placeOrder, tellCheckoutFailed, queryClient],
   );
 
   /**
@@ -123,14 +152,12 @@ export function useCheckout(signedIn: boolean, toast: ToastApi, cartSynced: bool
   const buyNow = useCallback(
     (product: CartProduct) => {
       if (!signedIn) {
-        afterSignIn.current = { product };
-        toast.info(CART_MESSAGES.signInToCheckout);
-        openAuthModal('sign-in');
+        askToSignIn({ product });
         return;
       }
       setBuying(product);
     },
-    [signedIn, toast, openAuthModal],
+    [signedIn, askToSignIn],
   );
 
   /** Buy now's billing step submitted: the order, or the reason there is none. */
