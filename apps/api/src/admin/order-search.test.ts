@@ -1,5 +1,10 @@
 import { expect, it } from 'vitest';
-import { buyerWithOrder, staffMember, withSalesInventory } from '../../test-support/sales';
+import {
+  buyerWithOrder,
+  signedIn,
+  staffMember,
+  withSalesInventory,
+} from '../../test-support/sales';
 import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -84,6 +89,31 @@ describeEachDatabase(
       expect(await found('asha_verma')).toEqual([]);
       expect(await found('asha%verma')).toEqual([]);
       expect(await found('Sunita')).toEqual([]);
+      // Runs of spaces, as pasted, count as one.
+      expect(await found('asha   verma')).toEqual([mine]);
+
+      // The name the order is billed to, which the bank statement usually shows as the payer.
+      const billed = await signedIn(ctx().app, { name: 'Vikram Rathore' });
+      await billed.client.post(api(`/cart/add/${id('9137605193')}`));
+      const billedOrder = await billed.client.post(api('/cart/checkout'), {
+        billing: {
+          name: 'Rathore Exports Pvt Ltd',
+          line1: '1 Mall Road',
+          city: 'Jaipur',
+          state: 'Rajasthan',
+          pinCode: '302001',
+        },
+      });
+      expect(billedOrder.statusCode, billedOrder.body).toBe(201);
+      expect(await found('rathore exports')).toEqual([billedOrder.json().data.order.reference]);
+
+      // A UTR staff sent back still finds its order: the money may turn up after all.
+      const rejected = await staff.client.post(
+        api(`/admin/orders/${submitted.order.id}/payment-submission/reject`),
+        { reason: 'No credit with this UTR yet.' },
+      );
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(await found('4312 9876 5432')).toEqual([mine]);
     });
 
     it('combines the search with the status filter and pages', async () => {

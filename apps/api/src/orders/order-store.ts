@@ -167,14 +167,14 @@ export interface OrderFilter {
 }
 
 /**
- * The orders a search finds (OrderFilter.q). Each subquery runs once per search, by index for
- * the buyers' e-mail and mobile, the payments' references and the numbers; the buyers' names
- * are a scan of users (no index serves "contains"). The orders themselves are read through, as
+ * The orders a search finds (OrderFilter.q; runs of spaces count as one). Each subquery runs
+ * once per search, by index for the buyers' e-mail and mobile, the payments' references and the
+ * numbers; the buyers' names are a scan of users (no index serves "contains"). The orders themselves are read through, as
  * the reference's start and end have no index either: tens of thousands of rows, a few tens of
  * milliseconds.
  */
 function searchCondition(q: string): SQL | undefined {
-  const text = q.trim();
+  const text = q.trim().replace(/\s+/g, ' ');
   if (text === '') return undefined;
   const buyersWhere = (condition: SQL) =>
     sql`${orders.userId} in (select ${users.id} from ${users} where ${condition})`;
@@ -186,7 +186,12 @@ function searchCondition(q: string): SQL | undefined {
     like(sql`upper(${orders.reference})`, `${upper}%`),
     like(sql`upper(${orders.reference})`, `%-${upper}`),
     buyersWhere(sql`${ilike(users.name, anywhere)} or ${ilike(users.companyName, anywhere)}`),
+    // The name the order is billed to (its invoice's, and usually the payer's at the bank).
+    ilike(sql`${orders.billing}->>'name'`, anywhere),
+    ilike(sql`${orders.billing}->>'companyName'`, anywhere),
     eq(orders.submittedUtrKey, utr),
+    // A UTR staff sent back: if the money turns up after all, the bank shows that reference.
+    sql`${utr} = any(${orders.rejectedUtrKeys})`,
     // Not rejected: the rows of the unique index on (provider, reference_key).
     sql`${orders.id} in (select ${payments.orderId} from ${payments} where ${and(
       eq(payments.provider, 'manual'),

@@ -8908,7 +8908,7 @@ export interface operations {
           | 'completed'
           | 'cancelled'
           | 'refunded';
-        /** @description Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
+        /** @description Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, even if staff sent it back, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name or of the name the order is billed to (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
         q?: string;
         needsRefund?: 'true' | 'false';
         page?: number;
