@@ -91,6 +91,8 @@ describeEachDatabase(
         sent.reference,
         sent.reference.toLowerCase(),
         sent.reference.slice(0, 9),
+        `${sent.reference}.`,
+        sent.reference.replace('-', ' '),
         'MEERA@example.com',
         '+91 91234 56780',
         '098200-98200',
