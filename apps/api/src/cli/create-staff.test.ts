@@ -46,6 +46,8 @@ describe('npm run create-staff', () => {
     expect(printed).toContain(
       'Created support account for Priya Support <priya@store.example>, mobile 9988776655',
     );
+    // Which store has it: a store started on another folder would not.
+    expect(printed).toContain(`in the store of the data folder ${dataDir}:`);
     expect(printed).not.toMatch(/password:|token|secret|\$argon2/i);
 
     const admin = io();

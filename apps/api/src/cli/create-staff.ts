@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/config';
+import { ConfigError, loadConfig, type Config } from '../config/config';
 import { EmbeddedPostgresError } from '../db/postgres-binaries';
 import { AppError } from '../http/app-error';
 import { staffAccountInput } from '../users/user-schemas';
@@ -54,8 +54,10 @@ export async function createStaffMain(
   }
 
   let opened;
+  let config;
   try {
-    opened = await openCommandServices(loadConfig(io.env));
+    config = loadConfig(io.env);
+    opened = await openCommandServices(config);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
       io.err(error.message);
@@ -66,7 +68,8 @@ export async function createStaffMain(
   try {
     const user = await opened.services.users.createStaffAccount(parsed.data);
     io.out(
-      `Created ${user.role} account for ${user.name} <${user.email}>, mobile ${user.mobile} (id ${user.id}).\n` +
+      `Created ${user.role} account for ${user.name} <${user.email}>, mobile ${user.mobile} (id ${user.id}),\n` +
+        `in ${storeWhere(config)}: a store running on another data folder or database does not have it.\n` +
         'They sign in with a code sent to that mobile or e-mail, or set a password with "Forgot password".',
     );
     return 0;
@@ -91,4 +94,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       process.exitCode = 1;
     },
   );
+}
+
+/** Which store a command wrote to: the database's host and name, or the data folder. */
+function storeWhere(config: Config): string {
+  if (!config.DATABASE_URL) return `the store of the data folder ${config.DATA_DIR}`;
+  const url = new URL(config.DATABASE_URL);
+  return `the database ${url.pathname.slice(1)} on ${url.host}`;
 }
