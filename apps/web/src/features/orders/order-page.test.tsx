@@ -163,6 +163,7 @@ describe('order page: awaiting a manual payment', () => {
     const api = signedInApi({ [orderPath]: ok(pending), [submitPath]: ok(submitted) });
     renderOrderPage();
     const field = await screen.findByLabelText(/transaction reference \(UTR\)/);
+    expect(screen.getByText('Time left to pay')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(field, '12345');
     await user.click(screen.getByRole('button', { name: 'I have paid' }));
@@ -179,6 +180,9 @@ describe('order page: awaiting a manual payment', () => {
     ).toHaveTextContent('Payment submitted with UTR 412345678901. Our team is verifying it');
     expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument();
     expect(api.callsTo(submitPath).map((call) => call.body)).toEqual([{ utr: '412345678901' }]);
+    // Paid, as far as the buyer knows: the clock is the hold's while staff verify, not to pay.
+    expect(screen.queryByText('Time left to pay')).not.toBeInTheDocument();
+    expect(screen.getByText('Held while we verify your payment')).toBeInTheDocument();
   });
 
   it("shows why staff sent back a payment reference, from the order's timeline", async () => {

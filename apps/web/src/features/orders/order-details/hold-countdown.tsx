@@ -2,12 +2,18 @@ import { useEffect } from 'react';
 import { formatIndianDate } from '../../../lib/format';
 import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
 
-/** The end of the hold on the numbers and a clock counting down to it. */
+/**
+ * The end of the hold on the numbers and a clock counting down to it: the time left to pay, or,
+ * once the buyer has said they paid (`verifying`), the time the numbers stay held while staff
+ * verify that payment.
+ */
 export function HoldCountdown({
   holdExpiresAt,
+  verifying = false,
   onLapse,
 }: {
   holdExpiresAt: string;
+  verifying?: boolean;
   onLapse: () => unknown;
 }) {
   const secondsLeft = useSecondsUntil(Date.parse(holdExpiresAt));
@@ -31,7 +37,7 @@ export function HoldCountdown({
       {lapsed ? null : (
         <p className="mt-3 flex items-baseline gap-3">
           <span className="text-sm font-medium text-slate-700" aria-hidden="true">
-            Time left to pay
+            {verifying ? 'Held while we verify your payment' : 'Time left to pay'}
           </span>
           <span
             aria-hidden="true"
@@ -54,7 +60,7 @@ export function HoldCountdown({
               : minutesLeft >= 120
                 ? `About ${Math.round(minutesLeft / 60)} hours`
                 : `${minutesLeft} minutes`}{' '}
-            left to pay.
+            {verifying ? 'left on the hold while we verify your payment.' : 'left to pay.'}
           </p>
         )}
       </div>

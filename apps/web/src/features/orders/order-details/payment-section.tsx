@@ -26,7 +26,11 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
     case 'pending':
       return (
         <Card title="Payment" tone="attention">
-          <HoldCountdown holdExpiresAt={order.holdExpiresAt} onLapse={refetch} />
+          <HoldCountdown
+            holdExpiresAt={order.holdExpiresAt}
+            verifying={Boolean(payment.submitted)}
+            onLapse={refetch}
+          />
           {payment.instructions ? (
             <ManualInstructions order={order} />
           ) : payment.provider === 'razorpay' ? (
