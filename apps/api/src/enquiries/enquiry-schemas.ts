@@ -1,6 +1,7 @@
 import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
 import { z } from 'zod';
 import { enquiryStatuses } from '../db/schema';
+import { searchQuery } from '../http/paging';
 import { absentWhenEmpty, emailField, mobileField, nameField } from '../users/user-schemas';
 
 /** How each topic is named in e-mails. */
@@ -118,14 +119,9 @@ export const enquiryListQuery = z.object({
   status: z.enum(enquiryStatuses).optional(),
   state: z.enum(enquiryStates).optional().describe('open: new or in progress; answered: closed'),
   topic: z.enum(enquiryTopics).optional(),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .describe(
-      "Search: the reference the sender was given (ENQ-…, whole or its start), the sender's name (any part), e-mail (whole) or mobile (+91, 0 and spaces allowed), or the number an enquiry is about",
-    ),
+  q: searchQuery(
+    "Search: the reference the sender was given (ENQ-…, whole or its start), the sender's name (any part), e-mail (whole) or mobile (+91, 0 and spaces allowed), or the number an enquiry is about",
+  ),
 });
 
 export const enquiryParams = z.object({ id: z.uuid('must be an enquiry id') });

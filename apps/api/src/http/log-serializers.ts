@@ -42,8 +42,8 @@ function withoutPrivateValues(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return url;
   const search = new URLSearchParams(url.slice(start + 1));
-  for (const name of privateParameters) {
-    if (search.has(name)) search.set(name, '…');
-  }
+  const hidden = privateParameters.filter((name) => search.has(name));
+  if (hidden.length === 0) return url;
+  for (const name of hidden) search.set(name, '…');
   return `${url.slice(0, start)}?${search.toString()}`;
 }

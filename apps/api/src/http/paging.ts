@@ -8,6 +8,11 @@ export function pageQuery(defaultPageSize: number, maxPageSize: number) {
   };
 }
 
+/** A list's search box (`q`): what it finds is the `description`. */
+export function searchQuery(description: string) {
+  return z.string().trim().max(100).optional().describe(description);
+}
+
 /** `{ [key]: items, total, page, pageSize, pageCount }`, the shape of every paged answer. */
 export function pagedSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({

@@ -1,6 +1,6 @@
 import { normalizeUpc, orderStatuses, paymentStatuses, portingStatuses } from '@store/domain';
 import { z } from 'zod';
-import { pageQuery } from '../http/paging';
+import { pageQuery, searchQuery } from '../http/paging';
 import { paymentRecordSchema } from '../payments/payment-schemas';
 import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
 
@@ -196,14 +196,9 @@ export const razorpayCallbackBody = z.object({
 /** GET /admin/orders: the support console's filters (the page comes on top). */
 export const staffOrderListQuery = z.object({
   status: z.enum(orderStatuses).optional(),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .describe(
-      "Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, even if staff sent it back, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name or of the name the order is billed to (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order",
-    ),
+  q: searchQuery(
+    "Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, even if staff sent it back, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name or of the name the order is billed to (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order",
+  ),
   needsRefund: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
