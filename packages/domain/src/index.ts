@@ -14,6 +14,7 @@ export * from './numerology';
 export * from './orders';
 export * from './payments';
 export * from './porting';
+export * from './plural';
 export * from './pricing';
 export * from './search-filters';
 export * from './search-phrase';

@@ -1,3 +1,4 @@
+import { plural } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/auth-service';
@@ -181,7 +182,10 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const result = await catalog.applyBulkPrice(request.body, currentUser(request).id);
-      return ok(result, `${result.changed} numbers repriced.`);
+      return ok(
+        result,
+        `${result.changed} ${plural(result.changed, 'number', 'numbers')} repriced.`,
+      );
     },
   );
 

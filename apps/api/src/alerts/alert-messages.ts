@@ -1,4 +1,4 @@
-import { formatInr, toRupees } from '@store/domain';
+import { formatInr, plural, toRupees } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { NumberItem } from '../catalog/catalog-schemas';
 import type { Config } from '../config/config';
@@ -39,8 +39,6 @@ function oneClickUrl(config: MessageConfig, token: string): string {
   return `${base(config)}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function numberLine(config: MessageConfig, item: NumberItem, extra = ''): string {
   return `  ${displayNumber(item.number)}  ${formatInr(item.pricing.nwFinalPrice)}${extra}  ${base(config)}/numbers/${item.number}`;
 }
@@ -52,7 +50,7 @@ export function digestMessage(config: MessageConfig, digest: Digest): OutgoingMe
   const lines = [`Dear ${digest.to.name},`, ''];
   for (const search of digest.searches) {
     lines.push(
-      `New for your saved search "${search.name}": ${plural(search.numbers.length, 'number', 'numbers')}`,
+      `New for your saved search "${search.name}": ${search.numbers.length} ${plural(search.numbers.length, 'number', 'numbers')}`,
       ...search.numbers.map((item) => numberLine(config, item)),
       `  See every match: ${base(config)}/premium-numbers?${search.query}`,
       '',
@@ -79,7 +77,7 @@ export function digestMessage(config: MessageConfig, digest: Digest): OutgoingMe
   return {
     channel: 'email',
     to: digest.to.email,
-    subject: `${plural(count, 'number', 'numbers')} for you at ${config.STORE_NAME}`,
+    subject: `${count} ${plural(count, 'number', 'numbers')} for you at ${config.STORE_NAME}`,
     text: lines.join('\n'),
     headers: {
       'List-Unsubscribe': `<${oneClickUrl(config, digest.unsubscribeToken)}>`,

@@ -1,4 +1,4 @@
-import { classify, findCategory, numerology, toPaise, toRupees } from '@store/domain';
+import { classify, findCategory, numerology, plural, toPaise, toRupees } from '@store/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AuditService } from '../audit/audit-service';
@@ -260,7 +260,7 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
         const locked = await lockBulkPrice(tx, filters, change);
         if (expectedCount !== undefined && locked !== expectedCount) {
           throw conflict(
-            `The selection changed since the preview: ${locked} numbers would change now, not ${expectedCount}. Preview again.`,
+            `The selection changed since the preview: ${locked} ${plural(locked, 'number', 'numbers')} would change now, not ${expectedCount}. Preview again.`,
             'SELECTION_CHANGED',
             { changing: locked },
           );

@@ -37,8 +37,12 @@ describeEachDatabase(
       const sms = await sentTo(ctx().database, buyer.user.mobile);
       // The order-placed SMS, then exactly one reminder.
       expect(sms.filter((message) => message.text.includes('held only until'))).toHaveLength(1);
+      // One number: the words are singular.
       expect(sms[0]!.text).toContain(
-        `Pay ₹59,000 now to keep them: ${ctx().config.PUBLIC_BASE_URL}/orders/`,
+        `Your number for order ${buyer.order.reference} is held only until`,
+      );
+      expect(sms[0]!.text).toContain(
+        `Pay ₹59,000 now to keep it: ${ctx().config.PUBLIC_BASE_URL}/orders/`,
       );
 
       await lapseHold(ctx().database, buyer.order.id);
@@ -54,11 +58,15 @@ describeEachDatabase(
         ),
       );
       expect(lapsedSms!.text).toContain(
-        `Order again from ${from} if the numbers are still free: ${retryUrl}`,
+        `Order again from ${from} if the number is still free: ${retryUrl}`,
       );
       const [lapsedEmail] = await sentTo(ctx().database, buyer.user.email);
       expect(lapsedEmail!.text).toContain(
-        `To order them again in one click from ${from}, if they are still free: ${retryUrl}`,
+        'so the order is cancelled and the number is back on sale.',
+      );
+      expect(lapsedEmail!.text).toContain('if the number is still free it is yours');
+      expect(lapsedEmail!.text).toContain(
+        `To order it again in one click from ${from}, if it is still free: ${retryUrl}`,
       );
     });
   },

@@ -7,6 +7,7 @@ import {
   findLapsedOrderIds,
   insertOrderEvent,
   lockLapsedOrder,
+  orderItemCounts,
   orderNumberIds,
   updateOrder,
 } from './order-store';
@@ -42,8 +43,17 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
       ? { due: [], ids: [] }
       : await inTransaction(database, async (tx) => {
           const due = await claimHoldReminders(tx, minutes, limit);
+          const counts = await orderItemCounts(
+            tx,
+            due.map((order) => order.id),
+          );
           const messages = due.flatMap((order) =>
-            holdEndingMessages(deps.config, order.billing as Billing, order),
+            holdEndingMessages(
+              deps.config,
+              order.billing as Billing,
+              order,
+              counts.get(order.id) ?? 0,
+            ),
           );
           return { due, ids: await enqueueMessages(tx, messages) };
         });
@@ -54,12 +64,16 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
     const swept = await inTransaction(database, async (tx) => {
       const locked = await lockLapsedOrder(tx, id);
       if (!locked) return undefined;
-      await catalog.lock(tx, await orderNumberIds(tx, [id]));
+      const numberIds = await orderNumberIds(tx, [id]);
+      await catalog.lock(tx, numberIds);
       await catalog.release(tx, id);
       const updated = await updateOrder(tx, id, { status: 'cancelled' });
       await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
       const billing = updated.billing as Billing;
-      const ids = await enqueueMessages(tx, holdExpiredMessages(deps.config, billing, updated));
+      const ids = await enqueueMessages(
+        tx,
+        holdExpiredMessages(deps.config, billing, updated, numberIds.length),
+      );
       return { updated, ids };
     });
     if (swept) {

@@ -1,6 +1,7 @@
 import {
   formatIndiaDateTime,
   formatInr,
+  plural,
   portingStatusLabels,
   toRupees,
   type OrderStatus,
@@ -313,9 +314,10 @@ export function holdEndingMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
+  count: number,
 ): OutgoingMessage[] {
   const until = formatIndiaDateTime(order.holdExpiresAt);
-  const text = `Your numbers for order ${order.reference} are held only until ${until}. Pay ${inr(order.totalAmount)} now to keep them: ${orderPageUrl(config, order)}`;
+  const text = `Your ${plural(count, 'number', 'numbers')} for order ${order.reference} ${plural(count, 'is', 'are')} held only until ${until}. Pay ${inr(order.totalAmount)} now to keep ${plural(count, 'it', 'them')}: ${orderPageUrl(config, order)}`;
   return [
     {
       channel: 'email',
@@ -331,7 +333,10 @@ export function holdExpiredMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
+  count: number,
 ): OutgoingMessage[] {
+  const [theNumbers, are, they, them] =
+    count === 1 ? ['the number', 'is', 'it', 'it'] : ['the numbers', 'are', 'they', 'them'];
   return [
     {
       channel: 'email',
@@ -340,16 +345,16 @@ export function holdExpiredMessages(
       text: [
         greeting(contact),
         '',
-        `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and the numbers are back on sale.`,
-        'If you have already paid, reply to this e-mail with your payment reference: if the numbers are still free they are yours, otherwise you are refunded in full.',
-        `To order them again in one click from ${formatIndiaDateTime(heldAgainFrom(order, config))}, if they are still free: ${orderPageUrl(config, order, RETRY_QUERY)}`,
+        `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and ${theNumbers} ${are} back on sale.`,
+        `If you have already paid, reply to this e-mail with your payment reference: if ${theNumbers} ${are} still free ${they} ${are} yours, otherwise you are refunded in full.`,
+        `To order ${them} again in one click from ${formatIndiaDateTime(heldAgainFrom(order, config))}, if ${they} ${are} still free: ${orderPageUrl(config, order, RETRY_QUERY)}`,
         ...signOff(config),
       ].join('\n'),
     },
     {
       channel: 'sms',
       to: contact.mobile,
-      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again from ${formatIndiaDateTime(heldAgainFrom(order, config))} if the numbers are still free: ${orderPageUrl(config, order, RETRY_QUERY)}`.slice(
+      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again from ${formatIndiaDateTime(heldAgainFrom(order, config))} if ${theNumbers} ${are} still free: ${orderPageUrl(config, order, RETRY_QUERY)}`.slice(
         0,
         300,
       ),

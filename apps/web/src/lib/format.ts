@@ -1,4 +1,4 @@
-import { groupIndian } from '@store/domain';
+import { groupIndian, plural } from '@store/domain';
 
 /**
  * Number and date formatting for Indian English without Intl: the first Intl formatter a page
@@ -11,6 +11,11 @@ import { groupIndian } from '@store/domain';
 export function formatCount(value: number): string {
   const sign = value < 0 ? '-' : '';
   return sign + groupIndian(String(Math.trunc(Math.abs(value))));
+}
+
+/** `1 number`, `1,080 numbers`: a count with its word. */
+export function formatCountOf(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${plural(count, one, many)}`;
 }
 
 const longMonths = [

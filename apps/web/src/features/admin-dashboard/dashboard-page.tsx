@@ -1,7 +1,7 @@
 import { formatInr } from '@store/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatIndianDate } from '../../lib/format';
+import { formatCount, formatCountOf, formatIndianDate } from '../../lib/format';
 import { ConsolePage, QueryStatus } from '../admin-shell';
 import { useDashboard, type Dashboard } from './api/get-dashboard';
 import { DailySalesChart, InventoryChart } from './dashboard-charts';
@@ -70,7 +70,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
 
       <Section
         title="Inventory"
-        note={`${formatCount(inventory.totals.total)} numbers: ${formatCount(inventory.totals.available)} available, ${formatCount(inventory.totals.reserved)} held, ${formatCount(inventory.totals.sold)} sold, ${formatCount(inventory.totals.hidden)} hidden.`}
+        note={`${formatCountOf(inventory.totals.total, 'number', 'numbers')}: ${formatCount(inventory.totals.available)} available, ${formatCount(inventory.totals.reserved)} held, ${formatCount(inventory.totals.sold)} sold, ${formatCount(inventory.totals.hidden)} hidden.`}
       >
         <InventoryChart categories={inventory.categories} />
       </Section>
@@ -95,9 +95,7 @@ function SalesCard({ label, figure }: { label: string; figure: Dashboard['sales'
     <div className={cardClass}>
       <h3 className="text-sm font-medium text-slate-600">{label}</h3>
       <p className="mt-1 text-2xl font-bold text-slate-900">{formatInr(figure.revenue)}</p>
-      <p className="text-sm text-slate-700">
-        {formatCount(figure.orders)} {figure.orders === 1 ? 'order' : 'orders'}
-      </p>
+      <p className="text-sm text-slate-700">{formatCountOf(figure.orders, 'order', 'orders')}</p>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { formatInr } from '@store/domain';
+import { formatInr, plural } from '@store/domain';
 import { useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useToast } from '../../components/toast';
 import { apiErrorMessage } from '../../lib/api-client';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatCountOf } from '../../lib/format';
 import { useApplyBulkPrice } from './api/apply-bulk-price';
 import { usePreviewBulkPrice } from './api/preview-bulk-price';
 import { describeFilter } from './describe-filter';
@@ -70,7 +70,7 @@ export function BulkPriceDialog({ filter, onClose }: { filter: StockFilter; onCl
         change,
         expectedCount: preview.data.changing,
       });
-      toast.success(`${formatCount(changed)} numbers repriced.`);
+      toast.success(`${formatCountOf(changed, 'number', 'numbers')} repriced.`);
       onClose();
     } catch (error) {
       setProblem(apiErrorMessage(error, 'The prices could not be changed.'));
@@ -141,7 +141,8 @@ export function BulkPriceDialog({ filter, onClose }: { filter: StockFilter; onCl
         <section aria-label="Preview" className="mt-6 space-y-4">
           <p className="text-sm text-slate-800">
             <strong>{formatCount(result.changing)}</strong> of {formatCount(result.selected)}{' '}
-            selected numbers change
+            selected {plural(result.selected, 'number', 'numbers')}{' '}
+            {plural(result.changing, 'changes', 'change')}
             {result.skipped > 0
               ? `; ${formatCount(result.skipped)} held or sold stay as they are`
               : ''}
@@ -184,7 +185,9 @@ export function BulkPriceDialog({ filter, onClose }: { filter: StockFilter; onCl
               disabled={result.changing === 0 || apply.isPending}
               onClick={() => void onApply()}
             >
-              {apply.isPending ? 'Applying…' : `Apply to ${formatCount(result.changing)} numbers`}
+              {apply.isPending
+                ? 'Applying…'
+                : `Apply to ${formatCountOf(result.changing, 'number', 'numbers')}`}
             </button>
           </div>
         </section>

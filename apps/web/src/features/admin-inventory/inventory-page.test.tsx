@@ -277,7 +277,7 @@ describe('the inventory page', () => {
     await user.click(within(dialog).getByLabelText('Set the price to'));
     await user.type(within(dialog).getByLabelText(/New price/), '5000');
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    await user.click(await within(dialog).findByRole('button', { name: 'Apply to 1 numbers' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Apply to 1 number' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The selection changed since the preview',
     );

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { useToast } from '../../components/toast';
 import { apiErrorMessage, apiUrl, withQuery } from '../../lib/api-client';
-import { formatCount } from '../../lib/format';
+import { formatCountOf } from '../../lib/format';
 import { ConsolePage } from '../admin-shell';
 import { AddNumberDialog } from './add-number-dialog';
 import { useStock } from './api/get-stock';
@@ -87,7 +87,7 @@ export default function InventoryPage() {
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-700" aria-live="polite">
-            {formatCount(page!.total)} numbers
+            {formatCountOf(page!.total, 'number', 'numbers')}
           </p>
           <InventoryTable
             numbers={page!.numbers}

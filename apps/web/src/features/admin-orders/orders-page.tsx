@@ -1,5 +1,5 @@
 import { orderStatuses, orderStatusLabels } from '@store/domain';
-import { formatCount } from '../../lib/format';
+import { formatCountOf } from '../../lib/format';
 import { ConsolePage, ConsoleSearch, useListParams } from '../admin-shell';
 import { useStaffOrders } from './api/get-orders';
 import { OrdersTable } from './orders-table';
@@ -64,7 +64,7 @@ export default function OrdersPage() {
       ) : (
         <>
           <p role="status" className="mb-2 text-sm text-slate-600">
-            {formatCount(data.total)} {data.total === 1 ? 'order' : 'orders'}
+            {formatCountOf(data.total, 'order', 'orders')}
           </p>
           <OrdersTable orders={data.orders} />
           <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
