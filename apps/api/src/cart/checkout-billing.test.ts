@@ -64,6 +64,20 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
     expect(text).toContain('4 FC Road');
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).not.toContain('12 MG Road');
+    // The saved address stays the profile's own.
+    const profile = await buyer.client.get(api('/user/profile'));
+    expect(profile.json().data.address).toMatchObject({ line1: '12 MG Road' });
+  });
+
+  it('saves the address billed as the profile address of a buyer who had none', async () => {
+    const buyer = await buyerWithNumber();
+    expect((await buyer.client.get(api('/user/profile'))).json().data.address).toBeNull();
+    const res = await buyer.client.post(api('/cart/checkout'), { billing: puneAddress });
+    expect(res.statusCode, res.body).toBe(201);
+    const { name: _name, ...address } = puneAddress;
+    const profile = await buyer.client.get(api('/user/profile'));
+    expect(profile.json().data.address).toEqual(address);
+    expect(profile.json().data.user.name).toBe(buyer.user.name);
   });
 
   it("falls back to the profile's name and address when no billing is sent", async () => {

@@ -195,6 +195,10 @@ export async function checkout(
       const profile = await deps.users.billingDetails(userId, tx);
       if (!profile) throw unauthorized('Your account could not be found. Please sign in again.');
       const billing = checkoutBilling(profile, request);
+      // A buyer with no saved address finds the one billed here filled in next time.
+      if (!profile.address && billing.address) {
+        await deps.users.keepFirstAddress(userId, billing.address, tx);
+      }
       const tdsBasisPoints = billing.accountType === 'Corporate' ? (cart?.tdsBasisPoints ?? 0) : 0;
       const ids = lines.map((line) => line.number.id).sort((a, b) => a - b);
       const cartKey = cartKeyOf(ids, tdsBasisPoints, billing);

@@ -171,6 +171,11 @@ export function createUserService({ database }: { database: Database }) {
       return profile(id);
     },
 
+    /** The first address an account gives (at checkout) becomes its saved one, in `executor`. */
+    async keepFirstAddress(id: string, address: ApiAddress, executor: Db): Promise<void> {
+      await upsertAddress(executor, id, address, 'keep');
+    },
+
     createStaffAccount,
 
     /**

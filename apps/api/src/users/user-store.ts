@@ -113,16 +113,18 @@ export async function updateUser(db: Db, id: string, changes: Partial<NewUser>):
   return row!;
 }
 
+/** Saves the account's one address; `keep`: only when it has none yet. */
 export async function upsertAddress(
   db: Db,
   userId: string,
   address: Omit<typeof addresses.$inferInsert, 'userId'>,
+  onConflict: 'replace' | 'keep' = 'replace',
 ): Promise<void> {
-  await db
-    .insert(addresses)
-    .values({ userId, ...address })
-    .onConflictDoUpdate({
-      target: addresses.userId,
-      set: { ...address, updatedAt: new Date() },
-    });
+  const insert = db.insert(addresses).values({ userId, ...address });
+  await (onConflict === 'keep'
+    ? insert.onConflictDoNothing({ target: addresses.userId })
+    : insert.onConflictDoUpdate({
+        target: addresses.userId,
+        set: { ...address, updatedAt: new Date() },
+      }));
 }

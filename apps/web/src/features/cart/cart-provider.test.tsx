@@ -588,10 +588,15 @@ describe('signed-in cart and checkout', () => {
     expect(await within(form).findByText(GSTIN_STATE_CONFIRM_REQUIRED)).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
 
+    const profileReads = api.callsTo('GET /user/profile').length;
     fireEvent.click(confirm);
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-7'),
+    );
+    // The server keeps the first address billed as the profile's: it is read again.
+    await waitFor(() =>
+      expect(api.callsTo('GET /user/profile').length).toBeGreaterThan(profileReads),
     );
     expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
       billing: {

@@ -78,6 +78,8 @@ export function useCheckout(
       // The numbers just reserved leave every listing; the buyer must not see them there.
       void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
       await queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
+      // The first address billed becomes the profile's (when it had none): read it again.
+      if (input.billing) void queryClient.invalidateQueries({ queryKey: [queryRoots.profile] });
       await navigate(`/orders/${order.id}`);
     },
     [postCheckout, queryClient, navigate],
