@@ -88,6 +88,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
       paymentReference: null,
       instructions: {
         upiId: 'vipstore@hdfcbank',
+        upiLimit: 200000,
         bankDetails: 'HDFC Bank, A/c 50200012345678, IFSC HDFC0001234',
         reference: ORDER_REFERENCE,
         amount: 177000,

@@ -193,6 +193,8 @@ const configSchema = z.object({
 
   PAYMENT_PROVIDER: z.enum(['manual', 'razorpay']).default('manual'),
   PAYMENT_UPI_ID: z.string().default('vipnumbers@upi'),
+  /** UPI is offered up to this amount; most banks cap one UPI payment at ₹1,00,000. */
+  PAYMENT_UPI_MAX_RUPEES: z.coerce.number().int().min(1).default(1_00_000),
   PAYMENT_BANK_DETAILS: z
     .string()
     .default('Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000'),

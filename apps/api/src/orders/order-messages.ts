@@ -99,12 +99,19 @@ function numberLines(items: readonly MessageItem[]): string[] {
   return items.map((item) => `  ${displayNumber(item.number)}  ${inr(item.price)}`);
 }
 
+/** Why an order over the UPI limit is paid by bank transfer (the order page says it too). */
+const upiOverLimit = (limit: number) =>
+  `UPI is offered up to ${formatInr(limit)}: most banks allow no more in one UPI payment.`;
+
 function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageConfig): string[] {
   if (details.instructions) {
     const i = details.instructions;
     return [
-      `Pay ${formatInr(i.amount)} by UPI to ${i.upiId}, or by bank transfer to:`,
+      i.upiId
+        ? `Pay ${formatInr(i.amount)} by UPI to ${i.upiId}, or by bank transfer to:`
+        : `Pay ${formatInr(i.amount)} by bank transfer (NEFT, RTGS or IMPS) to:`,
       `  ${i.bankDetails}`,
+      ...(i.upiId ? [] : [upiOverLimit(i.upiLimit)]),
       `Quote your order reference ${i.reference} with the payment. Our team confirms it and writes to you.`,
       ...(details.upiLink
         ? [

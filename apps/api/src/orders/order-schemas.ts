@@ -85,7 +85,13 @@ const orderPaymentSchema = z.object({
   paymentReference: z.string().nullable().describe('The UPI/bank or Razorpay payment reference'),
   instructions: z
     .object({
-      upiId: z.string(),
+      upiId: z
+        .string()
+        .nullable()
+        .describe('null when the amount is over upiLimit: bank transfer only'),
+      upiLimit: rupees.describe(
+        'The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000)',
+      ),
       bankDetails: z.string(),
       reference: z.string().describe('Quote this with the transfer'),
       amount: rupees,
@@ -110,7 +116,7 @@ const orderPaymentSchema = z.object({
     .string()
     .optional()
     .describe(
-      'manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn)',
+      'manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn)',
     ),
   razorpay: z
     .object({

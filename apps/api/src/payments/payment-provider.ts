@@ -19,7 +19,10 @@ type ClaimProviderOrderId = (providerOrderId: string) => Promise<string | null>;
 
 /** Manual payment: what to pay, where, and the reference to quote (amount in rupees). */
 export interface ManualInstructions {
-  upiId: string;
+  /** null: the amount is over `upiLimit`, so bank transfer only. */
+  upiId: string | null;
+  /** Rupees: the most UPI is offered for. */
+  upiLimit: number;
   bankDetails: string;
   reference: string;
   amount: number;

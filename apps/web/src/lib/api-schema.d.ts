@@ -5297,7 +5297,10 @@ export interface operations {
                   paymentReference: string | null;
                   /** @description manual: how to pay; only while the order awaits payment */
                   instructions?: {
-                    upiId: string;
+                    /** @description null when the amount is over upiLimit: bank transfer only */
+                    upiId: string | null;
+                    /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                    upiLimit: number;
                     bankDetails: string;
                     /** @description Quote this with the transfer */
                     reference: string;
@@ -5312,7 +5315,7 @@ export interface operations {
                     /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                     screenshot: boolean;
                   };
-                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
@@ -5484,7 +5487,10 @@ export interface operations {
                   paymentReference: string | null;
                   /** @description manual: how to pay; only while the order awaits payment */
                   instructions?: {
-                    upiId: string;
+                    /** @description null when the amount is over upiLimit: bank transfer only */
+                    upiId: string | null;
+                    /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                    upiLimit: number;
                     bankDetails: string;
                     /** @description Quote this with the transfer */
                     reference: string;
@@ -5499,7 +5505,7 @@ export interface operations {
                     /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                     screenshot: boolean;
                   };
-                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
@@ -5797,7 +5803,10 @@ export interface operations {
                   paymentReference: string | null;
                   /** @description manual: how to pay; only while the order awaits payment */
                   instructions?: {
-                    upiId: string;
+                    /** @description null when the amount is over upiLimit: bank transfer only */
+                    upiId: string | null;
+                    /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                    upiLimit: number;
                     bankDetails: string;
                     /** @description Quote this with the transfer */
                     reference: string;
@@ -5812,7 +5821,7 @@ export interface operations {
                     /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                     screenshot: boolean;
                   };
-                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
@@ -6054,7 +6063,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -6069,7 +6081,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -6329,7 +6341,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -6344,7 +6359,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -6613,7 +6628,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -6628,7 +6646,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -6929,7 +6947,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -6944,7 +6965,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -7104,7 +7125,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -7119,7 +7143,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -7600,7 +7624,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -7615,7 +7642,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -9036,7 +9063,10 @@ export interface operations {
                   paymentReference: string | null;
                   /** @description manual: how to pay; only while the order awaits payment */
                   instructions?: {
-                    upiId: string;
+                    /** @description null when the amount is over upiLimit: bank transfer only */
+                    upiId: string | null;
+                    /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                    upiLimit: number;
                     bankDetails: string;
                     /** @description Quote this with the transfer */
                     reference: string;
@@ -9051,7 +9081,7 @@ export interface operations {
                     /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                     screenshot: boolean;
                   };
-                  /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                  /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                   upiLink?: string;
                   /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                   razorpay?: {
@@ -9371,7 +9401,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -9386,7 +9419,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -9724,7 +9757,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -9739,7 +9775,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -10545,7 +10581,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -10560,7 +10599,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -10923,7 +10962,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -10938,7 +10980,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -11312,7 +11354,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -11327,7 +11372,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {
@@ -11690,7 +11735,10 @@ export interface operations {
                 paymentReference: string | null;
                 /** @description manual: how to pay; only while the order awaits payment */
                 instructions?: {
-                  upiId: string;
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
                   bankDetails: string;
                   /** @description Quote this with the transfer */
                   reference: string;
@@ -11705,7 +11753,7 @@ export interface operations {
                   /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
                   screenshot: boolean;
                 };
-                /** @description manual, while the order awaits payment: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
                 upiLink?: string;
                 /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
                 razorpay?: {

@@ -120,6 +120,29 @@ describe('order page: awaiting a manual payment', () => {
     expect(checkoutScripts()).toHaveLength(0);
   });
 
+  it('offers bank transfer alone, and says why, for an amount over the UPI limit', async () => {
+    const order = pendingManualOrder();
+    const { upiLink: _upiLink, ...payment } = order.payment;
+    signedInApi({
+      [orderPath]: ok({
+        ...order,
+        payment: {
+          ...payment,
+          instructions: { ...payment.instructions!, upiId: null, upiLimit: 100000 },
+        },
+      }),
+    });
+    renderOrderPage();
+    const section = await screen.findByRole('region', { name: 'Payment' });
+    expect(section).toHaveTextContent('Pay by bank transfer and quote your order reference.');
+    expect(section).toHaveTextContent(
+      'UPI is offered up to ₹1,00,000: most banks allow no more in one UPI payment.',
+    );
+    expect(within(section).queryByText('UPI ID', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('img', { name: /UPI QR code/ })).not.toBeInTheDocument();
+    expect(valueOf(section, 'Bank transfer')).toHaveTextContent('HDFC Bank');
+  });
+
   it('shows the TDS line and the taxable value when TDS is deducted', async () => {
     signedInApi({
       [orderPath]: ok(

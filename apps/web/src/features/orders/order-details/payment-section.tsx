@@ -141,9 +141,15 @@ function ManualInstructions({ order }: { order: Order }) {
   return (
     <div className="mt-5">
       <p className="text-sm text-slate-800">
-        Pay by UPI or bank transfer and quote your order reference. Our team confirms the payment
-        and writes to you; this page updates by itself.
+        Pay by {instructions.upiId ? 'UPI or bank transfer' : 'bank transfer'} and quote your order
+        reference. Our team confirms the payment and writes to you; this page updates by itself.
       </p>
+      {instructions.upiId ? null : (
+        <p className="mt-2 text-sm text-slate-700">
+          UPI is offered up to {formatInr(instructions.upiLimit)}: most banks allow no more in one
+          UPI payment.
+        </p>
+      )}
       {upiLink ? (
         <div className="mt-4 flex flex-wrap items-center gap-5">
           <UpiQrCode
@@ -162,10 +168,12 @@ function ManualInstructions({ order }: { order: Order }) {
         <InstructionRow term="Amount to pay">
           <span className="text-lg font-bold">{formatInr(instructions.amount)}</span>
         </InstructionRow>
-        <InstructionRow term="UPI ID">
-          <span className="font-mono">{instructions.upiId}</span>
-          <CopyButton text={instructions.upiId} what="UPI ID" />
-        </InstructionRow>
+        {instructions.upiId ? (
+          <InstructionRow term="UPI ID">
+            <span className="font-mono">{instructions.upiId}</span>
+            <CopyButton text={instructions.upiId} what="UPI ID" />
+          </InstructionRow>
+        ) : null}
         <InstructionRow term="Bank transfer">
           <span className="whitespace-pre-line">{instructions.bankDetails}</span>
           <CopyButton text={instructions.bankDetails} what="bank details" />
