@@ -14,4 +14,7 @@ export const CART_MESSAGES = {
   signInToCheckout: 'Please log in to checkout',
   synced: 'Your cart has been synced with your account',
   syncFailed: 'Failed to sync your cart with your account',
+  /** Ours: the account's cart held numbers from an earlier visit, so checkout waits. */
+  merged:
+    'Your cart now also holds numbers you added on an earlier visit. Please check it before you check out.',
 } as const;

@@ -258,10 +258,12 @@ describe('guest cart', () => {
 });
 
 describe('signing in with a guest cart', () => {
-  /** A guest with one number who asks to check out: the calls the sign-in will lead to. */
-  function guestAsksToCheckOut() {
+  /**
+   * A guest with one number who asks to check out: the calls the sign-in will lead to, the sync
+   * answering `synced` (the account's cart, with the guest's number added).
+   */
+  function guestAsksToCheckOut(synced = serverCart([{ id: 1, price: 5000 }])) {
     guestCartOf(product(1, 5000));
-    const synced = serverCart([{ id: 1, price: 5000 }]);
     return installFakeApi({
       'POST /cart/validate': ok({
         validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
@@ -303,6 +305,22 @@ describe('signing in with a guest cart', () => {
         pinCode: '411001',
       },
     });
+  });
+
+  it("stops at the cart when the account's cart held numbers from an earlier visit", async () => {
+    const api = guestAsksToCheckOut(
+      serverCart([
+        { id: 1, price: 5000 },
+        { id: 9, price: 80000 },
+      ]),
+    );
+    renderStore('/cart', <CartPage />, { ...sampleSession, address: sampleAddress });
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+
+    expect(await toast(CART_MESSAGES.merged)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
   });
 
   it('stops at the billing form, on what is missing, when the profile has no address', async () => {

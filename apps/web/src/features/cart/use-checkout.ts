@@ -10,9 +10,11 @@ import { useCheckout as useCheckoutCall, type CheckoutDetails } from './api/chec
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
 import { useValidateCart } from './api/validate-cart';
 import { CART_MESSAGES } from './cart-messages';
-import type { CartProduct, ValidationResult } from './cart-types';
+import type { CartProduct, ServerCart, ValidationResult } from './cart-types';
 import { applyValidation, toPayload } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
+
+type AskedBeforeSignIn = { product: CartProduct } | { product?: undefined; cartIds: number[] };
 
 /**
  * Validation (when the cart page opens, spec §4) and checkout: the cart is validated again,
@@ -23,7 +25,8 @@ import { readGuestCart, writeGuestCart } from './guest-cart-store';
  * A guest is asked to sign in first; once signed in, and once `cartSynced` (the guest cart has
  * reached the account's), the purchase goes on at its billing step: Buy now opens it, and the
  * cart page is told (`resumeCheckout`) to submit its billing form, which checks out when the
- * profile's details complete it and otherwise shows what is missing. Asked before the session
+ * profile's details complete it and otherwise shows what is missing; when the account's cart
+ * then holds other numbers than the guest's, the cart page stops there for the buyer to check. Asked before the session
  * is known (a click as the page opens), sign-in is asked for only once it is known there is none.
  */
 export function useCheckout(
@@ -37,8 +40,11 @@ export function useCheckout(
   const { openAuthModal } = useAuthUi();
   const { mutateAsync: postValidate } = useValidateCart();
   const { mutateAsync: postCheckout } = useCheckoutCall();
-  /** What the guest asked for before signing in: the cart's checkout, or Buy now of a number. */
-  const afterSignIn = useRef<{ product?: CartProduct } | null>(null);
+  /**
+   * What the guest asked for before signing in: Buy now of a number, or the checkout of the
+   * cart that held `cartIds`.
+   */
+  const afterSignIn = useRef<AskedBeforeSignIn | null>(null);
   /** Asked while the session was still being restored: sign-in is asked for only if none is. */
   const askedBeforeSession = useRef(false);
   const [resumeCheckout, setResumeCheckout] = useState(false);
@@ -100,7 +106,7 @@ export function useCheckout(
 
   /** A purchase asked for by someone not (or not yet known to be) signed in. */
   const askToSignIn = useCallback(
-    (asked: { product?: CartProduct }) => {
+    (asked: AskedBeforeSignIn) => {
       afterSignIn.current = asked;
       if (!sessionKnown) {
         askedBeforeSession.current = true;
@@ -124,7 +130,7 @@ export function useCheckout(
   const checkout = useCallback(
     async (details: CheckoutDetails = {}) => {
       if (!signedIn) {
-        askToSignIn({});
+        askToSignIn({ cartIds: readGuestCart().productIds });
         return;
       }
       try {
@@ -181,9 +187,18 @@ export function useCheckout(
     const asked = afterSignIn.current;
     if (!signedIn || !cartSynced || !asked) return;
     afterSignIn.current = null;
-    if (asked.product) setBuying(asked.product);
-    else setResumeCheckout(true);
-  }, [signedIn, cartSynced]);
+    if (asked.product) {
+      setBuying(asked.product);
+      return;
+    }
+    // The sync merged the guest cart into the account's: the checkout goes on by itself only
+    // for the numbers the guest saw, at the total they saw. A number the sync dropped has its
+    // own warning; numbers from an earlier visit are told here.
+    const seen = new Set(asked.cartIds);
+    const now = queryClient.getQueryData<ServerCart>(CART_QUERY_KEY)?.productIds ?? [];
+    if (now.length === seen.size && now.every((id) => seen.has(id))) setResumeCheckout(true);
+    else if (now.some((id) => !seen.has(id))) toast.info(CART_MESSAGES.merged, { duration: 8000 });
+  }, [signedIn, cartSynced, queryClient, toast]);
 
   const checkoutResumed = useCallback(() => setResumeCheckout(false), []);
   const stopBuying = useCallback(() => setBuying(null), []);
