@@ -338,6 +338,13 @@ describeEachDatabase(
       expect(whatsapp[0]!.text).toBe(
         `Hello Asha Verma, the UPC for your number 98123 41234 (order ${keen.order.reference}) is AB12CD34, valid until ${until}. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store to port the number in your own name.`,
       );
+      // The GST invoice reaches the buyer on every channel: its page's link on WhatsApp and SMS.
+      const orderPage = `${ctx().config.PUBLIC_BASE_URL}/orders/${keen.order.id}`;
+      expect(whatsapp[1]!.text).toContain(`Your GST invoice is on your order page: ${orderPage}.`);
+      const paidSms = keenMobile.find(
+        (m) => m.channel === 'sms' && m.text.includes('payment received'),
+      );
+      expect(paidSms!.text).toContain(`Your GST invoice: ${orderPage} (also in our e-mail).`);
 
       // Asking for WhatsApp later counts from then on.
       const optIn = await quiet.client.request({

@@ -141,8 +141,8 @@ const signOff = (config: MessageConfig) => [
  * outbox shows.
  */
 const whatsappTexts: Record<WhatsappTemplateKind, (parameters: string[]) => string> = {
-  payment_received: ([name, reference, numbers]) =>
-    `Hello ${name}, we have received your payment for order ${reference}. ${numbers}: now yours. Your UPC follows within 24 hours.`,
+  payment_received: ([name, reference, numbers, orderPage]) =>
+    `Hello ${name}, we have received your payment for order ${reference}. ${numbers}: now yours. Your GST invoice is on your order page: ${orderPage}. Your UPC follows within 24 hours.`,
   upc_sent: ([name, number, reference, upc, until]) =>
     `Hello ${name}, the UPC for your number ${number} (order ${reference}) is ${upc}, valid until ${until}. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store to port the number in your own name.`,
   porting_update: ([name, reference, numbers, step]) =>
@@ -223,9 +223,11 @@ export function orderPlacedMessages(
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: order ${order.reference} for ${inr(order.totalAmount)} is held until ${until}. ${
-    details.instructions
-      ? `Pay by UPI to ${details.instructions.upiId} quoting ${order.reference}.`
-      : 'Pay online on your order page.'
+    !details.instructions
+      ? 'Pay online on your order page.'
+      : details.instructions.upiId
+        ? `Pay by UPI to ${details.instructions.upiId} quoting ${order.reference}.`
+        : `Pay by bank transfer quoting ${order.reference}: the details are in our e-mail and on your order page.`
   }`;
   return toBuyer(contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
 }
@@ -251,10 +253,10 @@ export function orderPaidMessages(
       .map((step, index) => `${index + 1}. ${step}`),
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your GST invoice is in our e-mail; your UPC follows within 24 hours.`;
+  const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your GST invoice: ${orderPageUrl(config, order)} (also in our e-mail). Your UPC follows within 24 hours.`;
   return toBuyer(contact, `Payment received: order ${order.reference}`, email, sms, {
     kind: 'payment_received',
-    parameters: [contact.name, order.reference, displayNumbers(items)],
+    parameters: [contact.name, order.reference, displayNumbers(items), orderPageUrl(config, order)],
   });
 }
 

@@ -27,6 +27,10 @@ describeEachDatabase(
       );
       expect(email!.text).not.toContain('upi://');
       expect(email!.text).not.toContain(ctx().config.PAYMENT_UPI_ID);
+      const [sms] = await sentTo(ctx().database, buyer.user.mobile);
+      expect(sms!.text).toContain(
+        `Pay by bank transfer quoting ${buyer.order.reference}: the details are in our e-mail and on your order page.`,
+      );
     });
 
     it('offers UPI up to the limit itself', async () => {
