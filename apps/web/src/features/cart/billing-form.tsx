@@ -74,7 +74,12 @@ export function BillingForm({
 
   const submit = handleSubmit(async ({ confirmGstinStateMismatch, ...billing }) => {
     if (mismatch && !confirmGstinStateMismatch) {
-      setError('confirmGstinStateMismatch', { message: GSTIN_STATE_CONFIRM_REQUIRED });
+      // Focused (and so scrolled into view): on a phone it is below the button pressed.
+      setError(
+        'confirmGstinStateMismatch',
+        { message: GSTIN_STATE_CONFIRM_REQUIRED },
+        { shouldFocus: true },
+      );
       return;
     }
     const { line2, ...rest } = billing;

@@ -605,6 +605,8 @@ describe('signed-in cart and checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(await within(form).findByText(GSTIN_STATE_CONFIRM_REQUIRED)).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+    // Below the button on a phone: the focus takes the buyer there.
+    expect(confirm).toHaveFocus();
 
     const profileReads = api.callsTo('GET /user/profile').length;
     fireEvent.click(confirm);

@@ -37,7 +37,7 @@ export const faqGroups: readonly FaqGroup[] = [
       {
         question: 'Is GST included in the price?',
         answer:
-          'The price on a number is before tax. GST of 18% (CGST 9% and SGST 9%) is added at checkout and shown line by line in your cart, and you receive a GST invoice with the porting code.',
+          "The price on a number is before tax. GST of 18% is added at checkout: CGST 9% and SGST 9% when the place of supply (your billing state, or your company's GSTIN state) is our own state, IGST 18% when it is another state. The cart shows it line by line, and you receive a GST invoice as soon as your payment is confirmed.",
       },
       {
         question: 'Can my company deduct TDS?',
