@@ -32,6 +32,7 @@ describe('rupeesInWords', () => {
     expect(rupeesInWords(2_00_00_000_00)).toBe('Rupees Two Crore Only');
     expect(rupeesInWords(101_00)).toBe('Rupees One Hundred One Only');
     expect(rupeesInWords(0)).toBe('Rupees Zero Only');
+    expect(rupeesInWords(101)).toBe('Rupees One and One Paisa Only');
     expect(rupeesInWords(100_00_00_000_00)).toBe('Rupees One Hundred Crore Only');
   });
 });

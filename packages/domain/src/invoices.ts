@@ -81,5 +81,6 @@ export function rupeesInWords(paise: number): string {
   }
   const rupees = Math.floor(paise / 100);
   const fraction = paise % 100;
-  return `Rupees ${wholeInWords(rupees)}${fraction ? ` and ${belowHundred(fraction)} Paise` : ''} Only`;
+  const unit = fraction === 1 ? 'Paisa' : 'Paise';
+  return `Rupees ${wholeInWords(rupees)}${fraction ? ` and ${belowHundred(fraction)} ${unit}` : ''} Only`;
 }

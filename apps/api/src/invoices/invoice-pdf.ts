@@ -74,6 +74,8 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     );
   }
   pdf.text(`Place of supply: ${doc.placeOfSupply}`);
+  // CGST rules, rule 46(p): whether tax is payable on reverse charge (never, for this supply).
+  pdf.text('Tax payable on reverse charge: No');
   pdf.moveDown();
 
   const party = (heading: string, who: InvoiceParty, x: number, y: number) => {

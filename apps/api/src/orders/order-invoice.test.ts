@@ -68,6 +68,7 @@ describeEachDatabase(
         'GSTIN: 27AAPFU0939F1ZV',
         // A registered buyer's place of supply is its GSTIN's state, not the billing address's.
         'Place of supply: Maharashtra (27)',
+        'Tax payable on reverse charge: No',
         'Mobile number 98765 98765',
         ctx().config.INVOICE_SAC_CODE,
         // 50,000 taxable; IGST 18% = 9,000; invoice 59,000; TDS 2% = 1,000 deducted; 58,000 paid.
