@@ -36,6 +36,7 @@ describeEachDatabase('GET /api/v1/dev/outbox', (ctx) => {
         subject: null,
         text: 'second, no code',
         otp: null,
+        attachments: [],
         createdAt: expect.any(String),
       },
       {
@@ -45,6 +46,7 @@ describeEachDatabase('GET /api/v1/dev/outbox', (ctx) => {
         subject: null,
         text: 'first 111111',
         otp: '111111',
+        attachments: [],
         createdAt: expect.any(String),
       },
     ]);

@@ -7,6 +7,7 @@ const outboxMessage = z.object({
   subject: z.string().nullable(),
   text: z.string(),
   otp: z.string().nullable(),
+  attachments: z.array(z.string()).describe('The names of the files an e-mail carried'),
   createdAt: z.string(),
 });
 

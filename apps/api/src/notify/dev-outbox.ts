@@ -10,6 +10,8 @@ export interface OutboxMessage {
   subject: string | null;
   text: string;
   otp: string | null;
+  /** The names of the files an e-mail carried. */
+  attachments: string[];
   createdAt: string;
 }
 
@@ -43,6 +45,7 @@ export async function listOutbox(
     subject: row.subject,
     text: row.text,
     otp: row.otp,
+    attachments: row.attachments ?? [],
     createdAt: row.createdAt.toISOString(),
   }));
 }

@@ -38,9 +38,13 @@ export interface Attachment {
   content: Buffer;
 }
 
-/** An attachment the outbox makes as it sends the message: the tax invoice of a paid order. */
+/**
+ * An attachment the outbox makes as it sends the message: a tax document of the order
+ * `invoiceOf`, its invoice, or with `kind: 'CN'` the credit note of its refund.
+ */
 interface InvoiceAttachment {
   invoiceOf: string;
+  kind?: 'INV' | 'CN';
 }
 
 /** An attachment the outbox makes as it sends the message: a QR code of `qrCodeOf` (a link). */

@@ -118,6 +118,20 @@ describeEachDatabase(
       expect(noteText).not.toContain('Invoice value');
       const staffNote = await staff.client.get(api(`/admin/orders/${order.id}/credit-note.pdf`));
       expect(staffNote.statusCode).toBe(200);
+      // The refund's e-mail carries the credit note, as the payment's carried the invoice.
+      const outbox = await ctx().app.inject({
+        method: 'GET',
+        url: api(`/dev/outbox?to=${encodeURIComponent(buyer.user.email)}`),
+      });
+      const [refundMail, paidMail] = outbox.json().data.messages;
+      expect(refundMail.subject).toBe(`Order ${order.reference}: your refund has been made`);
+      expect(refundMail.text).toContain(`Our credit note ${documents[1]!.serial}, against the tax`);
+      expect(refundMail.attachments).toEqual([
+        expect.stringMatching(/^CN-\d{2}-\d{2}-000001\.pdf$/),
+      ]);
+      expect(paidMail.attachments).toEqual([
+        expect.stringMatching(/^INV-\d{2}-\d{2}-000001\.pdf$/),
+      ]);
 
       const stranger = await signedIn(ctx().app);
       expect((await stranger.client.get(invoiceUrl)).statusCode).toBe(404);

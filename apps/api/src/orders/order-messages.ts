@@ -9,7 +9,7 @@ import {
 } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
-import type { WhatsappTemplateKind } from '../notify/message';
+import type { QueuedMessage, WhatsappTemplateKind } from '../notify/message';
 import type { Tx } from '../db/transactions';
 import type { OutgoingMessage } from '../notify/notifier';
 import { enqueueMessages } from '../notify/outbox';
@@ -557,9 +557,16 @@ export function refundMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
-  refund: { amount: number; reference: string; wholeOrder: boolean; throughRazorpay: boolean },
+  refund: {
+    amount: number;
+    reference: string;
+    wholeOrder: boolean;
+    throughRazorpay: boolean;
+    /** The serial of the credit note issued for it (a paid order refunded in full). */
+    creditNote?: string;
+  },
   reason: string,
-): OutgoingMessage[] {
+): QueuedMessage[] {
   const what = refund.wholeOrder
     ? `A full refund of ${inr(refund.amount)} for your order has been made (payment ${refund.reference}).`
     : `Your further payment ${refund.reference} of ${inr(refund.amount)} has been refunded in full. Your order goes on as before.`;
@@ -573,14 +580,32 @@ export function refundMessages(
     '',
     `Reason: ${reason}`,
     '',
+    ...(refund.creditNote
+      ? [
+          `Our credit note ${refund.creditNote}, against the tax invoice of the order, is attached; your order page has both.`,
+          '',
+        ]
+      : []),
     `Your order: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: order ${order.reference}: ${what}${when} Reason: ${reason}`;
-  return toBuyer(contact, `Order ${order.reference}: your refund has been made`, email, sms, {
-    kind: 'order_update',
-    parameters: [contact.name, order.reference, `${what}${when}`],
-  });
+  const messages = toBuyer(
+    contact,
+    `Order ${order.reference}: your refund has been made`,
+    email,
+    sms,
+    {
+      kind: 'order_update',
+      parameters: [contact.name, order.reference, `${what}${when}`],
+    },
+  );
+  // The credit note is rendered as the e-mail is sent, as the invoice is.
+  return messages.map((message) =>
+    refund.creditNote && message.channel === 'email'
+      ? { ...message, attachments: [{ invoiceOf: order.id, kind: 'CN' as const }] }
+      : message,
+  );
 }
 
 /**
@@ -608,7 +633,7 @@ export async function enqueueForBuyer(
   deps: Pick<OrderDeps, 'users'>,
   tx: Tx,
   userId: string,
-  messages: readonly OutgoingMessage[],
+  messages: readonly QueuedMessage[],
 ): Promise<number[]> {
   return enqueueMessages(tx, await buyerMessages(deps, tx, userId, messages));
 }

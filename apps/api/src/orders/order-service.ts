@@ -296,9 +296,12 @@ export function createOrderService(deps: OrderDeps) {
     taxDocumentForStaff: async (id: string, kind: 'INV' | 'CN') =>
       taxDocumentOf(await find(id), kind),
 
-    /** The paid order's tax invoice as an e-mail attachment (the outbox makes it as it sends). */
-    async invoiceAttachment(id: string) {
-      const { fileName, pdf } = await taxDocumentOf(await find(id), 'INV');
+    /**
+     * The paid order's tax invoice, or the credit note of its refund, as an e-mail attachment
+     * (the outbox makes it as it sends).
+     */
+    async invoiceAttachment(id: string, kind: 'INV' | 'CN') {
+      const { fileName, pdf } = await taxDocumentOf(await find(id), kind);
       return { filename: fileName, contentType: 'application/pdf', content: pdf };
     },
 

@@ -59,13 +59,13 @@ async function applyRefund(
       : 'paid back by our team';
   const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded (${how}). Reason: ${refund.reason}`;
   await insertOrderEvent(tx, { orderId: order.id, status, note, staffUserId: refund.staffUserId });
-  if (wholeOrder) {
-    await deps.invoices.issueCreditNote(
-      tx,
-      { id: refund.id, orderId: order.id, amount: refund.amount },
-      refund.completedAt ?? new Date(),
-    );
-  }
+  const creditNote = wholeOrder
+    ? await deps.invoices.issueCreditNote(
+        tx,
+        { id: refund.id, orderId: order.id, amount: refund.amount },
+        refund.completedAt ?? new Date(),
+      )
+    : undefined;
   await deps.audit.record(tx, {
     actorId: refund.staffUserId,
     action: 'order.refund',
@@ -95,6 +95,7 @@ async function applyRefund(
       // The money of a cancelled order (a late payment) went back: the order is refunded too.
       wholeOrder: status === 'refunded',
       throughRazorpay: refund.method === 'razorpay',
+      ...(creditNote ? { creditNote: creditNote.serial } : {}),
     },
     refund.reason,
   );

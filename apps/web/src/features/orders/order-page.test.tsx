@@ -570,6 +570,10 @@ describe('order page: paid', () => {
     expect(
       within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-note.pdf`);
+    // The invoice the credit note reverses stays at hand.
+    expect(
+      within(refunded).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
   });
 });
 

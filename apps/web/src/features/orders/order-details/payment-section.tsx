@@ -78,9 +78,15 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
         <Card title="Refunded">
           <p className="text-sm text-slate-700">A full refund of {total} has been made.</p>
           {order.paidAt ? (
-            <TaxDocumentLink order={order} file="credit-note.pdf">
-              Download the credit note (PDF)
-            </TaxDocumentLink>
+            // A registered buyer reverses the input tax credit with both.
+            <div className="flex flex-wrap gap-x-3">
+              <TaxDocumentLink order={order} file="credit-note.pdf">
+                Download the credit note (PDF)
+              </TaxDocumentLink>
+              <TaxDocumentLink order={order} file="invoice.pdf">
+                Download the tax invoice (PDF)
+              </TaxDocumentLink>
+            </div>
           ) : null}
         </Card>
       );
