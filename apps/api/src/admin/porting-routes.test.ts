@@ -207,6 +207,16 @@ describeEachDatabase(
         'ported',
         'completed',
       ]);
+
+      // The buyer is told which code counts once one is replaced, and of two numbers in the plural.
+      const sms = await sentTo(ctx().database, view.billing.mobile);
+      expect(sms.map((m) => m.text)).toContainEqual(
+        expect.stringContaining(
+          'new UPC (use this one, not the one sent before) for 98765 98765 is ZX98YW76',
+        ),
+      );
+      const [completed] = await sentTo(ctx().database, view.billing.email);
+      expect(completed!.text).toContain('Your order is complete. Enjoy your new numbers!');
     });
 
     it('refuses a UPC recorded for another number of the order (409), but not a number’s own corrected, nor another order’s', async () => {

@@ -405,26 +405,32 @@ export function paymentRejectedMessages(
   ];
 }
 
-const stepTexts: Partial<Record<OrderStatus, { subject: string; text: string }>> = {
+/** A step of the whole order in words, for an order of one number or (`many`) several. */
+const stepTexts: Partial<
+  Record<OrderStatus, { subject: (many: boolean) => string; text: (many: boolean) => string }>
+> = {
   upc_sent: {
-    subject: 'your UPC has been sent',
-    text: 'Your UPC (Unique Porting Code) has been sent. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store for biometric e-KYC, and choose prepaid or postpaid. A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free.',
+    subject: (many) => (many ? 'your UPCs have been sent' : 'your UPC has been sent'),
+    text: (many) =>
+      `${many ? 'Your UPCs (Unique Porting Codes) have been sent. Take each' : 'Your UPC (Unique Porting Code) has been sent. Take it'} with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store for biometric e-KYC, and choose prepaid or postpaid. A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free.`,
   },
   porting_in_progress: {
-    subject: 'porting is in progress',
-    text: 'Porting of your number is in progress. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).',
+    subject: () => 'porting is in progress',
+    text: (many) =>
+      `Porting of your ${many ? 'numbers' : 'number'} is in progress. The ${many ? 'SIMs become' : 'SIM becomes'} active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`,
   },
   ported: {
-    subject: 'your number has been ported',
-    text: 'Your number has been ported to your operator in your own name.',
+    subject: (many) => `your ${many ? 'numbers have' : 'number has'} been ported`,
+    text: (many) =>
+      `Your ${many ? 'numbers have' : 'number has'} been ported to your operator in your own name.`,
   },
   completed: {
-    subject: 'your order is complete',
-    text: 'Your order is complete. Enjoy your new number!',
+    subject: () => 'your order is complete',
+    text: (many) => `Your order is complete. Enjoy your new ${many ? 'numbers' : 'number'}!`,
   },
   cancelled: {
-    subject: 'your order has been cancelled',
-    text: 'Your order has been cancelled.',
+    subject: () => 'your order has been cancelled',
+    text: () => 'Your order has been cancelled.',
   },
 };
 
@@ -447,8 +453,10 @@ export function orderStepMessages(
   status: OrderStatus,
   note: string | null,
 ): OutgoingMessage[] {
-  const step = stepTexts[status];
-  if (!step) return [];
+  const texts = stepTexts[status];
+  if (!texts) return [];
+  const many = items.length > 1;
+  const step = { subject: texts.subject(many), text: texts.text(many) };
   const reason = status === 'cancelled' || status === 'refunded' ? 'Reason' : 'Note';
   const refundLine =
     status === 'cancelled' && order.needsRefund
@@ -524,7 +532,8 @@ export function portingStepMessages(
       pageLine,
       ...signOff(config),
     ];
-    const sms = `${config.STORE_NAME}: UPC for ${number} is ${upc}, valid till ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port the number in your name. Order ${order.reference}.`;
+    // A replacement says so: the buyer then holds two codes and must use this one.
+    const sms = `${config.STORE_NAME}: ${options.replaced ? 'new UPC (use this one, not the one sent before)' : 'UPC'} for ${number} is ${upc}, valid till ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port the number in your name. Order ${order.reference}.`;
     return toBuyer(contact, `Order ${order.reference}: the UPC for ${number}`, email, sms, {
       kind: 'upc_sent',
       parameters: [contact.name, number, order.reference, upc, until],

@@ -441,13 +441,13 @@ describe('order page: paid', () => {
       within(received).getByRole('link', { name: 'Download your tax invoice (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
 
-    // The payment step is behind the buyer: only the porting steps remain.
+    // The payment and the UPC are behind the buyer: only the store visit and the SIM remain.
     const next = section('What happens next');
     expect(
       within(next)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(sampleNextSteps.slice(1));
+    ).toEqual(sampleNextSteps.slice(2));
     expect(screen.queryByText('UPI ID')).not.toBeInTheDocument();
     expect(screen.queryByTestId('hold-countdown')).not.toBeInTheDocument();
   });

@@ -13,18 +13,26 @@ import { TimelineSection } from './timeline-section';
  * The whole order: payment, each number's porting, the timeline and next steps beside the
  * numbers, amounts and billing.
  */
+const stepsDone: Partial<Record<Order['status'], number>> = {
+  paid: 1,
+  upc_sent: 2,
+  porting_in_progress: 3,
+  ported: 4,
+};
+
 export function OrderDetails({ order, refetch }: { order: Order; refetch: () => unknown }) {
   const paymentStatus = order.payment.status;
   // Before payment the timeline is only "Order placed", unless something happened since (a
   // payment submitted, or sent back by staff with their reason).
   const showTimeline =
     (paymentStatus !== 'pending' && paymentStatus !== 'expired') || order.timeline.length > 1;
-  // The first step is the payment itself: once paid, only the porting steps lie ahead.
+  // The steps are: pay, the UPC and invoice sent, the store visit, the SIM active. Once paid,
+  // only those after the order's (its slowest number's) porting step lie ahead.
   const nextSteps =
     paymentStatus === 'pending'
       ? order.nextSteps
       : isInPorting(order)
-        ? order.nextSteps.slice(1)
+        ? order.nextSteps.slice(stepsDone[order.status] ?? 1)
         : [];
 
   return (
