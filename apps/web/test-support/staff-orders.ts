@@ -16,7 +16,12 @@ export function staffPendingOrder(overrides: Partial<StaffOrder> = {}): StaffOrd
   return {
     ...pendingManualOrder(),
     buyer,
-    attribution: { utm_source: 'newsletter', utm_campaign: 'diwali' },
+    attribution: {
+      utm_campaign: 'diwali',
+      utm_source: 'newsletter',
+      timestamp: '2026-11-20T04:30:00.000Z',
+      expires_at: '2027-02-18T04:30:00.000Z',
+    },
     providerOrderId: null,
     payments: [],
     ...overrides,

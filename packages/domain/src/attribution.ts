@@ -8,6 +8,7 @@ export const ATTRIBUTION_FIELD_LIMITS = {
   utm_source: 200,
   utm_campaign: 200,
   utm_medium: 200,
+  fbclid: 500,
   landing_page: 2000,
 } as const;
 

@@ -149,6 +149,7 @@ const attributionSchema = z
     utm_source: text('utm_source'),
     utm_campaign: text('utm_campaign'),
     utm_medium: text('utm_medium'),
+    fbclid: text('fbclid'),
     timestamp: instant,
     landing_page: text('landing_page'),
     expires_at: instant,

@@ -5159,6 +5159,8 @@ export interface operations {
             utm_campaign?: string | null;
             /** @description Kept up to 200 characters; longer values are cut */
             utm_medium?: string | null;
+            /** @description Kept up to 500 characters; longer values are cut */
+            fbclid?: string | null;
             timestamp?: (number | string) | null;
             /** @description Kept up to 2000 characters; longer values are cut */
             landing_page?: string | null;

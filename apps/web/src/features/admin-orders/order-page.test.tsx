@@ -74,7 +74,14 @@ describe('the console order page', () => {
     expect(region('Buyer')).toHaveTextContent('WhatsApp updatesYes');
     expect(region('Billing details')).toHaveTextContent('27AAPFU0939F1ZV');
     expect(region('Amounts')).toHaveTextContent('CGST (9%)₹13,500');
-    expect(region('Attribution')).toHaveTextContent('utm_campaigndiwali');
+    // In support's words and India's time, the source first, without the browser's expiry.
+    expect(
+      within(region('Attribution'))
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Source', 'Campaign', 'Landed']);
+    expect(region('Attribution')).toHaveTextContent('Campaigndiwali');
+    expect(region('Attribution')).toHaveTextContent('Landed20 Nov 2026, 10:00 am IST');
   });
 
   it('confirms a transfer with its reference, and shows why a reference is refused', async () => {

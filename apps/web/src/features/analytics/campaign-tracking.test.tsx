@@ -61,6 +61,31 @@ describe('captureCampaign', () => {
     expect(storage.map.size).toBe(0);
   });
 
+  it("saves a Meta ad's fbclid alone, and utm_medium beside the spec's fields", () => {
+    expect(
+      attributionFromUrl({ pathname: '/numbers/9876543210', search: '?fbclid=IwAR_x' }, landed),
+    ).toEqual({
+      gclid: null,
+      utm_source: null,
+      utm_campaign: null,
+      fbclid: 'IwAR_x',
+      timestamp: '2025-03-01T10:00:00.000Z',
+      landing_page: '/numbers/9876543210?fbclid=IwAR_x',
+      expires_at: '2025-05-30T10:00:00.000Z',
+    });
+    const storage = memoryStorage();
+    captureCampaign(
+      { pathname: '/', search: '?utm_source=mail&utm_medium=email' },
+      storage,
+      landed,
+    );
+    expect(getAttribution(storage, landed)).toMatchObject({
+      utm_source: 'mail',
+      utm_medium: 'email',
+    });
+    expect(getAttribution(storage, landed)).not.toHaveProperty('fbclid');
+  });
+
   it('replaces an older campaign with a newer one', () => {
     const storage = memoryStorage();
     captureCampaign(landing, storage, landed);

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Campaign tracking (spec §3, §4, §9). When the address carries `gclid` or `utm_source`, the
- * landing data is saved in local storage under CAMPAIGN_TRACKING_KEY for 90 days; storage
+ * Campaign tracking (spec §3, §4, §9). When the address carries `gclid` or `utm_source` (or,
+ * ours, `fbclid`: Meta's ads add nothing else unless each ad is tagged), the landing data is saved in local storage under CAMPAIGN_TRACKING_KEY for 90 days; storage
  * failures are ignored. `getAttribution()` returns the saved record while it is valid (an
  * expired record is removed and ignored); checkout sends it as its `attribution`. Every text
  * value is cut to the server's limit (ATTRIBUTION_FIELD_LIMITS in @store/domain), when saved and
@@ -21,6 +21,9 @@ export interface CampaignAttribution {
   gclid: string | null;
   utm_source: string | null;
   utm_campaign: string | null;
+  /** Ours, beyond the spec's record, kept only when the address carries them. */
+  utm_medium?: string;
+  fbclid?: string;
   /** When the visitor landed. */
   timestamp: string;
   /** Path and query string of the landing page: '/?utm_source=google&gclid=abc'. */
@@ -48,7 +51,15 @@ function param(search: URLSearchParams, name: AttributionTextField): string | nu
 const clipped = (field: AttributionTextField, value: string | null) =>
   value === null ? null : cleanAttributionValue(field, value);
 
-/** The record for a landing address, or null when it carries neither gclid nor utm_source. */
+/** The optional fields, each only when it has a value. */
+function extras(values: Record<'utm_medium' | 'fbclid', string | null>) {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as Pick<
+    CampaignAttribution,
+    'utm_medium' | 'fbclid'
+  >;
+}
+
+/** The record for a landing address, or null when it carries none of gclid, utm_source, fbclid. */
 export function attributionFromUrl(
   location: { pathname: string; search: string },
   now: Date = new Date(),
@@ -56,11 +67,13 @@ export function attributionFromUrl(
   const search = new URLSearchParams(location.search);
   const gclid = param(search, 'gclid');
   const utmSource = param(search, 'utm_source');
-  if (!gclid && !utmSource) return null;
+  const fbclid = param(search, 'fbclid');
+  if (!gclid && !utmSource && !fbclid) return null;
   return {
     gclid,
     utm_source: utmSource,
     utm_campaign: param(search, 'utm_campaign'),
+    ...extras({ utm_medium: param(search, 'utm_medium'), fbclid }),
     timestamp: now.toISOString(),
     landing_page: cleanAttributionValue('landing_page', `${location.pathname}${location.search}`),
     expires_at: new Date(now.getTime() + CAMPAIGN_TRACKING_DAYS * DAY_MS).toISOString(),
@@ -68,7 +81,7 @@ export function attributionFromUrl(
 }
 
 /**
- * Saves the landing data when the address carries gclid or utm_source (a newer campaign
+ * Saves the landing data when the address carries gclid, utm_source or fbclid (a newer campaign
  * replaces an older one). Returns the saved record, or null when there was nothing to save or
  * storage failed.
  */
@@ -96,7 +109,9 @@ function isAttribution(value: unknown): value is CampaignAttribution {
     nullableString(v.gclid) &&
     nullableString(v.utm_source) &&
     nullableString(v.utm_campaign) &&
-    (typeof v.gclid === 'string' || typeof v.utm_source === 'string') &&
+    (typeof v.gclid === 'string' ||
+      typeof v.utm_source === 'string' ||
+      typeof v.fbclid === 'string') &&
     typeof v.timestamp === 'string' &&
     typeof v.landing_page === 'string' &&
     typeof v.expires_at === 'string' &&
@@ -143,6 +158,11 @@ export function getAttribution(
     gclid: clipped('gclid', parsed.gclid),
     utm_source: clipped('utm_source', parsed.utm_source),
     utm_campaign: clipped('utm_campaign', parsed.utm_campaign),
+    ...extras({
+      utm_medium:
+        typeof parsed.utm_medium === 'string' ? clipped('utm_medium', parsed.utm_medium) : null,
+      fbclid: typeof parsed.fbclid === 'string' ? clipped('fbclid', parsed.fbclid) : null,
+    }),
     timestamp: parsed.timestamp,
     landing_page: cleanAttributionValue('landing_page', parsed.landing_page),
     expires_at: parsed.expires_at,
