@@ -88,6 +88,25 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
       },
     });
 
+    // Its visible breadcrumb, then the page itself, as a BreadcrumbList.
+    const breadcrumbs = (await jsonLdBlocks(page)).find(
+      (block) => block['@type'] === 'BreadcrumbList',
+    );
+    const visible = await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.map((link) => ({ name: link.textContent, href: link.getAttribute('href') })),
+      );
+    expect(visible).toHaveLength(2);
+    expect(visible[0]).toEqual({ name: 'Premium Numbers', href: '/premium-numbers' });
+    expect(breadcrumbs?.itemListElement).toEqual(
+      [
+        ...visible.map(({ name, href }) => ({ name, item: `${publicBase}${href}` })),
+        { name: number.display, item: canonical },
+      ].map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, ...crumb })),
+    );
+
     // The page itself, not a shell: the number, its price, its categories, header and footer.
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.locator('h1')).toContainText(number.display.replace(' ', ''));

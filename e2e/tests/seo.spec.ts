@@ -36,12 +36,12 @@ const samples: Sample[] = [
   {
     path: '/vip-numbers/maharashtra',
     title: /Maharashtra/,
-    types: ['Organization', 'Store', 'Product'],
+    types: ['Organization', 'Store', 'Product', 'BreadcrumbList'],
   },
   {
     path: '/vip-numbers/maharashtra/mumbai',
     title: /Mumbai/,
-    types: ['Organization', 'Store', 'Product'],
+    types: ['Organization', 'Store', 'Product', 'BreadcrumbList'],
   },
   {
     path: '/blogs/how-to-port-a-vip-number-with-a-upc',
@@ -124,6 +124,25 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
         ratingCount: 1080,
       });
       expect(store.priceRange).toBe('₹5000 - ₹15000');
+      // A visible breadcrumb's pages are in the breadcrumb list, at their absolute addresses;
+      // the list may end with the page itself.
+      const breadcrumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList');
+      const nav = page.getByRole('navigation', { name: 'Breadcrumb' });
+      if (breadcrumbs && (await nav.count()) > 0) {
+        const visible = await nav
+          .locator('a, [aria-current="page"]')
+          .evaluateAll((crumbs) =>
+            crumbs.map((crumb) => [crumb.textContent, crumb.getAttribute('href')]),
+          );
+        const listed = (breadcrumbs.itemListElement as { name: string; item: string }[]).map(
+          (item) => [item.name, item.item],
+        );
+        expect(visible.length).toBeGreaterThan(1);
+        expect(listed.slice(0, visible.length)).toEqual(
+          visible.map(([name, href]) => [name, href ? `${publicBase}${href}` : canonical]),
+        );
+        expect(listed.at(-1)![1]).toBe(canonical);
+      }
       const product = blocks.find((block) => block['@type'] === 'Product');
       if (product) {
         expect(product.name).toEqual(expect.any(String));

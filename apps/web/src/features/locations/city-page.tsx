@@ -7,7 +7,14 @@ import { siteConfig } from '../../lib/site-config';
 import { NumberListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/city-page';
-import { activationTime, Breadcrumbs, placeChipClass, unknownPlaceMeta } from './location-parts';
+import {
+  activationTime,
+  Breadcrumbs,
+  breadcrumbsJsonLd,
+  cityCrumbs,
+  placeChipClass,
+  unknownPlaceMeta,
+} from './location-parts';
 
 export const meta: Route.MetaFunction = ({ params }) => {
   const found = findCity(params.stateSlug, params.citySlug);
@@ -17,6 +24,7 @@ export const meta: Route.MetaFunction = ({ params }) => {
     title: `VIP Mobile Numbers in ${city.name}, ${state.name}`,
     description: `Buy a VIP or fancy mobile number in ${city.name}, ${state.name}: mirror, 786, counting, triple and more. Pay online, get your porting code within 24 hours and port at any Jio, Airtel, Vi or BSNL store in ${city.name}. ${siteConfig.storeName}.`,
     path: cityPath(state.slug, city.slug),
+    jsonLd: [breadcrumbsJsonLd(cityCrumbs(state, city))],
   });
 };
 
@@ -44,14 +52,7 @@ export default function CityPage({ params }: Route.ComponentProps) {
 
   return (
     <Container className="pb-16">
-      <Breadcrumbs
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'VIP Numbers', to: '/vip-numbers' },
-          { label: state.name, to: statePath(state.slug) },
-          { label: city.name },
-        ]}
-      />
+      <Breadcrumbs items={cityCrumbs(state, city)} />
       <PageHeader
         eyebrow={`VIP numbers in ${state.name}`}
         title={`VIP Mobile Numbers in ${city.name}, ${state.name}`}

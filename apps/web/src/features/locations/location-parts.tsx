@@ -1,14 +1,34 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { seo } from '../seo';
+import type { City, State } from '@store/domain';
+import { cityPath, statePath } from '../../lib/nav';
+import { breadcrumbJsonLd, seo } from '../seo';
 
 export interface Crumb {
   label: string;
-  /** Absent for the current page. */
-  to?: string;
+  to: string;
 }
 
-/** Home › VIP Numbers › State › City; the last crumb is the current page. */
+/** Home › VIP Numbers › State: the state page's breadcrumb, the last crumb the page itself. */
+export function stateCrumbs(state: State): Crumb[] {
+  return [
+    { label: 'Home', to: '/' },
+    { label: 'VIP Numbers', to: '/vip-numbers' },
+    { label: state.name, to: statePath(state.slug) },
+  ];
+}
+
+/** Home › VIP Numbers › State › City. */
+export function cityCrumbs(state: State, city: City): Crumb[] {
+  return [...stateCrumbs(state), { label: city.name, to: cityPath(state.slug, city.slug) }];
+}
+
+/** The breadcrumb's BreadcrumbList JSON-LD: the same items, at their absolute addresses. */
+export function breadcrumbsJsonLd(items: readonly Crumb[]) {
+  return breadcrumbJsonLd(items.map((item) => ({ name: item.label, path: item.to })));
+}
+
+/** Home › VIP Numbers › State › City; the last crumb is the current page (not a link). */
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="pt-6 text-sm">
@@ -21,7 +41,7 @@ export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
               </li>
             ) : null}
             <li>
-              {item.to ? (
+              {index < items.length - 1 ? (
                 <Link
                   to={item.to}
                   className="rounded-sm text-slate-700 underline-offset-4 hover:text-blue-800 hover:underline"

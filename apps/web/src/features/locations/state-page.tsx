@@ -7,7 +7,13 @@ import { siteConfig } from '../../lib/site-config';
 import { NumberListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/state-page';
-import { Breadcrumbs, placeChipClass, unknownPlaceMeta } from './location-parts';
+import {
+  Breadcrumbs,
+  breadcrumbsJsonLd,
+  placeChipClass,
+  stateCrumbs,
+  unknownPlaceMeta,
+} from './location-parts';
 
 export const meta: Route.MetaFunction = ({ params }) => {
   const state = findState(params.stateSlug);
@@ -20,6 +26,7 @@ export const meta: Route.MetaFunction = ({ params }) => {
     title: `VIP Numbers in ${state.name}`,
     description: `Buy VIP and fancy mobile numbers in ${state.name} (${cities}): mirror, 786, counting and more, with guided porting to your operator at ${siteConfig.storeName}.`,
     path: statePath(state.slug),
+    jsonLd: [breadcrumbsJsonLd(stateCrumbs(state))],
   });
 };
 
@@ -29,13 +36,7 @@ export default function StatePage({ params }: Route.ComponentProps) {
   if (!state) return <ClientRedirect to="/premium-numbers" />;
   return (
     <Container className="pb-16">
-      <Breadcrumbs
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'VIP Numbers', to: '/vip-numbers' },
-          { label: state.name },
-        ]}
-      />
+      <Breadcrumbs items={stateCrumbs(state)} />
       <PageHeader
         eyebrow="VIP Numbers"
         title={`VIP Numbers in ${state.name}`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { formatInr, totalNotes } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
@@ -9,7 +9,7 @@ import { HighlightedNumber } from '../catalog';
 import { EnquiryForm } from '../enquiries';
 import { FavouriteButton, NotifyMe } from '../saved';
 import type { NumberDetail } from './api/get-number';
-import { isOnSale, numberPath } from './number-meta';
+import { isOnSale, numberCrumbs, numberPath } from './number-meta';
 import { ShareNumber } from './share-number';
 import { SimilarNumbers } from './similar-numbers';
 
@@ -130,16 +130,14 @@ export function NumberDetails({ number }: { number: NumberDetail }) {
   return (
     <Container className="pb-16">
       <nav aria-label="Breadcrumb" className="pt-6 text-sm text-slate-600">
-        <Link to="/premium-numbers" className="hover:text-blue-800 hover:underline">
-          Premium Numbers
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <Link
-          to={categoryPath(number.category.slug)}
-          className="hover:text-blue-800 hover:underline"
-        >
-          {number.category.name}
-        </Link>
+        {numberCrumbs(number).map((crumb, index) => (
+          <Fragment key={crumb.path}>
+            {index > 0 ? <span aria-hidden="true"> / </span> : null}
+            <Link to={crumb.path} className="hover:text-blue-800 hover:underline">
+              {crumb.name}
+            </Link>
+          </Fragment>
+        ))}
       </nav>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1.4fr_1fr] lg:items-start">

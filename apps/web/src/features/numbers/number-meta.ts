@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
 import { formatInr } from '@store/domain';
+import { categoryPath } from '../../lib/nav';
 import { siteConfig } from '../../lib/site-config';
-import { seo } from '../seo';
+import { breadcrumbJsonLd, seo } from '../seo';
 import type { NumberDetail } from './api/get-number';
 
 /** What a number's page shows: the lookup (/numbers), a number, or one the store never had. */
@@ -12,6 +13,12 @@ export type NumberPageView =
 
 /** The address of a number's page. */
 export const numberPath = (digits: string) => `/numbers/${digits}`;
+
+/** The page's visible breadcrumb: the listing, then the number's primary category. */
+export const numberCrumbs = (number: NumberDetail) => [
+  { name: 'Premium Numbers', path: '/premium-numbers' },
+  { name: number.category.name, path: categoryPath(number.category.slug) },
+];
 
 /** Whether the number can be bought (or will be again when its hold lapses). */
 export const isOnSale = (number: NumberDetail) =>
@@ -53,6 +60,13 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
     .slice(0, 3)
     .map((category) => category.name)
     .join(', ');
+  // The visible breadcrumb, then the page itself (as a blog post's list ends with the post).
+  const jsonLd = [
+    breadcrumbJsonLd([
+      ...numberCrumbs(number),
+      { name: number.display, path: numberPath(number.number) },
+    ]),
+  ];
   const product = {
     name: `VIP mobile number ${number.display}`,
     price: number.pricing.nwFinalPrice,
@@ -65,6 +79,7 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
       description: `The VIP mobile number ${number.display} (${primary}) is coming soon to ${siteConfig.storeName} at ${formatInr(number.pricing.nwFinalPrice)}. Press Notify me and we e-mail you when it goes on sale.`,
       path: numberPath(number.number),
       product,
+      jsonLd,
     });
   }
   if (!isOnSale(number)) {
@@ -74,6 +89,7 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
       path: numberPath(number.number),
       noIndex: true,
       product,
+      jsonLd,
     });
   }
   const saving =
@@ -85,5 +101,6 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
     description: `Buy the VIP mobile number ${number.display} for ${formatInr(number.pricing.nwFinalPrice)}${saving}. ${kinds}; total ${number.total}. UPC within 24 hours and guided porting to your operator.`,
     path: numberPath(number.number),
     product,
+    jsonLd,
   });
 }

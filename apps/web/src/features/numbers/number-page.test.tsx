@@ -192,6 +192,36 @@ describe('numberMeta', () => {
     }
   });
 
+  it('carries the visible breadcrumb, then the page, as BreadcrumbList JSON-LD', () => {
+    for (const status of ['available', 'reserved', 'sold', 'hidden', 'coming_soon'] as const) {
+      renderNumber(detail({ status }));
+      const visible = within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getAllByRole('link')
+        .map((link) => ({
+          name: link.textContent,
+          item: `${siteConfig.publicBaseUrl}${link.getAttribute('href')}`,
+        }));
+      cleanup();
+      expect(visible).toEqual([
+        { name: 'Premium Numbers', item: `${siteConfig.publicBaseUrl}/premium-numbers` },
+        {
+          name: 'Semi Mirror Numbers',
+          item: `${siteConfig.publicBaseUrl}/premium-numbers?category=semi-mirror-numbers`,
+        },
+      ]);
+      const list = numberMeta({ kind: 'number', number: detail({ status }) })
+        .map((tag) => (tag as { 'script:ld+json'?: Record<string, unknown> })['script:ld+json'])
+        .find((block) => block?.['@type'] === 'BreadcrumbList');
+      expect(list, status).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [...visible, { name: '98989 89898', item: pageUrl }].map(
+          (crumb, index) => ({ '@type': 'ListItem', position: index + 1, ...crumb }),
+        ),
+      });
+    }
+  });
+
   it('marks an unknown number and the lookup noindex, without an offer', () => {
     for (const meta of [
       numberMeta({ kind: 'unknown', digits: '9000000001' }),

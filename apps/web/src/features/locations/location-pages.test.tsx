@@ -1,0 +1,83 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { MetaDescriptor } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '../../../test-support/fake-api';
+import { renderWithQuery } from '../../../test-support/render';
+import { siteConfig } from '../../lib/site-config';
+import CityPage, { meta as cityMeta } from './city-page';
+import StatePage, { meta as stateMeta } from './state-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+type MetaArgs = Parameters<typeof stateMeta>[0];
+type Props = Parameters<typeof StatePage>[0];
+
+/** The visible breadcrumb as [name, absolute address]; the current page is its own address. */
+function visibleCrumbs(page: string): [string, string][] {
+  const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+  return within(nav)
+    .getAllByRole('listitem')
+    .filter((item) => item.getAttribute('aria-hidden') !== 'true')
+    .map((item) => {
+      const link = within(item).queryByRole('link');
+      const path = link ? link.getAttribute('href')! : page;
+      return [item.textContent ?? '', `${siteConfig.publicBaseUrl}${path === '/' ? '/' : path}`];
+    });
+}
+
+/** The BreadcrumbList JSON-LD of a page's metadata as [name, address]. */
+function jsonLdCrumbs(meta: MetaDescriptor[]): [string, string][] | undefined {
+  const list = meta
+    .map((tag) => (tag as { 'script:ld+json'?: Record<string, unknown> })['script:ld+json'])
+    .find((block) => block?.['@type'] === 'BreadcrumbList') as
+    { itemListElement: { position: number; name: string; item: string }[] } | undefined;
+  return list?.itemListElement.map((element, index) => {
+    expect(element.position).toBe(index + 1);
+    return [element.name, element.item];
+  });
+}
+
+function render(path: string, page: ReactNode) {
+  installFakeApi({});
+  renderWithQuery(path, page);
+}
+
+describe('the breadcrumbs of state and city pages', () => {
+  it('carries a state page’s visible breadcrumb as BreadcrumbList JSON-LD', () => {
+    const params = { stateSlug: 'maharashtra' };
+    render('/vip-numbers/maharashtra', <StatePage {...({ params } as unknown as Props)} />);
+    const visible = visibleCrumbs('/vip-numbers/maharashtra');
+    expect(visible).toEqual([
+      ['Home', `${siteConfig.publicBaseUrl}/`],
+      ['VIP Numbers', `${siteConfig.publicBaseUrl}/vip-numbers`],
+      ['Maharashtra', `${siteConfig.publicBaseUrl}/vip-numbers/maharashtra`],
+    ]);
+    expect(jsonLdCrumbs(stateMeta({ params } as unknown as MetaArgs))).toEqual(visible);
+  });
+
+  it('carries a city page’s visible breadcrumb as BreadcrumbList JSON-LD', () => {
+    const params = { stateSlug: 'maharashtra', citySlug: 'mumbai' };
+    render(
+      '/vip-numbers/maharashtra/mumbai',
+      <CityPage {...({ params } as unknown as Parameters<typeof CityPage>[0])} />,
+    );
+    const visible = visibleCrumbs('/vip-numbers/maharashtra/mumbai');
+    expect(visible.map(([name]) => name)).toEqual(['Home', 'VIP Numbers', 'Maharashtra', 'Mumbai']);
+    expect(jsonLdCrumbs(cityMeta({ params } as unknown as Parameters<typeof cityMeta>[0]))).toEqual(
+      visible,
+    );
+  });
+
+  it('gives an unknown place no breadcrumb list', () => {
+    const params = { stateSlug: 'atlantis', citySlug: 'x' };
+    expect(jsonLdCrumbs(stateMeta({ params } as unknown as MetaArgs))).toBeUndefined();
+    expect(
+      jsonLdCrumbs(cityMeta({ params } as unknown as Parameters<typeof cityMeta>[0])),
+    ).toBeUndefined();
+  });
+});
