@@ -28,14 +28,14 @@ const availability = {
   available: 'InStock',
   reserved: 'OutOfStock',
   sold: 'SoldOut',
-  hidden: 'Discontinued',
   coming_soon: 'PreOrder',
 } as const;
 
 /**
  * The page's metadata: a number on sale is indexed with its Product offer (price and
- * availability); a sold or hidden one says noindex and SoldOut or Discontinued; the lookup and
- * an unknown number say noindex.
+ * availability); a sold one says noindex and SoldOut; a hidden one says noindex and has no
+ * Product (its page shows no price, and a Product without an offer is not valid markup); the
+ * lookup and an unknown number say noindex.
  */
 export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
   if (!view || view.kind === 'lookup') {
@@ -67,12 +67,15 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
       { name: number.display, path: numberPath(number.number) },
     ]),
   ];
-  const product = {
-    name: `VIP mobile number ${number.display}`,
-    price: number.pricing.nwFinalPrice,
-    availability: availability[number.status],
-    sku: number.number,
-  };
+  const product =
+    number.status === 'hidden'
+      ? false
+      : {
+          name: `VIP mobile number ${number.display}`,
+          price: number.pricing.nwFinalPrice,
+          availability: availability[number.status],
+          sku: number.number,
+        };
   if (number.status === 'coming_soon') {
     return seo({
       title: `${number.display}: coming soon`,

@@ -176,18 +176,34 @@ describe('numberMeta', () => {
     });
   });
 
-  it('keeps a sold or hidden number out of search results, saying so in its offer', () => {
-    for (const [status, availability] of [
-      ['sold', 'SoldOut'],
-      ['hidden', 'Discontinued'],
-    ] as const) {
+  it('keeps a sold or hidden number out of search results, a sold one saying SoldOut', () => {
+    for (const status of ['sold', 'hidden'] as const) {
       const meta = numberMeta({ kind: 'number', number: detail({ status }) });
       expect(find(meta, 'name', 'robots')?.content).toBe('noindex, nofollow');
       expect(meta).toContainEqual({
         title: `98989 89898 is no longer available | ${siteConfig.storeName}`,
       });
-      expect(product(meta)).toMatchObject({
-        offers: { availability: `https://schema.org/${availability}` },
+    }
+    const sold = numberMeta({ kind: 'number', number: detail({ status: 'sold' }) });
+    expect(product(sold)).toMatchObject({
+      offers: { price: '45000', availability: 'https://schema.org/SoldOut' },
+    });
+  });
+
+  it('publishes no price of a hidden number, whose page shows none', () => {
+    const meta = numberMeta({ kind: 'number', number: detail({ status: 'hidden' }) });
+    expect(product(meta)).toBeUndefined();
+    expect(JSON.stringify(meta)).not.toContain('45000');
+  });
+
+  it('offers a held number OutOfStock and a coming one PreOrder, at its price', () => {
+    for (const [status, availability] of [
+      ['reserved', 'OutOfStock'],
+      ['coming_soon', 'PreOrder'],
+    ] as const) {
+      const meta = numberMeta({ kind: 'number', number: detail({ status }) });
+      expect(product(meta), status).toMatchObject({
+        offers: { price: '45000', availability: `https://schema.org/${availability}` },
       });
     }
   });

@@ -179,7 +179,7 @@ export interface ProductInput {
   /** Root-relative or absolute image; default the view-number picture. */
   readonly image?: string;
   /** schema.org availability of the offer; default InStock. */
-  readonly availability?: 'InStock' | 'OutOfStock' | 'SoldOut' | 'Discontinued' | 'PreOrder';
+  readonly availability?: 'InStock' | 'OutOfStock' | 'SoldOut' | 'PreOrder';
   /** The item's own code (a number's 10 digits). */
   readonly sku?: string;
 }
