@@ -94,6 +94,24 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
     expect(ctx().calls).toEqual([]);
   });
 
+  it('redirects a trailing slash to the page, keeping the query, whatever the client accepts', async () => {
+    for (const [url, location] of [
+      ['/numbers/9876598765/', '/numbers/9876598765'],
+      ['/numbers/9876598765/?utm_source=sms&a=1', '/numbers/9876598765?utm_source=sms&a=1'],
+      ['/numbers/+919876598765/', '/numbers/9876598765'],
+      ['/numbers/not-a-number/', '/numbers/not-a-number'],
+    ]) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await ctx().app.inject({ method, url: url!, headers });
+          expect(res.statusCode, `${method} ${url}`).toBe(301);
+          expect(res.headers.location, url).toBe(location);
+        }
+      }
+    }
+    expect(ctx().calls).toEqual([]);
+  });
+
   it('marks a sold or hidden number noindex, and answers 404 (noindex) for one never in store', async () => {
     for (const digits of ['9811223344', '9512120345']) {
       const res = await get(`/numbers/${digits}`);

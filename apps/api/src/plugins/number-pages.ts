@@ -30,7 +30,8 @@ export type NumberPageRenderer = (
   page: NumberPageData,
 ) => Promise<{ status: number; html: string }>;
 
-const numberPagePath = /^\/numbers\/[^/]+\/?$/;
+/** A number page's own address (no trailing slash: that one redirects to this). */
+const numberPagePath = /^\/numbers\/[^/]+$/;
 
 /**
  * The web app's server build (kept by the web build as `page-server/`, beside `client/`) as a
@@ -179,11 +180,16 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
 
   app.get('/numbers/:digits', async (request, reply) => {
     const { digits } = request.params as { digits: string };
-    // A number written as people write it (+91 98765 43210, 098765-43210) has one page.
-    const written = normalizeMobile(digits);
-    if (written && written !== digits) {
-      const query = request.url.split(/\?(.*)/s)[1];
-      return reply.redirect(`/numbers/${written}${query ? `?${query}` : ''}`, 301);
+    const [path = '', query] = request.url.split(/\?(.*)/s);
+    // One address per page, as for the web app's pages: a number written as people write it
+    // (+91 98765 43210, 098765-43210) or with a trailing slash (which the router ignores)
+    // redirects to its page.
+    const written = normalizeMobile(digits) ?? digits;
+    if (written !== digits || path.endsWith('/')) {
+      return reply.redirect(
+        `/numbers/${encodeURIComponent(written)}${query ? `?${query}` : ''}`,
+        301,
+      );
     }
     try {
       return send(await pages.get(digits, ttlMs, () => renderPage(digits)), request, reply);
