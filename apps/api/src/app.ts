@@ -32,7 +32,7 @@ import {
   type NumberPageRenderer,
 } from './plugins/number-pages';
 import { sitemaps } from './plugins/sitemaps';
-import { webApp, webBuildDir } from './plugins/web-app';
+import { oneAddressPerPage, webApp, webBuildDir } from './plugins/web-app';
 import { healthRoutes } from './health/health-routes';
 import { authRoutes } from './auth/auth-routes';
 import { sessionPlugin } from './auth/session-plugin';
@@ -225,6 +225,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     { prefix: '/api/v1' },
   );
 
+  // Before the pages' routes: a trailing slash redirects on every address outside the API.
+  app.addHook('onRequest', oneAddressPerPage);
   await app.register(sitemaps);
   const renderNumberPage =
     deps.renderNumberPage ??

@@ -98,7 +98,7 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
     for (const [url, location] of [
       ['/numbers/9876598765/', '/numbers/9876598765'],
       ['/numbers/9876598765/?utm_source=sms&a=1', '/numbers/9876598765?utm_source=sms&a=1'],
-      ['/numbers/+919876598765/', '/numbers/9876598765'],
+      ['/numbers/+919876598765/', '/numbers/+919876598765'],
       ['/numbers/not-a-number/', '/numbers/not-a-number'],
     ]) {
       for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {

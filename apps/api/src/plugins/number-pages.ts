@@ -180,16 +180,12 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
 
   app.get('/numbers/:digits', async (request, reply) => {
     const { digits } = request.params as { digits: string };
-    const [path = '', query] = request.url.split(/\?(.*)/s);
-    // One address per page, as for the web app's pages: a number written as people write it
-    // (+91 98765 43210, 098765-43210) or with a trailing slash (which the router ignores)
-    // redirects to its page.
-    const written = normalizeMobile(digits) ?? digits;
-    if (written !== digits || path.endsWith('/')) {
-      return reply.redirect(
-        `/numbers/${encodeURIComponent(written)}${query ? `?${query}` : ''}`,
-        301,
-      );
+    // A number written as people write it (+91 98765 43210, 098765-43210) has one page (and a
+    // trailing slash is redirected by the server's oneAddressPerPage hook).
+    const written = normalizeMobile(digits);
+    if (written && written !== digits) {
+      const query = request.url.split(/\?(.*)/s)[1];
+      return reply.redirect(`/numbers/${written}${query ? `?${query}` : ''}`, 301);
     }
     try {
       return send(await pages.get(digits, ttlMs, () => renderPage(digits)), request, reply);

@@ -176,6 +176,47 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('answers a missing file with a small plain 404, not the app shell', async () => {
+    for (const url of [
+      '/favicon.ico',
+      '/apple-touch-icon.png',
+      '/apple-touch-icon-precomposed.png',
+      '/manifest.webmanifest',
+      '/images/none.JPG',
+      '/assets/app-000.js',
+      '/assets/app-123.js.map',
+      '/styles/site.css?v=2',
+      '/.well-known/security.txt',
+      '/browserconfig.xml',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toBe('text/plain; charset=utf-8');
+        expect(res.headers['x-robots-tag'], url).toBe('noindex');
+        if (method === 'GET') expect(res.body, url).toBe('Not found');
+      }
+    }
+    // Paths that look like pages keep the app shell (it moves on in the browser).
+    for (const url of ['/no/page', '/blogs/a-post', '/numbers.of.2024/x', '/v1.2']) {
+      expect((await get(url)).body, url).toBe('<html>app shell</html>');
+    }
+  });
+
+  it('redirects a file address with a trailing slash as it does a page', async () => {
+    for (const [url, location] of [
+      ['/sitemap.xml/', '/sitemap.xml'],
+      ['/favicon.ico/', '/favicon.ico'],
+      ['/robots.txt/?x=1', '/robots.txt?x=1'],
+    ] as const) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(301);
+        expect(res.headers.location, url).toBe(location);
+      }
+    }
+  });
+
   it('leaves prerendered pages indexable', async () => {
     for (const path of ['/', '/vip-numbers/uttar-pradesh/noida', "/faq's"]) {
       expect((await get(path)).headers['x-robots-tag'], path).toBeUndefined();

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, relative, resolve, sep } from 'node:path';
 import { categoryFromQuery } from '@store/domain';
@@ -59,15 +59,15 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
     return;
   }
 
-  // One address per page. A trailing slash redirects to the page's own address (the static
-  // handler would otherwise refuse the folder), and so does a built file's name
-  // (`/premium-numbers/index.html`, `/premium-numbers/category/mirror-numbers.html`), which the
-  // static handler would send as a second copy of the page; any other `.html` name is no page.
+  // One address per page (a trailing slash is redirected by `oneAddressPerPage`, for every
+  // address). A built file's name (`/premium-numbers/index.html`,
+  // `/premium-numbers/category/mirror-numbers.html`), which the static handler would send as a
+  // second copy of the page, redirects to the page's own address; any other `.html` name is no
+  // page.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const [path = '/', query = ''] = request.url.split(/\?(.*)/s);
-    if (path.startsWith('/api/')) return;
-    const address = pageAddress(path, query);
+    const [path, query] = pageRequest(request) ?? [];
+    if (path === undefined) return;
+    const address = builtFileAddress(path, query!);
     if (address === 'no page') return sendPage(undefined, reply);
     if (address) return reply.redirect(address, 301);
   });
@@ -138,11 +138,44 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
   // The static handler refuses directories, and "/" is one.
   app.get('/', (request, reply) => sendPage(page(request.url), reply));
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (!isPageRequest || request.url.startsWith('/api/'))
-      throw noRoute(request.method, request.url);
+    const [path] = pageRequest(request) ?? [];
+    if (path === undefined) throw noRoute(request.method, request.url);
+    // A file the build does not have (an icon, a script, a picture) is not found: the app
+    // shell is for addresses of pages, which the app itself moves on from.
+    if (fileName.test(path)) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .type('text/plain; charset=utf-8')
+        .send('Not found');
+    }
     return sendPage(page(request.url), reply);
   });
+}
+
+/** The last segment of a path naming a file by the kinds of file a site is asked for. */
+const fileName =
+  /\.(?:ico|png|jpe?g|gif|webp|avif|svg|webmanifest|json|txt|xml|js|mjs|css|map|woff2?|ttf|pdf|csv|gz|br|zip)$/i;
+
+/** A GET or HEAD of an address outside the API, as [path, query]; otherwise undefined. */
+function pageRequest(request: FastifyRequest): [string, string] | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const [path = '/', query = ''] = request.url.split(/\?(.*)/s);
+  return path.startsWith('/api/') ? undefined : [path, query];
+}
+
+/**
+ * One address per page, on the whole server (an `onRequest` hook of the root): an address
+ * outside the API with a trailing slash redirects (301) to it without, query kept, whether it
+ * is a built page, a number's page, a sitemap or a file. The router ignores a trailing slash,
+ * so without this `/numbers/9876598765/` and `/sitemap.xml/` answered as a second address of
+ * their page, and the static handler refuses a folder.
+ */
+export async function oneAddressPerPage(request: FastifyRequest, reply: FastifyReply) {
+  const [path, query] = pageRequest(request) ?? [];
+  if (path === undefined || path === '/' || !path.endsWith('/')) return;
+  return reply.redirect(withQuery(folderAddress(path), query!), 301);
 }
 
 /** A folder's address as the store writes it: one leading slash, none at the end. */
@@ -150,16 +183,18 @@ const folderAddress = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`;
 /** A decoded path written back into an address, each segment encoded. */
 const encoded = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
+/** An address with the query parts there are. */
+const withQuery = (address: string, ...parts: string[]) => {
+  const search = parts.filter(Boolean).join('&');
+  return search ? `${address}?${search}` : address;
+};
+
 /**
- * The page's own address when a request names it another way, `'no page'` for the name of a
- * built file that is no page, or undefined when the address is the page's own. Leading slashes
- * are collapsed too, so `//host/` cannot become a redirect to another site.
+ * The page's own address when a request names it by a built file's name, `'no page'` for the
+ * name of a built file that is no page, or undefined otherwise. Leading slashes are collapsed
+ * too, so `//host/index.html` cannot become a redirect to another site.
  */
-function pageAddress(path: string, query: string): string | 'no page' | undefined {
-  const withQuery = (address: string, ...parts: string[]) => {
-    const search = parts.filter(Boolean).join('&');
-    return search ? `${address}?${search}` : address;
-  };
+function builtFileAddress(path: string, query: string): string | 'no page' | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
@@ -181,6 +216,5 @@ function pageAddress(path: string, query: string): string | 'no page' | undefine
     }
     return 'no page';
   }
-  if (path === '/' || !path.endsWith('/')) return undefined;
-  return withQuery(folderAddress(path), query);
+  return undefined;
 }
