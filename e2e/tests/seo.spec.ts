@@ -176,6 +176,34 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('image/png');
   });
+
+  test('the icon is where browsers look for it; a missing file is a plain 404', async ({
+    request,
+  }) => {
+    for (const [path, type] of [
+      ['/favicon.ico', /^image\/(x-icon|vnd\.microsoft\.icon)$/],
+      ['/apple-touch-icon.png', /^image\/png$/],
+      ['/favicon.svg', /^image\/svg\+xml/],
+    ] as const) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type'], path).toMatch(type);
+    }
+    for (const path of ['/manifest.webmanifest', '/images/missing.jpg', '/assets/missing.js']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()['content-type'], path).toBe('text/plain; charset=utf-8');
+      expect(await response.text(), path).toBe('Not found');
+    }
+    for (const [path, location] of [
+      ['/sitemap.xml/', '/sitemap.xml'],
+      ['/favicon.ico/', '/favicon.ico'],
+    ]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(301);
+      expect(response.headers()['location'], path).toBe(location);
+    }
+  });
 });
 
 test.describe('sitemap.xml and robots.txt', () => {
