@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { supportRequest } from '../support/accounts';
-import { clickWhenHydrated } from '../support/store-pages';
+import { clickWhenHydrated, publicBase } from '../support/store-pages';
 
 /** Content pages: home, enquiry forms, blog, video gallery, FAQ, policies, WhatsApp button. */
 
@@ -316,5 +316,29 @@ test.describe('other content pages', () => {
     await expect
       .poll(async () => new URL((await button.getAttribute('href')) ?? '').searchParams.get('text'))
       .toContain('I am on the page: Bulk SMS and SMS API for Businesses');
+  });
+
+  test("the WhatsApp button quotes the page's canonical address, served and hydrated", async ({
+    browser,
+  }) => {
+    const blog = '/blogs/how-to-port-a-vip-number-with-a-upc';
+    const category = '/premium-numbers?category=mirror-numbers';
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      for (const [path, address] of [
+        [blog, blog],
+        [`${category}&utm_source=ads`, category],
+      ]) {
+        await page.goto(path);
+        const button = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+        const text = async () =>
+          new URL((await button.getAttribute('href')) ?? '').searchParams.get('text');
+        // Served: the public address; in the browser, the address the page was opened at.
+        const origin = javaScriptEnabled ? new URL(page.url()).origin : publicBase;
+        await expect.poll(text, path).toContain(`(${origin}${address})`);
+      }
+      await context.close();
+    }
   });
 });

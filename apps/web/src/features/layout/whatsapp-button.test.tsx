@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test-support/render';
+import { siteConfig } from '../../lib/site-config';
 import { pageNameFromPath, WhatsAppButton } from './whatsapp-button';
 
 afterEach(() => {
@@ -37,6 +41,74 @@ describe('WhatsAppButton', () => {
     expect(messageOf(link.getAttribute('href'))).toContain(
       'I am on the page: VIP Numbers in Maharashtra (',
     );
+  });
+});
+
+describe('the page the WhatsApp message names', () => {
+  const linkAt = (path: string) => {
+    renderAt(path, <WhatsAppButton />);
+    const link = screen.getByRole('link', { name: 'Chat with us on WhatsApp' });
+    return messageOf(link.getAttribute('href'));
+  };
+
+  it("keeps a listing's category, its own page, and leaves out filters and campaign tags", () => {
+    expect(linkAt('/premium-numbers?category=Mirror-Numbers&utm_source=ads&q=98')).toBe(
+      `Hi, I am interested in VIP numbers. I am on the page: Mirror Numbers - Premium Numbers (${window.location.origin}/premium-numbers?category=mirror-numbers)`,
+    );
+    cleanup();
+    expect(linkAt('/offer-zone?utm_campaign=x&category=786-numbers')).toContain(
+      `/offer-zone?category=786-numbers)`,
+    );
+    cleanup();
+    // No category (All, or an unknown one): the listing itself.
+    expect(linkAt('/premium-numbers?category=all&utm_source=ads')).toContain(
+      `: Premium Numbers (${window.location.origin}/premium-numbers)`,
+    );
+    cleanup();
+    // A city's category is a filter of the city's page, whose canonical address is the city.
+    expect(linkAt('/vip-numbers/maharashtra/mumbai?category=mirror-numbers')).toContain(
+      `(${window.location.origin}/vip-numbers/maharashtra/mumbai)`,
+    );
+  });
+
+  it('names the canonical address, without a trailing slash', () => {
+    expect(linkAt('/blogs/lucky-numbers/')).toContain(
+      `: Lucky Numbers (${window.location.origin}/blogs/lucky-numbers)`,
+    );
+  });
+
+  it('is the same in the served HTML and as it hydrates, on the canonical public address', async () => {
+    const button = (path: string) => (
+      <MemoryRouter initialEntries={[path]}>
+        <WhatsAppButton />
+      </MemoryRouter>
+    );
+    // Prerendered at `/premium-numbers/?category=…`, opened with an advert's tags.
+    for (const [served, opened, address] of [
+      ['/blogs/lucky-numbers/', '/blogs/lucky-numbers', '/blogs/lucky-numbers'],
+      [
+        '/premium-numbers/?category=mirror-numbers',
+        '/premium-numbers?category=mirror-numbers&utm_source=ads',
+        '/premium-numbers?category=mirror-numbers',
+      ],
+    ]) {
+      const html = renderToString(button(served!));
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      const href = container.querySelector('a')!.getAttribute('href');
+      expect(messageOf(href)).toContain(`(${siteConfig.publicBaseUrl}${address})`);
+      // The browser's first render (from the server snapshots) is the served HTML.
+      expect(renderToString(button(opened!))).toBe(html);
+
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const mismatch = vi.fn();
+      await act(async () => {
+        hydrateRoot(container, button(opened!), { onRecoverableError: mismatch });
+      });
+      expect(mismatch).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
+    }
   });
 });
 

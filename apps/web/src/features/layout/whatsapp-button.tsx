@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { findCity, findState } from '@store/domain';
+import { categoryFromQuery, findCity, findState } from '@store/domain';
 import { WhatsAppIcon } from '../../components/icons';
 import {
   mainNavLinks,
@@ -47,6 +47,26 @@ export function pageNameFromPath(pathname: string): string {
   }
   const last = segments[segments.length - 1];
   return last ? humanize(last) : siteConfig.storeName;
+}
+
+/** The listings, each category of which is a page of its own (decision 0032). */
+const listingPaths = new Set(['/premium-numbers', '/offer-zone']);
+
+/**
+ * The page the visitor is on, as its canonical address names it: no trailing slash (the
+ * prerendered pages are rendered at `/blogs/x/`), and of the query only a listing's category,
+ * read as the server reads it to choose the page it sends; filters and campaign tags are not
+ * part of the page. The same while prerendering, hydrating and after, so no mismatch.
+ */
+function pageOf(pathname: string, search: string) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const category = listingPaths.has(path)
+    ? categoryFromQuery(new URLSearchParams(search).get('category'))
+    : undefined;
+  const name = pageNameFromPath(path);
+  return category
+    ? { path: `${path}?category=${category.slug}`, name: `${category.name} - ${name}` }
+    : { path, name };
 }
 
 /** The WhatsApp message naming the page the visitor is on. */
@@ -114,13 +134,14 @@ function useOverKeptClear(button: RefObject<HTMLElement | null>): boolean {
  * steps aside (hidden) while it would cover an element marked `data-keep-clear`.
  */
 export function WhatsAppButton() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const ref = useRef<HTMLAnchorElement>(null);
   const hidden = useOverKeptClear(ref);
   const title = useSyncExternalStore(subscribeToTitle, getTitle, getServerTitle);
   const origin = useSyncExternalStore(noSubscription, getOrigin, getServerOrigin);
-  const pageName = (title && pageTitleFromDocumentTitle(title)) || pageNameFromPath(pathname);
-  const href = whatsappLink(whatsappMessage(pageName, `${origin}${pathname}`));
+  const page = pageOf(pathname, search);
+  const pageName = (title && pageTitleFromDocumentTitle(title)) || page.name;
+  const href = whatsappLink(whatsappMessage(pageName, `${origin}${page.path}`));
 
   // In a landmark of its own, so that nothing on the page sits outside one.
   return (
