@@ -329,7 +329,7 @@ test.describe('other content pages', () => {
       for (const [path, address] of [
         [blog, blog],
         [`${category}&utm_source=ads`, category],
-      ]) {
+      ] as const) {
         await page.goto(path);
         const button = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
         const text = async () =>

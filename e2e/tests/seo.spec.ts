@@ -198,7 +198,7 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
     for (const [path, location] of [
       ['/sitemap.xml/', '/sitemap.xml'],
       ['/favicon.ico/', '/favicon.ico'],
-    ]) {
+    ] as const) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(301);
       expect(response.headers()['location'], path).toBe(location);
