@@ -156,6 +156,15 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('listing-count')).toHaveTextContent(/^5,000\+ numbers$/);
   });
 
+  it('says no numbers were found when the first page is empty, though a stale total counts one', async () => {
+    // A number held a moment ago: the cached total still counts it, the page has no row.
+    page = { items: [], total: 1, page: 1, pageSize: 24, pageCount: 1 };
+    renderListing('/premium-numbers?q=9876003893');
+    await waitFor(() =>
+      expect(screen.getByTestId('listing-count')).toHaveTextContent(/^No numbers found$/),
+    );
+  });
+
   it('does not offer a last page when the store stopped counting', async () => {
     page = { ...page, total: 5000, totalCapped: true, page: 2, pageCount: 209 };
     renderListing('/premium-numbers?page=2');

@@ -1,4 +1,4 @@
-import { categoryFromQuery } from '@store/domain';
+import { categoryFromQuery, plural } from '@store/domain';
 import { useDeferredValue, useEffect, useId, useRef } from 'react';
 import { useNavigationType, useSearchParams } from 'react-router';
 import { formatCount } from '../../../lib/format';
@@ -106,12 +106,14 @@ export function NumberListing({
     // 5,000th number shows there are at least as many as it reaches: "of 12,000+".
     const total = (count: number) => `${formatCount(count)}${data.totalCapped ? '+' : ''}`;
     const shownOf = data.totalCapped ? Math.max(data.total, last) : data.total;
+    // A first page with nothing on it has nothing to count, whatever the total says (a number
+    // held a moment ago is counted off the cached total only at its next count: decision 0022).
     status =
-      data.total === 0
+      data.total === 0 || (data.page === 1 && data.items.length === 0)
         ? 'No numbers found'
         : data.items.length === 0
-          ? `${total(data.total)} numbers`
-          : `Showing ${formatCount(first)}–${formatCount(last)} of ${total(shownOf)} ${data.total === 1 ? 'number' : 'numbers'}`;
+          ? `${total(data.total)} ${plural(data.total, 'number', 'numbers')}`
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${total(shownOf)} ${plural(data.total, 'number', 'numbers')}`;
   } else if (query.isError) {
     status = 'Numbers could not be loaded';
   }
