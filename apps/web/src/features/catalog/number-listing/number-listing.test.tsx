@@ -158,7 +158,7 @@ describe('NumberListing', { timeout: 20_000 }, () => {
 
   it('says no numbers were found when the first page is empty, though a stale total counts one', async () => {
     // A number held a moment ago: the cached total still counts it, the page has no row.
-    page = { items: [], total: 1, page: 1, pageSize: 24, pageCount: 1 };
+    page = { items: [], total: 1, totalCapped: false, page: 1, pageSize: 24, pageCount: 1 };
     renderListing('/premium-numbers?q=9876003893');
     await waitFor(() =>
       expect(screen.getByTestId('listing-count')).toHaveTextContent(/^No numbers found$/),
