@@ -6,8 +6,10 @@ import { formatIndianDate } from '../../lib/format';
 import type { AuthAddress, AuthUser } from '../auth';
 import type { CheckoutDetails } from './api/checkout';
 import { BillingForm } from './billing-form';
+import { useCart } from './cart-context';
 import type { CartProduct } from './cart-types';
 import { releasesOpenOrder, type OpenOrder } from './cart-view';
+import { TdsSelect } from './tds-select';
 
 /**
  * Buy now's billing step: the billing name and address (prefilled from the profile) for the
@@ -31,6 +33,8 @@ export function BuyNowDialog({
 }) {
   const formId = useId();
   const [busy, setBusy] = useState(false);
+  // A Corporate buyer's order deducts the cart's TDS rate: chosen here as on the cart page.
+  const { tdsRates, totals, setTdsPercent } = useCart();
   const submit = async (details: CheckoutDetails) => {
     setBusy(true);
     try {
@@ -65,6 +69,16 @@ export function BuyNowDialog({
           </Link>{' '}
           instead.
         </p>
+      ) : null}
+      {user.accountType === 'Corporate' ? (
+        <div className="mt-4 empty:hidden">
+          <TdsSelect
+            rates={tdsRates}
+            value={totals.tdsPercent}
+            onChange={(percent) => void setTdsPercent(percent)}
+            hint="The same rate as your cart's; the order deducts it from what you pay."
+          />
+        </div>
       ) : null}
       <div className="mt-4">
         <BillingForm id={formId} user={user} address={address} onSubmit={submit} />

@@ -12,6 +12,7 @@ import type { CheckoutDetails } from './api/checkout';
 import { useCartForBillingState } from './api/get-cart';
 import { useCart, type CartLine, type CartTotals } from './cart-context';
 import { releasesOpenOrder, serverCartView, type OpenOrder } from './cart-view';
+import { TdsSelect } from './tds-select';
 
 /**
  * A screen tall at least, loading or not: the footer starts below the fold, so it does not jump
@@ -273,7 +274,6 @@ function OrderSummary({
   onCheckout: () => void;
 }) {
   const { setTdsPercent } = useCart();
-  const tdsId = useId();
   const rows: [string, number][] = [
     ['Subtotal', totals.subtotal],
     [`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted],
@@ -293,25 +293,13 @@ function OrderSummary({
       <h2 id="cart-summary-title" className="text-lg font-semibold text-slate-900">
         Order summary
       </h2>
-      {tdsRates.length > 1 ? (
-        <div className="mt-4">
-          <label htmlFor={tdsId} className="text-sm font-medium text-slate-800">
-            TDS deducted by your company
-          </label>
-          <select
-            id={tdsId}
-            value={totals.tdsPercent}
-            onChange={(event) => void setTdsPercent(Number(event.target.value))}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-          >
-            {tdsRates.map((rate) => (
-              <option key={rate} value={rate}>
-                {rate === 0 ? 'No TDS' : percentLabel(rate)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      <div className="mt-4 empty:hidden">
+        <TdsSelect
+          rates={tdsRates}
+          value={totals.tdsPercent}
+          onChange={(percent) => void setTdsPercent(percent)}
+        />
+      </div>
       <dl className="mt-4 grid gap-2 text-sm" data-testid="cart-totals">
         {rows.map(([label, amount]) => (
           <div key={label} className="flex justify-between gap-4">

@@ -649,6 +649,24 @@ describe('Buy now', () => {
     },
   };
 
+  it("shows a Corporate buyer the TDS rate the order deducts (the cart's) and lets it change", async () => {
+    setSessionHintCookie();
+    const cart = { ...serverCart([{ id: 1, price: 5000 }]), tdsRates: [0, 1, 2] };
+    const api = installFakeApi({
+      'GET /user/profile': ok({ ...sampleSession, address: sampleAddress }),
+      'GET /cart': ok(cart),
+      'PUT /cart/tds': ok({ ...cart, tdsPercent: 2 }),
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    const tds = within(dialog).getByLabelText('TDS deducted by your company');
+    expect(tds).toHaveValue('0');
+    fireEvent.change(tds, { target: { value: '2' } });
+    await waitFor(() => expect(tds).toHaveValue('2'));
+    expect(api.callsTo('PUT /cart/tds')[0]!.body).toEqual({ tdsPercent: 2 });
+  });
+
   it('asks for the billing details, then orders that number alone', async () => {
     setSessionHintCookie();
     const api = installFakeApi({
