@@ -28,6 +28,8 @@ describeEachDatabase('POST /cart/checkout with numberId: Buy now', (ctx) => {
     expect(res.statusCode, res.body).toBe(201);
     const { order } = res.json().data;
     expect(order.items.map((item: { number: string }) => item.number)).toEqual(['9811223344']);
+    expect(res.json().message).toMatch(/ to keep your number\.$/);
+    expect(order.timeline[0].note).toMatch(/^Order placed; the number is held until /);
     expect(order.amounts.subtotal).toBe(5_000);
     expect(await numberState(ctx().database, id('9811223344'))).toMatchObject({
       status: 'reserved',

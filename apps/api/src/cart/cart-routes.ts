@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatIndiaDateTime } from '@store/domain';
+import { orderPlacedNote } from '../orders/order-service';
 import { currentUser, requireUser, userOrGuest } from '../auth/auth-service';
 import { unauthorized } from '../http/app-error';
 import { clientAddress } from '../http/client-address';
@@ -291,7 +291,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       });
       const { order } = result;
       let message = result.created
-        ? `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(order.holdExpiresAt)} to keep your numbers.`
+        ? orderPlacedNote(order)
         : `You already have an open order for these numbers: ${order.reference}.`;
       if (result.validationResults.some((r) => r.priceChanged)) {
         message += ' Prices for some items in your cart have changed.';

@@ -1,6 +1,7 @@
 import {
   formatIndiaDateTime,
   gstinStateName,
+  plural,
   GST_PERCENT,
   isInterState,
   placeOfSupply,
@@ -286,7 +287,7 @@ export async function checkout(
       await insertOrderEvent(tx, {
         orderId,
         status: 'pending_payment',
-        note: `Order placed; the numbers are held until ${formatIndiaDateTime(reserved[0]!.reservedUntil!)}.`,
+        note: `Order placed; the ${plural(reserved.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(reserved[0]!.reservedUntil!)}.`,
       });
       // Written with the order: a crash after the commit loses none. How to pay is told as the
       // provider describes it without being asked (an online payment: on the order page).

@@ -129,6 +129,9 @@ describeEachDatabase(
       expect(refundMail.attachments).toEqual([
         expect.stringMatching(/^CN-\d{2}-\d{2}-000001\.pdf$/),
       ]);
+      expect(paidMail.text).toContain(
+        'Your GST tax invoice is attached; your order page has it too:',
+      );
       expect(paidMail.attachments).toEqual([
         expect.stringMatching(/^INV-\d{2}-\d{2}-000001\.pdf$/),
       ]);

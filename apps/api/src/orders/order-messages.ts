@@ -32,12 +32,16 @@ interface MessageItem {
   price: number;
 }
 
-/** What happens after payment, as told to buyers (domain.md §4); the order page shows the same. */
-export function portingSteps(provider: string): string[] {
+/**
+ * What happens after payment, as told to buyers (domain.md §4); the order page shows the same.
+ * A manual payment over the UPI limit (`details` without a UPI ID) is a bank transfer.
+ */
+export function portingSteps(provider: string, details?: PaymentDetails): string[] {
+  const how = details?.instructions?.upiId === null ? 'bank transfer' : 'UPI or bank transfer';
   const pay =
     provider === 'razorpay'
       ? 'Pay online (UPI, card or net banking) before the hold ends. There is no cash on delivery: what we deliver is a code.'
-      : 'Pay by UPI or bank transfer before the hold ends, quoting your order reference. There is no cash on delivery: what we deliver is a code.';
+      : `Pay by ${how} before the hold ends, quoting your order reference. There is no cash on delivery: what we deliver is a code.`;
   return [
     pay,
     'Within 24 hours of payment we send your Unique Porting Code (UPC, 8 characters) and the GST invoice by SMS, e-mail and WhatsApp.',
@@ -47,6 +51,18 @@ export function portingSteps(provider: string): string[] {
 }
 
 const inr = (paise: number) => formatInr(toRupees(paise));
+
+/** `Your number is held until …` (or `numbers are`), as the order page says it. */
+const heldUntil = (count: number, until: Date) =>
+  `Your ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)}`;
+
+/** What a new order's answer says: `Order … placed. Please pay by … to keep your number.` */
+export const orderPlacedNote = (order: {
+  reference: string;
+  holdExpiresAt: string;
+  items: readonly unknown[];
+}) =>
+  `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(new Date(order.holdExpiresAt))} to keep your ${plural(order.items.length, 'number', 'numbers')}.`;
 
 /** The buyer's order page (it asks for sign-in). */
 function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>, query = ''): string {
@@ -217,7 +233,7 @@ export function orderPlacedMessages(
     `If the payment has not reached us by ${until}, the hold ends and the order is cancelled.`,
     '',
     'What happens next:',
-    ...portingSteps(order.paymentProvider).map((step, index) => `${index + 1}. ${step}`),
+    ...portingSteps(order.paymentProvider, details).map((step, index) => `${index + 1}. ${step}`),
     '',
     `Your order page: ${orderPageUrl(config, order)}`,
     ...signOff(config),
@@ -246,6 +262,8 @@ export function orderPaidMessages(
     ...numberLines(items),
     '',
     ...amountLines(order, 'Total paid'),
+    '',
+    `Your GST tax invoice is attached; your order page has it too: ${orderPageUrl(config, order)}`,
     '',
     'What happens next:',
     ...portingSteps(order.paymentProvider)
@@ -376,6 +394,7 @@ export function paymentRejectedMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
+  count: number,
   utr: string,
   reason: string,
 ): OutgoingMessage[] {
@@ -389,7 +408,7 @@ export function paymentRejectedMessages(
         greeting(contact),
         '',
         text,
-        `Your numbers stay held until ${formatIndiaDateTime(order.holdExpiresAt)}. Please check the reference and submit it again on your order page: ${orderPageUrl(config, order)}`,
+        `Your ${plural(count, 'number stays', 'numbers stay')} held until ${formatIndiaDateTime(order.holdExpiresAt)}. Please check the reference and submit it again on your order page: ${orderPageUrl(config, order)}`,
         ...signOff(config),
       ].join('\n'),
     },
@@ -397,7 +416,7 @@ export function paymentRejectedMessages(
       channel: 'sms',
       to: contact.mobile,
       // What to do first: a long reason is what the SMS's length limit may cut.
-      text: `${config.STORE_NAME}: We could not match payment reference ${utr} for order ${order.reference}. Your numbers are held until ${formatIndiaDateTime(order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
+      text: `${config.STORE_NAME}: We could not match payment reference ${utr} for order ${order.reference}. ${heldUntil(count, order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
         0,
         300,
       ),

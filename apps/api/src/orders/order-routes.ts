@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatIndiaDateTime } from '@store/domain';
+import { orderPlacedNote } from './order-messages';
 import { currentUser, requireUser } from '../auth/auth-service';
 import { clientAddress } from '../http/client-address';
 import { multipartFile } from '../http/multipart-file';
@@ -173,10 +173,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         clientAddress(request.ip),
       );
       reply.status(created ? 201 : 200);
-      return ok(
-        order,
-        `Order ${order.reference} placed. Please pay by ${formatIndiaDateTime(new Date(order.holdExpiresAt))} to keep your numbers.`,
-      );
+      return ok(order, orderPlacedNote(order));
     },
   );
 

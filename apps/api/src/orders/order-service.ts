@@ -30,6 +30,7 @@ import { orderViews } from './order-view';
 
 export { CART_CHANGED_NOTE } from './open-orders';
 export { LATE_PAYMENT_REFUND_REASON } from './mark-paid';
+export { orderPlacedNote } from './order-messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NOT_FOUND = 'Order not found.';

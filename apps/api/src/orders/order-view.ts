@@ -161,7 +161,7 @@ function toOrderView(
     retryFrom: canRetry ? heldAgainFrom(order, config).toISOString() : null,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-    nextSteps: portingSteps(order.paymentProvider),
+    nextSteps: portingSteps(order.paymentProvider, details),
   };
 }
 

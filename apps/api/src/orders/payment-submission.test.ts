@@ -150,16 +150,16 @@ describeEachDatabase(
       expect(held).toMatchObject({ status: 'reserved', orderId: asha.order.id });
       expect(held.reservedUntil!.toISOString()).toBe(heldUntil);
       expect(email!.text).toContain(
-        `Your numbers stay held until ${formatIndiaDateTime(new Date(heldUntil))}.`,
+        `Your number stays held until ${formatIndiaDateTime(new Date(heldUntil))}.`,
       );
       const [sms] = await sentTo(ctx().database, asha.user.mobile);
       expect(sms!.text).toMatch(
         new RegExp(
-          `^VIP Number Store: We could not match payment reference 412345678901 for order ${asha.order.reference}\\. Your numbers are held until ${formatIndiaDateTime(new Date(heldUntil))}: \\S+/orders/${asha.order.id} Reason: No credit with this UTR in our account\\.$`,
+          `^VIP Number Store: We could not match payment reference 412345678901 for order ${asha.order.reference}\\. Your number is held until ${formatIndiaDateTime(new Date(heldUntil))}: \\S+/orders/${asha.order.id} Reason: No credit with this UTR in our account\\.$`,
         ),
       );
       expect(rejected.json().data.timeline.at(-1).note).toBe(
-        `Payment reference 412345678901 not verified: No credit with this UTR in our account. The numbers are held until ${formatIndiaDateTime(new Date(heldUntil))} for the right reference.`,
+        `Payment reference 412345678901 not verified: No credit with this UTR in our account. The number is held until ${formatIndiaDateTime(new Date(heldUntil))} for the right reference.`,
       );
       const again = await staff.client.post(
         api(`/admin/orders/${asha.order.id}/payment-submission/reject`),
@@ -201,7 +201,7 @@ describeEachDatabase(
       const held = await numberState(ctx().database, id('9876598765'));
       expect(held.reservedUntil!.getTime()).toBe(soon.getTime());
       expect(rejected.json().data.timeline.at(-1).note).toMatch(
-        /^Payment reference 412345678901 not verified: No credit with this UTR\. The numbers are held until /,
+        /^Payment reference 412345678901 not verified: No credit with this UTR\. The number is held until /,
       );
     });
   },

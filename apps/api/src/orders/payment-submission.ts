@@ -1,4 +1,10 @@
-import { formatIndiaDateTime, normalizeUtr, UTR_SHAPE_MESSAGE, utrKind } from '@store/domain';
+import {
+  formatIndiaDateTime,
+  normalizeUtr,
+  plural,
+  UTR_SHAPE_MESSAGE,
+  utrKind,
+} from '@store/domain';
 import { sql } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { inTransaction, isUniqueViolation } from '../db/transactions';
@@ -81,14 +87,15 @@ export async function submitPayment(
         paymentSubmittedAt: now,
         holdExpiresAt: until,
       });
+      const numberIds = await orderNumberIds(tx, [order.id]);
       await insertOrderEvent(tx, {
         orderId: order.id,
         status: 'pending_payment',
-        note: `Payment submitted with UTR ${key}; the numbers are held until ${formatIndiaDateTime(until)} while our team verifies it.`,
+        note: `Payment submitted with UTR ${key}; the ${plural(numberIds.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)} while our team verifies it.`,
       });
       // Paid as far as the buyer knows: the numbers leave the cart, as a confirmed payment takes
       // them out, and the order is no longer the cart's to replace or cancel (lockOpenOrders).
-      if (cart) await deps.cart.removeNumbers(tx, cart.id, await orderNumberIds(tx, [order.id]));
+      if (cart) await deps.cart.removeNumbers(tx, cart.id, numberIds);
       const alert = deps.staffAlerts.messages(paymentSubmittedAlert(deps.config, updated));
       return { order: updated, messageIds: await enqueueMessages(tx, alert) };
     });
@@ -142,7 +149,8 @@ export async function rejectSubmittedPayment(
     });
     // Its screenshot goes with it: the next submission brings its own.
     await deletePaymentScreenshot(tx, orderId);
-    const note = `Payment reference ${locked.submittedUtr} not verified: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} The numbers are held until ${formatIndiaDateTime(until)} for the right reference.`;
+    const count = (await orderNumberIds(tx, [orderId])).length;
+    const note = `Payment reference ${locked.submittedUtr} not verified: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} The ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)} for the right reference.`;
     await insertOrderEvent(tx, { orderId, status: 'pending_payment', note, staffUserId });
     await deps.audit.record(tx, {
       actorId: staffUserId,
@@ -158,6 +166,7 @@ export async function rejectSubmittedPayment(
       deps.config,
       updated.billing as Billing,
       updated,
+      count,
       locked.submittedUtr,
       reason,
     );

@@ -19,12 +19,15 @@ describeEachDatabase(
         bankDetails: ctx().config.PAYMENT_BANK_DETAILS,
       });
       expect(order.payment).not.toHaveProperty('upiLink');
+      // What happens next says the same.
+      expect(order.nextSteps[0]).toMatch(/^Pay by bank transfer before the hold ends/);
 
       const [email] = await sentTo(ctx().database, buyer.user.email);
       expect(email!.text).toContain('Pay ₹59,000 by bank transfer (NEFT, RTGS or IMPS) to:');
       expect(email!.text).toContain(
         'UPI is offered up to ₹50,000: most banks allow no more in one UPI payment.',
       );
+      expect(email!.text).toContain('1. Pay by bank transfer before the hold ends');
       expect(email!.text).not.toContain('upi://');
       expect(email!.text).not.toContain(ctx().config.PAYMENT_UPI_ID);
       const [sms] = await sentTo(ctx().database, buyer.user.mobile);
@@ -39,6 +42,7 @@ describeEachDatabase(
       expect(order.payment.instructions.amount).toBeLessThanOrEqual(50_000);
       expect(order.payment.instructions.upiId).toBe(ctx().config.PAYMENT_UPI_ID);
       expect(order.payment.upiLink).toMatch(/^upi:\/\/pay\?/);
+      expect(order.nextSteps[0]).toMatch(/^Pay by UPI or bank transfer before the hold ends/);
     });
   },
   { env: { PAYMENT_UPI_MAX_RUPEES: '50000' } },

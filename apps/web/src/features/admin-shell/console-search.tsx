@@ -24,7 +24,8 @@ export function ConsoleSearch({
   };
   return (
     <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-      <div>
+      {/* As wide as 26rem where there is room, narrower on a phone (never wider than the page). */}
+      <div className="min-w-0 max-w-104 flex-1 basis-64">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label}
         </label>
@@ -34,7 +35,7 @@ export function ConsoleSearch({
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           placeholder={placeholder}
-          className="mt-1 w-104 max-w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
         />
       </div>
       <button type="submit" className="btn-primary">

@@ -104,6 +104,7 @@ describe('order page: awaiting a manual payment', () => {
     expect(link.searchParams.get('tn')).toBe(ORDER_REFERENCE);
     const qr = within(payment).getByRole('img', { name: 'UPI QR code to pay ₹1,77,000' });
     expect(qr.querySelector('path')!.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(payment).toHaveTextContent('Your numbers are held for you until');
     // Ten minutes left: 10:00 or, a moment later, 09:59.
     expect(within(payment).getByTestId('hold-countdown').textContent).toMatch(/^(10:00|09:59)$/);
     expect(within(payment).getByText(/10 minutes left to pay\./)).toHaveClass('sr-only');
@@ -121,7 +122,9 @@ describe('order page: awaiting a manual payment', () => {
   });
 
   it('offers bank transfer alone, and says why, for an amount over the UPI limit', async () => {
-    const order = pendingManualOrder();
+    // One number: the hold is told in the singular.
+    const { items } = pendingManualOrder();
+    const order = pendingManualOrder({ items: items.slice(0, 1) });
     const { upiLink: _upiLink, ...payment } = order.payment;
     signedInApi({
       [orderPath]: ok({
@@ -141,6 +144,7 @@ describe('order page: awaiting a manual payment', () => {
     expect(within(section).queryByText('UPI ID', { selector: 'dt' })).not.toBeInTheDocument();
     expect(within(section).queryByRole('img', { name: /UPI QR code/ })).not.toBeInTheDocument();
     expect(valueOf(section, 'Bank transfer')).toHaveTextContent('HDFC Bank');
+    expect(section).toHaveTextContent('Your number is held for you until');
   });
 
   it('shows the TDS line and the taxable value when TDS is deducted', async () => {

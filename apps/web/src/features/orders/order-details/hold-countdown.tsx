@@ -1,3 +1,4 @@
+import { plural } from '@store/domain';
 import { useEffect } from 'react';
 import { formatIndianDate } from '../../../lib/format';
 import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
@@ -9,10 +10,13 @@ import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
  */
 export function HoldCountdown({
   holdExpiresAt,
+  count,
   verifying = false,
   onLapse,
 }: {
   holdExpiresAt: string;
+  /** How many numbers are held. */
+  count: number;
   verifying?: boolean;
   onLapse: () => unknown;
 }) {
@@ -27,7 +31,7 @@ export function HoldCountdown({
   return (
     <div>
       <p className="text-sm text-slate-800">
-        Your numbers are held for you until{' '}
+        Your {plural(count, 'number is', 'numbers are')} held for you until{' '}
         <time dateTime={holdExpiresAt} className="font-semibold">
           {formatIndianDate(holdExpiresAt, { month: 'short', time: true })}
         </time>

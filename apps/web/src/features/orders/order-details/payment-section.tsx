@@ -28,6 +28,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
         <Card title="Payment" tone="attention">
           <HoldCountdown
             holdExpiresAt={order.holdExpiresAt}
+            count={order.items.length}
             verifying={Boolean(payment.submitted)}
             onLapse={refetch}
           />
