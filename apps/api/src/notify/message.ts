@@ -61,6 +61,19 @@ export type QueuedMessage = Omit<OutgoingMessage, 'attachments'> & {
   attachments?: (Attachment | MadeAttachment)[];
 };
 
+/**
+ * The messages, with `attachment` on the e-mail among them, made when it is sent (an invoice,
+ * a credit note, a QR code); as they were when there is none.
+ */
+export function withEmailAttachment(
+  messages: readonly OutgoingMessage[],
+  attachment: MadeAttachment | undefined,
+): QueuedMessage[] {
+  return messages.map((message) =>
+    attachment && message.channel === 'email' ? { ...message, attachments: [attachment] } : message,
+  );
+}
+
 /** One delivery channel: the SMTP, MSG91, WhatsApp Cloud API or log adapter. */
 export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;

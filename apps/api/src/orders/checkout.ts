@@ -22,6 +22,7 @@ import {
   RETRY_NOTE,
 } from './open-orders';
 import { newOrderAlert } from './order-alerts';
+import { withEmailAttachment } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import { orderPlacedMessages } from './order-messages';
 import { newOrderReference } from './order-reference';
@@ -294,11 +295,13 @@ export async function checkout(
       const items = await readOrderItems(tx, [orderId]);
       const details = deps.payments.provider(order.paymentProvider).describePayment(order);
       // The UPI link's QR code is made as the e-mail is sent, not while the numbers are held.
-      const qr = details.upiLink ? { qrCodeOf: details.upiLink, filename: 'upi-qr.png' } : null;
+      const qr = details.upiLink
+        ? { qrCodeOf: details.upiLink, filename: 'upi-qr.png' }
+        : undefined;
       const messageIds = await enqueueMessages(tx, [
-        ...orderPlacedMessages(config, order.billing as Billing, order, items, details).map(
-          (message) =>
-            message.channel === 'email' && qr ? { ...message, attachments: [qr] } : message,
+        ...withEmailAttachment(
+          orderPlacedMessages(config, order.billing as Billing, order, items, details),
+          qr,
         ),
         ...deps.staffAlerts.messages(newOrderAlert(config, order, items)),
       ]);

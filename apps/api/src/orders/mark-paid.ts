@@ -2,7 +2,7 @@ import { formatInr, toRupees } from '@store/domain';
 import { inTransaction, isUniqueViolation, type Tx } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
 import { paymentAlert } from './order-alerts';
-import type { QueuedMessage } from '../notify/message';
+import { withEmailAttachment, type QueuedMessage } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import {
   buyerMessages,
@@ -248,11 +248,9 @@ export async function markPaid(
     if (decided.outcome === 'paid') {
       // The invoice is rendered as the e-mail is sent, not while this transaction holds the
       // invoice counter.
-      const paid = orderPaidMessages(deps.config, contact, order, decided.numbers).map(
-        (message): QueuedMessage =>
-          message.channel === 'email'
-            ? { ...message, attachments: [{ invoiceOf: order.id }] }
-            : message,
+      const paid = withEmailAttachment(
+        orderPaidMessages(deps.config, contact, order, decided.numbers),
+        { invoiceOf: order.id },
       );
       messages.push(...(await buyerMessages(deps, tx, order.userId, paid)));
     } else if (decided.outcome === 'refund_due') {

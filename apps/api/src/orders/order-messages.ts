@@ -9,7 +9,11 @@ import {
 } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
-import type { QueuedMessage, WhatsappTemplateKind } from '../notify/message';
+import {
+  withEmailAttachment,
+  type QueuedMessage,
+  type WhatsappTemplateKind,
+} from '../notify/message';
 import type { Tx } from '../db/transactions';
 import type { OutgoingMessage } from '../notify/notifier';
 import { enqueueMessages } from '../notify/outbox';
@@ -51,10 +55,6 @@ export function portingSteps(provider: string, details?: PaymentDetails): string
 }
 
 const inr = (paise: number) => formatInr(toRupees(paise));
-
-/** `Your number is held until …` (or `numbers are`), as the order page says it. */
-const heldUntil = (count: number, until: Date) =>
-  `Your ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)}`;
 
 /** What a new order's answer says: `Order … placed. Please pay by … to keep your number.` */
 export const orderPlacedNote = (order: {
@@ -416,7 +416,7 @@ export function paymentRejectedMessages(
       channel: 'sms',
       to: contact.mobile,
       // What to do first: a long reason is what the SMS's length limit may cut.
-      text: `${config.STORE_NAME}: We could not match payment reference ${utr} for order ${order.reference}. ${heldUntil(count, order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
+      text: `${config.STORE_NAME}: We could not match payment reference ${utr} for order ${order.reference}. Your ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
         0,
         300,
       ),
@@ -629,10 +629,9 @@ export function refundMessages(
     },
   );
   // The credit note is rendered as the e-mail is sent, as the invoice is.
-  return messages.map((message) =>
-    refund.creditNote && message.channel === 'email'
-      ? { ...message, attachments: [{ invoiceOf: order.id, kind: 'CN' as const }] }
-      : message,
+  return withEmailAttachment(
+    messages,
+    refund.creditNote ? { invoiceOf: order.id, kind: 'CN' } : undefined,
   );
 }
 
