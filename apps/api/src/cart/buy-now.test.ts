@@ -46,6 +46,20 @@ describeEachDatabase('POST /cart/checkout with numberId: Buy now', (ctx) => {
     expect(again.json().data.order.id).toBe(order.id);
   });
 
+  it('keeps the order when the cart is emptied: its number was never in the cart', async () => {
+    const buyer = await buyerWith(['9876598765']);
+    const { order } = (await buyNow(buyer, '9811223344')).json().data;
+    const emptied = await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+    expect(emptied.statusCode).toBe(200);
+    expect((await buyer.client.get(api(`/orders/${order.id}`))).json().data.status).toBe(
+      'pending_payment',
+    );
+    expect(await numberState(ctx().database, id('9811223344'))).toMatchObject({
+      status: 'reserved',
+      orderId: order.id,
+    });
+  });
+
   it('takes a number of the cart out of it only when the order is paid', async () => {
     const buyer = await buyerWith(['9876598765', '7070700852']);
     const { order } = (await buyNow(buyer, '7070700852')).json().data;

@@ -172,14 +172,10 @@ function toCartView(
 interface OpenOrders {
   /**
    * Numbers left the cart without a checkout: the buyer's open orders holding any of `removed`
-   * (every open order for 'all') no longer stand for the cart, so they are cancelled and their
-   * holds released, in the caller's transaction (which has locked the buyer's cart row).
+   * no longer stand for the cart, so they are cancelled and their holds released, in the
+   * caller's transaction (which has locked the buyer's cart row).
    */
-  cancelForRemovedNumbers(
-    tx: Tx,
-    userId: string,
-    removed: readonly number[] | 'all',
-  ): Promise<void>;
+  cancelForRemovedNumbers(tx: Tx, userId: string, removed: readonly number[]): Promise<void>;
   /** The buyer's live order awaiting payment, with the numbers it holds, if any. */
   liveOpenOrder(userId: string): Promise<CartView['openOrder'] | undefined>;
 }
@@ -345,13 +341,16 @@ export function createCartService({
       return view(userId);
     },
 
-    /** Empties the cart (the TDS setting stays); the open order, if any, is cancelled. */
+    /**
+     * Empties the cart (the TDS setting stays); an open order holding its numbers is cancelled.
+     * A Buy now order of a number that was not in the cart stays: it never stood for the cart.
+     */
     async empty(userId: string) {
       await inTransaction(database, async (tx) => {
         const cart = await lockExistingCart(tx, userId);
         if (!cart) return;
-        await deleteCartItems(tx, cart.id, 'all');
-        await openOrders.cancelForRemovedNumbers(tx, userId, 'all');
+        const removed = await deleteCartItems(tx, cart.id, 'all');
+        await openOrders.cancelForRemovedNumbers(tx, userId, removed);
       });
       return view(userId);
     },

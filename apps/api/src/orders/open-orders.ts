@@ -55,28 +55,29 @@ export async function cancelOpenOrders(
 
 /**
  * Numbers left the cart without a checkout (`DELETE /cart/item/{id}`, `DELETE /cart`). The
- * buyer's open orders holding any of `removed` (every open order for `'all'`) no longer stand
- * for the cart: they are cancelled and their holds released in the caller's transaction, by the
- * same cancelOpenOrders as checkout, so another buyer can take those numbers at once. The caller
- * has locked the buyer's cart row.
+ * buyer's open orders holding any of `removed` no longer stand for the cart: they are cancelled
+ * and their holds released in the caller's transaction, by the same cancelOpenOrders as
+ * checkout, so another buyer can take those numbers at once. A Buy now order of a number not in
+ * the cart holds none of them and stays. The caller has locked the buyer's cart row.
  */
 export async function cancelForRemovedNumbers(
   deps: Pick<OrderDeps, 'catalog'>,
   tx: Tx,
   userId: string,
-  removed: readonly number[] | 'all',
+  removed: readonly number[],
 ): Promise<void> {
-  if (removed !== 'all' && removed.length === 0) return;
+  if (removed.length === 0) return;
   const open = await lockOpenOrders(tx, userId);
   if (open.length === 0) return;
-  let affected = open;
-  if (removed !== 'all') {
-    const holding = await ordersHolding(
-      tx,
-      open.map((order) => order.id),
-      removed,
-    );
-    affected = open.filter((order) => holding.has(order.id));
-  }
-  await cancelOpenOrders(deps, tx, affected, CART_CHANGED_NOTE);
+  const holding = await ordersHolding(
+    tx,
+    open.map((order) => order.id),
+    removed,
+  );
+  await cancelOpenOrders(
+    deps,
+    tx,
+    open.filter((order) => holding.has(order.id)),
+    CART_CHANGED_NOTE,
+  );
 }

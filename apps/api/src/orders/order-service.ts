@@ -153,7 +153,7 @@ export function createOrderService(deps: OrderDeps) {
     },
 
     /** For the cart (see OpenOrders in cart/cart-service.ts). */
-    cancelForRemovedNumbers: (tx: Tx, userId: string, removed: readonly number[] | 'all') =>
+    cancelForRemovedNumbers: (tx: Tx, userId: string, removed: readonly number[]) =>
       cancelForRemovedNumbers(deps, tx, userId, removed),
 
     /** The buyer's live order awaiting payment, for the cart to link to (cart-service.ts). */
