@@ -162,6 +162,12 @@ const configSchema = z.object({
    * to submit the right reference, not the submitted payment's long hold for a wrong one.
    */
   PAYMENT_REJECTED_HOLD_MINUTES: z.coerce.number().int().min(5).max(1_440).default(120),
+  /**
+   * How many payment references of one order extend its hold to PAYMENT_SUBMITTED_HOLD_HOURS:
+   * the first, and by default one more after staff sent one back (a mistyped UTR). Later ones
+   * leave the hold as it is, so made-up references cannot keep numbers off sale for ever.
+   */
+  PAYMENT_SUBMISSIONS_EXTENDING_HOLD: z.coerce.number().int().min(1).max(20).default(2),
   /** Numbers one account may hold at once (one checkout holds its whole cart). */
   HOLDS_PER_ACCOUNT: count.default(10),
   /** Numbers held at once by the checkouts of all accounts from one client address. */

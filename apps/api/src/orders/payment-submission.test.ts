@@ -185,6 +185,35 @@ describeEachDatabase(
       expect(paid.json().data.payment.submitted).toBeUndefined();
     });
 
+    it('gives the long hold back for one corrected reference, not for every made-up one', async () => {
+      const asha = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const staff = await staffMember(ctx().app);
+      const reject = () =>
+        staff.client.post(api(`/admin/orders/${asha.order.id}/payment-submission/reject`), {
+          reason: 'No credit with this UTR',
+        });
+      const heldFor = async (utr: string) => {
+        const res = await submit(asha, utr);
+        expect(res.statusCode, res.body).toBe(200);
+        return Date.parse(res.json().data.holdExpiresAt) - Date.now();
+      };
+      const day = 24 * 3_600_000;
+
+      expect(await heldFor('412345678901')).toBeGreaterThan(day - 60_000);
+      await reject();
+      // A mistyped reference, corrected: verifying it gets the day again.
+      expect(await heldFor('412345678902')).toBeGreaterThan(day - 60_000);
+      const shortened = Date.parse((await reject()).json().data.holdExpiresAt);
+      // Sent back twice: a third reference is recorded for staff but keeps the hold as it is.
+      const third = await submit(asha, '412345678903');
+      expect(third.statusCode).toBe(200);
+      expect(Date.parse(third.json().data.holdExpiresAt)).toBe(shortened);
+      expect(third.json().data.payment.submitted).toMatchObject({ utr: '412345678903' });
+      expect(
+        (await numberState(ctx().database, id('9876598765'))).reservedUntil!.getTime(),
+      ).toBe(shortened);
+    });
+
     it('never lengthens a hold that ends sooner than the time given after a rejection', async () => {
       const asha = await buyerWithOrder(ctx().app, [id('9876598765')]);
       const staff = await staffMember(ctx().app);

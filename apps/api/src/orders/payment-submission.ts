@@ -35,7 +35,8 @@ const utrUsed = () =>
  * hold is live. Its shape is checked (12 digits for UPI or IMPS, 16 for NEFT, 22 for RTGS); a
  * UTR already recorded as a payment or submitted for another order is refused (409). The hold
  * is extended to PAYMENT_SUBMITTED_HOLD_HOURS from now so the numbers stay the buyer's while
- * staff verify; the numbers leave the buyer's cart (its changes, a checkout or a Buy now no
+ * staff verify, for the first PAYMENT_SUBMISSIONS_EXTENDING_HOLD references (those staff sent
+ * back count); a later one leaves the hold as it is. The numbers leave the buyer's cart (its changes, a checkout or a Buy now no
  * longer cancel the order, and they count against the buyer's hold limit: hold-limits.ts); the
  * console lists the order first, and staff are alerted. Submitting the same UTR again changes
  * nothing; another UTR replaces it; a UTR staff sent back for this order is refused (409).
@@ -74,10 +75,13 @@ export async function submitPayment(
       }
       const recorded = await deps.payments.findByReference(tx, 'manual', key);
       if (recorded) throw utrUsed();
+      // Each reference staff sent back counts as one submission already made.
+      const extending =
+        order.rejectedUtrKeys.length < deps.config.PAYMENT_SUBMISSIONS_EXTENDING_HOLD;
       const until = new Date(
         Math.max(
           order.holdExpiresAt.getTime(),
-          now.getTime() + deps.config.PAYMENT_SUBMITTED_HOLD_HOURS * 3_600_000,
+          extending ? now.getTime() + deps.config.PAYMENT_SUBMITTED_HOLD_HOURS * 3_600_000 : 0,
         ),
       );
       await deps.catalog.extendHold(tx, order.id, until);

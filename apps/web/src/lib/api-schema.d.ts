@@ -573,7 +573,7 @@ export interface paths {
     put?: never;
     /**
      * "I have paid": submit the UTR of a UPI or bank payment for staff to verify
-     * @description The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) and staff are alerted.
+     * @description The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) for the first PAYMENT_SUBMISSIONS_EXTENDING_HOLD references, those staff sent back included, and staff are alerted.
      */
     post: operations['postOrdersByIdPaymentSubmission'];
     delete?: never;
