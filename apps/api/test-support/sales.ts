@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, expect } from 'vitest';
 import type { App } from '../src/app';
 import { signAccessToken, type Role } from '../src/auth/access-token';
+import { createRefreshToken } from '../src/auth/refresh-tokens';
 import { ACCESS_COOKIE, ACCESS_COOKIE_PATH } from '../src/auth/session-cookies';
 import { sessionKeys } from '../src/auth/session-keys';
 import type { Database } from '../src/db/database';
@@ -72,8 +73,9 @@ export async function signedIn(
       pinCode: '560001',
     });
   }
+  const { familyId } = await createRefreshToken(app.database.db, app.config, user!.id);
   const { token } = signAccessToken(
-    { id: user!.id, role: user!.role },
+    { id: user!.id, role: user!.role, sessionId: familyId },
     sessionKeys(app.config).accessToken,
     app.config.ACCESS_TOKEN_TTL_SECONDS,
   );

@@ -1,4 +1,5 @@
 import { signAccessToken } from '../src/auth/access-token';
+import { createRefreshToken } from '../src/auth/refresh-tokens';
 import { ACCESS_COOKIE } from '../src/auth/session-cookies';
 import { sessionKeys } from '../src/auth/session-keys';
 import type { Database } from '../src/db/database';
@@ -9,6 +10,8 @@ import { users } from '../src/db/schema';
  * server accepts (it must run with `secret` as SESSION_SECRET): for the tests that start real
  * server processes and need many buyers or a staff member without the OTP round trips.
  */
+const sessionTtls = { REFRESH_TOKEN_TTL_SECONDS: 3600, REFRESH_REUSE_GRACE_SECONDS: 0 };
+
 export function signedInPeople(database: Pick<Database, 'db'>, secret: string) {
   const keys = sessionKeys({ SESSION_SECRET: secret });
   return async (n: number, role: 'customer' | 'support' = 'customer'): Promise<string> => {
@@ -23,6 +26,8 @@ export function signedInPeople(database: Pick<Database, 'db'>, secret: string) {
         acceptTermsAndConditions: true,
       })
       .returning();
-    return `${ACCESS_COOKIE}=${signAccessToken(user!, keys.accessToken, 900).token}`;
+    const { familyId } = await createRefreshToken(database.db, sessionTtls, user!.id);
+    const session = { id: user!.id, role: user!.role, sessionId: familyId };
+    return `${ACCESS_COOKIE}=${signAccessToken(session, keys.accessToken, 900).token}`;
   };
 }

@@ -16,9 +16,16 @@ declare module 'fastify' {
   }
 }
 
+/** A signed-in session: the user and the refresh-token family it was signed in with. */
+export interface SessionClaims extends SessionUser {
+  sessionId?: string;
+}
+
 interface AccessTokenClaims {
   sub: string;
   role: Role;
+  /** The refresh-token family (one sign-in on one device); none in the known-device cookie. */
+  sid?: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
 }
@@ -27,17 +34,17 @@ const sign = (payload: string, key: Buffer) =>
   createHmac('sha256', key).update(payload).digest('base64url');
 
 /**
- * A compact token: base64url(JSON claims) "." base64url(HMAC-SHA256 of the first part).
- * Stateless: it is trusted until it expires, which is why it lives only minutes.
+ * A compact token: base64url(JSON claims) "." base64url(HMAC-SHA256 of the first part). The
+ * session plugin also checks that its session was not ended since (session-plugin.ts).
  */
 export function signAccessToken(
-  user: SessionUser,
+  user: SessionClaims,
   key: Buffer,
   ttlSeconds: number,
   now = new Date(),
 ): { token: string; expiresAt: Date } {
   const exp = Math.floor(now.getTime() / 1000) + ttlSeconds;
-  const claims: AccessTokenClaims = { sub: user.id, role: user.role, exp };
+  const claims: AccessTokenClaims = { sub: user.id, role: user.role, sid: user.sessionId, exp };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return { token: `${payload}.${sign(payload, key)}`, expiresAt: new Date(exp * 1000) };
 }
@@ -47,7 +54,7 @@ export function verifyAccessToken(
   token: string,
   key: Buffer,
   now = new Date(),
-): SessionUser | null {
+): SessionClaims | null {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = Buffer.from(sign(payload, key));
@@ -64,5 +71,6 @@ export function verifyAccessToken(
   if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
   if (!roles.includes(claims.role as Role)) return null;
   if (claims.exp * 1000 <= now.getTime()) return null;
-  return { id: claims.sub, role: claims.role as Role };
+  const sessionId = typeof claims.sid === 'string' ? claims.sid : undefined;
+  return { id: claims.sub, role: claims.role as Role, ...(sessionId && { sessionId }) };
 }

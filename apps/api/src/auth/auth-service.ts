@@ -15,9 +15,11 @@ import { hashPassword, verifyPassword } from './password-hashing';
 import { passwordRepeatsIdentity } from './password-policy';
 import {
   createRefreshToken,
+  liveSession,
   revokeAllRefreshTokens,
   revokeFamilyOfToken,
   rotateRefreshToken,
+  type RefreshSession,
 } from './refresh-tokens';
 import { KNOWN_DEVICE_TTL_SECONDS } from './session-cookies';
 import { sessionKeys } from './session-keys';
@@ -82,14 +84,21 @@ export function createAuthService({ config, database, notifier, log, users }: Au
   const db = database.db;
   const otp = { config, database, notifier, log };
 
-  const tokensFor = (user: SessionUser, refreshToken: string): SessionTokens => {
+  const tokensFor = (
+    user: SessionUser,
+    { refreshToken, familyId }: RefreshSession,
+  ): SessionTokens => {
     const keys = sessionKeys(config);
     const { token: accessToken, expiresAt } = signAccessToken(
-      user,
+      { ...user, sessionId: familyId },
       keys.accessToken,
       config.ACCESS_TOKEN_TTL_SECONDS,
     );
-    const knownDevice = signAccessToken(user, keys.knownDevice, KNOWN_DEVICE_TTL_SECONDS).token;
+    const knownDevice = signAccessToken(
+      { id: user.id, role: user.role },
+      keys.knownDevice,
+      KNOWN_DEVICE_TTL_SECONDS,
+    ).token;
     return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt, knownDevice };
   };
 
@@ -296,11 +305,14 @@ export function createAuthService({ config, database, notifier, log, users }: Au
     async refresh(refreshToken: string) {
       const result = await rotateRefreshToken(db, config, refreshToken);
       if (result.kind === 'refused') return result;
-      return { kind: 'refreshed' as const, tokens: tokensFor(result.user, result.refreshToken) };
+      return { kind: 'refreshed' as const, tokens: tokensFor(result.user, result) };
     },
 
     /** Revokes the family of the refresh token presented, if it is one of ours. */
     logout: (refreshToken: string) => revokeFamilyOfToken(db, refreshToken),
+
+    /** The user an access token's session may act as now, or null (see liveSession). */
+    session: (userId: string, sessionId: string) => liveSession(db, userId, sessionId),
 
     /** Ends every refresh session of the account, in the caller's transaction (disabling it). */
     revokeSessions: (tx: Tx, userId: string) => revokeAllRefreshTokens(tx, userId),

@@ -342,6 +342,26 @@ async function revokeTokens(db: Db, where: SQL | undefined, now: Date): Promise<
     .where(and(where, isNull(refreshTokens.revokedAt)));
 }
 
+/** The account's role when it is not disabled and has a live token in the family. */
+export async function findLiveSession(db: Db, userId: string, familyId: string, now: Date) {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.disabledAt),
+        sql`exists (select 1 from ${refreshTokens} where ${and(
+          eq(refreshTokens.familyId, familyId),
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        )})`,
+      ),
+    );
+  return row;
+}
+
 export function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
   return revokeTokens(db, eq(refreshTokens.familyId, familyId), now);
 }

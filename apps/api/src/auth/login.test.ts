@@ -208,6 +208,9 @@ describeEachDatabase(
       });
       expect(client.cookie('access_token')).toBeTruthy();
 
+      // The old session ends at once: its access token too, not only when it expires.
+      expect((await oldSession.get(api('/user/profile'))).statusCode).toBe(401);
+      expect((await client.get(api('/user/profile'))).statusCode).toBe(200);
       const oldRefresh = await oldSession.post(api('/auth/refresh-token'));
       expect(oldRefresh.statusCode).toBe(401);
 

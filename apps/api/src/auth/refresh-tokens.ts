@@ -7,6 +7,7 @@ import {
   findFamilyOfToken,
   findRefreshToken,
   findRotationState,
+  findLiveSession,
   insertRefreshToken,
   revokeFamily,
   revokeUserTokens,
@@ -17,6 +18,12 @@ type RefreshConfig = Pick<Config, 'REFRESH_TOKEN_TTL_SECONDS' | 'REFRESH_REUSE_G
 /** Refresh tokens are 256 random bits: a plain SHA-256 digest is a safe way to store them. */
 const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A refresh token and its family: the session an access token names. */
+export interface RefreshSession {
+  refreshToken: string;
+  familyId: string;
+}
+
 /** Creates a refresh token; a new family (a new sign-in) unless one is given (a rotation). */
 export async function createRefreshToken(
   db: Db,
@@ -24,7 +31,7 @@ export async function createRefreshToken(
   userId: string,
   familyId: string = randomUUID(),
   now = new Date(),
-): Promise<string> {
+): Promise<RefreshSession> {
   const token = randomBytes(32).toString('base64url');
   await insertRefreshToken(db, {
     userId,
@@ -33,11 +40,11 @@ export async function createRefreshToken(
     expiresAt: new Date(now.getTime() + config.REFRESH_TOKEN_TTL_SECONDS * 1000),
     now,
   });
-  return token;
+  return { refreshToken: token, familyId };
 }
 
 export type RotationResult =
-  | { kind: 'rotated'; user: SessionUser; refreshToken: string }
+  | ({ kind: 'rotated'; user: SessionUser } & RefreshSession)
   /** Unknown, expired, revoked, or a rotated token presented after the grace window. */
   | { kind: 'refused'; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
@@ -64,7 +71,7 @@ export async function rotateRefreshToken(
 
   if (!current.rotatedAt) {
     if (await claimRotation(db, current.id, now)) {
-      return { kind: 'rotated', user, refreshToken: await next() };
+      return { kind: 'rotated', user, ...(await next()) };
     }
     // Another request rotated it a moment ago: judge it as a second use below.
     const again = await findRotationState(db, current.id);
@@ -75,7 +82,7 @@ export async function rotateRefreshToken(
   const rotatedAt = current.rotatedAt ?? now;
   const graceEnds = rotatedAt.getTime() + config.REFRESH_REUSE_GRACE_SECONDS * 1000;
   if (now.getTime() <= graceEnds && config.REFRESH_REUSE_GRACE_SECONDS > 0) {
-    return { kind: 'rotated', user, refreshToken: await next() };
+    return { kind: 'rotated', user, ...(await next()) };
   }
   await revokeFamily(db, current.familyId, now);
   return { kind: 'refused', reason: 'reused' };
@@ -90,4 +97,18 @@ export async function revokeFamilyOfToken(db: Db, token: string, now = new Date(
 /** Signs the user out everywhere (after a password reset). */
 export async function revokeAllRefreshTokens(db: Db, userId: string, now = new Date()) {
   await revokeUserTokens(db, userId, now);
+}
+
+/**
+ * Who an access token may act as now: the account's current role while the session it names
+ * (its refresh-token family) is live and the account is not disabled; null once the session was
+ * ended (sign-out, a password reset, the account disabled), whatever the token's expiry.
+ */
+export async function liveSession(
+  db: Db,
+  userId: string,
+  familyId: string,
+): Promise<SessionUser | null> {
+  const row = await findLiveSession(db, userId, familyId, new Date());
+  return row ? { id: userId, role: row.role } : null;
 }

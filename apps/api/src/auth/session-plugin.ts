@@ -4,10 +4,10 @@ import { ACCESS_COOKIE } from './session-cookies';
 import { sessionKeys } from './session-keys';
 
 /**
- * Reads the access cookie on every request and sets `request.user`. A staff token (support or
- * admin) is checked against the account on every request: a disabled member's token is refused
- * at once and a changed role applies at once (docs/decisions/0012). A buyer's token is trusted
- * until it expires, as before.
+ * Reads the access cookie (sent with /api requests only) and sets `request.user`. Every token is
+ * checked against its session and account: after a sign-out, a password reset or a disabled
+ * account it is refused at once, whatever its expiry, and a changed role applies at once
+ * (docs/decisions/0012).
  */
 export const sessionPlugin = fp(
   async (app) => {
@@ -16,10 +16,9 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[ACCESS_COOKIE];
       const claimed = token ? verifyAccessToken(token, key) : null;
-      request.user =
-        claimed && claimed.role !== 'customer'
-          ? await app.services.users.staffSession(claimed.id)
-          : claimed;
+      request.user = claimed?.sessionId
+        ? await app.services.auth.session(claimed.id, claimed.sessionId)
+        : null;
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie', 'services'] },

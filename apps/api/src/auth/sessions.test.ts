@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test-support/test-app';
 import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
-import { signAccessToken } from './access-token';
+import { signAccessToken, verifyAccessToken } from './access-token';
 import { sessionKeys } from './session-keys';
 
 type Cookie = {
@@ -57,17 +57,21 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
 
-    const { user } = await registerCustomer(app);
+    const { user, client } = await registerCustomer(app);
     const key = sessionKeys(config).accessToken;
-    const expired = signAccessToken(
-      { id: user.id, role: 'customer' },
-      key,
-      60,
-      new Date(Date.now() - 120_000),
-    );
-    const forged = signAccessToken({ id: user.id, role: 'admin' }, Buffer.from('another key'), 60);
-    const valid = signAccessToken({ id: user.id, role: 'customer' }, key, 60);
-    for (const token of [expired.token, forged.token, 'garbage', `${valid.token}x`]) {
+    const { sessionId } = verifyAccessToken(client.cookie('access_token')!, key)!;
+    const session = { id: user.id, role: 'customer' as const, sessionId };
+    const expired = signAccessToken(session, key, 60, new Date(Date.now() - 120_000));
+    const forged = signAccessToken({ ...session, role: 'admin' }, Buffer.from('another key'), 60);
+    const sessionless = signAccessToken({ id: user.id, role: 'customer' }, key, 60);
+    const valid = signAccessToken(session, key, 60);
+    for (const token of [
+      expired.token,
+      forged.token,
+      sessionless.token,
+      'garbage',
+      `${valid.token}x`,
+    ]) {
       const res = await app.inject({
         method: 'GET',
         url: api('/user/profile'),
@@ -196,6 +200,24 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     // Logging out with no session is fine too.
     const again = await app.inject({ method: 'POST', url: api('/auth/logout') });
     expect(again.statusCode).toBe(200);
+  });
+
+  it('ends the access token with its session at sign-out; the other devices stay signed in', async () => {
+    const { app } = ctx();
+    const { client, details } = await registerCustomer(app);
+    const laptop = new SessionClient(app);
+    await laptop.post(api('/auth/login'), { contact: details.email, password: details.password });
+    const profile = (access: string) =>
+      app.inject({ method: 'GET', url: api('/user/profile'), cookies: { access_token: access } });
+    const phoneAccess = client.cookie('access_token')!;
+    expect((await profile(phoneAccess)).statusCode).toBe(200);
+
+    await client.post(api('/auth/logout'));
+    // A copy of the signed-out token is refused at once, though it has not expired.
+    expect((await profile(phoneAccess)).statusCode).toBe(401);
+    const laptopAccess = laptop.cookie('access_token')!;
+    expect((await profile(laptopAccess)).statusCode).toBe(200);
+
   });
 
   it('refuses state-changing calls from another site', async () => {

@@ -21,7 +21,6 @@ import {
 import {
   countActiveAdmins,
   findContacts,
-  findSessionState,
   findStaff,
   findUserByEmail,
   findUserById,
@@ -177,15 +176,6 @@ export function createUserService({ database }: { database: Database }) {
     },
 
     createStaffAccount,
-
-    /**
-     * Who a staff access token may act as now: the account's current role, or null when it is
-     * disabled or gone (then the token is refused at once, whatever its expiry).
-     */
-    async staffSession(id: string): Promise<Pick<UserRow, 'id' | 'role'> | null> {
-      const row = await findSessionState(db, id);
-      return row && !row.disabledAt ? { id, role: row.role } : null;
-    },
 
     /** Support and admin accounts, by name. */
     listStaff: () => findStaff(db),

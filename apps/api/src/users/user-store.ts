@@ -58,15 +58,6 @@ export function findContacts(db: Db, ids: readonly string[]) {
     .where(inArray(users.id, [...ids]));
 }
 
-/** What a staff access token is checked against on every request: the role and whether disabled. */
-export async function findSessionState(db: Db, id: string) {
-  const [row] = await db
-    .select({ role: users.role, disabledAt: users.disabledAt })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
-
 /** Support and admin accounts, by name. */
 export function findStaff(db: Db): Promise<UserRow[]> {
   return db
