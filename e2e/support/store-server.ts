@@ -13,14 +13,14 @@ export interface StoreServer {
 }
 
 /**
- * The built web app a store started here serves: WEB_BUILD_DIR when given (relative to apps/api,
- * where the server runs), else the client folder of the build that `npm run build -w apps/web`
+ * The built web app a store started here serves: WEB_BUILD_DIR when given (relative to the
+ * project's folder, as the server reads it when npm starts it there), else the client folder of the build that `npm run build -w apps/web`
  * wrote, `apps/web/${WEB_BUILD_OUT:-build}/client` (WEB_BUILD_OUT may be absolute), so that a
  * run with WEB_BUILD_OUT set tests the build it just made.
  */
 export function webBuildDir(env: Readonly<Record<string, string | undefined>>): string {
   const explicit = env.WEB_BUILD_DIR?.trim();
-  if (explicit) return resolve(repo, 'apps/api', explicit);
+  if (explicit) return resolve(repo, explicit);
   return resolve(repo, 'apps/web', env.WEB_BUILD_OUT?.trim() || 'build', 'client');
 }
 

@@ -12,7 +12,7 @@ test('the build folder follows WEB_BUILD_OUT, and WEB_BUILD_DIR wins', () => {
   expect(webBuildDir({ WEB_BUILD_OUT: 'build-d' })).toBe(join(repo, 'apps/web/build-d/client'));
   expect(webBuildDir({ WEB_BUILD_OUT: '/tmp/web-out' })).toBe('/tmp/web-out/client');
   expect(webBuildDir({ WEB_BUILD_OUT: 'build-d', WEB_BUILD_DIR: '/srv/web' })).toBe('/srv/web');
-  expect(webBuildDir({ WEB_BUILD_DIR: '../web/build-x/client' })).toBe(
+  expect(webBuildDir({ WEB_BUILD_DIR: 'apps/web/build-x/client' })).toBe(
     join(repo, 'apps/web/build-x/client'),
   );
 });

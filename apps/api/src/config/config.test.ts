@@ -18,10 +18,14 @@ describe('loadConfig', () => {
     });
   });
 
-  it('resolves a relative data folder against the folder npm was started in', () => {
+  it('resolves a relative data or web build folder against the folder npm was started in', () => {
     expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: './data' }).DATA_DIR).toBe(
       '/srv/store/data',
     );
+    expect(
+      loadConfig({ INIT_CWD: '/srv/store', WEB_BUILD_DIR: 'apps/web/build/client' }).WEB_BUILD_DIR,
+    ).toBe('/srv/store/apps/web/build/client');
+    expect(loadConfig({}).WEB_BUILD_DIR).toBeUndefined();
     expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: '/var/lib/store' }).DATA_DIR).toBe(
       '/var/lib/store',
     );

@@ -356,8 +356,9 @@ export function loadConfig(
     ...c,
     DEMO_DATA_COUNT: c.DEMO_DATA_COUNT ?? (isProduction ? 0 : 20_000),
     apiDocs: c.API_DOCS ?? !isProduction,
-    // npm runs the server inside apps/api; a relative DATA_DIR means the folder npm was run in.
+    // npm runs the server inside apps/api; a relative folder means the one npm was run in.
     DATA_DIR: resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
+    WEB_BUILD_DIR: c.WEB_BUILD_DIR && resolve(env.INIT_CWD ?? process.cwd(), c.WEB_BUILD_DIR),
     isProduction,
     devTools: !isProduction,
     cookieSecure: c.COOKIE_SECURE ?? (isProduction || c.COOKIE_SAMESITE === 'none'),
