@@ -102,6 +102,8 @@ export async function lastOtpSentSince(
         eq(otpRequests.purpose, purpose),
         eitherContact(email, mobile),
         gt(otpRequests.lastSentAt, since),
+        // A request closed at once because its code reached nobody (or already used) is no send.
+        isNull(otpRequests.consumedAt),
       ),
     )
     .orderBy(desc(otpRequests.lastSentAt))

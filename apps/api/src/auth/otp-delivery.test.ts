@@ -23,7 +23,7 @@ describe('OTP delivery failures', () => {
   };
 
   beforeAll(async () => {
-    app = await buildApp(testConfig({ OTP_RESEND_COOLDOWN_SECONDS: '0' }), {
+    app = await buildApp(testConfig({ OTP_RESEND_COOLDOWN_SECONDS: '30' }), {
       database: await sharedDatabase(),
       notifier,
     });
@@ -101,6 +101,14 @@ describe('OTP delivery failures', () => {
       payload: { mobile: details.mobile, otp: '123456' },
     });
     expect(verify.json().code).toBe('OTP_NOT_FOUND');
+
+    // Nothing was sent, so there is no resend wait: once the providers are back, a code goes.
+    failing.clear();
+    const again = await app.inject({ method: 'POST', url: api('/auth/register'), payload: details });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(sent.map((message) => message.to)).toEqual(
+      expect.arrayContaining([details.email, details.mobile]),
+    );
   });
 });
 
