@@ -104,7 +104,11 @@ describe('OTP delivery failures', () => {
 
     // Nothing was sent, so there is no resend wait: once the providers are back, a code goes.
     failing.clear();
-    const again = await app.inject({ method: 'POST', url: api('/auth/register'), payload: details });
+    const again = await app.inject({
+      method: 'POST',
+      url: api('/auth/register'),
+      payload: details,
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(sent.map((message) => message.to)).toEqual(
       expect.arrayContaining([details.email, details.mobile]),

@@ -217,7 +217,6 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     expect((await profile(phoneAccess)).statusCode).toBe(401);
     const laptopAccess = laptop.cookie('access_token')!;
     expect((await profile(laptopAccess)).statusCode).toBe(200);
-
   });
 
   it('refuses state-changing calls from another site', async () => {

@@ -209,9 +209,9 @@ describeEachDatabase(
       expect(third.statusCode).toBe(200);
       expect(Date.parse(third.json().data.holdExpiresAt)).toBe(shortened);
       expect(third.json().data.payment.submitted).toMatchObject({ utr: '412345678903' });
-      expect(
-        (await numberState(ctx().database, id('9876598765'))).reservedUntil!.getTime(),
-      ).toBe(shortened);
+      expect((await numberState(ctx().database, id('9876598765'))).reservedUntil!.getTime()).toBe(
+        shortened,
+      );
     });
 
     it('never lengthens a hold that ends sooner than the time given after a rejection', async () => {
