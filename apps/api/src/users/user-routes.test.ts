@@ -92,6 +92,7 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
       client.request({ method: 'PATCH', url: api('/user/profile'), payload });
     const cases: Array<[object, string]> = [
       [{ name: 'A' }, 'at least 2 characters'],
+      [{ name: 'Eve\r\nBcc: victim@example.com' }, 'Name must be on one line'],
       [{ getWhatsappUpdate: 'yes' }, 'getWhatsappUpdate'],
       [{ email: 'new@example.com' }, 'cannot be changed here: email'],
       [{ role: 'admin' }, 'cannot be changed here: role'],
@@ -140,6 +141,8 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
       [{ line1: undefined }, 'line1', 'Enter the first address line.'],
       [{ line2: 'x'.repeat(201) }, 'line2', 'at most 200'],
       [{ city: '' }, 'city', 'Enter the city.'],
+      [{ line1: '12 MG Road\nFloor 2' }, 'line1', 'The first address line must be on one line'],
+      [{ city: 'Pune\u0007' }, 'city', 'The city must be on one line'],
       [{ state: 'Gondwana' }, 'state', 'state or union territory of India'],
       [{ pinCode: '40005' }, 'pinCode', '6-digit PIN code'],
       [{ pinCode: '012345' }, 'pinCode', '6-digit PIN code'],

@@ -5,11 +5,19 @@ import { z } from 'zod';
 export const absentWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
+/**
+ * Names and address parts go on one line of an invoice, an e-mail's greeting or a console
+ * table: no line breaks, tabs or other control characters.
+ */
+const oneLine = (what: string) =>
+  [/^\P{Cc}*$/u, `${what} must be on one line, without control characters.`] as const;
+
 export const nameField = z
   .string({ error: 'Enter your name.' })
   .trim()
   .min(2, 'Name must be at least 2 characters long.')
-  .max(100, 'Name must be at most 100 characters long.');
+  .max(100, 'Name must be at most 100 characters long.')
+  .regex(...oneLine('Name'));
 
 /** Trimmed and lower-cased: e-mail addresses are stored and compared that way. */
 export const emailField = z
@@ -42,7 +50,8 @@ export const companyNameField = z
   .string({ error: 'Enter the company name.' })
   .trim()
   .min(2, 'Company name must be at least 2 characters long.')
-  .max(200, 'Company name must be at most 200 characters long.');
+  .max(200, 'Company name must be at most 200 characters long.')
+  .regex(...oneLine('Company name'));
 
 /** Stored upper-case; the 15th character is a checksum over the first 14. */
 export const gstinField = z
@@ -104,24 +113,32 @@ export const profileUpdateBody = z.strictObject(
 
 const stateByName = new Map(states.map((state) => [state.name.toLowerCase(), state.name]));
 
+const capitalised = (what: string) => `${what[0]!.toUpperCase()}${what.slice(1)}`;
+
 const addressLine = (what: string) =>
   z
     .string({ error: `Enter ${what}.` })
     .trim()
     .min(1, `Enter ${what}.`)
-    .max(200, `${what[0]!.toUpperCase()}${what.slice(1)} must be at most 200 characters long.`);
+    .max(200, `${capitalised(what)} must be at most 200 characters long.`)
+    .regex(...oneLine(capitalised(what)));
 
 /** PUT /user/address: the one delivery and billing address of an account. */
 export const addressBody = z.object({
   line1: addressLine('the first address line'),
   line2: absentWhenEmpty(
-    z.string().trim().max(200, 'The second address line must be at most 200 characters long.'),
+    z
+      .string()
+      .trim()
+      .max(200, 'The second address line must be at most 200 characters long.')
+      .regex(...oneLine('The second address line')),
   ),
   city: z
     .string({ error: 'Enter the city.' })
     .trim()
     .min(2, 'Enter the city.')
-    .max(100, 'The city must be at most 100 characters long.'),
+    .max(100, 'The city must be at most 100 characters long.')
+    .regex(...oneLine('The city')),
   state: z
     .string({ error: 'Choose the state or union territory.' })
     .trim()
