@@ -247,6 +247,18 @@ describeEachDatabase('stock imports', (ctx) => {
         /^The upload could not be read as multipart\/form-data/,
       );
     }
+    // An upload cut off inside the file (a dropped connection; busboy: "Part terminated early").
+    for (const dryRun of [true, false]) {
+      const cutOff = await support.client.request({
+        method: 'POST',
+        url: api(`/admin/numbers/import${dryRun ? '?dryRun=true' : ''}`),
+        ...multipartFile(EDGES, { cutOff: true }),
+      });
+      expect(cutOff.statusCode, `dryRun=${dryRun}`).toBe(400);
+      expect(cutOff.json().message).toBe(
+        'The upload could not be read as multipart/form-data (it ended inside the file): send the CSV file in the field "file".',
+      );
+    }
     const json = await support.client.post(api('/admin/numbers/import'), { rows: [] });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe(

@@ -27,7 +27,7 @@ const sizeInWords = (bytes: number) =>
  * stream with a 413 error.
  */
 async function uploadedFile(request: FastifyRequest, maxBytes: number) {
-  const part = await multipartFile(request, { field: 'file', what: 'the CSV file', maxBytes });
+  const upload = await multipartFile(request, { field: 'file', what: 'the CSV file', maxBytes });
   let bytes = 0;
   const limited = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -43,8 +43,8 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
     },
   });
   // Errors reach the reader through `limited`; the callback only keeps them from being unhandled.
-  pipeline(part.file, limited, () => {});
-  return { file: limited, fileName: part.filename || 'upload.csv' };
+  pipeline(upload.stream, limited, () => {});
+  return { file: limited, fileName: upload.filename || 'upload.csv' };
 }
 
 /** Stock imports: the template, the upload (dry run or job), its progress, its refused rows. */

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { buffer } from 'node:stream/consumers';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { orderPlacedNote } from './order-messages';
 import { currentUser, requireUser } from '../auth/auth-service';
@@ -129,13 +130,13 @@ export async function orderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const part = await multipartFile(request, {
+      const upload = await multipartFile(request, {
         field: 'file',
         what: 'the screenshot',
         maxBytes: SCREENSHOT_MAX_BYTES,
       });
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw screenshotTooLarge();
+      const data = await buffer(upload.stream);
+      if (upload.truncated) throw screenshotTooLarge();
       const order = await orders.attachPaymentScreenshot(
         currentUser(request).id,
         request.params.id,

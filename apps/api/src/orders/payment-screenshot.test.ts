@@ -115,6 +115,22 @@ describeEachDatabase(
       const wrongField = await upload(buyer, png, { field: 'photo' });
       expect(wrongField.statusCode).toBe(400);
     });
+
+    it('answers an upload cut off inside the file with 400, and keeps nothing', async () => {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      await buyer.client.post(api(`/orders/${buyer.order.id}/payment-submission`), {
+        utr: '412345678903',
+      });
+      const cutOff = await upload(buyer, png, { cutOff: true });
+      expect(cutOff.statusCode, cutOff.body).toBe(400);
+      expect(cutOff.json()).toMatchObject({
+        code: 'BAD_REQUEST',
+        message:
+          'The upload could not be read as multipart/form-data (it ended inside the file): send the screenshot in the field "file".',
+      });
+      const order = await buyer.client.get(api(`/orders/${buyer.order.id}`));
+      expect(order.json().data.payment.submitted.screenshot).toBe(false);
+    });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
 );
