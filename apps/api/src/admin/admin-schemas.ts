@@ -27,4 +27,8 @@ export const csvDownload = (fileName: string) => ({
 });
 
 /** The 200 of a CSV download: a text stream, documented as such (never serialized). */
-export const csvBody = z.any().describe('A CSV file (text/csv)');
+export const csvBody = z
+  .any()
+  .describe(
+    "A CSV file (text/csv). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return, spaces before it counted out; a plain number such as -5 excepted) starts with a single quote (').",
+  );

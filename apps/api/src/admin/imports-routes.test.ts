@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { csvRows, multipartFile } from '../../test-support/csv-upload';
+import { cellAsWritten, inertCell } from '../http/spreadsheet-cells';
 import { insertTestNumbers, listedPrices } from '../../test-support/numbers';
 import { staffMember } from '../../test-support/sales';
 import { api, type SessionClient } from '../../test-support/session-client';
@@ -429,6 +430,9 @@ describeEachDatabase('stock imports', (ctx) => {
       'attachment; filename="stock-template.csv"',
     );
     expect(csvRows(template.body)[0]).toEqual(['number', 'price', 'offer_price', 'status']);
+    for (const cell of csvRows(template.body).flat()) {
+      expect(inertCell(cellAsWritten(cell))).toBe(cell);
+    }
     const checked = await upload(support.client, template.body, { dryRun: true });
     expect(checked.json().data).toMatchObject({ total: 2, valid: 2, invalid: 0 });
   });
@@ -691,6 +695,49 @@ describeEachDatabase('stock imports', (ctx) => {
       ['9811900402', 'coming_soon'],
       ['9811900403', 'available'],
     ]);
+  });
+
+  it('writes refused rows into errors.csv inert to spreadsheets, and takes them back as they are', async () => {
+    const support = await stock();
+    const file = [
+      'number,price,offer_price,status',
+      '"=HYPERLINK(""http://evil.test"",""Fix"")",5000,,',
+      '9811900501,+1+2,,',
+      '9811900502,\t=1+2,,', // the reader trims the tab: still a formula after it
+      '9811900503,5000,@SUM(A1),',
+      "9811900504,-2+3+cmd|' /C calc'!A0,,",
+      '9811900505,-5,,', // a plain negative number: a spreadsheet reads it as one
+      '+91 98119 00506,abc,,',
+      '9811900507,5000,,"\r=1"',
+      '9811900508,5000,," =1"',
+    ].join('\n');
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ new: 0, errors: 9 });
+    const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+    expect(csvRows(refused.body).map((row) => row.slice(0, 4))).toEqual([
+      ['number', 'price', 'offer_price', 'status'],
+      [`'=HYPERLINK("http://evil.test","Fix")`, '5000', '', ''],
+      ['9811900501', "'+1+2", '', ''],
+      ['9811900502', "'=1+2", '', ''],
+      ['9811900503', '5000', "'@SUM(A1)", ''],
+      ['9811900504', "'-2+3+cmd|' /C calc'!A0", '', ''],
+      ['9811900505', '-5', '', ''],
+      ["'+91 98119 00506", 'abc', '', ''],
+      ['9811900507', '5000', '', "'\r=1"],
+      ['9811900508', '5000', '', "' =1"],
+    ]);
+
+    // Fixed, the file uploads again as it is: the quote the store added is taken off.
+    const fixed = refused.body.replace(',abc,', ',4000,');
+    const again = (await upload(support.client, fixed)).json().data.importId;
+    expect(await finished(support.client, again)).toMatchObject({ new: 1, errors: 8 });
+    expect(await statuses('9811900506')).toEqual([['9811900506', 'available']]);
+    const refusedAgain = await support.client.get(api(`/admin/imports/${again}/errors.csv`));
+    expect(csvRows(refusedAgain.body).map((row) => row.slice(0, 4))).toEqual(
+      csvRows(refused.body)
+        .map((row) => row.slice(0, 4))
+        .filter(([number]) => number !== "'+91 98119 00506"),
+    );
   });
 
   it('uploads an export of every status again with nothing changed', async () => {

@@ -1,11 +1,17 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { inertCell } from './spreadsheet-cells';
 
 /**
  * A CSV download as a stream: the header, then the rows as `rows` yields them (read a batch at a
- * time from the database), so memory holds one batch whatever the file's size. A failed read
- * ends the stream with the error instead of leaving the response open.
+ * time from the database), so memory holds one batch whatever the file's size. Every text cell
+ * is made inert to spreadsheets (`inertCell`). A failed read ends the stream with the error
+ * instead of leaving the response open.
  */
 export function csvStream(columns: string[], rows: () => AsyncIterable<unknown[]>): Readable {
-  return pipeline(Readable.from(rows()), stringify({ header: true, columns }), () => {});
+  return pipeline(
+    Readable.from(rows()),
+    stringify({ header: true, columns, cast: { string: inertCell } }),
+    () => {},
+  );
 }

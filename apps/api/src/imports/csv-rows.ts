@@ -10,6 +10,7 @@ import {
 } from '@store/domain';
 import { stockStatuses, type StockStatus } from '../catalog/catalog-schemas';
 import { AppError, badRequest } from '../http/app-error';
+import { cellAsWritten } from '../http/spreadsheet-cells';
 
 /** A row that can go in: the number's 10 digits, its prices in paise, and (when asked) its class. */
 export interface GoodRow {
@@ -44,8 +45,9 @@ const COLUMNS = ['number', 'price', 'offer_price', 'status'] as const;
 /** Columns the export and errors.csv add, taken and ignored so their files load as they are. */
 const IGNORED_COLUMNS = new Set(['category', 'reason']);
 
+/** Its +91 cell is quoted as the store's CSVs quote a formula-like cell (inertCell). */
 export const TEMPLATE_CSV =
-  'number,price,offer_price,status\r\n9820098200,"1,25,000",99999,\r\n+91 98200 12345,25000,,coming_soon\r\n';
+  'number,price,offer_price,status\r\n9820098200,"1,25,000",99999,\r\n\'+91 98200 12345,25000,,coming_soon\r\n';
 
 const HEADER_HELP =
   'The first line must be the header number,price,offer_price (offer_price may be left out).';
@@ -137,7 +139,8 @@ function checkRow(
   withClass: boolean,
 ): CheckedRow {
   const { columns, width, separator } = header;
-  const at = (index: number | undefined) => (index === undefined ? '' : (fields[index] ?? ''));
+  const at = (index: number | undefined) =>
+    index === undefined ? '' : cellAsWritten(fields[index] ?? '');
   const numberText = at(columns.number);
   const priceText = at(columns.price);
   const offerPriceText = at(columns.offer_price);

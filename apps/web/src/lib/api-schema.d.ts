@@ -1310,7 +1310,7 @@ export interface paths {
     put?: never;
     /**
      * Import stock from a CSV file (number,price,offer_price), or check it (dryRun)
-     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: available, hidden or coming_soon gives a new number or one in the store that status; held and sold, as an export writes them, are taken only for numbers held or sold, a row error otherwise; empty changes no status); category and reason columns are ignored, so an export or an errors.csv loads as it is. Fields are separated by commas, or by semicolons when the header has semicolons and no commas (as spreadsheets save CSV in many locales). Prices in rupees ("1,25,000" in quotes in a comma-separated file, 25000, 1250.50). A number in the store gets the new price, offer and status unless held or sold (a row error); one already at these prices and status is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
+     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: available, hidden or coming_soon gives a new number or one in the store that status; held and sold, as an export writes them, are taken only for numbers held or sold, a row error otherwise; empty changes no status); category and reason columns are ignored, so an export or an errors.csv loads as it is. Fields are separated by commas, or by semicolons when the header has semicolons and no commas (as spreadsheets save CSV in many locales). Prices in rupees ("1,25,000" in quotes in a comma-separated file, 25000, 1250.50). The single quote the store's CSV files put before a formula-like cell is taken off ('+91 98200 12345 reads as +91 98200 12345). A number in the store gets the new price, offer and status unless held or sold (a row error); one already at these prices and status is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
      */
     post: operations['postAdminNumbersImport'];
     delete?: never;
@@ -14134,7 +14134,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A CSV file (text/csv) */
+      /** @description A CSV file (text/csv). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return, spaces before it counted out; a plain number such as -5 excepted) starts with a single quote ('). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -14234,7 +14234,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A CSV file (text/csv) */
+      /** @description A CSV file (text/csv). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return, spaces before it counted out; a plain number such as -5 excepted) starts with a single quote ('). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -14785,7 +14785,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A CSV file (text/csv) */
+      /** @description A CSV file (text/csv). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return, spaces before it counted out; a plain number such as -5 excepted) starts with a single quote ('). */
       200: {
         headers: {
           [name: string]: unknown;
