@@ -5,14 +5,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildApp, type App } from '../app';
+import { logLines, type LogLine } from '../../test-support/log-lines';
 import { insertTestNumbers } from '../../test-support/numbers';
 import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
 import type { NumberPageData } from './number-pages';
 
-/** A stand-in for the web build's renderer: what it was given, and 404 without a number. */
+/**
+ * A stand-in for the web build's renderer: what it was given, and 404 without a number. It
+ * decodes the path first, as React Router's prerendering does (a bare % throws URIError).
+ */
 function stubRenderer() {
   const calls: NumberPageData[] = [];
   const render = async (path: string, page: NumberPageData) => {
+    decodeURI(path);
     calls.push(page);
     return {
       status: page.number ? 200 : 404,
@@ -25,24 +30,27 @@ function stubRenderer() {
 function numberPagesSuite(
   title: string,
   env: Record<string, string>,
-  body: (ctx: () => { app: App; calls: NumberPageData[] }) => void,
+  body: (ctx: () => { app: App; calls: NumberPageData[]; logs: LogLine[] }) => void,
 ) {
   describe(title, () => {
     let app: App;
     const stub = stubRenderer();
+    const log = logLines();
     beforeAll(async () => {
       app = await buildApp(
         testConfig({
           WEB_BUILD_DIR: join(mkdtempSync(join(tmpdir(), 'no-web-')), 'client'),
+          LOG_LEVEL: 'warn',
           ...env,
         }),
-        { database: await sharedDatabase(), renderNumberPage: stub.render },
+        { database: await sharedDatabase(), renderNumberPage: stub.render, logStream: log.stream },
       );
       await app.ready();
     });
     beforeEach(async () => {
       await resetDatabase(app.database);
       stub.calls.length = 0;
+      log.lines.length = 0;
       await insertTestNumbers(app, [
         { number: '9876598765', basePrice: 50_000, finalPrice: 45_000 },
         { number: '9811223344', basePrice: 5_000, status: 'sold' },
@@ -50,7 +58,7 @@ function numberPagesSuite(
       ]);
     });
     afterAll(() => app.close());
-    body(() => ({ app, calls: stub.calls }));
+    body(() => ({ app, calls: stub.calls, logs: log.lines }));
   });
 }
 
@@ -130,6 +138,24 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
         .calls.slice(2)
         .map((page) => page.number),
     ).toEqual([null, null, null]);
+  });
+
+  it('answers digits the address decodes to %, # or ? as no number: 404, nothing logged', async () => {
+    // The router decodes %25 to "%": rendered as /numbers/%, React Router's decodeURI threw
+    // and the page answered 503 with an error logged.
+    for (const [url, digits] of [
+      ['/numbers/%25', '%'],
+      ['/numbers/%23', '#'],
+      ['/numbers/%3F', '?'],
+      ['/numbers/98%2F76', '98/76'],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.body, url).toContain(url);
+      expect(ctx().calls.at(-1), url).toEqual({ digits, number: null });
+    }
+    expect(ctx().logs).toEqual([]);
   });
 });
 

@@ -147,11 +147,12 @@ export async function numberPages(app: FastifyInstance, opts: { render: NumberPa
     const number = /^[6-9]\d{9}$/.test(digits)
       ? ((await catalog.findByDigits(digits)) ?? null)
       : null;
-    const { status, html } = await opts
-      .render(`/numbers/${digits}`, { digits, number })
-      .catch((error: unknown) => {
-        throw new PageNotRendered(`/numbers/${digits} was not rendered`, { cause: error });
-      });
+    // The router decoded the address: `/numbers/%25` is the digits "%", which the renderer
+    // (React Router, decoding again) must be given as %25, and "#" or "?" must stay in the path.
+    const path = `/numbers/${encodeURIComponent(digits)}`;
+    const { status, html } = await opts.render(path, { digits, number }).catch((error: unknown) => {
+      throw new PageNotRendered(`${path} was not rendered`, { cause: error });
+    });
     const indexable =
       status === 200 &&
       (number?.status === 'available' ||

@@ -166,7 +166,16 @@ describe('serving the built web app', () => {
   });
 
   it('sends the app shell, marked noindex, for paths that are not prerendered', async () => {
-    for (const path of ['/profile', '/orders/2f6c1c2e-0000-4000-8000-000000000000', '/no/page']) {
+    // %25 is a bare % once decoded: no page either (the number pages render it as no number).
+    for (const path of [
+      '/profile',
+      '/orders/2f6c1c2e-0000-4000-8000-000000000000',
+      '/no/page',
+      '/%25',
+      '/vip-numbers/%25',
+      '/premium-numbers/%25',
+      '/blogs/%25',
+    ]) {
       const res = await get(path);
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('<html>app shell</html>');
