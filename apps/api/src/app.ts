@@ -12,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
@@ -21,6 +20,7 @@ import { badRequest, noRoute } from './http/app-error';
 import { clientAddress } from './http/client-address';
 import { serializeError, serializeRequest } from './http/log-serializers';
 import { postgresRateLimitStore } from './http/postgres-rate-limit-store';
+import { requestId } from './http/request-id';
 import { apiCompression } from './plugins/api-compression';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
@@ -133,8 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     logger: withStream(loggerOptions(config), deps.logStream),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: badAddress,
   }).withTypeProvider<ZodTypeProvider>();
