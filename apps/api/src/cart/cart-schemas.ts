@@ -4,7 +4,7 @@ import {
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
-import { numberItemSchema } from '../catalog/catalog-schemas';
+import { numberId, numberIdText, numberItemSchema } from '../catalog/catalog-schemas';
 import { orderSchema } from '../orders/order-schemas';
 import { addressBody, nameField } from '../users/user-schemas';
 
@@ -78,13 +78,6 @@ const validationResultSchema = z.object({
 });
 
 export type ValidationResult = z.infer<typeof validationResultSchema>;
-
-const numberId = z.number().int().positive().max(2_147_483_647);
-const numberIdText = z
-  .string()
-  .regex(/^\d{1,10}$/, 'must be a number id')
-  .transform(Number)
-  .pipe(numberId);
 
 /** Spec §3: a cart item's product is a full product object or only its id. */
 const productRef = z
@@ -205,13 +198,7 @@ export const checkoutSchema = z.object({
   validationResults: z.array(validationResultSchema),
 });
 
-export const productParams = z.object({
-  productId: z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be a number id')
-    .max(2_147_483_647),
-});
+export const productParams = z.object({ productId: numberIdText });
 
 const droppedSchema = z.object({
   productId: z.number().int(),

@@ -16,6 +16,7 @@ import {
   type NumberForBuyer,
   type NumberRow,
 } from '../catalog/catalog-service';
+import { numberIdText } from '../catalog/catalog-schemas';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
@@ -324,10 +325,11 @@ export function createCartService({
      * the number is cancelled and its numbers released. 404 for anything not in this cart.
      */
     async removeItem(userId: string, itemId: string) {
+      const numberId = numberIdText.safeParse(itemId);
       const which = UUID.test(itemId)
         ? { itemId }
-        : /^\d{1,10}$/.test(itemId) && Number(itemId) <= 2_147_483_647
-          ? { numberId: Number(itemId) }
+        : numberId.success
+          ? { numberId: numberId.data }
           : undefined;
       if (!which) throw notInCart();
       await inTransaction(database, async (tx) => {

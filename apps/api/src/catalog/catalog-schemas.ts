@@ -252,13 +252,25 @@ export const similarQuery = z.object({
   limit: withDefault(z.coerce.number().int().min(1).max(24), 8).describe('1 to 24, default 8'),
 });
 
-export const numberParams = z.object({
-  id: z.coerce
-    .number({ error: "must be a number's id (a whole number)" })
-    .int('must be a whole number')
-    .min(1)
-    .max(2_147_483_647),
-});
+const notANumberId = "must be a number's id (a whole number)";
+/** A number's id (numbers.id, a PostgreSQL integer). */
+export const numberId = z
+  .number()
+  .int(notANumberId)
+  .min(1, notANumberId)
+  .max(2_147_483_647, notANumberId);
+
+/**
+ * A number's id written as text (a path, the cart's product): decimal digits with no sign and
+ * no leading zero, so one id has one spelling (Number() also read 0x10, 1e3 and 016).
+ */
+export const numberIdText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, notANumberId)
+  .transform(Number)
+  .pipe(numberId);
+
+export const numberParams = z.object({ id: numberIdText });
 
 /**
  * A number as the console sees it: available (on sale, or a hold that lapsed), held (in an

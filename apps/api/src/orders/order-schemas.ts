@@ -1,5 +1,6 @@
 import { normalizeUpc, orderStatuses, paymentStatuses, portingStatuses } from '@store/domain';
 import { z } from 'zod';
+import { numberIdText } from '../catalog/catalog-schemas';
 import { pageQuery, searchQuery } from '../http/paging';
 import { paymentRecordSchema } from '../payments/payment-schemas';
 import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
@@ -225,7 +226,7 @@ export const manualPaymentBody = z.object({
 
 /** An order and one of its numbers in a path. */
 export const orderNumberParams = orderParams.extend({
-  numberId: z.coerce.number().int().positive().max(2_147_483_647),
+  numberId: numberIdText,
 });
 
 const stepNote = z.string().trim().max(1000).optional();
