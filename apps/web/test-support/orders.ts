@@ -102,6 +102,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-22T09:00:00.000Z',
     paidAt: null,
     nextSteps: sampleNextSteps,
+    taxDocuments: { invoice: false, creditNote: false },
     ...overrides,
   };
 }
@@ -156,6 +157,7 @@ export function paidOrder(overrides: Partial<Order> = {}): Order {
     holdExpiresAt: '2026-11-22T09:15:00.000Z',
     payment: { provider: 'manual', status: 'paid', paymentReference: 'UTR 431298765' },
     paidAt: '2026-11-22T09:05:00.000Z',
+    taxDocuments: { invoice: true, creditNote: false },
     timeline: [
       placed,
       {

@@ -261,6 +261,25 @@ describeEachDatabase(
         note: 'Refunded by NEFT',
       });
       expect(refunded.json().data).toMatchObject({ status: 'refunded', needsRefund: false });
+      // The paid order was invoiced: its refund after the cancel issues the credit note too.
+      expect(refunded.json().data.taxDocuments).toEqual({ invoice: true, creditNote: true });
+      const documents = await ctx().app.services.invoices.documentsOf(paid.order.id);
+      expect(documents.map((document) => [document.kind, document.amount])).toEqual([
+        // ₹20,000 and 18% GST, in paise.
+        ['INV', 2_360_000],
+        ['CN', 2_360_000],
+      ]);
+      const [refundMail] = await sentTo(ctx().database, paid.user.email);
+      expect(refundMail!.text).toContain(`Our credit note ${documents[1]!.serial}`);
+      expect(
+        (await staff.client.get(api(`/admin/orders/${paid.order.id}/credit-note.pdf`))).statusCode,
+      ).toBe(200);
+      // The late money of the order cancelled unpaid was never invoiced: nothing to credit.
+      const lateRefund = await staff.client.post(api(`/admin/orders/${pending.order.id}/refunds`), {
+        reason: 'Paid after the cancel',
+        method: 'manual',
+      });
+      expect(lateRefund.json().data.taxDocuments).toEqual({ invoice: false, creditNote: false });
     });
 
     it('lists orders for the console, filtered by status', async () => {

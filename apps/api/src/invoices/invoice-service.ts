@@ -5,6 +5,7 @@ import {
   findInvoice,
   insertTaxDocument,
   nextDocumentNumber,
+  readDocumentKinds,
   readTaxDocuments,
   type TaxDocumentKind,
   type TaxDocumentRow,
@@ -62,6 +63,8 @@ export function createInvoiceService({ database }: { database: Database }) {
 
     invoiceOf: (orderId: string) => findInvoice(database.db, orderId),
     documentsOf: (orderId: string) => readTaxDocuments(database.db, orderId),
+    /** Which of these orders have an invoice, a credit note (for their views' download links). */
+    documentKindsOf: (orderIds: readonly string[]) => readDocumentKinds(database.db, orderIds),
   };
 }
 

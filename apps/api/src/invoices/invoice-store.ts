@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { documentCounters, taxDocuments, type taxDocumentKinds } from '../db/schema';
 import type { Tx } from '../db/transactions';
@@ -33,6 +33,25 @@ export async function insertTaxDocument(
 ): Promise<TaxDocumentRow> {
   const [row] = await tx.insert(taxDocuments).values(values).returning();
   return row!;
+}
+
+/** The kinds of tax document each of these orders has. */
+export async function readDocumentKinds(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, Set<TaxDocumentKind>>> {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await db
+          .selectDistinct({ orderId: taxDocuments.orderId, kind: taxDocuments.kind })
+          .from(taxDocuments)
+          .where(inArray(taxDocuments.orderId, [...orderIds]));
+  const kinds = new Map<string, Set<TaxDocumentKind>>();
+  for (const row of rows) {
+    kinds.set(row.orderId, (kinds.get(row.orderId) ?? new Set()).add(row.kind));
+  }
+  return kinds;
 }
 
 /** An order's tax documents, its invoice first, then its credit notes by date. */

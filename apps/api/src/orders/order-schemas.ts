@@ -167,6 +167,14 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   nextSteps: z.array(z.string()).describe('What happens after payment (porting, domain.md §4)'),
+  taxDocuments: z
+    .object({
+      invoice: z.boolean().describe('GET …/invoice.pdf answers the GST tax invoice'),
+      creditNote: z
+        .boolean()
+        .describe('GET …/credit-note.pdf answers the credit note of its refund'),
+    })
+    .describe('The tax documents the order has, to download'),
 });
 
 export const staffOrderSchema = orderSchema.extend({

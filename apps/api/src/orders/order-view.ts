@@ -22,7 +22,7 @@ import {
 } from './order-store';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
-type ViewDeps = Pick<OrderDeps, 'database' | 'payments' | 'log' | 'config'>;
+type ViewDeps = Pick<OrderDeps, 'database' | 'payments' | 'log' | 'config' | 'invoices'>;
 
 function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
   switch (order.status) {
@@ -117,6 +117,7 @@ function toOrderView(
   steps: readonly PortingStepRow[],
   details: PaymentDetails,
   hasScreenshot: boolean,
+  documents: ReadonlySet<string>,
   config: Pick<OrderDeps['config'], 'HOLD_COOLDOWN_MINUTES'>,
   now: Date = new Date(),
 ): OrderView {
@@ -162,6 +163,7 @@ function toOrderView(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     nextSteps: portingSteps(order.paymentProvider, details),
+    taxDocuments: { invoice: documents.has('INV'), creditNote: documents.has('CN') },
   };
 }
 
@@ -189,9 +191,10 @@ export async function paymentDetails(
 }
 
 /**
- * The API view of orders, items, timelines, porting steps and screenshots read in five queries. With `createPayment`,
- * a payable order's provider-side payment is created when it is still missing (the retry path
- * of a Razorpay order that could not be created at checkout); otherwise nothing is fetched.
+ * The API view of orders, items, timelines, porting steps, screenshots and tax documents read in
+ * six queries. With `createPayment`, a payable order's provider-side payment is created when it
+ * is still missing (the retry path of a Razorpay order that could not be created at checkout);
+ * otherwise nothing is fetched.
  */
 export async function orderViews(
   deps: ViewDeps,
@@ -200,7 +203,7 @@ export async function orderViews(
 ): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, events, steps, screenshots] = await Promise.all([
+  const [items, events, steps, screenshots, documents] = await Promise.all([
     readOrderItems(deps.database.db, ids),
     readTimelines(deps.database.db, ids),
     readPortingSteps(deps.database.db, ids),
@@ -209,6 +212,7 @@ export async function orderViews(
       deps.database.db,
       rows.filter(submitted).map((row) => row.id),
     ),
+    deps.invoices.documentKindsOf(ids),
   ]);
   const now = new Date();
   const views: OrderView[] = [];
@@ -222,6 +226,7 @@ export async function orderViews(
         steps.filter((step) => step.orderId === order.id),
         details,
         screenshots.has(order.id),
+        documents.get(order.id) ?? new Set(),
         deps.config,
         now,
       ),

@@ -49,7 +49,9 @@ async function applyRefund(
   target: OrderPayment,
   refund: RefundRow,
 ) {
-  const wholeOrder = target.row.applied;
+  // The payment that paid for the order: still applied, or the one a cancel of the paid order
+  // turned into money due back (its reference is the order's).
+  const wholeOrder = target.row.applied || target.row.reference === order.paymentReference;
   const status = wholeOrder || order.status === 'cancelled' ? 'refunded' : order.status;
   const needsRefund = payments.some((payment) => payment !== target && payment.dueBack);
   const updated = await updateOrder(tx, order.id, { status, needsRefund });

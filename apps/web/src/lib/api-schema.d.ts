@@ -5358,6 +5358,13 @@ export interface operations {
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
                 nextSteps: string[];
+                /** @description The tax documents the order has, to download */
+                taxDocuments: {
+                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  invoice: boolean;
+                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  creditNote: boolean;
+                };
               };
               validationResults: {
                 productId: number;
@@ -5548,6 +5555,13 @@ export interface operations {
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
                 nextSteps: string[];
+                /** @description The tax documents the order has, to download */
+                taxDocuments: {
+                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  invoice: boolean;
+                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  creditNote: boolean;
+                };
               };
               validationResults: {
                 productId: number;
@@ -5864,6 +5878,13 @@ export interface operations {
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
                 nextSteps: string[];
+                /** @description The tax documents the order has, to download */
+                taxDocuments: {
+                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  invoice: boolean;
+                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  creditNote: boolean;
+                };
               }[];
               total: number;
               page: number;
@@ -6124,6 +6145,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
             };
           };
         };
@@ -6402,6 +6430,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
             };
           };
         };
@@ -6689,6 +6724,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
             };
           };
         };
@@ -7008,6 +7050,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
             };
           };
         };
@@ -7186,6 +7235,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
             };
           };
         };
@@ -7685,6 +7741,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
             };
           };
         };
@@ -9124,6 +9187,13 @@ export interface operations {
                 paidAt: string | null;
                 /** @description What happens after payment (porting, domain.md §4) */
                 nextSteps: string[];
+                /** @description The tax documents the order has, to download */
+                taxDocuments: {
+                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  invoice: boolean;
+                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  creditNote: boolean;
+                };
                 buyer: {
                   id: string;
                   name: string;
@@ -9462,6 +9532,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
               buyer: {
                 id: string;
                 name: string;
@@ -9818,6 +9895,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
               buyer: {
                 id: string;
                 name: string;
@@ -10642,6 +10726,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
               buyer: {
                 id: string;
                 name: string;
@@ -11023,6 +11114,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
               buyer: {
                 id: string;
                 name: string;
@@ -11415,6 +11513,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
               buyer: {
                 id: string;
                 name: string;
@@ -11796,6 +11901,13 @@ export interface operations {
               paidAt: string | null;
               /** @description What happens after payment (porting, domain.md §4) */
               nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
               buyer: {
                 id: string;
                 name: string;

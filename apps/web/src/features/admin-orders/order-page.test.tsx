@@ -203,11 +203,34 @@ describe('the console order page', () => {
   });
 
   it('offers the credit note of a refunded order', async () => {
-    renderOrder(staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }));
+    renderOrder(
+      staffPaidOrder({
+        status: 'refunded',
+        statusLabel: 'Refunded',
+        taxDocuments: { invoice: true, creditNote: true },
+      }),
+    );
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(
       within(payments).getByRole('link', { name: 'Download the credit note (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/credit-note.pdf`);
+  });
+
+  it('links only the tax documents the order has', async () => {
+    renderOrder(
+      staffPaidOrder({
+        status: 'refunded',
+        statusLabel: 'Refunded',
+        taxDocuments: { invoice: true, creditNote: false },
+      }),
+    );
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
+    ).toBeVisible();
+    expect(
+      within(payments).queryByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).not.toBeInTheDocument();
   });
 
   it('records a UPC with its expiry, checking the code and the day first', async () => {

@@ -566,6 +566,7 @@ describe('order page: paid', () => {
           status: 'refunded',
           statusLabel: 'Refunded',
           payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
+          taxDocuments: { invoice: true, creditNote: true },
         }),
       ),
     });
@@ -578,6 +579,22 @@ describe('order page: paid', () => {
     expect(
       within(refunded).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
+  });
+
+  it('links no tax document an order does not have (a late payment refunded, never invoiced)', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        paidOrder({
+          status: 'refunded',
+          statusLabel: 'Refunded',
+          payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
+          taxDocuments: { invoice: false, creditNote: false },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(within(refunded).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 

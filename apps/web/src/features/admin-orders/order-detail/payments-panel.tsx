@@ -46,12 +46,12 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
       ) : null}
       {order.paidAt === null ? <ConfirmPaymentForm order={order} /> : null}
       {order.payment.submitted ? <RejectPaymentForm order={order} /> : null}
-      {order.paidAt !== null ? (
+      {order.taxDocuments.invoice ? (
         <p className="mt-4 flex flex-wrap gap-3">
           <a href={documentUrl(order, 'invoice.pdf')} className="btn-secondary" download>
             Download the tax invoice (PDF)
           </a>
-          {order.status === 'refunded' ? (
+          {order.taxDocuments.creditNote ? (
             <a href={documentUrl(order, 'credit-note.pdf')} className="btn-secondary" download>
               Download the credit note (PDF)
             </a>

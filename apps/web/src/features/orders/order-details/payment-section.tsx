@@ -78,17 +78,19 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
       return (
         <Card title="Refunded">
           <p className="text-sm text-slate-700">A full refund of {total} has been made.</p>
-          {order.paidAt ? (
-            // A registered buyer reverses the input tax credit with both.
-            <div className="flex flex-wrap gap-x-3">
+          {/* A registered buyer reverses the input tax credit with both. */}
+          <div className="flex flex-wrap gap-x-3">
+            {order.taxDocuments.creditNote ? (
               <TaxDocumentLink order={order} file="credit-note.pdf">
                 Download the credit note (PDF)
               </TaxDocumentLink>
+            ) : null}
+            {order.taxDocuments.invoice ? (
               <TaxDocumentLink order={order} file="invoice.pdf">
                 Download the tax invoice (PDF)
               </TaxDocumentLink>
-            </div>
-          ) : null}
+            ) : null}
+          </div>
         </Card>
       );
     case 'paid':
@@ -108,9 +110,11 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             . Thank you!
           </p>
           <PaymentReference reference={payment.paymentReference} />
-          <TaxDocumentLink order={order} file="invoice.pdf">
-            Download your tax invoice (PDF)
-          </TaxDocumentLink>
+          {order.taxDocuments.invoice ? (
+            <TaxDocumentLink order={order} file="invoice.pdf">
+              Download your tax invoice (PDF)
+            </TaxDocumentLink>
+          ) : null}
         </Card>
       );
   }
