@@ -210,6 +210,11 @@ describe('order page: awaiting a manual payment', () => {
     // Paid, as far as the buyer knows: the clock is the hold's while staff verify, not to pay.
     expect(screen.queryByText('Time left to pay')).not.toBeInTheDocument();
     expect(screen.getByText('Held while we verify your payment')).toBeInTheDocument();
+    // Nothing invites paying twice: no QR code, no Pay button, no payment details.
+    expect(screen.getByText(/There is no need to pay again\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /with a UPI app$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^UPI QR code/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Amount to pay')).not.toBeInTheDocument();
   });
 
   it("shows why staff sent back a payment reference, from the order's timeline", async () => {

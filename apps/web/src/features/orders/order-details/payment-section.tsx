@@ -147,8 +147,10 @@ function PaymentReference({ reference }: { reference: string | null }) {
 }
 
 function ManualInstructions({ order }: { order: Order }) {
-  const { instructions, upiLink } = order.payment;
+  const { instructions, upiLink, submitted } = order.payment;
   if (!instructions) return null;
+  // Paid, as far as the buyer knows: a QR code and a Pay button now would invite paying twice.
+  if (submitted) return <PaymentSubmissionForm order={order} />;
   return (
     <div className="mt-5">
       <p className="text-sm text-slate-800">

@@ -32,7 +32,7 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
         <time dateTime={order.holdExpiresAt}>
           {formatIndianDate(order.holdExpiresAt, { month: 'short', time: true })}
         </time>
-        .
+        . There is no need to pay again.
       </p>
     );
   }
