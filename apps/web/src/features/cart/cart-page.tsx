@@ -43,6 +43,8 @@ export default function CartPage() {
   const cart = useCart();
   const { user, address } = useAuth();
   const validated = useRef(false);
+  /** Each number's price at add as the page opened: a price validation changed stays visible. */
+  const [pricesAtOpen, setPricesAtOpen] = useState<ReadonlyMap<number, number>>(new Map());
   const { status, lines, validate } = cart;
   const billingFormId = useId();
   const [billingState, setBillingState] = useState('');
@@ -62,8 +64,10 @@ export default function CartPage() {
   useEffect(() => {
     if (status === 'loading' || validated.current) return;
     validated.current = true;
-    if (lines.length > 0) void validate();
-  }, [status, lines.length, validate]);
+    if (lines.length === 0) return;
+    const opened = new Map(lines.map((line) => [line.product.id, line.priceAtAdd]));
+    void validate().then(() => setPricesAtOpen(opened));
+  }, [status, lines, validate]);
 
   // The prerendered page (and the first paint) has its heading; the cart itself lives in this
   // browser or on the server, so its lines arrive once the page is running.
@@ -109,6 +113,7 @@ export default function CartPage() {
                 <CartLineItem
                   key={line.id}
                   line={line}
+                  priceAtOpen={pricesAtOpen.get(line.product.id)}
                   heldIn={
                     cart.openOrder?.productIds.includes(line.product.id) ? cart.openOrder : null
                   }
@@ -186,17 +191,26 @@ function OpenOrderNotice({
   );
 }
 
-/** A line of the cart; `heldIn`: the buyer's order awaiting payment that holds its number. */
+/**
+ * A line of the cart; `heldIn`: the buyer's order awaiting payment that holds its number;
+ * `priceAtOpen`: its price at add when the page opened, before validation adopted a new one.
+ */
 function CartLineItem({
   line,
   heldIn,
+  priceAtOpen,
 }: {
   line: CartLine;
   heldIn: { id: string; reference: string } | null;
+  priceAtOpen: number | undefined;
 }) {
   const { removeItem } = useCart();
   const [removing, setRemoving] = useState(false);
   const repriced = line.available && line.currentPrice !== line.priceAtAdd;
+  const adoptedFrom =
+    line.available && priceAtOpen !== undefined && priceAtOpen !== line.priceAtAdd
+      ? priceAtOpen
+      : undefined;
   return (
     <li
       data-testid="cart-item"
@@ -222,6 +236,10 @@ function CartLineItem({
         ) : repriced ? (
           <p className="mt-1 text-sm text-amber-800">
             Price now {formatInr(line.currentPrice)}: the new price applies at checkout.
+          </p>
+        ) : adoptedFrom !== undefined ? (
+          <p className="mt-1 text-sm text-amber-800">
+            Price changed from {formatInr(adoptedFrom)} to {formatInr(line.priceAtAdd)}.
           </p>
         ) : null}
       </div>

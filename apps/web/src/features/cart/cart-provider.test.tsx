@@ -221,6 +221,10 @@ describe('guest cart', () => {
       ],
     });
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(1));
+    // The line says which price changed, and from what.
+    expect(screen.getByTestId('cart-item')).toHaveTextContent(
+      'Price changed from ₹7,000 to ₹6,500.',
+    );
     // 6500 + 585 + 585 = 7670, in Indian grouping.
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹7,670');
     expect(readGuestCart().items[0]!.priceAtAdd).toBe(6500);
