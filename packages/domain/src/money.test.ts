@@ -57,6 +57,10 @@ describe('parseRupees', () => {
     ['₹1,25,000', 1_25_000_00],
     ['Rs. 5000', 5_000_00],
     ['INR 1400', 1_400_00],
+    ['1,50,000/-', 1_50_000_00],
+    ['Rs. 1,50,000/-', 1_50_000_00],
+    ['₹1,50,000 /-', 1_50_000_00],
+    ['25000 / -', 25_000_00],
   ])('%j -> %d paise', (text, paise) => {
     expect(parseRupees(text)).toEqual({ paise });
   });
@@ -73,6 +77,11 @@ describe('parseRupees', () => {
     ['25000.123', 'is not an amount in rupees (25000.123): write e.g. 25000 or 1,25,000'],
     ['five thousand', 'is not an amount in rupees (fivethousand): write e.g. 25000 or 1,25,000'],
     ['3,00,00,000', 'must be at most 2,00,00,000 rupees'],
+    ['1.500,00', 'is not an amount in rupees (1.500,00): write e.g. 25000 or 1,25,000'],
+    ['/-', 'is not an amount in rupees (/-): write e.g. 25000 or 1,25,000'],
+    ['1,50,000/-/-', 'is not an amount in rupees (1,50,000/-/-): write e.g. 25000 or 1,25,000'],
+    ['1,50,000-', 'is not an amount in rupees (1,50,000-): write e.g. 25000 or 1,25,000'],
+    ['-5000/-', 'must be more than 0'],
   ])('refuses %j: %s', (text, problem) => {
     expect(parseRupees(text)).toEqual({ problem });
   });

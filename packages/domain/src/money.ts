@@ -40,15 +40,17 @@ export type ParsedRupees = { paise: number } | { problem: string };
 
 /**
  * A price as people and spreadsheets write it, in rupees: `25000`, `1,25,000` (Indian
- * grouping), `125,000`, `1250.50`, with an optional `₹`, `Rs` or `INR` in front. Answers its
- * paise, or the problem in words: missing, scientific notation, not an amount, not above 0,
- * above MAX_PRICE_RUPEES.
+ * grouping), `125,000`, `1250.50`, with an optional `₹`, `Rs` or `INR` in front and an optional
+ * `/-` after (Indian price lists' "no paise" mark: `1,50,000/-`). Answers its paise, or the
+ * problem in words: missing, scientific notation, not an amount, not above 0, above
+ * MAX_PRICE_RUPEES.
  */
 export function parseRupees(text: string): ParsedRupees {
   const value = text
     .trim()
     .replace(/^(?:₹|rs\.?|inr)\s*/i, '')
-    .replace(/\s+/g, '');
+    .replace(/\s+/g, '')
+    .replace(/(?<=\d)\/-$/, '');
   if (value === '') return { problem: 'is missing' };
   if (SCIENTIFIC_NOTATION.test(value)) {
     return {
