@@ -189,6 +189,36 @@ describeEachDatabase('stock imports', (ctx) => {
     ]);
   });
 
+  it('reads what Excel saves as Text (Tab delimited) or Unicode Text: tabs, a BOM, CRLF, UTF-16', async () => {
+    const support = await stock();
+    const file = [
+      'number\tprice\toffer_price\tstatus',
+      '9811900201\t"1,25,000"\t99999\t',
+      '9811900202\tRs. 1,50,000/-\t₹1,20,000/-\thidden',
+      '9811900203\t5000\t\t',
+      '9876543210\t15000\t12000\t', // updated
+    ].join('\r\n');
+    const utf8 = Buffer.from(`\ufeff${file}\r\n`);
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${file}\r\n`, 'utf16le')]);
+    for (const content of [utf8, utf16]) {
+      const dryRun = await upload(support.client, content, { dryRun: true });
+      expect(dryRun.statusCode).toBe(200);
+      expect(dryRun.json().data).toMatchObject({ total: 4, valid: 4, new: 3, updated: 1 });
+    }
+    const { importId } = (await upload(support.client, utf16)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ new: 3, updated: 1 });
+    expect(await listedPrices(support.client, 'q=98119002')).toEqual([
+      ['9811900201', 1_25_000, 99_999],
+      ['9811900202', 1_50_000, 1_20_000],
+      ['9811900203', 5_000, null],
+    ]);
+    expect(await statuses('98119002')).toEqual([
+      ['9811900201', 'available'],
+      ['9811900202', 'hidden'],
+      ['9811900203', 'available'],
+    ]);
+  });
+
   it('refuses files that are empty, not CSV, or have a missing or wrong header', async () => {
     const support = await stock();
     const refusals: [string | Buffer, number, RegExp][] = [

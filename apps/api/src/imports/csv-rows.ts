@@ -1,4 +1,5 @@
 import { pipeline, Readable, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse';
 import {
   classify,
@@ -50,9 +51,26 @@ export const TEMPLATE_CSV =
   'number,price,offer_price,status\r\n9820098200,"1,25,000",99999,\r\n\'+91 98200 12345,25000,,coming_soon\r\n';
 
 const HEADER_HELP =
-  'The first line must be the header number,price,offer_price (offer_price may be left out).';
+  'The first line must be the header number,price,offer_price,status (offer_price and status may be left out; the columns in any order, separated by commas, semicolons or tabs).';
 
 const fileProblem = (message: string) => badRequest(message, 'INVALID_FILE');
+
+/** Excel's "Unicode Text" starts so: UTF-16 little-endian after its byte-order mark. */
+const isUtf16le = (head: Buffer) => head[0] === 0xff && head[1] === 0xfe;
+
+/**
+ * UTF-16 text as UTF-8 (its mark too), so that the line breaks counted and the record sizes are
+ * those of any other file.
+ */
+function utf8FromUtf16(source: Readable): Readable {
+  const decoder = new StringDecoder('utf16le');
+  const toUtf8 = new Transform({
+    transform: (chunk: Buffer, _encoding, done) => done(null, decoder.write(chunk)),
+    flush: (done) => done(null, decoder.end()),
+  });
+  // Errors reach the reader through `toUtf8`; the callback only keeps them from being unhandled.
+  return pipeline(source, toUtf8, () => {});
+}
 
 /** Refuses at once what is plainly not a CSV text file: a workbook, a PDF, binary data. */
 function sniff(first: Buffer): AppError | undefined {
@@ -61,9 +79,12 @@ function sniff(first: Buffer): AppError | undefined {
       'This is an Excel workbook (.xlsx), not a CSV file: in Excel choose File > Save As > CSV UTF-8, then upload that file.',
     );
   }
-  if (first.subarray(0, 5).toString('latin1') === '%PDF-' || first.includes(0)) {
+  if (
+    first.subarray(0, 5).toString('latin1') === '%PDF-' ||
+    (first.includes(0) && !isUtf16le(first))
+  ) {
     return fileProblem(
-      'This is not a CSV text file: upload the stock as CSV (number,price,offer_price).',
+      'This is not a CSV text file: in the spreadsheet choose File > Save As > CSV UTF-8 (or Text, tab delimited), then upload that file.',
     );
   }
   return undefined;
@@ -75,7 +96,7 @@ const normalColumnName = (name: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
-type Separator = ',' | ';';
+type Separator = ',' | ';' | '\t';
 
 /** A file's header: where each column sits, how many fields it has, and its separator. */
 interface Header {
@@ -275,19 +296,21 @@ async function readAhead(source: Readable) {
 }
 
 /**
- * A semicolon when the header line has semicolons and no commas (spreadsheets save CSV so where
- * the comma is the decimal separator), else a comma.
+ * A tab when the header line has one (Excel's "Text (Tab delimited)" and "Unicode Text"); a
+ * semicolon when it has semicolons and no commas (spreadsheets save CSV so where the comma is
+ * the decimal separator); else a comma.
  */
 function separatorOf(head: Buffer): Separator {
-  const [headerLine = ''] = head.toString('utf8').split(/[\r\n]/, 1);
+  const [headerLine = ''] = head.toString(isUtf16le(head) ? 'utf16le' : 'utf8').split(/[\r\n]/, 1);
+  if (headerLine.includes('\t')) return '\t';
   return headerLine.includes(';') && !headerLine.includes(',') ? ';' : ',';
 }
 
 /**
  * The data records of a stock CSV read as a stream, after its header (checked). Accepts what
- * spreadsheets write: a UTF-8 byte-order mark, CRLF, quoted fields, blank lines, commas or
- * semicolons between fields. Throws a 400 (INVALID_FILE) for a file that is empty, not CSV, or
- * whose header is missing or wrong.
+ * spreadsheets write: a UTF-8 byte-order mark (or UTF-16 after its mark), CRLF, quoted fields,
+ * blank lines, commas, semicolons or tabs between fields. Throws a 400 (INVALID_FILE) for a file
+ * that is empty, not CSV, or whose header is missing or wrong.
  */
 async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
   const { head, whole } = await readAhead(source);
@@ -316,7 +339,7 @@ async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
     max_record_size: MAX_RECORD_BYTES,
   });
   // Errors reach the loop below through the parser; the callback only keeps them from being unhandled.
-  pipeline(whole, newlineCounter, parser, () => {});
+  pipeline(isUtf16le(head) ? utf8FromUtf16(whole) : whole, newlineCounter, parser, () => {});
 
   let header: Header | undefined;
   try {

@@ -48,7 +48,7 @@ export function ImportWizard() {
           CSV file (number, price, offer_price, status)
           <input
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
             className="mt-1.5 block text-sm"
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
           />

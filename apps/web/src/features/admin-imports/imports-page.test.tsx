@@ -90,6 +90,11 @@ describe('the imports page', () => {
       '/api/v1/admin/imports/template.csv',
     );
     expect(await screen.findByText('No import yet.')).toBeVisible();
+    // Excel saves "Text (Tab delimited)" and "Unicode Text" as .txt.
+    expect(screen.getByLabelText(/CSV file/)).toHaveAttribute(
+      'accept',
+      '.csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values',
+    );
 
     await user.upload(screen.getByLabelText(/CSV file/), csvFile());
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
@@ -131,7 +136,7 @@ describe('the imports page', () => {
           started = true;
           return fail(
             400,
-            'Unknown column "cost". The first line must be the header number,price,offer_price (offer_price may be left out).',
+            'This is not a CSV text file: in the spreadsheet choose File > Save As > CSV UTF-8 (or Text, tab delimited), then upload that file.',
           );
         }
         return call.path.endsWith('?dryRun=true')
@@ -148,7 +153,7 @@ describe('the imports page', () => {
     });
     await user.upload(screen.getByLabelText(/CSV file/), csvFile());
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown column "cost".');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is not a CSV text file');
 
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     await user.click(await screen.findByRole('button', { name: 'Import 3,998 rows' }));
