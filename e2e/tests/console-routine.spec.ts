@@ -118,9 +118,9 @@ test('a support agent signs in, imports stock and takes an order of an imported 
     const errors = await desk.request.get((await errorsLink.getAttribute('href'))!);
     expect(errors.status()).toBe(200);
     const lines = (await errors.text()).trim().split(/\r?\n/);
-    expect(lines[0]).toBe('number,price,offer_price,status,reason');
+    expect(lines[0]).toBe('line,number,price,offer_price,status,reason');
     expect(lines).toHaveLength(5);
-    expect(lines[3]).toBe(`${first},7000,,,number repeats line 2`);
+    expect(lines[3]).toBe(`8,${first},7000,,,number repeats line 2`);
 
     const past = desk.getByRole('region', { name: 'Past imports' });
     await expect(past.getByRole('row').nth(1)).toContainText(`stock.csv${agent.name}done`);

@@ -20,5 +20,5 @@ export function multipartFile(
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** The rows of a CSV the API wrote, header first. */
-export const csvRows = (text: string): string[][] => parse(text);
+/** The rows of a CSV the API wrote, header first (after the byte-order mark of errors.csv). */
+export const csvRows = (text: string): string[][] => parse(text, { bom: true });

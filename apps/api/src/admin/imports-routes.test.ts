@@ -335,9 +335,10 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(errors.statusCode).toBe(200);
     expect(errors.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = csvRows(errors.body);
-    expect(rows[0]).toEqual(['number', 'price', 'offer_price', 'status', 'reason']);
+    expect(rows[0]).toEqual(['line', 'number', 'price', 'offer_price', 'status', 'reason']);
     expect(rows.slice(1)).toEqual(
       EDGE_ERRORS.map((error) => [
+        String(error.line),
         expect.any(String),
         expect.any(String),
         expect.any(String),
@@ -345,9 +346,9 @@ describeEachDatabase('stock imports', (ctx) => {
         error.reason,
       ]),
     );
-    expect(rows[1]).toEqual(['9.82E+09', '5000', '', '', EDGE_ERRORS[0]!.reason]);
+    expect(rows[1]).toEqual(['6', '9.82E+09', '5000', '', '', EDGE_ERRORS[0]!.reason]);
     // Numbers the apply refused come back with their prices, ready to upload again later.
-    expect(rows[8]).toEqual(['9811223344', '9000', '', '', EDGE_ERRORS[7]!.reason]);
+    expect(rows[8]).toEqual(['13', '9811223344', '9000', '', '', EDGE_ERRORS[7]!.reason]);
     // The staged good rows are gone; the refused ones stay for errors.csv.
     expect(await tableCounts()).toMatchObject({ staged: 0, errors: 12 });
 
@@ -522,9 +523,9 @@ describeEachDatabase('stock imports', (ctx) => {
     });
     const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
     expect(csvRows(refused.body).slice(1)).toEqual([
-      ['9820066666', '25000', '', 'sold', errors[0]!.reason],
-      ['9820077777', '25000', '', 'held', errors[1]!.reason],
-      ['9820044444', '25000', '', 'reserved', errors[2]!.reason],
+      ['7', '9820066666', '25000', '', 'sold', errors[0]!.reason],
+      ['8', '9820077777', '25000', '', 'held', errors[1]!.reason],
+      ['9', '9820044444', '25000', '', 'reserved', errors[2]!.reason],
     ]);
     expect(await statuses('98200')).toEqual([
       ['9820011111', 'coming_soon'],
@@ -685,7 +686,7 @@ describeEachDatabase('stock imports', (ctx) => {
       errors: 5,
     });
     const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
-    expect(csvRows(refused.body).map((row) => row.slice(3))).toEqual([
+    expect(csvRows(refused.body).map((row) => row.slice(4))).toEqual([
       ['status', 'reason'],
       ...errors.map((error, index) => [
         ['sold', 'held', 'hidden', 'available', 'held'][index],
@@ -708,15 +709,15 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(await finished(support.client, importId)).toMatchObject({ new: 1, errors: 3 });
     const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
     const rows = csvRows(refused.body);
-    expect(rows.map((row) => row.slice(0, 4))).toEqual([
-      ['number', 'price', 'offer_price', 'status'],
-      ['9811900401', 'abc', '', 'hidden'],
-      ['9811900402', '-5', '', 'Coming Soon'],
-      ['9811223344', '9000', '8000', 'hidden'],
+    expect(rows.map((row) => row.slice(0, 5))).toEqual([
+      ['line', 'number', 'price', 'offer_price', 'status'],
+      ['2', '9811900401', 'abc', '', 'hidden'],
+      ['3', '9811900402', '-5', '', 'Coming Soon'],
+      ['5', '9811223344', '9000', '8000', 'hidden'],
     ]);
-    expect(rows[0]![4]).toBe('reason');
+    expect(rows[0]![5]).toBe('reason');
 
-    // The operator fixes the prices and uploads the file as it is, reason column and all.
+    // The operator fixes the prices and uploads the file as it is, line and reason columns and all.
     const fixed = refused.body.replace(',abc,', ',4000,').replace(',-5,', ',6000,');
     const again = (await upload(support.client, fixed)).json().data.importId;
     expect(await finished(support.client, again)).toMatchObject({ new: 2, errors: 1 });
@@ -724,6 +725,63 @@ describeEachDatabase('stock imports', (ctx) => {
       ['9811900401', 'hidden'],
       ['9811900402', 'coming_soon'],
       ['9811900403', 'available'],
+    ]);
+  });
+
+  it("numbers errors.csv's rows by their line in the file, marks it UTF-8 for Excel, and takes it back fixed", async () => {
+    const support = await stock();
+    const file = [
+      'number,price,offer_price,status',
+      '9811900601,5000,,',
+      '9811900602,₹1.505,,hidden',
+      '',
+      '9811900601,6000,,',
+      '9811900603,"₹1,50,000","₹2,00,000",coming_soon',
+    ].join('\r\n');
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ new: 1, errors: 3 });
+    const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+    expect(refused.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csvRows(refused.body)).toEqual([
+      ['line', 'number', 'price', 'offer_price', 'status', 'reason'],
+      [
+        '3',
+        '9811900602',
+        '₹1.505',
+        '',
+        'hidden',
+        'price is not an amount in rupees (1.505): write e.g. 25000 or 1,25,000',
+      ],
+      ['5', '9811900601', '6000', '', '', 'number repeats line 2'],
+      [
+        '6',
+        '9811900603',
+        '₹1,50,000',
+        '₹2,00,000',
+        'coming_soon',
+        'offer_price is above the price',
+      ],
+    ]);
+
+    // Fixed in the spreadsheet and uploaded as it is: its line and reason columns are ignored.
+    const fixed = refused.body.replace('₹1.505', '"₹1,505"').replace('"₹2,00,000"', '"₹1,00,000"');
+    const again = await upload(support.client, fixed, { dryRun: true });
+    expect(again.json().data).toMatchObject({ total: 3, new: 2, updated: 1, invalid: 0 });
+    const { importId: fixedId } = (await upload(support.client, fixed)).json().data;
+    expect(await finished(support.client, fixedId)).toMatchObject({
+      new: 2,
+      updated: 1,
+      errors: 0,
+    });
+    expect(await listedPrices(support.client, 'q=98119006')).toEqual([
+      ['9811900601', 6_000, null],
+      ['9811900602', 1_505, null],
+      ['9811900603', 1_50_000, 1_00_000],
+    ]);
+    expect(await statuses('98119006')).toEqual([
+      ['9811900601', 'available'],
+      ['9811900602', 'hidden'],
+      ['9811900603', 'coming_soon'],
     ]);
   });
 
@@ -744,7 +802,7 @@ describeEachDatabase('stock imports', (ctx) => {
     const { importId } = (await upload(support.client, file)).json().data;
     expect(await finished(support.client, importId)).toMatchObject({ new: 0, errors: 9 });
     const refused = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
-    expect(csvRows(refused.body).map((row) => row.slice(0, 4))).toEqual([
+    expect(csvRows(refused.body).map((row) => row.slice(1, 5))).toEqual([
       ['number', 'price', 'offer_price', 'status'],
       [`'=HYPERLINK("http://evil.test","Fix")`, '5000', '', ''],
       ['9811900501', "'+1+2", '', ''],
@@ -763,9 +821,9 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(await finished(support.client, again)).toMatchObject({ new: 1, errors: 8 });
     expect(await statuses('9811900506')).toEqual([['9811900506', 'available']]);
     const refusedAgain = await support.client.get(api(`/admin/imports/${again}/errors.csv`));
-    expect(csvRows(refusedAgain.body).map((row) => row.slice(0, 4))).toEqual(
+    expect(csvRows(refusedAgain.body).map((row) => row.slice(1, 5))).toEqual(
       csvRows(refused.body)
-        .map((row) => row.slice(0, 4))
+        .map((row) => row.slice(1, 5))
         .filter(([number]) => number !== "'+91 98119 00506"),
     );
   });

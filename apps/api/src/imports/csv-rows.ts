@@ -44,7 +44,7 @@ export type CheckedRow = GoodRow | BadRow;
 /** The columns of a stock file; `offer_price` and `status` may be left out. */
 const COLUMNS = ['number', 'price', 'offer_price', 'status'] as const;
 /** Columns the export and errors.csv add, taken and ignored so their files load as they are. */
-const IGNORED_COLUMNS = new Set(['category', 'reason']);
+const IGNORED_COLUMNS = new Set(['category', 'line', 'reason']);
 
 /** Its +91 cell is quoted as the store's CSVs quote a formula-like cell (inertCell). */
 export const TEMPLATE_CSV =

@@ -263,18 +263,31 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
     },
 
     /**
-     * The import's refused rows as CSV, in line order: the columns a stock file has (number,
-     * price, offer_price, status) as the file wrote them, and the reason; uploaded again once
-     * fixed, each row means what it meant.
+     * The import's refused rows as CSV for spreadsheets (UTF-8 with its mark), in line order:
+     * the line in the uploaded file, the columns a stock file has (number, price, offer_price,
+     * status) as the file wrote them, and the reason; uploaded again once fixed (line and reason
+     * are ignored), each row means what it meant.
      */
     async errorsCsv(id: string): Promise<Readable> {
       if (!(await findImport(db, id))) throw notFound(`Import ${id} does not exist.`);
-      return csvStream(['number', 'price', 'offer_price', 'status', 'reason'], async function* () {
-        for await (const batch of streamRowErrors(db, id)) {
-          for (const row of batch)
-            yield [row.number, row.priceText, row.offerPriceText, row.statusText, row.reason];
-        }
-      });
+      return csvStream(
+        ['line', 'number', 'price', 'offer_price', 'status', 'reason'],
+        async function* () {
+          for await (const batch of streamRowErrors(db, id)) {
+            for (const row of batch) {
+              yield [
+                row.line,
+                row.number,
+                row.priceText,
+                row.offerPriceText,
+                row.statusText,
+                row.reason,
+              ];
+            }
+          }
+        },
+        { bom: true },
+      );
     },
 
     /**
