@@ -141,6 +141,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 3,
       updated: 1,
       unchanged: 1,
+      ignoredColumns: [],
       errors: EDGE_ERRORS,
     });
     expect({ counts: await tableCounts(), numbers: await catalogue() }).toEqual(before);
@@ -173,6 +174,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 3,
       updated: 0,
       unchanged: 0,
+      ignoredColumns: [],
       errors,
     });
     const { importId } = (await upload(support.client, file)).json().data;
@@ -219,14 +221,42 @@ describeEachDatabase('stock imports', (ctx) => {
     ]);
   });
 
+  it('imports a file with columns the store does not read, listing them in the dry run', async () => {
+    const support = await stock();
+    const file = [
+      'Number,Price,Offer Price,State,City,Notes',
+      '9811900301,5000,4000,Maharashtra,Mumbai,"ends 301, ask Ravi"',
+    ].join('\r\n');
+    const dryRun = await upload(support.client, file, { dryRun: true });
+    expect(dryRun.json().data).toMatchObject({
+      total: 1,
+      new: 1,
+      ignoredColumns: ['State', 'City', 'Notes'],
+    });
+    const { importId } = (await upload(support.client, file)).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ new: 1, errors: 0 });
+    expect(await listedPrices(support.client, 'q=9811900301')).toEqual([
+      ['9811900301', 5_000, 4_000],
+    ]);
+  });
+
   it('refuses files that are empty, not CSV, or have a missing or wrong header', async () => {
     const support = await stock();
     const refusals: [string | Buffer, number, RegExp][] = [
       ['', 400, /^The file is empty\. The first line must be the header number,price,offer_price/],
       ['\ufeff\r\n\r\n', 400, /^The file is empty/],
       ['9820098200,5000\n9820011111,6000\n', 400, /This file starts with a row of data\.$/],
-      ['number,cost\n9820098200,5000\n', 400, /^Unknown column "cost"\./],
-      ['phone,price,offer\n', 400, /^Unknown columns "phone", "offer"\./],
+      [
+        'number,cost\n9820098200,5000\n',
+        400,
+        /^Rename the column "cost" to price, or remove it if it is something else\./,
+      ],
+      [
+        'phone,price,offer\n',
+        400,
+        /^Rename the columns "phone" to number and "offer" to offer_price, or remove them/,
+      ],
+      ['number,Notes\n', 400, /This header has number, Notes\.$/],
       ['price,offer_price\n5000,\n', 400, /This header has price, offer_price\.$/],
       ['number,price,price\n', 400, /^The column "price" appears twice\./],
       [
@@ -512,6 +542,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 5,
       updated: 0,
       unchanged: 0,
+      ignoredColumns: [],
       errors,
     });
 
@@ -566,6 +597,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 0,
       updated: 5,
       unchanged: 3,
+      ignoredColumns: [],
       errors: [],
     });
 
@@ -677,6 +709,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 0,
       updated: 0,
       unchanged: 0,
+      ignoredColumns: [],
       errors,
     });
     const { importId } = (await upload(support.client, file)).json().data;
@@ -856,6 +889,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 0,
       updated: 0,
       unchanged: 6,
+      ignoredColumns: [],
       errors: [],
     });
     const { importId } = (await upload(support.client, exported.body)).json().data;

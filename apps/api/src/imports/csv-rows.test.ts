@@ -2,12 +2,18 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { checkedRows, type CheckedRow } from './csv-rows';
 
-/** Every row of a file as the reader checks it, or the message of the file's refusal. */
-async function read(content: string | Buffer): Promise<CheckedRow[]> {
+/** Every row of a file as the reader checks it, and the columns it ignored. */
+async function readWithColumns(content: string | Buffer) {
   const rows: CheckedRow[] = [];
-  for await (const batch of checkedRows(Readable.from([Buffer.from(content)]))) rows.push(...batch);
-  return rows;
+  let ignored: string[] | undefined;
+  const checked = checkedRows(Readable.from([Buffer.from(content)]), {
+    onIgnoredColumns: (names) => (ignored = names),
+  });
+  for await (const batch of checked) rows.push(...batch);
+  return { rows, ignored };
 }
+
+const read = async (content: string | Buffer) => (await readWithColumns(content)).rows;
 
 const refusal = (content: string | Buffer) =>
   read(content).then(
@@ -63,7 +69,58 @@ describe('the stock file reader', () => {
 
   it('says in its header help every column it takes and every separator', async () => {
     expect(await refusal('')).toBe(
-      'The file is empty. The first line must be the header number,price,offer_price,status (offer_price and status may be left out; the columns in any order, separated by commas, semicolons or tabs).',
+      'The file is empty. The first line must be the header number,price,offer_price,status (offer_price and status may be left out, other columns are ignored; the columns in any order, separated by commas, semicolons or tabs).',
+    );
+  });
+
+  it('ignores the columns it does not read and says which, but not those its own files add', async () => {
+    const { rows, ignored } = await readWithColumns(
+      'Number,Price,State,City,Notes,,category,Reason,line\n9820098200,5000,Maharashtra,Mumbai,VIP,,,,\n',
+    );
+    expect(outline(rows)).toEqual([[2, '9820098200', 5_000_00, 5_000_00, null]]);
+    expect(ignored).toEqual(['State', 'City', 'Notes', 'column 6 (no name)']);
+    expect((await readWithColumns('number,price\n')).ignored).toEqual([]);
+  });
+
+  it("takes a column's name whatever its case, spaces, dashes or underscores, in any order", async () => {
+    const files = [
+      ' Number ,PRICE,Offer Price,Status\n9820098200,5000,4000,hidden',
+      'number,price,offerprice,STATUS\n9820098200,5000,4000,hidden',
+      'NUMBER,Price,Offer-Price,status\n9820098200,5000,4000,hidden',
+      'number\tprice\toffer__price\tstatus\n9820098200\t5000\t4000\thidden',
+      'Status;Offer Price;Price;Number\nhidden;4000;5000;9820098200',
+    ];
+    for (const file of files) {
+      expect(outline(await read(file)), file).toEqual([
+        [2, '9820098200', 5_000_00, 4_000_00, 'hidden'],
+      ]);
+    }
+    expect(await refusal('number,price,Offer Price,offer_price\n')).toMatch(
+      /^The column "offer_price" appears twice\./,
+    );
+  });
+
+  it('refuses a column named like one it reads, naming the column to rename', async () => {
+    const renames: [string, string][] = [
+      ['number,price,Selling Price', 'Rename the column "Selling Price" to offer_price'],
+      ['number,price,ofer_price', 'Rename the column "ofer_price" to offer_price'],
+      ['number,price,Staus', 'Rename the column "Staus" to status'],
+      ['Mobile,Price', 'Rename the column "Mobile" to number'],
+      ['mobile_number,price', 'Rename the column "mobile_number" to number'],
+      ['MSISDN,price', 'Rename the column "MSISDN" to number'],
+      ['numbr,price', 'Rename the column "numbr" to number'],
+      ['number,Amount', 'Rename the column "Amount" to price'],
+      ['number,prcie', 'Rename the column "prcie" to price'],
+      [
+        'Mobile,MRP,Selling Price',
+        'Rename the columns "Mobile" to number, "MRP" to price and "Selling Price" to offer_price, or remove them if they are something else.',
+      ],
+    ];
+    for (const [header, message] of renames) {
+      expect(await refusal(`${header}\n`), header).toContain(message);
+    }
+    expect(await refusal('number,MRP\n')).toMatch(
+      /^Rename the column "MRP" to price, or remove it if it is something else\. The first line must be the header/,
     );
   });
 });

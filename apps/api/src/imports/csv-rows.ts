@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse';
 import {
   classify,
+  listInWords,
   mobileNumberProblem,
   normalizeMobile,
   numerology,
@@ -43,15 +44,76 @@ export type CheckedRow = GoodRow | BadRow;
 
 /** The columns of a stock file; `offer_price` and `status` may be left out. */
 const COLUMNS = ['number', 'price', 'offer_price', 'status'] as const;
-/** Columns the export and errors.csv add, taken and ignored so their files load as they are. */
-const IGNORED_COLUMNS = new Set(['category', 'line', 'reason']);
+type Column = (typeof COLUMNS)[number];
+
+/** A column's name without case, spaces, dashes or underscores: "Offer-Price" is offerprice. */
+const compactName = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+
+/** Columns the export and errors.csv add, ignored without a word so their files load as they are. */
+const STORE_COLUMNS = new Set(['category', 'line', 'reason']);
+
+/**
+ * Names stock files give the store's columns (compacted). A column so named is refused with the
+ * name to give it: ignored, a misnamed offer price would drop every offer and a misnamed status
+ * put new numbers on sale; taken for the column, an MRP could be read as the offer.
+ */
+const LOOK_ALIKES: Record<Column, readonly string[]> = {
+  number: [
+    'mobile',
+    'mobileno',
+    'mobilenumber',
+    'phone',
+    'phoneno',
+    'phonenumber',
+    'msisdn',
+    'cellno',
+    'contactno',
+    'contactnumber',
+    'vipnumber',
+    'num',
+  ],
+  price: ['amount', 'mrp', 'rate', 'cost', 'baseprice', 'listprice', 'rs', 'inr', 'rupees'],
+  offer_price: [
+    'offer',
+    'sellingprice',
+    'saleprice',
+    'discountprice',
+    'discountedprice',
+    'specialprice',
+    'dealprice',
+    'finalprice',
+  ],
+  status: ['availability', 'stock', 'visibility'],
+};
+
+/** Whether two names differ by one letter added, left out or changed, or two letters swapped. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let same = 0;
+  while (same < a.length && a[same] === b[same]) same++;
+  const restEqual = (skipA: number, skipB: number) =>
+    a.slice(same + skipA) === b.slice(same + skipB);
+  const swapped = a[same] === b[same + 1] && a[same + 1] === b[same];
+  return restEqual(1, 1) || restEqual(1, 0) || restEqual(0, 1) || (swapped && restEqual(2, 2));
+}
+
+/** How the header's name is read: a column of the store, its look-alike, or neither. */
+function columnNamed(name: string): { column: Column } | { lookAlike: Column } | undefined {
+  const compact = compactName(name);
+  const column = COLUMNS.find((known) => compactName(known) === compact);
+  if (column) return { column };
+  const lookAlike = COLUMNS.find(
+    (known) => LOOK_ALIKES[known].includes(compact) || oneEditApart(compactName(known), compact),
+  );
+  return lookAlike ? { lookAlike } : undefined;
+}
 
 /** Its +91 cell is quoted as the store's CSVs quote a formula-like cell (inertCell). */
 export const TEMPLATE_CSV =
   'number,price,offer_price,status\r\n9820098200,"1,25,000",99999,\r\n\'+91 98200 12345,25000,,coming_soon\r\n';
 
 const HEADER_HELP =
-  'The first line must be the header number,price,offer_price,status (offer_price and status may be left out; the columns in any order, separated by commas, semicolons or tabs).';
+  'The first line must be the header number,price,offer_price,status (offer_price and status may be left out, other columns are ignored; the columns in any order, separated by commas, semicolons or tabs).';
 
 const fileProblem = (message: string) => badRequest(message, 'INVALID_FILE');
 
@@ -90,49 +152,66 @@ function sniff(first: Buffer): AppError | undefined {
   return undefined;
 }
 
-const normalColumnName = (name: string) =>
-  name
+/** A status as the console writes it: "Coming Soon" is coming_soon. */
+const normalStatus = (text: string) =>
+  text
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
 type Separator = ',' | ';' | '\t';
 
-/** A file's header: where each column sits, how many fields it has, and its separator. */
+/**
+ * A file's header: where each column sits, how many fields it has, its separator, and the
+ * columns it has that the store does not read (as the file names them).
+ */
 interface Header {
-  columns: Record<(typeof COLUMNS)[number], number | undefined>;
+  columns: Record<Column, number | undefined>;
   width: number;
   separator: Separator;
+  ignored: string[];
 }
 
-/** Where each column sits, from the header; refuses a header that is missing or wrong. */
+/**
+ * Where each column sits, from the header; refuses a header that is missing or wrong, or has a
+ * column named like one the store reads (to be renamed).
+ */
 function readHeader(fields: string[], separator: Separator): Header {
-  const names = fields.map(normalColumnName);
-  if (names.length > 0 && normalizeMobile(fields[0] ?? '') !== null) {
+  if (fields.length > 0 && normalizeMobile(fields[0] ?? '') !== null) {
     throw fileProblem(`${HEADER_HELP} This file starts with a row of data.`);
   }
-  const unknown = names.filter(
-    (name) => !(COLUMNS as readonly string[]).includes(name) && !IGNORED_COLUMNS.has(name),
-  );
-  if (unknown.length > 0) {
+  const names = fields.map((field) => field.trim());
+  const readings = names.map(columnNamed);
+  const renames = names.flatMap((name, index) => {
+    const reading = readings[index];
+    return reading && 'lookAlike' in reading ? [`"${name}" to ${reading.lookAlike}`] : [];
+  });
+  if (renames.length > 0) {
+    const one = renames.length === 1;
     throw fileProblem(
-      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}. ${HEADER_HELP}`,
+      `Rename the column${one ? '' : 's'} ${listInWords(renames)}, or remove ${one ? 'it if it is' : 'them if they are'} something else. ${HEADER_HELP}`,
     );
   }
-  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-  if (repeated.length > 0) {
-    throw fileProblem(`The column "${repeated[0]}" appears twice. ${HEADER_HELP}`);
-  }
-  if (!names.includes('number') || !names.includes('price')) {
+  const found = readings.map((reading) => (reading && 'column' in reading ? reading.column : null));
+  const repeated = found.find((column, index) => column && found.indexOf(column) !== index);
+  if (repeated) throw fileProblem(`The column "${repeated}" appears twice. ${HEADER_HELP}`);
+  if (!found.includes('number') || !found.includes('price')) {
     throw fileProblem(`${HEADER_HELP} This header has ${names.join(', ')}.`);
   }
-  const columns = {
-    number: names.indexOf('number'),
-    price: names.indexOf('price'),
-    offer_price: names.includes('offer_price') ? names.indexOf('offer_price') : undefined,
-    status: names.includes('status') ? names.indexOf('status') : undefined,
+  const at = (column: Column) => (found.includes(column) ? found.indexOf(column) : undefined);
+  return {
+    columns: {
+      number: at('number'),
+      price: at('price'),
+      offer_price: at('offer_price'),
+      status: at('status'),
+    },
+    width: fields.length,
+    separator,
+    ignored: names
+      .map((name, index) => name || `column ${index + 1} (no name)`)
+      .filter((name, index) => !found[index] && !STORE_COLUMNS.has(compactName(name))),
   };
-  return { columns, width: fields.length, separator };
 }
 
 /**
@@ -166,7 +245,7 @@ function checkRow(
   const priceText = at(columns.price);
   const offerPriceText = at(columns.offer_price);
   const statusText = at(columns.status);
-  const status = normalColumnName(statusText);
+  const status = normalStatus(statusText);
   const problems: string[] = [];
 
   if (fields.slice(width).some((field) => field !== '')) {
@@ -260,6 +339,8 @@ function csvProblem(error: unknown, newlines: number): unknown {
 export interface CheckOptions {
   /** Rows per batch. */
   batchSize?: number;
+  /** Told the columns the store does not read (as the file names them) once the header is read. */
+  onIgnoredColumns?: (names: string[]) => void;
   /** Classify good rows (category and numerology), as staging needs and a dry run does not. */
   classify?: boolean;
 }
@@ -312,7 +393,10 @@ function separatorOf(head: Buffer): Separator {
  * blank lines, commas, semicolons or tabs between fields. Throws a 400 (INVALID_FILE) for a file
  * that is empty, not CSV, or whose header is missing or wrong.
  */
-async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
+async function* dataRecords(
+  source: Readable,
+  onHeader?: (header: Header) => void,
+): AsyncGenerator<DataRecord> {
   const { head, whole } = await readAhead(source);
   const problem = sniff(head);
   if (problem) {
@@ -349,6 +433,7 @@ async function* dataRecords(source: Readable): AsyncGenerator<DataRecord> {
     }>) {
       if (!header) {
         header = readHeader(record, separator);
+        onHeader?.(header);
         continue;
       }
       if (record.every((field) => field === '')) continue;
@@ -377,10 +462,10 @@ export async function* checkedRows(
   source: Readable,
   options: CheckOptions = {},
 ): AsyncGenerator<CheckedRow[]> {
-  const { batchSize = 2_000, classify: withClass = false } = options;
+  const { batchSize = 2_000, classify: withClass = false, onIgnoredColumns } = options;
   const seen = new Map<string, number>();
   let batch: CheckedRow[] = [];
-  for await (const record of dataRecords(source)) {
+  for await (const record of dataRecords(source, (header) => onIgnoredColumns?.(header.ignored))) {
     batch.push(checkRow(record, seen, withClass));
     if (batch.length >= batchSize) {
       yield batch;

@@ -27,6 +27,11 @@ export const dryRunSchema = z.object({
     .int()
     .describe('Numbers in the store whose price, offer or status would change'),
   unchanged: z.number().int().describe('Numbers in the store at these prices and status already'),
+  ignoredColumns: z
+    .array(z.string())
+    .describe(
+      "The header's columns the store does not read, as the file names them (an unnamed one: column 5 (no name)); their cells are left out. The store's own category, line and reason are not listed",
+    ),
   errors: z
     .array(rowError)
     .describe(`The first ${DRY_RUN_ERROR_LIMIT} refused rows in line order (invalid counts all)`),

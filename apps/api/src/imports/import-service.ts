@@ -201,6 +201,7 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
         new: 0,
         updated: 0,
         unchanged: 0,
+        ignoredColumns: [],
         errors: [],
       };
       const refuse = (line: number, number: string, reason: string) => {
@@ -208,7 +209,11 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
         if (result.errors.length < DRY_RUN_ERROR_LIMIT)
           result.errors.push({ line, number, reason });
       };
-      for await (const batch of checkedRows(file, { batchSize: 5_000 })) {
+      const checked = checkedRows(file, {
+        batchSize: 5_000,
+        onIgnoredColumns: (names) => (result.ignoredColumns = names),
+      });
+      for await (const batch of checked) {
         const outcomes = await outcomesOf(batch);
         for (const row of batch) {
           result.total++;

@@ -1,7 +1,7 @@
 import { formatCount } from '../../lib/format';
 import type { DryRun } from './import-types';
 
-/** What a file would do: the counts, and the refused rows with their reasons. */
+/** What a file would do: the counts, the columns left out, and the refused rows with their reasons. */
 export function DryRunPreview({ result }: { result: DryRun }) {
   return (
     <section aria-label="Check of the file" className="space-y-3">
@@ -11,6 +11,11 @@ export function DryRunPreview({ result }: { result: DryRun }) {
         {formatCount(result.unchanged)} unchanged); <strong>{formatCount(result.invalid)}</strong>{' '}
         refused.
       </p>
+      {result.ignoredColumns.length > 0 ? (
+        <p className="text-sm text-slate-700">
+          Ignored columns: {result.ignoredColumns.join(', ')}.
+        </p>
+      ) : null}
       {result.errors.length > 0 ? (
         <div className="max-h-80 overflow-y-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">

@@ -42,6 +42,7 @@ const dryRun = {
   new: 3_000,
   updated: 900,
   unchanged: 98,
+  ignoredColumns: ['State', 'City', 'Notes'],
   errors: [
     { line: 7, number: '9.82E+09', reason: 'number is in scientific notation (9.82E+09)' },
     { line: 12, number: '9820098200', reason: 'number repeats line 2' },
@@ -102,6 +103,7 @@ describe('the imports page', () => {
     expect(check).toHaveTextContent(
       '4,000 rows: 3,998 will go in (3,000 new, 900 updated, 98 unchanged); 2 refused.',
     );
+    expect(within(check).getByText('Ignored columns: State, City, Notes.')).toBeVisible();
     const refused = within(check).getAllByRole('row');
     expect(refused[1]).toHaveTextContent('79.82E+09number is in scientific notation (9.82E+09)');
     expect(refused[2]).toHaveTextContent('129820098200number repeats line 2');

@@ -8,7 +8,7 @@ export default function ImportsPage() {
   return (
     <ConsolePage
       title="Imports"
-      intro="Load numbers and prices from a spreadsheet saved as CSV or as tab-delimited text: number, price and offer_price (optional), in rupees, and status (optional: available, hidden or coming_soon gives the number that status; held and sold only as an export writes them)."
+      intro="Load numbers and prices from a spreadsheet saved as CSV or as tab-delimited text: number, price and offer_price (optional), in rupees, and status (optional: available, hidden or coming_soon gives the number that status; held and sold only as an export writes them). Other columns are ignored, and the check lists them."
       actions={
         <a className="btn-secondary" href={apiUrl('/admin/imports/template.csv')} download>
           Download the template
