@@ -1,16 +1,29 @@
 import { formatCount } from '../../lib/format';
 import type { DryRun } from './import-types';
 
+/** Whether importing the file would change the stock (a new number, or a change to one). */
+export const changesStock = (result: DryRun) => result.new + result.updated > 0;
+
 /** What a file would do: the counts, the columns left out, and the refused rows with their reasons. */
 export function DryRunPreview({ result }: { result: DryRun }) {
+  const matching = result.valid === 1 ? 'row matches' : 'rows match';
   return (
     <section aria-label="Check of the file" className="space-y-3">
-      <p className="text-slate-800">
-        <strong>{formatCount(result.total)}</strong> rows: {formatCount(result.valid)} will go in (
-        {formatCount(result.new)} new, {formatCount(result.updated)} updated,{' '}
-        {formatCount(result.unchanged)} unchanged); <strong>{formatCount(result.invalid)}</strong>{' '}
-        refused.
-      </p>
+      {changesStock(result) || result.valid === 0 ? (
+        <p className="text-slate-800">
+          <strong>{formatCount(result.total)}</strong> rows: {formatCount(result.valid)} will go in
+          ({formatCount(result.new)} new, {formatCount(result.updated)} updated,{' '}
+          {formatCount(result.unchanged)} unchanged); <strong>{formatCount(result.invalid)}</strong>{' '}
+          refused.
+        </p>
+      ) : (
+        <p className="text-slate-800">
+          <strong>Nothing to change:</strong>{' '}
+          {result.invalid === 0
+            ? `${result.valid === 1 ? 'the' : 'all'} ${formatCount(result.valid)} ${matching} the stock.`
+            : `${formatCount(result.valid)} ${matching} the stock; ${formatCount(result.invalid)} refused.`}
+        </p>
+      )}
       {result.ignoredColumns.length > 0 ? (
         <p className="text-sm text-slate-700">
           Ignored columns: {result.ignoredColumns.join(', ')}.
@@ -47,8 +60,8 @@ export function DryRunPreview({ result }: { result: DryRun }) {
       ) : null}
       {result.invalid > result.errors.length ? (
         <p className="text-sm text-slate-700">
-          The first {formatCount(result.errors.length)} refused rows are listed; after the import,
-          all of them are in its errors.csv.
+          The first {formatCount(result.errors.length)} refused rows are listed
+          {changesStock(result) ? '; after the import, all of them are in its errors.csv' : ''}.
         </p>
       ) : null}
     </section>

@@ -3,7 +3,7 @@ import { apiErrorMessage } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
 import { useCheckImportFile } from './api/check-import-file';
 import { useStartImport } from './api/start-import';
-import { DryRunPreview } from './dry-run-preview';
+import { changesStock, DryRunPreview } from './dry-run-preview';
 import { ImportProgress } from './import-progress';
 
 /**
@@ -65,16 +65,18 @@ export function ImportWizard() {
       {check.data && !importId ? (
         <>
           <DryRunPreview result={check.data} />
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={check.data.valid === 0 || start.isPending}
-            onClick={() => void onConfirm().catch(() => {})}
-          >
-            {start.isPending
-              ? 'Starting…'
-              : `Import ${formatCount(check.data.valid)} ${check.data.valid === 1 ? 'row' : 'rows'}`}
-          </button>
+          {changesStock(check.data) ? (
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={start.isPending}
+              onClick={() => void onConfirm().catch(() => {})}
+            >
+              {start.isPending
+                ? 'Starting…'
+                : `Import ${formatCount(check.data.valid)} ${check.data.valid === 1 ? 'row' : 'rows'}`}
+            </button>
+          ) : null}
         </>
       ) : null}
       {importId ? <ImportProgress id={importId} /> : null}

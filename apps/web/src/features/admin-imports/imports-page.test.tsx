@@ -164,6 +164,30 @@ describe('the imports page', () => {
     );
   });
 
+  it('says when a file would change nothing, and offers no import of it', async () => {
+    const unchanged = { ...dryRun, valid: 5_200, new: 0, updated: 0, unchanged: 5_200 };
+    const answers = [
+      { ...unchanged, total: 5_200, invalid: 0, ignoredColumns: [], errors: [] },
+      { ...unchanged, total: 5_202 },
+    ];
+    const { api, user } = renderImports({
+      'POST /admin/numbers/import': () => ok(answers.shift()),
+    });
+    await user.upload(screen.getByLabelText(/CSV file/), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    const check = await screen.findByRole('region', { name: 'Check of the file' });
+    expect(check).toHaveTextContent(/^Nothing to change: all 5,200 rows match the stock\.$/);
+    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect(
+      await screen.findByText('5,200 rows match the stock; 2 refused.', { exact: false }),
+    ).toBeVisible();
+    expect(within(check).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+    expect(api.callsTo('POST /admin/numbers/import')).toHaveLength(0);
+  });
+
   it('lists past imports with who ran them and their refused rows', async () => {
     renderImports({
       'GET /admin/imports': ok({
