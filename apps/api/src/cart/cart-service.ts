@@ -1,6 +1,7 @@
 import {
   GST_PERCENT,
   isInterState,
+  listInWords,
   placeOfSupply,
   priceSignedInCartPaise,
   toPaise,
@@ -51,10 +52,8 @@ const UNAVAILABLE_MESSAGE =
 /** The pack is added all or none: which of its numbers stopped it. */
 function packUnavailable(numbers: (string | undefined)[]) {
   const named = numbers.map((n) => (n ? displayNumber(n) : 'A number'));
-  const list =
-    named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
   return conflict(
-    `${list} ${named.length === 1 ? 'is' : 'are'} no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`,
+    `${listInWords(named)} ${named.length === 1 ? 'is' : 'are'} no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`,
     'PACK_UNAVAILABLE',
   );
 }

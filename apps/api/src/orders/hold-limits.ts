@@ -1,3 +1,4 @@
+import { listInWords } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import { conflict, minutesText, tooMany } from '../http/app-error';
 import type { Tx } from '../db/transactions';
@@ -8,9 +9,6 @@ import {
   recentHoldEnds,
 } from './order-store';
 import type { OrderDeps } from './order-types';
-
-const listNumbers = (digits: string[]) =>
-  digits.length === 1 ? digits[0]! : `${digits.slice(0, -1).join(', ')} and ${digits.at(-1)}`;
 
 /**
  * When the buyer may hold a lapsed order's numbers again at the latest: its hold's end plus the
@@ -83,7 +81,7 @@ export async function checkHoldLimits(
         : '';
     throw tooMany(
       'HOLD_COOLDOWN',
-      `You held ${listNumbers(waiting.map((n) => displayNumber(n.number)))} a short while ago without paying: to give other buyers a chance, you can hold ${them} again in ${minutesText(wait)}.${rest}`,
+      `You held ${listInWords(waiting.map((n) => displayNumber(n.number)))} a short while ago without paying: to give other buyers a chance, you can hold ${them} again in ${minutesText(wait)}.${rest}`,
       wait,
     );
   }
