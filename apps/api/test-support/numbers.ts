@@ -38,7 +38,10 @@ export async function insertTestNumbers(
         digitSum: sum,
         mid,
         total,
-        status: spec.status === 'hidden' ? ('hidden' as const) : ('available' as const),
+        status:
+          spec.status === 'hidden' || spec.status === 'coming_soon'
+            ? spec.status
+            : ('available' as const),
         createdAt: spec.createdAt ?? new Date(now - index * 60_000),
       };
     }),

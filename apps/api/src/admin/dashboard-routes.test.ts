@@ -67,6 +67,7 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
       { number: '9786012345', basePrice: 1_50_000 },
       { number: '9898701234', basePrice: 9_000, status: 'sold' },
       { number: '9512120345', basePrice: 9_500, status: 'hidden' },
+      { number: '9000078600', basePrice: 7_000, status: 'coming_soon' },
       { number: '9811223344', basePrice: 5_000, status: 'reserved', reservedUntil: soon },
       // A lapsed hold is available again.
       {
@@ -112,14 +113,17 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
       reserved: 1,
       sold: 1,
       hidden: 1,
-      total: 6,
+      comingSoon: 1,
+      total: 7,
     });
     const mirror = classify('9876598765').category;
     const row = data.inventory.categories.find((c: { category: string }) => c.category === mirror);
     expect(row.name).not.toBe(mirror);
     const sum = (key: string) =>
       data.inventory.categories.reduce((n: number, c: Record<string, number>) => n + c[key]!, 0);
-    expect(['available', 'reserved', 'sold', 'hidden', 'total'].map(sum)).toEqual([3, 1, 1, 1, 6]);
+    expect(['available', 'reserved', 'sold', 'hidden', 'comingSoon', 'total'].map(sum)).toEqual([
+      3, 1, 1, 1, 1, 7,
+    ]);
   });
 
   it('counts orders needing the team and open enquiries for the navigation', async () => {

@@ -10,6 +10,7 @@ const statusCounts = {
   reserved: count,
   sold: count,
   hidden: count,
+  comingSoon: count.describe('Listed with Notify me, not for sale yet'),
   total: count,
 };
 

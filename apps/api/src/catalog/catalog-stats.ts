@@ -4,14 +4,22 @@ import type { Db } from '../db/database';
 import { numbers, type numberStatuses } from '../db/schema';
 
 type Status = (typeof numberStatuses)[number];
-export type StatusCounts = Record<Status, number> & { total: number };
+/** A count per status, named as the API names its fields (comingSoon). */
+const countKeys = {
+  available: 'available',
+  reserved: 'reserved',
+  sold: 'sold',
+  hidden: 'hidden',
+  coming_soon: 'comingSoon',
+} as const satisfies Record<Status, string>;
+export type StatusCounts = Record<(typeof countKeys)[Status], number> & { total: number };
 
 const noNumbers = (): StatusCounts => ({
   available: 0,
   reserved: 0,
   sold: 0,
   hidden: 0,
-  coming_soon: 0,
+  comingSoon: 0,
   total: 0,
 });
 
@@ -34,9 +42,9 @@ export async function inventoryByCategory(db: Db) {
   for (const { category, status, n } of rows) {
     const counts = byCategory.get(category) ?? noNumbers();
     byCategory.set(category, counts);
-    counts[status] += n;
+    counts[countKeys[status]] += n;
     counts.total += n;
-    totals[status] += n;
+    totals[countKeys[status]] += n;
     totals.total += n;
   }
   const order = new Map<string, number>(

@@ -15085,6 +15085,8 @@ export interface operations {
                   reserved: number;
                   sold: number;
                   hidden: number;
+                  /** @description Listed with Notify me, not for sale yet */
+                  comingSoon: number;
                   total: number;
                 }[];
                 totals: {
@@ -15092,6 +15094,8 @@ export interface operations {
                   reserved: number;
                   sold: number;
                   hidden: number;
+                  /** @description Listed with Notify me, not for sale yet */
+                  comingSoon: number;
                   total: number;
                 };
               };

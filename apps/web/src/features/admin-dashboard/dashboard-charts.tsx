@@ -27,6 +27,7 @@ const colours = {
   reserved: '#ca8a04',
   sold: '#1d4ed8',
   hidden: '#64748b',
+  comingSoon: '#0284c7',
 };
 
 function ChartFigure({
@@ -131,6 +132,7 @@ const statuses = [
   ['reserved', 'Held'],
   ['sold', 'Sold'],
   ['hidden', 'Hidden'],
+  ['comingSoon', 'Coming soon'],
 ] as const;
 
 export function InventoryChart({

@@ -46,6 +46,7 @@ const dashboard = {
         reserved: 2,
         sold: 10,
         hidden: 1,
+        comingSoon: 0,
         total: 133,
       },
       {
@@ -55,10 +56,11 @@ const dashboard = {
         reserved: 0,
         sold: 3,
         hidden: 0,
-        total: 1503,
+        comingSoon: 5,
+        total: 1508,
       },
     ],
-    totals: { available: 1620, reserved: 2, sold: 13, hidden: 1, total: 1636 },
+    totals: { available: 1620, reserved: 2, sold: 13, hidden: 1, comingSoon: 5, total: 1641 },
   },
 };
 
@@ -107,11 +109,11 @@ describe('the dashboard', () => {
 
     const inventory = screen.getByRole('region', { name: 'Inventory' });
     expect(inventory).toHaveTextContent(
-      '1,636 numbers: 1,620 available, 2 held, 13 sold, 1 hidden.',
+      '1,641 numbers: 1,620 available, 2 held, 13 sold, 1 hidden, 5 coming soon.',
     );
     await user.click(within(inventory).getByText('Show as a table'));
     const row = within(inventory).getByRole('row', { name: /Unique Numbers/ });
-    expect(row).toHaveTextContent('Unique Numbers1,5000301,503');
+    expect(row).toHaveTextContent('Unique Numbers1,50003051,508');
   });
 
   it('says so when the figures cannot be read, and tries again', async () => {

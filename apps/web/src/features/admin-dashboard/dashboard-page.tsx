@@ -70,7 +70,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
 
       <Section
         title="Inventory"
-        note={`${formatCountOf(inventory.totals.total, 'number', 'numbers')}: ${formatCount(inventory.totals.available)} available, ${formatCount(inventory.totals.reserved)} held, ${formatCount(inventory.totals.sold)} sold, ${formatCount(inventory.totals.hidden)} hidden.`}
+        note={`${formatCountOf(inventory.totals.total, 'number', 'numbers')}: ${formatCount(inventory.totals.available)} available, ${formatCount(inventory.totals.reserved)} held, ${formatCount(inventory.totals.sold)} sold, ${formatCount(inventory.totals.hidden)} hidden, ${formatCount(inventory.totals.comingSoon)} coming soon.`}
       >
         <InventoryChart categories={inventory.categories} />
       </Section>
