@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { csvRows, multipartFile } from '../../test-support/csv-upload';
 import { insertTestNumbers, listedPrices } from '../../test-support/numbers';
 import { staffMember } from '../../test-support/sales';
@@ -329,6 +329,16 @@ describeEachDatabase('the console inventory', (ctx) => {
       ['9820098200', '25000', '20000', 'available', 'mirror-numbers'],
       ['9876543210', '12000', '', 'available', 'counting-numbers'],
     ]);
+    // Named by the day in India: 8 pm UTC on 15 January is already 16 January there.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2020-01-15T20:00:00Z') });
+    try {
+      const late = await support.client.get(api('/admin/numbers/export.csv'));
+      expect(late.headers['content-disposition']).toBe(
+        'attachment; filename="inventory-2020-01-16.csv"',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
     const filtered = await support.client.get(api('/admin/numbers/export.csv?status=available'));
     expect(csvRows(filtered.body)).toHaveLength(3);
     expect((await support.client.get(api('/admin/numbers/export.csv?status=x'))).statusCode).toBe(

@@ -1,4 +1,4 @@
-import { plural } from '@store/domain';
+import { indiaDay, plural } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/auth-service';
@@ -16,8 +16,6 @@ import {
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema } from '../http/paging';
 import { consoleRoute, csvBody, csvDownload, staffErrors } from './admin-schemas';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The console's inventory: the listing, a number's add, price and status, bulk prices, export. */
 export async function adminNumberRoutes(fastify: FastifyInstance) {
@@ -207,6 +205,8 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.headers(csvDownload(`inventory-${today()}.csv`)).send(catalog.exportCsv(request.query)),
+      reply
+        .headers(csvDownload(`inventory-${indiaDay()}.csv`))
+        .send(catalog.exportCsv(request.query)),
   );
 }
