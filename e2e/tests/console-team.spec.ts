@@ -48,7 +48,8 @@ test('an admin invites a member, who signs in with a code and lands on the conso
     await page.goto('/admin/audit');
     const table = page.getByRole('table', { name: 'Audit log entries, newest first' });
     const invite = table.getByRole('row').filter({ hasText: member.email });
-    await expect(invite).toContainText('staff.invite');
+    await expect(invite).toContainText('Staff member invited');
+    await expect(invite).toContainText(`Staff member ${member.name}`);
     await expect(invite).toContainText(admin.name);
     await expect(invite).toContainText(`name: ${member.name}`);
     await expect(invite).toContainText('role: support');

@@ -5,10 +5,11 @@ import { staffMember } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
-describeEachDatabase('the audit log by order reference', (ctx) => {
+describeEachDatabase('the audit log by order reference, with names', (ctx) => {
   it('finds the changes of the order a buyer quotes by its reference, in any case', async () => {
     const { app, database } = ctx();
     const admin = await staffMember(app, 'admin');
+    const support = await staffMember(app, 'support');
     const [orderId = ''] = await insertOrders(app, [{ reference: 'VN-20261122-7K3Q9MZA' }]);
     await inTransaction(database, (tx) =>
       app.services.audit.record(
@@ -21,6 +22,14 @@ describeEachDatabase('the audit log by order reference', (ctx) => {
           orderId,
         },
         { actorId: admin.user.id, action: 'number.hide', entityType: 'number', entityId: 7 },
+        {
+          actorId: admin.user.id,
+          action: 'staff.role',
+          entityType: 'user',
+          entityId: support.user.id,
+          before: { role: 'support' },
+          after: { role: 'admin' },
+        },
       ),
     );
 
@@ -35,6 +44,11 @@ describeEachDatabase('the audit log by order reference', (ctx) => {
     expect(all.find((e: { action: string }) => e.action === 'number.hide')).toMatchObject({
       orderId: null,
       orderReference: null,
+      entityName: null,
+    });
+    // The staff member an entry changed is named.
+    expect(all.find((e: { action: string }) => e.action === 'staff.role')).toMatchObject({
+      entityName: 'Sunita Support',
     });
     for (const query of [
       'orderReference=VN-20261122-NOSUCHXX',

@@ -34,6 +34,10 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string(),
+  entityName: z
+    .string()
+    .nullable()
+    .describe('The name of the user changed (entityType user); null for other things'),
   number: z.string().nullable(),
   orderId: z.string().nullable(),
   orderReference: z.string().nullable().describe('The reference of that order, as buyers see it'),

@@ -65,7 +65,7 @@ export function createAuditService({ database }: { database: Database }) {
       pageSize: number,
     ): Promise<{ views: AuditEntryView[]; total: number }> {
       const { rows, total } = await pageOfAuditEntries(database.db, filter, page, pageSize);
-      const views = rows.map(({ entry, actorName, actorEmail, orderReference }) => ({
+      const views = rows.map(({ entry, actorName, actorEmail, orderReference, subjectName }) => ({
         id: entry.id,
         at: entry.at.toISOString(),
         actor:
@@ -75,6 +75,7 @@ export function createAuditService({ database }: { database: Database }) {
         action: entry.action,
         entityType: entry.entityType,
         entityId: entry.entityId,
+        entityName: subjectName,
         number: entry.number,
         orderId: entry.orderId,
         orderReference,

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { auditLog, orders, users } from '../db/schema';
 import type { Tx } from '../db/transactions';
@@ -24,9 +25,12 @@ export async function insertSelectedAuditEntries(tx: Tx, rows: SQL) {
   );
 }
 
+/** The user an entry changed (a staff member invited, disabled, given a role). */
+const subject = alias(users, 'subject');
+
 /**
- * One page of entries, newest first, with the name of who made each and the reference of the
- * order it concerns, and the total.
+ * One page of entries, newest first, with the name of who made each, the reference of the
+ * order it concerns, the name of the user it changed, and the total.
  */
 export async function pageOfAuditEntries(
   db: Db,
@@ -48,10 +52,15 @@ export async function pageOfAuditEntries(
         actorName: users.name,
         actorEmail: users.email,
         orderReference: orders.reference,
+        subjectName: subject.name,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .leftJoin(orders, eq(orders.id, auditLog.orderId))
+      .leftJoin(
+        subject,
+        and(eq(auditLog.entityType, 'user'), sql`${subject.id}::text = ${auditLog.entityId}`),
+      )
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize)

@@ -12769,6 +12769,8 @@ export interface operations {
                 action: string;
                 entityType: string;
                 entityId: string;
+                /** @description The name of the user changed (entityType user); null for other things */
+                entityName: string | null;
                 number: string | null;
                 orderId: string | null;
                 /** @description The reference of that order, as buyers see it */

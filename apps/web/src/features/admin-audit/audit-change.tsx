@@ -1,37 +1,75 @@
-/** Before and after of an audit entry, as lines a person reads: "price: 25000 → 20000". */
+import { formatInr, toRupees } from '@store/domain';
+import { formatIndianDate } from '../../lib/format';
+import { moneyUnit } from './audit-labels';
+
+/** Before and after of an audit entry, as lines a person reads: "price: ₹25,000 → ₹20,000". */
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function show(value: unknown): string {
+/** A moment as the API writes one (disabledAt, a payment's time): shown in India's time. */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** A value at `path` of an entry of `action`: money in ₹ (paise or rupees as the action writes it). */
+function show(value: unknown, action: string, path: string): string {
   if (value === null || value === undefined || value === '') return 'none';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') {
+    const unit = moneyUnit(action, path);
+    return unit ? formatInr(unit === 'paise' ? toRupees(value) : value) : String(value);
+  }
+  if (typeof value === 'string') {
+    return ISO_MOMENT.test(value) ? formatIndianDate(value, { month: 'short', time: true }) : value;
+  }
+  if (typeof value === 'boolean') return String(value);
+  if (isObject(value)) {
+    return Object.entries(value)
+      .map(([key, inner]) => `${key} ${show(inner, action, `${path}.${key}`)}`)
+      .join(', ');
+  }
   return JSON.stringify(value);
 }
 
 /** One line per field: what changed (both sides), or what was set (after only). */
-export function changeLines(before: unknown, after: unknown) {
+export function changeLines(action: string, before: unknown, after: unknown) {
   if (!isObject(before) && !isObject(after)) {
     return before === null && after === null
       ? []
-      : [{ field: 'value', before: show(before), after: show(after), changed: true }];
+      : [
+          {
+            field: 'value',
+            before: show(before, action, 'value'),
+            after: show(after, action, 'value'),
+            changed: true,
+          },
+        ];
   }
   const was = isObject(before) ? before : {};
   const now = isObject(after) ? after : {};
   const fields = [...new Set([...Object.keys(was), ...Object.keys(now)])];
-  return fields.map((field) => ({
-    field,
-    before: field in was ? show(was[field]) : null,
-    after: field in now ? show(now[field]) : null,
-    changed: show(was[field]) !== show(now[field]),
-  }));
+  return fields.map((field) => {
+    const beforeText = show(was[field], action, field);
+    const afterText = show(now[field], action, field);
+    return {
+      field,
+      before: field in was ? beforeText : null,
+      after: field in now ? afterText : null,
+      changed: beforeText !== afterText,
+    };
+  });
 }
 
-export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
-  const lines = changeLines(before, after);
+export function AuditChange({
+  action,
+  before,
+  after,
+}: {
+  action: string;
+  before: unknown;
+  after: unknown;
+}) {
+  const lines = changeLines(action, before, after);
   if (lines.length === 0) return <span className="text-slate-500">–</span>;
   return (
     <dl className="space-y-0.5">

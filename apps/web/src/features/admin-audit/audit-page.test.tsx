@@ -18,11 +18,12 @@ const entries = [
     action: 'number.reprice',
     entityType: 'number',
     entityId: '41',
+    entityName: null,
     number: '9820098200',
     orderId: null,
     orderReference: null,
-    before: { price: 25000, offer: null },
-    after: { price: 20000, offer: null },
+    before: { price: 25000, offerPrice: null },
+    after: { price: 20000, offerPrice: null },
     note: 'Festival offer',
   },
   {
@@ -32,6 +33,7 @@ const entries = [
     action: 'staff.invite',
     entityType: 'user',
     entityId: 'b1c2d3e4-0000-4000-8000-000000000000',
+    entityName: 'Kiran Rao',
     number: null,
     orderId: null,
     orderReference: null,
@@ -79,14 +81,18 @@ describe('the audit log page', () => {
     const [, reprice, invite] = within(table).getAllByRole('row');
     expect(reprice).toHaveTextContent('1 Apr 2026, 11:30 am IST');
     expect(reprice).toHaveTextContent('Anil Admin');
-    expect(reprice).toHaveTextContent('number.reprice');
-    expect(reprice).toHaveTextContent('price: 25000 → changed to 20000');
-    expect(reprice).toHaveTextContent('offer: none');
+    expect(reprice).toHaveTextContent('Price changed');
+    expect(reprice).not.toHaveTextContent('number.reprice');
+    expect(reprice).toHaveTextContent('price: ₹25,000 → changed to ₹20,000');
+    expect(reprice).toHaveTextContent('offerPrice: none');
     expect(reprice).toHaveTextContent('Festival offer');
-    expect(within(reprice!).getByRole('link', { name: '9820098200' })).toHaveAttribute(
+    expect(within(reprice!).getByRole('link', { name: '98200 98200' })).toHaveAttribute(
       'href',
       '/admin/inventory?q=9820098200',
     );
+    expect(invite).toHaveTextContent('Staff member invited');
+    expect(invite).toHaveTextContent('Staff member Kiran Rao');
+    expect(invite).not.toHaveTextContent('b1c2d3e4');
     expect(invite).toHaveTextContent('name: Kiran Rao');
     expect(invite).toHaveTextContent('role: support');
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
@@ -120,6 +126,95 @@ describe('the audit log page', () => {
     );
   });
 
+  it('shows money in rupees (refunds and payments are written in paise), moments in India and actions in words', async () => {
+    const order = {
+      entityType: 'order',
+      entityId: 'b31959e2-0000-4000-8000-000000000000',
+      entityName: null,
+      number: null,
+      orderId: 'b31959e2-0000-4000-8000-000000000000',
+      orderReference: 'VN-20261128-S98MCV1B',
+      note: null,
+    };
+    const logged = [
+      {
+        ...entries[0],
+        ...order,
+        id: 5,
+        action: 'order.refund',
+        before: { status: 'paid', needsRefund: true },
+        after: {
+          status: 'refunded',
+          needsRefund: false,
+          refund: { payment: 'UTR123456789012', amount: 4484000, method: 'manual' },
+        },
+      },
+      {
+        ...entries[0],
+        ...order,
+        id: 4,
+        action: 'order.payment_confirmed',
+        before: { status: 'pending_payment' },
+        after: { status: 'paid', payment: { reference: 'UTR123456789012', amount: 4484050 } },
+      },
+      {
+        ...entries[1],
+        id: 3,
+        action: 'staff.disable',
+        before: { disabledAt: null },
+        after: { disabledAt: '2026-11-28T20:15:00.000Z' },
+      },
+      {
+        ...entries[0],
+        id: 2,
+        action: 'number.porting_step',
+        before: { status: 'awaiting_upc' },
+        after: { status: 'upc_sent' },
+      },
+      { ...entries[0], id: 1, action: 'number.some_new_thing', before: null, after: null },
+    ];
+    renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: {
+        'GET /admin/audit': auditPage({ entries: logged, total: logged.length }),
+        'GET /admin/staff': members,
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const [, refund, payment, disable, porting, unknown] = within(table).getAllByRole('row');
+    expect(refund).toHaveTextContent('Refund made');
+    expect(refund).toHaveTextContent(
+      'refund: payment UTR123456789012, amount ₹44,840, method manual',
+    );
+    expect(payment).toHaveTextContent('Payment confirmed');
+    expect(payment).toHaveTextContent('amount ₹44,840.50');
+    expect(disable).toHaveTextContent('Staff account disabled');
+    expect(disable).toHaveTextContent('Staff member Kiran Rao');
+    expect(disable).toHaveTextContent('disabledAt: none → changed to 29 Nov 2026, 1:45 am IST');
+    expect(porting).toHaveTextContent('Porting step');
+    expect(unknown).toHaveTextContent('Number: some new thing');
+    expect(table).not.toHaveTextContent('4484000');
+  });
+
+  it('asks for all 10 digits of a number instead of filtering by a part of one', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: { 'GET /admin/audit': auditPage(), 'GET /admin/staff': members },
+    });
+    const form = await screen.findByRole('form', { name: 'Filter the audit log' });
+    await screen.findByRole('table');
+    const before = logCalls(calls).length;
+    await user.type(within(form).getByLabelText('Number'), '98200');
+    await user.click(within(form).getByRole('button', { name: 'Filter' }));
+    expect(within(form).getByLabelText('Number')).toHaveAccessibleDescription(
+      'Type all 10 digits of the number.',
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/audit$/);
+    expect(logCalls(calls)).toHaveLength(before);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('filters by member, number and order reference', async () => {
     const user = userEvent.setup();
     const { calls } = renderConsole(<AuditPage />, {
@@ -144,17 +239,19 @@ describe('the audit log page', () => {
 
 describe('changeLines', () => {
   it('names each field with its value before and after', () => {
-    expect(changeLines({ status: 'new' }, { status: 'closed' })).toEqual([
+    expect(changeLines('enquiry.status', { status: 'new' }, { status: 'closed' })).toEqual([
       { field: 'status', before: 'new', after: 'closed', changed: true },
     ]);
-    expect(changeLines(null, { role: 'admin' })).toEqual([
+    expect(changeLines('staff.invite', null, { role: 'admin' })).toEqual([
       { field: 'role', before: null, after: 'admin', changed: true },
     ]);
-    expect(changeLines({ note: 'x', tags: ['a'] }, { note: 'x' })).toEqual([
+    expect(changeLines('enquiry.note', { note: 'x', tags: ['a'] }, { note: 'x' })).toEqual([
       { field: 'note', before: 'x', after: 'x', changed: false },
       { field: 'tags', before: '["a"]', after: null, changed: true },
     ]);
-    expect(changeLines(null, null)).toEqual([]);
-    expect(changeLines(3, 4)).toEqual([{ field: 'value', before: '3', after: '4', changed: true }]);
+    expect(changeLines('x.y', null, null)).toEqual([]);
+    expect(changeLines('x.y', 3, 4)).toEqual([
+      { field: 'value', before: '3', after: '4', changed: true },
+    ]);
   });
 });

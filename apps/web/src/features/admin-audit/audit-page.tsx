@@ -1,3 +1,4 @@
+import { displayMobile, normalizeMobile } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { ConsolePage, ConsoleTable, QueryStatus, useListParams } from '../admin-
 import { useStaffMembers } from '../admin-staff';
 import { useAudit, type AuditEntry, type AuditFilter } from './api/get-audit';
 import { AuditChange } from './audit-change';
+import { actionLabel, entityLabel } from './audit-labels';
 
 const column = createColumnHelper<AuditEntry>();
 
@@ -18,7 +20,7 @@ function ChangedThing({ entry }: { entry: AuditEntry }) {
   if (entry.number) {
     parts.push(
       <Link key="number" to={`/admin/inventory?q=${entry.number}`} className={link}>
-        {entry.number}
+        {displayMobile(entry.number)}
       </Link>,
     );
   }
@@ -36,14 +38,16 @@ function ChangedThing({ entry }: { entry: AuditEntry }) {
       </Link>,
     );
   }
-  // A number and an order are named by their links; anything else by the start of its id.
+  // A number and an order are named by their links, a staff member by name; anything else by
+  // the start of its id.
   const namedByLink =
     entry.entityType === 'number' || (entry.entityType === 'order' && entry.orderReference);
+  const name = entry.entityName ?? (namedByLink ? '' : entry.entityId.slice(0, 8));
   return (
     <>
       <span className="block text-slate-600">
-        {entry.entityType}
-        {namedByLink ? '' : ` ${entry.entityId.slice(0, 8)}`}
+        {entityLabel(entry.entityType)}
+        {name ? ` ${name}` : ''}
       </span>
       {parts.length > 0 ? <span className="flex gap-2">{parts}</span> : null}
     </>
@@ -61,7 +65,7 @@ const columns = [
   }),
   column.accessor('action', {
     header: 'What',
-    cell: (info) => <code className="text-xs">{info.getValue()}</code>,
+    cell: (info) => actionLabel(info.getValue()),
   }),
   column.display({
     id: 'thing',
@@ -71,7 +75,9 @@ const columns = [
   column.display({
     id: 'change',
     header: 'Before and after',
-    cell: ({ row }) => <AuditChange before={row.original.before} after={row.original.after} />,
+    cell: ({ row: { original: entry } }) => (
+      <AuditChange action={entry.action} before={entry.before} after={entry.after} />
+    ),
   }),
   column.accessor('note', {
     header: 'Note',
@@ -130,19 +136,22 @@ function AuditFilters({
     number: initial.number ?? '',
     orderReference: initial.orderReference ?? '',
   });
+  const [numberProblem, setNumberProblem] = useState<string>();
   const set = (key: keyof FilterValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    onApply({
-      actorId: values.actorId,
-      number: values.number.replace(/\D/g, '').slice(-10),
-      orderReference: values.orderReference.trim(),
-    });
+    const typed = values.number.trim();
+    const number = typed ? normalizeMobile(typed) : '';
+    // The API filters by a whole number only and refuses a part of one.
+    setNumberProblem(number === null ? 'Type all 10 digits of the number.' : undefined);
+    if (number === null) return;
+    onApply({ actorId: values.actorId, number, orderReference: values.orderReference.trim() });
   };
   return (
     <form
       aria-label="Filter the audit log"
+      noValidate
       onSubmit={apply}
       className="mb-4 flex flex-wrap items-end gap-3"
     >
@@ -160,6 +169,7 @@ function AuditFilters({
         placeholder="98200 98200"
         value={values.number}
         onChange={set('number')}
+        error={numberProblem}
       />
       <TextField
         label="Order reference"

@@ -1,0 +1,63 @@
+/** The audit log's actions (as the API records them, apps/api/src: `audit.record(`) in words. */
+const actionLabels: Record<string, string> = {
+  'number.add': 'Number added',
+  'number.reprice': 'Price changed',
+  'number.bulk_reprice': 'Bulk price change',
+  'number.hide': 'Number hidden',
+  'number.unhide': 'Number put on sale',
+  'number.coming_soon': 'Number made coming soon',
+  'number.porting_step': 'Porting step',
+  'order.status': 'Order status changed',
+  'order.payment_confirmed': 'Payment confirmed',
+  'order.payment_rejected': 'Submitted payment rejected',
+  'order.refund': 'Refund made',
+  'order.refund_requested': 'Refund sent to Razorpay',
+  'order.refund_failed': 'Refund failed',
+  'staff.invite': 'Staff member invited',
+  'staff.role': 'Staff role changed',
+  'staff.disable': 'Staff account disabled',
+  'staff.enable': 'Staff account enabled',
+  'enquiry.status': 'Enquiry status changed',
+  'enquiry.note': 'Enquiry note changed',
+  'enquiry.reply': 'Enquiry answered',
+  'import.apply': 'Stock import applied',
+};
+
+/** An action in words; one not known yet readably from its code (`order.some_step` -> Order: some step). */
+export function actionLabel(action: string): string {
+  const known = actionLabels[action];
+  if (known) return known;
+  const [thing = '', ...rest] = action.split('.');
+  const words = rest.join(' ').replace(/_/g, ' ');
+  const name = thing.charAt(0).toUpperCase() + thing.slice(1);
+  return words ? `${name}: ${words}` : name;
+}
+
+/**
+ * The money fields of each action's before and after, by path, and their unit: prices are
+ * written in rupees (catalog/inventory.ts), payments and refunds in paise (orders/mark-paid.ts,
+ * orders/refunds.ts).
+ */
+const moneyFields: Record<string, Record<string, 'rupees' | 'paise'>> = {
+  'number.add': { price: 'rupees', offerPrice: 'rupees' },
+  'number.reprice': { price: 'rupees', offerPrice: 'rupees' },
+  'number.bulk_reprice': { 'change.amount': 'rupees' },
+  'order.payment_confirmed': { 'payment.amount': 'paise' },
+  'order.refund': { 'refund.amount': 'paise' },
+  'order.refund_requested': { 'refund.amount': 'paise' },
+};
+
+export function moneyUnit(action: string, path: string): 'rupees' | 'paise' | undefined {
+  return moneyFields[action]?.[path];
+}
+
+const entityNames: Record<string, string> = {
+  number: 'Number',
+  order: 'Order',
+  enquiry: 'Enquiry',
+  user: 'Staff member',
+  import: 'Stock import',
+};
+
+/** The kind of thing an entry changed, in words. */
+export const entityLabel = (entityType: string) => entityNames[entityType] ?? entityType;
