@@ -70,6 +70,40 @@ describe('the console order list', () => {
     );
   });
 
+  it("lands on the orders with a refund due from the dashboard's link, and the filter can be removed", async () => {
+    const api = installFakeApi({
+      'GET /admin/orders': page([staffPendingOrder({ needsRefund: true })]),
+    });
+    renderWithQuery('/admin/orders?needsRefund=true', <OrdersPage />);
+    await screen.findByRole('table');
+    expect(api.calls.at(-1)!.path).toBe('/admin/orders?needsRefund=true&page=1&pageSize=25');
+    const refundDue = screen.getByRole('checkbox', { name: 'Refund due only' });
+    expect(refundDue).toBeChecked();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Cancelled');
+    await waitFor(() =>
+      expect(api.calls.at(-1)!.path).toBe(
+        '/admin/orders?status=cancelled&needsRefund=true&page=1&pageSize=25',
+      ),
+    );
+    await userEvent.click(refundDue);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        /^\/admin\/orders\?status=cancelled$/,
+      ),
+    );
+    expect(refundDue).not.toBeChecked();
+    await waitFor(() =>
+      expect(api.calls.at(-1)!.path).toBe('/admin/orders?status=cancelled&page=1&pageSize=25'),
+    );
+    await userEvent.click(refundDue);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/admin/orders?status=cancelled&needsRefund=true',
+      ),
+    );
+  });
+
   it('pages with Newer and Older', async () => {
     const api = installFakeApi({
       'GET /admin/orders': (_body, call) => {

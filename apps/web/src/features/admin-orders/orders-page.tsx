@@ -5,7 +5,8 @@ import { useStaffOrders } from './api/get-orders';
 import { OrdersTable } from './orders-table';
 
 /**
- * /admin/orders: every order, newest first, filtered by status and searched by the order
+ * /admin/orders: every order, newest first, filtered by status and by a refund due (the
+ * dashboard's Needs refund links here with needsRefund=true), and searched by the order
  * reference (or its random end), a UTR, the buyer's name, company, e-mail or mobile, or a number
  * in the order. The filters live in the URL (a search can be shared); the server pages.
  */
@@ -13,7 +14,8 @@ export default function OrdersPage() {
   const { search, page, update } = useListParams();
   const status = search.get('status') ?? '';
   const q = search.get('q') ?? '';
-  const query = useStaffOrders({ status, q, page });
+  const needsRefund = search.get('needsRefund') === 'true';
+  const query = useStaffOrders({ status, q, needsRefund, page });
 
   const data = query.data;
   return (
@@ -46,6 +48,14 @@ export default function OrdersPage() {
             ))}
           </select>
         </div>
+        <label className="flex items-center gap-2 py-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={needsRefund}
+            onChange={(event) => update({ needsRefund: event.target.checked ? 'true' : undefined })}
+          />
+          Refund due only
+        </label>
       </div>
 
       {query.isError && !data ? (
@@ -59,7 +69,7 @@ export default function OrdersPage() {
         <p role="status">Loading orders…</p>
       ) : data.orders.length === 0 ? (
         <p role="status" className="rounded-xl bg-white p-6 text-slate-700 shadow-sm">
-          {q || status ? 'No order matches.' : 'No orders yet.'}
+          {q || status || needsRefund ? 'No order matches.' : 'No orders yet.'}
         </p>
       ) : (
         <>

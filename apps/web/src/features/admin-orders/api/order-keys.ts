@@ -3,6 +3,8 @@ import { queryRoots } from '../../../lib/query-keys';
 export interface StaffOrderListParams {
   status?: string;
   q?: string;
+  /** Only orders with money due back. */
+  needsRefund?: boolean;
   page?: number;
 }
 
@@ -16,6 +18,7 @@ export const consoleOrderKeys = {
       'list',
       params.status ?? '',
       params.q ?? '',
+      params.needsRefund ?? false,
       params.page ?? 1,
     ] as const,
   detail: (id: string) => [queryRoots.orders, 'console', 'detail', id] as const,
