@@ -126,6 +126,24 @@ describe('the console order page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says bank transfer where the order is over the UPI limit', async () => {
+    const pending = staffPendingOrder();
+    renderOrder(
+      staffPendingOrder({
+        payment: {
+          ...pending.payment,
+          instructions: { ...pending.payment.instructions!, upiId: null },
+        },
+      }),
+    );
+    const form = await screen.findByRole('form', { name: 'Confirm a payment' });
+    expect(form).toHaveTextContent('Received ₹1,77,000 by bank transfer? Check it');
+    expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent(
+      'Bank transfer',
+    );
+    expect(document.body).not.toHaveTextContent('UPI');
+  });
+
   it('links to the payment screenshot the buyer attached', async () => {
     const pending = staffPendingOrder();
     renderOrder(

@@ -10,6 +10,7 @@ import { NumbersPanel } from './order-detail/numbers-panel';
 import { OrderFacts } from './order-detail/order-facts';
 import { PaymentsPanel } from './order-detail/payments-panel';
 import { TimelinePanel } from './order-detail/timeline-panel';
+import { paymentMethodLabel } from './payment-method';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -45,7 +46,7 @@ export default function OrderPage({ params }: Route.ComponentProps) {
               {formatIndianDate(order.createdAt, { month: 'short', time: true })}
             </time>
             {' · '}
-            {order.payment.provider === 'razorpay' ? 'Razorpay' : 'UPI / bank transfer'}
+            {paymentMethodLabel(order)}
           </span>
         </span>
       }

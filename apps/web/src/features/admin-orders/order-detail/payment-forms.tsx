@@ -7,6 +7,7 @@ import { SubmitButton, TextField } from '../../../components/form-fields';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { useRefundPayment } from '../api/refund-payment';
 import { useRejectPayment } from '../api/reject-payment';
+import { manualPaymentWords } from '../payment-method';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
 import { useChangeFeedback } from './use-change-feedback';
 
@@ -51,8 +52,9 @@ export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
       className="mt-4 space-y-3 border-t border-slate-200 pt-4"
     >
       <p className="text-sm text-slate-700">
-        Received {formatInr(order.amounts.totalAmount)} by UPI or bank transfer? Check it in the
-        bank account, then record its reference. A reference recorded for another order is refused.
+        Received {formatInr(order.amounts.totalAmount)} by {manualPaymentWords(order)}? Check it in
+        the bank account, then record its reference. A reference recorded for another order is
+        refused.
       </p>
       <TextField
         label="UTR / bank reference"

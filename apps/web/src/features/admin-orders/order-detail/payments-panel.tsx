@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
 import { Card } from '../../orders';
+import { paymentMethodLabel } from '../payment-method';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
 import { ConfirmPaymentForm, RefundForm, RejectPaymentForm } from './payment-forms';
 
@@ -74,9 +75,7 @@ function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRec
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p>
           <span className="font-mono font-semibold text-slate-900">{payment.reference}</span>{' '}
-          <span className="text-slate-600">
-            {payment.provider === 'razorpay' ? 'Razorpay' : 'UPI / bank transfer'}
-          </span>
+          <span className="text-slate-600">{paymentMethodLabel(order, payment.provider)}</span>
         </p>
         <p className="font-semibold tabular-nums">{formatInr(payment.amount)}</p>
       </div>
