@@ -48,6 +48,15 @@ const numberRow = (display: string) =>
 const awaitingUpcs = () =>
   staffPaidOrder({ status: 'paid', statusLabel: 'Paid', items: staffPendingOrder().items });
 
+/** An order awaiting payment whose buyer submitted this UTR ("I have paid"). */
+function submittedOrder(utr: string, screenshot = false) {
+  const pending = staffPendingOrder();
+  return staffPendingOrder({
+    statusLabel: 'Payment submitted',
+    payment: { ...pending.payment, submitted: { utr, at: pending.createdAt, screenshot } },
+  });
+}
+
 describe('the console order page', () => {
   it('shows the numbers, payments, timeline, buyer, billing, amounts and attribution', async () => {
     renderOrder(staffPaidOrder());
@@ -126,6 +135,54 @@ describe('the console order page', () => {
     ).toBeInTheDocument();
   });
 
+  it('asks again before confirming a reference other than the UTR the buyer submitted', async () => {
+    const submitted = submittedOrder('412345678901');
+    const api = renderOrder(submitted, {
+      [`POST ${base}/payments`]: ok(staffPaidOrder(), 'Payment confirmed.'),
+    });
+    const form = await screen.findByRole('form', { name: 'Confirm a payment' });
+    const reference = within(form).getByLabelText('UTR / bank reference');
+    await userEvent.clear(reference);
+    await userEvent.type(reference, '412345678910');
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      '412345678910 is not the UTR the buyer submitted, 412345678901.',
+    );
+    expect(api.callsTo(`POST ${base}/payments`)).toHaveLength(0);
+
+    // Another reference typed is checked again.
+    await userEvent.type(reference, '1');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    await userEvent.type(reference, '{Backspace}');
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    expect(api.callsTo(`POST ${base}/payments`)).toHaveLength(0);
+
+    await userEvent.click(
+      within(form).getByRole('button', {
+        name: 'Confirm with 412345678910, not the buyer’s UTR',
+      }),
+    );
+    expect(await screen.findByText('Payment confirmed.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/payments`).map((call) => call.body)).toEqual([
+      { reference: '412345678910' },
+    ]);
+  });
+
+  it("confirms the buyer's UTR, however it is spaced or cased, at once", async () => {
+    const submitted = submittedOrder('HDFCN52026112812');
+    const api = renderOrder(submitted, {
+      [`POST ${base}/payments`]: ok(staffPaidOrder(), 'Payment confirmed.'),
+    });
+    const form = await screen.findByRole('form', { name: 'Confirm a payment' });
+    const reference = within(form).getByLabelText('UTR / bank reference');
+    await userEvent.clear(reference);
+    await userEvent.type(reference, 'hdfcn 5202 6112 812');
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText('Payment confirmed.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/payments`)).toHaveLength(1);
+  });
+
   it('says bank transfer where the order is over the UPI limit', async () => {
     const pending = staffPendingOrder();
     renderOrder(
@@ -145,17 +202,7 @@ describe('the console order page', () => {
   });
 
   it('links to the payment screenshot the buyer attached', async () => {
-    const pending = staffPendingOrder();
-    renderOrder(
-      staffPendingOrder({
-        statusLabel: 'Payment submitted',
-        payment: {
-          ...pending.payment,
-          submitted: { utr: '412345678901', at: pending.createdAt, screenshot: true },
-        },
-      }),
-      {},
-    );
+    renderOrder(submittedOrder('412345678901', true));
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(
       within(payments).getByRole('link', { name: 'See the payment screenshot' }),
@@ -166,17 +213,10 @@ describe('the console order page', () => {
   });
 
   it('shows the UTR the buyer submitted, ready to confirm, or rejects it with a reason', async () => {
-    const pending = staffPendingOrder();
-    const submitted = staffPendingOrder({
-      statusLabel: 'Payment submitted',
-      payment: {
-        ...pending.payment,
-        submitted: { utr: '412345678901', at: pending.createdAt, screenshot: false },
-      },
-    });
+    const submitted = submittedOrder('412345678901');
     const api = renderOrder(submitted, {
       [`POST ${base}/payment-submission/reject`]: ok(
-        pending,
+        staffPendingOrder(),
         'Payment rejected; the buyer has been told.',
       ),
     });

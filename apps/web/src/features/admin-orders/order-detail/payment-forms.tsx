@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatInr } from '@store/domain';
+import { formatInr, normalizeUtr } from '@store/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
 import { useConfirmPayment } from '../api/confirm-payment';
@@ -19,22 +19,38 @@ const confirmSchema = z.object({
     .max(100, 'A reference is at most 100 characters.'),
 });
 
-/** Confirms a UPI or bank transfer received for the order, with its UTR / bank reference. */
+/**
+ * Confirms a UPI or bank transfer received for the order, with its UTR / bank reference. A
+ * reference other than the UTR the buyer submitted (compared as the API stores UTRs) is sent only
+ * once confirmed a second time: the buyer is shown the reference recorded, and theirs would stay
+ * unrecorded.
+ */
 export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
   const confirm = useConfirmPayment(order.id);
   const feedback = useChangeFeedback();
   const [failure, setFailure] = useState<string>();
+  const submittedUtr = order.payment.submitted?.utr;
+  // The other reference staff were warned about (normalised); typing another one warns again.
+  const [warnedAbout, setWarnedAbout] = useState<string>();
   const {
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof confirmSchema>>({
     resolver: zodResolver(confirmSchema),
     // The UTR the buyer submitted, to check against the bank statement.
-    defaultValues: { reference: order.payment.submitted?.utr ?? '' },
+    defaultValues: { reference: submittedUtr ?? '' },
   });
+  const typed = normalizeUtr(useWatch({ control, name: 'reference' }) ?? '');
+  const warned = warnedAbout !== undefined && warnedAbout === typed;
   const onSubmit = handleSubmit(async ({ reference }) => {
+    const other = normalizeUtr(reference);
+    if (submittedUtr && other !== normalizeUtr(submittedUtr) && warnedAbout !== other) {
+      setWarnedAbout(other);
+      return;
+    }
     setFailure(undefined);
     try {
       const { message } = await confirm.mutateAsync(reference.trim());
@@ -63,13 +79,25 @@ export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
         error={errors.reference?.message}
         {...register('reference')}
       />
+      {warned && submittedUtr ? (
+        <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <p>
+            <span className="font-mono font-semibold">{typed}</span> is not the UTR the buyer
+            submitted, <span className="font-mono font-semibold">{submittedUtr}</span>. The buyer is
+            shown the reference you record, and their UTR stays unrecorded.
+          </p>
+          <p className="mt-1">
+            Confirm again only if the bank statement shows {typed} for this payment.
+          </p>
+        </div>
+      ) : null}
       {failure ? (
         <p role="alert" className="text-sm text-red-700">
           {failure}
         </p>
       ) : null}
       <SubmitButton pending={isSubmitting} pendingLabel="Confirming…">
-        Confirm payment
+        {warned ? `Confirm with ${typed}, not the buyer’s UTR` : 'Confirm payment'}
       </SubmitButton>
     </form>
   );
