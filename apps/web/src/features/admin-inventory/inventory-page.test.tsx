@@ -207,6 +207,21 @@ describe('the inventory page', () => {
       price: 30_000,
       offerPrice: null,
     });
+    expect(screen.getByRole('button', { name: 'Edit price of 98200 98200' })).toHaveFocus();
+  });
+
+  it("gives the focus back to the row's Edit price when the dialog closes", async () => {
+    const { user } = renderInventory({});
+    const edit = await screen.findByRole('button', { name: 'Edit price of 98200 98200' });
+    await user.click(edit);
+    expect(screen.getByRole('dialog', { name: 'Price of 98200 98200' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit price of 98200 98200' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Edit price of 98200 98200' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit price of 98200 98200' })).toHaveFocus();
   });
 
   it('previews a bulk price change on the filtered selection, then applies it', async () => {

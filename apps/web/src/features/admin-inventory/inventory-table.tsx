@@ -6,6 +6,7 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
+import { createContext, useContext } from 'react';
 import { formatIndianDate } from '../../lib/format';
 import type { StockSort } from './stock-query';
 import type { SettableStatus } from './api/set-number-status';
@@ -60,83 +61,91 @@ const priceLocked = (number: StockNumber) => number.status === 'held' || number.
 /** And their status, unless the sale was undone before any UPC went out (relistable). */
 const statusLocked = (number: StockNumber) => priceLocked(number) && !number.relistable;
 
-function columns({ onEditPrice, onSetStatus }: RowActions) {
-  return [
-    column.accessor('display', {
-      id: 'number',
-      header: 'Number',
-      cell: (info) => <span className="font-mono whitespace-nowrap">{info.getValue()}</span>,
-    }),
-    column.accessor((row) => row.category.name, { id: 'category', header: 'Category' }),
-    column.accessor('price', { header: 'Price', cell: (info) => formatInr(info.getValue()) }),
-    column.accessor('offerPrice', {
-      header: 'Offer price',
-      enableSorting: false,
-      cell: (info) => {
-        const offer = info.getValue();
-        return offer === null ? <span className="text-slate-500">—</span> : formatInr(offer);
-      },
-    }),
-    column.accessor('status', {
-      header: 'Status',
-      cell: (info) => (
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[info.getValue()]}`}
-        >
-          {info.getValue()}
-        </span>
-      ),
-    }),
-    column.accessor('createdAt', {
-      header: 'Added',
-      cell: (info) => formatIndianDate(info.getValue(), { month: 'short' }),
-    }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original } }) => (
-        <div className="flex justify-end gap-2">
+/**
+ * The row actions, by context: the columns are made once, so each cell keeps its elements from
+ * one render to the next (TanStack renders a cell function as a component: a new function each
+ * render would remount the cell, and a dialog's opener would be gone when it gives focus back).
+ */
+const RowActionsContext = createContext<RowActions | null>(null);
+
+function RowButtons({ number }: { number: StockNumber }) {
+  const { onEditPrice, onSetStatus } = useContext(RowActionsContext)!;
+  return (
+    <div className="flex justify-end gap-2">
+      <button
+        type="button"
+        className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
+        disabled={priceLocked(number)}
+        onClick={() => onEditPrice(number)}
+        aria-label={`Edit price of ${number.display}`}
+      >
+        Edit price
+      </button>
+      {statusToggles.map(({ status, on, off }) => {
+        const label = number.status === status ? on : off;
+        return (
           <button
+            key={status}
             type="button"
             className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-            disabled={priceLocked(original)}
-            onClick={() => onEditPrice(original)}
-            aria-label={`Edit price of ${original.display}`}
+            disabled={statusLocked(number)}
+            onClick={() => onSetStatus(number, number.status === status ? 'available' : status)}
+            aria-label={`${label} ${number.display}`}
           >
-            Edit price
+            {label}
           </button>
-          {statusToggles.map(({ status, on, off }) => {
-            const label = original.status === status ? on : off;
-            return (
-              <button
-                key={status}
-                type="button"
-                className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-                disabled={statusLocked(original)}
-                onClick={() =>
-                  onSetStatus(original, original.status === status ? 'available' : status)
-                }
-                aria-label={`${label} ${original.display}`}
-              >
-                {label}
-              </button>
-            );
-          })}
-          {original.relistable ? (
-            <button
-              type="button"
-              className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50"
-              onClick={() => onSetStatus(original, 'available')}
-              aria-label={`Put back on sale ${original.display}`}
-            >
-              Put back on sale
-            </button>
-          ) : null}
-        </div>
-      ),
-    }),
-  ];
+        );
+      })}
+      {number.relistable ? (
+        <button
+          type="button"
+          className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50"
+          onClick={() => onSetStatus(number, 'available')}
+          aria-label={`Put back on sale ${number.display}`}
+        >
+          Put back on sale
+        </button>
+      ) : null}
+    </div>
+  );
 }
+
+const columns = [
+  column.accessor('display', {
+    id: 'number',
+    header: 'Number',
+    cell: (info) => <span className="font-mono whitespace-nowrap">{info.getValue()}</span>,
+  }),
+  column.accessor((row) => row.category.name, { id: 'category', header: 'Category' }),
+  column.accessor('price', { header: 'Price', cell: (info) => formatInr(info.getValue()) }),
+  column.accessor('offerPrice', {
+    header: 'Offer price',
+    enableSorting: false,
+    cell: (info) => {
+      const offer = info.getValue();
+      return offer === null ? <span className="text-slate-500">—</span> : formatInr(offer);
+    },
+  }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: (info) => (
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[info.getValue()]}`}
+      >
+        {info.getValue()}
+      </span>
+    ),
+  }),
+  column.accessor('createdAt', {
+    header: 'Added',
+    cell: (info) => formatIndianDate(info.getValue(), { month: 'short' }),
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row: { original } }) => <RowButtons number={original} />,
+  }),
+];
 
 const ariaSort = (direction: false | 'asc' | 'desc') =>
   direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined;
@@ -158,7 +167,7 @@ export function InventoryTable({
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: numbers,
-    columns: columns(actions),
+    columns,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
@@ -172,53 +181,55 @@ export function InventoryTable({
   return (
     // Relative: the screen-reader words (absolutely placed) scroll with the table instead of
     // widening the page past the screen.
-    <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const content = flexRender(header.column.columnDef.header, header.getContext());
-                const direction = header.column.getIsSorted();
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={ariaSort(direction)}
-                    className="px-3 py-2 font-semibold"
-                  >
-                    {header.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="inline-flex items-center gap-1 hover:underline"
-                      >
-                        {content}
-                        <span aria-hidden="true">
-                          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      content
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="border-b border-slate-100 last:border-0">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowActionsContext value={actions}>
+      <div className="relative overflow-x-auto rounded-xl bg-white shadow-sm">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  const direction = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={ariaSort(direction)}
+                      className="px-3 py-2 font-semibold"
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="inline-flex items-center gap-1 hover:underline"
+                        >
+                          {content}
+                          <span aria-hidden="true">
+                            {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-b border-slate-100 last:border-0">
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-3 py-2">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </RowActionsContext>
   );
 }
