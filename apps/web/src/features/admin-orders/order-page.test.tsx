@@ -367,7 +367,14 @@ describe('the console order page', () => {
     });
     const payment = await screen.findByRole('listitem', { name: 'Payment pay_R1' });
     await userEvent.click(within(payment).getByRole('button', { name: 'Refund ₹1,77,000' }));
-    const form = within(payment).getByRole('form', { name: 'Refund payment pay_R1' });
+    let form = within(payment).getByRole('form', { name: 'Refund payment pay_R1' });
+    expect(within(form).getByLabelText('Reason')).toHaveFocus();
+    // Escape closes the panel, the focus back on the button that opened it.
+    await userEvent.keyboard('{Escape}');
+    expect(within(payment).queryByRole('form')).toBeNull();
+    expect(within(payment).getByRole('button', { name: 'Refund ₹1,77,000' })).toHaveFocus();
+    await userEvent.click(within(payment).getByRole('button', { name: 'Refund ₹1,77,000' }));
+    form = within(payment).getByRole('form', { name: 'Refund payment pay_R1' });
     expect(within(form).getByRole('radio', { name: 'Refund through Razorpay' })).toBeChecked();
     await userEvent.click(within(form).getByRole('button', { name: 'Refund ₹1,77,000' }));
     expect(await within(form).findByText('Say why the money goes back.')).toBeInTheDocument();
@@ -428,8 +435,16 @@ describe('the console order page', () => {
     const panel = await screen.findByRole('region', { name: 'Cancel the order' });
     expect(panel).toHaveTextContent('puts its numbers back on sale');
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel this order…' }));
+    expect(within(panel).getByLabelText('Reason (the buyer is told)')).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(within(panel).queryByRole('form')).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Cancel this order…' })).toHaveFocus();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel this order…' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Keep it' }));
+    expect(within(panel).getByRole('button', { name: 'Cancel this order…' })).toHaveFocus();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel this order…' }));
     const reason = within(panel).getByLabelText('Reason (the buyer is told)');
-    expect(reason).toHaveFocus();
     await userEvent.type(reason, 'Buyer asked by phone');
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel the order' }));
     expect(await screen.findByText('Order VN-20261122-7K3Q9MZA: Cancelled.')).toBeInTheDocument();

@@ -141,6 +141,14 @@ describe('the staff page', () => {
     expect(within(confirm).getByRole('button', { name: 'Disable' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(callsTo('PATCH /admin/staff/staff-kiran')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Disable Kiran Rao' })).toHaveFocus();
+
+    // Escape closes the confirmation too, the focus back on the button that opened it.
+    await user.click(screen.getByRole('button', { name: 'Disable Kiran Rao' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Disable Kiran Rao?' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Disable Kiran Rao' })).toHaveFocus();
+    expect(callsTo('PATCH /admin/staff/staff-kiran')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Disable Kiran Rao' }));
     await user.click(screen.getByRole('button', { name: 'Disable' }));

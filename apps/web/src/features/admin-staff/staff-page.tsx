@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeMobile } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useInlinePanel } from '../../components/inline-panel';
 import { useForm } from 'react-hook-form';
 import { z } from '../../lib/zod';
 import { SelectField, SubmitButton, TextField } from '../../components/form-fields';
@@ -98,9 +99,9 @@ function RoleCell({ member, self }: { member: StaffMember; self: boolean }) {
 function AccountCell({ member, self }: { member: StaffMember; self: boolean }) {
   const toast = useToast();
   const { mutateAsync, isPending } = useChangeStaff();
-  const [confirming, setConfirming] = useState(false);
+  const { open: confirming, show, close, openerRef, onKeyDown } = useInlinePanel();
   const setDisabled = async (disabled: boolean) => {
-    setConfirming(false);
+    close();
     try {
       toast.success(await mutateAsync({ id: member.id, disabled }));
     } catch (error) {
@@ -117,7 +118,12 @@ function AccountCell({ member, self }: { member: StaffMember; self: boolean }) {
   if (self) return status;
   if (confirming) {
     return (
-      <div role="group" aria-label={`Disable ${member.name}?`} className="space-y-2">
+      <div
+        role="group"
+        aria-label={`Disable ${member.name}?`}
+        onKeyDown={onKeyDown}
+        className="space-y-2"
+      >
         <p>Disable {member.name}? They are signed out at once.</p>
         <div className="flex gap-2">
           <button
@@ -128,11 +134,7 @@ function AccountCell({ member, self }: { member: StaffMember; self: boolean }) {
           >
             Disable
           </button>
-          <button
-            type="button"
-            className="btn-secondary px-3 py-1"
-            onClick={() => setConfirming(false)}
-          >
+          <button type="button" className="btn-secondary px-3 py-1" onClick={close}>
             Cancel
           </button>
         </div>
@@ -143,10 +145,11 @@ function AccountCell({ member, self }: { member: StaffMember; self: boolean }) {
     <div className="flex flex-wrap items-center gap-2">
       {status}
       <button
+        ref={openerRef}
         type="button"
         className="btn-secondary px-3 py-1"
         disabled={isPending}
-        onClick={() => (member.disabledAt ? void setDisabled(false) : setConfirming(true))}
+        onClick={() => (member.disabledAt ? void setDisabled(false) : show())}
       >
         {member.disabledAt ? `Enable ${member.name}` : `Disable ${member.name}`}
       </button>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
+import { useInlinePanel } from '../../../components/inline-panel';
 import { Card } from '../../orders';
 import { useCancelOrder } from '../api/cancel-order';
 import type { StaffOrder } from '../staff-order-types';
@@ -20,7 +21,7 @@ const finished: readonly StaffOrder['status'][] = ['completed', 'cancelled', 're
 
 /** Cancels the order with a reason: an unpaid one frees its numbers, a paid one is due a refund. */
 export function CancelPanel({ order }: { order: StaffOrder }) {
-  const [open, setOpen] = useState(false);
+  const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
   const cancel = useCancelOrder(order.id);
   const feedback = useChangeFeedback();
   const [failure, setFailure] = useState<string>();
@@ -38,7 +39,7 @@ export function CancelPanel({ order }: { order: StaffOrder }) {
     try {
       const { message } = await cancel.mutateAsync(reason.trim());
       feedback.done(message, 'Order cancelled.');
-      setOpen(false);
+      close();
     } catch (error) {
       setFailure(feedback.failure(error));
     }
@@ -53,6 +54,7 @@ export function CancelPanel({ order }: { order: StaffOrder }) {
       {open ? (
         <form
           onSubmit={onSubmit}
+          onKeyDown={onKeyDown}
           noValidate
           aria-label="Cancel the order"
           className="mt-3 space-y-3"
@@ -72,13 +74,13 @@ export function CancelPanel({ order }: { order: StaffOrder }) {
             <SubmitButton pending={isSubmitting} pendingLabel="Cancelling…">
               Cancel the order
             </SubmitButton>
-            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+            <button type="button" className="btn-secondary" onClick={close}>
               Keep it
             </button>
           </div>
         </form>
       ) : (
-        <button type="button" className="btn-secondary mt-3" onClick={() => setOpen(true)}>
+        <button ref={openerRef} type="button" className="btn-secondary mt-3" onClick={show}>
           Cancel this order…
         </button>
       )}

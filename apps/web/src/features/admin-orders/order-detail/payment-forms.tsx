@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatInr, normalizeUtr } from '@store/domain';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
@@ -177,11 +177,14 @@ export function RefundForm({
   payment,
   resume = false,
   onDone,
+  onKeyDown,
 }: {
   order: StaffOrder;
   payment: PaymentRecord;
   resume?: boolean;
   onDone: () => void;
+  /** The opened panel's keys (Escape closes it). */
+  onKeyDown?: (event: KeyboardEvent) => void;
 }) {
   const refund = useRefundPayment(order.id);
   const feedback = useChangeFeedback();
@@ -213,6 +216,7 @@ export function RefundForm({
   return (
     <form
       onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
       noValidate
       aria-label={`Refund payment ${payment.reference}`}
       className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3"
@@ -226,6 +230,7 @@ export function RefundForm({
       <TextField
         label="Reason"
         readOnly={resume}
+        autoFocus={!resume}
         error={errors.reason?.message}
         {...register('reason')}
       />

@@ -1,5 +1,5 @@
 import { formatInr } from '@store/domain';
-import { useState } from 'react';
+import { useInlinePanel } from '../../../components/inline-panel';
 import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
 import { Card } from '../../orders';
@@ -69,7 +69,7 @@ const documentUrl = (
 ) => `${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/${file}`;
 
 function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRecord }) {
-  const [refunding, setRefunding] = useState(false);
+  const { open: refunding, show, close, openerRef, onKeyDown } = useInlinePanel();
   return (
     <li aria-label={`Payment ${payment.reference}`} className="py-3 text-sm first:pt-0">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -102,14 +102,14 @@ function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRec
         </p>
       ))}
       {payment.refundable && !refunding ? (
-        <button type="button" className="btn-secondary mt-2" onClick={() => setRefunding(true)}>
+        <button ref={openerRef} type="button" className="btn-secondary mt-2" onClick={show}>
           Refund {formatInr(payment.amount)}
         </button>
       ) : null}
       {payment.refunds.some((refund) => refund.status === 'requested') ? (
-        <RefundForm order={order} payment={payment} resume onDone={() => setRefunding(false)} />
+        <RefundForm order={order} payment={payment} resume onDone={close} />
       ) : refunding ? (
-        <RefundForm order={order} payment={payment} onDone={() => setRefunding(false)} />
+        <RefundForm order={order} payment={payment} onDone={close} onKeyDown={onKeyDown} />
       ) : null}
     </li>
   );
