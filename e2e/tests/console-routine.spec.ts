@@ -137,7 +137,7 @@ test('a support agent signs in, imports stock and takes an order of an imported 
       name: new RegExp(`${first.slice(0, 5)} ${first.slice(5)}`),
     });
     await expect(row).toContainText('₹1,25,000');
-    await expect(row).toContainText('available');
+    await expect(row).toContainText('Available');
   });
 
   let orderId = '';

@@ -58,7 +58,7 @@ describe('the inventory page', () => {
     expect(row).toHaveTextContent('Mirror Numbers');
     expect(row).toHaveTextContent('₹25,000');
     expect(row).toHaveTextContent('₹20,000');
-    expect(row).toHaveTextContent('available');
+    expect(row).toHaveTextContent('Available');
     expect(within(row).getByRole('button', { name: 'Edit price of 98200 98200' })).toBeEnabled();
     const soldRow = screen.getByRole('cell', { name: '77700 09991' }).closest('tr')!;
     expect(within(soldRow).getByRole('button', { name: 'Hide 77700 09991' })).toBeDisabled();
@@ -66,6 +66,30 @@ describe('the inventory page', () => {
       within(soldRow).queryByRole('button', { name: 'Put back on sale 77700 09991' }),
     ).not.toBeInTheDocument();
     expect(screen.getByText('2 numbers')).toBeInTheDocument();
+  });
+
+  it('writes each status in words', async () => {
+    const statuses = ['available', 'held', 'sold', 'hidden', 'coming_soon'] as const;
+    renderInventory({
+      'GET /admin/numbers': page(
+        statuses.map((status, id) =>
+          stockNumber({ id, status, number: `982009820${id}`, display: `98200 9820${id}` }),
+        ),
+      ),
+    });
+    await screen.findByRole('cell', { name: '98200 98200' });
+    const column = within(table())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4]!.textContent);
+    expect(column).toEqual(['Available', 'Held', 'Sold', 'Hidden', 'Coming soon']);
+  });
+
+  it('says when no number matches the search', async () => {
+    renderInventory({ 'GET /admin/numbers': page([]) }, '/admin/inventory?q=12345');
+    expect(await screen.findByText('No number matches.')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText('0 numbers')).not.toBeInTheDocument();
   });
 
   it('puts back on sale a sold number whose sale was undone before any UPC went out', async () => {

@@ -84,6 +84,10 @@ export default function InventoryPage() {
         <p role="alert" className="text-red-700">
           {apiErrorMessage(stock.error, 'The inventory could not be loaded.')}
         </p>
+      ) : page!.numbers.length === 0 ? (
+        <p role="status" className="rounded-xl bg-white p-6 text-slate-700 shadow-sm">
+          {Object.keys(query.filter).length > 0 ? 'No number matches.' : 'No numbers yet.'}
+        </p>
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-700" aria-live="polite">

@@ -10,7 +10,7 @@ import { createContext, useContext } from 'react';
 import { formatIndianDate } from '../../lib/format';
 import type { StockSort } from './stock-query';
 import type { SettableStatus } from './api/set-number-status';
-import type { StockNumber, StockStatus } from './stock-types';
+import { stockStatusLabels, type StockNumber, type StockStatus } from './stock-types';
 
 const column = createColumnHelper<StockNumber>();
 
@@ -132,7 +132,7 @@ const columns = [
       <span
         className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[info.getValue()]}`}
       >
-        {info.getValue()}
+        {stockStatusLabels[info.getValue()]}
       </span>
     ),
   }),

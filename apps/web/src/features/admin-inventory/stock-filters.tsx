@@ -1,6 +1,7 @@
 import { categories } from '@store/domain';
 import type { FormEvent } from 'react';
 import { FILTER_KEYS, type StockFilter } from './stock-query';
+import { stockStatusLabels } from './stock-types';
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
@@ -76,11 +77,11 @@ export function StockFilters({
           Status
           <select name="status" defaultValue={filter.status ?? ''} className={inputClass}>
             <option value="">Every status</option>
-            <option value="available">Available</option>
-            <option value="held">Held</option>
-            <option value="sold">Sold</option>
-            <option value="hidden">Hidden</option>
-            <option value="coming_soon">Coming soon</option>
+            {Object.entries(stockStatusLabels).map(([status, label]) => (
+              <option key={status} value={status}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
         <label className={labelClass}>

@@ -11,3 +11,12 @@ export type NewPrices = ApiBody<'/admin/numbers/{id}', 'patch'>;
 export type BulkPriceChange = ApiBody<'/admin/numbers/bulk-price', 'post'>;
 export type PriceChange = BulkPriceChange['change'];
 export type BulkPricePreview = ApiData<'/admin/numbers/bulk-price/preview', 'post'>;
+
+/** A number's status in words (the inventory's badge and its Status filter). */
+export const stockStatusLabels: Record<StockStatus, string> = {
+  available: 'Available',
+  held: 'Held',
+  sold: 'Sold',
+  hidden: 'Hidden',
+  coming_soon: 'Coming soon',
+};
