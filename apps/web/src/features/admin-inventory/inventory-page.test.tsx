@@ -56,8 +56,7 @@ describe('the inventory page', () => {
     renderInventory({});
     const row = (await screen.findByRole('cell', { name: '98200 98200' })).closest('tr')!;
     expect(row).toHaveTextContent('Mirror Numbers');
-    expect(row).toHaveTextContent('₹25,000');
-    expect(row).toHaveTextContent('₹20,000');
+    expect(row).toHaveTextContent('₹20,000was ₹25,000');
     expect(row).toHaveTextContent('Available');
     expect(within(row).getByRole('button', { name: 'Edit price of 98200 98200' })).toBeEnabled();
     const soldRow = screen.getByRole('cell', { name: '77700 09991' }).closest('tr')!;
@@ -81,8 +80,22 @@ describe('the inventory page', () => {
     const column = within(table())
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[4]!.textContent);
+      .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
     expect(column).toEqual(['Available', 'Held', 'Sold', 'Hidden', 'Coming soon']);
+  });
+
+  it('shows the price the buyer pays first, as it sorts, the list price struck beside an offer', async () => {
+    renderInventory({});
+    const headers = within(await screen.findByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Number↕', 'Category↕', 'Price↕', 'Status↕', 'Added▼', 'Actions']);
+    const offerRow = screen.getByRole('cell', { name: '98200 98200' }).closest('tr')!;
+    const price = within(offerRow).getAllByRole('cell')[2]!;
+    expect(price).toHaveTextContent(/^₹20,000was ₹25,000$/);
+    expect(price.querySelector('s')).toHaveTextContent('was ₹25,000');
+    const soldRow = screen.getByRole('cell', { name: '77700 09991' }).closest('tr')!;
+    expect(within(soldRow).getAllByRole('cell')[2]).toHaveTextContent(/^₹30,000$/);
   });
 
   it('says when no number matches the search', async () => {

@@ -117,14 +117,22 @@ const columns = [
     cell: (info) => <span className="font-mono whitespace-nowrap">{info.getValue()}</span>,
   }),
   column.accessor((row) => row.category.name, { id: 'category', header: 'Category' }),
-  column.accessor('price', { header: 'Price', cell: (info) => formatInr(info.getValue()) }),
-  column.accessor('offerPrice', {
-    header: 'Offer price',
-    enableSorting: false,
-    cell: (info) => {
-      const offer = info.getValue();
-      return offer === null ? <span className="text-slate-500">—</span> : formatInr(offer);
-    },
+  // What the buyer pays (the API sorts by it), the list price struck beside an offer, as the
+  // storefront shows them.
+  column.accessor((row) => row.offerPrice ?? row.price, {
+    id: 'price',
+    header: 'Price',
+    cell: ({ row: { original } }) => (
+      <span className="whitespace-nowrap tabular-nums">
+        {formatInr(original.offerPrice ?? original.price)}
+        {original.offerPrice === null ? null : (
+          <s className="ml-2 text-slate-600">
+            <span className="sr-only">was </span>
+            {formatInr(original.price)}
+          </s>
+        )}
+      </span>
+    ),
   }),
   column.accessor('status', {
     header: 'Status',
