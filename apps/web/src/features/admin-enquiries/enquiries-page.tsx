@@ -12,7 +12,8 @@ import {
 } from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiries, type Enquiry, type EnquiryListParams } from './api/get-enquiries';
-import { inventoryLink, statusLabels } from './enquiry-labels';
+import { statusLabels } from './enquiry-labels';
+import { EnquiryNumberLink } from './enquiry-number-link';
 
 const column = createColumnHelper<Enquiry>();
 
@@ -47,9 +48,7 @@ const columns = [
     cell: (info) => {
       const number = info.getValue();
       return number ? (
-        <Link to={inventoryLink(number)} className="text-blue-800 underline">
-          {number}
-        </Link>
+        <EnquiryNumberLink number={number} />
       ) : (
         <span className="text-slate-500">–</span>
       );

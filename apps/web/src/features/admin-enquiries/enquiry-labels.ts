@@ -6,6 +6,3 @@ export const statusLabels: Record<Enquiry['status'], string> = {
   in_progress: 'Open: in progress',
   closed: 'Answered',
 };
-
-/** The inventory filtered by the number an enquiry is about. */
-export const inventoryLink = (number: string) => `/admin/inventory?q=${number}`;

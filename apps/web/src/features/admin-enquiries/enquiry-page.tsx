@@ -12,7 +12,8 @@ import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiry, type EnquiryDetail } from './api/get-enquiry';
 import { useReplyToEnquiry } from './api/reply-to-enquiry';
 import { useUpdateEnquiry } from './api/update-enquiry';
-import { inventoryLink, statusLabels } from './enquiry-labels';
+import { statusLabels } from './enquiry-labels';
+import { EnquiryNumberLink } from './enquiry-number-link';
 
 /** /admin/enquiries/:enquiryId: one enquiry, its status and note, and replies by e-mail. */
 export default function EnquiryPage() {
@@ -64,9 +65,7 @@ function EnquiryDetails({ enquiry }: { enquiry: EnquiryDetail }) {
           </Detail>
           {enquiry.number ? (
             <Detail term="About">
-              <Link to={inventoryLink(enquiry.number)} className="text-blue-800 underline">
-                {enquiry.number}
-              </Link>
+              <EnquiryNumberLink number={enquiry.number} />
             </Detail>
           ) : null}
           {enquiry.pagePath ? <Detail term="Sent from">{enquiry.pagePath}</Detail> : null}
