@@ -251,6 +251,22 @@ describe('the console order page', () => {
     );
   });
 
+  it('points to Inventory to relist the numbers of a sale undone before any UPC went out', async () => {
+    renderOrder({
+      ...awaitingUpcs(),
+      status: 'refunded',
+      statusLabel: 'Refunded',
+      items: [staffPendingOrder().items[0]!, staffPaidOrder().items[1]!],
+    });
+    await screen.findByRole('region', { name: 'Numbers and porting' });
+    const relist = within(numberRow('98765 43210')).getByRole('link', {
+      name: 'Find 98765 43210 in Inventory',
+    });
+    expect(relist).toHaveAttribute('href', '/admin/inventory?q=9876543210');
+    // Its UPC went out: porting began, so it is not put back on sale.
+    expect(within(numberRow('90000 78600')).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('offers the tax invoice of a paid order', async () => {
     renderOrder(staffPaidOrder());
     const payments = await screen.findByRole('region', { name: 'Payments' });

@@ -1,5 +1,6 @@
 import { formatInr } from '@store/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatIndianDate } from '../../../lib/format';
 import { Card } from '../../orders';
 import type { StaffOrder, StaffOrderItem } from '../staff-order-types';
@@ -16,6 +17,10 @@ const portingOrderStatuses: readonly StaffOrder['status'][] = [
 /** Each number with its porting: where it stands, its UPC, its steps and the next action. */
 export function NumbersPanel({ order }: { order: StaffOrder }) {
   const canPort = portingOrderStatuses.includes(order.status);
+  // A sale undone (cancelled after payment, or refunded): the numbers stay sold until staff
+  // relist them; one that got no UPC may go back on sale from Inventory (decision 0033).
+  const saleUndone =
+    order.paidAt !== null && (order.status === 'cancelled' || order.status === 'refunded');
   return (
     <Card title="Numbers and porting">
       {!canPort && order.status === 'pending_payment' ? (
@@ -23,7 +28,13 @@ export function NumbersPanel({ order }: { order: StaffOrder }) {
       ) : null}
       <ul className="divide-y divide-slate-200">
         {order.items.map((item) => (
-          <NumberRow key={item.numberId} order={order} item={item} canPort={canPort} />
+          <NumberRow
+            key={item.numberId}
+            order={order}
+            item={item}
+            canPort={canPort}
+            relistable={saleUndone && item.porting.steps.length === 0}
+          />
         ))}
       </ul>
     </Card>
@@ -34,10 +45,12 @@ function NumberRow({
   order,
   item,
   canPort,
+  relistable,
 }: {
   order: StaffOrder;
   item: StaffOrderItem;
   canPort: boolean;
+  relistable: boolean;
 }) {
   const { porting } = item;
   const [replacing, setReplacing] = useState(false);
@@ -81,6 +94,17 @@ function NumberRow({
             </li>
           ))}
         </ol>
+      ) : null}
+      {relistable ? (
+        <p className="mt-1 text-sm text-slate-700">
+          Its sale was undone before a UPC went out: it stays sold until you put it back on sale.{' '}
+          <Link
+            to={`/admin/inventory?q=${item.number}`}
+            className="font-semibold text-blue-800 underline"
+          >
+            Find {item.display} in Inventory
+          </Link>
+        </p>
       ) : null}
       {canPort ? (
         <div className="mt-3">
