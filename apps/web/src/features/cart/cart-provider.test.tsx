@@ -225,6 +225,9 @@ describe('guest cart', () => {
     expect(screen.getByTestId('cart-item')).toHaveTextContent(
       'Price changed from ₹7,000 to ₹6,500.',
     );
+    // Added at the old price, which the line keeps showing beside the current one.
+    expect(screen.getByTestId('cart-item')).toHaveTextContent('Price at add₹7,000');
+    expect(screen.getByTestId('current-price')).toHaveTextContent('₹6,500');
     // 6500 + 585 + 585 = 7670, in Indian grouping.
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹7,670');
     expect(readGuestCart().items[0]!.priceAtAdd).toBe(6500);
@@ -560,6 +563,33 @@ describe('signed-in cart and checkout', () => {
     });
     // The numbers just reserved must not show in it any more: the listings are read again.
     expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
+  });
+
+  it('reads the totals for the billing state again when the checkout finds a new price', async () => {
+    let price = 50000;
+    let validations = 0;
+    installFakeApi({
+      'GET /user/profile': ok({ ...sampleSession, address: sampleAddress }),
+      'GET /cart': () => ok(serverCart([{ id: 1, price }])),
+      'POST /cart/validate': () => {
+        // The page validates as it opens; staff change the price before the buyer checks out.
+        validations += 1;
+        if (validations > 1) price = 60000;
+        return ok({
+          validationResults: [
+            { productId: 1, valid: true, priceChanged: validations > 1, newPrice: null },
+          ],
+          cart: serverCart([{ id: 1, price }]),
+        });
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    // 50,000 + 18% GST.
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('₹59,000'));
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await toast(CART_MESSAGES.pricesChanged)).toBeInTheDocument();
+    // The total on screen is the one the next click would order at: 60,000 + 18% GST.
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('₹70,800'));
   });
 
   it('asks for the billing address, taxes by the state chosen, and sends it with the checkout', async () => {

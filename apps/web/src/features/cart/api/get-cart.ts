@@ -67,4 +67,6 @@ export function setServerCart(queryClient: QueryClient, cart: ServerCart) {
         ? queryClient.getQueryData<ServerCart>(CART_QUERY_KEY)?.openOrder
         : cart.openOrder,
   });
+  // The totals for the billing state chosen at checkout were made from the cart before.
+  void queryClient.invalidateQueries({ queryKey: [...CART_QUERY_KEY, 'billing-state'] });
 }
