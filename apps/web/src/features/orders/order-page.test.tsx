@@ -215,6 +215,9 @@ describe('order page: awaiting a manual payment', () => {
     expect(screen.queryByRole('link', { name: /with a UPI app$/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /^UPI QR code/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Amount to pay')).not.toBeInTheDocument();
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(next).not.toHaveTextContent('Pay by UPI or bank transfer');
+    expect(next).toHaveTextContent('Within 24 hours of payment we send your Unique Porting Code');
   });
 
   it("shows why staff sent back a payment reference, from the order's timeline", async () => {
@@ -561,6 +564,10 @@ describe('order page: paid', () => {
     const refund = await screen.findByRole('region', { name: 'Refund due' });
     expect(refund).toHaveTextContent('You will be refunded in full');
     expect(refund).toHaveTextContent('₹1,77,000');
+    // Paid before the cancel: its invoice stays at hand until the credit note comes.
+    expect(
+      within(refund).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
     expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
   });
 

@@ -97,7 +97,8 @@ function NumberRow({
       ) : null}
       {relistable ? (
         <p className="mt-1 text-sm text-slate-700">
-          Its sale was undone before a UPC went out: it stays sold until you put it back on sale.{' '}
+          Its sale was undone before a UPC went out: while Inventory shows it sold, it can be put
+          back on sale there.{' '}
           <Link
             to={`/admin/inventory?q=${item.number}`}
             className="font-semibold text-blue-800 underline"

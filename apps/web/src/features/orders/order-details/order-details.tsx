@@ -26,11 +26,11 @@ export function OrderDetails({ order, refetch }: { order: Order; refetch: () => 
   // payment submitted, or sent back by staff with their reason).
   const showTimeline =
     (paymentStatus !== 'pending' && paymentStatus !== 'expired') || order.timeline.length > 1;
-  // The steps are: pay, the UPC and invoice sent, the store visit, the SIM active. Once paid,
-  // only those after the order's (its slowest number's) porting step lie ahead.
+  // The steps are: pay, the UPC and invoice sent, the store visit, the SIM active. Once paid (or
+  // the payment submitted), only those after the order's slowest number's porting step lie ahead.
   const nextSteps =
     paymentStatus === 'pending'
-      ? order.nextSteps
+      ? order.nextSteps.slice(order.payment.submitted ? 1 : 0)
       : isInPorting(order)
         ? order.nextSteps.slice(stepsDone[order.status] ?? 1)
         : [];

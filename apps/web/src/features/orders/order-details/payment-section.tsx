@@ -72,6 +72,11 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             refunded in full; our team will contact you.
           </p>
           <PaymentReference reference={payment.paymentReference} />
+          {order.taxDocuments.invoice ? (
+            <TaxDocumentLink order={order} file="invoice.pdf">
+              Download the tax invoice (PDF)
+            </TaxDocumentLink>
+          ) : null}
         </Card>
       );
     case 'refunded':
