@@ -12,6 +12,17 @@ const isObject = (value: unknown): value is Json =>
 /** A moment as the API writes one (disabledAt, a payment's time): shown in India's time. */
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
+/** A field's name in words: needsRefund is "needs refund", submittedUtr "submitted UTR". */
+const fieldWords = (key: string) =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\butr\b/g, 'UTR')
+    .replace(/\bid\b/g, 'ID');
+
+/** A code value such as a status (pending_payment) in words. */
+const CODE_VALUE = /^[a-z]+(?:_[a-z]+)+$/;
+
 /** A value at `path` of an entry of `action`: money in ₹ (paise or rupees as the action writes it). */
 function show(value: unknown, action: string, path: string): string {
   if (value === null || value === undefined || value === '') return 'none';
@@ -20,12 +31,13 @@ function show(value: unknown, action: string, path: string): string {
     return unit ? formatInr(unit === 'paise' ? toRupees(value) : value) : String(value);
   }
   if (typeof value === 'string') {
-    return ISO_MOMENT.test(value) ? formatIndianDate(value, { month: 'short', time: true }) : value;
+    if (ISO_MOMENT.test(value)) return formatIndianDate(value, { month: 'short', time: true });
+    return CODE_VALUE.test(value) ? value.replaceAll('_', ' ') : value;
   }
-  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (isObject(value)) {
     return Object.entries(value)
-      .map(([key, inner]) => `${key} ${show(inner, action, `${path}.${key}`)}`)
+      .map(([key, inner]) => `${fieldWords(key)} ${show(inner, action, `${path}.${key}`)}`)
       .join(', ');
   }
   return JSON.stringify(value);
@@ -75,7 +87,7 @@ export function AuditChange({
     <dl className="space-y-0.5">
       {lines.map((line) => (
         <div key={line.field} className={line.changed ? '' : 'text-slate-500'}>
-          <dt className="inline font-medium">{line.field}: </dt>
+          <dt className="inline font-medium">{fieldWords(line.field)}: </dt>
           <dd className="inline break-words">
             {line.before === null ? (
               line.after

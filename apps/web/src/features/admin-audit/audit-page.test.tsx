@@ -84,7 +84,7 @@ describe('the audit log page', () => {
     expect(reprice).toHaveTextContent('Price changed');
     expect(reprice).not.toHaveTextContent('number.reprice');
     expect(reprice).toHaveTextContent('price: ₹25,000 → changed to ₹20,000');
-    expect(reprice).toHaveTextContent('offerPrice: none');
+    expect(reprice).toHaveTextContent('offer price: none');
     expect(reprice).toHaveTextContent('Festival offer');
     expect(within(reprice!).getByRole('link', { name: '98200 98200' })).toHaveAttribute(
       'href',
@@ -186,11 +186,14 @@ describe('the audit log page', () => {
     expect(refund).toHaveTextContent(
       'refund: payment UTR123456789012, amount ₹44,840, method manual',
     );
+    // Field names and code values in words, not as the API writes them.
+    expect(refund).toHaveTextContent('needs refund: yes → changed to no');
     expect(payment).toHaveTextContent('Payment confirmed');
+    expect(payment).toHaveTextContent('status: pending payment → changed to paid');
     expect(payment).toHaveTextContent('amount ₹44,840.50');
     expect(disable).toHaveTextContent('Staff account disabled');
     expect(disable).toHaveTextContent('Staff member Kiran Rao');
-    expect(disable).toHaveTextContent('disabledAt: none → changed to 29 Nov 2026, 1:45 am IST');
+    expect(disable).toHaveTextContent('disabled at: none → changed to 29 Nov 2026, 1:45 am IST');
     expect(porting).toHaveTextContent('Porting step');
     expect(unknown).toHaveTextContent('Number: some new thing');
     expect(table).not.toHaveTextContent('4484000');
