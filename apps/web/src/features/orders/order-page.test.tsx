@@ -19,6 +19,7 @@ import { formatIndianDate } from '../../lib/format';
 import { ToastProvider } from '../../components/toast';
 import { SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
 import OrderPage from './order-page';
+import type { Order } from './order-types';
 import {
   RAZORPAY_CHECKOUT_URL,
   type RazorpayCheckoutOptions,
@@ -571,18 +572,23 @@ describe('order page: paid', () => {
     expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
   });
 
-  it('offers the credit note of a refunded order', async () => {
+  /** A refunded order's page, with the tax documents the order has. */
+  function showRefundedOrder(taxDocuments: Order['taxDocuments']) {
     signedInApi({
       [orderPath]: ok(
         paidOrder({
           status: 'refunded',
           statusLabel: 'Refunded',
           payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
-          taxDocuments: { invoice: true, creditNote: true },
+          taxDocuments,
         }),
       ),
     });
     renderOrderPage();
+  }
+
+  it('offers the credit note of a refunded order', async () => {
+    showRefundedOrder({ invoice: true, creditNote: true });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(
       within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
@@ -594,17 +600,7 @@ describe('order page: paid', () => {
   });
 
   it('links no tax document an order does not have (a late payment refunded, never invoiced)', async () => {
-    signedInApi({
-      [orderPath]: ok(
-        paidOrder({
-          status: 'refunded',
-          statusLabel: 'Refunded',
-          payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
-          taxDocuments: { invoice: false, creditNote: false },
-        }),
-      ),
-    });
-    renderOrderPage();
+    showRefundedOrder({ invoice: false, creditNote: false });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(within(refunded).queryByRole('link')).not.toBeInTheDocument();
   });
