@@ -40,6 +40,37 @@ describe('lockDataDir', () => {
     expect(existsSync(join(dir, 'store.lock'))).toBe(false);
   });
 
+  it('clears a takeover guard left by a process killed while clearing a stale lock', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'store.lock'), String(await deadPid()));
+    writeFileSync(join(dir, 'store.lock.takeover'), String(await deadPid()));
+    const release = lockDataDir(dir);
+    expect(readFileSync(join(dir, 'store.lock'), 'utf8')).toBe(
+      `${process.pid} ${processIdentity(process.pid)}`,
+    );
+    expect(existsSync(join(dir, 'store.lock.takeover'))).toBe(false);
+    release();
+  });
+
+  it('waits while another live process holds the takeover guard', async () => {
+    const dir = tempDir();
+    const guard = join(dir, 'store.lock.takeover');
+    writeFileSync(join(dir, 'store.lock'), String(await deadPid()));
+    // A live process holds the guard for a moment, then lets go without taking the folder.
+    const other = spawn(process.execPath, [
+      '-e',
+      `setTimeout(() => require('node:fs').rmSync(${JSON.stringify(guard)}), 300); setTimeout(() => {}, 10000)`,
+    ]);
+    try {
+      writeFileSync(guard, String(other.pid));
+      const release = lockDataDir(dir);
+      expect(readFileSync(join(dir, 'store.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
+      release();
+    } finally {
+      other.kill();
+    }
+  });
+
   it('tells its owner from another process that got the same pid later', () => {
     const dir = tempDir();
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);

@@ -80,14 +80,16 @@ function ownerRuns(owner: LockOwner): boolean {
 const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException).code === code;
 
 /**
- * Moves a lock whose owner is gone out of the way. The move is atomic, so of several processes
- * racing for a stale lock one moves it; a lock that turns out to be live (another process took it
- * over between our look and the move) is put back and refused.
+ * Moves a file whose owner is gone out of the way. The move is atomic, so of several processes
+ * racing for a stale file one moves it; a file that turns out to be live (another process took it
+ * over between our look and the move) is put back and refused. Putting back leaves a moment
+ * without the file, so this only clears the short-lived takeover guard: the store lock itself
+ * is cleared under that guard and never moved while live.
  */
-function clearStaleLock(dataDir: string, lockFile: string) {
+function clearStaleFile(dataDir: string, file: string) {
   const aside = join(dataDir, `store.lock.stale.${process.pid}`);
   try {
-    renameSync(lockFile, aside);
+    renameSync(file, aside);
   } catch (error) {
     if (isCode(error, 'ENOENT')) return;
     throw error;
@@ -96,14 +98,43 @@ function clearStaleLock(dataDir: string, lockFile: string) {
   try {
     if (owner !== null && ownerRuns(owner)) {
       try {
-        linkSync(aside, lockFile);
+        linkSync(aside, file);
       } catch (error) {
         if (!isCode(error, 'EEXIST')) throw error;
       }
-      throw new DataDirLockedError(dataDir, owner.pid);
     }
   } finally {
     rmSync(aside, { force: true });
+  }
+}
+
+/** Holds a few milliseconds while another process clears a stale lock. */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Removes the store lock if its owner is gone. Only one process at a time does so, the holder
+ * of the takeover guard (`store.lock.takeover`, taken like the lock itself); it looks at the lock
+ * again once it holds the guard, so a lock another process has just taken is left alone. The
+ * guard is held for a look and an unlink; one left by a process killed in between is cleared.
+ * Returns whether it had its turn (false: another process holds the guard, try again shortly).
+ */
+function clearStaleLock(dataDir: string, lockFile: string, mine: string): boolean {
+  const guard = join(dataDir, 'store.lock.takeover');
+  try {
+    linkSync(mine, guard);
+  } catch (error) {
+    if (!isCode(error, 'EEXIST')) throw error;
+    const holder = ownerOf(guard);
+    if (holder !== null && !ownerRuns(holder)) clearStaleFile(dataDir, guard);
+    return false;
+  }
+  try {
+    const owner = ownerOf(lockFile);
+    if (owner !== null && ownerRuns(owner)) throw new DataDirLockedError(dataDir, owner.pid);
+    rmSync(lockFile, { force: true });
+    return true;
+  } finally {
+    rmSync(guard, { force: true });
   }
 }
 
@@ -122,7 +153,7 @@ export function lockDataDir(dataDir: string): () => void {
   const mine = join(dataDir, `store.lock.${process.pid}`);
   writeFileSync(mine, lockContents(process.pid));
   try {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 200; attempt++) {
       try {
         linkSync(mine, lockFile);
         let released = false;
@@ -136,7 +167,7 @@ export function lockDataDir(dataDir: string): () => void {
       }
       const owner = ownerOf(lockFile);
       if (owner !== null && ownerRuns(owner)) throw new DataDirLockedError(dataDir, owner.pid);
-      clearStaleLock(dataDir, lockFile);
+      if (!clearStaleLock(dataDir, lockFile, mine)) pause(10);
     }
   } finally {
     rmSync(mine, { force: true });
