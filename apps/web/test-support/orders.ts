@@ -18,6 +18,7 @@ const placed: TimelineEntry = {
   label: 'Awaiting payment',
   note: null,
   at: '2026-11-22T09:00:00.000Z',
+  actor: 'buyer',
   by: null,
 };
 
@@ -165,6 +166,7 @@ export function paidOrder(overrides: Partial<Order> = {}): Order {
         label: 'Paid',
         note: 'UPI transfer received',
         at: '2026-11-22T09:05:00.000Z',
+        actor: 'staff',
         by: 'Ravi Kumar',
       },
       {
@@ -172,6 +174,7 @@ export function paidOrder(overrides: Partial<Order> = {}): Order {
         label: 'UPC sent',
         note: 'UPC sent by SMS to 98765 43210',
         at: '2026-11-22T12:30:00.000Z',
+        actor: 'staff',
         by: 'Meera Iyer',
       },
     ],

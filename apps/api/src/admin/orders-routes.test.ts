@@ -101,7 +101,7 @@ describeEachDatabase(
         'pending_payment',
         'paid',
       ]);
-      expect(buyerView.timeline[1].by).toBe('Sunita Support');
+      expect(buyerView.timeline[1]).toMatchObject({ actor: 'staff', by: 'Sunita Support' });
     });
 
     it('moves the timeline one step at a time, recording the staff member and telling the buyer', async () => {

@@ -127,7 +127,7 @@ describeEachDatabase(
           },
           upiLink: expect.stringMatching(/^upi:\/\/pay\?/),
         },
-        timeline: [expect.objectContaining({ status: 'pending_payment', by: null })],
+        timeline: [expect.objectContaining({ status: 'pending_payment', actor: 'buyer', by: null })],
         needsRefund: false,
         paidAt: null,
       });
@@ -365,6 +365,7 @@ describeEachDatabase(
       expect(old.timeline.at(-1)).toMatchObject({
         status: 'cancelled',
         note: 'Replaced by a new checkout: the cart changed',
+        actor: 'buyer',
       });
       for (const number of ['9876598765', '9812341234', '9811223344']) {
         expect(await numberState(ctx().database, id(number))).toMatchObject({
@@ -390,7 +391,11 @@ describeEachDatabase(
       expect(removed.json().data.productIds).toEqual([id('9876598765')]);
       const old = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
       expect(old).toMatchObject({ status: 'cancelled', payment: { status: 'cancelled' } });
-      expect(old.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: CART_CHANGED_NOTE });
+      expect(old.timeline.at(-1)).toMatchObject({
+        status: 'cancelled',
+        note: CART_CHANGED_NOTE,
+        actor: 'buyer',
+      });
       for (const number of ['9876598765', '9812341234']) {
         expect(await numberState(ctx().database, id(number))).toMatchObject({
           status: 'available',
@@ -567,6 +572,7 @@ describeEachDatabase(
       expect(cancelled.timeline.at(-1)).toMatchObject({
         status: 'cancelled',
         note: 'Payment not received before the hold expired',
+        actor: 'store',
       });
       // The sweep released only what the first order still held.
       expect(await numberState(ctx().database, id('9812341234'))).toMatchObject({
@@ -608,7 +614,11 @@ describeEachDatabase(
         .database.db.select()
         .from(orderEvents)
         .where(eq(orderEvents.orderId, first.id));
-      expect(events.map((e) => e.note)).toContain('Payment not received before the hold expired');
+      // Cancelled by the new checkout, but lapsed already: the store's step, not the buyer's.
+      expect(events.find((e) => e.status === 'cancelled')).toMatchObject({
+        note: 'Payment not received before the hold expired',
+        byBuyer: false,
+      });
     });
 
     it('tidies reserved numbers whose order is no longer waiting', async () => {

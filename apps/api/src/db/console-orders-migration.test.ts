@@ -1,24 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buyerWithOrder, staffMember, withSalesInventory } from '../../test-support/sales';
+import { migrationStatements } from '../../test-support/migration-sql';
 import { describeEachDatabase } from '../../test-support/test-app';
 import { orderEvents, orderItems, orders, payments, refunds } from './schema';
 
 /** The statements of migration 0005 that carry orders made before it over (its data part). */
-function backfillStatements(): string[] {
-  const migration = readFileSync(
-    new URL('../../drizzle/0005_console_orders.sql', import.meta.url),
-    'utf8',
+const backfillStatements = () =>
+  migrationStatements(
+    '0005_console_orders.sql',
+    '-- Numbers of orders placed before porting went per number',
   );
-  const start = migration.indexOf('-- Numbers of orders placed before porting went per number');
-  expect(start).toBeGreaterThan(0);
-  return migration
-    .slice(start)
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-}
 
 describeEachDatabase('migration 0005 on orders made before it', (ctx) => {
   const { id } = withSalesInventory(ctx);

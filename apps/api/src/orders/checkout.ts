@@ -288,6 +288,7 @@ export async function checkout(
       await insertOrderEvent(tx, {
         orderId,
         status: 'pending_payment',
+        byBuyer: true,
         note: `Order placed; the ${plural(reserved.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(reserved[0]!.reservedUntil!)}.`,
       });
       // Written with the order: a crash after the commit loses none. How to pay is told as the

@@ -26,8 +26,8 @@ export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were rem
  * for checkout (a changed cart replaces it) and for the cart calls (a number removed, the cart
  * emptied, an empty cart checked out). The numbers of these orders and `alsoLock` (numbers the
  * caller changes next in the same transaction) are locked first, all at once in ascending id
- * order. Each order gets the event `cancelled` with `note`, or HOLD_EXPIRED_NOTE when its hold
- * had already ended. The catalogue tells the release once the transaction commits.
+ * order. Each order gets the event `cancelled` with `note`, the buyer's step, or HOLD_EXPIRED_NOTE,
+ * the store's, when its hold had already ended. The catalogue tells the release once the transaction commits.
  */
 export async function cancelOpenOrders(
   deps: Pick<OrderDeps, 'catalog'>,
@@ -49,6 +49,7 @@ export async function cancelOpenOrders(
       orderId: order.id,
       status: 'cancelled',
       note: lapsed ? HOLD_EXPIRED_NOTE : note,
+      byBuyer: !lapsed,
     });
   }
 }

@@ -138,6 +138,11 @@ const timelineEntrySchema = z.object({
   label: z.string(),
   note: z.string().nullable(),
   at: z.string().describe('ISO time'),
+  actor: z
+    .enum(['staff', 'buyer', 'store'])
+    .describe(
+      "Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)",
+    ),
   by: z.string().nullable().describe('The staff member who recorded the step'),
 });
 

@@ -272,7 +272,13 @@ export async function insertOrderItems(
 
 export async function insertOrderEvent(
   tx: Tx,
-  event: { orderId: string; status: OrderStatus; note: string | null; staffUserId?: string | null },
+  event: {
+    orderId: string;
+    status: OrderStatus;
+    note: string | null;
+    staffUserId?: string | null;
+    byBuyer?: boolean;
+  },
 ): Promise<void> {
   await tx.insert(orderEvents).values(event);
 }
@@ -444,10 +450,12 @@ export interface TimelineRow {
   status: OrderStatus;
   note: string | null;
   createdAt: Date;
+  staffUserId: string | null;
   staffName: string | null;
+  byBuyer: boolean;
 }
 
-/** The timelines of these orders, each step with the staff member who recorded it. */
+/** The timelines of these orders, each step with whose it was (a staff member's by name). */
 export function readTimelines(db: Db, orderIds: readonly string[]): Promise<TimelineRow[]> {
   return db
     .select({
@@ -455,7 +463,9 @@ export function readTimelines(db: Db, orderIds: readonly string[]): Promise<Time
       status: orderEvents.status,
       note: orderEvents.note,
       createdAt: orderEvents.createdAt,
+      staffUserId: orderEvents.staffUserId,
       staffName: users.name,
+      byBuyer: orderEvents.byBuyer,
     })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.staffUserId))

@@ -155,6 +155,7 @@ function toOrderView(
       label: orderStatusLabels[event.status],
       note: event.note,
       at: event.createdAt.toISOString(),
+      actor: event.staffUserId ? 'staff' : event.byBuyer ? 'buyer' : 'store',
       by: event.staffName,
     })),
     needsRefund: order.needsRefund,

@@ -53,6 +53,7 @@ describeEachDatabase(
       expect(held).toMatchObject({ status: 'reserved', orderId: order.id });
       expect(held.reservedUntil!.toISOString()).toBe(order.holdExpiresAt);
       expect(order.timeline.at(-1).note).toMatch(/^Payment submitted with UTR 412345678901;/);
+      expect(order.timeline.at(-1)).toMatchObject({ actor: 'buyer', by: null });
 
       const [alert] = await sentTo(ctx().database, TEAM_EMAIL);
       expect(alert!.subject).toContain(`Payment submitted for order ${order.reference}`);

@@ -95,6 +95,7 @@ export async function submitPayment(
       await insertOrderEvent(tx, {
         orderId: order.id,
         status: 'pending_payment',
+        byBuyer: true,
         note: `Payment submitted with UTR ${key}; the ${plural(numberIds.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)} while our team verifies it.`,
       });
       // Paid as far as the buyer knows: the numbers leave the cart, as a confirmed payment takes

@@ -5346,6 +5346,11 @@ export interface operations {
                   note: string | null;
                   /** @description ISO time */
                   at: string;
+                  /**
+                   * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                   * @enum {string}
+                   */
+                  actor: 'staff' | 'buyer' | 'store';
                   /** @description The staff member who recorded the step */
                   by: string | null;
                 }[];
@@ -5543,6 +5548,11 @@ export interface operations {
                   note: string | null;
                   /** @description ISO time */
                   at: string;
+                  /**
+                   * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                   * @enum {string}
+                   */
+                  actor: 'staff' | 'buyer' | 'store';
                   /** @description The staff member who recorded the step */
                   by: string | null;
                 }[];
@@ -5866,6 +5876,11 @@ export interface operations {
                   note: string | null;
                   /** @description ISO time */
                   at: string;
+                  /**
+                   * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                   * @enum {string}
+                   */
+                  actor: 'staff' | 'buyer' | 'store';
                   /** @description The staff member who recorded the step */
                   by: string | null;
                 }[];
@@ -6133,6 +6148,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -6418,6 +6438,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -6712,6 +6737,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -7038,6 +7068,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -7223,6 +7258,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -7729,6 +7769,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -9175,6 +9220,11 @@ export interface operations {
                   note: string | null;
                   /** @description ISO time */
                   at: string;
+                  /**
+                   * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                   * @enum {string}
+                   */
+                  actor: 'staff' | 'buyer' | 'store';
                   /** @description The staff member who recorded the step */
                   by: string | null;
                 }[];
@@ -9520,6 +9570,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -9883,6 +9938,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -10714,6 +10774,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -11102,6 +11167,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -11501,6 +11571,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];
@@ -11889,6 +11964,11 @@ export interface operations {
                 note: string | null;
                 /** @description ISO time */
                 at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
                 /** @description The staff member who recorded the step */
                 by: string | null;
               }[];

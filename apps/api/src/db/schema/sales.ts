@@ -240,6 +240,9 @@ export const orderEvents = pgTable(
     status: text('status', { enum: orderStatuses }).notNull(),
     note: text('note'),
     staffUserId: uuid('staff_user_id').references(() => users.id),
+    // The buyer's own step (placed the order, sent a payment reference, changed the cart); with
+    // no staff member either, the store's (a lapsed hold, a payment the gateway confirmed).
+    byBuyer: boolean('by_buyer').notNull().default(false),
     // The clock, not the transaction's start: two steps made in one transaction (the last
     // number ported, then the order completed) keep their order.
     createdAt: timestamp('created_at', { withTimezone: true })

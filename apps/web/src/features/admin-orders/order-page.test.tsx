@@ -80,6 +80,7 @@ describe('the console order page', () => {
       within(region('Payments')).queryByRole('form', { name: 'Confirm a payment' }),
     ).toBeNull();
     expect(region('Timeline')).toHaveTextContent('UPC sent22 Nov 2026, 6:00 pm IST · Meera Iyer');
+    expect(region('Timeline')).toHaveTextContent('Awaiting payment22 Nov 2026, 2:30 pm IST · the buyer');
     expect(region('Buyer')).toHaveTextContent('WhatsApp updatesYes');
     expect(region('Billing details')).toHaveTextContent('27AAPFU0939F1ZV');
     expect(region('Amounts')).toHaveTextContent('CGST (9%)₹13,500');

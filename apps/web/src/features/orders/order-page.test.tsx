@@ -235,6 +235,7 @@ describe('order page: awaiting a manual payment', () => {
             label: 'Awaiting payment',
             note,
             at: '2026-11-22T09:10:00.000Z',
+            actor: 'staff',
             by: 'Sunita Support',
           },
         ],

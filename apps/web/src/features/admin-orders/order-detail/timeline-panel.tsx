@@ -2,7 +2,13 @@ import { formatIndianDate } from '../../../lib/format';
 import { Card } from '../../orders';
 import type { StaffOrder } from '../staff-order-types';
 
-/** The order's steps, each with when, who (staff) and the note. */
+type TimelineEntry = StaffOrder['timeline'][number];
+
+/** Whose step it was: the staff member by name, the buyer, or the store itself. */
+const whose = (entry: TimelineEntry) =>
+  entry.actor === 'staff' ? (entry.by ?? 'a staff member') : `the ${entry.actor}`;
+
+/** The order's steps, each with when, whose and the note. */
 export function TimelinePanel({ order }: { order: StaffOrder }) {
   return (
     <Card title="Timeline">
@@ -15,7 +21,7 @@ export function TimelinePanel({ order }: { order: StaffOrder }) {
                 {formatIndianDate(entry.at, { month: 'short', time: true })}
               </time>
               {' · '}
-              {entry.by ?? 'the store'}
+              {whose(entry)}
             </p>
             {entry.note ? <p className="text-slate-700">{entry.note}</p> : null}
           </li>
