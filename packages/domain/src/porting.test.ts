@@ -4,6 +4,7 @@ import {
   normalizePaymentReference,
   normalizeUpc,
   portingStatuses,
+  previousPortingStatus,
 } from './porting';
 
 describe('porting steps', () => {
@@ -13,6 +14,15 @@ describe('porting steps', () => {
       'porting_in_progress',
       'ported',
       undefined,
+    ]);
+  });
+
+  it('go back one at a time and start at awaiting_upc', () => {
+    expect(portingStatuses.map(previousPortingStatus)).toEqual([
+      undefined,
+      'awaiting_upc',
+      'upc_sent',
+      'porting_in_progress',
     ]);
   });
 });

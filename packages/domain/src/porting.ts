@@ -23,6 +23,12 @@ export function nextPortingStatus(status: PortingStatus): PortingStatus | undefi
   return portingStatuses[portingStatuses.indexOf(status) + 1];
 }
 
+/** The step before this one (undefined at awaiting_upc, where porting starts). */
+export function previousPortingStatus(status: PortingStatus): PortingStatus | undefined {
+  const index = portingStatuses.indexOf(status);
+  return index > 0 ? portingStatuses[index - 1] : undefined;
+}
+
 /** How long a UPC stays valid, in days: 4, or 30 in Jammu & Kashmir, Assam and the North-East. */
 export const UPC_VALIDITY_DAYS = { standard: 4, northEastAndJk: 30 } as const;
 

@@ -10,6 +10,7 @@ import {
   orderParams,
   orderStepBody,
   portingStepBody,
+  portingUndoBody,
   refundBody,
   staffOrderListQuery,
   staffOrderSchema,
@@ -225,6 +226,36 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       });
       const item = order.items.find((candidate) => candidate.numberId === numberId)!;
       return ok(order, `${item.display}: ${item.porting.label}.`);
+    },
+  );
+
+  app.post(
+    '/orders/:id/numbers/:numberId/porting/undo',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "Take one number's last porting step back (one recorded by mistake)",
+        description:
+          "ported -> porting_in_progress -> upc_sent -> awaiting_upc (the UPC is cleared), one step per call, with a reason (400 without). Recorded in the number's porting history with the reason, which the buyer sees there, and audited (number.porting_undo); the buyer is sent no message. The order follows its least advanced number again: a completed order is reopened. 409 when the number awaits its UPC (nothing to take back) or the order is unpaid, cancelled or refunded.",
+        params: orderNumberParams,
+        body: portingUndoBody,
+        response: {
+          200: envelope(staffOrderSchema),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { id, numberId } = request.params;
+      const order = await orders.stepBackPorting(id, numberId, {
+        reason: request.body.reason,
+        staffUserId: currentUser(request).id,
+      });
+      const item = order.items.find((candidate) => candidate.numberId === numberId)!;
+      return ok(order, `${item.display}: back at "${item.porting.label}".`);
     },
   );
 

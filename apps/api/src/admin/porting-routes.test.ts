@@ -265,6 +265,104 @@ describeEachDatabase(
       expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     });
 
+    it('takes a step recorded by mistake back, one at a time, reopening a completed order, telling the buyer nothing', async () => {
+      const { order, staff, client } = await paidOrder(['9876598765', '9812341234']);
+      const [a, b] = [id('9876598765'), id('9812341234')];
+      const undo = (numberId: number, body: object) =>
+        staff.client.post(api(`/admin/orders/${order.id}/numbers/${numberId}/porting/undo`), body);
+      const forward = async (numberId: number, upcCode: string) => {
+        for (const body of [
+          { status: 'upc_sent', upcCode, upcExpiresOn: inFourDays },
+          { status: 'porting_in_progress' },
+          { status: 'ported' },
+        ]) {
+          expect((await porting(staff.client, order.id, numberId, body)).statusCode).toBe(200);
+        }
+      };
+      const nothing = await undo(a, { reason: 'Clicked twice' });
+      expect(nothing.statusCode).toBe(409);
+      expect(nothing.json().message).toBe(
+        '98765 98765 is awaiting its UPC: there is no step to take back.',
+      );
+      await forward(a, 'AB12CD34');
+      await forward(b, 'QW12ER34');
+      const messagesBefore = (await sentTo(ctx().database, order.billing.mobile)).length;
+
+      expect((await undo(b, {})).statusCode).toBe(400);
+      expect((await undo(b, { reason: '   ' })).json().message).toMatch(/reason/);
+      const reopened = await undo(b, { reason: 'Marked ported before the operator confirmed' });
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect(reopened.json().message).toBe('98123 41234: back at "Porting in progress".');
+      const view = reopened.json().data;
+      expect(view.status).toBe('porting_in_progress');
+      expect(itemOf(view, b).porting).toMatchObject({
+        status: 'porting_in_progress',
+        upcCode: 'QW12ER34',
+      });
+      expect(itemOf(view, b).porting.steps.at(-1)).toMatchObject({
+        status: 'porting_in_progress',
+        note: '"Ported" taken back: Marked ported before the operator confirmed',
+        by: 'Sunita Support',
+      });
+      expect(view.timeline.at(-1)).toMatchObject({
+        status: 'porting_in_progress',
+        note: '"Ported" taken back: Marked ported before the operator confirmed',
+        actor: 'staff',
+      });
+      expect(itemOf(view, a).porting.status).toBe('ported');
+
+      // Back to UPC sent the number keeps its code; back to awaiting its UPC it has none.
+      expect((await undo(b, { reason: 'Wrong number' })).json().data.status).toBe('upc_sent');
+      const awaiting = await undo(b, { reason: 'The UPC was for another number' });
+      expect(awaiting.json().data.status).toBe('paid');
+      expect(itemOf(awaiting.json().data, b).porting).toMatchObject({
+        status: 'awaiting_upc',
+        upcCode: null,
+        upcExpiresOn: null,
+      });
+      // Its own code may be recorded for the other number now, and it moves forward again.
+      await forward(b, 'QW12ER34');
+      expect((await client.get(api(`/orders/${order.id}`))).json().data.status).toBe('completed');
+      const texts = (await sentTo(ctx().database, order.billing.mobile)).map((m) => m.text);
+      // The three steps back sent nothing; the steps forward again were told as ever.
+      expect(texts).toHaveLength(messagesBefore + 4);
+
+      const { views } = await ctx().app.services.audit.list({ orderId: order.id }, 1, 100);
+      expect(views.find((entry) => entry.action === 'number.porting_undo')).toMatchObject({
+        actor: { id: staff.user.id },
+        number: '9812341234',
+        before: { status: 'upc_sent', upcCode: 'QW12ER34' },
+        after: { status: 'awaiting_upc', upcCode: null, upcExpiresOn: null },
+        note: '"UPC sent" taken back: The UPC was for another number',
+      });
+    });
+
+    it('takes no step back on a cancelled or unpaid order', async () => {
+      const { order, staff } = await paidOrder(['9876598765']);
+      const number = id('9876598765');
+      await porting(staff.client, order.id, number, {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: inFourDays,
+      });
+      await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'cancelled',
+        note: 'Buyer changed their mind',
+      });
+      const undo = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/${number}/porting/undo`),
+        { reason: 'Oops' },
+      );
+      expect(undo.statusCode).toBe(409);
+      expect(undo.json().message).toBe('This order is cancelled: its numbers can no longer move.');
+      const unpaid = await buyerWithOrder(ctx().app, [id('9812341234')]);
+      const early = await staff.client.post(
+        api(`/admin/orders/${unpaid.order.id}/numbers/${id('9812341234')}/porting/undo`),
+        { reason: 'Oops' },
+      );
+      expect(early.statusCode).toBe(409);
+    });
+
     it('audits every step: the number before and after, and the order when it moves', async () => {
       const { order, staff } = await paidOrder(['9876598765']);
       const number = id('9876598765');

@@ -271,6 +271,16 @@ export const portingStepBody = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ported'), note: stepNote }),
 ]);
 
+/** POST /admin/orders/{id}/numbers/{numberId}/porting/undo: why the step is taken back. */
+export const portingUndoBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'is required: say why the step is taken back')
+    .max(500)
+    .describe("Why the number's last step is taken back; shown to the buyer in its porting history"),
+});
+
 /** POST /admin/orders/{id}/refunds: pay a payment back, with a reason. */
 export const refundBody = z.object({
   reason: z.string().trim().min(1, 'is required: say why the money goes back').max(1000),

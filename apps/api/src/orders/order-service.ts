@@ -22,7 +22,7 @@ import {
 import { invoicePdf } from './order-invoice';
 import { attachPaymentScreenshot, paymentScreenshotFile } from './payment-screenshot';
 import { rejectSubmittedPayment, submitPayment } from './payment-submission';
-import { movePorting, type PortingStepInput } from './porting';
+import { movePorting, stepBackPorting, type PortingStepInput } from './porting';
 import { refundOrder, type RefundInput } from './refunds';
 import { retryOrder } from './retry-order';
 import type { OrderDeps, OrderRow } from './order-types';
@@ -323,6 +323,16 @@ export function createOrderService(deps: OrderDeps) {
     async movePorting(id: string, numberId: number, step: PortingStepInput) {
       const order = await find(id);
       return staffView(await movePorting(deps, order.id, numberId, step));
+    },
+
+    /** One number's last porting step taken back, with a reason (porting.ts). */
+    async stepBackPorting(
+      id: string,
+      numberId: number,
+      input: { reason: string; staffUserId: string },
+    ) {
+      const order = await find(id);
+      return staffView(await stepBackPorting(deps, order.id, numberId, input));
     },
 
     /** Pays a payment of the order back, through Razorpay or as recorded by staff (refunds.ts). */

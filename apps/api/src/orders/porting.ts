@@ -4,6 +4,7 @@ import {
   indiaDay,
   nextPortingStatus,
   portingStatuses,
+  previousPortingStatus,
   portingStatusLabels,
   UPC_VALIDITY_DAYS,
   type OrderStatus,
@@ -85,13 +86,17 @@ export async function settleOrder(
   return { order: current, items, completed: current.status === 'completed' };
 }
 
-/** Records the porting steps of these numbers (moved together, with one note) and audits them. */
+/**
+ * Records the porting steps of these numbers (moved together, with one note) and audits them,
+ * as steps forward or, with `number.porting_undo`, a step taken back.
+ */
 export async function recordPortingSteps(
   deps: Pick<OrderDeps, 'audit'>,
   tx: Tx,
   moves: { before: OrderItemRow; after: OrderItemRow }[],
   staffUserId: string,
   note: string | null,
+  action: 'number.porting_step' | 'number.porting_undo' = 'number.porting_step',
 ): Promise<void> {
   await insertPortingSteps(
     tx,
@@ -108,7 +113,7 @@ export async function recordPortingSteps(
   for (const { before, after } of moves) {
     await deps.audit.record(tx, {
       actorId: staffUserId,
-      action: 'number.porting_step',
+      action,
       entityType: 'number',
       entityId: after.numberId,
       number: after.number,
@@ -148,6 +153,26 @@ function checkUpcExpiry(day: string) {
 const invalidStep = (message: string) => new AppError(409, 'INVALID_STEP', message);
 
 /**
+ * The order locked with its numbers and this one of them; 404 without either, 409 unless the
+ * order's numbers may move (paid, on the porting path; `orCompleted` lets a completed order's too).
+ */
+async function lockOrderNumber(tx: Tx, orderId: string, numberId: number, orCompleted = false) {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw notFound('Order not found.');
+  const items = await readOrderItems(tx, [order.id]);
+  const item = items.find((candidate) => candidate.numberId === numberId);
+  if (!item) throw notFound('This number is not in this order.');
+  if (!portingStepOfOrder[order.status] && !(orCompleted && order.status === 'completed')) {
+    throw invalidStep(
+      order.status === 'pending_payment'
+        ? 'This order is awaiting payment: porting starts once it is paid.'
+        : `This order is ${orderStatusLabels[order.status].toLowerCase()}: its numbers can no longer move.`,
+    );
+  }
+  return { order, items, item, number: displayNumber(item.number) };
+}
+
+/**
  * One number's porting step (no skipping, no going back): awaiting_upc -> upc_sent (with its
  * UPC and expiry) -> porting_in_progress -> ported; at upc_sent a new UPC may replace an expired
  * one, but not with the UPC of another number of the order (409 UPC_USED). The order must be
@@ -166,19 +191,7 @@ export async function movePorting(
   const note = step.note?.trim() || null;
   if (step.status === 'upc_sent') checkUpcExpiry(step.upcExpiresOn!);
   const outcome = await inTransaction(deps.database, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw notFound('Order not found.');
-    const items = await readOrderItems(tx, [order.id]);
-    const item = items.find((candidate) => candidate.numberId === numberId);
-    if (!item) throw notFound('This number is not in this order.');
-    const number = displayNumber(item.number);
-    if (!portingStepOfOrder[order.status]) {
-      throw invalidStep(
-        order.status === 'pending_payment'
-          ? 'This order is awaiting payment: porting starts once it is paid.'
-          : `This order is ${orderStatusLabels[order.status].toLowerCase()}: its numbers can no longer move.`,
-      );
-    }
+    const { order, items, item, number } = await lockOrderNumber(tx, orderId, numberId);
     const replaced = step.status === 'upc_sent' && item.portingStatus === 'upc_sent';
     if (replaced && item.upcCode === step.upcCode && item.upcExpiresOn === step.upcExpiresOn) {
       throw invalidStep(`This UPC is already recorded for ${number}.`);
@@ -239,4 +252,43 @@ export async function movePorting(
   });
   await deps.outbox.deliverNow(outcome.messageIds);
   return outcome.order;
+}
+
+/**
+ * Takes a number's last porting step back (one clicked by mistake): ported -> porting in
+ * progress -> UPC sent -> awaiting UPC, where its UPC is cleared. The step back is recorded in
+ * the number's history with the reason (the buyer sees it there) and audited; the order follows
+ * its least advanced number again, so a completed order whose last number is taken back is
+ * reopened. The buyer is sent nothing: what they were told stands until staff tell them more.
+ */
+export async function stepBackPorting(
+  deps: OrderDeps,
+  orderId: string,
+  numberId: number,
+  input: { reason: string; staffUserId: string },
+): Promise<OrderRow> {
+  return inTransaction(deps.database, async (tx) => {
+    const { order, item, number } = await lockOrderNumber(tx, orderId, numberId, true);
+    const back = previousPortingStatus(item.portingStatus);
+    if (!back) throw invalidStep(`${number} is awaiting its UPC: there is no step to take back.`);
+    const moved = await updateOrderItem(
+      tx,
+      order.id,
+      numberId,
+      back === 'awaiting_upc'
+        ? { portingStatus: back, upcCode: null, upcExpiresOn: null }
+        : { portingStatus: back },
+    );
+    const note = `"${portingStatusLabels[item.portingStatus]}" taken back: ${input.reason.trim()}`;
+    const { staffUserId } = input;
+    await recordPortingSteps(
+      deps,
+      tx,
+      [{ before: item, after: moved }],
+      staffUserId,
+      note,
+      'number.porting_undo',
+    );
+    return (await settleOrder(deps, tx, order, staffUserId, note)).order;
+  });
 }

@@ -1020,6 +1020,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/orders/{id}/numbers/{numberId}/porting/undo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take one number's last porting step back (one recorded by mistake)
+     * @description ported -> porting_in_progress -> upc_sent -> awaiting_upc (the UPC is cleared), one step per call, with a reason (400 without). Recorded in the number's porting history with the reason, which the buyer sees there, and audited (number.porting_undo); the buyer is sent no message. The order follows its least advanced number again: a completed order is reopened. 409 when the number awaits its UPC (nothing to take back) or the order is unpaid, cancelled or refunded.
+     */
+    post: operations['postAdminOrdersByIdNumbersByNumberIdPortingUndo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/orders/{id}/refunds': {
     parameters: {
       query?: never;
@@ -11406,6 +11426,391 @@ export interface operations {
               status: 'ported';
               note?: string;
             };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                creditNote: boolean;
+              };
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund; "System" for an automatic one */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdNumbersByNumberIdPortingUndo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        numberId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Why the number's last step is taken back; shown to the buyer in its porting history */
+          reason: string;
+        };
       };
     };
     responses: {

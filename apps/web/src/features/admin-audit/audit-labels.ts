@@ -7,6 +7,7 @@ const actionLabels: Record<string, string> = {
   'number.unhide': 'Number put on sale',
   'number.coming_soon': 'Number made coming soon',
   'number.porting_step': 'Porting step',
+  'number.porting_undo': 'Porting step taken back',
   'order.status': 'Order status changed',
   'order.payment_confirmed': 'Payment confirmed',
   'order.payment_rejected': 'Submitted payment rejected',

@@ -360,6 +360,37 @@ describe('the console order page', () => {
     expect(within(row).queryByRole('form', { name: 'UPC for 90000 78600' })).toBeNull();
   });
 
+  it('takes a step recorded by mistake back, with a reason, on a completed order too', async () => {
+    const api = renderOrder(staffPaidOrder({ status: 'completed', statusLabel: 'Completed' }), {
+      [`POST ${base}/numbers/12/porting/undo`]: ok(
+        staffPaidOrder(),
+        '90000 78600: back at "Awaiting UPC".',
+      ),
+    });
+    const row = await screen.findByRole('listitem', { name: '90000 78600' });
+    expect(within(row).queryByRole('button', { name: 'Mark porting in progress' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Take back “UPC sent”…' }));
+    const form = within(row).getByRole('form', { name: 'Take back the last step of 90000 78600' });
+    expect(form).toHaveTextContent('and its UPC is cleared. The buyer is sent no message');
+    await userEvent.click(within(form).getByRole('button', { name: 'Take the step back' }));
+    expect(await within(form).findByText('Say why the step is taken back.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/numbers/12/porting/undo`)).toHaveLength(0);
+    await userEvent.type(
+      within(form).getByLabelText("Reason (shown to the buyer in the number's history)"),
+      'UPC typed for the wrong number',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Take the step back' }));
+    expect(await screen.findByText('90000 78600: back at "Awaiting UPC".')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/numbers/12/porting/undo`).map((c) => c.body)).toEqual([
+      { reason: 'UPC typed for the wrong number' },
+    ]);
+    // Escape closes the panel and gives the focus back to its button.
+    const opener = within(row).getByRole('button', { name: 'Take back “UPC sent”…' });
+    await userEvent.click(opener);
+    await userEvent.keyboard('{Escape}');
+    expect(within(row).getByRole('button', { name: 'Take back “UPC sent”…' })).toHaveFocus();
+  });
+
   it('shows no porting actions before payment or once the order is cancelled', async () => {
     renderOrder(staffPendingOrder());
     await screen.findByRole('heading', { level: 1 });

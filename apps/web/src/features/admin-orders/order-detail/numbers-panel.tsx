@@ -5,6 +5,7 @@ import { formatIndianDate } from '../../../lib/format';
 import { Card } from '../../orders';
 import type { StaffOrder, StaffOrderItem } from '../staff-order-types';
 import { NextStepForm, UpcForm } from './porting-forms';
+import { UndoStepPanel } from './undo-step-panel';
 
 /** The order statuses in which its numbers move through porting. */
 const portingOrderStatuses: readonly StaffOrder['status'][] = [
@@ -17,6 +18,9 @@ const portingOrderStatuses: readonly StaffOrder['status'][] = [
 /** Each number with its porting: where it stands, its UPC, its steps and the next action. */
 export function NumbersPanel({ order }: { order: StaffOrder }) {
   const canPort = portingOrderStatuses.includes(order.status);
+  // A step recorded by mistake may be taken back, the last number's "Ported" of a completed order
+  // too (the order is reopened).
+  const canTakeBack = canPort || order.status === 'completed';
   // A sale undone (cancelled after payment, or refunded): the numbers stay sold until staff
   // relist them; one that got no UPC may go back on sale from Inventory (decision 0033).
   const saleUndone =
@@ -33,6 +37,7 @@ export function NumbersPanel({ order }: { order: StaffOrder }) {
             order={order}
             item={item}
             canPort={canPort}
+            canTakeBack={canTakeBack}
             relistable={saleUndone && item.porting.steps.length === 0}
           />
         ))}
@@ -45,11 +50,13 @@ function NumberRow({
   order,
   item,
   canPort,
+  canTakeBack,
   relistable,
 }: {
   order: StaffOrder;
   item: StaffOrderItem;
   canPort: boolean;
+  canTakeBack: boolean;
   relistable: boolean;
 }) {
   const { porting } = item;
@@ -126,6 +133,11 @@ function NumberRow({
               ) : null}
             </div>
           )}
+        </div>
+      ) : null}
+      {canTakeBack && porting.status !== 'awaiting_upc' && !replacing ? (
+        <div className="mt-2">
+          <UndoStepPanel orderId={order.id} item={item} />
         </div>
       ) : null}
     </li>

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from '../../../lib/zod';
+import { SubmitButton, TextField } from '../../../components/form-fields';
+import { useInlinePanel } from '../../../components/inline-panel';
+import { useUndoPortingStep } from '../api/undo-porting-step';
+import type { StaffOrderItem } from '../staff-order-types';
+import { useChangeFeedback } from './use-change-feedback';
+
+const undoSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why the step is taken back.')
+    .max(500, 'Please keep the reason under 500 characters.'),
+});
+
+/** Takes a number's last porting step back, with a reason: for a step recorded by mistake. */
+export function UndoStepPanel({ orderId, item }: { orderId: string; item: StaffOrderItem }) {
+  const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
+  const undo = useUndoPortingStep(orderId);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof undoSchema>>({
+    resolver: zodResolver(undoSchema),
+    defaultValues: { reason: '' },
+  });
+  const step = `“${item.porting.label}”`;
+  const onSubmit = handleSubmit(async ({ reason }) => {
+    setFailure(undefined);
+    try {
+      const { message } = await undo.mutateAsync({
+        numberId: item.numberId,
+        reason: reason.trim(),
+      });
+      feedback.done(message, 'Step taken back.');
+      reset();
+      close();
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  });
+  if (!open) {
+    return (
+      <button
+        ref={openerRef}
+        type="button"
+        className="text-sm text-slate-700 underline"
+        onClick={show}
+      >
+        Take back {step}…
+      </button>
+    );
+  }
+  return (
+    <form
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      noValidate
+      aria-label={`Take back the last step of ${item.display}`}
+      className="space-y-3 rounded-lg bg-amber-50 p-3"
+    >
+      <p className="text-sm text-slate-800">
+        {item.display} goes back to the step before {step}
+        {item.porting.status === 'upc_sent' ? ', and its UPC is cleared' : ''}. The buyer is sent no
+        message: tell them if they were told of this step.
+      </p>
+      <TextField
+        label="Reason (shown to the buyer in the number's history)"
+        autoFocus
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      {failure ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex gap-3">
+        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+          Take the step back
+        </SubmitButton>
+        <button type="button" className="btn-secondary" onClick={close}>
+          Keep it
+        </button>
+      </div>
+    </form>
+  );
+}
