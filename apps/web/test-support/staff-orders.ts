@@ -24,6 +24,7 @@ export function staffPendingOrder(overrides: Partial<StaffOrder> = {}): StaffOrd
     },
     providerOrderId: null,
     payments: [],
+    relistableNumberIds: [],
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ describeEachDatabase('relisting a number whose sale was undone', (ctx) => {
     ).toBe(200);
     // Sold, its sale standing: it keeps its status.
     expect(await stock(kept)).toMatchObject({ status: 'sold', relistable: false });
+    const paid = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+    expect(paid.relistableNumberIds).toEqual([]);
     const refused = await post(`/admin/numbers/${kept}/unhide`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('NUMBER_SOLD');
@@ -37,6 +39,8 @@ describeEachDatabase('relisting a number whose sale was undone', (ctx) => {
       note: 'The buyer asked to cancel',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The console's order names the number it may put back on sale.
+    expect(cancelled.json().data.relistableNumberIds).toEqual([kept]);
 
     // The sale undone: the number no UPC went out for may be relisted, the other may not.
     expect(await stock(kept)).toMatchObject({ status: 'sold', relistable: true });
@@ -44,6 +48,8 @@ describeEachDatabase('relisting a number whose sale was undone', (ctx) => {
     const relisted = await post(`/admin/numbers/${kept}/unhide`);
     expect(relisted.statusCode, relisted.body).toBe(200);
     expect(relisted.json().data).toMatchObject({ status: 'available', relistable: false });
+    const orderNow = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+    expect(orderNow.relistableNumberIds).toEqual([]);
     expect((await ctx().app.inject({ url: api(`/numbers/${kept}`) })).statusCode).toBe(200);
     expect((await post(`/admin/numbers/${ported}/unhide`)).json().code).toBe('NUMBER_SOLD');
 

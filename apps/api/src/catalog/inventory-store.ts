@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, param, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, param, sql, type SQL } from 'drizzle-orm';
 import { MAX_PRICE_RUPEES } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
@@ -165,6 +165,22 @@ export async function* streamStock(
 export async function lockStockNumber(tx: Tx, id: number): Promise<StockRow | undefined> {
   const [row] = await tx.select(stockColumns).from(numbers).where(eq(numbers.id, id)).for('update');
   return row;
+}
+
+/** The numbers of these orders that may go back on sale now (relistableSql), by order. */
+export async function relistableByOrder(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, number[]>> {
+  const byOrder = new Map<string, number[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ id: numbers.id, orderId: numbers.orderId })
+    .from(numbers)
+    .where(and(inArray(numbers.orderId, [...orderIds]), relistableSql))
+    .orderBy(asc(numbers.id));
+  for (const row of rows) byOrder.set(row.orderId!, [...(byOrder.get(row.orderId!) ?? []), row.id]);
+  return byOrder;
 }
 
 /** A number by its 10 digits, or undefined. */

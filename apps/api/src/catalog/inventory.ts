@@ -26,6 +26,7 @@ import {
   lockBulkPrice,
   lockStockNumber,
   previewBulkPrice,
+  relistableByOrder,
   setStockPrices,
   setStockStatus,
   streamStock,
@@ -146,6 +147,12 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
       );
       return { views: rows.map(toStockNumber), total };
     },
+
+    /**
+     * The numbers of these orders that may go back on sale now (sold, the sale undone before
+     * any UPC went out, not relisted since), by order id.
+     */
+    relistableByOrder: (orderIds: readonly string[]) => relistableByOrder(db, orderIds),
 
     /** Adds a number, classified by the domain; 409 naming its status when it is there. */
     async addNumber(body: NewNumberBody, actorId: string): Promise<StockNumber> {

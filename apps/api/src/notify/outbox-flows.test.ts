@@ -101,9 +101,17 @@ describe('messages through the outbox', () => {
     await vi.waitFor(() => expect(sent.map((m) => m.text)).toEqual(['Your order is paid.']), {
       timeout: 5_000,
     });
-    const [row] = await database.query<{ sent: boolean }>(
-      'select sent_at is not null as sent from outbox',
+    // The worker marks the message sent just after the provider took it: on a busy machine, a
+    // moment later.
+    await vi.waitFor(
+      async () => {
+        const rows = await database.query<{ sent: boolean }>(
+          'select sent_at is not null as sent from outbox',
+        );
+        expect(rows).toEqual([{ sent: true }]);
+      },
+      { timeout: 5_000 },
     );
-    expect(row).toEqual({ sent: true });
+    expect(sent).toHaveLength(1);
   });
 });

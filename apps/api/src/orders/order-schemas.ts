@@ -195,6 +195,11 @@ export const staffOrderSchema = orderSchema.extend({
   payments: z
     .array(paymentRecordSchema)
     .describe('Every payment received for the order, with its refunds, oldest first'),
+  relistableNumberIds: z
+    .array(z.number().int())
+    .describe(
+      'The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since',
+    ),
 });
 
 export type OrderView = z.infer<typeof orderSchema>;

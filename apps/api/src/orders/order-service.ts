@@ -105,10 +105,11 @@ export function createOrderService(deps: OrderDeps) {
   async function staffViews(rows: readonly OrderRow[]): Promise<StaffOrderView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [views, buyers, payments] = await Promise.all([
+    const [views, buyers, payments, relistable] = await Promise.all([
       orderViews(deps, rows),
       users.contacts([...new Set(rows.map((row) => row.userId))]),
       deps.payments.forOrders(ids),
+      deps.catalog.relistableByOrder(ids),
     ]);
     return rows.map((row, index) => {
       const buyer = buyers.find((b) => b.id === row.userId) ?? {
@@ -124,6 +125,7 @@ export function createOrderService(deps: OrderDeps) {
         attribution: (row.attribution as Record<string, unknown> | null) ?? null,
         providerOrderId: row.providerOrderId,
         payments: (payments.get(row.id) ?? []).map(deps.payments.view),
+        relistableNumberIds: relistable.get(row.id) ?? [],
       };
     });
   }

@@ -9326,6 +9326,8 @@ export interface operations {
                     completedAt: string | null;
                   }[];
                 }[];
+                /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+                relistableNumberIds: number[];
               }[];
               total: number;
               page: number;
@@ -9676,6 +9678,8 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              relistableNumberIds: number[];
             };
           };
         };
@@ -10044,6 +10048,8 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              relistableNumberIds: number[];
             };
           };
         };
@@ -10880,6 +10886,8 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              relistableNumberIds: number[];
             };
           };
         };
@@ -11273,6 +11281,8 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              relistableNumberIds: number[];
             };
           };
         };
@@ -11677,6 +11687,8 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              relistableNumberIds: number[];
             };
           };
         };
@@ -12062,6 +12074,8 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              relistableNumberIds: number[];
             };
           };
         };
@@ -12455,6 +12469,8 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              relistableNumberIds: number[];
             };
           };
         };

@@ -80,7 +80,9 @@ describe('the console order page', () => {
       within(region('Payments')).queryByRole('form', { name: 'Confirm a payment' }),
     ).toBeNull();
     expect(region('Timeline')).toHaveTextContent('UPC sent22 Nov 2026, 6:00 pm IST · Meera Iyer');
-    expect(region('Timeline')).toHaveTextContent('Awaiting payment22 Nov 2026, 2:30 pm IST · the buyer');
+    expect(region('Timeline')).toHaveTextContent(
+      'Awaiting payment22 Nov 2026, 2:30 pm IST · the buyer',
+    );
     expect(region('Buyer')).toHaveTextContent('WhatsApp updatesYes');
     expect(region('Billing details')).toHaveTextContent('27AAPFU0939F1ZV');
     expect(region('Amounts')).toHaveTextContent('CGST (9%)₹13,500');
@@ -252,20 +254,39 @@ describe('the console order page', () => {
     );
   });
 
-  it('points to Inventory to relist the numbers of a sale undone before any UPC went out', async () => {
-    renderOrder({
+  it('puts a number of a sale undone before its UPC went out back on sale, or points to Inventory', async () => {
+    const undone = {
       ...awaitingUpcs(),
-      status: 'refunded',
+      status: 'refunded' as const,
       statusLabel: 'Refunded',
       items: [staffPendingOrder().items[0]!, staffPaidOrder().items[1]!],
+    };
+    let relisted = false;
+    const api = renderOrder(undone, {
+      [`GET ${base}`]: () => ok({ ...undone, relistableNumberIds: relisted ? [] : [11] }),
+      'POST /admin/numbers/11/unhide': () => {
+        relisted = true;
+        return ok({}, '98765 43210 is on sale.');
+      },
     });
-    await screen.findByRole('region', { name: 'Numbers and porting' });
-    const relist = within(numberRow('98765 43210')).getByRole('link', {
-      name: 'Find 98765 43210 in Inventory',
-    });
-    expect(relist).toHaveAttribute('href', '/admin/inventory?q=9876543210');
+    const row = await screen.findByRole('listitem', { name: '98765 43210' });
+    expect(
+      within(row).getByRole('link', { name: 'Change its price first in Inventory' }),
+    ).toHaveAttribute('href', '/admin/inventory?q=9876543210');
     // Its UPC went out: porting began, so it is not put back on sale.
-    expect(within(numberRow('90000 78600')).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      within(numberRow('90000 78600')).queryByRole('button', { name: /back on sale/ }),
+    ).toBeNull();
+
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Put 98765 43210 back on sale' }),
+    );
+    expect(await screen.findByText('98765 43210 is on sale.')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/numbers/11/unhide')).toHaveLength(1);
+    // The order read again no longer offers it.
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: /back on sale/ })).toBeNull(),
+    );
   });
 
   it('offers the tax invoice of a paid order', async () => {

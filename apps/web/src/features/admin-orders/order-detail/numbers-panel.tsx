@@ -1,10 +1,10 @@
 import { formatInr } from '@store/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatIndianDate } from '../../../lib/format';
 import { Card } from '../../orders';
 import type { StaffOrder, StaffOrderItem } from '../staff-order-types';
 import { NextStepForm, UpcForm } from './porting-forms';
+import { RelistNumber } from './relist-number';
 import { UndoStepPanel } from './undo-step-panel';
 
 /** The order statuses in which its numbers move through porting. */
@@ -21,10 +21,6 @@ export function NumbersPanel({ order }: { order: StaffOrder }) {
   // A step recorded by mistake may be taken back, the last number's "Ported" of a completed order
   // too (the order is reopened).
   const canTakeBack = canPort || order.status === 'completed';
-  // A sale undone (cancelled after payment, or refunded): the numbers stay sold until staff
-  // relist them; one that got no UPC may go back on sale from Inventory (decision 0033).
-  const saleUndone =
-    order.paidAt !== null && (order.status === 'cancelled' || order.status === 'refunded');
   return (
     <Card title="Numbers and porting">
       {!canPort && order.status === 'pending_payment' ? (
@@ -38,7 +34,7 @@ export function NumbersPanel({ order }: { order: StaffOrder }) {
             item={item}
             canPort={canPort}
             canTakeBack={canTakeBack}
-            relistable={saleUndone && item.porting.steps.length === 0}
+            relistable={order.relistableNumberIds.includes(item.numberId)}
           />
         ))}
       </ul>
@@ -102,18 +98,7 @@ function NumberRow({
           ))}
         </ol>
       ) : null}
-      {relistable ? (
-        <p className="mt-1 text-sm text-slate-700">
-          Its sale was undone before a UPC went out: while Inventory shows it sold, it can be put
-          back on sale there.{' '}
-          <Link
-            to={`/admin/inventory?q=${item.number}`}
-            className="font-semibold text-blue-800 underline"
-          >
-            Find {item.display} in Inventory
-          </Link>
-        </p>
-      ) : null}
+      {relistable ? <RelistNumber orderId={order.id} item={item} /> : null}
       {canPort ? (
         <div className="mt-3">
           {porting.status === 'awaiting_upc' || replacing ? (

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useRelistNumber } from '../api/relist-number';
+import type { StaffOrderItem } from '../staff-order-types';
+import { useChangeFeedback } from './use-change-feedback';
+
+/**
+ * A number of a sale undone before its UPC went out: still sold until staff put it back on
+ * sale, here at its price, or from Inventory after changing the price (decision 0033).
+ */
+export function RelistNumber({ orderId, item }: { orderId: string; item: StaffOrderItem }) {
+  const relist = useRelistNumber(orderId);
+  const feedback = useChangeFeedback();
+  const [failure, setFailure] = useState<string>();
+  const putBack = async () => {
+    setFailure(undefined);
+    try {
+      feedback.done(await relist.mutateAsync(item.numberId), `${item.display} is on sale.`);
+    } catch (error) {
+      setFailure(feedback.failure(error));
+    }
+  };
+  return (
+    <div className="mt-2 text-sm text-slate-700">
+      <p>Its sale was undone before a UPC went out: it stays sold until it is put back on sale.</p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={relist.isPending}
+          aria-busy={relist.isPending || undefined}
+          onClick={() => void putBack()}
+        >
+          {relist.isPending ? 'Putting back…' : `Put ${item.display} back on sale`}
+        </button>
+        <Link
+          to={`/admin/inventory?q=${item.number}`}
+          className="font-semibold text-blue-800 underline"
+        >
+          Change its price first in Inventory
+        </Link>
+      </div>
+      {failure ? (
+        <p role="alert" className="mt-2 text-red-700">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}
