@@ -11,8 +11,8 @@ import { webBuildDir } from '../support/store-server';
  * Sign In dialog and lands on the console; imports stock from a CSV with some bad rows (the
  * check's errors, confirm, the progress bar, the result and its refused rows, the number in the
  * inventory); a buyer buys one of the imported numbers; the agent finds the order by the buyer's
- * mobile, confirms the UTR, sends the UPC and walks the number to ported, and the buyer sees
- * each step on the order page. The import adds 20,000 numbers, so this spec runs in its own
+ * mobile, confirms the UTR, sends the UPC and walks the number to ported (taking "Ported" back
+ * once, as when it was clicked too early), and the buyer sees each step on the order page. The import adds 20,000 numbers, so this spec runs in its own
  * project after the storefront specs (playwright.config.ts).
  */
 
@@ -246,6 +246,30 @@ test('a support agent signs in, imports stock and takes an order of an imported 
     for (const step of ['Paid', 'UPC sent', 'Porting in progress', 'Ported', 'Completed']) {
       await expect(timeline).toContainText(step);
     }
+  });
+
+  await test.step('support takes "Ported" back, clicked too early; the order reopens, then completes again', async () => {
+    await desk.reload();
+    await numberRow().getByRole('button', { name: 'Take back “Ported”…' }).click();
+    const form = numberRow().getByRole('form', { name: `Take back the last step of ${display}` });
+    await form.getByLabel(/^Reason/).fill('The operator has not confirmed yet');
+    await form.getByRole('button', { name: 'Take the step back' }).click();
+    await expect(numberRow().getByRole('button', { name: 'Mark ported' })).toBeVisible();
+    // The timeline says whose each step was: the buyer placed the order, support moved it.
+    const timeline = desk.getByRole('region', { name: 'Timeline' });
+    await expect(timeline).toContainText('· the buyer');
+    await expect(timeline).toContainText('"Ported" taken back: The operator has not confirmed yet');
+
+    const main = await buyerSees(page);
+    await expect(main).toContainText('Porting in progress');
+    await expect(
+      main.getByRole('region', { name: 'Porting, number by number' }).getByRole('listitem', {
+        name: display,
+      }),
+    ).toContainText('The operator has not confirmed yet');
+
+    await numberRow().getByRole('button', { name: 'Mark ported' }).click();
+    await expect(desk.getByRole('main').getByText('Completed').first()).toBeVisible();
   });
 
   await staff.close();
