@@ -12,8 +12,9 @@ import { webBuildDir } from '../support/store-server';
  * check's errors, confirm, the progress bar, the result and its refused rows, the number in the
  * inventory); a buyer buys one of the imported numbers; the agent finds the order by the buyer's
  * mobile, confirms the UTR, sends the UPC and walks the number to ported (taking "Ported" back
- * once, as when it was clicked too early), and the buyer sees each step on the order page. The import adds 20,000 numbers, so this spec runs in its own
- * project after the storefront specs (playwright.config.ts).
+ * once, as when it was clicked too early), and the buyer sees each step on the order page. The
+ * import adds 20,000 numbers, so this spec runs in its own project after the storefront specs
+ * (playwright.config.ts).
  */
 
 interface ListedNumber {
