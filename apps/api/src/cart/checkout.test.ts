@@ -127,7 +127,9 @@ describeEachDatabase(
           },
           upiLink: expect.stringMatching(/^upi:\/\/pay\?/),
         },
-        timeline: [expect.objectContaining({ status: 'pending_payment', actor: 'buyer', by: null })],
+        timeline: [
+          expect.objectContaining({ status: 'pending_payment', actor: 'buyer', by: null }),
+        ],
         needsRefund: false,
         paidAt: null,
       });

@@ -38,7 +38,15 @@ describeEachDatabase('migration 0020 on timelines written before it', (ctx) => {
       .from(orderEvents)
       .where(eq(orderEvents.orderId, order.id))
       .orderBy(asc(orderEvents.createdAt));
-    expect(marked.map((step) => step.byBuyer)).toEqual([true, true, true, true, false, false, false]);
+    expect(marked.map((step) => step.byBuyer)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(marked[0]!.note).toMatch(/^Order placed; /);
   });
 });

@@ -283,7 +283,9 @@ export const portingUndoBody = z.object({
     .trim()
     .min(1, 'is required: say why the step is taken back')
     .max(500)
-    .describe("Why the number's last step is taken back; shown to the buyer in its porting history"),
+    .describe(
+      "Why the number's last step is taken back; shown to the buyer in its porting history",
+    ),
 });
 
 /** POST /admin/orders/{id}/refunds: pay a payment back, with a reason. */
