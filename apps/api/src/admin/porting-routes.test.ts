@@ -279,18 +279,40 @@ describeEachDatabase(
           expect((await porting(staff.client, order.id, numberId, body)).statusCode).toBe(200);
         }
       };
-      const nothing = await undo(a, { reason: 'Clicked twice' });
+      const nothing = await undo(a, { step: 'upc_sent', reason: 'Clicked twice' });
       expect(nothing.statusCode).toBe(409);
-      expect(nothing.json().message).toBe(
-        '98765 98765 is awaiting its UPC: there is no step to take back.',
-      );
+      expect(nothing.json()).toMatchObject({
+        code: 'STEP_CHANGED',
+        message:
+          '98765 98765 is at "Awaiting UPC" now, not "UPC sent": nothing was taken back. Look at its steps again.',
+      });
       await forward(a, 'AB12CD34');
       await forward(b, 'QW12ER34');
       const messagesBefore = (await sentTo(ctx().database, order.billing.mobile)).length;
 
-      expect((await undo(b, {})).statusCode).toBe(400);
-      expect((await undo(b, { reason: '   ' })).json().message).toMatch(/reason/);
-      const reopened = await undo(b, { reason: 'Marked ported before the operator confirmed' });
+      for (const bad of [
+        {},
+        { step: 'ported' },
+        { step: 'ported', reason: '   ' },
+        { step: 'ported', reason: 'Typed \u202ein reverse' },
+        { step: 'ported', reason: 'Two\nlines' },
+        { step: 'awaiting_upc', reason: 'Nothing before it' },
+        { reason: 'Which step?' },
+      ]) {
+        const refused = await undo(b, bad);
+        expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(refused.json().message, JSON.stringify(bad)).toMatch(/reason|step/);
+      }
+      // Sent twice (a double submit, two tabs): the second finds the step gone and takes back
+      // nothing more.
+      const [reopenedFirst, again] = await Promise.all([
+        undo(b, { step: 'ported', reason: 'Marked ported before the operator confirmed' }),
+        undo(b, { step: 'ported', reason: 'Marked ported before the operator confirmed' }),
+      ]);
+      const [reopened, twice] =
+        reopenedFirst.statusCode === 200 ? [reopenedFirst, again] : [again, reopenedFirst];
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().code).toBe('STEP_CHANGED');
       expect(reopened.statusCode, reopened.body).toBe(200);
       expect(reopened.json().message).toBe('98123 41234: back at "Porting in progress".');
       const view = reopened.json().data;
@@ -312,8 +334,13 @@ describeEachDatabase(
       expect(itemOf(view, a).porting.status).toBe('ported');
 
       // Back to UPC sent the number keeps its code; back to awaiting its UPC it has none.
-      expect((await undo(b, { reason: 'Wrong number' })).json().data.status).toBe('upc_sent');
-      const awaiting = await undo(b, { reason: 'The UPC was for another number' });
+      expect(
+        (await undo(b, { step: 'porting_in_progress', reason: 'Wrong number' })).json().data.status,
+      ).toBe('upc_sent');
+      const awaiting = await undo(b, {
+        step: 'upc_sent',
+        reason: 'The UPC was for another number',
+      });
       expect(awaiting.json().data.status).toBe('paid');
       expect(itemOf(awaiting.json().data, b).porting).toMatchObject({
         status: 'awaiting_upc',
@@ -351,14 +378,14 @@ describeEachDatabase(
       });
       const undo = await staff.client.post(
         api(`/admin/orders/${order.id}/numbers/${number}/porting/undo`),
-        { reason: 'Oops' },
+        { step: 'upc_sent', reason: 'Oops' },
       );
       expect(undo.statusCode).toBe(409);
       expect(undo.json().message).toBe('This order is cancelled: its numbers can no longer move.');
       const unpaid = await buyerWithOrder(ctx().app, [id('9812341234')]);
       const early = await staff.client.post(
         api(`/admin/orders/${unpaid.order.id}/numbers/${id('9812341234')}/porting/undo`),
-        { reason: 'Oops' },
+        { step: 'upc_sent', reason: 'Oops' },
       );
       expect(early.statusCode).toBe(409);
     });

@@ -1,6 +1,7 @@
 import { normalizeUpc, orderStatuses, paymentStatuses, portingStatuses } from '@store/domain';
 import { z } from 'zod';
 import { numberIdText } from '../catalog/catalog-schemas';
+import { oneLine } from '../http/one-line';
 import { pageQuery, searchQuery } from '../http/paging';
 import { paymentRecordSchema } from '../payments/payment-schemas';
 import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
@@ -278,11 +279,17 @@ export const portingStepBody = z.discriminatedUnion('status', [
 
 /** POST /admin/orders/{id}/numbers/{numberId}/porting/undo: why the step is taken back. */
 export const portingUndoBody = z.object({
+  step: z
+    .enum(portingStatuses.filter((status) => status !== 'awaiting_upc'))
+    .describe(
+      "The step taken back: the number's porting status as the caller saw it. 409 STEP_CHANGED when the number has moved since, so a call repeated or made from a stale page takes back nothing more.",
+    ),
   reason: z
     .string()
     .trim()
     .min(1, 'is required: say why the step is taken back')
     .max(500)
+    .refine(...oneLine('The reason'))
     .describe(
       "Why the number's last step is taken back; shown to the buyer in its porting history",
     ),

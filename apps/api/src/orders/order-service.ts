@@ -22,7 +22,12 @@ import {
 import { invoicePdf } from './order-invoice';
 import { attachPaymentScreenshot, paymentScreenshotFile } from './payment-screenshot';
 import { rejectSubmittedPayment, submitPayment } from './payment-submission';
-import { movePorting, stepBackPorting, type PortingStepInput } from './porting';
+import {
+  movePorting,
+  stepBackPorting,
+  type PortingStepInput,
+  type PortingUndoInput,
+} from './porting';
 import { refundOrder, type RefundInput } from './refunds';
 import { retryOrder } from './retry-order';
 import type { OrderDeps, OrderRow } from './order-types';
@@ -328,11 +333,7 @@ export function createOrderService(deps: OrderDeps) {
     },
 
     /** One number's last porting step taken back, with a reason (porting.ts). */
-    async stepBackPorting(
-      id: string,
-      numberId: number,
-      input: { reason: string; staffUserId: string },
-    ) {
+    async stepBackPorting(id: string, numberId: number, input: PortingUndoInput) {
       const order = await find(id);
       return staffView(await stepBackPorting(deps, order.id, numberId, input));
     },

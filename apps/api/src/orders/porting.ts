@@ -254,6 +254,13 @@ export async function movePorting(
   return outcome.order;
 }
 
+export interface PortingUndoInput {
+  /** The step taken back: the number's porting status as staff saw it (else 409 STEP_CHANGED). */
+  step: PortingTarget;
+  reason: string;
+  staffUserId: string;
+}
+
 /**
  * Takes a number's last porting step back (one clicked by mistake): ported -> porting in
  * progress -> UPC sent -> awaiting UPC, where its UPC is cleared. The step back is recorded in
@@ -265,12 +272,20 @@ export async function stepBackPorting(
   deps: OrderDeps,
   orderId: string,
   numberId: number,
-  input: { reason: string; staffUserId: string },
+  input: PortingUndoInput,
 ): Promise<OrderRow> {
   return inTransaction(deps.database, async (tx) => {
     const { order, item, number } = await lockOrderNumber(tx, orderId, numberId, true);
-    const back = previousPortingStatus(item.portingStatus);
-    if (!back) throw invalidStep(`${number} is awaiting its UPC: there is no step to take back.`);
+    // The step the caller means: a repeated call, or one from a page out of date, takes back
+    // nothing more than what staff saw.
+    if (item.portingStatus !== input.step) {
+      throw conflict(
+        `${number} is at "${portingStatusLabels[item.portingStatus]}" now, not "${portingStatusLabels[input.step]}": nothing was taken back. Look at its steps again.`,
+        'STEP_CHANGED',
+      );
+    }
+    // Never awaiting_upc here (the step named is past it), so there is a step before.
+    const back = previousPortingStatus(input.step)!;
     const moved = await updateOrderItem(
       tx,
       order.id,

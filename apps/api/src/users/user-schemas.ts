@@ -1,20 +1,10 @@
 import { isValidGstin, normalizeMobile, states } from '@store/domain';
 import { z } from 'zod';
+import { oneLine } from '../http/one-line';
 
 /** Treats '' and null as "not given", as forms often send them. */
 export const absentWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-
-/**
- * Names and address parts go on one line of an invoice, an e-mail's greeting or a console
- * table: no line breaks, tabs or other control characters (NUL aside: every field refuses it
- * with its own message, plugins/reject-nul.ts).
- */
-const oneLine = (what: string) =>
-  [
-    (value: string) => !/\p{Cc}/u.test(value.replaceAll('\0', '')),
-    `${what} must be on one line, without control characters.`,
-  ] as const;
 
 export const nameField = z
   .string({ error: 'Enter your name.' })

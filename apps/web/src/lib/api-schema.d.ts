@@ -1011,7 +1011,7 @@ export interface paths {
     put?: never;
     /**
      * One number's porting step: its UPC sent, porting in progress, ported
-     * @description awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step); at upc_sent a new UPC may replace one that expired. A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.
+     * @description awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step; a step recorded by mistake is taken back with POST /admin/orders/{id}/numbers/{numberId}/porting/undo); at upc_sent a new UPC may replace one that expired. A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.
      */
     post: operations['postAdminOrdersByIdNumbersByNumberIdPorting'];
     delete?: never;
@@ -1031,7 +1031,7 @@ export interface paths {
     put?: never;
     /**
      * Take one number's last porting step back (one recorded by mistake)
-     * @description ported -> porting_in_progress -> upc_sent -> awaiting_upc (the UPC is cleared), one step per call, with a reason (400 without). Recorded in the number's porting history with the reason, which the buyer sees there, and audited (number.porting_undo); the buyer is sent no message. The order follows its least advanced number again: a completed order is reopened. 409 when the number awaits its UPC (nothing to take back) or the order is unpaid, cancelled or refunded.
+     * @description ported -> porting_in_progress -> upc_sent -> awaiting_upc (the UPC is cleared), one step per call, naming the step taken back (step: the number's status as the caller saw it; 409 STEP_CHANGED when it has moved since, so a repeated call takes back nothing more) and a reason on one line (400 without). Recorded in the number's porting history with the reason, which the buyer sees there, and audited (number.porting_undo); the buyer is sent no message. The order follows its least advanced number again: a completed order is reopened. 409 when the order is unpaid, cancelled or refunded.
      */
     post: operations['postAdminOrdersByIdNumbersByNumberIdPortingUndo'];
     delete?: never;
@@ -11820,6 +11820,11 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /**
+           * @description The step taken back: the number's porting status as the caller saw it. 409 STEP_CHANGED when the number has moved since, so a call repeated or made from a stale page takes back nothing more.
+           * @enum {string}
+           */
+          step: 'upc_sent' | 'porting_in_progress' | 'ported';
           /** @description Why the number's last step is taken back; shown to the buyer in its porting history */
           reason: string;
         };

@@ -12,13 +12,19 @@ const isObject = (value: unknown): value is Json =>
 /** A moment as the API writes one (disabledAt, a payment's time): shown in India's time. */
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
+/** A calendar day as the API writes one (a UPC's last valid day). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Words with the store's abbreviations in capitals: "upc sent" is "UPC sent". */
+const abbreviated = (words: string) =>
+  words
+    .replace(/\butr\b/g, 'UTR')
+    .replace(/\bupc\b/g, 'UPC')
+    .replace(/\bid\b/g, 'ID');
+
 /** A field's name in words: needsRefund is "needs refund", submittedUtr "submitted UTR". */
 const fieldWords = (key: string) =>
-  key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/\butr\b/g, 'UTR')
-    .replace(/\bid\b/g, 'ID');
+  abbreviated(key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
 
 /** A code value such as a status (pending_payment) in words. */
 const CODE_VALUE = /^[a-z]+(?:_[a-z]+)+$/;
@@ -32,7 +38,8 @@ function show(value: unknown, action: string, path: string): string {
   }
   if (typeof value === 'string') {
     if (ISO_MOMENT.test(value)) return formatIndianDate(value, { month: 'short', time: true });
-    return CODE_VALUE.test(value) ? value.replaceAll('_', ' ') : value;
+    if (ISO_DAY.test(value)) return formatIndianDate(value, { month: 'short' });
+    return CODE_VALUE.test(value) ? abbreviated(value.replaceAll('_', ' ')) : value;
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (isObject(value)) {

@@ -167,9 +167,9 @@ describe('the audit log page', () => {
       {
         ...entries[0],
         id: 2,
-        action: 'number.porting_step',
-        before: { status: 'awaiting_upc' },
-        after: { status: 'upc_sent' },
+        action: 'number.porting_undo',
+        before: { status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: '2026-12-03' },
+        after: { status: 'awaiting_upc', upcCode: null, upcExpiresOn: null },
       },
       { ...entries[0], id: 1, action: 'number.some_new_thing', before: null, after: null },
     ];
@@ -194,7 +194,10 @@ describe('the audit log page', () => {
     expect(disable).toHaveTextContent('Staff account disabled');
     expect(disable).toHaveTextContent('Staff member Kiran Rao');
     expect(disable).toHaveTextContent('disabled at: none → changed to 29 Nov 2026, 1:45 am IST');
-    expect(porting).toHaveTextContent('Porting step');
+    expect(porting).toHaveTextContent('Porting step taken back');
+    expect(porting).toHaveTextContent('status: UPC sent → changed to awaiting UPC');
+    expect(porting).toHaveTextContent('UPC code: AB12CD34 → changed to none');
+    expect(porting).toHaveTextContent('UPC expires on: 3 Dec 2026 → changed to none');
     expect(unknown).toHaveTextContent('Number: some new thing');
     expect(table).not.toHaveTextContent('4484000');
   });

@@ -390,7 +390,9 @@ describe('the console order page', () => {
     });
     const row = await screen.findByRole('listitem', { name: '90000 78600' });
     expect(within(row).queryByRole('button', { name: 'Mark porting in progress' })).toBeNull();
-    await userEvent.click(within(row).getByRole('button', { name: 'Take back “UPC sent”…' }));
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Take back “UPC sent”… (90000 78600)' }),
+    );
     const form = within(row).getByRole('form', { name: 'Take back the last step of 90000 78600' });
     expect(form).toHaveTextContent('and its UPC is cleared. The buyer is sent no message');
     await userEvent.click(within(form).getByRole('button', { name: 'Take the step back' }));
@@ -403,13 +405,50 @@ describe('the console order page', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Take the step back' }));
     expect(await screen.findByText('90000 78600: back at "Awaiting UPC".')).toBeInTheDocument();
     expect(api.callsTo(`POST ${base}/numbers/12/porting/undo`).map((c) => c.body)).toEqual([
-      { reason: 'UPC typed for the wrong number' },
+      { step: 'upc_sent', reason: 'UPC typed for the wrong number' },
     ]);
     // Escape closes the panel and gives the focus back to its button.
-    const opener = within(row).getByRole('button', { name: 'Take back “UPC sent”…' });
+    const opener = within(row).getByRole('button', { name: 'Take back “UPC sent”… (90000 78600)' });
     await userEvent.click(opener);
     await userEvent.keyboard('{Escape}');
-    expect(within(row).getByRole('button', { name: 'Take back “UPC sent”…' })).toHaveFocus();
+    expect(
+      within(row).getByRole('button', { name: 'Take back “UPC sent”… (90000 78600)' }),
+    ).toHaveFocus();
+  });
+
+  it('reads the order again when a step is refused, so the page shows where the number stands', async () => {
+    const before = staffPaidOrder({ status: 'completed', statusLabel: 'Completed' });
+    let moved = false;
+    const movedOn = {
+      ...before,
+      items: before.items.map((item) =>
+        item.numberId === 12
+          ? {
+              ...item,
+              porting: { ...item.porting, status: 'awaiting_upc' as const, label: 'Awaiting UPC' },
+            }
+          : item,
+      ),
+    };
+    renderOrder(before, {
+      [`GET ${base}`]: () => ok(moved ? movedOn : before),
+      [`POST ${base}/numbers/12/porting/undo`]: () => {
+        moved = true; // taken back from another tab meanwhile
+        return fail(
+          409,
+          '90000 78600 is at "Awaiting UPC" now, not "UPC sent": nothing was taken back.',
+        );
+      },
+    });
+    const row = await screen.findByRole('listitem', { name: '90000 78600' });
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Take back “UPC sent”… (90000 78600)' }),
+    );
+    await userEvent.type(within(row).getByLabelText(/^Reason/), 'Wrong number');
+    await userEvent.click(within(row).getByRole('button', { name: 'Take the step back' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('nothing was taken back');
+    await waitFor(() => expect(row).toHaveTextContent('Awaiting UPC'));
+    expect(within(row).queryByRole('form', { name: /^Take back/ })).toBeNull();
   });
 
   it('shows no porting actions before payment or once the order is cancelled', async () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import type { StaffOrder } from '../staff-order-types';
 import { consoleOrderKeys } from './order-keys';
 
@@ -24,7 +25,9 @@ export async function postOrderChange(
 
 /**
  * A change of one order (payment, porting step, cancel, refund): on success the order in the
- * cache is the one the server answered, and the lists are read again.
+ * cache is the one the server answered; on a refusal (someone else changed the order first) the
+ * order is read again, so the page shows what the message speaks of. Either way the lists and
+ * the console's own data (its counts: the Orders badge) are read again.
  */
 export function useOrderChange<T>(orderId: string, change: (body: T) => Promise<OrderChange>) {
   const queryClient = useQueryClient();
@@ -32,7 +35,13 @@ export function useOrderChange<T>(orderId: string, change: (body: T) => Promise<
     mutationFn: change,
     onSuccess: ({ order }) => {
       queryClient.setQueryData(consoleOrderKeys.detail(orderId), order);
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: consoleOrderKeys.detail(orderId) });
+    },
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: consoleOrderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.console] });
     },
   });
 }

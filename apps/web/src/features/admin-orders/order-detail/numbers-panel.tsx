@@ -86,7 +86,7 @@ function NumberRow({
       {porting.steps.length > 0 ? (
         <ol aria-label={`Porting steps of ${item.display}`} className="mt-2 space-y-1 text-sm">
           {porting.steps.map((step, index) => (
-            <li key={`${step.at}-${index}`} className="text-slate-700">
+            <li key={`${step.at}-${index}`} className="wrap-anywhere text-slate-700">
               <span className="font-medium text-slate-900">{step.label}</span>
               {step.upcCode ? <span className="font-mono"> {step.upcCode}</span> : null} ·{' '}
               <time dateTime={step.at}>
@@ -122,7 +122,7 @@ function NumberRow({
       ) : null}
       {canTakeBack && porting.status !== 'awaiting_upc' && !replacing ? (
         <div className="mt-2">
-          <UndoStepPanel orderId={order.id} item={item} />
+          <UndoStepPanel orderId={order.id} item={item} step={porting.status} />
         </div>
       ) : null}
     </li>

@@ -23,7 +23,7 @@ export function TimelinePanel({ order }: { order: StaffOrder }) {
               {' · '}
               {whose(entry)}
             </p>
-            {entry.note ? <p className="text-slate-700">{entry.note}</p> : null}
+            {entry.note ? <p className="wrap-anywhere text-slate-700">{entry.note}</p> : null}
           </li>
         ))}
       </ol>

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
+import { useToast } from '../../../components/toast';
 import { useInlinePanel } from '../../../components/inline-panel';
-import { useUndoPortingStep } from '../api/undo-porting-step';
+import { useUndoPortingStep, type PortingUndo } from '../api/undo-porting-step';
 import type { StaffOrderItem } from '../staff-order-types';
 import { useChangeFeedback } from './use-change-feedback';
 
@@ -13,14 +15,26 @@ const undoSchema = z.object({
     .string()
     .trim()
     .min(1, 'Say why the step is taken back.')
-    .max(500, 'Please keep the reason under 500 characters.'),
+    .max(500, 'Please keep the reason to 500 characters or fewer.'),
 });
 
-/** Takes a number's last porting step back, with a reason: for a step recorded by mistake. */
-export function UndoStepPanel({ orderId, item }: { orderId: string; item: StaffOrderItem }) {
+/**
+ * Takes a number's last porting step back, with a reason: for a step recorded by mistake. The
+ * call names the step shown (`step`), so a page out of date takes back nothing it did not show.
+ */
+export function UndoStepPanel({
+  orderId,
+  item,
+  step,
+}: {
+  orderId: string;
+  item: StaffOrderItem;
+  step: PortingUndo['step'];
+}) {
   const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
   const undo = useUndoPortingStep(orderId);
   const feedback = useChangeFeedback();
+  const toast = useToast();
   const [failure, setFailure] = useState<string>();
   const {
     register,
@@ -31,19 +45,27 @@ export function UndoStepPanel({ orderId, item }: { orderId: string; item: StaffO
     resolver: zodResolver(undoSchema),
     defaultValues: { reason: '' },
   });
-  const step = `“${item.porting.label}”`;
+  const stepName = `“${item.porting.label}”`;
   const onSubmit = handleSubmit(async ({ reason }) => {
     setFailure(undefined);
     try {
       const { message } = await undo.mutateAsync({
         numberId: item.numberId,
+        step,
         reason: reason.trim(),
       });
       feedback.done(message, 'Step taken back.');
       reset();
       close();
     } catch (error) {
-      setFailure(feedback.failure(error));
+      if (error instanceof ApiError && error.status === 409) {
+        // The number moved meanwhile: the order is read again and this panel may go with the
+        // step it offered, so the message goes where it stays.
+        toast.error(feedback.failure(error));
+        close();
+      } else {
+        setFailure(feedback.failure(error));
+      }
     }
   });
   if (!open) {
@@ -54,7 +76,7 @@ export function UndoStepPanel({ orderId, item }: { orderId: string; item: StaffO
         className="text-sm text-slate-700 underline"
         onClick={show}
       >
-        Take back {step}…
+        Take back {stepName}… <span className="sr-only">({item.display})</span>
       </button>
     );
   }
@@ -67,9 +89,9 @@ export function UndoStepPanel({ orderId, item }: { orderId: string; item: StaffO
       className="space-y-3 rounded-lg bg-amber-50 p-3"
     >
       <p className="text-sm text-slate-800">
-        {item.display} goes back to the step before {step}
-        {item.porting.status === 'upc_sent' ? ', and its UPC is cleared' : ''}. The buyer is sent no
-        message: tell them if they were told of this step.
+        {item.display} goes back to the step before {stepName}
+        {step === 'upc_sent' ? ', and its UPC is cleared' : ''}. The buyer is sent no message: tell
+        them if they were told of this step.
       </p>
       <TextField
         label="Reason (shown to the buyer in the number's history)"
@@ -82,11 +104,11 @@ export function UndoStepPanel({ orderId, item }: { orderId: string; item: StaffO
           {failure}
         </p>
       ) : null}
-      <div className="flex gap-3">
+      <div className="flex flex-wrap gap-3">
         <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
           Take the step back
         </SubmitButton>
-        <button type="button" className="btn-secondary" onClick={close}>
+        <button type="button" className="btn-secondary whitespace-nowrap" onClick={close}>
           Keep it
         </button>
       </div>

@@ -72,7 +72,7 @@ function NumberPorting({ item }: { item: OrderItem }) {
                 </time>
                 {step.by ? <> · by {step.by}</> : null}
               </span>
-              {step.note ? <p className="text-slate-700">{step.note}</p> : null}
+              {step.note ? <p className="wrap-anywhere text-slate-700">{step.note}</p> : null}
             </li>
           ))}
         </ol>

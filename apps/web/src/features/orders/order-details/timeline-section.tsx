@@ -22,7 +22,9 @@ export function TimelineSection({ order }: { order: Order }) {
               </time>
               {entry.by ? <> · by {entry.by}</> : null}
             </p>
-            {entry.note ? <p className="mt-1 text-sm text-slate-700">{entry.note}</p> : null}
+            {entry.note ? (
+              <p className="mt-1 text-sm wrap-anywhere text-slate-700">{entry.note}</p>
+            ) : null}
           </li>
         ))}
       </ol>
