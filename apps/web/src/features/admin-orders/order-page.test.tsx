@@ -416,6 +416,34 @@ describe('the console order page', () => {
     ).toHaveFocus();
   });
 
+  it('puts the focus on the UPC field once "UPC sent" is taken back', async () => {
+    const sent = staffPaidOrder();
+    const awaiting = {
+      ...sent,
+      items: sent.items.map((item) =>
+        item.numberId === 12
+          ? {
+              ...item,
+              porting: { ...item.porting, status: 'awaiting_upc' as const, label: 'Awaiting UPC' },
+            }
+          : item,
+      ),
+    };
+    renderOrder(sent, {
+      [`POST ${base}/numbers/12/porting/undo`]: ok(
+        awaiting,
+        '90000 78600: back at "Awaiting UPC".',
+      ),
+    });
+    const row = await screen.findByRole('listitem', { name: '90000 78600' });
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Take back “UPC sent”… (90000 78600)' }),
+    );
+    await userEvent.type(within(row).getByLabelText(/^Reason/), 'Wrong number{Enter}');
+    const form = await within(row).findByRole('form', { name: 'UPC for 90000 78600' });
+    expect(within(form).getByLabelText('UPC')).toHaveFocus();
+  });
+
   it('reads the order again when a step is refused, so the page shows where the number stands', async () => {
     const before = staffPaidOrder({ status: 'completed', statusLabel: 'Completed' });
     let moved = false;

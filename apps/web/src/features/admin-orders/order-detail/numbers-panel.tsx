@@ -57,6 +57,8 @@ function NumberRow({
 }) {
   const { porting } = item;
   const [replacing, setReplacing] = useState(false);
+  // "UPC sent" taken back: the UPC form takes the button's place, and the focus goes to it.
+  const [upcTakenBack, setUpcTakenBack] = useState(false);
   return (
     <li aria-label={item.display} className="py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -106,7 +108,11 @@ function NumberRow({
               orderId={order.id}
               item={item}
               replacing={replacing}
-              onDone={() => setReplacing(false)}
+              focusFirst={upcTakenBack}
+              onDone={() => {
+                setReplacing(false);
+                setUpcTakenBack(false);
+              }}
             />
           ) : porting.status === 'ported' ? null : (
             <div className="flex flex-wrap items-end gap-3">
@@ -122,7 +128,12 @@ function NumberRow({
       ) : null}
       {canTakeBack && porting.status !== 'awaiting_upc' && !replacing ? (
         <div className="mt-2">
-          <UndoStepPanel orderId={order.id} item={item} step={porting.status} />
+          <UndoStepPanel
+            orderId={order.id}
+            item={item}
+            step={porting.status}
+            onTakenBack={() => setUpcTakenBack(porting.status === 'upc_sent')}
+          />
         </div>
       ) : null}
     </li>

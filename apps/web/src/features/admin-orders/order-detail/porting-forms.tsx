@@ -35,11 +35,14 @@ export function UpcForm({
   orderId,
   item,
   replacing,
+  focusFirst = false,
   onDone,
 }: {
   orderId: string;
   item: StaffOrderItem;
   replacing: boolean;
+  /** Focus the UPC field on opening (it took the place of the button just used). */
+  focusFirst?: boolean;
   onDone: () => void;
 }) {
   const today = indiaDay();
@@ -89,6 +92,7 @@ export function UpcForm({
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="UPC"
+          autoFocus={focusFirst}
           autoComplete="off"
           spellCheck={false}
           maxLength={12}

@@ -26,10 +26,12 @@ export function UndoStepPanel({
   orderId,
   item,
   step,
+  onTakenBack,
 }: {
   orderId: string;
   item: StaffOrderItem;
   step: PortingUndo['step'];
+  onTakenBack: () => void;
 }) {
   const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
   const undo = useUndoPortingStep(orderId);
@@ -57,6 +59,7 @@ export function UndoStepPanel({
       feedback.done(message, 'Step taken back.');
       reset();
       close();
+      onTakenBack();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The number moved meanwhile: the order is read again and this panel may go with the
