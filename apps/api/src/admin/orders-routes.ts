@@ -20,8 +20,22 @@ import {
   screenshotBody,
   screenshotDownload,
   taxDocumentRoutes,
+  type StaffOrderView,
 } from '../orders/order-schemas';
 import { staffPaymentOutcomeMessages } from '../orders/order-service';
+
+/** What a change of an order answers: the order as it now is, or why not. */
+const orderChangeResponses = {
+  200: envelope(staffOrderSchema),
+  400: errorBody,
+  404: errorBody,
+  409: errorBody,
+  ...staffErrors,
+};
+
+/** The order's item for this number (the route has just moved it, so it is there). */
+const itemOf = (order: StaffOrderView, numberId: number) =>
+  order.items.find((candidate) => candidate.numberId === numberId)!;
 
 /**
  * The console's order calls: the list and its search, one order, payment confirmation, each
@@ -150,13 +164,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
           "Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.",
         params: orderParams,
         body: manualPaymentBody,
-        response: {
-          200: envelope(staffOrderSchema),
-          400: errorBody,
-          404: errorBody,
-          409: errorBody,
-          ...staffErrors,
-        },
+        response: orderChangeResponses,
       },
     },
     async (request) => {
@@ -180,13 +188,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
           'The order is at its least advanced number\'s step: paid (UPC awaited) -> upc_sent -> porting_in_progress -> ported, then completed once every number is ported. A porting step here moves every number at the step before it (without recording UPC codes: use POST /admin/orders/{id}/numbers/{numberId}/porting for that), one step at a time (409 names the expected next step); moving the last numbers to ported completes the order at once (the answer\'s status is completed). completed itself is only a step for an order left at "ported" by an earlier version. cancelled (before completed) needs a reason in note: an unpaid order releases its hold, a paid one is flagged needsRefund. refunded (once paid) with a reason in note records a refund staff made themselves (as POST /admin/orders/{id}/refunds with method manual). "paid" is recorded through POST /admin/orders/{id}/payments. Audited; the buyer gets an e-mail, an SMS and, when opted in, a WhatsApp message.',
         params: orderParams,
         body: orderStepBody,
-        response: {
-          200: envelope(staffOrderSchema),
-          400: errorBody,
-          404: errorBody,
-          409: errorBody,
-          ...staffErrors,
-        },
+        response: orderChangeResponses,
       },
     },
     async (request) => {
@@ -209,13 +211,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
           'awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step; a step recorded by mistake is taken back with POST /admin/orders/{id}/numbers/{numberId}/porting/undo); at upc_sent a new UPC may replace one that expired. A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.',
         params: orderNumberParams,
         body: portingStepBody,
-        response: {
-          200: envelope(staffOrderSchema),
-          400: errorBody,
-          404: errorBody,
-          409: errorBody,
-          ...staffErrors,
-        },
+        response: orderChangeResponses,
       },
     },
     async (request) => {
@@ -224,7 +220,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...request.body,
         staffUserId: currentUser(request).id,
       });
-      const item = order.items.find((candidate) => candidate.numberId === numberId)!;
+      const item = itemOf(order, numberId);
       return ok(order, `${item.display}: ${item.porting.label}.`);
     },
   );
@@ -239,13 +235,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
           "ported -> porting_in_progress -> upc_sent -> awaiting_upc (the UPC is cleared), one step per call, naming the step taken back (step: the number's status as the caller saw it; 409 STEP_CHANGED when it has moved since, so a repeated call takes back nothing more) and a reason on one line (400 without). Recorded in the number's porting history with the reason, which the buyer sees there, and audited (number.porting_undo); the buyer is sent no message. The order follows its least advanced number again: a completed order is reopened. 409 when the order is unpaid, cancelled or refunded.",
         params: orderNumberParams,
         body: portingUndoBody,
-        response: {
-          200: envelope(staffOrderSchema),
-          400: errorBody,
-          404: errorBody,
-          409: errorBody,
-          ...staffErrors,
-        },
+        response: orderChangeResponses,
       },
     },
     async (request) => {
@@ -254,7 +244,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...request.body,
         staffUserId: currentUser(request).id,
       });
-      const item = order.items.find((candidate) => candidate.numberId === numberId)!;
+      const item = itemOf(order, numberId);
       return ok(order, `${item.display}: back at "${item.porting.label}".`);
     },
   );
@@ -269,14 +259,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
           "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.",
         params: orderParams,
         body: refundBody,
-        response: {
-          200: envelope(staffOrderSchema),
-          400: errorBody,
-          404: errorBody,
-          409: errorBody,
-          502: errorBody,
-          ...staffErrors,
-        },
+        response: { ...orderChangeResponses, 502: errorBody },
       },
     },
     async (request) => {

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../../lib/zod';
-import { SubmitButton, TextField } from '../../../components/form-fields';
+import { TextField } from '../../../components/form-fields';
 import { useInlinePanel } from '../../../components/inline-panel';
 import { Card } from '../../orders';
 import { useCancelOrder } from '../api/cancel-order';
 import type { StaffOrder } from '../staff-order-types';
+import { FormActions } from './form-actions';
 import { useChangeFeedback } from './use-change-feedback';
 
 const cancelSchema = z.object({
@@ -65,19 +66,13 @@ export function CancelPanel({ order }: { order: StaffOrder }) {
             error={errors.reason?.message}
             {...register('reason')}
           />
-          {failure ? (
-            <p role="alert" className="text-sm text-red-700">
-              {failure}
-            </p>
-          ) : null}
-          <div className="flex gap-3">
-            <SubmitButton pending={isSubmitting} pendingLabel="Cancelling…">
-              Cancel the order
-            </SubmitButton>
-            <button type="button" className="btn-secondary" onClick={close}>
-              Keep it
-            </button>
-          </div>
+          <FormActions
+            failure={failure}
+            pending={isSubmitting}
+            pendingLabel="Cancelling…"
+            submit="Cancel the order"
+            keep={{ label: 'Keep it', onClick: close }}
+          />
         </form>
       ) : (
         <button ref={openerRef} type="button" className="btn-secondary mt-3" onClick={show}>

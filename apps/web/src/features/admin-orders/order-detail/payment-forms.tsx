@@ -9,6 +9,7 @@ import { useRefundPayment } from '../api/refund-payment';
 import { useRejectPayment } from '../api/reject-payment';
 import { manualPaymentWords } from '../payment-method';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
+import { FormActions } from './form-actions';
 import { useChangeFeedback } from './use-change-feedback';
 
 const confirmSchema = z.object({
@@ -146,14 +147,12 @@ export function RejectPaymentForm({ order }: { order: StaffOrder }) {
         error={errors.reason?.message}
         {...register('reason')}
       />
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
-      <SubmitButton pending={isSubmitting} pendingLabel="Rejecting…">
-        Reject the payment
-      </SubmitButton>
+      <FormActions
+        failure={failure}
+        pending={isSubmitting}
+        pendingLabel="Rejecting…"
+        submit="Reject the payment"
+      />
     </form>
   );
 }
@@ -246,21 +245,13 @@ export function RefundForm({
           </label>
         </fieldset>
       ) : null}
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex gap-3">
-        <SubmitButton pending={isSubmitting} pendingLabel="Refunding…">
-          {resume ? 'Finish the refund' : `Refund ${formatInr(payment.amount)}`}
-        </SubmitButton>
-        {resume ? null : (
-          <button type="button" className="btn-secondary" onClick={onDone}>
-            Keep the payment
-          </button>
-        )}
-      </div>
+      <FormActions
+        failure={failure}
+        pending={isSubmitting}
+        pendingLabel="Refunding…"
+        submit={resume ? 'Finish the refund' : `Refund ${formatInr(payment.amount)}`}
+        keep={resume ? undefined : { label: 'Keep the payment', onClick: onDone }}
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
 import { useMovePorting } from '../api/move-porting';
 import type { StaffOrderItem } from '../staff-order-types';
+import { FormActions } from './form-actions';
 import { useChangeFeedback } from './use-change-feedback';
 
 const note = z.string().trim().max(1000, 'Please keep the note under 1000 characters.');
@@ -131,21 +132,13 @@ export function UpcForm({
         />
       </div>
       <TextField label="Note (optional)" error={errors.note?.message} {...register('note')} />
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex gap-3">
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
-          {replacing ? 'Send the new UPC' : 'Mark UPC sent'}
-        </SubmitButton>
-        {replacing ? (
-          <button type="button" className="btn-secondary" onClick={onDone}>
-            Keep the UPC
-          </button>
-        ) : null}
-      </div>
+      <FormActions
+        failure={failure}
+        pending={isSubmitting}
+        pendingLabel="Saving…"
+        submit={replacing ? 'Send the new UPC' : 'Mark UPC sent'}
+        keep={replacing ? { label: 'Keep the UPC', onClick: onDone } : undefined}
+      />
     </form>
   );
 }

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { z } from '../../../lib/zod';
-import { SubmitButton, TextField } from '../../../components/form-fields';
+import { TextField } from '../../../components/form-fields';
 import { useToast } from '../../../components/toast';
 import { useInlinePanel } from '../../../components/inline-panel';
 import { useUndoPortingStep, type PortingUndo } from '../api/undo-porting-step';
 import type { StaffOrderItem } from '../staff-order-types';
+import { FormActions } from './form-actions';
 import { useChangeFeedback } from './use-change-feedback';
 
 const undoSchema = z.object({
@@ -102,19 +103,13 @@ export function UndoStepPanel({
         error={errors.reason?.message}
         {...register('reason')}
       />
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
-          Take the step back
-        </SubmitButton>
-        <button type="button" className="btn-secondary whitespace-nowrap" onClick={close}>
-          Keep it
-        </button>
-      </div>
+      <FormActions
+        failure={failure}
+        pending={isSubmitting}
+        pendingLabel="Saving…"
+        submit="Take the step back"
+        keep={{ label: 'Keep it', onClick: close }}
+      />
     </form>
   );
 }
