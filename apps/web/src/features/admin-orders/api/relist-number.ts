@@ -8,8 +8,9 @@ import { consoleOrderKeys } from './order-keys';
  * again (it no longer lists the number as one to relist), and so are the storefront's listings
  * (the inventory reads itself on every visit); answers the server's message.
  */
-async function relistNumber(numberId: number): Promise<string | undefined> {
-  return (await api.post(`/admin/numbers/${numberId}/unhide`)).message;
+async function relistNumber(numberId: number): Promise<{ message?: string }> {
+  const { message } = await api.post(`/admin/numbers/${numberId}/unhide`);
+  return { message };
 }
 
 export function useRelistNumber(orderId: string) {

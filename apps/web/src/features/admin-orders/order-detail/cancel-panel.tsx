@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form-fields';
@@ -24,8 +23,7 @@ const finished: readonly StaffOrder['status'][] = ['completed', 'cancelled', 're
 export function CancelPanel({ order }: { order: StaffOrder }) {
   const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
   const cancel = useCancelOrder(order.id);
-  const feedback = useChangeFeedback();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useChangeFeedback();
   const {
     register,
     handleSubmit,
@@ -36,14 +34,7 @@ export function CancelPanel({ order }: { order: StaffOrder }) {
   });
   if (finished.includes(order.status)) return null;
   const onSubmit = handleSubmit(async ({ reason }) => {
-    setFailure(undefined);
-    try {
-      const { message } = await cancel.mutateAsync(reason.trim());
-      feedback.done(message, 'Order cancelled.');
-      close();
-    } catch (error) {
-      setFailure(feedback.failure(error));
-    }
+    if (await attempt(() => cancel.mutateAsync(reason.trim()), 'Order cancelled.')) close();
   });
   return (
     <Card title="Cancel the order">

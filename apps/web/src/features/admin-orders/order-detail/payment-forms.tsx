@@ -28,8 +28,7 @@ const confirmSchema = z.object({
  */
 export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
   const confirm = useConfirmPayment(order.id);
-  const feedback = useChangeFeedback();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useChangeFeedback();
   const submittedUtr = order.payment.submitted?.utr;
   // The other reference staff were warned about (normalised); typing another one warns again.
   const [warnedAbout, setWarnedAbout] = useState<string>();
@@ -52,14 +51,7 @@ export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
       setWarnedAbout(other);
       return;
     }
-    setFailure(undefined);
-    try {
-      const { message } = await confirm.mutateAsync(reference.trim());
-      feedback.done(message, 'Payment confirmed.');
-      reset();
-    } catch (error) {
-      setFailure(feedback.failure(error));
-    }
+    if (await attempt(() => confirm.mutateAsync(reference.trim()), 'Payment confirmed.')) reset();
   });
   return (
     <form
@@ -115,8 +107,7 @@ const rejectSchema = z.object({
 /** Rejects the UTR the buyer submitted, with the reason the buyer is sent. */
 export function RejectPaymentForm({ order }: { order: StaffOrder }) {
   const reject = useRejectPayment(order.id);
-  const feedback = useChangeFeedback();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useChangeFeedback();
   const {
     register,
     handleSubmit,
@@ -126,13 +117,7 @@ export function RejectPaymentForm({ order }: { order: StaffOrder }) {
     defaultValues: { reason: '' },
   });
   const onSubmit = handleSubmit(async ({ reason }) => {
-    setFailure(undefined);
-    try {
-      const { message } = await reject.mutateAsync(reason.trim());
-      feedback.done(message, 'Payment rejected.');
-    } catch (error) {
-      setFailure(feedback.failure(error));
-    }
+    await attempt(() => reject.mutateAsync(reason.trim()), 'Payment rejected.');
   });
   return (
     <form
@@ -186,8 +171,7 @@ export function RefundForm({
   onKeyDown?: (event: KeyboardEvent) => void;
 }) {
   const refund = useRefundPayment(order.id);
-  const feedback = useChangeFeedback();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useChangeFeedback();
   const razorpay = payment.provider === 'razorpay';
   const requested = payment.refunds.find((candidate) => candidate.status === 'requested');
   const {
@@ -199,18 +183,11 @@ export function RefundForm({
     defaultValues: { reason: requested?.reason ?? '', method: razorpay ? 'razorpay' : 'manual' },
   });
   const onSubmit = handleSubmit(async ({ reason, method }) => {
-    setFailure(undefined);
-    try {
-      const { message } = await refund.mutateAsync({
-        paymentId: payment.id,
-        reason: reason.trim(),
-        method,
-      });
-      feedback.done(message, 'Refund made.');
-      onDone();
-    } catch (error) {
-      setFailure(feedback.failure(error));
-    }
+    const refunded = await attempt(
+      () => refund.mutateAsync({ paymentId: payment.id, reason: reason.trim(), method }),
+      'Refund made.',
+    );
+    if (refunded) onDone();
   });
   return (
     <form

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDays, indiaDay, normalizeUpc, UPC_VALIDITY_DAYS } from '@store/domain';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
@@ -48,8 +47,7 @@ export function UpcForm({
 }) {
   const today = indiaDay();
   const move = useMovePorting(orderId);
-  const feedback = useChangeFeedback();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useChangeFeedback();
   const {
     register,
     handleSubmit,
@@ -64,21 +62,14 @@ export function UpcForm({
     },
   });
   const onSubmit = handleSubmit(async (values) => {
-    setFailure(undefined);
-    try {
-      const { message } = await move.mutateAsync({
-        numberId: item.numberId,
-        step: {
-          status: 'upc_sent',
-          upcCode: normalizeUpc(values.upcCode)!,
-          upcExpiresOn: values.upcExpiresOn,
-          ...(values.note?.trim() ? { note: values.note.trim() } : {}),
-        },
-      });
-      feedback.done(message, 'UPC recorded.');
+    const step = {
+      status: 'upc_sent' as const,
+      upcCode: normalizeUpc(values.upcCode)!,
+      upcExpiresOn: values.upcExpiresOn,
+      ...(values.note?.trim() ? { note: values.note.trim() } : {}),
+    };
+    if (await attempt(() => move.mutateAsync({ numberId: item.numberId, step }), 'UPC recorded.')) {
       onDone();
-    } catch (error) {
-      setFailure(feedback.failure(error));
     }
   });
   const expiresIn = (days: number) => () =>
@@ -152,8 +143,7 @@ const nextSteps = {
 export function NextStepForm({ orderId, item }: { orderId: string; item: StaffOrderItem }) {
   const next = nextSteps[item.porting.status as keyof typeof nextSteps];
   const move = useMovePorting(orderId);
-  const feedback = useChangeFeedback();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useChangeFeedback();
   const {
     register,
     handleSubmit,
@@ -165,16 +155,14 @@ export function NextStepForm({ orderId, item }: { orderId: string; item: StaffOr
   });
   if (!next) return null;
   const onSubmit = handleSubmit(async (values) => {
-    setFailure(undefined);
-    try {
-      const { message } = await move.mutateAsync({
-        numberId: item.numberId,
-        step: { status: next.status, ...(values.note.trim() ? { note: values.note.trim() } : {}) },
-      });
-      feedback.done(message, 'Step recorded.');
+    const step = {
+      status: next.status,
+      ...(values.note.trim() ? { note: values.note.trim() } : {}),
+    };
+    if (
+      await attempt(() => move.mutateAsync({ numberId: item.numberId, step }), 'Step recorded.')
+    ) {
       reset();
-    } catch (error) {
-      setFailure(feedback.failure(error));
     }
   });
   return (

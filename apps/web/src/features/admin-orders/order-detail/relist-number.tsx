@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useRelistNumber } from '../api/relist-number';
 import type { StaffOrderItem } from '../staff-order-types';
@@ -10,16 +9,9 @@ import { useChangeFeedback } from './use-change-feedback';
  */
 export function RelistNumber({ orderId, item }: { orderId: string; item: StaffOrderItem }) {
   const relist = useRelistNumber(orderId);
-  const feedback = useChangeFeedback();
-  const [failure, setFailure] = useState<string>();
-  const putBack = async () => {
-    setFailure(undefined);
-    try {
-      feedback.done(await relist.mutateAsync(item.numberId), `${item.display} is on sale.`);
-    } catch (error) {
-      setFailure(feedback.failure(error));
-    }
-  };
+  const { failure, attempt } = useChangeFeedback();
+  const putBack = () =>
+    attempt(() => relist.mutateAsync(item.numberId), `${item.display} is on sale.`);
   return (
     <div className="mt-2 text-sm text-slate-700">
       <p>Its sale was undone before a UPC went out: it stays sold until it is put back on sale.</p>

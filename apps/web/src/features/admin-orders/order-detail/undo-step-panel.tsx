@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
 import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form-fields';
-import { useToast } from '../../../components/toast';
 import { useInlinePanel } from '../../../components/inline-panel';
 import { useUndoPortingStep, type PortingUndo } from '../api/undo-porting-step';
 import type { StaffOrderItem } from '../staff-order-types';
@@ -36,9 +33,7 @@ export function UndoStepPanel({
 }) {
   const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
   const undo = useUndoPortingStep(orderId);
-  const feedback = useChangeFeedback();
-  const toast = useToast();
-  const [failure, setFailure] = useState<string>();
+  const { failure, attempt } = useChangeFeedback();
   const {
     register,
     handleSubmit,
@@ -50,26 +45,17 @@ export function UndoStepPanel({
   });
   const stepName = `“${item.porting.label}”`;
   const onSubmit = handleSubmit(async ({ reason }) => {
-    setFailure(undefined);
-    try {
-      const { message } = await undo.mutateAsync({
-        numberId: item.numberId,
-        step,
-        reason: reason.trim(),
-      });
-      feedback.done(message, 'Step taken back.');
+    const takenBack = await attempt(
+      () => undo.mutateAsync({ numberId: item.numberId, step, reason: reason.trim() }),
+      'Step taken back.',
+      // The number moved meanwhile: the order is read again and this panel may go with the
+      // step it offered.
+      { onRefused: close },
+    );
+    if (takenBack) {
       reset();
       close();
       onTakenBack();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        // The number moved meanwhile: the order is read again and this panel may go with the
-        // step it offered, so the message goes where it stays.
-        toast.error(feedback.failure(error));
-        close();
-      } else {
-        setFailure(feedback.failure(error));
-      }
     }
   });
   if (!open) {

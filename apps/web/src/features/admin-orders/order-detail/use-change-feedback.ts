@@ -1,14 +1,43 @@
+import { useState } from 'react';
 import { useToast } from '../../../components/toast';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { ApiError, apiErrorMessage } from '../../../lib/api-client';
+
+interface AttemptOptions {
+  /**
+   * For a form that may go once the order is read again: a refusal because the order changed
+   * meanwhile (409) is said in a toast, which stays, and `onRefused` runs (e.g. closes the form).
+   */
+  onRefused?: () => void;
+}
 
 /**
- * What a console form says after its call: the server's message as a toast on success, and the
- * error (the server's message, e.g. a reference used on another order) to show by the form.
+ * What a console form says after its call. `attempt` runs it: on success the server's message
+ * (or `fallback`) as a toast, answering true; on failure the error's message (the server's, e.g.
+ * a reference used on another order) in `failure`, to show by the form, answering false.
  */
 export function useChangeFeedback() {
   const toast = useToast();
-  return {
-    done: (message: string | undefined, fallback: string) => toast.success(message ?? fallback),
-    failure: (error: unknown) => apiErrorMessage(error, 'That did not work. Please try again.'),
+  const [failure, setFailure] = useState<string>();
+  const attempt = async (
+    change: () => Promise<{ message?: string }>,
+    fallback: string,
+    { onRefused }: AttemptOptions = {},
+  ) => {
+    setFailure(undefined);
+    try {
+      const { message } = await change();
+      toast.success(message ?? fallback);
+      return true;
+    } catch (error) {
+      const said = apiErrorMessage(error, 'That did not work. Please try again.');
+      if (onRefused && error instanceof ApiError && error.status === 409) {
+        toast.error(said);
+        onRefused();
+      } else {
+        setFailure(said);
+      }
+      return false;
+    }
   };
+  return { failure, attempt };
 }
