@@ -5,6 +5,7 @@ import {
   gstStateCode,
   isInterState,
   placeOfSupply,
+  placeOfSupplyCode,
 } from './gst-states';
 
 describe('GST state codes', () => {
@@ -18,8 +19,26 @@ describe('GST state codes', () => {
     expect(gstStateCode('Maharashtra')).toBe('27');
     expect(gstinStateName('27AAPFU0939F1ZV')).toBe('Maharashtra');
     expect(gstinStateName('37AAPFU0939F1ZV')).toBe('Andhra Pradesh');
-    expect(gstinStateName('99AAPFU0939F1ZV')).toBeUndefined();
+    expect(gstinStateName('00AAPFU0939F1ZV')).toBeUndefined();
+    expect(gstinStateName('39AAPFU0939F1ZV')).toBeUndefined();
     expect(gstStateCode('Atlantis')).toBeUndefined();
+  });
+
+  it('reads the codes a state had before a change as the state now', () => {
+    expect(gstinStateName('25AAPFU0939F1ZV')).toBe('Dadra & Nagar Haveli and Daman & Diu');
+    expect(gstinStateName('28AAPFU0939F1ZV')).toBe('Andhra Pradesh');
+  });
+
+  it('reads Other Territory (97) and Centre Jurisdiction (99) as places of supply of their own', () => {
+    expect(gstinStateName('97AAPFU0939F1ZV')).toBe('Other Territory');
+    expect(gstinStateName('99AAPFU0939F1ZV')).toBe('Centre Jurisdiction');
+    expect(placeOfSupplyCode('Other Territory')).toBe('97');
+    expect(placeOfSupplyCode('Centre Jurisdiction')).toBe('99');
+    expect(placeOfSupplyCode('Maharashtra')).toBe('27');
+    expect(placeOfSupplyCode('Atlantis')).toBeUndefined();
+    for (const place of ['Other Territory', 'Centre Jurisdiction']) {
+      expect(billingStateNames).not.toContain(place);
+    }
   });
 
   it('is inter-state only when the place of supply is another state', () => {
@@ -41,5 +60,11 @@ describe('GST state codes', () => {
       'Delhi',
     );
     expect(placeOfSupply('Delhi', { billingState: 'Karnataka', gstin: null })).toBe('Karnataka');
+    const otherTerritory = placeOfSupply('Delhi', {
+      billingState: 'Delhi',
+      gstin: '97AABCQ1234R1ZX',
+    });
+    expect(otherTerritory).toBe('Other Territory');
+    expect(isInterState('Delhi', otherTerritory)).toBe(true);
   });
 });

@@ -52,10 +52,39 @@ export function gstStateCode(stateName: string): string | undefined {
   return gstCodeByState[stateName];
 }
 
-/** The state a GSTIN was registered in, by its first two digits, or undefined. */
+/**
+ * GSTIN codes that name no billing state. Two are codes a state had before a change (25: Daman &
+ * Diu, merged into 26 in 2020; 28: the undivided Andhra Pradesh), and the GSTIN stands for the
+ * state now. Two are places of supply of their own, another state than any store's (IGST).
+ */
+const formerStateCodes: Readonly<Record<string, string>> = {
+  '25': 'Dadra & Nagar Haveli and Daman & Diu',
+  '28': 'Andhra Pradesh',
+};
+const placesOfTheirOwn: Readonly<Record<string, string>> = {
+  '97': 'Other Territory',
+  '99': 'Centre Jurisdiction',
+};
+
+/**
+ * The place a GSTIN was registered in, by its first two digits: a state of `states`, Other
+ * Territory (97) or Centre Jurisdiction (99); undefined for a code GST does not use.
+ */
 export function gstinStateName(gstin: string): string | undefined {
   const code = gstin.slice(0, 2);
-  return Object.keys(gstCodeByState).find((name) => gstCodeByState[name] === code);
+  return (
+    Object.keys(gstCodeByState).find((name) => gstCodeByState[name] === code) ??
+    formerStateCodes[code] ??
+    placesOfTheirOwn[code]
+  );
+}
+
+/** The GST code of a place of supply (a state of `states`, or a place of its own), as invoices print it. */
+export function placeOfSupplyCode(place: string): string | undefined {
+  return (
+    gstStateCode(place) ??
+    Object.keys(placesOfTheirOwn).find((code) => placesOfTheirOwn[code] === place)
+  );
 }
 
 /** Place of supply (a state name) in another state than the store's: IGST rather than CGST + SGST. */

@@ -127,6 +127,39 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
     expect(first.json().data.status).toBe('cancelled');
   });
 
+  it('taxes a GSTIN of Other Territory (97) as another state, wherever it is billed', async () => {
+    const buyer = await buyerWithNumber({ accountType: 'Corporate', gstinNo: '97AABCQ1234R1ZX' });
+    const storeState = ctx().config.STORE_STATE;
+    const billing = { ...puneAddress, state: storeState };
+    const refused = await buyer.client.post(api('/cart/checkout'), { billing });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(
+      `Your GSTIN 97AABCQ1234R1ZX is registered in Other Territory, but the billing state is ${storeState}. Please check the billing state, or confirm that the difference is right.`,
+    );
+
+    const res = await buyer.client.post(api('/cart/checkout'), {
+      billing,
+      confirmGstinStateMismatch: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data.order;
+    expect(order.amounts).toMatchObject({
+      placeOfSupply: 'Other Territory',
+      igstAmount: 9_000,
+      cgstAmount: 0,
+      sgstAmount: 0,
+    });
+    const staff = await staffMember(ctx().app);
+    const paid = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+      reference: '512345678902',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const pdf = await buyer.client.get(api(`/orders/${order.id}/invoice.pdf`));
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Place of supply: Other Territory (97)');
+    expect(text).toMatch(/IGST @ 18%\s*₹9,000/);
+  });
+
   it('refuses a billing state that is not a state of India, with a clear message', async () => {
     const buyer = await buyerWithNumber();
     const res = await buyer.client.post(api('/cart/checkout'), {

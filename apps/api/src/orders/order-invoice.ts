@@ -1,4 +1,4 @@
-import { gstStateCode, placeOfSupply } from '@store/domain';
+import { placeOfSupply, placeOfSupplyCode } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import {
@@ -13,7 +13,7 @@ type InvoiceConfig = Pick<
   'STORE_NAME' | 'STORE_ADDRESS' | 'STORE_STATE' | 'STORE_GSTIN' | 'INVOICE_SAC_CODE'
 >;
 
-const withCode = (state: string) => `${state} (${gstStateCode(state) ?? '--'})`;
+const withCode = (state: string) => `${state} (${placeOfSupplyCode(state) ?? '--'})`;
 
 /** The company with the person it is billed to ("Acme Pvt Ltd (Asha Verma)"), each once. */
 function billedName({ companyName, name }: Billing): string {

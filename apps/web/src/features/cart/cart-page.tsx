@@ -247,7 +247,7 @@ function CartLineItem({
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right text-sm">
           <dt className="text-slate-600">Price at add</dt>
           <dd className="text-xl font-bold text-slate-900 tabular-nums">
-            {formatInr(adoptedFrom ?? line.priceAtAdd)}
+            {formatInr(line.priceAtAdd)}
           </dd>
           <dt className="text-slate-600">Current price</dt>
           <dd className="text-slate-800 tabular-nums" data-testid="current-price">

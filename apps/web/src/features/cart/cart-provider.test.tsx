@@ -225,8 +225,9 @@ describe('guest cart', () => {
     expect(screen.getByTestId('cart-item')).toHaveTextContent(
       'Price changed from ₹7,000 to ₹6,500.',
     );
-    // Added at the old price, which the line keeps showing beside the current one.
-    expect(screen.getByTestId('cart-item')).toHaveTextContent('Price at add₹7,000');
+    // The line's price is the one the cart now counts (as the API's priceAtAdd); the note above
+    // keeps the old one.
+    expect(screen.getByTestId('cart-item')).toHaveTextContent('Price at add₹6,500');
     expect(screen.getByTestId('current-price')).toHaveTextContent('₹6,500');
     // 6500 + 585 + 585 = 7670, in Indian grouping.
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹7,670');
