@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, parseRupees, toPaise, toRupees } from './money';
+import { discountPercent, formatInr, parseRupees, toPaise, toRupees } from './money';
 
 describe('toPaise', () => {
   it.each([
@@ -84,5 +84,25 @@ describe('parseRupees', () => {
     ['-5000/-', 'must be more than 0'],
   ])('refuses %j: %s', (text, problem) => {
     expect(parseRupees(text)).toEqual({ problem });
+  });
+});
+
+describe('discountPercent', () => {
+  it('is the whole percent off the list price, 0 when not on offer', () => {
+    expect(discountPercent(10_000_00, 8_000_00)).toBe(20);
+    expect(discountPercent(9_999_00, 7_999_00)).toBe(20);
+    expect(discountPercent(10_000_00, 10_000_00)).toBe(0);
+    expect(discountPercent(10_000_00, 11_000_00)).toBe(0);
+    expect(discountPercent(0, 0)).toBe(0);
+  });
+
+  it('rounds down: an offer never claims more than it gives', () => {
+    expect(discountPercent(1_600_00, 1_400_00)).toBe(12);
+    expect(discountPercent(3_000_00, 1_000_00)).toBe(66);
+  });
+
+  it('is at least 1 for any offer, at most 100', () => {
+    expect(discountPercent(10_000_00, 9_990_00)).toBe(1);
+    expect(discountPercent(10_000_00, 0)).toBe(100);
   });
 });

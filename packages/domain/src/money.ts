@@ -28,6 +28,17 @@ export function formatInr(rupees: number): string {
   return `${sign}₹${whole}${fraction ? `.${String(fraction).padStart(2, '0')}` : ''}`;
 }
 
+/**
+ * Whole percent off the list price, rounded down so that an offer never claims more than it
+ * gives (₹1,600 to ₹1,400 is 12% off, not 13%); at least 1 whenever the number is on offer
+ * (final below base), 0 when it is not.
+ */
+export function discountPercent(basePaise: number, finalPaise: number): number {
+  if (basePaise <= 0 || finalPaise >= basePaise) return 0;
+  const percent = Math.floor(((basePaise - finalPaise) * 100) / basePaise);
+  return Math.min(100, Math.max(1, percent));
+}
+
 /** The largest price a number may have: what fits the database's integer paise, in whole crores. */
 export const MAX_PRICE_RUPEES = 2_00_00_000;
 

@@ -1,6 +1,6 @@
 import { classify } from '@store/domain';
 import { describe, expect, it } from 'vitest';
-import { discountPercent, displayNumber, toNumberItem, type NumberRow } from './number-item';
+import { displayNumber, toNumberItem, type NumberRow } from './number-item';
 
 const row = (number: string, overrides: Partial<NumberRow> = {}): NumberRow => ({
   id: 1,
@@ -17,21 +17,6 @@ const row = (number: string, overrides: Partial<NumberRow> = {}): NumberRow => (
 describe('displayNumber', () => {
   it('groups the ten digits five and five', () => {
     expect(displayNumber('9876543210')).toBe('98765 43210');
-  });
-});
-
-describe('discountPercent', () => {
-  it('is the whole percent off the list price, 0 when not on offer', () => {
-    expect(discountPercent(10_000_00, 8_000_00)).toBe(20);
-    expect(discountPercent(9_999_00, 7_999_00)).toBe(20);
-    expect(discountPercent(10_000_00, 10_000_00)).toBe(0);
-    expect(discountPercent(10_000_00, 11_000_00)).toBe(0);
-    expect(discountPercent(0, 0)).toBe(0);
-  });
-
-  it('is at least 1 for any offer, at most 100', () => {
-    expect(discountPercent(10_000_00, 9_990_00)).toBe(1);
-    expect(discountPercent(10_000_00, 0)).toBe(100);
   });
 });
 

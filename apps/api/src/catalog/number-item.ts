@@ -1,4 +1,4 @@
-import { findCategory, rules, toRupees, type Span } from '@store/domain';
+import { discountPercent, findCategory, rules, toRupees, type Span } from '@store/domain';
 import { numbers } from '../db/schema';
 import type { NumberDetail, NumberItem, NumberPageStatus } from './catalog-schemas';
 
@@ -35,16 +35,6 @@ export const numberItemColumns = {
 /** `9876543210` -> `98765 43210`. */
 export function displayNumber(number: string): string {
   return number.length === 10 ? `${number.slice(0, 5)} ${number.slice(5)}` : number;
-}
-
-/**
- * Whole percent off the list price, rounded; at least 1 whenever the number is on offer
- * (final below base), 0 when it is not.
- */
-export function discountPercent(basePaise: number, finalPaise: number): number {
-  if (basePaise <= 0 || finalPaise >= basePaise) return 0;
-  const percent = Math.round(((basePaise - finalPaise) * 100) / basePaise);
-  return Math.min(100, Math.max(1, percent));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { findCategory, formatInr, rules } from '@store/domain';
+import { discountPercent, findCategory, formatInr, rules, toPaise } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
 import { useCartActions } from '../cart';
 import { FavouriteButton, NotifyMe } from '../saved';
@@ -132,7 +132,7 @@ export function NumberCard({
   const discount =
     item.pricing.discountPercent > 0
       ? item.pricing.discountPercent
-      : Math.max(1, Math.round(((nwBasePrice - nwFinalPrice) * 100) / nwBasePrice));
+      : discountPercent(toPaise(nwBasePrice), toPaise(nwFinalPrice));
   const Heading = `h${headingLevel}` as const;
   const inCart = isInCart(item.id);
 
