@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 
 /**
  * Form fields (the authentication modal, the profile page): a visible label, an optional hint,
@@ -324,11 +324,28 @@ export function SubmitButton({
   pendingLabel,
   className = '',
   ...button
-}: ComponentProps<'button'> & { pending?: boolean; pendingLabel?: string }) {
+}: Omit<ComponentProps<'button'>, 'ref'> & { pending?: boolean; pendingLabel?: string }) {
+  // A focused button that is disabled while its form is sent loses the focus to the page's body:
+  // it gets it back when the form is done, if it is still there and nothing else took the focus.
+  const ref = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (pending) return;
+    const active = document.activeElement;
+    if (pressed.current && ref.current?.isConnected && (!active || active === document.body)) {
+      ref.current.focus();
+    }
+    pressed.current = false;
+  }, [pending]);
   return (
     <button
       type="submit"
       {...button}
+      ref={ref}
+      onClick={(event) => {
+        pressed.current = document.activeElement === event.currentTarget;
+        button.onClick?.(event);
+      }}
       disabled={pending || button.disabled}
       aria-busy={pending || undefined}
       className={`btn-primary w-full py-2.5 text-base disabled:cursor-not-allowed disabled:opacity-70 sm:text-sm ${className}`}

@@ -18,7 +18,8 @@ export function useFocusLater<T extends HTMLElement>() {
   return {
     target,
     focusLater: () => {
-      wanted.current = true;
+      if (target.current?.isConnected) target.current.focus();
+      else wanted.current = true;
     },
   };
 }

@@ -142,6 +142,8 @@ describe('one enquiry', () => {
     await user.click(screen.getByRole('button', { name: 'Mark answered' }));
     expect(await screen.findByText('Enquiry marked answered.')).toBeInTheDocument();
     expect(callsTo('PATCH /admin/enquiries/e-1')[0]!.body).toEqual({ status: 'closed' });
+    // The button used has gone: the focus is on the status it changed.
+    expect(about.querySelector('dd[tabindex="-1"]')).toHaveFocus();
   });
 
   it('saves the team note', async () => {
@@ -153,14 +155,34 @@ describe('one enquiry', () => {
     await user.click(screen.getByRole('button', { name: 'Save note' }));
     expect(await screen.findByText('Note saved.')).toBeInTheDocument();
     expect(callsTo('PATCH /admin/enquiries/e-1')[0]!.body).toEqual({ note: 'Call back Monday' });
+    // Saved, its button is disabled until the note changes: the focus stays in the note.
+    await waitFor(() => expect(screen.getByLabelText('Team note')).toHaveFocus());
   });
 
   it('sends a reply by e-mail, and will not send an empty one', async () => {
     const user = userEvent.setup();
+    let sent = false;
+    const withReply = {
+      ...detail,
+      replies: [
+        {
+          id: 'r-1',
+          subject: 'Re: your enquiry',
+          text: 'Yes, it is available.',
+          staff: { name: 'Sam Support' },
+          sentAt: '2026-11-20T10:00:00.000Z',
+          sentTo: 'ravi@example.com',
+        },
+      ],
+    };
     const { callsTo } = renderEnquiry({
-      'POST /admin/enquiries/e-1/replies': {
-        status: 201,
-        body: { success: true, message: 'Reply sent to ravi@example.com.', data: detail },
+      'GET /admin/enquiries/e-1': () => ok(sent ? withReply : detail),
+      'POST /admin/enquiries/e-1/replies': () => {
+        sent = true;
+        return {
+          status: 201,
+          body: { success: true, message: 'Reply sent to ravi@example.com.', data: withReply },
+        };
       },
     });
     const form = await screen.findByRole('form', { name: 'Reply by e-mail' });
@@ -177,6 +199,10 @@ describe('one enquiry', () => {
       text: 'Yes, it is available.',
     });
     await waitFor(() => expect(within(form).getByLabelText('Reply')).toHaveValue(''));
+    // The focus goes to the replies, with the one just sent.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Replies sent' })).toHaveFocus(),
+    );
   });
 
   it('says an address that names no enquiry is not found, asking once and offering no retry', async () => {

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from '../../lib/zod';
 import { SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
+import { useFocusLater } from '../../components/use-focus-later';
 import { useToast } from '../../components/toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
@@ -47,6 +48,10 @@ export default function EnquiryPage() {
 const panel = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
 
 function EnquiryDetails({ enquiry }: { enquiry: EnquiryDetail }) {
+  // The control used may go (a status button, the sending button): the focus goes to the
+  // status changed, or to the replies with the one just sent.
+  const { target: status, focusLater: focusStatus } = useFocusLater<HTMLElement>();
+  const { target: replies, focusLater: focusReplies } = useFocusLater<HTMLHeadingElement>();
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-label="The enquiry" className={panel}>
@@ -69,17 +74,20 @@ function EnquiryDetails({ enquiry }: { enquiry: EnquiryDetail }) {
             </Detail>
           ) : null}
           {enquiry.pagePath ? <Detail term="Sent from">{enquiry.pagePath}</Detail> : null}
-          <Detail term="Status">{statusLabels[enquiry.status]}</Detail>
+          <dt className="font-medium text-slate-600">Status</dt>
+          <dd ref={status} tabIndex={-1} className="text-slate-900">
+            {statusLabels[enquiry.status]}
+          </dd>
         </dl>
         <h2 className="mt-4 text-sm font-semibold text-slate-700">Message</h2>
         <p className="mt-1 whitespace-pre-wrap text-slate-900">{enquiry.message}</p>
-        <StatusActions enquiry={enquiry} />
+        <StatusActions enquiry={enquiry} onMoved={focusStatus} />
       </section>
 
       <div className="space-y-6">
         <NoteForm enquiry={enquiry} />
-        <ReplyForm enquiry={enquiry} />
-        <Replies replies={enquiry.replies} />
+        <ReplyForm enquiry={enquiry} onSent={focusReplies} />
+        <Replies replies={enquiry.replies} headingRef={replies} />
       </div>
     </div>
   );
@@ -94,12 +102,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function StatusActions({ enquiry }: { enquiry: EnquiryDetail }) {
+function StatusActions({ enquiry, onMoved }: { enquiry: EnquiryDetail; onMoved: () => void }) {
   const toast = useToast();
   const { mutateAsync, isPending } = useUpdateEnquiry();
   const move = async (status: EnquiryDetail['status']) => {
     try {
       toast.success(await mutateAsync({ id: enquiry.id, status }));
+      onMoved();
     } catch (error) {
       toast.error(errorMessage(error, 'The enquiry could not be changed.'));
     }
@@ -139,10 +148,14 @@ function NoteForm({ enquiry }: { enquiry: EnquiryDetail }) {
     resolver: zodResolver(noteSchema),
     defaultValues: { note: enquiry.note ?? '' },
   });
+  // Saved, the button is disabled until the note changes again: the focus goes to the note.
+  const { target: noteBoxRef, focusLater: focusNote } = useFocusLater<HTMLTextAreaElement>();
+  const { ref: registerNote, ...noteField } = register('note');
   const onSubmit = handleSubmit(async ({ note }) => {
     try {
       toast.success(await mutateAsync({ id: enquiry.id, note }));
       reset({ note: note.trim() });
+      focusNote();
     } catch (error) {
       toast.error(errorMessage(error, 'The note could not be saved.'));
     }
@@ -153,7 +166,11 @@ function NoteForm({ enquiry }: { enquiry: EnquiryDetail }) {
         label="Team note"
         hint="What was done and what is next; only the team sees it."
         error={errors.note?.message}
-        {...register('note')}
+        {...noteField}
+        ref={(box) => {
+          registerNote(box);
+          noteBoxRef.current = box;
+        }}
       />
       <SubmitButton pending={isSubmitting} disabled={!isDirty} className="mt-3 sm:w-auto sm:px-6">
         Save note
@@ -171,7 +188,7 @@ const replySchema = z.object({
     .max(5000, 'Please keep the reply under 5000 characters.'),
 });
 
-function ReplyForm({ enquiry }: { enquiry: EnquiryDetail }) {
+function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => void }) {
   const toast = useToast();
   const { mutateAsync } = useReplyToEnquiry();
   const {
@@ -187,6 +204,7 @@ function ReplyForm({ enquiry }: { enquiry: EnquiryDetail }) {
     try {
       toast.success(await mutateAsync({ id: enquiry.id, subject: subject.trim(), text }));
       reset();
+      onSent();
     } catch (error) {
       toast.error(errorMessage(error, 'The reply could not be sent.'));
     }
@@ -219,11 +237,19 @@ function ReplyForm({ enquiry }: { enquiry: EnquiryDetail }) {
   );
 }
 
-function Replies({ replies }: { replies: EnquiryDetail['replies'] }) {
+function Replies({
+  replies,
+  headingRef,
+}: {
+  replies: EnquiryDetail['replies'];
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   if (replies.length === 0) return null;
   return (
     <section aria-label="Replies sent" className={panel}>
-      <h2 className="text-base font-semibold text-slate-900">Replies sent</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900">
+        Replies sent
+      </h2>
       <ol className="mt-2 space-y-4">
         {replies.map((reply) => (
           <li key={reply.id} className="border-t border-slate-100 pt-3 text-sm">

@@ -134,6 +134,17 @@ describe('the inventory page', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'held');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(location()).toBe('/admin/inventory?q=98200&match=anywhere&status=held');
+    // The filters are drawn anew for the new address; the control used keeps the focus.
+    expect(screen.getByRole('button', { name: 'Apply filters' })).toHaveFocus();
+    await user.type(screen.getByLabelText('Digits'), '1{Enter}');
+    expect(location()).toBe('/admin/inventory?q=982001&match=anywhere&status=held');
+    expect(screen.getByLabelText('Digits')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(location()).toBe('/admin/inventory');
+    expect(screen.getByRole('button', { name: 'Clear' })).toHaveFocus();
+    await user.type(screen.getByLabelText('Digits'), '98200');
+    await user.selectOptions(screen.getByLabelText('Status'), 'held');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await vi.waitFor(() =>
       expect(api.calls.at(-1)!.path).toBe(
         '/admin/numbers?q=98200&match=anywhere&status=held&sort=newest&page=1&pageSize=50',

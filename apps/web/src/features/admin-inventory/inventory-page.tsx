@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { useToast } from '../../components/toast';
@@ -35,6 +35,7 @@ export default function InventoryPage() {
   const stock = useStock(query);
   const setStatus = useSetNumberStatus();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const filterUsedRef = useRef<string | null>(null);
   const close = () => setDialog(null);
 
   const go = (next: Partial<StockQuery>) => setSearch(searchOf({ ...query, ...next }));
@@ -77,6 +78,7 @@ export default function InventoryPage() {
         key={search.toString()}
         filter={query.filter}
         onApply={(filter) => go({ filter, page: 1 })}
+        usedRef={filterUsedRef}
       />
       {stock.isPending ? (
         <PageSpinner label="Loading the inventory" />

@@ -209,7 +209,7 @@ export function InventoryTable({
                         <button
                           type="button"
                           onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 hover:underline"
+                          className="inline-flex min-h-6 items-center gap-1 hover:underline"
                         >
                           {content}
                           <span aria-hidden="true">

@@ -1,5 +1,5 @@
 import { categories } from '@store/domain';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { FILTER_KEYS, type StockFilter } from './stock-query';
 import { stockStatusLabels } from './stock-types';
 
@@ -37,14 +37,34 @@ function Field({
 /**
  * The inventory's filters: a digits search, status, category, offers, price range, and the
  * storefront's other digit and numerology filters. Applying puts them in the URL.
+ *
+ * The form is drawn anew for each set of filters; `usedRef` carries the name of the control it
+ * was applied from (a field where Enter was pressed, Apply or Clear) to the new form, which
+ * gives that control the focus back instead of leaving it on the page's body.
  */
 export function StockFilters({
   filter,
   onApply,
+  usedRef,
 }: {
   filter: StockFilter;
   onApply: (filter: StockFilter) => void;
+  usedRef: RefObject<string | null>;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const used = usedRef.current && formRef.current?.elements.namedItem(usedRef.current);
+    usedRef.current = null;
+    if (used instanceof HTMLElement) used.focus();
+  }, [usedRef]);
+  const apply = (next: StockFilter) => {
+    const active = document.activeElement;
+    usedRef.current =
+      active instanceof HTMLElement && formRef.current?.contains(active)
+        ? active.getAttribute('name')
+        : null;
+    onApply(next);
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -53,11 +73,12 @@ export function StockFilters({
       const value = String(form.get(key) ?? '').trim();
       if (value) next[key] = value as never;
     }
-    onApply(next);
+    apply(next);
   };
 
   return (
     <form
+      ref={formRef}
       role="search"
       aria-label="Inventory filters"
       onSubmit={onSubmit}
@@ -123,10 +144,10 @@ export function StockFilters({
           />
           On offer only
         </label>
-        <button type="submit" className="btn-primary">
+        <button type="submit" name="apply" className="btn-primary">
           Apply filters
         </button>
-        <button type="button" className="btn-secondary" onClick={() => onApply({})}>
+        <button type="button" name="clear" className="btn-secondary" onClick={() => apply({})}>
           Clear
         </button>
       </div>

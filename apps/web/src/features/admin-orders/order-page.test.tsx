@@ -136,6 +136,10 @@ describe('the console order page', () => {
     expect(
       await screen.findByRole('listitem', { name: 'Payment UTR 431298765' }),
     ).toBeInTheDocument();
+    // The form has gone: the focus is on the payments recorded.
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Payments recorded' })).toHaveFocus(),
+    );
   });
 
   it('asks again before confirming a reference other than the UTR the buyer submitted', async () => {
@@ -353,6 +357,9 @@ describe('the console order page', () => {
     await userEvent.type(within(form).getByLabelText('Note (optional)'), 'Sent from the Jio store');
     await userEvent.click(within(form).getByRole('button', { name: 'Mark UPC sent' }));
     expect(await screen.findByText('98765 43210: UPC sent.')).toBeInTheDocument();
+    // The form has gone: the focus is on the number and its new step, not on the page's body.
+    const row = screen.getByRole('listitem', { name: '98765 43210' });
+    await waitFor(() => expect(numberSummary(row)).toHaveFocus());
     expect(api.callsTo(`POST ${base}/numbers/11/porting`)[0]!.body).toEqual({
       status: 'upc_sent',
       upcCode: 'AB12CD34',
@@ -375,6 +382,7 @@ describe('the console order page', () => {
         { status: 'porting_in_progress' },
       ]),
     );
+    await waitFor(() => expect(numberSummary(row)).toHaveFocus());
     await userEvent.click(within(row).getByRole('button', { name: 'Replace the UPC' }));
     expect(within(row).getByRole('form', { name: 'UPC for 90000 78600' })).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Keep the UPC' }));
@@ -606,3 +614,8 @@ describe('the console order page', () => {
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });
 });
+
+/** The line of a number's row that names it and its porting step (focused after a step). */
+function numberSummary(row: HTMLElement) {
+  return within(row).getAllByText(row.getAttribute('aria-label')!)[0]!.closest('[tabindex="-1"]');
+}

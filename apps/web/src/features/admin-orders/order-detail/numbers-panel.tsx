@@ -1,5 +1,6 @@
 import { formatInr } from '@store/domain';
 import { useState } from 'react';
+import { useFocusLater } from '../../../components/use-focus-later';
 import { formatIndianDate } from '../../../lib/format';
 import { Card } from '../../orders';
 import type { StaffOrder, StaffOrderItem } from '../staff-order-types';
@@ -59,9 +60,15 @@ function NumberRow({
   const [replacing, setReplacing] = useState(false);
   // "UPC sent" taken back: the UPC form takes the button's place, and the focus goes to it.
   const [upcTakenBack, setUpcTakenBack] = useState(false);
+  // A step recorded: the focus goes to the number and its new step (the form used may be gone).
+  const { target: summary, focusLater: focusSummary } = useFocusLater<HTMLDivElement>();
   return (
     <li aria-label={item.display} className="py-4 first:pt-0 last:pb-0">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+      <div
+        ref={summary}
+        tabIndex={-1}
+        className="flex flex-wrap items-baseline justify-between gap-2 rounded"
+      >
         <p>
           <span className="font-mono text-lg font-semibold text-slate-900">{item.display}</span>{' '}
           <span className="text-sm text-slate-600">
@@ -113,10 +120,11 @@ function NumberRow({
                 setReplacing(false);
                 setUpcTakenBack(false);
               }}
+              onMoved={focusSummary}
             />
           ) : porting.status === 'ported' ? null : (
             <div className="flex flex-wrap items-end gap-3">
-              <NextStepForm orderId={order.id} item={item} />
+              <NextStepForm orderId={order.id} item={item} onMoved={focusSummary} />
               {porting.status === 'upc_sent' ? (
                 <button type="button" className="btn-secondary" onClick={() => setReplacing(true)}>
                   Replace the UPC

@@ -26,7 +26,7 @@ const confirmSchema = z.object({
  * once confirmed a second time: the buyer is shown the reference recorded, and theirs would stay
  * unrecorded.
  */
-export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
+export function ConfirmPaymentForm({ order, onDone }: { order: StaffOrder; onDone: () => void }) {
   const confirm = useConfirmPayment(order.id);
   const { failure, attempt } = useChangeFeedback();
   const submittedUtr = order.payment.submitted?.utr;
@@ -51,7 +51,10 @@ export function ConfirmPaymentForm({ order }: { order: StaffOrder }) {
       setWarnedAbout(other);
       return;
     }
-    if (await attempt(() => confirm.mutateAsync(reference.trim()), 'Payment confirmed.')) reset();
+    if (await attempt(() => confirm.mutateAsync(reference.trim()), 'Payment confirmed.')) {
+      reset();
+      onDone();
+    }
   });
   return (
     <form
@@ -105,7 +108,7 @@ const rejectSchema = z.object({
 });
 
 /** Rejects the UTR the buyer submitted, with the reason the buyer is sent. */
-export function RejectPaymentForm({ order }: { order: StaffOrder }) {
+export function RejectPaymentForm({ order, onDone }: { order: StaffOrder; onDone: () => void }) {
   const reject = useRejectPayment(order.id);
   const { failure, attempt } = useChangeFeedback();
   const {
@@ -117,7 +120,7 @@ export function RejectPaymentForm({ order }: { order: StaffOrder }) {
     defaultValues: { reason: '' },
   });
   const onSubmit = handleSubmit(async ({ reason }) => {
-    await attempt(() => reject.mutateAsync(reason.trim()), 'Payment rejected.');
+    if (await attempt(() => reject.mutateAsync(reason.trim()), 'Payment rejected.')) onDone();
   });
   return (
     <form

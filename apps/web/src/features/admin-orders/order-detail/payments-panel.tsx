@@ -1,5 +1,6 @@
 import { formatInr } from '@store/domain';
 import { useInlinePanel } from '../../../components/inline-panel';
+import { useFocusLater } from '../../../components/use-focus-later';
 import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
 import { Card } from '../../orders';
@@ -11,17 +12,21 @@ const refundStatusText = { requested: 'requested', done: 'done', failed: 'failed
 
 /** Every payment of the order with its refunds; confirm a transfer; refund a payment. */
 export function PaymentsPanel({ order }: { order: StaffOrder }) {
+  // A payment confirmed or rejected: its form goes, and the focus goes to the payments recorded.
+  const { target: records, focusLater: focusRecords } = useFocusLater<HTMLDivElement>();
   return (
     <Card title="Payments">
-      {order.payments.length === 0 ? (
-        <p className="text-sm text-slate-600">No payment recorded yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200">
-          {order.payments.map((payment) => (
-            <PaymentRow key={payment.id} order={order} payment={payment} />
-          ))}
-        </ul>
-      )}
+      <div ref={records} tabIndex={-1} role="group" aria-label="Payments recorded">
+        {order.payments.length === 0 ? (
+          <p className="text-sm text-slate-600">No payment recorded yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {order.payments.map((payment) => (
+              <PaymentRow key={payment.id} order={order} payment={payment} />
+            ))}
+          </ul>
+        )}
+      </div>
       {order.payment.submitted ? (
         <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           The buyer says they have paid: UTR{' '}
@@ -45,8 +50,8 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
           ) : null}
         </p>
       ) : null}
-      {order.paidAt === null ? <ConfirmPaymentForm order={order} /> : null}
-      {order.payment.submitted ? <RejectPaymentForm order={order} /> : null}
+      {order.paidAt === null ? <ConfirmPaymentForm order={order} onDone={focusRecords} /> : null}
+      {order.payment.submitted ? <RejectPaymentForm order={order} onDone={focusRecords} /> : null}
       {order.taxDocuments.invoice ? (
         <p className="mt-4 flex flex-wrap gap-3">
           <a href={documentUrl(order, 'invoice.pdf')} className="btn-secondary" download>

@@ -37,13 +37,17 @@ export function UpcForm({
   replacing,
   focusFirst = false,
   onDone,
+  onMoved,
 }: {
   orderId: string;
   item: StaffOrderItem;
   replacing: boolean;
   /** Focus the UPC field on opening (it took the place of the button just used). */
   focusFirst?: boolean;
+  /** The form is done with: the UPC recorded, or kept. */
   onDone: () => void;
+  /** The UPC is recorded. */
+  onMoved: () => void;
 }) {
   const today = indiaDay();
   const move = useMovePorting(orderId);
@@ -70,6 +74,7 @@ export function UpcForm({
     };
     if (await attempt(() => move.mutateAsync({ numberId: item.numberId, step }), 'UPC recorded.')) {
       onDone();
+      onMoved();
     }
   });
   const expiresIn = (days: number) => () =>
@@ -139,8 +144,19 @@ const nextSteps = {
   porting_in_progress: { status: 'ported', action: 'Mark ported' },
 } as const;
 
-/** The number's next step after its UPC: porting in progress, then ported (with a note). */
-export function NextStepForm({ orderId, item }: { orderId: string; item: StaffOrderItem }) {
+/**
+ * The number's next step after its UPC: porting in progress, then ported (with a note);
+ * `onMoved` once it is recorded.
+ */
+export function NextStepForm({
+  orderId,
+  item,
+  onMoved,
+}: {
+  orderId: string;
+  item: StaffOrderItem;
+  onMoved: () => void;
+}) {
   const next = nextSteps[item.porting.status as keyof typeof nextSteps];
   const move = useMovePorting(orderId);
   const { failure, attempt } = useChangeFeedback();
@@ -163,6 +179,7 @@ export function NextStepForm({ orderId, item }: { orderId: string; item: StaffOr
       await attempt(() => move.mutateAsync({ numberId: item.numberId, step }), 'Step recorded.')
     ) {
       reset();
+      onMoved();
     }
   });
   return (

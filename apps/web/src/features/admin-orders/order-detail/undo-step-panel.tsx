@@ -63,7 +63,7 @@ export function UndoStepPanel({
       <button
         ref={openerRef}
         type="button"
-        className="text-sm text-slate-700 underline"
+        className="min-h-6 text-sm text-slate-700 underline"
         onClick={show}
       >
         Take back {stepName}… <span className="sr-only">({item.display})</span>
