@@ -9,10 +9,10 @@ import type { CartProduct } from './cart-types';
 
 export interface CartActions {
   /**
-   * Adds the product and tells the user (toasts of spec §8). May return a promise; the card
-   * shows a busy button until it settles. It should not reject: failures are shown as toasts.
+   * Adds the product and tells the user (toasts of spec §8); resolves to whether it was added
+   * (the button shows busy until then). It should not reject: failures are shown as toasts.
    */
-  addToCart(product: CartProduct): Promise<void> | void;
+  addToCart(product: CartProduct): Promise<boolean>;
   /**
    * A family pack, all or none (told in a toast, a gone number named); resolves to whether it
    * was added.
@@ -28,7 +28,7 @@ export interface CartActions {
 }
 
 const noCartActions: CartActions = {
-  addToCart: () => {},
+  addToCart: () => Promise.resolve(false),
   addPack: () => Promise.resolve(false),
   isInCart: () => false,
   buyNow: () => {},

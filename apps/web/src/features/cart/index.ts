@@ -2,3 +2,4 @@
 export { CartProvider } from './cart-provider';
 export { CartActionsContext, CartCountContext, useCartActions, useCartCount } from './cart-slots';
 export type { CartActions } from './cart-slots';
+export { useAddButton } from './use-add-button';

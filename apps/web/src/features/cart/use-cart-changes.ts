@@ -44,6 +44,7 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
           writeGuestCart(addToGuestCart(readGuestCart(), current));
         }
         toast.success(CART_MESSAGES.added);
+        return true;
       } catch (error) {
         const already =
           (isApiError(error) && error.code === 'ALREADY_IN_CART') ||
@@ -54,6 +55,7 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         if (isApiError(error) && (error.code === 'NUMBER_UNAVAILABLE' || error.status === 404)) {
           void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
         }
+        return false;
       }
     },
     [signedIn, queryClient, postAdd, toast],

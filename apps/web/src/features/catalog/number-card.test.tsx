@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CartWithActions } from '../../../test-support/cart-actions';
 import { renderAt } from '../../../test-support/render';
 import { CartActionsContext, type CartActions } from '../cart';
 import type { NumberItem } from './api/get-numbers';
@@ -130,9 +132,9 @@ describe('NumberCard', () => {
   });
 
   it('adds the number to the cart through the cart actions', async () => {
-    let resolve: () => void = () => {};
+    let resolve: (added: boolean) => void = () => {};
     const actions: CartActions = {
-      addToCart: vi.fn(() => new Promise<void>((done) => (resolve = done))),
+      addToCart: vi.fn(() => new Promise<boolean>((done) => (resolve = done))),
       addPack: vi.fn(),
       isInCart: () => false,
       buyNow: () => {},
@@ -147,9 +149,52 @@ describe('NumberCard', () => {
     const button = screen.getByRole('button', { name: 'Add 98765 43210 to cart' });
     fireEvent.click(button);
     expect(actions.addToCart).toHaveBeenCalledWith(item);
-    expect(button).toBeDisabled();
-    resolve();
-    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(button);
+    expect(actions.addToCart).toHaveBeenCalledTimes(1);
+    resolve(true);
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+  });
+
+  it('gives the focus to the "In cart" link once added from the keyboard', async () => {
+    renderAt(
+      '/',
+      <CartWithActions>
+        <NumberCard item={makeItem()} />
+      </CartWithActions>,
+    );
+    screen.getByRole('button', { name: 'Add 98765 43210 to cart' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('link', { name: '98765 43210 is in your cart: view cart' }),
+    ).toHaveFocus();
+  });
+
+  it('moves no focus after a click that left it elsewhere, and keeps it when the add fails', async () => {
+    renderAt(
+      '/',
+      <CartWithActions>
+        <NumberCard item={makeItem()} />
+      </CartWithActions>,
+    );
+    const numberLink = screen.getByRole('link', { name: '9 8 7 6 5 4 3 2 1 0' });
+    numberLink.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Add 98765 43210 to cart' }));
+    await screen.findByRole('link', { name: '98765 43210 is in your cart: view cart' });
+    expect(numberLink).toHaveFocus();
+    cleanup();
+
+    renderAt(
+      '/',
+      <CartWithActions adds={false}>
+        <NumberCard item={makeItem()} />
+      </CartWithActions>,
+    );
+    const button = screen.getByRole('button', { name: 'Add 98765 43210 to cart' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    expect(button).toHaveFocus();
   });
 
   it('is safe to press without a cart provider and links to the cart once added', () => {
@@ -160,7 +205,7 @@ describe('NumberCard', () => {
       '/',
       <CartActionsContext.Provider
         value={{
-          addToCart: () => {},
+          addToCart: () => Promise.resolve(false),
           addPack: vi.fn(),
           isInCart: (id) => id === 101,
           buyNow: () => {},

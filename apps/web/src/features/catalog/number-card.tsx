@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { discountPercent, findCategory, formatInr, rules, toPaise } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
-import { useCartActions } from '../cart';
+import { useAddButton } from '../cart';
 import { FavouriteButton, NotifyMe } from '../saved';
 import type { NumberItem } from './api/get-numbers';
 
@@ -107,7 +107,7 @@ function shownCategory(item: NumberItem, listed: string | undefined) {
 /**
  * A number for sale: the number with its pattern highlighted (a link to the number's own page),
  * the category, the price (the list price struck through and the discount when on offer) and
- * Add to cart, which calls `useCartActions().addToCart(item)`.
+ * Add to cart (`useAddButton`, which calls `useCartActions().addToCart(item)`).
  */
 export function NumberCard({
   item,
@@ -125,8 +125,7 @@ export function NumberCard({
 }) {
   const headingId = useId();
   const category = shownCategory(item, listedCategory);
-  const { addToCart, isInCart } = useCartActions();
-  const [adding, setAdding] = useState(false);
+  const { inCart, adding, add, inCartLink } = useAddButton(item);
   const onOffer = isOnOffer(item);
   const { nwFinalPrice, nwBasePrice } = item.pricing;
   const discount =
@@ -134,17 +133,6 @@ export function NumberCard({
       ? item.pricing.discountPercent
       : discountPercent(toPaise(nwBasePrice), toPaise(nwFinalPrice));
   const Heading = `h${headingLevel}` as const;
-  const inCart = isInCart(item.id);
-
-  const onAdd = async () => {
-    if (adding) return;
-    setAdding(true);
-    try {
-      await addToCart(item);
-    } finally {
-      setAdding(false);
-    }
-  };
 
   return (
     <article
@@ -203,6 +191,7 @@ export function NumberCard({
           <NotifyMe item={item} />
         ) : inCart ? (
           <Link
+            ref={inCartLink}
             to="/cart"
             aria-label={`${item.display} is in your cart: view cart`}
             className="btn-secondary shrink-0 whitespace-nowrap"
@@ -213,10 +202,10 @@ export function NumberCard({
         ) : (
           <button
             type="button"
-            onClick={() => void onAdd()}
-            disabled={adding}
+            onClick={add}
+            aria-disabled={adding || undefined}
             aria-busy={adding || undefined}
-            className="btn-primary shrink-0 whitespace-nowrap disabled:cursor-wait disabled:opacity-70"
+            className="btn-primary shrink-0 whitespace-nowrap aria-disabled:cursor-wait aria-disabled:opacity-70"
           >
             <CartIcon className="size-4" />
             <span>

@@ -1,9 +1,9 @@
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { formatInr, totalNotes } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
 import { Container } from '../../components/page';
-import { useCartActions } from '../cart';
+import { useAddButton, useCartActions } from '../cart';
 import { categoryPath } from '../../lib/nav';
 import { HighlightedNumber } from '../catalog';
 import { EnquiryForm } from '../enquiries';
@@ -18,31 +18,22 @@ import { SimilarNumbers } from './similar-numbers';
  * disabled, so it keeps the focus, and the dialog gives the focus back to it when it closes.
  */
 function BuyButtons({ number }: { number: NumberDetail }) {
-  const { addToCart, isInCart, buyNow } = useCartActions();
-  const [adding, setAdding] = useState(false);
-  const add = async () => {
-    if (adding) return;
-    setAdding(true);
-    try {
-      await addToCart(number);
-    } finally {
-      setAdding(false);
-    }
-  };
+  const { buyNow } = useCartActions();
+  const { inCart, adding, add, inCartLink } = useAddButton(number);
   return (
     <div data-keep-clear className="mt-5 grid gap-3 sm:grid-cols-2">
-      {isInCart(number.id) ? (
-        <Link to="/cart" className="btn-secondary py-3 text-base">
+      {inCart ? (
+        <Link ref={inCartLink} to="/cart" className="btn-secondary py-3 text-base">
           <CheckIcon className="size-5 text-emerald-700" />
           In cart: view cart
         </Link>
       ) : (
         <button
           type="button"
-          onClick={() => void add()}
-          disabled={adding}
+          onClick={add}
+          aria-disabled={adding || undefined}
           aria-busy={adding || undefined}
-          className="btn-secondary py-3 text-base disabled:cursor-wait disabled:opacity-70"
+          className="btn-secondary py-3 text-base aria-disabled:cursor-wait aria-disabled:opacity-70"
         >
           <CartIcon className="size-5" />
           {adding ? 'Adding…' : 'Add to cart'}

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MetaDescriptor } from 'react-router';
+import { CartWithActions } from '../../../test-support/cart-actions';
 import { installFakeApi, ok } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
 import { renderWithQuery } from '../../../test-support/render';
@@ -48,7 +50,7 @@ function renderNumber(number: NumberDetail, actions: Partial<CartActions> = {}) 
     [`GET /numbers/by-number/${number.number}/similar`]: ok({ items: [similarItem] }),
   });
   const cart: CartActions = {
-    addToCart: vi.fn(),
+    addToCart: vi.fn(async () => true),
     addPack: vi.fn(),
     isInCart: () => false,
     buyNow: vi.fn(),
@@ -100,6 +102,19 @@ describe('a number on sale', { timeout: 20_000 }, () => {
     // It only opens the billing step: never disabled, it keeps the focus the dialog gives back.
     expect(buy).toBeEnabled();
     expect(buy).toHaveFocus();
+  });
+
+  it('gives the focus to "In cart: view cart" once added from the keyboard', async () => {
+    installFakeApi({ 'GET /numbers/by-number/9898989898/similar': ok({ items: [] }) });
+    renderWithQuery(
+      '/numbers/9898989898',
+      <CartWithActions>
+        <NumberDetails number={detail()} />
+      </CartWithActions>,
+    );
+    screen.getByRole('button', { name: 'Add to cart' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('link', { name: 'In cart: view cart' })).toHaveFocus();
   });
 
   it('shares the page: WhatsApp, the copied link, and the phone’s share sheet', async () => {
