@@ -39,7 +39,8 @@ export interface CartView {
 }
 
 export interface CartContextValue extends CartView {
-  removeItem(line: CartLine): Promise<void>;
+  /** Resolves to whether it was removed (a failure is told in a toast). */
+  removeItem(line: CartLine): Promise<boolean>;
   clear(): Promise<void>;
   setTdsPercent(percent: number): Promise<void>;
   /** Spec §4: guests drop invalid items and adopt new prices; resolves whether all were valid. */

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
+import { useFocusLater } from '../../components/use-focus-later';
 import { formatIndianDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useAuth } from '../auth';
@@ -61,6 +62,26 @@ export default function CartPage() {
     }
   };
 
+  // A line removed from its Remove button: the focus goes to the Remove button of the line now
+  // in its place (the next), else of the last line (the previous), else to the empty cart's
+  // message, once the line has gone.
+  const { target: lineButton, focusLater: focusLineLater } = useFocusLater<HTMLButtonElement>();
+  const { target: emptyMessage, focusLater: focusEmptyLater } =
+    useFocusLater<HTMLParagraphElement>();
+  const [removed, setRemoved] = useState<{ id: string; at: number } | null>(null);
+  const remove = async (line: CartLine, hadFocus: boolean) => {
+    const at = lines.indexOf(line);
+    const last = lines.length === 1;
+    if (!(await cart.removeItem(line)) || !hadFocus) return;
+    if (last) focusEmptyLater();
+    else focusLineLater();
+    setRemoved({ id: line.id, at });
+  };
+  const focusLine =
+    removed && !lines.some((line) => line.id === removed.id)
+      ? (lines[removed.at] ?? lines.at(-1))
+      : undefined;
+
   useEffect(() => {
     if (status === 'loading' || validated.current) return;
     validated.current = true;
@@ -85,7 +106,9 @@ export default function CartPage() {
       <PageHeader title="Your cart" />
       {lines.length === 0 ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-          <p className="text-lg text-slate-700">Your cart is empty.</p>
+          <p ref={emptyMessage} tabIndex={-1} className="text-lg text-slate-700 outline-none">
+            Your cart is empty.
+          </p>
           <Link to="/premium-numbers" className="btn-primary mt-6">
             Browse premium numbers
           </Link>
@@ -117,6 +140,8 @@ export default function CartPage() {
                   heldIn={
                     cart.openOrder?.productIds.includes(line.product.id) ? cart.openOrder : null
                   }
+                  onRemove={(hadFocus) => remove(line, hadFocus)}
+                  removeRef={line === focusLine ? lineButton : undefined}
                 />
               ))}
             </ul>
@@ -194,17 +219,22 @@ function OpenOrderNotice({
 /**
  * A line of the cart; `heldIn`: the buyer's order awaiting payment that holds its number;
  * `priceAtOpen`: its price at add when the page opened, before validation adopted a new one.
+ * Remove calls `onRemove` with whether the button had the focus; it is `aria-disabled` while
+ * it runs, not `disabled`, so that it keeps the focus (a failure leaves it there).
  */
 function CartLineItem({
   line,
   heldIn,
   priceAtOpen,
+  onRemove,
+  removeRef,
 }: {
   line: CartLine;
   heldIn: { id: string; reference: string } | null;
   priceAtOpen: number | undefined;
+  onRemove: (hadFocus: boolean) => Promise<void>;
+  removeRef: Ref<HTMLButtonElement> | undefined;
 }) {
-  const { removeItem } = useCart();
   const [removing, setRemoving] = useState(false);
   const repriced = line.available && line.currentPrice !== line.priceAtAdd;
   const adoptedFrom =
@@ -255,13 +285,17 @@ function CartLineItem({
           </dd>
         </dl>
         <button
+          ref={removeRef}
           type="button"
-          disabled={removing}
-          onClick={() => {
+          aria-disabled={removing || undefined}
+          onClick={(event) => {
+            if (removing) return;
             setRemoving(true);
-            void removeItem(line).finally(() => setRemoving(false));
+            void onRemove(event.currentTarget === document.activeElement).finally(() =>
+              setRemoving(false),
+            );
           }}
-          className="btn-secondary disabled:opacity-60"
+          className="btn-secondary aria-disabled:opacity-60"
         >
           Remove <span className="sr-only">{line.product.display}</span>
         </button>

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
@@ -263,6 +264,30 @@ describe('guest cart', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(await toast(CART_MESSAGES.signInToCheckout)).toBeInTheDocument();
   });
+
+  it("gives the focus to the next line's Remove, else the previous line's, else the empty cart", async () => {
+    guestCartOf(product(1, 5000), product(2, 7000), product(3, 9000));
+    installFakeApi({
+      'POST /cart/validate': ok({
+        validationResults: [1, 2, 3].map((productId) => ({
+          productId,
+          valid: true,
+          priceChanged: false,
+          newPrice: null,
+        })),
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const remove = (display: string) => screen.getByRole('button', { name: `Remove ${display}` });
+    (await screen.findByRole('button', { name: 'Remove 98765 00001' })).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(remove('98765 00002')).toHaveFocus());
+    remove('98765 00003').focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(remove('98765 00002')).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Your cart is empty.')).toHaveFocus();
+  });
 });
 
 describe('signing in with a guest cart', () => {
@@ -416,9 +441,14 @@ describe('signed-in cart and checkout', () => {
     ]);
     expect(api.callsTo('POST /cart/validate')[0]!.body).toBeUndefined();
     const second = screen.getAllByTestId('cart-item')[1]!;
+    within(second)
+      .getByRole('button', { name: /Remove/ })
+      .focus();
     fireEvent.click(within(second).getByRole('button', { name: /Remove/ }));
     expect(await toast(CART_MESSAGES.removed)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(1));
+    // The line that had the focus has gone: the one before it takes it.
+    expect(screen.getByRole('button', { name: 'Remove 98765 00001' })).toHaveFocus();
   });
 
   it('blocks checkout when a number is gone', async () => {

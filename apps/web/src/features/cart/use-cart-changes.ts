@@ -92,8 +92,10 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         if (signedIn) setServerCart(queryClient, await removeServerItem(line.id));
         else writeGuestCart(removeFromGuestCart(readGuestCart(), line.id));
         toast.success(CART_MESSAGES.removed);
+        return true;
       } catch (error) {
         toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+        return false;
       }
     },
     [signedIn, queryClient, removeServerItem, toast],
