@@ -74,7 +74,7 @@ export function BillingForm({
 
   const submit = handleSubmit(async ({ confirmGstinStateMismatch, ...billing }) => {
     if (mismatch && !confirmGstinStateMismatch) {
-      // Focused (and so scrolled into view): on a phone it is below the button pressed.
+      // Focused (and so scrolled into view): the buyer pressed a button out of its sight.
       setError(
         'confirmGstinStateMismatch',
         { message: GSTIN_STATE_CONFIRM_REQUIRED },

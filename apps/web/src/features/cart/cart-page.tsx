@@ -127,32 +127,49 @@ export default function CartPage() {
               )}
             />
           ) : null}
-          <section aria-labelledby="cart-items-title">
-            <h2 id="cart-items-title" className="sr-only">
-              Numbers in your cart
-            </h2>
-            <ul className="grid gap-4" data-testid="cart-items">
-              {lines.map((line) => (
-                <CartLineItem
-                  key={line.id}
-                  line={line}
-                  priceAtOpen={pricesAtOpen.get(line.product.id)}
-                  heldIn={
-                    cart.openOrder?.productIds.includes(line.product.id) ? cart.openOrder : null
-                  }
-                  onRemove={(hadFocus) => remove(line, hadFocus)}
-                  removeRef={line === focusLine ? lineButton : undefined}
+          {/* The billing form (signed in) before the summary's Checkout, which submits it: the
+              focus order follows the task, and on a phone the button comes after the form. */}
+          <div className="grid content-start gap-8">
+            <section aria-labelledby="cart-items-title">
+              <h2 id="cart-items-title" className="sr-only">
+                Numbers in your cart
+              </h2>
+              <ul className="grid gap-4" data-testid="cart-items">
+                {lines.map((line) => (
+                  <CartLineItem
+                    key={line.id}
+                    line={line}
+                    priceAtOpen={pricesAtOpen.get(line.product.id)}
+                    heldIn={
+                      cart.openOrder?.productIds.includes(line.product.id) ? cart.openOrder : null
+                    }
+                    onRemove={(hadFocus) => remove(line, hadFocus)}
+                    removeRef={line === focusLine ? lineButton : undefined}
+                  />
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="mt-4 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-950"
+                onClick={() => void cart.clear()}
+              >
+                Empty cart
+              </button>
+            </section>
+            {status === 'signed-in' && user ? (
+              <Suspense fallback={null}>
+                <BillingForm
+                  id={billingFormId}
+                  user={user}
+                  address={address}
+                  onStateChange={setBillingState}
+                  onSubmit={checkout}
+                  submitAtOnce={cart.resumeCheckout}
+                  onSubmittedAtOnce={cart.checkoutResumed}
                 />
-              ))}
-            </ul>
-            <button
-              type="button"
-              className="mt-4 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-950"
-              onClick={() => void cart.clear()}
-            >
-              Empty cart
-            </button>
-          </section>
+              </Suspense>
+            ) : null}
+          </div>
           <OrderSummary
             totals={totals}
             tdsRates={cart.tdsRates}
@@ -160,19 +177,6 @@ export default function CartPage() {
             busy={busy}
             onCheckout={() => void checkout()}
           />
-          {status === 'signed-in' && user ? (
-            <Suspense fallback={null}>
-              <BillingForm
-                id={billingFormId}
-                user={user}
-                address={address}
-                onStateChange={setBillingState}
-                onSubmit={checkout}
-                submitAtOnce={cart.resumeCheckout}
-                onSubmittedAtOnce={cart.checkoutResumed}
-              />
-            </Suspense>
-          ) : null}
         </div>
       )}
     </Container>

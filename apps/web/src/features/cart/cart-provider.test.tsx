@@ -623,6 +623,21 @@ describe('signed-in cart and checkout', () => {
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('₹70,800'));
   });
 
+  it('puts the billing fields before Checkout, which submits them, in the focus order', async () => {
+    installFakeApi({
+      'GET /user/profile': ok(buyerWithAddress),
+      'GET /cart': ok(serverCart([{ id: 1, price: 50000 }])),
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const form = await screen.findByRole('region', { name: 'Billing details' });
+    await userEvent.click(within(form).getByLabelText('PIN code'));
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toHaveFocus();
+  });
+
   it('asks for the billing address, taxes by the state chosen, and sends it with the checkout', async () => {
     // No address in the profile; a Corporate buyer whose GSTIN (27) is from Maharashtra.
     const api = installFakeApi({
@@ -670,7 +685,7 @@ describe('signed-in cart and checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect(await within(form).findByText(GSTIN_STATE_CONFIRM_REQUIRED)).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
-    // Below the button on a phone: the focus takes the buyer there.
+    // The focus takes the buyer there.
     expect(confirm).toHaveFocus();
 
     const profileReads = api.callsTo('GET /user/profile').length;
