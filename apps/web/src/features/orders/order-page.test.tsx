@@ -193,19 +193,28 @@ describe('order page: awaiting a manual payment', () => {
     const field = await screen.findByLabelText(/transaction reference \(UTR\)/);
     expect(screen.getByText('Time left to pay')).toBeInTheDocument();
     const user = userEvent.setup();
-    await user.type(field, '12345');
+    // Empty, then of the wrong shape: the field takes the focus back, with its message.
     await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(/^Enter the transaction reference \(UTR\)/);
+    await user.type(field, '12345');
+    screen.getByRole('button', { name: 'I have paid' }).focus();
+    await user.keyboard('{Enter}');
     expect(
       await screen.findByText(/12 digits for UPI or IMPS, 16 letters and digits for NEFT/),
     ).toBeInTheDocument();
+    expect(field).toHaveFocus();
     expect(api.callsTo(submitPath)).toHaveLength(0);
 
     await user.clear(field);
     await user.type(field, '412345678901');
     await user.click(screen.getByRole('button', { name: 'I have paid' }));
-    expect(
-      await screen.findByText(/^Payment submitted with UTR/, { selector: 'p' }),
-    ).toHaveTextContent('Payment submitted with UTR 412345678901. Our team is verifying it');
+    const sent = await screen.findByText(/^Payment submitted with UTR/, { selector: 'p' });
+    expect(sent).toHaveTextContent(
+      'Payment submitted with UTR 412345678901. Our team is verifying it',
+    );
+    // The form that had the focus has gone: the sentence that replaced it takes it.
+    await waitFor(() => expect(sent).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument();
     expect(api.callsTo(submitPath).map((call) => call.body)).toEqual([{ utr: '412345678901' }]);
     // Paid, as far as the buyer knows: the clock is the hold's while staff verify, not to pay.
@@ -219,6 +228,23 @@ describe('order page: awaiting a manual payment', () => {
     const next = screen.getByRole('region', { name: 'What happens next' });
     expect(next).not.toHaveTextContent('Pay by UPI or bank transfer');
     expect(next).toHaveTextContent('Within 24 hours of payment we send your Unique Porting Code');
+  });
+
+  it('takes the focus back to the UTR field when the server refuses it', async () => {
+    const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
+    const message = 'This UTR has already been given for another order.';
+    signedInApi({
+      [orderPath]: ok(pendingManualOrder()),
+      [submitPath]: fail(409, message, { code: 'UTR_IN_USE' }),
+    });
+    renderOrderPage();
+    const field = await screen.findByLabelText(/transaction reference \(UTR\)/);
+    const user = userEvent.setup();
+    await user.type(field, '412345678901');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(message);
   });
 
   it("shows why staff sent back a payment reference, from the order's timeline", async () => {

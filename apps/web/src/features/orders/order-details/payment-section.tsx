@@ -155,7 +155,23 @@ function ManualInstructions({ order }: { order: Order }) {
   const { instructions, upiLink, submitted } = order.payment;
   if (!instructions) return null;
   // Paid, as far as the buyer knows: a QR code and a Pay button now would invite paying twice.
-  if (submitted) return <PaymentSubmissionForm order={order} />;
+  // The form stays mounted as it turns into what was sent: it gives that sentence the focus.
+  return (
+    <>
+      {submitted ? null : <HowToPay instructions={instructions} upiLink={upiLink} />}
+      <PaymentSubmissionForm order={order} />
+    </>
+  );
+}
+
+/** The amount, the UPI QR code and link, the UPI ID and bank details, the reference to quote. */
+function HowToPay({
+  instructions,
+  upiLink,
+}: {
+  instructions: NonNullable<Order['payment']['instructions']>;
+  upiLink: Order['payment']['upiLink'];
+}) {
   return (
     <div className="mt-5">
       <p className="text-sm text-slate-800">
@@ -200,7 +216,6 @@ function ManualInstructions({ order }: { order: Order }) {
           <span className="font-mono font-semibold">{instructions.reference}</span>
         </InstructionRow>
       </dl>
-      <PaymentSubmissionForm order={order} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { utrKind, UTR_SHAPE_MESSAGE } from '@store/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/form-fields';
+import { useFocusLater } from '../../../components/use-focus-later';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { formatIndianDate } from '../../../lib/format';
 import { useSubmitPayment } from '../api/submit-payment';
@@ -13,6 +14,8 @@ export const SCREENSHOT_PROBLEM = 'Choose a JPEG or PNG image or a PDF file of a
 /**
  * "I have paid": the buyer gives the UTR, and optionally a screenshot of the payment (JPEG, PNG
  * or PDF up to 5 MB; the server checks its bytes); once given, what happens while staff verify.
+ * A UTR refused (here or by the server) takes the focus back to its field; once sent, the focus
+ * goes to the sentence that replaces the form, which the parent keeps mounted for it.
  */
 export function PaymentSubmissionForm({ order }: { order: Order }) {
   const submitted = order.payment.submitted;
@@ -21,11 +24,24 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
   const [screenshot, setScreenshot] = useState<File | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [fileProblem, setFileProblem] = useState<string | undefined>();
+  const utrField = useRef<HTMLInputElement>(null);
   const fileField = useRef<HTMLInputElement>(null);
+  const { target: confirmation, focusLater } = useFocusLater<HTMLParagraphElement>();
+
+  const refuse = (message: string) => {
+    setProblem(message);
+    utrField.current?.focus();
+  };
 
   if (submitted) {
+    // Not a live region: one mounted with its words in it is often not announced. The focus
+    // moved to it after "I have paid" is what reads it out.
     return (
-      <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900" role="status">
+      <p
+        ref={confirmation}
+        tabIndex={-1}
+        className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 outline-none"
+      >
         Payment submitted with UTR <span className="font-mono">{submitted.utr}</span>
         {submitted.screenshot ? ' and a screenshot' : ''}. Our team is verifying it; your numbers
         stay held until{' '}
@@ -40,7 +56,7 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!utrKind(utr)) {
-      setProblem(UTR_SHAPE_MESSAGE);
+      refuse(UTR_SHAPE_MESSAGE);
       return;
     }
     setProblem(undefined);
@@ -53,7 +69,8 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
     submit.mutate(
       { utr, screenshot },
       {
-        onError: (error) => setProblem(apiErrorMessage(error, 'Your payment could not be sent.')),
+        onSuccess: focusLater,
+        onError: (error) => refuse(apiErrorMessage(error, 'Your payment could not be sent.')),
       },
     );
   };
@@ -62,6 +79,7 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
     <form className="mt-5 grid gap-3" onSubmit={onSubmit} noValidate>
       <TextField
         label="Paid already? The transaction reference (UTR) from your bank or UPI app"
+        ref={utrField}
         name="utr"
         autoComplete="off"
         value={utr}
