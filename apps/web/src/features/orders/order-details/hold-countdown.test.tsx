@@ -1,0 +1,41 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HoldCountdown } from './hold-countdown';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('HoldCountdown', () => {
+  it('tells screen readers the time left at 10, 5 and 1 minute and at the lapse, not every minute', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-29T10:00:00.000Z'));
+    const { container } = render(
+      <HoldCountdown holdExpiresAt="2026-11-29T10:12:30.000Z" count={1} onLapse={() => {}} />,
+    );
+    const live = container.querySelector('[aria-live="polite"]')!;
+    expect(live).toBeEmptyDOMElement();
+    // The time left is there to read, outside the live region.
+    expect(screen.getByText('13 minutes left to pay.')).toHaveClass('sr-only');
+
+    const announced: string[] = [];
+    for (let minute = 0; minute < 13; minute += 1) {
+      act(() => vi.advanceTimersByTime(60_000));
+      const said = live.textContent ?? '';
+      if (said && said !== announced.at(-1)) announced.push(said);
+      if (minute === 3) {
+        // 8:30 left: read where the clock is, not announced.
+        expect(live).toBeEmptyDOMElement();
+        expect(screen.getByText('9 minutes left to pay.')).toHaveClass('sr-only');
+      }
+    }
+    expect(announced).toEqual([
+      '10 minutes left to pay.',
+      '5 minutes left to pay.',
+      'Less than a minute left to pay.',
+      'The hold has lapsed. If your payment has not reached us, the numbers are released.',
+    ]);
+  });
+});
