@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,23 @@ describe('order page: awaiting a manual payment', () => {
     expect(screen.queryByRole('region', { name: 'Order timeline' })).not.toBeInTheDocument();
     // Not a Razorpay order: no third-party script.
     expect(checkoutScripts()).toHaveLength(0);
+  });
+
+  it('copies the UPI ID and the bank details, and says so', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    signedInApi({ [orderPath]: ok(pendingManualOrder()) });
+    renderOrderPage();
+    // fireEvent: user-event would put a clipboard of its own in place of this one.
+    const copyUpi = await screen.findByRole('button', { name: 'Copy UPI ID' });
+    fireEvent.click(copyUpi);
+    expect(writeText).toHaveBeenCalledWith('vipstore@hdfcbank');
+    const notices = screen.getByRole('status', { name: 'Notifications' });
+    expect(await within(notices).findByText('Copied the UPI ID')).toBeInTheDocument();
+    // Its name stays: the toast says it was copied.
+    expect(copyUpi).toHaveAccessibleName('Copy UPI ID');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy bank details' }));
+    expect(await within(notices).findByText('Copied the bank details')).toBeInTheDocument();
   });
 
   it('offers bank transfer alone, and says why, for an amount over the UPI limit', async () => {

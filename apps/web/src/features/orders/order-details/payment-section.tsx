@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatInr } from '@store/domain';
+import { useToast } from '../../../components/toast';
 import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
 import type { Order } from '../order-types';
@@ -220,21 +221,27 @@ function HowToPay({
   );
 }
 
-/** Copies a payment detail, and says so. */
+/**
+ * Copies a payment detail, and says so in a toast, as the number page's Copy link does (a
+ * focused button's name changing to "Copied" is not reliably read). At least 24 px tall.
+ */
 function CopyButton({ text, what }: { text: string; what: string }) {
-  const [copied, setCopied] = useState(false);
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(`Copied the ${what}`);
+    } catch {
+      toast.error(`The ${what} could not be copied: select it and copy it instead.`);
+    }
+  };
   return (
     <button
       type="button"
-      className="ml-3 text-xs font-semibold text-blue-800 underline"
-      onClick={() =>
-        void navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
+      className="ml-3 inline-flex min-h-6 items-center text-xs font-semibold text-blue-800 underline"
+      onClick={() => void copy()}
     >
-      {copied ? 'Copied' : `Copy ${what}`}
+      Copy {what}
     </button>
   );
 }
