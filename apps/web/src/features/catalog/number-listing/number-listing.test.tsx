@@ -319,6 +319,7 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     };
     renderListing('/premium-numbers?sort=price_asc');
     await screen.findAllByTestId('number-card');
+    const politeBefore = [...document.querySelectorAll('[aria-live="polite"]')];
     const box = screen.getByRole('searchbox', { name: 'Describe the number you want' });
     fireEvent.change(box, { target: { value: '  ending 786  abcd under 20k ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
@@ -328,9 +329,10 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(requested().at(-1)).toBe('?text=ending+786+abcd+under+20k&sort=price_asc'),
     );
-    expect(await screen.findByTestId('ignored-words')).toHaveTextContent(
-      'We did not understand: “abcd”',
-    );
+    const ignored = await screen.findByTestId('ignored-words');
+    expect(ignored).toHaveTextContent('We did not understand: “abcd”');
+    // Announced: it fills a polite live region that was there before the search.
+    expect(politeBefore).toContain(ignored.closest('[aria-live="polite"]'));
     // Removing a chip takes its words out of the search.
     expect(screen.getByRole('link', { name: 'Remove filter: Ends with 786' })).toHaveAttribute(
       'href',

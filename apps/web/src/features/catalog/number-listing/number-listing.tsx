@@ -207,7 +207,10 @@ export function NumberListing({
           }
           suggestedName={filters.map((filter) => filter.label).join(', ')}
         />
-        {words ? <WordsNotice ignored={words.ignored ?? []} notes={words.notes ?? []} /> : null}
+        {/* Mounted before it fills, so that what a search in plain words left out is announced. */}
+        <div aria-live="polite">
+          {words ? <WordsNotice ignored={words.ignored ?? []} notes={words.notes ?? []} /> : null}
+        </div>
 
         <div className="mt-5" aria-busy={loading || query.isFetching}>
           {results}
