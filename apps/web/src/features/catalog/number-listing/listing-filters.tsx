@@ -30,14 +30,17 @@ function SearchIcon({ className }: { className?: string }) {
 /**
  * The digits search (anywhere / starts with / ends with) and the "More filters" panel. The typed
  * digits go to the address only when submitted (Enter or Search), so typing adds no history
- * entries; choosing where the digits appear applies at once when digits are typed.
+ * entries; choosing where the digits appear applies at once when digits are typed. A search
+ * submitted and applied is told to `onSearched` (the listing shows its results).
  */
 export function ListingFilters({
   params,
   update,
+  onSearched,
 }: {
   params: ListingParams;
   update: (patch: Partial<ListingParams>) => void;
+  onSearched: () => void;
 }) {
   const inputId = useId();
   const errorId = useId();
@@ -75,7 +78,7 @@ export function ListingFilters({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    apply(draft, match);
+    if (apply(draft, match)) onSearched();
   };
 
   const onMatch = (where: DigitMatch) => {

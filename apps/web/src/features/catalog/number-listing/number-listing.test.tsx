@@ -232,13 +232,18 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/premium-numbers?q=786&match=end'));
 
     fireEvent.change(input, { target: { value: '12a' } });
+    input.focus();
     fireEvent.submit(input);
     expect(screen.getByText('Enter 1 to 10 digits, for example 786.')).toBeInTheDocument();
     expect(location()).toBe('/premium-numbers?q=786&match=end');
+    // Nothing searched: the focus stays on the field to mend.
+    expect(input).toHaveFocus();
 
     fireEvent.change(input, { target: { value: '98 76' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(location()).toBe('/premium-numbers?q=9876&match=end'));
+    // As after another page: the focus goes to the results.
+    expect(screen.getByRole('heading', { name: 'Available numbers' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Remove filter: Ends with 9876' })).toHaveAttribute(
       'href',
       '/premium-numbers',
@@ -326,6 +331,7 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(location()).toBe('/premium-numbers?text=ending+786+abcd+under+20k&sort=price_asc'),
     );
+    expect(screen.getByRole('heading', { name: 'Available numbers' })).toHaveFocus();
     await waitFor(() =>
       expect(requested().at(-1)).toBe('?text=ending+786+abcd+under+20k&sort=price_asc'),
     );

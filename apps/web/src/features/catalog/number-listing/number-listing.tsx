@@ -34,6 +34,16 @@ function WordsNotice({ ignored, notes }: { ignored: readonly string[]; notes: re
   );
 }
 
+/**
+ * Brings the top of the results into view and moves the focus there (their heading), so that
+ * keyboard and screen-reader users start reading them: after another page or a search.
+ */
+function showResults(heading: HTMLHeadingElement | null) {
+  if (!heading) return;
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView?.({ block: 'start' });
+}
+
 export interface NumberListingProps {
   /** Numbers on offer only (the offer zone): sends `offer=true` whatever the address says. */
   offer?: boolean;
@@ -69,16 +79,12 @@ export function NumberListing({
   const navigationType = useNavigationType();
   const page = params.page ?? 1;
 
-  // After choosing another page (not after Back), bring the top of the results into view and
-  // move focus there, so keyboard and screen-reader users start reading the new page.
+  // After choosing another page (not after Back), the results are shown from their top.
   const previousPage = useRef(page);
   useEffect(() => {
     if (previousPage.current === page) return;
     previousPage.current = page;
-    const heading = headingRef.current;
-    if (navigationType !== 'PUSH' || !heading) return;
-    heading.focus({ preventScroll: true });
-    heading.scrollIntoView?.({ block: 'start' });
+    if (navigationType === 'PUSH') showResults(headingRef.current);
   }, [page, navigationType]);
 
   // A page of 24 cards is the listing's heaviest render: React renders new results in the
@@ -159,10 +165,17 @@ export function NumberListing({
         <PhraseSearch
           value={params.text}
           action={hrefFor({})}
-          onSearch={(text) => setParams({ text, sort: params.sort, pageSize: params.pageSize })}
+          onSearch={(text) => {
+            setParams({ text, sort: params.sort, pageSize: params.pageSize });
+            showResults(headingRef.current);
+          }}
           className="mb-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
         />
-        <ListingFilters params={params} update={update} />
+        <ListingFilters
+          params={params}
+          update={update}
+          onSearched={() => showResults(headingRef.current)}
+        />
 
         <div className="mt-8 flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
           <div>
