@@ -4,8 +4,10 @@ import { useEffect, useRef } from 'react';
  * Moves the focus to what an action brings (the link that replaced the button pressed, a
  * confirmation, the row that changed), so that a keyboard or screen-reader user is not left on
  * the page's body when the control they used goes. `focusLater()` asks for it; the element
- * given `target` takes the focus after the next render that has it (at once if there is one).
- * An element that is not a control needs `tabIndex={-1}`.
+ * given `target` takes the focus after the next render of this component that has it (the
+ * action's own: a target that is only known once the action is done, such as the line now in
+ * the place of one removed, is not given the focus early). An element that is not a control
+ * needs `tabIndex={-1}`.
  */
 export function useFocusLater<T extends HTMLElement>() {
   const target = useRef<T>(null);
@@ -18,8 +20,7 @@ export function useFocusLater<T extends HTMLElement>() {
   return {
     target,
     focusLater: () => {
-      if (target.current?.isConnected) target.current.focus();
-      else wanted.current = true;
+      wanted.current = true;
     },
   };
 }

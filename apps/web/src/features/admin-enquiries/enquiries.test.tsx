@@ -123,11 +123,14 @@ describe('one enquiry', () => {
 
   it('shows the enquiry and marks it answered', async () => {
     const user = userEvent.setup();
+    let answered = false;
     const { callsTo } = renderEnquiry({
-      'PATCH /admin/enquiries/e-1': ok(
-        { ...enquiry, status: 'closed' },
-        'Enquiry marked answered.',
-      ),
+      'GET /admin/enquiries/e-1': () =>
+        ok(answered ? { ...detail, status: 'closed', state: 'answered' } : detail),
+      'PATCH /admin/enquiries/e-1': () => {
+        answered = true;
+        return ok({ ...enquiry, status: 'closed' }, 'Enquiry marked answered.');
+      },
     });
     expect(
       await screen.findByRole('heading', { name: 'Enquiry from Ravi Kulkarni' }),
@@ -143,7 +146,7 @@ describe('one enquiry', () => {
     expect(await screen.findByText('Enquiry marked answered.')).toBeInTheDocument();
     expect(callsTo('PATCH /admin/enquiries/e-1')[0]!.body).toEqual({ status: 'closed' });
     // The button used has gone: the focus is on the status it changed.
-    expect(about.querySelector('dd[tabindex="-1"]')).toHaveFocus();
+    await waitFor(() => expect(about.querySelector('dd[tabindex="-1"]')).toHaveFocus());
   });
 
   it('saves the team note', async () => {

@@ -369,24 +369,42 @@ describe('the console order page', () => {
   });
 
   it('moves a number on once its UPC is sent, or replaces its UPC', async () => {
+    const moved = staffPaidOrder();
     const api = renderOrder(staffPaidOrder(), {
       [`POST ${base}/numbers/12/porting`]: ok(
-        staffPaidOrder(),
+        {
+          ...moved,
+          items: moved.items.map((item) =>
+            item.numberId === 12
+              ? {
+                  ...item,
+                  porting: {
+                    ...item.porting,
+                    status: 'porting_in_progress' as const,
+                    label: 'Porting in progress',
+                  },
+                }
+              : item,
+          ),
+        },
         '90000 78600: Porting in progress.',
       ),
     });
     const row = await screen.findByRole('listitem', { name: '90000 78600' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Replace the UPC' }));
+    expect(within(row).getByRole('form', { name: 'UPC for 90000 78600' })).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Keep the UPC' }));
+    expect(within(row).queryByRole('form', { name: 'UPC for 90000 78600' })).toBeNull();
+
     await userEvent.click(within(row).getByRole('button', { name: 'Mark porting in progress' }));
     await waitFor(() =>
       expect(api.callsTo(`POST ${base}/numbers/12/porting`).map((c) => c.body)).toEqual([
         { status: 'porting_in_progress' },
       ]),
     );
+    // The focus is on the number and its new step.
     await waitFor(() => expect(numberSummary(row)).toHaveFocus());
-    await userEvent.click(within(row).getByRole('button', { name: 'Replace the UPC' }));
-    expect(within(row).getByRole('form', { name: 'UPC for 90000 78600' })).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole('button', { name: 'Keep the UPC' }));
-    expect(within(row).queryByRole('form', { name: 'UPC for 90000 78600' })).toBeNull();
+    expect(numberSummary(row)).toHaveTextContent('Porting in progress');
   });
 
   it('takes a step recorded by mistake back, with a reason, on a completed order too', async () => {
