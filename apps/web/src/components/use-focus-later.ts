@@ -1,17 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 
 /**
  * Moves the focus to what an action brings (the link that replaced the button pressed, a
  * confirmation, the row that changed), so that a keyboard or screen-reader user is not left on
- * the page's body when the control they used goes. `focusLater()` asks for it; the element
- * given `target` takes the focus after the next render of this component that has it (the
- * action's own: a target that is only known once the action is done, such as the line now in
- * the place of one removed, is not given the focus early). An element that is not a control
- * needs `tabIndex={-1}`.
+ * the page's body when the control they used goes. `focusLater()` asks for it and draws the
+ * component again; the element given `target` takes the focus after the first render from then
+ * on that has it (a target known only once the action is done, such as the cart line now in a
+ * removed one's place, is given none until then). An element that is not a control needs
+ * `tabIndex={-1}`.
  */
 export function useFocusLater<T extends HTMLElement>() {
   const target = useRef<T>(null);
   const wanted = useRef(false);
+  const [, drawAgain] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     if (!wanted.current || !target.current) return;
     wanted.current = false;
@@ -21,6 +22,7 @@ export function useFocusLater<T extends HTMLElement>() {
     target,
     focusLater: () => {
       wanted.current = true;
+      drawAgain();
     },
   };
 }
