@@ -17,8 +17,10 @@ const iconStyles: Record<ToastType, string> = {
 
 /**
  * Fixed top-right stack of toasts, below the header (64 px high) so that they never cover its
- * cart link, account menu or menu button, as they did right after signing in. Errors are
- * announced assertively (role="alert").
+ * cart link, account menu or menu button, as they did right after signing in. Errors go into an
+ * alert region, the others into a polite status region: two live regions, always mounted, so
+ * that each toast is announced once, as it comes. Both regions lay their toasts out in the one
+ * stack (`display: contents`), each in its place in the order they came (`order`).
  */
 export function ToastViewport({
   toasts,
@@ -27,41 +29,48 @@ export function ToastViewport({
   toasts: readonly ToastEntry[];
   onClose: (id: string) => void;
 }) {
+  const item = (toast: ToastEntry, index: number) => {
+    const style = styles[toast.type];
+    return (
+      <div
+        key={toast.id}
+        data-toast-type={toast.type}
+        data-state={toast.leaving ? 'leaving' : 'open'}
+        style={{ order: index }}
+        className={`toast pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${style.box}`}
+      >
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white ${iconStyles[toast.type]}`}
+        >
+          {style.icon}
+        </span>
+        <p className="flex-1 text-sm font-medium">{toast.message}</p>
+        <button
+          type="button"
+          onClick={() => onClose(toast.id)}
+          aria-label="Close notification"
+          className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
+        >
+          <CloseMiniIcon className="size-4" />
+        </button>
+      </div>
+    );
+  };
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-label="Notifications"
-      className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
-    >
-      {toasts.map((toast) => {
-        const style = styles[toast.type];
-        return (
-          <div
-            key={toast.id}
-            role={toast.type === 'error' ? 'alert' : undefined}
-            data-toast-type={toast.type}
-            data-state={toast.leaving ? 'leaving' : 'open'}
-            className={`toast pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${style.box}`}
-          >
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white ${iconStyles[toast.type]}`}
-            >
-              {style.icon}
-            </span>
-            <p className="flex-1 text-sm font-medium">{toast.message}</p>
-            <button
-              type="button"
-              onClick={() => onClose(toast.id)}
-              aria-label="Close notification"
-              className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
-            >
-              <CloseMiniIcon className="size-4" />
-            </button>
-          </div>
-        );
-      })}
+    <div className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      <div
+        role="status"
+        aria-live="polite"
+        aria-atomic="false"
+        aria-label="Notifications"
+        className="contents"
+      >
+        {toasts.map((toast, index) => (toast.type === 'error' ? null : item(toast, index)))}
+      </div>
+      <div role="alert" aria-live="assertive" aria-atomic="false" className="contents">
+        {toasts.map((toast, index) => (toast.type === 'error' ? item(toast, index) : null))}
+      </div>
     </div>
   );
 }

@@ -97,12 +97,13 @@ describe('toasts', () => {
 
   it('stacks toasts in a polite status region; errors are alerts', () => {
     renderProvider();
-    const region = screen.getByRole('status');
+    const region = screen.getByRole('status', { name: 'Notifications' });
     expect(region).toHaveAttribute('aria-live', 'polite');
-    expect(region.className).toMatch(/fixed/);
+    const stack = region.parentElement!;
+    expect(stack.className).toMatch(/fixed/);
     // Top-right, below the 64 px header (not over its account menu).
-    expect(region.className).toMatch(/\btop-20\b/);
-    expect(region.className).toMatch(/right-4/);
+    expect(stack.className).toMatch(/\btop-20\b/);
+    expect(stack.className).toMatch(/right-4/);
 
     act(() => {
       toast.success('Successfully Logged Out');
@@ -111,6 +112,29 @@ describe('toasts', () => {
     expect(region).toHaveTextContent('Successfully Logged Out');
     expect(screen.getByRole('alert')).toHaveTextContent('An unexpected error occurred');
     expect(screen.getAllByRole('button', { name: 'Close notification' })).toHaveLength(2);
+  });
+
+  it('announces an error once: in an alert region of its own, mounted before it comes, not in the polite one', () => {
+    renderProvider();
+    const alerts = screen.getByRole('alert');
+    expect(alerts).toBeEmptyDOMElement();
+    act(() => {
+      toast.info('Prices for some items in your cart have changed');
+      toast.error('The code sent to your mobile is not right.');
+      toast.success('Item added to cart');
+    });
+    const status = screen.getByRole('status', { name: 'Notifications' });
+    expect(status).not.toHaveTextContent('The code sent to your mobile is not right.');
+    expect(status.querySelector('[role="alert"]')).toBeNull();
+    expect(alerts).toHaveTextContent('The code sent to your mobile is not right.');
+    expect(alerts).not.toHaveTextContent('Item added to cart');
+    // Both regions share one stack, each toast in its place in the order they came.
+    const order = (text: string) =>
+      (screen.getByText(text).closest('[data-toast-type]') as HTMLElement).style.order;
+    expect(order('Prices for some items in your cart have changed')).toBe('0');
+    expect(order('The code sent to your mobile is not right.')).toBe('1');
+    expect(order('Item added to cart')).toBe('2');
+    expect(alerts.parentElement).toBe(status.parentElement);
   });
 
   it('shows the same message once: a repeat replaces the one still showing, for its full time', () => {
