@@ -182,7 +182,14 @@ describe('authentication modal', { timeout: 30_000 }, () => {
 
     await typeCode(user, '111111');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await screen.findByText('OTP verification failed')).toBeInTheDocument();
+    // The refusal is told by the boxes, and the focus goes back to the first of them.
+    const first = screen.getByRole('textbox', { name: 'Digit 1 of 6' });
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveAccessibleDescription('OTP verification failed');
+    expect(screen.getByRole('group', { name: 'Verification code' })).toHaveAccessibleDescription(
+      'OTP verification failed',
+    );
     expect(screen.getByTestId('otp-attempts')).toHaveTextContent('9 attempts left');
 
     await typeCode(user, '222222');
@@ -333,7 +340,7 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     expect(password).toHaveAccessibleDescription(
       expect.stringContaining('Your password must not contain your mobile number.'),
     );
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
 
     installFakeApi({
       'POST /auth/reset-password': fail(400, 'Invalid body: mobile: Enter a valid mobile.', {

@@ -1,10 +1,12 @@
 import {
   useId,
+  useImperativeHandle,
   useRef,
   type ChangeEvent,
   type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
 } from 'react';
 
 export const OTP_LENGTH = 6;
@@ -23,6 +25,8 @@ export interface OtpInputProps {
   id?: string;
   /** How each box is named, before "1 of 6" (two code inputs on one form need their own). */
   digitLabel?: string;
+  /** The first box: where a refused code is entered again. */
+  ref?: Ref<HTMLInputElement | null>;
 }
 
 function onlyDigits(text: string): string {
@@ -43,12 +47,17 @@ export function OtpInput({
   autoFocus,
   id,
   digitLabel = 'Digit',
+  ref,
 }: OtpInputProps) {
   const autoId = useId();
   const groupId = id ?? autoId;
   const labelId = `${groupId}-label`;
   const errorId = `${groupId}-error`;
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  useImperativeHandle<HTMLInputElement | null, HTMLInputElement | null>(
+    ref,
+    () => inputs.current[0] ?? null,
+  );
   const digits = Array.from({ length: OTP_LENGTH }, (_, index) => value.charAt(index));
 
   function focusBox(index: number) {

@@ -116,7 +116,19 @@ describe('registration form', { timeout: 30_000 }, () => {
     installFakeApi({ 'POST /auth/verify-otp': fail(400, undefined, { remainingAttempts: 9 }) });
     await enterCodes(user, '123456', '654321');
     await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
-    expect(await screen.findByText('Invalid OTP. Please try again.')).toBeInTheDocument();
+    // Neither code was said to be right: both are refused, the focus on the first of them.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Mobile code digit 1 of 6' })).toHaveFocus(),
+    );
+    for (const [group, box] of [
+      ['Code sent to your mobile', 'Mobile code digit 1 of 6'],
+      ['Code sent to your e-mail', 'E-mail code digit 1 of 6'],
+    ] as const) {
+      expect(screen.getByRole('group', { name: group })).toHaveAccessibleDescription(
+        'Invalid OTP. Please try again.',
+      );
+      expect(screen.getByRole('textbox', { name: box })).toHaveAttribute('aria-invalid', 'true');
+    }
     expect(screen.getByTestId('otp-attempts')).toHaveTextContent('9 attempts left');
   });
 
@@ -149,13 +161,20 @@ describe('registration form', { timeout: 30_000 }, () => {
 
     await enterCodes(user, '', '111111');
     await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    // The refused code's boxes say why and take the focus; the mobile's code is kept as it was.
+    const emailBox = screen.getByRole('textbox', { name: 'E-mail code digit 1 of 6' });
+    await waitFor(() => expect(emailBox).toHaveFocus());
+    expect(emailBox).toHaveValue('');
+    expect(emailBox).toHaveAttribute('aria-invalid', 'true');
     expect(
-      await screen.findByText(
-        'The code sent to your e-mail address is not right. Please try again.',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Mobile code digit 6 of 6' })).toHaveValue('6');
-    expect(screen.getByRole('textbox', { name: 'E-mail code digit 1 of 6' })).toHaveValue('');
+      screen.getByRole('group', { name: 'Code sent to your e-mail' }),
+    ).toHaveAccessibleDescription(
+      'The code sent to your e-mail address is not right. Please try again.',
+    );
+    const mobileBox = screen.getByRole('textbox', { name: 'Mobile code digit 6 of 6' });
+    expect(mobileBox).toHaveValue('6');
+    expect(mobileBox).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
 
     await enterCodes(user, '', '222222');
     await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
@@ -232,7 +251,7 @@ describe('registration form', { timeout: 30_000 }, () => {
       'Enter a real e-mail address.',
     );
     expect(password).toHaveFocus();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
 
     // A problem with no field in this form (here: a Corporate field on an Individual account,
     // and an unknown one) goes to the toast; the others still go under their fields.
@@ -267,7 +286,7 @@ describe('registration form', { timeout: 30_000 }, () => {
         'An account with this e-mail address already exists.',
       ),
     );
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it("toasts the server's message, or 'Registration failed'", async () => {

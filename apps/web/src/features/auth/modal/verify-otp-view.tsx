@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/form-fields';
-import { useToast } from '../../../components/toast';
+import { useFocusLater } from '../../../components/use-focus-later';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
 import { AUTH_ERROR_FALLBACKS, remainingAttemptsOf, wrongCodesOf } from '../auth-errors';
@@ -13,13 +13,14 @@ import type { AuthViewProps } from './view-types';
  * e-mail: each contact is proven) (POST /auth/verify-otp).
  */
 export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
-  const toast = useToast();
   const { mutateAsync: verifyOtp } = useVerifyOtp();
   const [code, setCode] = useState('');
   const [emailCode, setEmailCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [emailError, setEmailError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  const { target: smsFirstBox, focusLater: focusSmsLater } = useFocusLater<HTMLInputElement>();
+  const { target: emailFirstBox, focusLater: focusEmailLater } = useFocusLater<HTMLInputElement>();
   const { state } = otp;
   const purpose = state.otpPurpose === 'login' ? 'login' : 'registration';
   const registration = purpose === 'registration';
@@ -48,16 +49,23 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
       );
     } catch (failure) {
       otp.verifyFailed(remainingAttemptsOf(failure));
-      // Only the codes the server found wrong are cleared (both when it does not say).
+      // Only the codes the server found wrong are cleared (both when it does not say), and
+      // the message is shown by them; the first box of the first refused code takes the focus.
       const wrong = wrongCodesOf(failure) ?? { sms: true, email: true };
-      if (wrong.sms) setCode('');
-      if (wrong.email) setEmailCode('');
-      toast.error(
-        apiErrorMessage(
-          failure,
-          registration ? AUTH_ERROR_FALLBACKS.verifyRegistration : AUTH_ERROR_FALLBACKS.verifyLogin,
-        ),
+      const message = apiErrorMessage(
+        failure,
+        registration ? AUTH_ERROR_FALLBACKS.verifyRegistration : AUTH_ERROR_FALLBACKS.verifyLogin,
       );
+      if (wrong.sms) {
+        setCode('');
+        setError(message);
+        focusSmsLater();
+      }
+      if (registration && wrong.email) {
+        setEmailCode('');
+        setEmailError(message);
+        if (!wrong.sms) focusEmailLater();
+      }
     } finally {
       setPending(false);
     }
@@ -76,6 +84,7 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
         error={error}
         disabled={pending}
         autoFocus
+        ref={smsFirstBox}
       />
       {registration ? (
         <OtpInput
@@ -88,6 +97,7 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
           digitLabel="E-mail code digit"
           error={emailError}
           disabled={pending}
+          ref={emailFirstBox}
         />
       ) : null}
       <OtpStatus otp={otp} />
