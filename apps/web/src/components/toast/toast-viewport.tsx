@@ -18,8 +18,8 @@ const iconStyles: Record<ToastType, string> = {
 /**
  * Fixed top-right stack of toasts, below the header (64 px high) so that they never cover its
  * cart link, account menu or menu button, as they did right after signing in. Errors go into an
- * alert region, the others into a polite status region: two live regions, always mounted, so
- * that each toast is announced once, as it comes. Both regions lay their toasts out in the one
+ * assertive live region, the others into a polite status region: two regions, always mounted,
+ * neither inside the other, so that each toast is announced once, as it comes. Both regions lay their toasts out in the one
  * stack (`display: contents`), each in its place in the order they came (`order`).
  */
 export function ToastViewport({
@@ -68,7 +68,7 @@ export function ToastViewport({
       >
         {toasts.map((toast, index) => (toast.type === 'error' ? null : item(toast, index)))}
       </div>
-      <div role="alert" aria-live="assertive" aria-atomic="false" className="contents">
+      <div aria-live="assertive" aria-atomic="false" className="contents">
         {toasts.map((toast, index) => (toast.type === 'error' ? item(toast, index) : null))}
       </div>
     </div>

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { useEffect } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorToasts } from '../../../test-support/toasts';
 import { ToastProvider, useToast, type ToastApi } from './index';
 
 let toast: ToastApi;
@@ -95,7 +96,7 @@ describe('toasts', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('stacks toasts in a polite status region; errors are alerts', () => {
+  it('stacks toasts in a polite status region; errors in an assertive one', () => {
     renderProvider();
     const region = screen.getByRole('status', { name: 'Notifications' });
     expect(region).toHaveAttribute('aria-live', 'polite');
@@ -110,13 +111,13 @@ describe('toasts', () => {
       toast.error('An unexpected error occurred');
     });
     expect(region).toHaveTextContent('Successfully Logged Out');
-    expect(screen.getByRole('alert')).toHaveTextContent('An unexpected error occurred');
+    expect(errorToasts()).toHaveTextContent('An unexpected error occurred');
     expect(screen.getAllByRole('button', { name: 'Close notification' })).toHaveLength(2);
   });
 
-  it('announces an error once: in an alert region of its own, mounted before it comes, not in the polite one', () => {
+  it('announces an error once: in an assertive region of its own, mounted before it comes, not in the polite one', () => {
     renderProvider();
-    const alerts = screen.getByRole('alert');
+    const alerts = errorToasts();
     expect(alerts).toBeEmptyDOMElement();
     act(() => {
       toast.info('Prices for some items in your cart have changed');
@@ -125,7 +126,9 @@ describe('toasts', () => {
     });
     const status = screen.getByRole('status', { name: 'Notifications' });
     expect(status).not.toHaveTextContent('The code sent to your mobile is not right.');
-    expect(status.querySelector('[role="alert"]')).toBeNull();
+    expect(status).not.toContainElement(alerts);
+    expect(alerts).not.toContainElement(status);
+    expect(document.querySelector('[role="alert"]')).toBeNull();
     expect(alerts).toHaveTextContent('The code sent to your mobile is not right.');
     expect(alerts).not.toHaveTextContent('Item added to cart');
     // Both regions share one stack, each toast in its place in the order they came.

@@ -16,6 +16,7 @@ import {
 import { ToastProvider } from '../../components/toast';
 import OrderPage from './order-page';
 import type { StaffOrder } from './staff-order-types';
+import { errorToasts } from '../../../test-support/toasts';
 
 afterEach(() => {
   cleanup();
@@ -500,7 +501,7 @@ describe('the console order page', () => {
     );
     await userEvent.type(within(row).getByLabelText(/^Reason/), 'Wrong number');
     await userEvent.click(within(row).getByRole('button', { name: 'Take the step back' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('nothing was taken back');
+    await waitFor(() => expect(errorToasts()).toHaveTextContent('nothing was taken back'));
     await waitFor(() => expect(row).toHaveTextContent('Awaiting UPC'));
     expect(within(row).queryByRole('form', { name: /^Take back/ })).toBeNull();
   });

@@ -8,6 +8,7 @@ import { resetAfterTest, sampleSession } from '../../../../test-support/session'
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
 import { onSignedIn } from '../session-cache';
 import { AuthModal } from './auth-modal';
+import { errorToasts } from '../../../../test-support/toasts';
 
 afterEach(() => {
   resetAfterTest();
@@ -340,7 +341,7 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     expect(password).toHaveAccessibleDescription(
       expect.stringContaining('Your password must not contain your mobile number.'),
     );
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(errorToasts()).toBeEmptyDOMElement();
 
     installFakeApi({
       'POST /auth/reset-password': fail(400, 'Invalid body: mobile: Enter a valid mobile.', {
@@ -349,8 +350,8 @@ describe('authentication modal', { timeout: 30_000 }, () => {
       }),
     });
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Invalid body: mobile: Enter a valid mobile.',
+    await waitFor(() =>
+      expect(errorToasts()).toHaveTextContent('Invalid body: mobile: Enter a valid mobile.'),
     );
   });
 
