@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok } from '../../../test-support/fake-api';
@@ -97,6 +98,19 @@ describe('the console frame', () => {
     renderAdminOnlyArea('admin', '/admin/staff');
     expect(await screen.findByRole('form', { name: 'Invite a member' })).toBeInTheDocument();
     expect(screen.queryByText('This page is for administrators only.')).not.toBeInTheDocument();
+  });
+
+  it('starts with a skip link past the navigation to the main content', async () => {
+    renderConsoleAs('support');
+    await screen.findByRole('navigation', { name: 'Console' });
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'main');
+    // Focusable from the link (and by the script), not a Tab stop of its own.
+    expect(main).toHaveAttribute('tabindex', '-1');
   });
 
   it('shows administrators every area', async () => {

@@ -1,5 +1,6 @@
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { SkipLink } from '../../components/skip-link';
 import { useAuth, useAuthUi } from '../auth';
 import type { Route } from './+types/admin-layout';
 import { consoleAreas } from './admin-nav';
@@ -35,6 +36,7 @@ function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: strin
   );
   return (
     <div className="flex min-h-screen flex-col bg-slate-100 md:flex-row">
+      <SkipLink />
       <nav aria-label="Console" className="bg-slate-900 text-slate-100 md:w-56 md:shrink-0">
         <div className="px-4 py-4 text-lg font-bold">Console</div>
         <ul className="flex flex-wrap gap-1 px-2 pb-3 md:flex-col">
@@ -70,7 +72,7 @@ function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: strin
           </button>
         </div>
       </nav>
-      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
         {closedArea ? (
           <ConsolePage title={closedArea.label}>
             <p className="text-slate-700">This page is for administrators only.</p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavigationSpinner } from '../../components/page-spinner';
+import { SkipLink } from '../../components/skip-link';
 import { Footer } from './footer/footer';
 import { Header } from './header/header';
 import { WhatsAppButton } from './whatsapp-button';
@@ -8,12 +9,7 @@ import { WhatsAppButton } from './whatsapp-button';
 export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-blue-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
