@@ -11,6 +11,7 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import { PageSpinner } from './components/page-spinner';
+import { RouteAnnouncer } from './components/route-focus';
 import { ToastProvider } from './components/toast';
 import { AuthModal, AuthSessionProvider } from './features/auth';
 import { CartProvider } from './features/cart';
@@ -72,6 +73,8 @@ export default function App() {
               </FavouritesProvider>
             </CartProvider>
           </AuthSessionProvider>
+          {/* Above both shells, so that a navigation from one to the other is told too. */}
+          <RouteAnnouncer />
         </ToastProvider>
       </QueryClientProvider>
     </HydratedProvider>

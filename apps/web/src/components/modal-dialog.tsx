@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { focusMainIfLost } from './route-focus';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -13,7 +14,8 @@ function focusables(root: HTMLElement): HTMLElement[] {
 /**
  * What a modal dialog does while `open`: locks the page scroll, keeps Tab inside `panelRef`,
  * brings a focus that leaves it back, closes on Escape, and gives the focus back to the opener
- * when it closes.
+ * when it closes (to the page's main content when the opener has gone: signed in, Sign in is
+ * no more).
  */
 export function useModalFocus(
   open: boolean,
@@ -76,6 +78,7 @@ export function useModalFocus(
       document.removeEventListener('focusin', onFocusIn);
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
+      else focusMainIfLost();
     };
   }, [open, panelRef]);
 }

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +111,23 @@ describe('the console frame', () => {
     expect(main).toHaveAttribute('id', 'main');
     // Focusable from the link (and by the script), not a Tab stop of its own.
     expect(main).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('signs out saying so, the focus on the main content of "Staff only"', async () => {
+    setSessionHintCookie();
+    installFakeApi({ 'GET /user/profile': withRole('support'), 'POST /auth/logout': ok(null) });
+    renderWithQuery(
+      '/admin',
+      <AuthSessionProvider modal={() => null}>
+        <AdminLayout />
+      </AuthSessionProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Staff only' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Notifications' })).toHaveTextContent(
+      'Successfully Logged Out',
+    );
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('shows administrators every area', async () => {

@@ -1,7 +1,8 @@
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { focusMainIfLost, usePageChange } from '../../components/route-focus';
 import { SkipLink } from '../../components/skip-link';
-import { useAuth, useAuthUi } from '../auth';
+import { useAuth, useSignOut } from '../auth';
 import type { Route } from './+types/admin-layout';
 import { consoleAreas } from './admin-nav';
 import { ConsolePage } from './console-page';
@@ -19,13 +20,17 @@ export const meta: Route.MetaFunction = () => [
  */
 export default function AdminLayout() {
   const { status, user } = useAuth();
+  const staff = user && user.role !== 'customer' ? user : null;
+  // Signing in or out swaps "Staff only" and the console at the same address: the focus that
+  // was on Sign in or Sign out goes to the main content of what comes.
+  usePageChange(status === 'loading' ? null : staff ? 'console' : 'staff only', focusMainIfLost);
   if (status === 'loading') return <PageSpinner label="Loading the console" />;
-  if (!user || user.role === 'customer') return <StaffOnly signedIn={Boolean(user)} />;
-  return <ConsoleFrame isAdmin={user.role === 'admin'} userName={user.name} />;
+  if (!staff) return <StaffOnly signedIn={Boolean(user)} />;
+  return <ConsoleFrame isAdmin={staff.role === 'admin'} userName={staff.name} />;
 }
 
 function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: string }) {
-  const { logout } = useAuthUi();
+  const signOut = useSignOut();
   const counts = useConsoleCounts();
   const { pathname } = useLocation();
   const areas = consoleAreas.filter((area) => isAdmin || !area.adminOnly);
@@ -67,7 +72,7 @@ function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: strin
         </ul>
         <div className="border-t border-slate-700 px-4 py-3 text-sm">
           <p className="truncate">{userName}</p>
-          <button type="button" className="mt-1 underline" onClick={() => void logout()}>
+          <button type="button" className="mt-1 underline" onClick={() => void signOut()}>
             Sign out
           </button>
         </div>

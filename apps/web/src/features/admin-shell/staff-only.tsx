@@ -5,7 +5,11 @@ import { useAuthUi } from '../auth';
 export function StaffOnly({ signedIn }: { signedIn: boolean }) {
   const { openAuthModal } = useAuthUi();
   return (
-    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 px-4 text-center outline-none"
+    >
       <h1 className="text-2xl font-bold">Staff only</h1>
       {signedIn ? (
         <p className="text-slate-700">

@@ -9,7 +9,8 @@ import { useAuth } from './use-auth';
 /**
  * Wires the auth state into the app (root.tsx): clears the session when a token refresh fails,
  * and gives the header's AuthUiProvider the user, the logout and the authentication modal.
- * The header shows the 'Successfully Logged Out' toast and goes to /premium-numbers on desktop.
+ * useSignOut adds the 'Successfully Logged Out' toast; the header goes to /premium-numbers on
+ * desktop.
  */
 export function AuthSessionProvider({
   modal,

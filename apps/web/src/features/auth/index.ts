@@ -15,6 +15,7 @@ export {
 } from './auth-ui';
 export { useSessionHint } from './session-hint';
 export { useAuth, useAuthActions, useIsSignedIn } from './use-auth';
+export { useSignOut } from './use-sign-out';
 
 /** The sign-in modal, loaded at its first opening: public pages carry no forms or validation. */
 export const AuthModal = lazy(() =>

@@ -1,9 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { HeartIcon, UserIcon } from '../../../components/icons';
-import { useToast } from '../../../components/toast';
-import { capitalizeFirst, truncateEmail, useAuthUi } from '../../auth';
-
-const LOGOUT_SUCCESS_MESSAGE = 'Successfully Logged Out';
+import { capitalizeFirst, truncateEmail, useAuthUi, useSignOut } from '../../auth';
 
 /**
  * Signed out: the Sign In button (opens the authentication modal).
@@ -17,8 +14,8 @@ export function AccountArea({
   /** Called after a link or button inside was used (closes the mobile menu). */
   onNavigate?: () => void;
 }) {
-  const { user, openAuthModal, logout } = useAuthUi();
-  const toast = useToast();
+  const { user, openAuthModal } = useAuthUi();
+  const signOut = useSignOut();
   const navigate = useNavigate();
 
   if (!user) {
@@ -37,12 +34,7 @@ export function AccountArea({
   }
 
   async function handleLogout() {
-    try {
-      await logout();
-    } catch {
-      // Logout always clears the local session; the auth layer handles the failure.
-    }
-    toast.success(LOGOUT_SUCCESS_MESSAGE);
+    await signOut();
     onNavigate?.();
     if (variant === 'desktop') void navigate('/premium-numbers');
   }
