@@ -90,6 +90,31 @@ describe('route table', () => {
   });
 });
 
+describe('console titles', () => {
+  it('gives every console page a title of its own', async () => {
+    const consoleRoutes = routes.find((entry) => entry.path === 'admin')?.children ?? [];
+    const titles = await Promise.all(
+      consoleRoutes.map(async (entry) => {
+        const page = (await import(`./${entry.file.replace(/\.tsx$/, '')}`)) as {
+          meta: () => { title?: string }[];
+        };
+        return page.meta().find((tag) => tag.title)?.title;
+      }),
+    );
+    expect(titles).toEqual([
+      'Dashboard · Console',
+      'Inventory · Console',
+      'Imports · Console',
+      'Orders · Console',
+      'Order · Console',
+      'Enquiries · Console',
+      'Enquiry · Console',
+      'Staff · Console',
+      'Audit log · Console',
+    ]);
+  });
+});
+
 function Listing() {
   const navigate = useNavigate();
   return (

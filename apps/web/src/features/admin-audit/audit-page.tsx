@@ -4,11 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SelectField, TextField } from '../../components/form-fields';
 import { formatIndianDate } from '../../lib/format';
-import { ConsolePage, ConsoleTable, QueryStatus, useListParams } from '../admin-shell';
+import { consoleMeta, ConsolePage, ConsoleTable, QueryStatus, useListParams } from '../admin-shell';
 import { useStaffMembers } from '../admin-staff';
 import { useAudit, type AuditEntry, type AuditFilter } from './api/get-audit';
 import { AuditChange } from './audit-change';
 import { actionLabel, entityLabel } from './audit-labels';
+import type { Route } from './+types/audit-page';
 
 const column = createColumnHelper<AuditEntry>();
 
@@ -86,6 +87,8 @@ const columns = [
 ];
 
 const filterKeys = ['actorId', 'number', 'orderReference'] as const;
+
+export const meta: Route.MetaFunction = () => consoleMeta('Audit log');
 
 /** /admin/audit (administrators): every change made in the console, newest first. Read only. */
 export default function AuditPage() {

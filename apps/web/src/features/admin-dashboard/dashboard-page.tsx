@@ -2,9 +2,12 @@ import { formatInr } from '@store/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatCountOf, formatIndianDate } from '../../lib/format';
-import { ConsolePage, QueryStatus } from '../admin-shell';
+import { consoleMeta, ConsolePage, QueryStatus } from '../admin-shell';
 import { useDashboard, type Dashboard } from './api/get-dashboard';
 import { DailySalesChart, InventoryChart } from './dashboard-charts';
+import type { Route } from './+types/dashboard-page';
+
+export const meta: Route.MetaFunction = () => consoleMeta('Dashboard');
 
 /** /admin: sales, orders waiting at each step, open enquiries and stock at a glance. */
 export default function DashboardPage() {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { SelectField } from '../../components/form-fields';
 import { formatIndianDate } from '../../lib/format';
 import {
+  consoleMeta,
   ConsolePage,
   ConsoleSearch,
   ConsoleTable,
@@ -14,6 +15,7 @@ import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiries, type Enquiry, type EnquiryListParams } from './api/get-enquiries';
 import { statusLabels } from './enquiry-labels';
 import { EnquiryNumberLink } from './enquiry-number-link';
+import type { Route } from './+types/enquiries-page';
 
 const column = createColumnHelper<Enquiry>();
 
@@ -79,6 +81,8 @@ const columns = [
 
 const shows = { open: 'Open', answered: 'Answered', all: 'All' } as const;
 type Show = keyof typeof shows;
+
+export const meta: Route.MetaFunction = () => consoleMeta('Enquiries');
 
 /** /admin/enquiries: contact, product and number enquiries and job applications in one inbox. */
 export default function EnquiriesPage() {

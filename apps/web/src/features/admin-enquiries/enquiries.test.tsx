@@ -136,6 +136,7 @@ describe('one enquiry', () => {
       await screen.findByRole('heading', { name: 'Enquiry from Ravi Kulkarni' }),
     ).toBeVisible();
     expect(screen.getByText('Reference ENQ-3F2A9C1B')).toBeVisible();
+    expect(document.title).toBe('Enquiry ENQ-3F2A9C1B · Console');
     const about = screen.getByRole('region', { name: 'The enquiry' });
     expect(about).toHaveTextContent('Is 98200 98200 still available?');
     expect(within(about).getByRole('link', { name: '98200 98200' })).toHaveAttribute(

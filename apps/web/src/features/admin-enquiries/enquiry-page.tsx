@@ -8,13 +8,16 @@ import { useFocusLater } from '../../components/use-focus-later';
 import { useToast } from '../../components/toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
-import { ConsolePage, QueryStatus } from '../admin-shell';
+import { consoleMeta, ConsolePage, QueryStatus, useConsoleTitle } from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiry, type EnquiryDetail } from './api/get-enquiry';
 import { useReplyToEnquiry } from './api/reply-to-enquiry';
 import { useUpdateEnquiry } from './api/update-enquiry';
 import { statusLabels } from './enquiry-labels';
 import { EnquiryNumberLink } from './enquiry-number-link';
+import type { Route } from './+types/enquiry-page';
+
+export const meta: Route.MetaFunction = () => consoleMeta('Enquiry');
 
 /** /admin/enquiries/:enquiryId: one enquiry, its status and note, and replies by e-mail. */
 export default function EnquiryPage() {
@@ -22,6 +25,7 @@ export default function EnquiryPage() {
   const { data, isPending, error, refetch } = useEnquiry(enquiryId);
   // 400: the address holds no enquiry id at all; to the team, that is not found either.
   const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+  useConsoleTitle(data && `Enquiry ${data.reference}`);
   return (
     <ConsolePage
       title={data ? `Enquiry from ${data.name}` : missing ? 'Enquiry not found' : 'Enquiry'}

@@ -1,7 +1,10 @@
 import { apiUrl } from '../../lib/api-client';
-import { ConsolePage } from '../admin-shell';
+import { consoleMeta, ConsolePage } from '../admin-shell';
 import { ImportWizard } from './import-wizard';
 import { PastImports } from './past-imports';
+import type { Route } from './+types/imports-page';
+
+export const meta: Route.MetaFunction = () => consoleMeta('Imports');
 
 /** /admin/imports: load stock from a CSV file, and the imports run before. */
 export default function ImportsPage() {

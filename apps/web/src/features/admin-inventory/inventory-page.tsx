@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { useToast } from '../../components/toast';
 import { apiErrorMessage, apiUrl, withQuery } from '../../lib/api-client';
 import { formatCountOf } from '../../lib/format';
-import { ConsolePage } from '../admin-shell';
+import { consoleMeta, ConsolePage } from '../admin-shell';
 import { AddNumberDialog } from './add-number-dialog';
 import { useStock } from './api/get-stock';
 import { useSetNumberStatus, type SettableStatus } from './api/set-number-status';
@@ -14,6 +14,7 @@ import { InventoryTable } from './inventory-table';
 import { StockFilters } from './stock-filters';
 import { searchOf, stockQueryFrom, type StockQuery } from './stock-query';
 import type { StockNumber } from './stock-types';
+import type { Route } from './+types/inventory-page';
 
 type OpenDialog = { kind: 'add' } | { kind: 'bulk' } | { kind: 'price'; number: StockNumber };
 
@@ -27,6 +28,8 @@ const statusDone: Record<SettableStatus, string> = {
   hidden: 'hidden from the storefront',
   coming_soon: 'coming soon: listed with Notify me',
 };
+
+export const meta: Route.MetaFunction = () => consoleMeta('Inventory');
 
 export default function InventoryPage() {
   const toast = useToast();

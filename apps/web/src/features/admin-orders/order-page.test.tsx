@@ -59,6 +59,15 @@ function submittedOrder(utr: string, screenshot = false) {
 }
 
 describe('the console order page', () => {
+  it("is titled by the order's reference once it is read, the route's title back as it goes", async () => {
+    document.title = 'Order · Console';
+    renderOrder(staffPaidOrder());
+    await screen.findByRole('heading', { level: 1, name: 'Order VN-20261122-7K3Q9MZA' });
+    expect(document.title).toBe('Order VN-20261122-7K3Q9MZA · Console');
+    cleanup();
+    expect(document.title).toBe('Order · Console');
+  });
+
   it('shows the numbers, payments, timeline, buyer, billing, amounts and attribution', async () => {
     renderOrder(staffPaidOrder());
     expect(

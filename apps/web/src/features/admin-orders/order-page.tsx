@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { isApiError } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
-import { ConsolePage } from '../admin-shell';
+import { consoleMeta, ConsolePage, useConsoleTitle } from '../admin-shell';
 import { useStaffOrder } from './api/get-order';
 import type { Route } from './+types/order-page';
 import { CancelPanel } from './order-detail/cancel-panel';
@@ -13,6 +13,8 @@ import { TimelinePanel } from './order-detail/timeline-panel';
 import { paymentMethodLabel } from './payment-method';
 import { StatusBadge } from './status-badge';
 
+export const meta: Route.MetaFunction = () => consoleMeta('Order');
+
 /**
  * /admin/orders/:orderId: one order for the support team. Its numbers and their porting (UPC,
  * porting, ported), its payments (confirm a transfer, refund), cancelling it, its timeline with
@@ -21,6 +23,7 @@ import { StatusBadge } from './status-badge';
 export default function OrderPage({ params }: Route.ComponentProps) {
   const query = useStaffOrder(params.orderId);
   const order = query.data;
+  useConsoleTitle(order && `Order ${order.reference}`);
   if (!order) {
     if (query.isError) {
       const missing = isApiError(query.error) && query.error.status === 404;

@@ -1,8 +1,11 @@
 import { orderStatuses, orderStatusLabels } from '@store/domain';
 import { formatCountOf } from '../../lib/format';
-import { ConsolePage, ConsoleSearch, useListParams } from '../admin-shell';
+import { consoleMeta, ConsolePage, ConsoleSearch, useListParams } from '../admin-shell';
 import { useStaffOrders } from './api/get-orders';
 import { OrdersTable } from './orders-table';
+import type { Route } from './+types/orders-page';
+
+export const meta: Route.MetaFunction = () => consoleMeta('Orders');
 
 /**
  * /admin/orders: every order, newest first, filtered by status and by a refund due (the

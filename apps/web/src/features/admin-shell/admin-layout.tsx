@@ -5,14 +5,12 @@ import { SkipLink } from '../../components/skip-link';
 import { useAuth, useSignOut } from '../auth';
 import type { Route } from './+types/admin-layout';
 import { consoleAreas } from './admin-nav';
+import { consoleMeta } from './console-title';
 import { ConsolePage } from './console-page';
 import { StaffOnly } from './staff-only';
 import { useConsoleCounts } from './use-console-counts';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Console' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: Route.MetaFunction = () => consoleMeta();
 
 /**
  * The staff console's frame (/admin and below): loaded only when someone opens it, never

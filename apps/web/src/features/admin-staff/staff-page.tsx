@@ -9,13 +9,16 @@ import { SelectField, SubmitButton, TextField } from '../../components/form-fiel
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
-import { ConsolePage, ConsoleTable, QueryStatus } from '../admin-shell';
+import { consoleMeta, ConsolePage, ConsoleTable, QueryStatus } from '../admin-shell';
 import { useAuth } from '../auth';
 import { useChangeStaff } from './api/change-staff';
 import { useStaffMembers, type StaffMember } from './api/get-staff';
 import { useInviteStaff } from './api/invite-staff';
+import type { Route } from './+types/staff-page';
 
 const roleNames = { support: 'Support', admin: 'Administrator' } as const;
+
+export const meta: Route.MetaFunction = () => consoleMeta('Staff');
 
 /** /admin/staff (administrators): the team, invitations, roles, and disabling an account. */
 export default function StaffPage() {
