@@ -373,7 +373,7 @@ describe.skipIf(!nginx)('behind nginx (deploy/nginx/store.conf)', () => {
         WEB_BUILD_DIR: web,
         DATABASE_URL: databaseUrl(nginxName),
         WORKERS: '2',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '127.0.0.1',
       },
       { compiled: true, entry: 'cluster' },
     );
@@ -460,6 +460,28 @@ describe.skipIf(!nginx)('behind nginx (deploy/nginx/store.conf)', () => {
       expect(profile.status).toBe(200);
       const { user } = ((await profile.json()) as { data: { user: { email: string } } }).data;
       expect(user.email).toBe(details.email);
+
+      // The buyer's address is the one nginx saw, whatever X-Forwarded-For the client wrote.
+      const enquiry = await fetch(`${base}/api/v1/enquiries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({
+          name: 'Ravi',
+          mobile: '9876543210',
+          email: 'ravi@example.com',
+          topic: 'smart-ivr',
+          message: 'We need an IVR for our clinic with three departments.',
+        }),
+      });
+      expect(enquiry.status, await enquiry.clone().text()).toBe(201);
+      const database = openDatabase(databaseUrl(nginxName));
+      try {
+        expect(await database.query('select client_ip from enquiries')).toEqual([
+          { client_ip: '127.0.0.1' },
+        ]);
+      } finally {
+        await database.close();
+      }
     } finally {
       proxy.kill('SIGTERM');
       cluster.child.kill('SIGTERM');

@@ -104,6 +104,27 @@ describe('loadConfig', () => {
     ).not.toThrow();
   });
 
+  it("takes TRUST_PROXY as Fastify's trustProxy: a yes or no, a hop count, or the proxies' addresses", () => {
+    const trust = (value?: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 127.0.0.1, ::1 ,10.0.0.0/8,loopback')).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+      'loopback',
+    ]);
+    expect(() => trust('nginx')).toThrow(
+      /TRUST_PROXY: must be true, false, a hop count, or the proxies' addresses .*not an address: nginx/,
+    );
+    expect(() => trust('127.0.0.1, 10.0.0.0/99')).toThrow(/not an address: 10\.0\.0\.0\/99/);
+  });
+
   it("checks the store's state and GSTIN, and that they agree", () => {
     expect(
       loadConfig({ STORE_STATE: 'Maharashtra', STORE_GSTIN: '27aapfu0939f1zv' }),

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import {
   billingStateNames,
   gstinStateName,
@@ -13,6 +14,42 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const seconds = z.coerce.number().int().positive();
+/** proxy-addr's names for address ranges, which Fastify's trustProxy takes too. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (item: string) => {
+  if (proxyRangeNames.includes(item) || ipaddr.isValid(item)) return true;
+  try {
+    ipaddr.parseCIDR(item);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/**
+ * Which hops' X-Forwarded-For to believe, as Fastify's `trustProxy` takes it: `true` (every
+ * hop: only when nothing but the proxy can reach the server and the proxy overwrites the
+ * header), `false`, a hop count (`1`: the one proxy in front), or the proxies' addresses and
+ * CIDR ranges, comma-separated (`127.0.0.1` for nginx on the same machine).
+ */
+const trustProxy = z.string().transform((raw, ctx): boolean | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (['true', 'yes'].includes(value)) return true;
+  if (['false', 'no'].includes(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const wrong = items.filter((item) => !isProxyAddress(item));
+  if (items.length === 0 || wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a hop count, or the proxies' addresses or CIDR ranges separated by commas (e.g. 127.0.0.1); not an address: ${wrong.join(', ') || raw}`,
+    });
+    return z.NEVER;
+  }
+  return items;
+});
 /** A comma list (spaces around items ignored, empty items dropped), each item checked. */
 const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
@@ -74,7 +111,7 @@ const configSchema = z.object({
     ),
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   COOKIE_SECURE: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
 
   STORE_NAME: z.string().min(1).default('VIP Number Store'),
   /** The store's state: the place of supply that is charged CGST + SGST (IGST elsewhere). */

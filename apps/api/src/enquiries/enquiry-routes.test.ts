@@ -211,6 +211,80 @@ describeEachDatabase(
   { env: { ENQUIRIES_PER_IP_PER_HOUR: '2' } },
 );
 
+describeEachDatabase(
+  'POST /enquiries behind nginx on the same machine (TRUST_PROXY=127.0.0.1)',
+  (ctx) => {
+    /** As deploy/nginx/store.conf sends it: from 127.0.0.1, X-Forwarded-For set by nginx. */
+    const send = (forwardedFor: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: api('/enquiries'),
+        payload: valid,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    const ips = async () =>
+      (
+        await ctx().database.query<{ client_ip: string }>(
+          'select client_ip from enquiries order by created_at',
+        )
+      ).map((row) => row.client_ip);
+
+    it('counts the address nginx saw, not one the client wrote into X-Forwarded-For', async () => {
+      // A client's own header, with nginx's address appended ($proxy_add_x_forwarded_for):
+      // only the address nginx added is believed.
+      expect((await send('203.0.113.9, 198.51.100.4')).statusCode).toBe(201);
+      expect((await send('203.0.113.10, 198.51.100.4')).statusCode).toBe(201);
+      expect((await send('203.0.113.11, 198.51.100.4')).statusCode).toBe(429);
+      expect(await ips()).toEqual(['198.51.100.4', '198.51.100.4']);
+    });
+
+    it('counts each real client apart when nginx sets the header ($remote_addr)', async () => {
+      expect((await send('198.51.100.4')).statusCode).toBe(201);
+      expect((await send('198.51.100.5')).statusCode).toBe(201);
+      expect((await send('198.51.100.4')).statusCode).toBe(201);
+      expect((await send('198.51.100.4')).statusCode).toBe(429);
+      expect(await ips()).toEqual(['198.51.100.4', '198.51.100.5', '198.51.100.4']);
+    });
+
+    it('does not believe the header from an address that is not the proxy', async () => {
+      const direct = (forwardedFor: string) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: api('/enquiries'),
+          payload: valid,
+          remoteAddress: '203.0.113.50',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      expect((await direct('198.51.100.1')).statusCode).toBe(201);
+      expect((await direct('198.51.100.2')).statusCode).toBe(201);
+      expect((await direct('198.51.100.3')).statusCode).toBe(429);
+      expect(await ips()).toEqual(['203.0.113.50', '203.0.113.50']);
+    });
+  },
+  { env: { ENQUIRIES_PER_IP_PER_HOUR: '2', TRUST_PROXY: '127.0.0.1' } },
+);
+
+describeEachDatabase(
+  'POST /enquiries with TRUST_PROXY=true (every hop trusted)',
+  (ctx) => {
+    it('lets a client choose its address: why the README says to name the proxy instead', async () => {
+      const send = (forwardedFor: string) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: api('/enquiries'),
+          payload: valid,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `${forwardedFor}, 198.51.100.4` },
+        });
+      for (const spoofed of ['203.0.113.9', '203.0.113.10', '203.0.113.11']) {
+        expect((await send(spoofed)).statusCode).toBe(201);
+      }
+    });
+  },
+  { env: { ENQUIRIES_PER_IP_PER_HOUR: '2', TRUST_PROXY: 'true' } },
+);
+
 describe('POST /enquiries when the acknowledgement cannot be sent', () => {
   let app: App;
   const failing: Notifier = {
