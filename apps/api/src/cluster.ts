@@ -1,9 +1,11 @@
 /**
  * Several server processes on one address and one PostgreSQL (`npm run start:cluster`): this
  * primary process starts WORKERS workers (one per CPU core unless set), each the whole server
- * (src/server.ts), sharing the port through Node's cluster module. A worker that dies is started
- * again, unless workers keep dying (then the primary stops: something is wrong with the setup).
- * SIGTERM/SIGINT stops every worker the way one server stops, then the primary.
+ * (src/server.ts), sharing the port through Node's cluster module. A worker that ends is started
+ * again, unless workers keep crashing (then the primary stops: something is wrong with the
+ * setup). A worker stopped on purpose (`kill -TERM` it, one at a time, to pick up a new build)
+ * is no crash (src/worker-exits.ts). SIGTERM/SIGINT to the primary stops every worker the way
+ * one server stops, then the primary.
  *
  * Needs DATABASE_URL: the embedded database belongs to one process (its data folder is locked).
  */
@@ -11,8 +13,10 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config/config';
+import { crashWindow, isCrash, stopSignals } from './worker-exits';
 
-const RESTARTS_PER_MINUTE = 5;
+/** Crashed workers replaced within a minute; one more stops the cluster. */
+const CRASHES_PER_MINUTE = 5;
 
 function primary() {
   let config;
@@ -36,22 +40,20 @@ function primary() {
     ? {}
     : { SESSION_SECRET: randomBytes(32).toString('hex') };
   let stopping = false;
-  const restarts: number[] = [];
+  const crashes = crashWindow(CRASHES_PER_MINUTE, 60_000);
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;
     }
-    const now = Date.now();
-    if (restarts.filter((at) => at > now - 60_000).length >= RESTARTS_PER_MINUTE) {
+    if (isCrash(code, signal) && crashes.tooMany(Date.now())) {
       console.error(
-        `Server processes keep stopping (the last: ${signal ?? `exit ${code}`}); stopping.`,
+        `Server processes keep crashing (more than ${CRASHES_PER_MINUTE} within a minute, the last: ${signal ?? `exit ${code}`}); stopping.`,
       );
       stop(1);
       return;
     }
-    restarts.push(now);
     console.error(
       `Server process ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another.`,
     );
@@ -65,7 +67,7 @@ function primary() {
     for (const worker of workers) worker?.process.kill('SIGTERM');
     if (exitCode !== 0) process.exitCode = exitCode;
   }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop());
+  for (const signal of stopSignals) process.on(signal, () => stop());
 
   for (let i = 0; i < count; i++) cluster.fork(workerEnv);
   console.log(`Starting ${count} server processes`);
