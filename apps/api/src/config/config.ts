@@ -28,14 +28,21 @@ const isProxyAddress = (item: string) => {
 /**
  * Which hops' X-Forwarded-For to believe, as Fastify's `trustProxy` takes it: `true` (every
  * hop: only when nothing but the proxy can reach the server and the proxy overwrites the
- * header), `false`, a hop count (`1`: the one proxy in front), or the proxies' addresses and
- * CIDR ranges, comma-separated (`127.0.0.1` for nginx on the same machine).
+ * header), `false`, or the proxies' addresses and CIDR ranges, comma-separated (`127.0.0.1` for
+ * nginx on the same machine). Not a hop count: Fastify 5.12 trusts no hop for one (a count cannot
+ * tell the proxy from a client), so it would quietly count every buyer as the proxy.
  */
-const trustProxy = z.string().transform((raw, ctx): boolean | number | string[] => {
+const trustProxy = z.string().transform((raw, ctx): boolean | string[] => {
   const value = raw.trim().toLowerCase();
   if (['true', 'yes'].includes(value)) return true;
-  if (['false', 'no'].includes(value)) return false;
-  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  if (['false', 'no', '0'].includes(value)) return false;
+  if (/^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must name the proxy's address (e.g. 127.0.0.1 for nginx on the same machine), not a hop count (${raw}): Fastify trusts no hop for a count`,
+    });
+    return z.NEVER;
+  }
   const items = value
     .split(',')
     .map((item) => item.trim())
@@ -44,7 +51,7 @@ const trustProxy = z.string().transform((raw, ctx): boolean | number | string[] 
   if (items.length === 0 || wrong.length > 0) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be true, false, a hop count, or the proxies' addresses or CIDR ranges separated by commas (e.g. 127.0.0.1); not an address: ${wrong.join(', ') || raw}`,
+      message: `must be true, false, or the proxies' addresses or CIDR ranges separated by commas (e.g. 127.0.0.1); not an address: ${wrong.join(', ') || raw}`,
     });
     return z.NEVER;
   }
