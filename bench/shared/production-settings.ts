@@ -1,6 +1,7 @@
 /**
- * What a production store must be given before it starts (SMTP and MSG91): placeholders that
- * point nowhere, since a benchmark sends no message.
+ * What a production store must be given before it starts (SMTP and MSG91, the payment details,
+ * the sender and the invoice address): placeholders that point nowhere, since a benchmark sends
+ * no message and takes no payment.
  */
 export const benchMessaging = {
   SMTP_URL: 'smtp://127.0.0.1:9',
@@ -10,4 +11,8 @@ export const benchMessaging = {
   MSG91_API_BASE: 'http://127.0.0.1:9',
   // A made-up GSTIN of the default STORE_STATE (Delhi), for the tax invoice.
   STORE_GSTIN: '07AAPFU0939F1ZX',
+  PAYMENT_UPI_ID: 'bench-only@upi',
+  PAYMENT_BANK_DETAILS: 'Bench only: no account',
+  MAIL_FROM: 'Bench <bench@store.invalid>',
+  STORE_ADDRESS: 'Bench only, New Delhi, Delhi 110001',
 };

@@ -74,7 +74,15 @@ describe('the server process', () => {
     expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
     const output = server.output();
     expect(output).toContain('Invalid configuration');
-    for (const setting of ['SESSION_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'SMS_PROVIDER']) {
+    for (const setting of [
+      'SESSION_SECRET',
+      'PUBLIC_BASE_URL',
+      'SMTP_URL',
+      'SMS_PROVIDER',
+      'PAYMENT_UPI_ID',
+      'MAIL_FROM',
+      'STORE_ADDRESS',
+    ]) {
       expect(output).toContain(`  - ${setting}: `);
     }
     // Nothing was started or locked.

@@ -75,6 +75,10 @@ describe('loadConfig', () => {
       'STORE_GSTIN',
       'SMTP_URL',
       'SMS_PROVIDER',
+      'PAYMENT_UPI_ID',
+      'PAYMENT_BANK_DETAILS',
+      'MAIL_FROM',
+      'STORE_ADDRESS',
     ]);
     expect(
       problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(32) }),
@@ -84,6 +88,10 @@ describe('loadConfig', () => {
       'PUBLIC_BASE_URL',
       'STORE_GSTIN',
       'SMTP_URL',
+      'PAYMENT_UPI_ID',
+      'PAYMENT_BANK_DETAILS',
+      'MAIL_FROM',
+      'STORE_ADDRESS',
     ]);
     const complete = {
       NODE_ENV: 'production',
@@ -94,11 +102,83 @@ describe('loadConfig', () => {
       SMS_PROVIDER: 'msg91',
       MSG91_AUTH_KEY: 'key',
       MSG91_TEMPLATE_ID: 'template',
+      PAYMENT_UPI_ID: 'shop@okaxis',
+      PAYMENT_BANK_DETAILS: 'Account name: Shop, A/c 123456789012, IFSC HDFC0000001',
+      MAIL_FROM: 'Shop <orders@shop.example.in>',
+      STORE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
     };
     expect(problemsOf(complete)).toEqual([]);
     // Outside production, and for the commands (seed, backup, create-staff), less is needed.
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }),
+    ).not.toThrow();
+  });
+
+  it('refuses the demo payment and contact values and an http address in production, in the same list', () => {
+    const complete = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      PUBLIC_BASE_URL: 'https://shop.example.in',
+      STORE_GSTIN: '07AAPFU0939F1ZX',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'key',
+      MSG91_TEMPLATE_ID: 'template',
+      PAYMENT_UPI_ID: 'shop@okaxis',
+      PAYMENT_BANK_DETAILS: 'Account name: Shop, A/c 123456789012, IFSC HDFC0000001',
+      MAIL_FROM: 'Shop <orders@shop.example.in>',
+      STORE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
+    };
+    const problems = (changes: Record<string, string | undefined>) => {
+      try {
+        loadConfig({ ...complete, ...changes }, { forServer: true });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({})).toEqual([]);
+    // The demo values, given or left unset.
+    expect(problems({ PAYMENT_UPI_ID: 'vipnumbers@upi', PAYMENT_BANK_DETAILS: undefined })).toEqual(
+      [
+        expect.stringMatching(
+          /^PAYMENT_UPI_ID: required in production with PAYMENT_PROVIDER=manual: buyers are told to pay to it/,
+        ),
+        expect.stringMatching(/^PAYMENT_BANK_DETAILS: required in production/),
+      ],
+    );
+    // A Razorpay store shows buyers neither.
+    expect(
+      problems({
+        PAYMENT_UPI_ID: undefined,
+        PAYMENT_BANK_DETAILS: undefined,
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'id',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'hook',
+      }),
+    ).toEqual([]);
+    for (const from of [undefined, 'Shop <no-reply@example.com>', 'orders@mail.example.org']) {
+      expect(problems({ MAIL_FROM: from }), from).toEqual([
+        expect.stringMatching(/^MAIL_FROM: required in production: an address at your own domain/),
+      ]);
+    }
+    expect(problems({ STORE_ADDRESS: undefined })).toEqual([
+      expect.stringMatching(
+        /^STORE_ADDRESS: required in production: the store's address is printed/,
+      ),
+    ]);
+    // TLS in front, except for a trial on the machine itself.
+    expect(problems({ PUBLIC_BASE_URL: 'http://shop.example.in' })).toEqual([
+      expect.stringMatching(/^PUBLIC_BASE_URL: must be an https:\/\/ address in production/),
+    ]);
+    for (const trial of ['http://localhost:3490', 'http://127.0.0.1:3490', 'http://[::1]:3490']) {
+      expect(problems({ PUBLIC_BASE_URL: trial }), trial).toEqual([]);
+    }
+    // Outside production, and for the commands, the demo values stay the defaults.
+    expect(() => loadConfig({ NODE_ENV: 'development' }, { forServer: true })).not.toThrow();
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }),
     ).not.toThrow();

@@ -86,6 +86,30 @@ const whatsappTemplateSettings = {
  * Every setting of the server, read from the environment and checked at start-up.
  * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
  */
+/** The demo values of the settings a production store must be given its own of. */
+export const demoDefaults = {
+  PAYMENT_UPI_ID: 'vipnumbers@upi',
+  PAYMENT_BANK_DETAILS: 'Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000',
+  MAIL_FROM: 'VIP Number Store <no-reply@example.com>',
+  STORE_ADDRESS: 'Connaught Place, New Delhi, Delhi 110001',
+} as const;
+
+/** An address at one of the domains reserved for examples (RFC 2606), which no mail reaches. */
+const exampleDomain = /@(?:[^@\s>]+\.)?example\.(?:com|net|org)>?\s*$/i;
+
+/** Hosts a trial on the machine itself may use without TLS (browsers count them as secure). */
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether an address is https, or http on loopback; undefined when it is no URL. */
+function secureOrLoopback(address: string): boolean | undefined {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || loopbackHosts.has(url.hostname);
+  } catch {
+    return undefined;
+  }
+}
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -135,7 +159,7 @@ const configSchema = z.object({
     .refine(isValidGstin, { message: 'must be a valid GSTIN (15 characters, check character)' })
     .optional(),
   /** The store's address on the tax invoice (the web build's PUBLIC_OFFICE_ADDRESS, the same place). */
-  STORE_ADDRESS: z.string().min(1).default('Connaught Place, New Delhi, Delhi 110001'),
+  STORE_ADDRESS: z.string().min(1).default(demoDefaults.STORE_ADDRESS),
   /** The SAC code of each invoice line (a service: the right to use a mobile number). */
   INVOICE_SAC_CODE: z
     .string()
@@ -242,19 +266,17 @@ const configSchema = z.object({
     }),
 
   PAYMENT_PROVIDER: z.enum(['manual', 'razorpay']).default('manual'),
-  PAYMENT_UPI_ID: z.string().default('vipnumbers@upi'),
+  PAYMENT_UPI_ID: z.string().default(demoDefaults.PAYMENT_UPI_ID),
   /** UPI is offered up to this amount; most banks cap one UPI payment at ₹1,00,000. */
   PAYMENT_UPI_MAX_RUPEES: z.coerce.number().int().min(1).default(1_00_000),
-  PAYMENT_BANK_DETAILS: z
-    .string()
-    .default('Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000'),
+  PAYMENT_BANK_DETAILS: z.string().default(demoDefaults.PAYMENT_BANK_DETAILS),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
 
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('VIP Number Store <no-reply@example.com>'),
+  MAIL_FROM: z.string().default(demoDefaults.MAIL_FROM),
   SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
   MSG91_AUTH_KEY: z.string().optional(),
   MSG91_TEMPLATE_ID: z.string().optional(),
@@ -349,6 +371,32 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
       if (env.SMS_PROVIDER !== 'msg91') {
         problems.push(
           'SMS_PROVIDER: must be msg91 in production (with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID): without it no SMS is sent',
+        );
+      }
+      if (env.PUBLIC_BASE_URL && secureOrLoopback(env.PUBLIC_BASE_URL) === false) {
+        problems.push(
+          "PUBLIC_BASE_URL: must be an https:// address in production (TLS in front, see the README): over plain http browsers refuse the Secure session cookies and the pages' upgraded assets. http is accepted only on localhost, 127.0.0.1 or [::1], for a trial on the machine itself",
+        );
+      }
+      // Buyers are told to pay to these: the demo values must never reach one. Razorpay
+      // stores show none of them.
+      if ((env.PAYMENT_PROVIDER ?? 'manual') === 'manual') {
+        for (const key of ['PAYMENT_UPI_ID', 'PAYMENT_BANK_DETAILS'] as const) {
+          if ((env[key] ?? demoDefaults[key]).trim() === demoDefaults[key]) {
+            problems.push(
+              `${key}: required in production with PAYMENT_PROVIDER=manual: buyers are told to pay to it, and the demo value is not the store's`,
+            );
+          }
+        }
+      }
+      if (exampleDomain.test(env.MAIL_FROM ?? demoDefaults.MAIL_FROM)) {
+        problems.push(
+          'MAIL_FROM: required in production: an address at your own domain (example.com is for examples; mail from it is refused or junked)',
+        );
+      }
+      if ((env.STORE_ADDRESS ?? demoDefaults.STORE_ADDRESS).trim() === demoDefaults.STORE_ADDRESS) {
+        problems.push(
+          "STORE_ADDRESS: required in production: the store's address is printed on every tax invoice (the demo address is not yours)",
         );
       }
     }

@@ -83,7 +83,11 @@ export const securityHeaders = fp(async (app) => {
         ...chat.frame,
       ],
     ],
-    ...(config.isProduction ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),
+    // Only for a store served over https: on an http address (a trial on loopback) the browser
+    // would ask for every asset over https and get nothing.
+    ...(config.isProduction && config.PUBLIC_BASE_URL.startsWith('https:')
+      ? [['upgrade-insecure-requests', []] as [string, string[]]]
+      : []),
   ];
   const policy = (extraScripts: readonly string[] = []) =>
     directives(extraScripts)
