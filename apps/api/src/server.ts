@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { openStoreDatabase, type StoreDatabase } from './db/open-store-database';
 import { EmbeddedPostgresError } from './db/postgres-binaries';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
+import { startFailureHeadline } from './start-failure';
 
 let app: App | undefined;
 let store: StoreDatabase | undefined;
@@ -101,7 +102,8 @@ main().catch(async (error: unknown) => {
   if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
     console.error(error.message);
   } else {
-    console.error('The server could not start:', error);
+    console.error(startFailureHeadline(error));
+    console.error(error);
   }
   // Close what was opened (the embedded server and the data folder's lock with it) before leaving.
   await app?.close().catch(() => {});

@@ -16,10 +16,16 @@ const noMessages: Notifier = {
 /**
  * Opens the configured database for a command (taking the data folder's lock, as the server
  * does) and builds the services over it, with the configured e-mail and SMS when it `sends`;
- * `close` releases them.
+ * `close` releases them. `existingStore`: refuse to create a new embedded store.
  */
-export async function openCommandServices(config: Config, options: { sends?: boolean } = {}) {
-  const store = await openStoreDatabase(config, { shareRunningStore: true });
+export async function openCommandServices(
+  config: Config,
+  options: { sends?: boolean; existingStore?: boolean } = {},
+) {
+  const store = await openStoreDatabase(config, {
+    shareRunningStore: true,
+    existingStore: options.existingStore,
+  });
   const log = pino({
     level: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn',
     serializers: { err: serializeError },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,10 @@ import { createStaffMain, type CliIo } from './create-staff';
 
 describe('npm run create-staff', () => {
   let dataDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'create-staff-'));
+    // The store's first start creates its database; the command never does.
+    await (await openStoreDatabase(loadConfig({ DATA_DIR: dataDir }))).close();
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -107,7 +109,10 @@ describe('npm run create-staff', () => {
         taken,
       ),
     ).toBe(1);
-    expect(taken.errors.join('\n')).toContain('already exists');
+    // Told as to staff, not as to a buyer ("Please sign in instead").
+    expect(taken.errors).toEqual([
+      'Another account already uses this e-mail address: each team member needs an e-mail address and a mobile number of their own.',
+    ]);
 
     const bad = io();
     expect(
@@ -148,5 +153,17 @@ describe('npm run create-staff', () => {
     } finally {
       rmSync(join(dataDir, 'store.lock'), { force: true });
     }
+  });
+
+  it("creates no new embedded store where none is (a shell without the store's DATABASE_URL)", async () => {
+    const elsewhere = join(dataDir, 'no-store-here');
+    const run = io();
+    run.env = { ...run.env, DATA_DIR: elsewhere };
+    const args = ['--email', 'o@store.example', '--mobile', '9988776690', '--name', 'Owner'];
+    expect(await createStaffMain([...args, '--role', 'admin'], run)).toBe(1);
+    expect(run.errors.join('\n')).toMatch(
+      /^No store in the data folder .*no-store-here, and DATABASE_URL is not set: nothing was created\. With your own PostgreSQL, run this with the store's DATABASE_URL/,
+    );
+    expect(existsSync(elsewhere)).toBe(false);
   });
 });

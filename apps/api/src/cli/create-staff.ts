@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config';
 import { EmbeddedPostgresError } from '../db/postgres-binaries';
 import { AppError } from '../http/app-error';
+import { takenByAnother } from '../staff/staff-service';
 import { staffAccountInput } from '../users/user-schemas';
 import { openCommandServices } from './command-services';
 
@@ -57,7 +58,9 @@ export async function createStaffMain(
   let config;
   try {
     config = loadConfig(io.env);
-    opened = await openCommandServices(config);
+    // Never a new embedded store: on a machine whose store runs on DATABASE_URL, a shell
+    // without it would otherwise put the account in a second, unused database.
+    opened = await openCommandServices(config, { existingStore: true });
   } catch (error) {
     if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
       io.err(error.message);
@@ -75,7 +78,8 @@ export async function createStaffMain(
     return 0;
   } catch (error) {
     if (error instanceof AppError) {
-      io.err(error.message);
+      // Said to staff, not as to a buyer ("Please sign in instead").
+      io.err(takenByAnother[error.code] ?? error.message);
       return 1;
     }
     throw error;

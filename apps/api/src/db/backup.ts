@@ -215,7 +215,11 @@ export async function restoreBackup(database: Database, input: Readable) {
       const { rows } = await client.query(`select exists (select from ${ident(table.name)}) as e`);
       if (rows[0].e) {
         throw new BackupError(
-          `The database is not empty (table ${table.name} has rows): restore into an empty data folder.`,
+          `The database is not empty (table ${table.name} has rows): ${
+            database.kind === 'embedded'
+              ? 'restore into an empty data folder (a DATA_DIR of its own).'
+              : 'restore into an empty database (createdb -O store store_new, then DATABASE_URL naming it).'
+          }`,
         );
       }
     }

@@ -27,7 +27,15 @@ export interface OpenStoreOptions {
   log?: (line: string) => void;
   /** Opens DATA_DIR even though it still holds a PGlite store (the import does so). */
   importingPglite?: boolean;
+  /**
+   * Without DATABASE_URL, refuse a data folder that holds no store yet instead of creating one
+   * (create-staff: the store's first start creates it).
+   */
+  existingStore?: boolean;
 }
+
+/** The embedded server's cluster, once its first start has made it (embedded-postgres.ts). */
+const holdsStore = (dataDir: string) => existsSync(join(dataDir, 'postgres', 'PG_VERSION'));
 
 /** An earlier version kept the store in PGlite, in DATA_DIR/pgdata. */
 export const pgliteFolder = (dataDir: string) => join(dataDir, 'pgdata');
@@ -65,6 +73,13 @@ export async function openStoreDatabase(
   }
   const dataDir = config.DATA_DIR;
   if (!options.importingPglite) refuseUnmovedPglite(dataDir);
+  if (options.existingStore && !holdsStore(dataDir)) {
+    throw new EmbeddedPostgresError(
+      `No store in the data folder ${dataDir}, and DATABASE_URL is not set: nothing was created. ` +
+        "With your own PostgreSQL, run this with the store's DATABASE_URL (as its processes have it); " +
+        'with the embedded database, start the store first (npm start) in this folder, or set DATA_DIR to its folder.',
+    );
+  }
   let release: () => void;
   try {
     release = lockDataDir(dataDir);

@@ -20,7 +20,7 @@ interface StaffDeps {
 }
 
 /** An invitation's contact already used by an account (a buyer's, or a member's): what staff are told. */
-const takenByAnother: Record<string, string> = {
+export const takenByAnother: Record<string, string> = {
   EMAIL_TAKEN:
     'Another account already uses this e-mail address: each team member needs an e-mail address and a mobile number of their own.',
   MOBILE_TAKEN:
