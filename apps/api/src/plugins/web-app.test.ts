@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -24,8 +24,9 @@ const directive = (csp: unknown, name: string) =>
 
 describe('serving the built web app', () => {
   let app: App;
+  let buildDir: string;
   beforeAll(async () => {
-    const buildDir = mkdtempSync(join(tmpdir(), 'web-build-'));
+    buildDir = mkdtempSync(join(tmpdir(), 'web-build-'));
     writeFileSync(join(buildDir, 'index.html'), '<html>home page</html>');
     writeFileSync(join(buildDir, '__spa-fallback.html'), '<html>app shell</html>');
     mkdirSync(join(buildDir, 'vip-numbers/uttar-pradesh/noida'), { recursive: true });
@@ -131,6 +132,33 @@ describe('serving the built web app', () => {
     );
     expect((await get("/faq's")).body).toBe('<html>faq</html>');
     expect((await get('/faq%27s')).body).toBe('<html>faq</html>');
+  });
+
+  it('sends a page rebuilt while the store runs with its new hashes, without a restart', async () => {
+    const page = join(buildDir, 'premium-numbers/index.html');
+    const newScript = 'window.__reactRouterContext = { v: 2 }';
+    const hashes = join(buildDir, 'csp-hashes.json');
+    const before = readFileSync(hashes, 'utf8');
+    try {
+      writeFileSync(page, `<html><script>${newScript}</script>listing v2</html>`);
+      rmSync(`${page}.br`);
+      writeFileSync(
+        hashes,
+        JSON.stringify({
+          ...JSON.parse(before),
+          'premium-numbers/index.html': [hashOf(newScript)],
+        }),
+      );
+      const res = await get('/premium-numbers');
+      expect(res.body).toContain('listing v2');
+      const scripts = directive(res.headers['content-security-policy'], 'script-src');
+      expect(scripts).toContain(hashOf(newScript));
+      expect(scripts).not.toContain(hashOf(listingScript));
+    } finally {
+      writeFileSync(page, listingPage);
+      writeFileSync(`${page}.br`, brotliCompressSync(listingPage));
+      writeFileSync(hashes, before);
+    }
   });
 
   it("sends a category's own page for every address naming it, and the listing otherwise", async () => {

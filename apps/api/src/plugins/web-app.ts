@@ -16,6 +16,26 @@ const shellFile = '__spa-fallback.html';
 /** Written by the web build (apps/web/scripts/write-csp-hashes.ts): page -> its inline scripts. */
 const cspHashesFile = 'csp-hashes.json';
 
+/**
+ * The CSP hashes of the build's pages as the file now has them: read again whenever the file
+ * changes (its modification time and size, a stat per page sent), so that a build made while the
+ * store runs never has its new pages sent with the old pages' hashes (or the other way round).
+ */
+function currentCspHashes(root: string, warn: (line: string) => void) {
+  let read: { key: string; hashes: Map<string, string[]> } | undefined;
+  return (): Map<string, string[]> => {
+    let key = 'none';
+    try {
+      const stat = statSync(join(root, cspHashesFile));
+      key = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      // No file (yet): readCspHashes says so once.
+    }
+    if (read?.key !== key) read = { key, hashes: readCspHashes(root, read ? () => {} : warn) };
+    return read.hashes;
+  };
+}
+
 /** The CSP hashes of every page's inline scripts, by path inside the build ('index.html'). */
 function readCspHashes(root: string, warn: (line: string) => void): Map<string, string[]> {
   try {
@@ -74,11 +94,12 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
 
   // Each page admits its own inline scripts by hash: the file sent is noted as it is sent (a
   // page's .br or .gz stands for the page) and its hashes join the answer's policy.
-  const cspHashes = readCspHashes(root, (line) => app.log.warn(line));
+  const cspHashes = currentCspHashes(root, (line) => app.log.warn(line));
+  cspHashes();
   const pageSent = new WeakMap<object, string>();
   app.addHook('onSend', async (_request, reply, payload) => {
     const file = pageSent.get(reply.raw);
-    if (file) reply.allowScripts(cspHashes.get(file) ?? []);
+    if (file) reply.allowScripts(cspHashes().get(file) ?? []);
     return payload;
   });
 
