@@ -1,6 +1,8 @@
 // `npm start` runs this instead of `npm run build`: it builds the web app only when what the
 // build reads has changed since the last build made here (or there is none), so a second start
-// goes straight to the server. node --import tsx scripts/build-if-changed.ts
+// goes straight to the server. `npm run build` runs it with --always: it builds whatever the
+// stamp says, and leaves the stamp, so the next start does not build again.
+// node --import tsx scripts/build-if-changed.ts [--always]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -67,7 +69,7 @@ export function buildIsCurrent(root: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (buildIsCurrent(repo, process.env)) {
+  if (!process.argv.includes('--always') && buildIsCurrent(repo, process.env)) {
     console.log('The web build is up to date with its sources: not building it again.');
   } else {
     const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
