@@ -82,12 +82,8 @@ const whatsappTemplateSettings = {
   WHATSAPP_TEMPLATE_ORDER_UPDATE: templateName,
 } satisfies Record<`WHATSAPP_TEMPLATE_${Uppercase<WhatsappTemplateKind>}`, unknown>;
 
-/**
- * Every setting of the server, read from the environment and checked at start-up.
- * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
- */
 /** The demo values of the settings a production store must be given its own of. */
-export const demoDefaults = {
+const demoDefaults = {
   PAYMENT_UPI_ID: 'vipnumbers@upi',
   PAYMENT_BANK_DETAILS: 'Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000',
   MAIL_FROM: 'VIP Number Store <no-reply@example.com>',
@@ -110,6 +106,10 @@ function secureOrLoopback(address: string): boolean | undefined {
   }
 }
 
+/**
+ * Every setting of the server, read from the environment and checked at start-up.
+ * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
+ */
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
