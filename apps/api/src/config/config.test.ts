@@ -2,6 +2,22 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** A production store's settings, each its own (no demo value). */
+const completeProduction = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(32),
+  PUBLIC_BASE_URL: 'https://shop.example.in',
+  STORE_GSTIN: '07AAPFU0939F1ZX',
+  SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+  SMS_PROVIDER: 'msg91',
+  MSG91_AUTH_KEY: 'key',
+  MSG91_TEMPLATE_ID: 'template',
+  PAYMENT_UPI_ID: 'shop@okaxis',
+  PAYMENT_BANK_DETAILS: 'Account name: Shop, A/c 123456789012, IFSC HDFC0000001',
+  MAIL_FROM: 'Shop <orders@shop.example.in>',
+  STORE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
+};
+
 describe('loadConfig', () => {
   it('fills every setting with its default', () => {
     const config = loadConfig({});
@@ -93,21 +109,7 @@ describe('loadConfig', () => {
       'MAIL_FROM',
       'STORE_ADDRESS',
     ]);
-    const complete = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      PUBLIC_BASE_URL: 'https://shop.example.in',
-      STORE_GSTIN: '07AAPFU0939F1ZX',
-      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: 'key',
-      MSG91_TEMPLATE_ID: 'template',
-      PAYMENT_UPI_ID: 'shop@okaxis',
-      PAYMENT_BANK_DETAILS: 'Account name: Shop, A/c 123456789012, IFSC HDFC0000001',
-      MAIL_FROM: 'Shop <orders@shop.example.in>',
-      STORE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
-    };
-    expect(problemsOf(complete)).toEqual([]);
+    expect(problemsOf(completeProduction)).toEqual([]);
     // Outside production, and for the commands (seed, backup, create-staff), less is needed.
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
@@ -117,23 +119,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses the demo payment and contact values and an http address in production, in the same list', () => {
-    const complete = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      PUBLIC_BASE_URL: 'https://shop.example.in',
-      STORE_GSTIN: '07AAPFU0939F1ZX',
-      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: 'key',
-      MSG91_TEMPLATE_ID: 'template',
-      PAYMENT_UPI_ID: 'shop@okaxis',
-      PAYMENT_BANK_DETAILS: 'Account name: Shop, A/c 123456789012, IFSC HDFC0000001',
-      MAIL_FROM: 'Shop <orders@shop.example.in>',
-      STORE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
-    };
     const problems = (changes: Record<string, string | undefined>) => {
       try {
-        loadConfig({ ...complete, ...changes }, { forServer: true });
+        loadConfig({ ...completeProduction, ...changes }, { forServer: true });
         return [];
       } catch (error) {
         return (error as ConfigError).problems;
