@@ -231,7 +231,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
     deps.renderNumberPage ??
     loadNumberPageRenderer(webBuildDir(config.WEB_BUILD_DIR), config.PUBLIC_BASE_URL);
   if (renderNumberPage) await app.register(numberPages, { render: renderNumberPage });
-  await app.register(webApp, { buildDir: config.WEB_BUILD_DIR });
+  await app.register(webApp, {
+    buildDir: config.WEB_BUILD_DIR,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+  });
   return app;
 }
 

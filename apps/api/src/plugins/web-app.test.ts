@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
+import { logLines } from '../../test-support/log-lines';
 import { sharedDatabase, testConfig } from '../../test-support/test-app';
 
 const hashOf = (script: string) =>
@@ -346,5 +347,36 @@ describe('serving the built web app', () => {
     const res = await get('/api/v2/anything');
     expect(res.statusCode).toBe(404);
     expect(res.json().success).toBe(false);
+  });
+});
+
+describe('a web build made for another address', () => {
+  /** The warnings of a server on a build whose pages were made for `builtFor`. */
+  async function warningsOn(builtFor: string, publicBaseUrl: string) {
+    const buildDir = mkdtempSync(join(tmpdir(), 'web-build-'));
+    writeFileSync(
+      join(buildDir, 'index.html'),
+      `<html><head><link rel="canonical" href="${builtFor}/"/></head>home</html>`,
+    );
+    writeFileSync(join(buildDir, 'csp-hashes.json'), '{}');
+    const log = logLines();
+    const app = await buildApp(
+      testConfig({ WEB_BUILD_DIR: buildDir, PUBLIC_BASE_URL: publicBaseUrl, LOG_LEVEL: 'warn' }),
+      { database: await sharedDatabase(), logStream: log.stream },
+    );
+    await app.ready();
+    await app.close();
+    rmSync(buildDir, { recursive: true, force: true });
+    return log.lines.filter((line) => line.level === 40).map((line) => line.msg);
+  }
+
+  it('is said at start-up, naming both addresses', async () => {
+    const warnings = await warningsOn('http://localhost:3000', 'https://shop.example.in');
+    expect(warnings).toContainEqual(
+      expect.stringContaining(
+        'was made for http://localhost:3000, not PUBLIC_BASE_URL https://shop.example.in',
+      ),
+    );
+    expect(await warningsOn('https://shop.example.in', 'https://shop.example.in/')).toEqual([]);
   });
 });

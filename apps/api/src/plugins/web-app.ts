@@ -63,13 +63,27 @@ export function readAppShell(root: string): { html: string; scripts: string[] } 
   return { html: readFileSync(file, 'utf8'), scripts };
 }
 
+/** The address the build's pages were made for: its home page's canonical link's origin. */
+function builtFor(root: string): string | undefined {
+  try {
+    const html = readFileSync(join(root, 'index.html'), 'utf8');
+    const href = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    return href ? new URL(href).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves the built web app: files as they are, a prerendered page's index.html for its path (or
  * the page of the category its query names: /premium-numbers?category=mirror-numbers), and the
  * app shell for every other path (the app itself handles unknown paths and sign-in),
  * marked noindex (X-Robots-Tag) so that crawlers never index it.
  */
-export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) {
+export async function webApp(
+  app: FastifyInstance,
+  opts: { buildDir?: string; publicBaseUrl: string },
+) {
   const root = webBuildDir(opts.buildDir);
   if (!existsSync(root)) {
     app.log.warn(`No web build at ${root}: run "npm run build" to serve the web app.`);
@@ -77,6 +91,14 @@ export async function webApp(app: FastifyInstance, opts: { buildDir?: string }) 
       throw noRoute(request.method, request.url);
     });
     return;
+  }
+  // The canonical links, structured data and sitemap are written into the pages at build time.
+  const built = builtFor(root);
+  const expected = new URL(opts.publicBaseUrl).origin;
+  if (built && built !== expected) {
+    app.log.warn(
+      `The web build at ${root} was made for ${built}, not PUBLIC_BASE_URL ${expected}: its canonical links and structured data name the wrong address. Build it again with this store's PUBLIC_BASE_URL (npm run build).`,
+    );
   }
 
   // One address per page (a trailing slash is redirected by `oneAddressPerPage`, for every
