@@ -151,7 +151,7 @@ export default function CartPage() {
               <button
                 type="button"
                 className="mt-4 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-950"
-                onClick={() => void cart.clear()}
+                onClick={() => void cart.clear().then(focusEmptyLater)}
               >
                 Empty cart
               </button>

@@ -288,6 +288,24 @@ describe('guest cart', () => {
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Your cart is empty.')).toHaveFocus();
   });
+
+  it('gives the focus to the empty cart once Empty cart has emptied it', async () => {
+    guestCartOf(product(1, 5000), product(2, 7000));
+    installFakeApi({
+      'POST /cart/validate': ok({
+        validationResults: [1, 2].map((productId) => ({
+          productId,
+          valid: true,
+          priceChanged: false,
+          newPrice: null,
+        })),
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    (await screen.findByRole('button', { name: 'Empty cart' })).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Your cart is empty.')).toHaveFocus();
+  });
 });
 
 describe('signing in with a guest cart', () => {
