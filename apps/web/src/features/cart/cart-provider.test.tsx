@@ -76,6 +76,18 @@ function listingWith(...items: ReturnType<typeof product>[]) {
   return { items, total: items.length, page: 1, pageSize: 24, pageCount: 1 };
 }
 
+/** What POST /cart/validate answers when every number is still on sale at its price. */
+function allValid(...productIds: number[]) {
+  return {
+    validationResults: productIds.map((productId) => ({
+      productId,
+      valid: true,
+      priceChanged: false,
+      newPrice: null,
+    })),
+  };
+}
+
 function guestCartOf(...products: ReturnType<typeof product>[]) {
   writeGuestCart(products.reduce((cart, p) => addToGuestCart(cart, p), emptyGuestCart));
 }
@@ -246,14 +258,7 @@ describe('guest cart', () => {
   it('removes an item and asks a guest to log in at checkout', async () => {
     guestCartOf(product(1, 5000), product(2, 7000));
     installFakeApi({
-      'POST /cart/validate': ok({
-        validationResults: [1, 2].map((productId) => ({
-          productId,
-          valid: true,
-          priceChanged: false,
-          newPrice: null,
-        })),
-      }),
+      'POST /cart/validate': ok(allValid(1, 2)),
     });
     renderStore('/cart', <CartPage />);
     const first = (await screen.findAllByTestId('cart-item'))[0]!;
@@ -268,14 +273,7 @@ describe('guest cart', () => {
   it("gives the focus to the next line's Remove, else the previous line's, else the empty cart", async () => {
     guestCartOf(product(1, 5000), product(2, 7000), product(3, 9000));
     installFakeApi({
-      'POST /cart/validate': ok({
-        validationResults: [1, 2, 3].map((productId) => ({
-          productId,
-          valid: true,
-          priceChanged: false,
-          newPrice: null,
-        })),
-      }),
+      'POST /cart/validate': ok(allValid(1, 2, 3)),
     });
     renderStore('/cart', <CartPage />);
     const remove = (display: string) => screen.getByRole('button', { name: `Remove ${display}` });
@@ -292,14 +290,7 @@ describe('guest cart', () => {
   it('gives the focus to the empty cart once Empty cart has emptied it', async () => {
     guestCartOf(product(1, 5000), product(2, 7000));
     installFakeApi({
-      'POST /cart/validate': ok({
-        validationResults: [1, 2].map((productId) => ({
-          productId,
-          valid: true,
-          priceChanged: false,
-          newPrice: null,
-        })),
-      }),
+      'POST /cart/validate': ok(allValid(1, 2)),
     });
     renderStore('/cart', <CartPage />);
     (await screen.findByRole('button', { name: 'Empty cart' })).focus();
@@ -508,14 +499,7 @@ describe('signed-in cart and checkout', () => {
         ]),
         openOrder: orderHoldingNumberOne,
       }),
-      'POST /cart/validate': ok({
-        validationResults: [1, 2].map((productId) => ({
-          productId,
-          valid: true,
-          priceChanged: false,
-          newPrice: null,
-        })),
-      }),
+      'POST /cart/validate': ok(allValid(1, 2)),
     });
     renderStore('/cart', <CartPage />);
     const notice = await screen.findByText(/held for you in order VN-20261125-ABCD2345/);
