@@ -1,6 +1,6 @@
 /**
  * What a production store must be given before it starts (SMTP and MSG91, the payment details,
- * the sender and the invoice address): placeholders that point nowhere, since a benchmark sends
+ * the sender, the invoice address and the contact line): placeholders that point nowhere, since a benchmark sends
  * no message and takes no payment.
  */
 export const benchMessaging = {
@@ -15,4 +15,6 @@ export const benchMessaging = {
   PAYMENT_BANK_DETAILS: 'Bench only: no account',
   MAIL_FROM: 'Bench <bench@store.invalid>',
   STORE_ADDRESS: 'Bench only, New Delhi, Delhi 110001',
+  PUBLIC_SALES_WHATSAPP: '9000000001',
+  PUBLIC_SUPPORT_EMAIL: 'bench@store.invalid',
 };

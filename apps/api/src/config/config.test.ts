@@ -16,6 +16,8 @@ const completeProduction = {
   PAYMENT_BANK_DETAILS: 'Account name: Shop, A/c 123456789012, IFSC HDFC0000001',
   MAIL_FROM: 'Shop <orders@shop.example.in>',
   STORE_ADDRESS: '12 Park Street, Kolkata, West Bengal 700016',
+  PUBLIC_SALES_WHATSAPP: '+91 98300 12345',
+  PUBLIC_SUPPORT_EMAIL: 'help@shop.example.in',
 };
 
 describe('loadConfig', () => {
@@ -95,6 +97,8 @@ describe('loadConfig', () => {
       'PAYMENT_BANK_DETAILS',
       'MAIL_FROM',
       'STORE_ADDRESS',
+      'PUBLIC_SALES_WHATSAPP',
+      'PUBLIC_SUPPORT_EMAIL',
     ]);
     expect(
       problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(32) }),
@@ -108,6 +112,8 @@ describe('loadConfig', () => {
       'PAYMENT_BANK_DETAILS',
       'MAIL_FROM',
       'STORE_ADDRESS',
+      'PUBLIC_SALES_WHATSAPP',
+      'PUBLIC_SUPPORT_EMAIL',
     ]);
     expect(problemsOf(completeProduction)).toEqual([]);
     // Outside production, and for the commands (seed, backup, create-staff), less is needed.
@@ -158,6 +164,16 @@ describe('loadConfig', () => {
         /^STORE_ADDRESS: required in production: the store's address is printed/,
       ),
     ]);
+    for (const line of [undefined, '9222000000', '+91 92220 00000']) {
+      expect(problems({ PUBLIC_SALES_WHATSAPP: line }), line).toEqual([
+        expect.stringMatching(/^PUBLIC_SALES_WHATSAPP: required in production: every e-mail/),
+      ]);
+    }
+    for (const email of [undefined, 'support@example.com']) {
+      expect(problems({ PUBLIC_SUPPORT_EMAIL: email }), email).toEqual([
+        expect.stringMatching(/^PUBLIC_SUPPORT_EMAIL: required in production: every e-mail/),
+      ]);
+    }
     // TLS in front, except for a trial on the machine itself.
     expect(problems({ PUBLIC_BASE_URL: 'http://shop.example.in' })).toEqual([
       expect.stringMatching(/^PUBLIC_BASE_URL: must be an https:\/\/ address in production/),

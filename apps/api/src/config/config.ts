@@ -88,6 +88,8 @@ const demoDefaults = {
   PAYMENT_BANK_DETAILS: 'Account name: VIP Number Store, A/c 000000000000, IFSC XXXX0000000',
   MAIL_FROM: 'VIP Number Store <no-reply@example.com>',
   STORE_ADDRESS: 'Connaught Place, New Delhi, Delhi 110001',
+  PUBLIC_SALES_WHATSAPP: '9222000000',
+  PUBLIC_SUPPORT_EMAIL: 'support@example.com',
 } as const;
 
 /** An address at one of the domains reserved for examples (RFC 2606), which no mail reaches. */
@@ -168,7 +170,7 @@ const configSchema = z.object({
   /** The sales line; a leading +91, 91 or 0 and spaces are accepted, kept as its 10 digits. */
   PUBLIC_SALES_WHATSAPP: z
     .string()
-    .default('9222000000')
+    .default(demoDefaults.PUBLIC_SALES_WHATSAPP)
     .transform((value, ctx) => {
       const mobile = normalizeMobile(value);
       if (!mobile) {
@@ -177,7 +179,7 @@ const configSchema = z.object({
       }
       return mobile;
     }),
-  PUBLIC_SUPPORT_EMAIL: z.email().default('support@example.com'),
+  PUBLIC_SUPPORT_EMAIL: z.email().default(demoDefaults.PUBLIC_SUPPORT_EMAIL),
   /** The web build's chat widget token: when set, the widget vendor's hosts join the CSP. */
   PUBLIC_CHAT_WIDGET_TOKEN: z.string().trim().optional(),
 
@@ -397,6 +399,18 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
       if ((env.STORE_ADDRESS ?? demoDefaults.STORE_ADDRESS).trim() === demoDefaults.STORE_ADDRESS) {
         problems.push(
           "STORE_ADDRESS: required in production: the store's address is printed on every tax invoice (the demo address is not yours)",
+        );
+      }
+      // Every e-mail ends with these, and buyers write to them.
+      const salesLine = env.PUBLIC_SALES_WHATSAPP ?? demoDefaults.PUBLIC_SALES_WHATSAPP;
+      if (normalizeMobile(salesLine) === demoDefaults.PUBLIC_SALES_WHATSAPP) {
+        problems.push(
+          "PUBLIC_SALES_WHATSAPP: required in production: every e-mail tells buyers to write to it (the demo line is not the store's)",
+        );
+      }
+      if (exampleDomain.test(env.PUBLIC_SUPPORT_EMAIL ?? demoDefaults.PUBLIC_SUPPORT_EMAIL)) {
+        problems.push(
+          'PUBLIC_SUPPORT_EMAIL: required in production: every e-mail tells buyers to write to it (example.com reaches no one)',
         );
       }
     }
