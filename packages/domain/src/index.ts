@@ -16,6 +16,7 @@ export * from './payments';
 export * from './porting';
 export * from './plural';
 export * from './pricing';
+export * from './refund-shares';
 export * from './search-filters';
 export * from './search-phrase';
 export * from './validators';
