@@ -51,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
     // Longer than any delivery may take (each provider call gives up after the timeout).
     leaseMs: Math.max(60, 3 * config.OUTBOUND_TIMEOUT_SECONDS) * 1000,
     // Called only as a message is sent, once the orders service exists.
-    invoiceAttachment: (orderId, kind) => orders.invoiceAttachment(orderId, kind),
+    invoiceAttachment: (orderId, kind, serial) => orders.invoiceAttachment(orderId, kind, serial),
   });
   const staffAlerts = createStaffAlerts({ config });
   const users = createUserService({ database });

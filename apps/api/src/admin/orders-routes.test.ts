@@ -262,7 +262,11 @@ describeEachDatabase(
       });
       expect(refunded.json().data).toMatchObject({ status: 'refunded', needsRefund: false });
       // The paid order was invoiced: its refund after the cancel issues the credit note too.
-      expect(refunded.json().data.taxDocuments).toEqual({ invoice: true, creditNote: true });
+      expect(refunded.json().data.taxDocuments).toMatchObject({
+        invoice: true,
+        creditNote: true,
+        creditNotes: [{ amount: 23_600, numberId: null }],
+      });
       const documents = await ctx().app.services.invoices.documentsOf(paid.order.id);
       expect(documents.map((document) => [document.kind, document.amount])).toEqual([
         // ₹20,000 and 18% GST, in paise.
@@ -279,7 +283,11 @@ describeEachDatabase(
         reason: 'Paid after the cancel',
         method: 'manual',
       });
-      expect(lateRefund.json().data.taxDocuments).toEqual({ invoice: false, creditNote: false });
+      expect(lateRefund.json().data.taxDocuments).toEqual({
+        invoice: false,
+        creditNote: false,
+        creditNotes: [],
+      });
     });
 
     it('lists orders for the console, filtered by status', async () => {

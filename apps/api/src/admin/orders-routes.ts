@@ -5,7 +5,9 @@ import { envelope, errorBody, ok } from '../http/envelope';
 import { consoleRoute, staffErrors } from './admin-schemas';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 import {
+  creditNoteParams,
   manualPaymentBody,
+  numberRefundBody,
   orderNumberParams,
   orderParams,
   orderStepBody,
@@ -154,6 +156,26 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     );
   }
 
+  app.get(
+    '/orders/:id/credit-notes/:file',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "One of an order's credit notes as a PDF",
+        description:
+          'One per refund: each number refunded alone, and the payment refunded. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.',
+        params: creditNoteParams,
+        produces: ['application/pdf'],
+        response: { 200: pdfBody, 400: errorBody, 404: errorBody, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id, file } = request.params;
+      const { fileName, pdf } = await orders.taxDocumentForStaff(id, 'CN', file);
+      return reply.headers(pdfDownload(fileName)).send(pdf);
+    },
+  );
+
   app.post(
     '/orders/:id/payments',
     {
@@ -250,13 +272,36 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
+    '/orders/:id/numbers/:numberId/refund',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Refund one number of a paid order (its porting failed), with a reason',
+        description:
+          "The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.",
+        params: orderNumberParams,
+        body: numberRefundBody,
+        response: { ...orderChangeResponses, 502: errorBody },
+      },
+    },
+    async (request) => {
+      const { id, numberId } = request.params;
+      const order = await orders.refundNumber(id, numberId, {
+        ...request.body,
+        staffUserId: currentUser(request).id,
+      });
+      return ok(order, `Order ${order.reference}: ${itemOf(order, numberId).display} refunded.`);
+    },
+  );
+
+  app.post(
     '/orders/:id/refunds',
     {
       schema: {
         ...consoleRoute,
         summary: 'Refund a payment of the order in full, with a reason',
         description:
-          "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.",
+          "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.",
         params: orderParams,
         body: refundBody,
         response: { ...orderChangeResponses, 502: errorBody },

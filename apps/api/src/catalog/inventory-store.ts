@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, param, sql, type SQL } from 'dr
 import { MAX_PRICE_RUPEES } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { importRows, numbers, orders, portingSteps } from '../db/schema';
+import { importRows, numbers, orderItems, orders, portingSteps } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import { availableSql, comingSoonSql } from './availability';
 import { rowsOf } from './catalog-store';
@@ -44,12 +44,14 @@ function planStock(filters: StockFilters): FilterPlan {
 
 /**
  * A sold number whose sale no longer stands: its order was cancelled after payment or refunded,
- * and no porting step was ever recorded for it (no UPC went to the buyer). Staff may put it back
- * on sale, hide it or mark it coming soon; any other sold number keeps its status.
+ * or the number was refunded alone (decision 0039), and no porting step was ever recorded for it
+ * (no UPC went to the buyer). Staff may put it back on sale, hide it or mark it coming soon; any
+ * other sold number keeps its status.
  */
 // Written out qualified: drizzle names the columns of a one-table select without their table.
 const relistableSql = sql<boolean>`(numbers.status = 'sold'
-  and exists (select 1 from ${orders} o where o.id = numbers.order_id and o.status in ('cancelled', 'refunded'))
+  and (exists (select 1 from ${orders} o where o.id = numbers.order_id and o.status in ('cancelled', 'refunded'))
+    or exists (select 1 from ${orderItems} oi where oi.order_id = numbers.order_id and oi.number_id = numbers.id and oi.refund_id is not null))
   and not exists (select 1 from ${portingSteps} ps where ps.order_id = numbers.order_id and ps.number_id = numbers.id))`;
 
 const stockColumns = {

@@ -5,7 +5,7 @@ import {
   findInvoice,
   insertTaxDocument,
   nextDocumentNumber,
-  readDocumentKinds,
+  readOrdersDocuments,
   readTaxDocuments,
   type TaxDocumentKind,
   type TaxDocumentRow,
@@ -63,8 +63,8 @@ export function createInvoiceService({ database }: { database: Database }) {
 
     invoiceOf: (orderId: string) => findInvoice(database.db, orderId),
     documentsOf: (orderId: string) => readTaxDocuments(database.db, orderId),
-    /** Which of these orders have an invoice, a credit note (for their views' download links). */
-    documentKindsOf: (orderIds: readonly string[]) => readDocumentKinds(database.db, orderIds),
+    /** The tax documents of these orders (for their views' download links). */
+    documentsOfOrders: (orderIds: readonly string[]) => readOrdersDocuments(database.db, orderIds),
   };
 }
 

@@ -35,23 +35,21 @@ export async function insertTaxDocument(
   return row!;
 }
 
-/** The kinds of tax document each of these orders has. */
-export async function readDocumentKinds(
+/** The tax documents of these orders, each order's invoice first, then its credit notes by date. */
+export async function readOrdersDocuments(
   db: Db,
   orderIds: readonly string[],
-): Promise<Map<string, Set<TaxDocumentKind>>> {
-  const rows =
-    orderIds.length === 0
-      ? []
-      : await db
-          .selectDistinct({ orderId: taxDocuments.orderId, kind: taxDocuments.kind })
-          .from(taxDocuments)
-          .where(inArray(taxDocuments.orderId, [...orderIds]));
-  const kinds = new Map<string, Set<TaxDocumentKind>>();
-  for (const row of rows) {
-    kinds.set(row.orderId, (kinds.get(row.orderId) ?? new Set()).add(row.kind));
-  }
-  return kinds;
+): Promise<TaxDocumentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(inArray(taxDocuments.orderId, [...orderIds]))
+    .orderBy(
+      sql`${taxDocuments.kind} = 'CN'`,
+      asc(taxDocuments.issuedAt),
+      asc(taxDocuments.serial),
+    );
 }
 
 /** An order's tax documents, its invoice first, then its credit notes by date. */

@@ -45,6 +45,8 @@ export interface Attachment {
 interface InvoiceAttachment {
   invoiceOf: string;
   kind?: 'INV' | 'CN';
+  /** With kind CN: which credit note (an order may have one per number refunded); else the latest. */
+  serial?: string;
 }
 
 /** An attachment the outbox makes as it sends the message: a QR code of `qrCodeOf` (a link). */

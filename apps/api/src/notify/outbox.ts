@@ -69,7 +69,7 @@ export interface OutboxDeps {
    */
   leaseMs: number;
   /** Makes a paid order's tax invoice to attach (rendered as the message is sent). */
-  invoiceAttachment: (orderId: string, kind: 'INV' | 'CN') => Promise<Attachment>;
+  invoiceAttachment: (orderId: string, kind: 'INV' | 'CN', serial?: string) => Promise<Attachment>;
 }
 
 /**
@@ -104,7 +104,7 @@ export function createOutbox(deps: OutboxDeps) {
         continue;
       }
       try {
-        files.push(await deps.invoiceAttachment(file.invoiceOf, file.kind ?? 'INV'));
+        files.push(await deps.invoiceAttachment(file.invoiceOf, file.kind ?? 'INV', file.serial));
       } catch (error) {
         log.error(
           { err: error, outboxId: id, orderId: file.invoiceOf },

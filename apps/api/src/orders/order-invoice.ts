@@ -1,4 +1,4 @@
-import { placeOfSupply, placeOfSupplyCode } from '@store/domain';
+import { creditNoteFigures, placeOfSupply, placeOfSupplyCode, shareByPrices } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import {
@@ -74,9 +74,55 @@ function invoiceDocument(
 }
 
 /**
- * The invoice's PDF, or with `creditNote` that credit note's against it (the whole invoice
- * reversed, the money paid back as the amount refunded), and the file name to download it as
- * (`INV-26-27-000123.pdf`, `CN-26-27-000001.pdf`).
+ * A credit note against the invoice: the numbers it is for (the one refunded alone whose refund
+ * it is, decision 0039; else those of the order not refunded alone) and the invoice's figures
+ * for its amount (creditNoteFigures: the whole invoice when all of it goes back, else its tax
+ * split the same way for that amount), each number's taxable value its share by price.
+ */
+function creditNoteDocument(
+  invoiceDocument: InvoiceDocument,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  invoice: TaxDocumentRow,
+  creditNote: TaxDocumentRow,
+): InvoiceDocument {
+  const alone = items.filter(
+    (item) => item.refundId !== null && item.refundId === creditNote.refundId,
+  );
+  const lines = alone.length > 0 ? alone : items.filter((item) => item.refundId === null);
+  const figures = creditNoteFigures(order, creditNote.amount);
+  const taxables = shareByPrices(
+    figures.taxable,
+    lines.map((line) => line.price),
+  );
+  return {
+    ...invoiceDocument,
+    title: 'Credit note',
+    serial: creditNote.serial,
+    issuedAt: creditNote.issuedAt,
+    against: { serial: invoice.serial, issuedAt: invoice.issuedAt },
+    lines: lines.map((item, index) => ({
+      description: `Mobile number ${displayNumber(item.number)}${alone.length > 0 ? ' (refunded)' : ''}`,
+      sac: invoiceDocument.lines[0]?.sac ?? '',
+      taxable: taxables[index]!,
+    })),
+    cgst: figures.cgstAmount,
+    sgst: figures.sgstAmount,
+    igst: figures.igstAmount,
+    taxable: figures.taxable,
+    invoiceTotal: figures.taxable + figures.cgstAmount + figures.sgstAmount + figures.igstAmount,
+    tds: figures.tdsDeducted,
+    payable: creditNote.amount,
+  };
+}
+
+/** A tax document's file name: `INV-26-27-000123.pdf`, `CN-26-27-000001.pdf`. */
+export const taxDocumentFileName = (document: Pick<TaxDocumentRow, 'serial'>) =>
+  `${document.serial.replaceAll('/', '-')}.pdf`;
+
+/**
+ * The invoice's PDF, or with `creditNote` that credit note's against it (creditNoteDocument),
+ * and the file name to download it as (taxDocumentFileName).
  */
 export async function invoicePdf(
   config: InvoiceConfig,
@@ -86,20 +132,10 @@ export async function invoicePdf(
   creditNote?: TaxDocumentRow,
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const document = invoiceDocument(config, order, items, invoice);
-  const shown = creditNote ?? invoice;
   return {
-    fileName: `${shown.serial.replaceAll('/', '-')}.pdf`,
+    fileName: taxDocumentFileName(creditNote ?? invoice),
     pdf: await renderInvoicePdf(
-      creditNote
-        ? {
-            ...document,
-            title: 'Credit note',
-            serial: creditNote.serial,
-            issuedAt: creditNote.issuedAt,
-            against: { serial: invoice.serial, issuedAt: invoice.issuedAt },
-            payable: creditNote.amount,
-          }
-        : document,
+      creditNote ? creditNoteDocument(document, order, items, invoice, creditNote) : document,
     ),
   };
 }

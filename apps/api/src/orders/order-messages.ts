@@ -590,14 +590,22 @@ export function refundMessages(
     reference: string;
     wholeOrder: boolean;
     throughRazorpay: boolean;
-    /** The serial of the credit note issued for it (a paid order refunded in full). */
+    /** One number refunded alone (decision 0039), as displayed: its share of the payment. */
+    number?: string;
+    /** The payment that paid for the order, less the numbers refunded alone before. */
+    rest?: boolean;
+    /** The serial of the credit note issued for it (a paid order refunded in full or in part). */
     creditNote?: string;
   },
   reason: string,
 ): QueuedMessage[] {
-  const what = refund.wholeOrder
-    ? `A full refund of ${inr(refund.amount)} for your order has been made (payment ${refund.reference}).`
-    : `Your further payment ${refund.reference} of ${inr(refund.amount)} has been refunded in full. Your order goes on as before.`;
+  const what = refund.number
+    ? `${refund.number} has been refunded: ${inr(refund.amount)}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`
+    : refund.wholeOrder && refund.rest
+      ? `The rest of your payment ${refund.reference}, ${inr(refund.amount)}, has been refunded: with the numbers refunded before, your order is refunded in full.`
+      : refund.wholeOrder
+        ? `A full refund of ${inr(refund.amount)} for your order has been made (payment ${refund.reference}).`
+        : `Your further payment ${refund.reference} of ${inr(refund.amount)} has been refunded in full. Your order goes on as before.`;
   const when = refund.throughRazorpay
     ? ' It reaches the account you paid from in 5 to 7 working days.'
     : '';
@@ -620,7 +628,9 @@ export function refundMessages(
   const sms = `${config.STORE_NAME}: order ${order.reference}: ${what}${when} Reason: ${reason}`;
   const messages = toBuyer(
     contact,
-    `Order ${order.reference}: your refund has been made`,
+    refund.number
+      ? `Order ${order.reference}: ${refund.number} refunded`
+      : `Order ${order.reference}: your refund has been made`,
     email,
     sms,
     {
@@ -631,7 +641,7 @@ export function refundMessages(
   // The credit note is rendered as the e-mail is sent, as the invoice is.
   return withEmailAttachment(
     messages,
-    refund.creditNote ? { invoiceOf: order.id, kind: 'CN' } : undefined,
+    refund.creditNote ? { invoiceOf: order.id, kind: 'CN', serial: refund.creditNote } : undefined,
   );
 }
 

@@ -43,6 +43,24 @@ const orderItemSchema = z.object({
   price: rupees.describe('What the buyer pays for this number before tax, in rupees'),
   basePrice: rupees.describe('The list price at checkout, in rupees'),
   porting: portingSchema,
+  refund: z
+    .object({
+      amount: rupees.describe("This number's share of what the buyer paid, paid back"),
+      at: z.string().describe('ISO time the refund was made'),
+      method: z
+        .enum(['razorpay', 'manual'])
+        .describe('razorpay: through Razorpay; manual: paid back by staff'),
+      creditNote: z
+        .string()
+        .nullable()
+        .describe(
+          'The file of its credit note: GET …/credit-notes/{file}; null without an invoice',
+        ),
+    })
+    .nullable()
+    .describe(
+      'This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise',
+    ),
 });
 
 const orderAmountsSchema = z.object({
@@ -178,7 +196,22 @@ export const orderSchema = z.object({
       invoice: z.boolean().describe('GET …/invoice.pdf answers the GST tax invoice'),
       creditNote: z
         .boolean()
-        .describe('GET …/credit-note.pdf answers the credit note of its refund'),
+        .describe('GET …/credit-note.pdf answers the credit note of its latest refund'),
+      creditNotes: z
+        .array(
+          z.object({
+            serial: z.string().describe('CN/yy-yy/nnnnnn'),
+            file: z.string().describe('GET …/credit-notes/{file} answers it'),
+            amount: rupees.describe('What it credits: the amount refunded'),
+            issuedAt: z.string().describe('ISO time'),
+            numberId: z
+              .number()
+              .int()
+              .nullable()
+              .describe('The number refunded alone it is for; null: a refund of the payment'),
+          }),
+        )
+        .describe('Every credit note of the order, oldest first'),
     })
     .describe('The tax documents the order has, to download'),
 });
@@ -199,7 +232,7 @@ export const staffOrderSchema = orderSchema.extend({
   relistableNumberIds: z
     .array(z.number().int())
     .describe(
-      'The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since',
+      'The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since',
     ),
 });
 
@@ -310,6 +343,26 @@ export const refundBody = z.object({
     .describe(
       "razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)",
     ),
+});
+
+/** POST /admin/orders/{id}/numbers/{numberId}/refund: one number refunded alone, with a reason. */
+export const numberRefundBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'is required: say why the number is refunded')
+    .max(500)
+    .refine(...oneLine('The reason'))
+    .describe('Why the number is refunded (e.g. its porting failed); sent to the buyer'),
+  method: refundBody.shape.method,
+});
+
+/** A credit note of an order by its file name, in a path. */
+export const creditNoteParams = orderParams.extend({
+  file: z
+    .string()
+    .regex(/^CN-\d{2}-\d{2}-\d{6}\.pdf$/, 'must be a credit note file: CN-yy-yy-nnnnnn.pdf')
+    .describe('The credit note as taxDocuments.creditNotes names it (CN-26-27-000001.pdf)'),
 });
 
 /** POST /admin/orders/{id}/events: a step on the porting timeline. */

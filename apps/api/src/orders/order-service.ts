@@ -19,7 +19,8 @@ import {
   readOrderItems,
   type OrderFilter,
 } from './order-store';
-import { invoicePdf } from './order-invoice';
+import { invoicePdf, taxDocumentFileName } from './order-invoice';
+import { refundNumber, type NumberRefundInput } from './line-refunds';
 import { attachPaymentScreenshot, paymentScreenshotFile } from './payment-screenshot';
 import { rejectSubmittedPayment, submitPayment } from './payment-submission';
 import {
@@ -90,11 +91,17 @@ export function createOrderService(deps: OrderDeps) {
     return order;
   }
 
-  /** The order's tax invoice, or (kind CN) its latest credit note, as a PDF; 404 if none. */
-  async function taxDocumentOf(order: OrderRow, kind: 'INV' | 'CN') {
+  /**
+   * The order's tax invoice, or (kind CN) its credit note named by `file` (its file name,
+   * `CN-26-27-000001.pdf`), else its latest, as a PDF; 404 if none.
+   */
+  async function taxDocumentOf(order: OrderRow, kind: 'INV' | 'CN', file?: string) {
     const documents = await deps.invoices.documentsOf(order.id);
     const invoice = documents.find((document) => document.kind === 'INV');
-    const creditNote = documents.findLast((document) => document.kind === 'CN');
+    const creditNote = documents.findLast(
+      (document) =>
+        document.kind === 'CN' && (file === undefined || taxDocumentFileName(document) === file),
+    );
     if (!invoice) {
       throw notFound('This order has no tax invoice yet: it is issued when the order is paid.');
     }
@@ -296,20 +303,24 @@ export function createOrderService(deps: OrderDeps) {
     rejectSubmittedPayment: async (id: string, staffUserId: string, reason: string) =>
       staffView(await rejectSubmittedPayment(deps, (await find(id)).id, staffUserId, reason)),
 
-    /** The buyer's own paid order's tax invoice as a PDF; 404 before it is paid. */
-    taxDocumentForBuyer: async (userId: string, id: string, kind: 'INV' | 'CN') =>
-      taxDocumentOf(await findOwn(userId, id), kind),
+    /**
+     * The buyer's own paid order's tax invoice, or a credit note (`file`: which, else the
+     * latest), as a PDF; 404 before it is paid.
+     */
+    taxDocumentForBuyer: async (userId: string, id: string, kind: 'INV' | 'CN', file?: string) =>
+      taxDocumentOf(await findOwn(userId, id), kind, file),
 
-    /** Any order's tax invoice as a PDF, for staff; 404 before it is paid. */
-    taxDocumentForStaff: async (id: string, kind: 'INV' | 'CN') =>
-      taxDocumentOf(await find(id), kind),
+    /** Any order's tax invoice or credit note as a PDF, for staff; 404 before it is paid. */
+    taxDocumentForStaff: async (id: string, kind: 'INV' | 'CN', file?: string) =>
+      taxDocumentOf(await find(id), kind, file),
 
     /**
      * The paid order's tax invoice, or the credit note of its refund, as an e-mail attachment
      * (the outbox makes it as it sends).
      */
-    async invoiceAttachment(id: string, kind: 'INV' | 'CN') {
-      const { fileName, pdf } = await taxDocumentOf(await find(id), kind);
+    async invoiceAttachment(id: string, kind: 'INV' | 'CN', serial?: string) {
+      const file = serial === undefined ? undefined : taxDocumentFileName({ serial });
+      const { fileName, pdf } = await taxDocumentOf(await find(id), kind, file);
       return { filename: fileName, contentType: 'application/pdf', content: pdf };
     },
 
@@ -342,6 +353,12 @@ export function createOrderService(deps: OrderDeps) {
     async refund(id: string, input: RefundInput) {
       const order = await find(id);
       return staffView(await refundOrder(deps, order.id, input));
+    },
+
+    /** Refunds one number of a paid order, its share of the payment (line-refunds.ts). */
+    async refundNumber(id: string, numberId: number, input: NumberRefundInput) {
+      const order = await find(id);
+      return staffView(await refundNumber(deps, order.id, numberId, input));
     },
 
     /** Cancels the orders whose hold lapsed unpaid and tidies lapsed holds (hold-sweep.ts). */

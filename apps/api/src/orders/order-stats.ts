@@ -1,17 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { orders } from '../db/schema';
+import { orders, refunds } from '../db/schema';
 
 /**
  * Figures of orders for the console's dashboard and navigation (docs/decisions/0012). Days and
  * months are India's (Asia/Kolkata). A sale is an order paid in the period (by paid_at) that was
  * not cancelled or refunded afterwards; its revenue is what the buyer paid (total_amount, GST
- * included, TDS deducted), in paise.
+ * included, TDS deducted) less what was paid back of it for numbers refunded alone (decision
+ * 0039), in paise, counted on the day it was paid.
  */
 
 const INDIA = sql.raw(`'Asia/Kolkata'`);
 const isSale = sql`${orders.paidAt} is not null and ${orders.status} not in ('cancelled', 'refunded')`;
 const paidLocal = sql`(${orders.paidAt} at time zone ${INDIA})`;
+/** What the sale kept: its total less the numbers refunded alone. */
+const keptPaise = sql`(${orders.totalAmount} - coalesce((select sum(r.amount) from ${refunds} r
+  where r.order_id = ${orders.id} and r.number_id is not null and r.status = 'done'), 0))`;
 
 interface SalesFigure {
   orders: number;
@@ -53,7 +57,7 @@ export async function salesFigures(db: Db, now: Date): Promise<SalesFigures> {
     )}
     from ${bounds}
     left join lateral (
-      select ${orders.totalAmount} as paise, ${paidLocal} as local from ${orders}
+      select ${keptPaise} as paise, ${paidLocal} as local from ${orders}
       where ${isSale} and ${paidLocal} >= b.month - interval '1 month'
     ) p on true`,
   );
@@ -61,7 +65,7 @@ export async function salesFigures(db: Db, now: Date): Promise<SalesFigures> {
     db,
     sql`with s as (
       select date_trunc('day', ${paidLocal}) as day, count(*)::int as orders,
-        sum(${orders.totalAmount})::bigint as paise
+        sum(${keptPaise})::bigint as paise
       from ${orders}, ${bounds}
       where ${isSale} and ${paidLocal} >= b.today - interval '29 days'
         and ${paidLocal} < b.today + interval '1 day'

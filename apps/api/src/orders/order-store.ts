@@ -355,7 +355,10 @@ export async function updateOrderItem(
   return item!;
 }
 
-/** Moves every number of the order at porting step `from` to `to`; answers those numbers. */
+/**
+ * Moves every number of the order at porting step `from` to `to`, but those refunded alone;
+ * answers those numbers.
+ */
 export function moveOrderItems(
   tx: Tx,
   orderId: string,
@@ -365,7 +368,13 @@ export function moveOrderItems(
   return tx
     .update(orderItems)
     .set({ portingStatus: to })
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.portingStatus, from)))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.portingStatus, from),
+        isNull(orderItems.refundId),
+      ),
+    )
     .returning();
 }
 

@@ -6,7 +6,9 @@ import {
   type PaymentStatus,
 } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
-import type { PaymentDetails } from '../payments/payment-service';
+import type { TaxDocumentRow } from '../invoices/invoice-service';
+import type { PaymentDetails, RefundRow } from '../payments/payment-service';
+import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
 import { portingSteps } from './order-messages';
 import { HOLD_EXPIRED_NOTE } from './open-orders';
@@ -82,7 +84,29 @@ function orderAmounts(order: OrderRow) {
   };
 }
 
-function toOrderItem(item: OrderItemRow, steps: readonly PortingStepRow[]) {
+/** A number refunded alone (decision 0039): how much and when, with its credit note's file. */
+function itemRefund(
+  item: OrderItemRow,
+  refunds: ReadonlyMap<string, RefundRow>,
+  documents: readonly TaxDocumentRow[],
+) {
+  const refund = item.refundId ? refunds.get(item.refundId) : undefined;
+  if (!refund) return null;
+  const creditNote = documents.find((document) => document.refundId === refund.id);
+  return {
+    amount: toRupees(refund.amount),
+    at: (refund.completedAt ?? refund.createdAt).toISOString(),
+    method: refund.method,
+    creditNote: creditNote ? taxDocumentFileName(creditNote) : null,
+  };
+}
+
+function toOrderItem(
+  item: OrderItemRow,
+  steps: readonly PortingStepRow[],
+  refunds: ReadonlyMap<string, RefundRow>,
+  documents: readonly TaxDocumentRow[],
+) {
   return {
     numberId: item.numberId,
     number: item.number,
@@ -107,6 +131,7 @@ function toOrderItem(item: OrderItemRow, steps: readonly PortingStepRow[]) {
           by: step.staffName,
         })),
     },
+    refund: itemRefund(item, refunds, documents),
   };
 }
 
@@ -117,7 +142,8 @@ function toOrderView(
   steps: readonly PortingStepRow[],
   details: PaymentDetails,
   hasScreenshot: boolean,
-  documents: ReadonlySet<string>,
+  documents: readonly TaxDocumentRow[],
+  refunds: ReadonlyMap<string, RefundRow>,
   config: Pick<OrderDeps['config'], 'HOLD_COOLDOWN_MINUTES'>,
   now: Date = new Date(),
 ): OrderView {
@@ -129,7 +155,7 @@ function toOrderView(
     reference: order.reference,
     status: order.status,
     statusLabel: submitted(order) ? 'Payment submitted' : orderStatusLabels[order.status],
-    items: items.map((item) => toOrderItem(item, steps)),
+    items: items.map((item) => toOrderItem(item, steps, refunds, documents)),
     amounts: orderAmounts(order),
     billing: order.billing as Billing,
     holdExpiresAt: order.holdExpiresAt.toISOString(),
@@ -164,7 +190,21 @@ function toOrderView(
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     nextSteps: portingSteps(order.paymentProvider, details),
-    taxDocuments: { invoice: documents.has('INV'), creditNote: documents.has('CN') },
+    taxDocuments: {
+      invoice: documents.some((document) => document.kind === 'INV'),
+      creditNote: documents.some((document) => document.kind === 'CN'),
+      creditNotes: documents
+        .filter((document) => document.kind === 'CN')
+        .map((document) => ({
+          serial: document.serial,
+          file: taxDocumentFileName(document),
+          amount: toRupees(document.amount),
+          issuedAt: document.issuedAt.toISOString(),
+          numberId:
+            items.find((item) => item.refundId !== null && item.refundId === document.refundId)
+              ?.numberId ?? null,
+        })),
+    },
   };
 }
 
@@ -193,7 +233,7 @@ export async function paymentDetails(
 
 /**
  * The API view of orders, items, timelines, porting steps, screenshots and tax documents read in
- * six queries. With `createPayment`, a payable order's provider-side payment is created when it
+ * six queries (two more, for their refunds, when a number of them was refunded alone). With `createPayment`, a payable order's provider-side payment is created when it
  * is still missing (the retry path of a Razorpay order that could not be created at checkout);
  * otherwise nothing is fetched.
  */
@@ -213,8 +253,15 @@ export async function orderViews(
       deps.database.db,
       rows.filter(submitted).map((row) => row.id),
     ),
-    deps.invoices.documentKindsOf(ids),
+    deps.invoices.documentsOfOrders(ids),
   ]);
+  // The refunds of the numbers refunded alone, read only for orders that have one.
+  const refunded = [...new Set(items.filter((item) => item.refundId).map((item) => item.orderId))];
+  const refunds = new Map<string, RefundRow>();
+  for (const payments of (await deps.payments.forOrders(refunded)).values()) {
+    for (const payment of payments)
+      for (const refund of payment.lineRefunds) refunds.set(refund.id, refund);
+  }
   const now = new Date();
   const views: OrderView[] = [];
   for (const order of rows) {
@@ -227,7 +274,8 @@ export async function orderViews(
         steps.filter((step) => step.orderId === order.id),
         details,
         screenshots.has(order.id),
-        documents.get(order.id) ?? new Set(),
+        documents.filter((document) => document.orderId === order.id),
+        refunds,
         deps.config,
         now,
       ),

@@ -51,8 +51,9 @@ const portingState = (item: OrderItemRow) => ({
 
 /**
  * After numbers moved, in their transaction: the order's status follows its least advanced
- * number (an event and an audit entry when it changes, with the staff member and `note`), and
- * once every number is ported the order is completed. Answers the order and its numbers.
+ * number still carried on (a number refunded alone no longer holds it back, decision 0039; an
+ * event and an audit entry when it changes, with the staff member and `note`), and once every
+ * such number is ported the order is completed. Answers the order and its numbers carried on.
  */
 export async function settleOrder(
   deps: Pick<OrderDeps, 'audit'>,
@@ -62,7 +63,9 @@ export async function settleOrder(
   note: string | null,
 ): Promise<{ order: OrderRow; items: OrderItemRow[]; completed: boolean }> {
   const items = await readOrderItems(tx, [order.id]);
-  const slowest = Math.min(...items.map((item) => portingStatuses.indexOf(item.portingStatus)));
+  const carried = items.filter((item) => !item.refundId);
+  if (carried.length === 0) return { order, items: carried, completed: false };
+  const slowest = Math.min(...carried.map((item) => portingStatuses.indexOf(item.portingStatus)));
   const steps: { status: OrderStatus; note: string | null }[] = [];
   const status = orderStatusOfStep[portingStatuses[slowest]!];
   if (status !== order.status) steps.push({ status, note });
@@ -83,7 +86,7 @@ export async function settleOrder(
       note: step.note,
     });
   }
-  return { order: current, items, completed: current.status === 'completed' };
+  return { order: current, items: carried, completed: current.status === 'completed' };
 }
 
 /**
@@ -162,6 +165,13 @@ async function lockOrderNumber(tx: Tx, orderId: string, numberId: number, orComp
   const items = await readOrderItems(tx, [order.id]);
   const item = items.find((candidate) => candidate.numberId === numberId);
   if (!item) throw notFound('This number is not in this order.');
+  const number = displayNumber(item.number);
+  if (item.refundId) {
+    throw conflict(
+      `${number} has been refunded: its porting can no longer move.`,
+      'NUMBER_REFUNDED',
+    );
+  }
   if (!portingStepOfOrder[order.status] && !(orCompleted && order.status === 'completed')) {
     throw invalidStep(
       order.status === 'pending_payment'
@@ -169,7 +179,7 @@ async function lockOrderNumber(tx: Tx, orderId: string, numberId: number, orComp
         : `This order is ${orderStatusLabels[order.status].toLowerCase()}: its numbers can no longer move.`,
     );
   }
-  return { order, items, item, number: displayNumber(item.number) };
+  return { order, items, item, number };
 }
 
 /**
@@ -226,13 +236,14 @@ export async function movePorting(
     );
     await recordPortingSteps(deps, tx, [{ before: item, after: moved }], step.staffUserId, note);
     const label = portingStatusLabels[step.status];
+    const carried = items.filter((line) => !line.refundId).length;
     const settled = await settleOrder(
       deps,
       tx,
       order,
       step.staffUserId,
-      items.length > 1
-        ? `${items.length === 2 ? 'Both' : `All ${items.length}`} numbers are at "${label}".`
+      carried > 1
+        ? `${carried === 2 ? 'Both' : `All ${carried}`} numbers are at "${label}".`
         : note,
     );
     const contact = settled.order.billing as Billing;

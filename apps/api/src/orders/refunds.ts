@@ -59,7 +59,9 @@ async function applyRefund(
     refund.method === 'razorpay'
       ? `through Razorpay, refund ${refund.providerRefundId}`
       : 'paid back by our team';
-  const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded (${how}). Reason: ${refund.reason}`;
+  const rest =
+    refund.amount < target.row.amount ? ' (what was left after the numbers refunded alone)' : '';
+  const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded${rest} (${how}). Reason: ${refund.reason}`;
   await insertOrderEvent(tx, { orderId: order.id, status, note, staffUserId: refund.staffUserId });
   const creditNote = wholeOrder
     ? await deps.invoices.issueCreditNote(
@@ -96,6 +98,8 @@ async function applyRefund(
       reference: target.row.reference,
       // The money of a cancelled order (a late payment) went back: the order is refunded too.
       wholeOrder: status === 'refunded',
+      // Numbers refunded alone before (decision 0039): this pays back what was left.
+      rest: refund.amount < target.row.amount,
       throughRazorpay: refund.method === 'razorpay',
       ...(creditNote ? { creditNote: creditNote.serial } : {}),
     },
@@ -105,34 +109,58 @@ async function applyRefund(
   return { order: updated, messageIds };
 }
 
+/** A refund done, in its transaction: the order as it now is and the buyer's messages' ids. */
+export interface AppliedRefund {
+  order: OrderRow;
+  messageIds: number[];
+}
+
+/** The refund to make of a payment, or the live one to resume (a second click, a crash). */
+export type RefundChoice =
+  | { target: OrderPayment; resume: RefundRow }
+  | { target: OrderPayment; amount: number; numberId: number | null };
+
+/** What differs between refunding a payment and refunding one number of the order. */
+export interface RefundPlan {
+  /**
+   * In the first transaction, the order locked and its payments read: checks the refund may be
+   * made (throwing the 4xx why not) and chooses the payment and the amount.
+   */
+  prepare(tx: Tx, order: OrderRow, payments: OrderPayment[]): Promise<RefundChoice>;
+  /** The refund is done, in its transaction: the order, its event, audit, credit note, messages. */
+  apply(
+    tx: Tx,
+    order: OrderRow,
+    payments: OrderPayment[],
+    target: OrderPayment,
+    refund: RefundRow,
+  ): Promise<AppliedRefund>;
+}
+
 /**
- * Pays a payment of the order back in full, with a reason (order-timeline.ts decides whether the
- * order may be refunded at all). A manual refund (staff paid it back by bank or UPI) is recorded
- * in one transaction. A Razorpay refund is recorded as requested first (audited), then asked of
- * Razorpay with that record's id as the idempotency key, then recorded done with Razorpay's
- * refund id: asking again (a second click, or after a crash in between) resumes the same request
- * and never refunds twice; a payment refunded already is 409. Razorpay refusing it marks it
- * failed (a new request may follow); Razorpay unreachable leaves it requested. Both answer 502.
- * The buyer is told once it is done (through the outbox, written in the same transaction).
+ * Makes a refund (refundOrder, refundNumber): a manual refund (staff paid it back by bank or
+ * UPI) is recorded in one transaction. A Razorpay refund is recorded as requested first
+ * (audited), then asked of Razorpay for its amount with that record's id as the idempotency
+ * key, then recorded done with Razorpay's refund id: asking again (a second click, or after a
+ * crash in between) resumes the same request and never refunds twice. Razorpay refusing it
+ * marks it failed (a new request may follow); Razorpay unreachable leaves it requested. Both
+ * answer 502. The buyer is told once it is done (through the outbox, written in the same
+ * transaction).
  */
-export async function refundOrder(
+export async function carryOutRefund(
   deps: OrderDeps,
   orderId: string,
-  input: RefundInput,
+  input: { reason: string; method?: 'razorpay' | 'manual'; staffUserId: string | null },
+  plan: RefundPlan,
 ): Promise<OrderRow> {
-  const reason = input.reason?.trim() ?? '';
+  const { reason, staffUserId } = input;
   const started = await inTransaction(deps.database, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order not found.');
-    const check = checkStep(order, 'refunded', reason);
-    if (!check.ok) throw new AppError(check.status, check.code, check.message);
     const payments = (await deps.payments.forOrders([order.id], tx)).get(order.id) ?? [];
-    const target = choosePayment(payments, input.paymentId);
-    if (!target) throw conflict('Every payment of this order has been refunded.', 'INVALID_STEP');
-    if (target.liveRefund?.status === 'done') {
-      throw conflict('This payment has already been refunded.', 'ALREADY_REFUNDED');
-    }
-    if (target.liveRefund) return { order, target, refund: target.liveRefund };
+    const choice = await plan.prepare(tx, order, payments);
+    const { target } = choice;
+    if ('resume' in choice) return { order, target, refund: choice.resume };
     if (target.row.provider !== 'razorpay' && input.method === 'razorpay') {
       throw badRequest(
         'A UPI or bank transfer is paid back by our team: record it with method "manual".',
@@ -143,28 +171,31 @@ export async function refundOrder(
     const refund = await deps.payments.startRefund(tx, {
       orderId: order.id,
       paymentId: target.row.id,
+      numberId: choice.numberId,
       method,
-      amount: target.row.amount,
+      amount: choice.amount,
       reason,
       status: method === 'manual' ? 'done' : 'requested',
-      staffUserId: input.staffUserId,
+      staffUserId,
       completedAt: method === 'manual' ? new Date() : null,
     });
     if (method === 'manual') {
-      return {
-        order,
-        target,
-        refund,
-        done: await applyRefund(deps, tx, order, payments, target, refund),
-      };
+      return { order, target, refund, done: await plan.apply(tx, order, payments, target, refund) };
     }
     await deps.audit.record(tx, {
-      actorId: input.staffUserId,
+      actorId: staffUserId,
       action: 'order.refund_requested',
       entityType: 'order',
       entityId: order.id,
       orderId: order.id,
-      after: { refund: { id: refund.id, payment: target.row.reference, amount: refund.amount } },
+      after: {
+        refund: {
+          id: refund.id,
+          payment: target.row.reference,
+          amount: refund.amount,
+          numberId: refund.numberId,
+        },
+      },
       note: reason,
     });
     return { order, target, refund };
@@ -173,7 +204,7 @@ export async function refundOrder(
   let done = 'done' in started ? started.done : undefined;
   if (!done) {
     const { refund, target } = started;
-    const answer = await deps.payments.refundThroughProvider(target.row, refund.id, {
+    const answer = await deps.payments.refundThroughProvider(target.row, refund, {
       order: started.order.reference,
       reason: refund.reason,
     });
@@ -185,7 +216,7 @@ export async function refundOrder(
             failure: answer.message,
           });
           await deps.audit.record(tx, {
-            actorId: input.staffUserId,
+            actorId: staffUserId,
             action: 'order.refund_failed',
             entityType: 'order',
             entityId: orderId,
@@ -207,17 +238,60 @@ export async function refundOrder(
       const payments = (await deps.payments.forOrders([orderId], tx)).get(orderId) ?? [];
       const current = payments.find((payment) => payment.row.id === target.row.id)!;
       // Another request finished it meanwhile.
-      if (current.liveRefund?.status === 'done') return undefined;
+      if (current.refunds.find((row) => row.id === refund.id)?.status === 'done') return undefined;
       const finished = await deps.payments.finishRefund(tx, refund.id, {
         status: 'done',
         providerRefundId: answer.id,
         completedAt: new Date(),
       });
-      return applyRefund(deps, tx, order!, payments, current, finished);
+      return plan.apply(tx, order!, payments, current, finished);
     });
     if (!done) return (await findOrder(deps.database.db, orderId))!;
   }
 
   await deps.outbox.deliverNow(done.messageIds);
   return done.order;
+}
+
+/**
+ * Pays a payment of the order back, with a reason (order-timeline.ts decides whether the order
+ * may be refunded at all; carryOutRefund how): in full, or for the payment that paid for the
+ * order what is left of it after the numbers refunded alone (refundNumber). A payment refunded
+ * already is 409, and so is one while a number's refund of it is still being made.
+ */
+export async function refundOrder(
+  deps: OrderDeps,
+  orderId: string,
+  input: RefundInput,
+): Promise<OrderRow> {
+  const reason = input.reason?.trim() ?? '';
+  return carryOutRefund(
+    deps,
+    orderId,
+    { reason, method: input.method, staffUserId: input.staffUserId },
+    {
+      async prepare(_tx, order, payments) {
+        const check = checkStep(order, 'refunded', reason);
+        if (!check.ok) throw new AppError(check.status, check.code, check.message);
+        const target = choosePayment(payments, input.paymentId);
+        if (!target) {
+          throw conflict('Every payment of this order has been refunded.', 'INVALID_STEP');
+        }
+        if (target.liveRefund?.status === 'done') {
+          throw conflict('This payment has already been refunded.', 'ALREADY_REFUNDED');
+        }
+        if (target.liveRefund) return { target, resume: target.liveRefund };
+        if (target.lineRefunds.some((refund) => refund.status === 'requested')) {
+          throw conflict(
+            'A refund of one number of this payment is still being made: finish it (refund that number again) before refunding the rest.',
+            'REFUND_IN_PROGRESS',
+          );
+        }
+        const linesBack = target.lineRefunds.reduce((sum, refund) => sum + refund.amount, 0);
+        return { target, amount: target.row.amount - linesBack, numberId: null };
+      },
+      apply: (tx, order, payments, target, refund) =>
+        applyRefund(deps, tx, order, payments, target, refund),
+    },
+  );
 }

@@ -61,7 +61,8 @@ export interface PaymentProvider {
   /** The same from what is stored, without any network call (order lists). */
   describePayment(order: PayableOrder): PaymentDetails;
   /**
-   * Pays a payment back in full through the provider (Razorpay), once per idempotency key
+   * Pays `amount` paise of a payment back through the provider (Razorpay): all of it, or part
+   * (one number's share of the order, decision 0039), once per idempotency key
    * (at least 10 characters); rejects with the provider's refusal. Absent for manual payments,
    * which staff pay back themselves.
    */

@@ -19,6 +19,13 @@ const refundSchema = z.object({
     .enum(['razorpay', 'manual'])
     .describe("razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)"),
   amount: rupees,
+  numberId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The number of the order this refund paid back alone (its share); null: the payment's refund",
+    ),
   reason: z.string(),
   status: z
     .enum(refundStatuses)
@@ -45,7 +52,7 @@ export const paymentRecordSchema = z.object({
     .describe(
       'Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded',
     ),
-  refundable: z.boolean().describe('Received and not refunded (nor being refunded)'),
+  refundable: z.boolean().describe('Received and not refunded as a whole (nor being refunded)'),
   confirmedBy: z.string().nullable().describe('The staff member who confirmed a manual payment'),
   at: z.string().describe('ISO time it was received or confirmed'),
   refunds: z.array(refundSchema),

@@ -29,8 +29,10 @@ export interface OrderPayment {
   row: PaymentRow;
   confirmedByName: string | null;
   refunds: (RefundRow & { staffName: string | null })[];
-  /** The refund requested or done, if any (at most one). */
+  /** The refund of the payment as a whole requested or done, if any (at most one). */
   liveRefund: RefundRow | undefined;
+  /** The refunds of one number of the order each, requested or done (at most one a number). */
+  lineRefunds: RefundRow[];
   /** Received, not paying for the order, not refunded. */
   dueBack: boolean;
 }
@@ -131,12 +133,14 @@ export function createPaymentService({ config, database }: { config: Config; dat
         const refunds = refundRows
           .filter(({ refund }) => refund.paymentId === payment.id)
           .map(({ refund, staffName }) => ({ ...refund, staffName }));
-        const liveRefund = refunds.find((refund) => refund.status !== 'failed');
+        const live = refunds.filter((refund) => refund.status !== 'failed');
+        const liveRefund = live.find((refund) => refund.numberId === null);
         byOrder.get(payment.orderId)?.push({
           row: payment,
           confirmedByName,
           refunds,
           liveRefund,
+          lineRefunds: live.filter((refund) => refund.numberId !== null),
           dueBack: payment.status === 'confirmed' && !payment.applied && !liveRefund,
         });
       }
@@ -161,6 +165,7 @@ export function createPaymentService({ config, database }: { config: Config; dat
           id: refund.id,
           method: refund.method,
           amount: toRupees(refund.amount),
+          numberId: refund.numberId,
           reason: refund.reason,
           status: refund.status,
           providerRefundId: refund.providerRefundId,
@@ -181,17 +186,17 @@ export function createPaymentService({ config, database }: { config: Config; dat
       updateRefund(tx, id, changes),
 
     /**
-     * Asks the payment's provider to pay it back in full, with the refund's id as the
-     * idempotency key (asking again with it never refunds twice). Never call it inside a
-     * database transaction.
+     * Asks the payment's provider to pay the refund's amount back (the whole payment, or part of
+     * it), with the refund's id as the idempotency key (asking again with it never refunds
+     * twice). Never call it inside a database transaction.
      */
     async refundThroughProvider(
       payment: PaymentRow,
-      refundId: string,
+      refund: Pick<RefundRow, 'id' | 'amount'>,
       notes: Record<string, string>,
     ): Promise<ProviderRefund> {
-      const refund = provider(payment.provider).refund;
-      if (!refund) {
+      const payBack = provider(payment.provider).refund;
+      if (!payBack) {
         return {
           ok: false,
           definitive: true,
@@ -199,9 +204,9 @@ export function createPaymentService({ config, database }: { config: Config; dat
         };
       }
       try {
-        const answer = await refund(
-          { reference: payment.reference, amount: payment.amount },
-          refundId,
+        const answer = await payBack(
+          { reference: payment.reference, amount: refund.amount },
+          refund.id,
           notes,
         );
         return { ok: true, id: answer.id, status: answer.status };

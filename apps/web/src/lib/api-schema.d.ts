@@ -662,6 +662,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/orders/{id}/credit-notes/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One credit note of one of the buyer's orders, as a PDF
+     * @description An order has a credit note per refund: one per number refunded alone, and one when the payment is refunded. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.
+     */
+    get: operations['getOrdersByIdCreditNotesByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/orders/{id}/payments/razorpay/verify': {
     parameters: {
       query?: never;
@@ -960,6 +980,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/orders/{id}/credit-notes/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of an order's credit notes as a PDF
+     * @description One per refund: each number refunded alone, and the payment refunded. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.
+     */
+    get: operations['getAdminOrdersByIdCreditNotesByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/orders/{id}/payments': {
     parameters: {
       query?: never;
@@ -1040,6 +1080,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/orders/{id}/numbers/{numberId}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund one number of a paid order (its porting failed), with a reason
+     * @description The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.
+     */
+    post: operations['postAdminOrdersByIdNumbersByNumberIdRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/orders/{id}/refunds': {
     parameters: {
       query?: never;
@@ -1051,7 +1111,7 @@ export interface paths {
     put?: never;
     /**
      * Refund a payment of the order in full, with a reason
-     * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
+     * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
      */
     post: operations['postAdminOrdersByIdRefunds'];
     delete?: never;
@@ -5264,6 +5324,20 @@ export interface operations {
                       by: string | null;
                     }[];
                   };
+                  /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                  refund: {
+                    /** @description This number's share of what the buyer paid, paid back */
+                    amount: number;
+                    /** @description ISO time the refund was made */
+                    at: string;
+                    /**
+                     * @description razorpay: through Razorpay; manual: paid back by staff
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                    creditNote: string | null;
+                  } | null;
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -5387,8 +5461,21 @@ export interface operations {
                 taxDocuments: {
                   /** @description GET …/invoice.pdf answers the GST tax invoice */
                   invoice: boolean;
-                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
+                  /** @description Every credit note of the order, oldest first */
+                  creditNotes: {
+                    /** @description CN/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/credit-notes/{file} answers it */
+                    file: string;
+                    /** @description What it credits: the amount refunded */
+                    amount: number;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    numberId: number | null;
+                  }[];
                 };
               };
               validationResults: {
@@ -5466,6 +5553,20 @@ export interface operations {
                       by: string | null;
                     }[];
                   };
+                  /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                  refund: {
+                    /** @description This number's share of what the buyer paid, paid back */
+                    amount: number;
+                    /** @description ISO time the refund was made */
+                    at: string;
+                    /**
+                     * @description razorpay: through Razorpay; manual: paid back by staff
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                    creditNote: string | null;
+                  } | null;
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -5589,8 +5690,21 @@ export interface operations {
                 taxDocuments: {
                   /** @description GET …/invoice.pdf answers the GST tax invoice */
                   invoice: boolean;
-                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
+                  /** @description Every credit note of the order, oldest first */
+                  creditNotes: {
+                    /** @description CN/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/credit-notes/{file} answers it */
+                    file: string;
+                    /** @description What it credits: the amount refunded */
+                    amount: number;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    numberId: number | null;
+                  }[];
                 };
               };
               validationResults: {
@@ -5794,6 +5908,20 @@ export interface operations {
                       by: string | null;
                     }[];
                   };
+                  /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                  refund: {
+                    /** @description This number's share of what the buyer paid, paid back */
+                    amount: number;
+                    /** @description ISO time the refund was made */
+                    at: string;
+                    /**
+                     * @description razorpay: through Razorpay; manual: paid back by staff
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                    creditNote: string | null;
+                  } | null;
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -5917,8 +6045,21 @@ export interface operations {
                 taxDocuments: {
                   /** @description GET …/invoice.pdf answers the GST tax invoice */
                   invoice: boolean;
-                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
+                  /** @description Every credit note of the order, oldest first */
+                  creditNotes: {
+                    /** @description CN/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/credit-notes/{file} answers it */
+                    file: string;
+                    /** @description What it credits: the amount refunded */
+                    amount: number;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    numberId: number | null;
+                  }[];
                 };
               }[];
               total: number;
@@ -6066,6 +6207,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -6189,8 +6344,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
             };
           };
@@ -6356,6 +6524,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -6479,8 +6661,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
             };
           };
@@ -6655,6 +6850,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -6778,8 +6987,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
             };
           };
@@ -6986,6 +7208,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -7109,8 +7345,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
             };
           };
@@ -7176,6 +7425,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -7299,8 +7562,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
             };
           };
@@ -7608,6 +7884,110 @@ export interface operations {
       };
     };
   };
+  getOrdersByIdCreditNotesByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        /** @description The credit note as taxDocuments.creditNotes names it (CN-26-27-000001.pdf) */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   postOrdersByIdPaymentsRazorpayVerify: {
     parameters: {
       query?: never;
@@ -7687,6 +8067,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -7810,8 +8204,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
             };
           };
@@ -9138,6 +9545,20 @@ export interface operations {
                       by: string | null;
                     }[];
                   };
+                  /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                  refund: {
+                    /** @description This number's share of what the buyer paid, paid back */
+                    amount: number;
+                    /** @description ISO time the refund was made */
+                    at: string;
+                    /**
+                     * @description razorpay: through Razorpay; manual: paid back by staff
+                     * @enum {string}
+                     */
+                    method: 'razorpay' | 'manual';
+                    /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                    creditNote: string | null;
+                  } | null;
                 }[];
                 amounts: {
                   /** @description Rupees, at most two decimals */
@@ -9261,8 +9682,21 @@ export interface operations {
                 taxDocuments: {
                   /** @description GET …/invoice.pdf answers the GST tax invoice */
                   invoice: boolean;
-                  /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                  /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
+                  /** @description Every credit note of the order, oldest first */
+                  creditNotes: {
+                    /** @description CN/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/credit-notes/{file} answers it */
+                    file: string;
+                    /** @description What it credits: the amount refunded */
+                    amount: number;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    numberId: number | null;
+                  }[];
                 };
                 buyer: {
                   id: string;
@@ -9294,7 +9728,7 @@ export interface operations {
                   applied: boolean;
                   /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                   dueBack: boolean;
-                  /** @description Received and not refunded (nor being refunded) */
+                  /** @description Received and not refunded as a whole (nor being refunded) */
                   refundable: boolean;
                   /** @description The staff member who confirmed a manual payment */
                   confirmedBy: string | null;
@@ -9309,6 +9743,8 @@ export interface operations {
                     method: 'razorpay' | 'manual';
                     /** @description Rupees, at most two decimals */
                     amount: number;
+                    /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                    numberId: number | null;
                     reason: string;
                     /**
                      * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -9326,7 +9762,7 @@ export interface operations {
                     completedAt: string | null;
                   }[];
                 }[];
-                /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+                /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
                 relistableNumberIds: number[];
               }[];
               total: number;
@@ -9490,6 +9926,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -9613,8 +10063,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
               buyer: {
                 id: string;
@@ -9646,7 +10109,7 @@ export interface operations {
                 applied: boolean;
                 /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                 dueBack: boolean;
-                /** @description Received and not refunded (nor being refunded) */
+                /** @description Received and not refunded as a whole (nor being refunded) */
                 refundable: boolean;
                 /** @description The staff member who confirmed a manual payment */
                 confirmedBy: string | null;
@@ -9661,6 +10124,8 @@ export interface operations {
                   method: 'razorpay' | 'manual';
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
                   reason: string;
                   /**
                    * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -9678,7 +10143,7 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
-              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
             };
           };
@@ -9860,6 +10325,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -9983,8 +10462,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
               buyer: {
                 id: string;
@@ -10016,7 +10508,7 @@ export interface operations {
                 applied: boolean;
                 /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                 dueBack: boolean;
-                /** @description Received and not refunded (nor being refunded) */
+                /** @description Received and not refunded as a whole (nor being refunded) */
                 refundable: boolean;
                 /** @description The staff member who confirmed a manual payment */
                 confirmedBy: string | null;
@@ -10031,6 +10523,8 @@ export interface operations {
                   method: 'razorpay' | 'manual';
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
                   reason: string;
                   /**
                    * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -10048,7 +10542,7 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
-              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
             };
           };
@@ -10620,6 +11114,126 @@ export interface operations {
       };
     };
   };
+  getAdminOrdersByIdCreditNotesByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        /** @description The credit note as taxDocuments.creditNotes names it (CN-26-27-000001.pdf) */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   postAdminOrdersByIdPayments: {
     parameters: {
       query?: never;
@@ -10698,6 +11312,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -10821,8 +11449,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
               buyer: {
                 id: string;
@@ -10854,7 +11495,7 @@ export interface operations {
                 applied: boolean;
                 /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                 dueBack: boolean;
-                /** @description Received and not refunded (nor being refunded) */
+                /** @description Received and not refunded as a whole (nor being refunded) */
                 refundable: boolean;
                 /** @description The staff member who confirmed a manual payment */
                 confirmedBy: string | null;
@@ -10869,6 +11510,8 @@ export interface operations {
                   method: 'razorpay' | 'manual';
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
                   reason: string;
                   /**
                    * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -10886,7 +11529,7 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
-              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
             };
           };
@@ -11093,6 +11736,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -11216,8 +11873,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
               buyer: {
                 id: string;
@@ -11249,7 +11919,7 @@ export interface operations {
                 applied: boolean;
                 /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                 dueBack: boolean;
-                /** @description Received and not refunded (nor being refunded) */
+                /** @description Received and not refunded as a whole (nor being refunded) */
                 refundable: boolean;
                 /** @description The staff member who confirmed a manual payment */
                 confirmedBy: string | null;
@@ -11264,6 +11934,8 @@ export interface operations {
                   method: 'razorpay' | 'manual';
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
                   reason: string;
                   /**
                    * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -11281,7 +11953,7 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
-              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
             };
           };
@@ -11499,6 +12171,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -11622,8 +12308,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
               buyer: {
                 id: string;
@@ -11655,7 +12354,7 @@ export interface operations {
                 applied: boolean;
                 /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                 dueBack: boolean;
-                /** @description Received and not refunded (nor being refunded) */
+                /** @description Received and not refunded as a whole (nor being refunded) */
                 refundable: boolean;
                 /** @description The staff member who confirmed a manual payment */
                 confirmedBy: string | null;
@@ -11670,6 +12369,8 @@ export interface operations {
                   method: 'razorpay' | 'manual';
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
                   reason: string;
                   /**
                    * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -11687,7 +12388,7 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
-              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
             };
           };
@@ -11891,6 +12592,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -12014,8 +12729,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
               buyer: {
                 id: string;
@@ -12047,7 +12775,7 @@ export interface operations {
                 applied: boolean;
                 /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                 dueBack: boolean;
-                /** @description Received and not refunded (nor being refunded) */
+                /** @description Received and not refunded as a whole (nor being refunded) */
                 refundable: boolean;
                 /** @description The staff member who confirmed a manual payment */
                 confirmedBy: string | null;
@@ -12062,6 +12790,8 @@ export interface operations {
                   method: 'razorpay' | 'manual';
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
                   reason: string;
                   /**
                    * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -12079,7 +12809,7 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
-              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
             };
           };
@@ -12199,24 +12929,21 @@ export interface operations {
       };
     };
   };
-  postAdminOrdersByIdRefunds: {
+  postAdminOrdersByIdNumbersByNumberIdRefund: {
     parameters: {
       query?: never;
       header?: never;
       path: {
         id: string;
+        numberId: string;
       };
       cookie?: never;
     };
     requestBody: {
       content: {
         'application/json': {
+          /** @description Why the number is refunded (e.g. its porting failed); sent to the buyer */
           reason: string;
-          /**
-           * Format: uuid
-           * @description The payment to refund; by default one being refunded, else one due back, else the one that paid for the order
-           */
-          paymentId?: string;
           /**
            * @description razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)
            * @enum {string}
@@ -12286,6 +13013,20 @@ export interface operations {
                     by: string | null;
                   }[];
                 };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
               }[];
               amounts: {
                 /** @description Rupees, at most two decimals */
@@ -12409,8 +13150,21 @@ export interface operations {
               taxDocuments: {
                 /** @description GET …/invoice.pdf answers the GST tax invoice */
                 invoice: boolean;
-                /** @description GET …/credit-note.pdf answers the credit note of its refund */
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
               };
               buyer: {
                 id: string;
@@ -12442,7 +13196,7 @@ export interface operations {
                 applied: boolean;
                 /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
                 dueBack: boolean;
-                /** @description Received and not refunded (nor being refunded) */
+                /** @description Received and not refunded as a whole (nor being refunded) */
                 refundable: boolean;
                 /** @description The staff member who confirmed a manual payment */
                 confirmedBy: string | null;
@@ -12457,6 +13211,8 @@ export interface operations {
                   method: 'razorpay' | 'manual';
                   /** @description Rupees, at most two decimals */
                   amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
                   reason: string;
                   /**
                    * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
@@ -12474,7 +13230,447 @@ export interface operations {
                   completedAt: string | null;
                 }[];
               }[];
-              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded before any UPC went out for them, not relisted since */
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
+              relistableNumberIds: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+          /**
+           * Format: uuid
+           * @description The payment to refund; by default one being refunded, else one due back, else the one that paid for the order
+           */
+          paymentId?: string;
+          /**
+           * @description razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)
+           * @enum {string}
+           */
+          method?: 'razorpay' | 'manual';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
+                creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
+              };
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded as a whole (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund; "System" for an automatic one */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
               relistableNumberIds: number[];
             };
           };

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -126,6 +127,11 @@ export const orderItems = pgTable(
     /** The Unique Porting Code sent to the buyer for this number, and the day it expires. */
     upcCode: text('upc_code'),
     upcExpiresOn: date('upc_expires_on', { mode: 'string' }),
+    /**
+     * The refund of this number alone, once it is done (decision 0039): the number is no longer
+     * carried on, and the order follows its other numbers.
+     */
+    refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.numberId] }),
@@ -197,7 +203,9 @@ export const refundStatuses = ['requested', 'done', 'failed'] as const;
  * Money paid back: the payment refunded, how (through Razorpay's refund API, or by staff
  * outside the store: `manual`), the reason, who and when. A Razorpay refund is `requested`
  * before the call (its id is the idempotency key Razorpay is given), `done` with Razorpay's
- * refund id, or `failed`. At most one refund of a payment is requested or done.
+ * refund id, or `failed`. A refund with `numberId` pays back one number's share of the order
+ * (decision 0039); without, the payment (what is left of it after those). At most one refund of
+ * a payment as a whole, and one per number, is requested or done.
  */
 export const refunds = pgTable(
   'refunds',
@@ -213,6 +221,8 @@ export const refunds = pgTable(
     /** Paise. */
     amount: paise('amount').notNull(),
     reason: text('reason').notNull(),
+    /** The number of the order this refund pays back alone; null: the payment as a whole. */
+    numberId: integer('number_id'),
     status: text('status', { enum: refundStatuses }).notNull(),
     providerRefundId: text('provider_refund_id'),
     failure: text('failure'),
@@ -225,7 +235,10 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     uniqueIndex('refunds_payment_key')
       .on(t.paymentId)
-      .where(sql`${t.status} <> 'failed'`),
+      .where(sql`${t.status} <> 'failed' and ${t.numberId} is null`),
+    uniqueIndex('refunds_payment_number_key')
+      .on(t.paymentId, t.numberId)
+      .where(sql`${t.status} <> 'failed' and ${t.numberId} is not null`),
   ],
 );
 

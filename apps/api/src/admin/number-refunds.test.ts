@@ -1,0 +1,308 @@
+import { addDays, indiaDay } from '@store/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import { refunds } from '../db/schema';
+import { checkoutSignature } from '../payments/razorpay-signatures';
+import { startFakeRazorpay } from '../../test-support/fake-razorpay';
+import { pdfText } from '../../test-support/pdf-text';
+import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
+import { api, type SessionClient } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
+const fake = await startFakeRazorpay(keys);
+afterAll(() => fake.close());
+
+interface Item {
+  numberId: number;
+  display: string;
+  refund: { amount: number; method: string; creditNote: string | null } | null;
+}
+
+describeEachDatabase(
+  'refunding one number of an order',
+  (ctx) => {
+    const { id } = withSalesInventory(ctx);
+    beforeEach(() => {
+      fake.refunds.length = 0;
+      fake.refundRequests.length = 0;
+    });
+
+    /** A buyer's order for these numbers, paid through Razorpay's checkout. */
+    async function paidOrder(numbers: string[], paymentId: string) {
+      const buyer = await buyerWithOrder(ctx().app, numbers.map(id));
+      const { razorpay } = buyer.order.payment;
+      const paid = await buyer.client.post(
+        api(`/orders/${buyer.order.id}/payments/razorpay/verify`),
+        {
+          razorpay_order_id: razorpay.orderId,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: checkoutSignature(razorpay.orderId, paymentId, keys.keySecret),
+        },
+      );
+      expect(paid.json().data.status).toBe('paid');
+      return { ...buyer, staff: await staffMember(ctx().app) };
+    }
+
+    const refundNumber = (staff: SessionClient, orderId: string, numberId: number, body: object) =>
+      staff.post(api(`/admin/orders/${orderId}/numbers/${numberId}/refund`), body);
+    const itemOf = (order: { items: Item[] }, numberId: number) =>
+      order.items.find((item) => item.numberId === numberId)!;
+    const auditActions = async (orderId: string) =>
+      (await ctx().app.services.audit.list({ orderId }, 1, 50)).views.map((entry) => entry.action);
+    const creditNotes = async (orderId: string) =>
+      (await ctx().app.services.invoices.documentsOf(orderId))
+        .filter((document) => document.kind === 'CN')
+        .map((document) => document.amount);
+
+    it('refunds two numbers of three (one by hand, one through Razorpay), refuses the last, and the order completes with the third', async () => {
+      // ₹50,000 + ₹20,000 + ₹3,000, 18% GST within the state: ₹86,140 paid.
+      const [big, mid, small] = ['9876598765', '9812341234', '9137605193'].map(id);
+      const { order, staff, user } = await paidOrder(
+        ['9876598765', '9812341234', '9137605193'],
+        'pay_line01',
+      );
+      expect(order.amounts.totalAmount).toBe(86_140);
+
+      const byHand = await refundNumber(staff.client, order.id, mid!, {
+        reason: 'The donor operator refused the port',
+        method: 'manual',
+      });
+      expect(byHand.statusCode, byHand.body).toBe(200);
+      let data = byHand.json().data;
+      expect(byHand.json().message).toBe(
+        `Order ${order.reference}: ${itemOf(data, mid!).display} refunded.`,
+      );
+      expect(data.status).toBe('paid');
+      expect(itemOf(data, mid!).refund).toMatchObject({ amount: 23_600, method: 'manual' });
+      expect(itemOf(data, big!).refund).toBeNull();
+      expect(data.payments[0].refunds).toMatchObject([
+        { numberId: mid, amount: 23_600, method: 'manual', status: 'done' },
+      ]);
+      expect(data.payments[0].refundable).toBe(true);
+      expect(data.timeline.at(-1).note).toBe(
+        `${itemOf(data, mid!).display} refunded: ₹23,600, its share of payment pay_line01 (paid back by our team). Reason: The donor operator refused the port`,
+      );
+      expect(fake.refunds).toEqual([]);
+
+      // The same call again refunds nothing more.
+      const again = await refundNumber(staff.client, order.id, mid!, { reason: 'Again' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('ALREADY_REFUNDED');
+
+      const throughRazorpay = await refundNumber(staff.client, order.id, small!, {
+        reason: 'Number not portable',
+      });
+      expect(throughRazorpay.statusCode, throughRazorpay.body).toBe(200);
+      expect(fake.refunds).toMatchObject([{ payment_id: 'pay_line01', amount: 354_000 }]);
+      data = throughRazorpay.json().data;
+      expect(itemOf(data, small!).refund).toMatchObject({ amount: 3_540, method: 'razorpay' });
+
+      // The last number still carried on is the whole order's refund.
+      const last = await refundNumber(staff.client, order.id, big!, { reason: 'No' });
+      expect(last.statusCode).toBe(409);
+      expect(last.json()).toMatchObject({ code: 'LAST_NUMBER' });
+      expect(last.json().message).toContain('refund the whole order instead');
+
+      // Credit notes for those amounts, against the invoice; the PDF names the number.
+      expect(await creditNotes(order.id)).toEqual([2_360_000, 354_000]);
+      expect(data.taxDocuments.creditNotes).toMatchObject([
+        { amount: 23_600, numberId: mid },
+        { amount: 3_540, numberId: small },
+      ]);
+      const file = itemOf(data, mid!).refund!.creditNote!;
+      const pdf = await staff.client.get(api(`/admin/orders/${order.id}/credit-notes/${file}`));
+      expect(pdf.statusCode).toBe(200);
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toContain(`Mobile number ${itemOf(data, mid!).display} (refunded)`);
+      expect(text).not.toContain(itemOf(data, big!).display);
+      expect(text).toMatch(/CGST @ 9%\s*₹1,800/);
+      expect(text).toMatch(/SGST @ 9%\s*₹1,800/);
+      expect(text).toMatch(/Credit note value\s*₹23,600/);
+      const buyerPdf = await ctx().app.inject({
+        method: 'GET',
+        url: api(`/orders/${order.id}/credit-notes/${file}`),
+      });
+      expect(buyerPdf.statusCode).toBe(401);
+
+      // Porting of a refunded number is refused; the order follows the number carried on.
+      const portRefunded = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/${mid}/porting`),
+        { status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: addDays(indiaDay(), 3) },
+      );
+      expect(portRefunded.statusCode).toBe(409);
+      expect(portRefunded.json().code).toBe('NUMBER_REFUNDED');
+      for (const step of [
+        { status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: addDays(indiaDay(), 3) },
+        { status: 'porting_in_progress' },
+        { status: 'ported' },
+      ]) {
+        const moved = await staff.client.post(
+          api(`/admin/orders/${order.id}/numbers/${big}/porting`),
+          step,
+        );
+        expect(moved.statusCode, moved.body).toBe(200);
+        data = moved.json().data;
+      }
+      expect(data.status).toBe('completed');
+      // The numbers refunded before any UPC went out may go back on sale.
+      expect(data.relistableNumberIds).toEqual([mid, small].sort((a, b) => a! - b!));
+
+      // The buyer was told.
+      const mails = await sentTo(ctx().database, user.email);
+      const subjects = mails.map((mail) => mail.subject);
+      expect(subjects).toContain(
+        `Order ${order.reference}: ${itemOf(data, mid!).display} refunded`,
+      );
+      expect(subjects).toContain(
+        `Order ${order.reference}: ${itemOf(data, small!).display} refunded`,
+      );
+      const sms = await sentTo(ctx().database, user.mobile);
+      expect(sms.some((message) => message.text.includes('has been refunded: ₹23,600'))).toBe(true);
+
+      const actions = await auditActions(order.id);
+      expect(actions.filter((action) => action === 'order.number_refund')).toHaveLength(2);
+      expect(actions).toContain('order.refund_requested');
+
+      // The dashboard counts what the sale kept.
+      const { sales } = await ctx().app.services.orders.dashboardFigures(new Date());
+      expect(sales.today).toEqual({ orders: 1, revenuePaise: 5_900_000 });
+    });
+
+    it('shows the buyer the number refunded with its amount', async () => {
+      const [big, small] = ['9876598765', '9811223344'].map(id);
+      const { order, staff, client } = await paidOrder(['9876598765', '9811223344'], 'pay_line02');
+      const res = await refundNumber(staff.client, order.id, small!, {
+        reason: 'Porting failed',
+        method: 'manual',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const own = (await client.get(api(`/orders/${order.id}`))).json().data;
+      expect(itemOf(own, small!).refund).toMatchObject({ amount: 5_900 });
+      expect(itemOf(own, big!).refund).toBeNull();
+      const file = itemOf(own, small!).refund!.creditNote!;
+      expect((await client.get(api(`/orders/${order.id}/credit-notes/${file}`))).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await client.get(api(`/orders/${order.id}/credit-notes/CN-99-00-000001.pdf`))).statusCode,
+      ).toBe(404);
+    });
+
+    it('pays back only the rest when the whole order is refunded after one of its numbers', async () => {
+      // ₹50,000 + ₹5,000 with 18% GST: ₹64,900, of which ₹5,900 is the small number's.
+      const [big, small] = ['9876598765', '9811223344'].map(id);
+      const { order, staff, user } = await paidOrder(['9876598765', '9811223344'], 'pay_line03');
+      const line = await refundNumber(staff.client, order.id, small!, { reason: 'Not portable' });
+      expect(line.statusCode, line.body).toBe(200);
+      expect(fake.refunds.map((refund) => refund.amount)).toEqual([590_000]);
+
+      const whole = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
+        reason: 'Buyer cancelled the rest',
+      });
+      expect(whole.statusCode, whole.body).toBe(200);
+      const data = whole.json().data;
+      expect(data.status).toBe('refunded');
+      expect(fake.refunds.map((refund) => refund.amount)).toEqual([590_000, 5_900_000]);
+      expect(data.payments[0].refunds).toMatchObject([
+        { numberId: small, amount: 5_900, status: 'done' },
+        { numberId: null, amount: 59_000, status: 'done' },
+      ]);
+      expect(await creditNotes(order.id)).toEqual([590_000, 5_900_000]);
+      const rest = await staff.client.get(api(`/admin/orders/${order.id}/credit-note.pdf`));
+      const text = await pdfText(rest.rawPayload);
+      expect(text).toContain(`Mobile number ${itemOf(data, big!).display}`);
+      expect(text).not.toContain(itemOf(data, small!).display);
+      expect(text).toMatch(/Credit note value\s*₹59,000/);
+      const [mail] = await sentTo(ctx().database, user.email);
+      expect(mail!.text).toContain(
+        'The rest of your payment pay_line03, ₹59,000, has been refunded',
+      );
+
+      // Nothing more to refund, number by number or whole.
+      const after = await refundNumber(staff.client, order.id, big!, { reason: 'x' });
+      expect(after.statusCode).toBe(409);
+      expect(after.json().code).toBe('INVALID_STEP');
+    });
+
+    it('refuses an unpaid order, a number not in it, a ported number, and a reason on two lines', async () => {
+      const staff = await staffMember(ctx().app);
+      const unpaid = await buyerWithOrder(ctx().app, [id('9876598765'), id('9811223344')]);
+      const early = await refundNumber(staff.client, unpaid.order.id, id('9811223344'), {
+        reason: 'Too soon',
+      });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().code).toBe('INVALID_STEP');
+
+      const { order } = await paidOrder(['9812341234', '9137605193'], 'pay_line04');
+      const stranger = await refundNumber(staff.client, order.id, id('9876598765'), {
+        reason: 'Not ours',
+      });
+      expect(stranger.statusCode).toBe(404);
+      const twoLines = await refundNumber(staff.client, order.id, id('9812341234'), {
+        reason: 'One\nTwo',
+      });
+      expect(twoLines.statusCode).toBe(400);
+
+      for (const step of [
+        { status: 'upc_sent', upcCode: 'ZX98CV76', upcExpiresOn: addDays(indiaDay(), 3) },
+        { status: 'porting_in_progress' },
+        { status: 'ported' },
+      ]) {
+        const moved = await staff.client.post(
+          api(`/admin/orders/${order.id}/numbers/${id('9812341234')}/porting`),
+          step,
+        );
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      const ported = await refundNumber(staff.client, order.id, id('9812341234'), {
+        reason: 'Too late',
+      });
+      expect(ported.statusCode).toBe(409);
+      expect(ported.json().code).toBe('NUMBER_PORTED');
+    });
+
+    it('refunds a number once when two requests for it come at once', async () => {
+      const small = id('9811223344');
+      const { order, staff } = await paidOrder(['9876598765', '9811223344'], 'pay_line05');
+      const answers = await Promise.all([
+        refundNumber(staff.client, order.id, small, { reason: 'Porting failed' }),
+        refundNumber(staff.client, order.id, small, { reason: 'Porting failed' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toContain(200);
+      for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+      expect(fake.refunds).toHaveLength(1);
+      const rows = await ctx()
+        .database.db.select()
+        .from(refunds)
+        .where(eq(refunds.orderId, order.id));
+      expect(rows.map((row) => [row.numberId, row.status])).toEqual([[small, 'done']]);
+      expect(await creditNotes(order.id)).toEqual([590_000]);
+      const actions = await auditActions(order.id);
+      expect(actions.filter((action) => action === 'order.number_refund')).toHaveLength(1);
+
+      // And by hand: one refund, the other request told it is done.
+      const other = await paidOrder(['9812341234', '9137605193'], 'pay_line06');
+      const byHand = await Promise.all(
+        [1, 2].map(() =>
+          refundNumber(other.staff.client, other.order.id, id('9137605193'), {
+            reason: 'Porting failed',
+            method: 'manual',
+          }),
+        ),
+      );
+      expect(byHand.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(await creditNotes(other.order.id)).toEqual([354_000]);
+    });
+  },
+  {
+    env: {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: 'test-webhook-secret-not-real',
+      RAZORPAY_API_BASE: fake.base,
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  },
+);
