@@ -47,6 +47,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
         price: 125000,
         basePrice: 140000,
         porting: awaitingUpc,
+        refund: null,
       },
       {
         numberId: 12,
@@ -56,6 +57,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
         price: 25000,
         basePrice: 25000,
         porting: awaitingUpc,
+        refund: null,
       },
     ],
     amounts: {
@@ -103,7 +105,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-22T09:00:00.000Z',
     paidAt: null,
     nextSteps: sampleNextSteps,
-    taxDocuments: { invoice: false, creditNote: false },
+    taxDocuments: { invoice: false, creditNote: false, creditNotes: [] },
     ...overrides,
   };
 }
@@ -158,7 +160,7 @@ export function paidOrder(overrides: Partial<Order> = {}): Order {
     holdExpiresAt: '2026-11-22T09:15:00.000Z',
     payment: { provider: 'manual', status: 'paid', paymentReference: 'UTR 431298765' },
     paidAt: '2026-11-22T09:05:00.000Z',
-    taxDocuments: { invoice: true, creditNote: false },
+    taxDocuments: { invoice: true, creditNote: false, creditNotes: [] },
     timeline: [
       placed,
       {

@@ -14,6 +14,7 @@ const actionLabels: Record<string, string> = {
   'order.refund': 'Refund made',
   'order.refund_requested': 'Refund sent to Razorpay',
   'order.refund_failed': 'Refund failed',
+  'order.number_refund': 'Number refunded',
   'staff.invite': 'Staff member invited',
   'staff.role': 'Staff role changed',
   'staff.disable': 'Staff account disabled',
@@ -46,6 +47,7 @@ const moneyFields: Record<string, Record<string, 'rupees' | 'paise'>> = {
   'order.payment_confirmed': { 'payment.amount': 'paise' },
   'order.refund': { 'refund.amount': 'paise' },
   'order.refund_requested': { 'refund.amount': 'paise' },
+  'order.number_refund': { 'refund.amount': 'paise' },
 };
 
 export function moneyUnit(action: string, path: string): 'rupees' | 'paise' | undefined {

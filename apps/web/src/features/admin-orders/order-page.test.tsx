@@ -317,13 +317,25 @@ describe('the console order page', () => {
       staffPaidOrder({
         status: 'refunded',
         statusLabel: 'Refunded',
-        taxDocuments: { invoice: true, creditNote: true },
+        taxDocuments: {
+          invoice: true,
+          creditNote: true,
+          creditNotes: [
+            {
+              serial: 'CN/26-27/000001',
+              file: 'CN-26-27-000001.pdf',
+              amount: 177000,
+              issuedAt: '2026-11-23T05:00:00.000Z',
+              numberId: null,
+            },
+          ],
+        },
       }),
     );
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(
-      within(payments).getByRole('link', { name: 'Download the credit note (PDF)' }),
-    ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/credit-note.pdf`);
+      within(payments).getByRole('link', { name: 'Download credit note CN/26-27/000001 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`);
   });
 
   it('links only the tax documents the order has', async () => {
@@ -331,7 +343,7 @@ describe('the console order page', () => {
       staffPaidOrder({
         status: 'refunded',
         statusLabel: 'Refunded',
-        taxDocuments: { invoice: true, creditNote: false },
+        taxDocuments: { invoice: true, creditNote: false, creditNotes: [] },
       }),
     );
     const payments = await screen.findByRole('region', { name: 'Payments' });
@@ -571,6 +583,7 @@ describe('the console order page', () => {
           id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
           method: 'razorpay' as const,
           amount: 177000,
+          numberId: null,
           reason: 'Duplicate order',
           status: 'requested' as const,
           providerRefundId: null,

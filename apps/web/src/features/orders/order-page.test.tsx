@@ -632,7 +632,7 @@ describe('order page: paid', () => {
   }
 
   it('offers the credit note of a refunded order', async () => {
-    showRefundedOrder({ invoice: true, creditNote: true });
+    showRefundedOrder({ invoice: true, creditNote: true, creditNotes: [] });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(
       within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
@@ -643,8 +643,32 @@ describe('order page: paid', () => {
     ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
   });
 
+  it('shows a number refunded alone with its amount, its credit note, and no porting to do', async () => {
+    const order = paidOrder();
+    const refund = {
+      amount: 147500,
+      at: '2026-11-23T05:00:00.000Z',
+      method: 'manual' as const,
+      creditNote: 'CN-26-27-000001.pdf',
+    };
+    signedInApi({
+      [orderPath]: ok({ ...order, items: [{ ...order.items[0]!, refund }, order.items[1]!] }),
+    });
+    renderOrderPage();
+    const numbers = await screen.findByRole('region', { name: 'Your numbers' });
+    expect(numbers).toHaveTextContent('Refunded ₹1,47,500 on 23 Nov 2026');
+    expect(within(numbers).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`,
+    );
+    const porting = screen.getByRole('region', { name: 'Porting, number by number' });
+    const refunded = within(porting).getByRole('listitem', { name: '98765 43210' });
+    expect(refunded).toHaveTextContent('Refunded');
+    expect(refunded).not.toHaveTextContent('Your UPC');
+  });
+
   it('links no tax document an order does not have (a late payment refunded, never invoiced)', async () => {
-    showRefundedOrder({ invoice: false, creditNote: false });
+    showRefundedOrder({ invoice: false, creditNote: false, creditNotes: [] });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(within(refunded).queryByRole('link')).not.toBeInTheDocument();
   });

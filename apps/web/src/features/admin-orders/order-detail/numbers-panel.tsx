@@ -4,6 +4,7 @@ import { useFocusLater } from '../../../components/use-focus-later';
 import { formatIndianDate } from '../../../lib/format';
 import { Card } from '../../orders';
 import type { StaffOrder, StaffOrderItem } from '../staff-order-types';
+import { NumberRefundPanel, numberRefundPayment } from './number-refund-panel';
 import { NextStepForm, UpcForm } from './porting-forms';
 import { RelistNumber } from './relist-number';
 import { UndoStepPanel } from './undo-step-panel';
@@ -33,8 +34,9 @@ export function NumbersPanel({ order }: { order: StaffOrder }) {
             key={item.numberId}
             order={order}
             item={item}
-            canPort={canPort}
-            canTakeBack={canTakeBack}
+            // A number refunded alone no longer moves (decision 0039).
+            canPort={canPort && !item.refund}
+            canTakeBack={canTakeBack && !item.refund}
             relistable={order.relistableNumberIds.includes(item.numberId)}
           />
         ))}
@@ -62,6 +64,7 @@ function NumberRow({
   const [upcTakenBack, setUpcTakenBack] = useState(false);
   // A step recorded: the focus goes to the number and its new step (the form used may be gone).
   const { target: summary, focusLater: focusSummary } = useFocusLater<HTMLDivElement>();
+  const refundFrom = numberRefundPayment(order, item);
   return (
     <li aria-label={item.display} className="py-4 first:pt-0 last:pb-0">
       <div
@@ -76,9 +79,17 @@ function NumberRow({
           </span>
         </p>
         <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-semibold text-slate-800">
-          {porting.label}
+          {item.refund ? 'Refunded' : porting.label}
         </span>
       </div>
+      {item.refund ? (
+        <p className="mt-1 text-sm font-medium text-slate-900">
+          Refunded {formatInr(item.refund.amount)} on{' '}
+          <time dateTime={item.refund.at}>
+            {formatIndianDate(item.refund.at, { month: 'short' })}
+          </time>
+        </p>
+      ) : null}
       {porting.upcCode ? (
         <p className="mt-1 text-sm text-slate-700">
           UPC <span className="font-mono font-semibold">{porting.upcCode}</span>
@@ -141,6 +152,16 @@ function NumberRow({
             item={item}
             step={porting.status}
             onTakenBack={() => setUpcTakenBack(porting.status === 'upc_sent')}
+          />
+        </div>
+      ) : null}
+      {refundFrom && !replacing ? (
+        <div className="mt-2">
+          <NumberRefundPanel
+            order={order}
+            item={item}
+            payment={refundFrom}
+            onRefunded={focusSummary}
           />
         </div>
       ) : null}

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatInr, normalizeUtr } from '@store/domain';
+import { formatInr, normalizeUtr, toPaise, toRupees } from '@store/domain';
 import { useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { useRefundPayment } from '../api/refund-payment';
+import { RefundFormBase } from './refund-form-base';
 import { useRejectPayment } from '../api/reject-payment';
 import { manualPaymentWords } from '../payment-method';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
@@ -145,19 +146,10 @@ export function RejectPaymentForm({ order, onDone }: { order: StaffOrder; onDone
   );
 }
 
-const refundSchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Say why the money goes back.')
-    .max(1000, 'Please keep the reason under 1000 characters.'),
-  method: z.enum(['razorpay', 'manual']),
-});
-
 /**
- * Refunds a payment in full with a reason: through Razorpay for a Razorpay payment (unless staff
- * paid it back already), or recorded as paid back by staff. A refund left requested (Razorpay
- * did not answer) is finished by sending it again: it is never made twice.
+ * Refunds a payment in full with a reason (RefundFormBase): through Razorpay for a Razorpay
+ * payment unless staff paid it back already, or recorded as paid back by staff; what is left of
+ * it when numbers of the order were refunded alone.
  */
 export function RefundForm({
   order,
@@ -174,64 +166,31 @@ export function RefundForm({
   onKeyDown?: (event: KeyboardEvent) => void;
 }) {
   const refund = useRefundPayment(order.id);
-  const { failure, attempt } = useChangeFeedback();
-  const razorpay = payment.provider === 'razorpay';
-  const requested = payment.refunds.find((candidate) => candidate.status === 'requested');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof refundSchema>>({
-    resolver: zodResolver(refundSchema),
-    defaultValues: { reason: requested?.reason ?? '', method: razorpay ? 'razorpay' : 'manual' },
-  });
-  const onSubmit = handleSubmit(async ({ reason, method }) => {
-    const refunded = await attempt(
-      () => refund.mutateAsync({ paymentId: payment.id, reason: reason.trim(), method }),
-      'Refund made.',
-    );
-    if (refunded) onDone();
-  });
-  return (
-    <form
-      onSubmit={onSubmit}
-      onKeyDown={onKeyDown}
-      noValidate
-      aria-label={`Refund payment ${payment.reference}`}
-      className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3"
-    >
-      {resume ? (
-        <p className="text-sm text-amber-900">
-          This refund was sent to Razorpay without an answer. Send it again to finish it: it is
-          never made twice.
-        </p>
-      ) : null}
-      <TextField
-        label="Reason"
-        readOnly={resume}
-        autoFocus={!resume}
-        error={errors.reason?.message}
-        {...register('reason')}
-      />
-      {razorpay && !resume ? (
-        <fieldset className="space-y-1 text-sm">
-          <legend className="font-medium text-slate-800">How</legend>
-          <label className="flex items-center gap-2">
-            <input type="radio" value="razorpay" {...register('method')} /> Refund through Razorpay
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" value="manual" {...register('method')} /> Already paid back (record
-            only)
-          </label>
-        </fieldset>
-      ) : null}
-      <FormActions
-        failure={failure}
-        pending={isSubmitting}
-        pendingLabel="Refunding…"
-        submit={resume ? 'Finish the refund' : `Refund ${formatInr(payment.amount)}`}
-        keep={resume ? undefined : { label: 'Keep the payment', onClick: onDone }}
-      />
-    </form>
+  const requested = payment.refunds.find(
+    (candidate) => candidate.status === 'requested' && candidate.numberId === null,
   );
+  const amount = paymentLeft(payment);
+  return (
+    <RefundFormBase
+      label={`Refund payment ${payment.reference}`}
+      razorpay={payment.provider === 'razorpay'}
+      resume={resume}
+      firstReason={requested?.reason}
+      maxReason={1000}
+      submit={`Refund ${formatInr(amount)}`}
+      keepLabel="Keep the payment"
+      done="Refund made."
+      refund={(choice) => refund.mutateAsync({ paymentId: payment.id, ...choice })}
+      onDone={onDone}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+/** What a refund of the payment pays back: all of it, less the numbers refunded alone. */
+export function paymentLeft(payment: PaymentRecord): number {
+  const alone = payment.refunds
+    .filter((refund) => refund.numberId !== null && refund.status === 'done')
+    .reduce((sum, refund) => sum + toPaise(refund.amount), 0);
+  return toRupees(toPaise(payment.amount) - alone);
 }

@@ -6,7 +6,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { Card } from '../../orders';
 import { paymentMethodLabel } from '../payment-method';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
-import { ConfirmPaymentForm, RefundForm, RejectPaymentForm } from './payment-forms';
+import { ConfirmPaymentForm, paymentLeft, RefundForm, RejectPaymentForm } from './payment-forms';
 
 const refundStatusText = { requested: 'requested', done: 'done', failed: 'failed' } as const;
 
@@ -57,11 +57,18 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
           <a href={documentUrl(order, 'invoice.pdf')} className="btn-secondary" download>
             Download the tax invoice (PDF)
           </a>
-          {order.taxDocuments.creditNote ? (
-            <a href={documentUrl(order, 'credit-note.pdf')} className="btn-secondary" download>
-              Download the credit note (PDF)
+          {/* One credit note per refund: each number refunded alone, and the payment's. */}
+          {order.taxDocuments.creditNotes.map((note) => (
+            <a
+              key={note.serial}
+              href={documentUrl(order, `credit-notes/${note.file}`)}
+              className="btn-secondary"
+              download
+            >
+              Download credit note {note.serial}
+              {creditNoteFor(order, note.numberId)} (PDF)
             </a>
-          ) : null}
+          ))}
         </p>
       ) : null}
     </Card>
@@ -70,8 +77,14 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
 
 const documentUrl = (
   order: StaffOrder,
-  file: 'invoice.pdf' | 'credit-note.pdf' | 'payment-screenshot',
+  file: 'invoice.pdf' | `credit-notes/${string}` | 'payment-screenshot',
 ) => `${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/${file}`;
+
+/** " for 98765 43210" when a refund or its credit note is for a number refunded alone. */
+function creditNoteFor(order: StaffOrder, numberId: number | null): string {
+  const item = order.items.find((candidate) => candidate.numberId === numberId);
+  return item ? ` for ${item.display}` : '';
+}
 
 function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRecord }) {
   const { open: refunding, show, close, openerRef, onKeyDown } = useInlinePanel();
@@ -94,7 +107,8 @@ function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRec
       </p>
       {payment.refunds.map((refund) => (
         <p key={refund.id} className="mt-1 text-slate-700">
-          Refund {refundStatusText[refund.status]}: {formatInr(refund.amount)}{' '}
+          Refund {refundStatusText[refund.status]}: {formatInr(refund.amount)}
+          {creditNoteFor(order, refund.numberId)}{' '}
           {refund.method === 'razorpay'
             ? `through Razorpay${refund.providerRefundId ? ` (${refund.providerRefundId})` : ''}`
             : 'paid back by our team'}{' '}
@@ -108,10 +122,12 @@ function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRec
       ))}
       {payment.refundable && !refunding ? (
         <button ref={openerRef} type="button" className="btn-secondary mt-2" onClick={show}>
-          Refund {formatInr(payment.amount)}
+          Refund {formatInr(paymentLeft(payment))}
         </button>
       ) : null}
-      {payment.refunds.some((refund) => refund.status === 'requested') ? (
+      {payment.refunds.some(
+        (refund) => refund.status === 'requested' && refund.numberId === null,
+      ) ? (
         <RefundForm order={order} payment={payment} resume onDone={close} />
       ) : refunding ? (
         <RefundForm order={order} payment={payment} onDone={close} onKeyDown={onKeyDown} />

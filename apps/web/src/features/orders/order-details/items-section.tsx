@@ -1,5 +1,7 @@
 import { formatInr } from '@store/domain';
-import type { Order } from '../order-types';
+import { formatIndianDate } from '../../../lib/format';
+import { siteConfig } from '../../../lib/site-config';
+import type { Order, OrderItem } from '../order-types';
 import { AmountBreakdown } from './amount-breakdown';
 import { Card } from './order-card';
 
@@ -12,6 +14,7 @@ export function ItemsSection({ order }: { order: Order }) {
             <div>
               <p className="font-mono text-lg font-semibold text-slate-900">{item.display}</p>
               <p className="text-sm text-slate-600">{item.category.name}</p>
+              {item.refund ? <NumberRefunded order={order} refund={item.refund} /> : null}
             </div>
             <p className="text-right tabular-nums">
               {item.basePrice > item.price ? (
@@ -28,5 +31,34 @@ export function ItemsSection({ order }: { order: Order }) {
       </ul>
       <AmountBreakdown amounts={order.amounts} />
     </Card>
+  );
+}
+
+/** A number refunded alone (its porting failed): how much went back, when, its credit note. */
+function NumberRefunded({
+  order,
+  refund,
+}: {
+  order: Order;
+  refund: NonNullable<OrderItem['refund']>;
+}) {
+  return (
+    <p className="mt-1 text-sm font-medium text-slate-900">
+      Refunded {formatInr(refund.amount)} on{' '}
+      <time dateTime={refund.at}>{formatIndianDate(refund.at, { month: 'short' })}</time>
+      {refund.creditNote ? (
+        <>
+          {' '}
+          ·{' '}
+          <a
+            href={`${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/credit-notes/${refund.creditNote}`}
+            className="underline"
+            download
+          >
+            Credit note (PDF)
+          </a>
+        </>
+      ) : null}
+    </p>
   );
 }

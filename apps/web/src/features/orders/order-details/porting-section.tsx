@@ -24,15 +24,15 @@ export function PortingSection({ order }: { order: Order }) {
 
 function NumberPorting({ item }: { item: OrderItem }) {
   const { porting } = item;
-  const upcInUse = porting.upcCode && porting.status !== 'ported';
+  const upcInUse = porting.upcCode && porting.status !== 'ported' && !item.refund;
   return (
     <li aria-label={item.display}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-mono text-lg font-semibold text-slate-900">{item.display}</p>
         <span
-          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${badgeClasses[porting.status]}`}
+          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${item.refund ? 'bg-slate-100 text-slate-800' : badgeClasses[porting.status]}`}
         >
-          {porting.label}
+          {item.refund ? 'Refunded' : porting.label}
         </span>
       </div>
       {upcInUse ? (
@@ -76,11 +76,16 @@ function NumberPorting({ item }: { item: OrderItem }) {
             </li>
           ))}
         </ol>
-      ) : (
+      ) : item.refund ? null : (
         <p className="mt-2 text-sm text-slate-600">
           We send the UPC of this number within 24 hours of payment.
         </p>
       )}
+      {item.refund ? (
+        <p className="mt-2 text-sm text-slate-700">
+          This number could not be ported and has been refunded: see Your numbers.
+        </p>
+      ) : null}
     </li>
   );
 }

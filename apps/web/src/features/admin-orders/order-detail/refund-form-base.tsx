@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from '../../../lib/zod';
+import { TextField } from '../../../components/form-fields';
+import { FormActions } from './form-actions';
+import { useChangeFeedback } from './use-change-feedback';
+
+const refundSchema = (maxReason: number) =>
+  z.object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Say why the money goes back.')
+      .max(maxReason, `Please keep the reason under ${maxReason} characters.`),
+    method: z.enum(['razorpay', 'manual']),
+  });
+
+export interface RefundChoice {
+  reason: string;
+  method: 'razorpay' | 'manual';
+}
+
+/**
+ * The form of a refund (of a payment, or of one number of the order): a reason and, for a
+ * Razorpay payment, how (through Razorpay, or recorded as paid back by staff; a UPI or bank
+ * transfer is always paid back by staff). A refund left requested (Razorpay did not answer) is
+ * finished by sending it again (`resume`: its first reason kept): it is never made twice. The
+ * change's feedback is the console's (useChangeFeedback); `onDone` runs once it is made.
+ */
+export function RefundFormBase({
+  label,
+  razorpay,
+  resume,
+  firstReason,
+  maxReason,
+  explanation,
+  submit,
+  keepLabel,
+  done,
+  refund,
+  onDone,
+  onRefused,
+  onKeyDown,
+}: {
+  /** The form's accessible name. */
+  label: string;
+  razorpay: boolean;
+  resume: boolean;
+  firstReason: string | undefined;
+  maxReason: number;
+  /** Said above the reason: what goes back. */
+  explanation?: ReactNode;
+  submit: string;
+  keepLabel: string;
+  /** The toast when the server says nothing. */
+  done: string;
+  refund: (choice: RefundChoice) => Promise<{ message?: string }>;
+  onDone: () => void;
+  /** A refusal because the order changed meanwhile (409): said in a toast, then this runs. */
+  onRefused?: () => void;
+  /** The opened panel's keys (Escape closes it). */
+  onKeyDown?: (event: KeyboardEvent) => void;
+}) {
+  const { failure, attempt } = useChangeFeedback();
+  const schema = refundSchema(maxReason);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { reason: firstReason ?? '', method: razorpay ? 'razorpay' : 'manual' },
+  });
+  const onSubmit = handleSubmit(async ({ reason, method }) => {
+    const made = await attempt(
+      () => refund({ reason: reason.trim(), method }),
+      done,
+      onRefused ? { onRefused } : {},
+    );
+    if (made) onDone();
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      noValidate
+      aria-label={label}
+      className="mt-3 space-y-3 rounded-lg bg-slate-50 p-3"
+    >
+      {resume ? (
+        <p className="text-sm text-amber-900">
+          This refund was sent to Razorpay without an answer. Send it again to finish it: it is
+          never made twice.
+        </p>
+      ) : null}
+      {explanation}
+      <TextField
+        label="Reason"
+        readOnly={resume}
+        autoFocus={!resume}
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      {razorpay && !resume ? (
+        <fieldset className="space-y-1 text-sm">
+          <legend className="font-medium text-slate-800">How</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" value="razorpay" {...register('method')} /> Refund through Razorpay
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" value="manual" {...register('method')} /> Already paid back (record
+            only)
+          </label>
+        </fieldset>
+      ) : null}
+      <FormActions
+        failure={failure}
+        pending={isSubmitting}
+        pendingLabel="Refunding…"
+        submit={resume ? 'Finish the refund' : submit}
+        keep={resume ? undefined : { label: keepLabel, onClick: onDone }}
+      />
+    </form>
+  );
+}
