@@ -1,8 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { addDays, indiaDay } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { refunds } from '../db/schema';
-import { checkoutSignature } from '../payments/razorpay-signatures';
 import { startFakeRazorpay } from '../../test-support/fake-razorpay';
 import { pdfText } from '../../test-support/pdf-text';
 import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
@@ -11,6 +11,9 @@ import { describeEachDatabase } from '../../test-support/test-app';
 
 const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
 const fake = await startFakeRazorpay(keys);
+/** Razorpay checkout's signature of a payment (razorpay-signatures.ts is the payments' own). */
+const checkoutSignature = (orderId: string, paymentId: string, secret: string) =>
+  createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex');
 afterAll(() => fake.close());
 
 interface Item {

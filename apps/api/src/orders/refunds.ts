@@ -110,13 +110,13 @@ async function applyRefund(
 }
 
 /** A refund done, in its transaction: the order as it now is and the buyer's messages' ids. */
-export interface AppliedRefund {
+interface AppliedRefund {
   order: OrderRow;
   messageIds: number[];
 }
 
 /** The refund to make of a payment, or the live one to resume (a second click, a crash). */
-export type RefundChoice =
+type RefundChoice =
   | { target: OrderPayment; resume: RefundRow }
   | { target: OrderPayment; amount: number; numberId: number | null };
 
