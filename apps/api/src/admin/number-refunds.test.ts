@@ -19,6 +19,7 @@ afterAll(() => fake.close());
 interface Item {
   numberId: number;
   display: string;
+  porting: { status: string };
   refund: { amount: number; method: string; creditNote: string | null } | null;
 }
 
@@ -263,6 +264,73 @@ describeEachDatabase(
       });
       expect(ported.statusCode).toBe(409);
       expect(ported.json().code).toBe('NUMBER_PORTED');
+    });
+
+    it('moves only the numbers carried on, and completes the order without the one refunded', async () => {
+      const [big, mid, small] = ['9876598765', '9812341234', '9137605193'].map(id);
+      const { order, staff } = await paidOrder(
+        ['9876598765', '9812341234', '9137605193'],
+        'pay_line07',
+      );
+      // The whole order's step moves every number but the one refunded.
+      const early = await refundNumber(staff.client, order.id, small!, {
+        reason: 'Operator refused',
+        method: 'manual',
+      });
+      expect(early.statusCode, early.body).toBe(200);
+      for (const status of ['upc_sent', 'porting_in_progress']) {
+        const step = await staff.client.post(api(`/admin/orders/${order.id}/events`), { status });
+        expect(step.statusCode, step.body).toBe(200);
+      }
+      let data = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+      expect(data.status).toBe('porting_in_progress');
+      expect(itemOf(data, small!).porting.status).toBe('awaiting_upc');
+      expect(itemOf(data, big!).porting.status).toBe('porting_in_progress');
+
+      const ported = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/${big}/porting`),
+        { status: 'ported' },
+      );
+      expect(ported.json().data.status).toBe('porting_in_progress');
+      // The refunded number, awaiting its UPC, holds nothing back.
+      const done = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/${mid}/porting`),
+        {
+          status: 'ported',
+        },
+      );
+      data = done.json().data;
+      expect(data.status).toBe('completed');
+      expect(data.timeline.at(-1).note).toBe('Every number is ported: the order is complete.');
+    });
+
+    it('completes the order at once when the number refunded was the last not ported', async () => {
+      const [big, mid, small] = ['9876598765', '9812341234', '9137605193'].map(id);
+      const { order, staff, user } = await paidOrder(
+        ['9876598765', '9812341234', '9137605193'],
+        'pay_line08',
+      );
+      for (const status of ['upc_sent', 'porting_in_progress']) {
+        await staff.client.post(api(`/admin/orders/${order.id}/events`), { status });
+      }
+      for (const numberId of [big, mid]) {
+        const ported = await staff.client.post(
+          api(`/admin/orders/${order.id}/numbers/${numberId}/porting`),
+          { status: 'ported' },
+        );
+        expect(ported.statusCode, ported.body).toBe(200);
+      }
+      const refunded = await refundNumber(staff.client, order.id, small!, {
+        reason: 'The SIM was blocked',
+        method: 'manual',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json().data.status).toBe('completed');
+      const subjects = (await sentTo(ctx().database, user.email)).map((mail) => mail.subject);
+      expect(subjects.slice(0, 2)).toContain(
+        `Order ${order.reference}: ${itemOf(refunded.json().data, small!).display} refunded`,
+      );
+      expect(await auditActions(order.id)).toContain('order.number_refund');
     });
 
     it('refunds a number once when two requests for it come at once', async () => {
