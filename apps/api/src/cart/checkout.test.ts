@@ -87,6 +87,7 @@ describeEachDatabase(
               upcExpiresOn: null,
               steps: [],
             },
+            refund: null,
           },
           expect.objectContaining({ numberId: id('9876598765'), price: 50_000 }),
         ]),

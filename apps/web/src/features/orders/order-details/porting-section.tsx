@@ -83,7 +83,7 @@ function NumberPorting({ item }: { item: OrderItem }) {
       )}
       {item.refund ? (
         <p className="mt-2 text-sm text-slate-700">
-          This number could not be ported and has been refunded: see Your numbers.
+          This number has been refunded and will not be ported: see Your numbers.
         </p>
       ) : null}
     </li>
