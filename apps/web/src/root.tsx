@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
+import { OfflineNotice } from './components/offline-notice';
 import { PageSpinner } from './components/page-spinner';
 import { RouteAnnouncer } from './components/route-focus';
 import { ToastProvider } from './components/toast';
@@ -75,6 +76,7 @@ export default function App() {
           </AuthSessionProvider>
           {/* Above both shells, so that a navigation from one to the other is told too. */}
           <RouteAnnouncer />
+          <OfflineNotice />
         </ToastProvider>
       </QueryClientProvider>
     </HydratedProvider>
