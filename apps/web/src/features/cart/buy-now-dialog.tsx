@@ -29,16 +29,19 @@ export function BuyNowDialog({
   address: AuthAddress | null;
   openOrder: OpenOrder | null;
   onClose: () => void;
-  onSubmit: (details: CheckoutDetails) => Promise<void>;
+  /** Resolves to why no order was placed, if none was: the dialog stays open to try again. */
+  onSubmit: (details: CheckoutDetails) => Promise<string | undefined>;
 }) {
   const formId = useId();
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
   // A Corporate buyer's order deducts the cart's TDS rate: chosen here as on the cart page.
   const { tdsRates, totals, setTdsPercent } = useCart();
   const submit = async (details: CheckoutDetails) => {
     setBusy(true);
+    setProblem(undefined);
     try {
-      await onSubmit(details);
+      setProblem(await onSubmit(details));
     } finally {
       setBusy(false);
     }
@@ -83,6 +86,11 @@ export function BuyNowDialog({
       <div className="mt-4">
         <BillingForm id={formId} user={user} address={address} onSubmit={submit} />
       </div>
+      {problem ? (
+        <p role="alert" className="mt-4 text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      ) : null}
       <button
         type="submit"
         form={formId}

@@ -38,6 +38,11 @@ export interface CartView {
   openOrder: { id: string; reference: string; holdExpiresAt: string; productIds: number[] } | null;
 }
 
+/** A checkout stopped for the buyer to confirm: it would cancel the order `replaces`. */
+export interface CheckoutStop {
+  replaces: NonNullable<CartView['openOrder']>;
+}
+
 export interface CartContextValue extends CartView {
   /** Resolves to whether it was removed (a failure is told in a toast). */
   removeItem(line: CartLine): Promise<boolean>;
@@ -45,8 +50,15 @@ export interface CartContextValue extends CartView {
   setTdsPercent(percent: number): Promise<void>;
   /** Spec §4: guests drop invalid items and adopt new prices; resolves whether all were valid. */
   validate(): Promise<boolean>;
-  /** Validates, then reserves the numbers (billed as `details` say) and opens the order page. */
-  checkout(details?: CheckoutDetails): Promise<void>;
+  /**
+   * Validates, then reserves the numbers (billed as `details` say) and opens the order page;
+   * stops instead when that would cancel the buyer's order awaiting payment for other numbers,
+   * unless `replacing` names that order (the buyer confirmed).
+   */
+  checkout(
+    details?: CheckoutDetails,
+    options?: { replacing?: string },
+  ): Promise<CheckoutStop | undefined>;
   /**
    * A guest asked to check out, then signed in: the cart page's billing form submits itself
    * (which checks out, or shows what the profile left missing) and calls `checkoutResumed`.

@@ -17,4 +17,7 @@ export const CART_MESSAGES = {
   /** Ours: the account's cart held numbers from an earlier visit, so checkout waits. */
   merged:
     'Your cart now also holds numbers you added on an earlier visit. Please check it before you check out.',
+  /** Ours: the cart checked out holds other numbers than the page showed (changed elsewhere). */
+  changedElsewhere:
+    'Your cart changed in another tab or device: please check it and press Checkout again.',
 } as const;

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { Link } from 'react-router';
 import { formatInr } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
@@ -53,10 +62,22 @@ export default function CartPage() {
   // The totals follow the billing state chosen; until they arrive, the cart's own.
   const totals = forState.data ? serverCartView(forState.data).totals : cart.totals;
   const [busy, setBusy] = useState(false);
+  /** A checkout stopped: it would cancel this order awaiting payment (for other numbers). */
+  const [toConfirm, setToConfirm] = useState<OpenOrder | null>(null);
+  /** The order the buyer has just confirmed cancelling, for the submit under way. */
+  const replacingRef = useRef<string | undefined>(undefined);
+  const { target: confirmButton, focusLater: focusConfirmLater } =
+    useFocusLater<HTMLButtonElement>();
+  const { target: checkoutButton, focusLater: focusCheckoutLater } =
+    useFocusLater<HTMLButtonElement>();
   const checkout = async (details?: CheckoutDetails) => {
+    const replacing = replacingRef.current;
+    replacingRef.current = undefined;
     setBusy(true);
     try {
-      await cart.checkout(details);
+      const stop = await cart.checkout(details, { replacing });
+      setToConfirm(stop?.replaces ?? null);
+      if (stop) focusConfirmLater();
     } finally {
       setBusy(false);
     }
@@ -176,7 +197,24 @@ export default function CartPage() {
             billingFormId={status === 'signed-in' && user ? billingFormId : undefined}
             busy={busy}
             onCheckout={() => void checkout()}
-          />
+            checkoutRef={checkoutButton}
+          >
+            {toConfirm ? (
+              <ConfirmReplacingOrder
+                order={toConfirm}
+                billingFormId={status === 'signed-in' && user ? billingFormId : undefined}
+                busy={busy}
+                confirmRef={confirmButton}
+                onConfirm={() => {
+                  replacingRef.current = toConfirm.id;
+                }}
+                onKeep={() => {
+                  setToConfirm(null);
+                  focusCheckoutLater();
+                }}
+              />
+            ) : null}
+          </OrderSummary>
         </div>
       )}
     </Container>
@@ -217,6 +255,60 @@ function OpenOrderNotice({
         ? ` Checking out your cart cancels it and releases its ${order.productIds.length === 1 ? 'number' : 'numbers'}.`
         : null}
     </p>
+  );
+}
+
+/**
+ * A checkout stopped before it cancels the buyer's order awaiting payment for other numbers
+ * (a Buy now in another tab, say): the buyer may be paying it right now, so it is cancelled
+ * only on this button, which submits the billing form again with the order named.
+ */
+function ConfirmReplacingOrder({
+  order,
+  billingFormId,
+  busy,
+  confirmRef,
+  onConfirm,
+  onKeep,
+}: {
+  order: OpenOrder;
+  billingFormId: string | undefined;
+  busy: boolean;
+  confirmRef: Ref<HTMLButtonElement>;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  const titleId = useId();
+  const many = order.productIds.length > 1;
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p id={titleId}>
+        Your order {order.reference} for {many ? 'other numbers' : 'another number'} is awaiting
+        payment. Checking out your cart cancels it and releases its {many ? 'numbers' : 'number'}.
+        Paid for it already?{' '}
+        <Link to={`/orders/${order.id}`} className="font-semibold underline">
+          Tell us on order {order.reference}
+        </Link>{' '}
+        instead.
+      </p>
+      <button
+        ref={confirmRef}
+        type={billingFormId ? 'submit' : 'button'}
+        form={billingFormId}
+        disabled={busy}
+        onClick={billingFormId ? onConfirm : undefined}
+        className="btn-primary mt-3 w-full disabled:cursor-wait disabled:opacity-70"
+      >
+        Cancel order {order.reference} and check out the cart
+      </button>
+      <button type="button" onClick={onKeep} className="btn-secondary mt-2 w-full">
+        Keep order {order.reference}
+      </button>
+    </div>
   );
 }
 
@@ -322,12 +414,17 @@ function OrderSummary({
   billingFormId,
   busy,
   onCheckout,
+  checkoutRef,
+  children,
 }: {
   totals: CartTotals;
   tdsRates: number[];
   billingFormId: string | undefined;
   busy: boolean;
   onCheckout: () => void;
+  checkoutRef: Ref<HTMLButtonElement>;
+  /** What stopped the checkout, under its button. */
+  children?: ReactNode;
 }) {
   const { setTdsPercent } = useCart();
   const rows: [string, number][] = [
@@ -374,6 +471,7 @@ function OrderSummary({
         </div>
       </dl>
       <button
+        ref={checkoutRef}
         type={billingFormId ? 'submit' : 'button'}
         form={billingFormId}
         data-keep-clear
@@ -384,6 +482,7 @@ function OrderSummary({
       >
         {busy ? 'Reserving your numbers' : 'Checkout'}
       </button>
+      {children}
       <p className="mt-3 text-xs text-slate-600">
         At checkout your numbers are held for you while you pay. Prices are before GST: CGST and
         SGST when the place of supply (your billing state, or your GSTIN&apos;s) is our state, IGST

@@ -598,6 +598,85 @@ describe('signed-in cart and checkout', () => {
     expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
   });
 
+  it("stops before cancelling the buyer's order awaiting payment for other numbers, until confirmed", async () => {
+    // A Buy now of number 1 in another tab: this tab's cart (number 2) never heard of it.
+    const open = ok({
+      ...allValid(2),
+      cart: { ...serverCart([{ id: 2, price: 7000 }]), openOrder: orderHoldingNumberOne },
+    });
+    const api = installFakeApi({
+      'GET /user/profile': ok(buyerWithAddress),
+      'GET /cart': ok(serverCart([{ id: 2, price: 7000 }])),
+      'POST /cart/validate': open,
+      'POST /cart/checkout': {
+        status: 201,
+        body: {
+          success: true,
+          data: { order: { id: 'order-9', reference: 'VN-1' }, validationResults: [] },
+        },
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    await waitFor(() => expect(api.callsTo('POST /cart/validate')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    const confirm = await screen.findByRole('button', {
+      name: 'Cancel order VN-20261125-ABCD2345 and check out the cart',
+    });
+    await waitFor(() => expect(confirm).toHaveFocus());
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+    // Kept: nothing is ordered, the focus goes back to Checkout.
+    fireEvent.click(screen.getByRole('button', { name: 'Keep order VN-20261125-ABCD2345' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Checkout' })).toHaveFocus());
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+    // Checkout again stops again; the confirmation goes on with the billing details.
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Cancel order VN-20261125-ABCD2345 and check out the cart',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-9'),
+    );
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
+    expect(api.callsTo('POST /cart/checkout')[0]!.body).toMatchObject({
+      billing: { line1: '1 MG Road', state: 'Maharashtra' },
+    });
+  });
+
+  it('stops once and shows the cart when another tab or device changed its numbers', async () => {
+    let validations = 0;
+    const api = installFakeApi({
+      'GET /user/profile': ok(buyerWithAddress),
+      'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
+      // Number 1 removed and number 2 added in another tab after this page opened.
+      'POST /cart/validate': () =>
+        (validations += 1) === 1
+          ? ok({ ...allValid(1), cart: serverCart([{ id: 1, price: 5000 }]) })
+          : ok({ ...allValid(2), cart: serverCart([{ id: 2, price: 7000 }]) }),
+      'POST /cart/checkout': {
+        status: 201,
+        body: {
+          success: true,
+          data: { order: { id: 'order-9', reference: 'VN-1' }, validationResults: [] },
+        },
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    await waitFor(() => expect(api.callsTo('POST /cart/validate')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(await toast(CART_MESSAGES.changedElsewhere)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.getByTestId('cart-item')).toHaveAttribute('data-number', '9876500002'),
+    );
+    // Pressed again, with the new cart on screen: the order is placed.
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-9'),
+    );
+  });
+
   it('reads the totals for the billing state again when the checkout finds a new price', async () => {
     let price = 50000;
     let validations = 0;
@@ -781,6 +860,33 @@ describe('Buy now', () => {
         pinCode: '411001',
       },
     });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the details typed when the order fails, to place it again', async () => {
+    setSessionHintCookie();
+    let tries = 0;
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
+      'POST /cart/checkout': () =>
+        (tries += 1) === 1 ? fail(500, 'No response received from server') : ordered,
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    fillAddress(dialog, 'Maharashtra', 'Pune', '411001');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'No response received from server',
+    );
+    expect(within(dialog).getByLabelText('Address line 1')).toHaveValue('12 Residency Road');
+    expect(within(dialog).getByLabelText('City')).toHaveValue('Pune');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-3'),
+    );
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -9,16 +9,25 @@ import { useAuthUi } from '../auth';
 import { useCheckout as useCheckoutCall, type CheckoutDetails } from './api/checkout';
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
 import { useValidateCart } from './api/validate-cart';
+import type { CheckoutStop } from './cart-context';
 import { CART_MESSAGES } from './cart-messages';
 import type { CartProduct, ServerCart, ValidationResult } from './cart-types';
+import { releasesOpenOrder } from './cart-view';
 import { applyValidation, toPayload } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  const inA = new Set(a);
+  return inA.size === new Set(b).size && b.every((id) => inA.has(id));
+}
 
 type AskedBeforeSignIn = { product: CartProduct } | { product?: undefined; cartIds: number[] };
 
 /**
  * Validation (when the cart page opens, spec §4) and checkout: the cart is validated again,
- * a changed price stops it once so the buyer sees the new total, then the numbers are reserved
+ * a changed price or a cart changed elsewhere (numbers the page did not show) stops it once so
+ * the buyer sees the new cart, an order awaiting payment for other numbers stops it until the
+ * buyer confirms its cancelling (`replacing`: its id), then the numbers are reserved
  * and the order page opens, billed as the billing form says. Buy now does the same for one
  * number, without the cart, after its own billing step (`buying`: the number whose billing
  * details are being asked).
@@ -91,17 +100,20 @@ export function useCheckout(
     [postCheckout, queryClient, navigate],
   );
 
-  const tellCheckoutFailed = useCallback(
+  /**
+   * Why a checkout failed, to tell the buyer; a refusal (409: a number gone or held) reads the
+   * listings and the cart again first.
+   */
+  const checkoutProblem = useCallback(
     async (error: unknown) => {
       if (isApiError(error) && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
         await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-        toast.warning(apiErrorMessage(error, CART_MESSAGES.checkoutBlocked));
-        return;
+        return { refused: true, message: apiErrorMessage(error, CART_MESSAGES.checkoutBlocked) };
       }
-      toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+      return { refused: false, message: apiErrorMessage(error, CART_MESSAGES.unexpected) };
     },
-    [queryClient, toast],
+    [queryClient],
   );
 
   /** A purchase asked for by someone not (or not yet known to be) signed in. */
@@ -128,11 +140,16 @@ export function useCheckout(
   }, [sessionKnown, signedIn, toast, openAuthModal]);
 
   const checkout = useCallback(
-    async (details: CheckoutDetails = {}) => {
+    async (
+      details: CheckoutDetails = {},
+      { replacing }: { replacing?: string } = {},
+    ): Promise<CheckoutStop | undefined> => {
       if (!signedIn) {
         askToSignIn({ cartIds: readGuestCart().productIds });
         return;
       }
+      // The numbers the page shows: another tab or device may have changed the cart since.
+      const shown = queryClient.getQueryData<ServerCart>(CART_QUERY_KEY)?.productIds ?? [];
       try {
         const { validationResults, cart } = await postValidate(undefined);
         if (cart) setServerCart(queryClient, cart);
@@ -145,12 +162,30 @@ export function useCheckout(
           toast.info(CART_MESSAGES.pricesChanged);
           return;
         }
+        if (
+          !sameNumbers(
+            shown,
+            validationResults.map((result) => result.productId),
+          )
+        ) {
+          // Nor is an order made for numbers this page never showed.
+          toast.info(CART_MESSAGES.changedElsewhere, { duration: 8000 });
+          return;
+        }
+        // The buyer's order awaiting payment for other numbers (a Buy now in another tab, say)
+        // is cancelled by this checkout: only once the buyer has said so for that order.
+        const open = cart?.openOrder;
+        if (open && releasesOpenOrder(open, cart.productIds) && replacing !== open.id) {
+          return { replaces: open };
+        }
         await placeOrder({ attribution: getAttribution(), ...details });
       } catch (error) {
-        await tellCheckoutFailed(error);
+        const { refused, message } = await checkoutProblem(error);
+        if (refused) toast.warning(message);
+        else toast.error(message);
       }
     },
-    [signedIn, askToSignIn, toast, postValidate, placeOrder, tellCheckoutFailed, queryClient],
+    [signedIn, askToSignIn, toast, postValidate, placeOrder, checkoutProblem, queryClient],
   );
 
   /**
@@ -168,19 +203,21 @@ export function useCheckout(
     [signedIn, askToSignIn],
   );
 
-  /** Buy now's billing step submitted: the order, or the reason there is none. */
+  /**
+   * Buy now's billing step submitted: the order, or the reason there is none, for the dialog
+   * to show while it stays open with the details typed.
+   */
   const placeBuyNow = useCallback(
-    async (details: CheckoutDetails) => {
+    async (details: CheckoutDetails): Promise<string | undefined> => {
       if (!buying) return;
       try {
         await placeOrder({ attribution: getAttribution(), numberId: buying.id, ...details });
-      } catch (error) {
-        await tellCheckoutFailed(error);
-      } finally {
         setBuying(null);
+      } catch (error) {
+        return (await checkoutProblem(error)).message;
       }
     },
-    [buying, placeOrder, tellCheckoutFailed],
+    [buying, placeOrder, checkoutProblem],
   );
 
   useEffect(() => {
