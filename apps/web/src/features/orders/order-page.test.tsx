@@ -17,7 +17,7 @@ import { createTestQueryClient } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { formatIndianDate } from '../../lib/format';
 import { ToastProvider } from '../../components/toast';
-import { SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
+import { SCREENSHOT_NOT_SENT, SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
 import OrderPage from './order-page';
 import type { Order } from './order-types';
 import {
@@ -337,6 +337,95 @@ describe('order page: awaiting a manual payment', () => {
     ).toHaveTextContent('Payment submitted with UTR 412345678901 and a screenshot.');
     const sent = api.callsTo(screenshotPath)[0]!.body as FormData;
     expect((sent.get('file') as File).name).toBe('paid.png');
+  });
+
+  describe('a screenshot that did not arrive with the UTR', () => {
+    const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
+    const screenshotPath = `PUT /orders/${ORDER_ID}/payment-submission/screenshot`;
+    const pending = pendingManualOrder();
+    const submittedWith = (screenshot: boolean) =>
+      pendingManualOrder({
+        statusLabel: 'Payment submitted',
+        payment: {
+          ...pending.payment,
+          submitted: { utr: '412345678901', at: pending.createdAt, screenshot },
+        },
+      });
+    const png = () =>
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'paid.png', { type: 'image/png' });
+
+    async function payWithScreenshot() {
+      const user = userEvent.setup();
+      await user.upload(await screen.findByLabelText(/A screenshot of the payment/), png());
+      await user.type(screen.getByLabelText(/transaction reference \(UTR\)/), '412345678901');
+      await user.click(screen.getByRole('button', { name: 'I have paid' }));
+      return user;
+    }
+
+    it('says so when the upload after the UTR fails, and takes it again', async () => {
+      let uploads = 0;
+      const api = signedInApi({
+        [orderPath]: ok(pending),
+        [submitPath]: ok(submittedWith(false)),
+        [screenshotPath]: () =>
+          (uploads += 1) === 1 ? fail(503, 'Service unavailable') : ok(submittedWith(true)),
+      });
+      renderOrderPage();
+      const user = await payWithScreenshot();
+      expect(await screen.findByRole('alert')).toHaveTextContent(SCREENSHOT_NOT_SENT);
+      expect(screen.getByText(/^Payment submitted with UTR/, { selector: 'p' })).toHaveTextContent(
+        'Payment submitted with UTR 412345678901. Our team',
+      );
+      await user.upload(screen.getByLabelText(/Attach a screenshot of the payment/), png());
+      await user.click(screen.getByRole('button', { name: 'Attach screenshot' }));
+      expect(await screen.findByText(/and a screenshot\./, { selector: 'p' })).toBeInTheDocument();
+      expect(screen.queryByText(SCREENSHOT_NOT_SENT)).not.toBeInTheDocument();
+      expect(screen.queryByLabelText(/Attach a screenshot/)).not.toBeInTheDocument();
+      expect(api.callsTo(screenshotPath)).toHaveLength(2);
+    });
+
+    it('offers to attach it when the UTR went in but its answer was lost', async () => {
+      let reads = 0;
+      signedInApi({
+        [orderPath]: () => ((reads += 1) === 1 ? ok(pending) : ok(submittedWith(false))),
+        [submitPath]: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      renderOrderPage();
+      await payWithScreenshot();
+      expect(await screen.findByRole('alert')).toHaveTextContent(SCREENSHOT_NOT_SENT);
+      expect(screen.getByLabelText(/Attach a screenshot of the payment/)).toBeInTheDocument();
+    });
+  });
+
+  it('says why, and what to do, when "I have paid" finds the order cancelled meanwhile', async () => {
+    const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
+    const message =
+      'This order is not waiting for a UPI or bank payment: its hold has ended or it is paid or cancelled.';
+    let reads = 0;
+    const cancelled = pendingManualOrder({
+      status: 'cancelled',
+      statusLabel: 'Cancelled',
+      payment: { provider: 'manual', status: 'cancelled', paymentReference: null },
+    });
+    signedInApi({
+      [orderPath]: () => ((reads += 1) === 1 ? ok(pendingManualOrder()) : ok(cancelled)),
+      [submitPath]: fail(409, message, { code: 'ORDER_NOT_PAYABLE' }),
+    });
+    renderOrderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/transaction reference \(UTR\)/), '412345678901');
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    // The form goes with the order read again; the reason stays on screen.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'I have paid' })).not.toBeInTheDocument(),
+    );
+    expect(
+      screen.getByText(
+        `${message} If you have sent the money, please contact us with your UTR 412345678901 and order ${ORDER_REFERENCE}: we will sort it out.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows IGST alone for a buyer in another state, GST on the full value less TDS', async () => {

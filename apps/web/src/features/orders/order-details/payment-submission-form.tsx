@@ -1,29 +1,40 @@
 import { utrKind, UTR_SHAPE_MESSAGE } from '@store/domain';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { TextField } from '../../../components/form-fields';
 import { useFocusLater } from '../../../components/use-focus-later';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { useToast } from '../../../components/toast';
+import { apiErrorMessage, isApiError } from '../../../lib/api-client';
 import { formatIndianDate } from '../../../lib/format';
-import { useSubmitPayment } from '../api/submit-payment';
+import { useAttachScreenshot, useSubmitPayment } from '../api/submit-payment';
 import type { Order } from '../order-types';
 
 const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
 export const SCREENSHOT_PROBLEM = 'Choose a JPEG or PNG image or a PDF file of at most 5 MB.';
 
+/** The UTR went in, the screenshot chosen with it did not. */
+export const SCREENSHOT_NOT_SENT =
+  'Your UTR was received, but the screenshot was not: please attach it again.';
+
 /**
  * "I have paid": the buyer gives the UTR, and optionally a screenshot of the payment (JPEG, PNG
- * or PDF up to 5 MB; the server checks its bytes); once given, what happens while staff verify.
+ * or PDF up to 5 MB; the server checks its bytes); once given, what happens while staff verify,
+ * and a screenshot may still be attached (one that failed, or was never chosen).
  * A UTR refused (here or by the server) takes the focus back to its field; once sent, the focus
- * goes to the sentence that replaces the form, which the parent keeps mounted for it.
+ * goes to the sentence that replaces the form, which the parent keeps mounted for it. A refusal
+ * because the order can no longer be paid (cancelled meanwhile, say) is told in a toast that
+ * stays: the page then shows the order without this form, and the money may be sent already.
  */
 export function PaymentSubmissionForm({ order }: { order: Order }) {
   const submitted = order.payment.submitted;
   const submit = useSubmitPayment(order.id);
+  const toast = useToast();
   const [utr, setUtr] = useState('');
   const [screenshot, setScreenshot] = useState<File | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [fileProblem, setFileProblem] = useState<string | undefined>();
+  /** A screenshot was chosen with the UTR and may not have been sent. */
+  const [screenshotLost, setScreenshotLost] = useState(false);
   const utrField = useRef<HTMLInputElement>(null);
   const fileField = useRef<HTMLInputElement>(null);
   const { target: confirmation, focusLater } = useFocusLater<HTMLParagraphElement>();
@@ -37,19 +48,31 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
     // Not a live region: one mounted with its words in it is often not announced. The focus
     // moved to it after "I have paid" is what reads it out.
     return (
-      <p
-        ref={confirmation}
-        tabIndex={-1}
-        className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 outline-none"
-      >
-        Payment submitted with UTR <span className="font-mono">{submitted.utr}</span>
-        {submitted.screenshot ? ' and a screenshot' : ''}. Our team is verifying it; your numbers
-        stay held until{' '}
-        <time dateTime={order.holdExpiresAt}>
-          {formatIndianDate(order.holdExpiresAt, { month: 'short', time: true })}
-        </time>
-        . There is no need to pay again.
-      </p>
+      <>
+        <p
+          ref={confirmation}
+          tabIndex={-1}
+          className="mt-4 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 outline-none"
+        >
+          Payment submitted with UTR <span className="font-mono">{submitted.utr}</span>
+          {submitted.screenshot ? ' and a screenshot' : ''}. Our team is verifying it; your numbers
+          stay held until{' '}
+          <time dateTime={order.holdExpiresAt}>
+            {formatIndianDate(order.holdExpiresAt, { month: 'short', time: true })}
+          </time>
+          . There is no need to pay again.
+        </p>
+        {submitted.screenshot ? null : (
+          <AttachScreenshotForm
+            order={order}
+            lost={screenshotLost}
+            onAttached={() => {
+              setScreenshotLost(false);
+              focusLater();
+            }}
+          />
+        )}
+      </>
     );
   }
 
@@ -66,11 +89,25 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
       fileField.current?.focus();
       return;
     }
+    setScreenshotLost(false);
     submit.mutate(
       { utr, screenshot },
       {
-        onSuccess: focusLater,
-        onError: (error) => refuse(apiErrorMessage(error, 'Your payment could not be sent.')),
+        onSuccess: ({ screenshotFailed }) => {
+          setScreenshotLost(screenshotFailed !== undefined);
+          focusLater();
+        },
+        onError: (error) => {
+          // The answer may be lost after the UTR went in: the order read again then shows it.
+          setScreenshotLost(screenshot !== undefined);
+          if (isApiError(error) && error.code === 'ORDER_NOT_PAYABLE') {
+            toast.error(
+              `${error.message} If you have sent the money, please contact us with your UTR ${utr} and order ${order.reference}: we will sort it out.`,
+              { duration: Infinity },
+            );
+          }
+          refuse(apiErrorMessage(error, 'Your payment could not be sent.'));
+        },
       },
     );
   };
@@ -86,24 +123,108 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
         onChange={(event) => setUtr(event.target.value)}
         error={problem}
       />
-      <TextField
+      <ScreenshotField
         label="A screenshot of the payment (optional: JPEG, PNG or PDF, up to 5 MB)"
-        ref={fileField}
-        name="screenshot"
-        type="file"
-        accept={SCREENSHOT_TYPES.join(',')}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          const fits =
-            !file || (SCREENSHOT_TYPES.includes(file.type) && file.size <= SCREENSHOT_MAX_BYTES);
+        fieldRef={fileField}
+        error={fileProblem}
+        onChoose={(file, fits) => {
           setFileProblem(fits ? undefined : SCREENSHOT_PROBLEM);
           setScreenshot(fits ? file : undefined);
         }}
-        error={fileProblem}
       />
       <button type="submit" className="btn-primary justify-self-start" disabled={submit.isPending}>
         I have paid
       </button>
     </form>
+  );
+}
+
+/**
+ * A payment submitted without a screenshot: one may be attached (`lost`: the one chosen with
+ * the UTR did not arrive, which is said first).
+ */
+function AttachScreenshotForm({
+  order,
+  lost,
+  onAttached,
+}: {
+  order: Order;
+  lost: boolean;
+  onAttached: () => void;
+}) {
+  const attach = useAttachScreenshot(order.id);
+  const [file, setFile] = useState<File | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const field = useRef<HTMLInputElement>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setProblem(problem ?? 'Choose the screenshot to attach.');
+      field.current?.focus();
+      return;
+    }
+    attach.mutate(file, {
+      onSuccess: onAttached,
+      onError: (error) => {
+        setProblem(apiErrorMessage(error, 'The screenshot could not be attached.'));
+        field.current?.focus();
+      },
+    });
+  };
+  return (
+    <form className="mt-4 grid gap-3" onSubmit={onSubmit} noValidate>
+      {lost ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {SCREENSHOT_NOT_SENT}
+        </p>
+      ) : null}
+      <ScreenshotField
+        label="Attach a screenshot of the payment (optional: JPEG, PNG or PDF, up to 5 MB)"
+        fieldRef={field}
+        error={problem}
+        onChoose={(chosen, fits) => {
+          setProblem(fits ? undefined : SCREENSHOT_PROBLEM);
+          setFile(fits ? chosen : undefined);
+        }}
+      />
+      <button
+        type="submit"
+        className="btn-secondary justify-self-start"
+        disabled={attach.isPending}
+      >
+        Attach screenshot
+      </button>
+    </form>
+  );
+}
+
+/** The screenshot's file field: `onChoose` tells the file chosen and whether it may be sent. */
+function ScreenshotField({
+  label,
+  fieldRef,
+  error,
+  onChoose,
+}: {
+  label: string;
+  fieldRef: Ref<HTMLInputElement>;
+  error: string | undefined;
+  onChoose: (file: File | undefined, fits: boolean) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      ref={fieldRef}
+      name="screenshot"
+      type="file"
+      accept={SCREENSHOT_TYPES.join(',')}
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        onChoose(
+          file,
+          !file || (SCREENSHOT_TYPES.includes(file.type) && file.size <= SCREENSHOT_MAX_BYTES),
+        );
+      }}
+      error={error}
+    />
   );
 }
