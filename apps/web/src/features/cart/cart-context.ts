@@ -44,6 +44,10 @@ export interface CheckoutStop {
 }
 
 export interface CartContextValue extends CartView {
+  /** Signed in: the guest cart's numbers whose sync to the account failed (else empty). */
+  notSynced: CartProduct[];
+  /** Tries that sync again. */
+  retrySync(): void;
   /** Resolves to whether it was removed (a failure is told in a toast). */
   removeItem(line: CartLine): Promise<boolean>;
   clear(): Promise<void>;

@@ -21,6 +21,7 @@ import type { Route } from './+types/cart-page';
 import type { CheckoutDetails } from './api/checkout';
 import { useCartForBillingState } from './api/get-cart';
 import { useCart, type CartLine, type CartTotals } from './cart-context';
+import type { CartProduct } from './cart-types';
 import { releasesOpenOrder, serverCartView, type OpenOrder } from './cart-view';
 import { TdsSelect } from './tds-select';
 
@@ -125,7 +126,10 @@ export default function CartPage() {
   return (
     <Container className={pageClass}>
       <PageHeader title="Your cart" />
-      {lines.length === 0 ? (
+      {cart.notSynced.length > 0 ? (
+        <NotSyncedNotice products={cart.notSynced} onRetry={cart.retrySync} />
+      ) : null}
+      {lines.length === 0 && cart.notSynced.length > 0 ? null : lines.length === 0 ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
           <p ref={emptyMessage} tabIndex={-1} className="text-lg text-slate-700 outline-none">
             Your cart is empty.
@@ -218,6 +222,35 @@ export default function CartPage() {
         </div>
       )}
     </Container>
+  );
+}
+
+/**
+ * Signed in, the numbers added before signing in whose sync to the account failed: kept in this
+ * browser, tried again when the phone is back online or on Try again.
+ */
+function NotSyncedNotice({
+  products,
+  onRetry,
+}: {
+  products: readonly CartProduct[];
+  onRetry: () => void;
+}) {
+  const one = products.length === 1;
+  return (
+    <div
+      role="alert"
+      className="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p>
+        {one ? 'A number' : `${products.length} numbers`} you added before signing in (
+        {products.map((product) => product.display).join(', ')}) {one ? 'has' : 'have'} not reached
+        your account&apos;s cart yet. {one ? 'It is' : 'They are'} kept on this device.
+      </p>
+      <button type="button" className="btn-secondary mt-3" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
   );
 }
 

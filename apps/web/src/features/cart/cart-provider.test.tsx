@@ -418,6 +418,57 @@ describe('signing in with a guest cart', () => {
   });
 });
 
+describe('a guest cart whose sync at sign-in fails', () => {
+  beforeEach(() => guestCartOf(product(1, 5000)));
+
+  /** The sync fails the first time, then answers the account's cart with number 1. */
+  function failingOnce() {
+    let syncs = 0;
+    const synced = serverCart([{ id: 1, price: 5000 }]);
+    return installFakeApi({
+      'POST /cart/sync': () =>
+        (syncs += 1) === 1
+          ? { status: 500 }
+          : ok({ ...synced, dropped: [], validationResults: [] }),
+      'GET /cart': ok(serverCart([])),
+      'POST /cart/validate': ok({ ...allValid(1), cart: synced }),
+    });
+  }
+
+  it('keeps showing the numbers and syncs them again on Try again', async () => {
+    const api = failingOnce();
+    renderStore('/cart', <CartPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    expect(await toast(CART_MESSAGES.syncFailed)).toBeInTheDocument();
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      "A number you added before signing in (98765 00001) has not reached your account's cart yet.",
+    );
+    expect(screen.queryByText('Your cart is empty.')).not.toBeInTheDocument();
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(await toast(CART_MESSAGES.synced)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('cart-item')).toHaveAttribute('data-number', '9876500001');
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(api.callsTo('POST /cart/sync')).toHaveLength(2);
+    expect(readGuestCart().items).toHaveLength(0);
+  });
+
+  it('syncs them again when the phone comes back online', async () => {
+    const api = failingOnce();
+    renderStore('/', null);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    expect(await toast(CART_MESSAGES.syncFailed)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/sync')).toHaveLength(1);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await toast(CART_MESSAGES.synced)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/sync')).toHaveLength(2);
+  });
+});
+
 describe('signed-in cart and checkout', () => {
   beforeEach(() => setSessionHintCookie());
   const buyerWithAddress = { ...sampleSession, address: sampleAddress };

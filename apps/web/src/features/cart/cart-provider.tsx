@@ -35,7 +35,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (authStatus === 'unauthenticated') queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
   }, [authStatus, queryClient]);
 
-  useGuestCartSync(signedIn ? user : null, guest, toast);
+  const sync = useGuestCartSync(signedIn ? user : null, guest, toast);
   const { addToCart, addPack, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
   // Checkout asked for before sign-in goes on once the guest cart has reached the account's.
   const { steps, buyNow, buying, placeBuyNow, stopBuying } = useCheckout(
@@ -48,17 +48,35 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const value = useMemo<CartContextValue>(
     () => ({
       ...(signedIn ? serverCartView(server.data) : guestCartView(guest, authStatus === 'loading')),
+      notSynced: signedIn && sync.failed ? guest.items.map((item) => item.product) : [],
+      retrySync: sync.retry,
       removeItem,
       clear,
       setTdsPercent,
       ...steps,
     }),
-    [signedIn, authStatus, server.data, guest, removeItem, clear, setTdsPercent, steps],
+    [
+      signedIn,
+      authStatus,
+      server.data,
+      guest,
+      sync.failed,
+      sync.retry,
+      removeItem,
+      clear,
+      setTdsPercent,
+      steps,
+    ],
   );
 
+  // Signed in, numbers of the guest cart still on their way to the account's count as in it.
   const productIds = useMemo(
-    () => new Set(value.lines.map((line) => line.product.id)),
-    [value.lines],
+    () =>
+      new Set([
+        ...value.lines.map((line) => line.product.id),
+        ...(signedIn ? guest.productIds : []),
+      ]),
+    [value.lines, signedIn, guest.productIds],
   );
   const actions = useMemo<CartActions>(
     () => ({ addToCart, addPack, isInCart: (id) => productIds.has(id), buyNow }),
@@ -68,7 +86,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return (
     <CartContext.Provider value={value}>
       <CartActionsContext.Provider value={actions}>
-        <CartCountContext.Provider value={value.lines.length}>
+        <CartCountContext.Provider value={productIds.size}>
           {children}
           {buying && user ? (
             <Suspense fallback={null}>

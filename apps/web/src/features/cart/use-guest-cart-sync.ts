@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ToastApi } from '../../components/toast';
 import type { AuthUser } from '../auth';
@@ -17,11 +17,33 @@ function listNumbers(numbers: readonly string[]): string {
 /**
  * Spec §4: at sign-in a non-empty guest cart is synced, then emptied. This also picks up a guest
  * cart filled while the session was still being confirmed. Gone numbers are named in a warning.
+ * A failed sync leaves the guest cart as it was and is tried again when the phone comes back
+ * online or the tab back into view, or on `retry` (`failed` meanwhile, for the cart to say so).
  */
 export function useGuestCartSync(user: AuthUser | null, guest: GuestCart, toast: ToastApi) {
   const queryClient = useQueryClient();
   const { mutateAsync: syncCart } = useSyncCart();
   const syncTried = useRef<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  /** Counts the tries asked for after a failure: each one runs the sync again. */
+  const [tries, setTries] = useState(0);
+  const retry = useCallback(() => {
+    setFailed(false);
+    setTries((count) => count + 1);
+  }, []);
+
+  useEffect(() => {
+    if (!failed) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') retry();
+    };
+    window.addEventListener('online', again);
+    window.addEventListener('focus', again);
+    return () => {
+      window.removeEventListener('online', again);
+      window.removeEventListener('focus', again);
+    };
+  }, [failed, retry]);
 
   useEffect(() => {
     if (!user || guest.items.length === 0 || syncTried.current === user.id) return;
@@ -47,12 +69,16 @@ export function useGuestCartSync(user: AuthUser | null, guest: GuestCart, toast:
         }
       },
       () => {
+        syncTried.current = null;
+        setFailed(true);
         toast.error(CART_MESSAGES.syncFailed);
       },
     );
-  }, [user, guest, syncCart, queryClient, toast]);
+  }, [user, guest, syncCart, queryClient, toast, tries]);
 
   useEffect(() => {
     if (!user) syncTried.current = null;
   }, [user]);
+
+  return { failed: failed && user !== null && guest.items.length > 0, retry };
 }
