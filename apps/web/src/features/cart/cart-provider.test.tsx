@@ -511,6 +511,51 @@ describe('signed-in cart and checkout', () => {
     expect(screen.getByRole('button', { name: 'Remove 98765 00001' })).toHaveFocus();
   });
 
+  it('reads the cart again when an add or a remove has gone through without its answer', async () => {
+    let cart = serverCart([{ id: 1, price: 5000 }]);
+    const api = installFakeApi({
+      'GET /user/profile': ok(buyerWithAddress),
+      'GET /cart': () => ok(cart),
+      'POST /cart/validate': () => ok({ ...allValid(...cart.productIds), cart }),
+      // The number went in, its answer was lost; the retry finds it there.
+      'POST /cart/add/5': () => {
+        if (cart.productIds.includes(5))
+          return fail(409, 'Product already in cart', { code: 'ALREADY_IN_CART' });
+        cart = serverCart([
+          { id: 1, price: 5000 },
+          { id: 5, price: 7000 },
+        ]);
+        throw new TypeError('Failed to fetch');
+      },
+      // Removed already (a lost answer, or another tab).
+      'DELETE /cart/item/item-1': () => {
+        cart = serverCart([{ id: 5, price: 7000 }]);
+        return fail(404, 'Item not found in cart', { code: 'ITEM_NOT_FOUND' });
+      },
+    });
+    renderStore(
+      '/cart',
+      <>
+        <AddAgain />
+        <CartPage />
+      </>,
+    );
+    expect(await screen.findAllByTestId('cart-item')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
+    expect(await toast('No response received from server')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
+    expect(await toast(CART_MESSAGES.alreadyInCart)).toBeInTheDocument();
+    expect(screen.getByTestId('count')).toHaveTextContent('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 98765 00001' }));
+    expect(await toast(CART_MESSAGES.removed)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('cart-item')).toHaveAttribute('data-number', '9876500005'),
+    );
+    expect(screen.queryByText('Item not found in cart')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /cart/add/5')).toHaveLength(2);
+  });
+
   it('blocks checkout when a number is gone', async () => {
     // Still there when the page opens (its own validation), gone by the time of checkout.
     let validations = 0;

@@ -19,6 +19,11 @@ function hasServerCart(value: object): value is ServerCart {
   return 'items' in value && Array.isArray((value as { items: unknown }).items);
 }
 
+/** No answer came: the change may have been made all the same. */
+function answerLost(error: unknown): boolean {
+  return isApiError(error) && error.code === 'NETWORK_ERROR';
+}
+
 /**
  * Add, remove, empty and the TDS percent: on the server cart when signed in, on the guest cart
  * in local storage otherwise, each told in a toast (spec §8).
@@ -30,6 +35,10 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
   const { mutateAsync: removeServerItem } = useRemoveCartItem();
   const { mutateAsync: emptyServerCart } = useEmptyCart();
   const { mutateAsync: putTds } = useSetTds();
+  const readCartAgain = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+    [queryClient],
+  );
 
   const addToCart = useCallback(
     async (product: CartProduct) => {
@@ -49,8 +58,14 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         const already =
           (isApiError(error) && error.code === 'ALREADY_IN_CART') ||
           (error instanceof Error && error.message === ALREADY_IN_CART);
-        if (already) toast.info(CART_MESSAGES.alreadyInCart);
-        else toast.error(apiErrorMessage(error, CART_MESSAGES.addFailed));
+        // Signed in, the cart on screen may be behind the server's (an add whose answer was
+        // lost): read it again, so that a number already there shows as in it.
+        if (signedIn && (already || answerLost(error))) void readCartAgain();
+        if (already) {
+          toast.info(CART_MESSAGES.alreadyInCart);
+          return true;
+        }
+        toast.error(apiErrorMessage(error, CART_MESSAGES.addFailed));
         // Sold, held or gone: the listings the buyer saw it in are out of date.
         if (isApiError(error) && (error.code === 'NUMBER_UNAVAILABLE' || error.status === 404)) {
           void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
@@ -58,7 +73,7 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         return false;
       }
     },
-    [signedIn, queryClient, postAdd, toast],
+    [signedIn, queryClient, postAdd, toast, readCartAgain],
   );
 
   /** A family pack, all or none; resolves to whether it was added. */
@@ -94,11 +109,18 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         toast.success(CART_MESSAGES.removed);
         return true;
       } catch (error) {
+        if (signedIn && isApiError(error) && error.code === 'ITEM_NOT_FOUND') {
+          // Gone already (a remove whose answer was lost, or another tab's): as asked.
+          await readCartAgain();
+          toast.success(CART_MESSAGES.removed);
+          return true;
+        }
+        if (signedIn && answerLost(error)) void readCartAgain();
         toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
         return false;
       }
     },
-    [signedIn, queryClient, removeServerItem, toast],
+    [signedIn, queryClient, removeServerItem, toast, readCartAgain],
   );
 
   const clear = useCallback(async () => {
