@@ -4,7 +4,12 @@ import { useToast } from '../../components/toast';
 import { useAuth } from '../auth';
 import { CART_QUERY_KEY, useServerCart } from './api/get-cart';
 import { CartContext, type CartContextValue } from './cart-context';
-import { CartActionsContext, CartCountContext, type CartActions } from './cart-slots';
+import {
+  CartActionsContext,
+  CartCountContext,
+  OpenOrderContext,
+  type CartActions,
+} from './cart-slots';
 import { guestCartView, serverCartView } from './cart-view';
 import { useGuestCart } from './guest-cart-store';
 import { useCartChanges } from './use-cart-changes';
@@ -87,19 +92,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
     <CartContext.Provider value={value}>
       <CartActionsContext.Provider value={actions}>
         <CartCountContext.Provider value={productIds.size}>
-          {children}
-          {buying && user ? (
-            <Suspense fallback={null}>
-              <BuyNowDialog
-                product={buying}
-                user={user}
-                address={address}
-                openOrder={value.openOrder}
-                onClose={stopBuying}
-                onSubmit={placeBuyNow}
-              />
-            </Suspense>
-          ) : null}
+          <OpenOrderContext.Provider value={value.openOrder}>
+            {children}
+            {buying && user ? (
+              <Suspense fallback={null}>
+                <BuyNowDialog
+                  product={buying}
+                  user={user}
+                  address={address}
+                  openOrder={value.openOrder}
+                  onClose={stopBuying}
+                  onSubmit={placeBuyNow}
+                />
+              </Suspense>
+            ) : null}
+          </OpenOrderContext.Provider>
         </CartCountContext.Provider>
       </CartActionsContext.Provider>
     </CartContext.Provider>

@@ -3,7 +3,8 @@ import type { CartProduct } from './cart-types';
 
 /**
  * What other features read of the cart, provided by CartProvider (root.tsx mounts it): the
- * number cards' Add to cart (useCartActions) and the header badge (useCartCount). Outside the
+ * number cards' Add to cart (useCartActions), the header badge (useCartCount) and the buyer's
+ * order awaiting payment (useOpenOrder). Outside the
  * provider (a component's own tests) the defaults do nothing and count nothing.
  */
 
@@ -47,4 +48,18 @@ CartCountContext.displayName = 'CartCountContext';
 
 export function useCartCount(): number {
   return useContext(CartCountContext);
+}
+
+/** The signed-in buyer's order awaiting payment, with the numbers it holds; null when none. */
+export interface OpenOrderSlot {
+  id: string;
+  reference: string;
+  productIds: readonly number[];
+}
+
+export const OpenOrderContext = createContext<OpenOrderSlot | null>(null);
+OpenOrderContext.displayName = 'OpenOrderContext';
+
+export function useOpenOrder(): OpenOrderSlot | null {
+  return useContext(OpenOrderContext);
 }

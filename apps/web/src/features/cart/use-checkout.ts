@@ -93,6 +93,8 @@ export function useCheckout(
       // The numbers just reserved leave every listing; the buyer must not see them there.
       void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
       await queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
+      // The cart knows the buyer's order awaiting payment (its number pages say it is theirs).
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
       // The first address billed becomes the profile's (when it had none): read it again.
       if (input.billing) void queryClient.invalidateQueries({ queryKey: [queryRoots.profile] });
       await navigate(`/orders/${order.id}`);

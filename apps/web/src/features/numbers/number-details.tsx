@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { formatInr, totalNotes } from '@store/domain';
 import { CartIcon, CheckIcon } from '../../components/icons';
 import { Container } from '../../components/page';
-import { useAddButton, useCartActions } from '../cart';
+import { useAddButton, useCartActions, useOpenOrder } from '../cart';
+import { useHydrated } from '../../lib/use-hydrated';
 import { categoryPath } from '../../lib/nav';
 import { HighlightedNumber } from '../catalog';
 import { EnquiryForm } from '../enquiries';
@@ -96,18 +97,45 @@ function Offer({ number }: { number: NumberDetail }) {
           <NotifyMe item={number} className="mt-3" />
         </div>
       ) : number.status === 'reserved' ? (
-        <p
-          role="status"
-          data-testid="number-status"
-          className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950"
-        >
-          On hold: another buyer is paying for this number now. If the payment does not come, it
-          goes back on sale within minutes.
-        </p>
+        <Held number={number} />
       ) : (
         <BuyButtons number={number} />
       )}
     </div>
+  );
+}
+
+/**
+ * A number on hold: the signed-in buyer's own order awaiting payment holding it says so (known
+ * once the page runs, so the page as rendered on the server says what it says to anyone).
+ */
+function Held({ number }: { number: NumberDetail }) {
+  const hydrated = useHydrated();
+  const openOrder = useOpenOrder();
+  if (hydrated && openOrder?.productIds.includes(number.id)) {
+    return (
+      <p
+        role="status"
+        data-testid="number-status"
+        className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950"
+      >
+        Held for you in order {openOrder.reference}:{' '}
+        <Link to={`/orders/${openOrder.id}`} className="font-semibold underline">
+          pay now to keep it
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <p
+      role="status"
+      data-testid="number-status"
+      className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-950"
+    >
+      On hold: another buyer is paying for this number now. If the payment does not come, it goes
+      back on sale within minutes.
+    </p>
   );
 }
 

@@ -8,7 +8,8 @@ import { installFakeApi, ok } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
 import { renderWithQuery } from '../../../test-support/render';
 import { siteConfig } from '../../lib/site-config';
-import { CartActionsContext, type CartActions } from '../cart';
+import { CartActionsContext, OpenOrderContext, type CartActions } from '../cart';
+import { HydratedProvider } from '../../lib/use-hydrated';
 import type { NumberDetail } from './api/get-number';
 import { NumberDetails } from './number-details';
 import { numberMeta } from './number-meta';
@@ -161,6 +162,38 @@ describe('a number no longer on sale', { timeout: 20_000 }, () => {
     renderNumber(detail({ status: 'reserved' }));
     expect(screen.getByTestId('number-status')).toHaveTextContent(/^On hold/);
     expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+  });
+
+  it("says the buyer's own order holds it, with a link to pay, once the page runs", () => {
+    const held = detail({ status: 'reserved' });
+    const openOrder = { id: 'order-3', reference: 'VN-20261125-ABCD2345', productIds: [held.id] };
+    installFakeApi({
+      [`GET /numbers/by-number/${held.number}/similar`]: ok({ items: [] }),
+    });
+    const { unmount } = renderWithQuery(
+      `/numbers/${held.number}`,
+      <HydratedProvider value={false}>
+        <OpenOrderContext.Provider value={openOrder}>
+          <NumberDetails number={held} />
+        </OpenOrderContext.Provider>
+      </HydratedProvider>,
+    );
+    // As rendered on the server (and hydrated): the same words for anyone.
+    expect(screen.getByTestId('number-status')).toHaveTextContent(/^On hold: another buyer/);
+    unmount();
+    renderWithQuery(
+      `/numbers/${held.number}`,
+      <OpenOrderContext.Provider value={openOrder}>
+        <NumberDetails number={held} />
+      </OpenOrderContext.Provider>,
+    );
+    expect(screen.getByTestId('number-status')).toHaveTextContent(
+      'Held for you in order VN-20261125-ABCD2345: pay now to keep it.',
+    );
+    expect(screen.getByRole('link', { name: 'pay now to keep it' })).toHaveAttribute(
+      'href',
+      '/orders/order-3',
+    );
   });
 });
 
