@@ -230,6 +230,47 @@ describeEachDatabase(
       expect((await patch(staff.client, unknown, { note: 'Hello' })).statusCode).toBe(404);
     });
 
+    it('answers a repeat of a reply with the same Idempotency-Key without e-mailing again', async () => {
+      const { app } = ctx();
+      const id = await send();
+      const staff = await staffMember(app);
+      const reply = (text: string, key: string) =>
+        staff.client.request({
+          method: 'POST',
+          url: api(`/admin/enquiries/${id}/replies`),
+          payload: { text },
+          headers: { 'idempotency-key': key },
+        });
+      const replies = async () =>
+        (await outbox(app, 'ravi@example.com')).filter((m) => m.subject?.startsWith('Re:'));
+      const text = 'Yes, it is available. Shall I hold it for you?';
+      const first = await reply(text, 'reply-key-0001');
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await reply(text, 'reply-key-0001');
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(again.json().data.replies).toHaveLength(1);
+      expect(await replies()).toHaveLength(1);
+      expect((await auditOf(id)).map((e) => e.action)).toEqual(['enquiry.reply']);
+
+      const other = await reply('Something else altogether.', 'reply-key-0001');
+      expect(other.statusCode).toBe(422);
+      expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+
+      // Two sent at the same moment: one e-mail, one reply.
+      const twins = await Promise.all([
+        reply('Holding it until Friday.', 'reply-key-0002'),
+        reply('Holding it until Friday.', 'reply-key-0002'),
+      ]);
+      expect(twins.map((res) => res.statusCode)).toEqual([201, 201]);
+      const detail = (await staff.client.get(api(`/admin/enquiries/${id}`))).json().data;
+      expect(detail.replies.map((r: { text: string }) => r.text)).toEqual([
+        text,
+        'Holding it until Friday.',
+      ]);
+      expect(await replies()).toHaveLength(2);
+    });
+
     it('replies by e-mail, records the reply with who sent it and marks the enquiry answered', async () => {
       const { app } = ctx();
       const id = await send({ number: '9820098200' });

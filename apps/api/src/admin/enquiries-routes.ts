@@ -10,6 +10,7 @@ import {
   enquiryUpdateBody,
 } from '../enquiries/enquiry-schemas';
 import { envelope, errorBody, ok } from '../http/envelope';
+import { idempotencyHeaders } from '../http/idempotency-key';
 import { consoleRoute, staffErrors } from './admin-schemas';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 
@@ -90,13 +91,17 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
         summary: "Reply to an enquiry by e-mail (to the enquirer's address); marks it answered",
         description:
           'The reply is sent first and recorded (who, when, what) only once sent: 502 when the ' +
-          'mail server refused it, 503 when the store has no mail server.',
+          'mail server refused it, 503 when the store has no mail server. With an ' +
+          'Idempotency-Key, a repeat of the same reply to the same enquiry sends nothing and ' +
+          'answers the enquiry with that reply (201); the key with another reply is 422.',
+        headers: idempotencyHeaders,
         params: enquiryParams,
         body: enquiryReplyBody,
         response: {
           201: envelope(enquiryDetailSchema),
           400: errorBody,
           404: errorBody,
+          422: errorBody,
           502: errorBody,
           503: errorBody,
           ...staffErrors,
@@ -104,7 +109,12 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const view = await enquiries.reply(currentUser(request).id, request.params.id, request.body);
+      const view = await enquiries.reply(
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
       reply.status(201);
       return ok(view, `Reply sent to ${view.email}.`);
     },

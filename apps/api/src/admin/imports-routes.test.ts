@@ -240,6 +240,47 @@ describeEachDatabase('stock imports', (ctx) => {
     ]);
   });
 
+  it('answers a repeat of an upload with the same Idempotency-Key with the import it started', async () => {
+    const support = await stock();
+    const file = ['number,price,offer_price', '9811900401,5000,', '9811900402,6000,'].join('\r\n');
+    const start = (content: string, key: string, client = support.client) => {
+      const body = multipartFile(content, { fileName: 'qa.csv' });
+      return client.request({
+        method: 'POST',
+        url: api('/admin/numbers/import'),
+        payload: body.payload,
+        headers: { ...body.headers, 'idempotency-key': key },
+      });
+    };
+    const first = await start(file, 'import-key-0001');
+    expect(first.statusCode, first.body).toBe(202);
+    const { importId } = first.json().data;
+    await finished(support.client, importId);
+    const again = await start(file, 'import-key-0001');
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    expect((await tableCounts()).imports).toBe(1);
+
+    const other = await start(`${file}\r\n9811900403,7000,`, 'import-key-0001');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // Another staff member's key is their own.
+    const admin = await staffMember(ctx().app, 'admin');
+    const own = (await start(file, 'import-key-0001', admin.client)).json().data.importId;
+    expect(own).not.toBe(importId);
+    await finished(support.client, own);
+
+    // Two sent at the same moment start one import.
+    const twins = await Promise.all([
+      start(file, 'import-key-0002'),
+      start(file, 'import-key-0002'),
+    ]);
+    expect(twins.map((res) => res.statusCode)).toEqual([202, 202]);
+    expect(twins[0]!.json().data).toEqual(twins[1]!.json().data);
+    await finished(support.client, twins[0]!.json().data.importId);
+    expect((await tableCounts()).imports).toBe(3);
+  });
+
   it('refuses files that are empty, not CSV, or have a missing or wrong header', async () => {
     const support = await stock();
     const refusals: [string | Buffer, number, RegExp][] = [

@@ -197,6 +197,61 @@ describeEachDatabase(
       expect((await send(valid)).statusCode).toBe(201);
     });
 
+    it('answers a repeat with the same Idempotency-Key with the first enquiry, sending nothing again', async () => {
+      const withKey = (payload: unknown, key: string, remoteAddress = '203.0.113.7') =>
+        ctx().app.inject({
+          method: 'POST',
+          url: api('/enquiries'),
+          payload: payload as object,
+          headers: { 'idempotency-key': key },
+          remoteAddress,
+        });
+      const key = 'a1b2c3d4-0000-4000-8000-000000000001';
+      const first = await withKey(valid, key);
+      expect(first.statusCode, first.body).toBe(201);
+      // The retry after a lost answer, and one from another address (the phone changed network).
+      for (const address of ['203.0.113.7', '198.51.100.9']) {
+        const again = await withKey(valid, key, address);
+        expect(again.statusCode).toBe(201);
+        expect(again.json()).toEqual(first.json());
+      }
+      expect(await rows()).toHaveLength(1);
+      expect(await outbox(ctx().app, 'ravi.k@example.com')).toHaveLength(1);
+
+      const other = await withKey({ ...valid, message: 'Another question entirely, please.' }, key);
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(await rows()).toHaveLength(1);
+
+      // Two sent at the same moment make one enquiry.
+      const twins = await Promise.all(
+        ['203.0.113.7', '198.51.100.9'].map((address) =>
+          withKey({ ...valid, email: 'twin@example.com' }, 'twin-key-0001', address),
+        ),
+      );
+      expect(twins.map((res) => res.statusCode)).toEqual([201, 201]);
+      expect(twins[0]!.json().data).toEqual(twins[1]!.json().data);
+      expect(await rows()).toHaveLength(2);
+      expect(await outbox(ctx().app, 'twin@example.com')).toHaveLength(1);
+      // 203.0.113.7 is at its limit (2), yet a repeat is still answered: it stores nothing.
+      expect((await send(valid)).statusCode).toBe(429);
+      expect((await withKey(valid, key)).json()).toEqual(first.json());
+      // Without a key, a repeat is a new enquiry, as before.
+      expect((await send(valid, '192.0.2.50')).statusCode).toBe(201);
+      expect(await rows()).toHaveLength(3);
+    });
+
+    it('refuses an Idempotency-Key that is not a plain token', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: api('/enquiries'),
+        payload: valid,
+        headers: { 'idempotency-key': 'short' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(await rows()).toHaveLength(0);
+    });
+
     it('refuses a form posted from another site', async () => {
       const res = await ctx().app.inject({
         method: 'POST',

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
-import { inTransaction } from '../db/transactions';
+import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, minutesText, notFound, tooMany } from '../http/app-error';
+import { keyReused, requestHash } from '../http/idempotency-key';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { StaffAlerts } from '../notify/staff-alerts';
@@ -21,6 +22,8 @@ import {
   countOpenEnquiries,
   countSince,
   findEnquiry,
+  findEnquiryByKey,
+  findReplyByKey,
   insertEnquiry,
   insertReply,
   lockClientIp,
@@ -62,11 +65,15 @@ interface EnquiryResult {
  * - The acknowledgement and the team's alert (STAFF_ALERT_EMAILS / STAFF_ALERT_MOBILES) are
  *   written to the outbox with the enquiry and sent once it is stored; if they cannot be
  *   delivered the enquiry still stands and the outbox retries them.
+ * - With an idempotency key, a repeat of the same request (a retry after a lost answer, or a
+ *   twin sent at the same moment) answers the enquiry the key made, and nothing is sent again;
+ *   the key with another request is 422. The repeat is not counted against the limit.
  */
 async function createEnquiry(
   deps: EnquiryDeps,
   input: EnquiryInput,
   clientIp: string,
+  idempotencyKey: string | undefined,
   now = new Date(),
 ): Promise<EnquiryResult> {
   if (input.website && input.website.trim() !== '') {
@@ -74,8 +81,19 @@ async function createEnquiry(
     return { id: randomUUID(), stored: false };
   }
 
+  const key = idempotencyKey && { idempotencyKey, requestHash: requestHash(input) };
+  /** The enquiry this key made already, if any; 422 when it was made by another request. */
+  const madeBefore = async (tx: Tx) => {
+    if (!key) return undefined;
+    const row = await findEnquiryByKey(tx, key.idempotencyKey);
+    if (row && row.requestHash !== key.requestHash) throw keyReused();
+    return row?.id;
+  };
+
   const { id, messageIds } = await deps.database.db.transaction(async (tx) => {
     await lockClientIp(tx, clientIp);
+    const earlier = await madeBefore(tx);
+    if (earlier) return { id: earlier, messageIds: [] };
     const windowMs = deps.config.ENQUIRY_WINDOW_SECONDS * 1000;
     const recent = await countSince(tx, clientIp, new Date(now.getTime() - windowMs));
     if (recent.count >= deps.config.ENQUIRIES_PER_IP_PER_HOUR) {
@@ -86,7 +104,9 @@ async function createEnquiry(
         wait,
       );
     }
-    const stored = await insertEnquiry(tx, input, clientIp, now);
+    const stored = await insertEnquiry(tx, input, clientIp, now, key || undefined);
+    // Not stored: a twin with the same key (from another address) committed first.
+    if (!stored) return { id: (await madeBefore(tx))!, messageIds: [] };
     const messageIds = await enqueueMessages(tx, [
       acknowledgement(deps.config, input, stored),
       ...deps.staffAlerts.messages(staffAlert(deps.config, input, stored)),
@@ -222,8 +242,12 @@ export function createEnquiryService(deps: EnquiryDeps) {
 
   return {
     /** Stores an enquiry and acknowledges it (see createEnquiry); `log` is the request's. */
-    create: (input: EnquiryInput, clientIp: string, log: NotifyLog = deps.log) =>
-      createEnquiry({ ...deps, log }, input, clientIp),
+    create: (
+      input: EnquiryInput,
+      clientIp: string,
+      idempotencyKey?: string,
+      log: NotifyLog = deps.log,
+    ) => createEnquiry({ ...deps, log }, input, clientIp, idempotencyKey),
 
     /** One page of the inbox, newest first. */
     async list(
@@ -286,36 +310,47 @@ export function createEnquiryService(deps: EnquiryDeps) {
     /**
      * E-mails a reply to the enquirer, then records it (who, when, what) and marks the enquiry
      * answered, with an audit entry. Nothing is recorded when the e-mail cannot be sent.
+     * The enquiry stays locked from before the sending until the reply is recorded, so that a
+     * repeat with the same idempotency key (a retry after a lost answer, or a twin sent at the
+     * same moment) finds the reply and answers the enquiry as it is, without e-mailing again;
+     * the key with another reply is 422.
      */
-    async reply(actorId: string, id: string, input: EnquiryReplyInput) {
-      const enquiry = await findEnquiry(db, id);
-      if (!enquiry) throw notFound(ENQUIRY_NOT_FOUND);
-      if (deps.notifier.delivers?.('email') === false) {
-        throw new AppError(
-          503,
-          'EMAIL_UNAVAILABLE',
-          'E-mail cannot be sent: the store has no mail server (SMTP_URL). Call or WhatsApp the enquirer instead.',
-        );
-      }
-      const message = replyEmail(deps.config, enquiry, input);
-      try {
-        await deps.notifier.send(message);
-      } catch (error) {
-        deps.log.error({ err: error, enquiryId: id }, 'enquiry reply e-mail failed');
-        throw new AppError(
-          502,
-          'EMAIL_FAILED',
-          'The reply could not be sent. Please try again in a moment.',
-        );
-      }
+    async reply(actorId: string, id: string, input: EnquiryReplyInput, idempotencyKey?: string) {
+      const hash = idempotencyKey && requestHash(id, input);
       const row = await inTransaction(deps.database, async (tx) => {
-        const before = (await lockEnquiry(tx, id))!;
+        const before = await lockEnquiry(tx, id);
+        if (!before) throw notFound(ENQUIRY_NOT_FOUND);
+        if (idempotencyKey) {
+          const sent = await findReplyByKey(tx, id, idempotencyKey);
+          if (sent && sent.requestHash !== hash) throw keyReused();
+          if (sent) return before;
+        }
+        if (deps.notifier.delivers?.('email') === false) {
+          throw new AppError(
+            503,
+            'EMAIL_UNAVAILABLE',
+            'E-mail cannot be sent: the store has no mail server (SMTP_URL). Call or WhatsApp the enquirer instead.',
+          );
+        }
+        const message = replyEmail(deps.config, before, input);
+        try {
+          await deps.notifier.send(message);
+        } catch (error) {
+          deps.log.error({ err: error, enquiryId: id }, 'enquiry reply e-mail failed');
+          throw new AppError(
+            502,
+            'EMAIL_FAILED',
+            'The reply could not be sent. Please try again in a moment.',
+          );
+        }
         await insertReply(tx, {
           enquiryId: id,
           staffUserId: actorId,
           sentTo: message.to,
           subject: message.subject,
           text: input.text,
+          idempotencyKey,
+          requestHash: hash || undefined,
         });
         const after = await updateEnquiry(tx, id, { status: 'closed' });
         await deps.audit.record(tx, {

@@ -43,12 +43,23 @@ export async function countSince(tx: Tx, clientIp: string, since: Date) {
   return { count: row?.n ?? 0, oldestSeconds: Number(row?.oldest) };
 }
 
+/** The enquiry a client's Idempotency-Key made, with the fingerprint of its request. */
+export async function findEnquiryByKey(tx: Tx, key: string) {
+  const [row] = await tx
+    .select({ id: enquiries.id, requestHash: enquiries.requestHash })
+    .from(enquiries)
+    .where(eq(enquiries.idempotencyKey, key));
+  return row;
+}
+
+/** The new enquiry's id; undefined when its idempotency key is taken (by a concurrent twin). */
 export async function insertEnquiry(
   tx: Tx,
   input: Omit<EnquiryInput, 'website'>,
   clientIp: string,
   now: Date,
-): Promise<string> {
+  key?: { idempotencyKey: string; requestHash: string },
+): Promise<string | undefined> {
   const [inserted] = await tx
     .insert(enquiries)
     .values({
@@ -60,11 +71,13 @@ export async function insertEnquiry(
       pagePath: input.pagePath ?? null,
       number: input.number ?? null,
       clientIp,
+      ...key,
       createdAt: now,
       updatedAt: now,
     })
+    .onConflictDoNothing({ target: enquiries.idempotencyKey })
     .returning({ id: enquiries.id });
-  return inserted!.id;
+  return inserted?.id;
 }
 
 /**
@@ -137,6 +150,15 @@ export async function updateEnquiry(
 
 export async function insertReply(tx: Tx, reply: typeof enquiryReplies.$inferInsert) {
   await tx.insert(enquiryReplies).values(reply);
+}
+
+/** The reply an Idempotency-Key sent to this enquiry, with the fingerprint of its request. */
+export async function findReplyByKey(tx: Tx, enquiryId: string, key: string) {
+  const [row] = await tx
+    .select({ requestHash: enquiryReplies.requestHash })
+    .from(enquiryReplies)
+    .where(and(eq(enquiryReplies.enquiryId, enquiryId), eq(enquiryReplies.idempotencyKey, key)));
+  return row;
 }
 
 /** The replies sent to an enquiry, oldest first, with who sent each. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,12 +13,14 @@ import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { badRequest, notFound } from '../http/app-error';
 import { csvStream } from '../http/csv-stream';
+import { keyReused, requestHash } from '../http/idempotency-key';
 import { checkedRows, countRows, type CheckedRow, type GoodRow } from './csv-rows';
 import { DRY_RUN_ERROR_LIMIT, type DryRun, type ImportView } from './import-schemas';
 import {
   countRowErrors,
   failImport,
   findImport,
+  findImportByKey,
   finishImport,
   insertImport,
   pageOfImports,
@@ -90,6 +92,13 @@ async function spool(file: Readable, path: string): Promise<number> {
     await rm(path, { force: true });
     throw error;
   }
+}
+
+/** The SHA-256 of a spooled upload. */
+async function fileHash(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 function toImportView({ record, actorName }: { record: ImportRecord; actorName: string }) {
@@ -236,20 +245,40 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
     /**
      * Starts an import: spools the upload, refuses a file that is empty, not CSV or has no rows
      * (400), records the import `running` under its advisory lock and runs it in the
-     * background. Answers its id.
+     * background. Answers its id. With an idempotency key, a repeat of the same upload (same
+     * file name and contents) by the same staff member answers the id of the import the key
+     * started and starts nothing; the key with another upload is 422.
      */
-    async start(file: Readable, fileName: string, actorId: string) {
+    async start(file: Readable, fileName: string, actorId: string, idempotencyKey?: string) {
       const id = randomUUID();
       const path = spoolPath(id);
       const total = await spool(file, path);
       const lock = await database.connect();
+      let started = false;
       try {
+        const key = idempotencyKey && {
+          idempotencyKey,
+          requestHash: requestHash(fileName, await fileHash(path)),
+        };
         await takeLock(lock, id);
-        await insertImport(db, { id, actorId, fileName: fileName.slice(0, 200), total });
-      } catch (error) {
-        lock.release();
-        await rm(path, { force: true });
-        throw error;
+        started = await insertImport(db, {
+          id,
+          actorId,
+          fileName: fileName.slice(0, 200),
+          total,
+          ...key,
+        });
+        if (!started && key) {
+          const earlier = (await findImportByKey(db, actorId, key.idempotencyKey))!;
+          if (earlier.requestHash !== key.requestHash) throw keyReused();
+          return { importId: earlier.id };
+        }
+      } finally {
+        if (!started) {
+          await unlock(lock, id).catch(() => {});
+          lock.release();
+          await rm(path, { force: true });
+        }
       }
       const job = run(id, actorId, fileName, lock).finally(() => jobs.delete(job));
       jobs.add(job);

@@ -6,11 +6,36 @@ import type { BadRow, CheckedRow, GoodRow } from './csv-rows';
 
 export type ImportRecord = typeof imports.$inferSelect;
 
+/**
+ * Records a new import; false when its actor's idempotency key is taken already (the same
+ * upload sent twice), and nothing is recorded.
+ */
 export async function insertImport(
   db: Db,
-  values: { id: string; actorId: string; fileName: string; total: number },
-) {
-  await db.insert(imports).values(values);
+  values: {
+    id: string;
+    actorId: string;
+    fileName: string;
+    total: number;
+    idempotencyKey?: string;
+    requestHash?: string;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(imports)
+    .values(values)
+    .onConflictDoNothing({ target: [imports.actorId, imports.idempotencyKey] })
+    .returning({ id: imports.id });
+  return inserted.length > 0;
+}
+
+/** The import an actor's idempotency key started, with the fingerprint of its upload. */
+export async function findImportByKey(db: Db, actorId: string, key: string) {
+  const [row] = await db
+    .select({ id: imports.id, requestHash: imports.requestHash })
+    .from(imports)
+    .where(and(eq(imports.actorId, actorId), eq(imports.idempotencyKey, key)));
+  return row;
 }
 
 /** One import with the name of who ran it. */

@@ -352,7 +352,7 @@ export interface paths {
     put?: never;
     /**
      * Send an enquiry or a job application (topic career)
-     * @description Stored for the support team and acknowledged by e-mail. Limited per client address an hour (429 with Retry-After).
+     * @description Stored for the support team and acknowledged by e-mail. Limited per client address an hour (429 with Retry-After). With an Idempotency-Key, a repeat of the same enquiry answers the first one (201, same reference) and nothing is stored or sent again; the key with another enquiry is 422.
      */
     post: operations['postEnquiries'];
     delete?: never;
@@ -1169,7 +1169,7 @@ export interface paths {
     put?: never;
     /**
      * Reply to an enquiry by e-mail (to the enquirer's address); marks it answered
-     * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server.
+     * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server. With an Idempotency-Key, a repeat of the same reply to the same enquiry sends nothing and answers the enquiry with that reply (201); the key with another reply is 422.
      */
     post: operations['postAdminEnquiriesByIdReplies'];
     delete?: never;
@@ -1390,7 +1390,7 @@ export interface paths {
     put?: never;
     /**
      * Import stock from a CSV file (number,price,offer_price), or check it (dryRun)
-     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: available, hidden or coming_soon gives a new number or one in the store that status; held and sold, as an export writes them, are taken only for numbers held or sold, a row error otherwise; empty changes no status); column names are read whatever their case, spaces, dashes and underscores (Offer Price is offer_price), in any order. Other columns are ignored: category, line and reason without a word, so an export or an errors.csv loads as it is, the rest listed in a dry run's ignoredColumns; but a column named like one the store reads (mobile, msisdn, amount, mrp, selling price, a slip such as ofer_price) answers 400 naming the column to rename it to. Fields are separated by tabs when the header has a tab (Excel's Text (Tab delimited), and its Unicode Text: UTF-16 with its byte-order mark), else by semicolons when the header has semicolons and no commas (as spreadsheets save CSV in many locales), else by commas. Prices in rupees ("1,25,000" in quotes in a comma-separated file, 25000, 1250.50, 1,50,000/-). The single quote the store's CSV files put before a formula-like cell is taken off ('+91 98200 12345 reads as +91 98200 12345). A number in the store gets the new price, offer and status unless held or sold (a row error); one already at these prices and status is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400.
+     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: available, hidden or coming_soon gives a new number or one in the store that status; held and sold, as an export writes them, are taken only for numbers held or sold, a row error otherwise; empty changes no status); column names are read whatever their case, spaces, dashes and underscores (Offer Price is offer_price), in any order. Other columns are ignored: category, line and reason without a word, so an export or an errors.csv loads as it is, the rest listed in a dry run's ignoredColumns; but a column named like one the store reads (mobile, msisdn, amount, mrp, selling price, a slip such as ofer_price) answers 400 naming the column to rename it to. Fields are separated by tabs when the header has a tab (Excel's Text (Tab delimited), and its Unicode Text: UTF-16 with its byte-order mark), else by semicolons when the header has semicolons and no commas (as spreadsheets save CSV in many locales), else by commas. Prices in rupees ("1,25,000" in quotes in a comma-separated file, 25000, 1250.50, 1,50,000/-). The single quote the store's CSV files put before a formula-like cell is taken off ('+91 98200 12345 reads as +91 98200 12345). A number in the store gets the new price, offer and status unless held or sold (a row error); one already at these prices and status is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400. With an Idempotency-Key (ignored by a dry run), a repeat of the same upload (same file name and contents) by the same staff member answers 202 with the id of the import the key started, and starts no other; the key with another upload is 422.
      */
     post: operations['postAdminNumbersImport'];
     delete?: never;
@@ -3594,7 +3594,10 @@ export interface operations {
   postEnquiries: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Optional, one per submission (a UUID): a repeat with the same key and body answers what the first answered and makes nothing new; the same key with another body is 422 */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3653,6 +3656,22 @@ export interface operations {
       };
       /** @description Default Response */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -14251,7 +14270,10 @@ export interface operations {
   postAdminEnquiriesByIdReplies: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Optional, one per submission (a UUID): a repeat with the same key and body answers what the first answered and makes nothing new; the same key with another body is 422 */
+        'idempotency-key'?: string;
+      };
       path: {
         id: string;
       };
@@ -14360,6 +14382,22 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -16131,7 +16169,10 @@ export interface operations {
         /** @description true: check the file and say what it would do; nothing is written */
         dryRun?: '0' | '1' | 'true' | 'false';
       };
-      header?: never;
+      header?: {
+        /** @description Optional, one per submission (a UUID): a repeat with the same key and body answers what the first answered and makes nothing new; the same key with another body is 422 */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -16257,6 +16298,22 @@ export interface operations {
       };
       /** @description Default Response */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };

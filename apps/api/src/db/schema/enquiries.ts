@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { timestamps } from './timestamps';
 import { enquiryTopics } from '@store/domain';
@@ -24,9 +24,16 @@ export const enquiries = pgTable(
     /** The team's note on it (what was done, what is next). */
     staffNote: text('staff_note'),
     clientIp: text('client_ip'),
+    /** The sender's Idempotency-Key, if given: a retry with it gets this enquiry back. */
+    idempotencyKey: text('idempotency_key'),
+    /** The fingerprint of the request that made it, to refuse the key with another body. */
+    requestHash: text('request_hash'),
     ...timestamps,
   },
-  (t) => [index('enquiries_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('enquiries_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('enquiries_idempotency_key').on(t.idempotencyKey),
+  ],
 );
 
 /** A reply the team sent to the enquirer by e-mail from the console. */
@@ -44,7 +51,13 @@ export const enquiryReplies = pgTable(
     sentTo: text('sent_to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The console's Idempotency-Key, if given: a retry with it is answered without a resend. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('enquiry_replies_enquiry_idx').on(t.enquiryId, t.createdAt)],
+  (t) => [
+    index('enquiry_replies_enquiry_idx').on(t.enquiryId, t.createdAt),
+    uniqueIndex('enquiry_replies_idempotency_key').on(t.enquiryId, t.idempotencyKey),
+  ],
 );

@@ -8,6 +8,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -42,9 +43,14 @@ export const imports = pgTable(
     failure: text('failure'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The console's Idempotency-Key, if given: a retry with it gets this import back. */
+    idempotencyKey: text('idempotency_key'),
+    /** The fingerprint of the upload (file name and contents) that started it. */
+    requestHash: text('request_hash'),
   },
   (t) => [
     index('imports_started_idx').on(t.startedAt),
+    uniqueIndex('imports_idempotency_key').on(t.actorId, t.idempotencyKey),
     index('imports_running_idx')
       .on(t.status)
       .where(sql`${t.status} = 'running'`),
