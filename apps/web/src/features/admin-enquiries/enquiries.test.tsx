@@ -209,6 +209,37 @@ describe('one enquiry', () => {
     );
   });
 
+  it('sends a reply retried after a lost answer with the same Idempotency-Key, the next with a new one', async () => {
+    const user = userEvent.setup();
+    let posts = 0;
+    const { fetchMock } = renderEnquiry({
+      'POST /admin/enquiries/e-1/replies': () => {
+        // The first reaches the server, its answer is lost.
+        if (++posts === 1) throw new TypeError('Failed to fetch');
+        return { status: 201, body: { success: true, message: 'Reply sent.', data: detail } };
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Reply by e-mail' });
+    const send = within(form).getByRole('button', { name: 'Send reply' });
+    await user.type(within(form).getByLabelText('Reply'), 'Yes, it is available.');
+    await user.click(send);
+    expect(await screen.findByText('No response received from server')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Reply')).toHaveValue('Yes, it is available.');
+    await user.click(send);
+    expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText('Reply')).toHaveValue(''));
+    await user.type(within(form).getByLabelText('Reply'), 'Yes, it is available.');
+    await user.click(send);
+    await waitFor(() => expect(posts).toBe(3));
+
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith('/admin/enquiries/e-1/replies'))
+      .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('says an address that names no enquiry is not found, asking once and offering no retry', async () => {
     for (const [status, message] of [
       [404, 'That enquiry was not found.'],

@@ -130,6 +130,41 @@ describe('the imports page', () => {
     expect(api.callsTo('POST /admin/numbers/import')).toHaveLength(1);
   });
 
+  it('retries an import whose answer was lost with the same Idempotency-Key and follows that run', async () => {
+    let starts = 0;
+    const { api, user } = renderImports({
+      'POST /admin/numbers/import': (_body, call) => {
+        if (call.path.endsWith('?dryRun=true')) return ok(dryRun);
+        // The first reaches the server, its answer is lost.
+        if (++starts === 1) throw new TypeError('Failed to fetch');
+        return { status: 202, body: { success: true, data: { importId: IMPORT_ID } } };
+      },
+      [`GET /admin/imports/${IMPORT_ID}`]: ok(stockImport()),
+    });
+    const startKeys = () =>
+      api.fetchMock.mock.calls
+        .filter(([input]) => String(input).endsWith('/admin/numbers/import'))
+        .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+
+    await user.upload(screen.getByLabelText(/CSV file/), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 3,998 rows' }));
+    expect(await screen.findByText('No response received from server')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Import 3,998 rows' }));
+    expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+
+    await user.upload(screen.getByLabelText(/CSV file/), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 3,998 rows' }));
+    await screen.findByRole('progressbar', { name: 'Import progress' });
+
+    const keys = startKeys();
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('says why a file was refused, and why an import failed', async () => {
     let started = false;
     const { user } = renderImports({

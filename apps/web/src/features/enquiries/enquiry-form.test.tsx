@@ -63,6 +63,39 @@ describe('EnquiryForm', () => {
     );
   });
 
+  it('sends a retry after a lost answer with the same Idempotency-Key, and the next enquiry with a new one', async () => {
+    const user = userEvent.setup();
+    const created = {
+      success: true,
+      message: 'Thank you! We will get back to you shortly.',
+      data: { id: 'e1', reference: 'ENQ-3F2A9C1B' },
+    };
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    answer(201, created);
+    answer(201, created);
+    renderWithQuery('/contact-us', <EnquiryForm defaultTopic="vip-number" />);
+    await fillIn(user);
+    const send = screen.getByRole('button', { name: 'Send enquiry' });
+    await user.click(send);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(screen.getByLabelText('Full name')).toHaveValue('Meera Iyer');
+    await user.click(send);
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue(''));
+    await fillIn(user);
+    await user.click(send);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+
+    const keys = fetchMock.mock.calls.map(
+      ([, init]) =>
+        (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'],
+    );
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[\w-]{8,}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('shows what is wrong and sends nothing for invalid input', async () => {
     const user = userEvent.setup();
     renderWithQuery('/contact-us', <EnquiryForm />);
