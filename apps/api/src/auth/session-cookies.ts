@@ -21,10 +21,7 @@ export const ACCESS_COOKIE_PATH = '/api';
 const REFRESH_COOKIE_PATH = '/api/v1/auth';
 const HINT_COOKIE_PATH = '/';
 
-type CookieConfig = Pick<
-  Config,
-  'COOKIE_SAMESITE' | 'cookieSecure' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_SECONDS'
->;
+type CookieConfig = Pick<Config, 'COOKIE_SAMESITE' | 'cookieSecure' | 'REFRESH_TOKEN_TTL_SECONDS'>;
 
 const base = (config: CookieConfig) => ({
   sameSite: config.COOKIE_SAMESITE,
@@ -36,11 +33,14 @@ export function setSessionCookies(
   config: CookieConfig,
   tokens: { accessToken: string; refreshToken: string; knownDevice: string },
 ) {
+  // The cookie outlives its token (it lasts as long as the refresh token): an expired token is
+  // still sent, so the calls guests share answer 401 and the client refreshes, instead of
+  // serving a signed-in buyer as a guest because the browser dropped the cookie (guards.ts).
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {
     ...base(config),
     httpOnly: true,
     path: ACCESS_COOKIE_PATH,
-    maxAge: config.ACCESS_TOKEN_TTL_SECONDS,
+    maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
   });
   reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
     ...base(config),
