@@ -34,6 +34,8 @@ interface Call {
 class FakeServer {
   sessionValid = false;
   refreshSucceeds = true;
+  /** The refresh gets no answer ('network') or this server error, whatever the session. */
+  refreshOutage: 'network' | 429 | 503 | null = null;
   /** Answer 401 on protected routes even with a valid session. */
   alwaysUnauthorized = false;
   holdRefresh = false;
@@ -69,6 +71,10 @@ class FakeServer {
       this.refreshCalls += 1;
       if (this.holdRefresh) {
         await new Promise<void>((resolve) => this.heldRefreshes.push(resolve));
+      }
+      if (this.refreshOutage === 'network') throw new TypeError('Failed to fetch');
+      if (this.refreshOutage) {
+        return json(this.refreshOutage, { success: false, message: 'Please try again shortly.' });
       }
       if (!this.refreshSucceeds) {
         return json(401, {
@@ -252,6 +258,30 @@ describe('api client', () => {
     expect(expired).toHaveBeenCalledTimes(1);
     // No retries after a failed refresh.
     expect(server.callsTo('/protected/a')).toBe(1);
+  });
+
+  it('keeps the session when the refresh gets no answer or a server error, and tries again on the next 401', async () => {
+    const { server, client } = setup();
+    const expired = vi.fn();
+    client.onSessionExpired(expired);
+    server.refreshOutage = 'network';
+    const lost = await rejection(client.post('/protected/add'));
+    // The buyer is told what happened: no answer, not "signed out".
+    expect(lost.code).toBe('NETWORK_ERROR');
+    expect(lost.message).toBe(API_ERROR_MESSAGES.noResponse);
+    for (const status of [503, 429] as const) {
+      server.refreshOutage = status;
+      expect((await rejection(client.post('/protected/add'))).status).toBe(status);
+    }
+    expect(expired).not.toHaveBeenCalled();
+    await expect(client.refreshSession()).rejects.toMatchObject({ status: 429 });
+
+    server.refreshOutage = null;
+    await expect(client.post('/protected/add')).resolves.toMatchObject({
+      data: { path: '/protected/add' },
+    });
+    expect(server.refreshCalls).toBe(5);
+    expect(expired).not.toHaveBeenCalled();
   });
 
   it('stops calling an unsubscribed session-expired listener', async () => {

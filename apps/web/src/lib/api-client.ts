@@ -8,8 +8,10 @@ import { siteConfig } from './site-config';
  * - Resolves to the parsed response body, the envelope `{ success, message?, data? }`.
  * - Rejects with ApiError, whose message follows spec §8.
  * - A 401 on any call except POST /auth/refresh-token triggers one refresh and one retry.
- *   Concurrent 401s share a single refresh. When the refresh fails every waiting request
- *   rejects with its original 401 error and the onSessionExpired listeners are called.
+ *   Concurrent 401s share a single refresh. When the refresh is refused (401: the session is
+ *   over) every waiting request rejects with its original 401 error and the onSessionExpired
+ *   listeners are called. When it fails for another reason (no response, 5xx, 429) the session
+ *   is kept: every waiting request rejects with that error, and the next 401 tries again.
  */
 
 /** The JSON body every API response carries. */
@@ -119,9 +121,13 @@ export interface ApiClient {
     body?: unknown,
     options?: RequestOptions,
   ): Promise<ApiEnvelope<T>>;
-  /** Refresh the session once (shared by concurrent callers). Resolves true on success. */
+  /**
+   * Refresh the session once (shared by concurrent callers). Resolves true on success, false
+   * when the server refuses it (the session is over); rejects with the ApiError of any other
+   * failure (no response, 5xx, 429), which leaves the session as it was.
+   */
   refreshSession(): Promise<boolean>;
-  /** Called whenever a refresh after a 401 fails. Returns an unsubscribe function. */
+  /** Called whenever a refresh is refused (the session is over). Returns an unsubscribe function. */
   onSessionExpired(listener: () => void): () => void;
 }
 
@@ -233,7 +239,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
             sessionGeneration += 1;
             return true;
           },
-          () => {
+          (error: unknown) => {
+            // A refresh that got no answer, or a server error, says nothing of the session.
+            if (!(error instanceof ApiError) || error.status !== 401) throw error;
             for (const listener of [...listeners]) {
               try {
                 listener();

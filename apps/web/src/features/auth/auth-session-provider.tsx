@@ -7,7 +7,7 @@ import { clearSession } from './session-cache';
 import { useAuth } from './use-auth';
 
 /**
- * Wires the auth state into the app (root.tsx): clears the session when a token refresh fails,
+ * Wires the auth state into the app (root.tsx): clears the session when a token refresh is refused,
  * and gives the header's AuthUiProvider the user, the logout and the authentication modal.
  * useSignOut adds the 'Successfully Logged Out' toast; the header goes to /premium-numbers on
  * desktop.

@@ -174,6 +174,39 @@ describe('auth state', () => {
     off();
   });
 
+  it('stays signed in on this device when a refresh gets no answer: the next load refreshes again', async () => {
+    setSessionHintCookie();
+    const signedOut = vi.fn();
+    const off = onSignedOut(signedOut);
+    let online = false;
+    let refreshed = false;
+    const api = installFakeApi({
+      'GET /user/profile': () => (refreshed ? profileReply : fail(401, 'Please sign in')),
+      'POST /auth/refresh-token': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        refreshed = true;
+        return ok({ accessTokenExpiresAt: new Date().toISOString() });
+      },
+    });
+    const page = () => (
+      <AuthSessionProvider>
+        <Probe />
+      </AuthSessionProvider>
+    );
+    renderWithQuery('/', page());
+    await waitFor(() => expect(api.callsTo('POST /auth/refresh-token')).not.toHaveLength(0));
+    await waitFor(() => expect(screen.getByTestId('status')).not.toHaveTextContent('loading'));
+    expect(hasSessionHint()).toBe(true);
+    expect(signedOut).not.toHaveBeenCalled();
+
+    online = true;
+    cleanup();
+    renderWithQuery('/', page());
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    expect(screen.getByTestId('user')).toHaveTextContent(sampleSession.user.name);
+    off();
+  });
+
   it('setSession signs in and notifies onSignedIn listeners', async () => {
     installFakeApi({});
     const listener = vi.fn();
