@@ -44,6 +44,15 @@ function AddAgain() {
   );
 }
 
+function AddPack() {
+  const { addPack } = useCartActions();
+  return (
+    <button type="button" onClick={() => void addPack([product(5, 7000), product(6, 8000)])}>
+      Add pack
+    </button>
+  );
+}
+
 function SignIn({ session }: { session: typeof sampleSession }) {
   const { setSession } = useAuthActions();
   return (
@@ -152,6 +161,22 @@ describe('guest cart', () => {
     expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY)!).items).toHaveLength(1);
     expect(screen.getByTestId('count')).toHaveTextContent('1');
     expect(screen.getByRole('link', { name: /is in your cart/ })).toBeInTheDocument();
+  });
+
+  it('adds as a guest when a stale access cookie got a 401 and the refresh is refused', async () => {
+    let cleared = false;
+    installFakeApi({
+      'POST /auth/refresh-token': () => {
+        cleared = true;
+        return fail(401, 'Your session has ended. Please sign in again.');
+      },
+      'POST /cart/add/5': () =>
+        cleared ? ok({ product: product(5, 7500) }) : fail(401, 'Your session has expired.'),
+    });
+    renderStore('/', <AddAgain />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
+    expect(await toast(CART_MESSAGES.added)).toBeInTheDocument();
+    expect(readGuestCart().productIds).toEqual([5]);
   });
 
   it('says the number is already in the cart without calling the server', async () => {
@@ -885,6 +910,98 @@ describe('signed-in cart and checkout', () => {
       },
       confirmGstinStateMismatch: true,
     });
+  });
+});
+
+describe('adding once the access token has lapsed', () => {
+  beforeEach(() => setSessionHintCookie());
+  const expired = fail(401, 'Your session has expired. Please sign in again.');
+  const cartWithFive = serverCart([{ id: 5, price: 7000 }]);
+  const cartWithPack = serverCart([
+    { id: 5, price: 7000 },
+    { id: 6, price: 8000 },
+  ]);
+
+  /** The signed-in store; adds are answered by `add` and `addPack`, refreshes by `refresh`. */
+  async function signedInStore(routes: Parameters<typeof installFakeApi>[0]) {
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(serverCart([])),
+      ...routes,
+    });
+    renderStore(
+      '/',
+      <>
+        <AddAgain />
+        <AddPack />
+      </>,
+    );
+    await waitFor(() => expect(api.callsTo('GET /cart')).toHaveLength(1));
+    return api;
+  }
+
+  it("refreshes and adds to the account's cart when the add was answered 401", async () => {
+    let refreshed = false;
+    const api = await signedInStore({
+      'POST /auth/refresh-token': () => {
+        refreshed = true;
+        return ok({ accessTokenExpiresAt: '2026-11-25T09:00:00.000Z' });
+      },
+      'POST /cart/add/5': () =>
+        refreshed ? ok({ ...cartWithFive, product: product(5, 7000) }) : expired,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
+    expect(await toast(CART_MESSAGES.added)).toBeInTheDocument();
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(api.callsTo('POST /cart/add/5')).toHaveLength(2);
+    expect(readGuestCart().productIds).toEqual([]);
+  });
+
+  it("answered as for a guest (no access cookie went), refreshes and adds to the account's cart", async () => {
+    let refreshed = false;
+    const api = await signedInStore({
+      'POST /auth/refresh-token': () => {
+        refreshed = true;
+        return ok({ accessTokenExpiresAt: '2026-11-25T09:00:00.000Z' });
+      },
+      'POST /cart/add/5': () =>
+        refreshed
+          ? ok({ ...cartWithFive, product: product(5, 7000) })
+          : ok({ product: product(5, 7000) }),
+      'POST /cart/add-pack': () =>
+        refreshed
+          ? ok({ ...cartWithPack, products: [product(5, 7000), product(6, 8000)] })
+          : ok({ products: [product(5, 7000), product(6, 8000)] }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
+    expect(await toast(CART_MESSAGES.added)).toBeInTheDocument();
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(api.callsTo('POST /cart/add/5')).toHaveLength(2);
+
+    refreshed = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Add pack' }));
+    expect(await toast(CART_MESSAGES.packAdded)).toBeInTheDocument();
+    expect(screen.getByTestId('count')).toHaveTextContent('2');
+    expect(api.callsTo('POST /cart/add-pack')).toHaveLength(2);
+    expect(readGuestCart().productIds).toEqual([]);
+  });
+
+  it('puts the number in the guest cart when the session has ended (the refresh is refused)', async () => {
+    let ended = false;
+    const api = await signedInStore({
+      'POST /auth/refresh-token': () => {
+        ended = true;
+        return fail(401, 'Your session has ended. Please sign in again.');
+      },
+      // Once the refused refresh has cleared the cookies, the add is a guest's.
+      'POST /cart/add/5': () => (ended ? ok({ product: product(5, 7000) }) : expired),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
+    expect(await toast(CART_MESSAGES.added)).toBeInTheDocument();
+    expect(readGuestCart().productIds).toEqual([5]);
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
+    expect(api.callsTo('POST /cart/add/5')).toHaveLength(2);
   });
 });
 

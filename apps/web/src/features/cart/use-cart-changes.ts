@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ToastApi } from '../../components/toast';
-import { apiErrorMessage, isApiError } from '../../lib/api-client';
+import { api, apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
 import { useAddPack } from './api/add-pack';
 import { useAddToCart } from './api/add-to-cart';
@@ -25,6 +25,27 @@ function answerLost(error: unknown): boolean {
 }
 
 /**
+ * Sends an add, seeing it through a session that lapsed or ended under it:
+ * - a 401 left after the client's refresh: the refresh was refused, so the session is over and
+ *   the server has cleared its cookies; the add goes again, as a guest's;
+ * - a guest's answer to a signed-in buyer (the request went without an access cookie): the
+ *   session is refreshed and the add sent again; when the refresh is refused the buyer is a
+ *   guest now, and the answer is theirs.
+ * So an add by a signed-in buyer never answers "added" for a cart nobody sees.
+ */
+async function sendAdd<T extends object>(post: () => Promise<T>, signedIn: boolean): Promise<T> {
+  let answer: T;
+  try {
+    answer = await post();
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return post();
+    throw error;
+  }
+  if (signedIn && !hasServerCart(answer) && (await api.refreshSession())) return post();
+  return answer;
+}
+
+/**
  * Add, remove, empty and the TDS percent: on the server cart when signed in, on the guest cart
  * in local storage otherwise, each told in a toast (spec §8).
  */
@@ -43,15 +64,14 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
   const addToCart = useCallback(
     async (product: CartProduct) => {
       try {
-        if (signedIn) {
-          const result = await postAdd(product.id);
-          if (hasServerCart(result)) setServerCart(queryClient, result);
-          else await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-        } else {
-          if (readGuestCart().productIds.includes(product.id)) throw new Error(ALREADY_IN_CART);
-          const { product: current } = await postAdd(product.id);
-          writeGuestCart(addToGuestCart(readGuestCart(), current));
+        if (!signedIn && readGuestCart().productIds.includes(product.id)) {
+          throw new Error(ALREADY_IN_CART);
         }
+        const result = await sendAdd(() => postAdd(product.id), signedIn);
+        // A guest keeps the number in the guest cart even when a stale session added it on the
+        // server too: that is the cart the guest sees, and signing in syncs it.
+        if (signedIn && hasServerCart(result)) setServerCart(queryClient, result);
+        else writeGuestCart(addToGuestCart(readGuestCart(), result.product));
         toast.success(CART_MESSAGES.added);
         return true;
       } catch (error) {
@@ -80,8 +100,9 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
   const addPack = useCallback(
     async (products: readonly CartProduct[]) => {
       try {
-        const result = await postAddPack(products.map((product) => product.id));
-        if (hasServerCart(result)) setServerCart(queryClient, result);
+        const ids = products.map((product) => product.id);
+        const result = await sendAdd(() => postAddPack(ids), signedIn);
+        if (signedIn && hasServerCart(result)) setServerCart(queryClient, result);
         else {
           let cart = readGuestCart();
           for (const product of result.products) {
@@ -98,7 +119,7 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         return false;
       }
     },
-    [queryClient, postAddPack, toast],
+    [signedIn, queryClient, postAddPack, toast],
   );
 
   const removeItem = useCallback(
