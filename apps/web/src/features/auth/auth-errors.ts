@@ -12,6 +12,14 @@ export const AUTH_ERROR_FALLBACKS = {
   resetPassword: 'Password reset failed',
 } as const;
 
+/** What the code screens say of a code the buyer cannot see the server's answer about. */
+export const OTP_NOTICES = {
+  /** A new code was refused because one went out a moment ago. */
+  onItsWay: 'We sent you a code a moment ago. Please enter it here once it arrives.',
+  /** OTP_NOT_FOUND: no open code for these details. */
+  codeGone: 'This code has been used or has expired: please ask for a new one.',
+} as const;
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -37,4 +45,19 @@ export function wrongCodesOf(error: unknown): { sms: boolean; email: boolean } |
   }
   const wrong = error.body.wrongCodes;
   return { sms: wrong.includes('sms'), email: wrong.includes('email') };
+}
+
+/**
+ * Seconds until another code may be asked for, when a request for a code was refused because
+ * one was sent a moment ago (429 OTP_RESEND_COOLDOWN).
+ */
+export function codeSentMomentsAgo(error: unknown): number | undefined {
+  return isApiError(error) && error.code === 'OTP_RESEND_COOLDOWN'
+    ? retryAfterOf(error)
+    : undefined;
+}
+
+/** The server has no open code for these details (OTP_NOT_FOUND): used, or long expired. */
+export function isCodeGone(error: unknown): boolean {
+  return isApiError(error) && error.code === 'OTP_NOT_FOUND';
 }

@@ -18,7 +18,7 @@ const PROFILE_GC_TIME_MS = isServer ? Infinity : 10 * 60 * 1000;
  * account renews the session hint (the refresh token it may have rotated just now is good for
  * another REFRESH_TOKEN_TTL).
  */
-async function fetchProfile(): Promise<AuthSession | null> {
+export async function fetchProfile(): Promise<AuthSession | null> {
   try {
     const response = await api.get<unknown>('/user/profile');
     const session = toAuthSession(response.data);

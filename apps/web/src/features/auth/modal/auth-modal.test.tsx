@@ -6,6 +6,7 @@ import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
 import { renderWithQuery } from '../../../../test-support/render';
 import { resetAfterTest, sampleSession } from '../../../../test-support/session';
 import { PROFILE_QUERY_KEY } from '../api/get-profile';
+import { OTP_NOTICES } from '../auth-errors';
 import { onSignedIn } from '../session-cache';
 import { AuthModal } from './auth-modal';
 import { errorToasts } from '../../../../test-support/toasts';
@@ -369,6 +370,124 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Failed to resend OTP')).toBeInTheDocument();
     expect(api.callsTo('POST /auth/resend-otp')).toHaveLength(1);
     expect(screen.getByRole('button', { name: /Resend OTP in 0:(45|44)/ })).toBeDisabled();
+  });
+
+  it('goes on to the code when Send OTP is answered that a code went out a moment ago (its answer was lost)', async () => {
+    let sends = 0;
+    const api = installFakeApi({
+      'POST /auth/sign-in': () => {
+        sends += 1;
+        if (sends === 1) throw new TypeError('Failed to fetch');
+        return fail(429, 'A code was sent a moment ago. Please wait 25 seconds.', {
+          code: 'OTP_RESEND_COOLDOWN',
+          retryAfter: 25,
+        });
+      },
+      'POST /auth/verify-otp': ok(sampleSession, 'You are signed in.'),
+    });
+    const { user, onClose } = renderModal();
+    await user.click(screen.getByRole('button', { name: 'With OTP' }));
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText('No response received from server')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+
+    await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+    expect(screen.getByText(OTP_NOTICES.onItsWay)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Resend OTP in 0:2[45]/ })).toBeDisabled();
+    // Its expiry and attempts were in the lost answer: nothing made up is shown.
+    expect(screen.queryByTestId('otp-expiry')).toBeNull();
+    expect(screen.queryByTestId('otp-attempts')).toBeNull();
+    await typeCode(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST /auth/verify-otp')[0]?.body).toEqual({
+      mobile: '9876543210',
+      otp: '123456',
+    });
+  });
+
+  it('goes on to the reset code when one went out a moment ago', async () => {
+    installFakeApi({
+      'POST /auth/forgot-password': fail(429, 'A code was sent a moment ago.', {
+        code: 'OTP_RESEND_COOLDOWN',
+        retryAfter: 20,
+      }),
+    });
+    const { user } = renderModal('forgot-password');
+    await user.type(screen.getByLabelText('E-mail address or mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    await screen.findByRole('dialog', { name: 'Reset your password' });
+    expect(screen.getByRole('button', { name: /Resend OTP in 0:(20|19)/ })).toBeDisabled();
+  });
+
+  it('says a used code is gone, stops its countdown and offers a new code, focused once it may be sent', async () => {
+    let sends = 0;
+    const api = installFakeApi({
+      'POST /auth/sign-in': () => {
+        sends += 1;
+        return issued({ maxAttempts: sends === 1 ? 10 : 7 });
+      },
+      'POST /auth/verify-otp': fail(
+        400,
+        'No verification code is waiting for these details. Please request a new code.',
+        { code: 'OTP_NOT_FOUND', remainingAttempts: 0 },
+      ),
+      'GET /user/profile': fail(401, 'Please sign in to continue.'),
+      'POST /auth/refresh-token': fail(401, 'Your session has ended. Please sign in again.'),
+    });
+    const user = await signInWithCode();
+    await typeCode(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+
+    expect(await screen.findByText(OTP_NOTICES.codeGone)).toBeInTheDocument();
+    expect(screen.queryByTestId('otp-expiry')).toBeNull();
+    expect(screen.queryByTestId('otp-attempts')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Verify and sign in' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Send a new code in 0:\d\d/ })).toBeDisabled();
+    // The session a lost answer may have brought was looked for first.
+    expect(api.callsTo('GET /user/profile')).toHaveLength(1);
+
+    await act(async () => {
+      vi.advanceTimersByTime(31_000);
+    });
+    const newCode = screen.getByRole('button', { name: 'Send a new code' });
+    await waitFor(() => expect(newCode).toHaveFocus());
+    await user.click(newCode);
+    await waitFor(() =>
+      expect(screen.getByTestId('otp-attempts')).toHaveTextContent('7 attempts left'),
+    );
+    expect(api.callsTo('POST /auth/sign-in')).toHaveLength(2);
+    expect(screen.getByTestId('otp-expiry')).toHaveTextContent(/Code expires in/);
+    expect(screen.queryByText(OTP_NOTICES.codeGone)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Verify and sign in' })).toBeEnabled();
+  });
+
+  it('signs in after all when the code is gone because the lost verify worked', async () => {
+    installFakeApi({
+      'POST /auth/sign-in': issued(),
+      'POST /auth/verify-otp': fail(400, 'No verification code is waiting.', {
+        code: 'OTP_NOT_FOUND',
+        remainingAttempts: 0,
+      }),
+      'GET /user/profile': ok(sampleSession),
+    });
+    const onClose = vi.fn();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { queryClient } = renderWithQuery(
+      '/',
+      <AuthModal open onClose={onClose} initialView="sign-in" />,
+    );
+    await user.click(screen.getByRole('button', { name: 'With OTP' }));
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await screen.findByRole('dialog', { name: 'Enter your sign-in code' });
+    await typeCode(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toEqual(sampleSession);
+    expect(screen.queryByText(OTP_NOTICES.codeGone)).toBeNull();
   });
 
   it("uses 'Failed to send OTP' when the sign-in code cannot be sent", async () => {

@@ -73,4 +73,52 @@ describe('OTP state (spec §3, §4)', () => {
     });
     expect(otpReducer(state, { type: 'clear' })).toEqual(initialOtpState);
   });
+  it('goes on with a code whose answer was lost: the known one kept, another with nothing made up', () => {
+    const sent = otpReducer(initialOtpState, {
+      type: 'sent',
+      purpose: 'login',
+      contact: { mobile: '9876543210' },
+      issued: { requestId: 'r-1', maxAttempts: 5 },
+      now,
+    });
+    const same = otpReducer(sent, {
+      type: 'onItsWay',
+      purpose: 'login',
+      contact: { mobile: '9876543210' },
+      until: now + 20_000,
+      now,
+    });
+    expect(same).toEqual({ ...sent, resendAvailableAt: now + 20_000, sentAt: now });
+
+    const other = otpReducer(sent, {
+      type: 'onItsWay',
+      purpose: 'login',
+      contact: { mobile: '9123456780' },
+      until: now + 20_000,
+      now,
+    });
+    expect(other).toEqual({
+      ...initialOtpState,
+      isOtpSent: true,
+      otpPurpose: 'login',
+      contactInfo: { mobile: '9123456780' },
+      resendAvailableAt: now + 20_000,
+      sentAt: now,
+    });
+  });
+
+  it('forgets the expiry and attempts of a code that is gone, until a new one is sent', () => {
+    const sent = otpReducer(initialOtpState, {
+      type: 'sent',
+      purpose: 'login',
+      contact: { mobile: '9876543210' },
+      issued: {},
+      now,
+    });
+    const gone = otpReducer(sent, { type: 'codeGone' });
+    expect(gone).toMatchObject({ codeGone: true, otpExpiry: null, remainingAttempts: null });
+    expect(gone.resendAvailableAt).toBe(sent.resendAvailableAt);
+    const again = otpReducer(gone, { type: 'resent', issued: {}, now: now + 60_000 });
+    expect(again).toMatchObject({ codeGone: false, remainingAttempts: OTP_DEFAULT_ATTEMPTS });
+  });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useReducer } from 'react';
 import type { ContactInfo, OtpChannels, OtpIssued, OtpPurpose } from '../api/auth-answers';
+import { codeSentMomentsAgo } from '../auth-errors';
 
 /** The OTP state the client holds (spec §3), with the defaults of spec §9. */
 
@@ -13,7 +14,7 @@ export interface OtpState {
   isOtpSent: boolean;
   otpRequestId: string | null;
   otpChannels: OtpChannels | null;
-  /** ISO time the code expires. */
+  /** ISO time the code expires; null when not known (a code whose answer was lost). */
   otpExpiry: string | null;
   otpPurpose: OtpPurpose | null;
   contactInfo: ContactInfo | null;
@@ -22,6 +23,8 @@ export interface OtpState {
   resendAvailableAt: number | null;
   /** Epoch milliseconds of the last change of the timers above. */
   sentAt: number | null;
+  /** The server has no open code any more (used, or expired): only a new one will do. */
+  codeGone: boolean;
 }
 
 export const initialOtpState: OtpState = {
@@ -34,6 +37,7 @@ export const initialOtpState: OtpState = {
   remainingAttempts: null,
   resendAvailableAt: null,
   sentAt: null,
+  codeGone: false,
 };
 
 export type OtpAction =
@@ -41,6 +45,8 @@ export type OtpAction =
   | { type: 'resent'; issued: OtpIssued; now: number }
   | { type: 'verifyFailed'; remainingAttempts?: number }
   | { type: 'cooldown'; until: number; now: number }
+  | { type: 'onItsWay'; purpose: OtpPurpose; contact: ContactInfo; until: number; now: number }
+  | { type: 'codeGone' }
   | { type: 'clear' };
 
 function expiryOf(issued: OtpIssued, now: number): string {
@@ -63,7 +69,12 @@ function freshCode(issued: OtpIssued, now: number) {
     remainingAttempts: attemptsOf(issued),
     resendAvailableAt: now + OTP_RESEND_COOLDOWN_MS,
     sentAt: now,
+    codeGone: false,
   };
+}
+
+function sameContact(a: ContactInfo | null, b: ContactInfo): boolean {
+  return a?.email === b.email && a?.mobile === b.mobile;
 }
 
 export function otpReducer(state: OtpState, action: OtpAction): OtpState {
@@ -95,6 +106,26 @@ export function otpReducer(state: OtpState, action: OtpAction): OtpState {
       };
     case 'cooldown':
       return { ...state, resendAvailableAt: action.until, sentAt: action.now };
+    case 'onItsWay': {
+      // The code this screen already knows, or one whose answer was lost: its expiry, attempts
+      // and request are not known, and the server finds it by the contact.
+      const known =
+        state.isOtpSent &&
+        state.otpPurpose === action.purpose &&
+        sameContact(state.contactInfo, action.contact);
+      const base: OtpState = known
+        ? state
+        : {
+            ...initialOtpState,
+            isOtpSent: true,
+            otpPurpose: action.purpose,
+            contactInfo: action.contact,
+          };
+      return { ...base, resendAvailableAt: action.until, sentAt: action.now };
+    }
+    case 'codeGone':
+      if (!state.isOtpSent) return state;
+      return { ...state, codeGone: true, otpExpiry: null, remainingAttempts: null };
     case 'clear':
       return initialOtpState;
   }
@@ -109,6 +140,14 @@ export interface OtpFlow {
   verifyFailed: (remainingAttempts?: number) => void;
   /** The server asked to wait `seconds` before the next resend. */
   cooldown: (seconds: number) => void;
+  /**
+   * A request for a code refused because one was sent a moment ago (the answer to that one was
+   * lost, say): that code is on its way, so the flow goes on with it, the resend after the wait
+   * the server gave. True when `error` was that answer.
+   */
+  onItsWay: (purpose: OtpPurpose, contact: ContactInfo, error: unknown) => boolean;
+  /** The server has no open code any more (OTP_NOT_FOUND): used or expired. */
+  codeGone: () => void;
   /** Successful verification or reset, or the flow was abandoned. */
   clear: () => void;
 }
@@ -132,9 +171,17 @@ export function useOtpFlow(): OtpFlow {
     const now = Date.now();
     dispatch({ type: 'cooldown', until: now + seconds * 1000, now });
   }, []);
+  const onItsWay = useCallback((purpose: OtpPurpose, contact: ContactInfo, error: unknown) => {
+    const wait = codeSentMomentsAgo(error);
+    if (wait === undefined) return false;
+    const now = Date.now();
+    dispatch({ type: 'onItsWay', purpose, contact, until: now + wait * 1000, now });
+    return true;
+  }, []);
+  const codeGone = useCallback(() => dispatch({ type: 'codeGone' }), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
   return useMemo(
-    () => ({ state, sent, resent, verifyFailed, cooldown, clear }),
-    [state, sent, resent, verifyFailed, cooldown, clear],
+    () => ({ state, sent, resent, verifyFailed, cooldown, onItsWay, codeGone, clear }),
+    [state, sent, resent, verifyFailed, cooldown, onItsWay, codeGone, clear],
   );
 }

@@ -12,10 +12,10 @@ import { apiErrorMessage } from '../../../lib/api-client';
 import { contactSchema, newPasswordSchema, splitContact, VALIDATION_MESSAGES } from '../../account';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
-import { AUTH_ERROR_FALLBACKS, remainingAttemptsOf } from '../auth-errors';
+import { AUTH_ERROR_FALLBACKS, isCodeGone, OTP_NOTICES, remainingAttemptsOf } from '../auth-errors';
 import { OTP_INCOMPLETE, OTP_LENGTH, OtpInput } from './otp-input';
 import { placeServerErrors } from './server-field-errors';
-import { LinkButton, OtpStatus, ViewSwitch } from './view-parts';
+import { LinkButton, OtpStatus, signedInAfterAll, ViewSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 const forgotSchema = z.object({ contact: contactSchema });
@@ -45,6 +45,11 @@ export function ForgotPasswordView({ go, otp }: AuthViewProps) {
       otp.sent('password_reset', info, issued);
       go('reset-password');
     } catch (error) {
+      if (otp.onItsWay('password_reset', info, error)) {
+        toast.info(OTP_NOTICES.onItsWay);
+        go('reset-password');
+        return;
+      }
       toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.forgotPassword));
     }
   });
@@ -87,6 +92,7 @@ type ResetValues = z.input<typeof resetSchema>;
 export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
   const toast = useToast();
   const { mutateAsync: resetPassword } = useResetPassword();
+  const { mutateAsync: forgotPassword } = useForgotPassword();
   const {
     register,
     control,
@@ -99,6 +105,16 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
     defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
   });
   const noAttemptsLeft = otp.state.remainingAttempts === 0;
+  const done = 'Your password has been changed.';
+
+  /** "Send a new code" once the code is gone: asked for as the first one was. */
+  async function newCode() {
+    const contact = otp.state.contactInfo ?? {};
+    const issued = await forgotPassword(contact);
+    otp.sent('password_reset', contact, issued);
+    resetField('otp');
+    toast.success(issued.message || 'A new code has been sent.');
+  }
 
   const onSubmit = handleSubmit(async ({ otp: code, newPassword }) => {
     try {
@@ -108,8 +124,15 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
         newPassword,
       });
       otp.clear();
-      onAuthenticated(result, 'Your password has been changed.');
+      onAuthenticated(result, done);
     } catch (error) {
+      if (isCodeGone(error)) {
+        if (await signedInAfterAll(otp, onAuthenticated, done)) return;
+        otp.codeGone();
+        resetField('otp');
+        setError('otp', { message: OTP_NOTICES.codeGone });
+        return;
+      }
       const remaining = remainingAttemptsOf(error);
       if (remaining !== undefined) {
         otp.verifyFailed(remaining);
@@ -138,7 +161,7 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
           />
         )}
       />
-      <OtpStatus otp={otp} />
+      <OtpStatus otp={otp} onNewCode={newCode} />
       <NewPasswordField
         label="New password"
         error={errors.newPassword?.message}
@@ -150,7 +173,11 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <SubmitButton pending={isSubmitting} pendingLabel="Saving…" disabled={noAttemptsLeft}>
+      <SubmitButton
+        pending={isSubmitting}
+        pendingLabel="Saving…"
+        disabled={noAttemptsLeft || otp.state.codeGone}
+      >
         Reset password
       </SubmitButton>
       <p className="text-center text-sm text-slate-700">

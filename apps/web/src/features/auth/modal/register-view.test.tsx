@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
 import { renderWithQuery } from '../../../../test-support/render';
 import { resetAfterTest, sampleSession } from '../../../../test-support/session';
+import { OTP_NOTICES } from '../auth-errors';
 import { AuthModal } from './auth-modal';
 import { errorToasts } from '../../../../test-support/toasts';
 
@@ -196,6 +197,40 @@ describe('registration form', { timeout: 30_000 }, () => {
         requestId: '6f2c1a8e-0000-4000-8000-000000000001',
       },
     ]);
+  });
+
+  it('goes on to the codes when Create account is answered that codes went out a moment ago', async () => {
+    let sends = 0;
+    const api = installFakeApi({
+      'POST /auth/register': () => {
+        sends += 1;
+        if (sends === 1) throw new TypeError('Failed to fetch');
+        return fail(429, 'A code was sent a moment ago. Please wait 25 seconds.', {
+          code: 'OTP_RESEND_COOLDOWN',
+          retryAfter: 25,
+        });
+      },
+      'POST /auth/verify-otp': ok(sampleSession, 'Your account has been created.'),
+    });
+    const { user, onClose } = renderRegister();
+    await fillIndividual(user);
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('No response received from server')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await screen.findByRole('dialog', { name: 'Verify your details' });
+    expect(screen.getByText(OTP_NOTICES.onItsWay)).toBeInTheDocument();
+    await enterCodes(user, '123456', '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify and create account' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The request id was in the lost answer: the server finds the codes by the contacts.
+    expect(api.callsTo('POST /auth/verify-otp')[0]?.body).toEqual({
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      otp: '123456',
+      emailOtp: '654321',
+    });
   });
 
   it('requires the terms to be accepted', async () => {

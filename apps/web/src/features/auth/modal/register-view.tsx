@@ -19,7 +19,7 @@ import {
   VALIDATION_MESSAGES,
 } from '../../account';
 import { registerPayload, useRegister } from '../api/register';
-import { AUTH_ERROR_FALLBACKS } from '../auth-errors';
+import { AUTH_ERROR_FALLBACKS, OTP_NOTICES } from '../auth-errors';
 import { placeServerErrors } from './server-field-errors';
 import { ViewSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';
@@ -96,13 +96,20 @@ export function RegisterView({
   const corporate = useWatch({ control, name: 'accountType' }) === 'Corporate';
 
   const onSubmit = handleSubmit(async (values) => {
+    const payload = registerPayload(values);
+    const contact = { email: payload.email, mobile: payload.mobile };
     try {
       const issued = await createAccount(values);
       onDraft?.(values);
-      const payload = registerPayload(values);
-      otp.sent('registration', { email: payload.email, mobile: payload.mobile }, issued);
+      otp.sent('registration', contact, issued);
       go('verify-otp');
     } catch (error) {
+      if (otp.onItsWay('registration', contact, error)) {
+        onDraft?.(values);
+        toast.info(OTP_NOTICES.onItsWay);
+        go('verify-otp');
+        return;
+      }
       const rest = placeServerErrors(error, setError, {
         fields: {
           ...registerFields,

@@ -13,7 +13,7 @@ import { apiErrorMessage } from '../../../lib/api-client';
 import { contactSchema, mobileSchema, VALIDATION_MESSAGES } from '../../account';
 import { useLogin } from '../api/login';
 import { useSendLoginOtp } from '../api/send-login-otp';
-import { AUTH_ERROR_FALLBACKS } from '../auth-errors';
+import { AUTH_ERROR_FALLBACKS, OTP_NOTICES } from '../auth-errors';
 import { LinkButton, MethodSwitch, ViewSwitch, type SignInMethod } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
@@ -89,6 +89,11 @@ export function SignInOtpView({ go, otp }: AuthViewProps) {
       otp.sent('login', { mobile }, issued);
       go('verify-otp');
     } catch (error) {
+      if (otp.onItsWay('login', { mobile }, error)) {
+        toast.info(OTP_NOTICES.onItsWay);
+        go('verify-otp');
+        return;
+      }
       toast.error(apiErrorMessage(error, AUTH_ERROR_FALLBACKS.sendLoginOtp));
     }
   });

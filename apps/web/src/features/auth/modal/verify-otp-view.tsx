@@ -1,11 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/form-fields';
 import { useFocusLater } from '../../../components/use-focus-later';
+import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
+import { useSendLoginOtp } from '../api/send-login-otp';
 import { useVerifyOtp } from '../api/verify-otp';
-import { AUTH_ERROR_FALLBACKS, remainingAttemptsOf, wrongCodesOf } from '../auth-errors';
+import {
+  AUTH_ERROR_FALLBACKS,
+  isCodeGone,
+  OTP_NOTICES,
+  remainingAttemptsOf,
+  wrongCodesOf,
+} from '../auth-errors';
 import { OTP_INCOMPLETE, OTP_LENGTH, OtpInput } from './otp-input';
-import { LinkButton, OtpStatus } from './view-parts';
+import { LinkButton, OtpStatus, signedInAfterAll } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 /**
@@ -13,7 +21,9 @@ import type { AuthViewProps } from './view-types';
  * e-mail: each contact is proven) (POST /auth/verify-otp).
  */
 export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
+  const toast = useToast();
   const { mutateAsync: verifyOtp } = useVerifyOtp();
+  const { mutateAsync: sendLoginOtp } = useSendLoginOtp();
   const [code, setCode] = useState('');
   const [emailCode, setEmailCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -25,6 +35,31 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
   const purpose = state.otpPurpose === 'login' ? 'login' : 'registration';
   const registration = purpose === 'registration';
   const noAttemptsLeft = state.remainingAttempts === 0;
+  const done = registration ? 'Your account has been created.' : 'You are signed in.';
+
+  /** The code is gone (used, or long expired): a verify that worked may have lost its answer. */
+  async function codeGone() {
+    if (await signedInAfterAll(otp, onAuthenticated, done)) return;
+    otp.codeGone();
+    setCode('');
+    setEmailCode('');
+    setError(OTP_NOTICES.codeGone);
+    setEmailError(undefined);
+  }
+
+  /** "Send a new code" once the code is gone: a registration's form sends new codes. */
+  async function newCode() {
+    if (registration) {
+      go('register');
+      return;
+    }
+    const contact = state.contactInfo ?? {};
+    const issued = await sendLoginOtp(contact.mobile ?? '');
+    otp.sent('login', contact, issued);
+    setError(undefined);
+    toast.success(issued.message || 'A new code has been sent.');
+    focusSmsLater();
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,11 +78,12 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
         requestId: state.otpRequestId,
       });
       otp.clear();
-      onAuthenticated(
-        result,
-        registration ? 'Your account has been created.' : 'You are signed in.',
-      );
+      onAuthenticated(result, done);
     } catch (failure) {
+      if (isCodeGone(failure)) {
+        await codeGone();
+        return;
+      }
       otp.verifyFailed(remainingAttemptsOf(failure));
       // Only the codes the server found wrong are cleared (both when it does not say), and
       // the message is shown by them; the first box of the first refused code takes the focus.
@@ -100,8 +136,12 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
           ref={emailFirstBox}
         />
       ) : null}
-      <OtpStatus otp={otp} />
-      <SubmitButton pending={pending} pendingLabel="Verifying…" disabled={noAttemptsLeft}>
+      <OtpStatus otp={otp} onNewCode={newCode} />
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Verifying…"
+        disabled={noAttemptsLeft || state.codeGone}
+      >
         {registration ? 'Verify and create account' : 'Verify and sign in'}
       </SubmitButton>
       <p className="text-center text-sm text-slate-700">

@@ -1,11 +1,13 @@
-import { useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { displayMobile } from '@store/domain';
 import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
+import { fetchProfile } from '../api/get-profile';
 import { useResendOtp } from '../api/resend-otp';
 import { AUTH_ERROR_FALLBACKS, retryAfterOf } from '../auth-errors';
 import type { OtpFlow } from './otp-state';
+import type { AuthViewProps } from './view-types';
 
 /** A button that looks like a link (switches views inside the modal). */
 export function LinkButton({ className = '', ...props }: ComponentProps<'button'>) {
@@ -85,23 +87,59 @@ export function describeDestination(otp: OtpFlow['state']): string {
 }
 
 /**
- * The expiry countdown, the remaining attempts and the Resend button (disabled during the
- * cooldown, with its own countdown) of a code that was sent.
+ * After OTP_NOT_FOUND: the call that used the code may have worked with its answer lost, and
+ * its cookies come. Looks for that session; when there is one, finishes as the call would have
+ * (true), else false.
  */
-export function OtpStatus({ otp }: { otp: OtpFlow }) {
+export async function signedInAfterAll(
+  otp: OtpFlow,
+  onAuthenticated: AuthViewProps['onAuthenticated'],
+  message: string,
+): Promise<boolean> {
+  const session = await fetchProfile().catch(() => null);
+  if (!session) return false;
+  otp.clear();
+  onAuthenticated({ session }, message);
+  return true;
+}
+
+/**
+ * The expiry countdown, the remaining attempts and the Resend button (disabled during the
+ * cooldown, with its own countdown) of a code that was sent. Once the server has no code open
+ * (otp.state.codeGone) there is nothing to count: the button becomes "Send a new code", calls
+ * `onNewCode` (the view asks for a code as it did the first time) and takes the focus as soon as
+ * it may be used.
+ */
+export function OtpStatus({
+  otp,
+  onNewCode,
+}: {
+  otp: OtpFlow;
+  onNewCode: () => Promise<void> | void;
+}) {
   const toast = useToast();
   const { mutateAsync: resendOtp } = useResendOtp();
   const [resending, setResending] = useState(false);
+  const resendButtonRef = useRef<HTMLButtonElement>(null);
   const { state } = otp;
   const since = state.sentAt ?? 0;
   const expiresAt = state.otpExpiry ? Date.parse(state.otpExpiry) : null;
   const expiresIn = useSecondsUntil(expiresAt, since);
   const resendIn = useSecondsUntil(state.resendAvailableAt, since);
   const attempts = state.remainingAttempts;
+  const mayResend = resendIn === 0 && !resending;
+
+  useEffect(() => {
+    if (state.codeGone && mayResend) resendButtonRef.current?.focus();
+  }, [state.codeGone, mayResend]);
 
   async function resend() {
     setResending(true);
     try {
+      if (state.codeGone) {
+        await onNewCode();
+        return;
+      }
       const issued = await resendOtp({
         purpose: state.otpPurpose,
         contact: state.contactInfo,
@@ -121,20 +159,22 @@ export function OtpStatus({ otp }: { otp: OtpFlow }) {
   return (
     <div className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <p role="timer" data-testid="otp-expiry">
-          {expiresIn > 0 ? (
-            <>
-              Code expires in{' '}
-              <span className="font-semibold text-slate-900 tabular-nums">
-                {formatCountdown(expiresIn)}
+        {expiresAt === null ? null : (
+          <p role="timer" data-testid="otp-expiry">
+            {expiresIn > 0 ? (
+              <>
+                Code expires in{' '}
+                <span className="font-semibold text-slate-900 tabular-nums">
+                  {formatCountdown(expiresIn)}
+                </span>
+              </>
+            ) : (
+              <span className="font-semibold text-red-700">
+                The code has expired. Please request a new one.
               </span>
-            </>
-          ) : (
-            <span className="font-semibold text-red-700">
-              The code has expired. Please request a new one.
-            </span>
-          )}
-        </p>
+            )}
+          </p>
+        )}
         {attempts !== null ? (
           <p
             data-testid="otp-attempts"
@@ -146,12 +186,10 @@ export function OtpStatus({ otp }: { otp: OtpFlow }) {
       </div>
       <div className="mt-2 flex items-center gap-2 border-t border-slate-200 pt-2">
         <span>Didn&apos;t get it?</span>
-        <LinkButton onClick={() => void resend()} disabled={resendIn > 0 || resending}>
+        <LinkButton ref={resendButtonRef} onClick={() => void resend()} disabled={!mayResend}>
           {resending
             ? 'Sending…'
-            : resendIn > 0
-              ? `Resend OTP in ${formatCountdown(resendIn)}`
-              : 'Resend OTP'}
+            : `${state.codeGone ? 'Send a new code' : 'Resend OTP'}${resendIn > 0 ? ` in ${formatCountdown(resendIn)}` : ''}`}
         </LinkButton>
       </div>
     </div>
