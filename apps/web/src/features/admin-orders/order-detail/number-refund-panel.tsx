@@ -3,6 +3,7 @@ import { useInlinePanel } from '../../../components/inline-panel';
 import { useRefundNumber } from '../api/refund-number';
 import type { PaymentRecord, StaffOrder, StaffOrderItem } from '../staff-order-types';
 import { RefundFormBase } from './refund-form-base';
+import { NumberActionButton } from './number-action-button';
 
 /** The refund of this number alone being made (Razorpay did not answer yet), if any. */
 const requestedRefund = (order: StaffOrder, numberId: number) =>
@@ -66,14 +67,12 @@ export function NumberRefundPanel({
   const amount = requested?.amount ?? shareOf(order, item);
   if (!open && !requested) {
     return (
-      <button
-        ref={openerRef}
-        type="button"
-        className="min-h-6 text-sm text-slate-700 underline"
+      <NumberActionButton
+        openerRef={openerRef}
         onClick={show}
-      >
-        Refund this number… <span className="sr-only">({item.display})</span>
-      </button>
+        label="Refund this number…"
+        display={item.display}
+      />
     );
   }
   return (

@@ -7,6 +7,7 @@ import { useUndoPortingStep, type PortingUndo } from '../api/undo-porting-step';
 import type { StaffOrderItem } from '../staff-order-types';
 import { FormActions } from './form-actions';
 import { useChangeFeedback } from './use-change-feedback';
+import { NumberActionButton } from './number-action-button';
 
 const undoSchema = z.object({
   reason: z
@@ -60,14 +61,12 @@ export function UndoStepPanel({
   });
   if (!open) {
     return (
-      <button
-        ref={openerRef}
-        type="button"
-        className="min-h-6 text-sm text-slate-700 underline"
+      <NumberActionButton
+        openerRef={openerRef}
         onClick={show}
-      >
-        Take back {stepName}… <span className="sr-only">({item.display})</span>
-      </button>
+        label={`Take back ${stepName}…`}
+        display={item.display}
+      />
     );
   }
   return (
