@@ -106,8 +106,10 @@ test('a buyer types a phrase, opens a number, shares it and buys it now', async 
     ).data.items.map((item) => item.product.number);
     expect(cartNumbers).toEqual([other.number]);
 
-    // The number's page now says it is held.
+    // The number's page now says it is held, for this buyer, by the order just placed.
     await page.goto(`/numbers/${target.number}`);
-    await expect(page.getByTestId('number-status')).toContainText('On hold');
+    await expect(page.getByTestId('number-status')).toContainText(
+      /^Held for you in order VN-[\dA-Z-]+: pay now to keep it\.$/,
+    );
   });
 });
