@@ -1,4 +1,5 @@
 import { siteConfig } from './site-config';
+import { noteServerDate } from './server-clock';
 
 /**
  * HTTP client for the storefront API (`${apiBaseUrl}/api/v1${path}`), shared by every feature.
@@ -194,8 +195,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const fetchImpl = options.fetch ?? globalThis.fetch;
     let response: Response;
+    const sentAt = Date.now();
     try {
       response = await fetchImpl(`${baseUrl}${path}`, init);
+      noteServerDate(response, sentAt, Date.now());
     } catch (error) {
       if (isAbortError(error)) {
         throw new ApiError(errorMessage(error), { code: 'ABORTED', cause: error });

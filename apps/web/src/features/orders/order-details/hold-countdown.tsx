@@ -1,6 +1,7 @@
 import { plural } from '@store/domain';
 import { useEffect } from 'react';
 import { formatIndianDate } from '../../../lib/format';
+import { onThisClock } from '../../../lib/server-clock';
 import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
 
 /** The minutes left at which screen readers are told the time left. */
@@ -23,7 +24,7 @@ export function HoldCountdown({
   verifying?: boolean;
   onLapse: () => unknown;
 }) {
-  const secondsLeft = useSecondsUntil(Date.parse(holdExpiresAt));
+  const secondsLeft = useSecondsUntil(onThisClock(holdExpiresAt));
   const lapsed = secondsLeft === 0;
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { formatIndianDate } from '../../../lib/format';
+import { onThisClock } from '../../../lib/server-clock';
 import { useSecondsUntil } from '../../../lib/use-countdown';
 import { useRetryOrder } from '../api/retry-order';
 import type { Order } from '../order-types';
@@ -23,7 +24,7 @@ export function RetryOrderCard({ order }: { order: Order }) {
   const button = useRef<HTMLButtonElement>(null);
   const [problem, setProblem] = useState<string | undefined>();
   const count = order.items.length;
-  const coolingDown = useSecondsUntil(order.retryFrom ? Date.parse(order.retryFrom) : null) > 0;
+  const coolingDown = useSecondsUntil(order.retryFrom ? onThisClock(order.retryFrom) : null) > 0;
 
   useEffect(() => {
     if (!offered) return;
