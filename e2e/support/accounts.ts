@@ -94,11 +94,11 @@ export async function enterRegistrationCodes(
 }
 
 /**
- * Signs in through the header's Sign In dialog with a code sent to the mobile, as a person does
- * (the code read from the dev outbox).
+ * Signs in through the header's Sign In dialog (or `dialog`, already open) with a code sent to
+ * the mobile, as a person does (the code read from the dev outbox).
  */
-export async function signInWithOtpInBrowser(page: Page, mobile: string) {
-  const dialog = await openSignIn(page);
+export async function signInWithOtpInBrowser(page: Page, mobile: string, dialog?: Locator) {
+  dialog ??= await openSignIn(page);
   await dialog.getByRole('button', { name: 'With OTP' }).click();
   await dialog.getByLabel('Mobile number').fill(mobile);
   const since = new Date();

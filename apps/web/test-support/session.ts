@@ -41,5 +41,7 @@ function removeSessionHintCookie() {
 export function resetAfterTest() {
   cleanup();
   removeSessionHintCookie();
+  // What the tab kept (a billing draft) ends with it.
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 }

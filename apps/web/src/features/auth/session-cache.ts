@@ -85,6 +85,7 @@ export function setSession(queryClient: QueryClient, session: AuthSession) {
   writeSessionHint();
   notifyHint();
   emit(signedInListeners, session);
+  tellOtherTabs({ type: 'signed-in', userId: session.user.id });
 }
 
 /** Replaces the signed-in user's data (after a profile or address update); no event. */
@@ -97,10 +98,59 @@ export function updateSession(queryClient: QueryClient, session: AuthSession) {
  * and no cached data of the account (orders, cart...): only public queries stay.
  */
 export function clearSession(queryClient: QueryClient) {
+  if (forgetSession(queryClient)) tellOtherTabs({ type: 'signed-out' });
+}
+
+/** clearSession without telling the other tabs; true when there was a session to forget. */
+function forgetSession(queryClient: QueryClient): boolean {
   const wasSignedIn = Boolean(queryClient.getQueryData(PROFILE_QUERY_KEY)) || hasSessionHint();
   clearSessionHint();
   removeAccountQueries(queryClient);
   void queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });
   queryClient.setQueryData<AuthSession | null>(PROFILE_QUERY_KEY, null);
   if (wasSignedIn) emit(signedOutListeners);
+  return wasSignedIn;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other tabs of this browser share the session's cookies: a sign-in or sign-out in one is told to
+// the others, which follow it at once instead of at their next request (a tab left on the cart
+// would otherwise go on showing the account's cart and checkout after a logout elsewhere).
+
+type TabMessage = { type: 'signed-in'; userId: string } | { type: 'signed-out' };
+
+let tabs: BroadcastChannel | null | undefined;
+
+function tabChannel(): BroadcastChannel | null {
+  if (tabs === undefined) {
+    tabs =
+      typeof window === 'undefined' || typeof BroadcastChannel === 'undefined'
+        ? null
+        : new BroadcastChannel('store-session');
+  }
+  return tabs;
+}
+
+function tellOtherTabs(message: TabMessage) {
+  tabChannel()?.postMessage(message);
+}
+
+/** Follows the sign-ins and sign-outs of this browser's other tabs. Returns an unsubscribe. */
+export function followOtherTabs(queryClient: QueryClient): () => void {
+  const channel = tabChannel();
+  if (!channel) return () => {};
+  const onMessage = ({ data }: MessageEvent<TabMessage>) => {
+    if (data.type === 'signed-out') {
+      forgetSession(queryClient);
+      return;
+    }
+    const current = queryClient.getQueryData<AuthSession | null>(PROFILE_QUERY_KEY);
+    if (current?.user.id === data.userId) return;
+    if (current) removeAccountQueries(queryClient);
+    // The hint cookie is there now: the profile query runs again and brings the session.
+    notifyHint();
+    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+  };
+  channel.addEventListener('message', onMessage);
+  return () => channel.removeEventListener('message', onMessage);
 }

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { gstinStateName } from '@store/domain';
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { CheckboxField, TextField } from '../../components/form-fields';
 import { z } from '../../lib/zod';
 import { AddressFields, addressSchema, nameSchema } from '../account';
 import type { AuthAddress, AuthUser } from '../auth';
 import type { CheckoutDetails } from './api/checkout';
+import { DRAFT_FIELDS, readBillingDraft, writeBillingDraft } from './billing-draft';
 
 export const GSTIN_STATE_CONFIRM_REQUIRED =
   'Please confirm the billing state, or choose the state your GSTIN is registered in.';
@@ -18,6 +19,7 @@ const billingSchema = addressSchema.extend({
 
 type BillingValues = z.input<typeof billingSchema>;
 
+/** The profile's name and address, under what the buyer typed in this tab and did not order yet. */
 function valuesOf(user: AuthUser, address: AuthAddress | null): BillingValues {
   return {
     name: user.name,
@@ -26,6 +28,7 @@ function valuesOf(user: AuthUser, address: AuthAddress | null): BillingValues {
     city: address?.city ?? '',
     state: address?.state ?? '',
     pinCode: address?.pinCode ?? '',
+    ...readBillingDraft(user.id),
     confirmGstinStateMismatch: false,
   };
 }
@@ -67,6 +70,16 @@ export function BillingForm({
   });
   const stateName = useWatch({ control, name: 'state' });
   useEffect(() => onStateChange?.(stateName), [stateName, onStateChange]);
+
+  const typed = useWatch({ control, name: DRAFT_FIELDS });
+  const { isDirty } = useFormState({ control });
+  useEffect(() => {
+    if (!isDirty) return;
+    writeBillingDraft(
+      user.id,
+      Object.fromEntries(DRAFT_FIELDS.map((field, at) => [field, typed[at]])),
+    );
+  }, [isDirty, typed, user.id]);
 
   const gstinState =
     user.accountType === 'Corporate' && user.gstinNo ? gstinStateName(user.gstinNo) : undefined;

@@ -859,6 +859,7 @@ describe('signed-in cart and checkout', () => {
         ),
       'POST /cart/validate': ok({
         validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+        cart: serverCart([{ id: 1, price: 50000 }]),
       }),
       'POST /cart/checkout': {
         status: 201,

@@ -42,12 +42,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const sync = useGuestCartSync(signedIn ? user : null, guest, toast);
   const { addToCart, addPack, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
-  // Checkout asked for before sign-in goes on once the guest cart has reached the account's.
+  // Checkout asked for before sign-in goes on once the guest cart has reached the account's
+  // (and the account's cart is known: with no guest cart to sync, it is read).
   const { steps, buyNow, buying, placeBuyNow, stopBuying } = useCheckout(
     signedIn,
     authStatus !== 'loading',
     toast,
-    signedIn && guest.items.length === 0,
+    signedIn && guest.items.length === 0 && server.data !== undefined,
   );
 
   const value = useMemo<CartContextValue>(

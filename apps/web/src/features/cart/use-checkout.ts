@@ -2,12 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ToastApi } from '../../components/toast';
-import { apiErrorMessage, isApiError } from '../../lib/api-client';
+import { api, apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
 import { getAttribution } from '../analytics';
 import { useAuthUi } from '../auth';
 import { useCheckout as useCheckoutCall, type CheckoutDetails } from './api/checkout';
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
+import { clearBillingDraft } from './billing-draft';
 import { useValidateCart } from './api/validate-cart';
 import type { CheckoutStop } from './cart-context';
 import { CART_MESSAGES } from './cart-messages';
@@ -19,6 +20,15 @@ import { readGuestCart, writeGuestCart } from './guest-cart-store';
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   const inA = new Set(a);
   return inA.size === new Set(b).size && b.every((id) => inA.has(id));
+}
+
+/**
+ * The session ended while the buyer was checking out (a logout in another tab, a session revoked
+ * elsewhere): the client has refreshed in vain and cleared it. They sign in again and the purchase
+ * goes on, as a guest's would.
+ */
+function signedOutMeanwhile(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
 }
 
 type AskedBeforeSignIn = { product: CartProduct } | { product?: undefined; cartIds: number[] };
@@ -90,6 +100,7 @@ export function useCheckout(
   const placeOrder = useCallback(
     async (input: Parameters<typeof postCheckout>[0]) => {
       const { order } = await postCheckout(input);
+      clearBillingDraft();
       // The numbers just reserved leave every listing; the buyer must not see them there.
       void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
       await queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
@@ -153,7 +164,16 @@ export function useCheckout(
       // The numbers the page shows: another tab or device may have changed the cart since.
       const shown = queryClient.getQueryData<ServerCart>(CART_QUERY_KEY)?.productIds ?? [];
       try {
-        const { validationResults, cart } = await postValidate(undefined);
+        let { validationResults, cart } = await postValidate(undefined);
+        if (!cart) {
+          // A guest's answer: the request went without an access cookie. The session is
+          // refreshed and the cart validated again, or, when it has ended, the buyer signs in.
+          if (!(await api.refreshSession())) {
+            askToSignIn({ cartIds: shown });
+            return;
+          }
+          ({ validationResults, cart } = await postValidate(undefined));
+        }
         if (cart) setServerCart(queryClient, cart);
         if (validationResults.some((result) => !result.valid)) {
           toast.warning(CART_MESSAGES.checkoutBlocked);
@@ -177,11 +197,15 @@ export function useCheckout(
         // The buyer's order awaiting payment for other numbers (a Buy now in another tab, say)
         // is cancelled by this checkout: only once the buyer has said so for that order.
         const open = cart?.openOrder;
-        if (open && releasesOpenOrder(open, cart.productIds) && replacing !== open.id) {
+        if (open && releasesOpenOrder(open, cart?.productIds ?? []) && replacing !== open.id) {
           return { replaces: open };
         }
         await placeOrder({ attribution: getAttribution(), ...details });
       } catch (error) {
+        if (signedOutMeanwhile(error)) {
+          askToSignIn({ cartIds: shown });
+          return;
+        }
         const { refused, message } = await checkoutProblem(error);
         if (refused) toast.warning(message);
         else toast.error(message);
@@ -216,10 +240,15 @@ export function useCheckout(
         await placeOrder({ attribution: getAttribution(), numberId: buying.id, ...details });
         setBuying(null);
       } catch (error) {
+        if (signedOutMeanwhile(error)) {
+          setBuying(null);
+          askToSignIn({ product: buying });
+          return;
+        }
         return (await checkoutProblem(error)).message;
       }
     },
-    [buying, placeOrder, checkoutProblem],
+    [buying, placeOrder, checkoutProblem, askToSignIn],
   );
 
   useEffect(() => {

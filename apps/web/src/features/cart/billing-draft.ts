@@ -1,0 +1,56 @@
+/**
+ * The billing details typed at checkout, kept in this tab (session storage) until an order is
+ * placed: a phone that discards the tab while the buyer is in the UPI or SMS app, a reload, or a
+ * sign-in again after the session ended elsewhere must not make them type the address again.
+ * The draft belongs to one account: another account signing in here never sees it.
+ */
+
+const DRAFT_KEY = 'billing-draft';
+
+export const DRAFT_FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'pinCode'] as const;
+
+export type BillingDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The draft `userId` typed in this tab, or null; what storage holds is not trusted. */
+export function readBillingDraft(userId: string): BillingDraft | null {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(storage()?.getItem(DRAFT_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (typeof saved !== 'object' || saved === null) return null;
+  const { userId: owner, values } = saved as { userId?: unknown; values?: unknown };
+  if (owner !== userId || typeof values !== 'object' || values === null) return null;
+  const draft: BillingDraft = {};
+  for (const field of DRAFT_FIELDS) {
+    const value = (values as Record<string, unknown>)[field];
+    if (typeof value === 'string') draft[field] = value;
+  }
+  return draft;
+}
+
+export function writeBillingDraft(userId: string, values: BillingDraft) {
+  try {
+    storage()?.setItem(DRAFT_KEY, JSON.stringify({ userId, values }));
+  } catch {
+    // Storage refused (private mode, full): the form still works, only without a draft.
+  }
+}
+
+/** Forgets the draft: the order it was typed for has been placed. */
+export function clearBillingDraft() {
+  try {
+    storage()?.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
