@@ -1,9 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { fillBillingAddress, newAccount, registerByApi } from '../support/accounts';
 import { startStore, type StoreServer } from '../support/store-server';
-import { jsonLdBlocks, meta, publicBase, clickWhenHydrated } from '../support/store-pages';
+import {
+  jsonLdBlocks,
+  meta,
+  publicBase,
+  clickWhenHydrated,
+  type ApiNumber,
+} from '../support/store-pages';
 
 /**
  * Search metadata in the HTML the server sends (no JavaScript), sitemap and robots, analytics
@@ -366,6 +373,96 @@ test.describe('analytics with a measurement id', () => {
     await expect.poll(() => pageViews(page)).toHaveLength(4);
     expect((await pageViews(page)).at(-1)).toBe('/blogs');
     expect(gtagRequests).toHaveLength(1);
+  });
+  test('counts a sale: added to the cart, checkout begun, paid; with no personal data and no token', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '/* gtag.js stub */' }),
+    );
+    const buyer = newAccount('gita ga');
+    const api = await playwrightRequest.newContext({ baseURL: store!.url });
+    await registerByApi(api, buyer);
+    await page.context().addCookies((await api.storageState()).cookies);
+    const listed = await api.get('/api/v1/numbers?sort=price_asc&page=3&pageSize=20');
+    const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
+    const picked = items[Math.floor(Math.random() * items.length)]!;
+    const events = async (name: string) =>
+      page.evaluate(
+        (wanted) =>
+          ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+            .map((entry) => Array.from(entry))
+            .filter((args) => args[0] === 'event' && args[1] === wanted)
+            .map((args) => args[2] as Record<string, unknown>),
+        name,
+      );
+    const layer = () =>
+      page.evaluate(() =>
+        JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []),
+      );
+    const item = {
+      item_id: String(picked.id),
+      item_name: picked.number,
+      price: picked.pricing.nwFinalPrice,
+      quantity: 1,
+    };
+
+    await page.goto(`${store!.url}/numbers/${picked.number}`);
+    await clickWhenHydrated(page.getByRole('button', { name: 'Add to cart' }));
+    await expect(page.getByRole('status').getByText('Item added to cart')).toBeVisible();
+    expect(await events('add_to_cart')).toEqual([
+      expect.objectContaining({
+        currency: 'INR',
+        value: picked.pricing.nwFinalPrice,
+        items: [expect.objectContaining(item)],
+      }),
+    ]);
+
+    await page.goto(`${store!.url}/cart`);
+    await fillBillingAddress(page, 'Karnataka', 'Bengaluru');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    expect(await events('begin_checkout')).toEqual([
+      expect.objectContaining({
+        value: picked.pricing.nwFinalPrice,
+        items: [expect.objectContaining(item)],
+      }),
+    ]);
+    const orderId = page.url().split('/').pop()!;
+    const order = (await (await api.get(`/api/v1/orders/${orderId}`)).json()) as {
+      data: { reference: string; amounts: { totalAmount: number } };
+    };
+
+    await page.getByLabel(/transaction reference \(UTR\)/).fill(String(Date.now()).slice(-12));
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await expect
+      .poll(() => events('purchase'))
+      .toEqual([
+        expect.objectContaining({
+          transaction_id: order.data.reference,
+          value: order.data.amounts.totalAmount,
+          currency: 'INR',
+          items: [expect.objectContaining(item)],
+        }),
+      ]);
+    for (const personal of [buyer.mobile, buyer.email, buyer.name, 'Residency Road']) {
+      expect(await layer()).not.toContain(personal);
+    }
+    await api.dispose();
+  });
+
+  test("an unsubscribe link's token never reaches analytics", async ({ page }) => {
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '/* gtag.js stub */' }),
+    );
+    await page.goto(`${store!.url}/unsubscribe?token=secret-token-123&utm_source=alert`);
+    await expect.poll(() => pageViews(page)).toEqual(['/unsubscribe']);
+    const layer = await page.evaluate(() =>
+      JSON.stringify((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []),
+    );
+    expect(layer).not.toContain('secret-token-123');
+    expect(layer).toContain(`${store!.url}/unsubscribe?utm_source=alert`);
   });
 });
 

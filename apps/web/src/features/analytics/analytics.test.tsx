@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createRoutesStub, Link } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Analytics, GTAG_SRC, trackPageView } from './analytics';
+import { Analytics, GTAG_SRC, safeLocation, trackPageView, trackSale } from './analytics';
 
 afterEach(() => {
   cleanup();
@@ -68,5 +68,46 @@ describe('Analytics', () => {
     expect(window.dataLayer).toBeUndefined();
     expect(window.gtag).toBeUndefined();
     expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+});
+
+describe('what analytics may see', () => {
+  it('keeps the campaign parameters of an address and drops every other one', () => {
+    expect(
+      safeLocation(
+        'https://store.example/unsubscribe?token=abc.def&utm_source=alert&gclid=g1&text=my+birthday#top',
+      ),
+    ).toBe('https://store.example/unsubscribe?utm_source=alert&gclid=g1');
+  });
+
+  it("sends a purchase with the order's reference and total, a number as an item", () => {
+    trackSale(
+      {
+        name: 'purchase',
+        orderReference: 'VN-20261129-AB12CD34',
+        total: 5310,
+        items: [{ id: 7, digits: '9876543210', category: 'Mirror Numbers', price: 4500 }],
+      },
+      'G-TEST',
+    );
+    const purchase = (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .find((args) => args[0] === 'event' && args[1] === 'purchase');
+    expect(purchase?.[2]).toEqual({
+      currency: 'INR',
+      value: 5310,
+      transaction_id: 'VN-20261129-AB12CD34',
+      items: [
+        {
+          item_id: '7',
+          item_name: '9876543210',
+          item_category: 'Mirror Numbers',
+          price: 4500,
+          quantity: 1,
+        },
+      ],
+      page_location: 'http://localhost:3000/',
+      send_to: 'G-TEST',
+    });
   });
 });

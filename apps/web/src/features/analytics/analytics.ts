@@ -57,6 +57,23 @@ function scheduleScript(measurementId: string, win: Window) {
   else win.addEventListener('load', () => win.setTimeout(insert, 0), { once: true });
 }
 
+/**
+ * The page's address as analytics may see it: the campaign parameters that attribute a visit,
+ * and no other query parameter (an unsubscribe link's signed token, a search typed, a filter).
+ */
+export function safeLocation(href: string): string {
+  const url = new URL(href);
+  const kept = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    if (CAMPAIGN_PARAMETERS.test(name)) kept.append(name, value);
+  }
+  url.search = kept.toString();
+  url.hash = '';
+  return url.toString();
+}
+
+const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
+
 /** Sends one page_view. Does nothing without a measurement id. */
 export function trackPageView(
   view: PageView,
@@ -66,6 +83,51 @@ export function trackPageView(
   if (!measurementId) return;
   const gtag = initAnalytics(measurementId, win);
   gtag('event', 'page_view', { ...view, send_to: measurementId });
+}
+
+/** A number as GA4's e-commerce item: its digits are the product, no person's data. */
+export interface SaleItem {
+  id: number;
+  digits: string;
+  category: string;
+  /** Rupees. */
+  price: number;
+}
+
+export type SaleEvent =
+  | { name: 'add_to_cart'; items: SaleItem[] }
+  | { name: 'begin_checkout'; items: SaleItem[] }
+  | { name: 'purchase'; items: SaleItem[]; orderReference: string; total: number };
+
+/**
+ * GA4's recommended e-commerce events (docs/decisions/0041): a number added to the cart, an order
+ * placed (the checkout begun: the buyer pays next), and the buyer's payment made (the UTR sent,
+ * or Razorpay's payment verified), with the order's total as its value. Nothing without an id.
+ */
+export function trackSale(
+  event: SaleEvent,
+  measurementId: string = siteConfig.gaMeasurementId,
+  win: Window = window,
+): void {
+  if (!measurementId) return;
+  const gtag = initAnalytics(measurementId, win);
+  const items = event.items.map((item) => ({
+    item_id: String(item.id),
+    item_name: item.digits,
+    item_category: item.category,
+    price: item.price,
+    quantity: 1,
+  }));
+  const value =
+    event.name === 'purchase' ? event.total : items.reduce((sum, item) => sum + item.price, 0);
+  gtag('event', event.name, {
+    currency: 'INR',
+    value,
+    items,
+    ...(event.name === 'purchase' ? { transaction_id: event.orderReference } : {}),
+    page_location: safeLocation(win.location.href),
+    send_to: measurementId,
+  });
 }
 
 /**
@@ -85,7 +147,7 @@ export function Analytics({
     trackPageView(
       {
         page_path: pathname,
-        page_location: window.location.href,
+        page_location: safeLocation(window.location.href),
         page_title: document.title,
       },
       measurementId,

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { trackSale } from '../analytics';
 import type { ToastApi } from '../../components/toast';
 import { api, apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
@@ -14,6 +15,7 @@ import { CART_MESSAGES } from './cart-messages';
 import type { CartProduct, ServerCart } from './cart-types';
 import { ALREADY_IN_CART, addToGuestCart, emptyGuestCart, removeFromGuestCart } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
+import { saleItems } from './sale-items';
 
 function hasServerCart(value: object): value is ServerCart {
   return 'items' in value && Array.isArray((value as { items: unknown }).items);
@@ -73,6 +75,7 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         if (signedIn && hasServerCart(result)) setServerCart(queryClient, result);
         else writeGuestCart(addToGuestCart(readGuestCart(), result.product));
         toast.success(CART_MESSAGES.added);
+        trackSale({ name: 'add_to_cart', items: saleItems([result.product]) });
         return true;
       } catch (error) {
         const already =
@@ -111,6 +114,7 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
           writeGuestCart(cart);
         }
         toast.success(CART_MESSAGES.packAdded);
+        trackSale({ name: 'add_to_cart', items: saleItems(result.products) });
         return true;
       } catch (error) {
         toast.error(apiErrorMessage(error, CART_MESSAGES.packFailed));

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { ToastApi } from '../../components/toast';
 import { api, apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
-import { getAttribution } from '../analytics';
+import { getAttribution, trackSale } from '../analytics';
 import { useAuthUi } from '../auth';
 import { useCheckout as useCheckoutCall, type CheckoutDetails } from './api/checkout';
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
@@ -14,6 +14,7 @@ import type { CheckoutStop } from './cart-context';
 import { CART_MESSAGES } from './cart-messages';
 import type { CartProduct, ServerCart, ValidationResult } from './cart-types';
 import { releasesOpenOrder } from './cart-view';
+import { saleItems } from './sale-items';
 import { applyValidation, toPayload } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
 
@@ -98,9 +99,10 @@ export function useCheckout(
   }, [signedIn, queryClient, postValidate, tellValidation, toast]);
 
   const placeOrder = useCallback(
-    async (input: Parameters<typeof postCheckout>[0]) => {
+    async (input: Parameters<typeof postCheckout>[0], products: readonly CartProduct[]) => {
       const { order } = await postCheckout(input);
       clearBillingDraft();
+      trackSale({ name: 'begin_checkout', items: saleItems(products) });
       // The numbers just reserved leave every listing; the buyer must not see them there.
       void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
       await queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
@@ -200,7 +202,8 @@ export function useCheckout(
         if (open && releasesOpenOrder(open, cart?.productIds ?? []) && replacing !== open.id) {
           return { replaces: open };
         }
-        await placeOrder({ attribution: getAttribution(), ...details });
+        const ordered = cart?.items.map((item) => item.product) ?? [];
+        await placeOrder({ attribution: getAttribution(), ...details }, ordered);
       } catch (error) {
         if (signedOutMeanwhile(error)) {
           askToSignIn({ cartIds: shown });
@@ -237,7 +240,9 @@ export function useCheckout(
     async (details: CheckoutDetails): Promise<string | undefined> => {
       if (!buying) return;
       try {
-        await placeOrder({ attribution: getAttribution(), numberId: buying.id, ...details });
+        await placeOrder({ attribution: getAttribution(), numberId: buying.id, ...details }, [
+          buying,
+        ]);
         setBuying(null);
       } catch (error) {
         if (signedOutMeanwhile(error)) {

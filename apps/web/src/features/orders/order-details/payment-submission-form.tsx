@@ -7,6 +7,7 @@ import { apiErrorMessage, isApiError } from '../../../lib/api-client';
 import { formatIndianDate } from '../../../lib/format';
 import { useAttachScreenshot, useSubmitPayment } from '../api/submit-payment';
 import type { Order } from '../order-types';
+import { trackPurchase } from './track-purchase';
 
 const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
@@ -94,6 +95,7 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
       { utr, screenshot },
       {
         onSuccess: ({ screenshotFailed }) => {
+          trackPurchase(order);
           setScreenshotLost(screenshotFailed !== undefined);
           focusLater();
         },

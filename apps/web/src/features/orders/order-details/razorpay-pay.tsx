@@ -5,6 +5,7 @@ import { apiErrorMessage, errorMessage } from '../../../lib/api-client';
 import { useVerifyRazorpayPayment } from '../api/verify-razorpay-payment';
 import type { Order, RazorpayOrderOptions, RazorpayPaymentResponse } from '../order-types';
 import { loadRazorpayCheckout } from '../razorpay-checkout';
+import { trackPurchase } from './track-purchase';
 
 const ORDER_MESSAGES = {
   paid: 'Payment received. Thank you!',
@@ -26,10 +27,12 @@ export function RazorpayPay({ order, razorpay }: { order: Order; razorpay: Razor
   async function confirm(response: RazorpayPaymentResponse) {
     try {
       const result = await verify.mutateAsync(response);
+      // Paid after the hold lapsed and the numbers went: the money goes back, nothing was sold.
       if (result.order.payment.status === 'refund_due') {
         toast.warning(result.message || ORDER_MESSAGES.paid);
       } else {
         toast.success(result.message || ORDER_MESSAGES.paid);
+        trackPurchase(result.order);
       }
     } catch (error) {
       toast.error(apiErrorMessage(error, ORDER_MESSAGES.verifyFailed));
