@@ -141,6 +141,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 3,
       updated: 1,
       unchanged: 1,
+      offersEnding: 0,
       ignoredColumns: [],
       errors: EDGE_ERRORS,
     });
@@ -174,6 +175,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 3,
       updated: 0,
       unchanged: 0,
+      offersEnding: 0,
       ignoredColumns: [],
       errors,
     });
@@ -231,12 +233,44 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(dryRun.json().data).toMatchObject({
       total: 1,
       new: 1,
+      offersEnding: 0,
       ignoredColumns: ['State', 'City', 'Notes'],
     });
     const { importId } = (await upload(support.client, file)).json().data;
     expect(await finished(support.client, importId)).toMatchObject({ new: 1, errors: 0 });
     expect(await listedPrices(support.client, 'q=9811900301')).toEqual([
       ['9811900301', 5_000, 4_000],
+    ]);
+  });
+
+  it('leaves offers as they are without an offer_price column, and says which an empty cell ends', async () => {
+    const support = await stock();
+    const { app } = ctx();
+    await insertTestNumbers(app, [
+      { number: '9811900401', basePrice: 10_000, finalPrice: 9_000 },
+      { number: '9811900402', basePrice: 20_000, finalPrice: 15_000 },
+      { number: '9811900403', basePrice: 30_000 },
+    ]);
+    // List prices only, as an owner updating them writes: the offers stay (at most the new price).
+    const prices = ['number,price', '9811900401,11000', '9811900402,12000', '9811900403,31000'];
+    const check = await upload(support.client, prices.join('\n'), { dryRun: true });
+    expect(check.json().data).toMatchObject({ updated: 3, offersEnding: 1 });
+    const { importId } = (await upload(support.client, prices.join('\n'))).json().data;
+    expect(await finished(support.client, importId)).toMatchObject({ updated: 3, errors: 0 });
+    expect(await listedPrices(support.client, 'q=98119004')).toEqual([
+      ['9811900401', 11_000, 9_000],
+      ['9811900402', 12_000, null],
+      ['9811900403', 31_000, null],
+    ]);
+
+    // An offer_price column with an empty cell ends that number's offer, and the check says so.
+    const ending = ['number,price,offer_price', '9811900401,11000,'].join('\n');
+    const told = await upload(support.client, ending, { dryRun: true });
+    expect(told.json().data).toMatchObject({ updated: 1, offersEnding: 1 });
+    const second = (await upload(support.client, ending)).json().data.importId;
+    expect(await finished(support.client, second)).toMatchObject({ updated: 1 });
+    expect(await listedPrices(support.client, 'q=9811900401')).toEqual([
+      ['9811900401', 11_000, null],
     ]);
   });
 
@@ -583,6 +617,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 5,
       updated: 0,
       unchanged: 0,
+      offersEnding: 0,
       ignoredColumns: [],
       errors,
     });
@@ -638,6 +673,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 0,
       updated: 5,
       unchanged: 3,
+      offersEnding: 0,
       ignoredColumns: [],
       errors: [],
     });
@@ -750,6 +786,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 0,
       updated: 0,
       unchanged: 0,
+      offersEnding: 0,
       ignoredColumns: [],
       errors,
     });
@@ -930,6 +967,7 @@ describeEachDatabase('stock imports', (ctx) => {
       new: 0,
       updated: 0,
       unchanged: 6,
+      offersEnding: 0,
       ignoredColumns: [],
       errors: [],
     });

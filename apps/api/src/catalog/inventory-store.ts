@@ -361,6 +361,15 @@ function importOutcomeSql(base: SQL, final: SQL, status: SQL): SQL {
     else 'updated' end`;
 }
 
+/**
+ * The final price a row gives when the file has no offer_price column: the number's offer stays
+ * (at most its new price); a number without one, or a new number, is sold at `base`.
+ */
+function keptOfferSql(base: SQL): SQL {
+  return sql`case when ${numbers.finalPrice} < ${numbers.basePrice}
+    then least(${numbers.finalPrice}, ${base}) else ${base} end`;
+}
+
 /** An import row as the dry run checks it: status null when the file left it empty. */
 export interface ImportRow {
   line: number;
@@ -370,16 +379,23 @@ export interface ImportRow {
   status: StockStatus | null;
 }
 
-/** The outcome each row of a batch would have (the dry run), read against the store now. */
+/**
+ * The outcome each row of a batch would have (the dry run), read against the store now, and
+ * whether it ends the number's offer (`keepOffers`: the file has no offer_price column).
+ */
 export async function importOutcomes(
   db: Db,
   rows: readonly ImportRow[],
-): Promise<{ line: number; outcome: ImportOutcome }[]> {
+  keepOffers: boolean,
+): Promise<{ line: number; outcome: ImportOutcome; endsOffer: boolean }[]> {
   if (rows.length === 0) return [];
   const column = <T>(pick: (row: ImportRow) => T) => param(rows.map(pick));
-  return rowsOf<{ line: number; outcome: ImportOutcome }>(
+  const final = keepOffers ? keptOfferSql(sql`u.base`) : sql`u.final`;
+  return rowsOf<{ line: number; outcome: ImportOutcome; endsOffer: boolean }>(
     db,
-    sql`select u.line, ${importOutcomeSql(sql`u.base`, sql`u.final`, sql`u.status`)} as outcome
+    sql`select u.line, ${importOutcomeSql(sql`u.base`, final, sql`u.status`)} as outcome,
+        coalesce(${numbers.finalPrice} < ${numbers.basePrice} and ${final} >= u.base, false)
+          as "endsOffer"
       from unnest(${column((r) => r.line)}::int[], ${column((r) => r.number)}::text[],
         ${column((r) => r.basePrice)}::int[], ${column((r) => r.finalPrice)}::int[],
         ${column((r) => r.status)}::text[])
@@ -402,8 +418,10 @@ export async function applyImportRows(
   importId: string,
   record: (rows: SQL) => Promise<void>,
   audit: { actorId: string; note: string; statusActions: Record<SettableStatus, string> },
+  keepOffers: boolean,
 ) {
   const run = <T>(query: SQL) => rowsOf<T>(tx, query);
+  const final = keepOffers ? keptOfferSql(sql`r.base_price`) : sql`r.final_price`;
   // The staged good rows (import_rows belongs to the imports capability: read here in joins).
   const staged = sql`r.import_id = ${importId}::uuid`;
   await run(
@@ -412,8 +430,8 @@ export async function applyImportRows(
   // old_status and new_status are set for a status change only.
   await run(sql`create temporary table import_plan on commit drop as
     select r.line, r.number, ${numbers.id} as number_id,
-      ${importOutcomeSql(sql`r.base_price`, sql`r.final_price`, sql`r.status`)} as outcome,
-      (${numbers.basePrice}, ${numbers.finalPrice}) <> (r.base_price, r.final_price) as reprice,
+      ${importOutcomeSql(sql`r.base_price`, final, sql`r.status`)} as outcome,
+      (${numbers.basePrice}, ${numbers.finalPrice}) <> (r.base_price, ${final}) as reprice,
       case when r.status <> ${stockStatusSql} then ${stockStatusSql} end as old_status,
       case when r.status <> ${stockStatusSql} then r.status end as new_status
     from ${importRows} r
@@ -424,7 +442,7 @@ export async function applyImportRows(
   const { actorId, note, statusActions } = audit;
   await record(sql`select ${actorId}::uuid, 'number.reprice', 'number', ${numbers.id}::text, ${numbers.number},
       ${pricesJson(sql`${numbers.basePrice}`, sql`${numbers.finalPrice}`)},
-      ${pricesJson(sql`r.base_price`, sql`r.final_price`)}, ${note}::text
+      ${pricesJson(sql`r.base_price`, final)}, ${note}::text
     from import_plan p
     join ${numbers} on ${numbers.id} = p.number_id
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
@@ -434,7 +452,7 @@ export async function applyImportRows(
       jsonb_build_object('status', p.new_status), ${note}::text
     from import_plan p
     where p.outcome = 'updated' and p.new_status is not null`);
-  await run(sql`update ${numbers} set base_price = r.base_price, final_price = r.final_price, updated_at = now()
+  await run(sql`update ${numbers} set base_price = r.base_price, final_price = ${final}, updated_at = now()
     from import_plan p
     join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
     where p.outcome = 'updated' and p.reprice and ${numbers.id} = p.number_id`);

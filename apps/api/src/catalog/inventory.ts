@@ -291,19 +291,21 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
     },
 
     /** The outcome each checked import row would have against the store now (the dry run). */
-    importOutcomes: (rows: readonly ImportRow[]) => importOutcomes(db, rows),
+    importOutcomes: (rows: readonly ImportRow[], keepOffers: boolean) =>
+      importOutcomes(db, rows, keepOffers),
 
     /**
      * Applies an import's staged good rows inside the import's transaction `tx` (see
      * applyImportRows): audit entries per number, told once `tx` commits. Returns the counts
      * and the refused lines.
      */
-    async applyImport(tx: Tx, importId: string, actorId: string) {
+    async applyImport(tx: Tx, importId: string, actorId: string, keepOffers: boolean) {
       const result = await applyImportRows(
         tx,
         importId,
         (rows: SQL) => audit.recordSelected(tx, rows),
         { actorId, note: `import ${importId}`, statusActions },
+        keepOffers,
       );
       tell({ kind: 'inserted', count: result.new }, tx);
       tell({ kind: 'repriced', count: result.repriced }, tx);

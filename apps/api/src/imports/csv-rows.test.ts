@@ -7,7 +7,7 @@ async function readWithColumns(content: string | Buffer) {
   const rows: CheckedRow[] = [];
   let ignored: string[] | undefined;
   const checked = checkedRows(Readable.from([Buffer.from(content)]), {
-    onIgnoredColumns: (names) => (ignored = names),
+    onHeader: (header) => (ignored = header.ignoredColumns),
   });
   for await (const batch of checked) rows.push(...batch);
   return { rows, ignored };

@@ -339,8 +339,11 @@ function csvProblem(error: unknown, newlines: number): unknown {
 export interface CheckOptions {
   /** Rows per batch. */
   batchSize?: number;
-  /** Told the columns the store does not read (as the file names them) once the header is read. */
-  onIgnoredColumns?: (names: string[]) => void;
+  /**
+   * Told, once the header is read, the columns the store does not read (as the file names them)
+   * and whether the file has an offer_price column (without one, offers stay as they are).
+   */
+  onHeader?: (header: { ignoredColumns: string[]; offerColumn: boolean }) => void;
   /** Classify good rows (category and numerology), as staging needs and a dry run does not. */
   classify?: boolean;
 }
@@ -462,10 +465,15 @@ export async function* checkedRows(
   source: Readable,
   options: CheckOptions = {},
 ): AsyncGenerator<CheckedRow[]> {
-  const { batchSize = 2_000, classify: withClass = false, onIgnoredColumns } = options;
+  const { batchSize = 2_000, classify: withClass = false, onHeader } = options;
   const seen = new Map<string, number>();
   let batch: CheckedRow[] = [];
-  for await (const record of dataRecords(source, (header) => onIgnoredColumns?.(header.ignored))) {
+  const told = (header: Header) =>
+    onHeader?.({
+      ignoredColumns: header.ignored,
+      offerColumn: header.columns.offer_price !== undefined,
+    });
+  for await (const record of dataRecords(source, told)) {
     batch.push(checkRow(record, seen, withClass));
     if (batch.length >= batchSize) {
       yield batch;

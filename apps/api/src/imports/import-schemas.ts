@@ -27,6 +27,12 @@ export const dryRunSchema = z.object({
     .int()
     .describe('Numbers in the store whose price, offer or status would change'),
   unchanged: z.number().int().describe('Numbers in the store at these prices and status already'),
+  offersEnding: z
+    .number()
+    .int()
+    .describe(
+      'Numbers on offer whose offer ends, their offer_price cell being empty (among updated). A file without an offer_price column leaves offers as they are',
+    ),
   ignoredColumns: z
     .array(z.string())
     .describe(

@@ -134,21 +134,23 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
   let stopping = false;
 
   /** Checks the rows of a batch against the store (dry run): outcome by line. */
-  async function outcomesOf(batch: CheckedRow[]) {
+  async function outcomesOf(batch: CheckedRow[], keepOffers: boolean) {
     const good = batch.filter((row): row is GoodRow => row.ok);
-    const outcomes = await catalog.importOutcomes(good);
-    return new Map(outcomes.map(({ line, outcome }) => [line, outcome]));
+    const outcomes = await catalog.importOutcomes(good, keepOffers);
+    return new Map(outcomes.map((outcome) => [outcome.line, outcome]));
   }
 
   async function run(id: string, actorId: string, fileName: string, lock: pg.PoolClient) {
     try {
       // Each batch is written while the next one is read and checked.
       let processed = 0;
+      let keepOffers = false;
       let staging: Promise<void> = Promise.resolve();
       try {
         for await (const batch of checkedRows(createReadStream(spoolPath(id)), {
           classify: true,
           batchSize: 5_000,
+          onHeader: ({ offerColumn }) => (keepOffers = !offerColumn),
         })) {
           if (stopping) throw new ImportStopped(ABANDONED);
           await staging;
@@ -162,7 +164,7 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
         await staging.catch(() => {});
       }
       const counts = await inTransaction(database, async (tx) => {
-        const applied = await catalog.applyImport(tx, id, actorId);
+        const applied = await catalog.applyImport(tx, id, actorId, keepOffers);
         await refuseStagedRows(
           tx,
           id,
@@ -210,6 +212,7 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
         new: 0,
         updated: 0,
         unchanged: 0,
+        offersEnding: 0,
         ignoredColumns: [],
         errors: [],
       };
@@ -218,22 +221,27 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
         if (result.errors.length < DRY_RUN_ERROR_LIMIT)
           result.errors.push({ line, number, reason });
       };
+      let keepOffers = false;
       const checked = checkedRows(file, {
         batchSize: 5_000,
-        onIgnoredColumns: (names) => (result.ignoredColumns = names),
+        onHeader: ({ ignoredColumns, offerColumn }) => {
+          result.ignoredColumns = ignoredColumns;
+          keepOffers = !offerColumn;
+        },
       });
       for await (const batch of checked) {
-        const outcomes = await outcomesOf(batch);
+        const outcomes = await outcomesOf(batch, keepOffers);
         for (const row of batch) {
           result.total++;
           if (!row.ok) {
             refuse(row.line, row.number, row.reason);
             continue;
           }
-          const outcome = outcomes.get(row.line)!;
+          const { outcome, endsOffer } = outcomes.get(row.line)!;
           if (outcome === 'new' || outcome === 'updated' || outcome === 'unchanged') {
             result.valid++;
             result[outcome]++;
+            if (endsOffer && outcome === 'updated') result.offersEnding++;
           } else {
             refuse(row.line, row.number, refusedReason[outcome]);
           }

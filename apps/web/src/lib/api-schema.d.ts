@@ -16201,6 +16201,8 @@ export interface operations {
               updated: number;
               /** @description Numbers in the store at these prices and status already */
               unchanged: number;
+              /** @description Numbers on offer whose offer ends, their offer_price cell being empty (among updated). A file without an offer_price column leaves offers as they are */
+              offersEnding: number;
               /** @description The header's columns the store does not read, as the file names them (an unnamed one: column 5 (no name)); their cells are left out. The store's own category, line and reason are not listed */
               ignoredColumns: string[];
               /** @description The first 1000 refused rows in line order (invalid counts all) */

@@ -24,6 +24,14 @@ export function DryRunPreview({ result }: { result: DryRun }) {
             : `${formatCount(result.valid)} ${matching} the stock; ${formatCount(result.invalid)} refused.`}
         </p>
       )}
+      {result.offersEnding > 0 ? (
+        <p className="text-sm font-medium text-amber-900">
+          {formatCount(result.offersEnding)}{' '}
+          {result.offersEnding === 1 ? 'number loses its offer' : 'numbers lose their offer'}: the
+          file leaves their offer_price empty, or prices them at or below the offer. A file without
+          an offer_price column leaves offers as they are.
+        </p>
+      ) : null}
       {result.ignoredColumns.length > 0 ? (
         <p className="text-sm text-slate-700">
           Ignored columns: {result.ignoredColumns.join(', ')}.

@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
+import { DryRunPreview } from './dry-run-preview';
 import ImportsPage from './imports-page';
 import type { StockImport } from './import-types';
 
@@ -42,6 +43,7 @@ const dryRun = {
   new: 3_000,
   updated: 900,
   unchanged: 98,
+  offersEnding: 0,
   ignoredColumns: ['State', 'City', 'Notes'],
   errors: [
     { line: 7, number: '9.82E+09', reason: 'number is in scientific notation (9.82E+09)' },
@@ -244,5 +246,14 @@ describe('the imports page', () => {
       `/api/v1/admin/imports/${IMPORT_ID}/errors.csv`,
     );
     expect(rows[2]).toHaveTextContent('feb.csvSunita Supportfailed');
+  });
+});
+
+describe('the check of a file', () => {
+  it('says how many numbers lose their offer, and how to keep offers', () => {
+    render(<DryRunPreview result={{ ...dryRun, offersEnding: 3 }} />);
+    expect(
+      screen.getByText(/^3 numbers lose their offer: the file leaves their offer_price empty/),
+    ).toHaveTextContent('A file without an offer_price column leaves offers as they are.');
   });
 });
