@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
+import { classify, numerology } from '@store/domain';
 import { csvRows, multipartFile } from '../../test-support/csv-upload';
 import { cellAsWritten, inertCell } from '../http/spreadsheet-cells';
 import { insertTestNumbers, listedPrices } from '../../test-support/numbers';
@@ -90,6 +91,14 @@ describeEachDatabase('stock imports', (ctx) => {
       url: api(`/admin/numbers/import${dryRun ? '?dryRun=true' : ''}`),
       ...multipartFile(content, options),
     });
+
+  async function until(condition: () => Promise<boolean>) {
+    for (let attempt = 0; attempt < 400; attempt++) {
+      if (await condition()) return;
+      await sleep(25);
+    }
+    throw new Error('the condition never came true');
+  }
 
   async function finished(client: SessionClient, id: string) {
     for (let attempt = 0; attempt < 200; attempt++) {
@@ -272,6 +281,48 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(await listedPrices(support.client, 'q=9811900401')).toEqual([
       ['9811900401', 11_000, null],
     ]);
+  });
+
+  it('refuses the row of a new number someone else added while the import ran, and applies the rest', async () => {
+    const support = await stock();
+    const { database } = ctx();
+    // Another import (or an agent) adds 9811900502 and has not committed yet when this apply
+    // plans it as new: the apply waits on it, then leaves the number as the other one made it.
+    const other = await database.connect();
+    try {
+      await other.query('begin');
+      const { sum, mid, total } = numerology('9811900502');
+      await other.query(
+        `insert into numbers (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
+          values ('9811900502', 2222200, 2222200, $1, $2, $3, $4, 'available', now(), now())`,
+        [classify('9811900502').category, sum, mid, total],
+      );
+      const file = ['number,price', '9811900501,11111', '9811900502,11111'].join('\n');
+      const { importId } = (await upload(support.client, file)).json().data;
+      await until(async () => {
+        const [waiting] = await database.query<{ count: number }>(
+          "select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%on conflict (number)%'",
+        );
+        return waiting!.count > 0;
+      });
+      await other.query('commit');
+      expect(await finished(support.client, importId)).toMatchObject({
+        status: 'done',
+        new: 1,
+        errors: 1,
+      });
+      const errors = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
+      expect(errors.body).toContain(
+        'number was added to the store by someone else while this import ran',
+      );
+      expect(await listedPrices(support.client, 'q=98119005')).toEqual([
+        ['9811900501', 11_111, null],
+        ['9811900502', 22_222, null],
+      ]);
+    } finally {
+      await other.query('rollback').catch(() => {});
+      other.release();
+    }
   });
 
   it('answers a repeat of an upload with the same Idempotency-Key with the import it started', async () => {

@@ -341,7 +341,14 @@ export type ImportOutcome = 'new' | 'updated' | 'unchanged' | ImportRefusal;
  * new (`new_held`, `new_sold`) or in the store (`not_held`, `not_sold`): only orders hold and
  * sell numbers.
  */
-export type ImportRefusal = 'held' | 'sold' | 'new_held' | 'new_sold' | 'not_held' | 'not_sold';
+export type ImportRefusal =
+  | 'held'
+  | 'sold'
+  | 'new_held'
+  | 'new_sold'
+  | 'not_held'
+  | 'not_sold'
+  | 'added_meanwhile';
 
 /**
  * The outcome of offering `base` and `final` with the file's `status` (null when left empty)
@@ -461,12 +468,19 @@ export async function applyImportRows(
     .set(statusChange(sql`p.new_status`))
     .from(sql`import_plan p`)
     .where(sql`p.outcome = 'updated' and p.new_status is not null and ${numbers.id} = p.number_id`);
-  await run(sql`insert into ${numbers} (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
-    select r.number, r.base_price, r.final_price, r.category, r.digit_sum, r.mid, r.total,
-      coalesce(r.status, 'available'), now(), now()
-    from import_plan p
-    join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
-    where p.outcome = 'new'`);
+  // A new number that another import or staff added while this one ran (it had no row to lock)
+  // is left as they made it: the row is refused, to be checked and uploaded again.
+  await run(sql`with inserted as (
+      insert into ${numbers} (number, base_price, final_price, category, digit_sum, mid, total, status, created_at, updated_at)
+      select r.number, r.base_price, r.final_price, r.category, r.digit_sum, r.mid, r.total,
+        coalesce(r.status, 'available'), now(), now()
+      from import_plan p
+      join ${importRows} r on r.import_id = ${importId}::uuid and r.line = p.line
+      where p.outcome = 'new'
+      on conflict (number) do nothing
+      returning number)
+    update import_plan p set outcome = 'added_meanwhile'
+    where p.outcome = 'new' and not exists (select 1 from inserted i where i.number = p.number)`);
 
   const [counts] = await run<{
     new: number;

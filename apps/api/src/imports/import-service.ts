@@ -50,6 +50,8 @@ const refusedReason: Record<ImportRefusal, string> = {
   new_sold: 'status sold cannot be given to a new number: a number becomes sold through an order',
   not_held: 'status is held but the number is not: a number is held only by an order',
   not_sold: 'status is sold but the number is not: a number becomes sold through an order',
+  added_meanwhile:
+    'number was added to the store by someone else while this import ran: check its price in Inventory, and upload this row again to change it',
 };
 
 const ABANDONED =
