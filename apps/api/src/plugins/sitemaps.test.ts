@@ -37,6 +37,12 @@ describeEachDatabase('the sitemaps', (ctx) => {
     expect(res.body).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 
+  it('answers as a page whatever the query string holds, a NUL character too', async () => {
+    const res = await get('/sitemap.xml?utm_source=a%00b');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<sitemapindex');
+  });
+
   it('lists the numbers on sale (held ones too), never a sold or hidden one', async () => {
     const res = await get('/sitemaps/numbers-1.xml', { 'accept-encoding': 'gzip' });
     expect(res.statusCode).toBe(200);

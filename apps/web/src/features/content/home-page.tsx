@@ -21,7 +21,7 @@ import {
   searchFromListingParams,
   useNumbers,
 } from '../catalog';
-import { seo, STRUCTURED_DATA_DEFAULTS } from '../seo';
+import { seo, STRUCTURED_DATA_DEFAULTS, websiteJsonLd } from '../seo';
 import type { Route } from './+types/home-page';
 import {
   CtaBand,
@@ -40,6 +40,7 @@ export const meta: Route.MetaFunction = () =>
     title: 'Buy VIP and Fancy Mobile Numbers Online',
     description: `Choose from thousands of VIP, fancy and premium mobile numbers across India at ${siteConfig.storeName}. Every number is sold once, with a UPC within 24 hours and guided porting to your operator.`,
     path: '/',
+    jsonLd: [websiteJsonLd()],
   });
 
 const matchLabels: Record<DigitMatch, string> = {

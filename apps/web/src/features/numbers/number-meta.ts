@@ -28,7 +28,8 @@ const availability = {
   available: 'InStock',
   reserved: 'OutOfStock',
   sold: 'SoldOut',
-  coming_soon: 'PreOrder',
+  // Nobody can order it yet (Notify me): PreOrder would say it can be ordered now.
+  coming_soon: 'OutOfStock',
 } as const;
 
 /**

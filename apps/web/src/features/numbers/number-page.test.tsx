@@ -244,14 +244,15 @@ describe('numberMeta', () => {
     expect(JSON.stringify(meta)).not.toContain('45000');
   });
 
-  it('offers a held number OutOfStock and a coming one PreOrder, at its price', () => {
-    for (const [status, availability] of [
-      ['reserved', 'OutOfStock'],
-      ['coming_soon', 'PreOrder'],
-    ] as const) {
+  it('offers a held number and a coming one (Notify me) OutOfStock, at its price before GST', () => {
+    for (const status of ['reserved', 'coming_soon'] as const) {
       const meta = numberMeta({ kind: 'number', number: detail({ status }) });
       expect(product(meta), status).toMatchObject({
-        offers: { price: '45000', availability: `https://schema.org/${availability}` },
+        offers: {
+          price: '45000',
+          availability: 'https://schema.org/OutOfStock',
+          priceSpecification: { price: '45000', valueAddedTaxIncluded: false },
+        },
       });
     }
   });

@@ -7,5 +7,6 @@ export {
   faqPageJsonLd,
   serviceJsonLd,
   STRUCTURED_DATA_DEFAULTS,
+  websiteJsonLd,
   type FaqItem,
 } from './structured-data';

@@ -13,6 +13,7 @@ import {
   serviceJsonLd,
   socialProfiles,
   STRUCTURED_DATA_DEFAULTS,
+  websiteJsonLd,
   type JsonLd,
 } from './structured-data';
 
@@ -193,5 +194,24 @@ describe('sellsNumbers', () => {
     for (const path of ['/blogs', '/contact-us', '/products/smart-ivr', "/faq's", '/cart']) {
       expect(sellsNumbers(path), path).toBe(false);
     }
+  });
+});
+
+describe('websiteJsonLd', () => {
+  it("names the site and searches it with the listing's plain-words search", () => {
+    expect(websiteJsonLd()).toMatchObject({
+      '@type': 'WebSite',
+      name: siteConfig.storeName,
+      url: `${base}/`,
+      inLanguage: 'en-IN',
+      publisher: { '@id': `${base}/#organization` },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: {
+          urlTemplate: `${base}/premium-numbers?text={search_term_string}`,
+        },
+        'query-input': 'required name=search_term_string',
+      },
+    });
   });
 });

@@ -145,6 +145,30 @@ export function organizationJsonLd(config: Config = siteConfig): JsonLd {
   };
 }
 
+/**
+ * The site itself (the home page): its name as search results show it, and the plain-words search
+ * of the listing as its search action.
+ */
+export function websiteJsonLd(config: Config = siteConfig): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    '@id': `${config.publicBaseUrl}/#website`,
+    name: config.storeName,
+    url: `${config.publicBaseUrl}/`,
+    inLanguage: 'en-IN',
+    publisher: { '@id': organizationId(config) },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${urlOn(config, '/premium-numbers')}?text={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
 /** The shop as a local business: rating 4.5 of 5 from 1080 ratings, price range, address. */
 export function localBusinessJsonLd(config: Config = siteConfig): JsonLd {
   return {
@@ -179,7 +203,7 @@ export interface ProductInput {
   /** Root-relative or absolute image; default the view-number picture. */
   readonly image?: string;
   /** schema.org availability of the offer; default InStock. */
-  readonly availability?: 'InStock' | 'OutOfStock' | 'SoldOut' | 'PreOrder';
+  readonly availability?: 'InStock' | 'OutOfStock' | 'SoldOut';
   /** The item's own code (a number's 10 digits). */
   readonly sku?: string;
 }
@@ -210,6 +234,13 @@ export function productJsonLd(input: ProductInput, config: Config = siteConfig):
       url,
       priceCurrency: STRUCTURED_DATA_DEFAULTS.currency,
       price: String(input.price ?? STRUCTURED_DATA_DEFAULTS.price),
+      // The page's price is before GST (it says "Plus 18% GST"): the markup says so too.
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: String(input.price ?? STRUCTURED_DATA_DEFAULTS.price),
+        priceCurrency: STRUCTURED_DATA_DEFAULTS.currency,
+        valueAddedTaxIncluded: false,
+      },
       availability: `https://schema.org/${input.availability ?? 'InStock'}`,
       seller: { '@type': 'Organization', name: config.storeName },
     },
