@@ -72,7 +72,7 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
     expect(await meta(page, 'meta[property="og:title"]')).toBe(await page.title());
     expect(await meta(page, 'meta[property="og:description"]')).toBe(description);
     expect(await meta(page, 'meta[property="og:image"]')).toBe(
-      `${publicBase}/images/view-number.png`,
+      `${publicBase}/images/view-number.jpg`,
     );
 
     const product = (await jsonLdBlocks(page)).find((block) => block['@type'] === 'Product');

@@ -92,7 +92,7 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
       expect(await meta(page, 'meta[property="og:description"]')).toBe(description);
       expect(await meta(page, 'meta[property="og:locale"]')).toBe('en_IN');
       expect(await meta(page, 'meta[property="og:image"]')).toBe(
-        `${publicBase}/images/view-number.png`,
+        `${publicBase}/images/view-number.jpg`,
       );
       expect(await meta(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
       await expect(page.locator('meta[name="robots"]')).toHaveCount(1);
@@ -178,10 +178,14 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
     }
   });
 
-  test('the default view-number picture is served as a PNG', async ({ request }) => {
-    const response = await request.get('/images/view-number.png');
+  test('the default view-number picture is a JPEG small enough for WhatsApp previews', async ({
+    request,
+  }) => {
+    const response = await request.get('/images/view-number.jpg');
     expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('image/png');
+    expect(response.headers()['content-type']).toBe('image/jpeg');
+    // WhatsApp often shows no picture for a preview image above about 300 kB.
+    expect((await response.body()).length).toBeLessThan(150_000);
   });
 
   test('the icon is where browsers look for it; a missing file is a plain 404', async ({

@@ -1,6 +1,8 @@
 // Renders the static pictures in public/ from the HTML and the icon beside this script, with the
-// system Chromium: `node apps/web/scripts/render-images.mjs`. The PNGs (and favicon.ico) are
-// committed; run this again only after changing the HTML or public/favicon.svg.
+// system Chromium: `node apps/web/scripts/render-images.mjs`. The pictures (and favicon.ico) are
+// committed; run this again only after changing the HTML or public/favicon.svg. The link-preview
+// picture is a JPEG: WhatsApp often shows no preview for an image above about 300 kB, and the
+// gradient made a 460 kB PNG.
 import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +16,10 @@ const browser = await chromium.launch({
 });
 
 /**
- * A screenshot of `url` at width × height, as PNG bytes: on the page's own background, none
- * ('transparent') or a colour painted behind it.
+ * A screenshot of `url` at width × height, as PNG bytes (JPEG for a .jpg `target`): on the page's
+ * own background, none ('transparent') or a colour painted behind it.
  */
-async function render(url, width, height, background) {
+async function render(url, width, height, background, target = '.png') {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(url);
   if (background && background !== 'transparent') {
@@ -25,9 +27,13 @@ async function render(url, width, height, background) {
       `document.documentElement.style.background = ${JSON.stringify(background)}`,
     );
   }
-  const png = await page.screenshot({ omitBackground: background === 'transparent' });
+  const picture = await page.screenshot(
+    target.endsWith('.jpg')
+      ? { type: 'jpeg', quality: 85 }
+      : { omitBackground: background === 'transparent' },
+  );
   await page.close();
-  return png;
+  return picture;
 }
 
 /** An .ico file holding one PNG (as browsers have read it since Windows Vista's format). */
@@ -48,12 +54,11 @@ function icoOf(png, size) {
 }
 
 for (const [source, target, width, height] of [
-  ['view-number.html', 'images/view-number.png', 1200, 630],
+  ['view-number.html', 'images/view-number.jpg', 1200, 630],
   ['logo.html', 'images/logo.png', 512, 512],
 ]) {
   const background = target === 'images/logo.png' ? 'transparent' : undefined;
-  const png = await render(here(source).href, width, height, background);
-  writeFileSync(out(target), png);
+  writeFileSync(out(target), await render(here(source).href, width, height, background, target));
   console.log(`wrote public/${target}`);
 }
 

@@ -44,13 +44,13 @@ describe('seo', () => {
     const meta = seo({ title: 'Blogs', description: 'd', path: '/blogs' });
     expect(meta).toContainEqual({
       property: 'og:image',
-      content: `${base}/images/view-number.png`,
+      content: `${base}/images/view-number.jpg`,
     });
     expect(meta).toContainEqual({ property: 'og:image:width', content: '1200' });
     expect(meta).toContainEqual({ property: 'og:image:height', content: '630' });
     expect(meta).toContainEqual({
       name: 'twitter:image',
-      content: `${base}/images/view-number.png`,
+      content: `${base}/images/view-number.jpg`,
     });
     const custom = seo({
       title: 't',

@@ -104,7 +104,7 @@ describe('productJsonLd', () => {
       '@type': 'Product',
       name: 'VIP Numbers in Pune',
       description: 'Fancy numbers in Pune.',
-      image: [`${base}/images/view-number.png`],
+      image: [`${base}/images/view-number.jpg`],
       offers: {
         '@type': 'Offer',
         priceCurrency: 'INR',

@@ -23,7 +23,7 @@ export const STRUCTURED_DATA_DEFAULTS = {
 
 /** The default view-number picture (1200 × 630), used for link previews and products. */
 export const DEFAULT_IMAGE = {
-  path: '/images/view-number.png',
+  path: '/images/view-number.jpg',
   width: 1200,
   height: 630,
   alt: 'A premium mobile number shown on a phone screen',
