@@ -325,6 +325,39 @@ describeEachDatabase('stock imports', (ctx) => {
     }
   });
 
+  it('times its finish and its audit entries when it applied them, not when its transaction began', async () => {
+    const support = await stock();
+    const { database } = ctx();
+    // An agent's edit of 9876543210 holds its row while the import's apply waits for it.
+    const agent = await database.connect();
+    try {
+      await agent.query('begin');
+      await agent.query("select 1 from numbers where number = '9876543210' for update");
+      const { importId } = (await upload(support.client, 'number,price\n9876543210,13000')).json()
+        .data;
+      await until(async () => {
+        const [waiting] = await database.query<{ count: number }>(
+          "select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%for update of%'",
+        );
+        return waiting!.count > 0;
+      });
+      await sleep(300);
+      const [{ released }] = (
+        await agent.query<{ released: Date }>('select clock_timestamp() as released')
+      ).rows as [{ released: Date }];
+      await agent.query('commit');
+      const result = await finished(support.client, importId);
+      expect(Date.parse(result.finishedAt)).toBeGreaterThanOrEqual(released.getTime());
+      const [entry] = await database.query<{ at: Date }>(
+        "select at from audit_log where action = 'number.reprice' and number = '9876543210'",
+      );
+      expect(entry!.at.getTime()).toBeGreaterThanOrEqual(released.getTime());
+    } finally {
+      await agent.query('rollback').catch(() => {});
+      agent.release();
+    }
+  });
+
   it('answers a repeat of an upload with the same Idempotency-Key with the import it started', async () => {
     const support = await stock();
     const file = ['number,price,offer_price', '9811900401,5000,', '9811900402,6000,'].join('\r\n');

@@ -358,6 +358,7 @@ describeEachDatabase('the console inventory', (ctx) => {
       new: 0,
       updated: 0,
       unchanged: 5,
+      offersEnding: 0,
       ignoredColumns: [], // the export's category column is the store's own
       errors: [],
     });

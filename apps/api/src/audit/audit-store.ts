@@ -14,14 +14,24 @@ export interface AuditFilter {
   entityId?: string;
 }
 
+/**
+ * An entry is timed when it is written, not when its transaction began (the column's default):
+ * a long transaction, such as an import's apply waiting on locks, would otherwise put its changes
+ * before changes it made later than them.
+ */
+const writtenAt = sql`clock_timestamp()`;
+
 export async function insertAuditEntries(executor: Db | Tx, entries: AuditInsert[]) {
-  if (entries.length > 0) await executor.insert(auditLog).values(entries);
+  if (entries.length > 0) {
+    await executor.insert(auditLog).values(entries.map((entry) => ({ at: writtenAt, ...entry })));
+  }
 }
 
 /** Inserts the rows a SELECT gives (actor_id, action, entity_type, entity_id, number, before, after, note). */
 export async function insertSelectedAuditEntries(tx: Tx, rows: SQL) {
   await tx.execute(
-    sql`insert into ${auditLog} (actor_id, action, entity_type, entity_id, number, before, after, note) ${rows}`,
+    sql`insert into ${auditLog} (actor_id, action, entity_type, entity_id, number, before, after, note, at)
+      select *, ${writtenAt} from (${rows}) as selected`,
   );
 }
 

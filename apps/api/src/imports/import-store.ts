@@ -147,7 +147,7 @@ export async function finishImport(
 ) {
   await tx
     .update(imports)
-    .set({ ...counts, status: 'done', finishedAt: sql`now()` })
+    .set({ ...counts, status: 'done', finishedAt: sql`clock_timestamp()` })
     .where(eq(imports.id, id));
 }
 
@@ -155,7 +155,7 @@ export async function finishImport(
 export async function failImport(db: Db, id: string, failure: string): Promise<boolean> {
   const failed = await db
     .update(imports)
-    .set({ status: 'failed', failure, finishedAt: sql`now()` })
+    .set({ status: 'failed', failure, finishedAt: sql`clock_timestamp()` })
     .where(and(eq(imports.id, id), eq(imports.status, 'running')))
     .returning({ id: imports.id });
   return failed.length > 0;
