@@ -188,6 +188,32 @@ describeEachDatabase(
       expect(cart.items).toHaveLength(MAX_CART_ITEMS);
     });
 
+    it("waits a few seconds at most on staff's work holding a number, then asks to try again", async () => {
+      const [id] = await tenNumbers();
+      const buyer = await signedIn(ctx().app);
+      expect((await buyer.client.post(api(`/cart/add/${id}`))).statusCode).toBe(200);
+      // An import's apply (or any long staff transaction) holds the number's row.
+      const staff = await ctx().database.connect();
+      try {
+        await staff.query('begin');
+        await staff.query('select 1 from numbers where id = $1 for update', [id]);
+        const started = Date.now();
+        const busy = await buyer.client.post(api('/cart/checkout'));
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(busy.statusCode).toBe(503);
+        expect(busy.headers['retry-after']).toBe('5');
+        expect(busy.json()).toMatchObject({
+          code: 'BUSY_TRY_AGAIN',
+          message:
+            'These numbers are being updated by the store just now. Please try again in a moment.',
+        });
+      } finally {
+        await staff.query('rollback');
+        staff.release();
+      }
+      expect((await buyer.client.post(api('/cart/checkout'))).statusCode).toBe(201);
+    });
+
     it('50 buyers wanting the same two numbers: exactly one order', async () => {
       const ids = [
         ...(

@@ -168,9 +168,7 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ET
  * PostgreSQL's connection-exception (08xxx) and shutting-down (57P01-57P03) states.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+  for (const { code, message } of causes(error)) {
     if (typeof code === 'string') {
       if (unreachableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) {
         return true;
@@ -184,9 +182,22 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     ) {
       return true;
     }
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** An error and the errors it wraps (`cause`), a few deep: drivers and ORMs wrap pg's. */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    yield current as { code?: unknown; message?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** PostgreSQL gave up waiting for a lock (lock_timeout): another transaction holds the rows. */
+export function isLockWaitOver(error: unknown): boolean {
+  return [...causes(error)].some(({ code }) => code === '55P03');
 }
 
 /** How long the health check waits for the database before calling it down. */

@@ -3,7 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { isDatabaseUnreachable } from '../db/database';
+import { isDatabaseUnreachable, isLockWaitOver } from '../db/database';
 import { AppError } from './app-error';
 
 const knownFastifyErrors: Record<string, { status: number; message: string }> = {
@@ -50,6 +50,14 @@ export function installErrorHandler(app: FastifyInstance) {
         success: false,
         message: 'The store cannot reach its database just now. Please try again in a moment.',
         code: 'DATABASE_UNAVAILABLE',
+      });
+    }
+    if (isLockWaitOver(error)) {
+      return reply.status(503).header('retry-after', '5').send({
+        success: false,
+        message:
+          'These numbers are being updated by the store just now. Please try again in a moment.',
+        code: 'BUSY_TRY_AGAIN',
       });
     }
     const known = error.code ? knownFastifyErrors[error.code] : undefined;

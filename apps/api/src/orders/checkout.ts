@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   formatIndiaDateTime,
   gstinStateName,
@@ -52,6 +53,9 @@ const checkoutBlocked = (validationResults: ValidationResult[], buyNow: boolean)
 class RaceLost extends Error {}
 
 type Attribution = Record<string, unknown>;
+
+/** How long a checkout waits for a number, cart or order that another transaction holds. */
+const CHECKOUT_LOCK_WAIT = '5s';
 
 export interface CheckoutResult {
   order: OrderRow;
@@ -178,6 +182,9 @@ export async function checkout(
   let outcome: (CheckoutResult & { messageIds?: number[] }) | { empty: true };
   try {
     outcome = await inTransaction(database, async (tx) => {
+      // A buyer never waits long on staff's work on the same numbers (an import's apply holds
+      // them for its whole run): past this, the checkout answers "try again in a moment".
+      await tx.execute(sql.raw(`set local lock_timeout = '${CHECKOUT_LOCK_WAIT}'`));
       const cart = await carts.lock(tx, userId);
       const cartLines = cart ? await carts.lines(tx, cart.id, userId) : [];
       const lines = numberIds
