@@ -1,7 +1,14 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createRoutesStub, Link } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Analytics, GTAG_SRC, safeLocation, trackPageView, trackSale } from './analytics';
+import {
+  Analytics,
+  GTAG_SRC,
+  NOT_FOUND_HANDLE,
+  safeLocation,
+  trackPageView,
+  trackSale,
+} from './analytics';
 
 afterEach(() => {
   cleanup();
@@ -23,15 +30,20 @@ function renderApp(id: string, path = '/') {
       <Analytics measurementId={id} />
       <Link to="/offer-zone">Offer</Link>
       <Link to="/offer-zone?category=mirror-numbers">Mirror</Link>
+      <Link to="/offer-zone?category=mirror-numbers&sort=price_asc">Cheapest first</Link>
       <Link to="/contact-us">Contact</Link>
+      <Link to="/no-such-page">Broken</Link>
     </>
   );
-  const Stub = createRoutesStub([{ path: '*', Component: Page }]);
+  const Stub = createRoutesStub([
+    { path: '/no-such-page', Component: Page, handle: NOT_FOUND_HANDLE },
+    { path: '*', Component: Page },
+  ]);
   return render(<Stub initialEntries={[path]} />);
 }
 
 describe('Analytics', () => {
-  it('sends one page_view per path change and none for a query change', async () => {
+  it("sends one page_view per page: a path, or a listing's category; none for a filter", async () => {
     const view = renderApp('G-TEST');
     expect(pageViews()).toHaveLength(1);
     expect(pageViews()[0]).toMatchObject({ page_path: '/', send_to: 'G-TEST' });
@@ -40,10 +52,26 @@ describe('Analytics', () => {
     expect(pageViews().map((v) => v.page_path)).toEqual(['/', '/offer-zone']);
 
     await act(async () => view.getByText('Mirror').click());
-    expect(pageViews()).toHaveLength(2);
-
+    await act(async () => view.getByText('Cheapest first').click());
     await act(async () => view.getByText('Contact').click());
-    expect(pageViews().map((v) => v.page_path)).toEqual(['/', '/offer-zone', '/contact-us']);
+    expect(pageViews().map((v) => v.page_path)).toEqual([
+      '/',
+      '/offer-zone',
+      '/offer-zone?category=mirror-numbers',
+      '/contact-us',
+    ]);
+  });
+
+  it('tells a broken link as page_not_found, not as a page view', async () => {
+    const view = renderApp('G-TEST', '/contact-us');
+    await act(async () => view.getByText('Broken').click());
+    expect(pageViews().map((v) => v.page_path)).toEqual(['/contact-us']);
+    const notFound = (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((args) => args[0] === 'event' && args[1] === 'page_not_found');
+    expect(notFound).toEqual([
+      ['event', 'page_not_found', expect.objectContaining({ page_path: '/no-such-page' })],
+    ]);
   });
 
   it('turns off gtag’s own page view and loads gtag.js once, after the page loads', async () => {

@@ -1,5 +1,6 @@
+import { categoryFromQuery } from '@store/domain';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 
 /**
@@ -74,15 +75,16 @@ export function safeLocation(href: string): string {
 
 const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
 
-/** Sends one page_view. Does nothing without a measurement id. */
+/** Sends one page_view (or `page_not_found`). Does nothing without a measurement id. */
 export function trackPageView(
   view: PageView,
   measurementId: string = siteConfig.gaMeasurementId,
   win: Window = window,
+  event: 'page_view' | 'page_not_found' = 'page_view',
 ): void {
   if (!measurementId) return;
   const gtag = initAnalytics(measurementId, win);
-  gtag('event', 'page_view', { ...view, send_to: measurementId });
+  gtag('event', event, { ...view, send_to: measurementId });
 }
 
 /** A number as GA4's e-commerce item: its digits are the product, no person's data. */
@@ -130,28 +132,46 @@ export function trackSale(
   });
 }
 
+/** What a route module exports as `handle` to be counted as a broken link, not a page. */
+export const NOT_FOUND_HANDLE = { notFound: true } as const;
+
 /**
- * Mounted once in root.tsx: one page_view per path change (query-string changes on the same
- * path, such as listing filters, are not new pages).
+ * The page an address is: its path, and a listing's category (each category is a page of its
+ * own, with its title and canonical address: decision 0032). Other query changes, such as the
+ * listing's filters, are not new pages.
+ */
+function pageOf(pathname: string, search: string): string {
+  const category = categoryFromQuery(new URLSearchParams(search).get('category'));
+  return category ? `${pathname}?category=${category.slug}` : pathname;
+}
+
+/**
+ * Mounted once in root.tsx: one page_view per page (path, or a listing's category). An unknown
+ * address, which the store replaces with the listing, is told once as `page_not_found` (with the
+ * broken address, to find the links to mend), and the listing it opens counts as the page view.
  */
 export function Analytics({
   measurementId = siteConfig.gaMeasurementId,
 }: {
   measurementId?: string;
 }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const notFound = useMatches().some((match) => match.handle === NOT_FOUND_HANDLE);
+  const page = pageOf(pathname, search);
   const lastSent = useRef<string | null>(null);
   useEffect(() => {
-    if (!measurementId || lastSent.current === pathname) return;
-    lastSent.current = pathname;
+    if (!measurementId || lastSent.current === page) return;
+    lastSent.current = page;
     trackPageView(
       {
-        page_path: pathname,
+        page_path: page,
         page_location: safeLocation(window.location.href),
         page_title: document.title,
       },
       measurementId,
+      window,
+      notFound ? 'page_not_found' : 'page_view',
     );
-  }, [measurementId, pathname]);
+  }, [measurementId, page, notFound]);
   return null;
 }

@@ -1,3 +1,3 @@
 /** Page views and e-commerce events (GA4) and campaign tracking; checkout sends the saved campaign record. */
-export { Analytics, trackSale, type SaleItem } from './analytics';
+export { Analytics, NOT_FOUND_HANDLE, trackSale, type SaleItem } from './analytics';
 export { CampaignTracking, getAttribution, type CampaignAttribution } from './campaign-tracking';
