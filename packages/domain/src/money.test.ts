@@ -82,6 +82,14 @@ describe('parseRupees', () => {
     ['1,50,000/-/-', 'is not an amount in rupees (1,50,000/-/-): write e.g. 25000 or 1,25,000'],
     ['1,50,000-', 'is not an amount in rupees (1,50,000-): write e.g. 25000 or 1,25,000'],
     ['-5000/-', 'must be more than 0'],
+    [
+      '?1,25,000',
+      'lost its ₹ sign (?1,25,000): the file was not saved as CSV UTF-8. Save it as "CSV UTF-8", or write prices without ₹',
+    ],
+    [
+      '\uFFFD25000',
+      'lost its ₹ sign (\uFFFD25000): the file was not saved as CSV UTF-8. Save it as "CSV UTF-8", or write prices without ₹',
+    ],
   ])('refuses %j: %s', (text, problem) => {
     expect(parseRupees(text)).toEqual({ problem });
   });

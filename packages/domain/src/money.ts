@@ -63,6 +63,13 @@ export function parseRupees(text: string): ParsedRupees {
     .replace(/\s+/g, '')
     .replace(/(?<=\d)\/-$/, '');
   if (value === '') return { problem: 'is missing' };
+  // Excel's plain "CSV (Comma delimited)" writes a ₹ it cannot encode as "?" (or the file
+  // arrives with the replacement character): say why, and how to save it.
+  if (/^[?\uFFFD]\s*\d/.test(value)) {
+    return {
+      problem: `lost its ₹ sign (${value}): the file was not saved as CSV UTF-8. Save it as "CSV UTF-8", or write prices without ₹`,
+    };
+  }
   if (SCIENTIFIC_NOTATION.test(value)) {
     return {
       problem: `is in scientific notation (${value}): format the column as a plain number`,

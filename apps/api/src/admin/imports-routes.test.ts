@@ -838,12 +838,14 @@ describeEachDatabase('stock imports', (ctx) => {
       {
         line: 2,
         number: '9876543210',
-        reason: 'status is sold but the number is not: a number becomes sold through an order',
+        reason:
+          'status is sold but the number is not sold now: a number becomes sold through an order. Clear the status cell to keep its status as it is, or remove the row',
       },
       {
         line: 3,
         number: '9812377777',
-        reason: 'status is held but the number is not: a number is held only by an order',
+        reason:
+          "status is held but the number is not held now (its hold ended, or its order was cancelled): clear the status cell to keep the number's status as it is, or remove the row",
       },
       {
         line: 4,
@@ -859,7 +861,8 @@ describeEachDatabase('stock imports', (ctx) => {
       {
         line: 6,
         number: '9820000002',
-        reason: 'status is held but the number is not: a number is held only by an order',
+        reason:
+          "status is held but the number is not held now (its hold ended, or its order was cancelled): clear the status cell to keep the number's status as it is, or remove the row",
       },
     ];
     const dryRun = await upload(support.client, file, { dryRun: true });

@@ -48,8 +48,10 @@ const refusedReason: Record<ImportRefusal, string> = {
   sold: 'number is sold: its price and status cannot change',
   new_held: 'status held cannot be given to a new number: a number is held only by an order',
   new_sold: 'status sold cannot be given to a new number: a number becomes sold through an order',
-  not_held: 'status is held but the number is not: a number is held only by an order',
-  not_sold: 'status is sold but the number is not: a number becomes sold through an order',
+  not_held:
+    "status is held but the number is not held now (its hold ended, or its order was cancelled): clear the status cell to keep the number's status as it is, or remove the row",
+  not_sold:
+    'status is sold but the number is not sold now: a number becomes sold through an order. Clear the status cell to keep its status as it is, or remove the row',
   added_meanwhile:
     'number was added to the store by someone else while this import ran: check its price in Inventory, and upload this row again to change it',
 };
