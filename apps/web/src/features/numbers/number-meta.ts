@@ -34,9 +34,9 @@ const availability = {
 
 /**
  * The page's metadata: a number on sale is indexed with its Product offer (price and
- * availability); a sold one says noindex and SoldOut; a hidden one says noindex and has no
- * Product (its page shows no price, and a Product without an offer is not valid markup); the
- * lookup and an unknown number say noindex.
+ * availability); a sold one says noindex (its similar numbers still followed) and a hidden one
+ * noindex, nofollow, neither with a Product (their pages show no price, and a Product without an
+ * offer is not valid markup); the lookup and an unknown number say noindex.
  */
 export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
   if (!view || view.kind === 'lookup') {
@@ -68,8 +68,9 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
       { name: number.display, path: numberPath(number.number) },
     ]),
   ];
+  // A hidden or sold number's page shows no price: its markup offers none either.
   const product =
-    number.status === 'hidden'
+    number.status === 'hidden' || number.status === 'sold'
       ? false
       : {
           name: `VIP mobile number ${number.display}`,
@@ -92,6 +93,7 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
       description: `The VIP mobile number ${number.display} (${primary}) is no longer available at ${siteConfig.storeName}. See similar numbers with the same ending or the same total.`,
       path: numberPath(number.number),
       noIndex: true,
+      followLinks: number.status === 'sold',
       product,
       jsonLd,
     });

@@ -27,6 +27,8 @@ export interface SeoInput {
   readonly path: string;
   /** Keep the page out of search results (cart, profile, redirects). */
   readonly noIndex?: boolean;
+  /** A page kept out of results whose links still count (a sold number's similar numbers). */
+  readonly followLinks?: boolean;
   /** Link-preview image; default the view-number picture (spec §9). */
   readonly image?: SeoImage;
   /** og:type; default 'website'. */
@@ -94,7 +96,10 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { title: fullTitle },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
-    { name: 'robots', content: noIndex ? 'noindex, nofollow' : 'index, follow' },
+    {
+      name: 'robots',
+      content: noIndex ? `noindex, ${input.followLinks ? 'follow' : 'nofollow'}` : 'index, follow',
+    },
     { name: 'revisit-after', content: SEO_DEFAULTS.revisitAfter },
     { name: 'language', content: SEO_DEFAULTS.language },
     { property: 'og:type', content: type },
