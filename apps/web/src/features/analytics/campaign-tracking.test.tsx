@@ -97,6 +97,23 @@ describe('captureCampaign', () => {
     });
   });
 
+  it('keeps a paid click for its 90 days against later tagged visits without one', () => {
+    const storage = memoryStorage();
+    const later = (days: number) => new Date(landed.getTime() + days * 24 * 3600 * 1000);
+    captureCampaign(landing, storage, landed);
+    // A newsletter or an organic post, tagged but not an ad click: the click stays.
+    expect(
+      captureCampaign({ pathname: '/', search: '?utm_source=newsletter' }, storage, later(10)),
+    ).toBeNull();
+    expect(getAttribution(storage, later(10))).toMatchObject({ gclid: 'abc123' });
+    // Another ad click replaces it.
+    captureCampaign({ pathname: '/', search: '?fbclid=fb-9' }, storage, later(20));
+    expect(getAttribution(storage, later(20))).toMatchObject({ fbclid: 'fb-9', gclid: null });
+    // Once that click's window has passed, any tagged visit is saved again.
+    captureCampaign({ pathname: '/', search: '?utm_source=newsletter' }, storage, later(111));
+    expect(getAttribution(storage, later(111))).toMatchObject({ utm_source: 'newsletter' });
+  });
+
   it("cuts every value to the server's limit, so a long campaign never blocks checkout", () => {
     const long = (char: string) => char.repeat(700);
     const search = `?utm_source=${long('s')}&utm_campaign=${long('c')}&gclid=${long('g')}`;

@@ -80,10 +80,13 @@ export function attributionFromUrl(
   };
 }
 
+const hasAdClick = (record: CampaignAttribution) => Boolean(record.gclid || record.fbclid);
+
 /**
  * Saves the landing data when the address carries gclid, utm_source or fbclid (a newer campaign
- * replaces an older one). Returns the saved record, or null when there was nothing to save or
- * storage failed.
+ * replaces an older one, but a tagged visit without an ad click never replaces a record of a paid
+ * click still valid: the owner needs that click's id to report the sale back to the ad network).
+ * Returns the saved record, or null when there was nothing to save or storage failed.
  */
 export function captureCampaign(
   location: { pathname: string; search: string },
@@ -92,6 +95,8 @@ export function captureCampaign(
 ): CampaignAttribution | null {
   const record = attributionFromUrl(location, now);
   if (!record || !storage) return null;
+  const saved = getAttribution(storage, now);
+  if (saved && hasAdClick(saved) && !hasAdClick(record)) return null;
   try {
     storage.setItem(CAMPAIGN_TRACKING_KEY, JSON.stringify(record));
     return record;
