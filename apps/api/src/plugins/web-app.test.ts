@@ -214,6 +214,27 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('redirects an address in other letter cases, or a common guess, to its page', async () => {
+    for (const [from, to] of [
+      ['/Premium-Numbers', '/premium-numbers'],
+      ['/PREMIUM-NUMBERS?category=Mirror-Numbers', '/premium-numbers?category=Mirror-Numbers'],
+      ['/VIP-Numbers/Uttar-Pradesh/Noida', '/vip-numbers/uttar-pradesh/noida'],
+      ['/Numbers/9876598765', '/numbers/9876598765'],
+      ['/faq', "/faq's"],
+      ['/FAQ', "/faq's"],
+      ['/contact?utm_source=card', '/contact-us?utm_source=card'],
+      ['/about-us', '/why-us'],
+    ]) {
+      const res = await get(from!);
+      expect(res.statusCode, from).toBe(301);
+      expect(decodeURIComponent(res.headers.location as string), from).toBe(to);
+    }
+    // An unknown address in capitals has no page to go to: the app shell, as before.
+    const unknown = await get('/No/Page');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe('<html>app shell</html>');
+  });
+
   it('answers a missing file with a small plain 404, not the app shell', async () => {
     for (const url of [
       '/favicon.ico',

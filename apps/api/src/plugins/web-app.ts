@@ -193,9 +193,45 @@ export async function webApp(
         .type('text/plain; charset=utf-8')
         .send('Not found');
     }
-    return sendPage(page(request.url), reply);
+    const file = page(request.url);
+    const moved = file ? undefined : movedAddress(path, request.url.split(/\?(.*)/s)[1] ?? '');
+    if (moved) return reply.redirect(moved, 301);
+    return sendPage(file, reply);
   });
+
+  /**
+   * Where an address with no page of its own was meant to go: the same address in lower case
+   * when that is a page (`/Premium-Numbers`, `/Numbers/9876598765`), or the page a common guess
+   * names (`/faq`, `/contact`, `/about`). Search engines and visitors get the page at once, with a
+   * 301, instead of the app shell's client-side move to the listing.
+   */
+  function movedAddress(path: string, query: string): string | undefined {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return undefined;
+    }
+    const lower = decoded.toLowerCase();
+    const guessed = GUESSED_PAGES[lower];
+    if (guessed) return withQuery(encoded(guessed), query);
+    if (lower === decoded) return undefined;
+    if (page(encoded(lower)) || NUMBER_PAGE.test(lower)) return withQuery(encoded(lower), query);
+    return undefined;
+  }
 }
+
+/** Addresses people and old links guess, and the page each means. */
+const GUESSED_PAGES: Record<string, string> = {
+  '/faq': "/faq's",
+  '/faqs': "/faq's",
+  '/contact': '/contact-us',
+  '/about': '/why-us',
+  '/about-us': '/why-us',
+};
+
+/** A number's own page (rendered by the API, so no built file says it is there). */
+const NUMBER_PAGE = /^\/numbers\/\d{10}$/;
 
 /** The last segment of a path naming a file by the kinds of file a site is asked for. */
 const fileName =
