@@ -342,13 +342,7 @@ export type ImportOutcome = 'new' | 'updated' | 'unchanged' | ImportRefusal;
  * sell numbers.
  */
 export type ImportRefusal =
-  | 'held'
-  | 'sold'
-  | 'new_held'
-  | 'new_sold'
-  | 'not_held'
-  | 'not_sold'
-  | 'added_meanwhile';
+  'held' | 'sold' | 'new_held' | 'new_sold' | 'not_held' | 'not_sold' | 'added_meanwhile';
 
 /**
  * The outcome of offering `base` and `final` with the file's `status` (null when left empty)

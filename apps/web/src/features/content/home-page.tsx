@@ -12,7 +12,7 @@ import { CheckIcon } from '../../components/icons';
 import { Container } from '../../components/page';
 import { formatCount } from '../../lib/format';
 import { categoryPath, cityPath, productLinks } from '../../lib/nav';
-import { siteConfig, whatsappLink } from '../../lib/site-config';
+import { whatsappLink } from '../../lib/site-config';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
   NumberCard,
@@ -38,7 +38,7 @@ import { testimonials } from './data/testimonials';
 export const meta: Route.MetaFunction = () =>
   seo({
     title: 'Buy VIP and Fancy Mobile Numbers Online',
-    description: `Choose from thousands of VIP, fancy and premium mobile numbers across India at ${siteConfig.storeName}. Every number is sold once, with a UPC within 24 hours and guided porting to your operator.`,
+    description: `VIP, fancy and premium mobile numbers across India. Every number is sold once, with a UPC within 24 hours and guided porting to your operator.`,
     path: '/',
     jsonLd: [websiteJsonLd()],
   });

@@ -3,7 +3,6 @@ import { findCity } from '@store/domain';
 import { ClientRedirect } from '../../components/client-redirect';
 import { Container, PageHeader } from '../../components/page';
 import { cityPath, statePath } from '../../lib/nav';
-import { siteConfig } from '../../lib/site-config';
 import { NumberListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/city-page';
@@ -20,9 +19,13 @@ export const meta: Route.MetaFunction = ({ params }) => {
   const found = findCity(params.stateSlug, params.citySlug);
   if (!found) return unknownPlaceMeta('city');
   const { state, city } = found;
+  const described = (place: string) =>
+    `VIP mobile numbers in ${place}: mirror, 786, counting and more. Porting code in 24 hours; port at any Jio, Airtel, Vi or BSNL store.`;
+  const withState = described(`${city.name}, ${state.name}`);
   return seo({
     title: `VIP Mobile Numbers in ${city.name}, ${state.name}`,
-    description: `Buy a VIP or fancy mobile number in ${city.name}, ${state.name}: mirror, 786, counting, triple and more. Pay online, get your porting code within 24 hours and port at any Jio, Airtel, Vi or BSNL store in ${city.name}. ${siteConfig.storeName}.`,
+    // Whole in search results (about 160 characters): a long state's name is left out.
+    description: withState.length <= 160 ? withState : described(city.name),
     path: cityPath(state.slug, city.slug),
     jsonLd: [breadcrumbsJsonLd(cityCrumbs(state, city))],
   });

@@ -5,6 +5,7 @@ import type { MetaDescriptor } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
+import { states } from '@store/domain';
 import { siteConfig } from '../../lib/site-config';
 import CityPage, { meta as cityMeta } from './city-page';
 import StatePage, { meta as stateMeta } from './state-page';
@@ -79,5 +80,22 @@ describe('the breadcrumbs of state and city pages', () => {
     expect(
       jsonLdCrumbs(cityMeta({ params } as unknown as Parameters<typeof cityMeta>[0])),
     ).toBeUndefined();
+  });
+});
+
+describe('the location pages in search results', () => {
+  it('describe every state and city in at most 160 characters, which results show whole', () => {
+    const description = (meta: MetaDescriptor[]) =>
+      (meta.find((tag) => 'name' in tag && tag.name === 'description') as { content: string })
+        .content;
+    for (const state of states) {
+      const stateArgs = { params: { stateSlug: state.slug } } as unknown as MetaArgs;
+      expect(description(stateMeta(stateArgs)).length, state.name).toBeLessThanOrEqual(160);
+      for (const city of state.cities) {
+        const params = { stateSlug: state.slug, citySlug: city.slug };
+        const meta = cityMeta({ params } as unknown as Parameters<typeof cityMeta>[0]);
+        expect(description(meta).length, city.name).toBeLessThanOrEqual(160);
+      }
+    }
   });
 });

@@ -3,7 +3,6 @@ import { findState } from '@store/domain';
 import { ClientRedirect } from '../../components/client-redirect';
 import { Container, PageHeader } from '../../components/page';
 import { cityPath, statePath } from '../../lib/nav';
-import { siteConfig } from '../../lib/site-config';
 import { NumberListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/state-page';
@@ -24,7 +23,7 @@ export const meta: Route.MetaFunction = ({ params }) => {
     .join(', ');
   return seo({
     title: `VIP Numbers in ${state.name}`,
-    description: `Buy VIP and fancy mobile numbers in ${state.name} (${cities}): mirror, 786, counting and more, with guided porting to your operator at ${siteConfig.storeName}.`,
+    description: `VIP mobile numbers in ${state.name} (${cities}): mirror, 786, counting and more, with guided porting to your operator.`,
     path: statePath(state.slug),
     jsonLd: [breadcrumbsJsonLd(stateCrumbs(state))],
   });
