@@ -329,8 +329,9 @@ describeEachDatabase('the console inventory', (ctx) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       code: 'NUMBER_CHANGED',
-      message:
-        'This number was changed by someone else since you opened it: 98200 98200 is now ₹30,000 with offer ₹22,000, on sale. Check it and try again.',
+      message: expect.stringMatching(
+        /^This number was changed by someone else since you opened it: 98200 98200 is now ₹30,000 with offer ₹22,000, on sale \(last changed by Anil Admin, \d+ \w+ \d{4}, \d+:\d\d [ap]m IST\)\. Check it and try again\.$/,
+      ),
       current: { id, price: 30_000, offerPrice: 22_000, status: 'available' },
     });
     expect(await listedPrices(support.client, 'q=9820098200')).toEqual([
@@ -363,8 +364,9 @@ describeEachDatabase('the console inventory', (ctx) => {
     expect(staleStatus.statusCode).toBe(409);
     expect(staleStatus.json()).toMatchObject({
       code: 'NUMBER_CHANGED',
-      message:
-        'This number was changed by someone else since you opened it: 98765 43210 is now ₹12,000, hidden. Check it and try again.',
+      message: expect.stringMatching(
+        /^This number was changed by someone else since you opened it: 98765 43210 is now ₹12,000, hidden \(last changed by Anil Admin, .+ IST\)\. Check it and try again\.$/,
+      ),
       current: { status: 'hidden' },
     });
     // Asking for what it already is changes nothing and is no conflict.

@@ -1,6 +1,7 @@
 import {
   classify,
   findCategory,
+  formatIndiaDateTime,
   formatInr,
   numerology,
   plural,
@@ -111,11 +112,13 @@ function describeNumber(row: StockRow): string {
 
 /**
  * 409 NUMBER_CHANGED: the number is no longer as the agent saw it when they opened it (another
- * agent or an import changed it since); names what it is now and carries it (`current`).
+ * agent or an import changed it since); names what it is now and, from the audit log, who last
+ * changed it and when, and carries the number as it is (`current`).
  */
-function changedSince(row: StockRow) {
+function changedSince(row: StockRow, last: { actor: string; at: string } | undefined) {
+  const by = last ? ` (last changed by ${last.actor}, ${formatIndiaDateTime(last.at)})` : '';
   return conflict(
-    `This number was changed by someone else since you opened it: ${displayNumber(row.number)} is now ${describeNumber(row)}. Check it and try again.`,
+    `This number was changed by someone else since you opened it: ${displayNumber(row.number)} is now ${describeNumber(row)}${by}. Check it and try again.`,
     'NUMBER_CHANGED',
     { current: toStockNumber(row) },
   );
@@ -174,6 +177,13 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
       if (!row) throw notFound(`Number ${id} is not in the store.`);
       return change(tx, row);
     });
+  }
+
+  /** 409 NUMBER_CHANGED for `row`, naming who last changed it (its latest audit entry). */
+  async function changedMeanwhile(row: StockRow) {
+    const { views } = await audit.list({ entityType: 'number', entityId: String(row.id) }, 1, 1);
+    const last = views[0] && { actor: views[0].actor.name, at: views[0].at };
+    return changedSince(row, last);
   }
 
   return {
@@ -246,7 +256,7 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
         if (body.expected) {
           const seen = paiseOf(body.expected);
           if (row.basePrice !== seen.basePrice || row.finalPrice !== seen.finalPrice) {
-            throw changedSince(row);
+            throw await changedMeanwhile(row);
           }
         }
         await setStockPrices(tx, id, prices);
@@ -283,7 +293,7 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
         if (refused) throw refused;
         if (row.status === status) return toStockNumber(row);
         if (expectedStatus !== undefined && row.status !== expectedStatus) {
-          throw changedSince(row);
+          throw await changedMeanwhile(row);
         }
         await setStockStatus(tx, id, status);
         await audit.record(tx, {

@@ -467,7 +467,7 @@ describe('the inventory page', () => {
         ++saves === 1
           ? fail(
               409,
-              'This number was changed by someone else since you opened it: 98200 98200 is now ₹25,000 with offer ₹15,000, on sale. Check it and try again.',
+              'This number was changed by someone else since you opened it: 98200 98200 is now ₹25,000 with offer ₹15,000, on sale (last changed by Anil Admin, 29 Nov 2026, 5:02 pm IST). Check it and try again.',
               { code: 'NUMBER_CHANGED', current },
             )
           : ok(stockNumber({ price: 30_000, offerPrice: 15_000 })),
