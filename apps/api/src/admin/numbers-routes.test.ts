@@ -315,6 +315,153 @@ describeEachDatabase('the console inventory', (ctx) => {
     }
   });
 
+  it('refuses a price edit or a status change from a page opened before another agent changed the number', async () => {
+    const { ids, support, admin } = await stock();
+    const id = ids.get('9820098200')!;
+    const seen = { price: 25_000, offerPrice: 20_000 };
+    const patch = (agent: typeof support, payload: object) =>
+      agent.client.request({ method: 'PATCH', url: api(`/admin/numbers/${id}`), payload });
+
+    // Both opened the number at 25,000 with offer 20,000; the admin saves first.
+    const first = await patch(admin, { price: 30_000, offerPrice: 22_000, expected: seen });
+    expect(first.statusCode).toBe(200);
+    const stale = await patch(support, { price: 26_000, offerPrice: null, expected: seen });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'NUMBER_CHANGED',
+      message: expect.stringMatching(
+        /^This number was changed by someone else since you opened it: 98200 98200 is now ₹30,000 with offer ₹22,000, on sale \(last changed by Anil Admin, \d+ \w+ \d{4}, \d+:\d\d [ap]m IST\)\. Check it and try again\.$/,
+      ),
+      current: { id, price: 30_000, offerPrice: 22_000, status: 'available' },
+    });
+    expect(await listedPrices(support.client, 'q=9820098200')).toEqual([
+      ['9820098200', 30_000, 22_000],
+    ]);
+    expect((await auditFor('9820098200')).map((entry) => entry.actor.name)).toHaveLength(1);
+    // Seen as it is now, the edit goes through; the same prices again change nothing (200).
+    const current = { price: 30_000, offerPrice: 22_000 };
+    expect((await patch(support, { price: 26_000, expected: current })).statusCode).toBe(200);
+    expect((await patch(admin, { price: 26_000, expected: current })).statusCode).toBe(200);
+
+    // Two saves from the same page at the same moment: one is taken, the other told.
+    const now = { price: 26_000, offerPrice: null };
+    const both = await Promise.all([
+      patch(admin, { price: 27_000, expected: now }),
+      patch(support, { price: 28_000, offerPrice: 27_500, expected: now }),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const kept = both.find((res) => res.statusCode === 200)!.json().data;
+    expect(await listedPrices(support.client, 'q=9820098200')).toEqual([
+      ['9820098200', kept.price, kept.offerPrice],
+    ]);
+
+    // Hide and coming soon carry the status the agent saw.
+    const other = ids.get('9876543210')!;
+    const hide = (agent: typeof support, path: string, status: string) =>
+      agent.client.post(api(`/admin/numbers/${other}/${path}`), { expected: { status } });
+    expect((await hide(admin, 'hide', 'available')).statusCode).toBe(200);
+    const staleStatus = await hide(support, 'coming-soon', 'available');
+    expect(staleStatus.statusCode).toBe(409);
+    expect(staleStatus.json()).toMatchObject({
+      code: 'NUMBER_CHANGED',
+      message: expect.stringMatching(
+        /^This number was changed by someone else since you opened it: 98765 43210 is now ₹12,000, hidden \(last changed by Anil Admin, .+ IST\)\. Check it and try again\.$/,
+      ),
+      current: { status: 'hidden' },
+    });
+    // Asking for what it already is changes nothing and is no conflict.
+    expect((await hide(support, 'hide', 'available')).statusCode).toBe(200);
+    expect((await auditFor('9876543210')).map((entry) => entry.action)).toEqual(['number.hide']);
+    // Without `expected` (an older client) the change is made as before.
+    const unconditional = await support.client.post(api(`/admin/numbers/${other}/coming-soon`));
+    expect(unconditional.json().data.status).toBe('coming_soon');
+  });
+
+  it('applies a bulk price change once when two agents apply the same preview at the same moment', async () => {
+    const { support, admin } = await stock();
+    const body = { filter: { q: '98' }, change: { mode: 'raise', percent: 10 } };
+    const preview = (
+      await support.client.post(api('/admin/numbers/bulk-price/preview'), body)
+    ).json().data;
+    expect(preview).toMatchObject({ changing: 3, fingerprint: expect.any(String) });
+    const fromPreview = {
+      ...body,
+      expectedCount: preview.changing,
+      expectedFingerprint: preview.fingerprint,
+    };
+
+    const both = await Promise.all([
+      support.client.post(api('/admin/numbers/bulk-price'), fromPreview),
+      admin.client.post(api('/admin/numbers/bulk-price'), fromPreview),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((res) => res.statusCode === 200)!.json().data).toEqual({ changed: 3 });
+    expect(both.find((res) => res.statusCode === 409)!.json()).toMatchObject({
+      code: 'SELECTION_CHANGED',
+      message:
+        "These numbers' prices changed since your preview (someone may have applied a change to them): preview again.",
+    });
+    // Each number raised once: 10%, not 21%.
+    expect(await listedPrices(support.client, 'q=98')).toEqual([
+      ['9811223344', 8_000, null],
+      ['9812377777', 55_000, null],
+      ['9820098200', 27_500, 22_000],
+      ['9876543210', 13_200, null],
+    ]);
+
+    // Applied again later from the same (now stale) preview: refused too.
+    const later = await admin.client.post(api('/admin/numbers/bulk-price'), fromPreview);
+    expect(later.json().code).toBe('SELECTION_CHANGED');
+    const summary = await admin.client.get(api('/admin/audit?entityType=number&entityId=bulk'));
+    expect(summary.json().data.entries).toHaveLength(1);
+  });
+
+  it('answers a retried bulk apply with the same Idempotency-Key with the first result', async () => {
+    const { support, admin } = await stock();
+    const body = { filter: { q: '98' }, change: { mode: 'lower', percent: 10 } };
+    const preview = (
+      await support.client.post(api('/admin/numbers/bulk-price/preview'), body)
+    ).json().data;
+    const fromPreview = {
+      ...body,
+      expectedCount: preview.changing,
+      expectedFingerprint: preview.fingerprint,
+    };
+    const apply = (agent: typeof support, key: string, payload: object = fromPreview) =>
+      agent.client.post(api('/admin/numbers/bulk-price'), payload, {
+        headers: { 'idempotency-key': key },
+      });
+
+    // The first answer is lost; the console sends the same apply again with the same key, twice
+    // at once (a double retry) and once more after.
+    const first = await apply(support, 'bulk-key-0001');
+    const retries = await Promise.all([
+      apply(support, 'bulk-key-0001'),
+      apply(support, 'bulk-key-0001'),
+    ]);
+    const again = await apply(support, 'bulk-key-0001');
+    for (const res of [first, ...retries, again]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ data: { changed: 3 }, message: '3 numbers repriced.' });
+    }
+    // Lowered once: 10% off, not 19%.
+    expect(await listedPrices(support.client, 'q=98')).toEqual([
+      ['9811223344', 8_000, null],
+      ['9812377777', 45_000, null],
+      ['9820098200', 22_500, 18_000],
+      ['9876543210', 10_800, null],
+    ]);
+    expect(await auditFor('9876543210')).toHaveLength(1);
+
+    // The key is the agent's own: another agent's same key is another apply (refused here, the
+    // preview being stale), and the same key with another body is a mistake (422).
+    expect((await apply(admin, 'bulk-key-0001')).json().code).toBe('SELECTION_CHANGED');
+    const reused = await apply(support, 'bulk-key-0001', { ...body, expectedCount: 3 });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await apply(support, 'bad key!')).statusCode).toBe(400);
+  });
+
   it('exports the filtered inventory as CSV, and importing it again changes nothing', async () => {
     const { support } = await stock();
     const exported = await support.client.get(api('/admin/numbers/export.csv'));

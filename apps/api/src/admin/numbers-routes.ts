@@ -11,9 +11,11 @@ import {
   repriceBody,
   stockFilter,
   stockListQuery,
+  statusChangeBody,
   stockNumberSchema,
 } from '../catalog/catalog-schemas';
-import { envelope, errorBody, ok } from '../http/envelope';
+import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
+import { idempotencyHeaders } from '../http/idempotency-key';
 import { paged, pagedSchema } from '../http/paging';
 import { consoleRoute, csvBody, csvDownload, staffErrors } from './admin-schemas';
 
@@ -77,7 +79,7 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: "Change a number's price and offer price",
         description:
-          'offerPrice null (or absent) ends an offer. A number held by an order or sold answers 409.',
+          'offerPrice null (or absent) ends an offer. A number held by an order or sold answers 409. With expected (the prices the agent saw), a number at other prices now answers 409 NUMBER_CHANGED naming them (current: the number as it is), and nothing changes; a number already at the new prices answers 200.',
         params: numberParams,
         body: repriceBody,
         response: {
@@ -124,8 +126,9 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
           ...consoleRoute,
           summary: change.summary,
           description:
-            'Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.',
+            'Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing. With expected.status (the status the agent saw), a number whose status is another now answers 409 NUMBER_CHANGED naming it (current: the number as it is).',
           params: numberParams,
+          body: optionalBody(statusChangeBody),
           response: {
             200: envelope(stockNumberSchema),
             400: errorBody,
@@ -140,6 +143,7 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
           request.params.id,
           change.status,
           currentUser(request).id,
+          request.body?.expected?.status,
         );
         return ok(number, `${number.display} is ${change.done}.`);
       },
@@ -154,7 +158,7 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
         summary: 'Preview a bulk price change: how many numbers change, and a sample',
         description:
           'set: every selected number at this price (offers end); raise / lower: the price and the offer price by a percent, rounded to whole rupees. Held and sold numbers never change (skipped).',
-        body: bulkPriceBody.omit({ expectedCount: true }),
+        body: bulkPriceBody.omit({ expectedCount: true, expectedFingerprint: true }),
         response: { 200: envelope(bulkPricePreviewSchema), 400: errorBody, ...staffErrors },
       },
     },
@@ -168,18 +172,24 @@ export async function adminNumberRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Apply a bulk price change to the selection, in one transaction',
         description:
-          'As the preview. With expectedCount (the preview\'s "changing"), a selection that moved since answers 409 and nothing changes. Records one audit entry for the change and one per number.',
+          'As the preview. With expectedCount and expectedFingerprint (the preview\'s "changing" and "fingerprint"), a selection that moved since (a count or any price) answers 409 SELECTION_CHANGED and nothing changes. With an Idempotency-Key, a repeat of the same apply by the same staff member answers what the first answered and changes nothing more; the key with another body is 422. Records one audit entry for the change and one per number.',
+        headers: idempotencyHeaders,
         body: bulkPriceBody,
         response: {
           200: envelope(bulkPriceResultSchema),
           400: errorBody,
           409: errorBody,
+          422: errorBody,
           ...staffErrors,
         },
       },
     },
     async (request) => {
-      const result = await catalog.applyBulkPrice(request.body, currentUser(request).id);
+      const result = await catalog.applyBulkPrice(
+        request.body,
+        currentUser(request).id,
+        request.headers['idempotency-key'],
+      );
       return ok(
         result,
         `${result.changed} ${plural(result.changed, 'number', 'numbers')} repriced.`,

@@ -393,8 +393,27 @@ export const newNumberBody = z
   .superRefine(offerNotAbovePrice);
 export type NewNumberBody = z.output<typeof newNumberBody>;
 
-export const repriceBody = z.object(pricesBody).superRefine(offerNotAbovePrice);
+export const repriceBody = z
+  .object({
+    ...pricesBody,
+    expected: prices
+      .optional()
+      .describe(
+        "The number's price and offer price as the agent saw them (the console always sends them): when it is at other prices now, 409 NUMBER_CHANGED and nothing changes",
+      ),
+  })
+  .superRefine(offerNotAbovePrice);
 export type RepriceBody = z.output<typeof repriceBody>;
+
+/** Hide, show or coming soon: optionally, the status the agent saw (the console always sends it). */
+export const statusChangeBody = z.object({
+  expected: z
+    .object({ status: z.enum(stockStatuses) })
+    .optional()
+    .describe(
+      "The number's status as the agent saw it: when it is another now (and not already the one asked for), 409 NUMBER_CHANGED and nothing changes",
+    ),
+});
 
 const priceChange = z.discriminatedUnion('mode', [
   z.object({
@@ -426,6 +445,13 @@ export const bulkPriceBody = z.object({
     .min(0)
     .optional()
     .describe('How many numbers the preview said change; another count answers 409'),
+  expectedFingerprint: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      "The preview's fingerprint (the numbers that change and their prices then): when any of them moved since (another agent applied a change, or this one was applied already), 409 SELECTION_CHANGED and nothing changes",
+    ),
 });
 export type BulkPriceBody = z.output<typeof bulkPriceBody>;
 
@@ -436,6 +462,11 @@ export const bulkPricePreviewSchema = z.object({
     .number()
     .int()
     .describe('Held or sold numbers in the selection: their price is never changed'),
+  fingerprint: z
+    .string()
+    .describe(
+      "The numbers that change and their prices now, in short: send it back as the apply's expectedFingerprint",
+    ),
   sample: z
     .array(
       z.object({

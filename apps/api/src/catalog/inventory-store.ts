@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, gt, inArray, param, sql, type SQL } from 'dr
 import { MAX_PRICE_RUPEES } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { importRows, numbers, orderItems, orders, portingSteps } from '../db/schema';
+import {
+  bulkPriceChanges,
+  importRows,
+  numbers,
+  orderItems,
+  orders,
+  portingSteps,
+} from '../db/schema';
 import type { Tx } from '../db/transactions';
 import { availableSql, comingSoonSql } from './availability';
 import { rowsOf } from './catalog-store';
@@ -269,10 +276,10 @@ export async function previewBulkPrice(db: Db, filters: StockFilters, change: Pr
     })
     .from(numbers)
     .where(where);
-  const [changing] = await db
-    .select({ n: count() })
-    .from(numbers)
-    .where(bulkChangeWhere(filters, change));
+  const [changing] = await rowsOf<{ n: number; fingerprint: string }>(
+    db,
+    sql`select ${selectionSql} from ${numbers} where ${bulkChangeWhere(filters, change)}`,
+  );
   const sample = await db
     .select({
       id: numbers.id,
@@ -290,17 +297,52 @@ export async function previewBulkPrice(db: Db, filters: StockFilters, change: Pr
     selected: counts?.selected ?? 0,
     skipped: counts?.skipped ?? 0,
     changing: changing?.n ?? 0,
+    fingerprint: changing?.fingerprint ?? '',
     sample,
   };
 }
 
-/** Locks the rows a bulk change moves, in id order (as every multi-number change does). */
+/**
+ * How many numbers a bulk change moves (`n`) and the fingerprint of what it moves
+ * (`fingerprint`): the md5 of their ids and current prices, in id order. A change applied
+ * since the preview moves the same numbers from other prices: another fingerprint, where the
+ * count alone would match (decision 0042). Read from `numbers` or, for the apply, from rows of
+ * the same columns locked in a subquery.
+ */
+const selectionSql = sql`count(*)::int as n, md5(coalesce(string_agg(id || ':' || base_price || ':' || final_price, ',' order by id), '')) as fingerprint`;
+
+/**
+ * Locks the rows a bulk change moves, in id order (as every multi-number change does), and
+ * reads their count and fingerprint as locked (after any change committed meanwhile).
+ */
 export async function lockBulkPrice(tx: Tx, filters: StockFilters, change: PriceChange) {
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await rowsOf<{ n: number; fingerprint: string }>(
     tx,
-    sql`select count(*)::int as n from (select ${numbers.id} from ${numbers} where ${bulkChangeWhere(filters, change)} order by ${numbers.id} for update) locked`,
+    sql`select ${selectionSql} from (select id, base_price, final_price from ${numbers} where ${bulkChangeWhere(filters, change)} order by ${numbers.id} for update) locked`,
   );
-  return row?.n ?? 0;
+  return { count: row?.n ?? 0, fingerprint: row?.fingerprint ?? '' };
+}
+
+/** The bulk change this staff member applied with this Idempotency-Key, if any. */
+export async function findBulkPriceChange(tx: Tx, actorId: string, idempotencyKey: string) {
+  const [row] = await tx
+    .select({ requestHash: bulkPriceChanges.requestHash, changed: bulkPriceChanges.changed })
+    .from(bulkPriceChanges)
+    .where(
+      and(
+        eq(bulkPriceChanges.actorId, actorId),
+        eq(bulkPriceChanges.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return row;
+}
+
+/** Keeps what a bulk change applied with an Idempotency-Key did, for its retries. */
+export async function insertBulkPriceChange(
+  tx: Tx,
+  row: { actorId: string; idempotencyKey: string; requestHash: string; changed: number },
+) {
+  await tx.insert(bulkPriceChanges).values(row).onConflictDoNothing();
 }
 
 /** The audit entries of a bulk change, one per number (a SELECT for audit.recordSelected). */

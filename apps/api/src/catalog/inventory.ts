@@ -1,10 +1,20 @@
-import { classify, findCategory, numerology, plural, toPaise, toRupees } from '@store/domain';
+import {
+  classify,
+  findCategory,
+  formatIndiaDateTime,
+  formatInr,
+  numerology,
+  plural,
+  toPaise,
+  toRupees,
+} from '@store/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
+import { keyReused, requestHash } from '../http/idempotency-key';
 import { csvStream } from '../http/csv-stream';
 import type { CatalogChange } from './catalog-changes';
 import type {
@@ -19,7 +29,9 @@ import type {
 import {
   applyBulkPrice,
   applyImportRows,
+  findBulkPriceChange,
   findStockNumber,
+  insertBulkPriceChange,
   importOutcomes,
   insertStockNumber,
   listStock,
@@ -88,6 +100,30 @@ function refusal(row: StockRow, what: string) {
   return undefined;
 }
 
+/** A number's prices and status as staff read them: "₹1,50,000 with offer ₹99,999, hidden". */
+function describeNumber(row: StockRow): string {
+  const { price, offerPrice } = pricesView(row.basePrice, row.finalPrice);
+  const prices =
+    offerPrice === null
+      ? formatInr(price)
+      : `${formatInr(price)} with offer ${formatInr(offerPrice)}`;
+  return `${prices}, ${statusWords[row.status]}`;
+}
+
+/**
+ * 409 NUMBER_CHANGED: the number is no longer as the agent saw it when they opened it (another
+ * agent or an import changed it since); names what it is now and, from the audit log, who last
+ * changed it and when, and carries the number as it is (`current`).
+ */
+function changedSince(row: StockRow, last: { actor: string; at: string } | undefined) {
+  const by = last ? ` (last changed by ${last.actor}, ${formatIndiaDateTime(last.at)})` : '';
+  return conflict(
+    `This number was changed by someone else since you opened it: ${displayNumber(row.number)} is now ${describeNumber(row)}${by}. Check it and try again.`,
+    'NUMBER_CHANGED',
+    { current: toStockNumber(row) },
+  );
+}
+
 function describeChange(change: PriceChange): string {
   if (change.mode === 'set') return `set to ${change.amount} rupees`;
   return `${change.mode} by ${change.percent}%`;
@@ -105,6 +141,14 @@ const statusRefusals: Record<SettableStatus, string> = {
   available: 'it cannot be shown',
   hidden: 'it cannot be hidden',
   coming_soon: 'it cannot be marked coming soon',
+};
+
+const statusWords: Record<StockRow['status'], string> = {
+  available: 'on sale',
+  held: 'held for an order',
+  sold: 'sold',
+  hidden: 'hidden',
+  coming_soon: 'coming soon',
 };
 
 /** Rupees as a spreadsheet cell: whole rupees bare, paise with two decimals. */
@@ -133,6 +177,13 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
       if (!row) throw notFound(`Number ${id} is not in the store.`);
       return change(tx, row);
     });
+  }
+
+  /** 409 NUMBER_CHANGED for `row`, naming who last changed it (its latest audit entry). */
+  async function changedMeanwhile(row: StockRow) {
+    const { views } = await audit.list({ entityType: 'number', entityId: String(row.id) }, 1, 1);
+    const last = views[0] && { actor: views[0].actor.name, at: views[0].at };
+    return changedSince(row, last);
   }
 
   return {
@@ -190,7 +241,10 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
       return toStockNumber(added);
     },
 
-    /** New price and offer; 404 unknown, 409 held or sold. */
+    /**
+     * New price and offer; 404 unknown, 409 held or sold. With `expected` (the prices the agent
+     * saw), 409 NUMBER_CHANGED when the number is at other prices now (decision 0042).
+     */
     async repriceNumber(id: number, body: RepriceBody, actorId: string): Promise<StockNumber> {
       const prices = paiseOf(body);
       return withLockedNumber(id, async (tx, row) => {
@@ -198,6 +252,12 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
         if (refused) throw refused;
         if (row.basePrice === prices.basePrice && row.finalPrice === prices.finalPrice) {
           return toStockNumber(row);
+        }
+        if (body.expected) {
+          const seen = paiseOf(body.expected);
+          if (row.basePrice !== seen.basePrice || row.finalPrice !== seen.finalPrice) {
+            throw await changedMeanwhile(row);
+          }
         }
         await setStockPrices(tx, id, prices);
         await audit.record(tx, {
@@ -218,13 +278,23 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
      * Puts a number on sale, hides it from the storefront or marks it coming soon (shown with
      * Notify me, never held or sold); 409 for held or sold numbers, but a sold number whose sale
      * was undone (cancelled after payment or refunded) before any UPC went out may be relisted.
+     * With `expectedStatus` (the status the agent saw), 409 NUMBER_CHANGED when it is another
+     * now; a number already at `status` is left as it is (200) whatever was seen.
      */
-    async setStatus(id: number, status: SettableStatus, actorId: string): Promise<StockNumber> {
+    async setStatus(
+      id: number,
+      status: SettableStatus,
+      actorId: string,
+      expectedStatus?: StockRow['status'],
+    ): Promise<StockNumber> {
       return withLockedNumber(id, async (tx, row) => {
         // A sale undone before any UPC went out leaves the number to staff (relistableSql).
         const refused = row.relistable ? undefined : refusal(row, statusRefusals[status]);
         if (refused) throw refused;
         if (row.status === status) return toStockNumber(row);
+        if (expectedStatus !== undefined && row.status !== expectedStatus) {
+          throw await changedMeanwhile(row);
+        }
         await setStockStatus(tx, id, status);
         await audit.record(tx, {
           actorId,
@@ -241,12 +311,13 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
     },
 
     /** How many numbers a bulk price change would move, and a sample before and after. */
-    async previewBulkPrice({ filter, change }: BulkPriceBody) {
+    async previewBulkPrice({ filter, change }: Pick<BulkPriceBody, 'filter' | 'change'>) {
       const preview = await previewBulkPrice(db, stockFilters(filter), change);
       return {
         selected: preview.selected,
         changing: preview.changing,
         skipped: preview.skipped,
+        fingerprint: preview.fingerprint,
         sample: preview.sample.map((row) => ({
           id: row.id,
           number: row.number,
@@ -258,21 +329,16 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
 
     /**
      * Applies a bulk price change in one transaction: one audit entry for the change (filter,
-     * change, count) and one per number. With `expectedCount`, a selection that moved since
-     * the preview is refused (409) and nothing changes.
+     * change, count) and one per number. With `expectedCount` and `expectedFingerprint` (the
+     * preview's), a selection that moved since the preview is refused (409 SELECTION_CHANGED)
+     * and nothing changes. With an idempotency key, a repeat of the same apply by the same
+     * staff member answers the first result and changes nothing more (decision 0042).
      */
-    async applyBulkPrice({ filter, change, expectedCount }: BulkPriceBody, actorId: string) {
+    async applyBulkPrice(body: BulkPriceBody, actorId: string, idempotencyKey?: string) {
+      const { filter, change, expectedCount, expectedFingerprint } = body;
       const filters = stockFilters(filter);
-      const changed = await inTransaction(database, async (tx) => {
-        const locked = await lockBulkPrice(tx, filters, change);
-        if (expectedCount !== undefined && locked !== expectedCount) {
-          throw conflict(
-            `The selection changed since the preview: ${locked} ${plural(locked, 'number', 'numbers')} would change now, not ${expectedCount}. Preview again.`,
-            'SELECTION_CHANGED',
-            { changing: locked },
-          );
-        }
-        if (locked === 0) return 0;
+      const hash = requestHash(body);
+      const reprice = async (tx: Tx) => {
         const note = `bulk price change: ${describeChange(change)}`;
         await audit.recordSelected(tx, bulkPriceAuditRows(filters, change, actorId, note));
         const count = await applyBulkPrice(tx, filters, change);
@@ -285,6 +351,39 @@ export function createInventory({ database, audit, tell }: InventoryDeps) {
           note,
         });
         tell({ kind: 'repriced', count }, tx);
+        return count;
+      };
+      const changed = await inTransaction(database, async (tx) => {
+        // Locked first: a twin of this apply still running has committed (or failed) by now.
+        const locked = await lockBulkPrice(tx, filters, change);
+        if (idempotencyKey) {
+          const done = await findBulkPriceChange(tx, actorId, idempotencyKey);
+          if (done && done.requestHash !== hash) throw keyReused();
+          if (done) return done.changed;
+        }
+        if (expectedCount !== undefined && locked.count !== expectedCount) {
+          throw conflict(
+            `The selection changed since the preview: ${locked.count} ${plural(locked.count, 'number', 'numbers')} would change now, not ${expectedCount}. Preview again.`,
+            'SELECTION_CHANGED',
+            { changing: locked.count },
+          );
+        }
+        if (expectedFingerprint !== undefined && locked.fingerprint !== expectedFingerprint) {
+          throw conflict(
+            "These numbers' prices changed since your preview (someone may have applied a change to them): preview again.",
+            'SELECTION_CHANGED',
+            { changing: locked.count },
+          );
+        }
+        const count = locked.count === 0 ? 0 : await reprice(tx);
+        if (idempotencyKey) {
+          await insertBulkPriceChange(tx, {
+            actorId,
+            idempotencyKey,
+            requestHash: hash,
+            changed: count,
+          });
+        }
         return count;
       });
       return { changed };

@@ -1237,7 +1237,7 @@ export interface paths {
     head?: never;
     /**
      * Change a number's price and offer price
-     * @description offerPrice null (or absent) ends an offer. A number held by an order or sold answers 409.
+     * @description offerPrice null (or absent) ends an offer. A number held by an order or sold answers 409. With expected (the prices the agent saw), a number at other prices now answers 409 NUMBER_CHANGED naming them (current: the number as it is), and nothing changes; a number already at the new prices answers 200.
      */
     patch: operations['patchAdminNumbersById'];
     trace?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
     put?: never;
     /**
      * Hide a number from the storefront
-     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.
+     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing. With expected.status (the status the agent saw), a number whose status is another now answers 409 NUMBER_CHANGED naming it (current: the number as it is).
      */
     post: operations['postAdminNumbersByIdHide'];
     delete?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
     put?: never;
     /**
      * Put a hidden, coming-soon or relistable sold number on sale
-     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.
+     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing. With expected.status (the status the agent saw), a number whose status is another now answers 409 NUMBER_CHANGED naming it (current: the number as it is).
      */
     post: operations['postAdminNumbersByIdUnhide'];
     delete?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
     put?: never;
     /**
      * Mark a number coming soon: listed with Notify me, never held or sold
-     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing.
+     * @description Held and sold numbers answer 409, but a sold number whose order was cancelled after payment or refunded before any UPC went out (relistable) may be relisted. Doing it twice changes nothing. With expected.status (the status the agent saw), a number whose status is another now answers 409 NUMBER_CHANGED naming it (current: the number as it is).
      */
     post: operations['postAdminNumbersByIdComingSoon'];
     delete?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
     put?: never;
     /**
      * Apply a bulk price change to the selection, in one transaction
-     * @description As the preview. With expectedCount (the preview's "changing"), a selection that moved since answers 409 and nothing changes. Records one audit entry for the change and one per number.
+     * @description As the preview. With expectedCount and expectedFingerprint (the preview's "changing" and "fingerprint"), a selection that moved since (a count or any price) answers 409 SELECTION_CHANGED and nothing changes. With an Idempotency-Key, a repeat of the same apply by the same staff member answers what the first answered and changes nothing more; the key with another body is 422. Records one audit entry for the change and one per number.
      */
     post: operations['postAdminNumbersBulkPrice'];
     delete?: never;
@@ -14957,6 +14957,13 @@ export interface operations {
           price: number;
           /** @description The offer price (what the buyer pays), rupees, at most the price; null: no offer */
           offerPrice?: number | null;
+          /** @description The number's price and offer price as the agent saw them (the console always sends them): when it is at other prices now, 409 NUMBER_CHANGED and nothing changes */
+          expected?: {
+            /** @description The list price, rupees */
+            price: number;
+            /** @description What the buyer pays when on offer (below the list price), rupees; null: no offer */
+            offerPrice: number | null;
+          };
         };
       };
     };
@@ -15116,7 +15123,17 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The number's status as the agent saw it: when it is another now (and not already the one asked for), 409 NUMBER_CHANGED and nothing changes */
+          expected?: {
+            /** @enum {string} */
+            status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+          };
+        } | null;
+      };
+    };
     responses: {
       /** @description Default Response */
       200: {
@@ -15273,7 +15290,17 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The number's status as the agent saw it: when it is another now (and not already the one asked for), 409 NUMBER_CHANGED and nothing changes */
+          expected?: {
+            /** @enum {string} */
+            status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+          };
+        } | null;
+      };
+    };
     responses: {
       /** @description Default Response */
       200: {
@@ -15430,7 +15457,17 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The number's status as the agent saw it: when it is another now (and not already the one asked for), 409 NUMBER_CHANGED and nothing changes */
+          expected?: {
+            /** @enum {string} */
+            status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
+          };
+        } | null;
+      };
+    };
     responses: {
       /** @description Default Response */
       200: {
@@ -15664,6 +15701,8 @@ export interface operations {
               changing: number;
               /** @description Held or sold numbers in the selection: their price is never changed */
               skipped: number;
+              /** @description The numbers that change and their prices now, in short: send it back as the apply's expectedFingerprint */
+              fingerprint: string;
               /** @description Up to 10 of the numbers that change, in number order */
               sample: {
                 id: number;
@@ -15770,7 +15809,10 @@ export interface operations {
   postAdminNumbersBulkPrice: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Optional, one per submission (a UUID): a repeat with the same key and body answers what the first answered and makes nothing new; the same key with another body is 422 */
+        'idempotency-key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -15834,6 +15876,8 @@ export interface operations {
               };
           /** @description How many numbers the preview said change; another count answers 409 */
           expectedCount?: number;
+          /** @description The preview's fingerprint (the numbers that change and their prices then): when any of them moved since (another agent applied a change, or this one was applied already), 409 SELECTION_CHANGED and nothing changes */
+          expectedFingerprint?: string;
         };
       };
     };
@@ -15904,6 +15948,22 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };

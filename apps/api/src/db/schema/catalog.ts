@@ -8,10 +8,12 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { categories, isCategorySlug } from '@store/domain';
+import { users } from './accounts';
 import { timestamps } from './timestamps';
 
 /** `coming_soon`: shown, not for sale yet (never held or sold: catalog/availability.ts). */
@@ -184,4 +186,25 @@ export const numberRuns = pgTable(
     index('number_runs_price_idx').on(t.run, t.finalPrice, t.numberId),
     index('number_runs_created_idx').on(t.run, t.createdAt, t.numberId),
   ],
+);
+
+/**
+ * A bulk price change applied with the console's Idempotency-Key (decision 0042): a retry of
+ * the same apply after a lost answer gets this result instead of changing the prices again.
+ */
+export const bulkPriceChanges = pgTable(
+  'bulk_price_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The fingerprint of the apply's body (filter, change and what its preview saw). */
+    requestHash: text('request_hash').notNull(),
+    /** How many numbers it repriced. */
+    changed: integer('changed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bulk_price_changes_idempotency_key').on(t.actorId, t.idempotencyKey)],
 );

@@ -2,7 +2,7 @@ import { formatInr, plural } from '@store/domain';
 import { useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useToast } from '../../components/toast';
-import { apiErrorMessage } from '../../lib/api-client';
+import { apiErrorMessage, isApiError } from '../../lib/api-client';
 import { formatCount, formatCountOf } from '../../lib/format';
 import { useApplyBulkPrice } from './api/apply-bulk-price';
 import { usePreviewBulkPrice } from './api/preview-bulk-price';
@@ -58,6 +58,7 @@ export function BulkPriceDialog({ filter, onClose }: { filter: StockFilter; onCl
     event.preventDefault();
     const change = changeOf(mode, amount);
     if (typeof change === 'string') return setProblem(change);
+    setProblem(null);
     preview.mutate({ filter, change });
   };
 
@@ -65,16 +66,27 @@ export function BulkPriceDialog({ filter, onClose }: { filter: StockFilter; onCl
     const change = changeOf(mode, amount);
     if (typeof change === 'string' || !preview.data) return;
     try {
+      // What the preview saw: the server refuses the apply if any of it moved since.
       const { changed } = await apply.mutateAsync({
         filter,
         change,
         expectedCount: preview.data.changing,
+        expectedFingerprint: preview.data.fingerprint,
       });
       toast.success(`${formatCountOf(changed, 'number', 'numbers')} repriced.`);
       onClose();
     } catch (error) {
-      setProblem(apiErrorMessage(error, 'The prices could not be changed.'));
-      preview.reset();
+      if (isApiError(error) && error.status === 409) {
+        // Someone changed these prices (or this change was applied already): preview afresh.
+        setProblem(apiErrorMessage(error, 'The prices changed since your preview.'));
+        preview.mutate({ filter, change });
+      } else {
+        // Perhaps applied and the answer lost: the preview stays, and Apply again sends the
+        // same request with the same key, which the server answers without applying twice.
+        setProblem(
+          `${apiErrorMessage(error, 'The prices could not be changed.')}: press Apply again to retry (a change already made is not made twice).`,
+        );
+      }
     }
   };
 

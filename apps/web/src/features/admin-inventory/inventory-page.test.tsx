@@ -178,7 +178,9 @@ describe('the inventory page', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Hide 98200 98200' }));
     expect(await screen.findByText('98200 98200 is hidden from the storefront.')).toBeVisible();
-    expect(api.callsTo('POST /admin/numbers/1/hide')).toHaveLength(1);
+    expect(api.callsTo('POST /admin/numbers/1/hide')).toEqual([
+      expect.objectContaining({ body: { expected: { status: 'available' } } }),
+    ]);
   });
 
   it('adds a number, and shows why the API refused a duplicate', async () => {
@@ -254,6 +256,7 @@ describe('the inventory page', () => {
     expect(api.callsTo('PATCH /admin/numbers/1')[0]!.body).toEqual({
       price: 30_000,
       offerPrice: null,
+      expected: { price: 25_000, offerPrice: 20_000 },
     });
     expect(screen.getByRole('button', { name: 'Edit price of 98200 98200' })).toHaveFocus();
   });
@@ -279,6 +282,7 @@ describe('the inventory page', () => {
           selected: 120,
           changing: 118,
           skipped: 2,
+          fingerprint: 'f-118',
           sample: [
             {
               id: 1,
@@ -313,6 +317,7 @@ describe('the inventory page', () => {
       filter: { status: 'available', category: 'mirror-numbers' },
       change: { mode: 'raise', percent: 10 },
       expectedCount: 118,
+      expectedFingerprint: 'f-118',
     });
   });
 
@@ -322,6 +327,7 @@ describe('the inventory page', () => {
         selected: 2,
         changing: 1,
         skipped: 1,
+        fingerprint: 'f-1',
         sample: [],
       }),
       'POST /admin/numbers/bulk-price': fail(
@@ -347,5 +353,162 @@ describe('the inventory page', () => {
     expect(api.callsTo('POST /admin/numbers/bulk-price/preview')[0]!.body).toMatchObject({
       change: { mode: 'set', amount: 5000 },
     });
+  });
+
+  it('tells the agent that the prices moved since the preview and shows a fresh one', async () => {
+    let previews = 0;
+    const { api, user } = renderInventory({
+      'POST /admin/numbers/bulk-price/preview': () =>
+        ++previews === 1
+          ? ok({
+              selected: 15,
+              changing: 15,
+              skipped: 0,
+              fingerprint: 'seen',
+              sample: [
+                {
+                  id: 1,
+                  number: '9876543219',
+                  before: { price: 25_000, offerPrice: null },
+                  after: { price: 27_500, offerPrice: null },
+                },
+              ],
+            })
+          : ok({
+              selected: 15,
+              changing: 15,
+              skipped: 0,
+              fingerprint: 'now',
+              sample: [
+                {
+                  id: 1,
+                  number: '9876543219',
+                  before: { price: 27_500, offerPrice: null },
+                  after: { price: 30_250, offerPrice: null },
+                },
+              ],
+            }),
+      'POST /admin/numbers/bulk-price': {
+        status: 409,
+        body: {
+          success: false,
+          code: 'SELECTION_CHANGED',
+          message: "These numbers' prices changed since your preview: preview again.",
+          changing: 15,
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bulk price change' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk price change' });
+    await user.type(within(dialog).getByLabelText('Percent (%)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Apply to 15 numbers' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      "These numbers' prices changed since your preview: preview again.",
+    );
+    // The fresh preview shows the prices as they are now, to be applied (or not) from there.
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    await vi.waitFor(() =>
+      expect(within(preview).getByRole('row', { name: /9876543219/ })).toHaveTextContent(
+        '₹27,500₹30,250',
+      ),
+    );
+    expect(api.callsTo('POST /admin/numbers/bulk-price')).toHaveLength(1);
+    expect(api.callsTo('POST /admin/numbers/bulk-price')[0]!.body).toMatchObject({
+      expectedCount: 15,
+      expectedFingerprint: 'seen',
+    });
+    expect(api.callsTo('POST /admin/numbers/bulk-price/preview')).toHaveLength(2);
+    expect(screen.queryByText(/repriced/)).not.toBeInTheDocument();
+  });
+
+  it('retries a bulk apply whose answer was lost with the same Idempotency-Key, keeping the preview', async () => {
+    let applies = 0;
+    const { api, user } = renderInventory({
+      'POST /admin/numbers/bulk-price/preview': ok({
+        selected: 15,
+        changing: 15,
+        skipped: 0,
+        fingerprint: 'seen',
+        sample: [],
+      }),
+      'POST /admin/numbers/bulk-price': () => {
+        // The first reaches the server, its answer is lost.
+        if (++applies === 1) throw new TypeError('Failed to fetch');
+        return ok({ changed: 15 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bulk price change' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk price change' });
+    await user.type(within(dialog).getByLabelText('Percent (%)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Apply to 15 numbers' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'No response received from server: press Apply again to retry (a change already made is not made twice).',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Apply to 15 numbers' }));
+    expect(await screen.findByText('15 numbers repriced.')).toBeVisible();
+
+    const keys = api.fetchMock.mock.calls
+      .filter(([input]) => String(input).endsWith('/admin/numbers/bulk-price'))
+      .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(api.callsTo('POST /admin/numbers/bulk-price/preview')).toHaveLength(1);
+  });
+
+  it('refuses a price saved from a stale dialog, naming the current prices, and shows them', async () => {
+    const current = stockNumber({ price: 25_000, offerPrice: 15_000 });
+    let saves = 0;
+    const { api, user } = renderInventory({
+      'PATCH /admin/numbers/1': () =>
+        ++saves === 1
+          ? fail(
+              409,
+              'This number was changed by someone else since you opened it: 98200 98200 is now ₹25,000 with offer ₹15,000, on sale (last changed by Anil Admin, 29 Nov 2026, 5:02 pm IST). Check it and try again.',
+              { code: 'NUMBER_CHANGED', current },
+            )
+          : ok(stockNumber({ price: 30_000, offerPrice: 15_000 })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit price of 98200 98200' }));
+    const dialog = screen.getByRole('dialog', { name: 'Price of 98200 98200' });
+    await user.clear(within(dialog).getByLabelText('Price (₹)'));
+    await user.type(within(dialog).getByLabelText('Price (₹)'), '30000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save price' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This number was changed by someone else since you opened it: 98200 98200 is now ₹25,000 with offer ₹15,000',
+    );
+    // The dialog now holds the number as it is; the next save starts from there.
+    expect(within(dialog).getByLabelText('Price (₹)')).toHaveValue('25,000');
+    expect(within(dialog).getByLabelText('Offer price (₹)')).toHaveValue('15,000');
+    await user.clear(within(dialog).getByLabelText('Price (₹)'));
+    await user.type(within(dialog).getByLabelText('Price (₹)'), '30000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save price' }));
+    expect(await screen.findByText('Price of 98200 98200 saved.')).toBeVisible();
+    expect(api.callsTo('PATCH /admin/numbers/1').map((call) => call.body)).toEqual([
+      { price: 30_000, offerPrice: 20_000, expected: { price: 25_000, offerPrice: 20_000 } },
+      { price: 30_000, offerPrice: 15_000, expected: { price: 25_000, offerPrice: 15_000 } },
+    ]);
+  });
+
+  it('says when a number was changed by someone else before a status change', async () => {
+    const { api, user } = renderInventory({
+      'POST /admin/numbers/1/coming-soon': fail(
+        409,
+        'This number was changed by someone else since you opened it: 98200 98200 is now ₹25,000 with offer ₹20,000, hidden. Check it and try again.',
+        { code: 'NUMBER_CHANGED' },
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Coming soon 98200 98200' }));
+    expect(
+      await screen.findByText(/changed by someone else since you opened it: .* hidden\./),
+    ).toBeVisible();
+    // The list is read again, to show the number as it is now.
+    const listReads = () =>
+      api.calls.filter((call) => call.method === 'GET' && call.path.startsWith('/admin/numbers?'));
+    await vi.waitFor(() => expect(listReads()).toHaveLength(2));
   });
 });

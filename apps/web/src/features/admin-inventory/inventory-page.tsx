@@ -45,7 +45,7 @@ export default function InventoryPage() {
 
   const onSetStatus = (number: StockNumber, status: SettableStatus) =>
     setStatus.mutate(
-      { id: number.id, status },
+      { id: number.id, status, seen: number.status },
       {
         onSuccess: () => toast.success(`${number.display} is ${statusDone[status]}.`),
         onError: (error) => toast.error(apiErrorMessage(error, 'That did not work.')),

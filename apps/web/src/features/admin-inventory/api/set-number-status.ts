@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { StockNumber } from '../stock-types';
+import type { StockNumber, StockStatus } from '../stock-types';
 import { invalidateStock } from './stock-keys';
 
 /** What staff set a number to: on sale, hidden from the storefront, or coming soon. */
@@ -12,16 +12,25 @@ const paths: Record<SettableStatus, string> = {
   coming_soon: 'coming-soon',
 };
 
+interface StatusChange {
+  id: number;
+  status: SettableStatus;
+  /** The status the agent saw: 409 NUMBER_CHANGED when the number has another now. */
+  seen: StockStatus;
+}
+
 /** POST /admin/numbers/{id}/unhide, /hide or /coming-soon. */
-async function setNumberStatus(id: number, status: SettableStatus): Promise<StockNumber> {
-  return (await api.post<StockNumber>(`/admin/numbers/${id}/${paths[status]}`)).data as StockNumber;
+async function setNumberStatus({ id, status, seen }: StatusChange): Promise<StockNumber> {
+  const body = { expected: { status: seen } };
+  return (await api.post<StockNumber>(`/admin/numbers/${id}/${paths[status]}`, body))
+    .data as StockNumber;
 }
 
 export function useSetNumberStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: SettableStatus }) =>
-      setNumberStatus(id, status),
-    onSuccess: () => invalidateStock(queryClient),
+    mutationFn: setNumberStatus,
+    // Done or refused as changed meanwhile, the inventory is read again.
+    onSettled: () => invalidateStock(queryClient),
   });
 }
