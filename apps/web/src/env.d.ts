@@ -15,6 +15,9 @@ interface ImportMetaEnv {
   readonly PUBLIC_X_URL?: string;
   readonly PUBLIC_YOUTUBE_URL?: string;
   readonly PUBLIC_LINKEDIN_URL?: string;
+  readonly PUBLIC_RATING_VALUE?: string;
+  readonly PUBLIC_RATING_COUNT?: string;
+  readonly PUBLIC_FOUNDING_YEAR?: string;
 }
 
 interface ImportMeta {

@@ -21,6 +21,27 @@ describe('siteConfig', () => {
 });
 
 describe('checkBuildEnv', () => {
+  it("refuses a rating or founding year that cannot be the store's", () => {
+    expect(
+      checkBuildEnv({
+        PUBLIC_RATING_VALUE: '4.7',
+        PUBLIC_RATING_COUNT: '0',
+        PUBLIC_FOUNDING_YEAR: '2015',
+      }).errors,
+    ).toEqual([]);
+    expect(
+      checkBuildEnv({
+        PUBLIC_RATING_VALUE: '9',
+        PUBLIC_RATING_COUNT: 'many',
+        PUBLIC_FOUNDING_YEAR: '15',
+      }).errors,
+    ).toEqual([
+      'PUBLIC_RATING_VALUE="9" must be a rating from 1 to 5 (e.g. 4.6).',
+      'PUBLIC_RATING_COUNT="many" must be a whole number of ratings (0 shows no rating).',
+      'PUBLIC_FOUNDING_YEAR="15" must be a year, such as 2012.',
+    ]);
+  });
+
   it('accepts the sales line in the forms people write it', () => {
     for (const value of [
       '9222000000',

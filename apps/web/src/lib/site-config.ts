@@ -31,6 +31,14 @@ export interface SiteConfig {
   /** Third-party chat widget token; empty keeps the widget inactive. */
   readonly chatWidgetToken: string;
   readonly socialLinks: readonly SocialLink[];
+  /**
+   * The store's customer rating, shown on its pages and in its structured data (spec §9's 4.5
+   * from 1080 ratings by default); null (PUBLIC_RATING_COUNT=0) shows none: a store with no
+   * ratings of its own must not claim another's.
+   */
+  readonly rating: { readonly value: number; readonly count: number } | null;
+  /** The year the business started selling numbers (spec §9: 2010 by default). */
+  readonly foundingYear: number;
 }
 
 const env: ImportMetaEnv = import.meta.env ?? {};
@@ -78,8 +86,31 @@ export function checkBuildEnv(publicEnv: PublicEnv, nodeEnv?: string): BuildEnvR
         '(e.g. https://www.example.in) and build again.',
     );
   }
+  errors.push(...storyProblems(publicEnv));
   return { errors, warnings };
 }
+
+/** What is wrong with the rating and founding year settings, if anything. */
+function storyProblems(publicEnv: PublicEnv): string[] {
+  const problems: string[] = [];
+  const value = publicEnv.PUBLIC_RATING_VALUE?.trim();
+  if (value && !(Number(value) >= 1 && Number(value) <= 5)) {
+    problems.push(`PUBLIC_RATING_VALUE="${value}" must be a rating from 1 to 5 (e.g. 4.6).`);
+  }
+  const count = publicEnv.PUBLIC_RATING_COUNT?.trim();
+  if (count && !/^\d+$/.test(count)) {
+    problems.push(
+      `PUBLIC_RATING_COUNT="${count}" must be a whole number of ratings (0 shows no rating).`,
+    );
+  }
+  const year = publicEnv.PUBLIC_FOUNDING_YEAR?.trim();
+  if (year && !(/^\d{4}$/.test(year) && Number(year) >= 1900 && Number(year) <= thisYear())) {
+    problems.push(`PUBLIC_FOUNDING_YEAR="${year}" must be a year, such as 2012.`);
+  }
+  return problems;
+}
+
+const thisYear = () => new Date().getFullYear();
 
 /** Throws one error listing every problem of checkBuildEnv (how the build stops). */
 export function assertBuildEnv(publicEnv: PublicEnv): void {
@@ -111,6 +142,14 @@ export const siteConfig: SiteConfig = {
     { name: 'YouTube', href: read(env.PUBLIC_YOUTUBE_URL, 'https://www.youtube.com/') },
     { name: 'LinkedIn', href: read(env.PUBLIC_LINKEDIN_URL, 'https://www.linkedin.com/') },
   ],
+  rating:
+    Number(read(env.PUBLIC_RATING_COUNT, '1080')) > 0
+      ? {
+          value: Number(read(env.PUBLIC_RATING_VALUE, '4.5')),
+          count: Number(read(env.PUBLIC_RATING_COUNT, '1080')),
+        }
+      : null,
+  foundingYear: Number(read(env.PUBLIC_FOUNDING_YEAR, '2010')),
 };
 
 /** Year the site was built (falls back to the current year outside a Vite build, e.g. tests). */

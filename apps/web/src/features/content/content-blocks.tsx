@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckIcon, ChevronDownIcon } from '../../components/icons';
 import { Container } from '../../components/page';
+import { formatCount } from '../../lib/format';
+import { siteConfig } from '../../lib/site-config';
 import type { FaqItem } from '../seo';
 import type { Testimonial } from './data/testimonials';
 
@@ -43,6 +45,22 @@ export function Section({
         <div className="mt-8 sm:mt-10">{children}</div>
       </Container>
     </section>
+  );
+}
+
+/**
+ * The store's rating (siteConfig.rating) as stars and words, or nothing when the store shows no
+ * rating (PUBLIC_RATING_COUNT=0).
+ */
+export function RatingLine({ className = '' }: { className?: string }) {
+  const { rating } = siteConfig;
+  if (!rating) return null;
+  return (
+    <p className={`flex flex-wrap items-center gap-2 ${className}`}>
+      <StarRating rating={rating.value} />
+      <span className="font-semibold text-slate-900">{rating.value} out of 5</span>
+      <span className="text-slate-600">from {formatCount(rating.count)} ratings</span>
+    </p>
   );
 }
 

@@ -10,9 +10,8 @@ import {
 } from '@store/domain';
 import { CheckIcon } from '../../components/icons';
 import { Container } from '../../components/page';
-import { formatCount } from '../../lib/format';
 import { categoryPath, cityPath, productLinks } from '../../lib/nav';
-import { whatsappLink } from '../../lib/site-config';
+import { siteConfig, whatsappLink } from '../../lib/site-config';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
   NumberCard,
@@ -21,14 +20,14 @@ import {
   searchFromListingParams,
   useNumbers,
 } from '../catalog';
-import { seo, STRUCTURED_DATA_DEFAULTS, websiteJsonLd } from '../seo';
+import { seo, websiteJsonLd } from '../seo';
 import type { Route } from './+types/home-page';
 import {
   CtaBand,
   FaqList,
   howItWorksSteps,
+  RatingLine,
   Section,
-  StarRating,
   Steps,
   TestimonialCard,
 } from './content-blocks';
@@ -286,20 +285,15 @@ const productBlurbs: Record<string, string> = {
 };
 
 function Trust() {
-  const { ratingValue, ratingCount, foundingYear } = STRUCTURED_DATA_DEFAULTS;
   const points = [
-    `Selling VIP numbers since ${foundingYear}`,
+    `Selling VIP numbers since ${siteConfig.foundingYear}`,
     'UPC and GST invoice within 24 hours',
     'Ported in your own name',
     'Full refund if porting fails',
   ];
   return (
     <div className="mt-8 flex flex-col gap-4">
-      <p className="flex flex-wrap items-center gap-2 text-slate-800">
-        <StarRating rating={ratingValue} />
-        <span className="font-semibold">{ratingValue} out of 5</span>
-        <span className="text-slate-600">from {formatCount(ratingCount)} ratings</span>
-      </p>
+      <RatingLine className="text-slate-800" />
       <ul className="grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
         {points.map((point) => (
           <li key={point} className="flex items-center gap-2">
@@ -403,13 +397,7 @@ export default function HomePage() {
         eyebrow="Customers"
         title="What buyers say"
         tone="white"
-        intro={
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <StarRating rating={STRUCTURED_DATA_DEFAULTS.ratingValue} />
-            Rated {STRUCTURED_DATA_DEFAULTS.ratingValue} out of 5 from{' '}
-            {formatCount(STRUCTURED_DATA_DEFAULTS.ratingCount)} ratings
-          </span>
-        }
+        intro={<RatingLine />}
       >
         <ul className="grid gap-4 md:grid-cols-3">
           {testimonials.slice(0, 3).map((testimonial) => (

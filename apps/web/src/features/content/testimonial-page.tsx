@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { Container, PageHeader } from '../../components/page';
-import { formatCount } from '../../lib/format';
 import { siteConfig } from '../../lib/site-config';
-import { seo, STRUCTURED_DATA_DEFAULTS } from '../seo';
+import { seo } from '../seo';
 import type { Route } from './+types/testimonial-page';
-import { StarRating, TestimonialCard } from './content-blocks';
+import { RatingLine, TestimonialCard } from './content-blocks';
 import { testimonials } from './data/testimonials';
 
 export const meta: Route.MetaFunction = () =>
@@ -15,7 +14,6 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function TestimonialPage() {
-  const { ratingValue, ratingCount, bestRating } = STRUCTURED_DATA_DEFAULTS;
   return (
     <Container className="pb-16">
       <PageHeader
@@ -23,13 +21,7 @@ export default function TestimonialPage() {
         intro={
           <>
             <p>Buyers from across India on choosing, paying for and porting their numbers.</p>
-            <p className="mt-3 flex flex-wrap items-center gap-2 text-base">
-              <StarRating rating={ratingValue} />
-              <span className="font-semibold text-slate-900">
-                {ratingValue} out of {bestRating}
-              </span>
-              <span>from {formatCount(ratingCount)} ratings</span>
-            </p>
+            <RatingLine className="mt-3 text-base" />
           </>
         }
       />

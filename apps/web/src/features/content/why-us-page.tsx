@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Container, PageHeader } from '../../components/page';
 import { formatCount } from '../../lib/format';
 import { siteConfig } from '../../lib/site-config';
-import { seo, STRUCTURED_DATA_DEFAULTS } from '../seo';
+import { seo } from '../seo';
 import type { Route } from './+types/why-us-page';
 import { CtaBand, FeatureGrid, howItWorksSteps, StarRating, Steps } from './content-blocks';
 
@@ -41,7 +41,7 @@ const reasons = [
 ];
 
 export default function WhyUsPage() {
-  const { ratingValue, ratingCount, foundingYear } = STRUCTURED_DATA_DEFAULTS;
+  const { rating, foundingYear } = siteConfig;
   return (
     <>
       <Container className="pb-14">
@@ -50,13 +50,15 @@ export default function WhyUsPage() {
           intro={`Since ${foundingYear} we have helped buyers across India find a number they love and port it safely. Here is what you can count on.`}
         />
         <dl className="mb-12 grid gap-4 sm:grid-cols-3">
-          <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <dt className="text-sm font-semibold text-slate-600">Customer rating</dt>
-            <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-slate-900">
-              {ratingValue} / 5 <StarRating rating={ratingValue} />
-            </dd>
-            <dd className="text-sm text-slate-600">from {formatCount(ratingCount)} ratings</dd>
-          </div>
+          {rating ? (
+            <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <dt className="text-sm font-semibold text-slate-600">Customer rating</dt>
+              <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-slate-900">
+                {rating.value} / 5 <StarRating rating={rating.value} />
+              </dd>
+              <dd className="text-sm text-slate-600">from {formatCount(rating.count)} ratings</dd>
+            </div>
+          ) : null}
           <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm font-semibold text-slate-600">In business since</dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900">{foundingYear}</dd>

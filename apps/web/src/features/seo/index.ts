@@ -6,7 +6,6 @@ export {
   breadcrumbJsonLd,
   faqPageJsonLd,
   serviceJsonLd,
-  STRUCTURED_DATA_DEFAULTS,
   websiteJsonLd,
   type FaqItem,
 } from './structured-data';

@@ -82,6 +82,18 @@ describe('localBusinessJsonLd', () => {
     expect(store.telephone).toMatch(/^\+91-[6-9]\d{9}$/);
   });
 
+  it("carries the store's own rating and founding year, and no rating when it has none", () => {
+    const own = { ...siteConfig, rating: { value: 4.8, count: 212 }, foundingYear: 2018 };
+    expect(localBusinessJsonLd(own)).toMatchObject({
+      aggregateRating: { ratingValue: '4.8', ratingCount: 212 },
+      foundingDate: '2018',
+    });
+    expect(organizationJsonLd(own).foundingDate).toBe('2018');
+    expect(localBusinessJsonLd({ ...siteConfig, rating: null })).not.toHaveProperty(
+      'aggregateRating',
+    );
+  });
+
   it('uses the configured office address', () => {
     const store = localBusinessJsonLd({ ...siteConfig, officeAddress: '12 MG Road, Pune 411001' });
     expect(store.address).toEqual({

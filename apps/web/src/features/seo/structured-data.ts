@@ -12,13 +12,10 @@ import { siteConfig, type SiteConfig } from '../../lib/site-config';
 export const STRUCTURED_DATA_DEFAULTS = {
   currency: 'INR',
   price: 1600,
-  ratingValue: 4.5,
   bestRating: 5,
   worstRating: 1,
-  ratingCount: 1080,
   lowPrice: 5000,
   highPrice: 15000,
-  foundingYear: 2010,
 } as const;
 
 /** The default view-number picture (1200 × 630), used for link previews and products. */
@@ -56,6 +53,8 @@ type Config = Pick<
   | 'salesWhatsapp'
   | 'officeAddress'
   | 'socialLinks'
+  | 'rating'
+  | 'foundingYear'
 >;
 
 const CONTEXT = 'https://schema.org' as const;
@@ -92,14 +91,18 @@ function organizationId(config: Config): string {
   return `${config.publicBaseUrl}/#organization`;
 }
 
-function aggregateRating() {
-  const { ratingValue, bestRating, worstRating, ratingCount } = STRUCTURED_DATA_DEFAULTS;
+/** The store's rating (siteConfig.rating, spec §9's by default), when it has one. */
+function aggregateRating(config: Config) {
+  if (!config.rating) return {};
+  const { bestRating, worstRating } = STRUCTURED_DATA_DEFAULTS;
   return {
-    '@type': 'AggregateRating',
-    ratingValue: String(ratingValue),
-    bestRating: String(bestRating),
-    worstRating: String(worstRating),
-    ratingCount,
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: String(config.rating.value),
+      bestRating: String(bestRating),
+      worstRating: String(worstRating),
+      ratingCount: config.rating.count,
+    },
   };
 }
 
@@ -109,7 +112,7 @@ function postalAddress(config: Config) {
     : { '@type': 'PostalAddress', addressCountry: 'IN' };
 }
 
-/** The business behind the site: name, address, logo, founding year 2010, contact point. */
+/** The business behind the site: name, address, logo, founding year, contact point. */
 export function organizationJsonLd(config: Config = siteConfig): JsonLd {
   const sameAs = socialProfiles(config);
   return {
@@ -122,7 +125,7 @@ export function organizationJsonLd(config: Config = siteConfig): JsonLd {
     image: urlOn(config, DEFAULT_IMAGE.path),
     email: config.supportEmail,
     telephone: internationalPhone(config.supportPhone),
-    foundingDate: String(STRUCTURED_DATA_DEFAULTS.foundingYear),
+    foundingDate: String(config.foundingYear),
     address: postalAddress(config),
     contactPoint: [
       {
@@ -169,7 +172,7 @@ export function websiteJsonLd(config: Config = siteConfig): JsonLd {
   };
 }
 
-/** The shop as a local business: rating 4.5 of 5 from 1080 ratings, price range, address. */
+/** The shop as a local business: its rating (if any), price range, address. */
 export function localBusinessJsonLd(config: Config = siteConfig): JsonLd {
   return {
     '@context': CONTEXT,
@@ -184,10 +187,10 @@ export function localBusinessJsonLd(config: Config = siteConfig): JsonLd {
     priceRange: priceRange(),
     currenciesAccepted: STRUCTURED_DATA_DEFAULTS.currency,
     paymentAccepted: 'UPI, Credit Card, Debit Card, Net Banking',
-    foundingDate: String(STRUCTURED_DATA_DEFAULTS.foundingYear),
+    foundingDate: String(config.foundingYear),
     address: postalAddress(config),
     areaServed: { '@type': 'Country', name: 'India' },
-    aggregateRating: aggregateRating(),
+    ...aggregateRating(config),
     parentOrganization: { '@id': organizationId(config) },
   };
 }
