@@ -100,6 +100,16 @@ describeEachDatabase('stock imports', (ctx) => {
     throw new Error('the condition never came true');
   }
 
+  /** Until a statement like `pattern` waits on a lock another connection holds. */
+  const untilWaitingOnLock = (pattern: string) =>
+    until(async () => {
+      const [waiting] = await ctx().database.query<{ count: number }>(
+        "select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like $1",
+        [pattern],
+      );
+      return waiting!.count > 0;
+    });
+
   async function finished(client: SessionClient, id: string) {
     for (let attempt = 0; attempt < 200; attempt++) {
       const res = await client.get(api(`/admin/imports/${id}`));
@@ -299,12 +309,7 @@ describeEachDatabase('stock imports', (ctx) => {
       );
       const file = ['number,price', '9811900501,11111', '9811900502,11111'].join('\n');
       const { importId } = (await upload(support.client, file)).json().data;
-      await until(async () => {
-        const [waiting] = await database.query<{ count: number }>(
-          "select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%on conflict (number)%'",
-        );
-        return waiting!.count > 0;
-      });
+      await untilWaitingOnLock('%on conflict (number)%');
       await other.query('commit');
       expect(await finished(support.client, importId)).toMatchObject({
         status: 'done',
@@ -335,12 +340,7 @@ describeEachDatabase('stock imports', (ctx) => {
       await agent.query("select 1 from numbers where number = '9876543210' for update");
       const { importId } = (await upload(support.client, 'number,price\n9876543210,13000')).json()
         .data;
-      await until(async () => {
-        const [waiting] = await database.query<{ count: number }>(
-          "select count(*)::int as count from pg_stat_activity where wait_event_type = 'Lock' and query like '%for update of%'",
-        );
-        return waiting!.count > 0;
-      });
+      await untilWaitingOnLock('%for update of%');
       await sleep(300);
       const [{ released }] = (
         await agent.query<{ released: Date }>('select clock_timestamp() as released')

@@ -41,6 +41,16 @@ const sold = stockNumber({
 const page = (numbers: StockNumber[], total = numbers.length, pageCount = 1): FakeReply =>
   ok({ numbers, total, page: 1, pageSize: 50, pageCount });
 
+/** Opens the bulk price change, previews a 10% raise and applies it to its 15 numbers. */
+async function applyRaiseOfTenPercent(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Bulk price change' }));
+  const dialog = screen.getByRole('dialog', { name: 'Bulk price change' });
+  await user.type(within(dialog).getByLabelText('Percent (%)'), '10');
+  await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Apply to 15 numbers' }));
+  return dialog;
+}
+
 function renderInventory(routes: Parameters<typeof installFakeApi>[0], path = '/admin/inventory') {
   const api = installFakeApi({ 'GET /admin/numbers': page([stockNumber(), sold], 2), ...routes });
   const user = userEvent.setup();
@@ -398,11 +408,7 @@ describe('the inventory page', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Bulk price change' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk price change' });
-    await user.type(within(dialog).getByLabelText('Percent (%)'), '10');
-    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    await user.click(await within(dialog).findByRole('button', { name: 'Apply to 15 numbers' }));
+    const dialog = await applyRaiseOfTenPercent(user);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       "These numbers' prices changed since your preview: preview again.",
@@ -439,11 +445,7 @@ describe('the inventory page', () => {
         return ok({ changed: 15 });
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Bulk price change' }));
-    const dialog = screen.getByRole('dialog', { name: 'Bulk price change' });
-    await user.type(within(dialog).getByLabelText('Percent (%)'), '10');
-    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    await user.click(await within(dialog).findByRole('button', { name: 'Apply to 15 numbers' }));
+    const dialog = await applyRaiseOfTenPercent(user);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'No response received from server: press Apply again to retry (a change already made is not made twice).',
     );
