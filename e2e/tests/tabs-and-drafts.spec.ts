@@ -6,7 +6,7 @@ import {
   registerByApi,
   signInWithOtpInBrowser,
 } from '../support/accounts';
-import type { ApiNumber } from '../support/store-pages';
+import { clickWhenHydrated, type ApiNumber } from '../support/store-pages';
 
 /**
  * A buyer on a phone that reloads tabs and with the store open in several: the billing address
@@ -66,4 +66,21 @@ test('the address typed at checkout outlives a reload and a lost session; a logo
     await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(header(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);
   });
+});
+
+test('a number opened while offline waits for the network instead of leaving the store', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/premium-numbers');
+  const card = page.getByTestId('number-card').first();
+  await expect(card).toBeVisible();
+  await context.setOffline(true);
+  await clickWhenHydrated(card.getByRole('link').first());
+  await expect(page.getByRole('status').getByText('The page you opened will load')).toBeVisible();
+  expect(page.url()).toMatch(/\/premium-numbers$/);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/numbers\/\d{10}$/);
+  await expect(page.getByTestId('number-status')).toBeVisible();
 });

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -9,18 +10,64 @@ function subscribe(onChange: () => void) {
   };
 }
 
+/** The store's own address a plain click on a link opens, if the click is one. */
+function followedLink(event: MouseEvent): URL | undefined {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return undefined;
+  }
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) {
+    return undefined;
+  }
+  const url = new URL(link.href);
+  const here = window.location;
+  if (url.origin !== here.origin) return undefined;
+  // A link to a place on this page moves nothing that needs the network.
+  if (url.pathname === here.pathname && url.search === here.search) return undefined;
+  return url;
+}
+
 /**
  * Says so while the phone is offline: the data queries then wait without an error, so a page
- * turned or a filter changed would otherwise show the earlier results with no word why. The
- * status region is always there (empty when online) so that screen readers announce the change.
- * Rendered on the server and at hydration as online.
+ * turned or a filter changed would otherwise show the earlier results with no word why. A link
+ * to another page of the store followed meanwhile is held (its page's script may not be loaded
+ * yet, and React Router then reloads the whole page into the browser's offline error) and opened
+ * once the phone is back online. The status region is always there (empty when online) so that
+ * screen readers announce the change. Rendered on the server and at hydration as online.
  */
 export function OfflineNotice() {
+  const navigate = useNavigate();
   const online = useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,
   );
+  const [held, setHeld] = useState(false);
+
+  useEffect(() => {
+    if (online) return;
+    let address: string | undefined;
+    const hold = (event: MouseEvent) => {
+      const url = followedLink(event);
+      if (!url) return;
+      // Before React Router's own click handler (on the document) sees it.
+      event.preventDefault();
+      event.stopPropagation();
+      address = `${url.pathname}${url.search}${url.hash}`;
+      setHeld(true);
+    };
+    const goOn = () => {
+      setHeld(false);
+      if (address) void navigate(address);
+    };
+    window.addEventListener('click', hold, true);
+    window.addEventListener('online', goOn);
+    return () => {
+      window.removeEventListener('click', hold, true);
+      window.removeEventListener('online', goOn);
+    };
+  }, [online, navigate]);
+
   return (
     <div
       role="status"
@@ -28,8 +75,9 @@ export function OfflineNotice() {
     >
       {online ? null : (
         <p className="mx-auto w-fit rounded-lg bg-slate-900 px-4 py-2 text-sm text-white shadow-lg">
-          You are offline. What you see may be out of date; the store carries on when you are back
-          online.
+          {held
+            ? 'You are offline. The page you opened will load when you are back online.'
+            : 'You are offline. What you see may be out of date; the store carries on when you are back online.'}
         </p>
       )}
     </div>
