@@ -74,7 +74,7 @@ const staffPaymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
  * payment for an order staff had cancelled (another agent, a moment before) says so, and staff
  * are told who cancelled it and when.
  */
-export function paymentMessage(
+function paymentMessage(
   { outcome, refundCause }: { outcome: MarkPaidOutcome; refundCause?: RefundDueCause },
   audience: 'buyer' | 'staff',
 ): string {
