@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { sendEnquiry } from '../../test-support/console-fixtures';
-import { signedIn, staffMember } from '../../test-support/sales';
+import { sentTo, signedIn, staffMember } from '../../test-support/sales';
 import { api, outbox, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -321,6 +321,99 @@ describeEachDatabase(
           text: 'Yes, 98200 98200 is available at ₹1,50,000. Shall I hold it for you?',
         },
       });
+    });
+
+    it('refuses a note saved from a page opened before another agent saved theirs, naming it', async () => {
+      const id = await send();
+      const a = await staffMember(ctx().app);
+      const b = await signedIn(ctx().app, { role: 'support', name: 'Agent Two' });
+      // Both opened the enquiry with no note; A saves first.
+      const first = await patch(a.client, id, { note: 'A: called him at 11:30', noteSeen: null });
+      expect(first.statusCode, first.body).toBe(200);
+      const stale = await patch(b.client, id, { note: 'B: sent the price list', noteSeen: '' });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json()).toMatchObject({
+        code: 'NOTE_CHANGED',
+        note: { text: 'A: called him at 11:30', by: 'Sunita Support', at: expect.any(String) },
+      });
+      expect(stale.json().message).toMatch(
+        /^Sunita Support changed the note at .+ IST after you opened this enquiry: it now reads “A: called him at 11:30”\. Your note was not saved/,
+      );
+      const kept = (await a.client.get(api(`/admin/enquiries/${id}`))).json().data;
+      expect(kept.note).toBe('A: called him at 11:30');
+
+      // B puts the two together, against the note now shown: saved.
+      const merged = 'A: called him at 11:30\nB: sent the price list';
+      const again = await patch(b.client, id, { note: merged, noteSeen: 'A: called him at 11:30' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.note).toBe(merged);
+      expect((await auditOf(id)).map((e) => e.action)).toEqual(['enquiry.note', 'enquiry.note']);
+
+      // Two saves at the same moment from the same page: one is saved, the other told.
+      const both = await Promise.all([
+        patch(a.client, id, { note: 'A wins', noteSeen: merged }),
+        patch(b.client, id, { note: 'B wins', noteSeen: merged }),
+      ]);
+      expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      const winner = both.find((res) => res.statusCode === 200)!.json().data.note;
+      expect(both.find((res) => res.statusCode === 409)!.json().note.text).toBe(winner);
+    });
+
+    it('e-mails one reply when two agents answer at once; the other is told who answered and may send anyway', async () => {
+      const { app } = ctx();
+      const id = await send();
+      const a = await staffMember(app);
+      const b = await signedIn(app, { role: 'support', name: 'Agent Two' });
+      const reply = (client: SessionClient, payload: object, key?: string) =>
+        client.request({
+          method: 'POST',
+          url: api(`/admin/enquiries/${id}/replies`),
+          payload,
+          headers: key ? { 'idempotency-key': key } : {},
+        });
+      const mails = async () =>
+        (await sentTo(app.database, 'ravi@example.com')).filter((m) =>
+          m.subject?.startsWith('Re:'),
+        );
+
+      const answers = await Promise.all([
+        reply(a.client, { text: 'The best price is ₹30,000.', repliesSeen: 0 }, 'agent-a-0001'),
+        reply(b.client, { text: 'For you, ₹27,500.', repliesSeen: 0 }, 'agent-b-0001'),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+      const sent = answers.find((res) => res.statusCode === 201)!.json().data.replies[0];
+      const refused = answers.find((res) => res.statusCode === 409)!.json();
+      expect(refused).toMatchObject({
+        code: 'ALREADY_REPLIED',
+        replies: [{ id: sent.id, text: sent.text, staff: { name: sent.staff.name } }],
+      });
+      expect(refused.message).toContain(`${sent.staff.name} replied to this enquiry at `);
+      expect(refused.message).toContain(`“${sent.text}”. Your reply was not sent.`);
+      expect(await mails()).toHaveLength(1);
+
+      // One after the other, from a page still showing no reply: refused too; its key's retry
+      // of the reply that was sent is still answered with it.
+      const stale = await reply(b.client, { text: 'Following up: ₹27,500.', repliesSeen: 0 });
+      expect(stale.statusCode).toBe(409);
+      const winnerKey = sent.staff.name === 'Agent Two' ? 'agent-b-0001' : 'agent-a-0001';
+      const winner = sent.staff.name === 'Agent Two' ? b : a;
+      const retry = await reply(winner.client, { text: sent.text, repliesSeen: 0 }, winnerKey);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(await mails()).toHaveLength(1);
+
+      // Told, the agent chooses to send theirs as well; a page showing the reply needs no flag.
+      const anyway = await reply(b.client, {
+        text: 'Following up: ₹27,500.',
+        repliesSeen: 0,
+        sendAnyway: true,
+      });
+      expect(anyway.statusCode, anyway.body).toBe(201);
+      const seen = await reply(a.client, {
+        text: 'Both offers stand till Friday.',
+        repliesSeen: 2,
+      });
+      expect(seen.statusCode, seen.body).toBe(201);
+      expect(await mails()).toHaveLength(3);
     });
 
     it('refuses an empty reply (400) and a reply to an unknown enquiry (404)', async () => {

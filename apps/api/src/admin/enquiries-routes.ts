@@ -70,10 +70,17 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
       schema: {
         ...consoleRoute,
         summary: 'Move an enquiry along (new, in progress, closed = answered) and/or note on it',
-        description: 'Each change is recorded in the audit log.',
+        description:
+          "Each change is recorded in the audit log. With noteSeen (the note the caller's page showed), a note another agent saved since is not overwritten: 409 NOTE_CHANGED with the current note, who saved it and when (note: { text, by, at }), and nothing is changed.",
         params: enquiryParams,
         body: enquiryUpdateBody,
-        response: { 200: envelope(enquirySchema), 400: errorBody, 404: errorBody, ...staffErrors },
+        response: {
+          200: envelope(enquirySchema),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          ...staffErrors,
+        },
       },
     },
     async (request) => {
@@ -93,7 +100,10 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
           'The reply is sent first and recorded (who, when, what) only once sent: 502 when the ' +
           'mail server refused it, 503 when the store has no mail server. With an ' +
           'Idempotency-Key, a repeat of the same reply to the same enquiry sends nothing and ' +
-          'answers the enquiry with that reply (201); the key with another reply is 422.',
+          'answers the enquiry with that reply (201); the key with another reply is 422. With ' +
+          "repliesSeen (how many replies the caller's page showed), a reply another agent sent " +
+          'since means nothing is sent: 409 ALREADY_REPLIED naming it, with the replies not seen ' +
+          '(replies); sendAnyway: true sends it all the same.',
         headers: idempotencyHeaders,
         params: enquiryParams,
         body: enquiryReplyBody,
@@ -101,6 +111,7 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
           201: envelope(enquiryDetailSchema),
           400: errorBody,
           404: errorBody,
+          409: errorBody,
           422: errorBody,
           502: errorBody,
           503: errorBody,

@@ -4,6 +4,7 @@ import {
   lapseHold,
   numberState,
   sentTo,
+  signedIn,
   staffMember,
   withSalesInventory,
 } from '../../test-support/sales';
@@ -196,6 +197,47 @@ describeEachDatabase(
         },
         note: 'Porting failed at the operator; paid back by NEFT',
       });
+    });
+
+    it('tells an agent confirming a payment that another agent has just cancelled the order who cancelled it and when', async () => {
+      const staff = await staffMember(ctx().app);
+      const agentTwo = await signedIn(ctx().app, { role: 'support', name: 'Agent Two' });
+      const { order } = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      // Both had the unpaid order open; Sunita cancels it, then Agent Two confirms the transfer.
+      const cancelled = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'cancelled',
+        note: 'Buyer asked to cancel on the phone',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const confirmed = await confirm(agentTwo, order.id, '466677788899');
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().message).toMatch(
+        /^Sunita Support cancelled this order at \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m IST: it stays cancelled, and the payment is recorded and marked for a full refund\.$/,
+      );
+      expect(confirmed.json().data).toMatchObject({ status: 'cancelled', needsRefund: true });
+      // The number was released by the cancel and is still on sale: nothing was sold.
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+
+      // At the same moment: whichever comes first, the agent is never told of a lapsed hold.
+      const race = await buyerWithOrder(ctx().app, [id('7070700852')]);
+      const [cancel, pay] = await Promise.all([
+        staff.client.post(api(`/admin/orders/${race.order.id}/events`), {
+          status: 'cancelled',
+          note: 'Buyer asked to cancel on the phone',
+        }),
+        confirm(agentTwo, race.order.id, '466677788811'),
+      ]);
+      expect([cancel.statusCode, pay.statusCode]).toEqual([200, 200]);
+      expect(pay.json().message).not.toContain('hold ended');
+
+      // A hold that lapsed while a number went to another buyer is still told as such.
+      const lapsed = await buyerWithOrder(ctx().app, [id('9812341234')]);
+      await lapseHold(ctx().database, lapsed.order.id);
+      await buyerWithOrder(ctx().app, [id('9812341234')]);
+      const late = await confirm(agentTwo, lapsed.order.id, '466677788800');
+      expect(late.json().message).toBe(
+        'The payment arrived after the hold ended and a number had been sold meanwhile: the order is cancelled and marked for a full refund.',
+      );
     });
 
     it('refunds the money an order cancelled by staff received, and cancelling a paid order makes its payment due back', async () => {

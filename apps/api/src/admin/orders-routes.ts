@@ -24,7 +24,6 @@ import {
   taxDocumentRoutes,
   type StaffOrderView,
 } from '../orders/order-schemas';
-import { staffPaymentOutcomeMessages } from '../orders/order-service';
 
 /** What a change of an order answers: the order as it now is, or why not. */
 const orderChangeResponses = {
@@ -190,12 +189,12 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { outcome, order } = await orders.confirmManualPayment(
+      const { message, order } = await orders.confirmManualPayment(
         request.params.id,
         request.body.reference,
         currentUser(request).id,
       );
-      return ok(order, staffPaymentOutcomeMessages[outcome]);
+      return ok(order, message);
     },
   );
 
@@ -230,7 +229,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: "One number's porting step: its UPC sent, porting in progress, ported",
         description:
-          'awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step; a step recorded by mistake is taken back with POST /admin/orders/{id}/numbers/{numberId}/porting/undo); at upc_sent a new UPC may replace one that expired. A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.',
+          "awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step; a step recorded by mistake is taken back with POST /admin/orders/{id}/numbers/{numberId}/porting/undo); at upc_sent a new UPC may replace one that expired, naming it in replaces (a UPC without replaces is the number's first: 409 UPC_ALREADY_SENT when one was sent meanwhile, naming it, who and when; 409 UPC_CHANGED when the UPC named is no longer the number's). A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.",
         params: orderNumberParams,
         body: portingStepBody,
         response: orderChangeResponses,

@@ -1,6 +1,12 @@
 import { addDays, indiaDay } from '@store/domain';
 import { expect, it } from 'vitest';
-import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
+import {
+  buyerWithOrder,
+  sentTo,
+  signedIn,
+  staffMember,
+  withSalesInventory,
+} from '../../test-support/sales';
 import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -143,7 +149,10 @@ describeEachDatabase(
 
       expect((await step(a, upc('AB12CD34'))).statusCode).toBe(409);
       // An expired UPC is replaced free: a new code at the same step.
-      const replaced = await step(a, upc('ZX98YW76', addDays(today, 30)));
+      const replaced = await step(a, {
+        ...upc('ZX98YW76', addDays(today, 30)),
+        replaces: 'AB12CD34',
+      });
       expect(replaced.statusCode, replaced.body).toBe(200);
       expect(itemOf(replaced.json().data, a).porting).toMatchObject({
         upcCode: 'ZX98YW76',
@@ -240,15 +249,16 @@ describeEachDatabase(
       expect(itemOf(view, b).porting).toMatchObject({ status: 'awaiting_upc', steps: [] });
 
       // The number's own UPC may be recorded again with its corrected expiry.
-      const corrected = await porting(
-        staff.client,
-        order.id,
-        a,
-        upc('AB12CD34', addDays(today, 30)),
-      );
+      const corrected = await porting(staff.client, order.id, a, {
+        ...upc('AB12CD34', addDays(today, 30)),
+        replaces: 'AB12CD34',
+      });
       expect(corrected.statusCode, corrected.body).toBe(200);
       expect((await porting(staff.client, order.id, b, upc('QW12ER34'))).statusCode).toBe(200);
-      const swapped = await porting(staff.client, order.id, a, upc('QW12ER34'));
+      const swapped = await porting(staff.client, order.id, a, {
+        ...upc('QW12ER34'),
+        replaces: 'AB12CD34',
+      });
       expect(swapped.statusCode).toBe(409);
       expect(swapped.json().message).toBe(
         'This UPC is already recorded for 98123 41234 in this order. Each number has its own UPC.',
@@ -263,6 +273,87 @@ describeEachDatabase(
         upc('AB12CD34'),
       );
       expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    });
+
+    it('records one first UPC when two agents send theirs at once; a UPC from a page out of date is refused, naming the one sent, and a replacement naming it goes through', async () => {
+      const { order, staff } = await paidOrder(['9876598765']);
+      const a = id('9876598765');
+      const agentTwo = await signedIn(ctx().app, { role: 'support', name: 'Agent Two' });
+      const upc = (code: string, more: object = {}) => ({
+        status: 'upc_sent',
+        upcCode: code,
+        upcExpiresOn: inFourDays,
+        ...more,
+      });
+      const upcMessages = async () =>
+        (await sentTo(ctx().database, order.billing.mobile)).filter((m) =>
+          / for 98765 98765 is [A-Z0-9]{8}, valid till /.test(m.text),
+        );
+
+      const both = await Promise.all([
+        porting(staff.client, order.id, a, upc('AB123456')),
+        porting(agentTwo.client, order.id, a, upc('CD654321')),
+      ]);
+      expect(both.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      const recorded = itemOf(both.find((res) => res.statusCode === 200)!.json().data, a);
+      const refused = both.find((res) => res.statusCode === 409)!.json();
+      const by = recorded.porting.steps[0]!.by;
+      expect(refused).toMatchObject({
+        code: 'UPC_ALREADY_SENT',
+        upc: { code: recorded.porting.upcCode, expiresOn: inFourDays, by, at: expect.any(String) },
+      });
+      expect(refused.message).toMatch(
+        new RegExp(
+          `^UPC ${recorded.porting.upcCode} was already sent to the buyer for 98765 98765 by ${by} at .+ IST\\. Yours \\([A-Z0-9]{8}\\) was not sent\\.`,
+        ),
+      );
+      expect(await upcMessages()).toHaveLength(1);
+
+      // One after the other: a first UPC from a page that still shows none is refused.
+      const first = recorded.porting.upcCode;
+      const stale = await porting(agentTwo.client, order.id, a, upc('EF111111'));
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('UPC_ALREADY_SENT');
+      // A replacement of a UPC that is no longer the number's is refused too.
+      const wrong = await porting(
+        agentTwo.client,
+        order.id,
+        a,
+        upc('EF111111', { replaces: 'ZZ999999' }),
+      );
+      expect(wrong.statusCode).toBe(409);
+      expect(wrong.json()).toMatchObject({ code: 'UPC_CHANGED', upc: { code: first } });
+      expect(wrong.json().message).toContain(
+        `98765 98765's UPC is ${first} now (sent by ${by} at `,
+      );
+      // The deliberate replacement, naming the UPC it replaces, goes through.
+      const replaced = await porting(
+        agentTwo.client,
+        order.id,
+        a,
+        upc('EF111111', { replaces: first }),
+      );
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(itemOf(replaced.json().data, a).porting.upcCode).toBe('EF111111');
+      const sms = await upcMessages();
+      expect(sms).toHaveLength(2);
+      expect(sms[0]!.text).toContain('new UPC (use this one, not the one sent before)');
+
+      // Taken back, the number has no UPC to replace: a replacement from before is refused.
+      const undo = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/${a}/porting/undo`),
+        { step: 'upc_sent', reason: 'Typed for the wrong number' },
+      );
+      expect(undo.statusCode, undo.body).toBe(200);
+      const gone = await porting(
+        staff.client,
+        order.id,
+        a,
+        upc('GH222222', { replaces: 'EF111111' }),
+      );
+      expect(gone.statusCode).toBe(409);
+      expect(gone.json()).toMatchObject({ code: 'UPC_CHANGED' });
+      expect((await porting(staff.client, order.id, a, upc('GH222222'))).statusCode).toBe(200);
     });
 
     it('takes a step recorded by mistake back, one at a time, reopening a completed order, telling the buyer nothing', async () => {

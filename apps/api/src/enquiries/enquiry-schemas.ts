@@ -127,15 +127,21 @@ export const enquiryListQuery = z.object({
 export const enquiryParams = z.object({ id: z.uuid('must be an enquiry id') });
 
 /** PATCH /admin/enquiries/:id: a new status, the team's note (null or '' clears it), or both. */
+/** A note as sent: trimmed, '' and null alike meaning none. */
+const noteField = z
+  .string()
+  .trim()
+  .max(2000, 'Please keep the note under 2000 characters.')
+  .nullish()
+  .transform((note) => (note === undefined ? undefined : note || null));
+
 export const enquiryUpdateBody = z
   .object({
     status: z.enum(enquiryStatuses).optional(),
-    note: z
-      .string()
-      .trim()
-      .max(2000, 'Please keep the note under 2000 characters.')
-      .nullish()
-      .transform((note) => (note === undefined ? undefined : note || null)),
+    note: noteField,
+    noteSeen: noteField.describe(
+      "The note as the caller's page showed it (null or '' for none). When another note was saved since, the note is not saved: 409 NOTE_CHANGED with the current note (note: text, by, at).",
+    ),
   })
   .refine((body) => body.status !== undefined || body.note !== undefined, {
     message: 'Give a status, a note, or both.',
@@ -152,5 +158,18 @@ export const enquiryReplyBody = z.object({
     .trim()
     .min(2, 'Write the reply.')
     .max(5000, 'Please keep the reply under 5000 characters.'),
+  repliesSeen: z
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      "How many replies the caller's page showed. When more have been sent since (another agent answered), nothing is sent: 409 ALREADY_REPLIED with the replies not seen (replies).",
+    ),
+  sendAnyway: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: send even though other replies were sent since (the agent saw them and chose to)',
+    ),
 });
 export type EnquiryReplyInput = z.output<typeof enquiryReplyBody>;

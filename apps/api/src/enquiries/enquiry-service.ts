@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { formatIndiaDateTime } from '@store/domain';
 import type { z } from 'zod';
 import type { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
-import { AppError, minutesText, notFound, tooMany } from '../http/app-error';
+import { AppError, conflict, minutesText, notFound, tooMany } from '../http/app-error';
 import { keyReused, requestHash } from '../http/idempotency-key';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
@@ -26,6 +27,7 @@ import {
   findReplyByKey,
   insertEnquiry,
   insertReply,
+  lastNoteSave,
   lockClientIp,
   lockEnquiry,
   OPEN_STATUSES,
@@ -221,23 +223,65 @@ function replyEmail(
   return { channel: 'email' as const, to: enquiry.email, subject, text };
 }
 
+type ReplyRow = Awaited<ReturnType<typeof readReplies>>[number];
+
+const replyView = ({ reply, staffName }: ReplyRow): EnquiryDetailView['replies'][number] => ({
+  id: reply.id,
+  sentTo: reply.sentTo,
+  subject: reply.subject,
+  text: reply.text,
+  sentAt: reply.createdAt.toISOString(),
+  staff: { id: reply.staffUserId, name: staffName },
+});
+
+/** A person's words quoted in a message: on one line, cut to `length` characters. */
+function quoted(text: string, length = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `“${line.length > length ? `${line.slice(0, length - 1)}…` : line}”`;
+}
+
+/**
+ * 409 ALREADY_REPLIED: replies were sent since the caller's page was loaded (another agent
+ * answered meanwhile). Names the latest, quotes it, and carries every one not seen.
+ */
+function alreadyReplied(unseen: ReplyRow[]): AppError {
+  const last = unseen.at(-1)!;
+  const others =
+    unseen.length > 1 ? ` (${unseen.length} replies were sent since you opened it)` : '';
+  return conflict(
+    `${last.staffName} replied to this enquiry at ${formatIndiaDateTime(last.reply.createdAt)}${others}: ${quoted(last.reply.text)}. Your reply was not sent. Read theirs, then send yours only if the customer should have both.`,
+    'ALREADY_REPLIED',
+    { replies: unseen.map(replyView) },
+  );
+}
+
+/** 409 NOTE_CHANGED: the note was saved by someone else since the caller's page was loaded. */
+async function noteChanged(tx: Tx, current: EnquiryRow): Promise<AppError> {
+  const saved = await lastNoteSave(tx, current.id);
+  const who = saved
+    ? `${saved.by ?? 'Someone'} changed the note at ${formatIndiaDateTime(saved.at)}`
+    : 'The note was changed';
+  const now = current.staffNote ? `it now reads ${quoted(current.staffNote)}` : 'it is now empty';
+  return conflict(
+    `${who} after you opened this enquiry: ${now}. Your note was not saved: put the two together and save again.`,
+    'NOTE_CHANGED',
+    {
+      note: {
+        text: current.staffNote,
+        by: saved?.by ?? null,
+        at: saved?.at.toISOString() ?? null,
+      },
+    },
+  );
+}
+
 /** Enquiries from the site's forms, and the support console's inbox of them. */
 export function createEnquiryService(deps: EnquiryDeps) {
   const db = deps.database.db;
 
   async function detail(row: EnquiryRow): Promise<EnquiryDetailView> {
     const replies = await readReplies(db, row.id);
-    return {
-      ...toView(row),
-      replies: replies.map(({ reply, staffName }) => ({
-        id: reply.id,
-        sentTo: reply.sentTo,
-        subject: reply.subject,
-        text: reply.text,
-        sentAt: reply.createdAt.toISOString(),
-        staff: { id: reply.staffUserId, name: staffName },
-      })),
-    };
+    return { ...toView(row), replies: replies.map(replyView) };
   }
 
   return {
@@ -271,12 +315,24 @@ export function createEnquiryService(deps: EnquiryDeps) {
 
     /**
      * A new status (new, in progress, closed = answered) and/or the team's note, by a staff
-     * member; each change is recorded in the audit log. 404 for an unknown enquiry.
+     * member; each change is recorded in the audit log. 404 for an unknown enquiry. With
+     * `noteSeen` (the note the caller's page showed), a note saved by someone else since is not
+     * overwritten: 409 NOTE_CHANGED with the current note, who saved it and when; nothing of the
+     * update is made.
      */
     async update(actorId: string, id: string, update: EnquiryUpdate): Promise<EnquiryView> {
       const row = await inTransaction(deps.database, async (tx) => {
         const before = await lockEnquiry(tx, id);
         if (!before) throw notFound(ENQUIRY_NOT_FOUND);
+        const { note, noteSeen } = update;
+        if (
+          note !== undefined &&
+          noteSeen !== undefined &&
+          note !== before.staffNote &&
+          noteSeen !== before.staffNote
+        ) {
+          throw await noteChanged(tx, before);
+        }
         const entry = {
           actorId,
           entityType: 'enquiry' as const,
@@ -313,7 +369,9 @@ export function createEnquiryService(deps: EnquiryDeps) {
      * The enquiry stays locked from before the sending until the reply is recorded, so that a
      * repeat with the same idempotency key (a retry after a lost answer, or a twin sent at the
      * same moment) finds the reply and answers the enquiry as it is, without e-mailing again;
-     * the key with another reply is 422.
+     * the key with another reply is 422. With `repliesSeen` (how many replies the caller's page
+     * showed), a reply sent by someone else since means nothing is sent: 409 ALREADY_REPLIED,
+     * naming it, unless `sendAnyway` says the agent saw it and still wants theirs sent.
      */
     async reply(actorId: string, id: string, input: EnquiryReplyInput, idempotencyKey?: string) {
       const hash = idempotencyKey && requestHash(id, input);
@@ -324,6 +382,10 @@ export function createEnquiryService(deps: EnquiryDeps) {
           const sent = await findReplyByKey(tx, id, idempotencyKey);
           if (sent && sent.requestHash !== hash) throw keyReused();
           if (sent) return before;
+        }
+        if (input.repliesSeen !== undefined && !input.sendAnyway) {
+          const unseen = (await readReplies(tx, id)).slice(input.repliesSeen);
+          if (unseen.length > 0) throw alreadyReplied(unseen);
         }
         if (deps.notifier.delivers?.('email') === false) {
           throw new AppError(

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { likeEscaped } from '../db/like-pattern';
-import { enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
+import { auditLog, enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import { idStartOf } from './enquiry-reference';
 import type { EnquiryInput } from './enquiry-schemas';
@@ -146,6 +146,24 @@ export async function updateEnquiry(
 ): Promise<EnquiryRow> {
   const [row] = await tx.update(enquiries).set(changes).where(eq(enquiries.id, id)).returning();
   return row!;
+}
+
+/** Who saved the enquiry's note last and when (its latest audit entry), if anyone did. */
+export async function lastNoteSave(tx: Tx, enquiryId: string) {
+  const [row] = await tx
+    .select({ at: auditLog.at, by: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.entityType, 'enquiry'),
+        eq(auditLog.entityId, enquiryId),
+        eq(auditLog.action, 'enquiry.note'),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  return row;
 }
 
 export async function insertReply(tx: Tx, reply: typeof enquiryReplies.$inferInsert) {

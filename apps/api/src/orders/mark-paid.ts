@@ -18,8 +18,8 @@ import {
   readOrderItems,
   setOrderPaid,
   setOrderRefundDue,
+  staffCancellation,
   updateOrder,
-  wasCancelledByStaff,
 } from './order-store';
 import { refundOrder } from './refunds';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -37,6 +37,17 @@ import type { Billing, OrderDeps, OrderRow } from './order-types';
  */
 export type MarkPaidOutcome =
   'paid' | 'already_paid' | 'refund_due' | 'extra_payment' | 'duplicate_event';
+
+/** Why a payment could not pay for its order (refund_due): each is told in its own words. */
+export type RefundDueCause =
+  { kind: 'late' } | { kind: 'wrong_amount' } | { kind: 'cancelled'; by: string; at: Date };
+
+export interface MarkPaidResult {
+  outcome: MarkPaidOutcome;
+  order: OrderRow;
+  /** With refund_due: why. */
+  refundCause?: RefundDueCause;
+}
 
 export interface MarkPaidInput {
   /** manual or razorpay */
@@ -96,7 +107,7 @@ export async function markPaid(
   deps: OrderDeps,
   orderId: string,
   input: MarkPaidInput,
-): Promise<{ outcome: MarkPaidOutcome; order: OrderRow }> {
+): Promise<MarkPaidResult> {
   const { database, catalog, cart: carts, payments } = deps;
   const peek = await findOrder(database.db, orderId);
   if (!peek) throw notFound('Order not found.');
@@ -176,8 +187,9 @@ export async function markPaid(
       order.holdExpiresAt.getTime() <= (await databaseNow(tx)).getTime();
     // The store lets a lapsed or replaced order come back when its money arrives; an order that
     // staff cancelled stays cancelled, and the money goes back.
-    const cancelledByStaff =
-      order.status === 'cancelled' && (await wasCancelledByStaff(tx, order.id));
+    const cancelled =
+      order.status === 'cancelled' ? await staffCancellation(tx, order.id) : undefined;
+    const cancelledByStaff = cancelled !== undefined;
 
     if (takeable && !cancelledByStaff && !wrongAmount) {
       await catalog.sell(tx, ids, order.id);
@@ -217,6 +229,11 @@ export async function markPaid(
       numbers: items,
       amount,
       wrongAmount,
+      refundCause: wrongAmount
+        ? { kind: 'wrong_amount' as const }
+        : cancelled
+          ? { kind: 'cancelled' as const, ...cancelled }
+          : { kind: 'late' as const },
       // Late, and a number gone: Razorpay's money goes back at once, with no one to ask.
       refundNow: input.provider === 'razorpay' && !wrongAmount && !cancelledByStaff,
     };
@@ -301,13 +318,15 @@ export async function markPaid(
     else deps.log.error(details, what);
   }
   await deps.outbox.deliverNow(result.messageIds);
+  const refundCause = result.outcome === 'refund_due' ? result.refundCause : undefined;
   if (result.outcome === 'refund_due' && result.refundNow) {
     return {
       outcome: result.outcome,
       order: await refundLatePayment(deps, order, input.reference),
+      refundCause,
     };
   }
-  return { outcome: result.outcome, order: result.order };
+  return { outcome: result.outcome, order: result.order, refundCause };
 }
 
 /** Why a late Razorpay payment went back by itself (the refund's reason, told to the buyer). */

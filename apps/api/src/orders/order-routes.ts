@@ -9,7 +9,6 @@ import { multipartFile } from '../http/multipart-file';
 import { SCREENSHOT_MAX_BYTES, screenshotTooLarge } from './payment-screenshot';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema } from '../http/paging';
-import { paymentOutcomeMessages } from './order-service';
 import {
   buyerOrderListQuery,
   creditNoteParams,
@@ -254,13 +253,13 @@ export async function orderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { outcome, order } = await orders.confirmRazorpayCallback(
+      const { message, order } = await orders.confirmRazorpayCallback(
         currentUser(request).id,
         request.params.id,
         request.body,
         request.log,
       );
-      return ok(order, paymentOutcomeMessages[outcome]);
+      return ok(order, message);
     },
   );
 }

@@ -284,21 +284,30 @@ export const orderNumberParams = orderParams.extend({
 const stepNote = z.string().trim().max(1000).optional();
 
 /** POST /admin/orders/{id}/numbers/{numberId}/porting: one number's porting step. */
+/** A Unique Porting Code as typed: 8 letters and digits, spaces and case not mattering. */
+const upcField = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const upc = normalizeUpc(value);
+    if (!upc) {
+      ctx.addIssue({ code: 'custom', message: 'must be the 8 letters and digits of the UPC' });
+      return z.NEVER;
+    }
+    return upc;
+  });
+
 export const portingStepBody = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('upc_sent'),
-    upcCode: z
-      .string()
-      .trim()
-      .transform((value, ctx) => {
-        const upc = normalizeUpc(value);
-        if (!upc) {
-          ctx.addIssue({ code: 'custom', message: 'must be the 8 letters and digits of the UPC' });
-          return z.NEVER;
-        }
-        return upc;
-      })
-      .describe('The Unique Porting Code: 8 letters and digits (spaces and case do not matter)'),
+    upcCode: upcField.describe(
+      'The Unique Porting Code: 8 letters and digits (spaces and case do not matter)',
+    ),
+    replaces: upcField
+      .optional()
+      .describe(
+        "Only to replace a UPC already sent (one that expired, or a corrected expiry): that UPC, as the caller's page showed it. Without it the UPC is the number's first, and 409 UPC_ALREADY_SENT when one was sent meanwhile; with a UPC that is no longer the number's, 409 UPC_CHANGED. Either names the UPC sent, by whom and when (upc: { code, expiresOn, by, at }).",
+      ),
     upcExpiresOn: z.iso
       .date('must be a date, YYYY-MM-DD')
       .describe(

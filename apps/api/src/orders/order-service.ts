@@ -1,10 +1,16 @@
+import { formatIndiaDateTime } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/transactions';
 import type { RazorpayEvent } from '../payments/payment-service';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { checkout, type CheckoutRequest } from './checkout';
 import { sweepExpiredHolds } from './hold-sweep';
-import { markPaid, type MarkPaidInput, type MarkPaidOutcome } from './mark-paid';
+import {
+  markPaid,
+  type MarkPaidInput,
+  type MarkPaidOutcome,
+  type RefundDueCause,
+} from './mark-paid';
 import { cancelForRemovedNumbers } from './open-orders';
 import type { StaffOrderView } from './order-schemas';
 import { advanceOrder } from './order-steps';
@@ -42,7 +48,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NOT_FOUND = 'Order not found.';
 
 /** What each outcome of a payment tells the person who sent it. */
-export const paymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
+const paymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
   paid: 'Payment received. Thank you!',
   already_paid: 'This order has already been paid.',
   duplicate_event: 'This payment has already been recorded.',
@@ -53,7 +59,7 @@ export const paymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
 };
 
 /** What each outcome of a payment staff confirm in the console tells them (not the buyer's words). */
-export const staffPaymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
+const staffPaymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
   paid: 'Payment confirmed: the order is paid and the buyer is sent the invoice.',
   already_paid: 'This order has already been paid.',
   duplicate_event: 'This payment has already been recorded.',
@@ -62,6 +68,23 @@ export const staffPaymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
   extra_payment:
     'This order had already been paid: this further payment is marked for a full refund. The order goes on as before.',
 };
+
+/**
+ * What a payment's outcome tells the buyer who paid, or the staff member who confirmed it. A
+ * payment for an order staff had cancelled (another agent, a moment before) says so, and staff
+ * are told who cancelled it and when.
+ */
+function paymentMessage(
+  { outcome, refundCause }: { outcome: MarkPaidOutcome; refundCause?: RefundDueCause },
+  audience: 'buyer' | 'staff',
+): string {
+  if (outcome === 'refund_due' && refundCause?.kind === 'cancelled') {
+    return audience === 'staff'
+      ? `${refundCause.by} cancelled this order at ${formatIndiaDateTime(refundCause.at)}: it stays cancelled, and the payment is recorded and marked for a full refund.`
+      : 'This order had been cancelled by our team: your payment will be refunded in full.';
+  }
+  return (audience === 'staff' ? staffPaymentOutcomeMessages : paymentOutcomeMessages)[outcome];
+}
 
 /** Events that mean "this Razorpay order has been paid". */
 const paymentEvents = new Set(['payment.captured', 'order.paid']);
@@ -234,7 +257,7 @@ export function createOrderService(deps: OrderDeps) {
         );
       }
       const result = await paid(order.id, { provider: 'razorpay', reference: payment.paymentId });
-      return { outcome: result.outcome, order: await view(result.order) };
+      return { message: paymentMessage(result, 'buyer'), order: await view(result.order) };
     },
 
     /**
@@ -328,7 +351,7 @@ export function createOrderService(deps: OrderDeps) {
     async confirmManualPayment(id: string, reference: string, staffUserId: string) {
       const order = await find(id);
       const result = await paid(order.id, { provider: 'manual', reference, staffUserId });
-      return { outcome: result.outcome, order: await staffView(result.order) };
+      return { message: paymentMessage(result, 'staff'), order: await staffView(result.order) };
     },
 
     /** A staff step of the whole order: porting, cancel, refund recorded (order-steps.ts). */

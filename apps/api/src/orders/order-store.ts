@@ -482,15 +482,22 @@ export function readTimelines(db: Db, orderIds: readonly string[]): Promise<Time
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
-/** Whether the order's latest cancellation was a staff step (not a lapse or a changed cart). */
-export async function wasCancelledByStaff(tx: Tx, orderId: string): Promise<boolean> {
+/**
+ * Who cancelled the order and when, when its latest cancellation was a staff step (not a lapse
+ * or a changed cart); undefined otherwise.
+ */
+export async function staffCancellation(
+  tx: Tx,
+  orderId: string,
+): Promise<{ by: string; at: Date } | undefined> {
   const [event] = await tx
-    .select({ staffUserId: orderEvents.staffUserId })
+    .select({ staffUserId: orderEvents.staffUserId, by: users.name, at: orderEvents.createdAt })
     .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.staffUserId))
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'cancelled')))
     .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
     .limit(1);
-  return Boolean(event?.staffUserId);
+  return event?.staffUserId ? { by: event.by ?? 'A team member', at: event.at } : undefined;
 }
 
 /** The database clock, which holds and availability are measured against. */

@@ -1,5 +1,6 @@
 import {
   addDays,
+  formatIndiaDateTime,
   orderStatusLabels,
   indiaDay,
   nextPortingStatus,
@@ -19,6 +20,7 @@ import {
   insertPortingSteps,
   lockOrder,
   readOrderItems,
+  readPortingSteps,
   updateOrder,
   updateOrderItem,
 } from './order-store';
@@ -135,6 +137,8 @@ export interface PortingStepInput {
   /** With upc_sent: the code (normalised, 8 letters and digits) and its last valid day. */
   upcCode?: string;
   upcExpiresOn?: string;
+  /** With upc_sent, to replace the number's UPC: that UPC, as staff saw it; absent for a first. */
+  replaces?: string;
   note?: string | null;
   staffUserId: string;
 }
@@ -154,6 +158,53 @@ function checkUpcExpiry(day: string) {
 }
 
 const invalidStep = (message: string) => new AppError(409, 'INVALID_STEP', message);
+
+/**
+ * 409 unless the UPC a new one replaces (`replaces`; none for a number's first UPC) is the UPC
+ * the number has: a UPC recorded from a page out of date would otherwise reach the buyer as a
+ * replacement of one the agent never saw (two codes within seconds). Names the UPC sent, by
+ * whom and when. Only for a number awaiting its UPC or at "UPC sent" (later steps are refused
+ * as steps).
+ */
+async function checkUpcReplaced(
+  tx: Tx,
+  item: OrderItemRow,
+  number: string,
+  step: PortingStepInput,
+): Promise<void> {
+  if (item.portingStatus !== 'awaiting_upc' && item.portingStatus !== 'upc_sent') return;
+  const current = item.portingStatus === 'upc_sent' ? item.upcCode : null;
+  if ((step.replaces ?? null) === current) return;
+  if (!current) {
+    throw conflict(
+      `${number} has no UPC now (it was taken back), so there is no ${step.replaces} to replace: ${step.upcCode} was not sent. Look at its steps again.`,
+      'UPC_CHANGED',
+    );
+  }
+  const sent = (await readPortingSteps(tx, [item.orderId]))
+    .filter((row) => row.numberId === item.numberId && row.status === 'upc_sent')
+    .at(-1);
+  const byWhen = sent
+    ? ` by ${sent.staffName ?? 'the team'} at ${formatIndiaDateTime(sent.createdAt)}`
+    : '';
+  const upc = {
+    code: current,
+    expiresOn: item.upcExpiresOn,
+    by: sent?.staffName ?? null,
+    at: sent?.createdAt.toISOString() ?? null,
+  };
+  throw step.replaces === undefined
+    ? conflict(
+        `UPC ${current} was already sent to the buyer for ${number}${byWhen}. Yours (${step.upcCode}) was not sent. To replace that UPC, use "Replace the UPC".`,
+        'UPC_ALREADY_SENT',
+        { upc },
+      )
+    : conflict(
+        `${number}'s UPC is ${current} now (sent${byWhen}), not ${step.replaces}. Yours (${step.upcCode}) was not sent. Look at it again before replacing it.`,
+        'UPC_CHANGED',
+        { upc },
+      );
+}
 
 /**
  * The order locked with its numbers and this one of them; 404 without either, 409 unless the
@@ -185,7 +236,8 @@ async function lockOrderNumber(tx: Tx, orderId: string, numberId: number, orComp
 /**
  * One number's porting step (no skipping, no going back): awaiting_upc -> upc_sent (with its
  * UPC and expiry) -> porting_in_progress -> ported; at upc_sent a new UPC may replace an expired
- * one, but not with the UPC of another number of the order (409 UPC_USED). The order must be
+ * one when the caller names the UPC it replaces (checkUpcReplaced), but not with the UPC of
+ * another number of the order (409 UPC_USED). The order must be
  * paid and not cancelled, refunded or completed. One transaction: the order locked, the number
  * moved, its step recorded and audited, the order settled (settleOrder).
  * The buyer's messages (e-mail, SMS, WhatsApp when opted in: the UPC and how to use it, porting
@@ -206,6 +258,7 @@ export async function movePorting(
     if (replaced && item.upcCode === step.upcCode && item.upcExpiresOn === step.upcExpiresOn) {
       throw invalidStep(`This UPC is already recorded for ${number}.`);
     }
+    if (step.status === 'upc_sent') await checkUpcReplaced(tx, item, number, step);
     const expected = nextPortingStatus(item.portingStatus);
     if (!replaced && step.status !== expected) {
       throw invalidStep(

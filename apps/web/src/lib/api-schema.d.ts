@@ -1051,7 +1051,7 @@ export interface paths {
     put?: never;
     /**
      * One number's porting step: its UPC sent, porting in progress, ported
-     * @description awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step; a step recorded by mistake is taken back with POST /admin/orders/{id}/numbers/{numberId}/porting/undo); at upc_sent a new UPC may replace one that expired. A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.
+     * @description awaiting_upc -> upc_sent (with upcCode and upcExpiresOn) -> porting_in_progress -> ported, one step at a time, never back (409 names the next step; a step recorded by mistake is taken back with POST /admin/orders/{id}/numbers/{numberId}/porting/undo); at upc_sent a new UPC may replace one that expired, naming it in replaces (a UPC without replaces is the number's first: 409 UPC_ALREADY_SENT when one was sent meanwhile, naming it, who and when; 409 UPC_CHANGED when the UPC named is no longer the number's). A UPC recorded for another number of the order is refused (409 UPC_USED): each number has its own. The order must be paid and not cancelled, refunded or completed (409). The order follows its least advanced number and completes when every number is ported. Audited; the buyer gets the UPC and how to use it (e-mail, SMS, WhatsApp when opted in), then each step.
      */
     post: operations['postAdminOrdersByIdNumbersByNumberIdPorting'];
     delete?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
     head?: never;
     /**
      * Move an enquiry along (new, in progress, closed = answered) and/or note on it
-     * @description Each change is recorded in the audit log.
+     * @description Each change is recorded in the audit log. With noteSeen (the note the caller's page showed), a note another agent saved since is not overwritten: 409 NOTE_CHANGED with the current note, who saved it and when (note: { text, by, at }), and nothing is changed.
      */
     patch: operations['patchAdminEnquiriesById'];
     trace?: never;
@@ -1169,7 +1169,7 @@ export interface paths {
     put?: never;
     /**
      * Reply to an enquiry by e-mail (to the enquirer's address); marks it answered
-     * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server. With an Idempotency-Key, a repeat of the same reply to the same enquiry sends nothing and answers the enquiry with that reply (201); the key with another reply is 422.
+     * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server. With an Idempotency-Key, a repeat of the same reply to the same enquiry sends nothing and answers the enquiry with that reply (201); the key with another reply is 422. With repliesSeen (how many replies the caller's page showed), a reply another agent sent since means nothing is sent: 409 ALREADY_REPLIED naming it, with the replies not seen (replies); sendAnyway: true sends it all the same.
      */
     post: operations['postAdminEnquiriesByIdReplies'];
     delete?: never;
@@ -12110,6 +12110,8 @@ export interface operations {
               status: 'upc_sent';
               /** @description The Unique Porting Code: 8 letters and digits (spaces and case do not matter) */
               upcCode: string;
+              /** @description Only to replace a UPC already sent (one that expired, or a corrected expiry): that UPC, as the caller's page showed it. Without it the UPC is the number's first, and 409 UPC_ALREADY_SENT when one was sent meanwhile; with a UPC that is no longer the number's, 409 UPC_CHANGED. Either names the UPC sent, by whom and when (upc: { code, expiresOn, by, at }). */
+              replaces?: string;
               /**
                * Format: date
                * @description The last day the UPC is valid: today or later, at most 30 days away (a UPC lasts 4 days, 30 in J&K, Assam and the North-East)
@@ -14132,6 +14134,8 @@ export interface operations {
           /** @enum {string} */
           status?: 'new' | 'in_progress' | 'closed';
           note?: string | null;
+          /** @description The note as the caller's page showed it (null or '' for none). When another note was saved since, the note is not saved: 409 NOTE_CHANGED with the current note (note: text, by, at). */
+          noteSeen?: string | null;
         };
       };
     };
@@ -14234,6 +14238,22 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
       429: {
         headers: {
           [name: string]: unknown;
@@ -14284,6 +14304,10 @@ export interface operations {
         'application/json': {
           subject?: string;
           text: string;
+          /** @description How many replies the caller's page showed. When more have been sent since (another agent answered), nothing is sent: 409 ALREADY_REPLIED with the replies not seen (replies). */
+          repliesSeen?: number;
+          /** @description true: send even though other replies were sent since (the agent saw them and chose to) */
+          sendAnyway?: boolean;
         };
       };
     };
@@ -14382,6 +14406,22 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

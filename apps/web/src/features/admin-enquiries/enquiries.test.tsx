@@ -158,9 +158,95 @@ describe('one enquiry', () => {
     await user.type(await screen.findByLabelText('Team note'), 'Call back Monday');
     await user.click(screen.getByRole('button', { name: 'Save note' }));
     expect(await screen.findByText('Note saved.')).toBeInTheDocument();
-    expect(callsTo('PATCH /admin/enquiries/e-1')[0]!.body).toEqual({ note: 'Call back Monday' });
+    expect(callsTo('PATCH /admin/enquiries/e-1')[0]!.body).toEqual({
+      note: 'Call back Monday',
+      noteSeen: null,
+    });
     // Saved, its button is disabled until the note changes: the focus stays in the note.
     await waitFor(() => expect(screen.getByLabelText('Team note')).toHaveFocus());
+  });
+
+  it('will not save a note over one another agent saved meanwhile: shows theirs, then saves the two together', async () => {
+    const user = userEvent.setup();
+    const theirs = 'A: called him at 11:30, he pays tomorrow';
+    let patches = 0;
+    const { callsTo } = renderEnquiry({
+      'PATCH /admin/enquiries/e-1': () =>
+        ++patches === 1
+          ? fail(409, 'Sunita Support changed the note …', {
+              code: 'NOTE_CHANGED',
+              note: { text: theirs, by: 'Sunita Support', at: '2026-04-01T06:00:00Z' },
+            })
+          : ok({ ...enquiry, note: 'merged' }, 'Note saved.'),
+    });
+    const box = await screen.findByLabelText('Team note');
+    await user.type(box, 'B: sent the price list');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Sunita Support saved the note at 1 Apr 2026, 11:30 am IST after you opened this enquiry: yours was not saved.',
+    );
+    expect(alert).toHaveTextContent(theirs);
+    // Nothing is lost: theirs, then the agent's own, in the box, to put together.
+    expect(box).toHaveValue(`${theirs}\n\nB: sent the price list`);
+    await user.type(box, ' (both done)');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText('Note saved.')).toBeInTheDocument();
+    expect(callsTo('PATCH /admin/enquiries/e-1').map((call) => call.body)).toEqual([
+      { note: 'B: sent the price list', noteSeen: null },
+      { note: `${theirs}\n\nB: sent the price list (both done)`, noteSeen: theirs },
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends nothing when another agent answered meanwhile: shows their reply, and sends this one only when asked', async () => {
+    const user = userEvent.setup();
+    const other = {
+      id: 'r-9',
+      sentTo: 'ravi@example.com',
+      subject: 'Re: your enquiry',
+      text: 'The best price is ₹30,000.',
+      sentAt: '2026-04-01T06:00:00Z',
+      staff: { id: 's-1', name: 'Sunita Support' },
+    };
+    let answered = false;
+    let posts = 0;
+    const { callsTo } = renderEnquiry({
+      'GET /admin/enquiries/e-1': () => ok(answered ? { ...detail, replies: [other] } : detail),
+      'POST /admin/enquiries/e-1/replies': () => {
+        answered = true;
+        return ++posts === 1
+          ? fail(409, 'Sunita Support replied to this enquiry …', {
+              code: 'ALREADY_REPLIED',
+              replies: [other],
+            })
+          : { status: 201, body: { success: true, message: 'Reply sent.', data: detail } };
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Reply by e-mail' });
+    await user.type(within(form).getByLabelText('Reply'), 'For you, ₹27,500.');
+    await user.click(within(form).getByRole('button', { name: 'Send reply' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Sunita Support answered while you were writing: yours was not sent.',
+    );
+    expect(alert).toHaveTextContent(
+      'Sunita Support, 1 Apr 2026, 11:30 am IST: Re: your enquiryThe best price is ₹30,000.',
+    );
+    // The page reads the enquiry again: their reply is listed.
+    expect(await screen.findByRole('region', { name: 'Replies sent' })).toHaveTextContent(
+      'The best price is ₹30,000.',
+    );
+    expect(within(form).queryByRole('button', { name: 'Send reply' })).toBeNull();
+    expect(within(form).getByLabelText('Reply')).toHaveValue('For you, ₹27,500.');
+
+    await user.click(within(form).getByRole('button', { name: 'Send mine as well' }));
+    expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
+    expect(callsTo('POST /admin/enquiries/e-1/replies').map((call) => call.body)).toEqual([
+      { subject: '', text: 'For you, ₹27,500.', repliesSeen: 0 },
+      { subject: '', text: 'For you, ₹27,500.', repliesSeen: 1, sendAnyway: true },
+    ]);
+    expect(within(form).queryByRole('alert')).toBeNull();
   });
 
   it('sends a reply by e-mail, and will not send an empty one', async () => {
@@ -201,6 +287,7 @@ describe('one enquiry', () => {
     expect(callsTo('POST /admin/enquiries/e-1/replies')[0]!.body).toEqual({
       subject: '',
       text: 'Yes, it is available.',
+      repliesSeen: 0,
     });
     await waitFor(() => expect(within(form).getByLabelText('Reply')).toHaveValue(''));
     // The focus goes to the replies, with the one just sent.

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode, Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from '../../lib/zod';
@@ -11,8 +11,8 @@ import { formatIndianDate } from '../../lib/format';
 import { consoleMeta, ConsolePage, QueryStatus, useConsoleTitle } from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiry, type EnquiryDetail } from './api/get-enquiry';
-import { useReplyToEnquiry } from './api/reply-to-enquiry';
-import { useUpdateEnquiry } from './api/update-enquiry';
+import { repliesSentMeanwhile, useReplyToEnquiry } from './api/reply-to-enquiry';
+import { noteSavedMeanwhile, useUpdateEnquiry, type SavedNote } from './api/update-enquiry';
 import { statusLabels } from './enquiry-labels';
 import { EnquiryNumberLink } from './enquiry-number-link';
 import type { Route } from './+types/enquiry-page';
@@ -140,14 +140,24 @@ const noteSchema = z.object({
   note: z.string().max(2000, 'Please keep the note under 2000 characters.'),
 });
 
+/** When someone saved or sent something, as the console shows it. */
+const when = (at: string) => formatIndianDate(at, { month: 'short', time: true });
+
+const conflictBox = 'mt-3 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm';
+
 function NoteForm({ enquiry }: { enquiry: EnquiryDetail }) {
   const toast = useToast();
   const { mutateAsync } = useUpdateEnquiry();
+  // The note this form was opened with (or last saved): the server refuses to save over a note
+  // another agent saved since, and says theirs.
+  const [seen, setSeen] = useState(enquiry.note);
+  const [meanwhile, setMeanwhile] = useState<SavedNote>();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting, isDirty },
     reset,
+    setValue,
   } = useForm<z.infer<typeof noteSchema>>({
     resolver: zodResolver(noteSchema),
     defaultValues: { note: enquiry.note ?? '' },
@@ -157,11 +167,24 @@ function NoteForm({ enquiry }: { enquiry: EnquiryDetail }) {
   const { ref: registerNote, ...noteField } = register('note');
   const onSubmit = handleSubmit(async ({ note }) => {
     try {
-      toast.success(await mutateAsync({ id: enquiry.id, note }));
+      toast.success(await mutateAsync({ id: enquiry.id, note, noteSeen: seen }));
+      setSeen(note.trim() || null);
+      setMeanwhile(undefined);
       reset({ note: note.trim() });
       focusNote();
     } catch (error) {
-      toast.error(errorMessage(error, 'The note could not be saved.'));
+      const theirs = noteSavedMeanwhile(error);
+      if (!theirs) {
+        toast.error(errorMessage(error, 'The note could not be saved.'));
+        return;
+      }
+      // Theirs first, then the agent's own, in the box: nothing is lost, and the agent puts
+      // them together and saves over the note now shown.
+      setSeen(theirs.text);
+      setMeanwhile(theirs);
+      const merged = [theirs.text, note.trim()].filter(Boolean).join('\n\n');
+      setValue('note', merged, { shouldDirty: true });
+      focusNote();
     }
   });
   return (
@@ -176,6 +199,25 @@ function NoteForm({ enquiry }: { enquiry: EnquiryDetail }) {
           noteBoxRef.current = box;
         }}
       />
+      {meanwhile ? (
+        <div role="alert" className={conflictBox}>
+          <p className="font-medium text-slate-900">
+            {meanwhile.by ?? 'Another agent'} saved the note
+            {meanwhile.at ? ` at ${when(meanwhile.at)}` : ''} after you opened this enquiry: yours
+            was not saved.
+          </p>
+          {meanwhile.text ? (
+            <blockquote className="border-l-4 border-amber-300 pl-3 whitespace-pre-wrap text-slate-800">
+              {meanwhile.text}
+            </blockquote>
+          ) : (
+            <p className="text-slate-800">They cleared it.</p>
+          )}
+          <p className="text-slate-800">
+            The box now holds their note, then yours: put them together and save again.
+          </p>
+        </div>
+      ) : null}
       <SubmitButton pending={isSubmitting} disabled={!isDirty} className="mt-3 sm:w-auto sm:px-6">
         Save note
       </SubmitButton>
@@ -195,6 +237,9 @@ const replySchema = z.object({
 function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => void }) {
   const toast = useToast();
   const { mutateAsync } = useReplyToEnquiry();
+  // Replies another agent sent while this one was written: nothing was sent, until the agent
+  // chooses to send theirs as well.
+  const [meanwhile, setMeanwhile] = useState<EnquiryDetail['replies']>();
   const {
     register,
     handleSubmit,
@@ -204,21 +249,28 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
     resolver: zodResolver(replySchema),
     defaultValues: { subject: '', text: '' },
   });
-  const onSubmit = handleSubmit(async ({ subject, text }) => {
-    try {
-      toast.success(await mutateAsync({ id: enquiry.id, subject: subject.trim(), text }));
-      reset();
-      onSent();
-    } catch (error) {
-      toast.error(errorMessage(error, 'The reply could not be sent.'));
-    }
-  });
+  const send = (sendAnyway: boolean) =>
+    handleSubmit(async ({ subject, text }) => {
+      try {
+        const reply = { subject: subject.trim(), text, repliesSeen: enquiry.replies.length };
+        toast.success(
+          await mutateAsync({ id: enquiry.id, ...reply, ...(sendAnyway ? { sendAnyway } : {}) }),
+        );
+        setMeanwhile(undefined);
+        reset();
+        onSent();
+      } catch (error) {
+        const theirs = repliesSentMeanwhile(error);
+        if (theirs) setMeanwhile(theirs);
+        else toast.error(errorMessage(error, 'The reply could not be sent.'));
+      }
+    });
   return (
     <form
       className={panel}
       noValidate
       aria-label="Reply by e-mail"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void send(false)(event)}
     >
       <h2 className="mb-3 text-base font-semibold text-slate-900">Reply to {enquiry.email}</h2>
       <TextField
@@ -234,9 +286,55 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
         error={errors.text?.message}
         {...register('text')}
       />
-      <SubmitButton pending={isSubmitting} className="mt-3 sm:w-auto sm:px-6">
-        Send reply
-      </SubmitButton>
+      {meanwhile ? (
+        <div role="alert" className={conflictBox}>
+          <p className="font-medium text-slate-900">
+            {meanwhile.length === 1
+              ? `${meanwhile[0]!.staff.name} answered while you were writing`
+              : `${meanwhile.length} replies were sent while you were writing`}
+            : yours was not sent.
+          </p>
+          {meanwhile.map((reply) => (
+            <blockquote
+              key={reply.id}
+              className="border-l-4 border-amber-300 pl-3 whitespace-pre-wrap text-slate-800"
+            >
+              <span className="block text-slate-600">
+                {reply.staff.name}, {when(reply.sentAt)}: {reply.subject}
+              </span>
+              {reply.text}
+            </blockquote>
+          ))}
+          <p className="text-slate-800">
+            The customer has it. Send yours as well only if they should have both.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton
+              type="button"
+              pending={isSubmitting}
+              className="sm:w-auto sm:px-6"
+              onClick={() => void send(true)()}
+            >
+              Send mine as well
+            </SubmitButton>
+            <button
+              type="button"
+              className="btn-secondary px-4"
+              disabled={isSubmitting}
+              onClick={() => {
+                setMeanwhile(undefined);
+                reset();
+              }}
+            >
+              Don’t send mine
+            </button>
+          </div>
+        </div>
+      ) : (
+        <SubmitButton pending={isSubmitting} className="mt-3 sm:w-auto sm:px-6">
+          Send reply
+        </SubmitButton>
+      )}
     </form>
   );
 }

@@ -492,6 +492,62 @@ describe('the console order page', () => {
     expect(within(form).getByLabelText('UPC')).toHaveFocus();
   });
 
+  it('refuses a first UPC from a page out of date: says whose UPC went out and shows it', async () => {
+    const sent = staffPaidOrder();
+    let recordedElsewhere = false;
+    const api = renderOrder(awaitingUpcs(), {
+      [`GET ${base}`]: () => ok(recordedElsewhere ? sent : awaitingUpcs()),
+      [`POST ${base}/numbers/11/porting`]: () => {
+        recordedElsewhere = true; // another agent recorded theirs a moment before
+        return fail(
+          409,
+          'UPC AB12CD34 was already sent to the buyer for 98765 43210 by Meera Iyer at 22 Nov 2026, 6:00 pm IST. Yours (ZX98YW76) was not sent.',
+          { code: 'UPC_ALREADY_SENT' },
+        );
+      },
+    });
+    const row = await screen.findByRole('listitem', { name: '98765 43210' });
+    const form = within(row).getByRole('form', { name: 'UPC for 98765 43210' });
+    await userEvent.type(within(form).getByLabelText('UPC'), 'ZX98YW76');
+    await userEvent.click(within(form).getByRole('button', { name: 'Mark UPC sent' }));
+    await waitFor(() =>
+      expect(errorToasts()).toHaveTextContent(
+        'UPC AB12CD34 was already sent to the buyer for 98765 43210 by Meera Iyer',
+      ),
+    );
+    // A first UPC names none it replaces.
+    expect(api.callsTo(`POST ${base}/numbers/11/porting`)[0]!.body).not.toHaveProperty('replaces');
+    // The page shows the UPC that went out, with a button to replace it, not the first-UPC form.
+    await waitFor(() => expect(row).toHaveTextContent('UPC AB12CD34'));
+    expect(within(row).queryByRole('form', { name: 'UPC for 98765 43210' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Replace the UPC' })).toBeInTheDocument();
+  });
+
+  it('names the UPC a new one replaces, as shown when the form was opened', async () => {
+    const api = renderOrder(staffPaidOrder(), {
+      [`POST ${base}/numbers/12/porting`]: fail(
+        409,
+        "90000 78600's UPC is JK11LM22 now (sent by Meera Iyer at 22 Nov 2026, 6:05 pm IST), not QW56ER78.",
+        { code: 'UPC_CHANGED' },
+      ),
+    });
+    const row = await screen.findByRole('listitem', { name: '90000 78600' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Replace the UPC' }));
+    const form = within(row).getByRole('form', { name: 'UPC for 90000 78600' });
+    await userEvent.type(within(form).getByLabelText('UPC'), 'ZX98YW76');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send the new UPC' }));
+    await waitFor(() => expect(errorToasts()).toHaveTextContent("90000 78600's UPC is JK11LM22"));
+    expect(api.callsTo(`POST ${base}/numbers/12/porting`)[0]!.body).toMatchObject({
+      status: 'upc_sent',
+      upcCode: 'ZX98YW76',
+      replaces: 'QW56ER78',
+    });
+    // Refused, the form goes: the agent looks at the number's UPC again before replacing it.
+    await waitFor(() =>
+      expect(within(row).queryByRole('form', { name: 'UPC for 90000 78600' })).toBeNull(),
+    );
+  });
+
   it('reads the order again when a step is refused, so the page shows where the number stands', async () => {
     const before = staffPaidOrder({ status: 'completed', statusLabel: 'Completed' });
     let moved = false;

@@ -1,7 +1,8 @@
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import type { ApiBody } from '../../../lib/api-types';
 import { useIdempotencyKey } from '../../../lib/use-idempotency-key';
 import { useConsoleMutation } from '../../admin-shell';
+import type { EnquiryDetail } from './get-enquiry';
 
 type Reply = ApiBody<'/admin/enquiries/{id}/replies', 'post'>;
 
@@ -23,4 +24,13 @@ export function useReplyToEnquiry() {
   return useConsoleMutation((input: ReplyInput) =>
     withKey(input, (key) => replyToEnquiry(input, key)),
   );
+}
+
+/**
+ * The replies other agents sent since the page was loaded (409 ALREADY_REPLIED: nothing was
+ * sent), if that was why.
+ */
+export function repliesSentMeanwhile(error: unknown): EnquiryDetail['replies'] | undefined {
+  if (!isApiError(error) || error.code !== 'ALREADY_REPLIED') return undefined;
+  return (error.body as { replies?: EnquiryDetail['replies'] } | undefined)?.replies;
 }

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import type { ApiBody } from '../../../lib/api-types';
 import { useConsoleMutation } from '../../admin-shell';
 
@@ -10,3 +10,15 @@ async function updateEnquiry({ id, ...change }: EnquiryChange & { id: string }) 
 }
 
 export const useUpdateEnquiry = () => useConsoleMutation(updateEnquiry);
+
+/** The note another agent saved since the page was loaded (409 NOTE_CHANGED), if that was why. */
+export interface SavedNote {
+  text: string | null;
+  by: string | null;
+  at: string | null;
+}
+
+export function noteSavedMeanwhile(error: unknown): SavedNote | undefined {
+  if (!isApiError(error) || error.code !== 'NOTE_CHANGED') return undefined;
+  return (error.body as { note?: SavedNote } | undefined)?.note;
+}

@@ -123,6 +123,8 @@ function NumberRow({
         <div className="mt-3">
           {porting.status === 'awaiting_upc' || replacing ? (
             <UpcForm
+              // A first UPC and a replacement are forms of their own (the UPC replaced is kept).
+              key={replacing ? 'replace' : 'first'}
               orderId={order.id}
               item={item}
               replacing={replacing}

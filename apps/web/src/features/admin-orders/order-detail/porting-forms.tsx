@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addDays, indiaDay, normalizeUpc, UPC_VALIDITY_DAYS } from '@store/domain';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
@@ -30,7 +31,18 @@ function upcSchema(today: string) {
 
 type UpcValues = z.input<ReturnType<typeof upcSchema>>;
 
-/** Records the UPC sent for a number (or a new one replacing it) and the day it expires. */
+/**
+ * The refusals of a UPC that mean the number's UPC changed since the page showed it (another
+ * agent recorded one, or took it back): said in a toast, and the form goes, as the page now
+ * shows the number as it is.
+ */
+const UPC_CHANGED_CODES = ['UPC_ALREADY_SENT', 'UPC_CHANGED', 'INVALID_STEP'] as const;
+
+/**
+ * Records the UPC sent for a number (or a new one replacing it) and the day it expires. A new
+ * UPC names the one it replaces, as shown when the form was opened, so that a first UPC from a
+ * page out of date is never taken as a replacement of one the agent did not see.
+ */
 export function UpcForm({
   orderId,
   item,
@@ -50,6 +62,7 @@ export function UpcForm({
   onMoved: () => void;
 }) {
   const today = indiaDay();
+  const [replaces] = useState(replacing ? item.porting.upcCode : null);
   const move = useMovePorting(orderId);
   const { failure, attempt } = useChangeFeedback();
   const {
@@ -70,9 +83,15 @@ export function UpcForm({
       status: 'upc_sent' as const,
       upcCode: normalizeUpc(values.upcCode)!,
       upcExpiresOn: values.upcExpiresOn,
+      ...(replaces ? { replaces } : {}),
       ...(values.note?.trim() ? { note: values.note.trim() } : {}),
     };
-    if (await attempt(() => move.mutateAsync({ numberId: item.numberId, step }), 'UPC recorded.')) {
+    const recorded = await attempt(
+      () => move.mutateAsync({ numberId: item.numberId, step }),
+      'UPC recorded.',
+      { onRefused: onDone, refusedCodes: UPC_CHANGED_CODES },
+    );
+    if (recorded) {
       onDone();
       onMoved();
     }

@@ -8,6 +8,8 @@ interface AttemptOptions {
    * meanwhile (409) is said in a toast, which stays, and `onRefused` runs (e.g. closes the form).
    */
   onRefused?: () => void;
+  /** The codes of the 409s that mean the order changed meanwhile; every 409 by default. */
+  refusedCodes?: readonly string[];
 }
 
 /**
@@ -21,7 +23,7 @@ export function useChangeFeedback() {
   const attempt = async (
     change: () => Promise<{ message?: string }>,
     fallback: string,
-    { onRefused }: AttemptOptions = {},
+    { onRefused, refusedCodes }: AttemptOptions = {},
   ) => {
     setFailure(undefined);
     try {
@@ -30,7 +32,12 @@ export function useChangeFeedback() {
       return true;
     } catch (error) {
       const said = apiErrorMessage(error, 'That did not work. Please try again.');
-      if (onRefused && error instanceof ApiError && error.status === 409) {
+      if (
+        onRefused &&
+        error instanceof ApiError &&
+        error.status === 409 &&
+        (!refusedCodes || refusedCodes.includes(error.code ?? ''))
+      ) {
         toast.error(said);
         onRefused();
       } else {
