@@ -28,7 +28,7 @@ interface Sample {
 }
 
 const samples: Sample[] = [
-  { path: '/', title: /VIP/, types: ['Organization', 'Store', 'Product'] },
+  { path: '/', title: /VIP/, types: ['Organization', 'Store', 'Product', 'WebSite'] },
   {
     path: '/premium-numbers',
     title: /Premium Numbers/,
