@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 
 function subscribe(onChange: () => void) {
@@ -43,29 +43,28 @@ export function OfflineNotice() {
     () => true,
   );
   const [held, setHeld] = useState(false);
+  const heldAddress = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    if (online) return;
-    let address: string | undefined;
+    if (online) {
+      // Here rather than in an 'online' listener: React may end this effect (and remove such a
+      // listener) before the browser calls it.
+      const address = heldAddress.current;
+      heldAddress.current = undefined;
+      if (address) void Promise.resolve(navigate(address)).then(() => setHeld(false));
+      return;
+    }
     const hold = (event: MouseEvent) => {
       const url = followedLink(event);
       if (!url) return;
       // Before React Router's own click handler (on the document) sees it.
       event.preventDefault();
       event.stopPropagation();
-      address = `${url.pathname}${url.search}${url.hash}`;
+      heldAddress.current = `${url.pathname}${url.search}${url.hash}`;
       setHeld(true);
     };
-    const goOn = () => {
-      setHeld(false);
-      if (address) void navigate(address);
-    };
     window.addEventListener('click', hold, true);
-    window.addEventListener('online', goOn);
-    return () => {
-      window.removeEventListener('click', hold, true);
-      window.removeEventListener('online', goOn);
-    };
+    return () => window.removeEventListener('click', hold, true);
   }, [online, navigate]);
 
   return (
