@@ -82,5 +82,5 @@ test('a number opened while offline waits for the network instead of leaving the
 
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/numbers\/\d{10}$/);
-  await expect(page.getByTestId('number-status')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Price and buying' })).toBeVisible();
 });
