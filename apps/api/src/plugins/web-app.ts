@@ -157,12 +157,8 @@ export async function webApp(
   /** The page for an address: the page of the category it names, if there is one, or its own. */
   const page = (url: string) => {
     const [path = '/', query = ''] = url.split(/\?(.*)/s);
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      return undefined;
-    }
+    const decoded = decodedPath(path);
+    if (decoded === undefined) return undefined;
     const category = categoryFromQuery(new URLSearchParams(query).get('category'));
     const categoryPage = category && builtFile(categoryPageFile(decoded, category.slug));
     return categoryPage || builtFile(join(decoded, 'index.html'));
@@ -206,12 +202,8 @@ export async function webApp(
    * 301, instead of the app shell's client-side move to the listing.
    */
   function movedAddress(path: string, query: string): string | undefined {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      return undefined;
-    }
+    const decoded = decodedPath(path);
+    if (decoded === undefined) return undefined;
     const lower = decoded.toLowerCase();
     const guessed = GUESSED_PAGES[lower];
     if (guessed) return withQuery(encoded(guessed), query);
@@ -257,6 +249,15 @@ export async function oneAddressPerPage(request: FastifyRequest, reply: FastifyR
   return reply.redirect(withQuery(folderAddress(path), query!), 301);
 }
 
+/** A path as its characters, or undefined when its percent-encoding is broken (`/%E0%A4`). */
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A folder's address as the store writes it: one leading slash, none at the end. */
 const folderAddress = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`;
 /** A decoded path written back into an address, each segment encoded. */
@@ -274,12 +275,8 @@ const withQuery = (address: string, ...parts: string[]) => {
  * too, so `//host/index.html` cannot become a redirect to another site.
  */
 function builtFileAddress(path: string, query: string): string | 'no page' | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
+  const decoded = decodedPath(path);
+  if (decoded === undefined) return undefined;
   if (decoded.endsWith('.html')) {
     const categoryFile = /^(.*)\/category\/([^/]+)\.html$/s.exec(decoded);
     const category = categoryFile && categoryFromQuery(categoryFile[2]);

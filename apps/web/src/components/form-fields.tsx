@@ -317,6 +317,16 @@ export function CheckboxField({
   );
 }
 
+/** Why a form's action failed, said at once to screen readers; nothing without a message. */
+export function FormAlert({ message, className = '' }: { message?: string; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`text-sm font-semibold text-red-700 ${className}`}>
+      {message}
+    </p>
+  );
+}
+
 /** A submit button that shows a spinner and is disabled while `pending`. */
 export function SubmitButton({
   pending,

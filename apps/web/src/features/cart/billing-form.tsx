@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { gstinStateName } from '@store/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { CheckboxField, TextField } from '../../components/form-fields';
 import { z } from '../../lib/zod';
@@ -58,16 +58,15 @@ export function BillingForm({
   submitAtOnce?: boolean;
   onSubmittedAtOnce?: () => void;
 }) {
+  // Read once: the form keeps its first values, so the draft is not read again every render.
+  const [defaultValues] = useState(() => valuesOf(user, address));
   const {
     register,
     handleSubmit,
     control,
     setError,
     formState: { errors },
-  } = useForm<BillingValues>({
-    resolver: zodResolver(billingSchema),
-    defaultValues: valuesOf(user, address),
-  });
+  } = useForm<BillingValues>({ resolver: zodResolver(billingSchema), defaultValues });
   const stateName = useWatch({ control, name: 'state' });
   useEffect(() => onStateChange?.(stateName), [stateName, onStateChange]);
 

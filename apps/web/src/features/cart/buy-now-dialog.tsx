@@ -1,6 +1,7 @@
 import { formatInr } from '@store/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '../../components/form-fields';
 import { ModalDialog } from '../../components/modal-dialog';
 import { formatIndianDate } from '../../lib/format';
 import type { AuthAddress, AuthUser } from '../auth';
@@ -86,11 +87,7 @@ export function BuyNowDialog({
       <div className="mt-4">
         <BillingForm id={formId} user={user} address={address} onSubmit={submit} />
       </div>
-      {problem ? (
-        <p role="alert" className="mt-4 text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FormAlert message={problem} className="mt-4" />
       <button
         type="submit"
         form={formId}

@@ -923,6 +923,18 @@ describe('adding once the access token has lapsed', () => {
     { id: 6, price: 8000 },
   ]);
 
+  /** A refresh the server grants; `refreshed` says one was asked for since it was last unset. */
+  function grantedRefresh() {
+    const session = {
+      refreshed: false,
+      refresh: () => {
+        session.refreshed = true;
+        return ok({ accessTokenExpiresAt: '2026-11-25T09:00:00.000Z' });
+      },
+    };
+    return session;
+  }
+
   /** The signed-in store; adds are answered by `add` and `addPack`, refreshes by `refresh`. */
   async function signedInStore(routes: Parameters<typeof installFakeApi>[0]) {
     const api = installFakeApi({
@@ -942,14 +954,11 @@ describe('adding once the access token has lapsed', () => {
   }
 
   it("refreshes and adds to the account's cart when the add was answered 401", async () => {
-    let refreshed = false;
+    const session = grantedRefresh();
     const api = await signedInStore({
-      'POST /auth/refresh-token': () => {
-        refreshed = true;
-        return ok({ accessTokenExpiresAt: '2026-11-25T09:00:00.000Z' });
-      },
+      'POST /auth/refresh-token': session.refresh,
       'POST /cart/add/5': () =>
-        refreshed ? ok({ ...cartWithFive, product: product(5, 7000) }) : expired,
+        session.refreshed ? ok({ ...cartWithFive, product: product(5, 7000) }) : expired,
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add again' }));
     expect(await toast(CART_MESSAGES.added)).toBeInTheDocument();
@@ -959,18 +968,15 @@ describe('adding once the access token has lapsed', () => {
   });
 
   it("answered as for a guest (no access cookie went), refreshes and adds to the account's cart", async () => {
-    let refreshed = false;
+    const session = grantedRefresh();
     const api = await signedInStore({
-      'POST /auth/refresh-token': () => {
-        refreshed = true;
-        return ok({ accessTokenExpiresAt: '2026-11-25T09:00:00.000Z' });
-      },
+      'POST /auth/refresh-token': session.refresh,
       'POST /cart/add/5': () =>
-        refreshed
+        session.refreshed
           ? ok({ ...cartWithFive, product: product(5, 7000) })
           : ok({ product: product(5, 7000) }),
       'POST /cart/add-pack': () =>
-        refreshed
+        session.refreshed
           ? ok({ ...cartWithPack, products: [product(5, 7000), product(6, 8000)] })
           : ok({ products: [product(5, 7000), product(6, 8000)] }),
     });
@@ -980,7 +986,7 @@ describe('adding once the access token has lapsed', () => {
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
     expect(api.callsTo('POST /cart/add/5')).toHaveLength(2);
 
-    refreshed = false;
+    session.refreshed = false;
     fireEvent.click(screen.getByRole('button', { name: 'Add pack' }));
     expect(await toast(CART_MESSAGES.packAdded)).toBeInTheDocument();
     expect(screen.getByTestId('count')).toHaveTextContent('2');

@@ -1,6 +1,6 @@
 import { utrKind, UTR_SHAPE_MESSAGE } from '@store/domain';
 import { useRef, useState, type FormEvent, type Ref } from 'react';
-import { TextField } from '../../../components/form-fields';
+import { FormAlert, TextField } from '../../../components/form-fields';
 import { useFocusLater } from '../../../components/use-focus-later';
 import { useToast } from '../../../components/toast';
 import { apiErrorMessage, isApiError } from '../../../lib/api-client';
@@ -175,11 +175,7 @@ function AttachScreenshotForm({
   };
   return (
     <form className="mt-4 grid gap-3" onSubmit={onSubmit} noValidate>
-      {lost ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {SCREENSHOT_NOT_SENT}
-        </p>
-      ) : null}
+      <FormAlert message={lost ? SCREENSHOT_NOT_SENT : undefined} />
       <ScreenshotField
         label="Attach a screenshot of the payment (optional: JPEG, PNG or PDF, up to 5 MB)"
         fieldRef={field}

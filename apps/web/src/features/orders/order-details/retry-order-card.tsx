@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/form-fields';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { formatIndianDate } from '../../../lib/format';
 import { onThisClock } from '../../../lib/server-clock';
@@ -66,11 +67,7 @@ export function RetryOrderCard({ order }: { order: Order }) {
       <p className="mt-2 text-sm text-slate-700">
         Already paid? Contact us with your payment reference and order reference {order.reference}.
       </p>
-      {problem ? (
-        <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FormAlert message={problem} className="mt-3" />
       <ReleasedLinks
         first={
           <button
