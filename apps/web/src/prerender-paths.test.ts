@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { categories, findCity, findState } from '@store/domain';
 import { meta as cartMeta } from './features/cart/cart-page';
+import { meta as cityMeta } from './features/locations/city-page';
+import { meta as stateMeta } from './features/locations/state-page';
 import { meta as numberPageMeta } from './features/numbers/number-page';
 import {
   getCategoryPages,
@@ -75,14 +77,19 @@ describe('getSitemapPaths', () => {
 
   const categoryPaths = paths.filter((path) => path.includes('?'));
 
-  it('lists every prerendered page but the noindex ones', () => {
+  it('lists every prerendered page but the noindex ones and the city pages', () => {
     expect(noIndexPaths).toEqual(['/cart', '/numbers']);
     expect(paths).not.toContain('/cart');
     expect(paths).not.toContain('/numbers');
     expect(paths).toContain('/numerology');
     expect(paths).not.toContain('/profile');
+    expect(paths).toContain('/vip-numbers/maharashtra');
+    const cityPages = getPrerenderPaths().filter((path) => path.split('/').length === 4);
+    expect(cityPages).toContain('/vip-numbers/maharashtra/mumbai');
     const pagePaths = paths.filter((path) => !path.includes('?'));
-    expect([...pagePaths, ...noIndexPaths].sort()).toEqual([...getPrerenderPaths()].sort());
+    expect([...pagePaths, ...noIndexPaths, ...cityPages].sort()).toEqual(
+      [...getPrerenderPaths()].sort(),
+    );
   });
 
   it("lists each category's page of the premium numbers, not All and not the offer zone's", () => {
@@ -96,7 +103,7 @@ describe('getSitemapPaths', () => {
     expect(pages).toContain('/offer-zone?category=triple');
   });
 
-  it('leaves out only pages whose metadata says noindex', () => {
+  it('leaves out only pages whose metadata says noindex or names another page canonical', () => {
     for (const meta of [
       cartMeta({} as never),
       numberPageMeta({ data: { kind: 'lookup' } } as never),
@@ -104,5 +111,13 @@ describe('getSitemapPaths', () => {
       const robots = (meta ?? []).find((tag) => 'name' in tag && tag.name === 'robots');
       expect(robots).toEqual({ name: 'robots', content: 'noindex, nofollow' });
     }
+    const canonical = (meta: ReturnType<typeof cityMeta>) =>
+      (meta ?? []).find((tag) => 'rel' in tag && tag.rel === 'canonical');
+    const mumbai = { params: { stateSlug: 'maharashtra', citySlug: 'mumbai' } } as never;
+    const maharashtra = { params: { stateSlug: 'maharashtra' } } as never;
+    expect(canonical(cityMeta(mumbai))).toEqual(canonical(stateMeta(maharashtra)));
+    expect(canonical(stateMeta(maharashtra))).toMatchObject({
+      href: expect.stringMatching(/\/vip-numbers\/maharashtra$/),
+    });
   });
 });

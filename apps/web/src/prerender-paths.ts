@@ -58,6 +58,16 @@ export function readBlogPostMetas(dir: string = blogArticlesDir): BlogPostMeta[]
 export const noIndexPaths = ['/cart', '/numbers'] as const;
 
 /**
+ * City pages: prerendered and linked, but their canonical is their state's page (they differ from
+ * it in little but the name, decision 0046), so they are left out of the sitemap.
+ */
+function cityPaths(): string[] {
+  return states.flatMap((state) =>
+    state.cities.map((city) => `/vip-numbers/${state.slug}/${city.slug}`),
+  );
+}
+
+/**
  * Every path written to static HTML at build time (react-router.config.ts `prerender`): all
  * routes that need no sign-in, /cart included. Not prerendered (served the SPA fallback, which
  * says noindex): /profile, /orders/{id}, unknown paths; nor /numbers/{digits}, which the API
@@ -71,10 +81,8 @@ export function getPrerenderPaths(): string[] {
     '/family-packs',
     '/numerology',
     '/vip-numbers',
-    ...states.flatMap((state) => [
-      `/vip-numbers/${state.slug}`,
-      ...state.cities.map((city) => `/vip-numbers/${state.slug}/${city.slug}`),
-    ]),
+    ...states.map((state) => `/vip-numbers/${state.slug}`),
+    ...cityPaths(),
     ...productPaths,
     ...contentPaths,
     ...readBlogPostMetas().map((post) => `/blogs/${post.slug}`),
@@ -97,11 +105,12 @@ export function getCategoryPages(): { path: string; category: PatternCategory['s
 }
 
 /**
- * The paths sitemap.xml lists: the prerendered pages that may be indexed, and each category of
- * the regular listing (the offer zone's categories change with the offers: not listed).
+ * The paths sitemap.xml lists: the prerendered pages that may be indexed (not the city pages), and
+ * each category of the regular listing (the offer zone's categories change with the offers: not
+ * listed).
  */
 export function getSitemapPaths(): string[] {
-  const hidden = new Set<string>(noIndexPaths);
+  const hidden = new Set<string>([...noIndexPaths, ...cityPaths()]);
   return [
     ...getPrerenderPaths().filter((path) => !hidden.has(path)),
     ...getCategoryPages()

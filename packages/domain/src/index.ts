@@ -9,6 +9,7 @@ export * from './enquiries';
 export * from './gst-states';
 export * from './invoices';
 export * from './locations';
+export * from './telecom-circles';
 export * from './money';
 export * from './numerology';
 export * from './orders';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { findCity } from '@store/domain';
+import { findCity, portingInState } from '@store/domain';
 import { ClientRedirect } from '../../components/client-redirect';
 import { Container, PageHeader } from '../../components/page';
 import { cityPath, statePath } from '../../lib/nav';
@@ -7,7 +7,6 @@ import { NumberListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/city-page';
 import {
-  activationTime,
   Breadcrumbs,
   breadcrumbsJsonLd,
   cityCrumbs,
@@ -26,7 +25,11 @@ export const meta: Route.MetaFunction = ({ params }) => {
     title: `VIP Mobile Numbers in ${city.name}, ${state.name}`,
     // Whole in search results (about 160 characters): a long state's name is left out.
     description: withState.length <= 160 ? withState : described(city.name),
-    path: cityPath(state.slug, city.slug),
+    // A city's page shows its state's numbers and differs from its state's page in little but
+    // the name (decision 0046): it names the state's page as the canonical one, is left out of
+    // the sitemap, and offers no product of its own.
+    path: statePath(state.slug),
+    product: false,
     jsonLd: [breadcrumbsJsonLd(cityCrumbs(state, city))],
   });
 };
@@ -49,7 +52,7 @@ export default function CityPage({ params }: Route.ComponentProps) {
     },
     {
       title: `Port it in ${city.name}`,
-      text: `Visit any Jio, Airtel, Vi or BSNL store in ${city.name} with your Aadhaar card. The SIM is active in ${activationTime(state.slug)}, in your own name.`,
+      text: `Visit any Jio, Airtel, Vi or BSNL store in ${city.name} with your Aadhaar card. The SIM is active in ${portingInState(state.name).activation}, in your own name.`,
     },
   ];
 

@@ -99,3 +99,25 @@ describe('the location pages in search results', () => {
     }
   });
 });
+
+describe('what a state page says of its own', () => {
+  it('names the telecom circle, how long a porting code lasts and when the SIM is active', () => {
+    render('/vip-numbers/assam', <StatePage {...({ params: { stateSlug: 'assam' } } as Props)} />);
+    const section = screen.getByRole('region', { name: 'Mobile numbers and porting in Assam' });
+    expect(section).toHaveTextContent('issued in the Assam telecom circle');
+    expect(section).toHaveTextContent('valid for 30 days');
+    expect(section).toHaveTextContent('active in up to 15 days');
+  });
+
+  it('says when a city of the state has a circle of its own', () => {
+    render(
+      '/vip-numbers/maharashtra',
+      <StatePage {...({ params: { stateSlug: 'maharashtra' } } as Props)} />,
+    );
+    const section = screen.getByRole('region', { name: /porting in Maharashtra/ });
+    expect(section).toHaveTextContent(
+      'Mumbai, Navi Mumbai, Thane and Kalyan form the Mumbai circle',
+    );
+    expect(section).toHaveTextContent('valid for 4 days');
+  });
+});

@@ -73,22 +73,3 @@ export function unknownPlaceMeta(place: 'state' | 'city') {
 
 export const placeChipClass =
   'inline-block rounded-full border border-slate-300 bg-white px-3.5 py-1.5 text-sm text-slate-800 hover:border-blue-600 hover:text-blue-800';
-
-// Telecom circles where porting takes longer and a porting code lasts 30 days (domain.md §4).
-const slowPortingStates = new Set([
-  'jammu-and-kashmir',
-  'ladakh',
-  'assam',
-  'arunachal-pradesh',
-  'manipur',
-  'meghalaya',
-  'mizoram',
-  'nagaland',
-  'sikkim',
-  'tripura',
-]);
-
-/** How long activation takes after porting in a state (domain.md §4). */
-export function activationTime(stateSlug: string): string {
-  return slowPortingStates.has(stateSlug) ? 'up to 15 days' : '3 to 5 working days';
-}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { findState } from '@store/domain';
+import { findState, portingInState } from '@store/domain';
 import { ClientRedirect } from '../../components/client-redirect';
 import { Container, PageHeader } from '../../components/page';
 import { cityPath, statePath } from '../../lib/nav';
@@ -29,7 +29,10 @@ export const meta: Route.MetaFunction = ({ params }) => {
   });
 };
 
-/** A state: its cities and the listing. An unknown state replaces to /premium-numbers. */
+/**
+ * A state: its cities, the listing, and what is particular to buying a number there (its telecom
+ * circle, porting times). An unknown state replaces to /premium-numbers.
+ */
 export default function StatePage({ params }: Route.ComponentProps) {
   const state = findState(params.stateSlug);
   if (!state) return <ClientRedirect to="/premium-numbers" />;
@@ -56,6 +59,30 @@ export default function StatePage({ params }: Route.ComponentProps) {
         </ul>
       </nav>
       <NumberListing title={`Numbers for ${state.name}`} />
+      <PortingInStateSection stateName={state.name} />
     </Container>
+  );
+}
+
+function PortingInStateSection({ stateName }: { stateName: string }) {
+  const porting = portingInState(stateName);
+  return (
+    <section
+      aria-labelledby="state-porting"
+      className="mt-16 rounded-2xl bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200 sm:p-8"
+    >
+      <h2 id="state-porting" className="text-xl font-bold text-slate-900">
+        Mobile numbers and porting in {stateName}
+      </h2>
+      <p className="mt-4">
+        Mobile numbers in {stateName} are issued in {porting.circle}. {porting.circleNote}
+      </p>
+      <p className="mt-3">
+        Since full mobile number portability began in July 2015, a number from any circle can be
+        ported to any operator anywhere in India, so every number above can be yours in {stateName}.
+        Your porting code stays valid for {porting.upcValidityDays} days here, and the SIM is active
+        in {porting.activation} after you port it at any Jio, Airtel, Vi or BSNL store.
+      </p>
+    </section>
   );
 }

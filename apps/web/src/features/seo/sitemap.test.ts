@@ -21,14 +21,15 @@ describe('sitemapXml', () => {
     );
   });
 
-  it('can list every indexable prerendered page, and not the cart', () => {
+  it('can list every indexable prerendered page, and not the cart or a city', () => {
     const paths = getSitemapPaths();
     const xml = sitemapXml(
       paths.map((path) => ({ path })),
       'https://numbers.example',
     );
     expect(xml.match(/<url>/g)).toHaveLength(paths.length);
-    expect(xml).toContain('<loc>https://numbers.example/vip-numbers/maharashtra/mumbai</loc>');
+    expect(xml).toContain('<loc>https://numbers.example/vip-numbers/maharashtra</loc>');
+    expect(xml).not.toContain('/vip-numbers/maharashtra/mumbai<');
     for (const post of readBlogPostMetas()) {
       expect(xml).toContain(`<loc>https://numbers.example/blogs/${post.slug}</loc>`);
     }
@@ -37,13 +38,12 @@ describe('sitemapXml', () => {
 });
 
 describe('robotsTxt', () => {
-  it('allows all, keeps robots out of the profile, cart and API, and names the sitemap', () => {
+  it('allows all, keeps robots out of the profile and API, and names the sitemap', () => {
     expect(robotsTxt('https://numbers.example/')).toBe(
       [
         'User-agent: *',
         'Allow: /',
         'Disallow: /profile',
-        'Disallow: /cart',
         'Disallow: /api/',
         '',
         'Sitemap: https://numbers.example/sitemap.xml',

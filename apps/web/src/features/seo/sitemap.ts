@@ -15,8 +15,12 @@ export interface SitemapEntry {
   readonly lastmod?: string;
 }
 
-/** Paths robots are asked to leave alone: pages that need a session, and the API. */
-const DISALLOWED_PATHS = ['/profile', '/cart', '/api/'] as const;
+/**
+ * Paths robots are asked to leave alone: the profile, which needs a session, and the API. Not
+ * /cart: every page links it, and a crawler barred from it could list its address without reading
+ * the noindex it says (decision 0046).
+ */
+const DISALLOWED_PATHS = ['/profile', '/api/'] as const;
 
 function escapeXml(text: string): string {
   return text
