@@ -416,6 +416,52 @@ describeEachDatabase(
       expect(await mails()).toHaveLength(3);
     });
 
+    it('sends no reply to an enquiry another agent marked answered meanwhile, unless told to', async () => {
+      const { app } = ctx();
+      const id = await send();
+      const a = await staffMember(app);
+      const b = await signedIn(app, { role: 'support', name: 'Agent Two' });
+      const replies = async () =>
+        (await sentTo(app.database, 'ravi@example.com')).filter((m) =>
+          m.subject?.startsWith('Re:'),
+        );
+      const reply = (payload: object) =>
+        a.client.post(api(`/admin/enquiries/${id}/replies`), payload);
+
+      // B called the customer and marked it answered while A's page still showed it new.
+      expect((await patch(b.client, id, { status: 'closed' })).statusCode).toBe(200);
+      const refused = await reply({
+        text: 'Yes, it is available.',
+        repliesSeen: 0,
+        statusSeen: 'new',
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'ALREADY_ANSWERED',
+        answered: { by: 'Agent Two', at: expect.any(String) },
+      });
+      expect(refused.json().message).toMatch(
+        /^Agent Two marked this enquiry answered at .+ IST, after you opened it, without an e-mail from the store\. Your reply was not sent/,
+      );
+      expect(await replies()).toHaveLength(0);
+
+      // A page that showed it answered, or an agent told and choosing to, sends.
+      const seen = await reply({
+        text: 'Yes, it is available.',
+        repliesSeen: 0,
+        statusSeen: 'closed',
+      });
+      expect(seen.statusCode, seen.body).toBe(201);
+      const anyway = await reply({
+        text: 'Following up by e-mail.',
+        repliesSeen: 1,
+        statusSeen: 'new',
+        sendAnyway: true,
+      });
+      expect(anyway.statusCode, anyway.body).toBe(201);
+      expect(await replies()).toHaveLength(2);
+    });
+
     it('refuses an empty reply (400) and a reply to an unknown enquiry (404)', async () => {
       const id = await send();
       const staff = await staffMember(ctx().app);

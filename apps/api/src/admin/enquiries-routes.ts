@@ -103,7 +103,9 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
           'answers the enquiry with that reply (201); the key with another reply is 422. With ' +
           "repliesSeen (how many replies the caller's page showed), a reply another agent sent " +
           'since means nothing is sent: 409 ALREADY_REPLIED naming it, with the replies not seen ' +
-          '(replies); sendAnyway: true sends it all the same.',
+          '(replies). With statusSeen (the status the page showed), an enquiry another agent has ' +
+          'marked answered since means nothing is sent: 409 ALREADY_ANSWERED naming who and when ' +
+          '(answered). sendAnyway: true sends it all the same.',
         headers: idempotencyHeaders,
         params: enquiryParams,
         body: enquiryReplyBody,

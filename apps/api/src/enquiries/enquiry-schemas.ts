@@ -165,11 +165,17 @@ export const enquiryReplyBody = z.object({
     .describe(
       "How many replies the caller's page showed. When more have been sent since (another agent answered), nothing is sent: 409 ALREADY_REPLIED with the replies not seen (replies).",
     ),
+  statusSeen: z
+    .enum(enquiryStatuses)
+    .optional()
+    .describe(
+      "The status the caller's page showed. When another agent has marked the enquiry answered (closed) since, nothing is sent: 409 ALREADY_ANSWERED, naming who and when (answered).",
+    ),
   sendAnyway: z
     .boolean()
     .optional()
     .describe(
-      'true: send even though other replies were sent since (the agent saw them and chose to)',
+      'true: send even though other replies were sent, or the enquiry was marked answered, since (the agent was told and chose to)',
     ),
 });
 export type EnquiryReplyInput = z.output<typeof enquiryReplyBody>;

@@ -27,7 +27,7 @@ import {
   findReplyByKey,
   insertEnquiry,
   insertReply,
-  lastNoteSave,
+  lastChange,
   lockClientIp,
   lockEnquiry,
   OPEN_STATUSES,
@@ -255,9 +255,25 @@ function alreadyReplied(unseen: ReplyRow[]): AppError {
   );
 }
 
+/**
+ * 409 ALREADY_ANSWERED: another agent marked the enquiry answered, without a reply from the
+ * store, since the caller's page was loaded (they called the customer, say).
+ */
+async function alreadyAnswered(tx: Tx, id: string): Promise<AppError> {
+  const marked = await lastChange(tx, id, 'enquiry.status');
+  const who = marked
+    ? `${marked.by ?? 'Someone'} marked this enquiry answered at ${formatIndiaDateTime(marked.at)}`
+    : 'This enquiry was marked answered';
+  return conflict(
+    `${who}, after you opened it, without an e-mail from the store. Your reply was not sent: send it only if the customer should still hear from us by e-mail.`,
+    'ALREADY_ANSWERED',
+    { answered: { by: marked?.by ?? null, at: marked?.at.toISOString() ?? null } },
+  );
+}
+
 /** 409 NOTE_CHANGED: the note was saved by someone else since the caller's page was loaded. */
 async function noteChanged(tx: Tx, current: EnquiryRow): Promise<AppError> {
-  const saved = await lastNoteSave(tx, current.id);
+  const saved = await lastChange(tx, current.id, 'enquiry.note');
   const who = saved
     ? `${saved.by ?? 'Someone'} changed the note at ${formatIndiaDateTime(saved.at)}`
     : 'The note was changed';
@@ -371,7 +387,9 @@ export function createEnquiryService(deps: EnquiryDeps) {
      * same moment) finds the reply and answers the enquiry as it is, without e-mailing again;
      * the key with another reply is 422. With `repliesSeen` (how many replies the caller's page
      * showed), a reply sent by someone else since means nothing is sent: 409 ALREADY_REPLIED,
-     * naming it, unless `sendAnyway` says the agent saw it and still wants theirs sent.
+     * naming it, unless `sendAnyway` says the agent saw it and still wants theirs sent. So too
+     * with `statusSeen` when another agent has marked the enquiry answered since: 409
+     * ALREADY_ANSWERED, naming who and when.
      */
     async reply(actorId: string, id: string, input: EnquiryReplyInput, idempotencyKey?: string) {
       const hash = idempotencyKey && requestHash(id, input);
@@ -386,6 +404,9 @@ export function createEnquiryService(deps: EnquiryDeps) {
         if (input.repliesSeen !== undefined && !input.sendAnyway) {
           const unseen = (await readReplies(tx, id)).slice(input.repliesSeen);
           if (unseen.length > 0) throw alreadyReplied(unseen);
+        }
+        if (input.statusSeen && input.statusSeen !== 'closed' && before.status === 'closed') {
+          if (!input.sendAnyway) throw await alreadyAnswered(tx, id);
         }
         if (deps.notifier.delivers?.('email') === false) {
           throw new AppError(

@@ -148,8 +148,12 @@ export async function updateEnquiry(
   return row!;
 }
 
-/** Who saved the enquiry's note last and when (its latest audit entry), if anyone did. */
-export async function lastNoteSave(tx: Tx, enquiryId: string) {
+/** Who last made this kind of change to the enquiry (its latest audit entry), and when. */
+export async function lastChange(
+  tx: Tx,
+  enquiryId: string,
+  action: 'enquiry.note' | 'enquiry.status',
+) {
   const [row] = await tx
     .select({ at: auditLog.at, by: users.name })
     .from(auditLog)
@@ -158,7 +162,7 @@ export async function lastNoteSave(tx: Tx, enquiryId: string) {
       and(
         eq(auditLog.entityType, 'enquiry'),
         eq(auditLog.entityId, enquiryId),
-        eq(auditLog.action, 'enquiry.note'),
+        eq(auditLog.action, action),
       ),
     )
     .orderBy(desc(auditLog.at), desc(auditLog.id))

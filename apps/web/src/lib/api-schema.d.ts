@@ -1169,7 +1169,7 @@ export interface paths {
     put?: never;
     /**
      * Reply to an enquiry by e-mail (to the enquirer's address); marks it answered
-     * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server. With an Idempotency-Key, a repeat of the same reply to the same enquiry sends nothing and answers the enquiry with that reply (201); the key with another reply is 422. With repliesSeen (how many replies the caller's page showed), a reply another agent sent since means nothing is sent: 409 ALREADY_REPLIED naming it, with the replies not seen (replies); sendAnyway: true sends it all the same.
+     * @description The reply is sent first and recorded (who, when, what) only once sent: 502 when the mail server refused it, 503 when the store has no mail server. With an Idempotency-Key, a repeat of the same reply to the same enquiry sends nothing and answers the enquiry with that reply (201); the key with another reply is 422. With repliesSeen (how many replies the caller's page showed), a reply another agent sent since means nothing is sent: 409 ALREADY_REPLIED naming it, with the replies not seen (replies). With statusSeen (the status the page showed), an enquiry another agent has marked answered since means nothing is sent: 409 ALREADY_ANSWERED naming who and when (answered). sendAnyway: true sends it all the same.
      */
     post: operations['postAdminEnquiriesByIdReplies'];
     delete?: never;
@@ -14306,7 +14306,12 @@ export interface operations {
           text: string;
           /** @description How many replies the caller's page showed. When more have been sent since (another agent answered), nothing is sent: 409 ALREADY_REPLIED with the replies not seen (replies). */
           repliesSeen?: number;
-          /** @description true: send even though other replies were sent since (the agent saw them and chose to) */
+          /**
+           * @description The status the caller's page showed. When another agent has marked the enquiry answered (closed) since, nothing is sent: 409 ALREADY_ANSWERED, naming who and when (answered).
+           * @enum {string}
+           */
+          statusSeen?: 'new' | 'in_progress' | 'closed';
+          /** @description true: send even though other replies were sent, or the enquiry was marked answered, since (the agent was told and chose to) */
           sendAnyway?: boolean;
         };
       };

@@ -243,10 +243,50 @@ describe('one enquiry', () => {
     await user.click(within(form).getByRole('button', { name: 'Send mine as well' }));
     expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
     expect(callsTo('POST /admin/enquiries/e-1/replies').map((call) => call.body)).toEqual([
-      { subject: '', text: 'For you, ₹27,500.', repliesSeen: 0 },
-      { subject: '', text: 'For you, ₹27,500.', repliesSeen: 1, sendAnyway: true },
+      { subject: '', text: 'For you, ₹27,500.', repliesSeen: 0, statusSeen: 'new' },
+      {
+        subject: '',
+        text: 'For you, ₹27,500.',
+        repliesSeen: 1,
+        statusSeen: 'new',
+        sendAnyway: true,
+      },
     ]);
     expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('sends nothing when another agent marked the enquiry answered meanwhile, until asked to', async () => {
+    const user = userEvent.setup();
+    let posts = 0;
+    const { callsTo } = renderEnquiry({
+      'GET /admin/enquiries/e-1': () => ok(detail),
+      'POST /admin/enquiries/e-1/replies': () =>
+        ++posts === 1
+          ? fail(409, 'Sunita Support marked this enquiry answered …', {
+              code: 'ALREADY_ANSWERED',
+              answered: { by: 'Sunita Support', at: '2026-04-01T06:00:00Z' },
+            })
+          : { status: 201, body: { success: true, message: 'Reply sent.', data: detail } },
+    });
+    const form = await screen.findByRole('form', { name: 'Reply by e-mail' });
+    await user.type(within(form).getByLabelText('Reply'), 'Yes, it is available.');
+    await user.click(within(form).getByRole('button', { name: 'Send reply' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Sunita Support marked this enquiry answered at 1 Apr 2026, 11:30 am IST, without an e-mail: yours was not sent.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Send mine all the same' }));
+    expect(await screen.findByText('Reply sent.')).toBeInTheDocument();
+    expect(callsTo('POST /admin/enquiries/e-1/replies').map((call) => call.body)).toEqual([
+      { subject: '', text: 'Yes, it is available.', repliesSeen: 0, statusSeen: 'new' },
+      {
+        subject: '',
+        text: 'Yes, it is available.',
+        repliesSeen: 0,
+        statusSeen: 'new',
+        sendAnyway: true,
+      },
+    ]);
   });
 
   it('sends a reply by e-mail, and will not send an empty one', async () => {
@@ -288,6 +328,7 @@ describe('one enquiry', () => {
       subject: '',
       text: 'Yes, it is available.',
       repliesSeen: 0,
+      statusSeen: 'new',
     });
     await waitFor(() => expect(within(form).getByLabelText('Reply')).toHaveValue(''));
     // The focus goes to the replies, with the one just sent.

@@ -11,7 +11,7 @@ import { formatIndianDate } from '../../lib/format';
 import { consoleMeta, ConsolePage, QueryStatus, useConsoleTitle } from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiry, type EnquiryDetail } from './api/get-enquiry';
-import { repliesSentMeanwhile, useReplyToEnquiry } from './api/reply-to-enquiry';
+import { doneMeanwhile, useReplyToEnquiry, type DoneMeanwhile } from './api/reply-to-enquiry';
 import { noteSavedMeanwhile, useUpdateEnquiry, type SavedNote } from './api/update-enquiry';
 import { statusLabels } from './enquiry-labels';
 import { EnquiryNumberLink } from './enquiry-number-link';
@@ -237,9 +237,9 @@ const replySchema = z.object({
 function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => void }) {
   const toast = useToast();
   const { mutateAsync } = useReplyToEnquiry();
-  // Replies another agent sent while this one was written: nothing was sent, until the agent
-  // chooses to send theirs as well.
-  const [meanwhile, setMeanwhile] = useState<EnquiryDetail['replies']>();
+  // Replies another agent sent, or their marking the enquiry answered, while this one was
+  // written: nothing was sent, until the agent chooses to send theirs all the same.
+  const [meanwhile, setMeanwhile] = useState<DoneMeanwhile>();
   const {
     register,
     handleSubmit,
@@ -252,7 +252,12 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
   const send = (sendAnyway: boolean) =>
     handleSubmit(async ({ subject, text }) => {
       try {
-        const reply = { subject: subject.trim(), text, repliesSeen: enquiry.replies.length };
+        const reply = {
+          subject: subject.trim(),
+          text,
+          repliesSeen: enquiry.replies.length,
+          statusSeen: enquiry.status,
+        };
         toast.success(
           await mutateAsync({ id: enquiry.id, ...reply, ...(sendAnyway ? { sendAnyway } : {}) }),
         );
@@ -260,7 +265,7 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
         reset();
         onSent();
       } catch (error) {
-        const theirs = repliesSentMeanwhile(error);
+        const theirs = doneMeanwhile(error);
         if (theirs) setMeanwhile(theirs);
         else toast.error(errorMessage(error, 'The reply could not be sent.'));
       }
@@ -288,26 +293,16 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
       />
       {meanwhile ? (
         <div role="alert" className={conflictBox}>
-          <p className="font-medium text-slate-900">
-            {meanwhile.length === 1
-              ? `${meanwhile[0]!.staff.name} answered while you were writing`
-              : `${meanwhile.length} replies were sent while you were writing`}
-            : yours was not sent.
-          </p>
-          {meanwhile.map((reply) => (
-            <blockquote
-              key={reply.id}
-              className="border-l-4 border-amber-300 pl-3 whitespace-pre-wrap text-slate-800"
-            >
-              <span className="block text-slate-600">
-                {reply.staff.name}, {when(reply.sentAt)}: {reply.subject}
-              </span>
-              {reply.text}
-            </blockquote>
-          ))}
-          <p className="text-slate-800">
-            The customer has it. Send yours as well only if they should have both.
-          </p>
+          {'replies' in meanwhile ? (
+            <RepliedMeanwhile replies={meanwhile.replies} />
+          ) : (
+            <p className="font-medium text-slate-900">
+              {meanwhile.answered.by ?? 'Another agent'} marked this enquiry answered
+              {meanwhile.answered.at ? ` at ${when(meanwhile.answered.at)}` : ''}, without an
+              e-mail: yours was not sent. Send it only if the customer should still hear from us by
+              e-mail.
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <SubmitButton
               type="button"
@@ -315,7 +310,7 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
               className="sm:w-auto sm:px-6"
               onClick={() => void send(true)()}
             >
-              Send mine as well
+              {'replies' in meanwhile ? 'Send mine as well' : 'Send mine all the same'}
             </SubmitButton>
             <button
               type="button"
@@ -336,6 +331,33 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
         </SubmitButton>
       )}
     </form>
+  );
+}
+
+function RepliedMeanwhile({ replies }: { replies: EnquiryDetail['replies'] }) {
+  return (
+    <>
+      <p className="font-medium text-slate-900">
+        {replies.length === 1
+          ? `${replies[0]!.staff.name} answered while you were writing`
+          : `${replies.length} replies were sent while you were writing`}
+        : yours was not sent.
+      </p>
+      {replies.map((reply) => (
+        <blockquote
+          key={reply.id}
+          className="border-l-4 border-amber-300 pl-3 whitespace-pre-wrap text-slate-800"
+        >
+          <span className="block text-slate-600">
+            {reply.staff.name}, {when(reply.sentAt)}: {reply.subject}
+          </span>
+          {reply.text}
+        </blockquote>
+      ))}
+      <p className="text-slate-800">
+        The customer has it. Send yours as well only if they should have both.
+      </p>
+    </>
   );
 }
 

@@ -26,11 +26,22 @@ export function useReplyToEnquiry() {
   );
 }
 
+/** What another agent did since the page was loaded, when that is why nothing was sent (409). */
+export type DoneMeanwhile =
+  { replies: EnquiryDetail['replies'] } | { answered: { by: string | null; at: string | null } };
+
 /**
- * The replies other agents sent since the page was loaded (409 ALREADY_REPLIED: nothing was
- * sent), if that was why.
+ * The replies other agents sent since the page was loaded (409 ALREADY_REPLIED), or who marked
+ * the enquiry answered meanwhile (409 ALREADY_ANSWERED), if that was why nothing was sent.
  */
-export function repliesSentMeanwhile(error: unknown): EnquiryDetail['replies'] | undefined {
-  if (!isApiError(error) || error.code !== 'ALREADY_REPLIED') return undefined;
-  return (error.body as { replies?: EnquiryDetail['replies'] } | undefined)?.replies;
+export function doneMeanwhile(error: unknown): DoneMeanwhile | undefined {
+  if (!isApiError(error)) return undefined;
+  const body = error.body as Partial<{ replies: unknown; answered: unknown }> | undefined;
+  if (error.code === 'ALREADY_REPLIED' && Array.isArray(body?.replies)) {
+    return { replies: body.replies as EnquiryDetail['replies'] };
+  }
+  if (error.code === 'ALREADY_ANSWERED' && body?.answered) {
+    return { answered: body.answered as { by: string | null; at: string | null } };
+  }
+  return undefined;
 }
