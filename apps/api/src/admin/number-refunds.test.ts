@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { addDays, indiaDay } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { refunds } from '../db/schema';
+import { payments, refunds } from '../db/schema';
 import { startFakeRazorpay } from '../../test-support/fake-razorpay';
 import { pdfText } from '../../test-support/pdf-text';
 import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
@@ -331,6 +331,49 @@ describeEachDatabase(
         `Order ${order.reference}: ${itemOf(refunded.json().data, small!).display} refunded`,
       );
       expect(await auditActions(order.id)).toContain('order.number_refund');
+    });
+
+    it('holds a number’s porting, and the order’s steps, while its refund awaits Razorpay', async () => {
+      const [big, small] = ['9876598765', '9811223344'].map(id);
+      const { order, staff } = await paidOrder(['9876598765', '9811223344'], 'pay_line08');
+      // Asked of Razorpay, which did not answer: the refund stays requested.
+      const db = ctx().database.db;
+      const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+      await db.insert(refunds).values({
+        orderId: order.id,
+        paymentId: payment!.id,
+        method: 'razorpay',
+        amount: 590_000,
+        reason: 'Porting failed',
+        numberId: small!,
+        status: 'requested',
+      });
+      const upc = { status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: addDays(indiaDay(), 3) };
+      const move = (numberId: number, step: object) =>
+        staff.client.post(api(`/admin/orders/${order.id}/numbers/${numberId}/porting`), step);
+
+      const held = await move(small!, upc);
+      expect(held.statusCode, held.body).toBe(409);
+      expect(held.json()).toMatchObject({ code: 'REFUND_IN_PROGRESS' });
+      expect(held.json().message).toMatch(/^98112 23344 is being refunded/);
+      const whole = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'upc_sent',
+      });
+      expect(whole.statusCode, whole.body).toBe(409);
+      expect(whole.json().code).toBe('REFUND_IN_PROGRESS');
+      // The other number moves on.
+      expect((await move(big!, upc)).statusCode).toBe(200);
+
+      // Finished from the payment panel, the refund lets the order move without that number.
+      const finished = await refundNumber(staff.client, order.id, small!, {
+        reason: 'Porting failed',
+      });
+      expect(finished.statusCode, finished.body).toBe(200);
+      const next = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'porting_in_progress',
+      });
+      expect(next.statusCode, next.body).toBe(200);
+      expect(itemOf(next.json().data, small!).porting.status).toBe('awaiting_upc');
     });
 
     it('refunds a number once when two requests for it come at once', async () => {

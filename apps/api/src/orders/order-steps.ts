@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
-import { AppError, notFound } from '../http/app-error';
+import { AppError, conflict, notFound } from '../http/app-error';
 import { enqueueForBuyer, orderStepMessages } from './order-messages';
 import {
   insertOrderEvent,
@@ -10,7 +10,12 @@ import {
   updateOrder,
 } from './order-store';
 import { checkStep } from './order-timeline';
-import { portingStepOfOrder, recordPortingSteps, settleOrder } from './porting';
+import {
+  numbersBeingRefunded,
+  portingStepOfOrder,
+  recordPortingSteps,
+  settleOrder,
+} from './porting';
 import { refundOrder } from './refunds';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
@@ -47,6 +52,12 @@ export async function advanceOrder(
     const from = portingStepOfOrder[order.status];
     const to = portingStepOfOrder[step.status];
     if (from && to) {
+      if ((await numbersBeingRefunded(deps, tx, order.id)).size > 0) {
+        throw conflict(
+          'A number of this order is being refunded: the refund was requested and is not confirmed yet. Finish it from the payment panel first, or move the other numbers one by one.',
+          'REFUND_IN_PROGRESS',
+        );
+      }
       const moved = await moveOrderItems(tx, order.id, from, to);
       await recordPortingSteps(
         deps,

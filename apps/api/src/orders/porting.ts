@@ -207,10 +207,36 @@ async function checkUpcReplaced(
 }
 
 /**
- * The order locked with its numbers and this one of them; 404 without either, 409 unless the
- * order's numbers may move (paid, on the porting path; `orCompleted` lets a completed order's too).
+ * The numbers of the order whose refund alone was asked of the provider and not yet confirmed
+ * (decision 0039): their porting waits until the refund is finished or has failed.
  */
-async function lockOrderNumber(tx: Tx, orderId: string, numberId: number, orCompleted = false) {
+export async function numbersBeingRefunded(
+  deps: Pick<OrderDeps, 'payments'>,
+  tx: Tx,
+  orderId: string,
+): Promise<Set<number>> {
+  const payments = (await deps.payments.forOrders([orderId], tx)).get(orderId) ?? [];
+  return new Set(
+    payments.flatMap((payment) =>
+      payment.lineRefunds
+        .filter((refund) => refund.status === 'requested')
+        .map((refund) => refund.numberId!),
+    ),
+  );
+}
+
+/**
+ * The order locked with its numbers and this one of them; 404 without either, 409 unless the
+ * order's numbers may move (paid, on the porting path; `orCompleted` lets a completed order's too)
+ * and this one is not being refunded.
+ */
+async function lockOrderNumber(
+  deps: Pick<OrderDeps, 'payments'>,
+  tx: Tx,
+  orderId: string,
+  numberId: number,
+  orCompleted = false,
+) {
   const order = await lockOrder(tx, orderId);
   if (!order) throw notFound('Order not found.');
   const items = await readOrderItems(tx, [order.id]);
@@ -228,6 +254,12 @@ async function lockOrderNumber(tx: Tx, orderId: string, numberId: number, orComp
       order.status === 'pending_payment'
         ? 'This order is awaiting payment: porting starts once it is paid.'
         : `This order is ${orderStatusLabels[order.status].toLowerCase()}: its numbers can no longer move.`,
+    );
+  }
+  if ((await numbersBeingRefunded(deps, tx, order.id)).has(numberId)) {
+    throw conflict(
+      `${number} is being refunded: the refund was requested and is not confirmed yet. Finish the refund from the payment panel before moving its porting.`,
+      'REFUND_IN_PROGRESS',
     );
   }
   return { order, items, item, number };
@@ -253,7 +285,7 @@ export async function movePorting(
   const note = step.note?.trim() || null;
   if (step.status === 'upc_sent') checkUpcExpiry(step.upcExpiresOn!);
   const outcome = await inTransaction(deps.database, async (tx) => {
-    const { order, items, item, number } = await lockOrderNumber(tx, orderId, numberId);
+    const { order, items, item, number } = await lockOrderNumber(deps, tx, orderId, numberId);
     const replaced = step.status === 'upc_sent' && item.portingStatus === 'upc_sent';
     if (replaced && item.upcCode === step.upcCode && item.upcExpiresOn === step.upcExpiresOn) {
       throw invalidStep(`This UPC is already recorded for ${number}.`);
@@ -339,7 +371,7 @@ export async function stepBackPorting(
   input: PortingUndoInput,
 ): Promise<OrderRow> {
   return inTransaction(deps.database, async (tx) => {
-    const { order, item, number } = await lockOrderNumber(tx, orderId, numberId, true);
+    const { order, item, number } = await lockOrderNumber(deps, tx, orderId, numberId, true);
     // The step the caller means: a repeated call, or one from a page out of date, takes back
     // nothing more than what staff saw.
     if (item.portingStatus !== input.step) {
