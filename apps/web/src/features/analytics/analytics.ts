@@ -2,6 +2,7 @@ import { categoryFromQuery } from '@store/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
+import { CAMPAIGN_PARAMETERS } from './campaign-tracking';
 
 /**
  * Google Analytics 4 (spec §1: a page-view event on each path change). With a measurement id
@@ -72,8 +73,6 @@ export function safeLocation(href: string): string {
   url.hash = '';
   return url.toString();
 }
-
-const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
 
 /** Sends one page_view (or `page_not_found`). Does nothing without a measurement id. */
 export function trackPageView(
