@@ -66,12 +66,12 @@ export default function PrivacyPolicyPage() {
       <p>
         We use a few cookies that are needed to keep you signed in securely. Your guest cart is kept
         in your browser’s local storage. When you arrive from an advertisement or a campaign link,
-        we store the campaign name, source and click id in your browser for 90 days; when you
-        arrive from another website without one, we store that website’s name (for example
-        www.google.com) instead. If you place an order, this record is kept with the order, so
-        that we know which campaigns and websites bring us orders. It is our own record, needed to
-        run the store: it is not sent to Google or anyone else, so we do not ask for it. It is
-        removed from your browser after 90 days.
+        we store the campaign name, source and click id in your browser for 90 days; when you arrive
+        from another website without one, we store that website’s name (for example www.google.com)
+        instead. If you place an order, this record is kept with the order, so that we know which
+        campaigns and websites bring us orders. It is our own record, needed to run the store: it is
+        not sent to Google or anyone else, so we do not ask for it. It is removed from your browser
+        after 90 days.
       </p>
       <p>
         If analytics is enabled on this site, we use Google Analytics to count page views and
