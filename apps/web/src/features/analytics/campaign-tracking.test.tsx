@@ -156,7 +156,7 @@ describe('referrals: untagged visits from other sites', () => {
     attributionFromUrl({ pathname: '/numbers/9876543210', search, referrer, host: own }, landed);
 
   it('names a search engine organic and any other site a referral, by its host', () => {
-    for (const engine of [
+    const engines = [
       'https://www.google.com/',
       'https://www.google.co.in/search?q=vip+numbers',
       'https://google.com.au/',
@@ -165,21 +165,20 @@ describe('referrals: untagged visits from other sites', () => {
       'https://search.yahoo.co.jp/',
       'https://yandex.ru/',
       'https://www.ecosia.org/',
-    ]) {
-      expect(referralFrom(engine, own), engine).toEqual({
-        referrer: new URL(engine).hostname,
-        referrer_medium: 'organic',
-      });
-    }
-    for (const site of [
+    ];
+    const sites = [
       'https://blog.example.org/best-numbers',
       'https://l.facebook.com/',
       'https://google.example.com/',
       'http://bing-numbers.in/',
+    ];
+    for (const [referrer, medium] of [
+      ...engines.map((url) => [url, 'organic']),
+      ...sites.map((url) => [url, 'referral']),
     ]) {
-      expect(referralFrom(site, own), site).toEqual({
-        referrer: new URL(site).hostname,
-        referrer_medium: 'referral',
+      expect(referralFrom(referrer!, own), referrer).toEqual({
+        referrer: new URL(referrer!).hostname,
+        referrer_medium: medium,
       });
     }
   });

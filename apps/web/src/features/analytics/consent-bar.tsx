@@ -1,5 +1,14 @@
 import { Link } from 'react-router';
-import { chooseConsent } from './consent';
+import { chooseConsent, type ConsentChoice } from './consent';
+
+const CHOICES: { choice: ConsentChoice; label: string; className: string }[] = [
+  { choice: 'granted', label: 'Accept', className: 'bg-slate-900 text-white hover:bg-slate-700' },
+  {
+    choice: 'denied',
+    label: 'Decline',
+    className: 'border border-slate-400 text-slate-900 hover:bg-slate-100',
+  },
+];
 
 /**
  * The bar asking once for analytics cookies (loaded on its own, after the page, only when
@@ -21,20 +30,16 @@ export default function ConsentBar() {
         .
       </p>
       <div className="mt-2 flex gap-2">
-        <button
-          type="button"
-          onClick={() => chooseConsent('granted')}
-          className="rounded-md bg-slate-900 px-4 py-2 font-medium text-white hover:bg-slate-700"
-        >
-          Accept
-        </button>
-        <button
-          type="button"
-          onClick={() => chooseConsent('denied')}
-          className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
-        >
-          Decline
-        </button>
+        {CHOICES.map(({ choice, label, className }) => (
+          <button
+            key={choice}
+            type="button"
+            onClick={() => chooseConsent(choice)}
+            className={`rounded-md px-4 py-2 font-medium ${className}`}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </section>
   );
