@@ -280,6 +280,7 @@ test.describe('without an analytics id or a chat token', () => {
     await expect(page.locator('script[src*="googletagmanager"], #chat-widget-script')).toHaveCount(
       0,
     );
+    await expect(page.getByRole('region', { name: 'Cookie choice' })).toHaveCount(0);
   });
 });
 
@@ -305,6 +306,89 @@ test.describe('analytics with a measurement id', () => {
   test.afterAll(async () => {
     await store?.stop();
     if (buildOut) rmSync(buildOut, { recursive: true, force: true });
+  });
+
+  // A choice made already, so that the consent bar covers nothing these tests click.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('analytics_consent', 'denied'));
+  });
+
+  const gtagCalls = (page: Page) =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) =>
+        Array.from(entry),
+      ),
+    );
+
+  test('asks for consent once: denied by default, beside the WhatsApp button, remembered', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => window.localStorage.removeItem('analytics_consent'));
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '/* gtag.js stub */' }),
+    );
+    const denied = {
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    };
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${store!.url}/`);
+    const bar = page.getByRole('region', { name: 'Cookie choice' });
+    await expect(bar).toBeVisible();
+    const first = (await gtagCalls(page)).slice(0, 3);
+    expect(first).toEqual([
+      ['consent', 'default', denied],
+      ['js', expect.anything()],
+      expect.anything(),
+    ]);
+    expect(first[2]![0]).toBe('config');
+    // Neither covers the other, on a phone and on a wide screen.
+    const whatsapp = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 740 });
+      const a = (await bar.boundingBox())!;
+      const b = (await whatsapp.boundingBox())!;
+      await expect(whatsapp).toBeVisible();
+      const apart =
+        a.x + a.width <= b.x ||
+        b.x + b.width <= a.x ||
+        a.y + a.height <= b.y ||
+        b.y + b.height <= a.y;
+      expect(apart, `${width}px: ${JSON.stringify({ a, b })}`).toBe(true);
+    }
+    await bar.getByRole('link', { name: 'privacy policy' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(bar).toHaveCount(0);
+    expect((await gtagCalls(page)).at(-1)).toEqual([
+      'consent',
+      'update',
+      {
+        analytics_storage: 'granted',
+        ad_storage: 'granted',
+        ad_user_data: 'granted',
+        ad_personalization: 'granted',
+      },
+    ]);
+
+    // Remembered: another page of the same browser applies it at once and does not ask.
+    const again = await page.context().newPage();
+    await again.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '/* gtag.js stub */' }),
+    );
+    await again.goto(`${store!.url}/privacy-policy`);
+    await expect(again.getByText('Your choice in this browser: accepted')).toBeVisible();
+    expect((await gtagCalls(again)).slice(0, 2).map((args) => args.slice(0, 2))).toEqual([
+      ['consent', 'default'],
+      ['consent', 'update'],
+    ]);
+    await again.waitForTimeout(2500);
+    await expect(again.getByRole('region', { name: 'Cookie choice' })).toHaveCount(0);
+    // The privacy policy's button forgets it, and the bar asks again.
+    await again.getByRole('button', { name: 'Change my choice' }).click();
+    await expect(again.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
   });
 
   function pageViews(page: Page): Promise<string[]> {
@@ -507,6 +591,33 @@ test.describe('campaign tracking', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blogs' }).click();
     await expect(page).toHaveURL(/\/blogs$/);
     expect(await saved(page)).toEqual(record);
+  });
+
+  test('saves an untagged visit from another site as a referral, never over a campaign', async ({
+    page,
+  }) => {
+    await page.goto('/why-us', { referer: 'https://www.google.co.in/' });
+    await expect
+      .poll(() => saved(page))
+      .toMatchObject({
+        gclid: null,
+        utm_source: null,
+        referrer: 'www.google.co.in',
+        referrer_medium: 'organic',
+        landing_page: '/why-us',
+      });
+    // Moving on inside the store is not a new landing.
+    const record = await saved(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    expect(await saved(page)).toEqual(record);
+
+    await page.goto('/offer-zone?utm_source=newsletter');
+    await expect.poll(async () => (await saved(page))?.utm_source).toBe('newsletter');
+    await page.goto('/contact-us', { referer: 'https://blog.example.org/post' });
+    await page.waitForTimeout(500);
+    expect(await saved(page)).toMatchObject({ utm_source: 'newsletter' });
+    expect(await saved(page)).not.toHaveProperty('referrer');
   });
 
   test('ignores and removes an expired record', async ({ page }) => {

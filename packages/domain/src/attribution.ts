@@ -9,6 +9,10 @@ export const ATTRIBUTION_FIELD_LIMITS = {
   utm_campaign: 200,
   utm_medium: 200,
   fbclid: 500,
+  /** An untagged visit's referring site: its host name (at most 253 characters in DNS). */
+  referrer: 253,
+  /** 'organic' (a search engine) or 'referral' (any other site). */
+  referrer_medium: 20,
   landing_page: 2000,
 } as const;
 

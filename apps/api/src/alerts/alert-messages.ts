@@ -39,8 +39,30 @@ function oneClickUrl(config: MessageConfig, token: string): string {
   return `${base(config)}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-function numberLine(config: MessageConfig, item: NumberItem, extra = ''): string {
-  return `  ${displayNumber(item.number)}  ${formatInr(item.pricing.nwFinalPrice)}${extra}  ${base(config)}/numbers/${item.number}`;
+/** The alert an e-mail's link belongs to: its `utm_campaign`. */
+type AlertCampaign = 'saved-search' | 'price-drop' | 'on-sale';
+
+/**
+ * A link to a store page (`path` may carry a query), tagged `utm_source=alerts&utm_medium=email`
+ * and the alert's campaign, so that a sale it brings is credited to the alert e-mails (decision
+ * 0045). The store's own tags never replace a paid click the buyer's browser has saved.
+ */
+function storeLink(config: MessageConfig, path: string, campaign: AlertCampaign): string {
+  const [pathname, query] = path.split('?', 2);
+  const params = new URLSearchParams(query);
+  params.set('utm_source', 'alerts');
+  params.set('utm_medium', 'email');
+  params.set('utm_campaign', campaign);
+  return `${base(config)}${pathname}?${params}`;
+}
+
+function numberLine(
+  config: MessageConfig,
+  item: NumberItem,
+  campaign: AlertCampaign,
+  extra = '',
+): string {
+  return `  ${displayNumber(item.number)}  ${formatInr(item.pricing.nwFinalPrice)}${extra}  ${storeLink(config, `/numbers/${item.number}`, campaign)}`;
 }
 
 /** The daily alert e-mail: new numbers for each saved search, then price drops on favourites. */
@@ -51,8 +73,8 @@ export function digestMessage(config: MessageConfig, digest: Digest): OutgoingMe
   for (const search of digest.searches) {
     lines.push(
       `New for your saved search "${search.name}": ${search.numbers.length} ${plural(search.numbers.length, 'number', 'numbers')}`,
-      ...search.numbers.map((item) => numberLine(config, item)),
-      `  See every match: ${base(config)}/premium-numbers?${search.query}`,
+      ...search.numbers.map((item) => numberLine(config, item, 'saved-search')),
+      `  See every match: ${storeLink(config, `/premium-numbers?${search.query}`, 'saved-search')}`,
       '',
     );
   }
@@ -60,7 +82,7 @@ export function digestMessage(config: MessageConfig, digest: Digest): OutgoingMe
     lines.push(
       'Price drops on your favourites:',
       ...digest.drops.map(({ number, was }) =>
-        numberLine(config, number, ` (was ${formatInr(toRupees(was))})`),
+        numberLine(config, number, 'price-drop', ` (was ${formatInr(toRupees(was))})`),
       ),
       '',
     );
@@ -101,7 +123,7 @@ export function onSaleMessage(
       'Hello,',
       '',
       `The number ${display} you asked about is on sale now at ${formatInr(number.pricing.nwFinalPrice)}.`,
-      `Buy it here: ${base(config)}/numbers/${number.number}`,
+      `Buy it here: ${storeLink(config, `/numbers/${number.number}`, 'on-sale')}`,
       '',
       'Each number is sold once: the first buyer to pay gets it.',
       '',

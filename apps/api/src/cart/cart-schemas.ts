@@ -129,7 +129,8 @@ const instant = z
   .nullish();
 
 /**
- * The campaign-tracking record the client saved (spec §3, "Tracking record"). A parameter the
+ * The campaign-tracking record the client saved (spec §3, "Tracking record"; an untagged visit
+ * from another site carries its `referrer` host instead, decision 0045). A parameter the
  * landing address did not carry may be null or absent; empty fields are not stored. Attribution
  * is a nice-to-have and a sale is not: it never fails a checkout. Text longer than the shared
  * limits (ATTRIBUTION_FIELD_LIMITS) is cut, NUL characters (which PostgreSQL refuses) are
@@ -143,6 +144,9 @@ const attributionSchema = z
     utm_campaign: text('utm_campaign'),
     utm_medium: text('utm_medium'),
     fbclid: text('fbclid'),
+    /** An untagged visit's referring site (its host) and 'organic' or 'referral'. */
+    referrer: text('referrer'),
+    referrer_medium: text('referrer_medium'),
     timestamp: instant,
     landing_page: text('landing_page'),
     expires_at: instant,

@@ -227,6 +227,36 @@ describeEachDatabase(
       });
     });
 
+    it('stores an untagged visit’s referring site and shows it to staff', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const attribution = {
+        gclid: null,
+        utm_source: null,
+        utm_campaign: null,
+        referrer: 'www.google.co.in',
+        referrer_medium: 'organic',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/numbers/9876598765',
+        expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      };
+      const res = await checkout(buyer, { attribution });
+      expect(res.statusCode, res.body).toBe(201);
+      const stored = {
+        referrer: 'www.google.co.in',
+        referrer_medium: 'organic',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/numbers/9876598765',
+        expires_at: attribution.expires_at,
+      };
+      const orderId = res.json().data.order.id;
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(row!.attribution).toEqual(stored);
+      const staff = await staffMember(ctx().app);
+      const view = await staff.client.get(api(`/admin/orders/${orderId}`));
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json().data.attribution).toEqual(stored);
+    });
+
     it('never refuses a checkout for its attribution: long values are cut to the shared limits', async () => {
       const buyer = await buyerWith(['9876598765']);
       // What an older browser saved (up to 500 characters a value) from a long campaign address.
@@ -236,6 +266,8 @@ describeEachDatabase(
         utm_campaign: 'c'.repeat(500),
         utm_medium: 'm'.repeat(300),
         fbclid: 'f'.repeat(900),
+        referrer: `\0${'r'.repeat(400)}`,
+        referrer_medium: 'o'.repeat(50),
         timestamp: '2026-11-20T10:00:00.000Z',
         landing_page: `/?utm_source=${'s'.repeat(3000)}`,
         expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
@@ -252,6 +284,8 @@ describeEachDatabase(
         utm_campaign: 'c'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_campaign),
         utm_medium: 'm'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_medium),
         fbclid: 'f'.repeat(ATTRIBUTION_FIELD_LIMITS.fbclid),
+        referrer: 'r'.repeat(ATTRIBUTION_FIELD_LIMITS.referrer),
+        referrer_medium: 'o'.repeat(ATTRIBUTION_FIELD_LIMITS.referrer_medium),
         timestamp: attribution.timestamp,
         landing_page: attribution.landing_page.slice(0, ATTRIBUTION_FIELD_LIMITS.landing_page),
         expires_at: attribution.expires_at,

@@ -106,6 +106,40 @@ describe('the console order page', () => {
     expect(region('Attribution')).toHaveTextContent('Landed20 Nov 2026, 10:00 am IST');
   });
 
+  it('shows a referral and its landing page decoded, as text, surviving a malformed escape', async () => {
+    renderOrder(
+      staffPaidOrder({
+        attribution: {
+          referrer: 'www.google.co.in',
+          referrer_medium: 'organic',
+          landing_page: '/vip-numbers/goa?q=%E0%A4%97%E0%A5%8B%E0%A4%86&x=%3Cb%3Ebold%3C%2Fb%3E',
+          timestamp: '2026-11-20T04:30:00.000Z',
+        },
+      }),
+    );
+    const attribution = await screen.findByRole('region', { name: 'Attribution' });
+    expect(
+      within(attribution)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Came from', 'Visit type', 'Landing page', 'Landed']);
+    expect(attribution).toHaveTextContent('Came fromwww.google.co.in');
+    expect(attribution).toHaveTextContent('Visit typeorganic');
+    expect(attribution).toHaveTextContent('Landing page/vip-numbers/goa?q=गोआ&x=<b>bold</b>');
+    expect(attribution.querySelector('b')).toBeNull();
+    cleanup();
+
+    // A cut character and a stray % stay as they came; the rest is still decoded.
+    renderOrder(
+      staffPaidOrder({
+        attribution: { utm_source: 'x', landing_page: '/?c=%E0%A4&d=%zz&e=diwali%20sale' },
+      }),
+    );
+    expect(await screen.findByRole('region', { name: 'Attribution' })).toHaveTextContent(
+      'Landing page/?c=%E0%A4&d=%zz&e=diwali sale',
+    );
+  });
+
   it('confirms a transfer with its reference, and shows why a reference is refused', async () => {
     let attempts = 0;
     const api = renderOrder(staffPendingOrder(), {

@@ -1,6 +1,8 @@
-import { act, cleanup, render } from '@testing-library/react';
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createRoutesStub, Link } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   Analytics,
   GTAG_SRC,
@@ -9,13 +11,22 @@ import {
   trackPageView,
   trackSale,
 } from './analytics';
+import { chooseConsent, CONSENT_KEY } from './consent';
+import { AnalyticsChoice } from './consent-choice';
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  // The consent store keeps a copy in memory too (for browsers that refuse storage).
+  act(() => chooseConsent(null));
   delete window.gtag;
   delete window.dataLayer;
   for (const script of document.querySelectorAll('script')) script.remove();
 });
+
+/** Every call gtag has made, as its arguments. */
+const calls = () =>
+  (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
 
 function pageViews(): Array<Record<string, unknown>> {
   return (window.dataLayer ?? [])
@@ -28,6 +39,7 @@ function renderApp(id: string, path = '/') {
   const Page = () => (
     <>
       <Analytics measurementId={id} />
+      <AnalyticsChoice measurementId={id} />
       <Link to="/offer-zone">Offer</Link>
       <Link to="/offer-zone?category=mirror-numbers">Mirror</Link>
       <Link to="/offer-zone?category=mirror-numbers&sort=price_asc">Cheapest first</Link>
@@ -137,5 +149,87 @@ describe('what analytics may see', () => {
       page_location: 'http://localhost:3000/',
       send_to: 'G-TEST',
     });
+  });
+});
+
+describe('consent for analytics', () => {
+  const denied = {
+    analytics_storage: 'denied',
+    ad_storage: 'denied',
+    ad_user_data: 'denied',
+    ad_personalization: 'denied',
+  };
+  const granted = {
+    analytics_storage: 'granted',
+    ad_storage: 'granted',
+    ad_user_data: 'granted',
+    ad_personalization: 'granted',
+  };
+  const commands = () => calls().map((args) => (args[0] === 'consent' ? args : args[0]));
+  const bar = () => screen.queryByRole('region', { name: 'Cookie choice' });
+
+  beforeEach(() => {
+    // The bar waits for the browser to be idle after the page's load.
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => window.setTimeout(run, 0));
+  });
+
+  it('sets Consent Mode defaults to denied before anything else, and asks once the page is idle', async () => {
+    renderApp('G-TEST');
+    expect(commands().slice(0, 3)).toEqual([['consent', 'default', denied], 'js', 'config']);
+    const region = await screen.findByRole('region', { name: 'Cookie choice' });
+    expect(region).toHaveTextContent('Google Analytics cookies');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    // Keyboard: the link, then Accept, then Decline.
+    screen.getByRole('link', { name: 'privacy policy' }).focus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+  });
+
+  it('remembers Accept, tells gtag, and applies it before config on the next visit', async () => {
+    renderApp('G-TEST');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(calls().at(-1)).toEqual(['consent', 'update', granted]);
+    expect(window.localStorage.getItem(CONSENT_KEY)).toBe('granted');
+    expect(bar()).toBeNull();
+
+    cleanup();
+    delete window.gtag;
+    delete window.dataLayer;
+    renderApp('G-TEST');
+    expect(commands().slice(0, 4)).toEqual([
+      ['consent', 'default', denied],
+      ['consent', 'update', granted],
+      'js',
+      'config',
+    ]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(bar()).toBeNull();
+  });
+
+  it('remembers Decline, and the privacy policy’s button lets the visitor choose again', async () => {
+    renderApp('G-TEST');
+    expect(screen.getByText('not made yet (the bar at the bottom asks)')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(calls().at(-1)).toEqual(['consent', 'update', denied]);
+    expect(window.localStorage.getItem(CONSENT_KEY)).toBe('denied');
+    expect(bar()).toBeNull();
+    expect(screen.getByText('declined')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change my choice' }));
+    expect(window.localStorage.getItem(CONSENT_KEY)).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Cookie choice' })).toBeInTheDocument();
+  });
+
+  it('shows and sends nothing about consent without a measurement id', async () => {
+    renderApp('');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(bar()).toBeNull();
+    expect(screen.queryByText(/Your choice in this browser/)).toBeNull();
+    expect(window.dataLayer).toBeUndefined();
   });
 });

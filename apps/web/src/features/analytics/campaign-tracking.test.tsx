@@ -1,13 +1,15 @@
-import { cleanup, render } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
+import { act, cleanup, render } from '@testing-library/react';
+import { createRoutesStub, Link } from 'react-router';
 import { ATTRIBUTION_FIELD_LIMITS } from '@store/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   attributionFromUrl,
   CAMPAIGN_TRACKING_KEY,
   CampaignTracking,
   captureCampaign,
   getAttribution,
+  referralFrom,
+  replacesSaved,
 } from './campaign-tracking';
 
 afterEach(() => {
@@ -148,6 +150,112 @@ describe('captureCampaign', () => {
   });
 });
 
+describe('referrals: untagged visits from other sites', () => {
+  const own = 'store.example';
+  const from = (referrer: string, search = '') =>
+    attributionFromUrl({ pathname: '/numbers/9876543210', search, referrer, host: own }, landed);
+
+  it('names a search engine organic and any other site a referral, by its host', () => {
+    const engines = [
+      'https://www.google.com/',
+      'https://www.google.co.in/search?q=vip+numbers',
+      'https://google.com.au/',
+      'https://www.bing.com/',
+      'https://duckduckgo.com/',
+      'https://search.yahoo.co.jp/',
+      'https://yandex.ru/',
+      'https://www.ecosia.org/',
+    ];
+    const sites = [
+      'https://blog.example.org/best-numbers',
+      'https://l.facebook.com/',
+      'https://google.example.com/',
+      'http://bing-numbers.in/',
+    ];
+    for (const [referrer, medium] of [
+      ...engines.map((url) => [url, 'organic']),
+      ...sites.map((url) => [url, 'referral']),
+    ]) {
+      expect(referralFrom(referrer!, own), referrer).toEqual({
+        referrer: new URL(referrer!).hostname,
+        referrer_medium: medium,
+      });
+    }
+  });
+
+  it('ignores no referrer, our own site (with or without www) and addresses that are not web pages', () => {
+    for (const referrer of [
+      '',
+      'https://store.example/premium-numbers',
+      'https://www.store.example/',
+      'android-app://com.google.android.gm/',
+      'not a url',
+    ]) {
+      expect(referralFrom(referrer, own), referrer).toBeNull();
+    }
+  });
+
+  it('records a referral with its landing page, only when the address carries no campaign parameter', () => {
+    expect(from('https://www.google.com/')).toEqual({
+      gclid: null,
+      utm_source: null,
+      utm_campaign: null,
+      referrer: 'www.google.com',
+      referrer_medium: 'organic',
+      timestamp: '2025-03-01T10:00:00.000Z',
+      landing_page: '/numbers/9876543210',
+      expires_at: '2025-05-30T10:00:00.000Z',
+    });
+    // A tagged address is the campaign's, whatever the referrer; a partly tagged one (or Google's
+    // iOS click ids, not recorded) is not mistaken for an organic visit.
+    expect(from('https://www.google.com/', '?utm_source=google&gclid=g1')).toMatchObject({
+      gclid: 'g1',
+      utm_source: 'google',
+    });
+    expect(from('https://www.google.com/', '?gclid=g1')).not.toHaveProperty('referrer');
+    expect(from('https://www.google.com/', '?utm_campaign=only')).toBeNull();
+    expect(from('https://www.google.com/', '?gbraid=x')).toBeNull();
+    expect(from('https://store.example/')).toBeNull();
+  });
+
+  it('keeps the better record: ad click over campaign over referral, newer among equals', () => {
+    const visit = (search: string, referrer = '') =>
+      attributionFromUrl({ pathname: '/', search, referrer, host: own }, landed)!;
+    const adClick = visit('?gclid=g1');
+    const campaign = visit('?utm_source=newsletter');
+    const google = visit('', 'https://www.google.com/');
+    const blog = visit('', 'https://blog.example.org/');
+    expect(replacesSaved(google, null)).toBe(true);
+    expect(replacesSaved(google, adClick)).toBe(false);
+    expect(replacesSaved(google, campaign)).toBe(false);
+    expect(replacesSaved(campaign, google)).toBe(true);
+    expect(replacesSaved(adClick, google)).toBe(true);
+    // A newer referral from another site replaces an older one (last touch)...
+    expect(replacesSaved(blog, google)).toBe(true);
+    // ...but the same site again (a reload, a second search) keeps the first landing.
+    expect(replacesSaved(visit('', 'https://www.google.com/'), google)).toBe(false);
+  });
+
+  it('saves a referral, and never over a saved campaign', () => {
+    const storage = memoryStorage();
+    const referred = {
+      pathname: '/x',
+      search: '',
+      referrer: 'https://blog.example.org/',
+      host: own,
+    };
+    expect(captureCampaign(referred, storage, landed)).toMatchObject({
+      referrer: 'blog.example.org',
+      referrer_medium: 'referral',
+    });
+    expect(getAttribution(storage, landed)).toMatchObject({ referrer: 'blog.example.org' });
+    captureCampaign(landing, storage, landed);
+    expect(captureCampaign(referred, storage, landed)).toBeNull();
+    expect(getAttribution(storage, landed)).toMatchObject({ gclid: 'abc123' });
+    expect(getAttribution(storage, landed)).not.toHaveProperty('referrer');
+  });
+});
+
 describe('getAttribution', () => {
   it('returns the saved record until it expires, then removes it', () => {
     const storage = memoryStorage();
@@ -223,5 +331,29 @@ describe('CampaignTracking', () => {
     const Stub = createRoutesStub([{ path: '*', Component: CampaignTracking }]);
     render(<Stub initialEntries={['/offer-zone?category=mirror-numbers']} />);
     expect(window.localStorage.getItem(CAMPAIGN_TRACKING_KEY)).toBeNull();
+  });
+
+  it("saves the referring site on the page's first load only, with that page as the landing", async () => {
+    const referrer = vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://www.bing.com/');
+    const Page = () => (
+      <>
+        <CampaignTracking />
+        <Link to="/offer-zone">Offer</Link>
+      </>
+    );
+    const Stub = createRoutesStub([{ path: '*', Component: Page }]);
+    const view = render(<Stub initialEntries={['/numbers/9876543210']} />);
+    window.localStorage.removeItem(CAMPAIGN_TRACKING_KEY);
+    // document.referrer stays the same while the visitor moves on: not a new landing.
+    await act(async () => view.getByText('Offer').click());
+    expect(window.localStorage.getItem(CAMPAIGN_TRACKING_KEY)).toBeNull();
+    cleanup();
+    render(<Stub initialEntries={['/numbers/9876543210']} />);
+    expect(getAttribution()).toMatchObject({
+      referrer: 'www.bing.com',
+      referrer_medium: 'organic',
+      landing_page: '/numbers/9876543210',
+    });
+    referrer.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import { cleanAttributionValue, type AttributionTextField } from '@store/domain';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -9,6 +9,11 @@ import { useLocation } from 'react-router';
  * expired record is removed and ignored); checkout sends it as its `attribution`. Every text
  * value is cut to the server's limit (ATTRIBUTION_FIELD_LIMITS in @store/domain), when saved and
  * again when read (a record saved by an older version may hold longer ones).
+ *
+ * A visit with no campaign parameter at all that comes from another site (`document.referrer`)
+ * is saved as a referral: the site's host and `organic` (a search engine) or `referral`. A record
+ * never gives way to one that tells less (docs/decisions/0045): an ad click outranks a tagged
+ * campaign, which outranks a referral.
  */
 
 export const CAMPAIGN_TRACKING_KEY = 'campaign_tracking';
@@ -24,12 +29,60 @@ export interface CampaignAttribution {
   /** Ours, beyond the spec's record, kept only when the address carries them. */
   utm_medium?: string;
   fbclid?: string;
+  /** An untagged visit's referring site: its host, 'www.google.com'. */
+  referrer?: string;
+  /** 'organic' when the referring site is a search engine, 'referral' otherwise. */
+  referrer_medium?: ReferrerMedium;
   /** When the visitor landed. */
   timestamp: string;
   /** Path and query string of the landing page: '/?utm_source=google&gclid=abc'. */
   landing_page: string;
   /** timestamp + 90 days. */
   expires_at: string;
+}
+
+export type ReferrerMedium = 'organic' | 'referral';
+
+/** The address parameters that tag a visit (campaign tags and ad click ids). */
+export const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
+
+/** A search engine's host: its name just before the domain's suffix (www.google.co.in, yandex.ru). */
+const SEARCH_ENGINE =
+  /(^|\.)(google|bing|duckduckgo|yahoo|yandex|ecosia)\.(co\.|com\.)?[a-z]{2,3}$/;
+
+const withoutWww = (host: string) => host.toLowerCase().replace(/^www\./, '');
+
+/**
+ * Where a visit came from: the referring page's host and its medium, or null when there is no
+ * referrer, it is our own site (`ownHost`, with or without `www.`), or not a web address (an
+ * app's `android-app://`).
+ */
+export function referralFrom(
+  referrer: string,
+  ownHost: string,
+): { referrer: string; referrer_medium: ReferrerMedium } | null {
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.toLowerCase();
+  if (!/^https?:$/.test(url.protocol) || !host || withoutWww(host) === withoutWww(ownHost)) {
+    return null;
+  }
+  return {
+    referrer: cleanAttributionValue('referrer', host),
+    referrer_medium: SEARCH_ENGINE.test(host) ? 'organic' : 'referral',
+  };
+}
+
+/** A landing: the address, and (on a page's first load) the referring page and our own host. */
+export interface Visit {
+  pathname: string;
+  search: string;
+  referrer?: string;
+  host?: string;
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -51,52 +104,73 @@ function param(search: URLSearchParams, name: AttributionTextField): string | nu
 const clipped = (field: AttributionTextField, value: string | null) =>
   value === null ? null : cleanAttributionValue(field, value);
 
+const OPTIONAL_FIELDS = ['utm_medium', 'fbclid', 'referrer', 'referrer_medium'] as const;
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+
 /** The optional fields, each only when it has a value. */
-function extras(values: Record<'utm_medium' | 'fbclid', string | null>) {
+function extras(values: Partial<Record<OptionalField, string | null>>) {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as Pick<
     CampaignAttribution,
-    'utm_medium' | 'fbclid'
+    OptionalField
   >;
 }
 
-/** The record for a landing address, or null when it carries none of gclid, utm_source, fbclid. */
+/**
+ * The record for a landing: its campaign when the address carries gclid, utm_source or fbclid;
+ * else, when it carries no campaign parameter at all, the referring site (see referralFrom);
+ * else null.
+ */
 export function attributionFromUrl(
-  location: { pathname: string; search: string },
+  visit: Visit,
   now: Date = new Date(),
 ): CampaignAttribution | null {
-  const search = new URLSearchParams(location.search);
+  const search = new URLSearchParams(visit.search);
   const gclid = param(search, 'gclid');
   const utmSource = param(search, 'utm_source');
   const fbclid = param(search, 'fbclid');
-  if (!gclid && !utmSource && !fbclid) return null;
+  const tagged = [...search.keys()].some((name) => CAMPAIGN_PARAMETERS.test(name));
+  const referral = tagged ? null : referralFrom(visit.referrer ?? '', visit.host ?? '');
+  if (!gclid && !utmSource && !fbclid && !referral) return null;
   return {
     gclid,
     utm_source: utmSource,
     utm_campaign: param(search, 'utm_campaign'),
-    ...extras({ utm_medium: param(search, 'utm_medium'), fbclid }),
+    ...extras({ utm_medium: param(search, 'utm_medium'), fbclid, ...referral }),
     timestamp: now.toISOString(),
-    landing_page: cleanAttributionValue('landing_page', `${location.pathname}${location.search}`),
+    landing_page: cleanAttributionValue('landing_page', `${visit.pathname}${visit.search}`),
     expires_at: new Date(now.getTime() + CAMPAIGN_TRACKING_DAYS * DAY_MS).toISOString(),
   };
 }
 
-const hasAdClick = (record: CampaignAttribution) => Boolean(record.gclid || record.fbclid);
+/** How much a record tells: 2 an ad click's id, 1 a tagged campaign, 0 a referring site. */
+const weight = (record: CampaignAttribution) =>
+  record.gclid || record.fbclid ? 2 : record.utm_source ? 1 : 0;
 
 /**
- * Saves the landing data when the address carries gclid, utm_source or fbclid (a newer campaign
- * replaces an older one, but a tagged visit without an ad click never replaces a record of a paid
- * click still valid: the owner needs that click's id to report the sale back to the ad network).
- * Returns the saved record, or null when there was nothing to save or storage failed.
+ * Whether a new landing's record replaces the saved one: a record that tells more always does,
+ * one that tells less never does (the owner needs a paid click's id to report the sale back to
+ * the ad network), and among equals the newer wins, except that a referral from the same site
+ * again (a reload, a second search) keeps the first landing and its 90 days.
+ */
+export function replacesSaved(record: CampaignAttribution, saved: CampaignAttribution | null) {
+  if (!saved) return true;
+  if (weight(record) !== weight(saved)) return weight(record) > weight(saved);
+  return !(record.referrer && record.referrer === saved.referrer);
+}
+
+/**
+ * Saves the landing data (see attributionFromUrl) unless the saved record tells more
+ * (replacesSaved). Returns the saved record, or null when there was nothing to save, the saved
+ * record was kept, or storage failed.
  */
 export function captureCampaign(
-  location: { pathname: string; search: string },
+  visit: Visit,
   storage: StorageLike | null = defaultStorage(),
   now: Date = new Date(),
 ): CampaignAttribution | null {
-  const record = attributionFromUrl(location, now);
+  const record = attributionFromUrl(visit, now);
   if (!record || !storage) return null;
-  const saved = getAttribution(storage, now);
-  if (saved && hasAdClick(saved) && !hasAdClick(record)) return null;
+  if (!replacesSaved(record, getAttribution(storage, now))) return null;
   try {
     storage.setItem(CAMPAIGN_TRACKING_KEY, JSON.stringify(record));
     return record;
@@ -116,7 +190,8 @@ function isAttribution(value: unknown): value is CampaignAttribution {
     nullableString(v.utm_campaign) &&
     (typeof v.gclid === 'string' ||
       typeof v.utm_source === 'string' ||
-      typeof v.fbclid === 'string') &&
+      typeof v.fbclid === 'string' ||
+      typeof v.referrer === 'string') &&
     typeof v.timestamp === 'string' &&
     typeof v.landing_page === 'string' &&
     typeof v.expires_at === 'string' &&
@@ -163,11 +238,14 @@ export function getAttribution(
     gclid: clipped('gclid', parsed.gclid),
     utm_source: clipped('utm_source', parsed.utm_source),
     utm_campaign: clipped('utm_campaign', parsed.utm_campaign),
-    ...extras({
-      utm_medium:
-        typeof parsed.utm_medium === 'string' ? clipped('utm_medium', parsed.utm_medium) : null,
-      fbclid: typeof parsed.fbclid === 'string' ? clipped('fbclid', parsed.fbclid) : null,
-    }),
+    ...extras(
+      Object.fromEntries(
+        OPTIONAL_FIELDS.map((field) => {
+          const value: unknown = parsed[field];
+          return [field, typeof value === 'string' ? clipped(field, value) : null];
+        }),
+      ),
+    ),
     timestamp: parsed.timestamp,
     landing_page: cleanAttributionValue('landing_page', parsed.landing_page),
     expires_at: parsed.expires_at,
@@ -175,13 +253,20 @@ export function getAttribution(
 }
 
 /**
- * Mounted once in root.tsx: saves campaign data whenever the address carries it; otherwise
- * drops a saved record that has expired.
+ * Mounted once in the storefront layout: saves campaign data whenever the address carries it,
+ * and the referring site on the page's first load only (the browser's `document.referrer` stays
+ * the same while the visitor moves between pages here); otherwise drops a saved record that has
+ * expired.
  */
 export function CampaignTracking() {
   const { pathname, search } = useLocation();
+  const landed = useRef(false);
   useEffect(() => {
-    if (!captureCampaign({ pathname, search })) getAttribution();
+    const referrer = landed.current ? '' : document.referrer;
+    landed.current = true;
+    if (!captureCampaign({ pathname, search, referrer, host: window.location.hostname })) {
+      getAttribution();
+    }
   }, [pathname, search]);
   return null;
 }

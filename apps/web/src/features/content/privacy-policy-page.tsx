@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
+import { AnalyticsChoice } from '../analytics';
 import { seo } from '../seo';
 import type { Route } from './+types/privacy-policy-page';
 import { PolicyPage } from './policy-page';
@@ -65,14 +66,22 @@ export default function PrivacyPolicyPage() {
       <p>
         We use a few cookies that are needed to keep you signed in securely. Your guest cart is kept
         in your browser’s local storage. When you arrive from an advertisement or a campaign link,
-        we store the campaign name, source and click id in your browser for 90 days, so that an
-        order can be credited to the campaign that brought you; it is removed after 90 days.
+        we store the campaign name, source and click id in your browser for 90 days; when you arrive
+        from another website without one, we store that website’s name (for example www.google.com)
+        instead. If you place an order, this record is kept with the order, so that we know which
+        campaigns and websites bring us orders. It is our own record, needed to run the store: it is
+        not sent to Google or anyone else, so we do not ask for it. It is removed from your browser
+        after 90 days.
       </p>
       <p>
         If analytics is enabled on this site, we use Google Analytics to count page views and
-        understand which pages help visitors. It receives your IP address and browser details under
-        Google’s own privacy terms.
+        understand which pages and ads help visitors. We ask first: a bar at the bottom of the page
+        offers Accept and Decline, and your choice is remembered in this browser’s local storage.
+        Until you accept, Google’s tags set no analytics or advertising cookies and receive only
+        cookieless signals (Google Consent Mode). Google receives your IP address and browser
+        details under its own privacy terms.
       </p>
+      <AnalyticsChoice />
 
       <h2>Who we share it with</h2>
       <p>We share personal data only with the service providers we need to serve you:</p>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { siteConfig } from '../../lib/site-config';
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * Loader of the third-party live-chat widget (spec §1). The vendor is Tawk.to: the token is the
@@ -35,28 +36,6 @@ export function loadChatWidget(token: string, doc: Document = document): boolean
   script.setAttribute('crossorigin', '*');
   doc.body.appendChild(script);
   return true;
-}
-
-function whenIdle(run: () => void): () => void {
-  let cancelled = false;
-  let idleHandle: number | undefined;
-  let timer: number | undefined;
-  const start = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      idleHandle = window.requestIdleCallback(() => !cancelled && run(), { timeout: 5000 });
-    } else {
-      timer = window.setTimeout(() => !cancelled && run(), 2000);
-    }
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', start);
-    if (idleHandle !== undefined) window.cancelIdleCallback?.(idleHandle);
-    if (timer !== undefined) window.clearTimeout(timer);
-  };
 }
 
 /** Mounted once in root.tsx. Renders nothing; without a token it does nothing at all. */

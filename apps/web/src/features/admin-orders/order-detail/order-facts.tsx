@@ -22,11 +22,36 @@ const campaignFields: Record<string, string> = {
   utm_campaign: 'Campaign',
   gclid: 'Google Ads click',
   fbclid: 'Meta ad click',
+  referrer: 'Came from',
+  referrer_medium: 'Visit type',
   landing_page: 'Landing page',
   timestamp: 'Landed',
 };
 
-function campaignFacts(attribution: StaffOrder['attribution']): [string, string][] {
+/**
+ * A landing page as people read it: percent escapes decoded (`?utm_campaign=diwali%20sale` shows
+ * "diwali sale"). A run of escapes that does not decode (`%E0%A4`, a cut character) is left as it
+ * came, and the rest is still decoded. It is shown as text, never as markup.
+ */
+function readableAddress(address: string): string {
+  return address.replace(/(?:%[0-9a-f]{2})+/gi, (escapes) => {
+    try {
+      return decodeURIComponent(escapes);
+    } catch {
+      return escapes;
+    }
+  });
+}
+
+function factText(key: string, value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (key === 'timestamp' && !Number.isNaN(Date.parse(value))) {
+    return formatIndianDate(value, { month: 'short', time: true });
+  }
+  return key === 'landing_page' ? readableAddress(value) : value;
+}
+
+function campaignFacts(attribution: StaffOrder['attribution']): [string, string, string][] {
   const entries = Object.entries(attribution ?? {}).filter(
     ([key, value]) => key !== 'expires_at' && value !== null && value !== '',
   );
@@ -34,14 +59,7 @@ function campaignFacts(attribution: StaffOrder['attribution']): [string, string]
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   return entries
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([key, value]) => [
-      campaignFields[key] ?? key,
-      key === 'timestamp' && typeof value === 'string' && !Number.isNaN(Date.parse(value))
-        ? formatIndianDate(value, { month: 'short', time: true })
-        : typeof value === 'string'
-          ? value
-          : JSON.stringify(value),
-    ]);
+    .map(([key, value]) => [key, campaignFields[key] ?? key, factText(key, value)]);
 }
 
 /** The buyer's account, billing as at checkout, the amounts, and the campaign that brought them. */
@@ -64,11 +82,13 @@ export function OrderFacts({ order }: { order: StaffOrder }) {
       </Card>
       <Card title="Attribution">
         {campaign.length === 0 ? (
-          <p className="text-sm text-slate-600">No campaign brought this order.</p>
+          <p className="text-sm text-slate-600">
+            No campaign or referring site brought this order.
+          </p>
         ) : (
           <dl className="space-y-2 text-sm">
-            {campaign.map(([term, value]) => (
-              <Fact key={term} term={term}>
+            {campaign.map(([key, term, value]) => (
+              <Fact key={key} term={term}>
                 {value}
               </Fact>
             ))}

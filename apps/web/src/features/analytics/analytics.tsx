@@ -1,7 +1,10 @@
 import { categoryFromQuery } from '@store/domain';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
+import { whenIdle } from '../../lib/when-idle';
+import { CAMPAIGN_PARAMETERS } from './campaign-tracking';
+import { consentSignals, readConsent, useConsent } from './consent';
 
 /**
  * Google Analytics 4 (spec §1: a page-view event on each path change). With a measurement id
@@ -9,6 +12,10 @@ import { siteConfig } from '../../lib/site-config';
  * each path change (gtag's own automatic page view is turned off, so the first page is counted
  * once). Events go through `window.dataLayer`, where gtag.js picks them up. Without an id nothing
  * loads and nothing is recorded.
+ *
+ * Consent (docs/decisions/0045): Google Consent Mode v2 starts denied, before anything else is
+ * sent; a choice saved earlier is applied at once. While no choice is saved the consent bar is
+ * loaded (its own small chunk) once the page has loaded and the browser is idle.
  */
 
 export const GTAG_SRC = 'https://www.googletagmanager.com/gtag/js';
@@ -38,6 +45,9 @@ function initAnalytics(measurementId: string, win: Window = window): (...args: G
     win.dataLayer!.push(arguments);
   } as unknown as (...args: GtagArgs) => void;
   win.gtag = gtag;
+  gtag('consent', 'default', consentSignals('denied'));
+  const choice = readConsent();
+  if (choice) gtag('consent', 'update', consentSignals(choice));
   gtag('js', new Date());
   gtag('config', measurementId, { send_page_view: false });
   scheduleScript(measurementId, win);
@@ -72,8 +82,6 @@ export function safeLocation(href: string): string {
   url.hash = '';
   return url.toString();
 }
-
-const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
 
 /** Sends one page_view (or `page_not_found`). Does nothing without a measurement id. */
 export function trackPageView(
@@ -145,8 +153,10 @@ function pageOf(pathname: string, search: string): string {
   return category ? `${pathname}?category=${category.slug}` : pathname;
 }
 
+const ConsentBar = lazy(() => import('./consent-bar'));
+
 /**
- * Mounted once in root.tsx: one page_view per page (path, or a listing's category). An unknown
+ * Mounted once in the storefront layout: one page_view per page (path, or a listing's category). An unknown
  * address, which the store replaces with the listing, is told once as `page_not_found` (with the
  * broken address, to find the links to mend), and the listing it opens counts as the page view.
  */
@@ -159,6 +169,12 @@ export function Analytics({
   const notFound = useMatches().some((match) => match.handle === NOT_FOUND_HANDLE);
   const page = pageOf(pathname, search);
   const lastSent = useRef<string | null>(null);
+  const choice = useConsent();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!measurementId) return;
+    return whenIdle(() => setIdle(true));
+  }, [measurementId]);
   useEffect(() => {
     if (!measurementId || lastSent.current === page) return;
     lastSent.current = page;
@@ -173,5 +189,10 @@ export function Analytics({
       notFound ? 'page_not_found' : 'page_view',
     );
   }, [measurementId, page, notFound]);
-  return null;
+  if (!measurementId || !idle || choice) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentBar />
+    </Suspense>
+  );
 }

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { chooseConsent, type ConsentChoice } from './consent';
+
+const CHOICES: { choice: ConsentChoice; label: string; className: string }[] = [
+  { choice: 'granted', label: 'Accept', className: 'bg-slate-900 text-white hover:bg-slate-700' },
+  {
+    choice: 'denied',
+    label: 'Decline',
+    className: 'border border-slate-400 text-slate-900 hover:bg-slate-100',
+  },
+];
+
+/**
+ * The bar asking once for analytics cookies (loaded on its own, after the page, only when
+ * PUBLIC_GA_ID is set and no choice is saved). Not a modal: fixed at the bottom, beside the
+ * WhatsApp button (which keeps its corner, right-4/right-6 and 3.5 rem wide), so it moves nothing
+ * on the page and neither covers the other.
+ */
+export default function ConsentBar() {
+  return (
+    <section
+      aria-label="Cookie choice"
+      className="fixed bottom-0 left-0 right-[5.5rem] z-40 rounded-tr-lg border border-slate-200 bg-white p-3 text-sm text-slate-800 shadow-lg sm:right-24 sm:bottom-4 sm:left-4 sm:max-w-xl sm:rounded-lg"
+    >
+      <p>
+        May we use Google Analytics cookies to count visits and measure our ads? See our{' '}
+        <Link to="/privacy-policy" className="underline">
+          privacy policy
+        </Link>
+        .
+      </p>
+      <div className="mt-2 flex gap-2">
+        {CHOICES.map(({ choice, label, className }) => (
+          <button
+            key={choice}
+            type="button"
+            onClick={() => chooseConsent(choice)}
+            className={`rounded-md px-4 py-2 font-medium ${className}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
