@@ -34,4 +34,39 @@ describe('listingSeo', () => {
       expect(listingSeo('regular', search), search).toEqual(plain);
     }
   });
+
+  it('makes each further page its own canonical, in the listing order and with its category', () => {
+    const second = listingSeo('regular', '?category=mirror-numbers&page=2');
+    expect(tag(second, 'rel', 'canonical')?.href).toBe(
+      absoluteUrl('/premium-numbers?category=mirror-numbers&page=2'),
+    );
+    expect(second).toContainEqual({
+      title: `Mirror Numbers - Premium Numbers - Page 2 | ${siteConfig.storeName}`,
+    });
+    expect(tag(second, 'name', 'robots')?.content).toBe('index, follow');
+    expect(tag(listingSeo('offer-zone', '?page=3'), 'rel', 'canonical')?.href).toBe(
+      absoluteUrl('/offer-zone?page=3'),
+    );
+    // Page 1 is the listing; a sorted or filtered page is its category's variant.
+    expect(tag(listingSeo('regular', '?page=1'), 'rel', 'canonical')?.href).toBe(
+      absoluteUrl('/premium-numbers'),
+    );
+    for (const search of [
+      '?category=mirror-numbers&page=2&sort=price_asc',
+      '?category=mirror-numbers&q=98&page=4',
+    ]) {
+      expect(tag(listingSeo('regular', search), 'rel', 'canonical')?.href, search).toBe(
+        absoluteUrl('/premium-numbers?category=mirror-numbers'),
+      );
+    }
+  });
+
+  it('keeps a search in plain words out of search results, its links followed', () => {
+    const searched = listingSeo('regular', '?text=ending%20786');
+    expect(tag(searched, 'name', 'robots')?.content).toBe('noindex, follow');
+    expect(tag(searched, 'rel', 'canonical')?.href).toBe(absoluteUrl('/premium-numbers'));
+    expect(
+      tag(listingSeo('regular', '?sort=price_asc&minPrice=5000'), 'name', 'robots')?.content,
+    ).toBe('index, follow');
+  });
 });

@@ -3,6 +3,7 @@ import { categoryFromQuery, categoryGuides, type PatternCategory } from '@store/
 import { Container, PageHeader } from '../../components/page';
 import { siteConfig } from '../../lib/site-config';
 import { seo } from '../seo';
+import { listingParamsFromSearch, searchFromListingParams } from './listing-params';
 import { NumberListing } from './number-listing/number-listing';
 
 export type ListingMode = 'regular' | 'offer-zone';
@@ -70,18 +71,32 @@ function listingHeading(title: string, category: PatternCategory | undefined) {
 
 /**
  * A listing page's metadata (its route's `meta`). Each category has its own title, description
- * and canonical address (`/premium-numbers?category=mirror-numbers`): the web build renders a
- * page for each (scripts/prerender-categories.ts) and the server sends it for that address, so
- * the metadata and the heading are in the served HTML, and React hydrates the same.
+ * and canonical address (`/premium-numbers?category=mirror-numbers`), and so has each further
+ * page of a listing or category in its own order (`?category=mirror-numbers&page=2`): the API
+ * serves those addresses with their numbers (decision 0044), and the metadata and the heading are
+ * in the served HTML, React hydrating the same. A filtered or sorted variant's canonical address
+ * is its category (or the listing), and a search in plain words (`?text=`, as many addresses as
+ * words) is kept out of search results, its links followed.
  */
 export function listingSeo(mode: ListingMode, search: string) {
   const { title, description, categoryDescription, path } = modes[mode];
-  const category = categoryFromQuery(new URLSearchParams(search).get('category'));
-  if (!category) return seo({ title, description, path });
+  const {
+    category: slug,
+    page,
+    text,
+    ...filters
+  } = listingParamsFromSearch(new URLSearchParams(search));
+  const category = categoryFromQuery(slug);
+  // A page number is its own page only in the listing's own order, with no other filter.
+  const ownPage = Object.keys(filters).length === 0 ? page : undefined;
+  const canonical = searchFromListingParams({ category: category?.slug, page: ownPage });
+  const pageTitle = (name: string) => (ownPage ? `${name} - Page ${ownPage}` : name);
+  const searched = text ? { noIndex: true, followLinks: true } : {};
   return seo({
-    title: `${category.name} - ${title}`,
-    description: `${categorySentence(category)} ${categoryDescription}`,
-    path: `${path}?category=${category.slug}`,
+    title: pageTitle(category ? `${category.name} - ${title}` : title),
+    description: category ? `${categorySentence(category)} ${categoryDescription}` : description,
+    path: canonical.size > 0 ? `${path}?${canonical.toString()}` : path,
+    ...searched,
   });
 }
 
