@@ -26,11 +26,8 @@ import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { rejectNul } from './plugins/reject-nul';
 import { securityHeaders } from './plugins/security-headers';
-import {
-  loadNumberPageRenderer,
-  numberPages,
-  type NumberPageRenderer,
-} from './plugins/number-pages';
+import { numberPages } from './plugins/number-pages';
+import { loadPageRenderer, type PageRenderer } from './plugins/page-renderer';
 import { sitemaps } from './plugins/sitemaps';
 import { oneAddressPerPage, webApp, webBuildDir } from './plugins/web-app';
 import { healthRoutes } from './health/health-routes';
@@ -59,7 +56,7 @@ export interface AppDeps {
    * Renders a number's page; by default the web build's server build (none without one). Tests
    * pass their own.
    */
-  renderNumberPage?: NumberPageRenderer;
+  renderPage?: PageRenderer;
   /** E-mail and SMS; by default built from the configuration (tests may pass their own). */
   notifier?: Notifier;
   /** Where logs go instead of stdout (tests that check logs for secrets). */
@@ -227,13 +224,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Before the pages' routes: a trailing slash redirects on every address outside the API.
   app.addHook('onRequest', oneAddressPerPage);
   await app.register(sitemaps);
-  const renderNumberPage =
-    deps.renderNumberPage ??
-    loadNumberPageRenderer(webBuildDir(config.WEB_BUILD_DIR), config.PUBLIC_BASE_URL);
-  if (renderNumberPage) await app.register(numberPages, { render: renderNumberPage });
+  const renderPage =
+    deps.renderPage ?? loadPageRenderer(webBuildDir(config.WEB_BUILD_DIR), config.PUBLIC_BASE_URL);
+  if (renderPage) await app.register(numberPages, { render: renderPage });
   await app.register(webApp, {
     buildDir: config.WEB_BUILD_DIR,
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    render: renderPage,
   });
   return app;
 }

@@ -3,14 +3,16 @@ import { ServerRouter } from 'react-router';
 import { renderToReadableStream } from 'react-dom/server';
 
 /**
- * The load context's key of a number's page. The API renders /numbers/{digits} on request with
- * this server build (kept as build/page-server) and hands the number in through it.
+ * The load context's keys of a number's page and a listing's. The API renders /numbers/{digits},
+ * and a listing's canonical addresses with their numbers, on request with this server build
+ * (kept as build/page-server) and hands the number, or the listing's numbers, in through them.
  */
 export { numberPageContext } from './features/numbers';
+export { listingPageContext } from './features/catalog';
 
 /**
  * Server entry. With `ssr: false` it runs at build time, to prerender the public pages and the
- * SPA fallback shell, and in the API for a number's page; it always waits for the whole document
+ * SPA fallback shell, and in the API for a number's page and a listing's; it always waits for the whole document
  * before responding.
  */
 export const streamTimeout = 10_000;

@@ -8,7 +8,7 @@ import { buildApp, type App } from '../app';
 import { logLines, type LogLine } from '../../test-support/log-lines';
 import { insertTestNumbers } from '../../test-support/numbers';
 import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
-import type { NumberPageData } from './number-pages';
+import type { NumberPageData, PageData } from './page-renderer';
 
 /**
  * A stand-in for the web build's renderer: what it was given, and 404 without a number. It
@@ -16,7 +16,8 @@ import type { NumberPageData } from './number-pages';
  */
 function stubRenderer() {
   const calls: NumberPageData[] = [];
-  const render = async (path: string, page: NumberPageData) => {
+  const render = async (path: string, data: PageData) => {
+    const page = data.number!;
     decodeURI(path);
     calls.push(page);
     return {
@@ -43,7 +44,7 @@ function numberPagesSuite(
           LOG_LEVEL: 'warn',
           ...env,
         }),
-        { database: await sharedDatabase(), renderNumberPage: stub.render, logStream: log.stream },
+        { database: await sharedDatabase(), renderPage: stub.render, logStream: log.stream },
       );
       await app.ready();
     });
@@ -187,7 +188,7 @@ describe('GET /numbers/{digits} when the web build cannot render it', () => {
     writeFileSync(join(client, '__spa-fallback.html'), '<html>app shell</html>');
     app = await buildApp(testConfig({ WEB_BUILD_DIR: client }), {
       database: await sharedDatabase(),
-      renderNumberPage: () => Promise.reject(new Error('the build exports no numberPageContext')),
+      renderPage: () => Promise.reject(new Error('the build exports no numberPageContext')),
     });
     await app.ready();
   });

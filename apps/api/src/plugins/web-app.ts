@@ -6,6 +6,8 @@ import { categoryFromQuery } from '@store/domain';
 import { apiFolder } from '../config/api-folder';
 import { categoryPageFile } from '../http/category-pages';
 import { noRoute } from '../http/app-error';
+import { isListingSearch, listingPages, listingRoutes } from './listing-pages';
+import type { PageRenderer } from './page-renderer';
 
 /** Where the web app's build lies in the project (npm run build -w apps/web). */
 export const defaultBuildDir = join(apiFolder, '../web/build/client');
@@ -78,11 +80,13 @@ function builtFor(root: string): string | undefined {
  * Serves the built web app: files as they are, a prerendered page's index.html for its path (or
  * the page of the category its query names: /premium-numbers?category=mirror-numbers), and the
  * app shell for every other path (the app itself handles unknown paths and sign-in),
- * marked noindex (X-Robots-Tag) so that crawlers never index it.
+ * marked noindex (X-Robots-Tag) so that crawlers never index it. With the web build's renderer
+ * (`render`), a listing's canonical addresses are rendered with their numbers (listingPages),
+ * the prerendered page answering when that fails.
  */
 export async function webApp(
   app: FastifyInstance,
-  opts: { buildDir?: string; publicBaseUrl: string },
+  opts: { buildDir?: string; publicBaseUrl: string; render?: PageRenderer },
 ) {
   const root = webBuildDir(opts.buildDir);
   if (!existsSync(root)) {
@@ -174,10 +178,10 @@ export async function webApp(
       .type('text/html; charset=utf-8')
       .sendFile(file ?? shellFile);
   };
-  // The static handler refuses directories, and "/" is one.
-  app.get('/', (request, reply) => sendPage(page(request.url), reply));
-  app.setNotFoundHandler((request, reply) => {
-    const [path] = pageRequest(request) ?? [];
+
+  /** An address outside the API with no file of its own: its page, a move, or the app shell. */
+  const answerPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const [path, query = ''] = pageRequest(request) ?? [];
     if (path === undefined) throw noRoute(request.method, request.url);
     // A file the build does not have (an icon, a script, a picture) is not found: the app
     // shell is for addresses of pages, which the app itself moves on from.
@@ -190,10 +194,27 @@ export async function webApp(
         .send('Not found');
     }
     const file = page(request.url);
-    const moved = file ? undefined : movedAddress(path, request.url.split(/\?(.*)/s)[1] ?? '');
+    const moved = file ? undefined : movedAddress(path, query);
     if (moved) return reply.redirect(moved, 301);
+    // A search in plain words has as many addresses as there are words: its links are followed,
+    // it is kept out of search results (its metadata says so in the browser too).
+    if (file && isListingSearch(path, query)) reply.header('x-robots-tag', 'noindex, follow');
     return sendPage(file, reply);
-  });
+  };
+
+  // The static handler refuses directories, and "/" is one.
+  app.get('/', (request, reply) => sendPage(page(request.url), reply));
+  app.setNotFoundHandler(answerPage);
+
+  // The listings: their canonical addresses rendered with their numbers where the web build's
+  // renderer is at hand, and answered as any other page otherwise or when that fails.
+  const listingPage = opts.render && listingPages(app, opts.render);
+  for (const route of listingRoutes) {
+    app.get(route, async (request, reply) => {
+      if (listingPage && (await listingPage(request, reply))) return reply;
+      return answerPage(request, reply);
+    });
+  }
 
   /**
    * Where an address with no page of its own was meant to go: the same address in lower case

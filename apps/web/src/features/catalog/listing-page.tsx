@@ -3,6 +3,7 @@ import { categoryFromQuery, categoryGuides, type PatternCategory } from '@store/
 import { Container, PageHeader } from '../../components/page';
 import { siteConfig } from '../../lib/site-config';
 import { seo } from '../seo';
+import type { ListingPageData } from './listing-page-context';
 import { listingParamsFromSearch, searchFromListingParams } from './listing-params';
 import { NumberListing } from './number-listing/number-listing';
 
@@ -104,7 +105,14 @@ export function listingSeo(mode: ListingMode, search: string) {
  * The number listing in regular mode (/premium-numbers) or offer-zone mode (/offer-zone, numbers
  * on offer only). `?category={slug}` selects a category; every other filter is in the address too.
  */
-export function ListingPage({ mode }: { mode: ListingMode }) {
+export function ListingPage({
+  mode,
+  served,
+}: {
+  mode: ListingMode;
+  /** The numbers the server rendered the page with (decision 0044), if it did. */
+  served: ListingPageData | null;
+}) {
   const [searchParams] = useSearchParams();
   const { title, eyebrow, intro, other } = modes[mode];
   // Read as the server read it to choose the page it sent (one per category), so the heading
@@ -140,6 +148,7 @@ export function ListingPage({ mode }: { mode: ListingMode }) {
       <NumberListing
         offer={mode === 'offer-zone'}
         categoryCounts={mode === 'regular'}
+        served={served}
         title={mode === 'offer-zone' ? 'Numbers on offer' : 'Available numbers'}
       />
     </Container>

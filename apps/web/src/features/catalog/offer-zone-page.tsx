@@ -1,8 +1,19 @@
 import type { Route } from './+types/offer-zone-page';
+import { servedListing } from './listing-page-context';
 import { ListingPage, listingSeo } from './listing-page';
 
 export const meta: Route.MetaFunction = ({ location }) => listingSeo('offer-zone', location.search);
 
-export default function OfferZonePage() {
-  return <ListingPage mode="offer-zone" />;
+/** Rendered on request by the API with its numbers (decision 0044); else null (prerendered). */
+export function loader({ context }: Route.LoaderArgs) {
+  return servedListing(context);
+}
+
+/** In the browser (a link followed): the listing reads its numbers from the API. */
+export function clientLoader() {
+  return null;
+}
+
+export default function OfferZonePage({ loaderData }: Route.ComponentProps) {
+  return <ListingPage mode="offer-zone" served={loaderData} />;
 }

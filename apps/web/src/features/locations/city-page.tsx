@@ -3,7 +3,7 @@ import { findCity, portingInState } from '@store/domain';
 import { ClientRedirect } from '../../components/client-redirect';
 import { Container, PageHeader } from '../../components/page';
 import { cityPath, statePath } from '../../lib/nav';
-import { NumberListing } from '../catalog';
+import { NumberListing, servedListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/city-page';
 import {
@@ -34,8 +34,18 @@ export const meta: Route.MetaFunction = ({ params }) => {
   });
 };
 
+/** Rendered on request by the API with its numbers (decision 0044); else null (prerendered). */
+export function loader({ context }: Route.LoaderArgs) {
+  return servedListing(context);
+}
+
+/** In the browser (a link followed): the listing reads its numbers from the API. */
+export function clientLoader() {
+  return null;
+}
+
 /** A city landing page: intro, nearby cities and the listing. Unknown slugs replace to /premium-numbers. */
-export default function CityPage({ params }: Route.ComponentProps) {
+export default function CityPage({ params, loaderData }: Route.ComponentProps) {
   const found = findCity(params.stateSlug, params.citySlug);
   if (!found) return <ClientRedirect to="/premium-numbers" />;
   const { state, city } = found;
@@ -88,7 +98,7 @@ export default function CityPage({ params }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <NumberListing title={`Numbers for ${city.name}`} />
+      <NumberListing title={`Numbers for ${city.name}`} served={loaderData} />
 
       <section
         aria-labelledby="city-how"

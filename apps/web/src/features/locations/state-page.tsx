@@ -3,7 +3,7 @@ import { findState, portingInState } from '@store/domain';
 import { ClientRedirect } from '../../components/client-redirect';
 import { Container, PageHeader } from '../../components/page';
 import { cityPath, statePath } from '../../lib/nav';
-import { NumberListing } from '../catalog';
+import { NumberListing, servedListing } from '../catalog';
 import { seo } from '../seo';
 import type { Route } from './+types/state-page';
 import {
@@ -29,11 +29,21 @@ export const meta: Route.MetaFunction = ({ params }) => {
   });
 };
 
+/** Rendered on request by the API with its numbers (decision 0044); else null (prerendered). */
+export function loader({ context }: Route.LoaderArgs) {
+  return servedListing(context);
+}
+
+/** In the browser (a link followed): the listing reads its numbers from the API. */
+export function clientLoader() {
+  return null;
+}
+
 /**
  * A state: its cities, the listing, and what is particular to buying a number there (its telecom
  * circle, porting times). An unknown state replaces to /premium-numbers.
  */
-export default function StatePage({ params }: Route.ComponentProps) {
+export default function StatePage({ params, loaderData }: Route.ComponentProps) {
   const state = findState(params.stateSlug);
   if (!state) return <ClientRedirect to="/premium-numbers" />;
   return (
@@ -58,7 +68,7 @@ export default function StatePage({ params }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <NumberListing title={`Numbers for ${state.name}`} />
+      <NumberListing title={`Numbers for ${state.name}`} served={loaderData} />
       <PortingInStateSection stateName={state.name} />
     </Container>
   );

@@ -39,14 +39,19 @@ const NUMBERS_STALE_TIME_MS = 60 * 1000;
 
 /**
  * One page of numbers; the previous page stays shown while the next one loads. `enabled: false`
- * (while prerendering or before hydration) fetches nothing.
+ * (while prerendering or before hydration) fetches nothing. `initialData`: the page the server
+ * rendered with (decision 0044), fresh from the first render, so hydrating fetches nothing.
  */
-export function useNumbers(params: ListingParams, { enabled = true }: { enabled?: boolean } = {}) {
+export function useNumbers(
+  params: ListingParams,
+  { enabled = true, initialData }: { enabled?: boolean; initialData?: NumberPage } = {},
+) {
   return useQuery({
     queryKey: numbersKeys.list(params),
     queryFn: ({ signal }) => fetchNumbers(params, { signal }),
     placeholderData: keepPreviousData,
     staleTime: NUMBERS_STALE_TIME_MS,
     enabled,
+    initialData,
   });
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HydratedProvider } from '../../../lib/use-hydrated';
 import { renderAt } from '../../../../test-support/render';
 import type { NumberItem, NumberPage } from '../api/get-numbers';
 import { budgets } from './advanced-filters';
@@ -374,6 +375,51 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Page 9' })).toBeInTheDocument();
     fireEvent.click(within(nav).getByRole('link', { name: 'Page 3' }));
     await waitFor(() => expect(location()).toBe('/premium-numbers?q=9&page=3'));
+  });
+});
+
+describe('NumberListing served with its numbers (decision 0044)', { timeout: 20_000 }, () => {
+  /** As it renders on the server and while it hydrates: useHydrated false. */
+  function renderServed(path: string, served: { search: string; page: NumberPage }) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    return renderAt(
+      path,
+      <HydratedProvider value={false}>
+        <QueryClientProvider client={client}>
+          <NumberListing served={served} />
+        </QueryClientProvider>
+      </HydratedProvider>,
+    );
+  }
+
+  it('shows the numbers and the links of its pages from the first render, fetching nothing', () => {
+    page = { ...page, total: 200, page: 2, pageCount: 9 };
+    renderServed('/premium-numbers?page=2&category=mirror-numbers', {
+      search: 'category=mirror-numbers&page=2',
+      page,
+    });
+    expect(screen.getAllByTestId('number-card')).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: /9 8 7 6 5 9 8 7 6 5/ })[0]).toHaveAttribute(
+      'href',
+      '/numbers/9876598765',
+    );
+    expect(screen.getByTestId('listing-count')).toHaveTextContent('Showing 25–26 of 200 numbers');
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?category=mirror-numbers&page=3',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('waits for hydration when it was served the numbers of another address', () => {
+    renderServed('/premium-numbers?category=mirror-numbers&sort=price_asc', {
+      search: 'category=mirror-numbers',
+      page,
+    });
+    expect(screen.queryByTestId('number-card')).toBeNull();
+    expect(screen.getByTestId('listing-count')).toHaveTextContent('Loading numbers…');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

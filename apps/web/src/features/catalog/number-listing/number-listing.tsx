@@ -4,6 +4,7 @@ import { useNavigationType, useSearchParams } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { useCategoryCounts } from '../api/get-category-counts';
 import { useNumbers } from '../api/get-numbers';
+import type { ListingPageData } from '../listing-page-context';
 import { hasListingFilters, searchFromListingParams } from '../listing-params';
 import { PhraseSearch } from '../phrase-search';
 import { SaveSearch } from '../../saved';
@@ -51,6 +52,8 @@ export interface NumberListingProps {
   title?: string;
   /** Show how many numbers each category lists (the premium numbers page). */
   categoryCounts?: boolean;
+  /** The numbers the server rendered the page with (its route's loader data), if it did. */
+  served?: ListingPageData | null;
 }
 
 /**
@@ -58,14 +61,18 @@ export interface NumberListingProps {
  * category chips, digits search, more filters, sort, results and pagination. Every filter lives
  * in the address's query string (same names as GET /api/v1/numbers), so a search can be shared
  * and Back walks through it. The prerendered HTML holds the chips, the form and grey cards; the
- * address is read and numbers are fetched only in the browser.
+ * address is read and numbers are fetched only in the browser. A page the API rendered with its
+ * numbers (`served`, decision 0044) holds them and their pages' links, and hydrates with them.
  */
 export function NumberListing({
   offer = false,
   title = 'Available numbers',
   categoryCounts = false,
+  served,
 }: NumberListingProps) {
-  const { params, hydrated, hrefFor, setParams, update } = useListingParams();
+  const { params, hydrated, hrefFor, setParams, update, ...location } = useListingParams(
+    served?.search,
+  );
   // A category the address names but the store does not have (a mistyped or old link): every
   // number is listed, and the visitor is told why.
   const [searchParams] = useSearchParams();
@@ -73,7 +80,10 @@ export function NumberListing({
   const unknownCategory =
     named && named.toLowerCase() !== 'all' && !categoryFromQuery(named) ? named : undefined;
   const counts = useCategoryCounts({ enabled: hydrated && categoryCounts });
-  const query = useNumbers(offer ? { ...params, offer: true } : params, { enabled: hydrated });
+  const query = useNumbers(offer ? { ...params, offer: true } : params, {
+    enabled: hydrated,
+    initialData: location.served ? served?.page : undefined,
+  });
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const navigationType = useNavigationType();

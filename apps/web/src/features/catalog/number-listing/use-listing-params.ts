@@ -20,8 +20,13 @@ export function withFilter(params: ListingParams, patch: Partial<ListingParams>)
 export interface ListingLocation {
   /** The listing parameters of the address; `{}` while prerendering and hydrating. */
   params: ListingParams;
-  /** False while prerendering and hydrating: the address is not read yet, nothing is fetched. */
+  /**
+   * False while prerendering and hydrating a page served without its numbers: the address is not
+   * read yet, nothing is fetched. True from the start on a page served with them (`served`).
+   */
   hydrated: boolean;
+  /** The page was served with the numbers of this address (`served` names the same listing). */
+  served: boolean;
   /** The current page's path with `params` as its query string. */
   hrefFor: (params: ListingParams) => string;
   /** Goes to `params` (a new history entry, so Back returns; nothing when unchanged). */
@@ -30,18 +35,26 @@ export interface ListingLocation {
   update: (patch: Partial<ListingParams>) => void;
 }
 
+/** The query of the listing the parameters of `search` name, written one way. */
+const listingQuery = (search: string) =>
+  searchFromListingParams(listingParamsFromSearch(new URLSearchParams(search))).toString();
+
 /**
  * The listing's filters, sort and page, kept in the address's query string. The prerendered
- * HTML has no query string, so the address is read only after hydration.
+ * HTML has no query string, so the address is read only after hydration; a page the server
+ * rendered with its numbers for this address (`servedSearch`, the query it was rendered for:
+ * decision 0044) reads it from the first render, as the server did.
  */
-export function useListingParams(): ListingLocation {
+export function useListingParams(servedSearch?: string): ListingLocation {
   const [searchParams] = useSearchParams();
   // Prerendering renders `/premium-numbers/`; links use the path without the trailing slash.
   const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1');
   const navigate = useNavigate();
-  const hydrated = useHydrated();
+  const address = searchParams.toString();
+  const served = servedSearch !== undefined && listingQuery(servedSearch) === listingQuery(address);
+  const hydrated = useHydrated() || served;
 
-  const search = hydrated ? searchParams.toString() : '';
+  const search = hydrated ? address : '';
   const params = useMemo(() => listingParamsFromSearch(new URLSearchParams(search)), [search]);
   const current = useMemo(() => searchFromListingParams(params).toString(), [params]);
 
@@ -66,5 +79,5 @@ export function useListingParams(): ListingLocation {
     [params, setParams],
   );
 
-  return { params, hydrated, hrefFor, setParams, update };
+  return { params, hydrated, served, hrefFor, setParams, update };
 }

@@ -1,0 +1,105 @@
+import { categoryFromQuery, findCity, findState } from '@store/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { numberListQuery, numberPageSchema } from '../catalog/catalog-schemas';
+import type { PageRenderer } from './page-renderer';
+import { renderedPages } from './rendered-pages';
+
+const slug = '(^[a-z0-9-]+$)';
+/** The routes of the listing pages (a place's slugs as the store writes them). */
+export const listingRoutes = [
+  '/premium-numbers',
+  '/offer-zone',
+  `/vip-numbers/:state${slug}`,
+  `/vip-numbers/:state${slug}/:city${slug}`,
+];
+
+/** Whether a path is a listing page's, and whether it lists numbers on offer only. */
+function listingPath(path: string): { offer: boolean } | undefined {
+  if (path === '/premium-numbers') return { offer: false };
+  if (path === '/offer-zone') return { offer: true };
+  const [, state, city] = /^\/vip-numbers\/([^/]+)(?:\/([^/]+))?$/.exec(path) ?? [];
+  if (state && (city ? findCity(state, city) : findState(state))) return { offer: false };
+  return undefined;
+}
+
+/** Whether the address is a listing's search in plain words (`?text=`), kept out of results. */
+export function isListingSearch(path: string, query: string): boolean {
+  return !!listingPath(path) && !!new URLSearchParams(query).get('text')?.trim();
+}
+
+/**
+ * The query of a listing address the API serves with its numbers, written one way
+ * (`category=mirror-numbers&page=2`), or undefined for any other: a listing's canonical
+ * addresses are the listing, a category and a further page of either (no other parameter, the
+ * category's slug as the store writes it, a page from 2). Any other query (a search, a price
+ * range, a sort, an advert's utm_source) keeps the prerendered page, which lists in the browser.
+ */
+export function servedListingQuery(query: string): string | undefined {
+  const params = new URLSearchParams(query);
+  const keys = [...params.keys()];
+  if (
+    new Set(keys).size !== keys.length ||
+    keys.some((key) => key !== 'category' && key !== 'page')
+  ) {
+    return undefined;
+  }
+  const served = new URLSearchParams();
+  const category = params.get('category');
+  if (category !== null) {
+    if (categoryFromQuery(category)?.slug !== category) return undefined;
+    served.set('category', category);
+  }
+  const page = params.get('page');
+  if (page !== null) {
+    if (!/^[1-9]\d{0,5}$/.test(page) || Number(page) < 2 || Number(page) > 100_000) {
+      return undefined;
+    }
+    served.set('page', page);
+  }
+  return served.toString();
+}
+
+/**
+ * Listing pages with their numbers (decision 0044): /premium-numbers, /offer-zone and the state
+ * and city pages, at their canonical addresses (servedListingQuery), rendered on request with
+ * the web app's server build and the first page of numbers read as GET /numbers reads it, kept
+ * and forgotten as renderedPages says. Returns the page's handler for the web app's plugin,
+ * which answers false for an address it does not serve or a page that failed to render (logged):
+ * the web app then sends the prerendered page, which lists the numbers in the browser.
+ */
+export function listingPages(app: FastifyInstance, render: PageRenderer) {
+  const { catalog } = app.services;
+  const pages = renderedPages(app);
+
+  const renderPage = async (path: string, search: string, offer: boolean) => {
+    const query = Object.fromEntries(new URLSearchParams(search));
+    const listed = await catalog.list(
+      numberListQuery.parse(offer ? { ...query, offer: 'true' } : query),
+    );
+    // The page's data as GET /numbers sends it (its schema's fields, nothing more).
+    const page = numberPageSchema.parse(listed);
+    const { status, html } = await render(search ? `${path}?${search}` : path, {
+      listing: { search, page },
+    });
+    if (status !== 200) throw new Error(`the web build answered ${status}`);
+    return { status, html, indexable: true };
+  };
+
+  // Whether it answered (the reply is a thenable: an async function cannot hand it back).
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const [path = '/', query = ''] = request.url.split(/\?(.*)/s);
+    const listing = listingPath(path);
+    const search = listing && servedListingQuery(query);
+    if (!listing || search === undefined) return false;
+    try {
+      const page = await pages.get(`${path}?${search}`, () =>
+        renderPage(path, search, listing.offer),
+      );
+      pages.send(page, request, reply);
+      return true;
+    } catch (error) {
+      request.log.error({ err: error }, 'listing page not rendered: its prerendered page answers');
+      return false;
+    }
+  };
+}
