@@ -1,19 +1,23 @@
 /**
- * A number's own page (/numbers/{digits}), rendered on request by the API with the web app's
- * server build: its server time on a store of BENCH_COUNT numbers, rendered every time (no page
- * cache, CATALOG_CACHE_SECONDS=0) and with the page cache at its default, beside the two calls
- * the page makes in the browser (its data and its similar numbers).
+ * A number's own page (/numbers/{digits}) and a listing's canonical addresses (each category's
+ * page, further pages, the offer zone, a city: decision 0044), rendered on request by the API
+ * with the web app's server build: their server time on a store of BENCH_COUNT numbers,
+ * rendered every time (no page cache, CATALOG_CACHE_SECONDS=0) and with the page cache at its
+ * default, beside the calls the pages make in the browser (a number's data and its similar
+ * numbers; a listing's GET /numbers).
  *
  *   npm run build && npm run bench:number-pages
  *
  * Settings (environment): BENCH_DATABASE_URL (a PostgreSQL database; loaded with the demo
  * inventory up to BENCH_COUNT numbers), BENCH_COUNT (default 20000), BENCH_SECONDS (per
  * measurement, default 10), BENCH_CLIENTS (default 10), BENCH_PAGES (distinct numbers, default
- * 200). Prints the first request of each page one at a time, then BENCH_CLIENTS clients.
+ * 200), BENCH_PAGE_KINDS (`numbers,listings`, the default, or one of them). Prints the first
+ * request of each page one at a time, then BENCH_CLIENTS clients.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { patternCategories } from '@store/domain';
 import { openCommandServices } from '../../apps/api/src/cli/command-services';
 import { loadConfig } from '../../apps/api/src/config/config';
 import { freePort, load, percentile, startServer, stopServer } from '../shared/load';
@@ -24,6 +28,22 @@ const count = Number(process.env.BENCH_COUNT ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const clients = Number(process.env.BENCH_CLIENTS ?? 10);
 const pageCount = Number(process.env.BENCH_PAGES ?? 200);
+const kinds = (process.env.BENCH_PAGE_KINDS ?? 'numbers,listings').split(',');
+
+/** A listing's canonical addresses (served with their numbers) and their GET /numbers queries. */
+const listings: { path: string; query: string }[] = [
+  { path: '/premium-numbers', query: '' },
+  ...[2, 3, 4, 5, 6].map((page) => ({
+    path: `/premium-numbers?page=${page}`,
+    query: `page=${page}`,
+  })),
+  ...patternCategories.map(({ slug }) => ({
+    path: `/premium-numbers?category=${slug}`,
+    query: `category=${slug}`,
+  })),
+  { path: '/offer-zone', query: 'offer=true' },
+  { path: '/vip-numbers/maharashtra/mumbai', query: '' },
+];
 
 /** Loads the demo inventory up to `count` numbers and picks `pageCount` of them, spread out. */
 async function prepare(): Promise<string[]> {
@@ -74,12 +94,28 @@ async function measure(label: string, env: Record<string, string>, numbers: stri
   const base = `http://127.0.0.1:${port}`;
   try {
     const scenarios = [
-      { name: 'page /numbers/{digits}', paths: numbers.map((n) => `/numbers/${n}`) },
-      { name: 'GET by-number (data)', paths: numbers.map((n) => `/api/v1/numbers/by-number/${n}`) },
-      {
-        name: 'GET similar',
-        paths: numbers.map((n) => `/api/v1/numbers/by-number/${n}/similar`),
-      },
+      ...(kinds.includes('numbers')
+        ? [
+            { name: 'page /numbers/{digits}', paths: numbers.map((n) => `/numbers/${n}`) },
+            {
+              name: 'GET by-number (data)',
+              paths: numbers.map((n) => `/api/v1/numbers/by-number/${n}`),
+            },
+            {
+              name: 'GET similar',
+              paths: numbers.map((n) => `/api/v1/numbers/by-number/${n}/similar`),
+            },
+          ]
+        : []),
+      ...(kinds.includes('listings')
+        ? [
+            { name: 'listing pages', paths: listings.map(({ path }) => path) },
+            {
+              name: 'GET /numbers (data)',
+              paths: listings.map(({ query }) => `/api/v1/numbers?${query}`),
+            },
+          ]
+        : []),
     ];
     console.log(`\n${label}`);
     console.log(
@@ -102,7 +138,9 @@ async function main() {
   if (!existsSync(join(root, 'apps/web/build/page-server/index.js'))) {
     throw new Error('No web build with its page server: run "npm run build" first.');
   }
-  console.log(`Number pages: ${count} numbers, ${pageCount} pages, ${seconds} s per measurement`);
+  console.log(
+    `Pages rendered on request (${kinds.join(', ')}): ${count} numbers, ${pageCount} number pages, ${listings.length} listing addresses, ${seconds} s per measurement`,
+  );
   const numbers = await prepare();
   await measure(
     'Rendered on every request (CATALOG_CACHE_SECONDS=0)',

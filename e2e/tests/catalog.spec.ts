@@ -271,6 +271,44 @@ test('the served HTML of the listings already holds the heading, chips and searc
   expect(city).toContain('href="/vip-numbers/maharashtra/pune?category=triple"');
 });
 
+test("the served HTML of a listing's canonical addresses holds their numbers and pages, and hydrating fetches none", async ({
+  page,
+  request,
+}) => {
+  // Crawlers that run no script see the numbers, each a link to its page (decision 0044).
+  for (const [url, query] of [
+    ['/premium-numbers?category=mirror-numbers', 'category=mirror-numbers'],
+    ['/premium-numbers?page=2', 'page=2'],
+    ['/offer-zone', 'offer=true'],
+    ['/vip-numbers/maharashtra/mumbai', ''],
+  ] as const) {
+    const html = await (await request.get(url)).text();
+    const listed = await apiNumbers(request, query);
+    expect(listed.items.length, url).toBeGreaterThan(0);
+    for (const item of listed.items) expect(html, url).toContain(`href="/numbers/${item.number}"`);
+    expect(html, url).not.toContain('Loading numbers');
+    if (listed.pageCount > listed.page) expect(html, url).toMatch(/href="[^"]*page=\d+"/);
+  }
+
+  const listings: string[] = [];
+  page.on('request', (sent) => {
+    if (/\/api\/v1\/numbers(\?|$)/.test(sent.url())) listings.push(sent.url());
+  });
+  await page.goto('/premium-numbers');
+  await expect.poll(() => page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await shownNumbers(page)).toEqual(
+    (await apiNumbers(request, '')).items.map((item) => item.number),
+  );
+  expect(listings).toEqual([]);
+  // Another page, followed in the browser, is read from the API as before.
+  await clickWhenHydrated(
+    page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' }),
+  );
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(() => listings.length).toBe(1);
+});
+
 test('an unknown city replaces to /premium-numbers', async ({ page }) => {
   await page.goto('/vip-numbers/maharashtra/atlantis');
   await expect(page).toHaveURL(/\/premium-numbers$/);
