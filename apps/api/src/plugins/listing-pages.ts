@@ -34,7 +34,7 @@ export function isListingSearch(path: string, query: string): boolean {
  * category's slug as the store writes it, a page from 2). Any other query (a search, a price
  * range, a sort, an advert's utm_source) keeps the prerendered page, which lists in the browser.
  */
-export function servedListingQuery(query: string): string | undefined {
+function servedListingQuery(query: string): string | undefined {
   const params = new URLSearchParams(query);
   const keys = [...params.keys()];
   if (

@@ -2,7 +2,8 @@ import { normalizeMobile } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { PageRenderer } from './page-renderer';
 import { PageNotRendered, renderedPages } from './rendered-pages';
-import { readAppShell, webBuildDir } from './web-app';
+import { webBuildDir } from '../config/web-build';
+import { readAppShell } from './web-app';
 
 /**
  * /numbers/{digits}: a number's own page, rendered on request with the web app's server build

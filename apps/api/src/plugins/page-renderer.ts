@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import type { z } from 'zod';
 import type { NumberDetail, numberPageSchema } from '../catalog/catalog-schemas';
-import { defaultBuildDir } from './web-app';
+import { defaultBuildDir } from '../config/web-build';
 
 /** What a number's page is rendered from: the number, or null when the store never had it. */
 export interface NumberPageData {

@@ -1,19 +1,14 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize, relative, resolve, sep } from 'node:path';
+import { join, normalize, relative, sep } from 'node:path';
 import { categoryFromQuery } from '@store/domain';
-import { apiFolder } from '../config/api-folder';
+import { webBuildDir } from '../config/web-build';
 import { categoryPageFile } from '../http/category-pages';
 import { noRoute } from '../http/app-error';
 import { isListingSearch, listingPages, listingRoutes } from './listing-pages';
 import type { PageRenderer } from './page-renderer';
 
-/** Where the web app's build lies in the project (npm run build -w apps/web). */
-export const defaultBuildDir = join(apiFolder, '../web/build/client');
-
-/** The built web app's client folder the server serves (WEB_BUILD_DIR, or the default). */
-export const webBuildDir = (buildDir: string | undefined) => resolve(buildDir ?? defaultBuildDir);
 const shellFile = '__spa-fallback.html';
 /** Written by the web build (apps/web/scripts/write-csp-hashes.ts): page -> its inline scripts. */
 const cspHashesFile = 'csp-hashes.json';
