@@ -2,13 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { logLines, type LogLine } from '../../test-support/log-lines';
-import { insertTestNumbers } from '../../test-support/numbers';
+import { expect, it } from 'vitest';
+import { renderedPagesSuite } from '../../test-support/rendered-pages';
 import { buyerWithOrder, lapseHold, staffMember } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
-import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
 import type { ListingPageData, PageData } from './page-renderer';
 
 /** A web build's client folder with the prerendered pages the listing addresses fall back to. */
@@ -30,12 +27,17 @@ function webBuild() {
   return client;
 }
 
+interface ListingCall {
+  path: string;
+  listing: ListingPageData;
+}
+
 /**
  * A stand-in for the web build's renderer: what it was given, and a page with a link per number
  * of the listing (as the listing's cards are links to the numbers' pages).
  */
 function stubRenderer(fail = false) {
-  const calls: { path: string; listing: ListingPageData }[] = [];
+  const calls: ListingCall[] = [];
   const render = async (path: string, data: PageData) => {
     if (fail) throw new Error('the build exports no listingPageContext');
     const listing = data.listing!;
@@ -49,34 +51,22 @@ function stubRenderer(fail = false) {
 function listingPagesSuite(
   title: string,
   options: { env?: Record<string, string>; fail?: boolean },
-  body: (
-    ctx: () => { app: App; calls: ReturnType<typeof stubRenderer>['calls']; logs: LogLine[] },
-  ) => void,
+  body: Parameters<typeof renderedPagesSuite<ListingCall>>[2],
 ) {
-  describe(title, () => {
-    let app: App;
-    const stub = stubRenderer(options.fail);
-    const log = logLines();
-    beforeAll(async () => {
-      app = await buildApp(
-        testConfig({ WEB_BUILD_DIR: webBuild(), LOG_LEVEL: 'warn', ...options.env }),
-        { database: await sharedDatabase(), renderPage: stub.render, logStream: log.stream },
-      );
-      await app.ready();
-    });
-    beforeEach(async () => {
-      await resetDatabase(app.database);
-      stub.calls.length = 0;
-      log.lines.length = 0;
-      await insertTestNumbers(app, [
+  renderedPagesSuite(
+    title,
+    {
+      webBuildDir: webBuild,
+      env: options.env,
+      stub: stubRenderer(options.fail),
+      numbers: [
         { number: '9876598765', basePrice: 50_000, finalPrice: 45_000 },
         { number: '9811223344', basePrice: 5_000 },
         { number: '9512120345', basePrice: 9_500, status: 'sold' },
-      ]);
-    });
-    afterAll(() => app.close());
-    body(() => ({ app, calls: stub.calls, logs: log.lines }));
-  });
+      ],
+    },
+    body,
+  );
 }
 
 const numberLinks = (html: string) =>

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildApp, type App } from '../app';
-import { logLines, type LogLine } from '../../test-support/log-lines';
-import { insertTestNumbers } from '../../test-support/numbers';
-import { resetDatabase, sharedDatabase, testConfig } from '../../test-support/test-app';
+import { renderedPagesSuite } from '../../test-support/rendered-pages';
+import { sharedDatabase, testConfig } from '../../test-support/test-app';
 import type { NumberPageData, PageData } from './page-renderer';
 
 /**
@@ -31,36 +30,22 @@ function stubRenderer() {
 function numberPagesSuite(
   title: string,
   env: Record<string, string>,
-  body: (ctx: () => { app: App; calls: NumberPageData[]; logs: LogLine[] }) => void,
+  body: Parameters<typeof renderedPagesSuite<NumberPageData>>[2],
 ) {
-  describe(title, () => {
-    let app: App;
-    const stub = stubRenderer();
-    const log = logLines();
-    beforeAll(async () => {
-      app = await buildApp(
-        testConfig({
-          WEB_BUILD_DIR: join(mkdtempSync(join(tmpdir(), 'no-web-')), 'client'),
-          LOG_LEVEL: 'warn',
-          ...env,
-        }),
-        { database: await sharedDatabase(), renderPage: stub.render, logStream: log.stream },
-      );
-      await app.ready();
-    });
-    beforeEach(async () => {
-      await resetDatabase(app.database);
-      stub.calls.length = 0;
-      log.lines.length = 0;
-      await insertTestNumbers(app, [
+  renderedPagesSuite(
+    title,
+    {
+      webBuildDir: () => join(mkdtempSync(join(tmpdir(), 'no-web-')), 'client'),
+      env,
+      stub: stubRenderer(),
+      numbers: [
         { number: '9876598765', basePrice: 50_000, finalPrice: 45_000 },
         { number: '9811223344', basePrice: 5_000, status: 'sold' },
         { number: '9512120345', basePrice: 9_500, status: 'hidden' },
-      ]);
-    });
-    afterAll(() => app.close());
-    body(() => ({ app, calls: stub.calls, logs: log.lines }));
-  });
+      ],
+    },
+    body,
+  );
 }
 
 numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
