@@ -92,19 +92,24 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
     ]);
   });
 
-  it('serves the listing, a further page, the offer zone and a city with their numbers', async () => {
+  it('serves the listing, a further page, the offer zone, a city and the home page with their numbers', async () => {
     expect(numberLinks((await get('/premium-numbers')).body).sort()).toEqual([
       '9811223344',
       '9876598765',
     ]);
     expect(numberLinks((await get('/offer-zone')).body)).toEqual(['9876598765']);
     expect(numberLinks((await get('/vip-numbers/maharashtra/mumbai')).body)).toHaveLength(2);
+    // The home page's offers: four numbers on offer at most, at its own address only.
+    expect(numberLinks((await get('/')).body)).toEqual(['9876598765']);
+    expect(ctx().calls.at(-1)?.listing).toMatchObject({ search: '', page: { pageSize: 4 } });
+    expect((await get('/?utm_source=ads')).body).toBe('<html>home</html>');
     const second = await get('/premium-numbers?page=2&category=mirror-numbers');
     expect(second.statusCode).toBe(200);
     expect(ctx().calls.map(({ path, listing }) => [path, listing.page.page])).toEqual([
       ['/premium-numbers', 1],
       ['/offer-zone', 1],
       ['/vip-numbers/maharashtra/mumbai', 1],
+      ['/', 1],
       ['/premium-numbers?category=mirror-numbers&page=2', 2],
     ]);
   });

@@ -5,26 +5,39 @@ import type { PageRenderer } from './page-renderer';
 import { renderedPages } from './rendered-pages';
 
 const slug = '(^[a-z0-9-]+$)';
-/** The routes of the listing pages (a place's slugs as the store writes them). */
+/** The routes of the pages that list numbers (a place's slugs as the store writes them). */
 export const listingRoutes = [
+  '/',
   '/premium-numbers',
   '/offer-zone',
   `/vip-numbers/:state${slug}`,
   `/vip-numbers/:state${slug}/:city${slug}`,
 ];
 
-/** Whether a path is a listing page's, and whether it lists numbers on offer only. */
-function listingPath(path: string): { offer: boolean } | undefined {
-  if (path === '/premium-numbers') return { offer: false };
-  if (path === '/offer-zone') return { offer: true };
+/**
+ * A page that lists numbers: what its list always asks GET /numbers for (the offer zone: numbers
+ * on offer), and whether it is a listing, whose category and page are in its address (the home
+ * page's four offers are not).
+ */
+interface ListingPath {
+  fixed: Record<string, string>;
+  listing: boolean;
+}
+
+function listingPath(path: string): ListingPath | undefined {
+  if (path === '/') return { fixed: { offer: 'true', pageSize: '4' }, listing: false };
+  if (path === '/premium-numbers') return { fixed: {}, listing: true };
+  if (path === '/offer-zone') return { fixed: { offer: 'true' }, listing: true };
   const [, state, city] = /^\/vip-numbers\/([^/]+)(?:\/([^/]+))?$/.exec(path) ?? [];
-  if (state && (city ? findCity(state, city) : findState(state))) return { offer: false };
+  if (state && (city ? findCity(state, city) : findState(state))) {
+    return { fixed: {}, listing: true };
+  }
   return undefined;
 }
 
 /** Whether the address is a listing's search in plain words (`?text=`), kept out of results. */
 export function isListingSearch(path: string, query: string): boolean {
-  return !!listingPath(path) && !!new URLSearchParams(query).get('text')?.trim();
+  return !!listingPath(path)?.listing && !!new URLSearchParams(query).get('text')?.trim();
 }
 
 /**
@@ -60,8 +73,9 @@ function servedListingQuery(query: string): string | undefined {
 }
 
 /**
- * Listing pages with their numbers (decision 0044): /premium-numbers, /offer-zone and the state
- * and city pages, at their canonical addresses (servedListingQuery), rendered on request with
+ * Pages with their numbers (decision 0044): /premium-numbers, /offer-zone and the state and
+ * city pages at their canonical addresses (servedListingQuery), and the home page's offers (its
+ * address without a query), rendered on request with
  * the web app's server build and the first page of numbers read as GET /numbers reads it, kept
  * and forgotten as renderedPages says. Returns the page's handler for the web app's plugin,
  * which answers false for an address it does not serve or a page that failed to render (logged):
@@ -71,11 +85,9 @@ export function listingPages(app: FastifyInstance, render: PageRenderer) {
   const { catalog } = app.services;
   const pages = renderedPages(app);
 
-  const renderPage = async (path: string, search: string, offer: boolean) => {
+  const renderPage = async (path: string, search: string, fixed: Record<string, string>) => {
     const query = Object.fromEntries(new URLSearchParams(search));
-    const listed = await catalog.list(
-      numberListQuery.parse(offer ? { ...query, offer: 'true' } : query),
-    );
+    const listed = await catalog.list(numberListQuery.parse({ ...query, ...fixed }));
     // The page's data as GET /numbers sends it (its schema's fields, nothing more).
     const page = numberPageSchema.parse(listed);
     const { status, html } = await render(search ? `${path}?${search}` : path, {
@@ -89,11 +101,13 @@ export function listingPages(app: FastifyInstance, render: PageRenderer) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const [path = '/', query = ''] = request.url.split(/\?(.*)/s);
     const listing = listingPath(path);
-    const search = listing && servedListingQuery(query);
+    // The home page is served with its offers at its own address only (no query).
+    const ownAddress = query === '' ? '' : undefined;
+    const search = listing && (listing.listing ? servedListingQuery(query) : ownAddress);
     if (!listing || search === undefined) return false;
     try {
       const page = await pages.get(`${path}?${search}`, () =>
-        renderPage(path, search, listing.offer),
+        renderPage(path, search, listing.fixed),
       );
       pages.send(page, request, reply);
       return true;

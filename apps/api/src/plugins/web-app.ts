@@ -197,12 +197,12 @@ export async function webApp(
     return sendPage(file, reply);
   };
 
-  // The static handler refuses directories, and "/" is one.
-  app.get('/', (request, reply) => sendPage(page(request.url), reply));
   app.setNotFoundHandler(answerPage);
 
-  // The listings: their canonical addresses rendered with their numbers where the web build's
-  // renderer is at hand, and answered as any other page otherwise or when that fails.
+  // The pages that list numbers (the home page among them: the static handler refuses
+  // directories, and "/" is one): their canonical addresses rendered with their numbers where
+  // the web build's renderer is at hand, and answered as any other page otherwise or when that
+  // fails.
   const listingPage = opts.render && listingPages(app, opts.render);
   for (const route of listingRoutes) {
     app.get(route, async (request, reply) => {

@@ -5,4 +5,4 @@ export { HighlightedNumber, NumberCard, NumberCardSkeleton } from './number-card
 export { PhraseSearch } from './phrase-search';
 export { NumberListing } from './number-listing/number-listing';
 export { Pagination } from './number-listing/pagination';
-export { listingPageContext, servedListing } from './listing-page-context';
+export { listingPageContext, servedListing, type ListingPageData } from './listing-page-context';

@@ -18,7 +18,9 @@ import {
   NumberCardSkeleton,
   PhraseSearch,
   searchFromListingParams,
+  servedListing,
   useNumbers,
+  type ListingPageData,
 } from '../catalog';
 import { seo, websiteJsonLd } from '../seo';
 import type { Route } from './+types/home-page';
@@ -41,6 +43,16 @@ export const meta: Route.MetaFunction = () =>
     path: '/',
     jsonLd: [websiteJsonLd()],
   });
+
+/** Rendered on request by the API with its offers (decision 0044); else null (prerendered). */
+export function loader({ context }: Route.LoaderArgs) {
+  return servedListing(context);
+}
+
+/** In the browser (a link followed): the offers are read from the API. */
+export function clientLoader() {
+  return null;
+}
 
 const matchLabels: Record<DigitMatch, string> = {
   anywhere: 'Anywhere in the number',
@@ -241,10 +253,16 @@ function FeaturedCategories() {
 
 const offerParams = { offer: true, pageSize: 4 } as const;
 
-/** Numbers on offer right now, fetched after the page has loaded (4 placeholders until then). */
-function OfferHighlights() {
+/**
+ * Numbers on offer right now: served with the page when the API rendered it (`served`, decision
+ * 0044), else fetched after the page has loaded (4 placeholders until then).
+ */
+function OfferHighlights({ served }: { served: ListingPageData | null }) {
   const hydrated = useHydrated();
-  const { data, isError } = useNumbers(offerParams, { enabled: hydrated });
+  const { data, isError } = useNumbers(offerParams, {
+    enabled: hydrated,
+    initialData: served?.page,
+  });
   const items = data?.items ?? [];
 
   if (isError || (data && items.length === 0)) {
@@ -306,7 +324,7 @@ function Trust() {
   );
 }
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="border-b border-slate-200 bg-white">
@@ -365,7 +383,7 @@ export default function HomePage() {
         intro="Discounted numbers, for a limited time. Once a number is sold, it is gone."
         tone="white"
       >
-        <OfferHighlights />
+        <OfferHighlights served={loaderData} />
         <p className="mt-6">
           <Link to="/offer-zone" className="btn-primary px-5 py-2.5 text-base">
             See every offer
