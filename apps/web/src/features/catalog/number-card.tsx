@@ -89,7 +89,7 @@ type HeadingLevel = 2 | 3 | 4;
  * the pagination used to slide it away from under the pointer.
  */
 const cardBox =
-  'min-h-[calc(12.625rem+3px)] sm:min-h-[calc(13.25rem+3px)] [contain-intrinsic-size:auto_none] [content-visibility:auto]';
+  'min-h-[calc(12.625rem+3px)] sm:min-h-[calc(13.25rem+3px)]';
 
 /**
  * The category a card shows and the digits it highlights: the listing's category when the card
