@@ -88,8 +88,7 @@ type HeadingLevel = 2 | 3 | 4;
  * loading stand-in are that height and nothing below moves as cards come into view: a jump to
  * the pagination used to slide it away from under the pointer.
  */
-const cardBox =
-  'min-h-[calc(12.625rem+3px)] sm:min-h-[calc(13.25rem+3px)]';
+const cardBox = 'min-h-[calc(12.625rem+3px)] sm:min-h-[calc(13.25rem+3px)]';
 
 /**
  * The category a card shows and the digits it highlights: the listing's category when the card
