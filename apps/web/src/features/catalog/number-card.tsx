@@ -82,11 +82,10 @@ export function HighlightedNumber({
 type HeadingLevel = 2 | 3 | 4;
 
 /**
- * A listing shows 24 cards, most of them below the first screen: the browser lays out and paints
- * a card only when it comes near the viewport. Until then the minimum height holds its place. It
- * is the tallest card's height (on offer, its category on two lines), so every card and its
- * loading stand-in are that height and nothing below moves as cards come into view: a jump to
- * the pagination used to slide it away from under the pointer.
+ * Every card and its loading stand-in are the tallest card's height (on offer, its category on
+ * two lines), so nothing below moves when the numbers arrive: a jump to the pagination used to
+ * slide it away from under the pointer. The cards are laid out like the rest of the page: skipped
+ * (`content-visibility: auto`), the off-screen ones misled Lighthouse's contrast check (0044).
  */
 const cardBox = 'min-h-[calc(12.625rem+3px)] sm:min-h-[calc(13.25rem+3px)]';
 
