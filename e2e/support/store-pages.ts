@@ -30,11 +30,8 @@ export async function meta(page: Page, selector: string): Promise<string | null>
   return page.locator(selector).first().getAttribute('content');
 }
 
-/**
- * Clicks this element once React has hydrated it (its props are attached to it): a click before
- * that is the browser's own (a link loads the next page in full, a menu button does nothing).
- */
-export async function clickWhenHydrated(locator: Locator): Promise<void> {
+/** Waits until React has hydrated this element (its props are attached to it). */
+export async function untilHydrated(locator: Locator): Promise<void> {
   await expect
     .poll(() =>
       locator.evaluate((element) =>
@@ -42,5 +39,13 @@ export async function clickWhenHydrated(locator: Locator): Promise<void> {
       ),
     )
     .toBe(true);
+}
+
+/**
+ * Clicks this element once React has hydrated it: a click before that is the browser's own (a
+ * link loads the next page in full, a menu button does nothing).
+ */
+export async function clickWhenHydrated(locator: Locator): Promise<void> {
+  await untilHydrated(locator);
   await locator.click();
 }
