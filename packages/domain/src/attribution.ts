@@ -9,6 +9,9 @@ export const ATTRIBUTION_FIELD_LIMITS = {
   utm_campaign: 200,
   utm_medium: 200,
   fbclid: 500,
+  /** Google Ads' click ids for visits from iOS, where it sends these instead of gclid. */
+  gbraid: 500,
+  wbraid: 500,
   /** An untagged visit's referring site: its host name (at most 253 characters in DNS). */
   referrer: 253,
   /** 'organic' (a search engine) or 'referral' (any other site). */

@@ -144,6 +144,8 @@ const attributionSchema = z
     utm_campaign: text('utm_campaign'),
     utm_medium: text('utm_medium'),
     fbclid: text('fbclid'),
+    gbraid: text('gbraid'),
+    wbraid: text('wbraid'),
     /** An untagged visit's referring site (its host) and 'organic' or 'referral'. */
     referrer: text('referrer'),
     referrer_medium: text('referrer_medium'),

@@ -5260,6 +5260,10 @@ export interface operations {
             utm_medium?: string | null;
             /** @description Kept up to 500 characters; longer values are cut */
             fbclid?: string | null;
+            /** @description Kept up to 500 characters; longer values are cut */
+            gbraid?: string | null;
+            /** @description Kept up to 500 characters; longer values are cut */
+            wbraid?: string | null;
             /** @description Kept up to 253 characters; longer values are cut */
             referrer?: string | null;
             /** @description Kept up to 20 characters; longer values are cut */

@@ -88,6 +88,27 @@ describe('captureCampaign', () => {
     expect(getAttribution(storage, landed)).not.toHaveProperty('fbclid');
   });
 
+  it('saves a Google ad click from iOS (gbraid or wbraid, sent instead of gclid) as an ad click', () => {
+    const storage = memoryStorage();
+    const visit = { pathname: '/premium-numbers', search: '?gbraid=0AAAAA_x&utm_source=google' };
+    expect(captureCampaign(visit, storage, landed)).toMatchObject({
+      gclid: null,
+      gbraid: '0AAAAA_x',
+      utm_source: 'google',
+    });
+    // A later tagged visit without a click id does not replace the click.
+    expect(
+      captureCampaign({ pathname: '/', search: '?utm_source=newsletter' }, storage, landed),
+    ).toBeNull();
+    expect(getAttribution(storage, landed)).toMatchObject({ gbraid: '0AAAAA_x' });
+    // wbraid alone is a landing worth saving too.
+    expect(attributionFromUrl({ pathname: '/', search: '?wbraid=Cj0_y' }, landed)).toMatchObject({
+      wbraid: 'Cj0_y',
+      gclid: null,
+      utm_source: null,
+    });
+  });
+
   it('replaces an older campaign with a newer one', () => {
     const storage = memoryStorage();
     captureCampaign(landing, storage, landed);
@@ -214,7 +235,9 @@ describe('referrals: untagged visits from other sites', () => {
     });
     expect(from('https://www.google.com/', '?gclid=g1')).not.toHaveProperty('referrer');
     expect(from('https://www.google.com/', '?utm_campaign=only')).toBeNull();
-    expect(from('https://www.google.com/', '?gbraid=x')).toBeNull();
+    // An iOS ad click is a campaign of its own, not a referral.
+    expect(from('https://www.google.com/', '?gbraid=x')).toMatchObject({ gbraid: 'x' });
+    expect(from('https://www.google.com/', '?gbraid=x')).not.toHaveProperty('referrer');
     expect(from('https://store.example/')).toBeNull();
   });
 

@@ -4,7 +4,9 @@ import { useLocation } from 'react-router';
 
 /**
  * Campaign tracking (spec §3, §4, §9). When the address carries `gclid` or `utm_source` (or,
- * ours, `fbclid`: Meta's ads add nothing else unless each ad is tagged), the landing data is saved in local storage under CAMPAIGN_TRACKING_KEY for 90 days; storage
+ * ours, `fbclid`: Meta's ads add nothing else unless each ad is tagged; and Google's `gbraid` or
+ * `wbraid`, which its ads carry instead of gclid on iOS), the landing data is saved in local
+ * storage under CAMPAIGN_TRACKING_KEY for 90 days; storage
  * failures are ignored. `getAttribution()` returns the saved record while it is valid (an
  * expired record is removed and ignored); checkout sends it as its `attribution`. Every text
  * value is cut to the server's limit (ATTRIBUTION_FIELD_LIMITS in @store/domain), when saved and
@@ -29,6 +31,9 @@ export interface CampaignAttribution {
   /** Ours, beyond the spec's record, kept only when the address carries them. */
   utm_medium?: string;
   fbclid?: string;
+  /** Google Ads' click ids on iOS (sent instead of gclid): kept so the sale can be reported. */
+  gbraid?: string;
+  wbraid?: string;
   /** An untagged visit's referring site: its host, 'www.google.com'. */
   referrer?: string;
   /** 'organic' when the referring site is a search engine, 'referral' otherwise. */
@@ -104,7 +109,14 @@ function param(search: URLSearchParams, name: AttributionTextField): string | nu
 const clipped = (field: AttributionTextField, value: string | null) =>
   value === null ? null : cleanAttributionValue(field, value);
 
-const OPTIONAL_FIELDS = ['utm_medium', 'fbclid', 'referrer', 'referrer_medium'] as const;
+const OPTIONAL_FIELDS = [
+  'utm_medium',
+  'fbclid',
+  'gbraid',
+  'wbraid',
+  'referrer',
+  'referrer_medium',
+] as const;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 /** The optional fields, each only when it has a value. */
@@ -116,7 +128,8 @@ function extras(values: Partial<Record<OptionalField, string | null>>) {
 }
 
 /**
- * The record for a landing: its campaign when the address carries gclid, utm_source or fbclid;
+ * The record for a landing: its campaign when the address carries an ad click's id (gclid,
+ * gbraid, wbraid, fbclid) or utm_source;
  * else, when it carries no campaign parameter at all, the referring site (see referralFrom);
  * else null.
  */
@@ -128,14 +141,16 @@ export function attributionFromUrl(
   const gclid = param(search, 'gclid');
   const utmSource = param(search, 'utm_source');
   const fbclid = param(search, 'fbclid');
+  const gbraid = param(search, 'gbraid');
+  const wbraid = param(search, 'wbraid');
   const tagged = [...search.keys()].some((name) => CAMPAIGN_PARAMETERS.test(name));
   const referral = tagged ? null : referralFrom(visit.referrer ?? '', visit.host ?? '');
-  if (!gclid && !utmSource && !fbclid && !referral) return null;
+  if (!gclid && !utmSource && !fbclid && !gbraid && !wbraid && !referral) return null;
   return {
     gclid,
     utm_source: utmSource,
     utm_campaign: param(search, 'utm_campaign'),
-    ...extras({ utm_medium: param(search, 'utm_medium'), fbclid, ...referral }),
+    ...extras({ utm_medium: param(search, 'utm_medium'), fbclid, gbraid, wbraid, ...referral }),
     timestamp: now.toISOString(),
     landing_page: cleanAttributionValue('landing_page', `${visit.pathname}${visit.search}`),
     expires_at: new Date(now.getTime() + CAMPAIGN_TRACKING_DAYS * DAY_MS).toISOString(),
@@ -144,7 +159,7 @@ export function attributionFromUrl(
 
 /** How much a record tells: 2 an ad click's id, 1 a tagged campaign, 0 a referring site. */
 const weight = (record: CampaignAttribution) =>
-  record.gclid || record.fbclid ? 2 : record.utm_source ? 1 : 0;
+  record.gclid || record.fbclid || record.gbraid || record.wbraid ? 2 : record.utm_source ? 1 : 0;
 
 /**
  * Whether a new landing's record replaces the saved one: a record that tells more always does,
@@ -191,6 +206,8 @@ function isAttribution(value: unknown): value is CampaignAttribution {
     (typeof v.gclid === 'string' ||
       typeof v.utm_source === 'string' ||
       typeof v.fbclid === 'string' ||
+      typeof v.gbraid === 'string' ||
+      typeof v.wbraid === 'string' ||
       typeof v.referrer === 'string') &&
     typeof v.timestamp === 'string' &&
     typeof v.landing_page === 'string' &&

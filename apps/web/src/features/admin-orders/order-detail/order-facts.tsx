@@ -22,6 +22,8 @@ const campaignFields: Record<string, string> = {
   utm_campaign: 'Campaign',
   gclid: 'Google Ads click',
   fbclid: 'Meta ad click',
+  gbraid: 'Google Ads click (iOS, gbraid)',
+  wbraid: 'Google Ads click (iOS, wbraid)',
   referrer: 'Came from',
   referrer_medium: 'Visit type',
   landing_page: 'Landing page',
