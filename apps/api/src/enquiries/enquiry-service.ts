@@ -401,12 +401,14 @@ export function createEnquiryService(deps: EnquiryDeps) {
           if (sent && sent.requestHash !== hash) throw keyReused();
           if (sent) return before;
         }
-        if (input.repliesSeen !== undefined && !input.sendAnyway) {
-          const unseen = (await readReplies(tx, id)).slice(input.repliesSeen);
-          if (unseen.length > 0) throw alreadyReplied(unseen);
-        }
-        if (input.statusSeen && input.statusSeen !== 'closed' && before.status === 'closed') {
-          if (!input.sendAnyway) throw await alreadyAnswered(tx, id);
+        if (!input.sendAnyway) {
+          if (input.repliesSeen !== undefined) {
+            const unseen = (await readReplies(tx, id)).slice(input.repliesSeen);
+            if (unseen.length > 0) throw alreadyReplied(unseen);
+          }
+          if (input.statusSeen && input.statusSeen !== 'closed' && before.status === 'closed') {
+            throw await alreadyAnswered(tx, id);
+          }
         }
         if (deps.notifier.delivers?.('email') === false) {
           throw new AppError(
