@@ -225,6 +225,23 @@ describe('consent for analytics', () => {
     expect(await screen.findByRole('region', { name: 'Cookie choice' })).toBeInTheDocument();
   });
 
+  it('follows a choice made in another tab at once, and its forgetting', async () => {
+    renderApp('G-TEST');
+    const otherTab = (value: string | null) =>
+      act(() => {
+        if (value === null) window.localStorage.removeItem(CONSENT_KEY);
+        else window.localStorage.setItem(CONSENT_KEY, value);
+        window.dispatchEvent(new StorageEvent('storage', { key: CONSENT_KEY, newValue: value }));
+      });
+    otherTab('granted');
+    expect(calls().at(-1)).toEqual(['consent', 'update', granted]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(bar()).toBeNull();
+    otherTab(null);
+    expect(calls().at(-1)).toEqual(['consent', 'update', denied]);
+    expect(await screen.findByRole('region', { name: 'Cookie choice' })).toBeInTheDocument();
+  });
+
   it('shows and sends nothing about consent without a measurement id', async () => {
     renderApp('');
     await act(() => new Promise((resolve) => setTimeout(resolve, 5)));

@@ -4,7 +4,7 @@ import { useLocation, useMatches } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { whenIdle } from '../../lib/when-idle';
 import { CAMPAIGN_PARAMETERS } from './campaign-tracking';
-import { consentSignals, readConsent, useConsent } from './consent';
+import { CONSENT_KEY, consentSignals, readConsent, useConsent } from './consent';
 
 /**
  * Google Analytics 4 (spec §1: a page-view event on each path change). With a measurement id
@@ -14,7 +14,7 @@ import { consentSignals, readConsent, useConsent } from './consent';
  * loads and nothing is recorded.
  *
  * Consent (docs/decisions/0045): Google Consent Mode v2 starts denied, before anything else is
- * sent; a choice saved earlier is applied at once. While no choice is saved the consent bar is
+ * sent; a choice saved earlier is applied at once, and one made in another tab as it is made. While no choice is saved the consent bar is
  * loaded (its own small chunk) once the page has loaded and the browser is idle.
  */
 
@@ -48,6 +48,11 @@ function initAnalytics(measurementId: string, win: Window = window): (...args: G
   gtag('consent', 'default', consentSignals('denied'));
   const choice = readConsent();
   if (choice) gtag('consent', 'update', consentSignals(choice));
+  // A choice made in another tab of the store reaches this tab's tags at once.
+  win.addEventListener('storage', (event) => {
+    if (event.key !== CONSENT_KEY && event.key !== null) return;
+    gtag('consent', 'update', consentSignals(readConsent() ?? 'denied'));
+  });
   gtag('js', new Date());
   gtag('config', measurementId, { send_page_view: false });
   scheduleScript(measurementId, win);
