@@ -28,11 +28,16 @@ describeEachDatabase('favourites', (ctx) => {
     const listed = (await client.get(api('/favourites'))).json().data.items as {
       number: string;
       status: string;
+      pricing: object | null;
     }[];
     expect(listed.map((item) => [item.number, item.status]).sort()).toEqual([
       ['9811223344', 'available'],
       ['9876598765', 'available'],
       ['9898701234', 'sold'],
+    ]);
+    // A sold number's price is not published, not even to a buyer who kept it.
+    expect(listed.filter((item) => item.pricing === null).map((item) => item.number)).toEqual([
+      '9898701234',
     ]);
 
     expect((await client.delete(api(`/favourites/${id('9811223344')}`))).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { toPaise } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sessionKeys } from '../auth/auth-service';
-import type { CatalogService } from '../catalog/catalog-service';
+import { publicNumberDetail, type CatalogService } from '../catalog/catalog-service';
 import { numberListQuery } from '../catalog/catalog-schemas';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
@@ -86,7 +86,10 @@ export function createAlertService(deps: AlertServiceDeps) {
     const details = new Map(
       (await catalog.detailsByIds(kept.map((row) => row.numberId))).map((d) => [d.id, d]),
     );
-    return kept.flatMap((row) => details.get(row.numberId) ?? []);
+    return kept.flatMap((row) => {
+      const detail = details.get(row.numberId);
+      return detail ? [publicNumberDetail(detail)] : [];
+    });
   }
 
   async function keep(userId: string, ids: readonly number[]) {
@@ -96,7 +99,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       userId,
       found.map((number) => ({ numberId: number.id, price: toPaise(number.pricing.nwFinalPrice) })),
     );
-    return found;
+    return found.map(publicNumberDetail);
   }
 
   /**

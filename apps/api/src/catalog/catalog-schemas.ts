@@ -222,10 +222,13 @@ export const numberDetailSchema = numberItemSchema.extend({
     .describe(
       'available; reserved: held by a checkout for now; sold; hidden by the store; coming_soon: shown, not for sale yet',
     ),
+  pricing: numberItemSchema.shape.pricing
+    .nullable()
+    .describe('null for a sold or hidden number: the store does not publish its price'),
   categories: z
     .array(z.object({ slug: z.string(), name: z.string() }))
     .describe('Every category the number fits, the primary one (`category`) first'),
-  saving: z.number().describe('Rupees off the list price; 0 when not on offer'),
+  saving: z.number().describe('Rupees off the list price; 0 when not on offer or not priced'),
 });
 
 export type NumberDetail = z.infer<typeof numberDetailSchema>;

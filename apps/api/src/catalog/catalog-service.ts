@@ -43,7 +43,9 @@ import {
   type DemoLoadOptions,
   type LoadOptions,
 } from './load-numbers';
-import { toNumberDetail, toNumberItem } from './number-item';
+import { publicNumberDetail, toNumberDetail, toNumberItem } from './number-item';
+
+export { publicNumberDetail };
 import { findNumberByDigits, findNumbersByIds, similarNumbers } from './number-page-store';
 import { availableNumbers, countFamilyPacks, familyPacks, type PackRow } from './packs-store';
 import { sitemapNumbers, sitemapRanges } from './sitemap-store';
@@ -195,10 +197,13 @@ export function createCatalogService({ config, database, changes, audit }: Catal
       return (await findNumbersByIds(database.db, ids)).map(toNumberDetail);
     },
 
-    /** A number by its 10 digits as its page shows it, whatever its status; undefined if unknown. */
+    /**
+     * A number by its 10 digits as its page shows it to anyone, whatever its status (a sold or
+     * hidden one without its price); undefined if unknown.
+     */
     async findByDigits(digits: string) {
       const row = await findNumberByDigits(database.db, digits);
-      return row ? toNumberDetail(row) : undefined;
+      return row ? publicNumberDetail(toNumberDetail(row)) : undefined;
     },
 
     /**

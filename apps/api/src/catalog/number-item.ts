@@ -71,8 +71,11 @@ export function toNumberItem(row: NumberRow): NumberItem {
   };
 }
 
+/** A number's page data with its price, whatever its status: for the store's own use. */
+export type PricedNumberDetail = NumberDetail & { pricing: NumberItem['pricing'] };
+
 /** A number as its own page shows it: the card, its status, every category and the saving. */
-export function toNumberDetail(row: NumberPageRow): NumberDetail {
+export function toNumberDetail(row: NumberPageRow): PricedNumberDetail {
   const slugs = row.categories.length > 0 ? row.categories : [row.category];
   return {
     ...toNumberItem(row),
@@ -80,4 +83,14 @@ export function toNumberDetail(row: NumberPageRow): NumberDetail {
     categories: slugs.map((slug) => ({ slug, name: findCategory(slug)?.name ?? slug })),
     saving: toRupees(Math.max(0, row.basePrice - row.finalPrice)),
   };
+}
+
+/**
+ * A number's page data as anyone may read it: a sold or hidden number without its price, so
+ * whoever tries its digits learns only that it is not for sale (the owner may hide a number to
+ * keep it for a customer or to reprice it). Its page shows no price either.
+ */
+export function publicNumberDetail(detail: PricedNumberDetail): NumberDetail {
+  if (detail.status !== 'sold' && detail.status !== 'hidden') return detail;
+  return { ...detail, pricing: null, saving: 0 };
 }

@@ -70,6 +70,20 @@ describeEachDatabase('a number by its digits', (ctx) => {
     expect(await status('9876598765')).toBe('available');
   });
 
+  it("publishes no price of a sold or hidden number, a held one's as on sale", async () => {
+    const detail = async (digits: string) =>
+      (await get(`/api/v1/numbers/by-number/${digits}`)).json().data;
+    for (const digits of ['9811223344', '9512120345']) {
+      const gone = await detail(digits);
+      expect(gone.pricing).toBeNull();
+      expect(gone.saving).toBe(0);
+      expect(JSON.stringify(gone)).not.toMatch(/5000|9500|nwFinalPrice/);
+    }
+    expect((await detail('9559900590')).pricing).toMatchObject({
+      nwFinalPrice: expect.any(Number),
+    });
+  });
+
   it('answers 404 for a number the store never had, 400 for one that is no number', async () => {
     const unknown = await get('/api/v1/numbers/by-number/9000000001');
     expect(unknown.statusCode).toBe(404);

@@ -160,7 +160,7 @@ numberPagesSuite(
       await ctx().app.services.catalog.reprice(row!.id, { finalPrice: 40_000_00 });
       await get();
       expect(ctx().calls).toHaveLength(2);
-      expect(ctx().calls[1]?.number?.pricing.nwFinalPrice).toBe(40_000);
+      expect(ctx().calls[1]?.number?.pricing?.nwFinalPrice).toBe(40_000);
     });
   },
 );

@@ -3281,6 +3281,7 @@ export interface operations {
                 slug: string;
                 name: string;
               };
+              /** @description null for a sold or hidden number: the store does not publish its price */
               pricing: {
                 /** @description What the buyer pays before tax, in rupees */
                 nwFinalPrice: number;
@@ -3288,7 +3289,7 @@ export interface operations {
                 nwBasePrice: number;
                 /** @description Whole percent off the list price; 0 when not on offer */
                 discountPercent: number;
-              };
+              } | null;
               sum: number;
               mid: number;
               total: number;
@@ -3304,7 +3305,7 @@ export interface operations {
                 slug: string;
                 name: string;
               }[];
-              /** @description Rupees off the list price; 0 when not on offer */
+              /** @description Rupees off the list price; 0 when not on offer or not priced */
               saving: number;
             };
           };
@@ -8459,6 +8460,7 @@ export interface operations {
                   slug: string;
                   name: string;
                 };
+                /** @description null for a sold or hidden number: the store does not publish its price */
                 pricing: {
                   /** @description What the buyer pays before tax, in rupees */
                   nwFinalPrice: number;
@@ -8466,7 +8468,7 @@ export interface operations {
                   nwBasePrice: number;
                   /** @description Whole percent off the list price; 0 when not on offer */
                   discountPercent: number;
-                };
+                } | null;
                 sum: number;
                 mid: number;
                 total: number;
@@ -8482,7 +8484,7 @@ export interface operations {
                   slug: string;
                   name: string;
                 }[];
-                /** @description Rupees off the list price; 0 when not on offer */
+                /** @description Rupees off the list price; 0 when not on offer or not priced */
                 saving: number;
               }[];
             };
@@ -8774,6 +8776,7 @@ export interface operations {
                   slug: string;
                   name: string;
                 };
+                /** @description null for a sold or hidden number: the store does not publish its price */
                 pricing: {
                   /** @description What the buyer pays before tax, in rupees */
                   nwFinalPrice: number;
@@ -8781,7 +8784,7 @@ export interface operations {
                   nwBasePrice: number;
                   /** @description Whole percent off the list price; 0 when not on offer */
                   discountPercent: number;
-                };
+                } | null;
                 sum: number;
                 mid: number;
                 total: number;
@@ -8797,7 +8800,7 @@ export interface operations {
                   slug: string;
                   name: string;
                 }[];
-                /** @description Rupees off the list price; 0 when not on offer */
+                /** @description Rupees off the list price; 0 when not on offer or not priced */
                 saving: number;
               }[];
             };

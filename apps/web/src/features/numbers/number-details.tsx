@@ -18,7 +18,7 @@ import { SimilarNumbers } from './similar-numbers';
  * Add to cart, busy while it runs, and Buy now, which only opens its billing step: it is never
  * disabled, so it keeps the focus, and the dialog gives the focus back to it when it closes.
  */
-function BuyButtons({ number }: { number: NumberDetail }) {
+function BuyButtons({ number }: { number: Extract<NumberDetail, { status: 'available' }> }) {
   const { buyNow } = useCartActions();
   const { inCart, adding, add, inCartLink } = useAddButton(number);
   return (
@@ -49,7 +49,6 @@ function BuyButtons({ number }: { number: NumberDetail }) {
 
 /** The price with the list price and the saving when on offer, or where the number stands. */
 function Offer({ number }: { number: NumberDetail }) {
-  const { nwFinalPrice, nwBasePrice, discountPercent } = number.pricing;
   if (number.status === 'sold' || number.status === 'hidden') {
     return (
       <div role="status" data-testid="number-status">
@@ -62,6 +61,7 @@ function Offer({ number }: { number: NumberDetail }) {
       </div>
     );
   }
+  const { nwFinalPrice, nwBasePrice, discountPercent } = number.pricing;
   return (
     <div>
       <p

@@ -21,7 +21,9 @@ export const numberCrumbs = (number: NumberDetail) => [
 ];
 
 /** Whether the number can be bought (or will be again when its hold lapses). */
-export const isOnSale = (number: NumberDetail) =>
+export const isOnSale = (
+  number: NumberDetail,
+): number is Extract<NumberDetail, { status: 'available' | 'reserved' }> =>
   number.status === 'available' || number.status === 'reserved';
 
 const availability = {

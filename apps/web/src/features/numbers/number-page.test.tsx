@@ -19,8 +19,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function detail(overrides: Partial<NumberDetail> = {}): NumberDetail {
-  return {
+/** A number's page data as the API sends it: no price for a sold or hidden one. */
+function detail(
+  overrides: Partial<Omit<NumberDetail, 'status' | 'pricing'>> & {
+    status?: NumberDetail['status'];
+  } = {},
+): NumberDetail {
+  const { status = 'available', ...rest } = overrides;
+  const data = {
     id: 7,
     number: '9898989898',
     display: '98989 89898',
@@ -39,9 +45,12 @@ function detail(overrides: Partial<NumberDetail> = {}): NumberDetail {
       [0, 4],
       [4, 8],
     ],
-    status: 'available',
-    ...overrides,
+    ...rest,
   };
+  const priced = status !== 'sold' && status !== 'hidden';
+  return (
+    priced ? { ...data, status } : { ...data, status, pricing: null, saving: 0 }
+  ) as NumberDetail;
 }
 
 const similarItem = product(8, 2000, '9000000004');

@@ -93,7 +93,9 @@ function GuestSaved() {
 function AccountSaved() {
   const favourites = useFavouritesQuery(true);
   const items = favourites.data ?? [];
-  const onSale = items.filter((item) => item.status === 'available');
+  const onSale = items.flatMap(({ pricing, ...item }) =>
+    item.status === 'available' && pricing ? [{ ...item, pricing }] : [],
+  );
   const gone = items.filter((item) => item.status !== 'available');
   return (
     <div className="space-y-10">

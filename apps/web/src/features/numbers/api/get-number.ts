@@ -1,8 +1,23 @@
 import { api, isApiError, type RequestOptions } from '../../../lib/api-client';
 import type { ApiData } from '../../../lib/api-types';
 
-/** A number as its page shows it: the card data, status, every category, saving. */
-export type NumberDetail = ApiData<'/numbers/by-number/{digits}', 'get'>;
+type NumberPageData = ApiData<'/numbers/by-number/{digits}', 'get'>;
+type WithStatus<Status, Pricing> = Omit<NumberPageData, 'status' | 'pricing'> & {
+  status: Status;
+  pricing: Pricing;
+};
+type Pricing = NonNullable<NumberPageData['pricing']>;
+
+/**
+ * A number as its page shows it: the card data, status, every category, saving; its price unless
+ * it is sold or hidden (the API publishes none then).
+ */
+export type NumberDetail =
+  | WithStatus<'available', Pricing>
+  | WithStatus<'reserved', Pricing>
+  | WithStatus<'coming_soon', Pricing>
+  | WithStatus<'sold', null>
+  | WithStatus<'hidden', null>;
 
 /**
  * GET /numbers/by-number/{digits}: the number whatever its status, or null when the store never
