@@ -274,6 +274,7 @@ describeEachDatabase(
     it('replies by e-mail, records the reply with who sent it and marks the enquiry answered', async () => {
       const { app } = ctx();
       const id = await send({ number: '9820098200' });
+      const reference = `ENQ-${id.slice(0, 8).toUpperCase()}`;
       const staff = await staffMember(app);
       const res = await staff.client.post(api(`/admin/enquiries/${id}/replies`), {
         text: 'Yes, 98200 98200 is available at ₹1,50,000. Shall I hold it for you?',
@@ -286,7 +287,7 @@ describeEachDatabase(
         {
           id: expect.any(String),
           sentTo: 'ravi@example.com',
-          subject: `Re: your enquiry – ${app.config.STORE_NAME}`,
+          subject: `Re: your enquiry ${reference} – ${app.config.STORE_NAME}`,
           text: 'Yes, 98200 98200 is available at ₹1,50,000. Shall I hold it for you?',
           sentAt: expect.any(String),
           staff: { id: staff.user.id, name: 'Sunita Support' },
@@ -295,9 +296,10 @@ describeEachDatabase(
       const [mail] = await outbox(app, 'ravi@example.com');
       expect(mail).toMatchObject({
         channel: 'email',
-        subject: `Re: your enquiry – ${app.config.STORE_NAME}`,
+        subject: `Re: your enquiry ${reference} – ${app.config.STORE_NAME}`,
       });
       expect(mail!.text.startsWith('Yes, 98200 98200 is available')).toBe(true);
+      expect(mail!.text).toContain(`Your enquiry's reference: ${reference}`);
       // The enquirer's own words are not sent back to an address nobody verified.
       expect(mail!.text).not.toContain('Please call me');
 
@@ -306,8 +308,8 @@ describeEachDatabase(
         text: 'Holding it until Friday.',
       });
       expect(second.json().data.replies.map((r: { subject: string }) => r.subject)).toEqual([
-        `Re: your enquiry – ${app.config.STORE_NAME}`,
-        'Your VIP number',
+        `Re: your enquiry ${reference} – ${app.config.STORE_NAME}`,
+        `Your VIP number (${reference})`,
       ]);
       const entries = await auditOf(id);
       expect(entries.map((e) => e.action)).toEqual(['enquiry.reply', 'enquiry.reply']);

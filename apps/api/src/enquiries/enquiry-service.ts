@@ -211,10 +211,17 @@ function replyEmail(
   enquiry: EnquiryRow,
   input: EnquiryReplyInput,
 ) {
-  const subject = input.subject ?? `Re: your enquiry – ${config.STORE_NAME}`;
+  // The reference the acknowledgement gave, so the sender's mail threads and the team finds it.
+  const reference = enquiryReference(enquiry.id);
+  const subject = !input.subject
+    ? `Re: your enquiry ${reference} – ${config.STORE_NAME}`
+    : input.subject.toUpperCase().includes(reference)
+      ? input.subject
+      : `${input.subject} (${reference})`;
   const text = [
     input.text,
     '',
+    `Your enquiry's reference: ${reference}`,
     storeContactLine(config),
     '',
     config.STORE_NAME,

@@ -280,7 +280,8 @@ function ReplyForm({ enquiry, onSent }: { enquiry: EnquiryDetail; onSent: () => 
       <h2 className="mb-3 text-base font-semibold text-slate-900">Reply to {enquiry.email}</h2>
       <TextField
         label="Subject"
-        placeholder="Re: your enquiry"
+        placeholder={`Re: your enquiry ${enquiry.reference}`}
+        hint="The enquiry's reference is added to a subject of your own."
         error={errors.subject?.message}
         {...register('subject')}
       />
