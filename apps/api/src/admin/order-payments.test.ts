@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { formatIndiaDateTime } from '@store/domain';
 import {
   buyerWithOrder,
   lapseHold,
@@ -80,7 +81,9 @@ describeEachDatabase(
       });
       const [placed] = await sentTo(ctx().database, TEAM_EMAIL);
       expect(placed!.subject).toBe(`[VIP Number Store] New order ${order.reference}: ₹59,000`);
-      expect(placed!.text).toContain('98765 98765, held until payment (manual).');
+      expect(placed!.text).toContain(
+        `98765 98765, held until ${formatIndiaDateTime(order.holdExpiresAt)} for payment by UPI / bank transfer.`,
+      );
       expect(placed!.text).toContain(`Buyer: Ravi Kulkarni, ${user.mobile}, ${user.email}`);
       expect(placed!.text).toContain(`http://store.test/admin/orders/${order.id}`);
       expect((await sentTo(ctx().database, TEAM_MOBILE))[0]!.text).toContain(

@@ -1,4 +1,4 @@
-import { formatInr, toRupees } from '@store/domain';
+import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { StaffAlert } from '../notify/staff-alerts';
@@ -17,7 +17,11 @@ function buyerLine(order: OrderRow): string {
   return `Buyer: ${billing.name}, ${billing.mobile}, ${billing.email}${billing.companyName ? ` (${billing.companyName})` : ''}`;
 }
 
-/** A buyer placed an order: the numbers are held until it is paid. */
+/** How the buyer pays, as the team says it (the setting's code means nothing to them). */
+const paidHow = (provider: string) =>
+  provider === 'razorpay' ? 'online through Razorpay' : 'by UPI / bank transfer';
+
+/** A buyer placed an order: the numbers are held until it is paid, and until when. */
 export function newOrderAlert(
   config: AlertConfig,
   order: OrderRow,
@@ -26,7 +30,7 @@ export function newOrderAlert(
   return {
     subject: `New order ${order.reference}: ${inr(order.totalAmount)}`,
     text: [
-      `${items.map((item) => displayNumber(item.number)).join(', ')}, held until payment (${order.paymentProvider}).`,
+      `${items.map((item) => displayNumber(item.number)).join(', ')}, held until ${formatIndiaDateTime(order.holdExpiresAt)} for payment ${paidHow(order.paymentProvider)}.`,
       buyerLine(order),
       consoleLink(config, order),
     ].join('\n'),
