@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { newAccount, registerByApi, supportRequest } from '../support/accounts';
-import { jsonLdBlocks, meta, publicBase, type ApiNumber } from '../support/store-pages';
+import {
+  jsonLdBlocks,
+  meta,
+  publicBase,
+  untilHydrated,
+  type ApiNumber,
+} from '../support/store-pages';
 import { startStore, webBuildDir } from '../support/store-server';
 
 /**
@@ -154,8 +160,40 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
     // Without JavaScript the box is a plain form to the listing.
     await expect(search).toHaveAttribute('action', '/premium-numbers');
     expect((await jsonLdBlocks(page)).map((block) => block['@type'])).not.toContain('Product');
-    expect((await page.goto('/numbers/not-a-number'))?.status()).toBe(404);
   });
+});
+
+test('an address that is no number: the same not-found page, never its words, hydrated', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The page's own 404 is logged by the browser; anything else that fails is a fault.
+  const failed: string[] = [];
+  page.on('response', (answer) => {
+    if (answer.status() >= 400 && answer.request().resourceType() !== 'document') {
+      failed.push(answer.url());
+    }
+  });
+  const response = await page.goto('/numbers/Our%20store%20moved%20to%20evil-example.in');
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  expect(await response?.text()).not.toContain('evil');
+  // Hydrated (the search box's button has its props), and still the same words.
+  await untilHydrated(
+    page.getByRole('search', { name: 'Search in your own words' }).getByRole('button').first(),
+  );
+  await expect(page.locator('h1')).toHaveText('We do not have that number');
+  expect(await meta(page, 'meta[name="robots"]')).toBe('noindex, nofollow');
+  expect(await page.locator('head').innerHTML()).not.toContain('evil');
+  await expect(page.getByRole('search', { name: 'Search in your own words' })).toBeVisible();
+  expect(failed).toEqual([]);
+  expect(errors).toEqual([
+    'Failed to load resource: the server responded with a status of 404 (Not Found)',
+  ]);
 });
 
 test('a number page hydrates without a console error, and its buttons work', async ({

@@ -28,6 +28,7 @@ import { rejectNul } from './plugins/reject-nul';
 import { securityHeaders } from './plugins/security-headers';
 import { numberPages } from './plugins/number-pages';
 import { loadPageRenderer, type PageRenderer } from './plugins/page-renderer';
+import type { PageRenderLimit } from './plugins/rendered-pages';
 import { sitemaps } from './plugins/sitemaps';
 import { oneAddressPerPage, webApp } from './plugins/web-app';
 import { webBuildDir } from './config/web-build';
@@ -182,6 +183,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(sessionPlugin);
   await app.register(rejectNul);
 
+  // Whether a client may have one more page rendered on request (PAGE_RENDERS_PER_MINUTE),
+  // counted as the API's requests are, in the same store, under keys of its own.
+  let mayRender: PageRenderLimit = async () => true;
   await app.register(
     async (api) => {
       const sharedCounters =
@@ -199,6 +203,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
           message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
         }),
       });
+      const renders = api.createRateLimit({
+        max: config.PAGE_RENDERS_PER_MINUTE,
+        keyGenerator: (request) => `page renders|${clientAddress(request.ip)}`,
+      });
+      mayRender = async (request) => {
+        const counted = await renders(request);
+        return counted.isAllowed || !counted.isExceeded;
+      };
       await api.register(apiCompression);
       await api.register(healthRoutes);
       await api.register(authRoutes);
@@ -227,11 +239,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(sitemaps);
   const renderPage =
     deps.renderPage ?? loadPageRenderer(webBuildDir(config.WEB_BUILD_DIR), config.PUBLIC_BASE_URL);
-  if (renderPage) await app.register(numberPages, { render: renderPage });
+  if (renderPage) await app.register(numberPages, { render: renderPage, mayRender });
   await app.register(webApp, {
     buildDir: config.WEB_BUILD_DIR,
     publicBaseUrl: config.PUBLIC_BASE_URL,
-    render: renderPage,
+    render: renderPage && { render: renderPage, mayRender },
   });
   return app;
 }

@@ -78,7 +78,8 @@ describe('getSitemapPaths', () => {
   const categoryPaths = paths.filter((path) => path.includes('?'));
 
   it('lists every prerendered page but the noindex ones and the city pages', () => {
-    expect(noIndexPaths).toEqual(['/cart', '/numbers']);
+    expect(noIndexPaths).toEqual(['/cart', '/numbers', '/numbers/not-found']);
+    expect(getPrerenderPaths()).toContain('/numbers/not-found');
     expect(paths).not.toContain('/cart');
     expect(paths).not.toContain('/numbers');
     expect(paths).toContain('/numerology');
@@ -107,14 +108,16 @@ describe('getSitemapPaths', () => {
     for (const meta of [
       cartMeta({} as never),
       numberPageMeta({ data: { kind: 'lookup' } } as never),
+      numberPageMeta({ data: { kind: 'not-a-number' } } as never),
     ]) {
       const robots = (meta ?? []).find((tag) => 'name' in tag && tag.name === 'robots');
       expect(robots).toEqual({ name: 'robots', content: 'noindex, nofollow' });
     }
     const canonical = (meta: ReturnType<typeof cityMeta>) =>
       (meta ?? []).find((tag) => 'rel' in tag && tag.rel === 'canonical');
-    const mumbai = { params: { stateSlug: 'maharashtra', citySlug: 'mumbai' } } as never;
-    const maharashtra = { params: { stateSlug: 'maharashtra' } } as never;
+    const location = { search: '' };
+    const mumbai = { params: { stateSlug: 'maharashtra', citySlug: 'mumbai' }, location } as never;
+    const maharashtra = { params: { stateSlug: 'maharashtra' }, location } as never;
     expect(canonical(cityMeta(mumbai))).toEqual(canonical(stateMeta(maharashtra)));
     expect(canonical(stateMeta(maharashtra))).toMatchObject({
       href: expect.stringMatching(/\/vip-numbers\/maharashtra$/),

@@ -53,9 +53,10 @@ export function readBlogPostMetas(dir: string = blogArticlesDir): BlogPostMeta[]
  * /cart is one: guests use it, and its contents fill in on hydration (local storage or the
  * server), so there is nothing in it worth a search result. /numbers (the lookup of a number's
  * page) is another; the number pages themselves are rendered on request by the API, which lists
- * them in the sitemap index.
+ * them in the sitemap index. /numbers/not-found is the page the API sends (404) for any address
+ * under /numbers/ that is no number, whatever it says (decision 0047).
  */
-export const noIndexPaths = ['/cart', '/numbers'] as const;
+export const noIndexPaths = ['/cart', '/numbers', '/numbers/not-found'] as const;
 
 /**
  * City pages: prerendered and linked, but their canonical is their state's page (they differ from

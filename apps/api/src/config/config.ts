@@ -216,6 +216,12 @@ const configSchema = z.object({
    * (a server others may share), memory otherwise (the embedded database is one process's).
    */
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
+  /**
+   * Pages a client address may have rendered on request (a number's page, a listing with its
+   * numbers: not the ones kept rendered) per RATE_LIMIT_WINDOW_SECONDS; past it the client gets
+   * the page rendered in the browser (decision 0047).
+   */
+  PAGE_RENDERS_PER_MINUTE: count.default(60),
   /** Server processes `npm run start:cluster` starts (src/cluster.ts); unset: one per CPU core. */
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   ENQUIRIES_PER_IP_PER_HOUR: count.default(10),

@@ -51,8 +51,10 @@ export function postgresRateLimitStore(
         );
     }
 
-    child(routeOptions: { method: string | string[]; url: string }) {
-      return new PostgresRateLimitStore({}, `${String(routeOptions.method)} ${routeOptions.url}|`);
+    /** A route's own limit counts under its address; one made with createRateLimit (none) as is. */
+    child(routeOptions: { method?: string | string[]; url?: string }) {
+      const route = routeOptions.url && `${String(routeOptions.method)} ${routeOptions.url}|`;
+      return new PostgresRateLimitStore({}, route || this.prefix);
     }
   }
   return PostgresRateLimitStore;

@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { renderedPagesSuite } from '../../test-support/rendered-pages';
 import { buyerWithOrder, lapseHold, staffMember } from '../../test-support/sales';
+import { insertTestNumbers } from '../../test-support/numbers';
 import { api } from '../../test-support/session-client';
 import type { ListingPageData, PageData } from './page-renderer';
 
@@ -69,6 +70,13 @@ function listingPagesSuite(
   );
 }
 
+/** `count` numbers on sale, none of them in the suite's own. */
+const moreNumbers = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    number: `70000${String(10_000 + i * 37).padStart(5, '0')}`,
+    basePrice: 3_000 + i,
+  }));
+
 const numberLinks = (html: string) =>
   [...html.matchAll(/href="\/numbers\/(\d+)"/g)].map((m) => m[1]);
 
@@ -103,15 +111,34 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
     expect(numberLinks((await get('/')).body)).toEqual(['9876598765']);
     expect(ctx().calls.at(-1)?.listing).toMatchObject({ search: '', page: { pageSize: 4 } });
     expect((await get('/?utm_source=ads')).body).toBe('<html>home</html>');
-    const second = await get('/premium-numbers?page=2&category=mirror-numbers');
+    // 24 numbers more: the listing has a second page.
+    await insertTestNumbers(ctx().app, moreNumbers(24));
+    const second = await get('/premium-numbers?page=2');
     expect(second.statusCode).toBe(200);
+    // 26 on sale (one of the suite's is sold): 2 on the second page.
+    expect(numberLinks(second.body)).toHaveLength(2);
     expect(ctx().calls.map(({ path, listing }) => [path, listing.page.page])).toEqual([
       ['/premium-numbers', 1],
       ['/offer-zone', 1],
       ['/vip-numbers/maharashtra/mumbai', 1],
       ['/', 1],
-      ['/premium-numbers?category=mirror-numbers&page=2', 2],
+      ['/premium-numbers?page=2', 2],
     ]);
+  });
+
+  it('answers a page past the end 404 and noindex with its prerendered page, rendering nothing', async () => {
+    for (const [url, body] of [
+      ['/premium-numbers?page=99999', 'prerendered listing'],
+      ['/premium-numbers?page=2', 'prerendered listing'],
+      ['/premium-numbers?category=mirror-numbers&page=500', 'prerendered mirror numbers'],
+      ['/vip-numbers/maharashtra/mumbai?page=3', 'prerendered mumbai'],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.body, url).toBe(`<html>${body}</html>`);
+    }
+    expect(ctx().calls).toEqual([]);
   });
 
   it('sends the prerendered page for every other query, a search marked noindex, follow', async () => {
@@ -172,6 +199,44 @@ listingPagesSuite(
       expect(paid.statusCode).toBe(200);
       expect(await links()).toEqual(['9811223344']);
       expect(ctx().calls).toHaveLength(4);
+    });
+  },
+);
+
+listingPagesSuite(
+  'Listing pages past a client address its render limit',
+  { env: { CATALOG_CACHE_SECONDS: '30', PAGE_RENDERS_PER_MINUTE: '2' } },
+  (ctx) => {
+    const from = (remoteAddress: string, url: string) =>
+      ctx().app.inject({ method: 'GET', url, remoteAddress });
+
+    it('sends the prerendered page once an address has had its renders; pages kept are not counted', async () => {
+      const rendered = () => ctx().calls.map((call) => call.path);
+      // Kept pages are sent as often as asked: one render.
+      for (let i = 0; i < 5; i++) await from('203.0.113.21', '/premium-numbers');
+      expect((await from('203.0.113.21', '/offer-zone')).statusCode).toBe(200);
+      expect(rendered()).toEqual(['/premium-numbers', '/offer-zone']);
+
+      const third = await from('203.0.113.21', '/vip-numbers/maharashtra/mumbai');
+      expect(third.statusCode).toBe(200);
+      expect(third.body).toBe('<html>prerendered mumbai</html>');
+      // A page past the end is no render either: it still answers 404.
+      expect((await from('203.0.113.21', '/premium-numbers?page=40')).statusCode).toBe(404);
+      // A page another address had rendered is kept: sent as rendered.
+      expect(numberLinks((await from('203.0.113.21', '/premium-numbers')).body)).toHaveLength(2);
+      expect(rendered()).toHaveLength(2);
+      expect(ctx().logs.map((line) => line.msg)).toContain(
+        "listing page over its client's render limit",
+      );
+
+      // Another address has its own renders.
+      const other = await from('203.0.113.22', '/vip-numbers/maharashtra/mumbai');
+      expect(numberLinks(other.body)).toHaveLength(2);
+      expect(rendered()).toEqual([
+        '/premium-numbers',
+        '/offer-zone',
+        '/vip-numbers/maharashtra/mumbai',
+      ]);
     });
   },
 );

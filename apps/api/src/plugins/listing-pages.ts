@@ -2,7 +2,7 @@ import { categoryFromQuery, findCity, findState } from '@store/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { numberListQuery, numberPageSchema } from '../catalog/catalog-schemas';
 import type { PageRenderer } from './page-renderer';
-import { renderedPages } from './rendered-pages';
+import { PageNotServed, renderedPages, type PageRenderLimit } from './rendered-pages';
 
 const slug = '(^[a-z0-9-]+$)';
 /** The routes of the pages that list numbers (a place's slugs as the store writes them). */
@@ -78,18 +78,31 @@ function servedListingQuery(query: string): string | undefined {
  * address without a query), rendered on request with
  * the web app's server build and the first page of numbers read as GET /numbers reads it, kept
  * and forgotten as renderedPages says. Returns the page's handler for the web app's plugin,
- * which answers false for an address it does not serve or a page that failed to render (logged):
- * the web app then sends the prerendered page, which lists the numbers in the browser.
+ * which answers false for an address it does not serve, a page that failed to render (logged)
+ * or a client over its render limit (logged): the web app then sends the prerendered page,
+ * which lists the numbers in the browser. A further page past the listing's end answers false
+ * too, with the reply's status set to 404 and noindex (decision 0047).
  */
-export function listingPages(app: FastifyInstance, render: PageRenderer) {
+export function listingPages(
+  app: FastifyInstance,
+  opts: { render: PageRenderer; mayRender: PageRenderLimit },
+) {
   const { catalog } = app.services;
-  const pages = renderedPages(app);
+  const pages = renderedPages(app, opts);
 
-  const renderPage = async (path: string, search: string, fixed: Record<string, string>) => {
+  const renderPage = async (
+    path: string,
+    search: string,
+    fixed: Record<string, string>,
+    render: PageRenderer,
+  ) => {
     const query = Object.fromEntries(new URLSearchParams(search));
     const listed = await catalog.list(numberListQuery.parse({ ...query, ...fixed }));
     // The page's data as GET /numbers sends it (its schema's fields, nothing more).
     const page = numberPageSchema.parse(listed);
+    // A further page with no numbers is past the listing's end (its count may stop at 5,000:
+    // the page itself tells).
+    if (page.page > 1 && page.items.length === 0) throw new PageNotServed('past the end');
     const { status, html } = await render(search ? `${path}?${search}` : path, {
       listing: { search, page },
     });
@@ -106,13 +119,24 @@ export function listingPages(app: FastifyInstance, render: PageRenderer) {
     const search = listing && (listing.listing ? servedListingQuery(query) : ownAddress);
     if (!listing || search === undefined) return false;
     try {
-      const page = await pages.get(`${path}?${search}`, () =>
-        renderPage(path, search, listing.fixed),
+      const page = await pages.get(`${path}?${search}`, request, (render) =>
+        renderPage(path, search, listing.fixed, render),
       );
       pages.send(page, request, reply);
       return true;
     } catch (error) {
-      request.log.error({ err: error }, 'listing page not rendered: its prerendered page answers');
+      if (!(error instanceof PageNotServed)) {
+        request.log.error(
+          { err: error },
+          'listing page not rendered: its prerendered page answers',
+        );
+      } else if (error.reason === 'render limit') {
+        request.log.warn({ ip: request.ip }, "listing page over its client's render limit");
+      } else {
+        // Its prerendered page says so in the browser ("past the end of the list", a link back
+        // to the first page); search engines are told there is no such page.
+        reply.status(404).header('x-robots-tag', 'noindex');
+      }
       return false;
     }
   };

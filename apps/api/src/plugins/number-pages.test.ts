@@ -27,6 +27,21 @@ function stubRenderer() {
   return { calls, render };
 }
 
+/** A web build's client folder with the pages a number's address may be answered with. */
+function webBuild() {
+  const client = join(mkdtempSync(join(tmpdir(), 'web-')), 'client');
+  mkdirSync(join(client, 'numbers', 'not-found'), { recursive: true });
+  writeFileSync(join(client, '__spa-fallback.html'), '<html>app shell</html>');
+  writeFileSync(join(client, 'numbers', 'not-found', 'index.html'), notFoundPage);
+  writeFileSync(
+    join(client, 'csp-hashes.json'),
+    JSON.stringify({ 'numbers/not-found/index.html': ["'sha256-notfound'"] }),
+  );
+  return client;
+}
+
+const notFoundPage = '<html>We do not have that number</html>';
+
 function numberPagesSuite(
   title: string,
   env: Record<string, string>,
@@ -35,7 +50,7 @@ function numberPagesSuite(
   renderedPagesSuite(
     title,
     {
-      webBuildDir: () => join(mkdtempSync(join(tmpdir(), 'no-web-')), 'client'),
+      webBuildDir: webBuild,
       env,
       stub: stubRenderer(),
       numbers: [
@@ -113,34 +128,37 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
       expect(res.headers['x-robots-tag'], digits).toBe('noindex');
     }
     expect(ctx().calls.map((page) => page.number?.status)).toEqual(['sold', 'hidden']);
-    for (const digits of ['9000000001', 'not-a-number', '12345']) {
-      const res = await get(`/numbers/${digits}`);
-      expect(res.statusCode, digits).toBe(404);
-      expect(res.headers['x-robots-tag'], digits).toBe('noindex');
-      expect(res.body).toContain(`/numbers/${digits}`);
-    }
-    expect(
-      ctx()
-        .calls.slice(2)
-        .map((page) => page.number),
-    ).toEqual([null, null, null]);
+    const res = await get('/numbers/9000000001');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.body).toContain('/numbers/9000000001');
+    expect(ctx().calls[2]).toEqual({ digits: '9000000001', number: null });
   });
 
-  it('answers digits the address decodes to %, # or ? as no number: 404, nothing logged', async () => {
-    // The router decodes %25 to "%": rendered as /numbers/%, React Router's decodeURI threw
-    // and the page answered 503 with an error logged.
-    for (const [url, digits] of [
-      ['/numbers/%25', '%'],
-      ['/numbers/%23', '#'],
-      ['/numbers/%3F', '?'],
-      ['/numbers/98%2F76', '98/76'],
+  it('answers an address that is no number with the prerendered not-found page, never rendered', async () => {
+    // Rendered, the address's words were the page's heading, description and canonical link
+    // ("We do not have Our store moved to …"), as link previews show them.
+    for (const url of [
+      '/numbers/Our%20store%20moved%20to%20evil-example.in%20pay%20there',
+      '/numbers/not-a-number',
+      '/numbers/12345',
+      '/numbers/1234567890',
+      '/numbers/98765987650',
+      '/numbers/%3Cscript%3E',
+      // The router decodes %25 to "%" (rendered, React Router's decodeURI threw: 503).
+      '/numbers/%25',
+      '/numbers/%23',
+      '/numbers/%3F',
+      '/numbers/98%2F76',
     ]) {
-      const res = await get(url!);
+      const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['x-robots-tag'], url).toBe('noindex');
-      expect(res.body, url).toContain(url);
-      expect(ctx().calls.at(-1), url).toEqual({ digits, number: null });
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toBe(notFoundPage);
+      expect(String(res.headers['content-security-policy']), url).toContain("'sha256-notfound'");
     }
+    expect(ctx().calls).toEqual([]);
     expect(ctx().logs).toEqual([]);
   });
 });
@@ -161,6 +179,39 @@ numberPagesSuite(
       await get();
       expect(ctx().calls).toHaveLength(2);
       expect(ctx().calls[1]?.number?.pricing?.nwFinalPrice).toBe(40_000);
+    });
+  },
+);
+
+numberPagesSuite(
+  'GET /numbers/{digits} past a client address its render limit',
+  { CATALOG_CACHE_SECONDS: '30', PAGE_RENDERS_PER_MINUTE: '2' },
+  (ctx) => {
+    const from = (remoteAddress: string, digits: string) =>
+      ctx().app.inject({ method: 'GET', url: `/numbers/${digits}`, remoteAddress });
+
+    it('answers with the app shell (503, come back) once an address has had its renders', async () => {
+      const rendered = () => ctx().calls.map((call) => call.digits);
+      // Kept pages are sent as often as asked: one render.
+      for (let i = 0; i < 5; i++) await from('203.0.113.31', '9876598765');
+      expect((await from('203.0.113.31', '9811223344')).statusCode).toBe(200);
+      // No number costs no render.
+      expect((await from('203.0.113.31', 'not-a-number')).statusCode).toBe(404);
+      expect(rendered()).toEqual(['9876598765', '9811223344']);
+
+      const third = await from('203.0.113.31', '9512120345');
+      expect(third.statusCode).toBe(503);
+      expect(third.headers['retry-after']).toBe('300');
+      expect(third.body).toBe('<html>app shell</html>');
+      expect(rendered()).toHaveLength(2);
+      expect(ctx().logs.map((line) => line.msg)).toContain(
+        "number page over its client's render limit",
+      );
+
+      // Another address has its own renders.
+      const other = await from('203.0.113.32', '9512120345');
+      expect(other.statusCode).toBe(200);
+      expect(rendered()).toEqual(['9876598765', '9811223344', '9512120345']);
     });
   },
 );

@@ -1,30 +1,56 @@
 import { normalizeMobile } from '@store/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PageRenderer } from './page-renderer';
-import { PageNotRendered, renderedPages } from './rendered-pages';
+import {
+  PageNotRendered,
+  PageNotServed,
+  renderedPages,
+  type PageRenderLimit,
+} from './rendered-pages';
 import { webBuildDir } from '../config/web-build';
-import { readAppShell } from './web-app';
+import { readBuiltPage, shellFile } from './web-app';
+
+/**
+ * The web build's prerendered page for an address under /numbers/ that is no number
+ * (`/numbers/not-found`): the same words whatever the address says (decision 0047).
+ */
+const notANumberFile = 'numbers/not-found/index.html';
 
 /**
  * /numbers/{digits}: a number's own page, rendered on request with the web app's server build
  * (docs/decisions/0013). A number on sale answers 200 and may be indexed; a sold or hidden one
- * 200 with noindex; one the store never had 404 with noindex. Rendered pages are kept and
- * forgotten as renderedPages says, so a sale shows on the next request.
+ * 200 with noindex; a mobile number the store never had 404 with noindex. Any other address
+ * under /numbers/ is no number: the prerendered not-found page answers 404, nothing rendered
+ * (decision 0047). Rendered pages are kept and forgotten as renderedPages says, so a sale shows
+ * on the next request.
  */
-export async function numberPages(app: FastifyInstance, opts: { render: PageRenderer }) {
+export async function numberPages(
+  app: FastifyInstance,
+  opts: { render: PageRenderer; mayRender: PageRenderLimit },
+) {
   const { catalog } = app.services;
-  const pages = renderedPages(app);
-  let shellRead: ReturnType<typeof readAppShell>;
-  const appShell = () => (shellRead ??= readAppShell(webBuildDir(app.config.WEB_BUILD_DIR)));
+  const pages = renderedPages(app, opts);
+  const builtPages = new Map<string, ReturnType<typeof readBuiltPage>>();
+  const builtPage = (file: string) => {
+    if (!builtPages.has(file)) {
+      builtPages.set(file, readBuiltPage(webBuildDir(app.config.WEB_BUILD_DIR), file));
+    }
+    return builtPages.get(file);
+  };
 
-  const renderPage = async (digits: string) => {
-    const number = /^[6-9]\d{9}$/.test(digits)
-      ? ((await catalog.findByDigits(digits)) ?? null)
-      : null;
-    // The router decoded the address: `/numbers/%25` is the digits "%", which the renderer
-    // (React Router, decoding again) must be given as %25, and "#" or "?" must stay in the path.
-    const path = `/numbers/${encodeURIComponent(digits)}`;
-    const { status, html } = await opts.render(path, { number: { digits, number } });
+  /** A page of the web build, or (none in this build) `otherwise` as plain text. */
+  const sendBuilt = (reply: FastifyReply, file: string, otherwise: string) => {
+    const page = builtPage(file);
+    if (page) reply.allowScripts(page.scripts);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type(`text/${page ? 'html' : 'plain'}; charset=utf-8`)
+      .send(page?.html ?? otherwise);
+  };
+
+  const renderPage = async (digits: string, render: PageRenderer) => {
+    const number = (await catalog.findByDigits(digits)) ?? null;
+    const { status, html } = await render(`/numbers/${digits}`, { number: { digits, number } });
     const indexable =
       status === 200 &&
       (number?.status === 'available' ||
@@ -42,21 +68,33 @@ export async function numberPages(app: FastifyInstance, opts: { render: PageRend
       const query = request.url.split(/\?(.*)/s)[1];
       return reply.redirect(`/numbers/${written}${query ? `?${query}` : ''}`, 301);
     }
+    if (written !== digits) {
+      // No number: its words are never echoed (a link preview would show them as the store's).
+      reply.status(404).header('x-robots-tag', 'noindex');
+      return sendBuilt(reply, notANumberFile, 'Not found');
+    }
     try {
-      return pages.send(await pages.get(digits, () => renderPage(digits)), request, reply);
+      return pages.send(
+        await pages.get(digits, request, (render) => renderPage(digits, render)),
+        request,
+        reply,
+      );
     } catch (error) {
-      const shell = error instanceof PageNotRendered ? appShell() : undefined;
-      if (!shell) throw error;
+      if (error instanceof PageNotServed) {
+        request.log.warn({ ip: request.ip }, "number page over its client's render limit");
+      } else if (error instanceof PageNotRendered) {
+        request.log.error({ err: error }, 'number page not rendered: the app shell answers');
+      } else {
+        throw error;
+      }
       // The app shell renders the number's page in the browser; crawlers are asked to come
       // back rather than told the page is gone.
-      request.log.error({ err: error }, 'number page not rendered: the app shell answers');
-      reply.allowScripts(shell.scripts);
-      return reply
-        .status(503)
-        .header('retry-after', '300')
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(shell.html);
+      reply.status(503).header('retry-after', '300');
+      return sendBuilt(
+        reply,
+        shellFile,
+        'This page cannot be shown now: try again in a few minutes.',
+      );
     }
   });
 }

@@ -8,8 +8,10 @@ import { categoryPageFile } from '../http/category-pages';
 import { noRoute } from '../http/app-error';
 import { isListingSearch, listingPages, listingRoutes } from './listing-pages';
 import type { PageRenderer } from './page-renderer';
+import type { PageRenderLimit } from './rendered-pages';
 
-const shellFile = '__spa-fallback.html';
+/** The app shell: the page the web app answers paths it has no page for with. */
+export const shellFile = '__spa-fallback.html';
 /** Written by the web build (apps/web/scripts/write-csp-hashes.ts): page -> its inline scripts. */
 const cspHashesFile = 'csp-hashes.json';
 
@@ -50,13 +52,17 @@ function readCspHashes(root: string, warn: (line: string) => void): Map<string, 
 }
 
 /**
- * The app shell (the page the web app answers paths it has no page for with) and the hashes of
- * its inline scripts, or undefined when there is no web build at `root`.
+ * A page of the web build at `root` (`page`: its path inside it, the app shell's
+ * `__spa-fallback.html`) and the hashes of its inline scripts, or undefined when the build has
+ * no such page.
  */
-export function readAppShell(root: string): { html: string; scripts: string[] } | undefined {
-  const file = join(root, shellFile);
+export function readBuiltPage(
+  root: string,
+  page: string,
+): { html: string; scripts: string[] } | undefined {
+  const file = join(root, page);
   if (!existsSync(file)) return undefined;
-  const scripts = readCspHashes(root, () => {}).get(shellFile) ?? [];
+  const scripts = readCspHashes(root, () => {}).get(page) ?? [];
   return { html: readFileSync(file, 'utf8'), scripts };
 }
 
@@ -81,7 +87,11 @@ function builtFor(root: string): string | undefined {
  */
 export async function webApp(
   app: FastifyInstance,
-  opts: { buildDir?: string; publicBaseUrl: string; render?: PageRenderer },
+  opts: {
+    buildDir?: string;
+    publicBaseUrl: string;
+    render?: { render: PageRenderer; mayRender: PageRenderLimit };
+  },
 ) {
   const root = webBuildDir(opts.buildDir);
   if (!existsSync(root)) {

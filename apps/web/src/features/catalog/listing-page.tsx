@@ -4,7 +4,7 @@ import { Container, PageHeader } from '../../components/page';
 import { siteConfig } from '../../lib/site-config';
 import { seo } from '../seo';
 import type { ListingPageData } from './listing-page-context';
-import { listingParamsFromSearch, searchFromListingParams } from './listing-params';
+import { listingAddress, searchFromListingParams } from './listing-params';
 import { NumberListing } from './number-listing/number-listing';
 
 export type ListingMode = 'regular' | 'offer-zone';
@@ -81,18 +81,8 @@ function listingHeading(title: string, category: PatternCategory | undefined) {
  */
 export function listingSeo(mode: ListingMode, search: string) {
   const { title, description, categoryDescription, path } = modes[mode];
-  const {
-    category: slug,
-    page,
-    text,
-    ...filters
-  } = listingParamsFromSearch(new URLSearchParams(search));
-  const category = categoryFromQuery(slug);
-  // A page number is its own page only in the listing's own order, with no other filter.
-  const ownPage = Object.keys(filters).length === 0 ? page : undefined;
+  const { category, ownPage, pageTitle, searched } = listingAddress(search);
   const canonical = searchFromListingParams({ category: category?.slug, page: ownPage });
-  const pageTitle = (name: string) => (ownPage ? `${name} - Page ${ownPage}` : name);
-  const searched = text ? { noIndex: true, followLinks: true } : {};
   return seo({
     title: pageTitle(category ? `${category.name} - ${title}` : title),
     description: category ? `${categorySentence(category)} ${categoryDescription}` : description,

@@ -195,3 +195,25 @@ export function hasListingFilters(params: ListingParams): boolean {
   const filters = { ...params, sort: undefined, page: undefined, pageSize: undefined };
   return searchFromListingParams(filters).toString() !== '';
 }
+
+/**
+ * What a listing's address (its query) says in the page's metadata: its category; its page
+ * number when that page is a page of its own (the listing's own order, no filter but the
+ * category) and the title of that page (" - Page 2"); and, for a search in plain words, that it
+ * is kept out of search results, its links followed.
+ */
+export function listingAddress(search: string) {
+  const {
+    category: slug,
+    page,
+    text,
+    ...filters
+  } = listingParamsFromSearch(new URLSearchParams(search));
+  const ownPage = Object.keys(filters).length === 0 ? page : undefined;
+  return {
+    category: categoryFromQuery(slug),
+    ownPage,
+    pageTitle: (name: string) => (ownPage ? `${name} - Page ${ownPage}` : name),
+    searched: text ? { noIndex: true, followLinks: true } : {},
+  };
+}

@@ -11,10 +11,11 @@ import {
   breadcrumbsJsonLd,
   cityCrumbs,
   placeChipClass,
+  placeListingSeo,
   unknownPlaceMeta,
 } from './location-parts';
 
-export const meta: Route.MetaFunction = ({ params }) => {
+export const meta: Route.MetaFunction = ({ params, location }) => {
   const found = findCity(params.stateSlug, params.citySlug);
   if (!found) return unknownPlaceMeta('city');
   const { state, city } = found;
@@ -22,13 +23,16 @@ export const meta: Route.MetaFunction = ({ params }) => {
     `VIP mobile numbers in ${place}: mirror, 786, counting and more. Porting code in 24 hours; port at any Jio, Airtel, Vi or BSNL store.`;
   const withState = described(`${city.name}, ${state.name}`);
   return seo({
-    title: `VIP Mobile Numbers in ${city.name}, ${state.name}`,
+    // A city's page shows its state's numbers and differs from its state's page in little but
+    // the name (decision 0046): it names the state's page (its further pages the state's same
+    // page) as the canonical one, is left out of the sitemap, and offers no product of its own.
+    ...placeListingSeo(
+      location.search,
+      `VIP Mobile Numbers in ${city.name}, ${state.name}`,
+      statePath(state.slug),
+    ),
     // Whole in search results (about 160 characters): a long state's name is left out.
     description: withState.length <= 160 ? withState : described(city.name),
-    // A city's page shows its state's numbers and differs from its state's page in little but
-    // the name (decision 0046): it names the state's page as the canonical one, is left out of
-    // the sitemap, and offers no product of its own.
-    path: statePath(state.slug),
     product: false,
     jsonLd: [breadcrumbsJsonLd(cityCrumbs(state, city))],
   });

@@ -48,6 +48,9 @@ function render(path: string, page: ReactNode) {
   renderWithQuery(path, page);
 }
 
+/** A place page's own address (no query). */
+const atPage = { search: '' };
+
 describe('the breadcrumbs of state and city pages', () => {
   it('carries a state page’s visible breadcrumb as BreadcrumbList JSON-LD', () => {
     const params = { stateSlug: 'maharashtra' };
@@ -58,7 +61,9 @@ describe('the breadcrumbs of state and city pages', () => {
       ['VIP Numbers', `${siteConfig.publicBaseUrl}/vip-numbers`],
       ['Maharashtra', `${siteConfig.publicBaseUrl}/vip-numbers/maharashtra`],
     ]);
-    expect(jsonLdCrumbs(stateMeta({ params } as unknown as MetaArgs))).toEqual(visible);
+    expect(jsonLdCrumbs(stateMeta({ params, location: atPage } as unknown as MetaArgs))).toEqual(
+      visible,
+    );
   });
 
   it('carries a city page’s visible breadcrumb as BreadcrumbList JSON-LD', () => {
@@ -69,16 +74,22 @@ describe('the breadcrumbs of state and city pages', () => {
     );
     const visible = visibleCrumbs('/vip-numbers/maharashtra/mumbai');
     expect(visible.map(([name]) => name)).toEqual(['Home', 'VIP Numbers', 'Maharashtra', 'Mumbai']);
-    expect(jsonLdCrumbs(cityMeta({ params } as unknown as Parameters<typeof cityMeta>[0]))).toEqual(
-      visible,
-    );
+    expect(
+      jsonLdCrumbs(
+        cityMeta({ params, location: atPage } as unknown as Parameters<typeof cityMeta>[0]),
+      ),
+    ).toEqual(visible);
   });
 
   it('gives an unknown place no breadcrumb list', () => {
     const params = { stateSlug: 'atlantis', citySlug: 'x' };
-    expect(jsonLdCrumbs(stateMeta({ params } as unknown as MetaArgs))).toBeUndefined();
     expect(
-      jsonLdCrumbs(cityMeta({ params } as unknown as Parameters<typeof cityMeta>[0])),
+      jsonLdCrumbs(stateMeta({ params, location: atPage } as unknown as MetaArgs)),
+    ).toBeUndefined();
+    expect(
+      jsonLdCrumbs(
+        cityMeta({ params, location: atPage } as unknown as Parameters<typeof cityMeta>[0]),
+      ),
     ).toBeUndefined();
   });
 });
@@ -89,11 +100,16 @@ describe('the location pages in search results', () => {
       (meta.find((tag) => 'name' in tag && tag.name === 'description') as { content: string })
         .content;
     for (const state of states) {
-      const stateArgs = { params: { stateSlug: state.slug } } as unknown as MetaArgs;
+      const stateArgs = {
+        params: { stateSlug: state.slug },
+        location: atPage,
+      } as unknown as MetaArgs;
       expect(description(stateMeta(stateArgs)).length, state.name).toBeLessThanOrEqual(160);
       for (const city of state.cities) {
         const params = { stateSlug: state.slug, citySlug: city.slug };
-        const meta = cityMeta({ params } as unknown as Parameters<typeof cityMeta>[0]);
+        const meta = cityMeta({ params, location: atPage } as unknown as Parameters<
+          typeof cityMeta
+        >[0]);
         expect(description(meta).length, city.name).toBeLessThanOrEqual(160);
       }
     }
@@ -119,5 +135,55 @@ describe('what a state page says of its own', () => {
       'Mumbai, Navi Mumbai, Thane and Kalyan form the Mumbai circle',
     );
     expect(section).toHaveTextContent('valid for 4 days');
+  });
+});
+
+describe('the further pages of a place', () => {
+  const tags = (meta: MetaDescriptor[] | undefined) => ({
+    title: (meta?.find((tag) => 'title' in tag) as { title: string }).title,
+    canonical: (meta?.find((tag) => 'rel' in tag && tag.rel === 'canonical') as { href: string })
+      .href,
+    robots: (meta?.find((tag) => 'name' in tag && tag.name === 'robots') as { content: string })
+      .content,
+  });
+  const state = (search: string) =>
+    tags(
+      stateMeta({ params: { stateSlug: 'delhi' }, location: { search } } as unknown as MetaArgs),
+    );
+  const city = (search: string) =>
+    tags(
+      cityMeta({
+        params: { stateSlug: 'maharashtra', citySlug: 'mumbai' },
+        location: { search },
+      } as unknown as Parameters<typeof cityMeta>[0]),
+    );
+  const base = siteConfig.publicBaseUrl;
+
+  it("gives a state's further page its own canonical and title, as a listing's", () => {
+    expect(state('?page=2')).toEqual({
+      title: expect.stringMatching(/^VIP Numbers in Delhi - Page 2 /),
+      canonical: `${base}/vip-numbers/delhi?page=2`,
+      robots: 'index, follow',
+    });
+    expect(state('')).toMatchObject({
+      title: expect.not.stringContaining('Page'),
+      canonical: `${base}/vip-numbers/delhi`,
+    });
+    // A category or a filter is a variant of the state's page.
+    for (const search of ['?category=mirror-numbers&page=2', '?sort=price_asc&page=2']) {
+      expect(state(search), search).toMatchObject({
+        title: expect.not.stringContaining('Page'),
+        canonical: `${base}/vip-numbers/delhi`,
+      });
+    }
+    expect(state('?text=786').robots).toBe('noindex, follow');
+  });
+
+  it("names its state's same page as a city's further page's canonical, its own title", () => {
+    expect(city('?page=3')).toMatchObject({
+      title: expect.stringMatching(/^VIP Mobile Numbers in Mumbai, Maharashtra - Page 3 /),
+      canonical: `${base}/vip-numbers/maharashtra?page=3`,
+    });
+    expect(city('').canonical).toBe(`${base}/vip-numbers/maharashtra`);
   });
 });

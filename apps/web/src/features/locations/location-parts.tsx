@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { City, State } from '@store/domain';
 import { cityPath, statePath } from '../../lib/nav';
+import { listingAddress } from '../catalog';
 import { breadcrumbJsonLd, seo } from '../seo';
 
 export interface Crumb {
@@ -21,6 +22,22 @@ export function stateCrumbs(state: State): Crumb[] {
 /** Home › VIP Numbers › State › City. */
 export function cityCrumbs(state: State, city: City): Crumb[] {
   return [...stateCrumbs(state), { label: city.name, to: cityPath(state.slug, city.slug) }];
+}
+
+/**
+ * A place's page at an address of its listing (decision 0047): a further page of the place's
+ * own list (`?page=2`, no category or filter) is its own page, " - Page 2" in its title, at
+ * `path` with its page (a city names its state's: the same numbers, decision 0046); every
+ * other address names the place's page. A search in plain words is kept out of search results.
+ */
+export function placeListingSeo(search: string, title: string, path: string) {
+  const { category, ownPage, pageTitle, searched } = listingAddress(search);
+  const page = category ? undefined : ownPage;
+  return {
+    title: page ? pageTitle(title) : title,
+    path: page ? `${path}?page=${page}` : path,
+    ...searched,
+  };
 }
 
 /** The breadcrumb's BreadcrumbList JSON-LD: the same items, at their absolute addresses. */

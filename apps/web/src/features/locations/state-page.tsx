@@ -10,11 +10,12 @@ import {
   Breadcrumbs,
   breadcrumbsJsonLd,
   placeChipClass,
+  placeListingSeo,
   stateCrumbs,
   unknownPlaceMeta,
 } from './location-parts';
 
-export const meta: Route.MetaFunction = ({ params }) => {
+export const meta: Route.MetaFunction = ({ params, location }) => {
   const state = findState(params.stateSlug);
   if (!state) return unknownPlaceMeta('state');
   const cities = state.cities
@@ -22,9 +23,8 @@ export const meta: Route.MetaFunction = ({ params }) => {
     .map((city) => city.name)
     .join(', ');
   return seo({
-    title: `VIP Numbers in ${state.name}`,
+    ...placeListingSeo(location.search, `VIP Numbers in ${state.name}`, statePath(state.slug)),
     description: `VIP mobile numbers in ${state.name} (${cities}): mirror, 786, counting and more, with guided porting to your operator.`,
-    path: statePath(state.slug),
     jsonLd: [breadcrumbsJsonLd(stateCrumbs(state))],
   });
 };

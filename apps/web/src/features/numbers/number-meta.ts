@@ -5,10 +5,14 @@ import { siteConfig } from '../../lib/site-config';
 import { breadcrumbJsonLd, seo } from '../seo';
 import type { NumberDetail } from './api/get-number';
 
-/** What a number's page shows: the lookup (/numbers), a number, or one the store never had. */
+/**
+ * What a number's page shows: the lookup (/numbers), a number, a mobile number the store never
+ * had, or an address that is no number (whose words are never shown: decision 0047).
+ */
 export type NumberPageView =
   | { kind: 'lookup' }
   | { kind: 'unknown'; digits: string }
+  | { kind: 'not-a-number' }
   | { kind: 'number'; number: NumberDetail };
 
 /** The address of a number's page. */
@@ -45,6 +49,14 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
     return seo({
       title: 'Look up a number',
       description: `Open the page of any VIP number at ${siteConfig.storeName} by its 10 digits, or describe the number you want in your own words.`,
+      path: '/numbers',
+      noIndex: true,
+    });
+  }
+  if (view.kind === 'not-a-number') {
+    return seo({
+      title: 'Number not found',
+      description: `There is no number at this address. Search thousands of VIP mobile numbers at ${siteConfig.storeName} by digits, pattern, total or budget.`,
       path: '/numbers',
       noIndex: true,
     });

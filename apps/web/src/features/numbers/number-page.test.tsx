@@ -13,6 +13,8 @@ import { HydratedProvider } from '../../lib/use-hydrated';
 import type { NumberDetail } from './api/get-number';
 import { NumberDetails } from './number-details';
 import { numberMeta } from './number-meta';
+import NumberPage, { clientLoader, loader, meta } from './number-page';
+import type { Route } from './+types/number-page';
 
 afterEach(() => {
   cleanup();
@@ -305,5 +307,49 @@ describe('numberMeta', () => {
       expect(find(meta, 'name', 'robots')?.content).toBe('noindex, nofollow');
       expect(product(meta)).toBeUndefined();
     }
+  });
+});
+
+describe('an address under /numbers/ that is no number', () => {
+  const words = 'Our store moved to evil-example.in pay there';
+  const args = { params: { number: words }, context: { get: () => null } };
+
+  it('is the same not-found page on the server and in the browser, never echoing the address', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const served = loader(args as unknown as Parameters<typeof loader>[0]);
+    const followed = await clientLoader(args as unknown as Parameters<typeof clientLoader>[0]);
+    expect(served).toEqual({ kind: 'not-a-number' });
+    expect(followed).toEqual(served);
+    expect(fetch).not.toHaveBeenCalled();
+
+    renderWithQuery(
+      `/numbers/${encodeURIComponent(words)}`,
+      <NumberPage {...({ loaderData: served } as unknown as Route.ComponentProps)} />,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'We do not have that number',
+    );
+    // The page (the test's location display aside) says nothing of the address.
+    const location = screen.getByTestId('location').textContent ?? '';
+    expect(document.body.textContent?.replace(location, '')).not.toMatch(/evil/);
+
+    const tags = meta({ data: served } as unknown as Route.MetaArgs) ?? [];
+    expect(JSON.stringify(tags)).not.toMatch(/evil/);
+    const canonical = tags.find((tag) => 'rel' in tag && tag.rel === 'canonical');
+    expect(canonical).toMatchObject({ href: expect.stringMatching(/\/numbers$/) });
+    const robots = tags.find((tag) => 'name' in tag && tag.name === 'robots');
+    expect(robots).toEqual({ name: 'robots', content: 'noindex, nofollow' });
+  });
+
+  it('still answers a mobile number the store never had by its digits, 404', () => {
+    const served = loader({
+      params: { number: '9000000001' },
+      context: { get: () => null },
+    } as unknown as Parameters<typeof loader>[0]);
+    expect(served).toMatchObject({
+      data: { kind: 'unknown', digits: '9000000001' },
+      init: { status: 404 },
+    });
   });
 });

@@ -11,10 +11,13 @@ const isMobileNumber = (digits: string) => /^[6-9]\d{9}$/.test(digits);
 /**
  * /numbers/{10 digits}: rendered on request by the API with this route's server build (the
  * number comes in the load context; an unknown one answers 404), like a prerendered page; and
- * /numbers, the lookup, prerendered at build time (docs/decisions/0013).
+ * /numbers, the lookup, prerendered at build time (docs/decisions/0013). Any other address is
+ * no number: the same page whatever it says (decision 0047).
  */
 export function loader({ params, context }: Route.LoaderArgs) {
   if (!params.number) return { kind: 'lookup' } satisfies NumberPageView;
+  // Prerendered once as /numbers/not-found, which the API sends (404) for every such address.
+  if (!isMobileNumber(params.number)) return { kind: 'not-a-number' } satisfies NumberPageView;
   const page = context.get(numberPageContext);
   const number = page?.digits === params.number ? page.number : null;
   if (number) return { kind: 'number', number } satisfies NumberPageView;
@@ -26,18 +29,19 @@ export function loader({ params, context }: Route.LoaderArgs) {
 /** In the browser (a link followed): the number from the API. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<NumberPageView> {
   if (!params.number) return { kind: 'lookup' };
-  const number = isMobileNumber(params.number) ? await fetchNumber(params.number) : null;
+  if (!isMobileNumber(params.number)) return { kind: 'not-a-number' };
+  const number = await fetchNumber(params.number);
   return number ? { kind: 'number', number } : { kind: 'unknown', digits: params.number };
 }
 
 export const meta: Route.MetaFunction = ({ data: view }) => numberMeta(view);
 
 /** `9876543210` as the store prints it: `98765 43210`. */
-const display = (digits: string) =>
-  isMobileNumber(digits) ? `${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
+const display = (digits: string) => `${digits.slice(0, 5)} ${digits.slice(5)}`;
 
 export default function NumberPage({ loaderData: view }: Route.ComponentProps) {
   if (view.kind === 'lookup') return <NumberLookup />;
+  if (view.kind === 'not-a-number') return <NumberLookup missing="that number" />;
   if (view.kind === 'unknown') return <NumberLookup missing={display(view.digits)} />;
   return <NumberDetails key={view.number.number} number={view.number} />;
 }
