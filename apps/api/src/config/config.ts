@@ -221,6 +221,13 @@ const configSchema = z.object({
   ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
   /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
   ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
+  /**
+   * A guest's Notify me (an e-mail address nobody confirmed) from one client address in
+   * NOTIFY_ME_WINDOW_SECONDS, and guest addresses one coming-soon number keeps (decision 0048).
+   */
+  NOTIFY_ME_PER_IP_PER_HOUR: count.default(10),
+  NOTIFY_ME_WINDOW_SECONDS: seconds.max(86_400).default(3600),
+  NOTIFY_ME_GUESTS_PER_NUMBER: count.default(100),
 
   HOLD_MINUTES: count.default(15),
   /** The buyer is reminded (e-mail and SMS) this many minutes before a hold lapses; 0: never. */
