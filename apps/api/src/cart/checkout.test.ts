@@ -288,12 +288,64 @@ describeEachDatabase(
         fbclid: 'f'.repeat(ATTRIBUTION_FIELD_LIMITS.fbclid),
         gbraid: 'b'.repeat(ATTRIBUTION_FIELD_LIMITS.gbraid),
         wbraid: 'w'.repeat(ATTRIBUTION_FIELD_LIMITS.wbraid),
-        referrer: 'r'.repeat(ATTRIBUTION_FIELD_LIMITS.referrer),
-        referrer_medium: 'o'.repeat(ATTRIBUTION_FIELD_LIMITS.referrer_medium),
+        // (no referrer: 253 r's are no host name; no referrer_medium: neither known value)
         timestamp: attribution.timestamp,
         landing_page: attribution.landing_page.slice(0, ATTRIBUTION_FIELD_LIMITS.landing_page),
         expires_at: attribution.expires_at,
       });
+    });
+
+    it('cleans control characters, bidi overrides, a referrer that is no host and an unknown medium out of the attribution, and checks out', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const attribution = {
+        utm_source: '<img src=x onerror=alert(1)>\u202egoogle\u0007\r\n',
+        utm_campaign: '=HYPERLINK("https://evil.example","x")',
+        utm_medium: 'c\u0085p\u2066c\u009b',
+        gclid: '\u202e\u2069',
+        referrer: 'localhost:3000',
+        referrer_medium: 'organic\u0000x',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/offer-zone\t?x=1',
+        expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      };
+      const res = await checkout(buyer, { attribution });
+      expect(res.statusCode, res.body).toBe(201);
+      const stored = {
+        utm_source: '<img src=x onerror=alert(1)>google',
+        // A formula's look is kept as sent: CSV exports make every cell inert (csv-stream.ts).
+        utm_campaign: '=HYPERLINK("https://evil.example","x")',
+        utm_medium: 'cpc',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/offer-zone?x=1',
+        expires_at: attribution.expires_at,
+      };
+      const orderId = res.json().data.order.id;
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(row!.attribution).toEqual(stored);
+
+      // A host name is kept (lower-cased); an address, a port or a number is dropped alone.
+      const sites = [
+        [
+          { referrer: 'WWW.Google.co.in', referrer_medium: 'organic' },
+          { referrer: 'www.google.co.in', referrer_medium: 'organic' },
+        ],
+        [
+          { referrer: 'https://evil.example/pay', referrer_medium: 'referral' },
+          { referrer_medium: 'referral' },
+        ],
+        [{ referrer: 'shop..example.in', referrer_medium: 42 }, {}],
+      ] as const;
+      const free = ['9786012345', '9812341234', '9137605193'];
+      for (const [index, [sent, kept]] of sites.entries()) {
+        const next = await buyerWith([free[index]!]);
+        const placed = await checkout(next, { attribution: { utm_source: 'x', ...sent } });
+        expect(placed.statusCode, placed.body).toBe(201);
+        const [order] = await ctx()
+          .database.db.select()
+          .from(orders)
+          .where(eq(orders.id, placed.json().data.order.id));
+        expect(order!.attribution, JSON.stringify(sent)).toEqual({ utm_source: 'x', ...kept });
+      }
     });
 
     it('drops an attribution that is not a tracking record, and checks out all the same', async () => {
