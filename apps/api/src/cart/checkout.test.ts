@@ -34,6 +34,13 @@ describeEachDatabase(
     const checkout = (buyer: Awaited<ReturnType<typeof buyerWith>>, payload?: object) =>
       buyer.client.post(api('/cart/checkout'), payload);
 
+    /** The attribution the order of a checkout's answer stored. */
+    async function storedAttribution(placed: { json(): { data: { order: { id: string } } } }) {
+      const orderId = placed.json().data.order.id;
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, orderId));
+      return row!.attribution;
+    }
+
     it('refuses an empty cart', async () => {
       const buyer = await buyerWith([]);
       const res = await checkout(buyer);
@@ -215,11 +222,7 @@ describeEachDatabase(
       };
       const res = await checkout(buyer, { attribution });
       expect(res.statusCode, res.body).toBe(201);
-      const [row] = await ctx()
-        .database.db.select()
-        .from(orders)
-        .where(eq(orders.id, res.json().data.order.id));
-      expect(row!.attribution).toEqual({
+      expect(await storedAttribution(res)).toEqual({
         utm_source: 'newsletter',
         timestamp: '2026-11-20T10:00:00.000Z',
         landing_page: '/offer-zone?utm_source=newsletter',
@@ -248,9 +251,8 @@ describeEachDatabase(
         landing_page: '/numbers/9876598765',
         expires_at: attribution.expires_at,
       };
+      expect(await storedAttribution(res)).toEqual(stored);
       const orderId = res.json().data.order.id;
-      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, orderId));
-      expect(row!.attribution).toEqual(stored);
       const staff = await staffMember(ctx().app);
       const view = await staff.client.get(api(`/admin/orders/${orderId}`));
       expect(view.statusCode, view.body).toBe(200);
@@ -276,11 +278,7 @@ describeEachDatabase(
       };
       const res = await checkout(buyer, { attribution });
       expect(res.statusCode, res.body).toBe(201);
-      const [row] = await ctx()
-        .database.db.select()
-        .from(orders)
-        .where(eq(orders.id, res.json().data.order.id));
-      expect(row!.attribution).toEqual({
+      expect(await storedAttribution(res)).toEqual({
         gclid: 'g'.repeat(ATTRIBUTION_FIELD_LIMITS.gclid),
         utm_source: 's'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_source),
         utm_campaign: 'c'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_campaign),
@@ -310,7 +308,7 @@ describeEachDatabase(
       };
       const res = await checkout(buyer, { attribution });
       expect(res.statusCode, res.body).toBe(201);
-      const stored = {
+      expect(await storedAttribution(res)).toEqual({
         utm_source: '<img src=x onerror=alert(1)>google',
         // A formula's look is kept as sent: CSV exports make every cell inert (csv-stream.ts).
         utm_campaign: '=HYPERLINK("https://evil.example","x")',
@@ -318,10 +316,7 @@ describeEachDatabase(
         timestamp: '2026-11-20T10:00:00.000Z',
         landing_page: '/offer-zone?x=1',
         expires_at: attribution.expires_at,
-      };
-      const orderId = res.json().data.order.id;
-      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, orderId));
-      expect(row!.attribution).toEqual(stored);
+      });
 
       // A host name is kept (lower-cased); an address, a port or a number is dropped alone.
       const sites = [
@@ -340,11 +335,10 @@ describeEachDatabase(
         const next = await buyerWith([free[index]!]);
         const placed = await checkout(next, { attribution: { utm_source: 'x', ...sent } });
         expect(placed.statusCode, placed.body).toBe(201);
-        const [order] = await ctx()
-          .database.db.select()
-          .from(orders)
-          .where(eq(orders.id, placed.json().data.order.id));
-        expect(order!.attribution, JSON.stringify(sent)).toEqual({ utm_source: 'x', ...kept });
+        expect(await storedAttribution(placed), JSON.stringify(sent)).toEqual({
+          utm_source: 'x',
+          ...kept,
+        });
       }
     });
 
@@ -362,11 +356,7 @@ describeEachDatabase(
         const buyer = await buyerWith([free[index] ?? '9811223344']);
         const res = await checkout(buyer, { attribution });
         expect(res.statusCode, JSON.stringify(attribution)).toBe(201);
-        const [row] = await ctx()
-          .database.db.select()
-          .from(orders)
-          .where(eq(orders.id, res.json().data.order.id));
-        expect(row!.attribution, JSON.stringify(attribution)).toBeNull();
+        expect(await storedAttribution(res), JSON.stringify(attribution)).toBeNull();
       }
     });
 
