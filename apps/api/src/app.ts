@@ -26,6 +26,7 @@ import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
 import { rejectNul } from './plugins/reject-nul';
 import { securityHeaders } from './plugins/security-headers';
+import { untrustedProxyWarning } from './plugins/untrusted-proxy';
 import { numberPages } from './plugins/number-pages';
 import { loadPageRenderer, type PageRenderer } from './plugins/page-renderer';
 import type { PageRenderLimit } from './plugins/rendered-pages';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(untrustedProxyWarning);
   await app.register(cookie);
   await app.register(securityHeaders);
   await app.register(cors, {

@@ -34,4 +34,14 @@ describe('cleanAttributionValue', () => {
       'a'.repeat(limit),
     );
   });
+
+  it('drops control characters and bidirectional overrides, as one-line fields refuse them', () => {
+    expect(cleanAttributionValue('utm_source', 'goo\u202egle\u0007\r\n\t\u0085\u2066x\u007f')).toBe(
+      'googlex',
+    );
+    // Other text, a formula's look included, is kept as sent (a CSV export makes it inert).
+    expect(cleanAttributionValue('utm_campaign', '=HYPERLINK("x") दिवाली <b>')).toBe(
+      '=HYPERLINK("x") दिवाली <b>',
+    );
+  });
 });

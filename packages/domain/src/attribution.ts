@@ -22,13 +22,24 @@ export const ATTRIBUTION_FIELD_LIMITS = {
 export type AttributionTextField = keyof typeof ATTRIBUTION_FIELD_LIMITS;
 
 /**
- * `value` without NUL characters (PostgreSQL refuses them; a campaign address can carry `%00`)
- * and cut to the field's limit, never leaving half of a surrogate pair (an emoji) at the end:
- * the result is always well-formed text of at most the limit's length.
+ * Control characters (C0 with NUL, DEL, C1: line breaks, tabs, a terminal's escapes) and the
+ * bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make text read on
+ * screen otherwise than it is stored: what a field kept on one line may not hold.
+ */
+const UNSEEN_CHARACTERS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/** Whether `value` holds a control character or a bidirectional override (UNSEEN_CHARACTERS). */
+export const hasUnseenCharacters = (value: string) => UNSEEN_CHARACTERS.test(value);
+
+/**
+ * `value` without control characters and bidirectional overrides (NUL among them: PostgreSQL
+ * refuses it, and a campaign address can carry `%00`; decision 0048) and cut to the field's
+ * limit, never leaving half of a surrogate pair (an emoji) at the end: the result is always
+ * well-formed text of at most the limit's length.
  */
 export function cleanAttributionValue(field: AttributionTextField, value: string): string {
   const limit = ATTRIBUTION_FIELD_LIMITS[field];
-  const text = value.replaceAll('\0', '');
+  const text = value.replace(new RegExp(UNSEEN_CHARACTERS, 'gu'), '');
   if (text.length <= limit) return text;
   const cut = text.slice(0, limit);
   const last = cut.charCodeAt(cut.length - 1);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser, userOrGuest } from '../auth/auth-service';
 import { numberParams } from '../catalog/catalog-schemas';
+import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import {
   alertSettingsBody,
@@ -112,7 +113,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Notify me: an e-mail once when this coming-soon number goes on sale',
         description:
-          "A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone.",
+          "A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).",
         params: numberParams,
         body: optionalBody(notifyMeBody),
         response: { 200: done, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
@@ -123,6 +124,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
         userOrGuest(request)?.id ?? null,
         request.params.id,
         request.body?.email,
+        clientAddress(request.ip),
       );
       return ok({}, `We will e-mail ${asked.email} when ${asked.display} goes on sale.`);
     },

@@ -7,7 +7,8 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { withAdvisoryLock } from '../db/advisory-lock';
 import { inTransaction } from '../db/transactions';
-import { badRequest, conflict, notFound } from '../http/app-error';
+import { badRequest, conflict, minutesText, notFound, tooMany } from '../http/app-error';
+import { countHit } from '../http/postgres-rate-limit-store';
 import type { Notifier } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
@@ -21,6 +22,7 @@ import {
   insertComingSoonRequest,
   insertSavedSearch,
   listFavourites,
+  lockComingSoonGuests,
   listSavedSearches,
   lowerToldPrices,
   recordDigest,
@@ -204,9 +206,17 @@ export function createAlertService(deps: AlertServiceDeps) {
 
     /**
      * Notify me on a coming-soon number: the signed-in buyer's e-mail, or the one a guest gives
-     * (400 without one); 404 for an unknown number, 409 NUMBER_NOT_COMING_SOON otherwise.
+     * (400 without one); 404 for an unknown number, 409 NUMBER_NOT_COMING_SOON otherwise. A
+     * guest's address is nobody's proven one, so guests are held to NOTIFY_ME_PER_IP_PER_HOUR
+     * per client address (429) and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER of them (409
+     * NOTIFY_ME_LIST_FULL): the store cannot be made to e-mail strangers in bulk (decision 0048).
      */
-    async askComingSoon(userId: string | null, numberId: number, email: string | undefined) {
+    async askComingSoon(
+      userId: string | null,
+      numberId: number,
+      email: string | undefined,
+      clientIp: string,
+    ) {
       const [number] = await catalog.detailsByIds([numberId]);
       if (!number) throw notFound(`Number ${numberId} is not in our store.`);
       if (number.status !== 'coming_soon') {
@@ -218,11 +228,35 @@ export function createAlertService(deps: AlertServiceDeps) {
         );
       }
       const [contact] = userId ? await users.contacts([userId]) : [];
-      const to = contact?.email ?? email;
-      if (!to)
+      if (contact) {
+        await insertComingSoonRequest(db, { numberId, email: contact.email, userId });
+        return { display: number.display, email: contact.email };
+      }
+      if (!email)
         throw badRequest('Enter your e-mail address and we will tell you when it is on sale.');
-      await insertComingSoonRequest(db, { numberId, email: to, userId: contact ? userId : null });
-      return { display: number.display, email: to };
+      const hit = await countHit(
+        database,
+        `notify-me|${clientIp}`,
+        config.NOTIFY_ME_WINDOW_SECONDS * 1000,
+      );
+      if (hit.current > config.NOTIFY_ME_PER_IP_PER_HOUR) {
+        throw tooMany(
+          'TOO_MANY_REQUESTS',
+          `You have asked us to e-mail you about several numbers recently. Please try again in ${minutesText(hit.ttl / 1000)}, or sign in and we will tell your account's e-mail.`,
+          hit.ttl / 1000,
+        );
+      }
+      await inTransaction(database, async (tx) => {
+        const list = await lockComingSoonGuests(tx, numberId, email);
+        if (!list.kept && list.guests >= config.NOTIFY_ME_GUESTS_PER_NUMBER) {
+          throw conflict(
+            `Many people are already waiting for ${number.display}. Sign in and press Notify me, and we will tell your account's e-mail when it goes on sale.`,
+            'NOTIFY_ME_LIST_FULL',
+          );
+        }
+        await insertComingSoonRequest(tx, { numberId, email, userId: null });
+      });
+      return { display: number.display, email };
     },
 
     /** Adds a number to the buyer's favourites (again: no change); 404 for an unknown number. */

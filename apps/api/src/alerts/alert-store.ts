@@ -185,6 +185,22 @@ export async function insertComingSoonRequest(
   await db.insert(comingSoonRequests).values(request).onConflictDoNothing();
 }
 
+/**
+ * Takes the number's transaction lock on its Notify me list (every process waits for it), then
+ * counts the guests' requests (no account) kept for it, and says whether `email` has one.
+ */
+export async function lockComingSoonGuests(tx: Db, numberId: number, email: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-me:${numberId}`}))`);
+  const [row] = await tx
+    .select({
+      guests: sql<number>`(count(*) filter (where ${comingSoonRequests.userId} is null))::int`,
+      kept: sql<boolean>`coalesce(bool_or(${comingSoonRequests.email} = ${email}), false)`,
+    })
+    .from(comingSoonRequests)
+    .where(eq(comingSoonRequests.numberId, numberId));
+  return row!;
+}
+
 /** The numbers someone asked about. */
 export async function requestedNumbers(db: Db): Promise<number[]> {
   const rows = await db

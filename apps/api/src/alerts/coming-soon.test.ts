@@ -126,3 +126,89 @@ describeEachDatabase('coming-soon numbers', (ctx) => {
       .toBe(1);
   });
 });
+
+describeEachDatabase(
+  "a guest's Notify me, bounded (decision 0048)",
+  (ctx) => {
+    async function comingSoonNumbers() {
+      const ids = await insertTestNumbers(ctx().app, [
+        { number: '9000000786', basePrice: 7_000 },
+        { number: '9111111786', basePrice: 9_000 },
+      ]);
+      const staff = await staffMember(ctx().app);
+      for (const id of ids.values()) {
+        await staff.client.post(api(`/admin/numbers/${id}/coming-soon`));
+      }
+      return { first: ids.get('9000000786')!, second: ids.get('9111111786')!, staff };
+    }
+    const ask = (id: number, email: string, remoteAddress: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: api(`/numbers/${id}/notify-me`),
+        payload: { email },
+        remoteAddress,
+      });
+    const kept = async (id: number) =>
+      (
+        await ctx().database.query<{ email: string }>(
+          'select email from coming_soon_requests where number_id = $1 order by email',
+          [id],
+        )
+      ).map((row) => row.email);
+
+    it('takes NOTIFY_ME_PER_IP_PER_HOUR guest addresses from one client address, then 429', async () => {
+      const { first, second } = await comingSoonNumbers();
+      for (const n of [1, 2]) {
+        expect((await ask(first, `victim${n}@relay.test`, '203.0.113.7')).statusCode).toBe(200);
+      }
+      // The limit is per client address, whatever the number.
+      expect((await ask(second, 'victim3@relay.test', '203.0.113.7')).statusCode).toBe(200);
+      const refused = await ask(first, 'victim4@relay.test', '203.0.113.7');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      expect(refused.json().message).toMatch(
+        /^You have asked us to e-mail you about several numbers recently\. Please try again in (60|59) minutes/,
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      expect(await kept(first)).toEqual(['victim1@relay.test', 'victim2@relay.test']);
+      // Another address has its own count; a signed-in buyer is not a guest.
+      expect((await ask(first, 'ravi@shop.test', '198.51.100.4')).statusCode).toBe(200);
+      const buyer = await signedIn(ctx().app);
+      expect((await buyer.client.post(api(`/numbers/${first}/notify-me`))).statusCode).toBe(200);
+    });
+
+    it('keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses per number; buyers and repeats still pass', async () => {
+      const { first, second, staff } = await comingSoonNumbers();
+      const addresses = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
+      for (const [n, from] of addresses.entries()) {
+        expect((await ask(first, `guest${n}@relay.test`, from)).statusCode).toBe(200);
+      }
+      const full = await ask(first, 'guest9@relay.test', '198.51.100.9');
+      expect(full.statusCode).toBe(409);
+      expect(full.json()).toMatchObject({
+        code: 'NOTIFY_ME_LIST_FULL',
+        message:
+          "Many people are already waiting for 90000 00786. Sign in and press Notify me, and we will tell your account's e-mail when it goes on sale.",
+      });
+      // A guest already on the list asking again, a signed-in buyer, another number: all kept.
+      expect((await ask(first, 'guest0@relay.test', '198.51.100.9')).statusCode).toBe(200);
+      const buyer = await signedIn(ctx().app);
+      expect((await buyer.client.post(api(`/numbers/${first}/notify-me`))).statusCode).toBe(200);
+      expect((await ask(second, 'guest9@relay.test', '198.51.100.9')).statusCode).toBe(200);
+      expect(await kept(first)).toHaveLength(5);
+
+      // Two guests at once for the last place: one is kept (the list is locked per number).
+      await staff.client.post(api(`/admin/numbers/${second}/coming-soon`));
+      for (const [n, from] of addresses.slice(0, 2).entries()) {
+        await ask(second, `late${n}@relay.test`, from);
+      }
+      const [a, b] = await Promise.all([
+        ask(second, 'racer-a@relay.test', '192.0.2.1'),
+        ask(second, 'racer-b@relay.test', '192.0.2.2'),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect(await kept(second)).toHaveLength(4);
+    });
+  },
+  { env: { NOTIFY_ME_PER_IP_PER_HOUR: '3', NOTIFY_ME_GUESTS_PER_NUMBER: '4' } },
+);

@@ -9,7 +9,7 @@ import type { UserService } from '../users/user-service';
 import { signAccessToken, verifyAccessToken, type SessionUser } from './access-token';
 import type { registerBody } from './auth-schemas';
 import { clearLoginFailures, countLoginAttempt } from './login-limits';
-import { checkOtp, consumeOtp, issueOtp, otpError, resendOtp } from './otp-codes';
+import { checkOtp, consumeOtp, countOtpSend, issueOtp, otpError, resendOtp } from './otp-codes';
 import type { OtpPayload } from './otp-types';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { passwordRepeatsIdentity } from './password-policy';
@@ -126,9 +126,18 @@ export function createAuthService({ config, database, notifier, log, users }: Au
       return { tokens, account: await users.profile(user.id) };
     },
 
-    /** Checks the details and sends a code; the account is created when the code is verified. */
+    /**
+     * Checks the details and sends a code; the account is created when the code is verified.
+     * A taken e-mail or mobile answers 409, counted as a code sent to them from this address:
+     * past the send limits it is the same 429 as a free one's, so the store's customers cannot
+     * be listed faster than codes can be asked for (decision 0048).
+     */
     async startRegistration(body: z.output<typeof registerBody>, clientIp: string) {
-      await users.assertContactsFree(body.email, body.mobile);
+      const taken = await users.contactsTaken(body.email, body.mobile);
+      if (taken) {
+        await countOtpSend(otp, { email: body.email, mobile: body.mobile, clientIp });
+        throw taken;
+      }
       const corporate = body.accountType === 'Corporate';
       // Built only after the cooldown and send limits pass: a refused request costs no argon2.
       const payload = async (): Promise<OtpPayload> => ({

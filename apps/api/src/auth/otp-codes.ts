@@ -131,6 +131,39 @@ async function enforceSendLimits(
   }
 }
 
+/**
+ * Counts one send to these contacts from this address, in a transaction of its own under
+ * advisory locks (so every server process shares the limits exactly), once the send limits
+ * pass (429 OTP_SEND_LIMIT) and, given a `cooldown` purpose, its resend cooldown. Also what a
+ * registration with a taken contact costs, so that its 409 is bounded like a code (decision
+ * 0048). Answers the lock keys, for the caller's later transactions.
+ */
+export async function countOtpSend(
+  deps: Pick<OtpDeps, 'database' | 'config'>,
+  input: Pick<IssueOtpInput, 'email' | 'mobile' | 'clientIp' | 'knownDevice'> & {
+    cooldown?: OtpPurpose;
+  },
+  now = new Date(),
+): Promise<string[]> {
+  const { config } = deps;
+  const { email, mobile, clientIp, cooldown } = input;
+  const contacts = [email, mobile].filter((c): c is string => !!c);
+  if (contacts.length === 0) throw new Error('a code send needs an e-mail or a mobile');
+  const locks = [...contacts.map((c) => `otp:contact:${c}`), `otp:ip:${clientIp}`];
+  await deps.database.db.transaction(async (tx) => {
+    await lockKeys(tx, locks);
+    if (cooldown) await enforceCooldown(tx, config, cooldown, email, mobile, now);
+    await enforceSendLimits(
+      tx,
+      config,
+      { contacts, clientIp, knownDevice: input.knownDevice ?? false },
+      now,
+    );
+    await insertOtpSends(tx, contacts, clientIp, now);
+  });
+  return locks;
+}
+
 export interface IssueOtpInput {
   purpose: OtpPurpose;
   /** The contacts the request is known by (verify and resend match on them). */
@@ -167,21 +200,7 @@ export async function issueOtp(
   const { config } = deps;
   const db = deps.database.db;
   const { purpose, email, mobile, clientIp } = input;
-  const contacts = [email, mobile].filter((c): c is string => !!c);
-  if (contacts.length === 0) throw new Error('issueOtp needs an e-mail or a mobile');
-  const locks = [...contacts.map((c) => `otp:contact:${c}`), `otp:ip:${clientIp}`];
-
-  await db.transaction(async (tx) => {
-    await lockKeys(tx, locks);
-    await enforceCooldown(tx, config, purpose, email, mobile, now);
-    await enforceSendLimits(
-      tx,
-      config,
-      { contacts, clientIp, knownDevice: input.knownDevice ?? false },
-      now,
-    );
-    await insertOtpSends(tx, contacts, clientIp, now);
-  });
+  const locks = await countOtpSend(deps, { ...input, cooldown: purpose }, now);
 
   const payload = typeof input.payload === 'function' ? await input.payload() : input.payload;
   const requestId = randomUUID();

@@ -260,6 +260,35 @@ describeEachDatabase(
       expect(hash).not.toHaveBeenCalled();
     });
 
+    it('counts a registration refused for a taken e-mail or mobile as a send: past the limit, the same 429', async () => {
+      const { app } = ctx();
+      const [alice, bob] = [await registerCustomer(app), await registerCustomer(app)];
+      const register = (payload: object) =>
+        app.inject({
+          method: 'POST',
+          url: api('/auth/register'),
+          payload,
+          remoteAddress: '203.0.113.9',
+        });
+      const byEmail = await register(newCustomer({ email: alice.details.email }));
+      expect(byEmail.statusCode).toBe(409);
+      expect(byEmail.json().code).toBe('EMAIL_TAKEN');
+      const byMobile = await register(newCustomer({ mobile: alice.details.mobile }));
+      expect(byMobile.statusCode).toBe(409);
+      expect(byMobile.json().code).toBe('MOBILE_TAKEN');
+      expect((await register(newCustomer())).statusCode).toBe(200);
+
+      // The address has used its three sends: a taken contact and a free one answer alike.
+      const free = await register(newCustomer());
+      expect(free.statusCode).toBe(429);
+      for (const taken of [{ email: bob.details.email }, { mobile: bob.details.mobile }]) {
+        const refused = await register(newCustomer(taken));
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual(free.json());
+        expect(refused.headers['retry-after']).toBe(free.headers['retry-after']);
+      }
+    });
+
     it('shares attempts and limits between server processes through the database', async () => {
       const { app, database, config } = ctx();
       const other = await buildApp(config, { database });

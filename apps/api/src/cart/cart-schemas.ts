@@ -118,6 +118,12 @@ const text = (field: AttributionTextField) =>
     .nullish()
     .transform((value) => (value ? cleanAttributionValue(field, value) : value))
     .describe(`Kept up to ${ATTRIBUTION_FIELD_LIMITS[field]} characters; longer values are cut`);
+/** A host name as a browser's address has it: dot-separated labels, no port, no path. */
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const referrerHost = text('referrer')
+  .transform((value) => (value && HOST_NAME.test(value) ? value.toLowerCase() : undefined))
+  .describe("The referring site's host name; anything else is dropped");
 const instant = z
   .union([
     z.number(),
@@ -133,9 +139,10 @@ const instant = z
  * from another site carries its `referrer` host instead, decision 0045). A parameter the
  * landing address did not carry may be null or absent; empty fields are not stored. Attribution
  * is a nice-to-have and a sale is not: it never fails a checkout. Text longer than the shared
- * limits (ATTRIBUTION_FIELD_LIMITS) is cut, NUL characters (which PostgreSQL refuses) are
- * removed, and a record that is not of this shape at all is dropped (null) while the checkout
- * goes on.
+ * limits (ATTRIBUTION_FIELD_LIMITS) is cut, control characters (NUL, which PostgreSQL refuses,
+ * among them) and bidirectional overrides are removed, a `referrer` that is no host name and a
+ * `referrer_medium` that is neither 'organic' nor 'referral' are dropped (decision 0048), and
+ * a record that is not of this shape at all is dropped (null) while the checkout goes on.
  */
 const attributionSchema = z
   .object({
@@ -147,8 +154,14 @@ const attributionSchema = z
     gbraid: text('gbraid'),
     wbraid: text('wbraid'),
     /** An untagged visit's referring site (its host) and 'organic' or 'referral'. */
-    referrer: text('referrer'),
-    referrer_medium: text('referrer_medium'),
+    referrer: referrerHost,
+    referrer_medium: z
+      .enum(['organic', 'referral'])
+      .nullish()
+      .catch(undefined)
+      .describe(
+        "'organic' (a search engine) or 'referral' (another site); any other value is dropped",
+      ),
     timestamp: instant,
     landing_page: text('landing_page'),
     expires_at: instant,

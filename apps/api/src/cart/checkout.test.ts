@@ -34,6 +34,13 @@ describeEachDatabase(
     const checkout = (buyer: Awaited<ReturnType<typeof buyerWith>>, payload?: object) =>
       buyer.client.post(api('/cart/checkout'), payload);
 
+    /** The attribution the order of a checkout's answer stored. */
+    async function storedAttribution(placed: { json(): { data: { order: { id: string } } } }) {
+      const orderId = placed.json().data.order.id;
+      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, orderId));
+      return row!.attribution;
+    }
+
     it('refuses an empty cart', async () => {
       const buyer = await buyerWith([]);
       const res = await checkout(buyer);
@@ -215,11 +222,7 @@ describeEachDatabase(
       };
       const res = await checkout(buyer, { attribution });
       expect(res.statusCode, res.body).toBe(201);
-      const [row] = await ctx()
-        .database.db.select()
-        .from(orders)
-        .where(eq(orders.id, res.json().data.order.id));
-      expect(row!.attribution).toEqual({
+      expect(await storedAttribution(res)).toEqual({
         utm_source: 'newsletter',
         timestamp: '2026-11-20T10:00:00.000Z',
         landing_page: '/offer-zone?utm_source=newsletter',
@@ -248,9 +251,8 @@ describeEachDatabase(
         landing_page: '/numbers/9876598765',
         expires_at: attribution.expires_at,
       };
+      expect(await storedAttribution(res)).toEqual(stored);
       const orderId = res.json().data.order.id;
-      const [row] = await ctx().database.db.select().from(orders).where(eq(orders.id, orderId));
-      expect(row!.attribution).toEqual(stored);
       const staff = await staffMember(ctx().app);
       const view = await staff.client.get(api(`/admin/orders/${orderId}`));
       expect(view.statusCode, view.body).toBe(200);
@@ -276,11 +278,7 @@ describeEachDatabase(
       };
       const res = await checkout(buyer, { attribution });
       expect(res.statusCode, res.body).toBe(201);
-      const [row] = await ctx()
-        .database.db.select()
-        .from(orders)
-        .where(eq(orders.id, res.json().data.order.id));
-      expect(row!.attribution).toEqual({
+      expect(await storedAttribution(res)).toEqual({
         gclid: 'g'.repeat(ATTRIBUTION_FIELD_LIMITS.gclid),
         utm_source: 's'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_source),
         utm_campaign: 'c'.repeat(ATTRIBUTION_FIELD_LIMITS.utm_campaign),
@@ -288,12 +286,60 @@ describeEachDatabase(
         fbclid: 'f'.repeat(ATTRIBUTION_FIELD_LIMITS.fbclid),
         gbraid: 'b'.repeat(ATTRIBUTION_FIELD_LIMITS.gbraid),
         wbraid: 'w'.repeat(ATTRIBUTION_FIELD_LIMITS.wbraid),
-        referrer: 'r'.repeat(ATTRIBUTION_FIELD_LIMITS.referrer),
-        referrer_medium: 'o'.repeat(ATTRIBUTION_FIELD_LIMITS.referrer_medium),
+        // (no referrer: 253 r's are no host name; no referrer_medium: neither known value)
         timestamp: attribution.timestamp,
         landing_page: attribution.landing_page.slice(0, ATTRIBUTION_FIELD_LIMITS.landing_page),
         expires_at: attribution.expires_at,
       });
+    });
+
+    it('cleans control characters, bidi overrides, a referrer that is no host and an unknown medium out of the attribution, and checks out', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const attribution = {
+        utm_source: '<img src=x onerror=alert(1)>\u202egoogle\u0007\r\n',
+        utm_campaign: '=HYPERLINK("https://evil.example","x")',
+        utm_medium: 'c\u0085p\u2066c\u009b',
+        gclid: '\u202e\u2069',
+        referrer: 'localhost:3000',
+        referrer_medium: 'organic\u0000x',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/offer-zone\t?x=1',
+        expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+      };
+      const res = await checkout(buyer, { attribution });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await storedAttribution(res)).toEqual({
+        utm_source: '<img src=x onerror=alert(1)>google',
+        // A formula's look is kept as sent: CSV exports make every cell inert (csv-stream.ts).
+        utm_campaign: '=HYPERLINK("https://evil.example","x")',
+        utm_medium: 'cpc',
+        timestamp: '2026-11-20T10:00:00.000Z',
+        landing_page: '/offer-zone?x=1',
+        expires_at: attribution.expires_at,
+      });
+
+      // A host name is kept (lower-cased); an address, a port or a number is dropped alone.
+      const sites = [
+        [
+          { referrer: 'WWW.Google.co.in', referrer_medium: 'organic' },
+          { referrer: 'www.google.co.in', referrer_medium: 'organic' },
+        ],
+        [
+          { referrer: 'https://evil.example/pay', referrer_medium: 'referral' },
+          { referrer_medium: 'referral' },
+        ],
+        [{ referrer: 'shop..example.in', referrer_medium: 42 }, {}],
+      ] as const;
+      const free = ['9786012345', '9812341234', '9137605193'];
+      for (const [index, [sent, kept]] of sites.entries()) {
+        const next = await buyerWith([free[index]!]);
+        const placed = await checkout(next, { attribution: { utm_source: 'x', ...sent } });
+        expect(placed.statusCode, placed.body).toBe(201);
+        expect(await storedAttribution(placed), JSON.stringify(sent)).toEqual({
+          utm_source: 'x',
+          ...kept,
+        });
+      }
     });
 
     it('drops an attribution that is not a tracking record, and checks out all the same', async () => {
@@ -310,11 +356,7 @@ describeEachDatabase(
         const buyer = await buyerWith([free[index] ?? '9811223344']);
         const res = await checkout(buyer, { attribution });
         expect(res.statusCode, JSON.stringify(attribution)).toBe(201);
-        const [row] = await ctx()
-          .database.db.select()
-          .from(orders)
-          .where(eq(orders.id, res.json().data.order.id));
-        expect(row!.attribution, JSON.stringify(attribution)).toBeNull();
+        expect(await storedAttribution(res), JSON.stringify(attribution)).toBeNull();
       }
     });
 

@@ -7,6 +7,7 @@ const completeProduction = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'x'.repeat(32),
   PUBLIC_BASE_URL: 'https://shop.example.in',
+  TRUST_PROXY: '127.0.0.1',
   STORE_GSTIN: '07AAPFU0939F1ZX',
   SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
   SMS_PROVIDER: 'msg91',
@@ -181,6 +182,20 @@ describe('loadConfig', () => {
     for (const trial of ['http://localhost:3490', 'http://127.0.0.1:3490', 'http://[::1]:3490']) {
       expect(problems({ PUBLIC_BASE_URL: trial }), trial).toEqual([]);
     }
+    // The store serves no TLS itself: https means a proxy, which TRUST_PROXY must name (a
+    // trial on plain http needs none; an explicit false is the owner's word).
+    expect(problems({ TRUST_PROXY: undefined })).toEqual([
+      expect.stringMatching(
+        /^TRUST_PROXY: required in production with an https:\/\/ PUBLIC_BASE_URL: .* every per-address limit .* is shared by the whole store\. Set TRUST_PROXY=127\.0\.0\.1 for nginx on this machine/,
+      ),
+    ]);
+    expect(problems({ TRUST_PROXY: undefined, PUBLIC_BASE_URL: 'http://127.0.0.1:3490' })).toEqual(
+      [],
+    );
+    expect(problems({ TRUST_PROXY: 'false' })).toEqual([]);
+    expect(() =>
+      loadConfig({ ...completeProduction, TRUST_PROXY: undefined }, { forServer: false }),
+    ).not.toThrow();
     // Outside production, and for the commands, the demo values stay the defaults.
     expect(() => loadConfig({ NODE_ENV: 'development' }, { forServer: true })).not.toThrow();
     expect(() =>

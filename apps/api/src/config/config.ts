@@ -108,6 +108,14 @@ function secureOrLoopback(address: string): boolean | undefined {
   }
 }
 
+function isHttps(address: string): boolean {
+  try {
+    return new URL(address).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every setting of the server, read from the environment and checked at start-up.
  * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
@@ -227,6 +235,13 @@ const configSchema = z.object({
   ENQUIRIES_PER_IP_PER_HOUR: count.default(10),
   /** The sliding window ENQUIRIES_PER_IP_PER_HOUR counts in (an hour unless changed). */
   ENQUIRY_WINDOW_SECONDS: seconds.default(3600),
+  /**
+   * A guest's Notify me (an e-mail address nobody confirmed) from one client address in
+   * NOTIFY_ME_WINDOW_SECONDS, and guest addresses one coming-soon number keeps (decision 0048).
+   */
+  NOTIFY_ME_PER_IP_PER_HOUR: count.default(10),
+  NOTIFY_ME_WINDOW_SECONDS: seconds.max(86_400).default(3600),
+  NOTIFY_ME_GUESTS_PER_NUMBER: count.default(100),
 
   HOLD_MINUTES: count.default(15),
   /** The buyer is reminded (e-mail and SMS) this many minutes before a hold lapses; 0: never. */
@@ -379,6 +394,13 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
       if (env.SMS_PROVIDER !== 'msg91') {
         problems.push(
           'SMS_PROVIDER: must be msg91 in production (with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID): without it no SMS is sent',
+        );
+      }
+      // The store serves no TLS itself: an https address means a proxy in front of it, and a
+      // proxy TRUST_PROXY does not name makes every visitor one address (decision 0048).
+      if (!env.TRUST_PROXY && env.PUBLIC_BASE_URL && isHttps(env.PUBLIC_BASE_URL)) {
+        problems.push(
+          "TRUST_PROXY: required in production with an https:// PUBLIC_BASE_URL: the store serves no TLS itself, so a proxy is in front of it, and unless TRUST_PROXY names it every visitor is counted as the proxy's address and every per-address limit (enquiries, sign-in codes, holds, the API rate) is shared by the whole store. Set TRUST_PROXY=127.0.0.1 for nginx on this machine (README, Deploying), or the proxy's address; TRUST_PROXY=false only if the proxy sends no X-Forwarded-For",
         );
       }
       if (env.PUBLIC_BASE_URL && secureOrLoopback(env.PUBLIC_BASE_URL) === false) {

@@ -1,3 +1,5 @@
+import { hasUnseenCharacters } from '@store/domain';
+
 /**
  * Text that goes on one line of an invoice, an e-mail's greeting, a console table or a buyer's
  * order page: no line breaks, tabs or other control characters, and no bidirectional overrides
@@ -7,6 +9,6 @@
  */
 export const oneLine = (what: string) =>
   [
-    (value: string) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value.replaceAll('\0', '')),
+    (value: string) => !hasUnseenCharacters(value.replaceAll('\0', '')),
     `${what} must be on one line, without control characters.`,
   ] as const;

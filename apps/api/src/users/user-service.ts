@@ -66,11 +66,18 @@ const mobileTaken = () =>
 export function createUserService({ database }: { database: Database }) {
   const db = database.db;
 
+  /** The 409 to answer when the e-mail or the mobile already belongs to an account. */
+  async function contactsTaken(email: string, mobile: string, executor: Db = db) {
+    const taken = await findUsersByContacts(executor, email, mobile);
+    if (taken.some((row) => row.email === email.toLowerCase())) return emailTaken();
+    if (taken.some((row) => row.mobile === mobile)) return mobileTaken();
+    return undefined;
+  }
+
   /** 409 when the e-mail or the mobile already belongs to an account. */
   async function assertContactsFree(email: string, mobile: string, executor: Db = db) {
-    const taken = await findUsersByContacts(executor, email, mobile);
-    if (taken.some((row) => row.email === email.toLowerCase())) throw emailTaken();
-    if (taken.some((row) => row.mobile === mobile)) throw mobileTaken();
+    const taken = await contactsTaken(email, mobile, executor);
+    if (taken) throw taken;
   }
 
   async function profile(id: string): Promise<UserWithAddress | undefined> {
@@ -113,7 +120,7 @@ export function createUserService({ database }: { database: Database }) {
      */
     contacts: (ids: readonly string[], executor: Db = db) => findContacts(executor, ids),
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
-    assertContactsFree,
+    contactsTaken,
     profile,
 
     /** A customer account from a verified registration, in the caller's transaction. */

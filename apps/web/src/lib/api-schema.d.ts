@@ -788,7 +788,7 @@ export interface paths {
     put?: never;
     /**
      * Notify me: an e-mail once when this coming-soon number goes on sale
-     * @description A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone.
+     * @description A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
      */
     post: operations['postNumbersByIdNotifyMe'];
     delete?: never;
@@ -5265,10 +5265,10 @@ export interface operations {
             gbraid?: string | null;
             /** @description Kept up to 500 characters; longer values are cut */
             wbraid?: string | null;
-            /** @description Kept up to 253 characters; longer values are cut */
+            /** @description The referring site's host name; anything else is dropped */
             referrer?: string | null;
-            /** @description Kept up to 20 characters; longer values are cut */
-            referrer_medium?: string | null;
+            /** @description 'organic' (a search engine) or 'referral' (another site); any other value is dropped */
+            referrer_medium?: ('organic' | 'referral') | null;
             timestamp?: (number | string) | null;
             /** @description Kept up to 2000 characters; longer values are cut */
             landing_page?: string | null;
