@@ -101,6 +101,7 @@ export async function startServer(
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      PAGE_RENDERS_PER_MINUTE: '1000000000',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       ...benchMessaging,
       ...env,
