@@ -322,6 +322,8 @@ export async function movePorting(
         'UPC_USED',
       );
     }
+    // A new code after one the buyer was sent (replaced, or taken back) is told as replacing it.
+    const earlier = step.status === 'upc_sent' ? await lastUpcSent(tx, item) : null;
     const moved = await updateOrderItem(
       tx,
       order.id,
@@ -342,8 +344,6 @@ export async function movePorting(
         ? `${carried === 2 ? 'Both' : `All ${carried}`} numbers are at "${label}".`
         : note,
     );
-    // A new code after one the buyer was sent (replaced, or taken back) is told as replacing it.
-    const earlier = step.status === 'upc_sent' ? await lastUpcSent(tx, item) : null;
     const messages = portingStepMessages(
       deps.config,
       settled.order.billing as Billing,
