@@ -101,7 +101,9 @@ describe('porting messages (decision 0050)', () => {
     expect(email!.text).toContain(
       "To take the number in your company's name, as a corporate connection, ask the business desk of Jio, Airtel, Vi or BSNL: it needs a letter from your authorised signatory",
     );
-    expect(email!.text).toContain("the number is then in the employee's name, not the company's.");
+    expect(email!.text).toContain(
+      "Or an employee ports it in their own name at any Jio, Airtel, Vi or BSNL store with their original Aadhaar card (biometric e-KYC): the number is then the employee's, not the company's.",
+    );
     expect(email!.text).not.toContain('your original Aadhaar card');
     expect(sms!.text).toContain(
       'Take it to Jio, Airtel, Vi or BSNL: how a company ports a number is on your order page.',

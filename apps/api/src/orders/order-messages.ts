@@ -50,7 +50,7 @@ const portingWays = {
   individual:
     'Visit any Jio, Airtel, Vi or BSNL store with your original Aadhaar card for biometric e-KYC, choose prepaid or postpaid, and the number is ported in your own name.',
   corporate:
-    "To take the number in your company's name, as a corporate connection, ask the business desk of Jio, Airtel, Vi or BSNL: it needs a letter from your authorised signatory and the company's documents (such as its certificate of incorporation or GST registration, and PAN), and gives you its exact list. Or an employee ports it at any of their stores with their own original Aadhaar card (biometric e-KYC): the number is then in the employee's name, not the company's.",
+    "To take the number in your company's name, as a corporate connection, ask the business desk of Jio, Airtel, Vi or BSNL: it needs a letter from your authorised signatory and the company's documents (such as its certificate of incorporation or GST registration, and PAN), and gives you its exact list. Or an employee ports it in their own name at any Jio, Airtel, Vi or BSNL store with their original Aadhaar card (biometric e-KYC): the number is then the employee's, not the company's.",
 };
 
 /**
