@@ -181,13 +181,12 @@ describeEachDatabase(
       expect(emails.map((m) => m.subject)).toEqual(
         expect.arrayContaining([
           `Order ${order.reference}: porting is in progress`,
-          `Order ${order.reference}: your number has been ported`,
-          `Order ${order.reference}: your order is complete`,
+          `Order ${order.reference}: your number has been ported, and your order is complete`,
         ]),
       );
       const smsCount = (await sentTo(ctx().database, user.mobile)).length;
-      // Checkout, payment, and the four staff steps.
-      expect(smsCount).toBe(6);
+      // Checkout, payment, and the three staff steps, the last told with the order's completion.
+      expect(smsCount).toBe(5);
 
       const refund = await step('refunded');
       expect(refund.statusCode).toBe(400);

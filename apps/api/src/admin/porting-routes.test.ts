@@ -12,6 +12,14 @@ import { describeEachDatabase } from '../../test-support/test-app';
 
 const today = indiaDay();
 const inFourDays = addDays(today, 4);
+/** A UPC's last day as the messages write it: `3 Dec 2026`. */
+const dayShown = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 
 interface PortingView {
   numberId: number;
@@ -221,11 +229,26 @@ describeEachDatabase(
       const sms = await sentTo(ctx().database, view.billing.mobile);
       expect(sms.map((m) => m.text)).toContainEqual(
         expect.stringContaining(
-          'new UPC (use this one, not the one sent before) for 98765 98765 is ZX98YW76',
+          `new UPC for 98765 98765 is ZX98YW76, valid till ${dayShown(addDays(today, 30))}. It replaces AB12CD34: do not use that one.`,
         ),
       );
-      const [completed] = await sentTo(ctx().database, view.billing.email);
-      expect(completed!.text).toContain('Your order is complete. Enjoy your new numbers!');
+      const emails = await sentTo(ctx().database, view.billing.email);
+      expect(emails.map((m) => m.subject)).toContain(
+        `Order ${order.reference}: new UPC for 98765 98765 (replaces AB12CD34)`,
+      );
+      // The last number ported and the order completed: one message on each channel, not two.
+      const [completed, before] = emails;
+      expect(completed!.subject).toBe(
+        `Order ${order.reference}: 98123 41234 has been ported, and your order is complete`,
+      );
+      expect(completed!.text).toContain(
+        'Your number 98123 41234 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!',
+      );
+      expect(before!.subject).toBe(
+        `Order ${order.reference}: porting of 98123 41234 is in progress`,
+      );
+      expect(sms[0]!.text).toContain('Your order is complete.');
+      expect(sms[1]!.text).toContain('Porting of your number 98123 41234 is in progress.');
     });
 
     it('refuses a UPC recorded for another number of the order (409), but not a number’s own corrected, nor another order’s', async () => {
@@ -337,7 +360,7 @@ describeEachDatabase(
       expect(itemOf(replaced.json().data, a).porting.upcCode).toBe('EF111111');
       const sms = await upcMessages();
       expect(sms).toHaveLength(2);
-      expect(sms[0]!.text).toContain('new UPC (use this one, not the one sent before)');
+      expect(sms[0]!.text).toContain(`It replaces ${first}: do not use that one.`);
 
       // Taken back, the number has no UPC to replace: a replacement from before is refused.
       const undo = await staff.client.post(
@@ -356,7 +379,7 @@ describeEachDatabase(
       expect((await porting(staff.client, order.id, a, upc('GH222222'))).statusCode).toBe(200);
     });
 
-    it('takes a step recorded by mistake back, one at a time, reopening a completed order, telling the buyer nothing', async () => {
+    it('takes a step recorded by mistake back, one at a time, reopening a completed order, telling the buyer only of a UPC taken back', async () => {
       const { order, staff, client } = await paidOrder(['9876598765', '9812341234']);
       const [a, b] = [id('9876598765'), id('9812341234')];
       const undo = (numberId: number, body: object) =>
@@ -442,8 +465,17 @@ describeEachDatabase(
       await forward(b, 'QW12ER34');
       expect((await client.get(api(`/orders/${order.id}`))).json().data.status).toBe('completed');
       const texts = (await sentTo(ctx().database, order.billing.mobile)).map((m) => m.text);
-      // The three steps back sent nothing; the steps forward again were told as ever.
+      // The steps back sent nothing but the UPC's withdrawal; the steps forward again were told
+      // as ever (the last with the order's completion), the same code not as its own replacement.
       expect(texts).toHaveLength(messagesBefore + 4);
+      expect(texts[0]).toContain(
+        'has been ported to your operator in your own name. Your order is complete.',
+      );
+      expect(texts[1]).toContain('Porting of your number 98123 41234 is in progress.');
+      expect(texts[3]).toBe(
+        `VIP Number Store: order ${order.reference}: the UPC QW12ER34 we sent for 98123 41234 is withdrawn: do not use it. We will send you the right one.`,
+      );
+      expect(texts[2]).toContain('VIP Number Store: UPC for 98123 41234 is QW12ER34');
 
       const { views } = await ctx().app.services.audit.list({ orderId: order.id }, 1, 100);
       expect(views.find((entry) => entry.action === 'number.porting_undo')).toMatchObject({
@@ -453,6 +485,94 @@ describeEachDatabase(
         after: { status: 'awaiting_upc', upcCode: null, upcExpiresOn: null },
         note: '"UPC sent" taken back: The UPC was for another number',
       });
+    });
+
+    it('tells the buyer a UPC taken back is void, and words the next one as its replacement', async () => {
+      const { order, staff, user } = await paidOrder(['9876598765'], { getWhatsappUpdate: true });
+      const a = id('9876598765');
+      const upc = (upcCode: string) =>
+        porting(staff.client, order.id, a, {
+          status: 'upc_sent',
+          upcCode,
+          upcExpiresOn: inFourDays,
+        });
+      expect((await upc('AA11BB22')).statusCode).toBe(200);
+      const undone = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/${a}/porting/undo`),
+        { step: 'upc_sent', reason: 'Typed the wrong code' },
+      );
+      expect(undone.statusCode, undone.body).toBe(200);
+      const [withdrawn] = await sentTo(ctx().database, user.email);
+      expect(withdrawn!.subject).toBe(
+        `Order ${order.reference}: do not use the UPC AA11BB22 for 98765 98765`,
+      );
+      expect(withdrawn!.text).toContain('Reason: Typed the wrong code');
+
+      expect((await upc('CC33DD44')).statusCode).toBe(200);
+      const [email] = await sentTo(ctx().database, user.email);
+      expect(email!.subject).toBe(
+        `Order ${order.reference}: new UPC for 98765 98765 (replaces AA11BB22)`,
+      );
+      expect(email!.text).toContain(
+        'It replaces the UPC AA11BB22 we sent you before, which is now void: do not use AA11BB22.',
+      );
+      const mobile = await sentTo(ctx().database, user.mobile);
+      const [sms] = mobile.filter((m) => m.channel === 'sms');
+      expect(sms!.text).toContain(
+        `new UPC for 98765 98765 is CC33DD44, valid till ${dayShown(inFourDays)}. It replaces AA11BB22: do not use that one.`,
+      );
+      const whatsapp = mobile.filter((m) => m.channel === 'whatsapp');
+      expect(whatsapp.map((m) => m.subject).slice(0, 2)).toEqual(['upc_sent', 'order_update']);
+      expect(whatsapp[0]!.text).toContain(
+        'the new UPC (it replaces AA11BB22, which is now void) for your number 98765 98765',
+      );
+      expect(whatsapp[1]!.text).toContain(
+        'the UPC AA11BB22 we sent for 98765 98765 is withdrawn: do not use it.',
+      );
+    });
+
+    it('tells a Corporate buyer how a company ports the number, in the UPC e-mail and on the order page', async () => {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')], {
+        name: 'Rahul Mehta',
+        accountType: 'Corporate',
+      });
+      const staff = await staffMember(ctx().app);
+      const paid = await staff.client.post(api(`/admin/orders/${buyer.order.id}/payments`), {
+        reference: `UTR${buyer.order.reference.slice(-8)}`,
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const sent = await porting(staff.client, buyer.order.id, id('9876598765'), {
+        status: 'upc_sent',
+        upcCode: 'AB12CD34',
+        upcExpiresOn: inFourDays,
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const [email, paidEmail] = await sentTo(ctx().database, buyer.user.email);
+      for (const text of [email!.text, paidEmail!.text]) {
+        expect(text).toContain(
+          "ask the business desk of Jio, Airtel, Vi or BSNL: it needs a letter from your authorised signatory and the company's documents",
+        );
+        expect(text).not.toContain('your original Aadhaar card');
+      }
+      const view = (await buyer.client.get(api(`/orders/${buyer.order.id}`))).json().data;
+      expect(view.nextSteps[2]).toContain('authorised signatory');
+    });
+
+    it('tells the whole order ported and complete in one message per channel', async () => {
+      const { order, staff, user } = await paidOrder(['9876598765', '9812341234']);
+      for (const status of ['upc_sent', 'porting_in_progress', 'ported']) {
+        const res = await staff.client.post(api(`/admin/orders/${order.id}/events`), { status });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const [ported, inProgress] = await sentTo(ctx().database, user.email);
+      expect(ported!.subject).toBe(
+        `Order ${order.reference}: your numbers have been ported, and your order is complete`,
+      );
+      expect(inProgress!.subject).toBe(`Order ${order.reference}: porting is in progress`);
+      const [sms] = await sentTo(ctx().database, user.mobile);
+      expect(sms!.text).toContain(
+        'Your numbers have been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!',
+      );
     });
 
     it('takes no step back on a cancelled or unpaid order', async () => {
@@ -540,12 +660,7 @@ describeEachDatabase(
         });
         expect(res.statusCode, res.body).toBe(200);
       }
-      const until = new Date(`${inFourDays}T00:00:00Z`).toLocaleDateString('en-IN', {
-        timeZone: 'UTC',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-      });
+      const until = dayShown(inFourDays);
       const [email] = await sentTo(ctx().database, quiet.user.email);
       expect(email!.subject).toBe(`Order ${quiet.order.reference}: the UPC for 98765 98765`);
       expect(email!.text).toContain('AB12CD34   valid until');
@@ -562,7 +677,7 @@ describeEachDatabase(
       // The payment, then the UPC.
       expect(whatsapp.map((m) => m.subject)).toEqual(['upc_sent', 'payment_received']);
       expect(whatsapp[0]!.text).toBe(
-        `Hello Asha Verma, the UPC for your number 98123 41234 (order ${keen.order.reference}) is AB12CD34, valid until ${until}. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store to port the number in your own name.`,
+        `Hello Asha Verma, the UPC for your number 98123 41234 (order ${keen.order.reference}) is AB12CD34, valid until ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port it in your name. Keep the code private: give it only to the operator's store. Our team never asks you for it.`,
       );
       // The GST invoice reaches the buyer on every channel: its page's link on WhatsApp and SMS.
       const orderPage = `${ctx().config.PUBLIC_BASE_URL}/orders/${keen.order.id}`;

@@ -36,11 +36,47 @@ interface MessageItem {
   price: number;
 }
 
+/** A Corporate account's order (its billing): it is told how a company takes a number. */
+export const isCorporate = (order: Pick<OrderRow, 'billing'>) =>
+  (order.billing as Partial<Billing> | null)?.accountType === 'Corporate';
+
+/**
+ * How a number is ported (domain.md §4, decision 0050): an individual in their own name with
+ * their Aadhaar; a company as a corporate connection (the authorised signatory's letter and the
+ * company's documents, at the operator's business desk), or through an employee in the
+ * employee's own name.
+ */
+const portingWays = {
+  individual:
+    'Visit any Jio, Airtel, Vi or BSNL store with your original Aadhaar card for biometric e-KYC, choose prepaid or postpaid, and the number is ported in your own name.',
+  corporate:
+    "To take the number in your company's name, as a corporate connection, ask the business desk of Jio, Airtel, Vi or BSNL: it needs a letter from your authorised signatory and the company's documents (such as its certificate of incorporation or GST registration, and PAN), and gives you its exact list. Or an employee ports it in their own name at any Jio, Airtel, Vi or BSNL store with their original Aadhaar card (biometric e-KYC): the number is then the employee's, not the company's.",
+};
+
+/**
+ * The short form, for an SMS and WhatsApp: where to take the UPC (`it`, or `each` of several).
+ * A company's two ways do not fit an SMS: its order page (and the UPC e-mail) has them.
+ */
+const takeUpc = (corporate: boolean, it: 'it' | 'each') =>
+  corporate
+    ? `Take ${it} to Jio, Airtel, Vi or BSNL: how a company ports a number is on your order page.`
+    : `Take ${it} with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port it in your name.`;
+
+/** Anyone holding a UPC can port the number: the buyer is told to keep it to themselves. */
+const KEEP_UPC_PRIVATE =
+  "Keep the UPC private: anyone who has it can port the number. Give it only to the operator's store when you port; our team never asks you for it.";
+/** The same, short, for an SMS. */
+const SHARE_UPC_ONLY_AT_THE_STORE = "Share it only at the operator's store: we never ask for it.";
+
 /**
  * What happens after payment, as told to buyers (domain.md §4); the order page shows the same.
  * A manual payment over the UPI limit (`details` without a UPI ID) is a bank transfer.
  */
-export function portingSteps(provider: string, details?: PaymentDetails): string[] {
+export function portingSteps(
+  provider: string,
+  details?: PaymentDetails,
+  corporate = false,
+): string[] {
   const how = details?.instructions?.upiId === null ? 'bank transfer' : 'UPI or bank transfer';
   const pay =
     provider === 'razorpay'
@@ -49,7 +85,7 @@ export function portingSteps(provider: string, details?: PaymentDetails): string
   return [
     pay,
     'Within 24 hours of payment we send your Unique Porting Code (UPC, 8 characters) and the GST invoice by SMS, e-mail and WhatsApp.',
-    'Visit any Jio, Airtel, Vi or BSNL store with your original Aadhaar card for biometric e-KYC, choose prepaid or postpaid, and the number is ported in your own name.',
+    corporate ? portingWays.corporate : portingWays.individual,
     'The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East). A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free. If porting fails, you are refunded in full.',
   ];
 }
@@ -159,8 +195,9 @@ const signOff = (config: MessageConfig) => [
 const whatsappTexts: Record<WhatsappTemplateKind, (parameters: string[]) => string> = {
   payment_received: ([name, reference, numbers, orderPage]) =>
     `Hello ${name}, we have received your payment for order ${reference}. ${numbers}: now yours. Your GST invoice is on your order page: ${orderPage}. Your UPC follows within 24 hours.`,
-  upc_sent: ([name, number, reference, upc, until]) =>
-    `Hello ${name}, the UPC for your number ${number} (order ${reference}) is ${upc}, valid until ${until}. Take it with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store to port the number in your own name.`,
+  // {{2}} says whether the code is new (naming the one it voids), {{7}} how to port (decision 0050).
+  upc_sent: ([name, which, number, reference, upc, until, how]) =>
+    `Hello ${name}, ${which} for your number ${number} (order ${reference}) is ${upc}, valid until ${until}. ${how} Keep the code private: give it only to the operator's store. Our team never asks you for it.`,
   porting_update: ([name, reference, numbers, step]) =>
     `Hello ${name}, order ${reference}: ${numbers}: ${step}.`,
   order_update: ([name, reference, text]) => `Hello ${name}, order ${reference}: ${text}`,
@@ -266,7 +303,7 @@ export function orderPaidMessages(
     `Your GST tax invoice is attached; your order page has it too: ${orderPageUrl(config, order)}`,
     '',
     'What happens next:',
-    ...portingSteps(order.paymentProvider)
+    ...portingSteps(order.paymentProvider, undefined, isCorporate(order))
       .slice(1)
       .map((step, index) => `${index + 1}. ${step}`),
     ...signOff(config),
@@ -426,12 +463,15 @@ export function paymentRejectedMessages(
 
 /** A step of the whole order in words, for an order of one number or (`many`) several. */
 const stepTexts: Partial<
-  Record<OrderStatus, { subject: (many: boolean) => string; text: (many: boolean) => string }>
+  Record<
+    OrderStatus,
+    { subject: (many: boolean) => string; text: (many: boolean, corporate: boolean) => string }
+  >
 > = {
   upc_sent: {
     subject: (many) => (many ? 'your UPCs have been sent' : 'your UPC has been sent'),
-    text: (many) =>
-      `${many ? 'Your UPCs (Unique Porting Codes) have been sent. Take each' : 'Your UPC (Unique Porting Code) has been sent. Take it'} with your original Aadhaar card to any Jio, Airtel, Vi or BSNL store for biometric e-KYC, and choose prepaid or postpaid. A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free.`,
+    text: (many, corporate) =>
+      `${many ? 'Your UPCs (Unique Porting Codes) have been sent.' : 'Your UPC (Unique Porting Code) has been sent.'} ${takeUpc(corporate, many ? 'each' : 'it')} A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free. ${SHARE_UPC_ONLY_AT_THE_STORE}`,
   },
   porting_in_progress: {
     subject: () => 'porting is in progress',
@@ -440,8 +480,8 @@ const stepTexts: Partial<
   },
   ported: {
     subject: (many) => `your ${many ? 'numbers have' : 'number has'} been ported`,
-    text: (many) =>
-      `Your ${many ? 'numbers have' : 'number has'} been ported to your operator in your own name.`,
+    text: (many, corporate) =>
+      `Your ${many ? 'numbers have' : 'number has'} been ported ${portedTo(corporate)}.`,
   },
   completed: {
     subject: () => 'your order is complete',
@@ -453,6 +493,26 @@ const stepTexts: Partial<
   },
 };
 
+/** Where a ported number went: a company's may be in its name or an employee's. */
+const portedTo = (corporate: boolean) =>
+  corporate ? 'to your operator' : 'to your operator in your own name';
+
+/**
+ * A step that ported the order's last number, told with the order's completion in one message
+ * per channel (decision 0050), not as two within milliseconds.
+ */
+function withCompletion(
+  step: { subject: string; text: string },
+  completes: { many: boolean } | undefined,
+) {
+  return completes
+    ? {
+        subject: `${step.subject}, and your order is complete`,
+        text: `${step.text} ${stepTexts.completed!.text(completes.many, false)}`,
+      }
+    : step;
+}
+
 /** The order's porting steps, told on WhatsApp with the porting template. */
 const portingOrderSteps: Partial<Record<OrderStatus, PortingStatus>> = {
   upc_sent: 'upc_sent',
@@ -462,7 +522,8 @@ const portingOrderSteps: Partial<Record<OrderStatus, PortingStatus>> = {
 
 /**
  * A step of the whole order (every number at once, its completion, its cancellation), in plain
- * words, with the staff member's note.
+ * words, with the staff member's note. `completes`: the step ported the last numbers, and the
+ * message says the order is complete as well (on WhatsApp as an order update).
  */
 export function orderStepMessages(
   config: MessageConfig,
@@ -471,11 +532,15 @@ export function orderStepMessages(
   items: readonly { number: string }[],
   status: OrderStatus,
   note: string | null,
+  completes = false,
 ): OutgoingMessage[] {
   const texts = stepTexts[status];
   if (!texts) return [];
   const many = items.length > 1;
-  const step = { subject: texts.subject(many), text: texts.text(many) };
+  const step = withCompletion(
+    { subject: texts.subject(many), text: texts.text(many, isCorporate(order)) },
+    completes ? { many } : undefined,
+  );
   const reason = status === 'cancelled' || status === 'refunded' ? 'Reason' : 'Note';
   const refundLine =
     status === 'cancelled' && order.needsRefund
@@ -491,7 +556,7 @@ export function orderStepMessages(
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: order ${order.reference}: ${step.text}${refundLine}${note ? ` ${reason}: ${note}` : ''}`;
-  const porting = portingOrderSteps[status];
+  const porting = completes ? undefined : portingOrderSteps[status];
   return toBuyer(
     contact,
     `Order ${order.reference}: ${step.subject}`,
@@ -514,70 +579,155 @@ export function orderStepMessages(
   );
 }
 
-/** How to use a UPC (domain.md §4), as told with it. */
-const upcSteps = (number: string) => [
-  `1. Before it expires, take the UPC and your original Aadhaar card to any Jio, Airtel, Vi or BSNL store.`,
-  `2. Ask to port ${number} in your own name: the store does a biometric e-KYC, and you choose prepaid or postpaid.`,
+/** How to use a UPC (domain.md §4), as told with it: a company is told its two ways. */
+const upcSteps = (number: string, corporate: boolean) => [
+  ...(corporate
+    ? [
+        `1. Before it expires, take the UPC to Jio, Airtel, Vi or BSNL and ask to port ${number}.`,
+        `2. ${portingWays.corporate}`,
+      ]
+    : [
+        `1. Before it expires, take the UPC and your original Aadhaar card to any Jio, Airtel, Vi or BSNL store.`,
+        `2. Ask to port ${number} in your own name: the store does a biometric e-KYC, and you choose prepaid or postpaid.`,
+      ]),
   '3. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).',
   'An expired UPC is replaced free: write to us and we send a new one. If porting fails, you are refunded in full.',
+  '',
+  KEEP_UPC_PRIVATE,
 ];
 
-/** One number's porting step: its UPC (with how to use it), porting started, ported. */
+/** A porting message's e-mail: the step in words, staff's note, the order page. */
+const stepEmail = (
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  body: string[],
+  noteLines: string[],
+) => [
+  greeting(contact),
+  '',
+  ...body,
+  ...noteLines,
+  '',
+  `Your order and its steps: ${orderPageUrl(config, order)}`,
+  ...signOff(config),
+];
+
+/**
+ * One number's porting step: its UPC (with how to use it), porting started, ported.
+ * `replaces`: the UPC the buyer was sent before for this number, now void (a replaced UPC, or one
+ * taken back); the new one is told as its replacement, naming it (decision 0050).
+ * `completes`: the step ported the order's last number, told in the same message.
+ */
 export function portingStepMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
   item: { number: string; upcCode: string | null; upcExpiresOn: string | null },
   status: Exclude<PortingStatus, 'awaiting_upc'>,
-  options: { note: string | null; replaced: boolean },
+  options: { note: string | null; replaces: string | null; completes?: { many: boolean } },
 ): OutgoingMessage[] {
   const number = displayNumber(item.number);
+  const corporate = isCorporate(order);
   const noteLines = options.note ? ['', `Note: ${options.note}`] : [];
-  const pageLine = `Your order and its steps: ${orderPageUrl(config, order)}`;
   if (status === 'upc_sent') {
     const upc = item.upcCode ?? '';
     const until = item.upcExpiresOn ? dayText(item.upcExpiresOn) : '';
-    const email = [
-      greeting(contact),
-      '',
-      `${options.replaced ? 'Here is a new' : 'Here is the'} Unique Porting Code (UPC) for your number ${number} (order ${order.reference}):`,
-      '',
-      `  ${upc}   valid until ${until}`,
-      '',
-      'How to use it:',
-      ...upcSteps(number),
-      ...noteLines,
-      '',
-      pageLine,
-      ...signOff(config),
-    ];
-    // A replacement says so: the buyer then holds two codes and must use this one.
-    const sms = `${config.STORE_NAME}: ${options.replaced ? 'new UPC (use this one, not the one sent before)' : 'UPC'} for ${number} is ${upc}, valid till ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port the number in your name. Order ${order.reference}.`;
-    return toBuyer(contact, `Order ${order.reference}: the UPC for ${number}`, email, sms, {
-      kind: 'upc_sent',
-      parameters: [contact.name, number, order.reference, upc, until],
-    });
+    const earlier = options.replaces;
+    const email = stepEmail(
+      config,
+      contact,
+      order,
+      [
+        `${earlier ? 'Here is a new' : 'Here is the'} Unique Porting Code (UPC) for your number ${number} (order ${order.reference}):`,
+        '',
+        `  ${upc}   valid until ${until}`,
+        '',
+        ...(earlier
+          ? [
+              `It replaces the UPC ${earlier} we sent you before, which is now void: do not use ${earlier}.`,
+              '',
+            ]
+          : []),
+        'How to use it:',
+        ...upcSteps(number, corporate),
+      ],
+      noteLines,
+    );
+    // A replacement says so, naming the code it voids: the buyer then holds two codes.
+    const sms = `${config.STORE_NAME}: ${earlier ? 'new ' : ''}UPC for ${number} is ${upc}, valid till ${until}.${earlier ? ` It replaces ${earlier}: do not use that one.` : ''} ${takeUpc(corporate, 'it')} ${SHARE_UPC_ONLY_AT_THE_STORE} Order ${order.reference}.`;
+    return toBuyer(
+      contact,
+      `Order ${order.reference}: ${earlier ? `new UPC for ${number} (replaces ${earlier})` : `the UPC for ${number}`}`,
+      email,
+      sms,
+      {
+        kind: 'upc_sent',
+        parameters: [
+          contact.name,
+          earlier ? `the new UPC (it replaces ${earlier}, which is now void)` : 'the UPC',
+          number,
+          order.reference,
+          upc,
+          until,
+          takeUpc(corporate, 'it'),
+        ],
+      },
+    );
   }
-  const text =
+  const step = withCompletion(
     status === 'porting_in_progress'
-      ? `Porting of your number ${number} is in progress. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`
-      : `Your number ${number} has been ported to your operator in your own name.`;
-  const email = [
-    greeting(contact),
-    '',
-    `Order ${order.reference}: ${text}`,
-    ...noteLines,
-    '',
-    pageLine,
-    ...signOff(config),
-  ];
-  const sms = `${config.STORE_NAME}: order ${order.reference}: ${text}`;
-  const subject =
-    status === 'ported' ? `${number} has been ported` : `porting of ${number} is in progress`;
-  return toBuyer(contact, `Order ${order.reference}: ${subject}`, email, sms, {
-    kind: 'porting_update',
-    parameters: [contact.name, order.reference, number, portingStatusLabels[status]],
-  });
+      ? {
+          subject: `porting of ${number} is in progress`,
+          text: `Porting of your number ${number} is in progress. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`,
+        }
+      : {
+          subject: `${number} has been ported`,
+          text: `Your number ${number} has been ported ${portedTo(corporate)}.`,
+        },
+    options.completes,
+  );
+  const sms = `${config.STORE_NAME}: order ${order.reference}: ${step.text}`;
+  return toBuyer(
+    contact,
+    `Order ${order.reference}: ${step.subject}`,
+    stepEmail(config, contact, order, [`Order ${order.reference}: ${step.text}`], noteLines),
+    sms,
+    options.completes
+      ? { kind: 'order_update', parameters: [contact.name, order.reference, step.text] }
+      : {
+          kind: 'porting_update',
+          parameters: [contact.name, order.reference, number, portingStatusLabels[status]],
+        },
+  );
+}
+
+/**
+ * A number's "UPC sent" taken back (a wrong code, or one for another number): the buyer, who
+ * was sent that code, is told not to use it (decision 0050), with staff's reason in the e-mail.
+ */
+export function upcWithdrawnMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  item: { number: string; upcCode: string },
+  reason: string,
+): OutgoingMessage[] {
+  const number = displayNumber(item.number);
+  const text = `the UPC ${item.upcCode} we sent for ${number} is withdrawn: do not use it. We will send you the right one.`;
+  return toBuyer(
+    contact,
+    `Order ${order.reference}: do not use the UPC ${item.upcCode} for ${number}`,
+    stepEmail(
+      config,
+      contact,
+      order,
+      [`Order ${order.reference}: ${text}`],
+      ['', `Reason: ${reason}`],
+    ),
+    `${config.STORE_NAME}: order ${order.reference}: ${text}`,
+    { kind: 'order_update', parameters: [contact.name, order.reference, text] },
+  );
 }
 
 /** A refund made: the whole order's payment, or a further payment the order did not need. */

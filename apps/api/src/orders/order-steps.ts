@@ -92,11 +92,16 @@ export async function advanceOrder(
 
   const { order, messageIds } = await inTransaction(deps.database, async (tx) => {
     const { order, items, completed } = await applyStep(tx);
-    const tell = (status: OrderStatus, text: string | null) =>
-      orderStepMessages(deps.config, order.billing as Billing, order, items, status, text);
-    const messages = tell(step.status, note);
-    // The step ported the last numbers: the order is complete as well.
-    if (completed && step.status !== 'completed') messages.push(...tell('completed', null));
+    // The step ported the last numbers: the order is complete as well, said in the same message.
+    const messages = orderStepMessages(
+      deps.config,
+      order.billing as Billing,
+      order,
+      items,
+      step.status,
+      note,
+      completed && step.status !== 'completed',
+    );
     return { order, messageIds: await enqueueForBuyer(deps, tx, order.userId, messages) };
   });
   await deps.outbox.deliverNow(messageIds);

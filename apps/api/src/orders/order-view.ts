@@ -10,7 +10,7 @@ import type { TaxDocumentRow } from '../invoices/invoice-service';
 import type { PaymentDetails, RefundRow } from '../payments/payment-service';
 import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
-import { portingSteps } from './order-messages';
+import { isCorporate, portingSteps } from './order-messages';
 import { HOLD_EXPIRED_NOTE } from './open-orders';
 import type { OrderView } from './order-schemas';
 import {
@@ -189,7 +189,7 @@ function toOrderView(
     retryFrom: canRetry ? heldAgainFrom(order, config).toISOString() : null,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-    nextSteps: portingSteps(order.paymentProvider, details),
+    nextSteps: portingSteps(order.paymentProvider, details, isCorporate(order)),
     taxDocuments: {
       invoice: documents.some((document) => document.kind === 'INV'),
       creditNote: documents.some((document) => document.kind === 'CN'),

@@ -14,7 +14,7 @@ import {
 import { displayNumber } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
-import { enqueueForBuyer, orderStepMessages, portingStepMessages } from './order-messages';
+import { enqueueForBuyer, portingStepMessages, upcWithdrawnMessages } from './order-messages';
 import {
   insertOrderEvent,
   insertPortingSteps,
@@ -158,6 +158,17 @@ function checkUpcExpiry(day: string) {
 }
 
 const invalidStep = (message: string) => new AppError(409, 'INVALID_STEP', message);
+
+/**
+ * The UPC the buyer was last sent for this number, if any (its steps, not its row: a UPC taken
+ * back is cleared from the row, but the buyer still holds it).
+ */
+async function lastUpcSent(tx: Tx, item: OrderItemRow): Promise<string | null> {
+  const sent = (await readPortingSteps(tx, [item.orderId])).filter(
+    (row) => row.numberId === item.numberId && row.status === 'upc_sent' && row.upcCode,
+  );
+  return sent.at(-1)?.upcCode ?? null;
+}
 
 /**
  * 409 unless the UPC a new one replaces (`replaces`; none for a number's first UPC) is the UPC
@@ -311,6 +322,8 @@ export async function movePorting(
         'UPC_USED',
       );
     }
+    // A new code after one the buyer was sent (replaced, or taken back) is told as replacing it.
+    const earlier = step.status === 'upc_sent' ? await lastUpcSent(tx, item) : null;
     const moved = await updateOrderItem(
       tx,
       order.id,
@@ -331,16 +344,19 @@ export async function movePorting(
         ? `${carried === 2 ? 'Both' : `All ${carried}`} numbers are at "${label}".`
         : note,
     );
-    const contact = settled.order.billing as Billing;
-    const messages = portingStepMessages(deps.config, contact, settled.order, moved, step.status, {
-      note,
-      replaced,
-    });
-    if (settled.completed) {
-      messages.push(
-        ...orderStepMessages(deps.config, contact, settled.order, settled.items, 'completed', null),
-      );
-    }
+    const messages = portingStepMessages(
+      deps.config,
+      settled.order.billing as Billing,
+      settled.order,
+      moved,
+      step.status,
+      {
+        note,
+        replaces: earlier && earlier !== moved.upcCode ? earlier : null,
+        // The last number ported completes the order: one message says both.
+        ...(settled.completed ? { completes: { many: settled.items.length > 1 } } : {}),
+      },
+    );
     return {
       order: settled.order,
       messageIds: await enqueueForBuyer(deps, tx, settled.order.userId, messages),
@@ -362,7 +378,9 @@ export interface PortingUndoInput {
  * progress -> UPC sent -> awaiting UPC, where its UPC is cleared. The step back is recorded in
  * the number's history with the reason (the buyer sees it there) and audited; the order follows
  * its least advanced number again, so a completed order whose last number is taken back is
- * reopened. The buyer is sent nothing: what they were told stands until staff tell them more.
+ * reopened. The buyer is sent nothing (what they were told stands until staff tell them more),
+ * except when "UPC sent" is taken back: the buyer holds that code, and is told not to use it
+ * (decision 0050); the next UPC sent is worded as its replacement.
  */
 export async function stepBackPorting(
   deps: OrderDeps,
@@ -370,7 +388,7 @@ export async function stepBackPorting(
   numberId: number,
   input: PortingUndoInput,
 ): Promise<OrderRow> {
-  return inTransaction(deps.database, async (tx) => {
+  const outcome = await inTransaction(deps.database, async (tx) => {
     const { order, item, number } = await lockOrderNumber(deps, tx, orderId, numberId, true);
     // The step the caller means: a repeated call, or one from a page out of date, takes back
     // nothing more than what staff saw.
@@ -400,6 +418,22 @@ export async function stepBackPorting(
       note,
       'number.porting_undo',
     );
-    return (await settleOrder(deps, tx, order, staffUserId, note)).order;
+    const settled = await settleOrder(deps, tx, order, staffUserId, note);
+    const messages =
+      back === 'awaiting_upc' && item.upcCode
+        ? upcWithdrawnMessages(
+            deps.config,
+            settled.order.billing as Billing,
+            settled.order,
+            { number: item.number, upcCode: item.upcCode },
+            input.reason.trim(),
+          )
+        : [];
+    return {
+      order: settled.order,
+      messageIds: await enqueueForBuyer(deps, tx, settled.order.userId, messages),
+    };
   });
+  await deps.outbox.deliverNow(outcome.messageIds);
+  return outcome.order;
 }

@@ -476,7 +476,10 @@ describe('the console order page', () => {
       within(row).getByRole('button', { name: 'Take back “UPC sent”… (90000 78600)' }),
     );
     const form = within(row).getByRole('form', { name: 'Take back the last step of 90000 78600' });
-    expect(form).toHaveTextContent('and its UPC is cleared. The buyer is sent no message');
+    // The buyer holds that code: they are told not to use it (decision 0050).
+    expect(form).toHaveTextContent(
+      'and its UPC is cleared. The buyer is told not to use QW56ER78 (by e-mail with this reason, and by SMS and WhatsApp); the next UPC sent says it replaces it.',
+    );
     await userEvent.click(within(form).getByRole('button', { name: 'Take the step back' }));
     expect(await within(form).findByText('Say why the step is taken back.')).toBeInTheDocument();
     expect(api.callsTo(`POST ${base}/numbers/12/porting/undo`)).toHaveLength(0);

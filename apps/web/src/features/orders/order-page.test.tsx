@@ -604,6 +604,8 @@ describe('order page: paid', () => {
     signedInApi({
       [orderPath]: ok({
         ...order,
+        // An individual's (the sample buyer is a company's).
+        billing: { ...order.billing, accountType: 'Individual', companyName: null, gstinNo: null },
         items: [
           first,
           {
@@ -650,6 +652,9 @@ describe('order page: paid', () => {
     expect(sent).toHaveTextContent('original Aadhaar card');
     expect(sent).toHaveTextContent('port 98765 43210 in your own name');
     expect(sent).toHaveTextContent('22 Nov 2026, 6:00 pm IST · by Meera Iyer');
+    expect(sent).toHaveTextContent(
+      "Keep the UPC private: give it only to the operator's store. Our team never asks you for it.",
+    );
 
     const ported = within(porting).getByRole('listitem', { name: '90000 78600' });
     expect(ported).toHaveTextContent('Ported');
@@ -657,6 +662,20 @@ describe('order page: paid', () => {
     expect(ported).not.toHaveTextContent('QW56ER78');
     expect(ported).toHaveTextContent('24 Nov 2026, 10:30 am IST · by Ravi Kumar');
     expect(ported).toHaveTextContent('Active on Jio');
+  });
+
+  it('tells a Corporate account how a company ports the number with its UPC', async () => {
+    const order = paidOrder();
+    // The sample buyer is a company's.
+    signedInApi({ [orderPath]: ok(order) });
+    renderOrderPage();
+    const porting = await screen.findByRole('region', { name: 'Porting, number by number' });
+    const sent = within(porting).getByRole('listitem', { name: '98765 43210' });
+    expect(sent).toHaveTextContent(
+      "take it to the business desk of Jio, Airtel, Vi or BSNL to port 98765 43210 in your company's name, with a letter from your authorised signatory",
+    );
+    expect(sent).not.toHaveTextContent('in your own name');
+    expect(sent).toHaveTextContent('Keep the UPC private');
   });
 
   it('says the UPC is on its way before it is sent, and shows no porting before payment', async () => {

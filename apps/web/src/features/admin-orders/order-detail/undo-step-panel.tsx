@@ -79,8 +79,9 @@ export function UndoStepPanel({
     >
       <p className="text-sm text-slate-800">
         {item.display} goes back to the step before {stepName}
-        {step === 'upc_sent' ? ', and its UPC is cleared' : ''}. The buyer is sent no message: tell
-        them if they were told of this step.
+        {step === 'upc_sent' && item.porting.upcCode
+          ? `, and its UPC is cleared. The buyer is told not to use ${item.porting.upcCode} (by e-mail with this reason, and by SMS and WhatsApp); the next UPC sent says it replaces it.`
+          : '. The buyer is sent no message: tell them if they were told of this step.'}
       </p>
       <TextField
         label="Reason (shown to the buyer in the number's history)"

@@ -9,20 +9,24 @@ const badgeClasses: Record<OrderItem['porting']['status'], string> = {
   ported: 'bg-emerald-100 text-emerald-900',
 };
 
-/** Each number's porting once paid: where it stands, its UPC and how to use it, its steps. */
+/**
+ * Each number's porting once paid: where it stands, its UPC and how to use it (a company's two
+ * ways for a Corporate account, decision 0050), its steps.
+ */
 export function PortingSection({ order }: { order: Order }) {
+  const corporate = order.billing.accountType === 'Corporate';
   return (
     <Card title="Porting, number by number">
       <ul className="space-y-6">
         {order.items.map((item) => (
-          <NumberPorting key={item.numberId} item={item} />
+          <NumberPorting key={item.numberId} item={item} corporate={corporate} />
         ))}
       </ul>
     </Card>
   );
 }
 
-function NumberPorting({ item }: { item: OrderItem }) {
+function NumberPorting({ item, corporate }: { item: OrderItem; corporate: boolean }) {
   const { porting } = item;
   const upcInUse = porting.upcCode && porting.status !== 'ported' && !item.refund;
   return (
@@ -52,10 +56,25 @@ function NumberPorting({ item }: { item: OrderItem }) {
               </>
             ) : null}
           </p>
+          {corporate ? (
+            <p className="mt-2">
+              Before it expires, take it to the business desk of Jio, Airtel, Vi or BSNL to port{' '}
+              {item.display} in your company&apos;s name, with a letter from your authorised
+              signatory and the company&apos;s documents (the operator gives you its list). Or an
+              employee ports it in their own name with their original Aadhaar card: the number is
+              then the employee&apos;s. An expired UPC is replaced free: just ask us.
+            </p>
+          ) : (
+            <p className="mt-2">
+              Before it expires, take it with your original Aadhaar card to any Jio, Airtel, Vi or
+              BSNL store and ask to port {item.display} in your own name: the store does a biometric
+              e-KYC, and you choose prepaid or postpaid. An expired UPC is replaced free: just ask
+              us.
+            </p>
+          )}
           <p className="mt-2">
-            Before it expires, take it with your original Aadhaar card to any Jio, Airtel, Vi or
-            BSNL store and ask to port {item.display} in your own name: the store does a biometric
-            e-KYC, and you choose prepaid or postpaid. An expired UPC is replaced free: just ask us.
+            Keep the UPC private: give it only to the operator&apos;s store. Our team never asks you
+            for it.
           </p>
         </div>
       ) : null}
