@@ -1,7 +1,7 @@
 import { formatInr, orderStatusLabels, shareByPrices, toRupees } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import { conflict, notFound } from '../http/app-error';
-import { enqueueForBuyer, orderStepMessages, refundMessages } from './order-messages';
+import { enqueueForBuyer, orderStepMessages, refundMessages, sentUpcs } from './order-messages';
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
 import { carryOutRefund } from './refunds';
@@ -157,6 +157,8 @@ export async function refundNumber(
             reference: target.row.reference,
             wholeOrder: false,
             number,
+            // updateOrderItem answers the item as it was sent: its UPC, if one went out.
+            cancelledUpcs: sentUpcs([item]),
             throughRazorpay: refund.method === 'razorpay',
             ...(creditNote ? { creditNote: creditNote.serial } : {}),
           },

@@ -2,8 +2,9 @@ import { formatInr, toRupees } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { OrderPayment, RefundRow } from '../payments/payment-service';
-import { enqueueForBuyer, refundMessages } from './order-messages';
-import { findOrder, insertOrderEvent, lockOrder, updateOrder } from './order-store';
+import { displayNumber } from '../catalog/catalog-service';
+import { enqueueForBuyer, refundMessages, sentUpcs } from './order-messages';
+import { findOrder, insertOrderEvent, lockOrder, readOrderItems, updateOrder } from './order-store';
 import { checkStep } from './order-timeline';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
@@ -89,6 +90,11 @@ async function applyRefund(
     },
     note: refund.reason,
   });
+  // The order's money went back: the numbers not refunded alone before are the ones it pays back.
+  const paidBack =
+    status === 'refunded'
+      ? (await readOrderItems(tx, [order.id])).filter((item) => !item.refundId)
+      : [];
   const messages = refundMessages(
     deps.config,
     updated.billing as Billing,
@@ -100,6 +106,8 @@ async function applyRefund(
       wholeOrder: status === 'refunded',
       // Numbers refunded alone before (decision 0039): this pays back what was left.
       rest: refund.amount < target.row.amount,
+      numbers: paidBack.map((item) => displayNumber(item.number)),
+      cancelledUpcs: sentUpcs(paidBack),
       throughRazorpay: refund.method === 'razorpay',
       ...(creditNote ? { creditNote: creditNote.serial } : {}),
     },
