@@ -217,6 +217,10 @@ describeEachDatabase(
         'The UPC AB12CD34 we sent for 98112 23344 is cancelled: do not use it.',
       );
       expect(lineSms!.text).not.toContain('ZX98CV76');
+      // Staff see it on the timeline.
+      expect(line.json().data.timeline.at(-1).note).toContain(
+        'UPC AB12CD34 sent for 98112 23344 is void: the buyer is told not to use it.',
+      );
       expect(fake.refunds.map((refund) => refund.amount)).toEqual([590_000]);
 
       const whole = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {

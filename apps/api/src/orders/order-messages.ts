@@ -365,7 +365,7 @@ export function refundDueMessages(
               : `another buyer's order is holding ${number}${short ? '' : ' (not paid yet)'}`,
           )
           .join(' and ')
-      : 'a number in it is no longer on sale';
+      : 'a number in it was taken off sale';
   const why = gone
     ? `after its hold had ended, and meanwhile ${goneText(false)}.`
     : 'after our team had cancelled the order, so it cannot pay for it.';
@@ -736,6 +736,18 @@ export function sentUpcs(
       : [],
   );
 }
+
+/**
+ * What the order's timeline says of the UPCs a refund voids: staff see that the buyer was told
+ * not to use them (and may ask the operator to cancel the port).
+ */
+export const voidedUpcsNote = (upcs: readonly SentUpc[]) =>
+  upcs
+    .map(
+      ({ number, upc }) =>
+        ` UPC ${upc} sent for ${number} is void: the buyer is told not to use it.`,
+    )
+    .join('');
 
 /** A refund made: the whole order's payment, or a further payment the order did not need. */
 export function refundMessages(
