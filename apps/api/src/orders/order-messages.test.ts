@@ -70,6 +70,25 @@ const bank: PaymentDetails = {
 const online: PaymentDetails = { razorpay: null };
 const razorpayOrder = { ...order, paymentProvider: 'razorpay' } as OrderRow;
 
+/** The refunds of QA 13b's run: one number whose UPC was sent, then the rest of the payment. */
+const refund = (details: Parameters<typeof refundMessages>[3]) =>
+  refundMessages(config, contact, order, details, 'Buyer changed mind');
+const lineRefund = {
+  amount: 2_368_720,
+  reference: '999988887778',
+  wholeOrder: false,
+  throughRazorpay: false,
+  number: '81384 21421',
+  cancelledUpcs: [{ number: '81384 21421', upc: 'ZX98CV76' }],
+};
+const fullRefund = {
+  amount: 2_596_000,
+  reference: '512345678902',
+  wholeOrder: true,
+  throughRazorpay: false,
+  numbers: ['94942 66660'],
+};
+
 /** A message as written: a refund's may be queued with an attachment to make. */
 type Sent = Pick<OutgoingMessage, 'channel' | 'text' | 'subject'>;
 
@@ -144,20 +163,8 @@ describe('SMS texts (QA 13b F3)', () => {
     ...paymentSubmittedMessages(config, contact, order, one, '412345678901'),
     ...orderStepMessages(config, contact, order, two, 'cancelled', 'Asked by the buyer'),
     ...orderStepMessages(config, contact, order, two, 'porting_in_progress', null),
-    ...refundMessages(
-      config,
-      contact,
-      order,
-      {
-        amount: 2_368_720,
-        reference: '999988887778',
-        wholeOrder: false,
-        throughRazorpay: false,
-        number: '81384 21421',
-        cancelledUpcs: [{ number: '81384 21421', upc: 'ZX98CV76' }],
-      },
-      'Buyer changed mind',
-    ),
+    ...refund(lineRefund),
+    ...refund(fullRefund),
   ];
 
   it('are GSM-7 only: amounts written "Rs 14,748.82", never "₹"', () => {
@@ -183,23 +190,8 @@ describe('SMS texts (QA 13b F3)', () => {
     expect(parts(holdEndingMessages(config, contact, order, one))).toBe(2);
     expect(parts(holdExpiredMessages(config, contact, order, one))).toBe(2);
     expect(parts(paymentSubmittedMessages(config, contact, order, one, '412345678901'))).toBe(2);
-    expect(
-      parts(
-        refundMessages(
-          config,
-          contact,
-          order,
-          {
-            amount: 1_474_882,
-            reference: '512345678902',
-            wholeOrder: true,
-            throughRazorpay: true,
-            numbers: ['94942 66660'],
-          },
-          'Buyer changed mind',
-        ),
-      ),
-    ).toBe(2);
+    expect(parts(refund(fullRefund))).toBe(2);
+    expect(parts(refund(lineRefund))).toBe(3);
   });
 
   it('staff alert SMS carry amounts as "Rs" too, their e-mails "₹"', () => {
@@ -257,18 +249,8 @@ describe('the lapse e-mail (QA 13b F2)', () => {
 });
 
 describe('a refund (QA 13b F6, F12)', () => {
-  const refund = (details: Parameters<typeof refundMessages>[3]) =>
-    refundMessages(config, contact, order, details, 'Buyer changed mind');
-
   it('cancels the UPC sent for the number it pays back, by name', () => {
-    const line = refund({
-      amount: 2_368_720,
-      reference: '999988887778',
-      wholeOrder: false,
-      throughRazorpay: false,
-      number: '81384 21421',
-      cancelledUpcs: [{ number: '81384 21421', upc: 'ZX98CV76' }],
-    });
+    const line = refund(lineRefund);
     for (const message of line) {
       expect(message.text).toContain(
         'The UPC ZX98CV76 we sent for 81384 21421 is cancelled: do not use it.',
@@ -294,25 +276,14 @@ describe('a refund (QA 13b F6, F12)', () => {
   });
 
   it('says where a manual refund went and when it shows', () => {
-    const full = refund({
-      amount: 2_596_000,
-      reference: '512345678902',
-      wholeOrder: true,
-      throughRazorpay: false,
-      numbers: ['94942 66660'],
-    });
+    const full = refund(fullRefund);
     expect(email(full).text).toContain(
       'A full refund of ₹25,960 for your order (94942 66660) has been made (payment 512345678902). It has gone to the account you paid from and usually shows there within 1 to 2 working days.',
     );
   });
 
   it('goes on in lower case in the SMS', () => {
-    const full = refund({
-      amount: 2_596_000,
-      reference: '512345678902',
-      wholeOrder: true,
-      throughRazorpay: true,
-    });
+    const full = refund({ ...fullRefund, throughRazorpay: true });
     expect(sms(full).text).toContain(`order ${order.reference}: a full refund of Rs 25,960`);
   });
 
