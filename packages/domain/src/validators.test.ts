@@ -5,8 +5,14 @@ import {
   isValidPan,
   mobileNumberProblem,
   displayMobile,
+  displayPhone,
   normalizeMobile,
 } from './validators';
+
+it("writes the store's line as the site and the e-mails do", () => {
+  expect(displayPhone('9222000000')).toBe('+91 92220 00000');
+  expect(displayPhone('+91 92220-00000')).toBe('+91 92220 00000');
+});
 
 describe('displayMobile', () => {
   it.each([

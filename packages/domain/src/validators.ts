@@ -16,6 +16,11 @@ export function displayMobile(input: string): string {
   return digits ? `${digits.slice(0, 5)} ${digits.slice(5)}` : input.trim();
 }
 
+/** The store's own line as the site and the e-mails write it: '9222000000' -> '+91 92220 00000'. */
+export function displayPhone(input: string): string {
+  return `+91 ${displayMobile(input)}`;
+}
+
 export function isValidMobile(input: string): boolean {
   return normalizeMobile(input) !== null;
 }

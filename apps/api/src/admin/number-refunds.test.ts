@@ -162,7 +162,9 @@ describeEachDatabase(
         `Order ${order.reference}: ${itemOf(data, small!).display} refunded`,
       );
       const sms = await sentTo(ctx().database, user.mobile);
-      expect(sms.some((message) => message.text.includes('has been refunded: ₹23,600'))).toBe(true);
+      expect(sms.some((message) => message.text.includes('has been refunded: Rs 23,600'))).toBe(
+        true,
+      );
 
       const actions = await auditActions(order.id);
       expect(actions.filter((action) => action === 'order.number_refund')).toHaveLength(2);
@@ -197,8 +199,28 @@ describeEachDatabase(
       // ₹50,000 + ₹5,000 with 18% GST: ₹64,900, of which ₹5,900 is the small number's.
       const [big, small] = ['9876598765', '9811223344'].map(id);
       const { order, staff, user } = await paidOrder(['9876598765', '9811223344'], 'pay_line03');
+      // Both UPCs went out: each refund cancels its number's (QA 13b F6).
+      for (const [numberId, upcCode] of [
+        [small!, 'AB12CD34'],
+        [big!, 'ZX98CV76'],
+      ] as const) {
+        const sent = await staff.client.post(
+          api(`/admin/orders/${order.id}/numbers/${numberId}/porting`),
+          { status: 'upc_sent', upcCode, upcExpiresOn: addDays(indiaDay(), 3) },
+        );
+        expect(sent.statusCode, sent.body).toBe(200);
+      }
       const line = await refundNumber(staff.client, order.id, small!, { reason: 'Not portable' });
       expect(line.statusCode, line.body).toBe(200);
+      const [lineSms] = await sentTo(ctx().database, user.mobile);
+      expect(lineSms!.text).toContain(
+        'The UPC AB12CD34 we sent for 98112 23344 is cancelled: do not use it.',
+      );
+      expect(lineSms!.text).not.toContain('ZX98CV76');
+      // Staff see it on the timeline.
+      expect(line.json().data.timeline.at(-1).note).toContain(
+        'UPC AB12CD34 sent for 98112 23344 is void: the buyer is told not to use it.',
+      );
       expect(fake.refunds.map((refund) => refund.amount)).toEqual([590_000]);
 
       const whole = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
@@ -220,8 +242,12 @@ describeEachDatabase(
       expect(text).toMatch(/Credit note value\s*₹59,000/);
       const [mail] = await sentTo(ctx().database, user.email);
       expect(mail!.text).toContain(
-        'The rest of your payment pay_line03, ₹59,000, has been refunded',
+        'The rest of your payment pay_line03, ₹59,000, has been refunded for 98765 98765:',
       );
+      expect(mail!.text).toContain(
+        'The UPC ZX98CV76 we sent for 98765 98765 is cancelled: do not use it.',
+      );
+      expect(mail!.text).not.toContain('AB12CD34');
 
       // Nothing more to refund, number by number or whole.
       const after = await refundNumber(staff.client, order.id, big!, { reason: 'x' });

@@ -179,7 +179,13 @@ describeEachDatabase(
 
       const [email] = await sentTo(ctx().database, user.email);
       expect(email!.subject).toBe(`Order ${order.reference}: your refund has been made`);
-      expect(email!.text).toContain('A full refund of ₹59,000 for your order has been made');
+      expect(email!.text).toContain(
+        'A full refund of ₹59,000 for your order (98765 98765) has been made',
+      );
+      // Paid back by the team: where it went, and when it shows (QA 13b F12).
+      expect(email!.text).toContain(
+        'It has gone to the account you paid from and usually shows there within 1 to 2 working days.',
+      );
       expect(email!.text).toContain('Reason: Porting failed at the operator');
       expect((await client.get(api(`/orders/${order.id}`))).json().data.payment.status).toBe(
         'refunded',

@@ -149,7 +149,10 @@ describeEachDatabase(
       expect(upcEmail!.text).toContain('Your UPC (Unique Porting Code) has been sent');
       expect(upcEmail!.text).toContain('Note: UPC sent by SMS from the operator');
       const [upcSms] = await sentTo(ctx().database, user.mobile);
-      expect(upcSms!.text).toContain('Your UPC (Unique Porting Code) has been sent');
+      // The sentence goes on after "order …:" in lower case (QA 13b F17).
+      expect(upcSms!.text).toContain(
+        `order ${order.reference}: your UPC (Unique Porting Code) has been sent`,
+      );
 
       // Every number ported completes the order at once: "ported" answers completed, and
       // completed is then no further step.

@@ -194,7 +194,7 @@ describeEachDatabase(
         'SGST (9%): ₹6,300',
         'TDS deducted by you (1%): -₹700',
         'Total to pay: ₹81,900',
-        `pay in one tap: ${order.payment.upiLink}`,
+        `this one pays in one tap: ${order.payment.upiLink})`,
         'scan the attached QR code (upi-qr.png)',
         `UPI to ${ctx().config.PAYMENT_UPI_ID}`,
         `Quote your order reference ${order.reference}`,

@@ -54,6 +54,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       ? createSmtpEmailSender({
           url: config.SMTP_URL,
           from: config.MAIL_FROM,
+          replyTo: config.PUBLIC_SUPPORT_EMAIL,
           timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
         })
       : createLogSender(log, config.devTools));

@@ -103,6 +103,7 @@ describe('the SMTP e-mail adapter', () => {
       testConfig({
         SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${port}`,
         MAIL_FROM: 'Store <otp@store.test>',
+        PUBLIC_SUPPORT_EMAIL: 'help@store.test',
       }),
       { database },
     );
@@ -121,6 +122,8 @@ describe('the SMTP e-mail adapter', () => {
       expect(code).toMatch(/^\d{6}$/);
       expect(mail.html).toContain(code);
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(details.email);
+      // A reply reaches the support mailbox, not the no-reply sender (QA 13b F2).
+      expect(mail.replyTo?.value).toEqual([{ address: 'help@store.test', name: '' }]);
       const verified = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/verify-otp',

@@ -5,6 +5,11 @@ export interface SmtpOptions {
   /** A connection URL such as smtp://user:pass@smtp.example.com:587 or smtps://...:465 */
   url: string;
   from: string;
+  /**
+   * Where a buyer's reply goes (PUBLIC_SUPPORT_EMAIL): MAIL_FROM is usually a no-reply
+   * address, and messages such as the lapse e-mail invite a reply.
+   */
+  replyTo?: string;
   /** Connecting and the server's greeting (OUTBOUND_TIMEOUT_SECONDS); an idle socket gets twice it. */
   timeoutMs: number;
 }
@@ -22,6 +27,7 @@ export function createSmtpEmailSender(options: SmtpOptions): MessageSender {
     async send(message) {
       await transport.sendMail({
         from: options.from,
+        ...(options.replyTo ? { replyTo: options.replyTo } : {}),
         to: message.to,
         subject: message.subject ?? '',
         text: message.text,

@@ -1,4 +1,5 @@
 import type { OutgoingMessage } from './message';
+import { smsAmounts } from './sms-text';
 
 export interface StaffAlert {
   /** The e-mail's subject; the SMS is the subject and the first line of the text. */
@@ -18,7 +19,7 @@ export function createStaffAlerts(deps: {
   const { config } = deps;
   const messages = (alert: StaffAlert): OutgoingMessage[] => {
     const subject = `[${config.STORE_NAME}] ${alert.subject}`;
-    const sms = `${subject}. ${alert.text.split('\n')[0]}`.slice(0, 300);
+    const sms = smsAmounts(`${subject}. ${alert.text.split('\n')[0]}`).slice(0, 300);
     return [
       ...config.STAFF_ALERT_EMAILS.map((to) => ({
         channel: 'email' as const,

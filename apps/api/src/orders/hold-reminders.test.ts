@@ -37,12 +37,12 @@ describeEachDatabase(
       const sms = await sentTo(ctx().database, buyer.user.mobile);
       // The order-placed SMS, then exactly one reminder.
       expect(sms.filter((message) => message.text.includes('held only until'))).toHaveLength(1);
-      // One number: the words are singular.
+      // One number, named with the amount (QA 13b F8); the UTR step keeps it (F1).
       expect(sms[0]!.text).toContain(
-        `Your number for order ${buyer.order.reference} is held only until`,
+        `98765 98765 (Rs 59,000), order ${buyer.order.reference}, is held only until`,
       );
       expect(sms[0]!.text).toContain(
-        `Pay ₹59,000 now to keep it: ${ctx().config.PUBLIC_BASE_URL}/orders/`,
+        `Paid? Enter the UTR on your order page ("I have paid") to keep it 24 hours. Else pay now: ${ctx().config.PUBLIC_BASE_URL}/orders/${buyer.order.id}`,
       );
 
       await lapseHold(ctx().database, buyer.order.id);
@@ -58,13 +58,15 @@ describeEachDatabase(
         ),
       );
       expect(lapsedSms!.text).toContain(
-        `Order again from ${from} if the number is still free: ${retryUrl}`,
+        `Order again from ${from} if it is still free: ${retryUrl}`,
       );
       const [lapsedEmail] = await sentTo(ctx().database, buyer.user.email);
       expect(lapsedEmail!.text).toContain(
-        'so the order is cancelled and the number is back on sale.',
+        'so the order is cancelled and 98765 98765 is back on sale.',
       );
-      expect(lapsedEmail!.text).toContain('if the number is still free it is yours');
+      expect(lapsedEmail!.text).toContain(
+        `Already paid? Contact us with your payment reference and order reference ${buyer.order.reference}: reply to this e-mail`,
+      );
       expect(lapsedEmail!.text).toContain(
         `To order it again in one click from ${from}, if it is still free: ${retryUrl}`,
       );

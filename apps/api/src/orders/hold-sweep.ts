@@ -7,8 +7,7 @@ import {
   findLapsedOrderIds,
   insertOrderEvent,
   lockLapsedOrder,
-  orderItemCounts,
-  orderNumberIds,
+  readOrderItems,
   updateOrder,
 } from './order-store';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -43,7 +42,7 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
       ? { due: [], ids: [] }
       : await inTransaction(database, async (tx) => {
           const due = await claimHoldReminders(tx, minutes, limit);
-          const counts = await orderItemCounts(
+          const items = await readOrderItems(
             tx,
             due.map((order) => order.id),
           );
@@ -52,7 +51,7 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
               deps.config,
               order.billing as Billing,
               order,
-              counts.get(order.id) ?? 0,
+              items.filter((item) => item.orderId === order.id),
             ),
           );
           return { due, ids: await enqueueMessages(tx, messages) };
@@ -64,15 +63,18 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
     const swept = await inTransaction(database, async (tx) => {
       const locked = await lockLapsedOrder(tx, id);
       if (!locked) return undefined;
-      const numberIds = await orderNumberIds(tx, [id]);
-      await catalog.lock(tx, numberIds);
+      const items = await readOrderItems(tx, [id]);
+      await catalog.lock(
+        tx,
+        items.map((item) => item.numberId),
+      );
       await catalog.release(tx, id);
       const updated = await updateOrder(tx, id, { status: 'cancelled' });
       await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
       const billing = updated.billing as Billing;
       const ids = await enqueueMessages(
         tx,
-        holdExpiredMessages(deps.config, billing, updated, numberIds.length),
+        holdExpiredMessages(deps.config, billing, updated, items),
       );
       return { updated, ids };
     });

@@ -1,7 +1,13 @@
 import { formatInr, orderStatusLabels, shareByPrices, toRupees } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import { conflict, notFound } from '../http/app-error';
-import { enqueueForBuyer, orderStepMessages, refundMessages } from './order-messages';
+import {
+  enqueueForBuyer,
+  orderStepMessages,
+  refundMessages,
+  sentUpcs,
+  voidedUpcsNote,
+} from './order-messages';
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
 import { carryOutRefund } from './refunds';
@@ -106,7 +112,9 @@ export async function refundNumber(
           refund.method === 'razorpay'
             ? `through Razorpay, refund ${refund.providerRefundId}`
             : 'paid back by our team';
-        const note = `${number} refunded: ${rupees(refund.amount)}, its share of payment ${target.row.reference} (${how}). Reason: ${refund.reason}`;
+        // updateOrderItem answers the item as it was sent: its UPC, if one went out.
+        const cancelledUpcs = sentUpcs([item]);
+        const note = `${number} refunded: ${rupees(refund.amount)}, its share of payment ${target.row.reference} (${how}). Reason: ${refund.reason}${voidedUpcsNote(cancelledUpcs)}`;
         await insertOrderEvent(tx, {
           orderId: order.id,
           status: order.status,
@@ -157,6 +165,7 @@ export async function refundNumber(
             reference: target.row.reference,
             wholeOrder: false,
             number,
+            cancelledUpcs,
             throughRazorpay: refund.method === 'razorpay',
             ...(creditNote ? { creditNote: creditNote.serial } : {}),
           },

@@ -1,5 +1,6 @@
 import { formatInr, toRupees } from '@store/domain';
 import { inTransaction, isUniqueViolation, type Tx } from '../db/transactions';
+import { displayNumber } from '../catalog/catalog-service';
 import { conflict, notFound } from '../http/app-error';
 import { paymentAlert } from './order-alerts';
 import { withEmailAttachment, type QueuedMessage } from '../notify/message';
@@ -207,7 +208,8 @@ export async function markPaid(
       return { outcome: 'paid' as const, order: paid, numbers: items, amount };
     }
 
-    const gone = rows.filter((row) => !ours(row)).map((row) => row.number);
+    const goneRows = rows.filter((row) => !ours(row));
+    const gone = goneRows.map((row) => row.number);
     await catalog.release(tx, order.id);
     const flagged = await setOrderRefundDue(tx, order.id, input.reference);
     await record(false);
@@ -229,6 +231,11 @@ export async function markPaid(
       numbers: items,
       amount,
       wrongAmount,
+      // What the buyer is told of each: sold, or only held by another buyer's order (QA 13b F18).
+      goneNumbers: goneRows.map((row) => ({
+        number: displayNumber(row.number),
+        sold: row.status === 'sold',
+      })),
       refundCause: wrongAmount
         ? { kind: 'wrong_amount' as const }
         : cancelled
@@ -274,7 +281,12 @@ export async function markPaid(
       messages.push(
         ...(decided.wrongAmount
           ? unexpected('amount_mismatch')
-          : refundDueMessages(deps.config, contact, order)),
+          : refundDueMessages(
+              deps.config,
+              contact,
+              order,
+              decided.refundCause.kind === 'late' ? decided.goneNumbers : undefined,
+            )),
       );
     } else if (decided.outcome === 'extra_payment') {
       messages.push(...unexpected('extra'));

@@ -17,12 +17,16 @@ import {
 import type { Tx } from '../db/transactions';
 import type { OutgoingMessage } from '../notify/notifier';
 import { enqueueMessages } from '../notify/outbox';
+import { smsAmounts } from '../notify/sms-text';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import { heldAgainFrom } from './hold-limits';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
-type MessageConfig = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL' | 'HOLD_COOLDOWN_MINUTES'> &
+type MessageConfig = Pick<
+  Config,
+  'STORE_NAME' | 'PUBLIC_BASE_URL' | 'HOLD_COOLDOWN_MINUTES' | 'PAYMENT_SUBMITTED_HOLD_HOURS'
+> &
   ContactConfig;
 
 interface Contact {
@@ -155,7 +159,12 @@ function numberLines(items: readonly MessageItem[]): string[] {
 const upiOverLimit = (limit: number) =>
   `UPI is offered up to ${formatInr(limit)}: most banks allow no more in one UPI payment.`;
 
-function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageConfig): string[] {
+function paymentLines(
+  order: OrderRow,
+  details: PaymentDetails,
+  config: MessageConfig,
+  count: number,
+): string[] {
   if (details.instructions) {
     const i = details.instructions;
     return [
@@ -164,19 +173,42 @@ function paymentLines(order: OrderRow, details: PaymentDetails, config: MessageC
         : `Pay ${formatInr(i.amount)} by bank transfer (NEFT, RTGS or IMPS) to:`,
       `  ${i.bankDetails}`,
       ...(i.upiId ? [] : [upiOverLimit(i.upiLimit)]),
-      `Quote your order reference ${i.reference} with the payment. Our team confirms it and writes to you.`,
+      `Quote your order reference ${i.reference} with the payment.`,
       ...(details.upiLink
         ? [
-            `On your phone, pay in one tap: ${details.upiLink}`,
-            'Or scan the attached QR code (upi-qr.png) with any UPI app.',
+            'To pay by UPI, scan the attached QR code (upi-qr.png) with any UPI app. (On a phone whose mail app opens UPI links, this one pays in one tap: ' +
+              `${details.upiLink})`,
           ]
         : []),
+      ...afterPayingLines(config, order, count),
     ];
   }
   return [
     `Pay ${inr(order.totalAmount)} online on your order page: ${orderPageUrl(config, order)} (order ${order.reference}).`,
   ];
 }
+
+/** The hours "I have paid" keeps the numbers for while the team checks the payment. */
+const submittedHoldHours = (config: MessageConfig) =>
+  `${config.PAYMENT_SUBMITTED_HOLD_HOURS} ${plural(config.PAYMENT_SUBMITTED_HOLD_HOURS, 'hour', 'hours')}`;
+
+/**
+ * The step of a manual payment that keeps the hold (F1 of QA 13b): the UTR entered on the order
+ * page with its "I have paid" button (payment-submission.ts) keeps the numbers for
+ * PAYMENT_SUBMITTED_HOLD_HOURS while the team checks it; a transfer the team has not seen by the
+ * end of the short hold is otherwise lost.
+ */
+function afterPayingLines(config: MessageConfig, order: OrderRow, count: number): string[] {
+  return [
+    '',
+    `After paying, enter the UTR (the transaction reference from your bank or UPI app) on your order page and press "I have paid": ${orderPageUrl(config, order)}`,
+    `We then keep your ${plural(count, 'number', 'numbers')} for you for ${submittedHoldHours(config)} while our team checks the payment, and write to you once it is confirmed.`,
+  ];
+}
+
+/** Staff's words closed as a sentence: `Not found` -> `Not found.`. */
+export const sentence = (text: string) =>
+  /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 
 const greeting = (contact: Contact) => `Dear ${contact.name},`;
 const signOff = (config: MessageConfig) => [
@@ -208,6 +240,18 @@ interface WhatsappPart {
   parameters: string[];
 }
 
+/**
+ * An SMS as sent: amounts as `Rs 14,748.82`, since one "₹" makes the whole SMS UCS-2 (70
+ * characters a part, not GSM-7's 160: decision 0049); and the sentence an e-mail text starts,
+ * put after `order VN-…: `, goes on in lower case.
+ */
+function smsText(text: string): string {
+  return smsAmounts(text).replace(
+    /^(.*? order [A-Z0-9-]+: )([A-Z])(?![A-Z])/,
+    (_all, head: string, letter: string) => `${head}${letter.toLowerCase()}`,
+  );
+}
+
 /** The e-mail and the SMS, and the WhatsApp message (sent only to buyers who opted in). */
 function toBuyer(
   contact: Contact,
@@ -218,7 +262,7 @@ function toBuyer(
 ): OutgoingMessage[] {
   const messages: OutgoingMessage[] = [
     { channel: 'email', to: contact.email, subject, text: email.join('\n') },
-    { channel: 'sms', to: contact.mobile, text: sms },
+    { channel: 'sms', to: contact.mobile, text: smsText(sms) },
   ];
   if (whatsapp) {
     messages.push({
@@ -265,12 +309,16 @@ export function orderPlacedMessages(
     ...billingLines(order.billing as Billing),
     '',
     'How to pay:',
-    ...paymentLines(order, details, config),
+    ...paymentLines(order, details, config, items.length),
     '',
-    `If the payment has not reached us by ${until}, the hold ends and the order is cancelled.`,
+    details.instructions
+      ? `If by ${until} we have neither your payment nor its UTR, the hold ends and the order is cancelled.`
+      : `If the payment has not reached us by ${until}, the hold ends and the order is cancelled.`,
     '',
     'What happens next:',
-    ...portingSteps(order.paymentProvider, details).map((step, index) => `${index + 1}. ${step}`),
+    ...portingSteps(order.paymentProvider, details, isCorporate(order)).map(
+      (step, index) => `${index + 1}. ${step}`,
+    ),
     '',
     `Your order page: ${orderPageUrl(config, order)}`,
     ...signOff(config),
@@ -278,9 +326,11 @@ export function orderPlacedMessages(
   const sms = `${config.STORE_NAME}: order ${order.reference} for ${inr(order.totalAmount)} is held until ${until}. ${
     !details.instructions
       ? 'Pay online on your order page.'
-      : details.instructions.upiId
-        ? `Pay by UPI to ${details.instructions.upiId} quoting ${order.reference}.`
-        : `Pay by bank transfer quoting ${order.reference}: the details are in our e-mail and on your order page.`
+      : `${
+          details.instructions.upiId
+            ? `Pay by UPI to ${details.instructions.upiId} quoting ${order.reference}`
+            : `Pay by bank transfer (see our e-mail) quoting ${order.reference}`
+        }, then enter the UTR at "I have paid" to keep ${plural(items.length, 'it', 'them')} ${submittedHoldHours(config)}: ${orderPageUrl(config, order)}`
   }`;
   return toBuyer(contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
 }
@@ -303,9 +353,11 @@ export function orderPaidMessages(
     `Your GST tax invoice is attached; your order page has it too: ${orderPageUrl(config, order)}`,
     '',
     'What happens next:',
-    ...portingSteps(order.paymentProvider, undefined, isCorporate(order))
-      .slice(1)
-      .map((step, index) => `${index + 1}. ${step}`),
+    // The invoice is here already: of the second step only the UPC is still to come.
+    ...[
+      'Within 24 hours of payment we send your Unique Porting Code (UPC, 8 characters) by SMS, e-mail and WhatsApp.',
+      ...portingSteps(order.paymentProvider, undefined, isCorporate(order)).slice(2),
+    ].map((step, index) => `${index + 1}. ${step}`),
     ...signOff(config),
   ];
   const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your GST invoice: ${orderPageUrl(config, order)} (also in our e-mail). Your UPC follows within 24 hours.`;
@@ -315,21 +367,86 @@ export function orderPaidMessages(
   });
 }
 
-/** A payment that came after the hold ended, when a number had gone to someone else. */
+/** A number of a late payment's order that went to someone else meanwhile (mark-paid.ts). */
+export interface GoneNumber {
+  /** As displayed: `91897 55501`. */
+  number: string;
+  /** Sold to another buyer; else another buyer's order holds it (not paid yet), or it is off sale. */
+  sold: boolean;
+}
+
+/**
+ * How a refund due reaches the buyer: through Razorpay (5 to 7 working days, Razorpay's own
+ * figure), or paid back by the team to the account the money came from (decision 0049).
+ */
+const refundDueTiming = (order: OrderRow) =>
+  order.paymentProvider === 'razorpay'
+    ? 'The refund is made through Razorpay and reaches the account you paid from in 5 to 7 working days.'
+    : 'Our team sends the money back to the account you paid from, usually within 2 working days, and writes to you when it has gone.';
+
+/**
+ * A payment that cannot pay for its order: it came after the hold ended and a number had gone
+ * to someone else meanwhile (`gone`: which, and whether sold or only held by another buyer's
+ * order), or (`gone` undefined) staff had cancelled the order.
+ */
 export function refundDueMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
+  gone?: readonly GoneNumber[],
 ): OutgoingMessage[] {
+  const goneText = (short: boolean) =>
+    gone?.length
+      ? gone
+          .map(({ number, sold }) =>
+            sold
+              ? `${number} was sold to another buyer`
+              : `another buyer's order is holding ${number}${short ? '' : ' (not paid yet)'}`,
+          )
+          .join(' and ')
+      : 'a number in it was taken off sale';
+  const why = gone
+    ? `after its hold had ended, and meanwhile ${goneText(false)}.`
+    : 'after our team had cancelled the order, so it cannot pay for it.';
+  const page = orderPageUrl(config, order);
   const email = [
     greeting(contact),
     '',
-    `We received your payment${order.paymentReference ? ` (reference ${order.paymentReference})` : ''} for order ${order.reference} after its hold had ended, and a number in it had meanwhile been sold to another buyer.`,
-    `We are sorry: the order is cancelled and you will be refunded in full (${inr(order.totalAmount)}). Our team will contact you.`,
+    `We received your payment${order.paymentReference ? ` (reference ${order.paymentReference})` : ''} for order ${order.reference} ${why}`,
+    `We are sorry: the order is cancelled and you will be refunded in full (${inr(order.totalAmount)}). ${refundDueTiming(order)}`,
+    '',
+    `Your order: ${page}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: your payment for order ${order.reference} came after the hold ended and a number was sold. You will be refunded in full.`;
+  const sms = `${config.STORE_NAME}: your payment for order ${order.reference} came ${
+    gone ? `after the hold ended, and ${goneText(true)}` : 'after the order was cancelled'
+  }. It is cancelled and you will be refunded in full (${inr(order.totalAmount)}): ${page}`;
   return toBuyer(contact, `Order ${order.reference}: you will be refunded`, email, sms);
+}
+
+/**
+ * "I have paid" taken (payment-submission.ts): the reference the buyer gave, and until when the
+ * numbers are kept while the team checks it.
+ */
+export function paymentSubmittedMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  items: readonly { number: string }[],
+  utr: string,
+): OutgoingMessage[] {
+  const until = formatIndiaDateTime(order.holdExpiresAt);
+  const numbers = displayNumbers(items);
+  const email = [
+    greeting(contact),
+    '',
+    `We have your payment reference (UTR) ${utr} for order ${order.reference}, ${inr(order.totalAmount)}. Our team is checking the payment: we keep ${numbers} for you until ${until}, and write to you once it is confirmed.`,
+    '',
+    `Your order page: ${orderPageUrl(config, order)}`,
+    ...signOff(config),
+  ];
+  const sms = `${config.STORE_NAME}: we have your UTR ${utr} for order ${order.reference} (${inr(order.totalAmount)}). We are checking it and keep ${numbers} for you until ${until}.`;
+  return toBuyer(contact, `Order ${order.reference}: we have your payment reference`, email, sms);
 }
 
 /** A payment the store cannot keep (orders/mark-paid.ts). */
@@ -372,58 +489,70 @@ export function unexpectedPaymentMessages(
   return toBuyer(contact, `Order ${order.reference}: a payment will be refunded`, email, sms);
 }
 
-/** The hold ended without payment (the sweep). E-mail only. */
-/** The hold ends in a few minutes and the order is unpaid: how to pay, by e-mail and SMS. */
+/** The numbers and what they cost: `97861 61984 (₹2,83,200)`, the order's total. */
+const numbersAndTotal = (order: OrderRow, items: readonly { number: string }[]) =>
+  `${displayNumbers(items)} (${inr(order.totalAmount)})`;
+
+/**
+ * The hold ends in a few minutes and the order is unpaid: which numbers, how to keep them (a
+ * manual payment: its UTR on the order page), by e-mail and SMS.
+ */
 export function holdEndingMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
-  count: number,
+  items: readonly { number: string }[],
 ): OutgoingMessage[] {
   const until = formatIndiaDateTime(order.holdExpiresAt);
-  const text = `Your ${plural(count, 'number', 'numbers')} for order ${order.reference} ${plural(count, 'is', 'are')} held only until ${until}. Pay ${inr(order.totalAmount)} now to keep ${plural(count, 'it', 'them')}: ${orderPageUrl(config, order)}`;
-  return [
-    {
-      channel: 'email',
-      to: contact.email,
-      subject: `Order ${order.reference}: your hold ends at ${until}`,
-      text: [greeting(contact), '', text, ...signOff(config)].join('\n'),
-    },
-    { channel: 'sms', to: contact.mobile, text: `${config.STORE_NAME}: ${text}`.slice(0, 300) },
+  const [is, it] = items.length === 1 ? ['is', 'it'] : ['are', 'them'];
+  const held = `${numbersAndTotal(order, items)}, order ${order.reference}, ${is} held only until ${until}.`;
+  const page = orderPageUrl(config, order);
+  const manual = order.paymentProvider === 'manual';
+  const email = [
+    greeting(contact),
+    '',
+    held,
+    manual
+      ? `Pay now to keep ${it} (the details are in our order e-mail and on your order page). Once you have paid, enter the UTR (the transaction reference) on your order page and press "I have paid": we then keep ${it} for ${submittedHoldHours(config)} while our team checks the payment.`
+      : `Pay now to keep ${it}.`,
+    `Your order page: ${page}`,
+    ...signOff(config),
   ];
+  const sms = `${config.STORE_NAME}: ${held} ${
+    manual
+      ? `Paid? Enter the UTR on your order page ("I have paid") to keep ${it} ${submittedHoldHours(config)}. Else pay now: ${page}`
+      : `Pay now to keep ${it}: ${page}`
+  }`;
+  return toBuyer(contact, `Order ${order.reference}: your hold ends at ${until}`, email, sms);
 }
 
+/** The hold ended without payment (the sweep): which numbers went back on sale, and what now. */
 export function holdExpiredMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
-  count: number,
+  items: readonly { number: string }[],
 ): OutgoingMessage[] {
-  const [theNumbers, are, they, them] =
-    count === 1 ? ['the number', 'is', 'it', 'it'] : ['the numbers', 'are', 'they', 'them'];
-  return [
-    {
-      channel: 'email',
-      to: contact.email,
-      subject: `Order ${order.reference} cancelled: payment not received in time`,
-      text: [
-        greeting(contact),
-        '',
-        `We did not receive the payment for order ${order.reference} before its hold ended, so the order is cancelled and ${theNumbers} ${are} back on sale.`,
-        `If you have already paid, reply to this e-mail with your payment reference: if ${theNumbers} ${are} still free ${they} ${are} yours, otherwise you are refunded in full.`,
-        `To order ${them} again in one click from ${formatIndiaDateTime(heldAgainFrom(order, config))}, if ${they} ${are} still free: ${orderPageUrl(config, order, RETRY_QUERY)}`,
-        ...signOff(config),
-      ].join('\n'),
-    },
-    {
-      channel: 'sms',
-      to: contact.mobile,
-      text: `${config.STORE_NAME}: the hold on order ${order.reference} ended before payment and it is cancelled. Order again from ${formatIndiaDateTime(heldAgainFrom(order, config))} if ${theNumbers} ${are} still free: ${orderPageUrl(config, order, RETRY_QUERY)}`.slice(
-        0,
-        300,
-      ),
-    },
+  const [is, it, itIs] = items.length === 1 ? ['is', 'it', 'it is'] : ['are', 'them', 'they are'];
+  const numbers = displayNumbers(items);
+  const again = formatIndiaDateTime(heldAgainFrom(order, config));
+  const retry = orderPageUrl(config, order, RETRY_QUERY);
+  const email = [
+    greeting(contact),
+    '',
+    `We did not receive the payment of ${inr(order.totalAmount)} for order ${order.reference} before its hold ended, so the order is cancelled and ${numbers} ${is} back on sale.`,
+    // The order page's words (retry-order-card.tsx); a reply goes to PUBLIC_SUPPORT_EMAIL (Reply-To).
+    `Already paid? Contact us with your payment reference and order reference ${order.reference}: reply to this e-mail, or use the details below. If ${itIs} still free, ${itIs} yours; otherwise you are refunded in full.`,
+    `To order ${it} again in one click from ${again}, if ${itIs} still free: ${retry}`,
+    ...signOff(config),
   ];
+  const sms = `${config.STORE_NAME}: the hold on ${numbersAndTotal(order, items)}, order ${order.reference}, ended before payment and the order is cancelled. Order again from ${again} if ${itIs} still free: ${retry}`;
+  return toBuyer(
+    contact,
+    `Order ${order.reference} cancelled: payment not received in time`,
+    email,
+    sms,
+  );
 }
 
 /** Staff turned down the UTR the buyer submitted: why, and how to go on. */
@@ -435,7 +564,7 @@ export function paymentRejectedMessages(
   utr: string,
   reason: string,
 ): OutgoingMessage[] {
-  const text = `We could not match the payment reference ${utr} you gave for order ${order.reference}: ${reason}`;
+  const text = `We could not match the payment reference ${utr} you gave for order ${order.reference}: ${sentence(reason)}`;
   return [
     {
       channel: 'email',
@@ -453,7 +582,7 @@ export function paymentRejectedMessages(
       channel: 'sms',
       to: contact.mobile,
       // What to do first: a long reason is what the SMS's length limit may cut.
-      text: `${config.STORE_NAME}: We could not match payment reference ${utr} for order ${order.reference}. Your ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
+      text: `${config.STORE_NAME}: we could not match payment reference ${utr} for order ${order.reference}. Your ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
         0,
         300,
       ),
@@ -465,12 +594,16 @@ export function paymentRejectedMessages(
 const stepTexts: Partial<
   Record<
     OrderStatus,
-    { subject: (many: boolean) => string; text: (many: boolean, corporate: boolean) => string }
+    {
+      subject: (many: boolean) => string;
+      /** `what`: the numbers and the order's total (numbersAndTotal). */
+      text: (many: boolean, facts: { corporate: boolean; what: string }) => string;
+    }
   >
 > = {
   upc_sent: {
     subject: (many) => (many ? 'your UPCs have been sent' : 'your UPC has been sent'),
-    text: (many, corporate) =>
+    text: (many, { corporate }) =>
       `${many ? 'Your UPCs (Unique Porting Codes) have been sent.' : 'Your UPC (Unique Porting Code) has been sent.'} ${takeUpc(corporate, many ? 'each' : 'it')} A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free. ${SHARE_UPC_ONLY_AT_THE_STORE}`,
   },
   porting_in_progress: {
@@ -480,7 +613,7 @@ const stepTexts: Partial<
   },
   ported: {
     subject: (many) => `your ${many ? 'numbers have' : 'number has'} been ported`,
-    text: (many, corporate) =>
+    text: (many, { corporate }) =>
       `Your ${many ? 'numbers have' : 'number has'} been ported ${portedTo(corporate)}.`,
   },
   completed: {
@@ -489,7 +622,7 @@ const stepTexts: Partial<
   },
   cancelled: {
     subject: () => 'your order has been cancelled',
-    text: () => 'Your order has been cancelled.',
+    text: (_many, { what }) => `Your order for ${what} has been cancelled.`,
   },
 };
 
@@ -508,7 +641,7 @@ function withCompletion(
   return completes
     ? {
         subject: `${step.subject}, and your order is complete`,
-        text: `${step.text} ${stepTexts.completed!.text(completes.many, false)}`,
+        text: `${step.text} ${stepTexts.completed!.text(completes.many, { corporate: false, what: '' })}`,
       }
     : step;
 }
@@ -538,7 +671,13 @@ export function orderStepMessages(
   if (!texts) return [];
   const many = items.length > 1;
   const step = withCompletion(
-    { subject: texts.subject(many), text: texts.text(many, isCorporate(order)) },
+    {
+      subject: texts.subject(many),
+      text: texts.text(many, {
+        corporate: isCorporate(order),
+        what: numbersAndTotal(order, items),
+      }),
+    },
     completes ? { many } : undefined,
   );
   const reason = status === 'cancelled' || status === 'refunded' ? 'Reason' : 'Note';
@@ -730,6 +869,38 @@ export function upcWithdrawnMessages(
   );
 }
 
+/** A UPC sent for a number (as displayed) and not used. */
+interface SentUpc {
+  number: string;
+  upc: string;
+}
+
+/**
+ * The UPCs sent for these numbers and still open (a ported number's was used): a refund of
+ * the numbers cancels them, and the buyer is told not to use them.
+ */
+export function sentUpcs(
+  items: readonly { number: string; upcCode: string | null; portingStatus: PortingStatus }[],
+): SentUpc[] {
+  return items.flatMap((item) =>
+    item.upcCode && item.portingStatus !== 'ported'
+      ? [{ number: displayNumber(item.number), upc: item.upcCode }]
+      : [],
+  );
+}
+
+/**
+ * What the order's timeline says of the UPCs a refund voids: staff see that the buyer was told
+ * not to use them (and may ask the operator to cancel the port).
+ */
+export const voidedUpcsNote = (upcs: readonly SentUpc[]) =>
+  upcs
+    .map(
+      ({ number, upc }) =>
+        ` UPC ${upc} sent for ${number} is void: the buyer is told not to use it.`,
+    )
+    .join('');
+
 /** A refund made: the whole order's payment, or a further payment the order did not need. */
 export function refundMessages(
   config: MessageConfig,
@@ -746,23 +917,32 @@ export function refundMessages(
     rest?: boolean;
     /** The serial of the credit note issued for it (a paid order refunded in full or in part). */
     creditNote?: string;
+    /** The rest or the whole order: the numbers it pays back, as displayed. */
+    numbers?: readonly string[];
+    /** The UPCs sent for the numbers it pays back (sentUpcs): void now, and told so. */
+    cancelledUpcs?: readonly SentUpc[];
   },
   reason: string,
 ): QueuedMessage[] {
+  const numbers = refund.numbers?.length ? refund.numbers.join(', ') : undefined;
   const what = refund.number
     ? `${refund.number} has been refunded: ${inr(refund.amount)}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`
     : refund.wholeOrder && refund.rest
-      ? `The rest of your payment ${refund.reference}, ${inr(refund.amount)}, has been refunded: with the numbers refunded before, your order is refunded in full.`
+      ? `The rest of your payment ${refund.reference}, ${inr(refund.amount)}, has been refunded${numbers ? ` for ${numbers}` : ''}: with the numbers refunded before, your order is refunded in full.`
       : refund.wholeOrder
-        ? `A full refund of ${inr(refund.amount)} for your order has been made (payment ${refund.reference}).`
+        ? `A full refund of ${inr(refund.amount)} for your order${numbers ? ` (${numbers})` : ''} has been made (payment ${refund.reference}).`
         : `Your further payment ${refund.reference} of ${inr(refund.amount)} has been refunded in full. Your order goes on as before.`;
+  // A manual refund is recorded once the team has paid it back (decision 0049).
   const when = refund.throughRazorpay
     ? ' It reaches the account you paid from in 5 to 7 working days.'
-    : '';
+    : ' It has gone to the account you paid from and usually shows there within 1 to 2 working days.';
+  const upcs = (refund.cancelledUpcs ?? [])
+    .map(({ number, upc }) => ` The UPC ${upc} we sent for ${number} is cancelled: do not use it.`)
+    .join('');
   const email = [
     greeting(contact),
     '',
-    `Order ${order.reference}: ${what}${when}`,
+    `Order ${order.reference}: ${what}${when}${upcs}`,
     '',
     `Reason: ${reason}`,
     '',
@@ -775,7 +955,7 @@ export function refundMessages(
     `Your order: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: order ${order.reference}: ${what}${when} Reason: ${reason}`;
+  const sms = `${config.STORE_NAME}: order ${order.reference}: ${what}${when}${upcs} Reason: ${reason}`;
   const messages = toBuyer(
     contact,
     refund.number
@@ -785,7 +965,7 @@ export function refundMessages(
     sms,
     {
       kind: 'order_update',
-      parameters: [contact.name, order.reference, `${what}${when}`],
+      parameters: [contact.name, order.reference, `${what}${when}${upcs}`],
     },
   );
   // The credit note is rendered as the e-mail is sent, as the invoice is.

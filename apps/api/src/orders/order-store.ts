@@ -425,20 +425,6 @@ export async function orderNumberIds(tx: Tx, orderIds: readonly string[]): Promi
   return items.map((item) => item.numberId);
 }
 
-/** How many numbers each of these orders has. */
-export async function orderItemCounts(
-  db: Db,
-  orderIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select({ orderId: orderItems.orderId, count: sql<number>`count(*)::int` })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, [...orderIds]))
-    .groupBy(orderItems.orderId);
-  return new Map(rows.map((row) => [row.orderId, row.count]));
-}
-
 /** Which of these orders hold any of these numbers. */
 export async function ordersHolding(
   tx: Tx,

@@ -58,9 +58,23 @@ describeEachDatabase(
       const [alert] = await sentTo(ctx().database, TEAM_EMAIL);
       expect(alert!.subject).toContain(`Payment submitted for order ${order.reference}`);
       expect(alert!.text).toContain('UTR 412345678901');
+      // The buyer has it in writing too: the reference, and until when the number is kept.
+      const until = formatIndiaDateTime(new Date(order.holdExpiresAt));
+      const [ack] = await sentTo(ctx().database, asha.user.email);
+      expect(ack!.subject).toBe(`Order ${order.reference}: we have your payment reference`);
+      expect(ack!.text).toContain(
+        `We have your payment reference (UTR) 4123 4567 8901 for order ${order.reference}, ₹59,000. Our team is checking the payment: we keep 98765 98765 for you until ${until}`,
+      );
+      const [ackSms] = await sentTo(ctx().database, asha.user.mobile);
+      expect(ackSms!.text).toBe(
+        `VIP Number Store: we have your UTR 4123 4567 8901 for order ${order.reference} (Rs 59,000). We are checking it and keep 98765 98765 for you until ${until}.`,
+      );
+      const told = async () => (await sentTo(ctx().database, asha.user.mobile)).length;
+      const toldBefore = await told();
 
       // Again with the same UTR: nothing changes; on another order: refused.
       expect((await submit(asha, '412345678901')).statusCode).toBe(200);
+      expect(await told()).toBe(toldBefore);
       const reused = await submit(ravi, '412345678901');
       expect(reused.statusCode).toBe(409);
       expect(reused.json().code).toBe('PAYMENT_REFERENCE_USED');
@@ -156,7 +170,7 @@ describeEachDatabase(
       const [sms] = await sentTo(ctx().database, asha.user.mobile);
       expect(sms!.text).toMatch(
         new RegExp(
-          `^VIP Number Store: We could not match payment reference 412345678901 for order ${asha.order.reference}\\. Your number is held until ${formatIndiaDateTime(new Date(heldUntil))}: \\S+/orders/${asha.order.id} Reason: No credit with this UTR in our account\\.$`,
+          `^VIP Number Store: we could not match payment reference 412345678901 for order ${asha.order.reference}\\. Your number is held until ${formatIndiaDateTime(new Date(heldUntil))}: \\S+/orders/${asha.order.id} Reason: No credit with this UTR in our account\\.$`,
         ),
       );
       expect(rejected.json().data.timeline.at(-1).note).toBe(

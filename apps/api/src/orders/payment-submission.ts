@@ -11,13 +11,14 @@ import { inTransaction, isUniqueViolation } from '../db/transactions';
 import { badRequest, conflict, notFound } from '../http/app-error';
 import { paymentSubmittedAlert } from './order-alerts';
 import { enqueueMessages } from '../notify/outbox';
-import { paymentRejectedMessages } from './order-messages';
+import { paymentRejectedMessages, paymentSubmittedMessages, sentence } from './order-messages';
 import {
   databaseNow,
   deletePaymentScreenshot,
   insertOrderEvent,
   lockOrder,
   orderNumberIds,
+  readOrderItems,
   updateOrder,
 } from './order-store';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -91,7 +92,8 @@ export async function submitPayment(
         paymentSubmittedAt: now,
         holdExpiresAt: until,
       });
-      const numberIds = await orderNumberIds(tx, [order.id]);
+      const items = await readOrderItems(tx, [order.id]);
+      const numberIds = items.map((item) => item.numberId);
       await insertOrderEvent(tx, {
         orderId: order.id,
         status: 'pending_payment',
@@ -102,7 +104,15 @@ export async function submitPayment(
       // them out, and the order is no longer the cart's to replace or cancel (lockOpenOrders).
       if (cart) await deps.cart.removeNumbers(tx, cart.id, numberIds);
       const alert = deps.staffAlerts.messages(paymentSubmittedAlert(deps.config, updated));
-      return { order: updated, messageIds: await enqueueMessages(tx, alert) };
+      // The buyer has it in writing that the reference arrived, and until when the numbers are kept.
+      const told = paymentSubmittedMessages(
+        deps.config,
+        updated.billing as Billing,
+        updated,
+        items,
+        utr.trim(),
+      );
+      return { order: updated, messageIds: await enqueueMessages(tx, [...told, ...alert]) };
     });
   let result: Awaited<ReturnType<typeof work>>;
   try {
@@ -155,7 +165,7 @@ export async function rejectSubmittedPayment(
     // Its screenshot goes with it: the next submission brings its own.
     await deletePaymentScreenshot(tx, orderId);
     const count = (await orderNumberIds(tx, [orderId])).length;
-    const note = `Payment reference ${locked.submittedUtr} not verified: ${/[.!?]$/.test(reason) ? reason : `${reason}.`} The ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)} for the right reference.`;
+    const note = `Payment reference ${locked.submittedUtr} not verified: ${sentence(reason)} The ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(until)} for the right reference.`;
     await insertOrderEvent(tx, { orderId, status: 'pending_payment', note, staffUserId });
     await deps.audit.record(tx, {
       actorId: staffUserId,

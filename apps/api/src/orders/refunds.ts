@@ -2,8 +2,9 @@ import { formatInr, toRupees } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { OrderPayment, RefundRow } from '../payments/payment-service';
-import { enqueueForBuyer, refundMessages } from './order-messages';
-import { findOrder, insertOrderEvent, lockOrder, updateOrder } from './order-store';
+import { displayNumber } from '../catalog/catalog-service';
+import { enqueueForBuyer, refundMessages, sentUpcs, voidedUpcsNote } from './order-messages';
+import { findOrder, insertOrderEvent, lockOrder, readOrderItems, updateOrder } from './order-store';
 import { checkStep } from './order-timeline';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
@@ -61,7 +62,13 @@ async function applyRefund(
       : 'paid back by our team';
   const rest =
     refund.amount < target.row.amount ? ' (what was left after the numbers refunded alone)' : '';
-  const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded${rest} (${how}). Reason: ${refund.reason}`;
+  // The order's money went back: the numbers not refunded alone before are the ones it pays back.
+  const paidBack =
+    status === 'refunded'
+      ? (await readOrderItems(tx, [order.id])).filter((item) => !item.refundId)
+      : [];
+  const cancelledUpcs = sentUpcs(paidBack);
+  const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded${rest} (${how}). Reason: ${refund.reason}${voidedUpcsNote(cancelledUpcs)}`;
   await insertOrderEvent(tx, { orderId: order.id, status, note, staffUserId: refund.staffUserId });
   const creditNote = wholeOrder
     ? await deps.invoices.issueCreditNote(
@@ -100,6 +107,8 @@ async function applyRefund(
       wholeOrder: status === 'refunded',
       // Numbers refunded alone before (decision 0039): this pays back what was left.
       rest: refund.amount < target.row.amount,
+      numbers: paidBack.map((item) => displayNumber(item.number)),
+      cancelledUpcs,
       throughRazorpay: refund.method === 'razorpay',
       ...(creditNote ? { creditNote: creditNote.serial } : {}),
     },

@@ -140,7 +140,7 @@ describeEachDatabase(
       expect(fake.refunds).toHaveLength(1);
     });
 
-    it('refunds from here a payment that came after the hold lapsed and the number was sold', async () => {
+    it('refunds from here a payment that came after the hold lapsed and another buyer took the number', async () => {
       const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
       await lapseHold(ctx().database, late.order.id);
       await buyerWithOrder(ctx().app, [id('9876598765')]);
@@ -148,6 +148,15 @@ describeEachDatabase(
       fake.nextRefund('refuse');
       const paidLate = await pay(late.client, late.order, 'pay_late_refund');
       expect(paidLate.json().data).toMatchObject({ status: 'cancelled', needsRefund: true });
+      // The other buyer only holds it, unpaid: the buyer is told so, not "sold" (QA 13b F18).
+      const told = (await sentTo(ctx().database, late.user.email)).find((mail) =>
+        mail.subject?.endsWith('you will be refunded'),
+      );
+      expect(told!.text).toContain(
+        "after its hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).",
+      );
+      expect(told!.text).not.toContain('sold');
+      expect(told!.text).toContain(`/orders/${late.order.id}`);
 
       const staff = await staffMember(ctx().app);
       const queue = (await staff.client.get(api('/admin/orders?needsRefund=true'))).json().data;

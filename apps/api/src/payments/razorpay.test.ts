@@ -521,7 +521,7 @@ describeEachDatabase(
       expect(email!.subject).toBe(`Order ${late.order.reference}: your refund has been made`);
       expect(email!.text).toContain(LATE_PAYMENT_REFUND_REASON);
       const sms = await sentTo(ctx().database, late.user.mobile);
-      expect(sms.map((message) => message.text).join('\n')).toContain('A full refund of');
+      expect(sms.map((message) => message.text).join('\n')).toContain('a full refund of');
 
       // The webhook again, and the same payment by another event: no second refund.
       expect((await signedWebhook(event, 'evt_late04')).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { displayPhone } from '@store/domain';
 import type { ReactNode } from 'react';
 import { Container, PageHeader } from '../../components/page';
 import { siteConfig, whatsappLink } from '../../lib/site-config';
@@ -21,11 +22,6 @@ export const meta: Route.MetaFunction = () =>
 /** Google Maps search link for an address (opens the map; nothing is embedded). */
 export function mapLink(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
-/** '9222000000' -> '+91 92220 00000'. */
-function displayPhone(tenDigits: string): string {
-  return `+91 ${tenDigits.slice(0, 5)} ${tenDigits.slice(5)}`;
 }
 
 function ContactCard({ title, children }: { title: string; children: ReactNode }) {
