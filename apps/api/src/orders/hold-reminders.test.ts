@@ -6,6 +6,9 @@ import { buyerWithOrder, lapseHold, sentTo, withSalesInventory } from '../../tes
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
+const TEAM_EMAIL = 'sales.team@example.com';
+const TEAM_MOBILE = '9000000099';
+
 describeEachDatabase(
   'hold reminders',
   (ctx) => {
@@ -70,7 +73,22 @@ describeEachDatabase(
       expect(lapsedEmail!.text).toContain(
         `To order it again in one click from ${from}, if it is still free: ${retryUrl}`,
       );
+      // The team is told too: a lead a call may still win (QA 13b F14).
+      const [alert] = await sentTo(ctx().database, TEAM_EMAIL);
+      expect(alert!.subject).toBe(
+        `[VIP Number Store] Hold lapsed on order ${buyer.order.reference}: ₹59,000`,
+      );
+      expect(alert!.text).toContain('98765 98765: not paid by ');
+      expect(alert!.text).toContain(`/admin/orders/${buyer.order.id}`);
+      const [alertSms] = await sentTo(ctx().database, TEAM_MOBILE);
+      expect(alertSms!.text).toContain(`Hold lapsed on order ${buyer.order.reference}: Rs 59,000`);
     });
   },
-  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+  {
+    env: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      STAFF_ALERT_EMAILS: TEAM_EMAIL,
+      STAFF_ALERT_MOBILES: TEAM_MOBILE,
+    },
+  },
 );

@@ -1,6 +1,7 @@
 import { inTransaction } from '../db/transactions';
 import { HOLD_EXPIRED_NOTE } from './open-orders';
 import { enqueueMessages } from '../notify/outbox';
+import { holdLapsedAlert } from './order-alerts';
 import { holdEndingMessages, holdExpiredMessages } from './order-messages';
 import {
   claimHoldReminders,
@@ -25,8 +26,8 @@ export interface SweepResult {
  * Tidies lapsed holds. A lapsed hold already counts as available everywhere (the availability
  * rule reads reserved_until), so this only makes the rows say so: each pending order whose hold
  * ended is cancelled with the event "Payment not received before the hold expired" and the
- * numbers it still holds go back to available, its buyer's messages written to the outbox in
- * the same transaction (sent once the sweep is done); then reserved numbers whose hold ended
+ * numbers it still holds go back to available, its buyer's messages and the team's alert written
+ * to the outbox in the same transaction (sent once the sweep is done); then reserved numbers whose hold ended
  * and whose order is no longer pending are set available. One short transaction per order; rows
  * another transaction is working on are skipped until the next run. Before that, buyers whose hold
  * ends within HOLD_REMINDER_MINUTES are reminded by e-mail and SMS, once per order (recorded on it,
@@ -72,10 +73,10 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
       const updated = await updateOrder(tx, id, { status: 'cancelled' });
       await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
       const billing = updated.billing as Billing;
-      const ids = await enqueueMessages(
-        tx,
-        holdExpiredMessages(deps.config, billing, updated, items),
-      );
+      const ids = await enqueueMessages(tx, [
+        ...holdExpiredMessages(deps.config, billing, updated, items),
+        ...deps.staffAlerts.messages(holdLapsedAlert(deps.config, updated, items)),
+      ]);
       return { updated, ids };
     });
     if (swept) {

@@ -37,6 +37,25 @@ export function newOrderAlert(
   };
 }
 
+/**
+ * An order's hold lapsed unpaid: its numbers are back on sale and the buyer was told. A lead the
+ * team may still win with a call (the buyer may have paid and not entered the UTR).
+ */
+export function holdLapsedAlert(
+  config: AlertConfig,
+  order: OrderRow,
+  items: readonly { number: string }[],
+): StaffAlert {
+  return {
+    subject: `Hold lapsed on order ${order.reference}: ${inr(order.totalAmount)}`,
+    text: [
+      `${items.map((item) => displayNumber(item.number)).join(', ')}: not paid by ${formatIndiaDateTime(order.holdExpiresAt)}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
+      buyerLine(order),
+      consoleLink(config, order),
+    ].join('\n'),
+  };
+}
+
 /** A buyer says they have paid: staff verify the UTR in the bank statement, then confirm it. */
 export function paymentSubmittedAlert(config: AlertConfig, order: OrderRow): StaffAlert {
   return {
