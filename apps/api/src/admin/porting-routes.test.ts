@@ -248,7 +248,7 @@ describeEachDatabase(
         `Order ${order.reference}: porting of 98123 41234 is in progress`,
       );
       expect(sms[0]!.text).toContain('Your order is complete.');
-      expect(sms[1]!.text).toContain('Porting of your number 98123 41234 is in progress.');
+      expect(sms[1]!.text).toContain('porting of your number 98123 41234 is in progress.');
     });
 
     it('refuses a UPC recorded for another number of the order (409), but not a number’s own corrected, nor another order’s', async () => {
@@ -471,7 +471,7 @@ describeEachDatabase(
       expect(texts[0]).toContain(
         'has been ported to your operator in your own name. Your order is complete.',
       );
-      expect(texts[1]).toContain('Porting of your number 98123 41234 is in progress.');
+      expect(texts[1]).toContain('porting of your number 98123 41234 is in progress.');
       expect(texts[3]).toBe(
         `VIP Number Store: order ${order.reference}: the UPC QW12ER34 we sent for 98123 41234 is withdrawn: do not use it. We will send you the right one.`,
       );
@@ -571,7 +571,7 @@ describeEachDatabase(
       expect(inProgress!.subject).toBe(`Order ${order.reference}: porting is in progress`);
       const [sms] = await sentTo(ctx().database, user.mobile);
       expect(sms!.text).toContain(
-        'Your numbers have been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!',
+        'your numbers have been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!',
       );
     });
 

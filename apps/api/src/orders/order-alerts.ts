@@ -17,6 +17,17 @@ function buyerLine(order: OrderRow): string {
   return `Buyer: ${billing.name}, ${billing.mobile}, ${billing.email}${billing.companyName ? ` (${billing.companyName})` : ''}`;
 }
 
+/** An alert about an order: what happened, the buyer, and the order in the console. */
+const orderAlert = (
+  config: AlertConfig,
+  order: OrderRow,
+  subject: string,
+  what: string,
+): StaffAlert => ({
+  subject,
+  text: [what, buyerLine(order), consoleLink(config, order)].join('\n'),
+});
+
 /** How the buyer pays, as the team says it (the setting's code means nothing to them). */
 const paidHow = (provider: string) =>
   provider === 'razorpay' ? 'online through Razorpay' : 'by UPI / bank transfer';
@@ -27,14 +38,12 @@ export function newOrderAlert(
   order: OrderRow,
   items: readonly { number: string }[],
 ): StaffAlert {
-  return {
-    subject: `New order ${order.reference}: ${inr(order.totalAmount)}`,
-    text: [
-      `${items.map((item) => displayNumber(item.number)).join(', ')}, held until ${formatIndiaDateTime(order.holdExpiresAt)} for payment ${paidHow(order.paymentProvider)}.`,
-      buyerLine(order),
-      consoleLink(config, order),
-    ].join('\n'),
-  };
+  return orderAlert(
+    config,
+    order,
+    `New order ${order.reference}: ${inr(order.totalAmount)}`,
+    `${items.map((item) => displayNumber(item.number)).join(', ')}, held until ${formatIndiaDateTime(order.holdExpiresAt)} for payment ${paidHow(order.paymentProvider)}.`,
+  );
 }
 
 /**
@@ -46,26 +55,22 @@ export function holdLapsedAlert(
   order: OrderRow,
   items: readonly { number: string }[],
 ): StaffAlert {
-  return {
-    subject: `Hold lapsed on order ${order.reference}: ${inr(order.totalAmount)}`,
-    text: [
-      `${items.map((item) => displayNumber(item.number)).join(', ')}: not paid by ${formatIndiaDateTime(order.holdExpiresAt)}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
-      buyerLine(order),
-      consoleLink(config, order),
-    ].join('\n'),
-  };
+  return orderAlert(
+    config,
+    order,
+    `Hold lapsed on order ${order.reference}: ${inr(order.totalAmount)}`,
+    `${items.map((item) => displayNumber(item.number)).join(', ')}: not paid by ${formatIndiaDateTime(order.holdExpiresAt)}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
+  );
 }
 
 /** A buyer says they have paid: staff verify the UTR in the bank statement, then confirm it. */
 export function paymentSubmittedAlert(config: AlertConfig, order: OrderRow): StaffAlert {
-  return {
-    subject: `Payment submitted for order ${order.reference}: ${inr(order.totalAmount)}`,
-    text: [
-      `UTR ${order.submittedUtrKey}: check the bank statement, then confirm or reject it in the console.`,
-      buyerLine(order),
-      consoleLink(config, order),
-    ].join('\n'),
-  };
+  return orderAlert(
+    config,
+    order,
+    `Payment submitted for order ${order.reference}: ${inr(order.totalAmount)}`,
+    `UTR ${order.submittedUtrKey}: check the bank statement, then confirm or reject it in the console.`,
+  );
 }
 
 /** Money that arrived for an order: what it paid for, or that it must go back. */
@@ -94,17 +99,14 @@ export function paymentAlert(
     payment.provider === 'razorpay'
       ? `Paid online through Razorpay (payment ${payment.reference}).`
       : `UPI / bank transfer ${payment.reference}, confirmed in the console.`;
-  return {
-    subject:
-      payment.outcome === 'paid'
-        ? `Payment received for order ${order.reference}: ${inr(payment.amount)}`
-        : `Payment to refund on order ${order.reference}: ${inr(payment.amount)}`,
-    text: [
-      payment.outcome === 'paid'
-        ? `${how} Send the UPC of each number.`
-        : `${how} It cannot pay for the order: refund it from the console.`,
-      buyerLine(order),
-      consoleLink(config, order),
-    ].join('\n'),
-  };
+  return orderAlert(
+    config,
+    order,
+    payment.outcome === 'paid'
+      ? `Payment received for order ${order.reference}: ${inr(payment.amount)}`
+      : `Payment to refund on order ${order.reference}: ${inr(payment.amount)}`,
+    payment.outcome === 'paid'
+      ? `${how} Send the UPC of each number.`
+      : `${how} It cannot pay for the order: refund it from the console.`,
+  );
 }
