@@ -35,7 +35,7 @@ it('tags every link to a number or a listing, so the sales alerts bring are cred
   // The unsubscribe page is not a sales link, and its token stays alone in its address.
   expect(digest).toContain('Stop these e-mails: http://store.test/unsubscribe?token=abc.def');
   expect(digest).not.toMatch(/unsubscribe\?token=abc\.def&/);
-  expect(onSaleMessage(testConfig(), 'ravi@example.com', item('9000000786')).text).toContain(
-    `Buy it here: http://store.test/numbers/9000000786?${tags('on-sale')}`,
-  );
+  expect(
+    onSaleMessage(testConfig(), { email: 'ravi@example.com' }, item('9000000786')).text,
+  ).toContain(`Buy it here: http://store.test/numbers/9000000786?${tags('on-sale')}`);
 });

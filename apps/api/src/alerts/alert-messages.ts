@@ -111,16 +111,16 @@ export function digestMessage(config: MessageConfig, digest: Digest): OutgoingMe
 /** To a buyer who pressed Notify me: the coming-soon number is on sale now. */
 export function onSaleMessage(
   config: MessageConfig,
-  to: string,
+  to: { email: string; name?: string },
   number: NumberItem,
 ): OutgoingMessage {
   const display = displayNumber(number.number);
   return {
     channel: 'email',
-    to,
+    to: to.email,
     subject: `${display} is on sale now at ${config.STORE_NAME}`,
     text: [
-      'Hello,',
+      to.name ? `Dear ${to.name},` : 'Hello,',
       '',
       `The number ${display} you asked about is on sale now at ${formatInr(number.pricing.nwFinalPrice)}.`,
       `Buy it here: ${storeLink(config, `/numbers/${number.number}`, 'on-sale')}`,

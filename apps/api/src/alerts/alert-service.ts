@@ -184,8 +184,17 @@ export function createAlertService(deps: AlertServiceDeps) {
     const byId = new Map(onSale.map((number) => [number.id, number]));
     const { told, messageIds } = await inTransaction(database, async (tx) => {
       const requests = await takeComingSoonRequests(tx, [...byId.keys()]);
+      // A buyer who asked signed in is greeted by name; a guest gave an address only.
+      const accounts = requests.flatMap((request) => (request.userId ? [request.userId] : []));
+      const names = new Map(
+        (accounts.length > 0 ? await users.contacts(accounts, tx) : []).map((c) => [c.id, c.name]),
+      );
       const messages = requests.map((request) =>
-        onSaleMessage(config, request.email, byId.get(request.numberId)!),
+        onSaleMessage(
+          config,
+          { email: request.email, name: request.userId ? names.get(request.userId) : undefined },
+          byId.get(request.numberId)!,
+        ),
       );
       return { told: requests.length, messageIds: await enqueueMessages(tx, messages) };
     });

@@ -215,5 +215,9 @@ export function takeComingSoonRequests(db: Db, numberIds: readonly number[]) {
   return db
     .delete(comingSoonRequests)
     .where(inArray(comingSoonRequests.numberId, [...numberIds]))
-    .returning({ numberId: comingSoonRequests.numberId, email: comingSoonRequests.email });
+    .returning({
+      numberId: comingSoonRequests.numberId,
+      email: comingSoonRequests.email,
+      userId: comingSoonRequests.userId,
+    });
 }

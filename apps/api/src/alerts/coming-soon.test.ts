@@ -94,6 +94,11 @@ describeEachDatabase('coming-soon numbers', (ctx) => {
       expect(mails[0]!.subject).toBe('90000 00786 is on sale now at VIP Number Store');
       expect(mails[0]!.text).toContain('http://store.test/numbers/9000000786');
     }
+    // The buyer who asked signed in is greeted by name; the guest gave only an address.
+    expect((await sentTo(ctx().database, buyer.user.email))[0]!.text).toMatch(
+      new RegExp(`^Dear ${buyer.user.name},`),
+    );
+    expect((await sentTo(ctx().database, 'ravi@example.com'))[0]!.text).toMatch(/^Hello,/);
 
     // Hidden and shown again: nobody is told twice.
     await staff.client.post(api(`/admin/numbers/${id}/hide`));
