@@ -32,36 +32,59 @@ const orderAlert = (
 const paidHow = (provider: string) =>
   provider === 'razorpay' ? 'online through Razorpay' : 'by UPI / bank transfer';
 
-/** A buyer placed an order: the numbers are held until it is paid, and until when. */
-export function newOrderAlert(
+/**
+ * An alert about an order's held numbers: `subject` with the order's reference and total, and
+ * what happened, told with the numbers and the hold's end.
+ */
+const heldNumbersAlert = (
   config: AlertConfig,
   order: OrderRow,
   items: readonly { number: string }[],
-): StaffAlert {
-  return orderAlert(
+  subject: string,
+  what: (numbers: string, holdEnd: string) => string,
+) =>
+  orderAlert(
     config,
     order,
-    `New order ${order.reference}: ${inr(order.totalAmount)}`,
-    `${items.map((item) => displayNumber(item.number)).join(', ')}, held until ${formatIndiaDateTime(order.holdExpiresAt)} for payment ${paidHow(order.paymentProvider)}.`,
+    `${subject} ${order.reference}: ${inr(order.totalAmount)}`,
+    what(
+      items.map((item) => displayNumber(item.number)).join(', '),
+      formatIndiaDateTime(order.holdExpiresAt),
+    ),
   );
-}
+
+/** A buyer placed an order: the numbers are held until it is paid, and until when. */
+export const newOrderAlert = (
+  config: AlertConfig,
+  order: OrderRow,
+  items: readonly { number: string }[],
+): StaffAlert =>
+  heldNumbersAlert(
+    config,
+    order,
+    items,
+    'New order',
+    (numbers, holdEnd) =>
+      `${numbers}, held until ${holdEnd} for payment ${paidHow(order.paymentProvider)}.`,
+  );
 
 /**
  * An order's hold lapsed unpaid: its numbers are back on sale and the buyer was told. A lead the
  * team may still win with a call (the buyer may have paid and not entered the UTR).
  */
-export function holdLapsedAlert(
+export const holdLapsedAlert = (
   config: AlertConfig,
   order: OrderRow,
   items: readonly { number: string }[],
-): StaffAlert {
-  return orderAlert(
+): StaffAlert =>
+  heldNumbersAlert(
     config,
     order,
-    `Hold lapsed on order ${order.reference}: ${inr(order.totalAmount)}`,
-    `${items.map((item) => displayNumber(item.number)).join(', ')}: not paid by ${formatIndiaDateTime(order.holdExpiresAt)}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
+    items,
+    'Hold lapsed on order',
+    (numbers, holdEnd) =>
+      `${numbers}: not paid by ${holdEnd}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
   );
-}
 
 /** A buyer says they have paid: staff verify the UTR in the bank statement, then confirm it. */
 export function paymentSubmittedAlert(config: AlertConfig, order: OrderRow): StaffAlert {
