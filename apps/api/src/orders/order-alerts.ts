@@ -1,5 +1,5 @@
 import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
-import { displayNumber } from '../catalog/catalog-service';
+import { displayNumbers } from './order-messages';
 import type { Config } from '../config/config';
 import type { StaffAlert } from '../notify/staff-alerts';
 import type { Billing, OrderRow } from './order-types';
@@ -47,10 +47,7 @@ const heldNumbersAlert = (
     config,
     order,
     `${subject} ${order.reference}: ${inr(order.totalAmount)}`,
-    what(
-      items.map((item) => displayNumber(item.number)).join(', '),
-      formatIndiaDateTime(order.holdExpiresAt),
-    ),
+    what(displayNumbers(items), formatIndiaDateTime(order.holdExpiresAt)),
   );
 
 /** A buyer placed an order: the numbers are held until it is paid, and until when. */

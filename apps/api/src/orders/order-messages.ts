@@ -277,7 +277,7 @@ function toBuyer(
 }
 
 /** The numbers as a buyer reads them: `98765 43210, 90000 78600`. */
-const displayNumbers = (numbers: readonly { number: string }[]) =>
+export const displayNumbers = (numbers: readonly { number: string }[]) =>
   numbers.map((item) => displayNumber(item.number)).join(', ');
 
 /** A calendar day (YYYY-MM-DD) as people in India write it: `26 Nov 2026`. */
@@ -590,6 +590,10 @@ export function paymentRejectedMessages(
   ];
 }
 
+/** The order's completion in words, alone or after the step that ported its last number. */
+const orderComplete = (many: boolean) =>
+  `Your order is complete. Enjoy your new ${many ? 'numbers' : 'number'}!`;
+
 /** A step of the whole order in words, for an order of one number or (`many`) several. */
 const stepTexts: Partial<
   Record<
@@ -616,10 +620,7 @@ const stepTexts: Partial<
     text: (many, { corporate }) =>
       `Your ${many ? 'numbers have' : 'number has'} been ported ${portedTo(corporate)}.`,
   },
-  completed: {
-    subject: () => 'your order is complete',
-    text: (many) => `Your order is complete. Enjoy your new ${many ? 'numbers' : 'number'}!`,
-  },
+  completed: { subject: () => 'your order is complete', text: orderComplete },
   cancelled: {
     subject: () => 'your order has been cancelled',
     text: (_many, { what }) => `Your order for ${what} has been cancelled.`,
@@ -641,7 +642,7 @@ function withCompletion(
   return completes
     ? {
         subject: `${step.subject}, and your order is complete`,
-        text: `${step.text} ${stepTexts.completed!.text(completes.many, { corporate: false, what: '' })}`,
+        text: `${step.text} ${orderComplete(completes.many)}`,
       }
     : step;
 }
