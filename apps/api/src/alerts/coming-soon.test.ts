@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { multipartFile } from '../../test-support/csv-upload';
+import { migrationStatements } from '../../test-support/migration-sql';
 import { insertTestNumbers } from '../../test-support/numbers';
 import { numberState, sentTo, signedIn, staffMember } from '../../test-support/sales';
 import { api, SessionClient } from '../../test-support/session-client';
@@ -369,6 +370,24 @@ describeEachDatabase(
       await ask(id, 'old@example.com');
       await expect.poll(async () => (await links('old@example.com')).length).toBe(2);
       expect((await confirm(await linkToken(ctx(), 'old@example.com'))).statusCode).toBe(200);
+    });
+
+    it('keeps as confirmed, by migration 0024, the requests kept before it', async () => {
+      const { id, staff } = await comingSoonNumber();
+      // As an earlier version kept a guest's request: no link, no confirmation.
+      await ctx().database.query(
+        'insert into coming_soon_requests (number_id, email) values ($1, $2)',
+        [id, 'early@example.com'],
+      );
+      for (const statement of migrationStatements(
+        '0024_notify_me_confirmed.sql',
+        '-- Requests kept before confirming',
+      )) {
+        await ctx().database.query(statement);
+      }
+      await staff.client.post(api(`/admin/numbers/${id}/unhide`));
+      await ctx().app.services.alerts.tellOnSale();
+      await expect.poll(async () => (await onSaleTo(ctx(), 'early@example.com')).length).toBe(1);
     });
 
     it("keeps a signed-in buyer's verified e-mail at once, with no link", async () => {
