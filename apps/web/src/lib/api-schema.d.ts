@@ -788,9 +788,29 @@ export interface paths {
     put?: never;
     /**
      * Notify me: an e-mail once when this coming-soon number goes on sale
-     * @description A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
+     * @description A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
      */
     post: operations['postNumbersByIdNotifyMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notify-me/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a guest's Notify me, from the link e-mailed to it (no sign-in)
+     * @description The button of the /notify-me/confirm page: the token of the link, used once, within 7 days of the e-mail. 400 INVALID_NOTIFY_ME_LINK for a link unknown, used or expired. A number already on sale is e-mailed at once.
+     */
+    post: operations['postNotifyMeConfirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8901,7 +8921,10 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message?: string;
-            data: Record<string, never>;
+            data: {
+              /** @description true: a guest's e-mail, told of the sale only once confirmed from the link sent to it */
+              pending?: boolean;
+            };
           };
         };
       };
@@ -8955,6 +8978,91 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postNotifyMeConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The token of the link in the e-mail */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description The number's 10 digits (its page is /numbers/{number}) */
+              number: string;
+              /** @description The number as shown */
+              display: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
         headers: {
           [name: string]: unknown;
         };
