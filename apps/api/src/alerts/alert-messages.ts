@@ -153,7 +153,7 @@ export function notifyMeConfirmMessage(
     text: [
       'Hello,',
       '',
-      `Someone, we hope you, asked ${config.STORE_NAME} to e-mail this address once when the number ${display} goes on sale.`,
+      `You, or someone who typed this address, asked ${config.STORE_NAME} to e-mail this address once when the number ${display} goes on sale.`,
       `Open this link to get that alert: ${url}`,
       '',
       `The link works for ${link.days} days. If you did not ask, ignore this e-mail: we will not write to you about it.`,
