@@ -44,6 +44,7 @@ function withFirstRefunded(order: StaffOrder): StaffOrder {
     amount: 147500,
     at: '2026-11-23T05:00:00.000Z',
     method: 'manual' as const,
+    reference: null,
     creditNote: 'CN-26-27-000001.pdf',
   };
   return { ...order, items: [{ ...first!, refund }, second!] };
@@ -148,6 +149,7 @@ describe('refunding one number in the console', () => {
               file: 'CN-26-27-000001.pdf',
               amount: 147500,
               issuedAt: '2026-11-23T05:00:00.000Z',
+              refundReference: null,
               numberId: 11,
             },
           ],
