@@ -1,15 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, ok, type FakeReply } from '../../../../test-support/fake-api';
-import { createTestQueryClient } from '../../../../test-support/render';
+import { ok } from '../../../../test-support/fake-api';
 import { ORDER_ID, samplePayment, staffPaidOrder } from '../../../../test-support/staff-orders';
-import { ToastProvider } from '../../../components/toast';
-import OrderPage from '../order-page';
+import { renderStaffOrder } from '../../../../test-support/staff-order-page';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
+
+/** Puts text in a field at once (typing it key by key is slow on a busy machine). */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
 
 afterEach(() => {
   cleanup();
@@ -18,19 +21,6 @@ afterEach(() => {
 
 const base = `/admin/orders/${ORDER_ID}`;
 const REFUND_ID = 'd1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a';
-
-function renderOrder(order: StaffOrder, routes: Record<string, FakeReply> = {}) {
-  const api = installFakeApi({ [`GET ${base}`]: ok(order), ...routes });
-  const Stub = createRoutesStub([{ path: '/admin/orders/:orderId', Component: OrderPage }]);
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ToastProvider>
-        <Stub initialEntries={[base]} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return api;
-}
 
 /** The sample order refunded by hand, with this reference (or none yet). */
 function refundedByHand(reference: string | null): StaffOrder {
@@ -62,7 +52,7 @@ const paymentRow = () =>
 
 describe('the refund UTR / reference in the console', () => {
   it('takes an optional reference with a manual refund, checked and trimmed before it is sent', async () => {
-    const api = renderOrder(staffPaidOrder(), {
+    const api = renderStaffOrder(staffPaidOrder(), {
       [`POST ${base}/refunds`]: ok(refundedByHand('NEFT0012345678'), 'Order refunded.'),
     });
     const payment = await paymentRow();
@@ -70,9 +60,9 @@ describe('the refund UTR / reference in the console', () => {
     const form = within(payment).getByRole('form', {
       name: `Refund payment ${samplePayment.reference}`,
     });
-    await userEvent.type(within(form).getByLabelText('Reason'), 'Porting failed');
+    await fill(within(form).getByLabelText('Reason'), 'Porting failed');
     const reference = within(form).getByLabelText('Refund UTR / reference (optional)');
-    await userEvent.type(reference, 'NEFT-12');
+    await fill(reference, 'NEFT-12');
     await userEvent.click(within(form).getByRole('button', { name: 'Refund ₹1,77,000' }));
     expect(
       await within(form).findByText(
@@ -82,8 +72,7 @@ describe('the refund UTR / reference in the console', () => {
     expect(reference).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo(`POST ${base}/refunds`)).toHaveLength(0);
 
-    await userEvent.clear(reference);
-    await userEvent.type(reference, '  NEFT0012345678 ');
+    await fill(reference, '  NEFT0012345678 ');
     await userEvent.click(within(form).getByRole('button', { name: 'Refund ₹1,77,000' }));
     expect(await screen.findByText('Order refunded.')).toBeInTheDocument();
     expect(api.callsTo(`POST ${base}/refunds`)[0]!.body).toEqual({
@@ -100,7 +89,7 @@ describe('the refund UTR / reference in the console', () => {
 
   it('sends no reference when none is given, and offers no field for a refund through Razorpay', async () => {
     const razorpayPayment = { ...samplePayment, provider: 'razorpay', reference: 'pay_R1' };
-    renderOrder(staffPaidOrder({ payments: [razorpayPayment] }));
+    renderStaffOrder(staffPaidOrder({ payments: [razorpayPayment] }));
     const payment = await screen.findByRole('listitem', { name: 'Payment pay_R1' });
     await userEvent.click(within(payment).getByRole('button', { name: 'Refund ₹1,77,000' }));
     const form = within(payment).getByRole('form', { name: 'Refund payment pay_R1' });
@@ -110,7 +99,7 @@ describe('the refund UTR / reference in the console', () => {
   });
 
   it('adds the reference once to a manual refund recorded without one', async () => {
-    const api = renderOrder(refundedByHand(null), {
+    const api = renderStaffOrder(refundedByHand(null), {
       [`PATCH ${base}/refunds/${REFUND_ID}`]: ok(
         refundedByHand('IMPS4455667788'),
         'Order VN-20261122-7K3Q9MZA: refund reference IMPS4455667788 added.',
@@ -125,7 +114,7 @@ describe('the refund UTR / reference in the console', () => {
     expect(field).toHaveFocus();
     await userEvent.click(within(form).getByRole('button', { name: 'Add the reference' }));
     expect(await within(form).findByText('Give the UTR or bank reference.')).toBeInTheDocument();
-    await userEvent.type(field, 'IMPS4455667788');
+    await fill(field, 'IMPS4455667788');
     await userEvent.click(within(form).getByRole('button', { name: 'Add the reference' }));
     expect(
       await screen.findByText('Order VN-20261122-7K3Q9MZA: refund reference IMPS4455667788 added.'),
