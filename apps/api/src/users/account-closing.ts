@@ -13,7 +13,7 @@ import {
 } from './account-closing-store';
 
 /** What closing an account keeps, as the buyer and the console are told. */
-export const KEPT_AFTER_CLOSING =
+const KEPT_AFTER_CLOSING =
   'The tax invoices and credit notes of paid orders, and those orders with the billing details printed on them, are kept for 8 years as the GST law requires. Everything else is erased.';
 
 /** Who closes: the buyer themself, or an administrator on the buyer's request (with a reason). */
@@ -83,5 +83,3 @@ export function createAccountClosing(deps: {
     },
   };
 }
-
-export type AccountClosing = ReturnType<typeof createAccountClosing>;

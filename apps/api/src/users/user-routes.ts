@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { otpIssuedSchema } from '../auth/auth-schemas';
+import { contactChangeBody, contactChangeVerifyBody, otpIssuedSchema } from '../auth/auth-schemas';
 import { clearSessionCookies, currentUser, requireUser } from '../auth/auth-service';
 import { AppError } from '../http/app-error';
 import { clientAddress } from '../http/client-address';
@@ -9,8 +9,6 @@ import {
   accountClosedSchema,
   addressBody,
   closeAccountBody,
-  contactChangeBody,
-  contactChangeVerifyBody,
   profileUpdateBody,
   userWithAddressSchema,
 } from './user-schemas';

@@ -150,41 +150,8 @@ export const addressBody = z.object({
     .regex(/^[1-9]\d{5}$/, 'Enter a valid 6-digit PIN code.'),
 });
 
-/** The new contact of a change: an e-mail address or a mobile number, one at a time. */
-const newContact = {
-  email: absentWhenEmpty(emailField),
-  mobile: absentWhenEmpty(mobileField),
-};
-const oneContact = <T extends { email?: string; mobile?: string }>(
-  body: T,
-  ctx: z.RefinementCtx,
-) => {
-  if (!body.email === !body.mobile) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Enter either a new e-mail address or a new mobile number.',
-    });
-  }
-};
-
-/** POST /user/contact-change: sends a code to the new contact. */
-export const contactChangeBody = z.object(newContact).superRefine(oneContact);
-
-/** POST /user/contact-change/verify: the code sent to the new contact. */
-export const contactChangeVerifyBody = z
-  .object({
-    ...newContact,
-    otp: z
-      .string({ error: 'Enter the code we sent you.' })
-      .trim()
-      .min(1, 'Enter the code we sent you.')
-      .max(12, 'The code has 6 digits.'),
-    requestId: absentWhenEmpty(z.uuid({ error: 'requestId is not one we issued.' })),
-  })
-  .superRefine(oneContact);
-
 /** The word the buyer types to confirm closing their account. */
-export const CLOSE_ACCOUNT_WORD = 'CLOSE';
+const CLOSE_ACCOUNT_WORD = 'CLOSE';
 
 /** POST /user/close: the buyer confirms by typing CLOSE. */
 export const closeAccountBody = z.object({
