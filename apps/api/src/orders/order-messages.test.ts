@@ -424,7 +424,7 @@ describe('porting messages (decision 0050)', () => {
     expect(whatsapps).toHaveLength(2);
     for (const message of whatsapps) {
       expect(message.text).toMatch(
-        /[.!] To stop WhatsApp updates, untick "Order and porting updates on WhatsApp" in your profile on our website\.$/,
+        /[.!] To stop WhatsApp updates, untick "Send me order and porting updates on WhatsApp" in your profile on our website\.$/,
       );
       expect(message.text).not.toMatch(/offers|reply STOP/i);
     }

@@ -224,7 +224,7 @@ const signOff = (config: MessageConfig) => [
  * reads no WhatsApp replies, so not "reply STOP": the profile's box turns them off.
  */
 const WHATSAPP_OPT_OUT =
-  'To stop WhatsApp updates, untick "Order and porting updates on WhatsApp" in your profile on our website.';
+  'To stop WhatsApp updates, untick "Send me order and porting updates on WhatsApp" in your profile on our website.';
 
 /**
  * How each WhatsApp template reads, from its body parameters ({{1}}, {{2}}, ... in order): the

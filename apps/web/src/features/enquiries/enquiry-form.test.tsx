@@ -151,6 +151,18 @@ describe('EnquiryForm', () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Meera Iyer');
   });
 
+  it('says what the details are for and links the privacy policy (decision 0057)', () => {
+    renderWithQuery('/contact-us', <EnquiryForm />);
+    const form = screen.getByLabelText('Full name').closest('form')!;
+    expect(form).toHaveTextContent(
+      'We reply within one working day. Your details are used only to answer you.',
+    );
+    expect(within(form).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+  });
+
   it('keeps the honeypot away from people and assistive technology', () => {
     renderWithQuery('/contact-us', <EnquiryForm />);
     const honeypot = document.querySelector('input[name="website"]');
