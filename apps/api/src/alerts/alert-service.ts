@@ -11,7 +11,6 @@ import { badRequest, conflict, minutesText, notFound, tooMany } from '../http/ap
 import { countHit } from '../http/postgres-rate-limit-store';
 import type { Notifier } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
-import { recordConsents, recordFirstConsent } from '../users/consents';
 import type { UserService } from '../users/user-service';
 import { digestMessage, onSaleMessage, type PriceDrop, type SearchNews } from './alert-messages';
 import { SAVED_SEARCH_LIMIT } from './alert-schemas';
@@ -112,7 +111,7 @@ export function createAlertService(deps: AlertServiceDeps) {
    */
   async function alertsStart(userId: string, source: 'favourite' | 'saved_search') {
     if (!(await alertsOn(db, userId))) return false;
-    return recordFirstConsent(db, { userId, kind: 'price_alerts', given: true, source });
+    return users.recordFirstConsent(db, { userId, kind: 'price_alerts', given: true, source });
   }
 
   /** Turns the alert e-mails on or off, recording the change as a consent given or withdrawn. */
@@ -125,7 +124,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       const before = await alertsOn(tx, userId);
       await setAlertsOn(tx, userId, on);
       if (before !== on) {
-        await recordConsents(tx, [{ userId, kind: 'price_alerts', given: on, source }]);
+        await users.recordConsents(tx, [{ userId, kind: 'price_alerts', given: on, source }]);
       }
     });
   }

@@ -34,7 +34,7 @@ import {
   upsertAddress,
   type NewUser,
 } from './user-store';
-import { recordConsents } from './consents';
+import { recordConsents, recordFirstConsent } from './consents';
 
 export type { BillingDetails, UserRow } from './user-mapping';
 
@@ -123,6 +123,9 @@ export function createUserService({ database }: { database: Database }) {
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
     contactsTaken,
     profile,
+    /** Consents given or withdrawn, with their time and policy version (decision 0057). */
+    recordConsents,
+    recordFirstConsent,
 
     /**
      * A customer account from a verified registration, in the caller's transaction, with the
