@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectPrivacyNotice } from '../../../test-support/privacy-notice';
 import { renderWithQuery } from '../../../test-support/render';
 import { EnquiryForm } from './enquiry-form';
 
@@ -154,12 +155,9 @@ describe('EnquiryForm', () => {
   it('says what the details are for and links the privacy policy (decision 0057)', () => {
     renderWithQuery('/contact-us', <EnquiryForm />);
     const form = screen.getByLabelText('Full name').closest('form')!;
-    expect(form).toHaveTextContent(
+    expectPrivacyNotice(
+      form,
       'We reply within one working day. Your details are used only to answer you.',
-    );
-    expect(within(form).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-      'href',
-      '/privacy-policy',
     );
   });
 
