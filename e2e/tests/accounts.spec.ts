@@ -45,7 +45,7 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
     await dialog.getByLabel('Password', { exact: true }).fill(account.password);
     await dialog.getByLabel('Company name').fill(account.companyName);
     await dialog.getByLabel('GSTIN', { exact: true }).fill(account.gstin);
-    await dialog.getByLabel('Send me updates and offers on WhatsApp').check();
+    await dialog.getByLabel('Send me order and porting updates on WhatsApp').check();
     await dialog.getByLabel(/I accept the/).check();
     const since = new Date();
     await dialog.getByRole('button', { name: 'Create account' }).click();

@@ -812,7 +812,7 @@ export interface paths {
     get?: never;
     /**
      * Add a number to the favourites (again: no change)
-     * @description The daily alert e-mail tells the buyer when its price drops.
+     * @description The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).
      */
     put: operations['putFavouritesById'];
     post?: never;
@@ -9108,7 +9108,10 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message?: string;
-            data: Record<string, never>;
+            data: {
+              /** @description This favourite started the alert e-mails (tell the buyer, offer to stop them) */
+              alertsStarted?: boolean;
+            };
           };
         };
       };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../lib/zod';
 import { CheckboxField, GstinField, TextField } from '../../components/form-fields';
+import { WHATSAPP_UPDATES_LABEL } from '../../components/privacy-notice';
 import type { AuthAddress, AuthUser } from '../auth';
 import { checkCorporateFields, nameSchema, normalizeGstin } from './account-fields';
 import { SaveButton, useAccountSave } from './account-save';
@@ -107,10 +108,7 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
             <GstinField error={errors.gstinNo?.message} {...register('gstinNo')} />
           </>
         ) : null}
-        <CheckboxField
-          label="Send me updates and offers on WhatsApp"
-          {...register('getWhatsappUpdate')}
-        />
+        <CheckboxField label={WHATSAPP_UPDATES_LABEL} {...register('getWhatsappUpdate')} />
         <SaveButton pending={isSubmitting} dirty={isDirty}>
           Save details
         </SaveButton>
