@@ -258,7 +258,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
-        description: 'Clears the session cookies and the known-device cookie (decision 0055).',
+        description:
+          'Clears the session cookies; the known-device cookie stays (decision 0014; sealed, it names no account: decision 0058).',
         security: [{}, { refreshCookie: [] }],
         body: optionalBody(noBody),
         response: { 200: envelope(nothing) },
@@ -267,7 +268,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
       if (token) await auth.logout(token);
-      clearSessionCookies(reply, app.config, { forgetDevice: true });
+      clearSessionCookies(reply, app.config);
       return ok(null, 'You have been signed out.');
     },
   );

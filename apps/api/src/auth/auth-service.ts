@@ -6,9 +6,10 @@ import type { Tx } from '../db/transactions';
 import { AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import type { UserService } from '../users/user-service';
-import { signAccessToken, verifyAccessToken, type SessionUser } from './access-token';
+import { signAccessToken, type SessionUser } from './access-token';
 import type { registerBody } from './auth-schemas';
 import { deleteOtpRequestsOf } from './auth-store';
+import { openKnownDevice, sealKnownDevice } from './known-device';
 import { clearLoginFailures, countLoginAttempt } from './login-limits';
 import { checkOtp, consumeOtp, countOtpSend, issueOtp, otpError, resendOtp } from './otp-codes';
 import type { OtpPayload } from './otp-types';
@@ -95,11 +96,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
       keys.accessToken,
       config.ACCESS_TOKEN_TTL_SECONDS,
     );
-    const knownDevice = signAccessToken(
-      { id: user.id, role: user.role },
-      keys.knownDevice,
-      KNOWN_DEVICE_TTL_SECONDS,
-    ).token;
+    const knownDevice = sealKnownDevice(user.id, keys.knownDevice, KNOWN_DEVICE_TTL_SECONDS);
     return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt, knownDevice };
   };
 
@@ -113,9 +110,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
   return {
     /** The account whose sign-in this browser's known-device cookie records, or null. */
     knownDeviceUser(cookie: string | undefined): string | null {
-      return cookie
-        ? (verifyAccessToken(cookie, sessionKeys(config).knownDevice)?.id ?? null)
-        : null;
+      return cookie ? openKnownDevice(cookie, sessionKeys(config).knownDevice) : null;
     },
 
     /**

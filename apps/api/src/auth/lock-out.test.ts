@@ -25,6 +25,7 @@ describeEachDatabase(
       const { app } = ctx();
       const owner = await registerCustomer(app);
       const { mobile } = owner.details as { mobile: string };
+      await owner.client.post(api('/auth/logout'));
 
       // One address gets its share of codes to the number, then 429 (the registration sent one).
       const first = attackers[0]!;
@@ -106,6 +107,7 @@ describeEachDatabase(
         password: string;
         mobile: string;
       };
+      await owner.client.post(api('/auth/logout'));
 
       // One address: three failures, then 429 even for the right password.
       const statuses = [];
@@ -139,8 +141,8 @@ describeEachDatabase(
         remoteAddress: ownersNewAddress,
       });
       expect(byCode.statusCode).toBe(200);
-      // The owner's devices (still signed in: a sign-out forgets the device, decision 0055)
-      // sign in with the password, whatever the others did.
+      // The owner's devices sign in with the password, whatever the others did.
+      await device.post(api('/auth/logout'));
       expect((await loginFrom(email, password, ownersNewAddress, device)).statusCode).toBe(200);
       expect((await loginFrom(email, password, attackers[2]!, owner.client)).statusCode).toBe(200);
 

@@ -11,9 +11,9 @@ export const REFRESH_COOKIE = 'refresh_token';
 const HINT_COOKIE = 'sid_hint';
 /**
  * HttpOnly, sent only to /api/v1/auth: this browser signed in to this account before, so the
- * caps counted over all client addresses do not hold it back (decision 0014). A sign-out and a
- * closed account forget it (decision 0055: it names the account on a shared computer); an ended
- * session does not.
+ * caps counted over all client addresses do not hold it back (decision 0014). It outlives
+ * sign-out, the owner of a device is who it is for, and names no account to whoever reads it
+ * (sealed: known-device.ts, decision 0058); a closed account forgets it (decision 0055).
  */
 export const KNOWN_DEVICE_COOKIE = 'known_device';
 export const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 3600;
@@ -63,7 +63,7 @@ export function setSessionCookies(
   });
 }
 
-/** Clears the session's cookies; `forgetDevice` (sign-out, a closed account) the device's too. */
+/** Clears the session's cookies; `forgetDevice` (a closed account) the device's too. */
 export function clearSessionCookies(
   reply: FastifyReply,
   config: CookieConfig,
