@@ -102,7 +102,7 @@ describeEachDatabase('staff views of personal data in the audit log', (ctx) => {
         action: 'order.search',
         entity_type: 'search',
         entity_id: '9811122233',
-        after: { q: '9811122233', status: null, found: 0 },
+        after: { found: 0 },
       }),
       expect.objectContaining({ action: 'order.search', entity_id: 'asha@example.in' }),
     ]);

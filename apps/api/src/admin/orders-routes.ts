@@ -76,7 +76,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
           action: 'order.search',
           entityType: 'search',
           entityId: q,
-          after: { q, status: status ?? null, found: total },
+          after: status ? { status, found: total } : { found: total },
         });
       }
       reply.header('cache-control', 'no-store');
