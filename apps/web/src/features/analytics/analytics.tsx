@@ -1,9 +1,8 @@
-import { categoryFromQuery } from '@store/domain';
+import { CAMPAIGN_PARAMETERS, categoryFromQuery } from '@store/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { whenIdle } from '../../lib/when-idle';
-import { CAMPAIGN_PARAMETERS } from './campaign-tracking';
 import { CONSENT_KEY, consentSignals, readConsent, useConsent } from './consent';
 
 /**
