@@ -15,7 +15,7 @@ import {
 const SYSTEM_ACTOR = { id: 'system', name: 'System', email: '' } as const;
 
 /** A staff member's view of one thing again within this long is not recorded again. */
-export const VIEW_REPEAT_SECONDS = 10 * 60;
+const VIEW_REPEAT_SECONDS = 10 * 60;
 
 /** A staff member's look at personal data: an order, a search for buyers, an enquiry, a file. */
 export interface AuditView {

@@ -114,5 +114,3 @@ export function createRetentionService({
     },
   };
 }
-
-export type RetentionService = ReturnType<typeof createRetentionService>;
