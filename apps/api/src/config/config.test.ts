@@ -357,7 +357,7 @@ describe('loadConfig', () => {
     // Listed with the other problems, not instead of them.
     expect(problems({ HOST: '::', PORT: 'x' })).toHaveLength(2);
     for (const local of [
-      {},
+      {} as Record<string, string>,
       { HOST: 'localhost', PUBLIC_BASE_URL: 'http://localhost:3000' },
       { HOST: '::1', PUBLIC_BASE_URL: 'http://[::1]:3000' },
       { HOST: '127.0.0.1', PUBLIC_BASE_URL: 'http://127.0.0.1:3490' },
