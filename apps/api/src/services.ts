@@ -20,6 +20,7 @@ import { createOrderService } from './orders/order-service';
 import { createPaymentService } from './payments/payment-service';
 import { createRetentionService } from './retention/retention-service';
 import { createStaffService } from './staff/staff-service';
+import { createAccountClosing } from './users/account-closing';
 import { createUserService } from './users/user-service';
 
 export interface ServiceDeps {
@@ -88,6 +89,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     audit,
     outbox,
+    accountClosing: createAccountClosing({ database, auth, audit }),
     staffAlerts,
     auth,
     users,

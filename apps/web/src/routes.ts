@@ -8,6 +8,7 @@ export default [
     route('profile', 'features/account/profile-page.tsx'),
     route('saved', 'features/saved/saved-page.tsx'),
     route('unsubscribe', 'features/saved/unsubscribe-page.tsx'),
+    route('notify-me/confirm', 'features/saved/notify-me-confirm-page.tsx'),
 
     route('products/smart-ivr', 'features/content/products/smart-ivr-page.tsx'),
     route('products/sms-solutions', 'features/content/products/sms-solutions-page.tsx'),
@@ -52,6 +53,7 @@ export default [
     route('enquiries', 'features/admin-enquiries/enquiries-page.tsx'),
     route('enquiries/:enquiryId', 'features/admin-enquiries/enquiry-page.tsx'),
     route('staff', 'features/admin-staff/staff-page.tsx'),
+    route('customers', 'features/admin-customers/customers-page.tsx'),
     route('audit', 'features/admin-audit/audit-page.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -258,6 +258,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
+        description: 'Clears the session cookies and the known-device cookie (decision 0055).',
         security: [{}, { refreshCookie: [] }],
         body: optionalBody(noBody),
         response: { 200: envelope(nothing) },
@@ -266,7 +267,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const token = request.cookies[REFRESH_COOKIE];
       if (token) await auth.logout(token);
-      clearSessionCookies(reply, app.config);
+      clearSessionCookies(reply, app.config, { forgetDevice: true });
       return ok(null, 'You have been signed out.');
     },
   );

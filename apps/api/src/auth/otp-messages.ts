@@ -4,6 +4,7 @@ const actions: Record<OtpPurpose, string> = {
   registration: 'finish creating your account',
   login: 'sign in',
   password_reset: 'reset your password',
+  contact_change: 'make this the new contact of your account',
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

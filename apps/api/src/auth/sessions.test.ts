@@ -187,8 +187,8 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     const res = await client.post(api('/auth/logout'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'You have been signed out.', data: null });
-    // Every session cookie is gone; the device stays known to the account (decision 0014).
-    expect([...client.cookies.keys()]).toEqual(['known_device']);
+    // Every session cookie is gone, and the device's too: it names the account (decision 0055).
+    expect([...client.cookies.keys()]).toEqual([]);
     const [open] = await database.query<{ n: number }>(
       'select count(*)::int as n from refresh_tokens where revoked_at is null',
     );

@@ -902,6 +902,38 @@ export const voidedUpcsNote = (upcs: readonly SentUpc[]) =>
     )
     .join('');
 
+/** The sentence quoting a manual refund's reference, which the buyer's bank knows it by. */
+const refundReferenceLine = (reference: string | null | undefined) =>
+  reference ? ` Refund reference: ${reference}.` : '';
+
+/**
+ * A manual refund's reference added after the refund was made (decision 0054): the buyer, who
+ * was told of the refund without it, is sent it (e-mail and SMS) to trace the money with their
+ * bank.
+ */
+export function refundReferenceMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  refund: { amount: number; reference: string },
+): QueuedMessage[] {
+  const what = `the refund of ${inr(refund.amount)} we paid back to you by bank transfer / UPI has a reference your bank knows it by.${refundReferenceLine(refund.reference)}`;
+  return toBuyer(
+    contact,
+    `Order ${order.reference}: your refund's reference`,
+    [
+      greeting(contact),
+      '',
+      `Order ${order.reference}: ${what}`,
+      '',
+      `Your order: ${orderPageUrl(config, order)}`,
+      ...signOff(config),
+    ],
+    `${config.STORE_NAME}: order ${order.reference}: ${what}`,
+    { kind: 'order_update', parameters: [contact.name, order.reference, what] },
+  );
+}
+
 /** A refund made: the whole order's payment, or a further payment the order did not need. */
 export function refundMessages(
   config: MessageConfig,
@@ -922,6 +954,8 @@ export function refundMessages(
     numbers?: readonly string[];
     /** The UPCs sent for the numbers it pays back (sentUpcs): void now, and told so. */
     cancelledUpcs?: readonly SentUpc[];
+    /** A manual refund's UTR / bank reference, when staff gave one (decision 0054). */
+    refundReference?: string | null;
   },
   reason: string,
 ): QueuedMessage[] {
@@ -937,9 +971,12 @@ export function refundMessages(
   const when = refund.throughRazorpay
     ? ' It reaches the account you paid from in 5 to 7 working days.'
     : ' It has gone to the account you paid from and usually shows there within 1 to 2 working days.';
-  const upcs = (refund.cancelledUpcs ?? [])
-    .map(({ number, upc }) => ` The UPC ${upc} we sent for ${number} is cancelled: do not use it.`)
-    .join('');
+  const upcs =
+    (refund.cancelledUpcs ?? [])
+      .map(
+        ({ number, upc }) => ` The UPC ${upc} we sent for ${number} is cancelled: do not use it.`,
+      )
+      .join('') + refundReferenceLine(refund.refundReference);
   const email = [
     greeting(contact),
     '',

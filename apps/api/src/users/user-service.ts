@@ -123,6 +123,32 @@ export function createUserService({ database }: { database: Database }) {
     contactsTaken,
     profile,
 
+    /**
+     * The 409 to answer when another account holds this e-mail address or mobile (a change of
+     * contact): the same words registration uses, naming no account.
+     */
+    async contactTaken(contact: { email: string } | { mobile: string }, executor: Db = db) {
+      const holder =
+        'email' in contact
+          ? await findUserByEmail(executor, contact.email)
+          : await findUserByMobile(executor, contact.mobile);
+      if (!holder) return undefined;
+      return 'email' in contact ? emailTaken() : mobileTaken();
+    },
+
+    /**
+     * Sets the account's new e-mail or mobile in `tx` (its code verified); 409 when another
+     * account took it meanwhile.
+     */
+    async setContact(tx: Db, id: string, contact: { email: string } | { mobile: string }) {
+      try {
+        await updateUser(tx, id, contact);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw 'email' in contact ? emailTaken() : mobileTaken();
+      }
+    },
+
     /** A customer account from a verified registration, in the caller's transaction. */
     async createCustomer(executor: Db, details: Omit<NewUser, 'role'>) {
       await assertContactsFree(details.email, details.mobile, executor);

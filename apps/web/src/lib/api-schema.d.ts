@@ -184,7 +184,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign out: revokes the refresh token family and clears the cookies */
+    /**
+     * Sign out: revokes the refresh token family and clears the cookies
+     * @description Clears the session cookies and the known-device cookie (decision 0055).
+     */
     post: operations['postAuthLogout'];
     delete?: never;
     options?: never;
@@ -224,6 +227,66 @@ export interface paths {
     /** Save the address: two lines, city, state or union territory, PIN code */
     put: operations['putUserAddress'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/user/contact-change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a code to a new e-mail address or mobile number of the account
+     * @description Give one of email or mobile: the code goes only to that new contact, with the limits, cooldown and messages of every code. 409 EMAIL_TAKEN or MOBILE_TAKEN when another account holds it (counted as a code sent, as at registration); 429 past the limits.
+     */
+    post: operations['postUserContactChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/user/contact-change/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify the code sent to the new contact: it becomes the account's
+     * @description Sign-in codes and messages go to the new contact from now on; earlier orders keep the billing details they were placed with. A wrong code answers 400 OTP_INVALID with remainingAttempts; also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND. 409 when another account took the contact meanwhile.
+     */
+    post: operations['postUserContactChangeVerify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/user/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close the account: erases its personal data and signs out every session
+     * @description Confirmed by the session and the word CLOSE typed by the buyer. Erases the name, contacts, password, address, WhatsApp choice, favourites, saved searches, alerts and the billing of unpaid orders; keeps paid orders with their billing and their tax invoices and credit notes (GST law, about 8 years). The contacts may register again. 409 ACCOUNT_HAS_OPEN_ORDERS while an order is awaiting payment, paid with porting not complete, or owed a refund.
+     */
+    post: operations['postUserClose'];
     delete?: never;
     options?: never;
     head?: never;
@@ -788,9 +851,29 @@ export interface paths {
     put?: never;
     /**
      * Notify me: an e-mail once when this coming-soon number goes on sale
-     * @description A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
+     * @description A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
      */
     post: operations['postNumbersByIdNotifyMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notify-me/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a guest's Notify me, from the link e-mailed to it (no sign-in)
+     * @description The button of the /notify-me/confirm page: the token of the link, used once, within 7 days of the e-mail. 400 INVALID_NOTIFY_ME_LINK for a link unknown, used or expired. A number already on sale is e-mailed at once.
+     */
+    post: operations['postNotifyMeConfirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1097,7 +1180,7 @@ export interface paths {
     put?: never;
     /**
      * Refund one number of a paid order (its porting failed), with a reason
-     * @description The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.
+     * @description The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer; reference, optional, is that transfer's UTR / bank reference, quoted to the buyer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.
      */
     post: operations['postAdminOrdersByIdNumbersByNumberIdRefund'];
     delete?: never;
@@ -1117,13 +1200,33 @@ export interface paths {
     put?: never;
     /**
      * Refund a payment of the order in full, with a reason
-     * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
+     * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; reference, optional, is the UTR / bank reference of that transfer, quoted to the buyer; 400 REFERENCE_MANUAL_ONLY with a Razorpay refund). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
      */
     post: operations['postAdminOrdersByIdRefunds'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/refunds/{refundId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Add the UTR / bank reference to a manual refund recorded without one
+     * @description Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits (400 otherwise). Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.
+     */
+    patch: operations['patchAdminOrdersByIdRefundsByRefundId'];
     trace?: never;
   };
   '/api/v1/admin/enquiries': {
@@ -1544,6 +1647,26 @@ export interface paths {
      * @description An administrator cannot change their own account (409 OWN_ACCOUNT), and the store keeps at least one active administrator (409 LAST_ADMIN).
      */
     patch: operations['patchAdminStaffById'];
+    trace?: never;
+  };
+  '/api/v1/admin/customers/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close a buyer's account on their request, found by its e-mail or mobile
+     * @description Erases what closing from the profile erases and keeps the same (paid orders, their billing and tax documents); the reason is kept in the audit log, no personal data. 404 when no customer account has the contact; 409 ACCOUNT_HAS_OPEN_ORDERS while an order is open, 409 STAFF_ACCOUNT for a staff account (disabled on the Staff page).
+     */
+    post: operations['postAdminCustomersClose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
 }
@@ -2863,6 +2986,393 @@ export interface operations {
       };
       /** @description Default Response */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postUserContactChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              requestId: string;
+              channels: {
+                email: boolean;
+                sms: boolean;
+              };
+              otpExpiry: string;
+              maxAttempts: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postUserContactChangeVerify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email?: string;
+          mobile?: string;
+          otp: string;
+          /** Format: uuid */
+          requestId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              user: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                getWhatsappUpdate: boolean;
+                acceptTermsAndConditions: boolean;
+                /** @enum {string} */
+                role: 'customer' | 'support' | 'admin';
+              };
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postUserClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          confirm: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description What the store keeps, and why */
+              kept: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5372,6 +5882,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -5510,6 +6022,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -5601,6 +6115,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -5739,6 +6255,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -5956,6 +6474,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -6094,6 +6614,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -6255,6 +6777,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -6393,6 +6917,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -6572,6 +7098,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -6710,6 +7238,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -6898,6 +7428,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -7036,6 +7568,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -7256,6 +7790,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -7394,6 +7930,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -7473,6 +8011,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -7611,6 +8151,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -8115,6 +8657,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -8253,6 +8797,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -8910,7 +9456,10 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message?: string;
-            data: Record<string, never>;
+            data: {
+              /** @description true: a guest's e-mail, told of the sale only once confirmed from the link sent to it */
+              pending?: boolean;
+            };
           };
         };
       };
@@ -8964,6 +9513,91 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postNotifyMeConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The token of the link in the e-mail */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description The number's 10 digits (its page is /numbers/{number}) */
+              number: string;
+              /** @description The number as shown */
+              display: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -9595,6 +10229,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -9733,6 +10369,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -9792,6 +10430,8 @@ export interface operations {
                     status: 'requested' | 'done' | 'failed';
                     /** @description Razorpay's refund id (rfnd_...) */
                     providerRefundId: string | null;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                    reference: string | null;
                     /** @description Why Razorpay refused it, when it did */
                     failure: string | null;
                     /** @description The staff member who made the refund; "System" for an automatic one */
@@ -9976,6 +10616,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -10114,6 +10756,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -10173,6 +10817,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -10375,6 +11021,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -10513,6 +11161,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -10572,6 +11222,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -11362,6 +12014,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -11500,6 +12154,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -11559,6 +12215,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -11786,6 +12444,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -11924,6 +12584,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -11983,6 +12645,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -12223,6 +12887,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -12361,6 +13027,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -12420,6 +13088,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -12644,6 +13314,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -12782,6 +13454,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -12841,6 +13515,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -12990,6 +13666,8 @@ export interface operations {
            * @enum {string}
            */
           method?: 'razorpay' | 'manual';
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          reference?: string;
         };
       };
     };
@@ -13065,6 +13743,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -13203,6 +13883,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -13262,6 +13944,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -13430,6 +14114,8 @@ export interface operations {
            * @enum {string}
            */
           method?: 'razorpay' | 'manual';
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          reference?: string;
         };
       };
     };
@@ -13505,6 +14191,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -13643,6 +14331,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -13702,6 +14392,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -13815,6 +14507,428 @@ export interface operations {
       };
       /** @description Default Response */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  patchAdminOrdersByIdRefundsByRefundId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        refundId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          reference: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
+                creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
+              };
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded as a whole (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund; "System" for an automatic one */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
+              relistableNumberIds: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -17432,6 +18546,153 @@ export interface operations {
               role: 'support' | 'admin';
               disabledAt: string | null;
               createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminCustomersClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          contact: string;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description What the store keeps, and why */
+              kept: string;
             };
           };
         };
