@@ -34,31 +34,25 @@ export const hasUnseenCharacters = (value: string) => UNSEEN_CHARACTERS.test(val
 /** The address parameters that tag a visit (campaign tags and ad click ids). */
 export const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
 
-/** A query parameter's name as the address has it (`utm%5Fsource` is utm_source); '' when broken. */
-function parameterName(pair: string): string {
+/** Whether a query pair (`utm_source=x`) is a campaign parameter; its name decoded (`utm%5Fsource`). */
+function isCampaignPair(pair: string): boolean {
   try {
-    return decodeURIComponent(pair.split('=', 1)[0]!.replaceAll('+', ' '));
+    return CAMPAIGN_PARAMETERS.test(decodeURIComponent(pair.split('=', 1)[0]!));
   } catch {
-    return '';
+    return false;
   }
 }
 
 /**
- * A landing page's path with only its campaign parameters, as typed, and no fragment:
+ * A page address's path with only its campaign parameters, as typed, and no fragment:
  * `/?utm_source=news&email=a%40b.in&mobile=98…#top` is `/?utm_source=news`. E-mail and CRM
- * tools add a subscriber's address or id to links; the attribution keeps none of it
- * (decision 0056).
+ * tools add a subscriber's address or id to links; the attribution and analytics keep none of
+ * it (decision 0056).
  */
 export function campaignLandingPage(address: string): string {
-  const withoutFragment = address.split('#', 1)[0]!;
-  const queryAt = withoutFragment.indexOf('?');
-  if (queryAt < 0) return withoutFragment;
-  const kept = withoutFragment
-    .slice(queryAt + 1)
-    .split('&')
-    .filter((pair) => CAMPAIGN_PARAMETERS.test(parameterName(pair)));
-  const path = withoutFragment.slice(0, queryAt);
-  return kept.length > 0 ? `${path}?${kept.join('&')}` : path;
+  const [path, query = ''] = address.replace(/#.*/s, '').split(/\?(.*)/s);
+  const kept = query.split('&').filter(isCampaignPair);
+  return kept.length > 0 ? `${path}?${kept.join('&')}` : path!;
 }
 
 /**
