@@ -25,6 +25,7 @@ const apiCapabilities = {
   staff: 'staff',
   health: 'health',
   dev: 'dev',
+  retention: 'retention',
 };
 const capabilityFolders = Object.keys(apiCapabilities).map(
   (folder) => `apps/api/src/${folder}/**/*.ts`,

@@ -46,6 +46,7 @@ import { cartRoutes } from './cart/cart-routes';
 import { orderRoutes } from './orders/order-routes';
 import { holdSweep } from './plugins/hold-sweep';
 import { outboxWorker } from './plugins/outbox-worker';
+import { retentionSweep } from './plugins/retention-sweep';
 import { stockImports } from './plugins/stock-imports';
 import { paymentRoutes } from './payments/payment-routes';
 import { adminRoutes } from './admin/admin-routes';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(holdSweep);
       await api.register(outboxWorker);
+      await api.register(retentionSweep);
       await api.register(alertDigest);
       await api.register(stockImports);
       api.setNotFoundHandler((request) => {

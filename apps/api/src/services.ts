@@ -18,6 +18,7 @@ import { createStaffAlerts } from './notify/staff-alerts';
 import { createInvoiceService } from './invoices/invoice-service';
 import { createOrderService } from './orders/order-service';
 import { createPaymentService } from './payments/payment-service';
+import { createRetentionService } from './retention/retention-service';
 import { createStaffService } from './staff/staff-service';
 import { createAccountClosing } from './users/account-closing';
 import { createUserService } from './users/user-service';
@@ -111,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
     health: createHealthService(database),
     dev: createDevService(database),
+    retention: createRetentionService({ config, database }),
   };
 }
 

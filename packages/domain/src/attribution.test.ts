@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION_FIELD_LIMITS, cleanAttributionValue } from './attribution';
+import {
+  ATTRIBUTION_FIELD_LIMITS,
+  campaignLandingPage,
+  cleanAttributionValue,
+} from './attribution';
 
 describe('cleanAttributionValue', () => {
   it('keeps a value within the limit as it is', () => {
@@ -43,5 +47,28 @@ describe('cleanAttributionValue', () => {
     expect(cleanAttributionValue('utm_campaign', '=HYPERLINK("x") दिवाली <b>')).toBe(
       '=HYPERLINK("x") दिवाली <b>',
     );
+  });
+});
+
+describe('campaignLandingPage', () => {
+  it('keeps the path and the campaign parameters as typed, nothing else', () => {
+    expect(
+      campaignLandingPage('/?utm_source=news&email=a%40b.in&mobile=9811122233&gclid=G1#top'),
+    ).toBe('/?utm_source=news&gclid=G1');
+    expect(campaignLandingPage('/offer-zone?utm_%73ource=x&utm_term=a+b&q=mine')).toBe(
+      '/offer-zone?utm_%73ource=x&utm_term=a+b',
+    );
+    expect(campaignLandingPage('/numbers/9876543210?name=Asha')).toBe('/numbers/9876543210');
+    expect(campaignLandingPage('/vip?%E0%A4=1&gbraid=b&wbraid=w&fbclid=f')).toBe(
+      '/vip?gbraid=b&wbraid=w&fbclid=f',
+    );
+    expect(campaignLandingPage('/plain')).toBe('/plain');
+  });
+
+  it('is how cleanAttributionValue cleans a landing page, and only a landing page', () => {
+    expect(cleanAttributionValue('landing_page', '/?utm_source=x&email=a%40b.in')).toBe(
+      '/?utm_source=x',
+    );
+    expect(cleanAttributionValue('utm_campaign', 'a?email=b')).toBe('a?email=b');
   });
 });

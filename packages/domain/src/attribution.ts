@@ -31,15 +31,41 @@ const UNSEEN_CHARACTERS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 /** Whether `value` holds a control character or a bidirectional override (UNSEEN_CHARACTERS). */
 export const hasUnseenCharacters = (value: string) => UNSEEN_CHARACTERS.test(value);
 
+/** The address parameters that tag a visit (campaign tags and ad click ids). */
+export const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
+
+/** Whether a query pair (`utm_source=x`) is a campaign parameter; its name decoded (`utm%5Fsource`). */
+function isCampaignPair(pair: string): boolean {
+  try {
+    return CAMPAIGN_PARAMETERS.test(decodeURIComponent(pair.split('=', 1)[0]!));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A page address's path with only its campaign parameters, as typed, and no fragment:
+ * `/?utm_source=news&email=a%40b.in&mobile=98…#top` is `/?utm_source=news`. E-mail and CRM
+ * tools add a subscriber's address or id to links; the attribution and analytics keep none of
+ * it (decision 0056).
+ */
+export function campaignLandingPage(address: string): string {
+  const [path, query = ''] = address.replace(/#.*/s, '').split(/\?(.*)/s);
+  const kept = query.split('&').filter(isCampaignPair);
+  return kept.length > 0 ? `${path}?${kept.join('&')}` : path!;
+}
+
 /**
  * `value` without control characters and bidirectional overrides (NUL among them: PostgreSQL
  * refuses it, and a campaign address can carry `%00`; decision 0048) and cut to the field's
  * limit, never leaving half of a surrogate pair (an emoji) at the end: the result is always
- * well-formed text of at most the limit's length.
+ * well-formed text of at most the limit's length. A `landing_page` keeps only its path and
+ * campaign parameters (campaignLandingPage).
  */
 export function cleanAttributionValue(field: AttributionTextField, value: string): string {
   const limit = ATTRIBUTION_FIELD_LIMITS[field];
-  const text = value.replace(new RegExp(UNSEEN_CHARACTERS, 'gu'), '');
+  const visible = value.replace(new RegExp(UNSEEN_CHARACTERS, 'gu'), '');
+  const text = field === 'landing_page' ? campaignLandingPage(visible) : visible;
   if (text.length <= limit) return text;
   const cut = text.slice(0, limit);
   const last = cut.charCodeAt(cut.length - 1);

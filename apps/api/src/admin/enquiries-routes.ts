@@ -19,7 +19,7 @@ const statusNames = { new: 'new', in_progress: 'in progress', closed: 'answered'
 /** The console's enquiry calls: the inbox, one enquiry, its status and note, replies. */
 export async function adminEnquiryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { enquiries } = app.services;
+  const { enquiries, audit } = app.services;
 
   app.get(
     '/enquiries',
@@ -49,6 +49,8 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
       schema: {
         ...consoleRoute,
         summary: 'One enquiry with the replies sent to it',
+        description:
+          'The view is recorded in the audit log (enquiry.view, once per staff member and enquiry in 10 minutes).',
         params: enquiryParams,
         response: {
           200: envelope(enquiryDetailSchema),
@@ -59,8 +61,15 @@ export async function adminEnquiryRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const enquiry = await enquiries.get(request.params.id);
+      await audit.recordView({
+        actorId: currentUser(request).id,
+        action: 'enquiry.view',
+        entityType: 'enquiry',
+        entityId: request.params.id,
+      });
       reply.header('cache-control', 'no-store');
-      return ok(await enquiries.get(request.params.id));
+      return ok(enquiry);
     },
   );
 

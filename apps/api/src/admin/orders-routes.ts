@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/auth-service';
 import { envelope, errorBody, ok } from '../http/envelope';
@@ -46,7 +46,20 @@ const itemOf = (order: StaffOrderView, numberId: number) =>
  */
 export async function adminOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { orders } = app.services;
+  const { orders, audit } = app.services;
+  /** A staff member's look at one order's personal data, in the audit log (decision 0056). */
+  const orderViewed = (
+    request: FastifyRequest,
+    action: 'order.view' | 'order.screenshot_view',
+    orderId: string,
+  ) =>
+    audit.recordView({
+      actorId: currentUser(request).id,
+      action,
+      entityType: 'order',
+      entityId: orderId,
+      orderId,
+    });
 
   app.get(
     '/orders',
@@ -54,6 +67,8 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       schema: {
         ...consoleRoute,
         summary: 'Orders for the support console, newest first: filtered by status, searched',
+        description:
+          'A search (q) is recorded in the audit log (order.search, once per staff member and search text in 10 minutes); the list without one is not.',
         querystring: staffOrderListQuery.extend(pageQuery(25, 100)),
         response: {
           200: envelope(pagedSchema('orders', staffOrderSchema)),
@@ -69,6 +84,16 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         page,
         pageSize,
       );
+      // A search finds buyers by name, e-mail or mobile: who looked for whom is recorded.
+      if (q) {
+        await audit.recordView({
+          actorId: currentUser(request).id,
+          action: 'order.search',
+          entityType: 'search',
+          entityId: q,
+          after: status ? { status, found: total } : { found: total },
+        });
+      }
       reply.header('cache-control', 'no-store');
       return ok(paged('orders', views, { total, page, pageSize }));
     },
@@ -80,13 +105,17 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       schema: {
         ...consoleRoute,
         summary: 'One order for the support console',
+        description:
+          'The view is recorded in the audit log (order.view, once per staff member and order in 10 minutes).',
         params: orderParams,
         response: { 200: envelope(staffOrderSchema), 404: errorBody, ...staffErrors },
       },
     },
     async (request, reply) => {
+      const order = await orders.getForStaff(request.params.id);
+      await orderViewed(request, 'order.view', order.id);
       reply.header('cache-control', 'no-store');
-      return ok(await orders.getForStaff(request.params.id));
+      return ok(order);
     },
   );
 
@@ -126,7 +155,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'The screenshot the buyer attached to "I have paid" (image or PDF)',
         description:
-          'The file as the buyer sent it (image/jpeg, image/png or application/pdf), shown inline; 404 when the order has none.',
+          'The file as the buyer sent it (image/jpeg, image/png or application/pdf), shown inline; 404 when the order has none. The view is recorded in the audit log (once per staff member and order in 10 minutes).',
         params: orderParams,
         produces: ['image/jpeg', 'image/png', 'application/pdf'],
         response: { 200: screenshotBody, 404: errorBody, ...staffErrors },
@@ -134,6 +163,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await orders.paymentScreenshot(request.params.id);
+      await orderViewed(request, 'order.screenshot_view', request.params.id);
       return reply.headers(screenshotDownload(file)).send(file.data);
     },
   );

@@ -19,7 +19,7 @@ export const auditListQuery = z.object({
     .optional()
     .describe('Only changes of the order with this reference (as the buyer sees it)'),
   entityType: z
-    .enum(['number', 'order', 'enquiry', 'user', 'import'])
+    .enum(['number', 'order', 'enquiry', 'user', 'import', 'search'])
     .optional()
     .describe('Only changes of this kind of thing'),
   entityId: z.string().max(100).optional().describe('With entityType: one thing'),

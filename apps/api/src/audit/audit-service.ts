@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import {
   insertAuditEntries,
   insertSelectedAuditEntries,
+  insertUnlessRepeated,
   pageOfAuditEntries,
   type AuditFilter,
 } from './audit-store';
@@ -13,11 +14,24 @@ import {
 /** The actor of the system's own changes (no staff member): an automatic refund. */
 const SYSTEM_ACTOR = { id: 'system', name: 'System', email: '' } as const;
 
+/** A staff member's view of one thing again within this long is not recorded again. */
+const VIEW_REPEAT_SECONDS = 10 * 60;
+
+/** A staff member's look at personal data: an order, a search for buyers, an enquiry, a file. */
+export interface AuditView {
+  actorId: string;
+  action: 'order.view' | 'order.search' | 'order.screenshot_view' | 'enquiry.view';
+  entityType: 'order' | 'enquiry' | 'search';
+  entityId: string;
+  orderId?: string;
+  after?: unknown;
+}
+
 export interface AuditEntry {
   /** The staff member; null: the system itself (shown as SYSTEM_ACTOR). */
   actorId: string | null;
   action: string;
-  entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import';
+  entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
   entityId: string | number;
   number?: string | null;
   orderId?: string | null;
@@ -57,6 +71,15 @@ export function createAuditService({ database }: { database: Database }) {
      */
     async recordSelected(tx: Tx, rows: SQL): Promise<void> {
       await insertSelectedAuditEntries(tx, rows);
+    },
+
+    /**
+     * Records a staff member's view of personal data (decision 0056): one insert, outside any
+     * transaction (a view changes nothing), skipped when the same member viewed the same thing
+     * within VIEW_REPEAT_SECONDS.
+     */
+    async recordView(view: AuditView): Promise<boolean> {
+      return insertUnlessRepeated(database.db, view, VIEW_REPEAT_SECONDS);
     },
 
     async list(

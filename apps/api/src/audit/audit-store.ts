@@ -35,6 +35,30 @@ export async function insertSelectedAuditEntries(tx: Tx, rows: SQL) {
   );
 }
 
+/**
+ * Inserts `entry` unless the same staff member's entry of the same action on the same thing
+ * was written in the last `repeatSeconds`: one statement, so a view costs one round trip.
+ * Answers whether it was written.
+ */
+export async function insertUnlessRepeated(
+  executor: Db | Tx,
+  entry: AuditInsert & { actorId: string },
+  repeatSeconds: number,
+): Promise<boolean> {
+  const result = (await executor.execute(
+    sql`insert into ${auditLog} (actor_id, action, entity_type, entity_id, order_id, after, at)
+      select ${entry.actorId}, ${entry.action}, ${entry.entityType}, ${entry.entityId},
+        ${entry.orderId ?? null}, ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb,
+        ${writtenAt}
+      where not exists (
+        select 1 from ${auditLog}
+        where ${auditLog.actorId} = ${entry.actorId} and ${auditLog.action} = ${entry.action}
+          and ${auditLog.entityType} = ${entry.entityType} and ${auditLog.entityId} = ${entry.entityId}
+          and ${auditLog.at} > clock_timestamp() - ${repeatSeconds} * interval '1 second')`,
+  )) as unknown as { rowCount: number | null };
+  return (result.rowCount ?? 0) > 0;
+}
+
 /** The user an entry changed (a staff member invited, disabled, given a role). */
 const subject = alias(users, 'subject');
 

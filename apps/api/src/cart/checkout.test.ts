@@ -293,6 +293,26 @@ describeEachDatabase(
       });
     });
 
+    it('keeps of the landing page only its path and campaign parameters, whatever an older browser saved', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const res = await checkout(buyer, {
+        attribution: {
+          utm_source: 'newsletter',
+          timestamp: '2026-11-20T10:00:00.000Z',
+          landing_page:
+            '/?utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123&email=leak%40example.in&mobile=9811122233',
+          expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await storedAttribution(res)).toMatchObject({
+        landing_page: '/?utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123',
+      });
+      const staff = await staffMember(ctx().app);
+      const order = await staff.client.get(api(`/admin/orders/${res.json().data.order.id}`));
+      expect(order.body).not.toMatch(/leak|9811122233/);
+    });
+
     it('cleans control characters, bidi overrides, a referrer that is no host and an unknown medium out of the attribution, and checks out', async () => {
       const buyer = await buyerWith(['9876598765']);
       const attribution = {
@@ -303,7 +323,7 @@ describeEachDatabase(
         referrer: 'localhost:3000',
         referrer_medium: 'organic\u0000x',
         timestamp: '2026-11-20T10:00:00.000Z',
-        landing_page: '/offer-zone\t?x=1',
+        landing_page: '/offer-zone\t?x=1&utm_term=vip',
         expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
       };
       const res = await checkout(buyer, { attribution });
@@ -314,7 +334,8 @@ describeEachDatabase(
         utm_campaign: '=HYPERLINK("https://evil.example","x")',
         utm_medium: 'cpc',
         timestamp: '2026-11-20T10:00:00.000Z',
-        landing_page: '/offer-zone?x=1',
+        // Only the path and the campaign parameters (decision 0056).
+        landing_page: '/offer-zone?utm_term=vip',
         expires_at: attribution.expires_at,
       });
 

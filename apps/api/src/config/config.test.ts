@@ -332,6 +332,46 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses to start a store outside production on a public address unless told it is meant', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env, { forServer: true });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    // The QA report's case: a VPS started without NODE_ENV=production.
+    expect(problems({ HOST: '0.0.0.0', PUBLIC_BASE_URL: 'https://shop.example.in' })).toEqual([
+      expect.stringMatching(
+        /^NODE_ENV: must be production for a store on a public address \(HOST=0\.0\.0\.0, PUBLIC_BASE_URL=https:\/\/shop\.example\.in\): .*dev outbox.*ALLOW_DEV_ON_PUBLIC_HOST=true/,
+      ),
+    ]);
+    // Behind nginx on the same machine the HOST is loopback, the address is not.
+    expect(problems({ PUBLIC_BASE_URL: 'https://shop.example.in' })).toEqual([
+      expect.stringMatching(/^NODE_ENV: .*\(PUBLIC_BASE_URL=https:\/\/shop\.example\.in\)/),
+    ]);
+    expect(problems({ NODE_ENV: 'test', HOST: '192.168.1.20' })).toEqual([
+      expect.stringMatching(/^NODE_ENV: .*\(HOST=192\.168\.1\.20\)/),
+    ]);
+    // Listed with the other problems, not instead of them.
+    expect(problems({ HOST: '::', PORT: 'x' })).toHaveLength(2);
+    for (const local of [
+      {} as Record<string, string>,
+      { HOST: 'localhost', PUBLIC_BASE_URL: 'http://localhost:3000' },
+      { HOST: '::1', PUBLIC_BASE_URL: 'http://[::1]:3000' },
+      { HOST: '127.0.0.1', PUBLIC_BASE_URL: 'http://127.0.0.1:3490' },
+      { HOST: '0.0.0.0', ALLOW_DEV_ON_PUBLIC_HOST: 'true' },
+    ]) {
+      expect(problems(local), JSON.stringify(local)).toEqual([]);
+    }
+    // The commands and production are not concerned.
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).not.toThrow();
+    expect(() =>
+      loadConfig({ ...completeProduction, HOST: '0.0.0.0' }, { forServer: true }),
+    ).not.toThrow();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
   });

@@ -108,6 +108,22 @@ function secureOrLoopback(address: string): boolean | undefined {
   }
 }
 
+/** Whether a host name or address is this machine only (localhost, 127.0.0.0/8, ::1). */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (bare.toLowerCase() === 'localhost') return true;
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+}
+
+/** Whether an address is served to this machine only; a public one when it is no URL. */
+function isLoopbackUrl(address: string): boolean {
+  try {
+    return isLoopbackHost(new URL(address).hostname);
+  } catch {
+    return false;
+  }
+}
+
 function isHttps(address: string): boolean {
   try {
     return new URL(address).protocol === 'https:';
@@ -153,6 +169,12 @@ const configSchema = z.object({
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: trustProxy.default(false),
+  /**
+   * Outside production the store serves the dev outbox (every message sent, sign-in codes
+   * included) and demo data; it refuses to start on a public HOST or PUBLIC_BASE_URL unless
+   * this says it is meant (decision 0056).
+   */
+  ALLOW_DEV_ON_PUBLIC_HOST: bool.default(false),
 
   STORE_NAME: z.string().min(1).default('VIP Number Store'),
   /** The store's state: the place of supply that is charged CGST + SGST (IGST elsewhere). */
@@ -277,6 +299,21 @@ const configSchema = z.object({
   OUTBOX_POLL_SECONDS: z.coerce.number().int().min(0).max(3_600).optional(),
   /** How often due alert digests are sent (0: never here); unset: 3600, or 0 when NODE_ENV=test. */
   ALERT_DIGEST_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /**
+   * How often personal data past its period is deleted (retention/retention-service.ts, decision
+   * 0056), by one process at a time; 0: never. Unset: 3600, or 0 when NODE_ENV=test.
+   */
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** Sign-in codes and pending registrations are deleted this long after they expire. */
+  RETENTION_OTP_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Refresh tokens are deleted this long after they expired or were revoked. */
+  RETENTION_REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Enquiries (and the replies to them) are deleted this long after they were sent. */
+  RETENTION_ENQUIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+  /** A payment screenshot is deleted this long after the payment is confirmed or the order ends. */
+  RETENTION_SCREENSHOT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** An order cancelled unpaid loses its billing details, attribution and address this long after. */
+  RETENTION_UNPAID_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   TDS_RATES: z
     .string()
     .default('0,0.1,1,2')
@@ -378,6 +415,23 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
   }
   if (env.COOKIE_SAMESITE === 'none' && ['false', '0', 'no'].includes(env.COOKIE_SECURE ?? '')) {
     problems.push('COOKIE_SECURE: SameSite=None cookies must be Secure');
+  }
+  // Outside production anyone who reaches the store could read the dev outbox (every sign-in
+  // code) and the demo staff account: refused on an address others reach (decision 0056).
+  const allowDev = ['true', '1', 'yes'].includes(env.ALLOW_DEV_ON_PUBLIC_HOST ?? '');
+  if (forServer && env.NODE_ENV !== 'production' && !allowDev) {
+    const host = env.HOST ?? '127.0.0.1';
+    const publicPlaces = [
+      isLoopbackHost(host) ? undefined : `HOST=${host}`,
+      env.PUBLIC_BASE_URL && !isLoopbackUrl(env.PUBLIC_BASE_URL)
+        ? `PUBLIC_BASE_URL=${env.PUBLIC_BASE_URL}`
+        : undefined,
+    ].filter(Boolean);
+    if (publicPlaces.length > 0) {
+      problems.push(
+        `NODE_ENV: must be production for a store on a public address (${publicPlaces.join(', ')}): outside production the store keeps every message it sends, sign-in codes included, for the dev outbox and loads demo data and a demo staff account. Set NODE_ENV=production (README, Deploying); for a development store on a private network set ALLOW_DEV_ON_PUBLIC_HOST=true`,
+      );
+    }
   }
   if (env.NODE_ENV === 'production') {
     requireSetting('SESSION_SECRET', 'required in production (32+ characters)');

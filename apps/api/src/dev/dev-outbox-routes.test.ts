@@ -73,6 +73,41 @@ describeEachDatabase('GET /api/v1/dev/outbox', (ctx) => {
   });
 });
 
+describeEachDatabase('the dev outbox from another machine', (ctx) => {
+  it('answers only a loopback client that no proxy forwarded: 403 to any other', async () => {
+    const { app } = ctx();
+    await app.notifier.send({
+      channel: 'sms',
+      to: '9876543210',
+      text: 'code 111111',
+      otp: '111111',
+    });
+    const ask = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: api('/dev/outbox'), remoteAddress, headers });
+
+    for (const loopback of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      const res = await ask(loopback);
+      expect(res.statusCode, loopback).toBe(200);
+      expect(res.json().data.messages).toHaveLength(1);
+    }
+    for (const other of ['203.0.113.9', '10.0.0.5', '192.168.1.20', '::ffff:203.0.113.9']) {
+      const res = await ask(other);
+      expect(res.statusCode, other).toBe(403);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'FORBIDDEN',
+        message: expect.stringContaining('only requests from this machine'),
+      });
+      expect(res.body).not.toContain('111111');
+    }
+    // nginx on the same machine connects from loopback on behalf of anyone.
+    for (const header of ['x-forwarded-for', 'x-real-ip', 'forwarded']) {
+      const res = await ask('127.0.0.1', { [header]: '203.0.113.9' });
+      expect(res.statusCode, header).toBe(403);
+    }
+  });
+});
+
 describe('the dev outbox in production', () => {
   let app: App;
   beforeAll(async () => {

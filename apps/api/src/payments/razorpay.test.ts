@@ -514,6 +514,7 @@ describeEachDatabase(
           entry.actor.id,
         ]),
       ).toEqual([
+        ['order.view', staff.user.id], // the staff member's look at the order above
         ['order.refund', 'system'],
         ['order.refund_requested', 'system'],
       ]);

@@ -962,7 +962,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Orders for the support console, newest first: filtered by status, searched */
+    /**
+     * Orders for the support console, newest first: filtered by status, searched
+     * @description A search (q) is recorded in the audit log (order.search, once per staff member and search text in 10 minutes); the list without one is not.
+     */
     get: operations['getAdminOrders'];
     put?: never;
     post?: never;
@@ -979,7 +982,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One order for the support console */
+    /**
+     * One order for the support console
+     * @description The view is recorded in the audit log (order.view, once per staff member and order in 10 minutes).
+     */
     get: operations['getAdminOrdersById'];
     put?: never;
     post?: never;
@@ -1018,7 +1024,7 @@ export interface paths {
     };
     /**
      * The screenshot the buyer attached to "I have paid" (image or PDF)
-     * @description The file as the buyer sent it (image/jpeg, image/png or application/pdf), shown inline; 404 when the order has none.
+     * @description The file as the buyer sent it (image/jpeg, image/png or application/pdf), shown inline; 404 when the order has none. The view is recorded in the audit log (once per staff member and order in 10 minutes).
      */
     get: operations['getAdminOrdersByIdPaymentScreenshot'];
     put?: never;
@@ -1247,7 +1253,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One enquiry with the replies sent to it */
+    /**
+     * One enquiry with the replies sent to it
+     * @description The view is recorded in the audit log (enquiry.view, once per staff member and enquiry in 10 minutes).
+     */
     get: operations['getAdminEnquiriesById'];
     put?: never;
     post?: never;
@@ -15647,7 +15656,7 @@ export interface operations {
         /** @description Only changes of the order with this reference (as the buyer sees it) */
         orderReference?: string;
         /** @description Only changes of this kind of thing */
-        entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import';
+        entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
         /** @description With entityType: one thing */
         entityId?: string;
         page?: number;

@@ -23,6 +23,11 @@ const actionLabels: Record<string, string> = {
   'enquiry.note': 'Enquiry note changed',
   'enquiry.reply': 'Enquiry answered',
   'import.apply': 'Stock import applied',
+  // A staff member's look at personal data (decision 0056): views, not changes.
+  'order.view': 'Order details viewed',
+  'order.search': 'Buyers searched',
+  'order.screenshot_view': 'Payment screenshot viewed',
+  'enquiry.view': 'Enquiry viewed',
 };
 
 /** An action in words; one not known yet readably from its code (`order.some_step` -> Order: some step). */
@@ -60,6 +65,7 @@ const entityNames: Record<string, string> = {
   enquiry: 'Enquiry',
   user: 'Staff member',
   import: 'Stock import',
+  search: 'Search',
 };
 
 /** The kind of thing an entry changed, in words. */

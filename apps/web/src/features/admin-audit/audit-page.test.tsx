@@ -99,6 +99,69 @@ describe('the audit log page', () => {
     expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it("names staff members' views of personal data in words, a search by what was searched for", async () => {
+    const view = (id: number, fields: Record<string, unknown>) => ({
+      ...entries[0],
+      id,
+      entityName: null,
+      number: null,
+      orderId: null,
+      orderReference: null,
+      before: null,
+      after: null,
+      note: null,
+      ...fields,
+    });
+    const views = [
+      view(14, {
+        action: 'order.view',
+        entityType: 'order',
+        entityId: 'a1b2c3d4-0000-4000-8000-000000000000',
+        orderId: 'a1b2c3d4-0000-4000-8000-000000000000',
+        orderReference: 'VN-20260401-ABCD1234',
+      }),
+      view(13, {
+        action: 'order.search',
+        entityType: 'search',
+        entityId: '9811122233',
+        after: { found: 2 },
+      }),
+      view(12, {
+        action: 'order.screenshot_view',
+        entityType: 'order',
+        entityId: 'a1b2c3d4-0000-4000-8000-000000000000',
+        orderId: 'a1b2c3d4-0000-4000-8000-000000000000',
+        orderReference: 'VN-20260401-ABCD1234',
+      }),
+      view(11, {
+        action: 'enquiry.view',
+        entityType: 'enquiry',
+        entityId: 'e1e2e3e4-0000-4000-8000-000000000000',
+      }),
+    ];
+    renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: {
+        'GET /admin/audit': ok({ entries: views, total: 4, page: 1, pageSize: 50, pageCount: 1 }),
+        'GET /admin/staff': members,
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const [, order, search, screenshot, enquiry] = within(table).getAllByRole('row');
+    expect(order).toHaveTextContent('Order details viewed');
+    expect(within(order!).getByRole('link', { name: 'Order VN-20260401-ABCD1234' })).toBeVisible();
+    expect(search).toHaveTextContent('Buyers searched');
+    expect(search).toHaveTextContent('Search “9811122233”');
+    expect(search).toHaveTextContent('found: 2');
+    expect(search).not.toHaveTextContent('order.search');
+    expect(screenshot).toHaveTextContent('Payment screenshot viewed');
+    expect(enquiry).toHaveTextContent('Enquiry viewed');
+    expect(within(enquiry!).getByRole('link', { name: 'Enquiry' })).toHaveAttribute(
+      'href',
+      '/admin/enquiries/e1e2e3e4-0000-4000-8000-000000000000',
+    );
+  });
+
   it("names an order's change by the order's reference, and links to it", async () => {
     const confirmed = {
       ...entries[1],

@@ -39,11 +39,17 @@ function ChangedThing({ entry }: { entry: AuditEntry }) {
       </Link>,
     );
   }
-  // A number and an order are named by their links, a staff member by name; anything else by
-  // the start of its id.
+  // A number and an order are named by their links, a staff member by name, a search by what
+  // was searched for; anything else by the start of its id.
   const namedByLink =
     entry.entityType === 'number' || (entry.entityType === 'order' && entry.orderReference);
-  const name = entry.entityName ?? (namedByLink ? '' : entry.entityId.slice(0, 8));
+  const name =
+    entry.entityName ??
+    (entry.entityType === 'search'
+      ? `“${entry.entityId}”`
+      : namedByLink
+        ? ''
+        : entry.entityId.slice(0, 8));
   return (
     <>
       <span className="block text-slate-600">

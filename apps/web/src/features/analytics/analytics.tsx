@@ -1,9 +1,8 @@
-import { categoryFromQuery } from '@store/domain';
+import { campaignLandingPage, categoryFromQuery } from '@store/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { whenIdle } from '../../lib/when-idle';
-import { CAMPAIGN_PARAMETERS } from './campaign-tracking';
 import { consentSignals, onConsentChange, readConsent, useConsent } from './consent';
 
 /**
@@ -81,13 +80,7 @@ function scheduleScript(measurementId: string, win: Window) {
  */
 export function safeLocation(href: string): string {
   const url = new URL(href);
-  const kept = new URLSearchParams();
-  for (const [name, value] of url.searchParams) {
-    if (CAMPAIGN_PARAMETERS.test(name)) kept.append(name, value);
-  }
-  url.search = kept.toString();
-  url.hash = '';
-  return url.toString();
+  return url.origin + campaignLandingPage(url.pathname + url.search);
 }
 
 /** Sends one page_view (or `page_not_found`). Does nothing without a measurement id. */

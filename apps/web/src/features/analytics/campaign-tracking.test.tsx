@@ -311,6 +311,31 @@ describe('getAttribution', () => {
     });
   });
 
+  it("keeps only the landing page's path and campaign parameters, also of a record saved before", () => {
+    // The QA report's address: an e-mail tool appended the subscriber's e-mail and mobile.
+    const leaky = {
+      pathname: '/',
+      search:
+        '?utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123&email=leak%40example.in&mobile=9811122233',
+    };
+    const storage = memoryStorage();
+    const record = captureCampaign(leaky, storage, landed);
+    const cleaned = '/?utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123';
+    expect(record?.landing_page).toBe(cleaned);
+    expect(storage.map.get(CAMPAIGN_TRACKING_KEY)).not.toMatch(/leak|9811122233/);
+    expect(
+      captureCampaign({ pathname: '/numbers/9876543210', search: '?fbclid=x&uid=42#top' })
+        ?.landing_page,
+    ).toBe('/numbers/9876543210?fbclid=x');
+
+    // A record an older version saved with the whole address is cleaned when read.
+    storage.map.set(
+      CAMPAIGN_TRACKING_KEY,
+      JSON.stringify({ ...record, landing_page: `${leaky.pathname}${leaky.search}` }),
+    );
+    expect(getAttribution(storage, landed)?.landing_page).toBe(cleaned);
+  });
+
   it('returns null for nothing saved and drops records that are not valid', () => {
     const storage = memoryStorage();
     expect(getAttribution(storage)).toBeNull();

@@ -1,4 +1,8 @@
-import { cleanAttributionValue, type AttributionTextField } from '@store/domain';
+import {
+  CAMPAIGN_PARAMETERS,
+  cleanAttributionValue,
+  type AttributionTextField,
+} from '@store/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
@@ -40,16 +44,17 @@ export interface CampaignAttribution {
   referrer_medium?: ReferrerMedium;
   /** When the visitor landed. */
   timestamp: string;
-  /** Path and query string of the landing page: '/?utm_source=google&gclid=abc'. */
+  /**
+   * Path and campaign parameters of the landing page: '/?utm_source=google&gclid=abc'; any other
+   * parameter (an e-mail tool's `email=`) is dropped when saved, and from a record saved by an
+   * older version when read (cleanAttributionValue).
+   */
   landing_page: string;
   /** timestamp + 90 days. */
   expires_at: string;
 }
 
 export type ReferrerMedium = 'organic' | 'referral';
-
-/** The address parameters that tag a visit (campaign tags and ad click ids). */
-export const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
 
 /** A search engine's host: its name just before the domain's suffix (www.google.co.in, yandex.ru). */
 const SEARCH_ENGINE =
