@@ -22,7 +22,10 @@ describe('PrivacyPolicyPage', () => {
       `mailto:${officer.email}`,
     );
     expect(screen.getByText(/WhatsApp \(Meta Platforms\)/)).toBeVisible();
-    expect(screen.getByText(/kept for up to 30 days/)).toBeVisible();
+    expect(
+      screen.getByText(/server logs, which hold IP addresses but no sign-in codes: after 30 days/),
+    ).toBeVisible();
+    expect(screen.getByText(/enquiries and our replies: after two years/)).toBeVisible();
     expect(screen.getByText(/Until you accept, nothing is sent to Google/)).toBeVisible();
   });
 });

@@ -107,10 +107,30 @@ export default function PrivacyPolicyPage() {
 
       <h2>How long we keep it</h2>
       <p>
-        We keep account and order records for as long as your account is open and afterwards for as
-        long as tax and accounting laws require (generally eight years for invoices). Enquiries are
-        kept for up to two years. Server logs, which hold IP addresses but no sign-in codes, are
-        kept for up to 30 days for security.
+        We keep your account while it is open. Paid orders and their invoices are kept for as long
+        as tax and accounting laws require (generally eight years), even after an account is closed.
+        Everything else is deleted on a schedule:
+      </p>
+      <ul>
+        <li>sign-in codes and unfinished registrations: a day after they expire;</li>
+        <li>
+          the records of code requests and failed sign-ins, with their IP address: within an hour;
+        </li>
+        <li>signed-out or expired sessions: after 30 days;</li>
+        <li>
+          payment screenshots: 30 days after the payment is confirmed or the order is cancelled or
+          refunded (the payment reference stays with the order);
+        </li>
+        <li>
+          the billing details, IP address and campaign record of an order cancelled without payment:
+          after 180 days;
+        </li>
+        <li>enquiries and our replies: after two years;</li>
+        <li>server logs, which hold IP addresses but no sign-in codes: after 30 days.</li>
+      </ul>
+      <p>
+        When our staff open an order, a payment screenshot or an enquiry, or search orders, it is
+        recorded in our audit log.
       </p>
 
       <h2>How we protect it</h2>
