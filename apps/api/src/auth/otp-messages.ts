@@ -1,3 +1,4 @@
+import type { SmsTemplate } from '../notify/sms-templates';
 import type { OtpPurpose } from './otp-types';
 
 const actions: Record<OtpPurpose, string> = {
@@ -14,7 +15,7 @@ function validity(ttlSeconds: number): string {
   return `${minutes} minutes`;
 }
 
-/** The e-mail and the SMS that carry a one-time code. */
+/** The e-mail and the SMS (its template's variables) that carry a one-time code. */
 export function otpMessages(
   purpose: OtpPurpose,
   code: string,
@@ -38,6 +39,6 @@ export function otpMessages(
 <p>If you did not ask for this code, ignore this message: nothing changes without it.
 Never share this code with anyone. Our team will never ask you for it.</p>
 <p>${escapeHtml(storeName)}</p>`;
-  const sms = `${code} is your ${storeName} code to ${action}. Valid for ${valid}. Do not share it with anyone.`;
+  const sms: SmsTemplate = { kind: 'otp', variables: [code, action, valid] };
   return { subject, text, html, sms };
 }
