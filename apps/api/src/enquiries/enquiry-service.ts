@@ -127,7 +127,12 @@ function staffAlert(
 ): StaffAlert {
   const about = input.number ? ` about ${input.number}` : '';
   return {
-    sms: ['New enquiry', enquiryReference(id), topicLabels[input.topic]],
+    // Whom to call back, and about which number: 30 characters (an SMS variable).
+    sms: [
+      'New enquiry',
+      enquiryReference(id),
+      input.number ? `${input.mobile} about ${input.number}` : `from ${input.mobile}`,
+    ],
     subject: `New enquiry ${enquiryReference(id)}${about}: ${topicLabels[input.topic]}`,
     text: [
       `From ${input.name}, ${input.mobile}, ${input.email}${about}.`,
