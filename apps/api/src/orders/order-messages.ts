@@ -279,9 +279,9 @@ export const displayNumbers = (numbers: readonly { number: string }[]) =>
 const smsNumbers = (numbers: readonly string[]) =>
   numbers.length <= 2 ? numbers.join(', ') : `${numbers[0]} and ${numbers.length - 1} more`;
 
-/** An order's numbers in an SMS variable (smsNumbers). */
+/** An order's numbers in an SMS variable (smsNumbers); a step told without them, so. */
 const smsItems = (items: readonly { number: string }[]) =>
-  smsNumbers(items.map((item) => displayNumber(item.number)));
+  items.length ? smsNumbers(items.map((item) => displayNumber(item.number))) : 'your numbers';
 
 /** The hours "I have paid" keeps the numbers for, as an SMS variable. */
 const smsHoldHours = (config: MessageConfig) => String(config.PAYMENT_SUBMITTED_HOLD_HOURS);
