@@ -1,5 +1,4 @@
 import { formatInr, toRupees } from '@store/domain';
-import type { Config } from '../config/config';
 import templates from './sms-templates.json';
 
 /**
@@ -23,7 +22,11 @@ export const SMS_VARIABLE_MAX = 30;
 
 const VARIABLE = '{#var#}';
 
-export type SmsSite = Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'>;
+/** STORE_NAME and PUBLIC_BASE_URL (config.ts, which reads the kinds from here). */
+export interface SmsSite {
+  STORE_NAME: string;
+  PUBLIC_BASE_URL: string;
+}
 
 /** The template's fixed text as the owner registers it, with this store's name and address. */
 export function smsTemplateText(kind: SmsTemplateKind, site: SmsSite): string {
