@@ -1018,13 +1018,31 @@ export function refundMessages(
   reason: string,
 ): QueuedMessage[] {
   const numbers = refund.numbers?.length ? refund.numbers.join(', ') : undefined;
-  const what = refund.number
-    ? `${refund.number} has been refunded: ${inr(refund.amount)}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`
+  const amount = inr(refund.amount);
+  const rupees = smsRupees(refund.amount);
+  // What was refunded, in the e-mail's words and as the SMS's template and variables.
+  const [what, sms]: [string, SmsTemplate] = refund.number
+    ? [
+        `${refund.number} has been refunded: ${amount}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`,
+        {
+          kind: 'refund_number',
+          variables: [order.reference, refund.number, rupees, refund.reference],
+        },
+      ]
     : refund.wholeOrder && refund.rest
-      ? `The rest of your payment ${refund.reference}, ${inr(refund.amount)}, has been refunded${numbers ? ` for ${numbers}` : ''}: with the numbers refunded before, your order is refunded in full.`
+      ? [
+          `The rest of your payment ${refund.reference}, ${amount}, has been refunded${numbers ? ` for ${numbers}` : ''}: with the numbers refunded before, your order is refunded in full.`,
+          { kind: 'refund_rest', variables: [order.reference, refund.reference, rupees] },
+        ]
       : refund.wholeOrder
-        ? `A full refund of ${inr(refund.amount)} for your order${numbers ? ` (${numbers})` : ''} has been made (payment ${refund.reference}).`
-        : `Your further payment ${refund.reference} of ${inr(refund.amount)} has been refunded in full. Your order goes on as before.`;
+        ? [
+            `A full refund of ${amount} for your order${numbers ? ` (${numbers})` : ''} has been made (payment ${refund.reference}).`,
+            { kind: 'refund_order', variables: [order.reference, rupees, refund.reference] },
+          ]
+        : [
+            `Your further payment ${refund.reference} of ${amount} has been refunded in full. Your order goes on as before.`,
+            { kind: 'refund_extra', variables: [order.reference, refund.reference, rupees] },
+          ];
   // A manual refund is recorded once the team has paid it back (decision 0049).
   const when = refund.throughRazorpay
     ? ' It reaches the account you paid from in 5 to 7 working days.'
@@ -1049,17 +1067,6 @@ export function refundMessages(
     ...signOff(config),
   ];
   // Staff's reason, the timing and the UPCs by name are in the e-mail (variables are short).
-  const amount = smsRupees(refund.amount);
-  const sms: SmsTemplate = refund.number
-    ? {
-        kind: 'refund_number',
-        variables: [order.reference, refund.number, amount, refund.reference],
-      }
-    : refund.wholeOrder && refund.rest
-      ? { kind: 'refund_rest', variables: [order.reference, refund.reference, amount] }
-      : refund.wholeOrder
-        ? { kind: 'refund_order', variables: [order.reference, amount, refund.reference] }
-        : { kind: 'refund_extra', variables: [order.reference, refund.reference, amount] };
   const messages = toBuyer(
     config,
     contact,
