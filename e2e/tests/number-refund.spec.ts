@@ -25,6 +25,7 @@ test('support refunds one number of a paid order; the buyer sees it and its cred
   const buyer = newAccount('neha refund');
   let orderId = '';
   let refunded = '';
+  const refundUtr = `NEFT${Date.now()}`;
   let kept = '';
 
   await test.step('a buyer checks out two numbers and support confirms the payment', async () => {
@@ -66,6 +67,8 @@ test('support refunds one number of a paid order; the buyer sees it and its cred
     const form = row.getByRole('form', { name: `Refund ${refunded}` });
     await expect(form).toContainText('this number’s share of what the buyer paid');
     await form.getByLabel(/^Reason/).fill('The operator refused the port');
+    // Paid back by hand: the transfer's UTR goes with it (decision 0054).
+    await form.getByLabel('Refund UTR / reference (optional)').fill(refundUtr);
     const submit = form.getByRole('button', { name: /^Refund ₹/ });
     const amount = (await submit.textContent())!.replace(/^Refund /, '');
     await submit.click();
@@ -84,14 +87,19 @@ test('support refunds one number of a paid order; the buyer sees it and its cred
     const porting = main.getByRole('region', { name: 'Porting, number by number' });
     await expect(porting.getByRole('listitem', { name: refunded })).toContainText('Refunded');
     await expect(porting.getByRole('listitem', { name: kept })).toContainText('Awaiting UPC');
+    await expect(main.getByRole('region', { name: 'Your numbers' })).toContainText(
+      `Refund reference ${refundUtr}`,
+    );
     const creditNote = main.getByRole('link', { name: 'Credit note (PDF)' });
     const pdf = await page.request.get((await creditNote.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expect
       .poll(async () =>
-        (await readOutbox(page.request, buyer.mobile)).some((message) =>
-          message.text.includes(`${refunded} has been refunded`),
+        (await readOutbox(page.request, buyer.mobile)).some(
+          (message) =>
+            message.text.includes(`${refunded} has been refunded`) &&
+            message.text.includes(`Refund reference: ${refundUtr}.`),
         ),
       )
       .toBe(true);

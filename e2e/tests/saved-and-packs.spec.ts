@@ -6,6 +6,7 @@ import {
   signInWithOtpInBrowser,
   supportRequest,
 } from '../support/accounts';
+import { readOutbox } from '../support/outbox';
 import { clickWhenHydrated, type ApiNumber } from '../support/store-pages';
 
 /**
@@ -89,10 +90,30 @@ test('a coming-soon number shows Notify me instead of Add to cart', async ({
     await expect(page.getByTestId('number-status')).toContainText('Coming soon: not on sale yet.');
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
     await page.getByRole('button', { name: /^Notify me/ }).click();
-    await page.getByLabel('Your e-mail').fill('waiting.e2e@example.com');
+    const email = `waiting.${Date.now()}@example.com`;
+    await page.getByLabel('Your e-mail').fill(email);
     await page.getByRole('button', { name: 'Notify me' }).click();
     await expect(
-      page.getByText(`We will e-mail waiting.e2e@example.com when ${target.display} goes on sale.`),
+      page.getByText(
+        `We sent a link to ${email} — open it to get the alert when ${target.display} goes on sale.`,
+      ),
+    ).toBeVisible();
+
+    // The e-mailed link opens a page that confirms only when its button is pressed.
+    let link = '';
+    await expect
+      .poll(async () => {
+        const [mail] = await readOutbox(request, email);
+        link = /\/notify-me\/confirm\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    await page.goto(link);
+    await clickWhenHydrated(page.getByRole('button', { name: 'Confirm' }));
+    await expect(
+      page.getByText(
+        `Confirmed: we will e-mail ${email} once, when ${target.display} goes on sale.`,
+      ),
     ).toBeVisible();
   } finally {
     await support.post(`/api/v1/admin/numbers/${target.id}/unhide`);

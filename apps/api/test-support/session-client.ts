@@ -75,8 +75,16 @@ export class SessionClient {
   }
 
   put(url: string, payload?: unknown) {
+    return this.withBody('PUT', url, payload);
+  }
+
+  patch(url: string, payload?: unknown) {
+    return this.withBody('PATCH', url, payload);
+  }
+
+  private withBody(method: 'PUT' | 'PATCH', url: string, payload: unknown) {
     return this.request({
-      method: 'PUT',
+      method,
       url,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });

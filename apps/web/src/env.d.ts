@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_SUPPORT_EMAIL?: string;
   readonly PUBLIC_SUPPORT_PHONE?: string;
   readonly PUBLIC_OFFICE_ADDRESS?: string;
+  readonly PUBLIC_GRIEVANCE_OFFICER?: string;
+  readonly PUBLIC_GRIEVANCE_EMAIL?: string;
   readonly PUBLIC_BASE_URL?: string;
   readonly PUBLIC_API_BASE_URL?: string;
   readonly PUBLIC_GA_ID?: string;

@@ -8,6 +8,7 @@ export default [
     route('profile', 'features/account/profile-page.tsx'),
     route('saved', 'features/saved/saved-page.tsx'),
     route('unsubscribe', 'features/saved/unsubscribe-page.tsx'),
+    route('notify-me/confirm', 'features/saved/notify-me-confirm-page.tsx'),
 
     route('products/smart-ivr', 'features/content/products/smart-ivr-page.tsx'),
     route('products/sms-solutions', 'features/content/products/sms-solutions-page.tsx'),

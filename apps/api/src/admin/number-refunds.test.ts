@@ -218,7 +218,7 @@ describeEachDatabase(
         '98112 23344 has been refunded, Rs 5,900, its share of your payment pay_line03.',
       );
       expect(lineSms!.text).toContain(
-        'If we sent you its UPC, that UPC is cancelled: do not use it.',
+        'If we sent you its UPC, it is cancelled: do not use it.',
       );
       const [lineMail] = await sentTo(ctx().database, user.email);
       expect(lineMail!.text).toContain(

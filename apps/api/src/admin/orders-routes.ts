@@ -14,6 +14,8 @@ import {
   portingStepBody,
   portingUndoBody,
   refundBody,
+  refundParams,
+  refundReferenceBody,
   staffOrderListQuery,
   staffOrderSchema,
   pdfBody,
@@ -277,7 +279,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Refund one number of a paid order (its porting failed), with a reason',
         description:
-          "The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.",
+          "The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer; reference, optional, is that transfer's UTR / bank reference, quoted to the buyer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.",
         params: orderNumberParams,
         body: numberRefundBody,
         response: { ...orderChangeResponses, 502: errorBody },
@@ -300,7 +302,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Refund a payment of the order in full, with a reason',
         description:
-          "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.",
+          "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; reference, optional, is the UTR / bank reference of that transfer, quoted to the buyer; 400 REFERENCE_MANUAL_ONLY with a Razorpay refund). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.",
         params: orderParams,
         body: refundBody,
         response: { ...orderChangeResponses, 502: errorBody },
@@ -312,6 +314,32 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         staffUserId: currentUser(request).id,
       });
       return ok(order, `Order ${order.reference}: refund made.`);
+    },
+  );
+
+  app.patch(
+    '/orders/:id/refunds/:refundId',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: 'Add the UTR / bank reference to a manual refund recorded without one',
+        description:
+          "Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits (400 otherwise). Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.",
+        params: refundParams,
+        body: refundReferenceBody,
+        response: orderChangeResponses,
+      },
+    },
+    async (request) => {
+      const { id, refundId } = request.params;
+      const order = await orders.addRefundReference(id, refundId, {
+        reference: request.body.reference,
+        staffUserId: currentUser(request).id,
+      });
+      return ok(
+        order,
+        `Order ${order.reference}: refund reference ${request.body.reference} added.`,
+      );
     },
   );
 }

@@ -133,3 +133,32 @@ export function onSaleMessage(
     ].join('\n'),
   };
 }
+
+/**
+ * To a guest who pressed Notify me: the link that confirms it (the store page that asks for a
+ * press, so a mail client's link scanner confirms nothing). Nothing else is sent unconfirmed.
+ */
+export function notifyMeConfirmMessage(
+  config: MessageConfig,
+  to: string,
+  number: NumberItem,
+  link: { token: string; days: number },
+): OutgoingMessage {
+  const display = displayNumber(number.number);
+  const url = `${base(config)}/notify-me/confirm?token=${encodeURIComponent(link.token)}`;
+  return {
+    channel: 'email',
+    to,
+    subject: `Confirm your alert for ${display} at ${config.STORE_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      `You, or someone who typed this address, asked ${config.STORE_NAME} to e-mail this address once when the number ${display} goes on sale.`,
+      `Open this link to get that alert: ${url}`,
+      '',
+      `The link works for ${link.days} days. If you did not ask, ignore this e-mail: we will not write to you about it.`,
+      '',
+      storeContactLine(config),
+    ].join('\n'),
+  };
+}

@@ -10,6 +10,9 @@ import {
   favouritesSchema,
   mergeFavouritesBody,
   notifyMeBody,
+  notifyMeConfirmBody,
+  notifyMeConfirmedSchema,
+  notifyMeSchema,
   savedSearchBody,
   savedSearchesSchema,
   savedSearchParams,
@@ -113,10 +116,16 @@ export async function alertRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Notify me: an e-mail once when this coming-soon number goes on sale',
         description:
-          "A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).",
+          "A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).",
         params: numberParams,
         body: optionalBody(notifyMeBody),
-        response: { 200: done, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+        response: {
+          200: envelope(notifyMeSchema),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
       },
     },
     async (request) => {
@@ -126,7 +135,35 @@ export async function alertRoutes(fastify: FastifyInstance) {
         request.body?.email,
         clientAddress(request.ip),
       );
-      return ok({}, `We will e-mail ${asked.email} when ${asked.display} goes on sale.`);
+      return ok(
+        { pending: asked.pending },
+        asked.pending
+          ? `We sent a link to ${asked.email} — open it to get the alert when ${asked.display} goes on sale.`
+          : `We will e-mail ${asked.email} when ${asked.display} goes on sale.`,
+      );
+    },
+  );
+
+  app.post(
+    '/notify-me/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Confirm a guest's Notify me, from the link e-mailed to it (no sign-in)",
+        description:
+          'The button of the /notify-me/confirm page: the token of the link, used once, within 7 days of the e-mail. 400 INVALID_NOTIFY_ME_LINK for a link unknown, used or expired. A number already on sale is e-mailed at once.',
+        body: notifyMeConfirmBody,
+        response: { 200: envelope(notifyMeConfirmedSchema), 400: errorBody },
+      },
+    },
+    async (request) => {
+      const confirmed = await alerts.confirmComingSoon(request.body.token);
+      return ok(
+        { number: confirmed.number, display: confirmed.display },
+        confirmed.onSale
+          ? `${confirmed.display} is on sale now: we have e-mailed ${confirmed.email} its link.`
+          : `Confirmed: we will e-mail ${confirmed.email} once, when ${confirmed.display} goes on sale.`,
+      );
     },
   );
 

@@ -60,3 +60,21 @@ export const notifyMeBody = z.object({
     .optional()
     .describe("A guest's e-mail; a signed-in buyer's account e-mail is used"),
 });
+
+export const notifyMeSchema = z.object({
+  pending: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: a guest's e-mail, told of the sale only once confirmed from the link sent to it",
+    ),
+});
+
+export const notifyMeConfirmBody = z.object({
+  token: z.string().min(1).max(100).describe('The token of the link in the e-mail'),
+});
+
+export const notifyMeConfirmedSchema = z.object({
+  number: z.string().describe("The number's 10 digits (its page is /numbers/{number})"),
+  display: z.string().describe('The number as shown'),
+});

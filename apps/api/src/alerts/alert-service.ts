@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { toPaise } from '@store/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sessionKeys } from '../auth/auth-service';
@@ -12,14 +13,23 @@ import { countHit } from '../http/postgres-rate-limit-store';
 import type { Notifier } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
-import { digestMessage, onSaleMessage, type PriceDrop, type SearchNews } from './alert-messages';
+import {
+  digestMessage,
+  notifyMeConfirmMessage,
+  onSaleMessage,
+  type PriceDrop,
+  type SearchNews,
+} from './alert-messages';
 import { SAVED_SEARCH_LIMIT } from './alert-schemas';
 import {
   addFavourites,
   alertsOn,
   deleteSavedSearch,
   dueRecipients,
+  confirmComingSoonRequest,
+  deleteUnconfirmedComingSoonRequests,
   insertComingSoonRequest,
+  insertPendingComingSoonRequest,
   insertSavedSearch,
   listFavourites,
   lockComingSoonGuests,
@@ -51,6 +61,10 @@ const DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const NUMBERS_PER_SEARCH = 10;
 /** New numbers read per search to find them (some may have been listed before). */
 const CANDIDATES_PER_SEARCH = 50;
+/** A guest's Notify me link works this long; unconfirmed, the request is void then (and deleted). */
+const CONFIRM_LINK_SECONDS = 7 * 86_400;
+/** A guest asking again for the same number gets no new link within this long of the last. */
+const CONFIRM_RESEND_SECONDS = 15 * 60;
 /** The session-level advisory lock the digest runs under: one sender across processes. */
 const DIGEST_LOCK = 'store-alert-digest';
 
@@ -58,6 +72,9 @@ const DIGEST_LOCK = 'store-alert-digest';
 function readFilters(query: string) {
   return numberListQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
 }
+
+/** The SHA-256 of a Notify me link's token: all the database keeps of it. */
+const hashConfirmToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The filters a search keeps: the listing's own parameters, without its page. */
 function keptQuery(query: string): string {
@@ -216,9 +233,12 @@ export function createAlertService(deps: AlertServiceDeps) {
     /**
      * Notify me on a coming-soon number: the signed-in buyer's e-mail, or the one a guest gives
      * (400 without one); 404 for an unknown number, 409 NUMBER_NOT_COMING_SOON otherwise. A
-     * guest's address is nobody's proven one, so guests are held to NOTIFY_ME_PER_IP_PER_HOUR
+     * signed-in buyer's (verified) e-mail is kept at once. A guest's address is nobody's proven
+     * one: it gets one e-mail with a link that confirms the request (`pending`), and is told of
+     * the sale only once confirmed (decision 0053). Guests are held to NOTIFY_ME_PER_IP_PER_HOUR
      * per client address (429) and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER of them (409
      * NOTIFY_ME_LIST_FULL): the store cannot be made to e-mail strangers in bulk (decision 0048).
+     * The answer to a guest is the same whatever the list holds: it tells nobody who is on it.
      */
     async askComingSoon(
       userId: string | null,
@@ -238,8 +258,8 @@ export function createAlertService(deps: AlertServiceDeps) {
       }
       const [contact] = userId ? await users.contacts([userId]) : [];
       if (contact) {
-        await insertComingSoonRequest(db, { numberId, email: contact.email, userId });
-        return { display: number.display, email: contact.email };
+        await insertComingSoonRequest(db, { numberId, email: contact.email, userId: contact.id });
+        return { display: number.display, email: contact.email, pending: false };
       }
       if (!email)
         throw badRequest('Enter your e-mail address and we will tell you when it is on sale.');
@@ -255,17 +275,57 @@ export function createAlertService(deps: AlertServiceDeps) {
           hit.ttl / 1000,
         );
       }
-      await inTransaction(database, async (tx) => {
-        const list = await lockComingSoonGuests(tx, numberId, email);
-        if (!list.kept && list.guests >= config.NOTIFY_ME_GUESTS_PER_NUMBER) {
+      const messageIds = await inTransaction(database, async (tx) => {
+        const list = await lockComingSoonGuests(tx, numberId, email, {
+          linkSeconds: CONFIRM_LINK_SECONDS,
+          resendSeconds: CONFIRM_RESEND_SECONDS,
+        });
+        if (list.guests >= config.NOTIFY_ME_GUESTS_PER_NUMBER) {
           throw conflict(
             `Many people are already waiting for ${number.display}. Sign in and press Notify me, and we will tell your account's e-mail when it goes on sale.`,
             'NOTIFY_ME_LIST_FULL',
           );
         }
-        await insertComingSoonRequest(tx, { numberId, email, userId: null });
+        // On the list already, or sent a link a moment ago: the same answer, no second e-mail.
+        if (list.quiet) return [];
+        const token = randomBytes(32).toString('base64url');
+        await insertPendingComingSoonRequest(tx, {
+          numberId,
+          email,
+          tokenHash: hashConfirmToken(token),
+        });
+        const link = { token, days: CONFIRM_LINK_SECONDS / 86_400 };
+        return enqueueMessages(tx, [notifyMeConfirmMessage(config, email, number, link)]);
       });
-      return { display: number.display, email };
+      if (canSend()) await outbox.deliverNow(messageIds);
+      return { display: number.display, email, pending: true };
+    },
+
+    /**
+     * Confirms a guest's Notify me from the link e-mailed to it (once; 400
+     * INVALID_NOTIFY_ME_LINK for a link unknown, used or expired). A number already on sale is
+     * told at once.
+     */
+    async confirmComingSoon(token: string) {
+      const request = await confirmComingSoonRequest(
+        db,
+        hashConfirmToken(token),
+        CONFIRM_LINK_SECONDS,
+      );
+      const [number] = request ? await catalog.detailsByIds([request.numberId]) : [];
+      if (!request || !number) {
+        throw badRequest(
+          "This link has expired or was used already. Press Notify me on the number's page again and we will send a new one.",
+          'INVALID_NOTIFY_ME_LINK',
+        );
+      }
+      if (number.status === 'available') await tellOnSale();
+      return {
+        email: request.email,
+        number: number.number,
+        display: number.display,
+        onSale: number.status === 'available',
+      };
     },
 
     /** Adds a number to the buyer's favourites (again: no change); 404 for an unknown number. */
@@ -352,6 +412,7 @@ export function createAlertService(deps: AlertServiceDeps) {
         let count = 0;
         // Also the on-sale e-mails a change in another process (a command) did not send.
         await tellOnSale();
+        await deleteUnconfirmedComingSoonRequests(db, CONFIRM_LINK_SECONDS);
         const due = await dueRecipients(db, new Date(now.getTime() - DIGEST_INTERVAL_MS));
         for (const userId of due) {
           try {

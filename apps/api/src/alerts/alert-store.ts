@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import {
@@ -177,44 +177,115 @@ export async function setAlertsOn(db: Db, userId: string, on: boolean) {
     });
 }
 
-/** Asks to be told when the coming-soon number goes on sale (once per e-mail address). */
+/**
+ * A signed-in buyer's Notify me, at the account's (verified) e-mail: confirmed at once, and so is
+ * a guest's request for that address still waiting for its link.
+ */
 export async function insertComingSoonRequest(
   db: Db,
-  request: { numberId: number; email: string; userId: string | null },
+  request: { numberId: number; email: string; userId: string },
 ) {
-  await db.insert(comingSoonRequests).values(request).onConflictDoNothing();
+  await db
+    .insert(comingSoonRequests)
+    .values({ ...request, confirmedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [comingSoonRequests.numberId, comingSoonRequests.email],
+      set: {
+        userId: request.userId,
+        confirmedAt: sql`coalesce(${comingSoonRequests.confirmedAt}, now())`,
+        tokenHash: null,
+      },
+    });
 }
+
+/** Not confirmed, and its link sent longer ago than this (or never): the request is void. */
+const unconfirmedSince = (seconds: number) =>
+  sql`${comingSoonRequests.confirmedAt} is null and (${comingSoonRequests.confirmSentAt} is null or ${comingSoonRequests.confirmSentAt} <= now() - make_interval(secs => ${seconds}))`;
 
 /**
  * Takes the number's transaction lock on its Notify me list (every process waits for it), then
- * counts the guests' requests (no account) kept for it, and says whether `email` has one.
+ * counts the guests' requests (no account) that stand for it: confirmed, or with a link sent in
+ * the last `linkSeconds`. `quiet`: `email` is on the list confirmed, or its link went out in the
+ * last `resendSeconds` (no new link now).
  */
-export async function lockComingSoonGuests(tx: Db, numberId: number, email: string) {
+export async function lockComingSoonGuests(
+  tx: Db,
+  numberId: number,
+  email: string,
+  seconds: { linkSeconds: number; resendSeconds: number },
+) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-me:${numberId}`}))`);
   const [row] = await tx
     .select({
-      guests: sql<number>`(count(*) filter (where ${comingSoonRequests.userId} is null))::int`,
-      kept: sql<boolean>`coalesce(bool_or(${comingSoonRequests.email} = ${email}), false)`,
+      guests: sql<number>`(count(*) filter (where ${comingSoonRequests.userId} is null and not (${unconfirmedSince(seconds.linkSeconds)})))::int`,
+      quiet: sql<boolean>`coalesce(bool_or(${comingSoonRequests.email} = ${email} and not (${unconfirmedSince(seconds.resendSeconds)})), false)`,
     })
     .from(comingSoonRequests)
     .where(eq(comingSoonRequests.numberId, numberId));
   return row!;
 }
 
-/** The numbers someone asked about. */
+/** A guest's request waiting for its link (the SHA-256 of its token), sent now: a new link. */
+export async function insertPendingComingSoonRequest(
+  tx: Db,
+  request: { numberId: number; email: string; tokenHash: string },
+) {
+  await tx
+    .insert(comingSoonRequests)
+    .values({ ...request, confirmSentAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [comingSoonRequests.numberId, comingSoonRequests.email],
+      set: { tokenHash: request.tokenHash, confirmSentAt: sql`now()` },
+    });
+}
+
+/**
+ * Confirms the request whose link token hashes to `tokenHash`, once, if its link was sent in
+ * the last `linkSeconds`; undefined otherwise (unknown, used or expired).
+ */
+export async function confirmComingSoonRequest(db: Db, tokenHash: string, linkSeconds: number) {
+  const [row] = await db
+    .update(comingSoonRequests)
+    .set({ confirmedAt: sql`now()`, tokenHash: null })
+    .where(
+      and(
+        eq(comingSoonRequests.tokenHash, tokenHash),
+        sql`${comingSoonRequests.confirmSentAt} > now() - make_interval(secs => ${linkSeconds})`,
+      ),
+    )
+    .returning({ numberId: comingSoonRequests.numberId, email: comingSoonRequests.email });
+  return row;
+}
+
+/** Deletes the guests' requests whose link expired unconfirmed; how many. */
+export async function deleteUnconfirmedComingSoonRequests(db: Db, linkSeconds: number) {
+  const deleted = await db
+    .delete(comingSoonRequests)
+    .where(unconfirmedSince(linkSeconds))
+    .returning({ numberId: comingSoonRequests.numberId });
+  return deleted.length;
+}
+
+const confirmed = isNotNull(comingSoonRequests.confirmedAt);
+
+/** The numbers someone asked about and confirmed. */
 export async function requestedNumbers(db: Db): Promise<number[]> {
   const rows = await db
     .selectDistinct({ numberId: comingSoonRequests.numberId })
-    .from(comingSoonRequests);
+    .from(comingSoonRequests)
+    .where(confirmed);
   return rows.map((row) => row.numberId);
 }
 
-/** Takes the requests for these numbers (deleted: each is told once) and returns them. */
+/**
+ * Takes the confirmed requests for these numbers (deleted: each is told once) and returns them;
+ * ones still waiting for their link stay, to be told once confirmed.
+ */
 export function takeComingSoonRequests(db: Db, numberIds: readonly number[]) {
   if (numberIds.length === 0) return Promise.resolve([]);
   return db
     .delete(comingSoonRequests)
-    .where(inArray(comingSoonRequests.numberId, [...numberIds]))
+    .where(and(inArray(comingSoonRequests.numberId, [...numberIds]), confirmed))
     .returning({
       numberId: comingSoonRequests.numberId,
       email: comingSoonRequests.email,

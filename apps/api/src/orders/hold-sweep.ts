@@ -8,6 +8,7 @@ import {
   findLapsedOrderIds,
   insertOrderEvent,
   lockLapsedOrder,
+  ordersWaitingFor,
   readOrderItems,
   updateOrder,
 } from './order-store';
@@ -70,12 +71,18 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
         items.map((item) => item.numberId),
       );
       await catalog.release(tx, id);
+      // Orders paid for these numbers too late, their money due back: offered first (0054).
+      const waiting = await ordersWaitingFor(
+        tx,
+        items.map((item) => item.numberId),
+        id,
+      );
       const updated = await updateOrder(tx, id, { status: 'cancelled' });
       await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
       const billing = updated.billing as Billing;
       const ids = await enqueueMessages(tx, [
         ...holdExpiredMessages(deps.config, billing, updated, items),
-        ...deps.staffAlerts.messages(holdLapsedAlert(deps.config, updated, items)),
+        ...deps.staffAlerts.messages(holdLapsedAlert(deps.config, updated, items, waiting)),
       ]);
       return { updated, ids };
     });

@@ -10,13 +10,15 @@ import {
 } from './order-messages';
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
-import { carryOutRefund } from './refunds';
+import { auditedRefund, carryOutRefund, refundHow } from './refunds';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 export interface NumberRefundInput {
   reason: string;
   /** razorpay (a Razorpay payment's default): through Razorpay; manual: staff paid it back. */
   method?: 'razorpay' | 'manual';
+  /** A manual refund's UTR / bank reference (decision 0054). */
+  reference?: string;
   staffUserId: string;
 }
 
@@ -44,7 +46,7 @@ export async function refundNumber(
   return carryOutRefund(
     deps,
     orderId,
-    { reason, method: input.method, staffUserId: input.staffUserId },
+    { ...input, reason },
     {
       async prepare(tx, order, payments) {
         const items = await readOrderItems(tx, [order.id]);
@@ -108,10 +110,7 @@ export async function refundNumber(
       async apply(tx, order, _payments, target, refund) {
         const item = await updateOrderItem(tx, order.id, numberId, { refundId: refund.id });
         const number = displayNumber(item.number);
-        const how =
-          refund.method === 'razorpay'
-            ? `through Razorpay, refund ${refund.providerRefundId}`
-            : 'paid back by our team';
+        const how = refundHow(refund);
         // updateOrderItem answers the item as it was sent: its UPC, if one went out.
         const cancelledUpcs = sentUpcs([item]);
         const note = `${number} refunded: ${rupees(refund.amount)}, its share of payment ${target.row.reference} (${how}). Reason: ${refund.reason}${voidedUpcsNote(cancelledUpcs)}`;
@@ -147,9 +146,7 @@ export async function refundNumber(
             refund: {
               numberId,
               payment: target.row.reference,
-              amount: refund.amount,
-              method: refund.method,
-              providerRefundId: refund.providerRefundId,
+              ...auditedRefund(refund),
               creditNote: creditNote?.serial ?? null,
             },
           },
@@ -167,6 +164,7 @@ export async function refundNumber(
             number,
             cancelledUpcs,
             throughRazorpay: refund.method === 'razorpay',
+            refundReference: refund.manualReference,
             ...(creditNote ? { creditNote: creditNote.serial } : {}),
           },
           refund.reason,

@@ -225,6 +225,20 @@ export async function markPaid(
       staffUserId: input.staffUserId ?? null,
     });
     await audit(flagged, note);
+    // Late, and a number only held by another buyer's order: the team is told which and until
+    // when, so the number can be offered to this buyer if that hold lapses (decision 0054).
+    const heldElsewhere =
+      wrongAmount || cancelledByStaff
+        ? []
+        : await Promise.all(
+            goneRows
+              .filter((row) => row.status === 'reserved' && row.orderId && row.reservedUntil)
+              .map(async (row) => ({
+                number: row.number,
+                orderReference: (await findOrder(tx, row.orderId!))?.reference ?? 'another order',
+                holdEnd: row.reservedUntil!,
+              })),
+          );
     return {
       outcome: 'refund_due' as const,
       order: flagged,
@@ -232,6 +246,7 @@ export async function markPaid(
       amount,
       wrongAmount,
       // What the buyer is told of each: sold, or only held by another buyer's order (QA 13b F18).
+      heldElsewhere,
       goneNumbers: goneRows.map((row) => ({
         number: displayNumber(row.number),
         sold: row.status === 'sold',
@@ -259,6 +274,7 @@ export async function markPaid(
             reference: input.reference,
             amount: decided.amount,
             outcome: decided.outcome === 'paid' ? 'paid' : 'refund_due',
+            ...(decided.outcome === 'refund_due' ? { heldElsewhere: decided.heldElsewhere } : {}),
           }),
         ),
       );

@@ -70,20 +70,24 @@ export const newOrderAlert = (
 
 /**
  * An order's hold lapsed unpaid: its numbers are back on sale and the buyer was told. A lead the
- * team may still win with a call (the buyer may have paid and not entered the UTR).
+ * team may still win with a call (the buyer may have paid and not entered the UTR). `waiting`:
+ * other orders paid for one of these numbers that could not have it (late), their money still due back (decision
+ * 0054): the team offers the number to that buyer first.
  */
 export const holdLapsedAlert = (
   config: AlertConfig,
   order: OrderRow,
   items: readonly { number: string }[],
+  waiting: readonly { reference: string; number: string }[] = [],
 ): StaffAlert =>
-  heldNumbersAlert(
-    config,
-    order,
-    items,
-    'Hold lapsed on order',
-    (numbers, holdEnd) =>
+  heldNumbersAlert(config, order, items, 'Hold lapsed on order', (numbers, holdEnd) =>
+    [
       `${numbers}: not paid by ${holdEnd}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
+      ...waiting.map(
+        (other) =>
+          `Order ${other.reference} paid for ${displayNumbers([other])} but could not have it, and its money is due back: offer the number to that buyer first, while it is still free.`,
+      ),
+    ].join('\n'),
   );
 
 /** A buyer says they have paid: staff verify the UTR in the bank statement, then confirm it. */
@@ -106,6 +110,11 @@ export interface PaymentNotice {
    * further payment) and must be refunded.
    */
   outcome: 'paid' | 'refund_due';
+  /**
+   * refund_due because a number is only held by another buyer's order, not sold (decision
+   * 0054): each such number with that order's reference and the end of its hold.
+   */
+  heldElsewhere?: readonly { number: string; orderReference: string; holdEnd: Date }[];
 }
 
 /**
@@ -124,9 +133,14 @@ export function paymentAlert(
   return orderAlert(config, order, {
     event: payment.outcome === 'paid' ? 'Payment received for order' : 'Payment to refund on order',
     amount: payment.amount,
-    what:
+    what: [
       payment.outcome === 'paid'
         ? `${how} Send the UPC of each number.`
         : `${how} It cannot pay for the order: refund it from the console.`,
+      ...(payment.heldElsewhere ?? []).map(
+        (held) =>
+          `${displayNumbers([held])} is only held, not sold: order ${held.orderReference} holds it until ${formatIndiaDateTime(held.holdEnd)}. If that hold lapses unpaid, the number comes free: offer it to this buyer first (the lapse alert of ${held.orderReference} will say so).`,
+      ),
+    ].join('\n'),
   });
 }

@@ -23,6 +23,7 @@ import {
   portingSteps,
   refundDueMessages,
   refundMessages,
+  refundReferenceMessages,
   sentUpcs,
   unexpectedPaymentMessages,
   upcWithdrawnMessages,
@@ -352,6 +353,25 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
         },
         'Paid twice',
       ),
+      // Each refund again, paid back by hand with a 30-character reference (decision 0054).
+      ...[
+        { ...lineRefund, reference: utr },
+        { ...fullRefund, reference: utr },
+        { ...fullRefund, reference: utr, rest: true },
+        { ...fullRefund, reference: utr, wholeOrder: false },
+      ].flatMap((details) =>
+        refundMessages(
+          config,
+          contact,
+          big,
+          { ...details, refundReference: 'NEFT0012345678NEFT0012345678AB' },
+          'Changed mind',
+        ),
+      ),
+      ...refundReferenceMessages(config, contact, big, {
+        amount: big.totalAmount,
+        reference: 'NEFT0012345678NEFT0012345678AB',
+      }),
       ...[
         newOrderAlert(config, big, three),
         holdLapsedAlert(config, big, three),
@@ -409,7 +429,7 @@ describe('a refund (QA 13b F6, F12)', () => {
     }
     // The SMS's template cannot name the UPC only when there is one (decision 0052).
     expect(sms(line).text).toContain(
-      'If we sent you its UPC, that UPC is cancelled: do not use it.',
+      'If we sent you its UPC, it is cancelled: do not use it.',
     );
     expect(line.map((message) => message.channel)).toEqual(['email', 'sms', 'whatsapp']);
   });

@@ -17,7 +17,12 @@ import {
 import type { Tx } from '../db/transactions';
 import type { OutgoingMessage } from '../notify/notifier';
 import { enqueueMessages } from '../notify/outbox';
-import { smsMessage, smsRupees, type SmsTemplate } from '../notify/sms-templates';
+import {
+  smsMessage,
+  smsRupees,
+  type SmsTemplate,
+  type SmsTemplateKind,
+} from '../notify/sms-templates';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import { heldAgainFrom } from './hold-limits';
@@ -994,6 +999,53 @@ export const voidedUpcsNote = (upcs: readonly SentUpc[]) =>
     )
     .join('');
 
+/** The sentence quoting a manual refund's reference, which the buyer's bank knows it by. */
+const refundReferenceLine = (reference: string | null | undefined) =>
+  reference ? ` Refund reference: ${reference}.` : '';
+
+/**
+ * A manual refund's reference added after the refund was made (decision 0054): the buyer, who
+ * was told of the refund without it, is sent it (e-mail and SMS) to trace the money with their
+ * bank.
+ */
+export function refundReferenceMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  refund: { amount: number; reference: string },
+): QueuedMessage[] {
+  const what = `the refund of ${inr(refund.amount)} we paid back to you by bank transfer / UPI has a reference your bank knows it by.${refundReferenceLine(refund.reference)}`;
+  return toBuyer(
+    config,
+    contact,
+    `Order ${order.reference}: your refund's reference`,
+    [
+      greeting(contact),
+      '',
+      `Order ${order.reference}: ${what}`,
+      '',
+      `Your order: ${orderPageUrl(config, order)}`,
+      ...signOff(config),
+    ],
+    {
+      kind: 'refund_reference',
+      variables: [order.reference, smsRupees(refund.amount), refund.reference],
+    },
+    { kind: 'order_update', parameters: [contact.name, order.reference, what] },
+  );
+}
+
+/** A refund's SMS, and the same with the manual refund's reference (decision 0054). */
+type RefundSms = SmsTemplate & {
+  kind: 'refund_number' | 'refund_rest' | 'refund_order' | 'refund_extra';
+};
+const withRefundReference = {
+  refund_number: 'refund_number_ref',
+  refund_rest: 'refund_rest_ref',
+  refund_order: 'refund_order_ref',
+  refund_extra: 'refund_extra_ref',
+} as const satisfies Record<RefundSms['kind'], SmsTemplateKind>;
+
 /** A refund made: the whole order's payment, or a further payment the order did not need. */
 export function refundMessages(
   config: MessageConfig,
@@ -1014,6 +1066,8 @@ export function refundMessages(
     numbers?: readonly string[];
     /** The UPCs sent for the numbers it pays back (sentUpcs): void now, and told so. */
     cancelledUpcs?: readonly SentUpc[];
+    /** A manual refund's UTR / bank reference, when staff gave one (decision 0054). */
+    refundReference?: string | null;
   },
   reason: string,
 ): QueuedMessage[] {
@@ -1021,7 +1075,7 @@ export function refundMessages(
   const amount = inr(refund.amount);
   const rupees = smsRupees(refund.amount);
   // What was refunded, in the e-mail's words and as the SMS's template and variables.
-  const [what, sms]: [string, SmsTemplate] = refund.number
+  const [what, told]: [string, RefundSms] = refund.number
     ? [
         `${refund.number} has been refunded: ${amount}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`,
         {
@@ -1043,13 +1097,23 @@ export function refundMessages(
             `Your further payment ${refund.reference} of ${amount} has been refunded in full. Your order goes on as before.`,
             { kind: 'refund_extra', variables: [order.reference, refund.reference, rupees] },
           ];
+  // A manual refund's reference (decision 0054) goes in the SMS too, through its own template.
+  const sms = refund.refundReference
+    ? {
+        kind: withRefundReference[told.kind],
+        variables: [...told.variables, refund.refundReference],
+      }
+    : told;
   // A manual refund is recorded once the team has paid it back (decision 0049).
   const when = refund.throughRazorpay
     ? ' It reaches the account you paid from in 5 to 7 working days.'
     : ' It has gone to the account you paid from and usually shows there within 1 to 2 working days.';
-  const upcs = (refund.cancelledUpcs ?? [])
-    .map(({ number, upc }) => ` The UPC ${upc} we sent for ${number} is cancelled: do not use it.`)
-    .join('');
+  const upcs =
+    (refund.cancelledUpcs ?? [])
+      .map(
+        ({ number, upc }) => ` The UPC ${upc} we sent for ${number} is cancelled: do not use it.`,
+      )
+      .join('') + refundReferenceLine(refund.refundReference);
   const email = [
     greeting(contact),
     '',

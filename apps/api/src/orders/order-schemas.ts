@@ -6,6 +6,14 @@ import { pageQuery, searchQuery } from '../http/paging';
 import { paymentRecordSchema } from '../payments/payment-schemas';
 import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
 
+/** A refund's reference as the buyer and staff see it (decision 0054). */
+const refundReferenceView = z
+  .string()
+  .nullable()
+  .describe(
+    "The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given",
+  );
+
 const rupees = z.number().describe('Rupees, at most two decimals');
 
 const day = z.string().describe('A calendar day, YYYY-MM-DD');
@@ -50,6 +58,7 @@ const orderItemSchema = z.object({
       method: z
         .enum(['razorpay', 'manual'])
         .describe('razorpay: through Razorpay; manual: paid back by staff'),
+      reference: refundReferenceView,
       creditNote: z
         .string()
         .nullable()
@@ -204,6 +213,7 @@ export const orderSchema = z.object({
             file: z.string().describe('GET …/credit-notes/{file} answers it'),
             amount: rupees.describe('What it credits: the amount refunded'),
             issuedAt: z.string().describe('ISO time'),
+            refundReference: refundReferenceView,
             numberId: z
               .number()
               .int()
@@ -337,6 +347,15 @@ export const portingUndoBody = z.object({
     ),
 });
 
+/** A manual refund's UTR / bank reference (decision 0054): 6-30 letters or digits, trimmed. */
+const refundReference = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{6,30}$/, 'must be 6 to 30 letters or digits (the UTR or bank reference)')
+  .describe(
+    'The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer',
+  );
+
 /** POST /admin/orders/{id}/refunds: pay a payment back, with a reason. */
 export const refundBody = z.object({
   reason: z.string().trim().min(1, 'is required: say why the money goes back').max(1000),
@@ -352,6 +371,14 @@ export const refundBody = z.object({
     .describe(
       "razorpay: through Razorpay's refund API (the default for a Razorpay payment); manual: staff paid it back themselves (the only way for a UPI or bank transfer)",
     ),
+  reference: refundReference.optional(),
+});
+
+/** PATCH /admin/orders/{id}/refunds/{refundId}: a manual refund's reference, added once. */
+export const refundReferenceBody = z.object({ reference: refundReference });
+
+export const refundParams = orderParams.extend({
+  refundId: z.string().uuid('must be the id of one of the order’s refunds'),
 });
 
 /** POST /admin/orders/{id}/numbers/{numberId}/refund: one number refunded alone, with a reason. */
@@ -364,6 +391,7 @@ export const numberRefundBody = z.object({
     .refine(...oneLine('The reason'))
     .describe('Why the number is refunded (e.g. its porting failed); sent to the buyer'),
   method: refundBody.shape.method,
+  reference: refundBody.shape.reference,
 });
 
 /** A credit note of an order by its file name, in a path. */

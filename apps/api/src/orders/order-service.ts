@@ -35,7 +35,7 @@ import {
   type PortingStepInput,
   type PortingUndoInput,
 } from './porting';
-import { refundOrder, type RefundInput } from './refunds';
+import { addRefundReference, refundOrder, type RefundInput } from './refunds';
 import { retryOrder } from './retry-order';
 import type { OrderDeps, OrderRow } from './order-types';
 import { orderViews } from './order-view';
@@ -376,6 +376,16 @@ export function createOrderService(deps: OrderDeps) {
     async refund(id: string, input: RefundInput) {
       const order = await find(id);
       return staffView(await refundOrder(deps, order.id, input));
+    },
+
+    /** Adds the UTR / bank reference to a manual refund recorded without one, once (refunds.ts). */
+    async addRefundReference(
+      id: string,
+      refundId: string,
+      input: { reference: string; staffUserId: string },
+    ) {
+      const order = await find(id);
+      return staffView(await addRefundReference(deps, order.id, refundId, input));
     },
 
     /** Refunds one number of a paid order, its share of the payment (line-refunds.ts). */

@@ -26,6 +26,7 @@ import {
   payments,
   paymentScreenshots,
   portingSteps,
+  taxDocuments,
   users,
 } from '../db/schema';
 import { likeEscaped } from '../db/like-pattern';
@@ -621,4 +622,28 @@ export async function ordersWithScreenshot(db: Db, orderIds: readonly string[]) 
     .from(paymentScreenshots)
     .where(inArray(paymentScreenshots.orderId, [...orderIds]));
   return new Set(rows.map((row) => row.orderId));
+}
+
+/**
+ * The other orders that were paid for these numbers but could not have them, their money still
+ * due back (decision 0054): cancelled with needs_refund and no tax invoice (money that came late,
+ * so never sold them; a paid order cancelled since has its invoice). Each with the number it
+ * wanted, as stored, oldest order first.
+ */
+export function ordersWaitingFor(db: Db, numberIds: readonly number[], exceptOrderId: string) {
+  if (numberIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ reference: orders.reference, number: orderItems.number })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.numberId, [...numberIds]),
+        ne(orders.id, exceptOrderId),
+        eq(orders.status, 'cancelled'),
+        eq(orders.needsRefund, true),
+        sql`not exists (select 1 from ${taxDocuments} where ${taxDocuments.orderId} = ${orders.id} and ${taxDocuments.kind} = 'INV')`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orderItems.numberId));
 }

@@ -7,7 +7,7 @@ import {
 } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { TaxDocumentRow } from '../invoices/invoice-service';
-import type { PaymentDetails, RefundRow } from '../payments/payment-service';
+import { refundReference, type PaymentDetails, type RefundRow } from '../payments/payment-service';
 import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
 import { isCorporate, portingSteps } from './order-messages';
@@ -84,6 +84,12 @@ function orderAmounts(order: OrderRow) {
   };
 }
 
+/** The reference of a refund by its id (refundReference), null when there is none. */
+const refundReferenceOf = (refunds: ReadonlyMap<string, RefundRow>, id: string | null) => {
+  const refund = id ? refunds.get(id) : undefined;
+  return refund ? refundReference(refund) : null;
+};
+
 /** A number refunded alone (decision 0039): how much and when, with its credit note's file. */
 function itemRefund(
   item: OrderItemRow,
@@ -97,6 +103,7 @@ function itemRefund(
     amount: toRupees(refund.amount),
     at: (refund.completedAt ?? refund.createdAt).toISOString(),
     method: refund.method,
+    reference: refundReference(refund),
     creditNote: creditNote ? taxDocumentFileName(creditNote) : null,
   };
 }
@@ -200,6 +207,7 @@ function toOrderView(
           file: taxDocumentFileName(document),
           amount: toRupees(document.amount),
           issuedAt: document.issuedAt.toISOString(),
+          refundReference: refundReferenceOf(refunds, document.refundId),
           numberId:
             items.find((item) => item.refundId !== null && item.refundId === document.refundId)
               ?.numberId ?? null,
@@ -255,12 +263,18 @@ export async function orderViews(
     ),
     deps.invoices.documentsOfOrders(ids),
   ]);
-  // The refunds of the numbers refunded alone, read only for orders that have one.
-  const refunded = [...new Set(items.filter((item) => item.refundId).map((item) => item.orderId))];
+  // The refunds of the numbers refunded alone and of the credit notes (their reference), read
+  // only for orders that have one.
+  const refunded = [
+    ...new Set([
+      ...items.filter((item) => item.refundId).map((item) => item.orderId),
+      ...documents.filter((document) => document.refundId).map((document) => document.orderId),
+    ]),
+  ];
   const refunds = new Map<string, RefundRow>();
   for (const payments of (await deps.payments.forOrders(refunded)).values()) {
     for (const payment of payments)
-      for (const refund of payment.lineRefunds) refunds.set(refund.id, refund);
+      for (const refund of payment.refunds) refunds.set(refund.id, refund);
   }
   const now = new Date();
   const views: OrderView[] = [];

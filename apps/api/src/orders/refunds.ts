@@ -3,7 +3,13 @@ import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { OrderPayment, RefundRow } from '../payments/payment-service';
 import { displayNumber } from '../catalog/catalog-service';
-import { enqueueForBuyer, refundMessages, sentUpcs, voidedUpcsNote } from './order-messages';
+import {
+  enqueueForBuyer,
+  refundMessages,
+  refundReferenceMessages,
+  sentUpcs,
+  voidedUpcsNote,
+} from './order-messages';
 import { findOrder, insertOrderEvent, lockOrder, readOrderItems, updateOrder } from './order-store';
 import { checkStep } from './order-timeline';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
@@ -14,9 +20,25 @@ export interface RefundInput {
   reason?: string | null;
   /** razorpay (a Razorpay payment's default): through Razorpay; manual: staff paid it back. */
   method?: 'razorpay' | 'manual';
+  /** A manual refund's UTR / bank reference (decision 0054), trimmed and checked by the route. */
+  reference?: string;
   /** null: a system refund (a late Razorpay payment refunded automatically, mark-paid.ts). */
   staffUserId: string | null;
 }
+
+/** How a refund was made, as the timeline says it: Razorpay's refund id or the team's UTR. */
+export const refundHow = (refund: RefundRow) =>
+  refund.method === 'razorpay'
+    ? `through Razorpay, refund ${refund.providerRefundId}`
+    : `paid back by our team${refund.manualReference ? `, reference ${refund.manualReference}` : ''}`;
+
+/** What the audit entry of a refund records of it. */
+export const auditedRefund = (refund: RefundRow) => ({
+  amount: refund.amount,
+  method: refund.method,
+  providerRefundId: refund.providerRefundId,
+  manualReference: refund.manualReference,
+});
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
 
@@ -56,10 +78,7 @@ async function applyRefund(
   const status = wholeOrder || order.status === 'cancelled' ? 'refunded' : order.status;
   const needsRefund = payments.some((payment) => payment !== target && payment.dueBack);
   const updated = await updateOrder(tx, order.id, { status, needsRefund });
-  const how =
-    refund.method === 'razorpay'
-      ? `through Razorpay, refund ${refund.providerRefundId}`
-      : 'paid back by our team';
+  const how = refundHow(refund);
   const rest =
     refund.amount < target.row.amount ? ' (what was left after the numbers refunded alone)' : '';
   // The order's money went back: the numbers not refunded alone before are the ones it pays back.
@@ -87,12 +106,7 @@ async function applyRefund(
     after: {
       status,
       needsRefund,
-      refund: {
-        payment: target.row.reference,
-        amount: refund.amount,
-        method: refund.method,
-        providerRefundId: refund.providerRefundId,
-      },
+      refund: { payment: target.row.reference, ...auditedRefund(refund) },
     },
     note: refund.reason,
   });
@@ -110,6 +124,7 @@ async function applyRefund(
       numbers: paidBack.map((item) => displayNumber(item.number)),
       cancelledUpcs,
       throughRazorpay: refund.method === 'razorpay',
+      refundReference: refund.manualReference,
       ...(creditNote ? { creditNote: creditNote.serial } : {}),
     },
     refund.reason,
@@ -159,7 +174,7 @@ export interface RefundPlan {
 export async function carryOutRefund(
   deps: OrderDeps,
   orderId: string,
-  input: { reason: string; method?: 'razorpay' | 'manual'; staffUserId: string | null },
+  input: Pick<RefundInput, 'method' | 'reference' | 'staffUserId'> & { reason: string },
   plan: RefundPlan,
 ): Promise<OrderRow> {
   const { reason, staffUserId } = input;
@@ -177,6 +192,12 @@ export async function carryOutRefund(
       );
     }
     const method = target.row.provider === 'razorpay' ? (input.method ?? 'razorpay') : 'manual';
+    if (input.reference && method !== 'manual') {
+      throw badRequest(
+        'A refund reference is given only for a refund our team paid back by hand (method "manual"): a Razorpay refund keeps Razorpay\'s refund id.',
+        'REFERENCE_MANUAL_ONLY',
+      );
+    }
     const refund = await deps.payments.startRefund(tx, {
       orderId: order.id,
       paymentId: target.row.id,
@@ -187,6 +208,7 @@ export async function carryOutRefund(
       status: method === 'manual' ? 'done' : 'requested',
       staffUserId,
       completedAt: method === 'manual' ? new Date() : null,
+      manualReference: input.reference ?? null,
     });
     if (method === 'manual') {
       return { order, target, refund, done: await plan.apply(tx, order, payments, target, refund) };
@@ -277,7 +299,7 @@ export async function refundOrder(
   return carryOutRefund(
     deps,
     orderId,
-    { reason, method: input.method, staffUserId: input.staffUserId },
+    { ...input, reason },
     {
       async prepare(_tx, order, payments) {
         const check = checkStep(order, 'refunded', reason);
@@ -303,4 +325,65 @@ export async function refundOrder(
         applyRefund(deps, tx, order, payments, target, refund),
     },
   );
+}
+
+/**
+ * Adds the UTR / bank reference to a manual refund recorded without one (decision 0054), once:
+ * a refund that has one is 409 REFERENCE_SET (naming it), a Razorpay refund 409
+ * NOT_MANUAL_REFUND (it keeps Razorpay's refund id). The order row lock makes two agents adding
+ * one at the same moment take turns: the second is told the first's. An event on the timeline,
+ * an audit entry (order.refund_reference), and the buyer is sent the reference.
+ */
+export async function addRefundReference(
+  deps: OrderDeps,
+  orderId: string,
+  refundId: string,
+  input: { reference: string; staffUserId: string },
+): Promise<OrderRow> {
+  const reference = input.reference.trim();
+  const done = await inTransaction(deps.database, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order not found.');
+    const payments = (await deps.payments.forOrders([order.id], tx)).get(order.id) ?? [];
+    const refund = payments
+      .flatMap((payment) => payment.refunds)
+      .find((row) => row.id === refundId);
+    if (!refund) throw notFound('This refund is not one of this order’s.');
+    if (refund.method !== 'manual') {
+      throw conflict(
+        'A Razorpay refund keeps Razorpay’s refund id as its reference.',
+        'NOT_MANUAL_REFUND',
+      );
+    }
+    if (refund.manualReference) {
+      throw conflict(
+        `This refund already has the reference ${refund.manualReference}.`,
+        'REFERENCE_SET',
+        { reference: refund.manualReference },
+      );
+    }
+    await deps.payments.finishRefund(tx, refund.id, { manualReference: reference });
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      status: order.status,
+      note: `Refund reference ${reference} added to the refund of ${rupees(refund.amount)}.`,
+      staffUserId: input.staffUserId,
+    });
+    await deps.audit.record(tx, {
+      actorId: input.staffUserId,
+      action: 'order.refund_reference',
+      entityType: 'order',
+      entityId: order.id,
+      orderId: order.id,
+      before: { refund: { id: refund.id, manualReference: null } },
+      after: { refund: { id: refund.id, manualReference: reference } },
+    });
+    const messages = refundReferenceMessages(deps.config, order.billing as Billing, order, {
+      amount: refund.amount,
+      reference,
+    });
+    return { order, messageIds: await enqueueForBuyer(deps, tx, order.userId, messages) };
+  });
+  await deps.outbox.deliverNow(done.messageIds);
+  return done.order;
 }

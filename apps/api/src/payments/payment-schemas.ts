@@ -31,6 +31,12 @@ const refundSchema = z.object({
     .enum(refundStatuses)
     .describe('requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed'),
   providerRefundId: z.string().nullable().describe("Razorpay's refund id (rfnd_...)"),
+  reference: z
+    .string()
+    .nullable()
+    .describe(
+      "The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given)",
+    ),
   failure: z.string().nullable().describe('Why Razorpay refused it, when it did'),
   by: z.string().describe('The staff member who made the refund; "System" for an automatic one'),
   at: z.string().describe('ISO time it was asked for'),

@@ -24,6 +24,10 @@ export type { PaymentDetails } from './payment-provider';
 export type { RazorpayEvent } from './payment-schemas';
 export type { PaymentRow, RefundRow } from './payment-store';
 
+/** A refund's one reference: Razorpay's refund id, or the UTR staff gave for a manual one. */
+export const refundReference = (refund: RefundRow) =>
+  refund.providerRefundId ?? refund.manualReference;
+
 /** A payment of an order with its refunds, and where its money stands. */
 export interface OrderPayment {
   row: PaymentRow;
@@ -169,6 +173,7 @@ export function createPaymentService({ config, database }: { config: Config; dat
           reason: refund.reason,
           status: refund.status,
           providerRefundId: refund.providerRefundId,
+          reference: refundReference(refund),
           failure: refund.failure,
           // A system refund: a late Razorpay payment refunded automatically.
           by: refund.staffName ?? 'System',

@@ -788,9 +788,29 @@ export interface paths {
     put?: never;
     /**
      * Notify me: an e-mail once when this coming-soon number goes on sale
-     * @description A signed-in buyer's account e-mail, or the e-mail a guest gives. 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
+     * @description A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
      */
     post: operations['postNumbersByIdNotifyMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notify-me/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a guest's Notify me, from the link e-mailed to it (no sign-in)
+     * @description The button of the /notify-me/confirm page: the token of the link, used once, within 7 days of the e-mail. 400 INVALID_NOTIFY_ME_LINK for a link unknown, used or expired. A number already on sale is e-mailed at once.
+     */
+    post: operations['postNotifyMeConfirm'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1091,7 +1111,7 @@ export interface paths {
     put?: never;
     /**
      * Refund one number of a paid order (its porting failed), with a reason
-     * @description The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.
+     * @description The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; the only way for a UPI or bank transfer; reference, optional, is that transfer's UTR / bank reference, quoted to the buyer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.
      */
     post: operations['postAdminOrdersByIdNumbersByNumberIdRefund'];
     delete?: never;
@@ -1111,13 +1131,33 @@ export interface paths {
     put?: never;
     /**
      * Refund a payment of the order in full, with a reason
-     * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
+     * @description By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached), unless method is manual (staff paid it back; reference, optional, is the UTR / bank reference of that transfer, quoted to the buyer; 400 REFERENCE_MANUAL_ONLY with a Razorpay refund). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already or nothing was paid. Audited; the buyer is told.
      */
     post: operations['postAdminOrdersByIdRefunds'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/refunds/{refundId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Add the UTR / bank reference to a manual refund recorded without one
+     * @description Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits (400 otherwise). Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.
+     */
+    patch: operations['patchAdminOrdersByIdRefundsByRefundId'];
     trace?: never;
   };
   '/api/v1/admin/enquiries': {
@@ -5363,6 +5403,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -5501,6 +5543,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -5592,6 +5636,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -5730,6 +5776,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -5947,6 +5995,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -6085,6 +6135,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -6246,6 +6298,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -6384,6 +6438,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -6563,6 +6619,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -6701,6 +6759,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -6889,6 +6949,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -7027,6 +7089,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -7247,6 +7311,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -7385,6 +7451,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -7464,6 +7532,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -7602,6 +7672,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -8106,6 +8178,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -8244,6 +8318,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -8901,7 +8977,10 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             message?: string;
-            data: Record<string, never>;
+            data: {
+              /** @description true: a guest's e-mail, told of the sale only once confirmed from the link sent to it */
+              pending?: boolean;
+            };
           };
         };
       };
@@ -8955,6 +9034,91 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postNotifyMeConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The token of the link in the e-mail */
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description The number's 10 digits (its page is /numbers/{number}) */
+              number: string;
+              /** @description The number as shown */
+              display: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
         headers: {
           [name: string]: unknown;
         };
@@ -9586,6 +9750,8 @@ export interface operations {
                      * @enum {string}
                      */
                     method: 'razorpay' | 'manual';
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    reference: string | null;
                     /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                     creditNote: string | null;
                   } | null;
@@ -9724,6 +9890,8 @@ export interface operations {
                     amount: number;
                     /** @description ISO time */
                     issuedAt: string;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                    refundReference: string | null;
                     /** @description The number refunded alone it is for; null: a refund of the payment */
                     numberId: number | null;
                   }[];
@@ -9783,6 +9951,8 @@ export interface operations {
                     status: 'requested' | 'done' | 'failed';
                     /** @description Razorpay's refund id (rfnd_...) */
                     providerRefundId: string | null;
+                    /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                    reference: string | null;
                     /** @description Why Razorpay refused it, when it did */
                     failure: string | null;
                     /** @description The staff member who made the refund; "System" for an automatic one */
@@ -9967,6 +10137,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -10105,6 +10277,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -10164,6 +10338,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -10366,6 +10542,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -10504,6 +10682,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -10563,6 +10743,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -11353,6 +11535,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -11491,6 +11675,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -11550,6 +11736,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -11777,6 +11965,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -11915,6 +12105,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -11974,6 +12166,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -12214,6 +12408,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -12352,6 +12548,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -12411,6 +12609,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -12635,6 +12835,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -12773,6 +12975,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -12832,6 +13036,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -12981,6 +13187,8 @@ export interface operations {
            * @enum {string}
            */
           method?: 'razorpay' | 'manual';
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          reference?: string;
         };
       };
     };
@@ -13056,6 +13264,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -13194,6 +13404,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -13253,6 +13465,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -13421,6 +13635,8 @@ export interface operations {
            * @enum {string}
            */
           method?: 'razorpay' | 'manual';
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          reference?: string;
         };
       };
     };
@@ -13496,6 +13712,8 @@ export interface operations {
                    * @enum {string}
                    */
                   method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
                   /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
                   creditNote: string | null;
                 } | null;
@@ -13634,6 +13852,8 @@ export interface operations {
                   amount: number;
                   /** @description ISO time */
                   issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
                   /** @description The number refunded alone it is for; null: a refund of the payment */
                   numberId: number | null;
                 }[];
@@ -13693,6 +13913,8 @@ export interface operations {
                   status: 'requested' | 'done' | 'failed';
                   /** @description Razorpay's refund id (rfnd_...) */
                   providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
                   /** @description Why Razorpay refused it, when it did */
                   failure: string | null;
                   /** @description The staff member who made the refund; "System" for an automatic one */
@@ -13806,6 +14028,428 @@ export interface operations {
       };
       /** @description Default Response */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  patchAdminOrdersByIdRefundsByRefundId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        refundId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          reference: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                invoice: boolean;
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
+                creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
+                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  numberId: number | null;
+                }[];
+              };
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded as a whole (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund; "System" for an automatic one */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
+              relistableNumberIds: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
         headers: {
           [name: string]: unknown;
         };

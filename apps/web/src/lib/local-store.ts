@@ -63,5 +63,5 @@ export function createLocalStore<T>(options: {
   /** The value; empty while prerendering and hydrating. */
   const useValue = (): T => useSyncExternalStore(subscribe, read, () => empty);
 
-  return { read, write, useValue };
+  return { read, write, subscribe, useValue };
 }

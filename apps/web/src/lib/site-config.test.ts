@@ -65,14 +65,29 @@ describe('checkBuildEnv', () => {
   });
 
   it('warns a production build without PUBLIC_BASE_URL that links point at localhost', () => {
-    const [warning, ...more] = checkBuildEnv({}, 'production').warnings;
+    const officer = { PUBLIC_GRIEVANCE_OFFICER: 'Asha Rao, Grievance Officer' };
+    const [warning, ...more] = checkBuildEnv(officer, 'production').warnings;
     expect(more).toEqual([]);
     expect(warning).toContain('PUBLIC_BASE_URL is not set');
     expect(warning).toContain('http://localhost:3000');
-    expect(checkBuildEnv({ PUBLIC_BASE_URL: ' ' }, 'production').warnings).toHaveLength(1);
-    expect(checkBuildEnv({ PUBLIC_BASE_URL: 'https://a.in' }, 'production').warnings).toEqual([]);
+    expect(checkBuildEnv({ ...officer, PUBLIC_BASE_URL: ' ' }, 'production').warnings).toHaveLength(
+      1,
+    );
+    expect(
+      checkBuildEnv({ ...officer, PUBLIC_BASE_URL: 'https://a.in' }, 'production').warnings,
+    ).toEqual([]);
     expect(checkBuildEnv({}, 'development').warnings).toEqual([]);
     expect(checkBuildEnv({}).warnings).toEqual([]);
+  });
+
+  it('warns a production build whose privacy policy would name no grievance officer', () => {
+    const base = { PUBLIC_BASE_URL: 'https://a.in' };
+    const [warning, ...more] = checkBuildEnv(base, 'production').warnings;
+    expect(more).toEqual([]);
+    expect(warning).toContain('PUBLIC_GRIEVANCE_OFFICER is not set');
+    expect(
+      checkBuildEnv({ ...base, PUBLIC_GRIEVANCE_OFFICER: ' ' }, 'production').warnings,
+    ).toHaveLength(1);
   });
 });
 

@@ -22,6 +22,11 @@ export interface SiteConfig {
   readonly supportPhone: string;
   /** Office address on one line; empty when not configured. */
   readonly officeAddress: string;
+  /**
+   * Whom a buyer writes to about their personal data (India's DPDP Act: a name, or a designation,
+   * and a contact): named in the privacy policy.
+   */
+  readonly grievanceOfficer: { readonly name: string; readonly email: string };
   /** Public origin of the site, without a trailing slash; used for canonical links. */
   readonly publicBaseUrl: string;
   /** Origin of the API without a trailing slash; '' means same origin. */
@@ -86,6 +91,13 @@ export function checkBuildEnv(publicEnv: PublicEnv, nodeEnv?: string): BuildEnvR
         '(e.g. https://www.example.in) and build again.',
     );
   }
+  if (nodeEnv === 'production' && !publicEnv.PUBLIC_GRIEVANCE_OFFICER?.trim()) {
+    warnings.push(
+      'PUBLIC_GRIEVANCE_OFFICER is not set: the privacy policy names "the Grievance Officer" and ' +
+        "no person. India's DPDP Act expects the name of whoever answers data requests (and " +
+        'PUBLIC_GRIEVANCE_EMAIL, their address, if it is not PUBLIC_SUPPORT_EMAIL).',
+    );
+  }
   errors.push(...storyProblems(publicEnv));
   return { errors, warnings };
 }
@@ -131,6 +143,10 @@ export const siteConfig: SiteConfig = {
   supportEmail: read(env.PUBLIC_SUPPORT_EMAIL, 'support@example.com'),
   supportPhone: read(env.PUBLIC_SUPPORT_PHONE, salesWhatsapp),
   officeAddress: read(env.PUBLIC_OFFICE_ADDRESS, 'Connaught Place, New Delhi, Delhi 110001'),
+  grievanceOfficer: {
+    name: read(env.PUBLIC_GRIEVANCE_OFFICER, 'the Grievance Officer'),
+    email: read(env.PUBLIC_GRIEVANCE_EMAIL, read(env.PUBLIC_SUPPORT_EMAIL, 'support@example.com')),
+  },
   publicBaseUrl: withoutTrailingSlash(read(env.PUBLIC_BASE_URL, 'http://localhost:3000')),
   apiBaseUrl: withoutTrailingSlash(read(env.PUBLIC_API_BASE_URL, '')),
   gaMeasurementId: read(env.PUBLIC_GA_ID, ''),

@@ -1,4 +1,13 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { numbers } from './catalog';
 
@@ -70,7 +79,9 @@ export const alertRecipients = pgTable('alert_recipients', {
 
 /**
  * A buyer who asked to be told when a coming-soon number goes on sale: signed in (`userId`) or
- * a guest's e-mail. Deleted once told.
+ * a guest's e-mail. Deleted once told. Only a confirmed request (`confirmedAt`) is told: a
+ * signed-in buyer's at once, a guest's when the link e-mailed at `confirmSentAt` is opened; the
+ * link's token is kept only as its SHA-256 (`tokenHash`, cleared once used). Decision 0053.
  */
 export const comingSoonRequests = pgTable(
   'coming_soon_requests',
@@ -81,6 +92,12 @@ export const comingSoonRequests = pgTable(
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    tokenHash: text('token_hash'),
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.numberId, t.email] })],
+  (t) => [
+    primaryKey({ columns: [t.numberId, t.email] }),
+    uniqueIndex('coming_soon_requests_token_hash').on(t.tokenHash),
+  ],
 );

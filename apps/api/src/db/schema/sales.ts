@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -225,6 +226,11 @@ export const refunds = pgTable(
     numberId: integer('number_id'),
     status: text('status', { enum: refundStatuses }).notNull(),
     providerRefundId: text('provider_refund_id'),
+    /**
+     * A manual refund's UTR / bank reference (6-30 letters or digits), given with it or added
+     * once later (decision 0054); Razorpay's refunds have providerRefundId instead.
+     */
+    manualReference: text('manual_reference'),
     failure: text('failure'),
     /** Who made it; null for a system refund (a late Razorpay payment refunded automatically). */
     staffUserId: uuid('staff_user_id').references(() => users.id),
@@ -239,6 +245,10 @@ export const refunds = pgTable(
     uniqueIndex('refunds_payment_number_key')
       .on(t.paymentId, t.numberId)
       .where(sql`${t.status} <> 'failed' and ${t.numberId} is not null`),
+    check(
+      'refunds_manual_reference_check',
+      sql`${t.manualReference} is null or (${t.method} = 'manual' and ${t.manualReference} ~ '^[A-Za-z0-9]{6,30}$')`,
+    ),
   ],
 );
 

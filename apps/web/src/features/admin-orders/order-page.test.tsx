@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
+import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { createTestQueryClient } from '../../../test-support/render';
 import {
   ORDER_ID,
@@ -13,9 +13,9 @@ import {
   staffPaidOrder,
   staffPendingOrder,
 } from '../../../test-support/staff-orders';
+import { renderStaffOrder } from '../../../test-support/staff-order-page';
 import { ToastProvider } from '../../components/toast';
 import OrderPage from './order-page';
-import type { StaffOrder } from './staff-order-types';
 import { errorToasts } from '../../../test-support/toasts';
 
 afterEach(() => {
@@ -24,22 +24,6 @@ afterEach(() => {
 });
 
 const base = `/admin/orders/${ORDER_ID}`;
-
-function renderOrder(
-  order: StaffOrder,
-  routes: Record<string, FakeReply | ((body: unknown) => FakeReply)> = {},
-) {
-  const api = installFakeApi({ [`GET ${base}`]: ok(order), ...routes });
-  const Stub = createRoutesStub([{ path: '/admin/orders/:orderId', Component: OrderPage }]);
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ToastProvider>
-        <Stub initialEntries={[base]} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return api;
-}
 
 const region = (name: string) => screen.getByRole('region', { name });
 const numberRow = (display: string) =>
@@ -61,7 +45,7 @@ function submittedOrder(utr: string, screenshot = false) {
 describe('the console order page', () => {
   it("is titled by the order's reference once it is read, the route's title back as it goes", async () => {
     document.title = 'Order · Console';
-    renderOrder(staffPaidOrder());
+    renderStaffOrder(staffPaidOrder());
     await screen.findByRole('heading', { level: 1, name: 'Order VN-20261122-7K3Q9MZA' });
     expect(document.title).toBe('Order VN-20261122-7K3Q9MZA · Console');
     cleanup();
@@ -69,7 +53,7 @@ describe('the console order page', () => {
   });
 
   it('shows the numbers, payments, timeline, buyer, billing, amounts and attribution', async () => {
-    renderOrder(staffPaidOrder());
+    renderStaffOrder(staffPaidOrder());
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order VN-20261122-7K3Q9MZA' }),
     ).toBeInTheDocument();
@@ -107,7 +91,7 @@ describe('the console order page', () => {
   });
 
   it('shows a referral and its landing page decoded, as text, surviving a malformed escape', async () => {
-    renderOrder(
+    renderStaffOrder(
       staffPaidOrder({
         attribution: {
           referrer: 'www.google.co.in',
@@ -130,7 +114,7 @@ describe('the console order page', () => {
     cleanup();
 
     // A cut character and a stray % stay as they came; the rest is still decoded.
-    renderOrder(
+    renderStaffOrder(
       staffPaidOrder({
         attribution: { utm_source: 'x', landing_page: '/?c=%E0%A4&d=%zz&e=diwali%20sale' },
       }),
@@ -142,7 +126,7 @@ describe('the console order page', () => {
 
   it('confirms a transfer with its reference, and shows why a reference is refused', async () => {
     let attempts = 0;
-    const api = renderOrder(staffPendingOrder(), {
+    const api = renderStaffOrder(staffPendingOrder(), {
       [`POST ${base}/payments`]: () =>
         ++attempts === 1
           ? fail(
@@ -188,7 +172,7 @@ describe('the console order page', () => {
 
   it('asks again before confirming a reference other than the UTR the buyer submitted', async () => {
     const submitted = submittedOrder('412345678901');
-    const api = renderOrder(submitted, {
+    const api = renderStaffOrder(submitted, {
       [`POST ${base}/payments`]: ok(staffPaidOrder(), 'Payment confirmed.'),
     });
     const form = await screen.findByRole('form', { name: 'Confirm a payment' });
@@ -222,7 +206,7 @@ describe('the console order page', () => {
 
   it("confirms the buyer's UTR, however it is spaced or cased, at once", async () => {
     const submitted = submittedOrder('HDFCN52026112812');
-    const api = renderOrder(submitted, {
+    const api = renderStaffOrder(submitted, {
       [`POST ${base}/payments`]: ok(staffPaidOrder(), 'Payment confirmed.'),
     });
     const form = await screen.findByRole('form', { name: 'Confirm a payment' });
@@ -236,7 +220,7 @@ describe('the console order page', () => {
 
   it('says bank transfer where the order is over the UPI limit', async () => {
     const pending = staffPendingOrder();
-    renderOrder(
+    renderStaffOrder(
       staffPendingOrder({
         payment: {
           ...pending.payment,
@@ -253,7 +237,7 @@ describe('the console order page', () => {
   });
 
   it('links to the payment screenshot the buyer attached', async () => {
-    renderOrder(submittedOrder('412345678901', true));
+    renderStaffOrder(submittedOrder('412345678901', true));
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(
       within(payments).getByRole('link', { name: 'See the payment screenshot' }),
@@ -265,7 +249,7 @@ describe('the console order page', () => {
 
   it('shows the UTR the buyer submitted, ready to confirm, or rejects it with a reason', async () => {
     const submitted = submittedOrder('412345678901');
-    const api = renderOrder(submitted, {
+    const api = renderStaffOrder(submitted, {
       [`POST ${base}/payment-submission/reject`]: ok(
         staffPendingOrder(),
         'Payment rejected; the buyer has been told.',
@@ -310,7 +294,7 @@ describe('the console order page', () => {
       items: [staffPendingOrder().items[0]!, staffPaidOrder().items[1]!],
     };
     let relisted = false;
-    const api = renderOrder(undone, {
+    const api = renderStaffOrder(undone, {
       [`GET ${base}`]: () => ok({ ...undone, relistableNumberIds: relisted ? [] : [11] }),
       'POST /admin/numbers/11/unhide': () => {
         relisted = true;
@@ -338,7 +322,7 @@ describe('the console order page', () => {
   });
 
   it('offers the tax invoice of a paid order', async () => {
-    renderOrder(staffPaidOrder());
+    renderStaffOrder(staffPaidOrder());
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(
       within(payments).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
@@ -347,7 +331,7 @@ describe('the console order page', () => {
   });
 
   it('offers the credit note of a refunded order', async () => {
-    renderOrder(
+    renderStaffOrder(
       staffPaidOrder({
         status: 'refunded',
         statusLabel: 'Refunded',
@@ -360,6 +344,7 @@ describe('the console order page', () => {
               file: 'CN-26-27-000001.pdf',
               amount: 177000,
               issuedAt: '2026-11-23T05:00:00.000Z',
+              refundReference: null,
               numberId: null,
             },
           ],
@@ -373,7 +358,7 @@ describe('the console order page', () => {
   });
 
   it('links only the tax documents the order has', async () => {
-    renderOrder(
+    renderStaffOrder(
       staffPaidOrder({
         status: 'refunded',
         statusLabel: 'Refunded',
@@ -391,7 +376,7 @@ describe('the console order page', () => {
 
   it('records a UPC with its expiry, checking the code and the day first', async () => {
     const today = indiaDay();
-    const api = renderOrder(awaitingUpcs(), {
+    const api = renderStaffOrder(awaitingUpcs(), {
       [`POST ${base}/numbers/11/porting`]: ok(staffPaidOrder(), '98765 43210: UPC sent.'),
     });
     const form = await within(
@@ -426,7 +411,7 @@ describe('the console order page', () => {
 
   it('moves a number on once its UPC is sent, or replaces its UPC', async () => {
     const moved = staffPaidOrder();
-    const api = renderOrder(staffPaidOrder(), {
+    const api = renderStaffOrder(staffPaidOrder(), {
       [`POST ${base}/numbers/12/porting`]: ok(
         {
           ...moved,
@@ -464,12 +449,15 @@ describe('the console order page', () => {
   });
 
   it('takes a step recorded by mistake back, with a reason, on a completed order too', async () => {
-    const api = renderOrder(staffPaidOrder({ status: 'completed', statusLabel: 'Completed' }), {
-      [`POST ${base}/numbers/12/porting/undo`]: ok(
-        staffPaidOrder(),
-        '90000 78600: back at "Awaiting UPC".',
-      ),
-    });
+    const api = renderStaffOrder(
+      staffPaidOrder({ status: 'completed', statusLabel: 'Completed' }),
+      {
+        [`POST ${base}/numbers/12/porting/undo`]: ok(
+          staffPaidOrder(),
+          '90000 78600: back at "Awaiting UPC".',
+        ),
+      },
+    );
     const row = await screen.findByRole('listitem', { name: '90000 78600' });
     expect(within(row).queryByRole('button', { name: 'Mark porting in progress' })).toBeNull();
     await userEvent.click(
@@ -514,7 +502,7 @@ describe('the console order page', () => {
           : item,
       ),
     };
-    renderOrder(sent, {
+    renderStaffOrder(sent, {
       [`POST ${base}/numbers/12/porting/undo`]: ok(
         awaiting,
         '90000 78600: back at "Awaiting UPC".',
@@ -532,7 +520,7 @@ describe('the console order page', () => {
   it('refuses a first UPC from a page out of date: says whose UPC went out and shows it', async () => {
     const sent = staffPaidOrder();
     let recordedElsewhere = false;
-    const api = renderOrder(awaitingUpcs(), {
+    const api = renderStaffOrder(awaitingUpcs(), {
       [`GET ${base}`]: () => ok(recordedElsewhere ? sent : awaitingUpcs()),
       [`POST ${base}/numbers/11/porting`]: () => {
         recordedElsewhere = true; // another agent recorded theirs a moment before
@@ -561,7 +549,7 @@ describe('the console order page', () => {
   });
 
   it('names the UPC a new one replaces, as shown when the form was opened', async () => {
-    const api = renderOrder(staffPaidOrder(), {
+    const api = renderStaffOrder(staffPaidOrder(), {
       [`POST ${base}/numbers/12/porting`]: fail(
         409,
         "90000 78600's UPC is JK11LM22 now (sent by Meera Iyer at 22 Nov 2026, 6:05 pm IST), not QW56ER78.",
@@ -599,7 +587,7 @@ describe('the console order page', () => {
           : item,
       ),
     };
-    renderOrder(before, {
+    renderStaffOrder(before, {
       [`GET ${base}`]: () => ok(moved ? movedOn : before),
       [`POST ${base}/numbers/12/porting/undo`]: () => {
         moved = true; // taken back from another tab meanwhile
@@ -621,14 +609,14 @@ describe('the console order page', () => {
   });
 
   it('shows no porting actions before payment or once the order is cancelled', async () => {
-    renderOrder(staffPendingOrder());
+    renderStaffOrder(staffPendingOrder());
     await screen.findByRole('heading', { level: 1 });
     expect(region('Numbers and porting')).toHaveTextContent(
       'Porting starts once the order is paid.',
     );
     expect(within(region('Numbers and porting')).queryByRole('form')).toBeNull();
     cleanup();
-    renderOrder(staffPaidOrder({ status: 'cancelled', statusLabel: 'Cancelled' }));
+    renderStaffOrder(staffPaidOrder({ status: 'cancelled', statusLabel: 'Cancelled' }));
     await screen.findByRole('heading', { level: 1 });
     expect(within(region('Numbers and porting')).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Cancel the order' })).toBeNull();
@@ -636,7 +624,7 @@ describe('the console order page', () => {
 
   it('refunds a payment with a reason, through Razorpay by default for a Razorpay payment', async () => {
     const razorpayPayment = { ...samplePayment, provider: 'razorpay', reference: 'pay_R1' };
-    const api = renderOrder(staffPaidOrder({ payments: [razorpayPayment] }), {
+    const api = renderStaffOrder(staffPaidOrder({ payments: [razorpayPayment] }), {
       [`POST ${base}/refunds`]: ok(
         staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }),
         'Order VN-20261122-7K3Q9MZA: refund made.',
@@ -680,6 +668,7 @@ describe('the console order page', () => {
           reason: 'Duplicate order',
           status: 'requested' as const,
           providerRefundId: null,
+          reference: null,
           failure: null,
           by: 'Ravi Kumar',
           at: '2026-11-23T05:00:00.000Z',
@@ -687,7 +676,7 @@ describe('the console order page', () => {
         },
       ],
     };
-    const api = renderOrder(staffPaidOrder({ payments: [requested] }), {
+    const api = renderStaffOrder(staffPaidOrder({ payments: [requested] }), {
       [`POST ${base}/refunds`]: fail(
         502,
         'The refund could not be finished. It stays requested: try again.',
@@ -704,7 +693,7 @@ describe('the console order page', () => {
   });
 
   it('cancels the order with a reason', async () => {
-    const api = renderOrder(staffPendingOrder(), {
+    const api = renderStaffOrder(staffPendingOrder(), {
       [`POST ${base}/events`]: ok(
         staffPendingOrder({ status: 'cancelled', statusLabel: 'Cancelled' }),
         'Order VN-20261122-7K3Q9MZA: Cancelled.',

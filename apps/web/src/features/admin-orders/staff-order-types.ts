@@ -8,4 +8,5 @@ export type PaymentRecord = StaffOrder['payments'][number];
 
 export type PortingStepBody = ApiBody<'/admin/orders/{id}/numbers/{numberId}/porting', 'post'>;
 export type RefundBody = ApiBody<'/admin/orders/{id}/refunds', 'post'>;
+export type RefundReferenceBody = ApiBody<'/admin/orders/{id}/refunds/{refundId}', 'patch'>;
 export type NumberRefundBody = ApiBody<'/admin/orders/{id}/numbers/{numberId}/refund', 'post'>;

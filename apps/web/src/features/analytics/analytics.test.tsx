@@ -87,6 +87,7 @@ describe('Analytics', () => {
   });
 
   it('turns off gtag’s own page view and loads gtag.js once, after the page loads', async () => {
+    chooseConsent('granted');
     renderApp('G-TEST');
     const config = (window.dataLayer ?? [])
       .map((entry) => Array.from(entry as ArrayLike<unknown>))
@@ -126,7 +127,7 @@ describe('what analytics may see', () => {
         name: 'purchase',
         orderReference: 'VN-20261129-AB12CD34',
         total: 5310,
-        items: [{ id: 7, digits: '9876543210', category: 'Mirror Numbers', price: 4500 }],
+        items: [{ id: 7, category: 'Mirror Numbers', price: 4500 }],
       },
       'G-TEST',
     );
@@ -140,7 +141,7 @@ describe('what analytics may see', () => {
       items: [
         {
           item_id: '7',
-          item_name: '9876543210',
+          item_name: 'Mirror Numbers',
           item_category: 'Mirror Numbers',
           price: 4500,
           quantity: 1,
@@ -159,12 +160,14 @@ describe('consent for analytics', () => {
     ad_user_data: 'denied',
     ad_personalization: 'denied',
   };
+  // Ad personalisation is never asked, so never granted.
   const granted = {
     analytics_storage: 'granted',
     ad_storage: 'granted',
     ad_user_data: 'granted',
-    ad_personalization: 'granted',
+    ad_personalization: 'denied',
   };
+  const gtagScripts = () => document.querySelectorAll(`script[src^="${GTAG_SRC}"]`);
   const commands = () => calls().map((args) => (args[0] === 'consent' ? args : args[0]));
   const bar = () => screen.queryByRole('region', { name: 'Cookie choice' });
 
@@ -209,6 +212,18 @@ describe('consent for analytics', () => {
     ]);
     await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
     expect(bar()).toBeNull();
+  });
+
+  it('loads gtag.js only once the visitor accepts: nothing reaches Google before, or after Decline', async () => {
+    renderApp('G-TEST');
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(pageViews()).toHaveLength(1);
+    expect(gtagScripts()).toHaveLength(0);
+
+    act(() => chooseConsent('granted'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(gtagScripts()).toHaveLength(1);
   });
 
   it('remembers Decline, and the privacy policy’s button lets the visitor choose again', async () => {

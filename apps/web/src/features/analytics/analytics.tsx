@@ -4,18 +4,19 @@ import { useLocation, useMatches } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { whenIdle } from '../../lib/when-idle';
 import { CAMPAIGN_PARAMETERS } from './campaign-tracking';
-import { CONSENT_KEY, consentSignals, readConsent, useConsent } from './consent';
+import { consentSignals, onConsentChange, readConsent, useConsent } from './consent';
 
 /**
  * Google Analytics 4 (spec §1: a page-view event on each path change). With a measurement id
- * (PUBLIC_GA_ID) gtag.js is loaded once, after the page has loaded, and `page_view` is sent on
- * each path change (gtag's own automatic page view is turned off, so the first page is counted
- * once). Events go through `window.dataLayer`, where gtag.js picks them up. Without an id nothing
+ * (PUBLIC_GA_ID) `page_view` is queued in `window.dataLayer` on each path change (gtag's own
+ * automatic page view is turned off, so the first page is counted once). Without an id nothing
  * loads and nothing is recorded.
  *
- * Consent (docs/decisions/0045): Google Consent Mode v2 starts denied, before anything else is
- * sent; a choice saved earlier is applied at once, and one made in another tab as it is made. While no choice is saved the consent bar is
- * loaded (its own small chunk) once the page has loaded and the browser is idle.
+ * Consent (docs/decisions/0045, 0058): nothing reaches Google before the visitor accepts. gtag.js
+ * is loaded, after the page has loaded, only once Accept is saved (now, or later in this or
+ * another tab); it then sends what the data layer holds. Consent Mode v2 starts denied and
+ * follows every choice. While no choice is saved the consent bar is loaded (its own small chunk)
+ * once the page has loaded and the browser is idle.
  */
 
 export const GTAG_SRC = 'https://www.googletagmanager.com/gtag/js';
@@ -48,14 +49,15 @@ function initAnalytics(measurementId: string, win: Window = window): (...args: G
   gtag('consent', 'default', consentSignals('denied'));
   const choice = readConsent();
   if (choice) gtag('consent', 'update', consentSignals(choice));
-  // A choice made in another tab of the store reaches this tab's tags at once.
-  win.addEventListener('storage', (event) => {
-    if (event.key !== CONSENT_KEY && event.key !== null) return;
-    gtag('consent', 'update', consentSignals(readConsent() ?? 'denied'));
-  });
   gtag('js', new Date());
   gtag('config', measurementId, { send_page_view: false });
-  scheduleScript(measurementId, win);
+  if (choice === 'granted') scheduleScript(measurementId, win);
+  // A choice made here or in another tab reaches the tags at once; Accept loads gtag.js.
+  onConsentChange(() => {
+    const now = readConsent();
+    win.gtag?.('consent', 'update', consentSignals(now ?? 'denied'));
+    if (now === 'granted' && win.gtag) scheduleScript(measurementId, win);
+  });
   return gtag;
 }
 
@@ -100,10 +102,12 @@ export function trackPageView(
   gtag('event', event, { ...view, send_to: measurementId });
 }
 
-/** A number as GA4's e-commerce item: its digits are the product, no person's data. */
+/**
+ * A number as GA4's e-commerce item: its id and category, never its digits (once ported they
+ * are the buyer's own mobile number, personal data Google's terms forbid sending: decision 0058).
+ */
 export interface SaleItem {
   id: number;
-  digits: string;
   category: string;
   /** Rupees. */
   price: number;
@@ -128,7 +132,7 @@ export function trackSale(
   const gtag = initAnalytics(measurementId, win);
   const items = event.items.map((item) => ({
     item_id: String(item.id),
-    item_name: item.digits,
+    item_name: item.category,
     item_category: item.category,
     price: item.price,
     quantity: 1,

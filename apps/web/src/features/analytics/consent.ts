@@ -26,21 +26,26 @@ export const readConsent = store.read;
 /** The choice saved, as React state (null while prerendering and hydrating). */
 export const useConsent = store.useValue;
 
-/** Consent Mode v2's four signals, all set to `choice`: Accept grants analytics and ads alike. */
+/** Calls `listener` on every choice made or forgotten, in this tab or another; returns an unsubscribe. */
+export const onConsentChange = store.subscribe;
+
+/**
+ * Consent Mode v2's signals for `choice`. The bar asks to count visits and measure the store's
+ * ads, so Accept grants those; ad personalisation (remarketing) is never asked, so never granted.
+ */
 export function consentSignals(choice: ConsentChoice) {
   return {
     analytics_storage: choice,
     ad_storage: choice,
     ad_user_data: choice,
-    ad_personalization: choice,
+    ad_personalization: 'denied' as const,
   };
 }
 
 /**
- * Saves the visitor's choice and tells Google's tags (when loaded). `null` forgets it: the tags
- * go back to denied and the bar asks again.
+ * Saves the visitor's choice; the tags, when set up, follow it (onConsentChange). `null` forgets
+ * it: the tags go back to denied and the bar asks again.
  */
-export function chooseConsent(choice: ConsentChoice | null, win: Window = window): void {
+export function chooseConsent(choice: ConsentChoice | null): void {
   store.write(choice);
-  win.gtag?.('consent', 'update', consentSignals(choice ?? 'denied'));
 }

@@ -5,7 +5,6 @@ import type { CartProduct } from './cart-types';
 export function saleItems(products: readonly CartProduct[]): SaleItem[] {
   return products.map((product) => ({
     id: product.id,
-    digits: product.number,
     category: product.category.name,
     price: product.pricing.nwFinalPrice,
   }));

@@ -4,7 +4,7 @@ import { formatIndianDate } from '../../lib/format';
 import { proseClass } from './content-blocks';
 
 /** When the policy texts were last revised. */
-const POLICIES_UPDATED = '2026-11-01';
+const POLICIES_UPDATED = '2026-11-29';
 
 /** Layout of the privacy, refund and terms pages. */
 export function PolicyPage({

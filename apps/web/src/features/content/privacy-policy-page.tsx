@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function PrivacyPolicyPage() {
-  const { storeName, supportEmail, officeAddress } = siteConfig;
+  const { storeName, supportEmail, officeAddress, grievanceOfficer } = siteConfig;
   return (
     <PolicyPage
       title="Privacy Policy"
@@ -57,10 +57,15 @@ export default function PrivacyPolicyPage() {
         <li>To meet our tax and accounting obligations.</li>
         <li>To prevent fraud and abuse, for example by limiting repeated requests.</li>
         <li>
-          To send you offers on WhatsApp or by e-mail, only if you have agreed; you can opt out at
-          any time.
+          To send you the alerts you ask for: a number you wait for back on sale, or a price drop on
+          a number you saved. Every alert e-mail has a link that stops them, with no sign-in.
+        </li>
+        <li>
+          To send you your order and porting updates on WhatsApp, only if you have turned that on;
+          you can turn it off on your profile page at any time.
         </li>
       </ul>
+      <p>We do not send offers or advertising by SMS, WhatsApp or e-mail.</p>
 
       <h2>Cookies and local storage</h2>
       <p>
@@ -77,17 +82,24 @@ export default function PrivacyPolicyPage() {
         If analytics is enabled on this site, we use Google Analytics to count page views and
         understand which pages and ads help visitors. We ask first: a bar at the bottom of the page
         offers Accept and Decline, and your choice is remembered in this browser’s local storage.
-        Until you accept, Google’s tags set no analytics or advertising cookies and receive only
-        cookieless signals (Google Consent Mode). Google receives your IP address and browser
-        details under its own privacy terms.
+        Until you accept, nothing is sent to Google and no Google script is loaded; if you decline,
+        nothing ever is. If you accept, Google receives the pages you visit (with no search, filter
+        or link token in their address), your IP address and browser details under its own privacy
+        terms, and, when you buy, the order’s reference, category and amount, never your name,
+        contact details or the number’s digits. We do not use it to show you personalised ads.
       </p>
       <AnalyticsChoice />
 
       <h2>Who we share it with</h2>
       <p>We share personal data only with the service providers we need to serve you:</p>
       <ul>
-        <li>our payment provider, to take your payment;</li>
+        <li>our payment provider (Razorpay), to take your payment;</li>
         <li>our e-mail and SMS providers, to send codes, invoices and updates;</li>
+        <li>
+          WhatsApp (Meta Platforms), to send your order and porting updates, only if you have turned
+          WhatsApp updates on;
+        </li>
+        <li>Google, for analytics, only if you accepted it (see Cookies above);</li>
         <li>our hosting provider, where the site and its database run;</li>
         <li>tax authorities and others where the law requires it.</li>
       </ul>
@@ -97,7 +109,8 @@ export default function PrivacyPolicyPage() {
       <p>
         We keep account and order records for as long as your account is open and afterwards for as
         long as tax and accounting laws require (generally eight years for invoices). Enquiries are
-        kept for up to two years. Server logs are kept for a short period for security.
+        kept for up to two years. Server logs, which hold IP addresses but no sign-in codes, are
+        kept for up to 30 days for security.
       </p>
 
       <h2>How we protect it</h2>
@@ -116,9 +129,13 @@ export default function PrivacyPolicyPage() {
         with the Data Protection Board of India.
       </p>
 
-      <h2>Contact</h2>
+      <h2>Contact and grievance officer</h2>
       <p>
-        For any privacy question or request, write to{' '}
+        Requests about your personal data and grievances are answered by {grievanceOfficer.name}, at{' '}
+        <a href={`mailto:${grievanceOfficer.email}`}>{grievanceOfficer.email}</a>.
+      </p>
+      <p>
+        For any other privacy question, write to{' '}
         <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
         {officeAddress ? ` or to ${storeName}, ${officeAddress}` : ''}, or use the{' '}
         <Link to="/contact-us">contact form</Link>. We answer within 30 days, and usually much

@@ -739,9 +739,23 @@ describe('order page: paid', () => {
     renderOrderPage();
   }
 
-  it('offers the credit note of a refunded order', async () => {
-    showRefundedOrder({ invoice: true, creditNote: true, creditNotes: [] });
+  it('offers the credit note of a refunded order, and says its refund reference', async () => {
+    showRefundedOrder({
+      invoice: true,
+      creditNote: true,
+      creditNotes: [
+        {
+          serial: 'CN/26-27/000001',
+          file: 'CN-26-27-000001.pdf',
+          amount: 177000,
+          issuedAt: '2026-11-23T05:00:00.000Z',
+          refundReference: 'NEFT0012345678',
+          numberId: null,
+        },
+      ],
+    });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(refunded).toHaveTextContent('Refund reference: NEFT0012345678');
     expect(
       within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-note.pdf`);
@@ -757,6 +771,7 @@ describe('order page: paid', () => {
       amount: 147500,
       at: '2026-11-23T05:00:00.000Z',
       method: 'manual' as const,
+      reference: 'IMPS4455667788',
       creditNote: 'CN-26-27-000001.pdf',
     };
     signedInApi({
@@ -764,7 +779,9 @@ describe('order page: paid', () => {
     });
     renderOrderPage();
     const numbers = await screen.findByRole('region', { name: 'Your numbers' });
-    expect(numbers).toHaveTextContent('Refunded ₹1,47,500 on 23 Nov 2026');
+    expect(numbers).toHaveTextContent(
+      'Refunded ₹1,47,500 on 23 Nov 2026 · Refund reference IMPS4455667788',
+    );
     expect(within(numbers).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
       'href',
       `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`,

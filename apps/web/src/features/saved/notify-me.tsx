@@ -10,7 +10,8 @@ async function askNotifyMe(id: number, email?: string): Promise<string> {
 
 /**
  * Notify me, in place of Add to cart on a coming-soon number: a signed-in buyer is told at
- * the account's e-mail; a guest gives one. One e-mail when the number goes on sale.
+ * the account's e-mail; a guest gives one, and is first sent a link to confirm it (the API's
+ * answer says so). One e-mail when the number goes on sale.
  */
 export function NotifyMe({
   item,

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
@@ -13,6 +13,7 @@ import {
   readGuestFavourites,
   writeGuestFavourites,
 } from './guest-favourites';
+import NotifyMeConfirmPage from './notify-me-confirm-page';
 import UnsubscribePage from './unsubscribe-page';
 
 beforeEach(() => {
@@ -156,12 +157,60 @@ describe('/unsubscribe', () => {
   });
 });
 
+describe('/notify-me/confirm', () => {
+  it('changes nothing when opened; the button confirms with the token of the link', async () => {
+    const api = installFakeApi({
+      'POST /notify-me/confirm': ok(
+        { number: '9876500005', display: '98765 00005' },
+        'Confirmed: we will e-mail ravi@example.com once, when 98765 00005 goes on sale.',
+      ),
+    });
+    renderWithQuery('/notify-me/confirm?token=abc_def-1', <NotifyMeConfirmPage />);
+    const button = await screen.findByRole('button', { name: 'Confirm' });
+    expect(api.calls).toEqual([]);
+    fireEvent.click(button);
+    expect(
+      await screen.findByText(
+        'Confirmed: we will e-mail ravi@example.com once, when 98765 00005 goes on sale.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'See 98765 00005' })).toHaveAttribute(
+      'href',
+      '/numbers/9876500005',
+    );
+    // The token goes in the body, not the address (kept out of access logs).
+    expect(api.calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['POST', '/notify-me/confirm', { token: 'abc_def-1' }],
+    ]);
+  });
+
+  it('says why a used or expired link does not work, and that a link without a token cannot', async () => {
+    installFakeApi({
+      'POST /notify-me/confirm': fail(
+        400,
+        "This link has expired or was used already. Press Notify me on the number's page again and we will send a new one.",
+      ),
+    });
+    renderWithQuery('/notify-me/confirm?token=used', <NotifyMeConfirmPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link has expired or was used already.',
+    );
+    cleanup();
+    renderWithQuery('/notify-me/confirm', <NotifyMeConfirmPage />);
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeDisabled();
+    expect(
+      screen.getByText('This link has no token. Open the link from the e-mail again.'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('Notify me', () => {
   it('takes a guest’s e-mail on a coming-soon card in place of Add to cart', async () => {
     const api = installFakeApi({
       'POST /numbers/5/notify-me': ok(
-        {},
-        'We will e-mail ravi@example.com when 98765 00005 goes on sale.',
+        { pending: true },
+        'We sent a link to ravi@example.com — open it to get the alert when 98765 00005 goes on sale.',
       ),
     });
     renderWithQuery(
@@ -177,7 +226,9 @@ describe('Notify me', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
     expect(
-      await screen.findByText('We will e-mail ravi@example.com when 98765 00005 goes on sale.'),
+      await screen.findByText(
+        'We sent a link to ravi@example.com — open it to get the alert when 98765 00005 goes on sale.',
+      ),
     ).toBeInTheDocument();
     expect(api.callsTo('POST /numbers/5/notify-me')[0]!.body).toEqual({
       email: 'ravi@example.com',

@@ -10,13 +10,17 @@ export interface OrderChange {
   message?: string;
 }
 
-/** POSTs `body` to one of the order's console calls (`path` after /admin/orders/{id}). */
+/**
+ * POSTs (or PATCHes) `body` to one of the order's console calls (`path` after
+ * /admin/orders/{id}).
+ */
 export async function postOrderChange(
   orderId: string,
   path: string,
   body: unknown,
+  method: 'post' | 'patch' = 'post',
 ): Promise<OrderChange> {
-  const response = await api.post<StaffOrder>(
+  const response = await api[method]<StaffOrder>(
     `/admin/orders/${encodeURIComponent(orderId)}${path}`,
     body,
   );

@@ -1,15 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, installFakeApi, ok, type FakeReply } from '../../../../test-support/fake-api';
-import { createTestQueryClient } from '../../../../test-support/render';
+import { fail, ok } from '../../../../test-support/fake-api';
 import { ORDER_ID, samplePayment, staffPaidOrder } from '../../../../test-support/staff-orders';
+import { renderStaffOrder } from '../../../../test-support/staff-order-page';
 import { errorToasts } from '../../../../test-support/toasts';
-import { ToastProvider } from '../../../components/toast';
-import OrderPage from '../order-page';
 import type { StaffOrder } from '../staff-order-types';
 
 afterEach(() => {
@@ -18,19 +14,6 @@ afterEach(() => {
 });
 
 const base = `/admin/orders/${ORDER_ID}`;
-
-function renderOrder(order: StaffOrder, routes: Record<string, FakeReply> = {}) {
-  const api = installFakeApi({ [`GET ${base}`]: ok(order), ...routes });
-  const Stub = createRoutesStub([{ path: '/admin/orders/:orderId', Component: OrderPage }]);
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ToastProvider>
-        <Stub initialEntries={[base]} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return api;
-}
 
 const numberRow = async (display: string) =>
   within(await screen.findByRole('region', { name: 'Numbers and porting' })).getByRole('listitem', {
@@ -44,6 +27,7 @@ function withFirstRefunded(order: StaffOrder): StaffOrder {
     amount: 147500,
     at: '2026-11-23T05:00:00.000Z',
     method: 'manual' as const,
+    reference: null,
     creditNote: 'CN-26-27-000001.pdf',
   };
   return { ...order, items: [{ ...first!, refund }, second!] };
@@ -52,7 +36,7 @@ function withFirstRefunded(order: StaffOrder): StaffOrder {
 describe('refunding one number in the console', () => {
   it('refunds a number with a reason, showing its share first, then says it is refunded', async () => {
     const order = staffPaidOrder();
-    const api = renderOrder(order, {
+    const api = renderStaffOrder(order, {
       [`POST ${base}/numbers/11/refund`]: ok(
         withFirstRefunded(order),
         'Order VN-20261122-7K3Q9MZA: 98765 43210 refunded.',
@@ -96,7 +80,7 @@ describe('refunding one number in the console', () => {
     const order = staffPaidOrder({
       payments: [{ ...samplePayment, provider: 'razorpay', reference: 'pay_R1' }],
     });
-    const api = renderOrder(order, {
+    const api = renderStaffOrder(order, {
       [`POST ${base}/numbers/12/refund`]: ok(withFirstRefunded(order)),
     });
     const row = await numberRow('90000 78600');
@@ -121,7 +105,7 @@ describe('refunding one number in the console', () => {
   });
 
   it('says a refusal in a toast and closes the panel (the order changed meanwhile)', async () => {
-    renderOrder(staffPaidOrder(), {
+    renderStaffOrder(staffPaidOrder(), {
       [`POST ${base}/numbers/11/refund`]: fail(
         409,
         '98765 43210 is the last number of this order still carried on: refund the whole order instead.',
@@ -148,13 +132,14 @@ describe('refunding one number in the console', () => {
               file: 'CN-26-27-000001.pdf',
               amount: 147500,
               issuedAt: '2026-11-23T05:00:00.000Z',
+              refundReference: null,
               numberId: 11,
             },
           ],
         },
       }),
     );
-    renderOrder(order);
+    renderStaffOrder(order);
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(
       within(payments).getByRole('link', {

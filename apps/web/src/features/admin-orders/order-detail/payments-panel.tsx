@@ -6,6 +6,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { Card } from '../../orders';
 import { paymentMethodLabel } from '../payment-method';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
+import { AddRefundReference } from './refund-reference-form';
 import { ConfirmPaymentForm, paymentLeft, RefundForm, RejectPaymentForm } from './payment-forms';
 
 const refundStatusText = { requested: 'requested', done: 'done', failed: 'failed' } as const;
@@ -106,19 +107,27 @@ function PaymentRow({ order, payment }: { order: StaffOrder; payment: PaymentRec
         {payment.confirmedBy ? ` · confirmed by ${payment.confirmedBy}` : ''}
       </p>
       {payment.refunds.map((refund) => (
-        <p key={refund.id} className="mt-1 text-slate-700">
+        <div key={refund.id} className="mt-1 text-slate-700">
           Refund {refundStatusText[refund.status]}: {formatInr(refund.amount)}
           {creditNoteFor(order, refund.numberId)}{' '}
-          {refund.method === 'razorpay'
-            ? `through Razorpay${refund.providerRefundId ? ` (${refund.providerRefundId})` : ''}`
-            : 'paid back by our team'}{' '}
+          {refund.method === 'razorpay' ? 'through Razorpay' : 'paid back by our team'}
+          {/* One refund reference: Razorpay's refund id, or the UTR staff gave (decision 0054). */}
+          {refund.reference ? (
+            <>
+              {' '}
+              (reference <span className="font-mono">{refund.reference}</span>)
+            </>
+          ) : null}{' '}
           · {refund.by} ·{' '}
           <time dateTime={refund.at}>
             {formatIndianDate(refund.at, { month: 'short', time: true })}
           </time>{' '}
           · {refund.reason}
           {refund.failure ? <span className="block text-red-700">{refund.failure}</span> : null}
-        </p>
+          {refund.method === 'manual' && refund.status === 'done' && !refund.reference ? (
+            <AddRefundReference order={order} refund={refund} />
+          ) : null}
+        </div>
       ))}
       {payment.refundable && !refunding ? (
         <button ref={openerRef} type="button" className="btn-secondary mt-2" onClick={show}>

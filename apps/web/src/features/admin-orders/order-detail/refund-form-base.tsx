@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form-fields';
 import { FormActions } from './form-actions';
@@ -14,11 +14,26 @@ const refundSchema = (maxReason: number) =>
       .min(1, 'Say why the money goes back.')
       .max(maxReason, `Please keep the reason under ${maxReason} characters.`),
     method: z.enum(['razorpay', 'manual']),
+    reference: refundReferenceField,
   });
+
+/**
+ * A manual refund's UTR / bank reference as the API takes it (decision 0054): 6-30 letters or
+ * digits, trimmed; empty when there is none yet.
+ */
+export const refundReferenceField = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === '' || /^[A-Za-z0-9]{6,30}$/.test(value),
+    'Give the UTR or bank reference as 6 to 30 letters or digits, or leave it empty.',
+  );
 
 export interface RefundChoice {
   reason: string;
   method: 'razorpay' | 'manual';
+  /** A refund paid back by hand: its UTR / bank reference, when given. */
+  reference?: string;
 }
 
 /**
@@ -66,15 +81,27 @@ export function RefundFormBase({
   const schema = refundSchema(maxReason);
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof schema>>({
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { reason: firstReason ?? '', method: razorpay ? 'razorpay' : 'manual' },
+    defaultValues: {
+      reason: firstReason ?? '',
+      method: razorpay ? 'razorpay' : 'manual',
+      reference: '',
+    },
   });
-  const onSubmit = handleSubmit(async ({ reason, method }) => {
+  // Paid back by hand: the transfer's UTR may be given (Razorpay's refund has its own id).
+  const manual = useWatch({ control, name: 'method' }) === 'manual' && !resume;
+  const onSubmit = handleSubmit(async ({ reason, method, reference }) => {
     const made = await attempt(
-      () => refund({ reason: reason.trim(), method }),
+      () =>
+        refund({
+          reason,
+          method,
+          ...(method === 'manual' && reference ? { reference } : {}),
+        }),
       done,
       onRefused ? { onRefused } : {},
     );
@@ -113,6 +140,15 @@ export function RefundFormBase({
             only)
           </label>
         </fieldset>
+      ) : null}
+      {manual ? (
+        <TextField
+          label="Refund UTR / reference (optional)"
+          hint="The UTR or bank reference of the transfer that paid it back: the buyer is sent it. It can be added later, once."
+          autoComplete="off"
+          error={errors.reference?.message}
+          {...register('reference')}
+        />
       ) : null}
       <FormActions
         failure={failure}

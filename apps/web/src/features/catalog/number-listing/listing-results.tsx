@@ -85,9 +85,14 @@ export function EmptyResults({ clearHref, filtered }: { clearHref: string; filte
   );
 }
 
+/**
+ * A page past the end: the server answers it 404 with noindex (decision 0047); reached in the
+ * browser, the robots tag React hoists into the head says the same, over the route's "index".
+ */
 export function PastLastPage({ lastHref, lastPage }: { lastHref: string; lastPage: number }) {
   return (
     <Notice title="This page is past the end of the list">
+      <meta name="robots" content="noindex, follow" />
       <p>There are fewer numbers now than when this link was made.</p>
       <Link to={lastHref} preventScrollReset className="btn-primary mt-5">
         Go to page {lastPage}

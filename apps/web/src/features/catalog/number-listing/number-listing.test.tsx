@@ -157,6 +157,14 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('listing-count')).toHaveTextContent(/^5,000\+ numbers$/);
   });
 
+  it('tells crawlers not to index a page past the end of the list', async () => {
+    page = { items: [], total: 30, totalCapped: false, page: 7, pageSize: 24, pageCount: 2 };
+    renderListing('/premium-numbers?page=7');
+    await screen.findByText('This page is past the end of the list');
+    const robots = document.head.querySelector('meta[name="robots"]');
+    expect(robots).toHaveAttribute('content', 'noindex, follow');
+  });
+
   it('says no numbers were found when the first page is empty, though a stale total counts one', async () => {
     // A number held a moment ago: the cached total still counts it, the page has no row.
     page = { items: [], total: 1, totalCapped: false, page: 1, pageSize: 24, pageCount: 1 };

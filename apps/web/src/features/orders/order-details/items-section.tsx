@@ -46,6 +46,12 @@ function NumberRefunded({
     <p className="mt-1 text-sm font-medium text-slate-900">
       Refunded {formatInr(refund.amount)} on{' '}
       <time dateTime={refund.at}>{formatIndianDate(refund.at, { month: 'short' })}</time>
+      {refund.reference ? (
+        <>
+          {' '}
+          · Refund reference <span className="font-mono">{refund.reference}</span>
+        </>
+      ) : null}
       {refund.creditNote ? (
         <>
           {' '}

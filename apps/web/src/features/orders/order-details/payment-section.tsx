@@ -84,6 +84,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
       return (
         <Card title="Refunded">
           <p className="text-sm text-slate-700">A full refund of {total} has been made.</p>
+          <RefundReference order={order} />
           {/* A registered buyer reverses the input tax credit with both. */}
           <div className="flex flex-wrap gap-x-3">
             {order.taxDocuments.creditNote ? (
@@ -253,4 +254,16 @@ function InstructionRow({ term, children }: { term: string; children: ReactNode 
       <dd className="text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
+}
+
+/** The reference of the order's refund as a whole (its latest credit note's), when it has one. */
+function RefundReference({ order }: { order: Order }) {
+  const reference = order.taxDocuments.creditNotes
+    .filter((note) => note.numberId === null)
+    .at(-1)?.refundReference;
+  return reference ? (
+    <p className="text-sm text-slate-700">
+      Refund reference: <span className="font-mono">{reference}</span>
+    </p>
+  ) : null;
 }

@@ -9,7 +9,6 @@ export function trackPurchase(order: Order) {
     total: order.amounts.totalAmount,
     items: order.items.map((item) => ({
       id: item.numberId,
-      digits: item.number,
       category: item.category.name,
       price: item.price,
     })),
