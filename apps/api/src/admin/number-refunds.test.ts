@@ -217,9 +217,7 @@ describeEachDatabase(
       expect(lineSms!.text).toContain(
         '98112 23344 has been refunded, Rs 5,900, its share of your payment pay_line03.',
       );
-      expect(lineSms!.text).toContain(
-        'If we sent you its UPC, it is cancelled: do not use it.',
-      );
+      expect(lineSms!.text).toContain('If we sent you its UPC, it is cancelled: do not use it.');
       const [lineMail] = await sentTo(ctx().database, user.email);
       expect(lineMail!.text).toContain(
         'The UPC AB12CD34 we sent for 98112 23344 is cancelled: do not use it.',

@@ -428,9 +428,7 @@ describe('a refund (QA 13b F6, F12)', () => {
       );
     }
     // The SMS's template cannot name the UPC only when there is one (decision 0052).
-    expect(sms(line).text).toContain(
-      'If we sent you its UPC, it is cancelled: do not use it.',
-    );
+    expect(sms(line).text).toContain('If we sent you its UPC, it is cancelled: do not use it.');
     expect(line.map((message) => message.channel)).toEqual(['email', 'sms', 'whatsapp']);
   });
 
