@@ -5,6 +5,7 @@ import {
   header,
   newAccount,
   openSignIn,
+  registerByApi,
   type Account,
 } from '../support/accounts';
 import { waitForOtp } from '../support/outbox';
@@ -44,7 +45,7 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
     await dialog.getByLabel('Password', { exact: true }).fill(account.password);
     await dialog.getByLabel('Company name').fill(account.companyName);
     await dialog.getByLabel('GSTIN', { exact: true }).fill(account.gstin);
-    await dialog.getByLabel('Send me updates and offers on WhatsApp').check();
+    await dialog.getByLabel('Send me order and porting updates on WhatsApp').check();
     await dialog.getByLabel(/I accept the/).check();
     const since = new Date();
     await dialog.getByRole('button', { name: 'Create account' }).click();
@@ -164,6 +165,45 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
     await logOut(page);
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('a buyer changes the mobile with a code to the new one, then closes the account', async ({
+  page,
+}) => {
+  const account = newAccount();
+  await registerByApi(page.request, account);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Asha e2e');
+
+  await test.step('change the mobile: the code goes to the new number', async () => {
+    const newMobile = newAccount().mobile;
+    await page.getByRole('button', { name: 'Change mobile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change your mobile number' });
+    await dialog.getByLabel('New mobile number').fill(newMobile);
+    const since = new Date();
+    await dialog.getByRole('button', { name: 'Send the code' }).click();
+    const code = await waitForOtp(page.request, newMobile, { since, channel: 'sms' });
+    await dialog.getByLabel('Verification code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm the change' }).click();
+    await expect(page.getByText('Your mobile number has been changed.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(newMobile)).toBeVisible();
+  });
+
+  await test.step('close the account: erased, signed out, sent home', async () => {
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+    await expect(dialog).toContainText('What the law makes us keep');
+    await dialog.getByLabel('Type CLOSE to confirm').fill('CLOSE');
+    await dialog.getByRole('button', { name: 'Close my account' }).click();
+    await expect(page.getByText(/Your account has been closed\./)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
+    const login = await page.request.post('/api/v1/auth/login', {
+      data: { contact: account.email, password: account.password },
+    });
+    expect(login.status()).toBe(400);
   });
 });
 

@@ -19,6 +19,7 @@ import { createInvoiceService } from './invoices/invoice-service';
 import { createOrderService } from './orders/order-service';
 import { createPaymentService } from './payments/payment-service';
 import { createStaffService } from './staff/staff-service';
+import { createAccountClosing } from './users/account-closing';
 import { createUserService } from './users/user-service';
 
 export interface ServiceDeps {
@@ -87,6 +88,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     audit,
     outbox,
+    accountClosing: createAccountClosing({ database, auth, audit }),
     staffAlerts,
     auth,
     users,

@@ -84,6 +84,7 @@ describe('route table', () => {
     expect(fileFor('/admin/enquiries/e-1')).toBe('features/admin-enquiries/enquiry-page.tsx');
     expect(fileFor('/admin/staff')).toBe('features/admin-staff/staff-page.tsx');
     expect(fileFor('/admin/audit')).toBe('features/admin-audit/audit-page.tsx');
+    expect(fileFor('/admin/customers')).toBe('features/admin-customers/customers-page.tsx');
     for (const path of ['/admin/enquiries', '/admin/staff', '/admin/audit']) {
       expect(layoutOf(path), path).toBe('features/admin-shell/admin-layout.tsx');
     }
@@ -110,6 +111,7 @@ describe('console titles', () => {
       'Enquiries · Console',
       'Enquiry · Console',
       'Staff · Console',
+      'Customers · Console',
       'Audit log · Console',
     ]);
   });

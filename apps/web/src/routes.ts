@@ -53,6 +53,7 @@ export default [
     route('enquiries', 'features/admin-enquiries/enquiries-page.tsx'),
     route('enquiries/:enquiryId', 'features/admin-enquiries/enquiry-page.tsx'),
     route('staff', 'features/admin-staff/staff-page.tsx'),
+    route('customers', 'features/admin-customers/customers-page.tsx'),
     route('audit', 'features/admin-audit/audit-page.tsx'),
   ]),
 ] satisfies RouteConfig;

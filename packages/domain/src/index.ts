@@ -17,6 +17,7 @@ export * from './payments';
 export * from './porting';
 export * from './plural';
 export * from './pricing';
+export * from './privacy';
 export * from './refund-shares';
 export * from './search-filters';
 export * from './search-phrase';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, requireStaff } from '../auth/auth-service';
 import { ADMINISTRATORS_ONLY } from './admin-schemas';
 import { adminAuditRoutes } from './audit-routes';
+import { adminCustomerRoutes } from './customers-routes';
 import { adminDashboardRoutes } from './dashboard-routes';
 import { adminEnquiryRoutes } from './enquiries-routes';
 import { adminImportRoutes } from './imports-routes';
@@ -28,4 +29,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminImportRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(adminStaffRoutes);
+  await app.register(adminCustomerRoutes);
 }

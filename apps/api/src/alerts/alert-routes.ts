@@ -23,6 +23,14 @@ import {
 const tags = ['alerts'];
 const security = [{ sessionCookie: [] }];
 const done = envelope(z.object({}));
+const favouriteAdded = envelope(
+  z.object({
+    alertsStarted: z
+      .boolean()
+      .optional()
+      .describe('This favourite started the alert e-mails (tell the buyer, offer to stop them)'),
+  }),
+);
 
 /** Favourites, saved searches and the alert e-mails' settings and unsubscribe link. */
 export async function alertRoutes(fastify: FastifyInstance) {
@@ -64,14 +72,15 @@ export async function alertRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Add a number to the favourites (again: no change)',
-        description: 'The daily alert e-mail tells the buyer when its price drops.',
+        description:
+          "The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).",
         params: numberParams,
-        response: { 200: done, 400: errorBody, 401: errorBody, 404: errorBody },
+        response: { 200: favouriteAdded, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
     async (request) => {
-      await alerts.addFavourite(currentUser(request).id, request.params.id);
-      return ok({}, 'Saved to your favourites.');
+      const added = await alerts.addFavourite(currentUser(request).id, request.params.id);
+      return ok(added, 'Saved to your favourites.');
     },
   );
 

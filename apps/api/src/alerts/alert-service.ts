@@ -118,7 +118,32 @@ export function createAlertService(deps: AlertServiceDeps) {
       userId,
       found.map((number) => ({ numberId: number.id, price: toPaise(number.pricing.nwFinalPrice) })),
     );
-    return found.map(publicNumberDetail);
+    const alertsStarted = found.length > 0 && (await alertsStart(userId, 'favourite'));
+    return { found: found.map(publicNumberDetail), alertsStarted };
+  }
+
+  /**
+   * Records the alert e-mails' start when this favourite or saved search is the buyer's first
+   * (alerts on, no consent of theirs recorded yet): true then, and the page says so (0057).
+   */
+  async function alertsStart(userId: string, source: 'favourite' | 'saved_search') {
+    if (!(await alertsOn(db, userId))) return false;
+    return users.recordFirstConsent(db, { userId, kind: 'price_alerts', given: true, source });
+  }
+
+  /** Turns the alert e-mails on or off, recording the change as a consent given or withdrawn. */
+  async function switchAlerts(
+    userId: string,
+    on: boolean,
+    source: 'saved_page' | 'unsubscribe_link',
+  ) {
+    await inTransaction(database, async (tx) => {
+      const before = await alertsOn(tx, userId);
+      await setAlertsOn(tx, userId, on);
+      if (before !== on) {
+        await users.recordConsents(tx, [{ userId, kind: 'price_alerts', given: on, source }]);
+      }
+    });
   }
 
   /**
@@ -328,10 +353,14 @@ export function createAlertService(deps: AlertServiceDeps) {
       };
     },
 
-    /** Adds a number to the buyer's favourites (again: no change); 404 for an unknown number. */
+    /**
+     * Adds a number to the buyer's favourites (again: no change); 404 for an unknown number.
+     * `alertsStarted`: this favourite started the buyer's alert e-mails.
+     */
     async addFavourite(userId: string, numberId: number) {
-      const [found] = await keep(userId, [numberId]);
-      if (!found) throw notFound(`Number ${numberId} is not in our store.`);
+      const { found, alertsStarted } = await keep(userId, [numberId]);
+      if (found.length === 0) throw notFound(`Number ${numberId} is not in our store.`);
+      return { alertsStarted };
     },
 
     removeFavourite: (userId: string, numberId: number) => removeFavourite(db, userId, numberId),
@@ -375,6 +404,7 @@ export function createAlertService(deps: AlertServiceDeps) {
           'SAVED_SEARCH_LIMIT',
         );
       }
+      await alertsStart(userId, 'saved_search');
       return {
         id: row.id,
         name: row.name,
@@ -389,7 +419,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       }
     },
 
-    setAlertsOn: (userId: string, on: boolean) => setAlertsOn(db, userId, on),
+    setAlertsOn: (userId: string, on: boolean) => switchAlerts(userId, on, 'saved_page'),
 
     /** Unsubscribes the buyer the token was made for; 400 for a token that is not ours. */
     async unsubscribe(token: string) {
@@ -400,7 +430,7 @@ export function createAlertService(deps: AlertServiceDeps) {
           'INVALID_UNSUBSCRIBE_LINK',
         );
       }
-      await setAlertsOn(db, userId, false);
+      await switchAlerts(userId, false, 'unsubscribe_link');
     },
 
     /**

@@ -258,6 +258,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookies',
+        description:
+          'Clears the session cookies; the known-device cookie stays (decision 0014; sealed, it names no account: decision 0058).',
         security: [{}, { refreshCookie: [] }],
         body: optionalBody(noBody),
         response: { 200: envelope(nothing) },

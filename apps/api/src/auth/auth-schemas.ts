@@ -99,6 +99,24 @@ export const resetPasswordBody = z.object({
   requestId: requestIdField,
 });
 
+/** The new e-mail or mobile of a change (one of them), and the code sent to it. */
+const oneContact = (body: { email?: string; mobile?: string }, ctx: z.RefinementCtx) => {
+  if (!body.email === !body.mobile) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Enter either a new e-mail address or a new mobile number.',
+    });
+  }
+};
+
+/** POST /user/contact-change: sends a code to the new contact. */
+export const contactChangeBody = z.object(contacts).superRefine(oneContact);
+
+/** POST /user/contact-change/verify: the code sent to the new contact. */
+export const contactChangeVerifyBody = z
+  .object({ ...contacts, otp: otpField, requestId: requestIdField })
+  .superRefine(oneContact);
+
 export const otpIssuedSchema = z.object({
   requestId: z.string(),
   channels: z.object({ email: z.boolean(), sms: z.boolean() }),

@@ -6,8 +6,10 @@ import type { Tx } from '../db/transactions';
 import { AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import type { UserService } from '../users/user-service';
-import { signAccessToken, verifyAccessToken, type SessionUser } from './access-token';
+import { signAccessToken, type SessionUser } from './access-token';
 import type { registerBody } from './auth-schemas';
+import { deleteOtpRequestsOf } from './auth-store';
+import { openKnownDevice, sealKnownDevice } from './known-device';
 import { clearLoginFailures, countLoginAttempt } from './login-limits';
 import { checkOtp, consumeOtp, countOtpSend, issueOtp, otpError, resendOtp } from './otp-codes';
 import type { OtpPayload } from './otp-types';
@@ -94,11 +96,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
       keys.accessToken,
       config.ACCESS_TOKEN_TTL_SECONDS,
     );
-    const knownDevice = signAccessToken(
-      { id: user.id, role: user.role },
-      keys.knownDevice,
-      KNOWN_DEVICE_TTL_SECONDS,
-    ).token;
+    const knownDevice = sealKnownDevice(user.id, keys.knownDevice, KNOWN_DEVICE_TTL_SECONDS);
     return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt, knownDevice };
   };
 
@@ -112,9 +110,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
   return {
     /** The account whose sign-in this browser's known-device cookie records, or null. */
     knownDeviceUser(cookie: string | undefined): string | null {
-      return cookie
-        ? (verifyAccessToken(cookie, sessionKeys(config).knownDevice)?.id ?? null)
-        : null;
+      return cookie ? openKnownDevice(cookie, sessionKeys(config).knownDevice) : null;
     },
 
     /**
@@ -308,6 +304,76 @@ export function createAuthService({ config, database, notifier, log, users }: Au
         await revokeAllRefreshTokens(tx, user.id);
       });
       return { id: user.id, role: user.role };
+    },
+
+    /**
+     * Sends a code to the signed-in account's new e-mail or mobile (the old one may be lost: a
+     * recycled SIM). A contact another account holds answers 409 as registration does, counted
+     * as a code send (decision 0048), so accounts cannot be listed faster than codes are sent.
+     */
+    async startContactChange(
+      userId: string,
+      contact: { email: string } | { mobile: string },
+      clientIp: string,
+    ) {
+      const user = await users.findById(userId);
+      if (!user) {
+        throw new AppError(
+          401,
+          'UNAUTHORIZED',
+          'Your account could not be found. Please sign in again.',
+        );
+      }
+      const email = 'email' in contact ? contact.email : null;
+      const mobile = 'mobile' in contact ? contact.mobile : null;
+      if (email === user.email || mobile === user.mobile) {
+        throw badRequest(
+          email ? 'This is already your e-mail address.' : 'This is already your mobile number.',
+          'CONTACT_UNCHANGED',
+        );
+      }
+      const taken = await users.contactTaken(contact);
+      if (taken) {
+        await countOtpSend(otp, { email, mobile, clientIp });
+        throw taken;
+      }
+      return issueOtp(otp, {
+        purpose: 'contact_change',
+        email,
+        mobile,
+        payload: { deliverTo: { email, sms: mobile }, userId, contactChange: contact },
+        clientIp,
+      });
+    },
+
+    /**
+     * Verifies the code sent to the new contact and makes it the account's: sign-in codes,
+     * messages and new orders use it from now on (earlier orders keep their billing).
+     */
+    async confirmContactChange(
+      userId: string,
+      input: { email: string | null; mobile: string | null; otp: string; requestId?: string },
+    ) {
+      const request = await checkOtp(otp, { purposes: ['contact_change'], ...input });
+      const change = request.payload.contactChange;
+      // A code another account asked for is no code of this one: invalid, as a wrong code is.
+      if (request.payload.userId !== userId || !change) {
+        throw otpError('OTP_INVALID', 'Invalid OTP. Please try again.', 0);
+      }
+      await db.transaction(async (tx) => {
+        await consumeOtp(tx, request.id);
+        await users.setContact(tx, userId, change);
+      });
+      return users.profile(userId);
+    },
+
+    /**
+     * Ends every session of a closed account and deletes the code requests of its contacts, in
+     * the closing transaction.
+     */
+    async forgetAccount(tx: Tx, account: { userId: string; email: string; mobile: string }) {
+      await revokeAllRefreshTokens(tx, account.userId);
+      await deleteOtpRequestsOf(tx, account);
     },
 
     /** Exchanges a refresh token for new session tokens (see rotateRefreshToken). */

@@ -433,3 +433,21 @@ export async function deleteLoginFailures(
     .delete(loginFailures)
     .where(and(eq(loginFailures.contact, contact), eq(loginFailures.clientIp, clientIp)));
 }
+
+/**
+ * Deletes every code request of a closed account: those sent to its contacts (sign-in, reset,
+ * a pending registration naming them) and its own (a contact change to a new address).
+ */
+export async function deleteOtpRequestsOf(
+  tx: Db,
+  account: { userId: string; email: string; mobile: string },
+): Promise<void> {
+  await tx
+    .delete(otpRequests)
+    .where(
+      or(
+        eitherContact(account.email, account.mobile),
+        sql`${otpRequests.payload}->>'userId' = ${account.userId}`,
+      ),
+    );
+}

@@ -5,6 +5,12 @@ const actions: Record<OtpPurpose, string> = {
   registration: 'finish creating your account',
   login: 'sign in',
   password_reset: 'reset your password',
+  contact_change: 'make this the new contact of your account',
+};
+
+/** The same in at most 30 characters, where it is longer: a DLT variable of the SMS (0052). */
+const smsActions: Partial<Record<OtpPurpose, string>> = {
+  contact_change: 'make this your new contact',
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -39,6 +45,9 @@ export function otpMessages(
 <p>If you did not ask for this code, ignore this message: nothing changes without it.
 Never share this code with anyone. Our team will never ask you for it.</p>
 <p>${escapeHtml(storeName)}</p>`;
-  const sms: SmsTemplate = { kind: 'otp', variables: [code, action, valid] };
+  const sms: SmsTemplate = {
+    kind: 'otp',
+    variables: [code, smsActions[purpose] ?? action, valid],
+  };
   return { subject, text, html, sms };
 }

@@ -1,4 +1,4 @@
-export type OtpPurpose = 'registration' | 'login' | 'password_reset';
+export type OtpPurpose = 'registration' | 'login' | 'password_reset' | 'contact_change';
 
 export interface OtpChannels {
   email: boolean;
@@ -39,4 +39,6 @@ export interface OtpPayload {
   claimedChannels?: OtpChannels;
   userId?: string;
   registration?: PendingRegistration;
+  /** A signed-in account's new e-mail or mobile, set when the code sent to it is verified. */
+  contactChange?: { email: string } | { mobile: string };
 }

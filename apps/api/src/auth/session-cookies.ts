@@ -12,7 +12,8 @@ const HINT_COOKIE = 'sid_hint';
 /**
  * HttpOnly, sent only to /api/v1/auth: this browser signed in to this account before, so the
  * caps counted over all client addresses do not hold it back (decision 0014). It outlives
- * sign-out: the owner of a device is who it is for.
+ * sign-out, the owner of a device is who it is for, and names no account to whoever reads it
+ * (sealed: known-device.ts, decision 0058); a closed account forgets it (decision 0055).
  */
 export const KNOWN_DEVICE_COOKIE = 'known_device';
 export const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 3600;
@@ -62,8 +63,20 @@ export function setSessionCookies(
   });
 }
 
-export function clearSessionCookies(reply: FastifyReply, config: CookieConfig) {
+/** Clears the session's cookies; `forgetDevice` (a closed account) the device's too. */
+export function clearSessionCookies(
+  reply: FastifyReply,
+  config: CookieConfig,
+  { forgetDevice = false } = {},
+) {
   reply.clearCookie(ACCESS_COOKIE, { ...base(config), httpOnly: true, path: ACCESS_COOKIE_PATH });
   reply.clearCookie(REFRESH_COOKIE, { ...base(config), httpOnly: true, path: REFRESH_COOKIE_PATH });
   reply.clearCookie(HINT_COOKIE, { ...base(config), httpOnly: false, path: HINT_COOKIE_PATH });
+  if (forgetDevice) {
+    reply.clearCookie(KNOWN_DEVICE_COOKIE, {
+      ...base(config),
+      httpOnly: true,
+      path: REFRESH_COOKIE_PATH,
+    });
+  }
 }

@@ -13,7 +13,7 @@ export interface SessionKeys {
   accessToken: Buffer;
   /** Keys the HMAC that stores OTP codes. */
   otp: Buffer;
-  /** Signs the known-device cookie (an earlier sign-in on this browser: decision 0014). */
+  /** Seals the known-device cookie (an earlier sign-in on this browser: decisions 0014, 0058). */
   knownDevice: Buffer;
   /** Signs the one-click unsubscribe links of alert e-mails. */
   unsubscribe: Buffer;
@@ -27,7 +27,7 @@ export function sessionKeys(config: Pick<Config, 'SESSION_SECRET'>): SessionKeys
   return {
     accessToken: derive(secret, 'access-token/v1'),
     otp: derive(secret, 'otp-code/v1'),
-    knownDevice: derive(secret, 'known-device/v1'),
+    knownDevice: derive(secret, 'known-device/v2'),
     unsubscribe: derive(secret, 'alerts-unsubscribe/v1'),
   };
 }

@@ -9,7 +9,6 @@ import {
   testConfig,
 } from '../../test-support/test-app';
 import { ENQUIRY_RECEIVED_MESSAGE } from './enquiry-schemas';
-import { greetingName } from './enquiry-service';
 
 const valid = {
   name: '  Ravi Kulkarni ',
@@ -80,7 +79,10 @@ describeEachDatabase(
         subject: `We have received your enquiry – ${ctx().config.STORE_NAME}`,
       });
       const text = messages[0]!.text;
-      expect(text.startsWith('Hello Ravi,\n')).toBe(true);
+      // Nothing the sender typed, not even the name (decision 0057): only the reference.
+      expect(text.startsWith('Hello,\n')).toBe(true);
+      expect(text).not.toContain('Ravi');
+      expect(text).toContain('If you did not contact');
       expect(text).toContain('Smart IVR');
       expect(text).toContain('get back to you shortly');
       // A reference short enough to read out on the phone, not the enquiry's whole id.
@@ -92,7 +94,7 @@ describeEachDatabase(
       expect(text).not.toContain('Kulkarni');
     });
 
-    it('does not relay spam through the name: only a plain first name is greeted', async () => {
+    it('does not relay spam through the name', async () => {
       const spam = 'Visit https://spam.example/offer for cheap loans, call 99999 99999 now';
       const res = await send({
         ...valid,
@@ -353,19 +355,5 @@ describe('POST /enquiries when the acknowledgement cannot be sent', () => {
     expect(res.statusCode).toBe(201);
     const stored = await app.database.query<{ id: string }>('select id from enquiries');
     expect(stored.map((row) => row.id)).toEqual([res.json().data.id]);
-  });
-});
-
-describe('greetingName', () => {
-  it('keeps a plain first name and drops anything else', () => {
-    expect(greetingName('  Ravi Kulkarni ')).toBe('Ravi');
-    expect(greetingName("D'Souza")).toBe("D'Souza");
-    expect(greetingName('Anne-Marie Fernandes')).toBe('Anne-Marie');
-    expect(greetingName('रवि कुलकर्णी')).toBe('रवि');
-    expect(greetingName('A'.repeat(24))).toBe('A'.repeat(24));
-    expect(greetingName('A'.repeat(25))).toBeNull();
-    for (const name of ['www.spam.example', 'http://x.y', 'Ravi!', '9876543210', '<b>Ravi</b>']) {
-      expect(greetingName(name), name).toBeNull();
-    }
   });
 });

@@ -144,27 +144,16 @@ function staffAlert(
   };
 }
 
-/** A plain first name: a letter, then letters, apostrophes or hyphens; 24 characters at most. */
-const PLAIN_FIRST_NAME = /^\p{L}[\p{L}\p{M}'’-]{0,23}$/u;
-
-/**
- * The name the acknowledgement greets by: the first word of the name given when it is a plain
- * first name, else none. The address is not verified, so a sender's words must not reach it:
- * no links, no sentences.
- */
-export function greetingName(name: string): string | null {
-  const first = name.trim().split(/\s+/)[0] ?? '';
-  return PLAIN_FIRST_NAME.test(first) ? first : null;
-}
-
 /**
  * The e-mail that tells the sender we have their enquiry. The address it goes to is whatever
- * the form was given, unverified, so it carries nothing the sender wrote but a short first
- * name: never the message (that would make the form a relay for anyone's text to anyone).
+ * the form was given, unverified, so it carries nothing the sender wrote: not the message (that
+ * would make the form a relay for anyone's text to anyone), not even their name (decision
+ * 0057: to a mistyped address it would tell a stranger who wrote to us). The reference and
+ * "if you did not contact us, ignore this" are all that is theirs.
  */
 function acknowledgement(
   config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig,
-  input: Pick<EnquiryInput, 'name' | 'email' | 'topic'>,
+  input: Pick<EnquiryInput, 'email' | 'topic'>,
   id: string,
 ) {
   const store = config.STORE_NAME;
@@ -175,9 +164,8 @@ function acknowledgement(
   const opening = career
     ? `Thank you for applying to join ${store}. We have received your application and our team will review it. If your profile fits an opening, we will call you to arrange a conversation.`
     : `Thank you for contacting ${store}. We have received your enquiry about ${topicLabels[input.topic]} and a member of our team will get back to you shortly, usually within one working day.`;
-  const name = greetingName(input.name);
   const text = [
-    name ? `Hello ${name},` : 'Hello,',
+    'Hello,',
     '',
     opening,
     '',

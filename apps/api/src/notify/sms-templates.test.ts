@@ -48,7 +48,7 @@ describe('the SMS templates (decision 0052)', () => {
   });
 
   it('carry the sign-in code in one part, its variables within 30 characters', () => {
-    for (const purpose of ['registration', 'login', 'password_reset'] as const) {
+    for (const purpose of ['registration', 'login', 'password_reset', 'contact_change'] as const) {
       const { sms } = otpMessages(purpose, '482913', site.STORE_NAME, 600);
       const message = smsMessage('9876543210', sms, site);
       expect(message.text).toMatch(

@@ -582,6 +582,24 @@ describe('porting messages (decision 0050)', () => {
   const upc = (on: OrderRow, replaces: string | null) =>
     portingStepMessages(testConfig(), contact, on, item, 'upc_sent', { note: null, replaces });
 
+  it('ends every WhatsApp message with how to stop them (decision 0057)', () => {
+    const whatsapps = [
+      ...upc(individual, null),
+      ...portingStepMessages(testConfig(), contact, individual, item, 'ported', {
+        note: null,
+        replaces: null,
+        completes: { many: true },
+      }),
+    ].filter((message) => message.channel === 'whatsapp');
+    expect(whatsapps).toHaveLength(2);
+    for (const message of whatsapps) {
+      expect(message.text).toMatch(
+        /[.!] To stop WhatsApp updates, untick "Send me order and porting updates on WhatsApp" in your profile on our website\.$/,
+      );
+      expect(message.text).not.toMatch(/offers|reply STOP/i);
+    }
+  });
+
   it('words a UPC sent after another as its replacement, naming the code it voids', () => {
     const [email, sms, whatsapp] = upc(individual, 'AA11BB22');
     expect(email!.subject).toBe(

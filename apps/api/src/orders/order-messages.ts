@@ -225,9 +225,16 @@ const signOff = (config: MessageConfig) => [
 ];
 
 /**
+ * The fixed last line of every WhatsApp template: how to stop them (decision 0057). The store
+ * reads no WhatsApp replies, so not "reply STOP": the profile's box turns them off.
+ */
+const WHATSAPP_OPT_OUT =
+  'To stop WhatsApp updates, untick "Send me order and porting updates on WhatsApp" in your profile on our website.';
+
+/**
  * How each WhatsApp template reads, from its body parameters ({{1}}, {{2}}, ... in order): the
  * text to have approved for WHATSAPP_TEMPLATE_<KIND> (docs/decisions/0011), and what the dev
- * outbox shows.
+ * outbox shows; each ends with WHATSAPP_OPT_OUT.
  */
 const whatsappTexts: Record<WhatsappTemplateKind, (parameters: string[]) => string> = {
   payment_received: ([name, reference, numbers, orderPage]) =>
@@ -266,7 +273,7 @@ function toBuyer(
       channel: 'whatsapp',
       to: contact.mobile,
       subject: whatsapp.kind,
-      text: whatsappTexts[whatsapp.kind](whatsapp.parameters),
+      text: `${whatsappTexts[whatsapp.kind](whatsapp.parameters)} ${WHATSAPP_OPT_OUT}`,
       template: whatsapp,
     });
   }

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contactChangeBody, contactChangeVerifyBody, otpIssuedSchema } from '../auth/auth-schemas';
 import { clearSessionCookies, currentUser, requireUser } from '../auth/auth-service';
 import { AppError } from '../http/app-error';
+import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
-import { addressBody, profileUpdateBody, userWithAddressSchema } from './user-schemas';
+import {
+  accountClosedSchema,
+  addressBody,
+  closeAccountBody,
+  profileUpdateBody,
+  userWithAddressSchema,
+} from './user-schemas';
 
 const tags = ['profile'];
 const errors = { 400: errorBody, 401: errorBody };
@@ -12,7 +20,7 @@ const security = [{ sessionCookie: [] }];
 /** The signed-in user's profile and address. */
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { users } = app.services;
+  const { users, auth, accountClosing } = app.services;
 
   const gone = () =>
     new AppError(401, 'UNAUTHORIZED', 'Your account could not be found. Please sign in again.');
@@ -76,6 +84,100 @@ export async function userRoutes(fastify: FastifyInstance) {
       const saved = await users.saveAddress(currentUser(request).id, request.body);
       if (!saved) throw gone();
       return ok(saved, 'Your address has been saved.');
+    },
+  );
+
+  app.post(
+    '/user/contact-change',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a code to a new e-mail address or mobile number of the account',
+        description:
+          'Give one of email or mobile: the code goes only to that new contact, with the limits, ' +
+          'cooldown and messages of every code. 409 EMAIL_TAKEN or MOBILE_TAKEN when another ' +
+          'account holds it (counted as a code sent, as at registration); 429 past the limits.',
+        body: contactChangeBody,
+        response: {
+          200: envelope(otpIssuedSchema),
+          ...errors,
+          409: errorBody,
+          429: errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { email, mobile } = request.body;
+      const issued = await auth.startContactChange(
+        currentUser(request).id,
+        email ? { email } : { mobile: mobile! },
+        clientAddress(request.ip),
+      );
+      return ok(
+        issued,
+        `We have sent a verification code to your new ${email ? 'e-mail address' : 'mobile number'}.`,
+      );
+    },
+  );
+
+  app.post(
+    '/user/contact-change/verify',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Verify the code sent to the new contact: it becomes the account's",
+        description:
+          'Sign-in codes and messages go to the new contact from now on; earlier orders keep ' +
+          'the billing details they were placed with. A wrong code answers 400 OTP_INVALID with ' +
+          'remainingAttempts; also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND. 409 when ' +
+          'another account took the contact meanwhile.',
+        body: contactChangeVerifyBody,
+        response: { 200: envelope(userWithAddressSchema), ...errors, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const { email = null, mobile = null, otp, requestId } = request.body;
+      const saved = await auth.confirmContactChange(currentUser(request).id, {
+        email,
+        mobile,
+        otp,
+        requestId,
+      });
+      if (!saved) throw gone();
+      return ok(
+        saved,
+        email ? 'Your e-mail address has been changed.' : 'Your mobile number has been changed.',
+      );
+    },
+  );
+
+  app.post(
+    '/user/close',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Close the account: erases its personal data and signs out every session',
+        description:
+          'Confirmed by the session and the word CLOSE typed by the buyer. Erases the name, ' +
+          'contacts, password, address, WhatsApp choice, favourites, saved searches, alerts and ' +
+          'the billing of unpaid orders; keeps paid orders with their billing and their tax ' +
+          'invoices and credit notes (GST law, about 8 years). The contacts may register again. ' +
+          '409 ACCOUNT_HAS_OPEN_ORDERS while an order is awaiting payment, paid with porting ' +
+          'not complete, or owed a refund.',
+        body: closeAccountBody,
+        response: { 200: envelope(accountClosedSchema), ...errors, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const closed = await accountClosing.closeOwn(currentUser(request).id);
+      clearSessionCookies(reply, app.config, { forgetDevice: true });
+      return ok(closed, 'Your account has been closed.');
     },
   );
 }

@@ -149,3 +149,46 @@ export const addressBody = z.object({
     .trim()
     .regex(/^[1-9]\d{5}$/, 'Enter a valid 6-digit PIN code.'),
 });
+
+/** The word the buyer types to confirm closing their account. */
+const CLOSE_ACCOUNT_WORD = 'CLOSE';
+
+/** POST /user/close: the buyer confirms by typing CLOSE. */
+export const closeAccountBody = z.object({
+  confirm: z
+    .string({ error: `Type ${CLOSE_ACCOUNT_WORD} to confirm.` })
+    .trim()
+    .toUpperCase()
+    .refine((word) => word === CLOSE_ACCOUNT_WORD, `Type ${CLOSE_ACCOUNT_WORD} to confirm.`),
+});
+
+/** POST /admin/customers/close: the buyer's e-mail or mobile, and why (kept in the audit log). */
+export const adminCloseAccountBody = z.object({
+  contact: z
+    .string({ error: "Enter the buyer's e-mail address or mobile number." })
+    .trim()
+    .transform((value, ctx) => {
+      if (value.includes('@')) {
+        const email = emailField.safeParse(value);
+        if (email.success) return { email: email.data };
+      } else {
+        const mobile = normalizeMobile(value);
+        if (mobile) return { mobile };
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: "Enter the buyer's e-mail address or 10-digit mobile number.",
+      });
+      return z.NEVER;
+    }),
+  reason: z
+    .string({ error: 'Say why the account is closed (for example, the buyer asked by e-mail).' })
+    .trim()
+    .min(5, 'Say why the account is closed (at least 5 characters).')
+    .max(500, 'The reason must be at most 500 characters long.')
+    .refine(...oneLine('The reason')),
+});
+
+export const accountClosedSchema = z.object({
+  kept: z.string().describe('What the store keeps, and why'),
+});

@@ -34,6 +34,7 @@ import {
   upsertAddress,
   type NewUser,
 } from './user-store';
+import { recordConsents, recordFirstConsent } from './consents';
 
 export type { BillingDetails, UserRow } from './user-mapping';
 
@@ -122,11 +123,53 @@ export function createUserService({ database }: { database: Database }) {
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
     contactsTaken,
     profile,
+    /** Consents given or withdrawn, with their time and policy version (decision 0057). */
+    recordConsents,
+    recordFirstConsent,
 
-    /** A customer account from a verified registration, in the caller's transaction. */
+    /**
+     * The 409 to answer when another account holds this e-mail address or mobile (a change of
+     * contact): the same words registration uses, naming no account.
+     */
+    async contactTaken(contact: { email: string } | { mobile: string }, executor: Db = db) {
+      const holder =
+        'email' in contact
+          ? await findUserByEmail(executor, contact.email)
+          : await findUserByMobile(executor, contact.mobile);
+      if (!holder) return undefined;
+      return 'email' in contact ? emailTaken() : mobileTaken();
+    },
+
+    /**
+     * Sets the account's new e-mail or mobile in `tx` (its code verified); 409 when another
+     * account took it meanwhile.
+     */
+    async setContact(tx: Db, id: string, contact: { email: string } | { mobile: string }) {
+      try {
+        await updateUser(tx, id, contact);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw 'email' in contact ? emailTaken() : mobileTaken();
+      }
+    },
+
+    /**
+     * A customer account from a verified registration, in the caller's transaction, with the
+     * consents it gave (decision 0057).
+     */
     async createCustomer(executor: Db, details: Omit<NewUser, 'role'>) {
       await assertContactsFree(details.email, details.mobile, executor);
       const row = await insertUser(executor, { ...details, role: 'customer' });
+      const kinds = details.getWhatsappUpdate ? ['terms', 'whatsapp_updates'] : ['terms'];
+      await recordConsents(
+        executor,
+        (kinds as ('terms' | 'whatsapp_updates')[]).map((kind) => ({
+          userId: row.id,
+          kind,
+          given: true,
+          source: 'registration',
+        })),
+      );
       return { id: row.id, role: row.role };
     },
 
@@ -163,7 +206,21 @@ export function createUserService({ database }: { database: Database }) {
       if (body.getWhatsappUpdate !== undefined) changes.getWhatsappUpdate = body.getWhatsappUpdate;
       if (body.companyName !== undefined) changes.companyName = body.companyName;
       if (body.gstinNo !== undefined) changes.gstinNo = body.gstinNo;
-      if (Object.keys(changes).length > 0) await updateUser(db, id, changes);
+      if (Object.keys(changes).length > 0) {
+        await db.transaction(async (tx) => {
+          await updateUser(tx, id, changes);
+          // Only a change is a consent given or withdrawn (the form sends the box every time).
+          if (
+            changes.getWhatsappUpdate !== undefined &&
+            changes.getWhatsappUpdate !== user.getWhatsappUpdate
+          ) {
+            const given = changes.getWhatsappUpdate;
+            await recordConsents(tx, [
+              { userId: id, kind: 'whatsapp_updates', given, source: 'profile' },
+            ]);
+          }
+        });
+      }
       return profile(id);
     },
 

@@ -29,6 +29,11 @@ export const users = pgTable(
       .default('customer'),
     /** Set when an administrator disables a staff member: no sign-in, no session, until cleared. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Set when the account is closed (decision 0055): its personal data erased, its contacts
+     * freed for a new account, never signed in to again. Its paid orders keep their billing.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_mobile_key').on(t.mobile)],
@@ -74,7 +79,9 @@ export const otpRequests = pgTable(
   'otp_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['registration', 'login', 'password_reset'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['registration', 'login', 'password_reset', 'contact_change'],
+    }).notNull(),
     email: text('email'),
     mobile: text('mobile'),
     codeHash: text('code_hash').notNull(),

@@ -8,3 +8,4 @@ export * from './invoices';
 export * from './outbox';
 export * from './rate-limits';
 export * from './alerts';
+export * from './consents';

@@ -8,6 +8,13 @@ interface Toast {
   type: ToastType;
   /** Milliseconds before the toast starts leaving; Infinity keeps it until closed. */
   duration: number;
+  action?: ToastAction;
+}
+
+/** A button on the toast (e.g. "No e-mails"): runs `run`, then the toast closes. */
+interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 /** A toast on screen; `leaving` while its exit animation runs. */
@@ -18,6 +25,7 @@ export interface ToastEntry extends Toast {
 export interface ToastOptions {
   /** Milliseconds; defaults to TOAST_DEFAULT_DURATION_MS. Infinity never auto-closes. */
   duration?: number;
+  action?: ToastAction;
 }
 
 type ShowToast = (message: string, options?: ToastOptions) => string;

@@ -50,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       // says so once), so toasts never stack up as copies.
       setToasts((current) => [
         ...current.filter((toast) => toast.type !== type || toast.message !== message),
-        { id, message, type, duration, leaving: false },
+        { id, message, type, duration, action: options.action, leaving: false },
       ]);
       if (Number.isFinite(duration)) {
         timers.current.set(

@@ -46,6 +46,18 @@ export function ToastViewport({
           {style.icon}
         </span>
         <p className="flex-1 text-sm font-medium">{toast.message}</p>
+        {toast.action ? (
+          <button
+            type="button"
+            onClick={() => {
+              toast.action!.run();
+              onClose(toast.id);
+            }}
+            className="shrink-0 rounded border border-current px-2 py-0.5 text-sm font-semibold"
+          >
+            {toast.action.label}
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={() => onClose(toast.id)}

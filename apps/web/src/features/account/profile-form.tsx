@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../lib/zod';
 import { CheckboxField, GstinField, TextField } from '../../components/form-fields';
+import { WHATSAPP_UPDATES_LABEL } from '../../components/privacy-notice';
 import type { AuthAddress, AuthUser } from '../auth';
 import { checkCorporateFields, nameSchema, normalizeGstin } from './account-fields';
 import { SaveButton, useAccountSave } from './account-save';
 import { AccountSection } from './account-section';
+import { ContactChangeDialog, type ContactKind } from './contact-change-dialog';
 import { useUpdateProfile } from './api/update-profile';
 
 const PROFILE_SAVED = 'Your profile has been saved.';
@@ -40,6 +43,7 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
   const save = useAccountSave({ saved: PROFILE_SAVED, failed: PROFILE_SAVE_FAILED });
   const { mutateAsync: saveProfile } = useUpdateProfile();
   const corporate = user.accountType === 'Corporate';
+  const [changing, setChanging] = useState<ContactKind | null>(null);
   const {
     register,
     handleSubmit,
@@ -70,11 +74,16 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
       <dl className="grid gap-x-6 gap-y-3 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-600">E-mail address</dt>
-          <dd className="font-medium break-all text-slate-900">{user.email}</dd>
+          <dd className="font-medium break-all text-slate-900">
+            {user.email} <ChangeButton label="Change e-mail" onClick={() => setChanging('email')} />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Mobile number</dt>
-          <dd className="font-medium text-slate-900">{user.mobile}</dd>
+          <dd className="font-medium text-slate-900">
+            {user.mobile}{' '}
+            <ChangeButton label="Change mobile" onClick={() => setChanging('mobile')} />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Account type</dt>
@@ -99,14 +108,24 @@ export function ProfileForm({ user, address }: { user: AuthUser; address: AuthAd
             <GstinField error={errors.gstinNo?.message} {...register('gstinNo')} />
           </>
         ) : null}
-        <CheckboxField
-          label="Send me updates and offers on WhatsApp"
-          {...register('getWhatsappUpdate')}
-        />
+        <CheckboxField label={WHATSAPP_UPDATES_LABEL} {...register('getWhatsappUpdate')} />
         <SaveButton pending={isSubmitting} dirty={isDirty}>
           Save details
         </SaveButton>
       </form>
+      {changing ? <ContactChangeDialog kind={changing} onClose={() => setChanging(null)} /> : null}
     </AccountSection>
+  );
+}
+
+function ChangeButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="ml-1 text-sm font-semibold text-blue-700 underline hover:text-blue-900"
+    >
+      {label}
+    </button>
   );
 }

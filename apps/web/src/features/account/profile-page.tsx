@@ -7,6 +7,7 @@ import { OrderHistory } from '../orders';
 import { seo } from '../seo';
 import type { Route } from './+types/profile-page';
 import { AddressForm } from './address-form';
+import { CloseAccountSection } from './close-account-section';
 import { ProfileForm } from './profile-form';
 
 export const meta: Route.MetaFunction = () =>
@@ -48,6 +49,9 @@ function SignedInProfile() {
       </div>
       <div className="mt-8">
         <OrderHistory />
+      </div>
+      <div className="mt-8">
+        <CloseAccountSection />
       </div>
     </Container>
   );

@@ -4,6 +4,7 @@ import { lazy } from 'react';
 
 export type { AuthAddress, AuthSession, AuthUser } from './auth-session';
 export { toAuthSession } from './auth-session';
+export { useForgetAccount } from './api/logout';
 export { AuthSessionProvider } from './auth-session-provider';
 export {
   AuthUiProvider,

@@ -237,6 +237,26 @@ describe('auth state', () => {
     expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
   });
 
+  it('logout forgets the billing draft this tab kept; an expired session keeps it', async () => {
+    setSessionHintCookie();
+    installFakeApi({ 'GET /user/profile': profileReply, 'POST /auth/logout': ok(null) });
+    const queryClient = createTestQueryClient();
+    renderWithQuery('/', <Probe />, queryClient);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    const draft = JSON.stringify({
+      userId: sampleSession.user.id,
+      values: { line1: '7 Lake View' },
+    });
+    window.sessionStorage.setItem('billing-draft', draft);
+    act(() => clearSession(queryClient));
+    expect(window.sessionStorage.getItem('billing-draft')).toBe(draft);
+
+    act(() => setSession(queryClient, sampleSession));
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
+    expect(window.sessionStorage.getItem('billing-draft')).toBeNull();
+  });
+
   it('logout clears the session when there is no response at all', async () => {
     installFakeApi({});
     vi.stubGlobal(

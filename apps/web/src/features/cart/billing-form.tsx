@@ -3,6 +3,7 @@ import { gstinStateName } from '@store/domain';
 import { useEffect, useState } from 'react';
 import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { CheckboxField, TextField } from '../../components/form-fields';
+import { PrivacyNotice } from '../../components/privacy-notice';
 import { z } from '../../lib/zod';
 import { AddressFields, addressSchema, nameSchema } from '../account';
 import type { AuthAddress, AuthUser } from '../auth';
@@ -135,6 +136,7 @@ export function BillingForm({
             {...register('confirmGstinStateMismatch')}
           />
         ) : null}
+        <PrivacyNotice purpose="Your name and address go on this order's GST invoice, which the law requires us to keep." />
       </form>
     </section>
   );

@@ -1,10 +1,14 @@
+import { PRIVACY_POLICY_VERSION } from '@store/domain';
 import type { ReactNode } from 'react';
 import { Container, PageHeader } from '../../components/page';
 import { formatIndianDate } from '../../lib/format';
 import { proseClass } from './content-blocks';
 
-/** When the policy texts were last revised. */
-const POLICIES_UPDATED = '2026-11-29';
+/**
+ * When the policy texts were last revised: the version consents are recorded under, one date
+ * for the privacy, refund and terms pages (a consent to the terms names it too).
+ */
+const POLICIES_UPDATED = PRIVACY_POLICY_VERSION;
 
 /** Layout of the privacy, refund and terms pages. */
 export function PolicyPage({

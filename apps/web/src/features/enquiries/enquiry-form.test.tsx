@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectPrivacyNotice } from '../../../test-support/privacy-notice';
 import { renderWithQuery } from '../../../test-support/render';
 import { EnquiryForm } from './enquiry-form';
 
@@ -149,6 +150,15 @@ describe('EnquiryForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
     expect(await screen.findByText(/Please try again in 20 minutes/)).toBeVisible();
     expect(screen.getByLabelText('Full name')).toHaveValue('Meera Iyer');
+  });
+
+  it('says what the details are for and links the privacy policy (decision 0057)', () => {
+    renderWithQuery('/contact-us', <EnquiryForm />);
+    const form = screen.getByLabelText('Full name').closest('form')!;
+    expectPrivacyNotice(
+      form,
+      'We reply within one working day. Your details are used only to answer you.',
+    );
   });
 
   it('keeps the honeypot away from people and assistive technology', () => {

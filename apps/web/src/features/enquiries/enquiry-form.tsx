@@ -2,6 +2,7 @@ import { useId, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain';
+import { PrivacyNotice } from '../../components/privacy-notice';
 import { useToast } from '../../components/toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -295,9 +296,7 @@ export function EnquiryForm({
         </div>
 
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">
-            We reply within one working day. Your details are used only to answer you.
-          </p>
+          <PrivacyNotice purpose="We reply within one working day. Your details are used only to answer you." />
           <button
             type="submit"
             disabled={!hydrated || isSubmitting}

@@ -87,7 +87,13 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         return;
       }
       try {
-        await setFavourite(item.id, on);
+        // The first favourite starts the alert e-mails: say so now, with a one-tap way out
+        // (loaded then: nothing of it in the page's first load).
+        if (await setFavourite(item.id, on)) {
+          void import('./alerts-notice').then((notice) =>
+            notice.tellAlertsStarted(toast, queryClient),
+          );
+        }
       } catch (error) {
         toast.error(isApiError(error) ? error.message : FAVOURITE_MESSAGES.failed);
       }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PrivacyNotice } from '../../components/privacy-notice';
 import { useToast } from '../../components/toast';
 import { api, isApiError } from '../../lib/api-client';
 import { useIsSignedIn } from '../auth';
@@ -72,6 +73,10 @@ export function NotifyMe({
         <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy || undefined}>
           Notify me
         </button>
+        <PrivacyNotice
+          className="basis-full"
+          purpose="We use your e-mail only to tell you once when this number goes on sale."
+        />
       </form>
     );
   }

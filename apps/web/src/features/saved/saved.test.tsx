@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
@@ -7,6 +7,7 @@ import { renderWithQuery } from '../../../test-support/render';
 import { resetAfterTest, sampleSession } from '../../../test-support/session';
 import { AuthSessionProvider, useAuthActions } from '../auth';
 import { NumberCard } from '../catalog';
+import { ALERTS_NOTICE } from './alerts-notice';
 import { FAVOURITE_MESSAGES, FavouritesProvider } from './favourites-provider';
 import {
   GUEST_FAVOURITES_KEY,
@@ -122,6 +123,30 @@ describe('favourites', () => {
     expect(api.callsTo('PUT /favourites/6')).toHaveLength(1);
     expect(api.callsTo('DELETE /favourites/6')).toHaveLength(1);
     expect(readGuestFavourites()).toEqual([]);
+  });
+
+  // Decision 0057 (QA 14a F14): the favourite that starts the alert e-mails says so at once.
+  it('tells the buyer the alert e-mails started, and "No e-mails" turns them off', async () => {
+    const api = installFakeApi({
+      'GET /favourites': () => ok({ items: [] }),
+      'PUT /favourites/5': ok({ alertsStarted: true }, 'Saved to your favourites.'),
+      'PUT /favourites/6': ok({ alertsStarted: false }, 'Saved to your favourites.'),
+      'PUT /alerts/settings': ok({}, 'You will get no more alert e-mails.'),
+    });
+    renderCards();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in now' }));
+    await waitFor(() => expect(api.callsTo('GET /favourites')).toHaveLength(1));
+
+    // A favourite that starts nothing (the e-mails were on before, or are off) says nothing.
+    fireEvent.click(await heart('98765 00006'));
+    await waitFor(() => expect(api.callsTo('PUT /favourites/6')).toHaveLength(1));
+    expect(screen.queryByText(ALERTS_NOTICE.started)).toBeNull();
+
+    fireEvent.click(await heart('98765 00005'));
+    const notice = (await screen.findByText(ALERTS_NOTICE.started)).parentElement!;
+    fireEvent.click(within(notice).getByRole('button', { name: ALERTS_NOTICE.stop }));
+    expect(await screen.findByText('You will get no more alert e-mails.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /alerts/settings')[0]!.body).toEqual({ alertsOn: false });
   });
 });
 

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../../test-support/fake-api';
+import { expectPrivacyNotice } from '../../../../test-support/privacy-notice';
 import { renderWithQuery } from '../../../../test-support/render';
 import { resetAfterTest, sampleSession } from '../../../../test-support/session';
 import { OTP_NOTICES } from '../auth-errors';
@@ -58,6 +59,19 @@ async function enterCodes(user: User, sms: string, email: string) {
 
 // Form-heavy tests: typing through jsdom is slow on a busy machine.
 describe('registration form', { timeout: 30_000 }, () => {
+  it('says what the details are for, links the privacy policy and names what WhatsApp sends (decision 0057)', () => {
+    const { dialog } = renderRegister();
+    expectPrivacyNotice(
+      dialog,
+      'We use your name, e-mail, mobile and (for a company) its name and GSTIN for your account, your orders and their GST invoices.',
+    );
+    expect(
+      screen.getByLabelText('Send me order and porting updates on WhatsApp'),
+    ).not.toBeChecked();
+    // The store sends no offers by WhatsApp: the box promises none.
+    expect(dialog).not.toHaveTextContent(/offers/i);
+  });
+
   it('requires the company name and a valid GSTIN for a Corporate account', async () => {
     const api = installFakeApi({ 'POST /auth/register': issued });
     const { user } = renderRegister();
@@ -94,7 +108,7 @@ describe('registration form', { timeout: 30_000 }, () => {
     await enter(user, screen.getByLabelText('Company name'), 'Asha Traders');
     // Pasted from a PDF or an e-mail, spaces and all: nothing is cut off.
     await enter(user, screen.getByLabelText('GSTIN'), ' 27aapfu0939f1zv ');
-    await user.click(screen.getByLabelText('Send me updates and offers on WhatsApp'));
+    await user.click(screen.getByLabelText('Send me order and porting updates on WhatsApp'));
     await user.click(screen.getByLabelText(/I accept the/));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 

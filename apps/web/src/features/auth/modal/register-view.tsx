@@ -9,6 +9,7 @@ import {
   SubmitButton,
   TextField,
 } from '../../../components/form-fields';
+import { PrivacyNotice, WHATSAPP_UPDATES_LABEL } from '../../../components/privacy-notice';
 import { useToast } from '../../../components/toast';
 import {
   checkCorporateFields,
@@ -180,10 +181,7 @@ export function RegisterView({
         ) : null}
 
         <div className="space-y-3">
-          <CheckboxField
-            label="Send me updates and offers on WhatsApp"
-            {...register('getWhatsappUpdate')}
-          />
+          <CheckboxField label={WHATSAPP_UPDATES_LABEL} {...register('getWhatsappUpdate')} />
           <CheckboxField
             label={
               <>
@@ -202,6 +200,8 @@ export function RegisterView({
             {...register('acceptTermsAndConditions')}
           />
         </div>
+
+        <PrivacyNotice purpose="We use your name, e-mail, mobile and (for a company) its name and GSTIN for your account, your orders and their GST invoices." />
 
         <SubmitButton pending={isSubmitting} pendingLabel="Creating account…">
           Create account

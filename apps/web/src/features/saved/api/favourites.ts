@@ -16,10 +16,17 @@ export function useFavouritesQuery(enabled: boolean) {
   return useQuery({ queryKey: FAVOURITES_QUERY_KEY, queryFn: fetchFavourites, enabled });
 }
 
-/** PUT or DELETE /favourites/{id}. */
-export async function setFavourite(id: number, on: boolean): Promise<void> {
-  if (on) await api.put(`/favourites/${id}`);
-  else await api.delete(`/favourites/${id}`);
+/**
+ * PUT or DELETE /favourites/{id}; true when this favourite started the buyer's alert e-mails
+ * (decision 0057: the page then says so).
+ */
+export async function setFavourite(id: number, on: boolean): Promise<boolean> {
+  if (!on) {
+    await api.delete(`/favourites/${id}`);
+    return false;
+  }
+  const added = await api.put<ApiData<'/favourites/{id}', 'put'>>(`/favourites/${id}`);
+  return added.data?.alertsStarted === true;
 }
 
 /** POST /favourites/merge: the favourites a guest kept join the account's; all of them. */

@@ -1,0 +1,85 @@
+import { orderStatusLabels } from '@store/domain';
+import type { AuditService } from '../audit/audit-service';
+import type { AuthService } from '../auth/auth-service';
+import type { Database } from '../db/database';
+import { inTransaction } from '../db/transactions';
+import { conflict, notFound } from '../http/app-error';
+import {
+  eraseAccount,
+  eraseUnpaidOrders,
+  findOpenOrders,
+  findUserByContact,
+  lockUser,
+} from './account-closing-store';
+
+/** What closing an account keeps, as the buyer and the console are told. */
+const KEPT_AFTER_CLOSING =
+  'The tax invoices and credit notes of paid orders, and those orders with the billing details printed on them, are kept for 8 years as the GST law requires. Everything else is erased.';
+
+/** Who closes: the buyer themself, or an administrator on the buyer's request (with a reason). */
+type Closer = { by: 'buyer' } | { by: 'admin'; actorId: string; reason: string };
+
+/**
+ * Closing an account (decision 0055): in one transaction, refused while an order is open, every
+ * session ended, the code requests of its contacts deleted, its own data deleted and its row
+ * anonymised, unpaid orders' billing erased; paid and invoiced orders keep theirs. Recorded in
+ * the audit log with no personal data (the log is never edited, so it must not keep any).
+ */
+export function createAccountClosing(deps: {
+  database: Database;
+  auth: Pick<AuthService, 'forgetAccount'>;
+  audit: AuditService;
+}) {
+  async function close(userId: string, closer: Closer, now = new Date()) {
+    return inTransaction(deps.database, async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user || user.closedAt) throw notFound('No open customer account was found.');
+      if (user.role !== 'customer') {
+        throw conflict(
+          'A staff account is not closed here: an administrator disables it on the Staff page.',
+          'STAFF_ACCOUNT',
+        );
+      }
+      const open = await findOpenOrders(tx, userId, now);
+      if (open.length > 0) {
+        const list = open
+          .map((order) => `${order.reference} (${orderStatusLabels[order.status]})`)
+          .join(', ');
+        const whose = closer.by === 'buyer' ? 'Your account' : 'This account';
+        throw conflict(
+          `${whose} cannot be closed yet: ${open.length === 1 ? 'an order is' : 'some orders are'} still open: ${list}. Once the porting is complete, or an unpaid order's hold has lapsed or it is cancelled, the account can be closed. Contact us if you need help with an order.`,
+          'ACCOUNT_HAS_OPEN_ORDERS',
+          { openOrders: open.map((order) => order.reference) },
+        );
+      }
+      await deps.auth.forgetAccount(tx, { userId, email: user.email, mobile: user.mobile });
+      const unpaidOrdersErased = await eraseUnpaidOrders(tx, userId);
+      await eraseAccount(tx, user, now);
+      await deps.audit.record(tx, {
+        actorId: closer.by === 'admin' ? closer.actorId : userId,
+        action: 'user.close',
+        entityType: 'user',
+        entityId: userId,
+        after: { closedBy: closer.by, unpaidOrdersErased },
+        note: closer.by === 'admin' ? closer.reason : 'Closed by the buyer from their profile.',
+      });
+      return { kept: KEPT_AFTER_CLOSING };
+    });
+  }
+
+  return {
+    /** The signed-in buyer closes their own account. */
+    closeOwn: (userId: string) => close(userId, { by: 'buyer' }),
+
+    /** An administrator closes the customer account with this e-mail or mobile, on request. */
+    async closeByContact(
+      actorId: string,
+      contact: { email: string } | { mobile: string },
+      reason: string,
+    ) {
+      const found = await findUserByContact(deps.database.db, contact);
+      if (!found) throw notFound('No customer account has this e-mail address or mobile number.');
+      return close(found.id, { by: 'admin', actorId, reason });
+    },
+  };
+}
