@@ -1,9 +1,33 @@
 // Catches a production store's e-mail and SMS on this machine, to try production without real
 // SMTP and MSG91 accounts: an SMTP server and a stand-in for MSG91's Flow API, on loopback, that
-// print every message they are given. Start the store with the two settings it prints.
+// print every message they are given. Start the store with the settings it prints: each
+// MSG91_TEMPLATE_<KIND> is its kind's name, so that an SMS is printed as its template filled in
+// (STORE_NAME and PUBLIC_BASE_URL, if set here as for the store, fill the template's fixed text).
 //   node scripts/message-catcher.mjs [smtp-port] [msg91-port]     (defaults 2525 and 2526)
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
+
+const templates = JSON.parse(
+  readFileSync(new URL('../apps/api/src/notify/sms-templates.json', import.meta.url), 'utf8'),
+);
+const store = process.env.STORE_NAME ?? 'VIP Number Store';
+const site = (process.env.PUBLIC_BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+
+/** The SMS as the buyer reads it: the template's text with VAR1, VAR2, ... in its {#var#}. */
+function smsText(templateId, recipient) {
+  const template = templates[templateId];
+  const variables = Object.keys(recipient)
+    .filter((key) => /^VAR\d+$/.test(key))
+    .sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)))
+    .map((key) => recipient[key]);
+  if (!template) return `(template ${templateId}) ${variables.join(' | ')}`;
+  let next = 0;
+  return template
+    .replaceAll('{store}', store)
+    .replaceAll('{site}', site)
+    .replaceAll('{#var#}', () => variables[next++] ?? '');
+}
 
 const [smtpPort = 2525, msg91Port = 2526] = process.argv.slice(2).map(Number);
 
@@ -26,8 +50,9 @@ createServer((request, response) => {
   let body = '';
   request.on('data', (chunk) => (body += chunk));
   request.on('end', () => {
-    for (const recipient of JSON.parse(body || '{}').recipients ?? []) {
-      console.log(`SMS to ${recipient.mobiles}: ${recipient.content}`);
+    const flow = JSON.parse(body || '{}');
+    for (const recipient of flow.recipients ?? []) {
+      console.log(`SMS to ${recipient.mobiles}: ${smsText(flow.template_id, recipient)}`);
     }
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ type: 'success', message: 'caught' }));
@@ -37,5 +62,8 @@ createServer((request, response) => {
 console.log(
   `Catching messages: SMTP_URL=smtp://127.0.0.1:${smtpPort} ` +
     `SMS_PROVIDER=msg91 MSG91_API_BASE=http://127.0.0.1:${msg91Port} ` +
-    '(MSG91_AUTH_KEY and MSG91_TEMPLATE_ID: any value)',
+    'MSG91_AUTH_KEY=any ' +
+    Object.keys(templates)
+      .map((kind) => `MSG91_TEMPLATE_${kind.toUpperCase()}=${kind}`)
+      .join(' '),
 );

@@ -162,7 +162,7 @@ describeEachDatabase(
         `Order ${order.reference}: ${itemOf(data, small!).display} refunded`,
       );
       const sms = await sentTo(ctx().database, user.mobile);
-      expect(sms.some((message) => message.text.includes('has been refunded: Rs 23,600'))).toBe(
+      expect(sms.some((message) => message.text.includes('has been refunded, Rs 23,600,'))).toBe(
         true,
       );
 
@@ -213,10 +213,16 @@ describeEachDatabase(
       const line = await refundNumber(staff.client, order.id, small!, { reason: 'Not portable' });
       expect(line.statusCode, line.body).toBe(200);
       const [lineSms] = await sentTo(ctx().database, user.mobile);
+      // The SMS's DLT template says it of the number's UPC; the e-mail names the code.
       expect(lineSms!.text).toContain(
+        '98112 23344 has been refunded, Rs 5,900, its share of your payment pay_line03.',
+      );
+      expect(lineSms!.text).toContain('If we sent you its UPC, it is cancelled: do not use it.');
+      const [lineMail] = await sentTo(ctx().database, user.email);
+      expect(lineMail!.text).toContain(
         'The UPC AB12CD34 we sent for 98112 23344 is cancelled: do not use it.',
       );
-      expect(lineSms!.text).not.toContain('ZX98CV76');
+      expect(lineMail!.text).not.toContain('ZX98CV76');
       // Staff see it on the timeline.
       expect(line.json().data.timeline.at(-1).note).toContain(
         'UPC AB12CD34 sent for 98112 23344 is void: the buyer is told not to use it.',

@@ -149,9 +149,9 @@ describeEachDatabase(
       expect(upcEmail!.text).toContain('Your UPC (Unique Porting Code) has been sent');
       expect(upcEmail!.text).toContain('Note: UPC sent by SMS from the operator');
       const [upcSms] = await sentTo(ctx().database, user.mobile);
-      // The sentence goes on after "order …:" in lower case (QA 13b F17).
+      // Its DLT template (decision 0052): no code here, the e-mail has the details.
       expect(upcSms!.text).toContain(
-        `order ${order.reference}: your UPC (Unique Porting Code) has been sent`,
+        `order ${order.reference}: UPC sent for 98765 98765 (see our e-mail).`,
       );
 
       // Every number ported completes the order at once: "ported" answers completed, and
@@ -226,8 +226,11 @@ describeEachDatabase(
         },
       );
       expect(refundUnpaid.statusCode).toBe(409);
+      // Staff's reason goes by e-mail: an SMS variable holds 30 characters (decision 0052).
       const [sms] = await sentTo(ctx().database, pending.user.mobile);
-      expect(sms!.text).toContain('Reason: Buyer asked to cancel by phone');
+      expect(sms!.text).toContain(`order ${pending.order.reference} for your numbers: cancelled.`);
+      const [cancelMail] = await sentTo(ctx().database, pending.user.email);
+      expect(cancelMail!.text).toContain('Reason: Buyer asked to cancel by phone');
       // Money that arrives for an order staff cancelled is refunded: the order stays cancelled.
       const lateMoney = await staff.client.post(api(`/admin/orders/${pending.order.id}/payments`), {
         reference: 'UPI-77777',

@@ -247,8 +247,8 @@ describeEachDatabase(
       expect(before!.subject).toBe(
         `Order ${order.reference}: porting of 98123 41234 is in progress`,
       );
-      expect(sms[0]!.text).toContain('Your order is complete.');
-      expect(sms[1]!.text).toContain('porting of your number 98123 41234 is in progress.');
+      expect(sms[0]!.text).toContain('for 98123 41234: ported, order complete.');
+      expect(sms[1]!.text).toContain('for 98123 41234: porting in progress.');
     });
 
     it('refuses a UPC recorded for another number of the order (409), but not a number’s own corrected, nor another order’s', async () => {
@@ -468,10 +468,8 @@ describeEachDatabase(
       // The steps back sent nothing but the UPC's withdrawal; the steps forward again were told
       // as ever (the last with the order's completion), the same code not as its own replacement.
       expect(texts).toHaveLength(messagesBefore + 4);
-      expect(texts[0]).toContain(
-        'has been ported to your operator in your own name. Your order is complete.',
-      );
-      expect(texts[1]).toContain('porting of your number 98123 41234 is in progress.');
+      expect(texts[0]).toContain('for 98123 41234: ported, order complete.');
+      expect(texts[1]).toContain('for 98123 41234: porting in progress.');
       expect(texts[3]).toBe(
         `VIP Number Store: order ${order.reference}: the UPC QW12ER34 we sent for 98123 41234 is withdrawn: do not use it. We will send you the right one.`,
       );
@@ -570,9 +568,7 @@ describeEachDatabase(
       );
       expect(inProgress!.subject).toBe(`Order ${order.reference}: porting is in progress`);
       const [sms] = await sentTo(ctx().database, user.mobile);
-      expect(sms!.text).toContain(
-        'your numbers have been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!',
-      );
+      expect(sms!.text).toContain('ported, order complete.');
     });
 
     it('takes no step back on a cancelled or unpaid order', async () => {
@@ -679,13 +675,16 @@ describeEachDatabase(
       expect(whatsapp[0]!.text).toBe(
         `Hello Asha Verma, the UPC for your number 98123 41234 (order ${keen.order.reference}) is AB12CD34, valid until ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port it in your name. Keep the code private: give it only to the operator's store. Our team never asks you for it.`,
       );
-      // The GST invoice reaches the buyer on every channel: its page's link on WhatsApp and SMS.
+      // The GST invoice reaches the buyer on every channel: its page's link on WhatsApp; the SMS,
+      // whose template can hold no link of its own, names the orders' list.
       const orderPage = `${ctx().config.PUBLIC_BASE_URL}/orders/${keen.order.id}`;
       expect(whatsapp[1]!.text).toContain(`Your GST invoice is on your order page: ${orderPage}.`);
       const paidSms = keenMobile.find(
         (m) => m.channel === 'sms' && m.text.includes('payment received'),
       );
-      expect(paidSms!.text).toContain(`Your GST invoice: ${orderPage} (also in our e-mail).`);
+      expect(paidSms!.text).toContain(
+        `Your GST invoice is in our e-mail and on your order page at ${ctx().config.PUBLIC_BASE_URL}/profile.`,
+      );
 
       // Asking for WhatsApp later counts from then on.
       const optIn = await quiet.client.request({

@@ -20,6 +20,7 @@ import {
 } from './auth-store';
 import { waitText } from './limit-answers';
 import { otpMessages } from './otp-messages';
+import { smsMessage } from '../notify/sms-templates';
 import type { OtpChannels, OtpIssued, OtpPayload, OtpPurpose } from './otp-types';
 import { sessionKeys } from './session-keys';
 
@@ -355,7 +356,10 @@ async function deliver(
     sms
       ? attempt(() => {
           const message = otpMessages(purpose, codes.sms, STORE_NAME, OTP_TTL_SECONDS);
-          return deps.notifier.send({ channel: 'sms', to: sms, text: message.sms, otp: codes.sms });
+          return deps.notifier.send({
+            ...smsMessage(sms, message.sms, deps.config),
+            otp: codes.sms,
+          });
         }, 'sms')
       : false,
   ]);

@@ -1,3 +1,4 @@
+import type { SmsTemplate } from '../notify/sms-templates';
 import type { OtpPurpose } from './otp-types';
 
 const actions: Record<OtpPurpose, string> = {
@@ -5,6 +6,11 @@ const actions: Record<OtpPurpose, string> = {
   login: 'sign in',
   password_reset: 'reset your password',
   contact_change: 'make this the new contact of your account',
+};
+
+/** The same in at most 30 characters, where it is longer: a DLT variable of the SMS (0052). */
+const smsActions: Partial<Record<OtpPurpose, string>> = {
+  contact_change: 'make this your new contact',
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,7 +21,7 @@ function validity(ttlSeconds: number): string {
   return `${minutes} minutes`;
 }
 
-/** The e-mail and the SMS that carry a one-time code. */
+/** The e-mail and the SMS (its template's variables) that carry a one-time code. */
 export function otpMessages(
   purpose: OtpPurpose,
   code: string,
@@ -39,6 +45,9 @@ export function otpMessages(
 <p>If you did not ask for this code, ignore this message: nothing changes without it.
 Never share this code with anyone. Our team will never ask you for it.</p>
 <p>${escapeHtml(storeName)}</p>`;
-  const sms = `${code} is your ${storeName} code to ${action}. Valid for ${valid}. Do not share it with anyone.`;
+  const sms: SmsTemplate = {
+    kind: 'otp',
+    variables: [code, smsActions[purpose] ?? action, valid],
+  };
   return { subject, text, html, sms };
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { msg91TemplateSettings } from '../../test-support/msg91-templates';
 import { ConfigError, loadConfig } from './config';
 
 /** A production store's settings, each its own (no demo value). */
@@ -12,7 +13,7 @@ const completeProduction = {
   SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
   SMS_PROVIDER: 'msg91',
   MSG91_AUTH_KEY: 'key',
-  MSG91_TEMPLATE_ID: 'template',
+  ...msg91TemplateSettings,
   PAYMENT_UPI_ID: 'shop@okaxis',
   PAYMENT_BANK_DETAILS: 'Account name: Shop, A/c 123456789012, IFSC HDFC0000001',
   MAIL_FROM: 'Shop <orders@shop.example.in>',
@@ -105,7 +106,8 @@ describe('loadConfig', () => {
       problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(32) }),
     ).toEqual([
       'MSG91_AUTH_KEY',
-      'MSG91_TEMPLATE_ID',
+      // One template per kind of SMS, every one missing in the same list (decision 0052).
+      ...Object.keys(msg91TemplateSettings),
       'PUBLIC_BASE_URL',
       'STORE_GSTIN',
       'SMTP_URL',

@@ -9,6 +9,7 @@ import {
 } from '@store/domain';
 import { z } from 'zod';
 import type { WhatsappTemplateKind } from '../notify/message';
+import { SMS_VARIABLE_MAX, smsTemplateKinds, type SmsTemplateKind } from '../notify/sms-templates';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -81,6 +82,19 @@ const whatsappTemplateSettings = {
   WHATSAPP_TEMPLATE_PORTING_UPDATE: templateName,
   WHATSAPP_TEMPLATE_ORDER_UPDATE: templateName,
 } satisfies Record<`WHATSAPP_TEMPLATE_${Uppercase<WhatsappTemplateKind>}`, unknown>;
+
+/** The setting of the MSG91 template of each kind of SMS (notify/sms-templates.ts). */
+const msg91TemplateSetting = (kind: SmsTemplateKind) =>
+  `MSG91_TEMPLATE_${kind.toUpperCase() as Uppercase<SmsTemplateKind>}` as const;
+const msg91TemplateSettings = Object.fromEntries(
+  smsTemplateKinds.map((kind) => [msg91TemplateSetting(kind), z.string().trim().min(1).optional()]),
+) as Record<ReturnType<typeof msg91TemplateSetting>, z.ZodOptional<z.ZodString>>;
+
+/** The MSG91 template id of each kind of SMS, as the settings give them. */
+export const msg91Templates = (config: Pick<Config, keyof typeof msg91TemplateSettings>) =>
+  Object.fromEntries(
+    smsTemplateKinds.map((kind) => [kind, config[msg91TemplateSetting(kind)] ?? '']),
+  ) as Record<SmsTemplateKind, string>;
 
 /** The demo values of the settings a production store must be given its own of. */
 const demoDefaults = {
@@ -339,7 +353,8 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default(demoDefaults.MAIL_FROM),
   SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
   MSG91_AUTH_KEY: z.string().optional(),
-  MSG91_TEMPLATE_ID: z.string().optional(),
+  /** The MSG91 template (mapped to its DLT template) of each kind of SMS. */
+  ...msg91TemplateSettings,
   MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
   WHATSAPP_PROVIDER: z.enum(['log', 'cloud']).default('log'),
   WHATSAPP_TOKEN: z.string().optional(),
@@ -391,8 +406,20 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
     }
   }
   if (env.SMS_PROVIDER === 'msg91') {
-    for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID']) {
+    for (const key of ['MSG91_AUTH_KEY', ...Object.keys(msg91TemplateSettings)]) {
       requireSetting(key, 'required when SMS_PROVIDER=msg91');
+    }
+    // The UPI ID is a variable of the order SMS, which DLT keeps to 30 characters.
+    if ((env.PAYMENT_UPI_ID ?? '').length > SMS_VARIABLE_MAX) {
+      problems.push(
+        `PAYMENT_UPI_ID: at most ${SMS_VARIABLE_MAX} characters with SMS_PROVIDER=msg91: the order SMS carries it in a DLT variable`,
+      );
+    }
+    // One template for every SMS cannot pass DLT (decision 0052): the old setting is not read.
+    if (env.MSG91_TEMPLATE_ID) {
+      problems.push(
+        'MSG91_TEMPLATE_ID: no longer read: each kind of SMS has its own DLT template, set as MSG91_TEMPLATE_<KIND> (docs/sms-templates.md)',
+      );
     }
   }
   if (env.WHATSAPP_PROVIDER === 'cloud') {
@@ -447,7 +474,7 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
       );
       if (env.SMS_PROVIDER !== 'msg91') {
         problems.push(
-          'SMS_PROVIDER: must be msg91 in production (with MSG91_AUTH_KEY and MSG91_TEMPLATE_ID): without it no SMS is sent',
+          'SMS_PROVIDER: must be msg91 in production (with MSG91_AUTH_KEY and a MSG91_TEMPLATE_<KIND> for each kind of SMS, docs/sms-templates.md): without it no SMS is sent',
         );
       }
       // The store serves no TLS itself: an https address means a proxy in front of it, and a

@@ -9,7 +9,7 @@ import { AppError, conflict, minutesText, notFound, tooMany } from '../http/app-
 import { keyReused, requestHash } from '../http/idempotency-key';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
-import type { StaffAlerts } from '../notify/staff-alerts';
+import type { StaffAlert, StaffAlerts } from '../notify/staff-alerts';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import { enquiryReference } from './enquiry-reference';
 import type {
@@ -120,9 +120,19 @@ async function createEnquiry(
 }
 
 /** What the team hears of a new enquiry: who, about what, and where to answer it. */
-function staffAlert(config: Pick<Config, 'PUBLIC_BASE_URL'>, input: EnquiryInput, id: string) {
+function staffAlert(
+  config: Pick<Config, 'PUBLIC_BASE_URL'>,
+  input: EnquiryInput,
+  id: string,
+): StaffAlert {
   const about = input.number ? ` about ${input.number}` : '';
   return {
+    // Whom to call back, and about which number: 30 characters (an SMS variable).
+    sms: [
+      'New enquiry',
+      enquiryReference(id),
+      input.number ? `${input.mobile} about ${input.number}` : `from ${input.mobile}`,
+    ],
     subject: `New enquiry ${enquiryReference(id)}${about}: ${topicLabels[input.topic]}`,
     text: [
       `From ${input.name}, ${input.mobile}, ${input.email}${about}.`,

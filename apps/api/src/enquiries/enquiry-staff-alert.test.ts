@@ -37,8 +37,9 @@ describeEachDatabase(
         return found;
       });
       expect(sms!.channel).toBe('sms');
-      expect(sms!.text).toContain(`New enquiry ${reference} about 9820098200`);
-      expect(sms!.text).toContain('From Ravi Kulkarni, 9876543210');
+      expect(sms!.text).toBe(
+        `[${app.config.STORE_NAME}] New enquiry ${reference}: 9876543210 about 9820098200. Details in your e-mail and at http://store.test/admin`,
+      );
     });
 
     it('says nothing for a filled honeypot or a refused enquiry', async () => {

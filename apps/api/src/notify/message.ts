@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SmsTemplate } from './sms-templates';
 
 export type Channel = 'email' | 'sms' | 'whatsapp';
 
@@ -26,6 +27,11 @@ export interface OutgoingMessage {
    * WhatsApp conversation with an approved template); `text` is how the message reads.
    */
   template?: { kind: WhatsappTemplateKind; parameters: string[] };
+  /**
+   * SMS: its DLT template and the variables, in order (notify/sms-templates.ts); `text` is the
+   * template filled in, how the message reads.
+   */
+  smsTemplate?: SmsTemplate;
   /** E-mail only: extra headers (List-Unsubscribe of the alert e-mails). */
   headers?: Record<string, string>;
   /** E-mail only: files attached (the tax invoice of a paid order). */

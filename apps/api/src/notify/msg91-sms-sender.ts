@@ -1,9 +1,10 @@
 import type { MessageSender } from './message';
+import type { SmsTemplateKind } from './sms-templates';
 
 export interface Msg91Options {
   authKey: string;
-  /** The MSG91 Flow template (mapped to a DLT-approved template) used for every SMS. */
-  templateId: string;
+  /** The MSG91 template id of each kind of SMS, each mapped to its DLT-approved template. */
+  templates: Record<SmsTemplateKind, string>;
   /** https://control.msg91.com/api/v5 in production; a local fake in tests. */
   apiBase: string;
   /** How long a call may take (OUTBOUND_TIMEOUT_SECONDS). */
@@ -19,13 +20,19 @@ export class SmsDeliveryError extends Error {
 
 /**
  * SMS through MSG91's Flow API (POST {base}/flow, header `authkey`). Indian operators only carry
- * DLT-registered templates, so the text cannot be free: the template receives the variables
- * `otp` (the code, or empty) and `content` (the whole text), e.g. "##otp## is your ... code".
+ * DLT-registered templates, so the text cannot be free: every SMS names its kind's template and
+ * its variables, sent in order as `VAR1`, `VAR2`, ... (the MSG91 template is written with
+ * ##VAR1##, ##VAR2##, ... where the DLT template has its {#var#}; decision 0052).
  */
 export function createMsg91SmsSender(options: Msg91Options): MessageSender {
   const url = `${options.apiBase.replace(/\/+$/, '')}/flow`;
   return {
     async send(message) {
+      const template = message.smsTemplate;
+      if (!template) throw new SmsDeliveryError('An SMS needs its DLT template.');
+      const variables = Object.fromEntries(
+        template.variables.map((value, index) => [`VAR${index + 1}`, value]),
+      );
       let response: Response;
       try {
         response = await fetch(url, {
@@ -36,11 +43,9 @@ export function createMsg91SmsSender(options: Msg91Options): MessageSender {
             accept: 'application/json',
           },
           body: JSON.stringify({
-            template_id: options.templateId,
+            template_id: options.templates[template.kind],
             short_url: '0',
-            recipients: [
-              { mobiles: `91${message.to}`, otp: message.otp ?? '', content: message.text },
-            ],
+            recipients: [{ mobiles: `91${message.to}`, ...variables }],
           }),
           signal: AbortSignal.timeout(options.timeoutMs),
         });

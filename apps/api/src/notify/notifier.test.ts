@@ -3,7 +3,9 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { describeEachDatabase, testConfig } from '../../test-support/test-app';
+import { msg91TemplateSettings } from '../../test-support/msg91-templates';
 import { listOutbox } from './dev-outbox';
+import { smsMessage } from './sms-templates';
 import { createNotifier, type OutgoingMessage } from './notifier';
 
 describeEachDatabase('the notifier', (ctx) => {
@@ -94,21 +96,27 @@ describeEachDatabase('the notifier', (ctx) => {
       const config = testConfig({
         SMS_PROVIDER: 'msg91',
         MSG91_AUTH_KEY: 'key',
-        MSG91_TEMPLATE_ID: 'template',
+        ...msg91TemplateSettings,
+        MSG91_TEMPLATE_OTP: '6500aaaabbbbccccdddd0001',
         MSG91_API_BASE: `http://127.0.0.1:${port}/api/v5`,
       });
       const notifier = createNotifier({ config, database: ctx().database, log: capture().log });
       await notifier.send({
-        channel: 'sms',
-        to: '9876543210',
-        text: '111222 is your code',
+        ...smsMessage(
+          '9876543210',
+          { kind: 'otp', variables: ['111222', 'sign in', '10 minutes'] },
+          config,
+        ),
         otp: '111222',
       });
+      // The OTP kind's own template, from its setting, with its variables.
       expect(requests).toEqual([
         {
-          template_id: 'template',
+          template_id: '6500aaaabbbbccccdddd0001',
           short_url: '0',
-          recipients: [{ mobiles: '919876543210', otp: '111222', content: '111222 is your code' }],
+          recipients: [
+            { mobiles: '919876543210', VAR1: '111222', VAR2: 'sign in', VAR3: '10 minutes' },
+          ],
         },
       ]);
     } finally {
@@ -172,12 +180,37 @@ describeEachDatabase('the notifier', (ctx) => {
     }
   });
 
-  it('needs the MSG91 key and template when SMS_PROVIDER=msg91', () => {
-    expect(() => loadConfig({ SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key' })).toThrow(
-      /MSG91_TEMPLATE_ID: required when SMS_PROVIDER=msg91/,
+  it('needs the MSG91 key and a template per kind of SMS when SMS_PROVIDER=msg91', () => {
+    const { MSG91_TEMPLATE_UPC_SENT: _left, ...allButOne } = msg91TemplateSettings;
+    expect(() =>
+      loadConfig({ SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key', ...allButOne }),
+    ).toThrow(
+      /^Invalid configuration:\n {2}- MSG91_TEMPLATE_UPC_SENT: required when SMS_PROVIDER=msg91$/,
     );
-    expect(() => loadConfig({ SMS_PROVIDER: 'msg91', MSG91_TEMPLATE_ID: 't' })).toThrow(
+    expect(() => loadConfig({ SMS_PROVIDER: 'msg91', ...msg91TemplateSettings })).toThrow(
       /MSG91_AUTH_KEY: required when SMS_PROVIDER=msg91/,
     );
+    expect(
+      loadConfig({ SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key', ...msg91TemplateSettings })
+        .MSG91_TEMPLATE_ORDER_PLACED_UPI,
+    ).toBe('order_placed_upi');
+    // The one template of before cannot pass DLT: an owner upgrading is told what replaced it.
+    expect(() =>
+      loadConfig({
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'key',
+        MSG91_TEMPLATE_ID: 'old',
+        ...msg91TemplateSettings,
+      }),
+    ).toThrow(/MSG91_TEMPLATE_ID: no longer read: each kind of SMS has its own DLT template/);
+    // The UPI ID goes in a DLT variable of the order SMS: 30 characters at most.
+    expect(() =>
+      loadConfig({
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'key',
+        PAYMENT_UPI_ID: 'vipnumberstore.payments@okhdfcbank',
+        ...msg91TemplateSettings,
+      }),
+    ).toThrow(/PAYMENT_UPI_ID: at most 30 characters with SMS_PROVIDER=msg91/);
   });
 });

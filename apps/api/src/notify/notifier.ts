@@ -1,4 +1,4 @@
-import type { Config } from '../config/config';
+import { msg91Templates, type Config } from '../config/config';
 import type { Database } from '../db/database';
 import { recordInOutbox } from './dev-outbox';
 import { createLogSender } from './log-sender';
@@ -63,7 +63,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     (config.SMS_PROVIDER === 'msg91'
       ? createMsg91SmsSender({
           authKey: config.MSG91_AUTH_KEY!,
-          templateId: config.MSG91_TEMPLATE_ID!,
+          templates: msg91Templates(config),
           apiBase: config.MSG91_API_BASE,
           timeoutMs: config.OUTBOUND_TIMEOUT_SECONDS * 1000,
         })

@@ -2,9 +2,13 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg91TemplateSettings } from '../../test-support/msg91-templates';
 import { loadConfig } from '../config/config';
 import type { Database } from '../db/database';
 import { createNotifier, type NotifyLog } from './notifier';
+import { smsMessage } from './sms-templates';
+
+const site = { STORE_NAME: 'VIP Number Store', PUBLIC_BASE_URL: 'https://shop.example.in' };
 
 /**
  * Providers that accept the connection and then never answer: the notifier built from the
@@ -53,7 +57,7 @@ describe('OUTBOUND_TIMEOUT_SECONDS for e-mail and SMS', () => {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         SMS_PROVIDER: 'msg91',
         MSG91_AUTH_KEY: 'test-auth-key',
-        MSG91_TEMPLATE_ID: 'test-template',
+        ...msg91TemplateSettings,
         MSG91_API_BASE: `http://127.0.0.1:${httpPort}/api/v5`,
       }),
       database: {} as Database,
@@ -69,7 +73,9 @@ describe('OUTBOUND_TIMEOUT_SECONDS for e-mail and SMS', () => {
   it('gives up on an MSG91 call that never answers', async () => {
     const n = notifier();
     try {
-      const took = await timeToFail(() => n.send({ channel: 'sms', to: '9876543210', text: 'x' }));
+      const took = await timeToFail(() =>
+        n.send(smsMessage('9876543210', { kind: 'payment_received', variables: ['VN-1'] }, site)),
+      );
       expect(took).toBeGreaterThanOrEqual(900);
       expect(took).toBeLessThan(4_000);
     } finally {

@@ -12,6 +12,7 @@ import {
   retryDelayMs,
 } from './outbox';
 import { qrCodeAttachment } from './qr-code-attachment';
+import { smsMessage } from './sms-templates';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const message = (n: number): OutgoingMessage => ({
@@ -104,6 +105,22 @@ describeEachDatabase('the outbox', (ctx) => {
     const [file] = (sent[0] as { attachments: { content: Buffer }[] }).attachments;
     expect(file).toEqual({ ...attachment, content: pdf });
     expect(Buffer.isBuffer(file!.content)).toBe(true);
+  });
+
+  it("keeps an SMS's DLT template and variables for its delivery (decision 0052)", async () => {
+    const sms = smsMessage(
+      '9810012345',
+      { kind: 'payment_received', variables: ['VN-20261129-MJ2018YZ'] },
+      { STORE_NAME: 'VIP Number Store', PUBLIC_BASE_URL: 'https://shop.example.in' },
+    );
+    const ids = await inTransaction(ctx().database, (tx) => enqueueMessages(tx, [sms]));
+    const { notifier, sent } = recordingNotifier();
+    await sendingOutbox(notifier).deliver(ids);
+    expect(sent).toEqual([sms]);
+    expect(sent[0]!.smsTemplate).toEqual({
+      kind: 'payment_received',
+      variables: ['VN-20261129-MJ2018YZ'],
+    });
   });
 
   it('makes the tax invoice as it sends, and sends without it when that fails', async () => {

@@ -1,10 +1,15 @@
 import type { OutgoingMessage } from './message';
-import { smsAmounts } from './sms-text';
+import { smsMessage } from './sms-templates';
 
 export interface StaffAlert {
-  /** The e-mail's subject; the SMS is the subject and the first line of the text. */
+  /** The e-mail's subject. */
   subject: string;
   text: string;
+  /**
+   * The SMS's variables (its staff_alert template): what happened, of what (an order's or an
+   * enquiry's reference), and one detail (the amount, the topic); 30 characters each at most.
+   */
+  sms: [what: string, reference: string, detail: string];
 }
 
 /**
@@ -14,12 +19,16 @@ export interface StaffAlert {
  * request that caused it).
  */
 export function createStaffAlerts(deps: {
-  config: { STAFF_ALERT_EMAILS: string[]; STAFF_ALERT_MOBILES: string[]; STORE_NAME: string };
+  config: {
+    STAFF_ALERT_EMAILS: string[];
+    STAFF_ALERT_MOBILES: string[];
+    STORE_NAME: string;
+    PUBLIC_BASE_URL: string;
+  };
 }) {
   const { config } = deps;
   const messages = (alert: StaffAlert): OutgoingMessage[] => {
     const subject = `[${config.STORE_NAME}] ${alert.subject}`;
-    const sms = smsAmounts(`${subject}. ${alert.text.split('\n')[0]}`).slice(0, 300);
     return [
       ...config.STAFF_ALERT_EMAILS.map((to) => ({
         channel: 'email' as const,
@@ -27,7 +36,9 @@ export function createStaffAlerts(deps: {
         subject,
         text: alert.text,
       })),
-      ...config.STAFF_ALERT_MOBILES.map((to) => ({ channel: 'sms' as const, to, text: sms })),
+      ...config.STAFF_ALERT_MOBILES.map((to) =>
+        smsMessage(to, { kind: 'staff_alert', variables: alert.sms }, config),
+      ),
     ];
   };
   return {

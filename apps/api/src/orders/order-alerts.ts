@@ -1,6 +1,7 @@
 import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
 import { displayNumbers } from './order-messages';
 import type { Config } from '../config/config';
+import { smsRupees } from '../notify/sms-templates';
 import type { StaffAlert } from '../notify/staff-alerts';
 import type { Billing, OrderRow } from './order-types';
 
@@ -17,15 +18,18 @@ function buyerLine(order: OrderRow): string {
   return `Buyer: ${billing.name}, ${billing.mobile}, ${billing.email}${billing.companyName ? ` (${billing.companyName})` : ''}`;
 }
 
-/** An alert about an order: what happened, the buyer, and the order in the console. */
+/**
+ * An alert about an order: `{event} {reference}: {amount}` as its subject (and its SMS), then
+ * what happened, the buyer, and the order in the console.
+ */
 const orderAlert = (
   config: AlertConfig,
   order: OrderRow,
-  subject: string,
-  what: string,
+  alert: { event: string; amount: number; what: string },
 ): StaffAlert => ({
-  subject,
-  text: [what, buyerLine(order), consoleLink(config, order)].join('\n'),
+  subject: `${alert.event} ${order.reference}: ${inr(alert.amount)}`,
+  text: [alert.what, buyerLine(order), consoleLink(config, order)].join('\n'),
+  sms: [alert.event, order.reference, `Rs ${smsRupees(alert.amount)}`],
 });
 
 /** How the buyer pays, as the team says it (the setting's code means nothing to them). */
@@ -33,22 +37,21 @@ const paidHow = (provider: string) =>
   provider === 'razorpay' ? 'online through Razorpay' : 'by UPI / bank transfer';
 
 /**
- * An alert about an order's held numbers: `subject` with the order's reference and total, and
+ * An alert about an order's held numbers: `event` with the order's reference and total, and
  * what happened, told with the numbers and the hold's end.
  */
 const heldNumbersAlert = (
   config: AlertConfig,
   order: OrderRow,
   items: readonly { number: string }[],
-  subject: string,
+  event: string,
   what: (numbers: string, holdEnd: string) => string,
 ) =>
-  orderAlert(
-    config,
-    order,
-    `${subject} ${order.reference}: ${inr(order.totalAmount)}`,
-    what(displayNumbers(items), formatIndiaDateTime(order.holdExpiresAt)),
-  );
+  orderAlert(config, order, {
+    event,
+    amount: order.totalAmount,
+    what: what(displayNumbers(items), formatIndiaDateTime(order.holdExpiresAt)),
+  });
 
 /** A buyer placed an order: the numbers are held until it is paid, and until when. */
 export const newOrderAlert = (
@@ -89,12 +92,11 @@ export const holdLapsedAlert = (
 
 /** A buyer says they have paid: staff verify the UTR in the bank statement, then confirm it. */
 export function paymentSubmittedAlert(config: AlertConfig, order: OrderRow): StaffAlert {
-  return orderAlert(
-    config,
-    order,
-    `Payment submitted for order ${order.reference}: ${inr(order.totalAmount)}`,
-    `UTR ${order.submittedUtrKey}: check the bank statement, then confirm or reject it in the console.`,
-  );
+  return orderAlert(config, order, {
+    event: 'Payment submitted for order',
+    amount: order.totalAmount,
+    what: `UTR ${order.submittedUtrKey}: check the bank statement, then confirm or reject it in the console.`,
+  });
 }
 
 /** Money that arrived for an order: what it paid for, or that it must go back. */
@@ -128,13 +130,10 @@ export function paymentAlert(
     payment.provider === 'razorpay'
       ? `Paid online through Razorpay (payment ${payment.reference}).`
       : `UPI / bank transfer ${payment.reference}, confirmed in the console.`;
-  return orderAlert(
-    config,
-    order,
-    payment.outcome === 'paid'
-      ? `Payment received for order ${order.reference}: ${inr(payment.amount)}`
-      : `Payment to refund on order ${order.reference}: ${inr(payment.amount)}`,
-    [
+  return orderAlert(config, order, {
+    event: payment.outcome === 'paid' ? 'Payment received for order' : 'Payment to refund on order',
+    amount: payment.amount,
+    what: [
       payment.outcome === 'paid'
         ? `${how} Send the UPC of each number.`
         : `${how} It cannot pay for the order: refund it from the console.`,
@@ -143,5 +142,5 @@ export function paymentAlert(
           `${displayNumbers([held])} is only held, not sold: order ${held.orderReference} holds it until ${formatIndiaDateTime(held.holdEnd)}. If that hold lapses unpaid, the number comes free: offer it to this buyer first (the lapse alert of ${held.orderReference} will say so).`,
       ),
     ].join('\n'),
-  );
+  });
 }

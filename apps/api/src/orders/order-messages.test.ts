@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { nonGsm7, smsParts } from '../../test-support/gsm7';
 import { testConfig } from '../../test-support/test-app';
+import { SMS_VARIABLE_MAX, smsTemplateFill, smsTemplateKinds } from '../notify/sms-templates';
 import { createStaffAlerts } from '../notify/staff-alerts';
 import type { OutgoingMessage } from '../notify/notifier';
 import type { PaymentDetails } from '../payments/payment-service';
-import { newOrderAlert, paymentAlert, paymentSubmittedAlert } from './order-alerts';
+import {
+  holdLapsedAlert,
+  newOrderAlert,
+  paymentAlert,
+  paymentSubmittedAlert,
+} from './order-alerts';
 import {
   holdEndingMessages,
   holdExpiredMessages,
@@ -17,6 +23,7 @@ import {
   portingSteps,
   refundDueMessages,
   refundMessages,
+  refundReferenceMessages,
   sentUpcs,
   unexpectedPaymentMessages,
   upcWithdrawnMessages,
@@ -29,6 +36,8 @@ const config = testConfig({
   PAYMENT_SUBMITTED_HOLD_HOURS: '36',
 });
 const page = `https://www.vipnumberstore.in/orders/a2c4e6f8-0000-4000-8000-000000000001`;
+/** Where an SMS sends the buyer: a URL cannot be a DLT variable, so their orders' list. */
+const orders = 'https://www.vipnumberstore.in/profile';
 const contact = { name: 'Priya Sharma', email: 'priya@example.com', mobile: '9810012345' };
 const order = {
   id: 'a2c4e6f8-0000-4000-8000-000000000001',
@@ -104,7 +113,7 @@ it('speaks of the numbers in the plural when an order holds several', () => {
   expect(expired!.text).toContain('94942 66660, 97861 61984 are back on sale.');
   expect(expired!.text).toContain('If they are still free, they are yours');
   expect(expired!.text).toContain('To order them again in one click from');
-  expect(expiredSms!.text).toContain('if they are still free:');
+  expect(expiredSms!.text).toContain('for 94942 66660, 97861 61984 (Rs 14,748.82) ended');
 
   const [reminder] = holdEndingMessages(config, contact, order, two);
   expect(reminder!.text).toContain(
@@ -126,7 +135,7 @@ describe('a manual payment (QA 13b F1)', () => {
       expect(email(placed).text).toContain('If by 29 Nov 2026, 9:54 pm IST we have neither');
       expect(email(placed).text).not.toContain('Our team confirms it and writes to you');
       expect(sms(placed).text).toContain(
-        `then enter the UTR at "I have paid" to keep it 36 hours: ${page}`,
+        `then enter the UTR at "I have paid" to keep the hold 36 hours: ${orders}`,
       );
     }
     const reminder = holdEndingMessages(config, contact, order, one);
@@ -134,7 +143,7 @@ describe('a manual payment (QA 13b F1)', () => {
       'enter the UTR (the transaction reference) on your order page and press "I have paid": we then keep it for 36 hours',
     );
     expect(sms(reminder).text).toContain(
-      `Paid? Enter the UTR on your order page ("I have paid") to keep it 36 hours. Else pay now: ${page}`,
+      `Paid? Enter the UTR on your order page ("I have paid") to keep the hold 36 hours. Else pay now: ${orders}`,
     );
   });
 
@@ -142,7 +151,7 @@ describe('a manual payment (QA 13b F1)', () => {
     const placed = orderPlacedMessages(config, contact, razorpayOrder, one, online);
     const reminder = holdEndingMessages(config, contact, razorpayOrder, one);
     for (const message of [...placed, ...reminder]) expect(message.text).not.toContain('UTR');
-    expect(sms(reminder).text).toContain(`Pay now to keep it: ${page}`);
+    expect(sms(reminder).text).toContain(`Pay now to keep it: ${orders}`);
   });
 });
 
@@ -194,7 +203,7 @@ describe('SMS texts (QA 13b F3)', () => {
     expect(parts(holdExpiredMessages(config, contact, order, one))).toBe(2);
     expect(parts(paymentSubmittedMessages(config, contact, order, one, '412345678901'))).toBe(2);
     expect(parts(refund(fullRefund))).toBe(2);
-    expect(parts(refund(lineRefund))).toBe(3);
+    expect(parts(refund(lineRefund))).toBe(2);
   });
 
   it('staff alert SMS carry amounts as "Rs" too, their e-mails "₹"', () => {
@@ -203,6 +212,7 @@ describe('SMS texts (QA 13b F3)', () => {
         STAFF_ALERT_EMAILS: ['owner@example.in'],
         STAFF_ALERT_MOBILES: ['9000000777'],
         STORE_NAME: 'VIP Number Store',
+        PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
       },
     });
     for (const alert of [
@@ -226,7 +236,7 @@ describe('SMS texts (QA 13b F3)', () => {
   it('go on in lower case after "order …:" and after the store name', () => {
     const step = sms(orderStepMessages(config, contact, order, two, 'porting_in_progress', null));
     expect(step.text).toContain(
-      `order ${order.reference}: porting of your numbers is in progress.`,
+      `order ${order.reference} for 94942 66660, 97861 61984: porting in progress.`,
     );
     const rejected = paymentRejectedMessages(
       config,
@@ -242,6 +252,164 @@ describe('SMS texts (QA 13b F3)', () => {
   });
 });
 
+describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
+  // The longest values a real order gives: three numbers, a 22-character RTGS UTR, crores.
+  const three = [...two, { number: '8138421421', price: 100_000 }];
+  const utr = 'HDFCR52026112912345678';
+  const big = { ...order, totalAmount: 99_999_999_99 } as OrderRow;
+  const corporate = {
+    ...big,
+    billing: { ...contact, accountType: 'Corporate', companyName: 'Verma Traders Pvt Ltd' },
+  } as OrderRow;
+  const item = { number: '9876543210', upcCode: 'CC33DD44', upcExpiresOn: '2026-12-30' };
+  const alerts = createStaffAlerts({
+    config: {
+      STAFF_ALERT_EMAILS: [],
+      STAFF_ALERT_MOBILES: ['9000000777'],
+      STORE_NAME: config.STORE_NAME,
+      PUBLIC_BASE_URL: config.PUBLIC_BASE_URL,
+    },
+  });
+  const payment = { provider: 'manual', reference: utr, amount: big.totalAmount };
+  const everySms = () =>
+    [
+      ...orderPlacedMessages(config, contact, big, three, upi),
+      ...orderPlacedMessages(config, contact, big, three, bank),
+      ...orderPlacedMessages(
+        config,
+        contact,
+        { ...big, paymentProvider: 'razorpay' },
+        three,
+        online,
+      ),
+      ...orderPaidMessages(config, contact, big, three),
+      ...refundDueMessages(config, contact, big, [
+        { number: '94942 66660', sold: true },
+        { number: '97861 61984', sold: false },
+        { number: '81384 21421', sold: false },
+      ]),
+      ...refundDueMessages(config, contact, big, []),
+      ...refundDueMessages(config, contact, big),
+      ...unexpectedPaymentMessages(config, contact, big, {
+        reference: utr,
+        kind: 'amount_mismatch',
+      }),
+      ...unexpectedPaymentMessages(config, contact, big, { reference: utr, kind: 'extra' }),
+      ...paymentSubmittedMessages(config, contact, big, three, utr),
+      ...paymentRejectedMessages(config, contact, big, 3, utr, 'Not in our statement'),
+      ...holdEndingMessages(config, contact, big, three),
+      ...holdEndingMessages(config, contact, { ...big, paymentProvider: 'razorpay' }, three),
+      ...holdExpiredMessages(config, contact, big, three),
+      ...(['upc_sent', 'porting_in_progress', 'ported', 'completed', 'cancelled'] as const).flatMap(
+        (status) =>
+          orderStepMessages(
+            config,
+            contact,
+            { ...big, needsRefund: true },
+            three,
+            status,
+            'A note',
+          ),
+      ),
+      ...orderStepMessages(config, contact, big, three, 'ported', null, true),
+      ...[big, corporate].flatMap((on) =>
+        [null, 'AA11BB22'].flatMap((replaces) =>
+          portingStepMessages(config, contact, on, item, 'upc_sent', { note: null, replaces }),
+        ),
+      ),
+      ...(['porting_in_progress', 'ported'] as const).flatMap((status) =>
+        portingStepMessages(config, contact, big, item, status, { note: 'x', replaces: null }),
+      ),
+      ...portingStepMessages(config, contact, big, item, 'ported', {
+        note: null,
+        replaces: null,
+        completes: { many: true },
+      }),
+      ...upcWithdrawnMessages(
+        config,
+        contact,
+        big,
+        { number: '9876543210', upcCode: 'AA11BB22' },
+        'Typo',
+      ),
+      ...refundMessages(config, contact, big, { ...lineRefund, reference: utr }, 'Changed mind'),
+      ...refundMessages(config, contact, big, { ...fullRefund, reference: utr }, 'Changed mind'),
+      ...refundMessages(
+        config,
+        contact,
+        big,
+        { ...fullRefund, reference: utr, rest: true, numbers: ['94942 66660', '97861 61984'] },
+        'Changed mind',
+      ),
+      ...refundMessages(
+        config,
+        contact,
+        big,
+        {
+          ...fullRefund,
+          reference: 'pay_29QQoUBi66xm2f',
+          wholeOrder: false,
+          throughRazorpay: true,
+        },
+        'Paid twice',
+      ),
+      // Each refund again, paid back by hand with a 30-character reference (decision 0054).
+      ...[
+        { ...lineRefund, reference: utr },
+        { ...fullRefund, reference: utr },
+        { ...fullRefund, reference: utr, rest: true },
+        { ...fullRefund, reference: utr, wholeOrder: false },
+      ].flatMap((details) =>
+        refundMessages(
+          config,
+          contact,
+          big,
+          { ...details, refundReference: 'NEFT0012345678NEFT0012345678AB' },
+          'Changed mind',
+        ),
+      ),
+      ...refundReferenceMessages(config, contact, big, {
+        amount: big.totalAmount,
+        reference: 'NEFT0012345678NEFT0012345678AB',
+      }),
+      ...[
+        newOrderAlert(config, big, three),
+        holdLapsedAlert(config, big, three),
+        paymentSubmittedAlert(config, big),
+        paymentAlert(config, big, { ...payment, outcome: 'paid' }),
+        paymentAlert(config, big, { ...payment, outcome: 'refund_due' }),
+      ].flatMap((alert) => alerts.messages(alert)),
+    ].filter((message) => message.channel === 'sms');
+
+  it('each names its template, with variables of at most 30 characters, and reads as it filled in', () => {
+    const messages = everySms();
+    for (const message of messages) {
+      const template = message.smsTemplate!;
+      expect(template, message.text).toBeDefined();
+      for (const variable of template.variables) {
+        expect(variable.length, `${template.kind}: ${variable}`).toBeLessThanOrEqual(
+          SMS_VARIABLE_MAX,
+        );
+      }
+      expect(message.text).toBe(smsTemplateFill(template, config));
+      expect(nonGsm7(message.text), message.text).toEqual([]);
+      expect(smsParts(message.text), message.text).toBeLessThanOrEqual(2);
+    }
+    // Every kind of a buyer's or staff's order SMS is in the matrix above.
+    const kinds = new Set(messages.map((message) => message.smsTemplate!.kind));
+    expect([...kinds].sort()).toEqual(
+      smsTemplateKinds.filter((kind) => !['otp', 'staff_invite'].includes(kind)).sort(),
+    );
+  });
+
+  it('keeps a URL out of the variables: DLT allows only whitelisted links, in the fixed text', () => {
+    for (const message of everySms()) {
+      for (const variable of message.smsTemplate!.variables)
+        expect(variable).not.toMatch(/\/\/|www\./);
+    }
+  });
+});
+
 describe('the lapse e-mail (QA 13b F2)', () => {
   it('says what the order page says, to a reply that reaches support', () => {
     const lapsed = email(holdExpiredMessages(config, contact, order, one));
@@ -254,11 +422,13 @@ describe('the lapse e-mail (QA 13b F2)', () => {
 describe('a refund (QA 13b F6, F12)', () => {
   it('cancels the UPC sent for the number it pays back, by name', () => {
     const line = refund(lineRefund);
-    for (const message of line) {
+    for (const message of line.filter(({ channel }) => channel !== 'sms')) {
       expect(message.text).toContain(
         'The UPC ZX98CV76 we sent for 81384 21421 is cancelled: do not use it.',
       );
     }
+    // The SMS's template cannot name the UPC only when there is one (decision 0052).
+    expect(sms(line).text).toContain('If we sent you its UPC, it is cancelled: do not use it.');
     expect(line.map((message) => message.channel)).toEqual(['email', 'sms', 'whatsapp']);
   });
 
@@ -324,20 +494,20 @@ describe('"I have paid" acknowledged (QA 13b F7)', () => {
 describe('the number named (QA 13b F8)', () => {
   it('in the reminder, the lapse and a staff cancel, with the amount', () => {
     expect(sms(holdEndingMessages(config, contact, order, one)).text).toContain(
-      `VIP Number Store: 94942 66660 (Rs 14,748.82), order ${order.reference}, is held only until`,
+      `VIP Number Store: order ${order.reference} for 94942 66660 (Rs 14,748.82) is held only until`,
     );
     const lapsed = holdExpiredMessages(config, contact, order, one);
     expect(email(lapsed).text).toContain(
       `We did not receive the payment of ₹14,748.82 for order ${order.reference} before its hold ended, so the order is cancelled and 94942 66660 is back on sale.`,
     );
-    expect(sms(lapsed).text).toContain('the hold on 94942 66660 (Rs 14,748.82), order');
+    expect(sms(lapsed).text).toContain(
+      `the hold on order ${order.reference} for 94942 66660 (Rs 14,748.82) ended`,
+    );
     const cancelled = orderStepMessages(config, contact, order, one, 'cancelled', 'Asked by you');
     expect(email(cancelled).text).toContain(
       `Order ${order.reference}: Your order for 94942 66660 (₹14,748.82) has been cancelled.`,
     );
-    expect(sms(cancelled).text).toContain(
-      `order ${order.reference}: your order for 94942 66660 (Rs 14,748.82) has been cancelled.`,
-    );
+    expect(sms(cancelled).text).toContain(`order ${order.reference} for 94942 66660: cancelled.`);
   });
 });
 
@@ -378,7 +548,7 @@ describe('a late payment to refund (QA 13b F18)', () => {
     );
     expect(email(told).text).toContain(`Your order: ${page}`);
     expect(sms(told).text).toBe(
-      `VIP Number Store: your payment for order ${order.reference} came after the hold ended, and another buyer's order is holding 91897 55501. It is cancelled and you will be refunded in full (Rs 14,748.82): ${page}`,
+      `VIP Number Store: your payment for order ${order.reference} came after its hold ended, and meanwhile we could not keep 91897 55501 for you. The order is cancelled and you will be refunded in full (Rs 14,748.82). Details in our e-mail.`,
     );
   });
 
@@ -521,8 +691,9 @@ describe('porting messages (decision 0050)', () => {
     const text =
       'Your number 98765 43210 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!';
     expect(email!.text).toContain(text);
-    // SMS go on in lower case after the order's reference.
-    expect(sms!.text).toBe(`VIP Number Store: order ${order.reference}: y${text.slice(1)}`);
+    expect(sms!.text).toBe(
+      `VIP Number Store: order ${order.reference} for 98765 43210: ported, order complete. Details in our e-mail and on your order page at http://store.test/profile`,
+    );
     expect(whatsapp!.template).toEqual({
       kind: 'order_update',
       parameters: [contact.name, order.reference, text],

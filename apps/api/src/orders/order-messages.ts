@@ -17,7 +17,12 @@ import {
 import type { Tx } from '../db/transactions';
 import type { OutgoingMessage } from '../notify/notifier';
 import { enqueueMessages } from '../notify/outbox';
-import { smsAmounts } from '../notify/sms-text';
+import {
+  smsMessage,
+  smsRupees,
+  type SmsTemplate,
+  type SmsTemplateKind,
+} from '../notify/sms-templates';
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import { heldAgainFrom } from './hold-limits';
@@ -248,28 +253,20 @@ interface WhatsappPart {
 }
 
 /**
- * An SMS as sent: amounts as `Rs 14,748.82`, since one "₹" makes the whole SMS UCS-2 (70
- * characters a part, not GSM-7's 160: decision 0049); and the sentence an e-mail text starts,
- * put after `order VN-…: `, goes on in lower case.
+ * The e-mail and the SMS (its DLT template and variables, decision 0052), and the WhatsApp
+ * message (sent only to buyers who opted in).
  */
-function smsText(text: string): string {
-  return smsAmounts(text).replace(
-    /^(.*? order [A-Z0-9-]+: )([A-Z])(?![A-Z])/,
-    (_all, head: string, letter: string) => `${head}${letter.toLowerCase()}`,
-  );
-}
-
-/** The e-mail and the SMS, and the WhatsApp message (sent only to buyers who opted in). */
 function toBuyer(
+  config: MessageConfig,
   contact: Contact,
   subject: string,
   email: string[],
-  sms: string,
+  sms: SmsTemplate,
   whatsapp?: WhatsappPart,
 ): OutgoingMessage[] {
   const messages: OutgoingMessage[] = [
     { channel: 'email', to: contact.email, subject, text: email.join('\n') },
-    { channel: 'sms', to: contact.mobile, text: smsText(sms) },
+    smsMessage(contact.mobile, sms, config),
   ];
   if (whatsapp) {
     messages.push({
@@ -286,6 +283,20 @@ function toBuyer(
 /** The numbers as a buyer reads them: `98765 43210, 90000 78600`. */
 export const displayNumbers = (numbers: readonly { number: string }[]) =>
   numbers.map((item) => displayNumber(item.number)).join(', ');
+
+/**
+ * The numbers (as displayed) in an SMS variable, at most 30 characters: one or two named,
+ * more as `94942 66660 and 2 more`.
+ */
+const smsNumbers = (numbers: readonly string[]) =>
+  numbers.length <= 2 ? numbers.join(', ') : `${numbers[0]} and ${numbers.length - 1} more`;
+
+/** An order's numbers in an SMS variable (smsNumbers); a step told without them, so. */
+const smsItems = (items: readonly { number: string }[]) =>
+  items.length ? smsNumbers(items.map((item) => displayNumber(item.number))) : 'your numbers';
+
+/** The hours "I have paid" keeps the numbers for, as an SMS variable. */
+const smsHoldHours = (config: MessageConfig) => String(config.PAYMENT_SUBMITTED_HOLD_HOURS);
 
 /** A calendar day (YYYY-MM-DD) as people in India write it: `26 Nov 2026`. */
 const dayText = (day: string) =>
@@ -330,16 +341,17 @@ export function orderPlacedMessages(
     `Your order page: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: order ${order.reference} for ${inr(order.totalAmount)} is held until ${until}. ${
-    !details.instructions
-      ? 'Pay online on your order page.'
-      : `${
-          details.instructions.upiId
-            ? `Pay by UPI to ${details.instructions.upiId} quoting ${order.reference}`
-            : `Pay by bank transfer (see our e-mail) quoting ${order.reference}`
-        }, then enter the UTR at "I have paid" to keep ${plural(items.length, 'it', 'them')} ${submittedHoldHours(config)}: ${orderPageUrl(config, order)}`
-  }`;
-  return toBuyer(contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
+  const held = [order.reference, smsRupees(order.totalAmount), until];
+  const upiId = details.instructions?.upiId;
+  const sms: SmsTemplate = !details.instructions
+    ? { kind: 'order_placed_online', variables: held }
+    : upiId
+      ? {
+          kind: 'order_placed_upi',
+          variables: [...held, upiId, order.reference, smsHoldHours(config)],
+        }
+      : { kind: 'order_placed_bank', variables: [...held, order.reference, smsHoldHours(config)] };
+  return toBuyer(config, contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
 }
 
 /** Payment received: the order is paid and porting starts. */
@@ -367,8 +379,8 @@ export function orderPaidMessages(
     ].map((step, index) => `${index + 1}. ${step}`),
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: payment received for order ${order.reference}. Your GST invoice: ${orderPageUrl(config, order)} (also in our e-mail). Your UPC follows within 24 hours.`;
-  return toBuyer(contact, `Payment received: order ${order.reference}`, email, sms, {
+  const sms: SmsTemplate = { kind: 'payment_received', variables: [order.reference] };
+  return toBuyer(config, contact, `Payment received: order ${order.reference}`, email, sms, {
     kind: 'payment_received',
     parameters: [contact.name, order.reference, displayNumbers(items), orderPageUrl(config, order)],
   });
@@ -402,18 +414,17 @@ export function refundDueMessages(
   order: OrderRow,
   gone?: readonly GoneNumber[],
 ): OutgoingMessage[] {
-  const goneText = (short: boolean) =>
-    gone?.length
-      ? gone
-          .map(({ number, sold }) =>
-            sold
-              ? `${number} was sold to another buyer`
-              : `another buyer's order is holding ${number}${short ? '' : ' (not paid yet)'}`,
-          )
-          .join(' and ')
-      : 'a number in it was taken off sale';
+  const goneText = gone?.length
+    ? gone
+        .map(({ number, sold }) =>
+          sold
+            ? `${number} was sold to another buyer`
+            : `another buyer's order is holding ${number} (not paid yet)`,
+        )
+        .join(' and ')
+    : 'a number in it was taken off sale';
   const why = gone
-    ? `after its hold had ended, and meanwhile ${goneText(false)}.`
+    ? `after its hold had ended, and meanwhile ${goneText}.`
     : 'after our team had cancelled the order, so it cannot pay for it.';
   const page = orderPageUrl(config, order);
   const email = [
@@ -425,10 +436,18 @@ export function refundDueMessages(
     `Your order: ${page}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: your payment for order ${order.reference} came ${
-    gone ? `after the hold ended, and ${goneText(true)}` : 'after the order was cancelled'
-  }. It is cancelled and you will be refunded in full (${inr(order.totalAmount)}): ${page}`;
-  return toBuyer(contact, `Order ${order.reference}: you will be refunded`, email, sms);
+  const amount = smsRupees(order.totalAmount);
+  const sms: SmsTemplate = gone
+    ? {
+        kind: 'payment_late',
+        variables: [
+          order.reference,
+          gone.length ? smsNumbers(gone.map(({ number }) => number)) : 'a number in it',
+          amount,
+        ],
+      }
+    : { kind: 'payment_after_cancel', variables: [order.reference, amount] };
+  return toBuyer(config, contact, `Order ${order.reference}: you will be refunded`, email, sms);
 }
 
 /**
@@ -452,8 +471,17 @@ export function paymentSubmittedMessages(
     `Your order page: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: we have your UTR ${utr} for order ${order.reference} (${inr(order.totalAmount)}). We are checking it and keep ${numbers} for you until ${until}.`;
-  return toBuyer(contact, `Order ${order.reference}: we have your payment reference`, email, sms);
+  const sms: SmsTemplate = {
+    kind: 'payment_submitted',
+    variables: [utr, order.reference, smsRupees(order.totalAmount), smsItems(items), until],
+  };
+  return toBuyer(
+    config,
+    contact,
+    `Order ${order.reference}: we have your payment reference`,
+    email,
+    sms,
+  );
 }
 
 /** A payment the store cannot keep (orders/mark-paid.ts). */
@@ -489,11 +517,17 @@ export function unexpectedPaymentMessages(
     `Your order: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
-  const sms =
+  const sms: SmsTemplate =
     payment.kind === 'amount_mismatch'
-      ? `${config.STORE_NAME}: your payment ${payment.reference} does not match the total of order ${order.reference}. The order is cancelled and the payment will be refunded in full.`
-      : `${config.STORE_NAME}: order ${order.reference} was already paid; your further payment ${payment.reference} will be refunded in full.`;
-  return toBuyer(contact, `Order ${order.reference}: a payment will be refunded`, email, sms);
+      ? { kind: 'payment_mismatch', variables: [payment.reference, order.reference] }
+      : { kind: 'payment_extra', variables: [order.reference, payment.reference] };
+  return toBuyer(
+    config,
+    contact,
+    `Order ${order.reference}: a payment will be refunded`,
+    email,
+    sms,
+  );
 }
 
 /** The numbers and what they cost: `97861 61984 (₹2,83,200)`, the order's total. */
@@ -525,12 +559,17 @@ export function holdEndingMessages(
     `Your order page: ${page}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: ${held} ${
-    manual
-      ? `Paid? Enter the UTR on your order page ("I have paid") to keep ${it} ${submittedHoldHours(config)}. Else pay now: ${page}`
-      : `Pay now to keep ${it}: ${page}`
-  }`;
-  return toBuyer(contact, `Order ${order.reference}: your hold ends at ${until}`, email, sms);
+  const heldSms = [order.reference, smsItems(items), smsRupees(order.totalAmount), until];
+  const sms: SmsTemplate = manual
+    ? { kind: 'hold_ending_manual', variables: [...heldSms, smsHoldHours(config)] }
+    : { kind: 'hold_ending_online', variables: heldSms };
+  return toBuyer(
+    config,
+    contact,
+    `Order ${order.reference}: your hold ends at ${until}`,
+    email,
+    sms,
+  );
 }
 
 /** The hold ended without payment (the sweep): which numbers went back on sale, and what now. */
@@ -553,8 +592,12 @@ export function holdExpiredMessages(
     `To order ${it} again in one click from ${again}, if ${itIs} still free: ${retry}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: the hold on ${numbersAndTotal(order, items)}, order ${order.reference}, ended before payment and the order is cancelled. Order again from ${again} if ${itIs} still free: ${retry}`;
+  const sms: SmsTemplate = {
+    kind: 'hold_lapsed',
+    variables: [order.reference, smsItems(items), smsRupees(order.totalAmount), again],
+  };
   return toBuyer(
+    config,
     contact,
     `Order ${order.reference} cancelled: payment not received in time`,
     email,
@@ -585,21 +628,30 @@ export function paymentRejectedMessages(
         ...signOff(config),
       ].join('\n'),
     },
-    {
-      channel: 'sms',
-      to: contact.mobile,
-      // What to do first: a long reason is what the SMS's length limit may cut.
-      text: `${config.STORE_NAME}: we could not match payment reference ${utr} for order ${order.reference}. Your ${plural(count, 'number is', 'numbers are')} held until ${formatIndiaDateTime(order.holdExpiresAt)}: ${orderPageUrl(config, order)} Reason: ${reason}`.slice(
-        0,
-        300,
-      ),
-    },
+    // The reason, staff's own words, is in the e-mail: an SMS variable holds 30 characters.
+    smsMessage(
+      contact.mobile,
+      {
+        kind: 'payment_rejected',
+        variables: [
+          utr,
+          order.reference,
+          plural(count, 'your number', 'your numbers'),
+          formatIndiaDateTime(order.holdExpiresAt),
+        ],
+      },
+      config,
+    ),
   ];
 }
 
 /** The order's completion in words, alone or after the step that ported its last number. */
 const orderComplete = (many: boolean) =>
   `Your order is complete. Enjoy your new ${many ? 'numbers' : 'number'}!`;
+
+/** The porting_step SMS's words for a number being ported, and for the last one ported. */
+const SMS_PORTING = 'porting in progress';
+const SMS_PORTED_COMPLETE = 'ported, order complete';
 
 /** A step of the whole order in words, for an order of one number or (`many`) several. */
 const stepTexts: Partial<
@@ -609,6 +661,8 @@ const stepTexts: Partial<
       subject: (many: boolean) => string;
       /** `what`: the numbers and the order's total (numbersAndTotal). */
       text: (many: boolean, facts: { corporate: boolean; what: string }) => string;
+      /** The step in the porting_step SMS, at most 30 characters (UPCs: order_upcs_sent). */
+      sms?: (many: boolean) => string;
     }
   >
 > = {
@@ -619,17 +673,24 @@ const stepTexts: Partial<
   },
   porting_in_progress: {
     subject: () => 'porting is in progress',
+    sms: () => SMS_PORTING,
     text: (many) =>
       `Porting of your ${many ? 'numbers' : 'number'} is in progress. The ${many ? 'SIMs become' : 'SIM becomes'} active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`,
   },
   ported: {
     subject: (many) => `your ${many ? 'numbers have' : 'number has'} been ported`,
+    sms: () => 'ported',
     text: (many, { corporate }) =>
       `Your ${many ? 'numbers have' : 'number has'} been ported ${portedTo(corporate)}.`,
   },
-  completed: { subject: () => 'your order is complete', text: orderComplete },
+  completed: {
+    subject: () => 'your order is complete',
+    text: orderComplete,
+    sms: () => 'order complete',
+  },
   cancelled: {
     subject: () => 'your order has been cancelled',
+    sms: () => 'cancelled',
     text: (_many, { what }) => `Your order for ${what} has been cancelled.`,
   },
 };
@@ -702,9 +763,23 @@ export function orderStepMessages(
     `Your order and its timeline: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: order ${order.reference}: ${step.text}${refundLine}${note ? ` ${reason}: ${note}` : ''}`;
+  // Staff's note is in the e-mail: an SMS variable holds 30 characters.
+  const sms: SmsTemplate =
+    status === 'upc_sent' && !completes
+      ? { kind: 'order_upcs_sent', variables: [order.reference, smsItems(items)] }
+      : {
+          kind: 'porting_step',
+          variables: [
+            order.reference,
+            smsItems(items),
+            completes
+              ? SMS_PORTED_COMPLETE
+              : `${texts.sms?.(many) ?? status}${refundLine ? ', refund in full' : ''}`,
+          ],
+        };
   const porting = completes ? undefined : portingOrderSteps[status];
   return toBuyer(
+    config,
     contact,
     `Order ${order.reference}: ${step.subject}`,
     email,
@@ -802,8 +877,17 @@ export function portingStepMessages(
       noteLines,
     );
     // A replacement says so, naming the code it voids: the buyer then holds two codes.
-    const sms = `${config.STORE_NAME}: ${earlier ? 'new ' : ''}UPC for ${number} is ${upc}, valid till ${until}.${earlier ? ` It replaces ${earlier}: do not use that one.` : ''} ${takeUpc(corporate, 'it')} ${SHARE_UPC_ONLY_AT_THE_STORE} Order ${order.reference}.`;
+    const sms: SmsTemplate = earlier
+      ? {
+          kind: corporate ? 'upc_replaced_company' : 'upc_replaced',
+          variables: [number, upc, until, earlier, order.reference],
+        }
+      : {
+          kind: corporate ? 'upc_sent_company' : 'upc_sent',
+          variables: [number, upc, until, order.reference],
+        };
     return toBuyer(
+      config,
       contact,
       `Order ${order.reference}: ${earlier ? `new UPC for ${number} (replaces ${earlier})` : `the UPC for ${number}`}`,
       email,
@@ -834,8 +918,20 @@ export function portingStepMessages(
         },
     options.completes,
   );
-  const sms = `${config.STORE_NAME}: order ${order.reference}: ${step.text}`;
+  const sms: SmsTemplate = {
+    kind: 'porting_step',
+    variables: [
+      order.reference,
+      number,
+      options.completes
+        ? SMS_PORTED_COMPLETE
+        : status === 'porting_in_progress'
+          ? SMS_PORTING
+          : 'ported',
+    ],
+  };
   return toBuyer(
+    config,
     contact,
     `Order ${order.reference}: ${step.subject}`,
     stepEmail(config, contact, order, [`Order ${order.reference}: ${step.text}`], noteLines),
@@ -863,6 +959,7 @@ export function upcWithdrawnMessages(
   const number = displayNumber(item.number);
   const text = `the UPC ${item.upcCode} we sent for ${number} is withdrawn: do not use it. We will send you the right one.`;
   return toBuyer(
+    config,
     contact,
     `Order ${order.reference}: do not use the UPC ${item.upcCode} for ${number}`,
     stepEmail(
@@ -872,7 +969,7 @@ export function upcWithdrawnMessages(
       [`Order ${order.reference}: ${text}`],
       ['', `Reason: ${reason}`],
     ),
-    `${config.STORE_NAME}: order ${order.reference}: ${text}`,
+    { kind: 'upc_withdrawn', variables: [order.reference, item.upcCode, number] },
     { kind: 'order_update', parameters: [contact.name, order.reference, text] },
   );
 }
@@ -926,6 +1023,7 @@ export function refundReferenceMessages(
 ): QueuedMessage[] {
   const what = `the refund of ${inr(refund.amount)} we paid back to you by bank transfer / UPI has a reference your bank knows it by.${refundReferenceLine(refund.reference)}`;
   return toBuyer(
+    config,
     contact,
     `Order ${order.reference}: your refund's reference`,
     [
@@ -936,10 +1034,24 @@ export function refundReferenceMessages(
       `Your order: ${orderPageUrl(config, order)}`,
       ...signOff(config),
     ],
-    `${config.STORE_NAME}: order ${order.reference}: ${what}`,
+    {
+      kind: 'refund_reference',
+      variables: [order.reference, smsRupees(refund.amount), refund.reference],
+    },
     { kind: 'order_update', parameters: [contact.name, order.reference, what] },
   );
 }
+
+/** A refund's SMS, and the same with the manual refund's reference (decision 0054). */
+type RefundSms = SmsTemplate & {
+  kind: 'refund_number' | 'refund_rest' | 'refund_order' | 'refund_extra';
+};
+const withRefundReference = {
+  refund_number: 'refund_number_ref',
+  refund_rest: 'refund_rest_ref',
+  refund_order: 'refund_order_ref',
+  refund_extra: 'refund_extra_ref',
+} as const satisfies Record<RefundSms['kind'], SmsTemplateKind>;
 
 /** A refund made: the whole order's payment, or a further payment the order did not need. */
 export function refundMessages(
@@ -967,13 +1079,38 @@ export function refundMessages(
   reason: string,
 ): QueuedMessage[] {
   const numbers = refund.numbers?.length ? refund.numbers.join(', ') : undefined;
-  const what = refund.number
-    ? `${refund.number} has been refunded: ${inr(refund.amount)}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`
+  const amount = inr(refund.amount);
+  const rupees = smsRupees(refund.amount);
+  // What was refunded, in the e-mail's words and as the SMS's template and variables.
+  const [what, told]: [string, RefundSms] = refund.number
+    ? [
+        `${refund.number} has been refunded: ${amount}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`,
+        {
+          kind: 'refund_number',
+          variables: [order.reference, refund.number, rupees, refund.reference],
+        },
+      ]
     : refund.wholeOrder && refund.rest
-      ? `The rest of your payment ${refund.reference}, ${inr(refund.amount)}, has been refunded${numbers ? ` for ${numbers}` : ''}: with the numbers refunded before, your order is refunded in full.`
+      ? [
+          `The rest of your payment ${refund.reference}, ${amount}, has been refunded${numbers ? ` for ${numbers}` : ''}: with the numbers refunded before, your order is refunded in full.`,
+          { kind: 'refund_rest', variables: [order.reference, refund.reference, rupees] },
+        ]
       : refund.wholeOrder
-        ? `A full refund of ${inr(refund.amount)} for your order${numbers ? ` (${numbers})` : ''} has been made (payment ${refund.reference}).`
-        : `Your further payment ${refund.reference} of ${inr(refund.amount)} has been refunded in full. Your order goes on as before.`;
+        ? [
+            `A full refund of ${amount} for your order${numbers ? ` (${numbers})` : ''} has been made (payment ${refund.reference}).`,
+            { kind: 'refund_order', variables: [order.reference, rupees, refund.reference] },
+          ]
+        : [
+            `Your further payment ${refund.reference} of ${amount} has been refunded in full. Your order goes on as before.`,
+            { kind: 'refund_extra', variables: [order.reference, refund.reference, rupees] },
+          ];
+  // A manual refund's reference (decision 0054) goes in the SMS too, through its own template.
+  const sms = refund.refundReference
+    ? {
+        kind: withRefundReference[told.kind],
+        variables: [...told.variables, refund.refundReference],
+      }
+    : told;
   // A manual refund is recorded once the team has paid it back (decision 0049).
   const when = refund.throughRazorpay
     ? ' It reaches the account you paid from in 5 to 7 working days.'
@@ -1000,8 +1137,9 @@ export function refundMessages(
     `Your order: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
-  const sms = `${config.STORE_NAME}: order ${order.reference}: ${what}${when}${upcs} Reason: ${reason}`;
+  // Staff's reason, the timing and the UPCs by name are in the e-mail (variables are short).
   const messages = toBuyer(
+    config,
     contact,
     refund.number
       ? `Order ${order.reference}: ${refund.number} refunded`

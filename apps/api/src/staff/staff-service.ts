@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { AppError, conflict, notFound } from '../http/app-error';
 import type { Notifier, NotifyLog, OutgoingMessage } from '../notify/notifier';
+import { smsMessage } from '../notify/sms-templates';
 import type { UserRow, UserService } from '../users/user-service';
 import type { StaffAccountInput } from '../users/user-schemas';
 import type { StaffChange, StaffMemberView } from './staff-schemas';
@@ -59,10 +60,13 @@ function invitation(
     '',
     store,
   ].join('\n');
-  const sms = `${store}: you have been added to the team as ${roleName(member.role)}. Sign in at ${consoleUrl} with "With OTP" and your mobile ${member.mobile}.`;
   return [
     { channel: 'email', to: member.email, subject, text },
-    { channel: 'sms', to: member.mobile, text: sms },
+    smsMessage(
+      member.mobile,
+      { kind: 'staff_invite', variables: [roleName(member.role), member.mobile] },
+      config,
+    ),
   ];
 }
 

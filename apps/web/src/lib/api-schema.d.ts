@@ -186,7 +186,7 @@ export interface paths {
     put?: never;
     /**
      * Sign out: revokes the refresh token family and clears the cookies
-     * @description Clears the session cookies and the known-device cookie (decision 0055).
+     * @description Clears the session cookies; the known-device cookie stays (decision 0014; sealed, it names no account: decision 0058).
      */
     post: operations['postAuthLogout'];
     delete?: never;
