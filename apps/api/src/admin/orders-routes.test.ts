@@ -228,9 +228,12 @@ describeEachDatabase(
       expect(refundUnpaid.statusCode).toBe(409);
       // Staff's reason goes by e-mail: an SMS variable holds 30 characters (decision 0052).
       const [sms] = await sentTo(ctx().database, pending.user.mobile);
-      expect(sms!.text).toContain(`order ${pending.order.reference} for your numbers: cancelled.`);
+      expect(sms!.text).toContain(`order ${pending.order.reference} for 98765 98765: cancelled.`);
       const [cancelMail] = await sentTo(ctx().database, pending.user.email);
       expect(cancelMail!.text).toContain('Reason: Buyer asked to cancel by phone');
+      expect(cancelMail!.text).toMatch(
+        /Your order for 98765 98765 \(₹[\d,.]+\) has been cancelled/,
+      );
       // Money that arrives for an order staff cancelled is refunded: the order stays cancelled.
       const lateMoney = await staff.client.post(api(`/admin/orders/${pending.order.id}/payments`), {
         reference: 'UPI-77777',

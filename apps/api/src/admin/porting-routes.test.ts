@@ -10,6 +10,9 @@ import {
 import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
+const whatsappOptOut =
+  'To stop WhatsApp updates, untick "Send me order and porting updates on WhatsApp" in your profile on our website.';
+
 const today = indiaDay();
 const inFourDays = addDays(today, 4);
 /** A UPC's last day as the messages write it: `3 Dec 2026`. */
@@ -673,7 +676,7 @@ describeEachDatabase(
       // The payment, then the UPC.
       expect(whatsapp.map((m) => m.subject)).toEqual(['upc_sent', 'payment_received']);
       expect(whatsapp[0]!.text).toBe(
-        `Hello Asha Verma, the UPC for your number 98123 41234 (order ${keen.order.reference}) is AB12CD34, valid until ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port it in your name. Keep the code private: give it only to the operator's store. Our team never asks you for it.`,
+        `Hello Asha Verma, the UPC for your number 98123 41234 (order ${keen.order.reference}) is AB12CD34, valid until ${until}. Take it with your original Aadhaar to any Jio, Airtel, Vi or BSNL store to port it in your name. Keep the code private: give it only to the operator's store. Our team never asks you for it. ${whatsappOptOut}`,
       );
       // The GST invoice reaches the buyer on every channel: its page's link on WhatsApp; the SMS,
       // whose template can hold no link of its own, names the orders' list.
@@ -701,7 +704,7 @@ describeEachDatabase(
       );
       expect(latest).toMatchObject({ subject: 'porting_update' });
       expect(latest!.text).toBe(
-        `Hello Asha Verma, order ${quiet.order.reference}: 98765 98765: Porting in progress.`,
+        `Hello Asha Verma, order ${quiet.order.reference}: 98765 98765: Porting in progress. ${whatsappOptOut}`,
       );
     });
 

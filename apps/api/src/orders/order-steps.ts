@@ -7,6 +7,7 @@ import {
   lockOrder,
   moveOrderItems,
   orderNumberIds,
+  readOrderItems,
   updateOrder,
 } from './order-store';
 import { checkStep } from './order-timeline';
@@ -87,7 +88,8 @@ export async function advanceOrder(
       after: { status: row.status, needsRefund: row.needsRefund },
       note,
     });
-    return { order: row, items: [], completed: false };
+    // The whole order's step: its messages name every number of it.
+    return { order: row, items: await readOrderItems(tx, [order.id]), completed: false };
   };
 
   const { order, messageIds } = await inTransaction(deps.database, async (tx) => {
