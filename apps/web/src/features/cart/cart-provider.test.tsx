@@ -836,6 +836,9 @@ describe('signed-in cart and checkout', () => {
     renderStore('/cart', <CartPage />);
     const form = await screen.findByRole('region', { name: 'Billing details' });
     await userEvent.click(within(form).getByLabelText('PIN code'));
+    // The privacy notice's link sits between the fields and Checkout (decision 0057).
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveFocus();
   });
