@@ -211,10 +211,13 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
 }
 
 /** A 10-digit Indian mobile number. */
-export function MobileField(props: Omit<TextFieldProps, 'label' | 'type'>) {
+export function MobileField({
+  label = 'Mobile number',
+  ...props
+}: Omit<TextFieldProps, 'label' | 'type'> & { label?: string }) {
   return (
     <TextField
-      label="Mobile number"
+      label={label}
       // A text box: `tel-national` (the 10 digits, no +91) is not allowed on type="tel".
       type="text"
       autoComplete="tel-national"
