@@ -123,7 +123,7 @@ function secureOrLoopback(address: string): boolean | undefined {
 }
 
 /** Whether a host name or address is this machine only (localhost, 127.0.0.0/8, ::1). */
-function isLoopbackHost(host: string): boolean {
+export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (bare.toLowerCase() === 'localhost') return true;
   return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import ipaddr from 'ipaddr.js';
+import { isLoopbackHost } from '../config/config';
 import { forbidden } from '../http/app-error';
 import { envelope, errorBody } from '../http/envelope';
 import { outboxQuery, outboxSchema } from './dev-schemas';
@@ -14,8 +14,7 @@ const forwardedHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
  * from 127.0.0.1 on behalf of anyone).
  */
 function fromThisMachine(request: FastifyRequest): boolean {
-  const peer = request.socket.remoteAddress ?? '';
-  if (!ipaddr.isValid(peer) || ipaddr.process(peer).range() !== 'loopback') return false;
+  if (!isLoopbackHost(request.socket.remoteAddress ?? '')) return false;
   return forwardedHeaders.every((name) => request.headers[name] === undefined);
 }
 
