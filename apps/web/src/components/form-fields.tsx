@@ -211,13 +211,10 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
 }
 
 /** A 10-digit Indian mobile number. */
-export function MobileField({
-  label = 'Mobile number',
-  ...props
-}: Omit<TextFieldProps, 'label' | 'type'> & { label?: string }) {
+export function MobileField(props: Omit<TextFieldProps, 'label' | 'type'>) {
   return (
     <TextField
-      label={label}
+      label="Mobile number"
       // A text box: `tel-national` (the 10 digits, no +91) is not allowed on type="tel".
       type="text"
       autoComplete="tel-national"

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormAlert, MobileField, SubmitButton, TextField } from '../../components/form-fields';
+import { FormAlert, SubmitButton, TextField } from '../../components/form-fields';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
@@ -98,8 +98,11 @@ export function ContactChangeDialog({ kind, onClose }: { kind: ContactKind; onCl
             codes and messages go there; your past orders keep the details they were placed with.
           </p>
           {kind === 'mobile' ? (
-            <MobileField
+            <TextField
               label="New mobile number"
+              type="text"
+              inputMode="tel"
+              autoComplete="tel-national"
               value={contact}
               onChange={(event) => setContact(event.target.value)}
             />
