@@ -53,9 +53,12 @@ function pageShellModules() {
     },
   };
   // Libraries have their own chunk; the stylesheet stays with root.tsx (the root route's CSS).
+  // The domain package is left to Rolldown too: every page reaches all of it through its index,
+  // so the module graph would put the date-of-birth maths and the like in every page's shell,
+  // where Rolldown, which follows what is used, puts them only where they are used.
   return {
     plugin,
-    has: (id: string) => ids.has(id) && !/node_modules|\.css($|\?)/.test(id),
+    has: (id: string) => ids.has(id) && !/node_modules|packages[\\/]domain|\.css($|\?)/.test(id),
   };
 }
 

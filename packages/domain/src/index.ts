@@ -19,6 +19,7 @@ export * from './plural';
 export * from './pricing';
 export * from './privacy';
 export * from './refund-shares';
+export * from './search-box';
 export * from './search-filters';
 export * from './search-phrase';
 export * from './validators';

@@ -25,26 +25,13 @@ import {
   type Operator,
   type PhraseMeaning,
 } from './search-phrase-words';
+import { MAX_PHRASE_LENGTH } from './search-box';
 
 /**
  * Plain-language search: "ending 786 under 20k", "7 ka total", "between 10k and 50k" -> the
  * listing filters. Deterministic and pure; the grammar, the conflict rules and the ambiguous
  * words are in docs/decisions/0009-search-phrases-and-birth-numerology.md.
  */
-
-/** Longer input is cut at the last space before this many characters, with a note. */
-export const MAX_PHRASE_LENGTH = 200;
-
-/**
- * Phrases the search box offers as examples; each finds numbers in the demo stock (a test of
- * the API says so), so the first thing a visitor tries is never an empty page.
- */
-export const SEARCH_PHRASE_EXAMPLES = [
-  'ending 786 under 1 lakh',
-  'mirror',
-  'starting 98 total 9',
-  '7 ka total',
-] as const;
 
 /** What one part of the phrase set: a chip the buyer can remove. */
 export type UnderstoodFilter = {
