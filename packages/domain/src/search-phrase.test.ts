@@ -2,13 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isCategorySlug } from './categories';
+import { MAX_PHRASE_LENGTH } from './search-box';
 import { describeFilters, type SearchFilters } from './search-filters';
-import {
-  MAX_PHRASE_LENGTH,
-  parseSearchPhrase,
-  searchPhraseToQuery,
-  withExplicitFilters,
-} from './search-phrase';
+import { parseSearchPhrase, searchPhraseToQuery, withExplicitFilters } from './search-phrase';
 import { fillerWords, fixedPhrases, prefixOperators } from './search-phrase-words';
 
 type Row = [phrase: string, filters: SearchFilters, ignored?: string[]];
