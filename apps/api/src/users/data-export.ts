@@ -138,7 +138,7 @@ function ordersOf(data: AccountData): DataExport['orders'] {
 }
 
 /** The file itself, from the rows read. */
-export function toDataExport(data: AccountData, now: Date): DataExport {
+function toDataExport(data: AccountData, now: Date): DataExport {
   const { user, address, alerts } = data;
   const repliesOf = groupBy(data.replies, (row) => row.enquiryId);
   return {
@@ -254,5 +254,3 @@ export function createDataExport(deps: { database: Database; audit: AuditService
     });
   };
 }
-
-export type DataExportService = ReturnType<typeof createDataExport>;
