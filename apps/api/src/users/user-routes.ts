@@ -5,6 +5,8 @@ import { clearSessionCookies, currentUser, requireUser } from '../auth/auth-serv
 import { AppError } from '../http/app-error';
 import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
+import { dataExportSchema } from './data-export-schema';
+import { DATA_EXPORTS_PER_HOUR } from './data-export';
 import {
   accountClosedSchema,
   addressBody,
@@ -20,7 +22,7 @@ const security = [{ sessionCookie: [] }];
 /** The signed-in user's profile and address. */
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { users, auth, accountClosing } = app.services;
+  const { users, auth, accountClosing, dataExport } = app.services;
 
   const gone = () =>
     new AppError(401, 'UNAUTHORIZED', 'Your account could not be found. Please sign in again.');
@@ -152,6 +154,35 @@ export async function userRoutes(fastify: FastifyInstance) {
         saved,
         email ? 'Your e-mail address has been changed.' : 'Your mobile number has been changed.',
       );
+    },
+  );
+
+  app.get(
+    '/user/data-export',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Download my data: everything the store holds about the account, as a JSON file',
+        description:
+          'DPDP Act 2023 s.11. The JSON document itself (not in an envelope), as an attachment ' +
+          '`my-data-<date>.json`, never cached. Its `about` field says what each section is. ' +
+          'Holds the profile, address, consent records, orders with payments, refunds, invoice ' +
+          'and credit note numbers and porting, enquiries sent with both of the account’s ' +
+          'contacts, favourites, saved searches, alert e-mails, Notify me requests, the cart and ' +
+          'the signed-in sessions; never a password hash, token or code. Recorded in the audit ' +
+          `log. At most ${DATA_EXPORTS_PER_HOUR} an hour per account: 429 with Retry-After.`,
+        response: { 200: dataExportSchema, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const document = await dataExport(currentUser(request).id);
+      const day = document.generatedAt.slice(0, 10);
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="my-data-${day}.json"`);
+      return document;
     },
   );
 

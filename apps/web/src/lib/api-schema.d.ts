@@ -273,6 +273,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/user/data-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download my data: everything the store holds about the account, as a JSON file
+     * @description DPDP Act 2023 s.11. The JSON document itself (not in an envelope), as an attachment `my-data-<date>.json`, never cached. Its `about` field says what each section is. Holds the profile, address, consent records, orders with payments, refunds, invoice and credit note numbers and porting, enquiries sent with both of the account’s contacts, favourites, saved searches, alert e-mails, Notify me requests, the cart and the signed-in sessions; never a password hash, token or code. Recorded in the audit log. At most 5 an hour per account: 429 with Retry-After.
+     */
+    get: operations['getUserDataExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/user/close': {
     parameters: {
       query?: never;
@@ -3243,6 +3263,335 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getUserDataExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What each section of this file is */
+            about: {
+              [key: string]: string;
+            };
+            /** @description ISO 8601 time */
+            generatedAt: string;
+            privacyPolicyVersion: string;
+            profile: {
+              name: string;
+              email: string;
+              mobile: string;
+              /** @enum {string} */
+              accountType: 'Individual' | 'Corporate';
+              gstinNo: string | null;
+              companyName: string | null;
+              whatsappUpdates: boolean;
+              acceptedTerms: boolean;
+              /** @description ISO 8601 time */
+              createdAt: string;
+              /** @description ISO 8601 time */
+              updatedAt: string;
+            };
+            address: {
+              line1: string;
+              line2: string | null;
+              city: string;
+              state: string;
+              pinCode: string;
+              /** @description ISO 8601 time */
+              savedAt: string;
+            } | null;
+            consents: {
+              /** @enum {string} */
+              kind: 'terms' | 'whatsapp_updates' | 'price_alerts';
+              given: boolean;
+              source: string;
+              policyVersion: string;
+              /** @description ISO 8601 time */
+              at: string;
+            }[];
+            orders: {
+              reference: string;
+              status: string;
+              /** @description ISO 8601 time */
+              placedAt: string;
+              /** @description ISO 8601 time */
+              holdExpiresAt: string;
+              paidAt: string | null;
+              /** @description ISO 8601 time */
+              updatedAt: string;
+              numbers: {
+                number: string;
+                category: string;
+                /** @description An amount of money */
+                price: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                portingStatus: string;
+                upcCode: string | null;
+                upcExpiresOn: string | null;
+                refunded: boolean;
+              }[];
+              amounts: {
+                /** @description An amount of money */
+                subtotal: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                tdsDeducted: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                taxable: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                cgst: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                sgst: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                igst: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                total: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+              };
+              placeOfSupply: string | null;
+              /** @description The billing details as the order was placed */
+              billing: {
+                [key: string]: unknown;
+              };
+              /** @description The landing page and campaign parameters, if any */
+              campaign: {
+                [key: string]: unknown;
+              } | null;
+              clientAddress: string | null;
+              /** @description "I have paid": the UTR given, when, and the type of the screenshot kept (if any) */
+              paymentSubmitted: {
+                utr: string | null;
+                at: string | null;
+                screenshot: string | null;
+              };
+              payments: {
+                method: string;
+                status: string;
+                /** @description The UTR / bank reference, or the gateway payment id */
+                reference: string;
+                /** @description An amount of money */
+                amount: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                appliedToOrder: boolean;
+                /** @description ISO 8601 time */
+                at: string;
+                confirmedAt: string | null;
+              }[];
+              refunds: {
+                method: string;
+                status: string;
+                /** @description An amount of money */
+                amount: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                reason: string;
+                number: string | null;
+                reference: string | null;
+                /** @description ISO 8601 time */
+                requestedAt: string;
+                completedAt: string | null;
+              }[];
+              taxDocuments: {
+                /** @enum {string} */
+                kind: 'invoice' | 'credit note';
+                serial: string;
+                /** @description An amount of money */
+                amount: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description ISO 8601 time */
+                issuedAt: string;
+              }[];
+              timeline: {
+                status: string;
+                note: string | null;
+                /** @description ISO 8601 time */
+                at: string;
+              }[];
+            }[];
+            enquiries: {
+              topic: string;
+              message: string;
+              name: string;
+              email: string;
+              mobile: string;
+              number: string | null;
+              pagePath: string | null;
+              status: string;
+              staffNote: string | null;
+              clientAddress: string | null;
+              /** @description ISO 8601 time */
+              sentAt: string;
+              replies: {
+                sentTo: string;
+                subject: string;
+                text: string;
+                /** @description ISO 8601 time */
+                at: string;
+              }[];
+            }[];
+            favourites: {
+              number: string;
+              /** @description An amount of money */
+              toldPrice: {
+                /** @description Rupees with two decimals, e.g. "25000.00" */
+                rupees: string;
+                /** @description The same amount in paise */
+                paise: number;
+              };
+              /** @description ISO 8601 time */
+              savedAt: string;
+            }[];
+            savedSearches: {
+              name: string;
+              query: string;
+              /** @description ISO 8601 time */
+              savedAt: string;
+              /** @description ISO 8601 time */
+              checkedAt: string;
+            }[];
+            alertEmails: {
+              unsubscribedAt: string | null;
+              lastDigestAt: string | null;
+              lastDigestNumbers: string[];
+            } | null;
+            notifyMe: {
+              number: string;
+              email: string;
+              /** @description ISO 8601 time */
+              askedAt: string;
+              confirmedAt: string | null;
+            }[];
+            cart: {
+              number: string;
+              /** @description An amount of money */
+              priceWhenAdded: {
+                /** @description Rupees with two decimals, e.g. "25000.00" */
+                rupees: string;
+                /** @description The same amount in paise */
+                paise: number;
+              };
+              /** @description ISO 8601 time */
+              addedAt: string;
+            }[];
+            sessions: {
+              /** @description ISO 8601 time */
+              signedInAt: string;
+              /** @description ISO 8601 time */
+              lastUsedAt: string;
+              /** @description ISO 8601 time */
+              expiresAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };

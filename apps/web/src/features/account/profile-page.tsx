@@ -8,6 +8,7 @@ import { seo } from '../seo';
 import type { Route } from './+types/profile-page';
 import { AddressForm } from './address-form';
 import { CloseAccountSection } from './close-account-section';
+import { DataExportSection } from './data-export-section';
 import { ProfileForm } from './profile-form';
 
 export const meta: Route.MetaFunction = () =>
@@ -49,6 +50,9 @@ function SignedInProfile() {
       </div>
       <div className="mt-8">
         <OrderHistory />
+      </div>
+      <div className="mt-8">
+        <DataExportSection />
       </div>
       <div className="mt-8">
         <CloseAccountSection />

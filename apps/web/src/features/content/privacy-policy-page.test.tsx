@@ -27,5 +27,8 @@ describe('PrivacyPolicyPage', () => {
     ).toBeVisible();
     expect(screen.getByText(/enquiries and our replies: after two years/)).toBeVisible();
     expect(screen.getByText(/Until you accept, nothing is sent to Google/)).toBeVisible();
+    expect(
+      screen.getByText(/download a copy of the personal data we hold about you there/),
+    ).toBeVisible();
   });
 });

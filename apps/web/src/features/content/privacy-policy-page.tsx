@@ -142,11 +142,12 @@ export default function PrivacyPolicyPage() {
 
       <h2>Your rights</h2>
       <p>
-        You can see and correct your details on your profile page, and you can ask us for a copy of
-        your data, to correct it, or to delete your account, subject to the records we must keep by
-        law. You can withdraw consent to marketing at any time. Under India’s Digital Personal Data
-        Protection Act, 2023, you may also raise a grievance with us, and if it is not resolved,
-        with the Data Protection Board of India.
+        You can see and correct your details on your profile page, and download a copy of the
+        personal data we hold about you there (“Download my data”). You can also ask us for a copy
+        of your data, to correct it, or to delete your account, subject to the records we must keep
+        by law. You can withdraw consent to marketing at any time. Under India’s Digital Personal
+        Data Protection Act, 2023, you may also raise a grievance with us, and if it is not
+        resolved, with the Data Protection Board of India.
       </p>
 
       <h2>Contact and grievance officer</h2>

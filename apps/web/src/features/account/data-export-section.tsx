@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { FormAlert, SubmitButton } from '../../components/form-fields';
+import { useToast } from '../../components/toast';
+import { apiErrorMessage } from '../../lib/api-client';
+import { AccountSection } from './account-section';
+import { useDownloadMyData } from './api/download-my-data';
+
+/** "Your data" (DPDP Act 2023 s.11, decision 0059): everything held about the buyer, as a file. */
+export function DataExportSection() {
+  const toast = useToast();
+  const download = useDownloadMyData();
+  const [problem, setProblem] = useState<string>();
+
+  async function onDownload() {
+    setProblem(undefined);
+    try {
+      const name = await download.mutateAsync();
+      toast.success(`Your data has been saved as ${name}.`);
+    } catch (error) {
+      setProblem(apiErrorMessage(error, 'Your data could not be downloaded. Please try again.'));
+    }
+  }
+
+  return (
+    <AccountSection
+      title="Your data"
+      description="One file (JSON) with everything we hold about you: your profile, address, consents, orders and payments, enquiries, saved numbers and searches, alerts and signed-in devices."
+    >
+      <SubmitButton
+        type="button"
+        pending={download.isPending}
+        pendingLabel="Preparing your file…"
+        onClick={() => void onDownload()}
+        className="sm:w-auto"
+      >
+        Download my data
+      </SubmitButton>
+      <FormAlert message={problem} className="mt-3" />
+    </AccountSection>
+  );
+}
