@@ -85,7 +85,7 @@ export function createServices(deps: ServiceDeps) {
     staffAlerts,
     outbox,
   });
-  const auth = createAuthService({ config, database, notifier, log, users });
+  const auth = createAuthService({ config, database, notifier, outbox, log, users });
   const alerts = createAlertService({ config, database, notifier, outbox, log, catalog, users });
   return {
     audit,

@@ -5,10 +5,12 @@ import type { Database } from '../db/database';
 import type { Tx } from '../db/transactions';
 import { AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
+import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
 import { signAccessToken, type SessionUser } from './access-token';
 import type { registerBody } from './auth-schemas';
 import { deleteOtpRequestsOf } from './auth-store';
+import { contactChangeNotices } from './contact-change-notice';
 import { openKnownDevice, sealKnownDevice } from './known-device';
 import { clearLoginFailures, countLoginAttempt } from './login-limits';
 import { checkOtp, consumeOtp, countOtpSend, issueOtp, otpError, resendOtp } from './otp-codes';
@@ -36,6 +38,10 @@ export const INVALID_CREDENTIALS_MESSAGE =
 const invalidCredentials = () => badRequest(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
 
 /** A disabled staff account: told only to someone who proved it is theirs (a code or password). */
+/** The signed-in account is gone (closed meanwhile): its session is over. */
+const accountGone = () =>
+  new AppError(401, 'UNAUTHORIZED', 'Your account could not be found. Please sign in again.');
+
 const accountDisabled = () =>
   new AppError(
     403,
@@ -77,12 +83,21 @@ export interface AuthServiceDeps {
   config: Config;
   database: Database;
   notifier: Notifier;
+  /** Sends the notice of a contact change (written in the change's transaction). */
+  outbox: Outbox;
   log: NotifyLog;
   users: UserService;
 }
 
 /** Registration, codes, passwords and sessions (docs/decisions/0003). */
-export function createAuthService({ config, database, notifier, log, users }: AuthServiceDeps) {
+export function createAuthService({
+  config,
+  database,
+  notifier,
+  outbox,
+  log,
+  users,
+}: AuthServiceDeps) {
   const db = database.db;
   const otp = { config, database, notifier, log };
 
@@ -317,13 +332,7 @@ export function createAuthService({ config, database, notifier, log, users }: Au
       clientIp: string,
     ) {
       const user = await users.findById(userId);
-      if (!user) {
-        throw new AppError(
-          401,
-          'UNAUTHORIZED',
-          'Your account could not be found. Please sign in again.',
-        );
-      }
+      if (!user) throw accountGone();
       const email = 'email' in contact ? contact.email : null;
       const mobile = 'mobile' in contact ? contact.mobile : null;
       if (email === user.email || mobile === user.mobile) {
@@ -348,7 +357,8 @@ export function createAuthService({ config, database, notifier, log, users }: Au
 
     /**
      * Verifies the code sent to the new contact and makes it the account's: sign-in codes,
-     * messages and new orders use it from now on (earlier orders keep their billing).
+     * messages and new orders use it from now on (earlier orders keep their billing). The
+     * contact it replaces is told, through the outbox in the same transaction (decision 0060).
      */
     async confirmContactChange(
       userId: string,
@@ -360,10 +370,21 @@ export function createAuthService({ config, database, notifier, log, users }: Au
       if (request.payload.userId !== userId || !change) {
         throw otpError('OTP_INVALID', 'Invalid OTP. Please try again.', 0);
       }
-      await db.transaction(async (tx) => {
+      const messageIds = await db.transaction(async (tx) => {
         await consumeOtp(tx, request.id);
+        // Locked: a change verified at the same moment waits, then names this one's as the old.
+        const before = await users.lockAccount(tx, userId);
+        if (!before || before.closedAt) throw accountGone();
+        // Written before the change, so that a change the unique index refuses (the contact
+        // taken meanwhile) takes its notice with it.
+        const ids = await enqueueMessages(
+          tx,
+          contactChangeNotices(config, before, change, new Date()),
+        );
         await users.setContact(tx, userId, change);
+        return ids;
       });
+      await outbox.deliverNow(messageIds);
       return users.profile(userId);
     },
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { Database } from '../db/database';
 import { sentTo } from '../../test-support/sales';
 import { api, latestOtp, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -107,5 +108,145 @@ describeEachDatabase('changing the e-mail or mobile of an account', (ctx) => {
       (await new SessionClient(app).post(api('/user/contact-change'), { email: 'x@example.in' }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+/** The notices of a contact change in the dev outbox: messages to `to` that carry no code. */
+const noticesTo = async (database: Database, to: string) =>
+  (await sentTo(database, to)).filter((message) => message.otp === null);
+
+const WHEN = /on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m IST\./;
+
+describeEachDatabase('the notice of a contact change to the contact it replaces', (ctx) => {
+  /** Asks for a code to the new contact and verifies it; answers the verify request's reply. */
+  async function change(client: SessionClient, contact: { email: string } | { mobile: string }) {
+    const { app } = ctx();
+    const sent = await client.post(api('/user/contact-change'), contact);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const to = 'email' in contact ? contact.email : contact.mobile;
+    return client.post(api('/user/contact-change/verify'), {
+      ...contact,
+      otp: await latestOtp(app, to),
+    });
+  }
+
+  it('e-mails the old address when the e-mail changes, masked, with no code, and nothing of it to the new one', async () => {
+    const { app, database } = ctx();
+    const { client, details } = await registerCustomer(app);
+    const smsBefore = (await sentTo(database, details.mobile)).length;
+
+    const changed = await change(client, { email: 'rohan.new@example.org' });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const [notice, ...more] = await noticesTo(database, details.email);
+    expect(more).toEqual([]);
+    expect(notice!.subject).toBe('The e-mail address of your VIP Number Store account was changed');
+    expect(notice!.text).toContain(
+      'The e-mail address of your VIP Number Store account was changed to r***@example.org on ',
+    );
+    expect(notice!.text).toMatch(WHEN);
+    expect(notice!.text).toContain(
+      'If this was not you, contact us at once: WhatsApp or call us on +91 92220 00000, or write to support@example.com.',
+    );
+    // Nothing in it confirms or undoes anything: no code, no link, not the new address itself.
+    expect(notice!.text).not.toMatch(/\d{6}|https?:|rohan\.new/);
+    // The new address has its code only; the mobile, unchanged, hears nothing.
+    const toNew = await sentTo(database, 'rohan.new@example.org');
+    expect(toNew.map((message) => message.otp !== null)).toEqual([true]);
+    expect(await sentTo(database, details.mobile)).toHaveLength(smsBefore);
+  });
+
+  it('sends an SMS to the old mobile, and the e-mail to the account’s address, when the mobile changes', async () => {
+    const { app, database } = ctx();
+    const { client, details } = await registerCustomer(app);
+
+    const changed = await change(client, { mobile: '9988773210' });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const [sms, ...moreSms] = await noticesTo(database, details.mobile);
+    expect(moreSms).toEqual([]);
+    expect(sms!.channel).toBe('sms');
+    expect(sms!.text).toMatch(
+      /^VIP Number Store: the mobile number of your account was changed to \*{6}3210 on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m IST\. If this was not you, contact us at once: call or WhatsApp \+91 92220 00000\.$/,
+    );
+    const [email, ...moreEmail] = await noticesTo(database, details.email);
+    expect(moreEmail).toEqual([]);
+    expect(email!.text).toContain(
+      'The mobile number of your VIP Number Store account was changed to ******3210 on ',
+    );
+    expect(email!.text).not.toContain('9988773210');
+    const toNew = await sentTo(database, '9988773210');
+    expect(toNew.map((message) => message.otp !== null)).toEqual([true]);
+  });
+
+  it('sends nothing for a change asked for and not verified, or a wrong code', async () => {
+    const { app, database } = ctx();
+    const { client, details } = await registerCustomer(app);
+    await client.post(api('/user/contact-change'), { email: 'rohan.new@example.org' });
+    const code = await latestOtp(app, 'rohan.new@example.org');
+    const wrong = await client.post(api('/user/contact-change/verify'), {
+      email: 'rohan.new@example.org',
+      otp: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const sent = await client.post(api('/user/contact-change'), { mobile: '9988773210' });
+    expect(sent.statusCode).toBe(200);
+
+    expect(await noticesTo(database, details.email)).toEqual([]);
+    expect(await noticesTo(database, details.mobile)).toEqual([]);
+    expect(await database.query('select id from outbox')).toEqual([]);
+  });
+
+  it('leaves no notice when the change rolls back: the new e-mail taken meanwhile', async () => {
+    const { app, database } = ctx();
+    const { client, details } = await registerCustomer(app);
+    const sent = await client.post(api('/user/contact-change'), { email: 'taken@example.org' });
+    expect(sent.statusCode).toBe(200);
+    const code = await latestOtp(app, 'taken@example.org');
+    await registerCustomer(app, { email: 'taken@example.org' });
+
+    const refused = await client.post(api('/user/contact-change/verify'), {
+      email: 'taken@example.org',
+      otp: code,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('EMAIL_TAKEN');
+    // The notice was written in the change's transaction, before the update refused: gone with it.
+    expect(await noticesTo(database, details.email)).toEqual([]);
+    expect(
+      await database.query(`select id from outbox where message->>'to' = $1`, [details.email]),
+    ).toEqual([]);
+  });
+
+  it('tells each replaced address once when two changes are verified at the same moment', async () => {
+    const { app, database } = ctx();
+    const { client, details } = await registerCustomer(app);
+    const next = ['one.new@example.org', 'two.new@example.org'];
+    const codes: string[] = [];
+    for (const email of next) {
+      expect((await client.post(api('/user/contact-change'), { email })).statusCode).toBe(200);
+      codes.push(await latestOtp(app, email));
+    }
+
+    const answers = await Promise.all(
+      next.map((email, i) =>
+        client.post(api('/user/contact-change/verify'), { email, otp: codes[i] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [row] = await database.query<{ email: string }>(
+      'select email from users where email = any($1)',
+      [next],
+    );
+    const last = row!.email;
+    const middle = next.find((email) => email !== last)!;
+    // The first change replaced the registered address, the second the first's new one.
+    expect((await noticesTo(database, details.email)).map((m) => m.text)).toEqual([
+      expect.stringContaining(`changed to ${middle[0]}***@example.org`),
+    ]);
+    expect((await noticesTo(database, middle)).map((m) => m.text)).toEqual([
+      expect.stringContaining(`changed to ${last[0]}***@example.org`),
+    ]);
+    expect(await noticesTo(database, last)).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import {
   findUsersByContacts,
   findUserWithAddress,
   insertUser,
+  lockAccount,
   lockStaffChanges,
   lockStaffAccount,
   updateUser,
@@ -139,6 +140,9 @@ export function createUserService({ database }: { database: Database }) {
       if (!holder) return undefined;
       return 'email' in contact ? emailTaken() : mobileTaken();
     },
+
+    /** The account locked until `tx` ends, its contacts as they are before a change; or undefined. */
+    lockAccount: (tx: Db, id: string) => lockAccount(tx, id),
 
     /**
      * Sets the account's new e-mail or mobile in `tx` (its code verified); 409 when another

@@ -67,6 +67,12 @@ export function findStaff(db: Db): Promise<UserRow[]> {
     .orderBy(asc(users.name), asc(users.id));
 }
 
+/** An account locked until the transaction ends (a change of its contacts), or undefined. */
+export async function lockAccount(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 /** A staff account locked until the transaction ends (undefined for a customer or no one). */
 export async function lockStaffAccount(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db
