@@ -21,6 +21,7 @@ import { createPaymentService } from './payments/payment-service';
 import { createRetentionService } from './retention/retention-service';
 import { createStaffService } from './staff/staff-service';
 import { createAccountClosing } from './users/account-closing';
+import { createCustomerDirectory } from './users/customer-directory';
 import { createUserService } from './users/user-service';
 
 export interface ServiceDeps {
@@ -90,6 +91,7 @@ export function createServices(deps: ServiceDeps) {
     audit,
     outbox,
     accountClosing: createAccountClosing({ database, auth, audit }),
+    customers: createCustomerDirectory({ database }),
     staffAlerts,
     auth,
     users,

@@ -17,11 +17,17 @@ const SYSTEM_ACTOR = { id: 'system', name: 'System', email: '' } as const;
 /** A staff member's view of one thing again within this long is not recorded again. */
 const VIEW_REPEAT_SECONDS = 10 * 60;
 
-/** A staff member's look at personal data: an order, a search for buyers, an enquiry, a file. */
+/** A staff member's look at personal data: an order, a search for buyers, an enquiry, a file, an account. */
 export interface AuditView {
   actorId: string;
-  action: 'order.view' | 'order.search' | 'order.screenshot_view' | 'enquiry.view';
-  entityType: 'order' | 'enquiry' | 'search';
+  action:
+    | 'order.view'
+    | 'order.search'
+    | 'order.screenshot_view'
+    | 'enquiry.view'
+    | 'customer.view'
+    | 'customer.search';
+  entityType: 'order' | 'enquiry' | 'user' | 'search';
   entityId: string;
   orderId?: string;
   after?: unknown;
