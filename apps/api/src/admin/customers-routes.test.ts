@@ -132,6 +132,7 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
     expect(await found('asha%')).toEqual([]); // a wildcard is a character
     // Staff accounts are not customers.
     expect(await found('Sunita')).toEqual([]);
+    expect((await list(support.client, '?accountType=Corporate&q=Rao')).names).toEqual([]);
 
     const searches = await views('customer.search');
     expect(searches.map((row) => row.entity_id)).toEqual([
@@ -144,7 +145,9 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       verma.user.gstinNo!.slice(0, 10),
       'asha%',
       'Sunita',
+      'Rao',
     ]);
+    expect(searches.at(-1)!.after).toEqual({ accountType: 'Corporate', found: 0 });
     expect(searches[0]).toMatchObject({
       actor_id: support.user.id,
       entity_type: 'search',
@@ -303,5 +306,6 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
         note: 'Asked by e-mail on 29 Nov',
       }),
     ]);
+    expect(view.auditEntries[0]).not.toHaveProperty('after');
   });
 });

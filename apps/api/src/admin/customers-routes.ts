@@ -36,8 +36,10 @@ const customerPageSchema = staffCustomerDetailSchema.extend({
       `Enquiries sent from the account's e-mail or mobile, newest first (at most ${RECENT}; none once closed)`,
     ),
   auditEntries: z
-    .array(auditEntrySchema)
-    .describe(`The audit log's entries about the account, newest first (at most ${RECENT})`),
+    .array(auditEntrySchema.omit({ before: true, after: true }))
+    .describe(
+      `The audit log's entries about the account, newest first (at most ${RECENT}); the whole entry is on the audit page`,
+    ),
 });
 
 const closeResponses = {
@@ -76,12 +78,12 @@ export async function adminCustomerRoutes(fastify: FastifyInstance) {
       const { accountType, q, page, pageSize } = request.query;
       const { views, total } = await customers.list({ accountType, q }, page, pageSize);
       if (q) {
-        await audit.recordView({
+        await audit.recordSearch({
           actorId: currentUser(request).id,
           action: 'customer.search',
-          entityType: 'search',
-          entityId: q,
-          after: accountType ? { accountType, found: total } : { found: total },
+          q,
+          filters: { accountType },
+          found: total,
         });
       }
       reply.header('cache-control', 'no-store');

@@ -21,13 +21,8 @@ const VIEW_REPEAT_SECONDS = 10 * 60;
 export interface AuditView {
   actorId: string;
   action:
-    | 'order.view'
-    | 'order.search'
-    | 'order.screenshot_view'
-    | 'enquiry.view'
-    | 'customer.view'
-    | 'customer.search';
-  entityType: 'order' | 'enquiry' | 'user' | 'search';
+    'order.view' | 'order.search' | 'order.screenshot_view' | 'enquiry.view' | 'customer.view';
+  entityType: 'order' | 'enquiry' | 'user';
   entityId: string;
   orderId?: string;
   after?: unknown;
@@ -86,6 +81,31 @@ export function createAuditService({ database }: { database: Database }) {
      */
     async recordView(view: AuditView): Promise<boolean> {
       return insertUnlessRepeated(database.db, view, VIEW_REPEAT_SECONDS);
+    },
+
+    /**
+     * Records a console search for buyers as a view (entity `search`, the text searched as its
+     * id): with the list's filters in force and how many it found.
+     */
+    async recordSearch(search: {
+      actorId: string;
+      action: 'order.search' | 'customer.search';
+      q: string;
+      filters: Record<string, unknown>;
+      found: number;
+    }): Promise<boolean> {
+      const inForce = Object.entries(search.filters).filter(([, value]) => value !== undefined);
+      return insertUnlessRepeated(
+        database.db,
+        {
+          actorId: search.actorId,
+          action: search.action,
+          entityType: 'search',
+          entityId: search.q,
+          after: { ...Object.fromEntries(inForce), found: search.found },
+        },
+        VIEW_REPEAT_SECONDS,
+      );
     },
 
     async list(

@@ -86,5 +86,3 @@ export function createCustomerDirectory({ database }: { database: Database }) {
     },
   };
 }
-
-export type CustomerDirectory = ReturnType<typeof createCustomerDirectory>;

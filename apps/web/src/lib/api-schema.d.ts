@@ -18952,7 +18952,7 @@ export interface operations {
                 state: 'open' | 'answered';
                 createdAt: string;
               }[];
-              /** @description The audit log's entries about the account, newest first (at most 20) */
+              /** @description The audit log's entries about the account, newest first (at most 20); the whole entry is on the audit page */
               auditEntries: {
                 id: number;
                 at: string;
@@ -18971,8 +18971,6 @@ export interface operations {
                 orderId: string | null;
                 /** @description The reference of that order, as buyers see it */
                 orderReference: string | null;
-                before: unknown | null;
-                after: unknown | null;
                 note: string | null;
               }[];
             };

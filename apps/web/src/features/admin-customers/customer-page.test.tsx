@@ -70,8 +70,6 @@ const customer = {
       number: null,
       orderId: null,
       orderReference: null,
-      before: null,
-      after: null,
       note: null,
     },
   ],

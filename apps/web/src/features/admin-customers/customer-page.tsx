@@ -1,17 +1,14 @@
 import { formatInr, orderStatusLabels, toRupees } from '@store/domain';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { FormAlert, SubmitButton, TextAreaField } from '../../components/form-fields';
-import { useToast } from '../../components/toast';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
 import { consoleMeta, ConsolePage, QueryStatus, useConsoleTitle } from '../admin-shell';
 import { actionLabel } from '../admin-audit';
 import { useAuth } from '../auth';
 import { enquiryTopicLabels } from '../enquiries';
-import { useCloseCustomerById } from './api/close-customer-account';
 import { useCustomer, type CustomerDetail } from './api/get-customer';
-import { ConfirmClose } from './confirm-close';
+import { CloseAccountForm } from './close-account-form';
 import type { Route } from './+types/customer-page';
 
 export const meta: Route.MetaFunction = () => consoleMeta('Customer');
@@ -103,7 +100,11 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
           <Detail term="Paid">{formatInr(toRupees(customer.paidTotal))}</Detail>
         </dl>
         {user?.role === 'admin' && !customer.closed ? (
-          <CloseThisAccount customer={customer} />
+          <CloseAccountForm
+            account={customer}
+            heading="Close this account"
+            button="Close this account"
+          />
         ) : null}
       </section>
 
@@ -184,56 +185,5 @@ function Listing({
         <p className="mt-2 text-sm text-slate-600">{empty}</p>
       )}
     </section>
-  );
-}
-
-/** Closing this account on the buyer's request, with the reason (administrators). */
-function CloseThisAccount({ customer }: { customer: CustomerDetail }) {
-  const toast = useToast();
-  const close = useCloseCustomerById();
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(undefined);
-    if (reason.trim().length < 5) {
-      setProblem('Say why the account is closed (at least 5 characters).');
-      return;
-    }
-    setConfirming(true);
-  }
-
-  async function onConfirm() {
-    setConfirming(false);
-    try {
-      const closed = await close.mutateAsync({ id: customer.id, reason: reason.trim() });
-      toast.success(`${closed.message} ${closed.kept}`);
-    } catch (error) {
-      setProblem(errorMessage(error, 'The account could not be closed.'));
-    }
-  }
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-3 border-t border-slate-200 pt-4">
-      <h2 className="text-base font-semibold text-slate-900">Close this account</h2>
-      <TextAreaField
-        label="Reason (kept in the audit log)"
-        rows={2}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      <FormAlert message={problem} />
-      <SubmitButton pending={close.isPending} pendingLabel="Closing…" className="sm:w-auto">
-        Close this account
-      </SubmitButton>
-      <ConfirmClose
-        open={confirming}
-        whose={customer.name}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void onConfirm()}
-      />
-    </form>
   );
 }

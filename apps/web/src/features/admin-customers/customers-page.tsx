@@ -1,16 +1,7 @@
 import { formatInr, toRupees } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from '../../components/form-fields';
-import { useToast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-client';
+import { SelectField } from '../../components/form-fields';
 import { formatIndianDate } from '../../lib/format';
 import {
   consoleMeta,
@@ -21,9 +12,8 @@ import {
   useListParams,
 } from '../admin-shell';
 import { useAuth } from '../auth';
-import { useCloseCustomerAccount } from './api/close-customer-account';
 import { useCustomers, type Customer } from './api/get-customers';
-import { ConfirmClose } from './confirm-close';
+import { CloseAccountForm } from './close-account-form';
 import type { Route } from './+types/customers-page';
 
 export const meta: Route.MetaFunction = () => consoleMeta('Customers');
@@ -147,73 +137,14 @@ export default function CustomersPage() {
           onPage={(next) => update({ page: next })}
         />
       ) : null}
-      {user?.role === 'admin' ? <CloseByContact /> : null}
+      {user?.role === 'admin' ? (
+        <CloseAccountForm heading="Close a buyer's account" button="Close the account">
+          <p className="text-sm text-slate-700">
+            When a buyer asks for it. Check first that the request comes from the account&apos;s own
+            e-mail or mobile.
+          </p>
+        </CloseAccountForm>
+      ) : null}
     </ConsolePage>
-  );
-}
-
-/** Closing the account with the contact typed, with the reason (administrators). */
-function CloseByContact() {
-  const toast = useToast();
-  const close = useCloseCustomerAccount();
-  const [contact, setContact] = useState('');
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(undefined);
-    if (!contact.trim() || reason.trim().length < 5) {
-      setProblem("Enter the buyer's e-mail or mobile and why the account is closed.");
-      return;
-    }
-    setConfirming(true);
-  }
-
-  async function onConfirm() {
-    setConfirming(false);
-    try {
-      const closed = await close.mutateAsync({ contact: contact.trim(), reason: reason.trim() });
-      toast.success(`${closed.message} ${closed.kept}`);
-      setContact('');
-      setReason('');
-    } catch (error) {
-      setProblem(errorMessage(error, 'The account could not be closed.'));
-    }
-  }
-
-  return (
-    <>
-      <form noValidate onSubmit={onSubmit} className="mt-8 max-w-xl space-y-4">
-        <h2 className="text-lg font-semibold text-slate-900">Close a buyer&apos;s account</h2>
-        <p className="text-sm text-slate-700">
-          When a buyer asks for it. Check first that the request comes from the account&apos;s own
-          e-mail or mobile.
-        </p>
-        <TextField
-          label="The buyer's e-mail address or mobile number"
-          autoComplete="off"
-          value={contact}
-          onChange={(event) => setContact(event.target.value)}
-        />
-        <TextAreaField
-          label="Reason (kept in the audit log)"
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <FormAlert message={problem} />
-        <SubmitButton pending={close.isPending} pendingLabel="Closing…" className="sm:w-auto">
-          Close the account
-        </SubmitButton>
-      </form>
-      <ConfirmClose
-        open={confirming}
-        whose={contact.trim()}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void onConfirm()}
-      />
-    </>
   );
 }
