@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
-import { consoleMeta, ConsolePage, QueryStatus, useConsoleTitle } from '../admin-shell';
+import {
+  consoleMeta,
+  ConsoleDetail,
+  ConsolePage,
+  QueryStatus,
+  useConsoleTitle,
+} from '../admin-shell';
 import { actionLabel } from '../admin-audit';
 import { useAuth } from '../auth';
 import { enquiryTopicLabels } from '../enquiries';
@@ -64,40 +70,44 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
       <section aria-label="The account" className={panel}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {customer.closed && customer.closedAt ? (
-            <Detail term="Closed">{when(customer.closedAt)}</Detail>
+            <ConsoleDetail term="Closed">{when(customer.closedAt)}</ConsoleDetail>
           ) : null}
           {customer.mobile ? (
-            <Detail term="Mobile">
+            <ConsoleDetail term="Mobile">
               <a href={`tel:+91${customer.mobile}`} className={link}>
                 {customer.mobile}
               </a>
-            </Detail>
+            </ConsoleDetail>
           ) : null}
           {customer.email ? (
-            <Detail term="E-mail">
+            <ConsoleDetail term="E-mail">
               <a href={`mailto:${customer.email}`} className={link}>
                 {customer.email}
               </a>
-            </Detail>
+            </ConsoleDetail>
           ) : null}
-          <Detail term="Account">{customer.accountType}</Detail>
-          {customer.companyName ? <Detail term="Company">{customer.companyName}</Detail> : null}
-          {customer.gstinNo ? <Detail term="GSTIN">{customer.gstinNo}</Detail> : null}
+          <ConsoleDetail term="Account">{customer.accountType}</ConsoleDetail>
+          {customer.companyName ? (
+            <ConsoleDetail term="Company">{customer.companyName}</ConsoleDetail>
+          ) : null}
+          {customer.gstinNo ? <ConsoleDetail term="GSTIN">{customer.gstinNo}</ConsoleDetail> : null}
           {address ? (
-            <Detail term="Address">
+            <ConsoleDetail term="Address">
               {[address.line1, address.line2, address.city, `${address.state} ${address.pinCode}`]
                 .filter(Boolean)
                 .join(', ')}
-            </Detail>
+            </ConsoleDetail>
           ) : null}
           {customer.closed ? null : (
-            <Detail term="WhatsApp updates">{customer.getWhatsappUpdate ? 'Yes' : 'No'}</Detail>
+            <ConsoleDetail term="WhatsApp updates">
+              {customer.getWhatsappUpdate ? 'Yes' : 'No'}
+            </ConsoleDetail>
           )}
-          <Detail term="Registered">{when(customer.registeredAt)}</Detail>
-          <Detail term="Last sign-in">
+          <ConsoleDetail term="Registered">{when(customer.registeredAt)}</ConsoleDetail>
+          <ConsoleDetail term="Last sign-in">
             {customer.lastSignInAt ? when(customer.lastSignInAt) : 'Not in the last 30 days'}
-          </Detail>
-          <Detail term="Paid">{formatInr(toRupees(customer.paidTotal))}</Detail>
+          </ConsoleDetail>
+          <ConsoleDetail term="Paid">{formatInr(toRupees(customer.paidTotal))}</ConsoleDetail>
         </dl>
         {user?.role === 'admin' && !customer.closed ? (
           <CloseAccountForm
@@ -154,15 +164,6 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
         ))}
       </Listing>
     </div>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600">{term}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </>
   );
 }
 
