@@ -7,7 +7,7 @@ import {
   pageOfCustomers,
   type CustomerFilter,
 } from './customer-directory-store';
-import { toApiAddress, toApiUser, type AddressRow, type UserRow } from './user-mapping';
+import { toApiAddress, toApiUser, type UserRow } from './user-mapping';
 import type { StaffCustomerDetailView, StaffCustomerView } from './user-schemas';
 
 interface CustomerRow {
@@ -68,7 +68,7 @@ export function createCustomerDirectory({ database }: { database: Database }) {
       ]);
       return {
         ...view,
-        address: toApiAddress(row.address as AddressRow | null),
+        address: toApiAddress(row.address),
         getWhatsappUpdate: row.user.getWhatsappUpdate,
         consents: consents.map(({ kind, given, source, policyVersion, at }) => ({
           kind,
