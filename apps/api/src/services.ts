@@ -22,6 +22,7 @@ import { createRetentionService } from './retention/retention-service';
 import { createStaffService } from './staff/staff-service';
 import { createAccountClosing } from './users/account-closing';
 import { createDataExport } from './users/data-export';
+import { createCustomerDirectory } from './users/customer-directory';
 import { createUserService } from './users/user-service';
 
 export interface ServiceDeps {
@@ -92,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     accountClosing: createAccountClosing({ database, auth, audit }),
     dataExport: createDataExport({ database, audit }),
+    customers: createCustomerDirectory({ database }),
     staffAlerts,
     auth,
     users,

@@ -54,6 +54,7 @@ export default [
     route('enquiries/:enquiryId', 'features/admin-enquiries/enquiry-page.tsx'),
     route('staff', 'features/admin-staff/staff-page.tsx'),
     route('customers', 'features/admin-customers/customers-page.tsx'),
+    route('customers/:customerId', 'features/admin-customers/customer-page.tsx'),
     route('audit', 'features/admin-audit/audit-page.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,14 +1,141 @@
+import { enquiryTopics } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditEntrySchema } from '../audit/audit-schemas';
 import { currentUser } from '../auth/auth-service';
 import { envelope, errorBody, ok } from '../http/envelope';
-import { accountClosedSchema, adminCloseAccountBody } from '../users/user-schemas';
-import { adminOnlyRoute, staffErrors } from './admin-schemas';
+import { paged, pagedSchema, pageQuery } from '../http/paging';
+import {
+  accountClosedSchema,
+  adminCloseAccountBody,
+  adminCloseCustomerBody,
+  customerParams,
+  staffCustomerDetailSchema,
+  staffCustomerListQuery,
+  staffCustomerSchema,
+} from '../users/user-schemas';
+import { adminOnlyRoute, consoleRoute, staffErrors } from './admin-schemas';
 
-/** Buyers' accounts (administrators only): closing one on the buyer's request. */
+/** How many of a customer's enquiries and audit entries the customer view shows. */
+const RECENT = 20;
+
+/** The customer view: the account, what it sent us and what staff did with it. */
+const customerPageSchema = staffCustomerDetailSchema.extend({
+  enquiries: z
+    .array(
+      z.object({
+        id: z.string(),
+        reference: z.string(),
+        topic: z.enum(enquiryTopics),
+        state: z.enum(['open', 'answered']),
+        createdAt: z.string(),
+      }),
+    )
+    .describe(
+      `Enquiries sent from the account's e-mail or mobile, newest first (at most ${RECENT}; none once closed)`,
+    ),
+  auditEntries: z
+    .array(auditEntrySchema.omit({ before: true, after: true }))
+    .describe(
+      `The audit log's entries about the account, newest first (at most ${RECENT}); the whole entry is on the audit page`,
+    ),
+});
+
+const closeResponses = {
+  200: envelope(accountClosedSchema),
+  400: errorBody,
+  404: errorBody,
+  409: errorBody,
+  ...staffErrors,
+};
+
+/**
+ * Buyers' accounts: the list and one account (support and administrators; each search and
+ * view recorded, decision 0056), and closing one on the buyer's request (administrators only).
+ */
 export async function adminCustomerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { accountClosing } = app.services;
+  const { accountClosing, customers, enquiries, audit } = app.services;
+
+  app.get(
+    '/customers',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "Buyers' accounts for the console, newest first: searched, by account type",
+        description:
+          'Staff accounts are not listed (they are on the Staff page); a closed account shows no personal data. A search (q) is recorded in the audit log (customer.search, once per staff member and search text in 10 minutes); the list without one is not.',
+        querystring: staffCustomerListQuery.extend(pageQuery(25, 100)),
+        response: {
+          200: envelope(pagedSchema('customers', staffCustomerSchema)),
+          400: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { accountType, q, page, pageSize } = request.query;
+      const { views, total } = await customers.list({ accountType, q }, page, pageSize);
+      if (q) {
+        await audit.recordSearch({
+          actorId: currentUser(request).id,
+          action: 'customer.search',
+          q,
+          filters: { accountType },
+          found: total,
+        });
+      }
+      reply.header('cache-control', 'no-store');
+      return ok(paged('customers', views, { total, page, pageSize }));
+    },
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        ...consoleRoute,
+        summary: "One buyer's account: details, address, consents, orders, enquiries, audit",
+        description:
+          'The view is recorded in the audit log (customer.view, once per staff member and account in 10 minutes). A closed account shows its orders and audit entries only. 404 for no account or a staff account.',
+        params: customerParams,
+        response: {
+          200: envelope(customerPageSchema),
+          400: errorBody,
+          404: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const customer = await customers.get(id);
+      const { email, mobile } = customer;
+      const [sent, history] = await Promise.all([
+        email && mobile ? enquiries.list({ sender: { email, mobile } }, 1, RECENT) : { views: [] },
+        audit.list({ entityType: 'user', entityId: id }, 1, RECENT),
+      ]);
+      await audit.recordView({
+        actorId: currentUser(request).id,
+        action: 'customer.view',
+        entityType: 'user',
+        entityId: id,
+      });
+      reply.header('cache-control', 'no-store');
+      return ok({
+        ...customer,
+        enquiries: sent.views.map(({ id, reference, topic, state, createdAt }) => ({
+          id,
+          reference,
+          topic,
+          state,
+          createdAt,
+        })),
+        auditEntries: history.views,
+      });
+    },
+  );
 
   app.post(
     '/customers/close',
@@ -22,18 +149,37 @@ export async function adminCustomerRoutes(fastify: FastifyInstance) {
           '404 when no customer account has the contact; 409 ACCOUNT_HAS_OPEN_ORDERS while an ' +
           'order is open, 409 STAFF_ACCOUNT for a staff account (disabled on the Staff page).',
         body: adminCloseAccountBody,
-        response: {
-          200: envelope(accountClosedSchema),
-          400: errorBody,
-          404: errorBody,
-          409: errorBody,
-          ...staffErrors,
-        },
+        response: closeResponses,
       },
     },
     async (request) => {
       const { contact, reason } = request.body;
       const closed = await accountClosing.closeByContact(currentUser(request).id, contact, reason);
+      return ok(closed, 'The account has been closed.');
+    },
+  );
+
+  app.post(
+    '/customers/:id/close',
+    {
+      schema: {
+        ...adminOnlyRoute,
+        summary: "Close the buyer's account opened in the console, on their request",
+        description:
+          'The same close as POST /admin/customers/close, for the account with this id. 404 ' +
+          'when there is no open customer account with it (already closed, or never was); 409 ' +
+          'ACCOUNT_HAS_OPEN_ORDERS while an order is open, 409 STAFF_ACCOUNT for a staff account.',
+        params: customerParams,
+        body: adminCloseCustomerBody,
+        response: closeResponses,
+      },
+    },
+    async (request) => {
+      const closed = await accountClosing.closeById(
+        currentUser(request).id,
+        request.params.id,
+        request.body.reason,
+      );
       return ok(closed, 'The account has been closed.');
     },
   );

@@ -86,12 +86,12 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       );
       // A search finds buyers by name, e-mail or mobile: who looked for whom is recorded.
       if (q) {
-        await audit.recordView({
+        await audit.recordSearch({
           actorId: currentUser(request).id,
           action: 'order.search',
-          entityType: 'search',
-          entityId: q,
-          after: status ? { status, found: total } : { found: total },
+          q,
+          filters: { status },
+          found: total,
         });
       }
       reply.header('cache-control', 'no-store');

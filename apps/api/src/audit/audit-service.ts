@@ -17,11 +17,12 @@ const SYSTEM_ACTOR = { id: 'system', name: 'System', email: '' } as const;
 /** A staff member's view of one thing again within this long is not recorded again. */
 const VIEW_REPEAT_SECONDS = 10 * 60;
 
-/** A staff member's look at personal data: an order, a search for buyers, an enquiry, a file. */
+/** A staff member's look at personal data: an order, a search for buyers, an enquiry, a file, an account. */
 export interface AuditView {
   actorId: string;
-  action: 'order.view' | 'order.search' | 'order.screenshot_view' | 'enquiry.view';
-  entityType: 'order' | 'enquiry' | 'search';
+  action:
+    'order.view' | 'order.search' | 'order.screenshot_view' | 'enquiry.view' | 'customer.view';
+  entityType: 'order' | 'enquiry' | 'user';
   entityId: string;
   orderId?: string;
   after?: unknown;
@@ -80,6 +81,31 @@ export function createAuditService({ database }: { database: Database }) {
      */
     async recordView(view: AuditView): Promise<boolean> {
       return insertUnlessRepeated(database.db, view, VIEW_REPEAT_SECONDS);
+    },
+
+    /**
+     * Records a console search for buyers as a view (entity `search`, the text searched as its
+     * id): with the list's filters in force and how many it found.
+     */
+    async recordSearch(search: {
+      actorId: string;
+      action: 'order.search' | 'customer.search';
+      q: string;
+      filters: Record<string, unknown>;
+      found: number;
+    }): Promise<boolean> {
+      const inForce = Object.entries(search.filters).filter(([, value]) => value !== undefined);
+      return insertUnlessRepeated(
+        database.db,
+        {
+          actorId: search.actorId,
+          action: search.action,
+          entityType: 'search',
+          entityId: search.q,
+          after: { ...Object.fromEntries(inForce), found: search.found },
+        },
+        VIEW_REPEAT_SECONDS,
+      );
     },
 
     async list(

@@ -316,7 +316,7 @@ export function createEnquiryService(deps: EnquiryDeps) {
 
     /** One page of the inbox, newest first. */
     async list(
-      filter: z.output<typeof enquiryListQuery>,
+      filter: z.output<typeof enquiryListQuery> & { sender?: { email: string; mobile: string } },
       page: number,
       pageSize: number,
     ): Promise<{ views: EnquiryView[]; total: number }> {

@@ -105,6 +105,8 @@ export async function pageOfEnquiries(
     topic?: EnquiryRow['topic'];
     state?: 'open' | 'answered';
     q?: string;
+    /** Sent from this e-mail or this mobile (a customer's enquiries). */
+    sender?: { email: string; mobile: string };
   },
   page: number,
   pageSize: number,
@@ -112,6 +114,11 @@ export async function pageOfEnquiries(
   const conditions: SQL[] = [];
   const search = filter.q === undefined ? undefined : searchCondition(filter.q);
   if (search) conditions.push(search);
+  if (filter.sender) {
+    conditions.push(
+      or(eq(enquiries.email, filter.sender.email), eq(enquiries.mobile, filter.sender.mobile))!,
+    );
+  }
   if (filter.status) conditions.push(eq(enquiries.status, filter.status));
   if (filter.state === 'open') conditions.push(inArray(enquiries.status, [...OPEN_STATUSES]));
   if (filter.state === 'answered') conditions.push(eq(enquiries.status, 'closed'));

@@ -71,6 +71,10 @@ export function createAccountClosing(deps: {
     /** The signed-in buyer closes their own account. */
     closeOwn: (userId: string) => close(userId, { by: 'buyer' }),
 
+    /** An administrator closes this customer account, opened in the console, on request. */
+    closeById: (actorId: string, userId: string, reason: string) =>
+      close(userId, { by: 'admin', actorId, reason }),
+
     /** An administrator closes the customer account with this e-mail or mobile, on request. */
     async closeByContact(
       actorId: string,

@@ -1,6 +1,7 @@
-import { isValidGstin, normalizeMobile, states } from '@store/domain';
+import { isValidGstin, normalizeMobile, orderStatuses, states } from '@store/domain';
 import { z } from 'zod';
 import { oneLine } from '../http/one-line';
+import { searchQuery } from '../http/paging';
 
 /** Treats '' and null as "not given", as forms often send them. */
 export const absentWhenEmpty = <T extends z.ZodType>(schema: T) =>
@@ -189,6 +190,72 @@ export const adminCloseAccountBody = z.object({
     .refine(...oneLine('The reason')),
 });
 
+/** POST /admin/customers/{id}/close: why (kept in the audit log). */
+export const adminCloseCustomerBody = adminCloseAccountBody.pick({ reason: true });
+
 export const accountClosedSchema = z.object({
   kept: z.string().describe('What the store keeps, and why'),
 });
+
+/** GET /admin/customers: the console's customer list (decision 0061). */
+export const staffCustomerListQuery = z.object({
+  accountType: z.enum(['Individual', 'Corporate']).optional(),
+  q: searchQuery(
+    "Search: the buyer's name or company name (any part), e-mail (whole), mobile (+91, 0 and spaces allowed) or GSTIN (whole)",
+  ),
+});
+
+export const customerParams = z.object({ id: z.uuid('must be a customer id') });
+
+/** A buyer's account as the console lists it; a closed account shows no personal data. */
+export const staffCustomerSchema = z.object({
+  id: z.string(),
+  name: z.string().describe('"Closed account" once closed'),
+  email: z.string().nullable().describe('null once closed'),
+  mobile: z.string().nullable().describe('null once closed'),
+  accountType: z.enum(['Individual', 'Corporate']),
+  companyName: z.string().nullable(),
+  gstinNo: z.string().nullable(),
+  registeredAt: z.string(),
+  lastSignInAt: z
+    .string()
+    .nullable()
+    .describe('The start of its newest session still kept (30 days after it ended); null: unknown'),
+  orderCount: z.number().int(),
+  paidTotal: z
+    .number()
+    .int()
+    .describe('Paise: the totals of its orders with a confirmed payment, refunds not taken off'),
+  closed: z.boolean(),
+  closedAt: z.string().nullable(),
+});
+
+/** One buyer's account for the console: the list's row and what the account holds. */
+export const staffCustomerDetailSchema = staffCustomerSchema.extend({
+  address: apiAddressSchema.nullable(),
+  getWhatsappUpdate: z.boolean(),
+  consents: z
+    .array(
+      z.object({
+        kind: z.enum(['terms', 'whatsapp_updates', 'price_alerts']),
+        given: z.boolean().describe('true: given; false: withdrawn'),
+        source: z.string(),
+        policyVersion: z.string(),
+        at: z.string(),
+      }),
+    )
+    .describe('Newest first (decision 0057); none shown once closed'),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      status: z.enum(orderStatuses),
+      totalAmount: z.number().int().describe('Paise'),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+});
+
+export type StaffCustomerView = z.infer<typeof staffCustomerSchema>;
+export type StaffCustomerDetailView = z.infer<typeof staffCustomerDetailSchema>;

@@ -1669,6 +1669,46 @@ export interface paths {
     patch: operations['patchAdminStaffById'];
     trace?: never;
   };
+  '/api/v1/admin/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Buyers' accounts for the console, newest first: searched, by account type
+     * @description Staff accounts are not listed (they are on the Staff page); a closed account shows no personal data. A search (q) is recorded in the audit log (customer.search, once per staff member and search text in 10 minutes); the list without one is not.
+     */
+    get: operations['getAdminCustomers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/customers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One buyer's account: details, address, consents, orders, enquiries, audit
+     * @description The view is recorded in the audit log (customer.view, once per staff member and account in 10 minutes). A closed account shows its orders and audit entries only. 404 for no account or a staff account.
+     */
+    get: operations['getAdminCustomersById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/customers/close': {
     parameters: {
       query?: never;
@@ -1683,6 +1723,26 @@ export interface paths {
      * @description Erases what closing from the profile erases and keeps the same (paid orders, their billing and tax documents); the reason is kept in the audit log, no personal data. 404 when no customer account has the contact; 409 ACCOUNT_HAS_OPEN_ORDERS while an order is open, 409 STAFF_ACCOUNT for a staff account (disabled on the Staff page).
      */
     post: operations['postAdminCustomersClose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/customers/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close the buyer's account opened in the console, on their request
+     * @description The same close as POST /admin/customers/close, for the account with this id. 404 when there is no open customer account with it (already closed, or never was); 409 ACCOUNT_HAS_OPEN_ORDERS while an order is open, 409 STAFF_ACCOUNT for a staff account.
+     */
+    post: operations['postAdminCustomersByIdClose'];
     delete?: never;
     options?: never;
     head?: never;
@@ -19016,6 +19076,354 @@ export interface operations {
       };
     };
   };
+  getAdminCustomers: {
+    parameters: {
+      query?: {
+        accountType?: 'Individual' | 'Corporate';
+        /** @description Search: the buyer's name or company name (any part), e-mail (whole), mobile (+91, 0 and spaces allowed) or GSTIN (whole) */
+        q?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              customers: {
+                id: string;
+                /** @description "Closed account" once closed */
+                name: string;
+                /** @description null once closed */
+                email: string | null;
+                /** @description null once closed */
+                mobile: string | null;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                registeredAt: string;
+                /** @description The start of its newest session still kept (30 days after it ended); null: unknown */
+                lastSignInAt: string | null;
+                orderCount: number;
+                /** @description Paise: the totals of its orders with a confirmed payment, refunds not taken off */
+                paidTotal: number;
+                closed: boolean;
+                closedAt: string | null;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminCustomersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              /** @description "Closed account" once closed */
+              name: string;
+              /** @description null once closed */
+              email: string | null;
+              /** @description null once closed */
+              mobile: string | null;
+              /** @enum {string} */
+              accountType: 'Individual' | 'Corporate';
+              companyName: string | null;
+              gstinNo: string | null;
+              registeredAt: string;
+              /** @description The start of its newest session still kept (30 days after it ended); null: unknown */
+              lastSignInAt: string | null;
+              orderCount: number;
+              /** @description Paise: the totals of its orders with a confirmed payment, refunds not taken off */
+              paidTotal: number;
+              closed: boolean;
+              closedAt: string | null;
+              address: {
+                line1: string;
+                line2: string | null;
+                city: string;
+                state: string;
+                pinCode: string;
+              } | null;
+              getWhatsappUpdate: boolean;
+              /** @description Newest first (decision 0057); none shown once closed */
+              consents: {
+                /** @enum {string} */
+                kind: 'terms' | 'whatsapp_updates' | 'price_alerts';
+                /** @description true: given; false: withdrawn */
+                given: boolean;
+                source: string;
+                policyVersion: string;
+                at: string;
+              }[];
+              orders: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                /** @description Paise */
+                totalAmount: number;
+                createdAt: string;
+                paidAt: string | null;
+              }[];
+              /** @description Enquiries sent from the account's e-mail or mobile, newest first (at most 20; none once closed) */
+              enquiries: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                topic:
+                  'general' | 'vip-number' | 'smart-ivr' | 'sms-solutions' | 'whatsapp' | 'career';
+                /** @enum {string} */
+                state: 'open' | 'answered';
+                createdAt: string;
+              }[];
+              /** @description The audit log's entries about the account, newest first (at most 20); the whole entry is on the audit page */
+              auditEntries: {
+                id: number;
+                at: string;
+                /** @description The staff member; id "system" (name System, no e-mail) for an automatic change */
+                actor: {
+                  id: string;
+                  name: string;
+                  email: string;
+                };
+                action: string;
+                entityType: string;
+                entityId: string;
+                /** @description The name of the user changed (entityType user); null for other things */
+                entityName: string | null;
+                number: string | null;
+                orderId: string | null;
+                /** @description The reference of that order, as buyers see it */
+                orderReference: string | null;
+                note: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   postAdminCustomersClose: {
     parameters: {
       query?: never;
@@ -19027,6 +19435,154 @@ export interface operations {
       content: {
         'application/json': {
           contact: string;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              /** @description What the store keeps, and why */
+              kept: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminCustomersByIdClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
           reason: string;
         };
       };

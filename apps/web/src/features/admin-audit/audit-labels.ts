@@ -23,11 +23,14 @@ const actionLabels: Record<string, string> = {
   'enquiry.note': 'Enquiry note changed',
   'enquiry.reply': 'Enquiry answered',
   'import.apply': 'Stock import applied',
+  'user.close': 'Account closed',
   // A staff member's look at personal data (decision 0056): views, not changes.
   'order.view': 'Order details viewed',
   'order.search': 'Buyers searched',
   'order.screenshot_view': 'Payment screenshot viewed',
   'enquiry.view': 'Enquiry viewed',
+  'customer.view': 'Customer details viewed',
+  'customer.search': 'Customers searched',
 };
 
 /** An action in words; one not known yet readably from its code (`order.some_step` -> Order: some step). */
@@ -68,5 +71,8 @@ const entityNames: Record<string, string> = {
   search: 'Search',
 };
 
-/** The kind of thing an entry changed, in words. */
-export const entityLabel = (entityType: string) => entityNames[entityType] ?? entityType;
+/** The kind of thing an entry changed, in words: a user is a staff member or a buyer. */
+export const entityLabel = (entityType: string, action: string) =>
+  entityType === 'user' && !action.startsWith('staff.')
+    ? 'Customer'
+    : (entityNames[entityType] ?? entityType);

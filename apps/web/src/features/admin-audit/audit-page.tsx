@@ -53,7 +53,7 @@ function ChangedThing({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="block text-slate-600">
-        {entityLabel(entry.entityType)}
+        {entityLabel(entry.entityType, entry.action)}
         {name ? ` ${name}` : ''}
       </span>
       {parts.length > 0 ? <span className="flex gap-2">{parts}</span> : null}

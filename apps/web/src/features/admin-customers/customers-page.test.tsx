@@ -1,12 +1,49 @@
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
-import { renderWithQuery } from '../../../test-support/render';
+import { fail, ok } from '../../../test-support/fake-api';
+import { renderConsole } from '../../../test-support/console';
 import { resetAfterTest } from '../../../test-support/session';
 import CustomersPage from './customers-page';
 
 afterEach(resetAfterTest);
+
+const asha = {
+  id: 'c-1',
+  name: 'Asha Rao',
+  email: 'asha@example.in',
+  mobile: '9811122233',
+  accountType: 'Corporate',
+  companyName: 'Rao Traders',
+  gstinNo: '27AAPFU0939F1ZV',
+  registeredAt: '2026-04-01T04:30:00Z',
+  lastSignInAt: '2026-11-20T04:30:00Z',
+  orderCount: 3,
+  paidTotal: 12_345_600,
+  closed: false,
+  closedAt: null,
+};
+
+const closedOne = {
+  ...asha,
+  id: 'c-2',
+  name: 'Closed account',
+  email: null,
+  mobile: null,
+  accountType: 'Individual',
+  companyName: null,
+  gstinNo: null,
+  lastSignInAt: null,
+  closed: true,
+  closedAt: '2026-11-28T04:30:00Z',
+};
+
+const page = (customers: unknown[], extra = {}) =>
+  ok({ customers, total: customers.length, page: 1, pageSize: 25, pageCount: 1, ...extra });
+
+/** The list pages asked for, in order. */
+const listCalls = (calls: { method: string; path: string }[]) =>
+  calls.filter((call) => call.path.startsWith('/admin/customers?')).map((call) => call.path);
 
 function fillIn() {
   fireEvent.change(screen.getByLabelText("The buyer's e-mail address or mobile number"), {
@@ -18,19 +55,71 @@ function fillIn() {
   fireEvent.click(screen.getByRole('button', { name: 'Close the account' }));
 }
 
-describe('/admin/customers', () => {
-  it('asks to confirm, then closes the account with the reason', async () => {
-    const api = installFakeApi({
-      'POST /admin/customers/close': ok(
-        { kept: 'Tax invoices are kept.' },
-        'The account has been closed.',
-      ),
+describe('/admin/customers: the list', () => {
+  it('lists buyers with their account, orders and paid total, each linked to its page', async () => {
+    const { calls } = renderConsole(<CustomersPage />, {
+      path: '/admin/customers',
+      role: 'support',
+      api: { 'GET /admin/customers': page([asha, closedOne]) },
     });
-    renderWithQuery('/admin/customers', <CustomersPage />);
+    const table = await screen.findByRole('table', { name: 'Customers, newest first' });
+    const [, row, closed] = within(table).getAllByRole('row');
+    expect(within(row!).getByRole('link', { name: 'Asha Rao' })).toHaveAttribute(
+      'href',
+      '/admin/customers/c-1',
+    );
+    expect(row).toHaveTextContent('asha@example.in');
+    expect(row).toHaveTextContent('Rao Traders27AAPFU0939F1ZV');
+    expect(row).toHaveTextContent('₹1,23,456 paid');
+    expect(row).toHaveTextContent('Signed in 20 Nov 2026');
+    expect(closed).toHaveTextContent('Closed accountClosed');
+    expect(closed).toHaveTextContent('No recent sign-in');
+    expect(listCalls(calls)).toEqual(['/admin/customers?page=1&pageSize=25']);
+    // Support sees the list but not the close form.
+    expect(screen.queryByLabelText("The buyer's e-mail address or mobile number")).toBeNull();
+  });
+
+  it('searches and filters by account type, in the address', async () => {
+    const { calls } = renderConsole(<CustomersPage />, {
+      path: '/admin/customers',
+      api: { 'GET /admin/customers': page([]) },
+    });
+    expect(await screen.findByText('No customers yet.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Account type'), { target: { value: 'Corporate' } });
+    await waitFor(() =>
+      expect(listCalls(calls)).toContain(
+        '/admin/customers?page=1&accountType=Corporate&pageSize=25',
+      ),
+    );
+    const search = screen.getByRole('searchbox', { name: 'Search customers' });
+    fireEvent.change(search, { target: { value: '27AAPFU0939F1ZV' } });
+    fireEvent.submit(search.closest('form')!);
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toBe(
+        '/admin/customers?page=1&accountType=Corporate&q=27AAPFU0939F1ZV&pageSize=25',
+      ),
+    );
+    expect(await screen.findByText('No customer matches.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/customers: closing by contact (administrators)', () => {
+  it('asks to confirm, then closes the account with the reason', async () => {
+    const api = renderConsole(<CustomersPage />, {
+      path: '/admin/customers',
+      api: {
+        'GET /admin/customers': page([]),
+        'POST /admin/customers/close': ok(
+          { kept: 'Tax invoices are kept.' },
+          'The account has been closed.',
+        ),
+      },
+    });
+    await screen.findByLabelText("The buyer's e-mail address or mobile number");
     fillIn();
     const dialog = screen.getByRole('dialog', { name: 'Close this account?' });
     expect(dialog).toHaveTextContent('9811122233');
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST /admin/customers/close')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close the account' }));
     expect(await screen.findByText(/The account has been closed\./)).toBeInTheDocument();
     expect(api.callsTo('POST /admin/customers/close')[0]!.body).toEqual({
@@ -40,13 +129,17 @@ describe('/admin/customers', () => {
   });
 
   it('shows why a close is refused', async () => {
-    installFakeApi({
-      'POST /admin/customers/close': fail(
-        409,
-        'This account cannot be closed yet: an order is still open: VN-1 (Paid).',
-      ),
+    renderConsole(<CustomersPage />, {
+      path: '/admin/customers',
+      api: {
+        'GET /admin/customers': page([]),
+        'POST /admin/customers/close': fail(
+          409,
+          'This account cannot be closed yet: an order is still open: VN-1 (Paid).',
+        ),
+      },
     });
-    renderWithQuery('/admin/customers', <CustomersPage />);
+    await screen.findByLabelText("The buyer's e-mail address or mobile number");
     fillIn();
     fireEvent.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Close the account' }),

@@ -1,102 +1,150 @@
-import { useState, type FormEvent } from 'react';
-import { FormAlert, SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
-import { ModalDialog } from '../../components/modal-dialog';
-import { useToast } from '../../components/toast';
-import { errorMessage } from '../../lib/api-client';
-import { consoleMeta, ConsolePage } from '../admin-shell';
-import { useCloseCustomerAccount } from './api/close-customer-account';
+import { formatInr, toRupees } from '@store/domain';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { SelectField } from '../../components/form-fields';
+import { formatIndianDate } from '../../lib/format';
+import {
+  consoleMeta,
+  ConsolePage,
+  ConsoleSearch,
+  ConsoleTable,
+  QueryStatus,
+  useListParams,
+} from '../admin-shell';
+import { useAuth } from '../auth';
+import { useCustomers, type Customer } from './api/get-customers';
+import { CloseAccountForm } from './close-account-form';
 import type { Route } from './+types/customers-page';
 
 export const meta: Route.MetaFunction = () => consoleMeta('Customers');
 
+const column = createColumnHelper<Customer>();
+
+const columns = [
+  column.accessor('name', {
+    header: 'Customer',
+    cell: ({ row: { original: customer } }) => (
+      <>
+        <Link
+          to={`/admin/customers/${customer.id}`}
+          className="font-medium text-blue-800 underline"
+        >
+          {customer.name}
+        </Link>
+        {customer.closed ? (
+          <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+            Closed
+          </span>
+        ) : null}
+        <span className="block text-slate-600">{customer.mobile}</span>
+        <span className="block text-slate-600">{customer.email}</span>
+      </>
+    ),
+  }),
+  column.accessor('accountType', {
+    header: 'Account',
+    cell: ({ row: { original: customer } }) => (
+      <>
+        {customer.accountType}
+        {customer.companyName ? <span className="block">{customer.companyName}</span> : null}
+        {customer.gstinNo ? (
+          <span className="block font-mono text-xs text-slate-600">{customer.gstinNo}</span>
+        ) : null}
+      </>
+    ),
+  }),
+  column.accessor('registeredAt', {
+    header: 'Registered',
+    cell: ({ row: { original: customer } }) => (
+      <>
+        {formatIndianDate(customer.registeredAt, { month: 'short' })}
+        <span className="block text-xs text-slate-600">
+          {customer.lastSignInAt
+            ? `Signed in ${formatIndianDate(customer.lastSignInAt, { month: 'short' })}`
+            : 'No recent sign-in'}
+        </span>
+      </>
+    ),
+  }),
+  column.accessor('orderCount', {
+    header: 'Orders',
+    cell: ({ row: { original: customer } }) => (
+      <span className="tabular-nums">
+        {customer.orderCount}
+        <span className="block text-slate-600">{formatInr(toRupees(customer.paidTotal))} paid</span>
+      </span>
+    ),
+  }),
+];
+
+const accountTypes = ['Individual', 'Corporate'] as const;
+
 /**
- * /admin/customers (administrators): closing a buyer's account when the buyer asks for it by
- * e-mail, phone or letter (decision 0055). The reason goes to the audit log.
+ * /admin/customers: buyers' accounts, newest first, searched and filtered by account type
+ * (support and administrators; decision 0061); for administrators, closing an account by the
+ * buyer's contact when the buyer asks for it (decision 0055).
  */
 export default function CustomersPage() {
-  const toast = useToast();
-  const close = useCloseCustomerAccount();
-  const [contact, setContact] = useState('');
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(undefined);
-    if (!contact.trim() || reason.trim().length < 5) {
-      setProblem("Enter the buyer's e-mail or mobile and why the account is closed.");
-      return;
-    }
-    setConfirming(true);
-  }
-
-  async function onConfirm() {
-    setConfirming(false);
-    try {
-      const closed = await close.mutateAsync({ contact: contact.trim(), reason: reason.trim() });
-      toast.success(`${closed.message} ${closed.kept}`);
-      setContact('');
-      setReason('');
-    } catch (error) {
-      setProblem(errorMessage(error, 'The account could not be closed.'));
-    }
-  }
+  const { user } = useAuth();
+  const { search, page, update } = useListParams();
+  const q = search.get('q') ?? '';
+  const accountType = accountTypes.find((type) => type === search.get('accountType'));
+  const { data, isPending, error, refetch, isFetching } = useCustomers({
+    page,
+    accountType,
+    q: q || undefined,
+  });
 
   return (
     <ConsolePage
       title="Customers"
-      intro="Close a buyer's account when they ask for it. Check first that the request comes from the account's own e-mail or mobile."
+      intro="Look a buyer up: their details, consents, orders and enquiries. Each search and each customer opened is recorded in the audit log."
     >
-      <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-4">
-        <h2 className="text-lg font-semibold text-slate-900">Close a buyer&apos;s account</h2>
-        <TextField
-          label="The buyer's e-mail address or mobile number"
-          autoComplete="off"
-          value={contact}
-          onChange={(event) => setContact(event.target.value)}
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <ConsoleSearch
+          label="Search customers"
+          placeholder="Name, company, e-mail, mobile or GSTIN"
+          value={q}
+          onSearch={(typed) => update({ q: typed })}
         />
-        <TextAreaField
-          label="Reason (kept in the audit log)"
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+        <SelectField
+          label="Account type"
+          value={accountType ?? ''}
+          onChange={(event) => update({ accountType: event.target.value })}
+        >
+          <option value="">All</option>
+          {accountTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <QueryStatus
+        what="customers"
+        isPending={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+      />
+      {data ? (
+        <ConsoleTable
+          caption="Customers, newest first"
+          columns={columns}
+          rows={data.customers}
+          empty={q || accountType ? 'No customer matches.' : 'No customers yet.'}
+          busy={isFetching}
+          paged={data}
+          onPage={(next) => update({ page: next })}
         />
-        <FormAlert message={problem} />
-        <SubmitButton pending={close.isPending} pendingLabel="Closing…" className="sm:w-auto">
-          Close the account
-        </SubmitButton>
-      </form>
-      <ModalDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title="Close this account?"
-      >
-        <div className="space-y-4 text-sm text-slate-700">
-          <p>
-            The account of <strong>{contact.trim()}</strong> is closed at once: its name, contacts,
-            password, address, favourites, alerts and the details of unpaid orders are erased, and
-            every session ends. Paid orders keep their billing details and tax invoices (GST law,
-            about 8 years). An account with an open order is refused. This cannot be undone.
+      ) : null}
+      {user?.role === 'admin' ? (
+        <CloseAccountForm heading="Close a buyer's account" button="Close the account">
+          <p className="text-sm text-slate-700">
+            When a buyer asks for it. Check first that the request comes from the account&apos;s own
+            e-mail or mobile.
           </p>
-          <div className="flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={() => setConfirming(false)}
-              className="rounded-lg px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100"
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              onClick={() => void onConfirm()}
-              className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-            >
-              Close the account
-            </button>
-          </div>
-        </div>
-      </ModalDialog>
+        </CloseAccountForm>
+      ) : null}
     </ConsolePage>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from '../../lib/zod';
@@ -8,7 +8,13 @@ import { useFocusLater } from '../../components/use-focus-later';
 import { useToast } from '../../components/toast';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
-import { consoleMeta, ConsolePage, QueryStatus, useConsoleTitle } from '../admin-shell';
+import {
+  consoleMeta,
+  ConsoleDetail,
+  ConsolePage,
+  QueryStatus,
+  useConsoleTitle,
+} from '../admin-shell';
 import { enquiryTopicLabels } from '../enquiries';
 import { useEnquiry, type EnquiryDetail } from './api/get-enquiry';
 import { doneMeanwhile, useReplyToEnquiry, type DoneMeanwhile } from './api/reply-to-enquiry';
@@ -60,24 +66,28 @@ function EnquiryDetails({ enquiry }: { enquiry: EnquiryDetail }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-label="The enquiry" className={panel}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <Detail term="Received">{formatIndianDate(enquiry.createdAt, { time: true })}</Detail>
-          <Detail term="Topic">{enquiryTopicLabels[enquiry.topic]}</Detail>
-          <Detail term="Mobile">
+          <ConsoleDetail term="Received">
+            {formatIndianDate(enquiry.createdAt, { time: true })}
+          </ConsoleDetail>
+          <ConsoleDetail term="Topic">{enquiryTopicLabels[enquiry.topic]}</ConsoleDetail>
+          <ConsoleDetail term="Mobile">
             <a href={`tel:+91${enquiry.mobile}`} className="text-blue-800 underline">
               {enquiry.mobile}
             </a>
-          </Detail>
-          <Detail term="E-mail">
+          </ConsoleDetail>
+          <ConsoleDetail term="E-mail">
             <a href={`mailto:${enquiry.email}`} className="text-blue-800 underline">
               {enquiry.email}
             </a>
-          </Detail>
+          </ConsoleDetail>
           {enquiry.number ? (
-            <Detail term="About">
+            <ConsoleDetail term="About">
               <EnquiryNumberLink number={enquiry.number} />
-            </Detail>
+            </ConsoleDetail>
           ) : null}
-          {enquiry.pagePath ? <Detail term="Sent from">{enquiry.pagePath}</Detail> : null}
+          {enquiry.pagePath ? (
+            <ConsoleDetail term="Sent from">{enquiry.pagePath}</ConsoleDetail>
+          ) : null}
           <dt className="font-medium text-slate-600">Status</dt>
           <dd ref={status} tabIndex={-1} className="text-slate-900">
             {statusLabels[enquiry.status]}
@@ -94,15 +104,6 @@ function EnquiryDetails({ enquiry }: { enquiry: EnquiryDetail }) {
         <Replies replies={enquiry.replies} headingRef={replies} />
       </div>
     </div>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-600">{term}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </>
   );
 }
 

@@ -14,6 +14,6 @@ export const consoleAreas: ConsoleArea[] = [
   { to: '/admin/imports', label: 'Imports' },
   { to: '/admin/enquiries', label: 'Enquiries', countKey: 'enquiries' },
   { to: '/admin/staff', label: 'Staff', adminOnly: true },
-  { to: '/admin/customers', label: 'Customers', adminOnly: true },
+  { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/audit', label: 'Audit log', adminOnly: true },
 ];

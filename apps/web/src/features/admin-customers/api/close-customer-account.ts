@@ -4,10 +4,18 @@ import { useConsoleMutation } from '../../admin-shell';
 
 type CloseRequest = ApiBody<'/admin/customers/close', 'post'>;
 
-/** POST /admin/customers/close: what the store keeps, and the server's message. */
-async function closeCustomerAccount(request: CloseRequest) {
-  const response = await api.post<{ kept: string }>('/admin/customers/close', request);
+/** What the store keeps, and the server's message. */
+async function close(path: string, body: unknown) {
+  const response = await api.post<{ kept: string }>(path, body);
   return { kept: response.data?.kept ?? '', message: response.message ?? 'Closed.' };
 }
 
-export const useCloseCustomerAccount = () => useConsoleMutation(closeCustomerAccount);
+/** POST /admin/customers/close: the account found by the buyer's e-mail or mobile. */
+export const useCloseCustomerAccount = () =>
+  useConsoleMutation((request: CloseRequest) => close('/admin/customers/close', request));
+
+/** POST /admin/customers/:id/close: the account opened in the console. */
+export const useCloseCustomerById = () =>
+  useConsoleMutation(({ id, reason }: { id: string; reason: string }) =>
+    close(`/admin/customers/${id}/close`, { reason }),
+  );

@@ -1,0 +1,136 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormAlert, SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
+import { ModalDialog } from '../../components/modal-dialog';
+import { useToast } from '../../components/toast';
+import { errorMessage } from '../../lib/api-client';
+import { useCloseCustomerAccount, useCloseCustomerById } from './api/close-customer-account';
+
+/**
+ * Closing a buyer's account on their request (administrators; decision 0055): `account`, the
+ * one opened in the console, or the one with the e-mail or mobile typed here; with the reason,
+ * after the confirmation of what is erased and kept.
+ */
+export function CloseAccountForm({
+  account,
+  heading,
+  button,
+  children,
+}: {
+  account?: { id: string; name: string };
+  heading: string;
+  button: string;
+  /** What the administrator is told before the fields. */
+  children?: ReactNode;
+}) {
+  const toast = useToast();
+  const byContact = useCloseCustomerAccount();
+  const byId = useCloseCustomerById();
+  const [contact, setContact] = useState('');
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(undefined);
+    if (!account && !contact.trim()) {
+      setProblem("Enter the buyer's e-mail or mobile and why the account is closed.");
+    } else if (reason.trim().length < 5) {
+      setProblem('Say why the account is closed (at least 5 characters).');
+    } else {
+      setConfirming(true);
+    }
+  }
+
+  async function onConfirm() {
+    setConfirming(false);
+    try {
+      const closed = account
+        ? await byId.mutateAsync({ id: account.id, reason: reason.trim() })
+        : await byContact.mutateAsync({ contact: contact.trim(), reason: reason.trim() });
+      toast.success(`${closed.message} ${closed.kept}`);
+      setContact('');
+      setReason('');
+    } catch (error) {
+      setProblem(errorMessage(error, 'The account could not be closed.'));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-8 max-w-xl space-y-4">
+      <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
+      {children}
+      {account ? null : (
+        <TextField
+          label="The buyer's e-mail address or mobile number"
+          autoComplete="off"
+          value={contact}
+          onChange={(event) => setContact(event.target.value)}
+        />
+      )}
+      <TextAreaField
+        label="Reason (kept in the audit log)"
+        rows={3}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <FormAlert message={problem} />
+      <SubmitButton
+        pending={byContact.isPending || byId.isPending}
+        pendingLabel="Closing…"
+        className="sm:w-auto"
+      >
+        {button}
+      </SubmitButton>
+      <ConfirmClose
+        open={confirming}
+        whose={account?.name ?? contact.trim()}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onConfirm()}
+      />
+    </form>
+  );
+}
+
+/** "Close this account?": what closing erases and keeps, asked before the close. */
+function ConfirmClose({
+  open,
+  whose,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  /** The account as the administrator knows it: a contact typed, or the buyer's name. */
+  whose: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ModalDialog open={open} onClose={onCancel} title="Close this account?">
+      <div className="space-y-4 text-sm text-slate-700">
+        <p>
+          The account of <strong>{whose}</strong> is closed at once: its name, contacts, password,
+          address, favourites, alerts and the details of unpaid orders are erased, and every session
+          ends. Paid orders keep their billing details and tax invoices (GST law, about 8 years). An
+          account with an open order is refused. This cannot be undone.
+        </p>
+        <div className="flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-lg px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={onConfirm}
+            className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+          >
+            Close the account
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}
