@@ -85,6 +85,7 @@ describe('route table', () => {
     expect(fileFor('/admin/staff')).toBe('features/admin-staff/staff-page.tsx');
     expect(fileFor('/admin/audit')).toBe('features/admin-audit/audit-page.tsx');
     expect(fileFor('/admin/customers')).toBe('features/admin-customers/customers-page.tsx');
+    expect(fileFor('/admin/customers/c-1')).toBe('features/admin-customers/customer-page.tsx');
     for (const path of ['/admin/enquiries', '/admin/staff', '/admin/audit']) {
       expect(layoutOf(path), path).toBe('features/admin-shell/admin-layout.tsx');
     }
@@ -112,6 +113,7 @@ describe('console titles', () => {
       'Enquiry · Console',
       'Staff · Console',
       'Customers · Console',
+      'Customer · Console',
       'Audit log · Console',
     ]);
   });
