@@ -15,6 +15,7 @@ const actionLabels: Record<string, string> = {
   'order.refund_requested': 'Refund sent to Razorpay',
   'order.refund_failed': 'Refund failed',
   'order.number_refund': 'Number refunded',
+  'order.refund_reference': 'Refund reference added',
   'staff.invite': 'Staff member invited',
   'staff.role': 'Staff role changed',
   'staff.disable': 'Staff account disabled',
@@ -24,6 +25,7 @@ const actionLabels: Record<string, string> = {
   'enquiry.reply': 'Enquiry answered',
   'import.apply': 'Stock import applied',
   'user.close': 'Account closed',
+  'user.data_export': 'Buyer downloaded their data',
   // A staff member's look at personal data (decision 0056): views, not changes.
   'order.view': 'Order details viewed',
   'order.search': 'Buyers searched',
