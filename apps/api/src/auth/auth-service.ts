@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { Tx } from '../db/transactions';
-import { AppError, badRequest } from '../http/app-error';
+import { accountGone, AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
@@ -38,10 +38,6 @@ export const INVALID_CREDENTIALS_MESSAGE =
 const invalidCredentials = () => badRequest(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
 
 /** A disabled staff account: told only to someone who proved it is theirs (a code or password). */
-/** The signed-in account is gone (closed meanwhile): its session is over. */
-const accountGone = () =>
-  new AppError(401, 'UNAUTHORIZED', 'Your account could not be found. Please sign in again.');
-
 const accountDisabled = () =>
   new AppError(
     403,

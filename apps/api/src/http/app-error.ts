@@ -19,6 +19,9 @@ export const badRequest = (
 ) => new AppError(400, code, message, extra);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new AppError(401, 'UNAUTHORIZED', message);
+/** The signed-in account no longer exists (closed meanwhile): its session is over. */
+export const accountGone = () =>
+  unauthorized('Your account could not be found. Please sign in again.');
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);

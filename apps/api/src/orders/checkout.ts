@@ -13,7 +13,7 @@ import { lineResult, type CartLine } from '../cart/cart-service';
 import type { CheckoutBilling, ValidationResult } from '../cart/cart-schemas';
 import { COMING_SOON_MESSAGE } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../http/app-error';
+import { accountGone, AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { checkHoldLimits } from './hold-limits';
 import {
   BUY_NOW_NOTE,
@@ -202,7 +202,7 @@ export async function checkout(
       }
 
       const profile = await deps.users.billingDetails(userId, tx);
-      if (!profile) throw unauthorized('Your account could not be found. Please sign in again.');
+      if (!profile) throw accountGone();
       const billing = checkoutBilling(profile, request);
       // A buyer with no saved address finds the one billed here filled in next time.
       if (!profile.address && billing.address) {

@@ -2,7 +2,7 @@ import { PRIVACY_POLICY_VERSION } from '@store/domain';
 import type { AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
-import { minutesText, tooMany, unauthorized } from '../http/app-error';
+import { accountGone, minutesText, tooMany } from '../http/app-error';
 import { countHit } from '../http/postgres-rate-limit-store';
 import type { DataExport } from './data-export-schema';
 import { readAccountData, type AccountData } from './data-export-store';
@@ -53,7 +53,9 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): (key: string
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const key = keyOf(row);
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   return (key) => groups.get(key) ?? [];
 }
@@ -242,7 +244,7 @@ export function createDataExport(deps: { database: Database; audit: AuditService
     }
     return inTransaction(deps.database, async (tx) => {
       const data = await readAccountData(tx, userId, now);
-      if (!data) throw unauthorized('Your account could not be found. Please sign in again.');
+      if (!data) throw accountGone();
       await deps.audit.record(tx, {
         actorId: userId,
         action: 'user.data_export',

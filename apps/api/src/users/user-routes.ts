@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactChangeBody, contactChangeVerifyBody, otpIssuedSchema } from '../auth/auth-schemas';
 import { clearSessionCookies, currentUser, requireUser } from '../auth/auth-service';
-import { AppError } from '../http/app-error';
+import { accountGone } from '../http/app-error';
 import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import { dataExportSchema } from './data-export-schema';
@@ -24,9 +24,6 @@ export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { users, auth, accountClosing, dataExport } = app.services;
 
-  const gone = () =>
-    new AppError(401, 'UNAUTHORIZED', 'Your account could not be found. Please sign in again.');
-
   app.get(
     '/user/profile',
     {
@@ -42,7 +39,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       const loaded = await users.profile(currentUser(request).id);
       if (!loaded) {
         clearSessionCookies(reply, app.config);
-        throw gone();
+        throw accountGone();
       }
       reply.header('cache-control', 'no-store');
       return ok(loaded);
@@ -65,7 +62,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const saved = await users.updateProfile(currentUser(request).id, request.body ?? {});
-      if (!saved) throw gone();
+      if (!saved) throw accountGone();
       return ok(saved, 'Your profile has been saved.');
     },
   );
@@ -84,7 +81,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const saved = await users.saveAddress(currentUser(request).id, request.body);
-      if (!saved) throw gone();
+      if (!saved) throw accountGone();
       return ok(saved, 'Your address has been saved.');
     },
   );
@@ -151,7 +148,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         otp,
         requestId,
       });
-      if (!saved) throw gone();
+      if (!saved) throw accountGone();
       return ok(
         saved,
         email ? 'Your e-mail address has been changed.' : 'Your mobile number has been changed.',
