@@ -42,6 +42,8 @@ test('support finds a buyer by mobile and opens them; an administrator closes th
     await signInWithOtp(page.request, admin.mobile);
     await page.goto(`/admin/customers?q=${buyer.mobile}`);
     await page.getByRole('link', { name: buyer.name }).click();
+    // The list's close-by-contact form has a Reason field too: fill the customer page's.
+    await expect(page.getByRole('heading', { name: buyer.name, level: 1 })).toBeVisible();
     await page.getByLabel('Reason (kept in the audit log)').fill('Asked by e-mail today');
     await page.getByRole('button', { name: 'Close this account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close this account?' });
