@@ -1,10 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { insertOrders, sendEnquiry } from '../../test-support/console-fixtures';
-import { gstinIn, signedIn, staffMember } from '../../test-support/sales';
+import {
+  buyerWithOrder,
+  gstinIn,
+  signedIn,
+  staffMember,
+  withSalesInventory,
+} from '../../test-support/sales';
 import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
-import { orders, users } from '../db/schema';
+import { orders, payments, refunds, users } from '../db/schema';
 
 interface CustomerRow {
   id: string;
@@ -12,9 +18,12 @@ interface CustomerRow {
   email: string | null;
   mobile: string | null;
   closed: boolean;
+  paidTotal: number;
+  refundedTotal: number;
 }
 
 describeEachDatabase('the console customer list and customer view', (ctx) => {
+  const { id } = withSalesInventory(ctx);
   const views = (action: string) =>
     ctx().database.query<{
       actor_id: string;
@@ -231,6 +240,73 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
         actor: expect.objectContaining({ id: support.user.id }),
       }),
     ]);
+  });
+
+  it('shows what a buyer paid and, apart, what was refunded to them: paid out only, of the money that paid', async () => {
+    const { app, database } = ctx();
+    // ₹50,000 and ₹5,000 in one order, paid by UPI and confirmed by staff.
+    const buyer = await buyerWithOrder(app, [id('9876598765'), id('9811223344')], {
+      name: 'Neha Refunded',
+    });
+    const admin = await staffMember(app, 'admin');
+    const orderApi = (path: string) => api(`/admin/orders/${buyer.order.id}${path}`);
+    expect(
+      (await admin.client.post(orderApi('/payments'), { reference: 'UTR-800100' })).statusCode,
+    ).toBe(200);
+    const figures = async () => {
+      const [row] = (await list(admin.client, '?q=Neha')).customers;
+      const view = (await admin.client.get(api(`/admin/customers/${buyer.user.id}`))).json().data;
+      expect({ paidTotal: view.paidTotal, refundedTotal: view.refundedTotal }).toEqual({
+        paidTotal: row!.paidTotal,
+        refundedTotal: row!.refundedTotal,
+      });
+      return { paidTotal: view.paidTotal, refundedTotal: view.refundedTotal };
+    };
+    const total = 64_900_00; // ₹55,000 and 18% GST
+    expect(await figures()).toEqual({ paidTotal: total, refundedTotal: 0 });
+
+    // The ₹5,000 number refunded alone: its share of the order.
+    const line = await admin.client.post(orderApi(`/numbers/${id('9811223344')}/refund`), {
+      reason: 'Porting failed',
+      method: 'manual',
+    });
+    expect(line.statusCode, line.body).toBe(200);
+    const share = 5_900_00; // ₹5,000 and its GST
+    expect(await figures()).toEqual({ paidTotal: total, refundedTotal: share });
+
+    // The rest refunded as a whole: all of it went back.
+    const rest = await admin.client.post(orderApi('/refunds'), {
+      reason: 'Buyer changed their mind',
+      method: 'manual',
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await figures()).toEqual({ paidTotal: total, refundedTotal: total });
+
+    // Not counted: a refund that failed, one still with Razorpay, and the refund of a further
+    // payment the order did not need (neither figure has that money).
+    const [paying] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, buyer.order.id));
+    const [further] = await database.db
+      .insert(payments)
+      .values({
+        orderId: buyer.order.id,
+        provider: 'manual',
+        reference: 'UTR-800200',
+        referenceKey: 'UTR800200',
+        amount: 5_000_00,
+        status: 'confirmed',
+        applied: false,
+      })
+      .returning();
+    const notPaidOut = { orderId: buyer.order.id, method: 'manual' as const, reason: 'Test' };
+    await database.db.insert(refunds).values([
+      { ...notPaidOut, paymentId: paying!.id, amount: 1_00, status: 'failed' },
+      { ...notPaidOut, paymentId: paying!.id, amount: 2_00, status: 'requested', numberId: 1 },
+      { ...notPaidOut, paymentId: further!.id, amount: 5_000_00, status: 'done' },
+    ]);
+    expect(await figures()).toEqual({ paidTotal: total, refundedTotal: total });
   });
 
   it('answers 404 for no account and for a staff account, 400 for no id; records nothing', async () => {

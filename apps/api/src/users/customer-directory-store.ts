@@ -39,9 +39,16 @@ const figures = {
   orderCount: sql<number>`(select count(*) from orders o where o.user_id = users.id)`.mapWith(
     Number,
   ),
-  // Orders with a confirmed payment; refunds are not taken off (the order page shows them).
+  // Orders with a confirmed payment; refunds are not taken off (refundedTotal has them).
   paidTotal: sql<number>`(select coalesce(sum(o.total_amount), 0) from orders o
     where o.user_id = users.id and o.paid_at is not null)`.mapWith(Number),
+  // Refunds paid out (done) of the money paidTotal counts: the payment that paid for the order
+  // (applied, or the one a cancel turned into money due back). A further payment the order did
+  // not need is in neither figure (decision 0062).
+  refundedTotal: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r
+    join orders o on o.id = r.order_id join payments p on p.id = r.payment_id
+    where o.user_id = users.id and o.paid_at is not null and r.status = 'done'
+      and (p.applied or p.reference = o.payment_reference))`.mapWith(Number),
   // A sign-in starts a session (a refresh-token family); rotations within it are not sign-ins.
   // Sessions are deleted 30 days after they end (decision 0056), so older sign-ins are unknown.
   lastSignInAt: sql<string | null>`(select max(started) from (

@@ -14,6 +14,7 @@ interface CustomerRow {
   user: UserRow;
   orderCount: number;
   paidTotal: number;
+  refundedTotal: number;
   lastSignInAt: string | Date | null;
 }
 
@@ -24,6 +25,7 @@ function toStaffCustomer({
   user,
   orderCount,
   paidTotal,
+  refundedTotal,
   lastSignInAt,
 }: CustomerRow): StaffCustomerView {
   const { id, name, email, mobile, accountType, companyName, gstinNo } = toApiUser(user);
@@ -40,6 +42,7 @@ function toStaffCustomer({
     lastSignInAt: isoOrNull(lastSignInAt),
     orderCount,
     paidTotal,
+    refundedTotal,
     closed,
     closedAt: isoOrNull(user.closedAt),
   };

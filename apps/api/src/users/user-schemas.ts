@@ -226,6 +226,12 @@ export const staffCustomerSchema = z.object({
     .number()
     .int()
     .describe('Paise: the totals of its orders with a confirmed payment, refunds not taken off'),
+  refundedTotal: z
+    .number()
+    .int()
+    .describe(
+      'Paise: refunds paid out (done) of the payments paidTotal counts; paidTotal - refundedTotal is what the buyer paid net',
+    ),
   closed: z.boolean(),
   closedAt: z.string().nullable(),
 });

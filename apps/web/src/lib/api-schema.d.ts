@@ -19120,6 +19120,8 @@ export interface operations {
                 orderCount: number;
                 /** @description Paise: the totals of its orders with a confirmed payment, refunds not taken off */
                 paidTotal: number;
+                /** @description Paise: refunds paid out (done) of the payments paidTotal counts; paidTotal - refundedTotal is what the buyer paid net */
+                refundedTotal: number;
                 closed: boolean;
                 closedAt: string | null;
               }[];
@@ -19252,6 +19254,8 @@ export interface operations {
               orderCount: number;
               /** @description Paise: the totals of its orders with a confirmed payment, refunds not taken off */
               paidTotal: number;
+              /** @description Paise: refunds paid out (done) of the payments paidTotal counts; paidTotal - refundedTotal is what the buyer paid net */
+              refundedTotal: number;
               closed: boolean;
               closedAt: string | null;
               address: {

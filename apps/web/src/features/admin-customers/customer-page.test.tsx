@@ -20,6 +20,7 @@ const customer = {
   lastSignInAt: null,
   orderCount: 1,
   paidTotal: 2_500_000,
+  refundedTotal: 0,
   closed: false,
   closedAt: null,
   address: {
@@ -91,6 +92,7 @@ describe('/admin/customers/:customerId', () => {
     expect(account).toHaveTextContent('WhatsApp updatesYes');
     expect(account).toHaveTextContent('Last sign-inNot in the last 30 days');
     expect(account).toHaveTextContent('Paid₹25,000');
+    expect(account).not.toHaveTextContent('Refunded');
     const orders = screen.getByRole('region', { name: 'Orders' });
     expect(within(orders).getByRole('link', { name: 'VN-20260401-AB12' })).toHaveAttribute(
       'href',
@@ -110,6 +112,18 @@ describe('/admin/customers/:customerId', () => {
       'Customer details viewed by Sunita Support',
     );
     expect(screen.queryByRole('button', { name: 'Close this account' })).toBeNull();
+  });
+
+  it('shows what was refunded beside what was paid, and the net', async () => {
+    renderConsole(<CustomerPage />, {
+      ...at,
+      role: 'support',
+      api: { 'GET /admin/customers/c-1': ok({ ...customer, refundedTotal: 590_000 }) },
+    });
+    await screen.findByRole('heading', { name: 'Asha Rao' });
+    expect(screen.getByRole('region', { name: 'The account' })).toHaveTextContent(
+      'Paid₹25,000Refunded₹5,900Paid, net₹19,100',
+    );
   });
 
   it('lets an administrator close it with a reason, after confirming', async () => {

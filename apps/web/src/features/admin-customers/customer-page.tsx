@@ -27,6 +27,7 @@ const consentLabels: Record<CustomerDetail['consents'][number]['kind'], string> 
 
 const panel = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
 const link = 'text-blue-800 underline';
+const rupees = (paise: number) => formatInr(toRupees(paise));
 const when = (iso: string) => formatIndianDate(iso, { month: 'short', time: true });
 
 /**
@@ -107,7 +108,15 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
           <ConsoleDetail term="Last sign-in">
             {customer.lastSignInAt ? when(customer.lastSignInAt) : 'Not in the last 30 days'}
           </ConsoleDetail>
-          <ConsoleDetail term="Paid">{formatInr(toRupees(customer.paidTotal))}</ConsoleDetail>
+          <ConsoleDetail term="Paid">{rupees(customer.paidTotal)}</ConsoleDetail>
+          {customer.refundedTotal > 0 ? (
+            <>
+              <ConsoleDetail term="Refunded">{rupees(customer.refundedTotal)}</ConsoleDetail>
+              <ConsoleDetail term="Paid, net">
+                {rupees(customer.paidTotal - customer.refundedTotal)}
+              </ConsoleDetail>
+            </>
+          ) : null}
         </dl>
         {user?.role === 'admin' && !customer.closed ? (
           <CloseAccountForm
@@ -124,8 +133,7 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
             <Link to={`/admin/orders/${order.id}`} className={`font-mono ${link}`}>
               {order.reference}
             </Link>{' '}
-            {orderStatusLabels[order.status]}, {formatInr(toRupees(order.totalAmount))},{' '}
-            {when(order.createdAt)}
+            {orderStatusLabels[order.status]}, {rupees(order.totalAmount)}, {when(order.createdAt)}
           </li>
         ))}
       </Listing>

@@ -20,6 +20,7 @@ const asha = {
   lastSignInAt: '2026-11-20T04:30:00Z',
   orderCount: 3,
   paidTotal: 12_345_600,
+  refundedTotal: 2_000_000,
   closed: false,
   closedAt: null,
 };
@@ -34,6 +35,7 @@ const closedOne = {
   companyName: null,
   gstinNo: null,
   lastSignInAt: null,
+  refundedTotal: 0,
   closed: true,
   closedAt: '2026-11-28T04:30:00Z',
 };
@@ -56,7 +58,7 @@ function fillIn() {
 }
 
 describe('/admin/customers: the list', () => {
-  it('lists buyers with their account, orders and paid total, each linked to its page', async () => {
+  it('lists buyers with their account, orders, paid and refunded totals, each linked to its page', async () => {
     const { calls } = renderConsole(<CustomersPage />, {
       path: '/admin/customers',
       role: 'support',
@@ -70,10 +72,11 @@ describe('/admin/customers: the list', () => {
     );
     expect(row).toHaveTextContent('asha@example.in');
     expect(row).toHaveTextContent('Rao Traders27AAPFU0939F1ZV');
-    expect(row).toHaveTextContent('₹1,23,456 paid');
+    expect(row).toHaveTextContent('₹1,23,456 paid₹20,000 refunded');
     expect(row).toHaveTextContent('Signed in 20 Nov 2026');
     expect(closed).toHaveTextContent('Closed accountClosed');
     expect(closed).toHaveTextContent('No recent sign-in');
+    expect(closed).not.toHaveTextContent('refunded');
     expect(listCalls(calls)).toEqual(['/admin/customers?page=1&pageSize=25']);
     // Support sees the list but not the close form.
     expect(screen.queryByLabelText("The buyer's e-mail address or mobile number")).toBeNull();

@@ -72,6 +72,11 @@ const columns = [
       <span className="tabular-nums">
         {customer.orderCount}
         <span className="block text-slate-600">{formatInr(toRupees(customer.paidTotal))} paid</span>
+        {customer.refundedTotal > 0 ? (
+          <span className="block text-slate-600">
+            {formatInr(toRupees(customer.refundedTotal))} refunded
+          </span>
+        ) : null}
       </span>
     ),
   }),
