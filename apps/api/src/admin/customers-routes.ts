@@ -11,9 +11,12 @@ import {
   adminCloseAccountBody,
   adminCloseCustomerBody,
   customerParams,
+  DATA_EXPORTS_PER_HOUR,
+  dataExportSchema,
   staffCustomerDetailSchema,
   staffCustomerListQuery,
   staffCustomerSchema,
+  staffDataExportQuery,
 } from '../users/user-schemas';
 import { adminOnlyRoute, consoleRoute, staffErrors } from './admin-schemas';
 
@@ -52,11 +55,12 @@ const closeResponses = {
 
 /**
  * Buyers' accounts: the list and one account (support and administrators; each search and
- * view recorded, decision 0056), and closing one on the buyer's request (administrators only).
+ * view recorded, decision 0056); closing one and downloading its data on the buyer's request
+ * (administrators only; decisions 0055, 0062).
  */
 export async function adminCustomerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { accountClosing, customers, enquiries, audit } = app.services;
+  const { accountClosing, customers, enquiries, audit, dataExport } = app.services;
 
   app.get(
     '/customers',
@@ -134,6 +138,41 @@ export async function adminCustomerRoutes(fastify: FastifyInstance) {
         })),
         auditEntries: history.views,
       });
+    },
+  );
+
+  app.get(
+    '/customers/:id/data-export',
+    {
+      schema: {
+        ...adminOnlyRoute,
+        summary: "Download a buyer's data for their request made by post, e-mail or phone",
+        description:
+          'DPDP Act 2023 s.11, for a buyer who asked without signing in: the same JSON file as ' +
+          'GET /user/data-export, as an attachment `data-<customer id>-<date>.json`, never ' +
+          'cached. The reason (the request it answers) is required and kept in the audit log ' +
+          '(customer.data_export, no personal data). 404 for a closed account (its personal data ' +
+          `was erased), a staff account or none. At most ${DATA_EXPORTS_PER_HOUR} an hour per ` +
+          'staff member: 429 with Retry-After.',
+        params: customerParams,
+        querystring: staffDataExportQuery,
+        response: {
+          200: dataExportSchema,
+          400: errorBody,
+          404: errorBody,
+          429: errorBody,
+          ...staffErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const document = await dataExport.forBuyer(currentUser(request).id, id, request.query.reason);
+      const day = document.generatedAt.slice(0, 10);
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="data-${id}-${day}.json"`);
+      return document;
     },
   );
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 /**
+ * Downloads in any hour by one buyer of their own data, or by one staff member of buyers' data:
+ * enough to retry, too few to load the store.
+ */
+export const DATA_EXPORTS_PER_HOUR = 5;
+
+/**
  * The "Download my data" file (GET /user/data-export, decision 0059): what the store holds about
  * the signed-in buyer. The response is serialised through this schema, so a field not named here
  * (a token hash, a password hash, a code) can never reach the file.

@@ -41,6 +41,8 @@ export async function readAccountData(db: Db, userId: string, now: Date) {
       acceptTermsAndConditions: users.acceptTermsAndConditions,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
+      // Not in the file: a staff download is for a buyer's account only.
+      role: users.role,
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.closedAt)));

@@ -2,13 +2,11 @@ import { PRIVACY_POLICY_VERSION } from '@store/domain';
 import type { AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
-import { accountGone, minutesText, tooMany } from '../http/app-error';
+import { accountGone, minutesText, notFound, tooMany } from '../http/app-error';
 import { countHit } from '../http/postgres-rate-limit-store';
-import type { DataExport } from './data-export-schema';
+import { DATA_EXPORTS_PER_HOUR, type DataExport } from './data-export-schema';
 import { readAccountData, type AccountData } from './data-export-store';
 
-/** Downloads of one account's data in any hour: enough to retry, too few to load the store. */
-export const DATA_EXPORTS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The file's own description of each section (DPDP Act 2023 s.11: a summary a person can read). */
@@ -227,32 +225,89 @@ function toDataExport(data: AccountData, now: Date): DataExport {
   };
 }
 
+/** Who asks for the file, and how their downloads are limited and recorded. */
+interface Download {
+  /** Whose downloads the hourly limit counts. */
+  limitKey: string;
+  /** The 429's message, before "Please try again in …". */
+  refused: string;
+  /** The account whose data it is. */
+  userId: string;
+  /** The audit entry (entity: the account; no personal data). */
+  entry: { actorId: string; action: string; note: string };
+  /** The answer when there is no such account to export (closed, or never was). */
+  missing: () => Error;
+  /** Only a buyer's account (a staff download; the buyer's own is theirs, whatever it is). */
+  customersOnly?: boolean;
+}
+
 /**
- * "Download my data" (DPDP Act 2023 s.11; decision 0059): the signed-in buyer's data as one
- * JSON file, at most DATA_EXPORTS_PER_HOUR times an hour per account (429 with Retry-After),
- * each download recorded in the audit log as the buyer's own action, with no personal data.
+ * A buyer's data as one JSON file (DPDP Act 2023 s.11): "Download my data" (decision 0059) and
+ * the console's download for a request made by post, e-mail or phone (decision 0062). At most
+ * DATA_EXPORTS_PER_HOUR downloads an hour per account (buyer) or per staff member (429 with
+ * Retry-After); each recorded in the audit log, with no personal data.
  */
 export function createDataExport(deps: { database: Database; audit: AuditService }) {
-  return async function exportOwn(userId: string, now = new Date()): Promise<DataExport> {
-    const hit = await countHit(deps.database, `data-export|${userId}`, HOUR_MS);
+  async function download(request: Download, now: Date): Promise<DataExport> {
+    const hit = await countHit(deps.database, request.limitKey, HOUR_MS);
     if (hit.current > DATA_EXPORTS_PER_HOUR) {
       throw tooMany(
         'TOO_MANY_REQUESTS',
-        `You have downloaded your data ${DATA_EXPORTS_PER_HOUR} times in the last hour. Please try again in ${minutesText(hit.ttl / 1000)}.`,
+        `${request.refused} Please try again in ${minutesText(hit.ttl / 1000)}.`,
         hit.ttl / 1000,
       );
     }
     return inTransaction(deps.database, async (tx) => {
-      const data = await readAccountData(tx, userId, now);
-      if (!data) throw accountGone();
+      const data = await readAccountData(tx, request.userId, now);
+      if (!data || (request.customersOnly && data.user.role !== 'customer')) {
+        throw request.missing();
+      }
       await deps.audit.record(tx, {
-        actorId: userId,
-        action: 'user.data_export',
+        ...request.entry,
         entityType: 'user',
-        entityId: userId,
-        note: 'Downloaded by the buyer from their profile.',
+        entityId: request.userId,
       });
       return toDataExport(data, now);
     });
+  }
+
+  return {
+    /** The signed-in buyer's own data, from the profile; 401 once the account is gone. */
+    own: (userId: string, now = new Date()) =>
+      download(
+        {
+          limitKey: `data-export|${userId}`,
+          refused: `You have downloaded your data ${DATA_EXPORTS_PER_HOUR} times in the last hour.`,
+          userId,
+          entry: {
+            actorId: userId,
+            action: 'user.data_export',
+            note: 'Downloaded by the buyer from their profile.',
+          },
+          missing: accountGone,
+        },
+        now,
+      ),
+
+    /**
+     * A buyer's data downloaded by an administrator, for the buyer's request made by post,
+     * e-mail or phone; the reason is the audit entry's note. 404 for a closed account (its
+     * personal data was erased), a staff account or none.
+     */
+    forBuyer: (staffId: string, customerId: string, reason: string, now = new Date()) =>
+      download(
+        {
+          limitKey: `data-export-staff|${staffId}`,
+          refused: `You have downloaded buyers' data ${DATA_EXPORTS_PER_HOUR} times in the last hour.`,
+          userId: customerId,
+          entry: { actorId: staffId, action: 'customer.data_export', note: reason },
+          missing: () =>
+            notFound(
+              'No open customer account was found: a closed account’s personal data was erased when it closed.',
+            ),
+          customersOnly: true,
+        },
+        now,
+      ),
   };
 }

@@ -5,8 +5,7 @@ import { clearSessionCookies, currentUser, requireUser } from '../auth/auth-serv
 import { accountGone } from '../http/app-error';
 import { clientAddress } from '../http/client-address';
 import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
-import { dataExportSchema } from './data-export-schema';
-import { DATA_EXPORTS_PER_HOUR } from './data-export';
+import { DATA_EXPORTS_PER_HOUR, dataExportSchema } from './data-export-schema';
 import {
   accountClosedSchema,
   addressBody,
@@ -176,7 +175,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const document = await dataExport(currentUser(request).id);
+      const document = await dataExport.own(currentUser(request).id);
       const day = document.generatedAt.slice(0, 10);
       reply
         .header('cache-control', 'no-store')

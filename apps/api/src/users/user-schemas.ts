@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { oneLine } from '../http/one-line';
 import { searchQuery } from '../http/paging';
 
+/** The data file's shape and limit, for the console's download of a buyer's data (decision 0062). */
+export { DATA_EXPORTS_PER_HOUR, dataExportSchema } from './data-export-schema';
+
 /** Treats '' and null as "not given", as forms often send them. */
 export const absentWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
@@ -163,6 +166,16 @@ export const closeAccountBody = z.object({
     .refine((word) => word === CLOSE_ACCOUNT_WORD, `Type ${CLOSE_ACCOUNT_WORD} to confirm.`),
 });
 
+/** Why staff act on a buyer's account (the audit entry's note): 5 to 500 characters, one line. */
+function staffReason(ask: string, example: string) {
+  return z
+    .string({ error: `${ask} (for example, ${example}).` })
+    .trim()
+    .min(5, `${ask} (at least 5 characters).`)
+    .max(500, 'The reason must be at most 500 characters long.')
+    .refine(...oneLine('The reason'));
+}
+
 /** POST /admin/customers/close: the buyer's e-mail or mobile, and why (kept in the audit log). */
 export const adminCloseAccountBody = z.object({
   contact: z
@@ -182,12 +195,7 @@ export const adminCloseAccountBody = z.object({
       });
       return z.NEVER;
     }),
-  reason: z
-    .string({ error: 'Say why the account is closed (for example, the buyer asked by e-mail).' })
-    .trim()
-    .min(5, 'Say why the account is closed (at least 5 characters).')
-    .max(500, 'The reason must be at most 500 characters long.')
-    .refine(...oneLine('The reason')),
+  reason: staffReason('Say why the account is closed', 'the buyer asked by e-mail'),
 });
 
 /** POST /admin/customers/{id}/close: why (kept in the audit log). */
@@ -202,6 +210,16 @@ export const staffCustomerListQuery = z.object({
   accountType: z.enum(['Individual', 'Corporate']).optional(),
   q: searchQuery(
     "Search: the buyer's name or company name (any part), e-mail (whole), mobile (+91, 0 and spaces allowed) or GSTIN (whole)",
+  ),
+});
+
+/** GET /admin/customers/{id}/data-export: the buyer's request it answers (kept in the audit log). */
+export const staffDataExportQuery = z.object({
+  reason: staffReason(
+    'Say which request of the buyer this answers',
+    'Letter of 28 Nov, ref 123',
+  ).describe(
+    "The buyer's request this download answers (how and when it came, its reference): the audit entry's note",
   ),
 });
 

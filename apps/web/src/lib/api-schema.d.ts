@@ -1709,6 +1709,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/customers/{id}/data-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a buyer's data for their request made by post, e-mail or phone
+     * @description DPDP Act 2023 s.11, for a buyer who asked without signing in: the same JSON file as GET /user/data-export, as an attachment `data-<customer id>-<date>.json`, never cached. The reason (the request it answers) is required and kept in the audit log (customer.data_export, no personal data). 404 for a closed account (its personal data was erased), a staff account or none. At most 5 an hour per staff member: 429 with Retry-After.
+     */
+    get: operations['getAdminCustomersByIdDataExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/admin/customers/close': {
     parameters: {
       query?: never;
@@ -19327,6 +19347,388 @@ export interface operations {
                 note: string | null;
               }[];
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminCustomersByIdDataExport: {
+    parameters: {
+      query: {
+        /** @description The buyer's request this download answers (how and when it came, its reference): the audit entry's note */
+        reason: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What each section of this file is */
+            about: {
+              [key: string]: string;
+            };
+            /** @description ISO 8601 time */
+            generatedAt: string;
+            privacyPolicyVersion: string;
+            profile: {
+              name: string;
+              email: string;
+              mobile: string;
+              /** @enum {string} */
+              accountType: 'Individual' | 'Corporate';
+              gstinNo: string | null;
+              companyName: string | null;
+              whatsappUpdates: boolean;
+              acceptedTerms: boolean;
+              /** @description ISO 8601 time */
+              createdAt: string;
+              /** @description ISO 8601 time */
+              updatedAt: string;
+            };
+            address: {
+              line1: string;
+              line2: string | null;
+              city: string;
+              state: string;
+              pinCode: string;
+              /** @description ISO 8601 time */
+              savedAt: string;
+            } | null;
+            consents: {
+              /** @enum {string} */
+              kind: 'terms' | 'whatsapp_updates' | 'price_alerts';
+              given: boolean;
+              source: string;
+              policyVersion: string;
+              /** @description ISO 8601 time */
+              at: string;
+            }[];
+            orders: {
+              reference: string;
+              status: string;
+              /** @description ISO 8601 time */
+              placedAt: string;
+              /** @description ISO 8601 time */
+              holdExpiresAt: string;
+              paidAt: string | null;
+              /** @description ISO 8601 time */
+              updatedAt: string;
+              numbers: {
+                number: string;
+                category: string;
+                /** @description An amount of money */
+                price: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                portingStatus: string;
+                upcCode: string | null;
+                upcExpiresOn: string | null;
+                refunded: boolean;
+              }[];
+              amounts: {
+                /** @description An amount of money */
+                subtotal: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                tdsDeducted: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                taxable: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                cgst: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                sgst: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                igst: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description An amount of money */
+                total: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+              };
+              placeOfSupply: string | null;
+              /** @description The billing details as the order was placed */
+              billing: {
+                [key: string]: unknown;
+              };
+              /** @description The landing page and campaign parameters, if any */
+              campaign: {
+                [key: string]: unknown;
+              } | null;
+              clientAddress: string | null;
+              /** @description "I have paid": the UTR given, when, and the type of the screenshot kept (if any) */
+              paymentSubmitted: {
+                utr: string | null;
+                at: string | null;
+                screenshot: string | null;
+              };
+              payments: {
+                method: string;
+                status: string;
+                /** @description The UTR / bank reference, or the gateway payment id */
+                reference: string;
+                /** @description An amount of money */
+                amount: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                appliedToOrder: boolean;
+                /** @description ISO 8601 time */
+                at: string;
+                confirmedAt: string | null;
+              }[];
+              refunds: {
+                method: string;
+                status: string;
+                /** @description An amount of money */
+                amount: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                reason: string;
+                number: string | null;
+                reference: string | null;
+                /** @description ISO 8601 time */
+                requestedAt: string;
+                completedAt: string | null;
+              }[];
+              taxDocuments: {
+                /** @enum {string} */
+                kind: 'invoice' | 'credit note';
+                serial: string;
+                /** @description An amount of money */
+                amount: {
+                  /** @description Rupees with two decimals, e.g. "25000.00" */
+                  rupees: string;
+                  /** @description The same amount in paise */
+                  paise: number;
+                };
+                /** @description ISO 8601 time */
+                issuedAt: string;
+              }[];
+              timeline: {
+                status: string;
+                note: string | null;
+                /** @description ISO 8601 time */
+                at: string;
+              }[];
+            }[];
+            enquiries: {
+              topic: string;
+              message: string;
+              name: string;
+              email: string;
+              mobile: string;
+              number: string | null;
+              pagePath: string | null;
+              status: string;
+              staffNote: string | null;
+              clientAddress: string | null;
+              /** @description ISO 8601 time */
+              sentAt: string;
+              replies: {
+                sentTo: string;
+                subject: string;
+                text: string;
+                /** @description ISO 8601 time */
+                at: string;
+              }[];
+            }[];
+            favourites: {
+              number: string;
+              /** @description An amount of money */
+              toldPrice: {
+                /** @description Rupees with two decimals, e.g. "25000.00" */
+                rupees: string;
+                /** @description The same amount in paise */
+                paise: number;
+              };
+              /** @description ISO 8601 time */
+              savedAt: string;
+            }[];
+            savedSearches: {
+              name: string;
+              query: string;
+              /** @description ISO 8601 time */
+              savedAt: string;
+              /** @description ISO 8601 time */
+              checkedAt: string;
+            }[];
+            alertEmails: {
+              unsubscribedAt: string | null;
+              lastDigestAt: string | null;
+              lastDigestNumbers: string[];
+            } | null;
+            notifyMe: {
+              number: string;
+              email: string;
+              /** @description ISO 8601 time */
+              askedAt: string;
+              confirmedAt: string | null;
+            }[];
+            cart: {
+              number: string;
+              /** @description An amount of money */
+              priceWhenAdded: {
+                /** @description Rupees with two decimals, e.g. "25000.00" */
+                rupees: string;
+                /** @description The same amount in paise */
+                paise: number;
+              };
+              /** @description ISO 8601 time */
+              addedAt: string;
+            }[];
+            sessions: {
+              /** @description ISO 8601 time */
+              signedInAt: string;
+              /** @description ISO 8601 time */
+              lastUsedAt: string;
+              /** @description ISO 8601 time */
+              expiresAt: string;
+            }[];
           };
         };
       };

@@ -26,6 +26,7 @@ const actionLabels: Record<string, string> = {
   'import.apply': 'Stock import applied',
   'user.close': 'Account closed',
   'user.data_export': 'Buyer downloaded their data',
+  'customer.data_export': "Buyer's data downloaded for their request",
   // A staff member's look at personal data (decision 0056): views, not changes.
   'order.view': 'Order details viewed',
   'order.search': 'Buyers searched',
