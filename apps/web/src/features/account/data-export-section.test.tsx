@@ -1,15 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
+import { catchSavedFiles } from '../../../test-support/saved-files';
 import { resetAfterTest } from '../../../test-support/session';
 import { DataExportSection } from './data-export-section';
 
-afterEach(() => {
-  resetAfterTest();
-  vi.restoreAllMocks();
-});
+afterEach(resetAfterTest);
 
 const file = {
   about: { profile: 'Your account' },
@@ -19,25 +17,7 @@ const file = {
 };
 
 describe('Download my data on the profile page', () => {
-  let saved: { name: string; blob: Blob }[];
-  beforeEach(() => {
-    saved = [];
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs: these keep the blob a link points at.
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${blobs.size}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: () => {},
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href')!)! });
-    });
-  });
+  const saved = catchSavedFiles();
 
   it('fetches the file with the session and saves it as my-data-<date>.json', async () => {
     const api = installFakeApi({ 'GET /user/data-export': { status: 200, body: file } });

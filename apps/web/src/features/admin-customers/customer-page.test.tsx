@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ok } from '../../../test-support/fake-api';
+import { fail, ok } from '../../../test-support/fake-api';
 import { renderConsole } from '../../../test-support/console';
+import { catchSavedFiles } from '../../../test-support/saved-files';
 import { resetAfterTest } from '../../../test-support/session';
 import CustomerPage from './customer-page';
 
@@ -112,6 +113,7 @@ describe('/admin/customers/:customerId', () => {
       'Customer details viewed by Sunita Support',
     );
     expect(screen.queryByRole('button', { name: 'Close this account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: "Download this buyer's data" })).toBeNull();
   });
 
   it('shows what was refunded beside what was paid, and the net', async () => {
@@ -155,6 +157,68 @@ describe('/admin/customers/:customerId', () => {
     await waitFor(() => expect(api.callsTo('GET /admin/customers/c-1')).toHaveLength(2));
   });
 
+  describe("an administrator downloads the buyer's data", () => {
+    const saved = catchSavedFiles();
+    const file = { about: { file: 'The personal data…' }, generatedAt: '2026-11-29T10:15:00.000Z' };
+    const request = 'Letter of 28 Nov, ref 123';
+    const downloads = (calls: { method: string; path: string }[]) =>
+      calls.filter((call) => call.path.startsWith('/admin/customers/c-1/data-export'));
+
+    it('asks which request it answers, then saves the file and reads the page again', async () => {
+      const api = renderConsole(<CustomerPage />, {
+        ...at,
+        api: {
+          'GET /admin/customers/c-1': ok(customer),
+          'GET /admin/customers/c-1/data-export': { status: 200, body: file },
+        },
+      });
+      const button = await screen.findByRole('button', { name: "Download this buyer's data" });
+      fireEvent.click(button);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Say which request of the buyer this answers (at least 5 characters).',
+      );
+      expect(downloads(api.calls)).toEqual([]);
+
+      fireEvent.change(screen.getByLabelText("The buyer's request (kept in the audit log)"), {
+        target: { value: `  ${request}  ` },
+      });
+      fireEvent.click(button);
+      expect(
+        await screen.findByText(/The buyer's data has been saved as data-c-1-2026-11-29\.json\./),
+      ).toBeInTheDocument();
+      expect(downloads(api.calls).map((call) => call.path)).toEqual([
+        `/admin/customers/c-1/data-export?reason=${encodeURIComponent(request).replace(/%20/g, '+')}`,
+      ]);
+      expect(saved.map((one) => one.name)).toEqual(['data-c-1-2026-11-29.json']);
+      expect(JSON.parse(await saved[0]!.blob.text())).toEqual(file);
+      expect(screen.getByLabelText("The buyer's request (kept in the audit log)")).toHaveValue('');
+      // The page is read again: its audit entries now show the download.
+      await waitFor(() => expect(api.callsTo('GET /admin/customers/c-1')).toHaveLength(2));
+    });
+
+    it('says why when the server refuses, and saves nothing', async () => {
+      renderConsole(<CustomerPage />, {
+        ...at,
+        api: {
+          'GET /admin/customers/c-1': ok(customer),
+          'GET /admin/customers/c-1/data-export': fail(
+            429,
+            "You have downloaded buyers' data 5 times in the last hour. Please try again in 12 minutes.",
+          ),
+        },
+      });
+      fireEvent.change(
+        await screen.findByLabelText("The buyer's request (kept in the audit log)"),
+        { target: { value: request } },
+      );
+      fireEvent.click(screen.getByRole('button', { name: "Download this buyer's data" }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        "You have downloaded buyers' data 5 times in the last hour.",
+      );
+      expect(saved).toEqual([]);
+    });
+  });
+
   it('shows a closed account as closed, without its data or a close action', async () => {
     renderConsole(<CustomerPage />, {
       ...at,
@@ -180,6 +244,7 @@ describe('/admin/customers/:customerId', () => {
     expect(screen.getByRole('region', { name: 'The account' })).not.toHaveTextContent('@');
     expect(screen.queryByRole('region', { name: 'Consents' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Close this account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: "Download this buyer's data" })).toBeNull();
     expect(screen.getByRole('region', { name: 'Orders' })).toHaveTextContent('VN-20260401-AB12');
   });
 

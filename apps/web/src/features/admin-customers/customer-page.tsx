@@ -15,6 +15,7 @@ import { useAuth } from '../auth';
 import { enquiryTopicLabels } from '../enquiries';
 import { useCustomer, type CustomerDetail } from './api/get-customer';
 import { CloseAccountForm } from './close-account-form';
+import { DownloadDataForm } from './download-data-form';
 import type { Route } from './+types/customer-page';
 
 export const meta: Route.MetaFunction = () => consoleMeta('Customer');
@@ -32,7 +33,8 @@ const when = (iso: string) => formatIndianDate(iso, { month: 'short', time: true
 
 /**
  * /admin/customers/:customerId: one buyer's account, what it agreed to, its orders, enquiries
- * and audit entries (decision 0061); administrators may close it on the buyer's request.
+ * and audit entries (decision 0061); administrators may download its data (decision 0062) or
+ * close it on the buyer's request.
  */
 export default function CustomerPage() {
   const { customerId = '' } = useParams();
@@ -119,11 +121,14 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
           ) : null}
         </dl>
         {user?.role === 'admin' && !customer.closed ? (
-          <CloseAccountForm
-            account={customer}
-            heading="Close this account"
-            button="Close this account"
-          />
+          <>
+            <DownloadDataForm customerId={customer.id} />
+            <CloseAccountForm
+              account={customer}
+              heading="Close this account"
+              button="Close this account"
+            />
+          </>
         ) : null}
       </section>
 
