@@ -10,7 +10,15 @@ import {
 } from '../../test-support/sales';
 import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
-import { addresses, auditLog, favourites, orders, otpRequests, users } from '../db/schema';
+import {
+  addresses,
+  auditLog,
+  consentRecords,
+  favourites,
+  orders,
+  otpRequests,
+  users,
+} from '../db/schema';
 
 describeEachDatabase('closing an account', (ctx) => {
   const { id, checkOut } = withSalesInventory(ctx);
@@ -35,6 +43,10 @@ describeEachDatabase('closing an account', (ctx) => {
       (await client.request({ method: 'PUT', url: api(`/favourites/${id('9811223344')}`) }))
         .statusCode,
     ).toBe(200);
+
+    const consentsOf = () =>
+      database.db.select().from(consentRecords).where(eq(consentRecords.userId, user.id));
+    expect((await consentsOf()).length).toBeGreaterThan(0);
 
     const unconfirmed = await client.post(api('/user/close'), { confirm: 'yes' });
     expect(unconfirmed.statusCode).toBe(400);
@@ -69,6 +81,8 @@ describeEachDatabase('closing an account', (ctx) => {
     expect(
       await database.db.select().from(favourites).where(eq(favourites.userId, user.id)),
     ).toEqual([]);
+    // Records of consent go with the data they were about (decision 0057).
+    expect(await consentsOf()).toEqual([]);
     expect(
       await database.db.select().from(otpRequests).where(eq(otpRequests.email, details.email)),
     ).toEqual([]);
