@@ -238,7 +238,7 @@ describeEachDatabase('closing an account while the buyer orders', (ctx) => {
       await untilWaitingOnLocks(database, 1, one);
       const two = second();
       await untilWaitingOnLocks(database, 2, two);
-      return [one, two];
+      return [one, two] as const;
     });
     return Promise.all(both);
   }
