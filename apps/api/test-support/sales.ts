@@ -101,9 +101,9 @@ export function lapseHold(database: Database, orderId: string, minutesAgo = 1) {
   return moveHoldEnd(database, orderId, -minutesAgo);
 }
 
-/** Ends an order's hold (and its numbers' reserved_until) this many minutes from now. */
+/** Ends an order's hold (and its numbers' reserved_until) this many minutes (or part of one) from now. */
 export async function moveHoldEnd(database: Database, orderId: string, minutesFromNow: number) {
-  const end = sql`now() + make_interval(mins => ${minutesFromNow}::int)`;
+  const end = sql`now() + make_interval(secs => ${minutesFromNow * 60}::double precision)`;
   // One transaction: one now(), so the order and its numbers end at the same instant.
   await database.db.transaction(async (tx) => {
     await tx.update(orders).set({ holdExpiresAt: end }).where(eq(orders.id, orderId));

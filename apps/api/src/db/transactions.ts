@@ -39,8 +39,8 @@ export function afterCommit(tx: Tx, hook: () => void): void {
 /**
  * Runs `work` in one transaction (READ COMMITTED), again from the start if PostgreSQL aborted it
  * as a deadlock victim or a serialization failure. Locks are always taken in one order (the
- * buyer's cart row, then order rows, then numbers by ascending id), so deadlocks should not
- * happen; the retry is a second line of defence.
+ * buyer's account row, then the cart row, then order rows, then numbers by ascending id), so
+ * deadlocks should not happen; the retry is a second line of defence.
  * After the commit the hooks the work registered with afterCommit run, in order.
  *
  * Never wait on anything outside the database inside `work` (no payment provider, no e-mail).

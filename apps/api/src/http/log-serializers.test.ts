@@ -73,4 +73,13 @@ describe('serializeRequest', () => {
     );
     expect(request('/api/v1/health').url).toBe('/api/v1/health');
   });
+
+  it("leaves out the values of parameters it does not know, a plain-words search's and a stranger's", () => {
+    expect(
+      request('/api/v1/numbers?text=born+12+may+1990&mustContain=1205&page=3&utm_source=ig').url,
+    ).toBe('/api/v1/numbers?text=%E2%80%A6&mustContain=%E2%80%A6&page=3&utm_source=ig');
+    expect(request('/vip-numbers?email=asha%40example.com&gclid=Cj0K&email=x').url).toBe(
+      '/vip-numbers?email=%E2%80%A6&gclid=%E2%80%A6&email=%E2%80%A6',
+    );
+  });
 });

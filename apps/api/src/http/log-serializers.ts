@@ -20,12 +20,43 @@ function withoutValues(error: DrizzleQueryError): Error {
   return safe;
 }
 
-/** Query parameters whose values are a person's details or a token: searches, links' tokens. */
-const privateParameters = ['q', 'token', 'to'];
+/**
+ * Query parameters whose values are logged as sent: the catalogue's and the console's filters,
+ * sorts and pages, and campaign tags. They say what a page showed, never who asked. Every other
+ * parameter keeps its name with its value left out: searches (`q`, `text`, digit patterns, which
+ * may be a buyer's mobile or birth date), links' tokens, the outbox's `to`, ad click ids, and any
+ * parameter a later route or a stranger adds.
+ */
+const loggedParameters = new Set([
+  'accountType',
+  'billingState',
+  'category',
+  'dryRun',
+  'entityType',
+  'kind',
+  'limit',
+  'match',
+  'maxPrice',
+  'mid',
+  'minPrice',
+  'needsRefund',
+  'offer',
+  'page',
+  'pageSize',
+  'sort',
+  'state',
+  'status',
+  'sum',
+  'topic',
+  'total',
+  'utm_campaign',
+  'utm_medium',
+  'utm_source',
+]);
 
 /**
- * The `req` of a request's log lines: Fastify's fields, with the values of privateParameters
- * in the address left out (a console search by a buyer's e-mail or mobile, an unsubscribe
+ * The `req` of a request's log lines: Fastify's fields, with the address's query values left
+ * out but for loggedParameters' (a console search by a buyer's e-mail or mobile, an unsubscribe
  * link's token).
  */
 export function serializeRequest(request: FastifyRequest) {
@@ -42,8 +73,7 @@ function withoutPrivateValues(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return url;
   const search = new URLSearchParams(url.slice(start + 1));
-  const hidden = privateParameters.filter((name) => search.has(name));
-  if (hidden.length === 0) return url;
-  for (const name of hidden) search.set(name, '…');
-  return `${url.slice(0, start)}?${search.toString()}`;
+  const kept = new URLSearchParams();
+  for (const [name, value] of search) kept.append(name, loggedParameters.has(name) ? value : '…');
+  return `${url.slice(0, start)}?${kept.toString()}`;
 }

@@ -157,6 +157,8 @@ async function chosenLines(
  * it; if the cart has them, the payment takes them out as it takes out every number it buys).
  * The billing name and address given (else the profile's) are kept on the order and decide the
  * place of supply. One transaction:
+ * 0. lock the buyer's account row FOR KEY SHARE and read the billing details (a closed account:
+ *    401); closing the account locks it FOR UPDATE, so the two run one after the other;
  * 1. lock the buyer's cart row (two checkouts of one buyer run one after the other);
  * 2. validate every item (available, or held by the buyer's own open order): any invalid -> 409;
  * 3. the buyer's open order for this same cart key, still holding every number -> return it;
@@ -185,6 +187,10 @@ export async function checkout(
       // A buyer never waits long on staff's work on the same numbers (an import's apply holds
       // them for its whole run): past this, the checkout answers "try again in a moment".
       await tx.execute(sql.raw(`set local lock_timeout = '${CHECKOUT_LOCK_WAIT}'`));
+      // The account first, as closing it locks it first (decision 0063): a close under way is
+      // waited for and then refuses this order; a close begun later waits and sees it.
+      const profile = await deps.users.lockForOrder(userId, tx);
+      if (!profile) throw accountGone();
       const cart = await carts.lock(tx, userId);
       const cartLines = cart ? await carts.lines(tx, cart.id, userId) : [];
       const lines = numberIds
@@ -201,8 +207,6 @@ export async function checkout(
         throw checkoutBlocked(validationResults, purpose === 'buy_now');
       }
 
-      const profile = await deps.users.billingDetails(userId, tx);
-      if (!profile) throw accountGone();
       const billing = checkoutBilling(profile, request);
       // A buyer with no saved address finds the one billed here filled in next time.
       if (!profile.address && billing.address) {

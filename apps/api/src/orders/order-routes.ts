@@ -85,7 +85,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         security,
         summary: '"I have paid": submit the UTR of a UPI or bank payment for staff to verify',
         description:
-          'The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) for the first PAYMENT_SUBMISSIONS_EXTENDING_HOLD references, those staff sent back included, and staff are alerted.',
+          'The UTR must have the shape of one (12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS): otherwise 400 INVALID_UTR. A UTR already recorded for another order is 409 PAYMENT_REFERENCE_USED; an order that is not awaiting a manual payment with a live hold is 409 ORDER_NOT_PAYABLE. The hold is extended (PAYMENT_SUBMITTED_HOLD_HOURS) for the first PAYMENT_SUBMISSIONS_EXTENDING_HOLD references, those staff sent back included, and staff are alerted. A closed account, also one closed while this ran, is 401.',
         params: orderParams,
         body: paymentSubmissionBody,
         response: {
@@ -155,7 +155,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Order the numbers of an order whose hold lapsed again, in one click',
         description:
-          "For the buyer's own order whose hold ended before payment (canRetry): a new order for the same numbers, through checkout (hold limits and cool-down included: 409 HOLD_LIMIT, 429 HOLD_COOLDOWN, 429 HOLD_LIMIT_ADDRESS), billed as the lapsed order; the cart is left as it was. Answers the new order (201; 200 when it exists already). 409 NUMBERS_GONE with numbers[] when some number has been sold or is held by another buyer; 409 ORDER_NOT_RETRYABLE for any other order; 404 for someone else's.",
+          "For the buyer's own order whose hold ended before payment (canRetry): a new order for the same numbers, through checkout (hold limits and cool-down included: 409 HOLD_LIMIT, 429 HOLD_COOLDOWN, 429 HOLD_LIMIT_ADDRESS), billed as the lapsed order; the cart is left as it was. Answers the new order (201; 200 when it exists already). 409 NUMBERS_GONE with numbers[] when some number has been sold or is held by another buyer; 409 ORDER_NOT_RETRYABLE for any other order; 404 for someone else's. A closed account, also one closed while this ran, is 401 and nothing is held.",
         params: orderParams,
         response: {
           200: envelope(orderSchema),

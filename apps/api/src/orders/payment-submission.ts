@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { inTransaction, isUniqueViolation } from '../db/transactions';
-import { badRequest, conflict, notFound } from '../http/app-error';
+import { accountGone, badRequest, conflict, notFound } from '../http/app-error';
 import { paymentSubmittedAlert } from './order-alerts';
 import { enqueueMessages } from '../notify/outbox';
 import { paymentRejectedMessages, paymentSubmittedMessages, sentence } from './order-messages';
@@ -52,7 +52,10 @@ export async function submitPayment(
   const key = normalizeUtr(utr);
   const work = () =>
     inTransaction(deps.database, async (tx) => {
-      // The cart first, then the order: the order in which checkout and payments lock them.
+      // The account, the cart, then the order: the order in which checkout locks them. A
+      // closed account pays for nothing; a close begun meanwhile waits and sees the payment
+      // (decision 0063).
+      if (!(await deps.users.lockForOrder(userId, tx))) throw accountGone();
       const cart = await deps.cart.lock(tx, userId);
       const order = await lockOrder(tx, orderId);
       if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);

@@ -5,6 +5,7 @@ import {
   alertRecipients,
   carts,
   comingSoonRequests,
+  consentRecords,
   favourites,
   orders,
   paymentScreenshots,
@@ -91,7 +92,7 @@ export async function eraseUnpaidOrders(tx: Db, userId: string): Promise<number>
 }
 
 /**
- * Deletes what the account kept for itself (address, cart, favourites, saved searches, alert
+ * Deletes what the account kept for itself (address, consent records, cart, favourites, saved searches, alert
  * settings, Notify me requests, also those made as a guest with its e-mail) and anonymises its
  * row: the contacts become unique placeholders that no sign-in or message can use, so the old
  * e-mail and mobile are free to register again; the row stays because its orders name it.
@@ -99,6 +100,7 @@ export async function eraseUnpaidOrders(tx: Db, userId: string): Promise<number>
 export async function eraseAccount(tx: Db, user: UserRow, now: Date): Promise<void> {
   const id = user.id;
   await tx.delete(addresses).where(eq(addresses.userId, id));
+  await tx.delete(consentRecords).where(eq(consentRecords.userId, id));
   await tx.delete(carts).where(eq(carts.userId, id));
   await tx.delete(favourites).where(eq(favourites.userId, id));
   await tx.delete(savedSearches).where(eq(savedSearches.userId, id));

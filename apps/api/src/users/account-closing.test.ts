@@ -1,8 +1,12 @@
 import { eq, isNotNull } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { pdfText } from '../../test-support/pdf-text';
+import { untilWaitingOnLocks, whileRowsHeld } from '../../test-support/lock-waits';
 import {
   lapseHold,
+  moveHoldEnd,
+  numberState,
   sentTo,
   signedIn,
   staffMember,
@@ -10,7 +14,15 @@ import {
 } from '../../test-support/sales';
 import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
-import { addresses, auditLog, favourites, orders, otpRequests, users } from '../db/schema';
+import {
+  addresses,
+  auditLog,
+  consentRecords,
+  favourites,
+  orders,
+  otpRequests,
+  users,
+} from '../db/schema';
 
 describeEachDatabase('closing an account', (ctx) => {
   const { id, checkOut } = withSalesInventory(ctx);
@@ -35,6 +47,10 @@ describeEachDatabase('closing an account', (ctx) => {
       (await client.request({ method: 'PUT', url: api(`/favourites/${id('9811223344')}`) }))
         .statusCode,
     ).toBe(200);
+
+    const consentsOf = () =>
+      database.db.select().from(consentRecords).where(eq(consentRecords.userId, user.id));
+    expect((await consentsOf()).length).toBeGreaterThan(0);
 
     const unconfirmed = await client.post(api('/user/close'), { confirm: 'yes' });
     expect(unconfirmed.statusCode).toBe(400);
@@ -69,6 +85,8 @@ describeEachDatabase('closing an account', (ctx) => {
     expect(
       await database.db.select().from(favourites).where(eq(favourites.userId, user.id)),
     ).toEqual([]);
+    // Records of consent go with the data they were about (decision 0057).
+    expect(await consentsOf()).toEqual([]);
     expect(
       await database.db.select().from(otpRequests).where(eq(otpRequests.email, details.email)),
     ).toEqual([]);
@@ -192,5 +210,132 @@ describeEachDatabase('closing an account', (ctx) => {
     expect(
       await database.db.select({ id: users.id }).from(users).where(isNotNull(users.closedAt)),
     ).toHaveLength(1);
+  });
+});
+
+/**
+ * An order made (or paid for) and the account closed at the same moment (decision 0063): the
+ * one that locks the account's row first wins, the other waits for it and then answers as if
+ * they had come one after the other. Another connection holds a row that the first needs
+ * after it has locked and read the account, so the second starts while the first is under way.
+ */
+describeEachDatabase('closing an account while the buyer orders', (ctx) => {
+  const { id, checkOut } = withSalesInventory(ctx);
+  type Answer = Awaited<ReturnType<SessionClient['post']>>;
+
+  /**
+   * `first` runs until it waits for the rows `held` locks; then `second` runs until it waits
+   * too (for `first`); then the rows are let go. Both answers, once both have answered.
+   */
+  async function race(
+    held: [statement: string, params: unknown[]],
+    first: () => Promise<Answer>,
+    second: () => Promise<Answer>,
+  ) {
+    const { database } = ctx();
+    const both = await whileRowsHeld(database, ...held, async () => {
+      const one = first();
+      await untilWaitingOnLocks(database, 1, one);
+      const two = second();
+      await untilWaitingOnLocks(database, 2, two);
+      return [one, two] as const;
+    });
+    return Promise.all(both);
+  }
+
+  const closedAt = async (userId: string) =>
+    (await ctx().database.db.select().from(users).where(eq(users.id, userId)))[0]!.closedAt;
+  const close = (buyer: SessionClient) => () =>
+    buyer.post(api('/user/close'), { confirm: 'CLOSE' });
+  const numberRow = (numberId: number): [string, unknown[]] => [
+    'select 1 from numbers where id = $1 for update',
+    [numberId],
+  ];
+
+  it('a close begun during a Buy now waits for it, then answers 409 naming the new order', async () => {
+    const { app, database } = ctx();
+    const buyer = await signedIn(app, { state: 'Karnataka' });
+    const numberId = id('9811223344');
+    // The checkout has locked and read the account, then waits for the number's row.
+    const [ordered, refused] = await race(
+      numberRow(numberId),
+      () => buyer.client.post(api('/cart/checkout'), { numberId }),
+      close(buyer.client),
+    );
+
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const order = ordered.json().data.order;
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ACCOUNT_HAS_OPEN_ORDERS',
+      openOrders: [order.reference],
+    });
+    expect(refused.json().message).toContain(`${order.reference} (Awaiting payment)`);
+    expect(await closedAt(buyer.user.id)).toBeNull();
+    expect(await numberState(database, numberId)).toMatchObject({
+      status: 'reserved',
+      orderId: order.id,
+    });
+    expect((await buyer.client.get(api('/user/profile'))).statusCode).toBe(200);
+  });
+
+  it.each([
+    { way: 'a checkout of the cart', path: () => '/cart/checkout' },
+    { way: 'Try again on a lapsed order', path: (lapsed: string) => `/orders/${lapsed}/retry` },
+  ])(
+    '$way begun while the account closes waits for it, then answers 401 and holds nothing',
+    async ({ path }) => {
+      const { app, database } = ctx();
+      const buyer = await signedIn(app, { state: 'Karnataka' });
+      // A lapsed order to try again (past its cool-down, swept), and the same number in the cart.
+      const lapsed = await checkOut(buyer.client, ['9876598765']);
+      await lapseHold(database, lapsed.id, 31);
+      await app.services.orders.sweepExpiredHolds();
+      // The close has locked the account, then waits to erase its address.
+      const [closed, refused] = await race(
+        ['select 1 from addresses where user_id = $1 for update', [buyer.user.id]],
+        close(buyer.client),
+        () => buyer.client.post(api(path(lapsed.id))),
+      );
+
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(refused.json().message).toBe('Your account could not be found. Please sign in again.');
+      expect(await closedAt(buyer.user.id)).not.toBeNull();
+      const made = await database.db.select().from(orders).where(eq(orders.userId, buyer.user.id));
+      expect(made.map((order) => order.id)).toEqual([lapsed.id]);
+      expect(await numberState(database, id('9876598765'))).toMatchObject({
+        status: 'available',
+        orderId: null,
+      });
+    },
+  );
+
+  it('a close begun while "I have paid" is recorded at the hold\'s last moment waits, then answers 409', async () => {
+    const { app, database } = ctx();
+    const buyer = await signedIn(app, { state: 'Karnataka' });
+    const order = await checkOut(buyer.client, ['9811223344']);
+    // The hold ends in a second: live when the payment is checked, over when the close looks.
+    await moveHoldEnd(database, order.id, 1 / 60);
+    // The submission has locked the account and the order, then waits to extend the hold.
+    const [paid, refused] = await race(
+      numberRow(id('9811223344')),
+      () =>
+        buyer.client.post(api(`/orders/${order.id}/payment-submission`), { utr: '412345678901' }),
+      async () => {
+        await sleep(1_100);
+        return close(buyer.client)();
+      },
+    );
+
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ACCOUNT_HAS_OPEN_ORDERS',
+      openOrders: [order.reference],
+    });
+    expect(await closedAt(buyer.user.id)).toBeNull();
+    const [kept] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept!.billing).toMatchObject({ email: buyer.user.email });
   });
 });

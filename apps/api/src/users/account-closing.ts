@@ -14,7 +14,7 @@ import {
 
 /** What closing an account keeps, as the buyer and the console are told. */
 const KEPT_AFTER_CLOSING =
-  'The tax invoices and credit notes of paid orders, and those orders with the billing details printed on them, are kept for 8 years as the GST law requires. Everything else is erased.';
+  'The tax invoices and credit notes of paid orders, and those orders with the billing details printed on them, are kept for 8 years as the GST law requires; messages sent through the enquiry and contact forms, until two years after they were sent; and the log of the work the team did on the account. Everything else is erased.';
 
 /** Who closes: the buyer themself, or an administrator on the buyer's request (with a reason). */
 type Closer = { by: 'buyer' } | { by: 'admin'; actorId: string; reason: string };

@@ -110,10 +110,20 @@ export function createUserService({ database }: { database: Database }) {
     findById: (id: string, executor: Db = db) => findUserById(executor, id),
     findByEmail: (email: string) => findUserByEmail(db, email),
     findByMobile: (mobile: string) => findUserByMobile(db, mobile),
-    /** Who the account's invoices are made out to (checkout copies it into the order). */
-    async billingDetails(id: string, executor: Db = db): Promise<BillingDetails | undefined> {
-      const row = await findUserWithAddress(executor, id);
+    /** Who the account's invoices are made out to (the cart's figures). */
+    async billingDetails(id: string): Promise<BillingDetails | undefined> {
+      const row = await findUserWithAddress(db, id);
       return row && toBillingDetails(row.user, row.address);
+    },
+    /**
+     * The same for an order about to be made or paid for in `tx` (checkout copies it into the
+     * order), the account's row locked FOR KEY SHARE until `tx` ends (decision 0063): closing
+     * the account (FOR UPDATE) waits for the order and then sees it, and an order waits for a
+     * close under way and then finds the account closed. Undefined for a closed or absent one.
+     */
+    async lockForOrder(id: string, tx: Db): Promise<BillingDetails | undefined> {
+      const row = await findUserWithAddress(tx, id, { keyShare: true });
+      return row && !row.user.closedAt ? toBillingDetails(row.user, row.address) : undefined;
     },
     /**
      * Names and contacts of these accounts, and whether each wants WhatsApp updates (the

@@ -23,16 +23,22 @@ export async function findUserByMobile(db: Db, mobile: string): Promise<UserRow 
 }
 
 /** The account and its address (null until one is saved). */
+/**
+ * The account with its address; with `keyShare`, the account's row (not the address) locked FOR
+ * KEY SHARE until the transaction ends: closing the account (FOR UPDATE) then waits for it.
+ */
 export async function findUserWithAddress(
   db: Db,
   id: string,
+  { keyShare = false } = {},
 ): Promise<{ user: UserRow; address: AddressRow | null } | undefined> {
-  const [row] = await db
+  const query = db
     .select({ user: users, address: addresses })
     .from(users)
     .leftJoin(addresses, eq(addresses.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
+  const [row] = await (keyShare ? query.for('key share', { of: users }) : query);
   return row;
 }
 

@@ -94,6 +94,9 @@ describe('closing the account on the profile page', () => {
     expect(dialog).toHaveTextContent('What we erase');
     expect(dialog).toHaveTextContent('tax invoices and credit notes of paid orders');
     expect(dialog).toHaveTextContent('8 years');
+    expect(dialog).toHaveTextContent('enquiry and contact forms, until two years');
+    // Closing ends the buyer's download: the dialog offers it first.
+    expect(within(dialog).getByRole('button', { name: 'Download my data' })).toBeEnabled();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close my account' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Type CLOSE to confirm.');

@@ -6,6 +6,7 @@ import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useForgetAccount } from '../auth';
 import { useCloseAccount } from './api/close-account';
+import { DownloadMyDataButton } from './data-export-section';
 
 const CONFIRM_WORD = 'CLOSE';
 
@@ -71,17 +72,26 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
           <h3 className="font-semibold text-slate-900">What we erase</h3>
           <p>
             Your name, e-mail address, mobile number, password, company details, saved address,
-            WhatsApp choice, favourites, saved searches and alerts, and the details of orders that
-            were never paid. You are signed out everywhere and cannot sign in again; your e-mail and
-            mobile can open a new account later.
+            WhatsApp choice and consent records, favourites, saved searches and alerts, and the
+            details of orders that were never paid. You are signed out everywhere and cannot sign in
+            again; your e-mail and mobile can open a new account later.
           </p>
         </div>
         <div>
-          <h3 className="font-semibold text-slate-900">What the law makes us keep</h3>
+          <h3 className="font-semibold text-slate-900">What we keep</h3>
           <p>
             The tax invoices and credit notes of paid orders, and those orders with the billing
-            details printed on them, for about 8 years as the GST law requires.
+            details printed on them, for about 8 years as the GST law requires. Messages you sent us
+            through the enquiry and contact forms, until two years after you sent them. Our log of
+            the work our team did on your account.
           </p>
+        </div>
+        <div>
+          <h3 className="font-semibold text-slate-900">Want a copy first?</h3>
+          <p className="mb-2">
+            Once the account is closed, its data can no longer be downloaded here.
+          </p>
+          <DownloadMyDataButton />
         </div>
         <p>
           An order awaiting payment or still being ported must be finished first. This cannot be

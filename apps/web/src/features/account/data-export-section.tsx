@@ -7,6 +7,18 @@ import { useDownloadMyData } from './api/download-my-data';
 
 /** "Your data" (DPDP Act 2023 s.11, decision 0059): everything held about the buyer, as a file. */
 export function DataExportSection() {
+  return (
+    <AccountSection
+      title="Your data"
+      description="One file (JSON) with everything we hold about you: your profile, address, consents, orders and payments, enquiries, saved numbers and searches, alerts and signed-in devices."
+    >
+      <DownloadMyDataButton />
+    </AccountSection>
+  );
+}
+
+/** The download, with its toast and its problem shown under it (the section's and closing's). */
+export function DownloadMyDataButton() {
   const toast = useToast();
   const download = useDownloadMyData();
   const [problem, setProblem] = useState<string>();
@@ -22,10 +34,7 @@ export function DataExportSection() {
   }
 
   return (
-    <AccountSection
-      title="Your data"
-      description="One file (JSON) with everything we hold about you: your profile, address, consents, orders and payments, enquiries, saved numbers and searches, alerts and signed-in devices."
-    >
+    <>
       <SubmitButton
         type="button"
         pending={download.isPending}
@@ -36,6 +45,6 @@ export function DataExportSection() {
         Download my data
       </SubmitButton>
       <FormAlert message={problem} className="mt-3" />
-    </AccountSection>
+    </>
   );
 }

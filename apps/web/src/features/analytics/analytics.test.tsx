@@ -226,6 +226,25 @@ describe('consent for analytics', () => {
     expect(gtagScripts()).toHaveLength(1);
   });
 
+  it('turns gtag.js off and deletes its cookies when an Accept is withdrawn', async () => {
+    const disabled = () => (window as unknown as Record<string, unknown>)['ga-disable-G-TEST'];
+    renderApp('G-TEST');
+    act(() => chooseConsent('granted'));
+    expect(disabled()).toBe(false);
+    document.cookie = '_ga=GA1.1.123.456; path=/';
+    document.cookie = '_ga_TEST=GS1.1.789; path=/';
+    document.cookie = 'session_hint=1; path=/';
+
+    act(() => chooseConsent('denied'));
+    expect(disabled()).toBe(true);
+    expect(document.cookie).not.toContain('_ga');
+    expect(document.cookie).toContain('session_hint=1');
+    document.cookie = 'session_hint=; Max-Age=0; path=/';
+
+    act(() => chooseConsent('granted'));
+    expect(disabled()).toBe(false);
+  });
+
   it('remembers Decline, and the privacy policy’s button lets the visitor choose again', async () => {
     renderApp('G-TEST');
     expect(screen.getByText('not made yet (the bar at the bottom asks)')).toBeInTheDocument();

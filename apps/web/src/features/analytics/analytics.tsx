@@ -51,13 +51,28 @@ function initAnalytics(measurementId: string, win: Window = window): (...args: G
   gtag('js', new Date());
   gtag('config', measurementId, { send_page_view: false });
   if (choice === 'granted') scheduleScript(measurementId, win);
-  // A choice made here or in another tab reaches the tags at once; Accept loads gtag.js.
+  // A choice made here or in another tab reaches the tags at once; Accept loads gtag.js. A
+  // withdrawal also turns gtag.js off with Google's own switch (it would otherwise go on sending
+  // cookieless pings for the rest of the visit) and deletes the cookies it set.
   onConsentChange(() => {
     const now = readConsent();
     win.gtag?.('consent', 'update', consentSignals(now ?? 'denied'));
-    if (now === 'granted' && win.gtag) scheduleScript(measurementId, win);
+    (win as unknown as Record<string, boolean>)[`ga-disable-${measurementId}`] = now !== 'granted';
+    if (now === 'granted') scheduleScript(measurementId, win);
+    else forgetGoogleCookies(win.document);
   });
   return gtag;
+}
+
+/** Deletes gtag.js's `_ga` and `_ga_<id>` cookies, set on the site's domain or a parent of it. */
+function forgetGoogleCookies(doc: Document) {
+  const labels = doc.location.hostname.split('.');
+  const domains = labels.slice(0, -1).map((_, i) => `; domain=${labels.slice(i).join('.')}`);
+  for (const cookie of doc.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name !== '_ga' && !name.startsWith('_ga_')) continue;
+    for (const domain of ['', ...domains]) doc.cookie = `${name}=; Max-Age=0; path=/${domain}`;
+  }
 }
 
 function scheduleScript(measurementId: string, win: Window) {
