@@ -24,6 +24,7 @@ const actionLabels: Record<string, string> = {
   'enquiry.note': 'Enquiry note changed',
   'enquiry.reply': 'Enquiry answered',
   'import.apply': 'Stock import applied',
+  'user.contact_change': 'E-mail or mobile changed by the buyer',
   'user.close': 'Account closed',
   'user.data_export': 'Buyer downloaded their data',
   // A staff member's look at personal data (decision 0056): views, not changes.
