@@ -260,23 +260,34 @@ describeEachDatabase('the notice of a contact change to the contact it replaces'
   });
 });
 
+/** Asks for a code as `client` (sign-in or forgot-password); its request id and the code `to` got. */
+async function askCode(
+  app: App,
+  client: SessionClient,
+  path: '/auth/sign-in' | '/auth/forgot-password',
+  contact: { email: string } | { mobile: string },
+  to: string,
+) {
+  const asked = await client.post(api(path), contact);
+  expect(asked.statusCode, asked.body).toBe(200);
+  return { requestId: asked.json().data.requestId as string, code: await latestOtp(app, to) };
+}
+
 describeEachDatabase('a verified contact change locks the replaced contact out', (ctx) => {
   it('refuses a sign-in code sent to the old mobile shortly before the change', async () => {
     const { app } = ctx();
     const { client, details } = await registerCustomer(app);
     // Whoever now holds the old SIM asks for a sign-in code just before the owner moves away.
     const holder = new SessionClient(app);
-    const asked = await holder.post(api('/auth/sign-in'), { mobile: details.mobile });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const code = await latestOtp(app, details.mobile);
+    const { mobile } = details;
+    const signInCode = await askCode(app, holder, '/auth/sign-in', { mobile }, mobile);
 
-    const changed = await change(app, client, { mobile: '+91 98765 00201' });
-    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await change(app, client, { mobile: '+91 98765 00201' })).statusCode).toBe(200);
 
     const signIn = await holder.post(api('/auth/verify-otp'), {
-      mobile: details.mobile,
-      otp: code,
-      requestId: asked.json().data.requestId,
+      mobile,
+      otp: signInCode.code,
+      requestId: signInCode.requestId,
     });
     expect(signIn.statusCode, signIn.body).toBe(400);
     expect(signIn.json().code).toBe('OTP_NOT_FOUND');
@@ -288,29 +299,22 @@ describeEachDatabase('a verified contact change locks the replaced contact out',
     const { app } = ctx();
     const { client, details } = await registerCustomer(app);
     const holder = new SessionClient(app);
-    const forgot = await holder.post(api('/auth/forgot-password'), { email: details.email });
-    expect(forgot.statusCode, forgot.body).toBe(200);
-    const resetCode = await latestOtp(app, details.email);
+    const { email, mobile } = details;
+    const resetCode = await askCode(app, holder, '/auth/forgot-password', { email }, email);
     // A sign-in asked for by the (unchanged) mobile sends its code to the account's e-mail too.
-    const asked = await holder.post(api('/auth/sign-in'), { mobile: details.mobile });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const signInCode = await latestOtp(app, details.email);
+    const signInCode = await askCode(app, holder, '/auth/sign-in', { mobile }, email);
 
-    const changed = await change(app, client, { email: 'chetan.new15@example.org' });
-    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await change(app, client, { email: 'chetan.new15@example.org' })).statusCode).toBe(200);
 
     const reset = await holder.post(api('/auth/reset-password'), {
-      email: details.email,
-      otp: resetCode,
-      requestId: forgot.json().data.requestId,
+      email,
+      otp: resetCode.code,
+      requestId: resetCode.requestId,
       newPassword: 'Taken0ver!Pass-99',
     });
     expect(reset.statusCode, reset.body).toBe(400);
     expect(reset.json().code).toBe('OTP_NOT_FOUND');
-    const signIn = await holder.post(api('/auth/verify-otp'), {
-      mobile: details.mobile,
-      otp: signInCode,
-    });
+    const signIn = await holder.post(api('/auth/verify-otp'), { mobile, otp: signInCode.code });
     expect(signIn.statusCode, signIn.body).toBe(400);
 
     // The owner is still signed in, and the password is still theirs.
@@ -326,22 +330,18 @@ describeEachDatabase('a verified contact change locks the replaced contact out',
     const { app, database } = ctx();
     const { user, details } = await registerCustomer(app);
     const holder = new SessionClient(app);
-    await holder.post(api('/auth/sign-in'), { mobile: details.mobile });
-    const signInCode = await latestOtp(app, details.mobile);
-    await holder.post(api('/auth/forgot-password'), { mobile: details.mobile });
-    const resetCode = await latestOtp(app, details.mobile);
+    const { mobile } = details;
+    const signInCode = await askCode(app, holder, '/auth/sign-in', { mobile }, mobile);
+    const resetCode = await askCode(app, holder, '/auth/forgot-password', { mobile }, mobile);
     // The requests are still open: only the code's contact no longer being the account's stops them.
     await database.query('update users set mobile = $1 where id = $2', ['9988776602', user.id]);
 
-    const signIn = await holder.post(api('/auth/verify-otp'), {
-      mobile: details.mobile,
-      otp: signInCode,
-    });
+    const signIn = await holder.post(api('/auth/verify-otp'), { mobile, otp: signInCode.code });
     expect(signIn.statusCode, signIn.body).toBe(400);
     expect(signIn.json().code).toBe('OTP_NOT_FOUND');
     const reset = await holder.post(api('/auth/reset-password'), {
-      mobile: details.mobile,
-      otp: resetCode,
+      mobile,
+      otp: resetCode.code,
       newPassword: 'Taken0ver!Pass-99',
     });
     expect(reset.statusCode, reset.body).toBe(400);
