@@ -86,7 +86,7 @@ export function createServices(deps: ServiceDeps) {
     staffAlerts,
     outbox,
   });
-  const auth = createAuthService({ config, database, notifier, outbox, log, users });
+  const auth = createAuthService({ config, database, notifier, outbox, log, users, audit });
   const alerts = createAlertService({ config, database, notifier, outbox, log, catalog, users });
   return {
     audit,

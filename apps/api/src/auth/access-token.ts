@@ -9,10 +9,15 @@ export interface SessionUser {
   role: Role;
 }
 
+/** A request's signed-in user and the session (refresh-token family) its access token names. */
+export interface SignedInUser extends SessionUser {
+  sessionId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user from the access cookie, or null for a visitor (session-plugin.ts). */
-    user: SessionUser | null;
+    user: SignedInUser | null;
   }
 }
 

@@ -1,5 +1,6 @@
 import { normalizeMobile } from '@store/domain';
 import type { z } from 'zod';
+import type { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import type { Tx } from '../db/transactions';
@@ -7,13 +8,21 @@ import { accountGone, AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
 import { enqueueMessages, type Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
-import { signAccessToken, type SessionUser } from './access-token';
+import { signAccessToken, type SessionUser, type SignedInUser } from './access-token';
 import type { registerBody } from './auth-schemas';
 import { deleteOtpRequestsOf } from './auth-store';
 import { contactChangeNotices } from './contact-change-notice';
 import { openKnownDevice, sealKnownDevice } from './known-device';
 import { clearLoginFailures, countLoginAttempt } from './login-limits';
-import { checkOtp, consumeOtp, countOtpSend, issueOtp, otpError, resendOtp } from './otp-codes';
+import {
+  checkOtp,
+  consumeOtp,
+  countOtpSend,
+  issueOtp,
+  noPendingCode,
+  otpError,
+  resendOtp,
+} from './otp-codes';
 import type { OtpPayload } from './otp-types';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { passwordRepeatsIdentity } from './password-policy';
@@ -83,6 +92,8 @@ export interface AuthServiceDeps {
   outbox: Outbox;
   log: NotifyLog;
   users: UserService;
+  /** Records a verified contact change (decision 0065). */
+  audit: AuditService;
 }
 
 /** Registration, codes, passwords and sessions (docs/decisions/0003). */
@@ -93,6 +104,7 @@ export function createAuthService({
   outbox,
   log,
   users,
+  audit,
 }: AuthServiceDeps) {
   const db = database.db;
   const otp = { config, database, notifier, log };
@@ -111,11 +123,30 @@ export function createAuthService({
     return { accessToken, refreshToken, accessTokenExpiresAt: expiresAt, knownDevice };
   };
 
-  /** The account a code or a reset is for; a code whose account is gone is invalid. */
+  /**
+   * The account a code or a reset is for; a code whose account is gone is invalid. A code sent
+   * to a contact the account no longer has is no code of it (whoever holds that contact now may
+   * not be the owner): answered as the deleted code it should be (decision 0065).
+   */
   const accountOf = async (payload: OtpPayload) => {
     const user = payload.userId ? await users.findById(payload.userId) : undefined;
     if (!user) throw otpError('OTP_INVALID', 'Invalid OTP. Please try again.', 0);
+    const { email, sms } = payload.deliverTo;
+    if ((email && email !== user.email) || (sms && sms !== user.mobile)) throw noPendingCode();
     return user;
+  };
+
+  /**
+   * Ends every session of the account but `keepSessionId`'s, and deletes the code requests of
+   * these contacts and the account's own, in the caller's transaction.
+   */
+  const forget = async (
+    tx: Tx,
+    account: { userId: string; email: string; mobile: string },
+    keepSessionId?: string,
+  ) => {
+    await revokeAllRefreshTokens(tx, account.userId, keepSessionId);
+    await deleteOtpRequestsOf(tx, account);
   };
 
   return {
@@ -353,13 +384,17 @@ export function createAuthService({
 
     /**
      * Verifies the code sent to the new contact and makes it the account's: sign-in codes,
-     * messages and new orders use it from now on (earlier orders keep their billing). The
-     * contact it replaces is told, through the outbox in the same transaction (decision 0060).
+     * messages and new orders use it from now on (earlier orders keep their billing). In the
+     * same transaction the contact it replaces is told, through the outbox (decision 0060), and
+     * locked out (decision 0065): the open code requests of the account and of its contacts as
+     * they were are deleted, and every session but `session` is ended. Recorded in the audit
+     * log, which contact changed and nothing personal.
      */
     async confirmContactChange(
-      userId: string,
+      session: SignedInUser,
       input: { email: string | null; mobile: string | null; otp: string; requestId?: string },
     ) {
+      const userId = session.id;
       const request = await checkOtp(otp, { purposes: ['contact_change'], ...input });
       const change = request.payload.contactChange;
       // A code another account asked for is no code of this one: invalid, as a wrong code is.
@@ -367,10 +402,11 @@ export function createAuthService({
         throw otpError('OTP_INVALID', 'Invalid OTP. Please try again.', 0);
       }
       const messageIds = await db.transaction(async (tx) => {
-        await consumeOtp(tx, request.id);
-        // Locked: a change verified at the same moment waits, then names this one's as the old.
+        // Locked first: a change verified at the same moment waits, then finds its own code
+        // request deleted by this one (400 OTP_NOT_FOUND), and no deadlock on that row.
         const before = await users.lockAccount(tx, userId);
         if (!before || before.closedAt) throw accountGone();
+        await consumeOtp(tx, request.id);
         // Written before the change, so that a change the unique index refuses (the contact
         // taken meanwhile) takes its notice with it.
         const ids = await enqueueMessages(
@@ -378,6 +414,17 @@ export function createAuthService({
           contactChangeNotices(config, before, change, new Date()),
         );
         await users.setContact(tx, userId, change);
+        await forget(tx, { userId, email: before.email, mobile: before.mobile }, session.sessionId);
+        const [contact, words] =
+          'email' in change ? ['email', 'E-mail address'] : ['mobile', 'Mobile number'];
+        await audit.record(tx, {
+          actorId: userId,
+          action: 'user.contact_change',
+          entityType: 'user',
+          entityId: userId,
+          after: { contact },
+          note: `${words} changed by the buyer, proved by a code sent to the new one; other sessions signed out.`,
+        });
         return ids;
       });
       await outbox.deliverNow(messageIds);
@@ -388,10 +435,8 @@ export function createAuthService({
      * Ends every session of a closed account and deletes the code requests of its contacts, in
      * the closing transaction.
      */
-    async forgetAccount(tx: Tx, account: { userId: string; email: string; mobile: string }) {
-      await revokeAllRefreshTokens(tx, account.userId);
-      await deleteOtpRequestsOf(tx, account);
-    },
+    forgetAccount: (tx: Tx, account: { userId: string; email: string; mobile: string }) =>
+      forget(tx, account),
 
     /** Exchanges a refresh token for new session tokens (see rotateRefreshToken). */
     async refresh(refreshToken: string) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { loginFailures, otpRequests, otpSends, refreshTokens, users } from '../db/schema';
@@ -376,11 +376,20 @@ export async function findFamilyOfToken(db: Db, tokenHash: string): Promise<stri
   return row?.familyId;
 }
 
-/** Revokes every live token of the user. */
-export function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
+/** Revokes every live token of the user, but those of the family `keepFamilyId`. */
+export function revokeUserTokens(
+  db: Db,
+  userId: string,
+  now: Date,
+  keepFamilyId?: string,
+): Promise<void> {
   return revokeTokens(
     db,
-    and(eq(refreshTokens.userId, userId), gt(refreshTokens.expiresAt, now)),
+    and(
+      eq(refreshTokens.userId, userId),
+      gt(refreshTokens.expiresAt, now),
+      keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+    ),
     now,
   );
 }
@@ -435,8 +444,9 @@ export async function deleteLoginFailures(
 }
 
 /**
- * Deletes every code request of a closed account: those sent to its contacts (sign-in, reset,
- * a pending registration naming them) and its own (a contact change to a new address).
+ * Deletes every code request of an account that closed or changed a contact, of the contacts
+ * it had: those sent to them (sign-in, reset, a pending registration naming them) and its own
+ * (a sign-in or reset code that also went to the other contact, a contact change).
  */
 export async function deleteOtpRequestsOf(
   tx: Db,

@@ -22,6 +22,10 @@ describe('the notice of a contact change (decision 0060)', () => {
     expect(notices[0]!.text).toContain(
       'was changed to r***@example.org on 29 Nov 2026, 12:29 pm IST.',
     );
+    // The change ended the account's other sessions (decision 0065).
+    expect(notices[0]!.text).toContain(
+      '\n\nThe account has been signed out on every device except the one that made the change.\n\n',
+    );
   });
 
   it('goes by SMS to the old mobile and by e-mail to the account’s address, when the mobile changes', () => {

@@ -20,7 +20,8 @@ function maskEmail(email: string): string {
  * e-mail to the account's e-mail as it was before the change (the old one when the e-mail
  * changed, the same one when the mobile did), and an SMS to the old mobile when the mobile
  * changed. Never to the new contact, and never a code or a link that could do anything: the new
- * contact masked, when, and how to reach the store.
+ * contact masked, when, that the account's other sessions ended (decision 0065), and how to
+ * reach the store.
  */
 export function contactChangeNotices(
   config: NoticeConfig,
@@ -38,6 +39,8 @@ export function contactChangeNotices(
     `Hello ${before.name},`,
     '',
     `The ${what} of your ${store} account was changed to ${masked} on ${when}. Sign-in codes and messages about your orders now go to ${goesTo}.`,
+    '',
+    'The account has been signed out on every device except the one that made the change.',
     '',
     'If you made this change, there is nothing to do.',
     '',

@@ -58,7 +58,10 @@ describe('requireUser, requireStaff and requireAdmin', () => {
   it('lets customers in as users but answers 403 for staff and admin routes', async () => {
     const { client, user } = await registerCustomer(app);
     const me = await client.get(api('/guarded/user'));
-    expect(me.json()).toEqual({ success: true, data: { id: user.id, role: 'customer' } });
+    expect(me.json()).toEqual({
+      success: true,
+      data: { id: user.id, role: 'customer', sessionId: expect.any(String) },
+    });
     expect((await client.get(api('/guarded/staff'))).statusCode).toBe(403);
     expect((await client.get(api('/guarded/admin'))).statusCode).toBe(403);
   });

@@ -2,7 +2,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/app-error';
-import type { SessionUser } from './access-token';
+import type { SessionUser, SignedInUser } from './access-token';
 import { ACCESS_COOKIE } from './session-cookies';
 
 /** preHandler: 401 unless signed in. */
@@ -23,7 +23,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 }
 
 /** The signed-in user in a handler behind requireUser/requireStaff. */
-export function currentUser(request: FastifyRequest): SessionUser {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }

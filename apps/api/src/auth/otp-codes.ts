@@ -392,7 +392,8 @@ function findOpenOtpRequest(
   });
 }
 
-const noPendingCode = () =>
+/** 400 OTP_NOT_FOUND: no open request for these contacts (never asked, used, or deleted). */
+export const noPendingCode = () =>
   otpError(
     'OTP_NOT_FOUND',
     'No verification code is waiting for these details. Please request a new code.',

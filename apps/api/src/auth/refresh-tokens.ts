@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
-import type { SessionUser } from './access-token';
+import type { SessionUser, SignedInUser } from './access-token';
 import {
   claimRotation,
   findFamilyOfToken,
@@ -94,9 +94,17 @@ export async function revokeFamilyOfToken(db: Db, token: string, now = new Date(
   if (familyId) await revokeFamily(db, familyId, now);
 }
 
-/** Signs the user out everywhere (after a password reset). */
-export async function revokeAllRefreshTokens(db: Db, userId: string, now = new Date()) {
-  await revokeUserTokens(db, userId, now);
+/**
+ * Signs the user out everywhere (after a password reset), or everywhere but the session
+ * `keepSessionId` (the one that changed the account's e-mail or mobile).
+ */
+export async function revokeAllRefreshTokens(
+  db: Db,
+  userId: string,
+  keepSessionId?: string,
+  now = new Date(),
+) {
+  await revokeUserTokens(db, userId, now, keepSessionId);
 }
 
 /**
@@ -108,7 +116,7 @@ export async function liveSession(
   db: Db,
   userId: string,
   familyId: string,
-): Promise<SessionUser | null> {
+): Promise<SignedInUser | null> {
   const row = await findLiveSession(db, userId, familyId, new Date());
-  return row ? { id: userId, role: row.role } : null;
+  return row ? { id: userId, role: row.role, sessionId: familyId } : null;
 }

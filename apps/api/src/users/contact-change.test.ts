@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
+import type { App } from '../app';
 import type { Database } from '../db/database';
-import { sentTo } from '../../test-support/sales';
+import { sentTo, staffMember } from '../../test-support/sales';
 import { api, latestOtp, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -41,7 +42,9 @@ describeEachDatabase('changing the e-mail or mobile of an account', (ctx) => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data.user.email).toBe(newEmail);
-    expect(changed.json().message).toBe('Your e-mail address has been changed.');
+    expect(changed.json().message).toBe(
+      'Your e-mail address has been changed. You have been signed out on your other devices.',
+    );
 
     // Sign-in works with the new e-mail and no longer with the old one.
     const byNew = await new SessionClient(app).post(api('/auth/login'), {
@@ -117,25 +120,28 @@ const noticesTo = async (database: Database, to: string) =>
 
 const WHEN = /on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m IST\./;
 
-describeEachDatabase('the notice of a contact change to the contact it replaces', (ctx) => {
-  /** Asks for a code to the new contact and verifies it; answers the verify request's reply. */
-  async function change(client: SessionClient, contact: { email: string } | { mobile: string }) {
-    const { app } = ctx();
-    const sent = await client.post(api('/user/contact-change'), contact);
-    expect(sent.statusCode, sent.body).toBe(200);
-    const to = 'email' in contact ? contact.email : contact.mobile;
-    return client.post(api('/user/contact-change/verify'), {
-      ...contact,
-      otp: await latestOtp(app, to),
-    });
-  }
+/** Asks for a code to the new contact and verifies it; answers the verify request's reply. */
+async function change(
+  app: App,
+  client: SessionClient,
+  contact: { email: string } | { mobile: string },
+) {
+  const sent = await client.post(api('/user/contact-change'), contact);
+  expect(sent.statusCode, sent.body).toBe(200);
+  const to = 'email' in contact ? contact.email : contact.mobile;
+  return client.post(api('/user/contact-change/verify'), {
+    ...contact,
+    otp: await latestOtp(app, to),
+  });
+}
 
+describeEachDatabase('the notice of a contact change to the contact it replaces', (ctx) => {
   it('e-mails the old address when the e-mail changes, masked, with no code, and nothing of it to the new one', async () => {
     const { app, database } = ctx();
     const { client, details } = await registerCustomer(app);
     const smsBefore = (await sentTo(database, details.mobile)).length;
 
-    const changed = await change(client, { email: 'rohan.new@example.org' });
+    const changed = await change(app, client, { email: 'rohan.new@example.org' });
     expect(changed.statusCode, changed.body).toBe(200);
 
     const [notice, ...more] = await noticesTo(database, details.email);
@@ -160,7 +166,7 @@ describeEachDatabase('the notice of a contact change to the contact it replaces'
     const { app, database } = ctx();
     const { client, details } = await registerCustomer(app);
 
-    const changed = await change(client, { mobile: '9988773210' });
+    const changed = await change(app, client, { mobile: '9988773210' });
     expect(changed.statusCode, changed.body).toBe(200);
 
     const [sms, ...moreSms] = await noticesTo(database, details.mobile);
@@ -200,6 +206,8 @@ describeEachDatabase('the notice of a contact change to the contact it replaces'
   it('leaves no notice when the change rolls back: the new e-mail taken meanwhile', async () => {
     const { app, database } = ctx();
     const { client, details } = await registerCustomer(app);
+    const other = new SessionClient(app);
+    await other.post(api('/auth/login'), { contact: details.email, password: details.password });
     const sent = await client.post(api('/user/contact-change'), { email: 'taken@example.org' });
     expect(sent.statusCode).toBe(200);
     const code = await latestOtp(app, 'taken@example.org');
@@ -216,9 +224,12 @@ describeEachDatabase('the notice of a contact change to the contact it replaces'
     expect(
       await database.query(`select id from outbox where message->>'to' = $1`, [details.email]),
     ).toEqual([]);
+    // Nor an audit entry, nor a session ended.
+    expect(await database.query('select id from audit_log')).toEqual([]);
+    expect((await other.post(api('/auth/refresh-token'))).statusCode).toBe(200);
   });
 
-  it('tells each replaced address once when two changes are verified at the same moment', async () => {
+  it('makes one of two changes verified at the same moment, voids the other and tells the old address once', async () => {
     const { app, database } = ctx();
     const { client, details } = await registerCustomer(app);
     const next = ['one.new@example.org', 'two.new@example.org'];
@@ -233,20 +244,178 @@ describeEachDatabase('the notice of a contact change to the contact it replaces'
         client.post(api('/user/contact-change/verify'), { email, otp: codes[i] }),
       ),
     );
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    // The first change deletes the account's other open code requests, the second's too (the
+    // second waits for the account's row, so there is no deadlock and no 500).
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)!.json().code).toBe('OTP_NOT_FOUND');
     const [row] = await database.query<{ email: string }>(
       'select email from users where email = any($1)',
       [next],
     );
-    const last = row!.email;
-    const middle = next.find((email) => email !== last)!;
-    // The first change replaced the registered address, the second the first's new one.
+    const made = row!.email;
     expect((await noticesTo(database, details.email)).map((m) => m.text)).toEqual([
-      expect.stringContaining(`changed to ${middle[0]}***@example.org`),
+      expect.stringContaining(`changed to ${made[0]}***@example.org`),
     ]);
-    expect((await noticesTo(database, middle)).map((m) => m.text)).toEqual([
-      expect.stringContaining(`changed to ${last[0]}***@example.org`),
+    for (const email of next) expect(await noticesTo(database, email)).toEqual([]);
+  });
+});
+
+/** Asks for a code as `client` (sign-in or forgot-password); its request id and the code `to` got. */
+async function askCode(
+  app: App,
+  client: SessionClient,
+  path: '/auth/sign-in' | '/auth/forgot-password',
+  contact: { email: string } | { mobile: string },
+  to: string,
+) {
+  const asked = await client.post(api(path), contact);
+  expect(asked.statusCode, asked.body).toBe(200);
+  return { requestId: asked.json().data.requestId as string, code: await latestOtp(app, to) };
+}
+
+describeEachDatabase('a verified contact change locks the replaced contact out', (ctx) => {
+  it('refuses a sign-in code sent to the old mobile shortly before the change', async () => {
+    const { app } = ctx();
+    const { client, details } = await registerCustomer(app);
+    // Whoever now holds the old SIM asks for a sign-in code just before the owner moves away.
+    const holder = new SessionClient(app);
+    const { mobile } = details;
+    const signInCode = await askCode(app, holder, '/auth/sign-in', { mobile }, mobile);
+
+    expect((await change(app, client, { mobile: '+91 98765 00201' })).statusCode).toBe(200);
+
+    const signIn = await holder.post(api('/auth/verify-otp'), {
+      mobile,
+      otp: signInCode.code,
+      requestId: signInCode.requestId,
+    });
+    expect(signIn.statusCode, signIn.body).toBe(400);
+    expect(signIn.json().code).toBe('OTP_NOT_FOUND');
+    expect(holder.cookie('access_token')).toBeUndefined();
+    expect((await client.get(api('/user/profile'))).statusCode).toBe(200);
+  });
+
+  it('refuses a reset code sent to the old e-mail, and a sign-in code that went there too', async () => {
+    const { app } = ctx();
+    const { client, details } = await registerCustomer(app);
+    const holder = new SessionClient(app);
+    const { email, mobile } = details;
+    const resetCode = await askCode(app, holder, '/auth/forgot-password', { email }, email);
+    // A sign-in asked for by the (unchanged) mobile sends its code to the account's e-mail too.
+    const signInCode = await askCode(app, holder, '/auth/sign-in', { mobile }, email);
+
+    expect((await change(app, client, { email: 'chetan.new15@example.org' })).statusCode).toBe(200);
+
+    const reset = await holder.post(api('/auth/reset-password'), {
+      email,
+      otp: resetCode.code,
+      requestId: resetCode.requestId,
+      newPassword: 'Taken0ver!Pass-99',
+    });
+    expect(reset.statusCode, reset.body).toBe(400);
+    expect(reset.json().code).toBe('OTP_NOT_FOUND');
+    const signIn = await holder.post(api('/auth/verify-otp'), { mobile, otp: signInCode.code });
+    expect(signIn.statusCode, signIn.body).toBe(400);
+
+    // The owner is still signed in, and the password is still theirs.
+    expect((await client.get(api('/user/profile'))).statusCode).toBe(200);
+    const login = await new SessionClient(app).post(api('/auth/login'), {
+      contact: 'chetan.new15@example.org',
+      password: details.password,
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a code sent to a contact the account no longer has, however it changed', async () => {
+    const { app, database } = ctx();
+    const { user, details } = await registerCustomer(app);
+    const holder = new SessionClient(app);
+    const { mobile } = details;
+    const signInCode = await askCode(app, holder, '/auth/sign-in', { mobile }, mobile);
+    const resetCode = await askCode(app, holder, '/auth/forgot-password', { mobile }, mobile);
+    // The requests are still open: only the code's contact no longer being the account's stops them.
+    await database.query('update users set mobile = $1 where id = $2', ['9988776602', user.id]);
+
+    const signIn = await holder.post(api('/auth/verify-otp'), { mobile, otp: signInCode.code });
+    expect(signIn.statusCode, signIn.body).toBe(400);
+    expect(signIn.json().code).toBe('OTP_NOT_FOUND');
+    const reset = await holder.post(api('/auth/reset-password'), {
+      mobile,
+      otp: resetCode.code,
+      newPassword: 'Taken0ver!Pass-99',
+    });
+    expect(reset.statusCode, reset.body).toBe(400);
+    expect(reset.json().code).toBe('OTP_NOT_FOUND');
+  });
+
+  it('signs the account out on every other device, and keeps the one that made the change', async () => {
+    const { app } = ctx();
+    const { client: laptop, details } = await registerCustomer(app);
+    const phone = new SessionClient(app);
+    const login = await phone.post(api('/auth/login'), {
+      contact: details.email,
+      password: details.password,
+    });
+    expect(login.statusCode).toBe(200);
+
+    const changed = await change(app, laptop, { mobile: '9876500306' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().message).toBe(
+      'Your mobile number has been changed. You have been signed out on your other devices.',
+    );
+
+    expect((await phone.get(api('/user/profile'))).statusCode).toBe(401);
+    expect((await phone.post(api('/auth/refresh-token'))).statusCode).toBe(401);
+    expect((await laptop.get(api('/user/profile'))).statusCode).toBe(200);
+    expect((await laptop.post(api('/auth/refresh-token'))).statusCode).toBe(200);
+    expect((await laptop.get(api('/user/profile'))).statusCode).toBe(200);
+  });
+
+  it('records each change in the audit log, which contact it was and nothing personal', async () => {
+    const { app, database } = ctx();
+    const { client, details, user } = await registerCustomer(app);
+    expect((await change(app, client, { email: 'rohan.new@example.org' })).statusCode).toBe(200);
+    expect((await change(app, client, { mobile: '9988773210' })).statusCode).toBe(200);
+
+    const entries = await database.query<Record<string, unknown>>(
+      'select actor_id, action, entity_type, entity_id, before, after, note from audit_log order by id',
+    );
+    expect(entries).toEqual([
+      {
+        actor_id: user.id,
+        action: 'user.contact_change',
+        entity_type: 'user',
+        entity_id: user.id,
+        before: null,
+        after: { contact: 'email' },
+        note: 'E-mail address changed by the buyer, proved by a code sent to the new one; other sessions signed out.',
+      },
+      {
+        actor_id: user.id,
+        action: 'user.contact_change',
+        entity_type: 'user',
+        entity_id: user.id,
+        before: null,
+        after: { contact: 'mobile' },
+        note: 'Mobile number changed by the buyer, proved by a code sent to the new one; other sessions signed out.',
+      },
     ]);
-    expect(await noticesTo(database, last)).toEqual([]);
+    const written = JSON.stringify(entries);
+    for (const contact of [details.email, details.mobile, 'rohan', '9988773210', '3210']) {
+      expect(written).not.toContain(contact);
+    }
+
+    // Support sees it on the customer view.
+    const support = await staffMember(app);
+    const view = await support.client.get(api(`/admin/customers/${user.id}`));
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data.auditEntries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'user.contact_change',
+          actor: expect.objectContaining({ id: user.id }),
+        }),
+      ]),
+    );
   });
 });

@@ -132,7 +132,9 @@ export async function userRoutes(fastify: FastifyInstance) {
           'Sign-in codes and messages go to the new contact from now on; earlier orders keep ' +
           'the billing details they were placed with. The contact it replaces is told (an ' +
           'e-mail to the account address before the change, an SMS to a replaced mobile), with ' +
-          'the new contact masked and no code. A wrong code answers 400 OTP_INVALID with ' +
+          'the new contact masked and no code. The codes sent before to the account or to the ' +
+          'contacts it had are void, and every other session of the account is signed out ' +
+          '(this one stays signed in). A wrong code answers 400 OTP_INVALID with ' +
           'remainingAttempts; also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND. 409 when ' +
           'another account took the contact meanwhile.',
         body: contactChangeVerifyBody,
@@ -141,7 +143,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { email = null, mobile = null, otp, requestId } = request.body;
-      const saved = await auth.confirmContactChange(currentUser(request).id, {
+      const saved = await auth.confirmContactChange(currentUser(request), {
         email,
         mobile,
         otp,
@@ -150,7 +152,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       if (!saved) throw accountGone();
       return ok(
         saved,
-        email ? 'Your e-mail address has been changed.' : 'Your mobile number has been changed.',
+        `Your ${email ? 'e-mail address' : 'mobile number'} has been changed. You have been signed out on your other devices.`,
       );
     },
   );

@@ -28,7 +28,10 @@ describe('changing the e-mail on the profile page', () => {
         issued,
         'We have sent a verification code to your new e-mail address.',
       ),
-      'POST /user/contact-change/verify': ok(changed, 'Your e-mail address has been changed.'),
+      'POST /user/contact-change/verify': ok(
+        changed,
+        'Your e-mail address has been changed. You have been signed out on your other devices.',
+      ),
     });
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(PROFILE_QUERY_KEY, sampleSession);
@@ -40,6 +43,8 @@ describe('changing the e-mail on the profile page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
     const dialog = screen.getByRole('dialog', { name: 'Change your e-mail address' });
+    // Said before the change is made: it ends the account's other sessions (decision 0065).
+    expect(dialog).toHaveTextContent('Your other devices will be signed out.');
     fireEvent.change(within(dialog).getByLabelText('New e-mail address'), {
       target: { value: 'asha.new@example.in' },
     });
@@ -57,7 +62,11 @@ describe('changing the e-mail on the profile page', () => {
       otp: '123456',
       requestId: issued.requestId,
     });
-    expect(await screen.findByText('Your e-mail address has been changed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your e-mail address has been changed. You have been signed out on your other devices.',
+      ),
+    ).toBeInTheDocument();
     expect(queryClient.getQueryData(PROFILE_QUERY_KEY)).toEqual(changed);
   });
 

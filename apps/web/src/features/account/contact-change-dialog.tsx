@@ -18,7 +18,8 @@ const asContact = (kind: ContactKind, value: string) =>
 
 /**
  * Changing the account's e-mail or mobile: the new one is proved by a code sent to it (the old
- * one may be lost), then sign-in codes and messages go there. Earlier orders keep their details.
+ * one may be lost), then sign-in codes and messages go there and the account's other sessions
+ * end. Earlier orders keep their details.
  */
 export function ContactChangeDialog({ kind, onClose }: { kind: ContactKind; onClose: () => void }) {
   const toast = useToast();
@@ -52,7 +53,10 @@ export function ContactChangeDialog({ kind, onClose }: { kind: ContactKind; onCl
         requestId: sentTo.requestId,
       });
       if (changed.session) updateSession(changed.session);
-      toast.success(changed.message || `Your ${words[kind]} has been changed.`);
+      toast.success(
+        changed.message ||
+          `Your ${words[kind]} has been changed. You have been signed out on your other devices.`,
+      );
       onClose();
     } catch (error) {
       setProblem(errorMessage(error, 'The code could not be checked.'));
@@ -96,6 +100,7 @@ export function ContactChangeDialog({ kind, onClose }: { kind: ContactKind; onCl
           <p className="text-sm text-slate-700">
             We send a code to the new {words[kind]} to check it is yours. Once confirmed, sign-in
             codes and messages go there; your past orders keep the details they were placed with.
+            Your other devices will be signed out.
           </p>
           {kind === 'mobile' ? (
             <TextField

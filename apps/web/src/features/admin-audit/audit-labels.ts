@@ -24,6 +24,7 @@ const actionLabels: Record<string, string> = {
   'enquiry.note': 'Enquiry note changed',
   'enquiry.reply': 'Enquiry answered',
   'import.apply': 'Stock import applied',
+  'user.contact_change': 'E-mail or mobile changed by the buyer',
   'user.close': 'Account closed',
   'user.data_export': 'Buyer downloaded their data',
   'customer.data_export': "Buyer's data downloaded for their request",
