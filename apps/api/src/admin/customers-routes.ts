@@ -69,7 +69,7 @@ export async function adminCustomerRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: "Buyers' accounts for the console, newest first: searched, by account type",
         description:
-          'Staff accounts are not listed (they are on the Staff page); a closed account shows no personal data. A search (q) is recorded in the audit log (customer.search, once per staff member and search text in 10 minutes); the list without one is not.',
+          'Staff accounts are not listed (they are on the Staff page); a closed account shows no personal data. A search (q) is recorded in the audit log (customer.search, once per staff member and search text in 10 minutes); a page of the list without one too (customer.list, once per member and page in 10 minutes).',
         querystring: staffCustomerListQuery.extend(pageQuery(25, 100)),
         response: {
           200: envelope(pagedSchema('customers', staffCustomerSchema)),
@@ -81,13 +81,23 @@ export async function adminCustomerRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { accountType, q, page, pageSize } = request.query;
       const { views, total } = await customers.list({ accountType, q }, page, pageSize);
+      const actorId = currentUser(request).id;
       if (q) {
         await audit.recordSearch({
-          actorId: currentUser(request).id,
+          actorId,
           action: 'customer.search',
           q,
           filters: { accountType },
           found: total,
+        });
+      } else {
+        // A page of every buyer's contacts is what a bulk copy reads: recorded too (decision 0066).
+        await audit.recordView({
+          actorId,
+          action: 'customer.list',
+          entityType: 'search',
+          entityId: `${accountType ?? 'All'}, page ${page} (${pageSize} a page)`,
+          after: { shown: views.length, total },
         });
       }
       reply.header('cache-control', 'no-store');

@@ -21,8 +21,13 @@ const VIEW_REPEAT_SECONDS = 10 * 60;
 export interface AuditView {
   actorId: string;
   action:
-    'order.view' | 'order.search' | 'order.screenshot_view' | 'enquiry.view' | 'customer.view';
-  entityType: 'order' | 'enquiry' | 'user';
+    | 'order.view'
+    | 'order.search'
+    | 'order.screenshot_view'
+    | 'enquiry.view'
+    | 'customer.view'
+    | 'customer.list';
+  entityType: 'order' | 'enquiry' | 'user' | 'search';
   entityId: string;
   orderId?: string;
   after?: unknown;

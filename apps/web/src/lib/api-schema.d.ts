@@ -1678,7 +1678,7 @@ export interface paths {
     };
     /**
      * Buyers' accounts for the console, newest first: searched, by account type
-     * @description Staff accounts are not listed (they are on the Staff page); a closed account shows no personal data. A search (q) is recorded in the audit log (customer.search, once per staff member and search text in 10 minutes); the list without one is not.
+     * @description Staff accounts are not listed (they are on the Staff page); a closed account shows no personal data. A search (q) is recorded in the audit log (customer.search, once per staff member and search text in 10 minutes); a page of the list without one too (customer.list, once per member and page in 10 minutes).
      */
     get: operations['getAdminCustomers'];
     put?: never;

@@ -35,6 +35,7 @@ const actionLabels: Record<string, string> = {
   'enquiry.view': 'Enquiry viewed',
   'customer.view': 'Customer details viewed',
   'customer.search': 'Customers searched',
+  'customer.list': 'Customer list read',
 };
 
 /** An action in words; one not known yet readably from its code (`order.some_step` -> Order: some step). */

@@ -1,31 +1,26 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert, SubmitButton, TextAreaField, TextField } from '../../components/form-fields';
+import { useState, type FormEvent } from 'react';
+import { FormAlert, SubmitButton, TextAreaField } from '../../components/form-fields';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
-import { useCloseCustomerAccount, useCloseCustomerById } from './api/close-customer-account';
+import { useCloseCustomerById } from './api/close-customer-account';
 
 /**
- * Closing a buyer's account on their request (administrators; decision 0055): `account`, the
- * one opened in the console, or the one with the e-mail or mobile typed here; with the reason,
- * after the confirmation of what is erased and kept.
+ * Closing a buyer's account on their request (administrators; decisions 0055, 0066): the one
+ * opened in the console, named in the confirmation; with the reason, after the confirmation of
+ * what is erased and kept.
  */
 export function CloseAccountForm({
   account,
   heading,
   button,
-  children,
 }: {
-  account?: { id: string; name: string };
+  account: { id: string; name: string };
   heading: string;
   button: string;
-  /** What the administrator is told before the fields. */
-  children?: ReactNode;
 }) {
   const toast = useToast();
-  const byContact = useCloseCustomerAccount();
   const byId = useCloseCustomerById();
-  const [contact, setContact] = useState('');
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -33,9 +28,7 @@ export function CloseAccountForm({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setProblem(undefined);
-    if (!account && !contact.trim()) {
-      setProblem("Enter the buyer's e-mail or mobile and why the account is closed.");
-    } else if (reason.trim().length < 5) {
+    if (reason.trim().length < 5) {
       setProblem('Say why the account is closed (at least 5 characters).');
     } else {
       setConfirming(true);
@@ -45,11 +38,8 @@ export function CloseAccountForm({
   async function onConfirm() {
     setConfirming(false);
     try {
-      const closed = account
-        ? await byId.mutateAsync({ id: account.id, reason: reason.trim() })
-        : await byContact.mutateAsync({ contact: contact.trim(), reason: reason.trim() });
+      const closed = await byId.mutateAsync({ id: account.id, reason: reason.trim() });
       toast.success(`${closed.message} ${closed.kept}`);
-      setContact('');
       setReason('');
     } catch (error) {
       setProblem(errorMessage(error, 'The account could not be closed.'));
@@ -59,15 +49,6 @@ export function CloseAccountForm({
   return (
     <form noValidate onSubmit={onSubmit} className="mt-8 max-w-xl space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
-      {children}
-      {account ? null : (
-        <TextField
-          label="The buyer's e-mail address or mobile number"
-          autoComplete="off"
-          value={contact}
-          onChange={(event) => setContact(event.target.value)}
-        />
-      )}
       <TextAreaField
         label="Reason (kept in the audit log)"
         rows={3}
@@ -75,16 +56,12 @@ export function CloseAccountForm({
         onChange={(event) => setReason(event.target.value)}
       />
       <FormAlert message={problem} />
-      <SubmitButton
-        pending={byContact.isPending || byId.isPending}
-        pendingLabel="Closing…"
-        className="sm:w-auto"
-      >
+      <SubmitButton pending={byId.isPending} pendingLabel="Closing…" className="sm:w-auto">
         {button}
       </SubmitButton>
       <ConfirmClose
         open={confirming}
-        whose={account?.name ?? contact.trim()}
+        whose={account.name}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void onConfirm()}
       />
@@ -100,7 +77,7 @@ function ConfirmClose({
   onConfirm,
 }: {
   open: boolean;
-  /** The account as the administrator knows it: a contact typed, or the buyer's name. */
+  /** The buyer's name, as the account holds it. */
   whose: string;
   onCancel: () => void;
   onConfirm: () => void;

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, ok } from '../../../test-support/fake-api';
+import { ok } from '../../../test-support/fake-api';
 import { renderConsole } from '../../../test-support/console';
 import { resetAfterTest } from '../../../test-support/session';
 import CustomersPage from './customers-page';
@@ -47,16 +47,6 @@ const page = (customers: unknown[], extra = {}) =>
 const listCalls = (calls: { method: string; path: string }[]) =>
   calls.filter((call) => call.path.startsWith('/admin/customers?')).map((call) => call.path);
 
-function fillIn() {
-  fireEvent.change(screen.getByLabelText("The buyer's e-mail address or mobile number"), {
-    target: { value: '9811122233' },
-  });
-  fireEvent.change(screen.getByLabelText('Reason (kept in the audit log)'), {
-    target: { value: 'Asked by e-mail on 29 Nov' },
-  });
-  fireEvent.click(screen.getByRole('button', { name: 'Close the account' }));
-}
-
 describe('/admin/customers: the list', () => {
   it('lists buyers with their account, orders, paid and refunded totals, each linked to its page', async () => {
     const { calls } = renderConsole(<CustomersPage />, {
@@ -78,8 +68,8 @@ describe('/admin/customers: the list', () => {
     expect(closed).toHaveTextContent('No recent sign-in');
     expect(closed).not.toHaveTextContent('refunded');
     expect(listCalls(calls)).toEqual(['/admin/customers?page=1&pageSize=25']);
-    // Support sees the list but not the close form.
-    expect(screen.queryByLabelText("The buyer's e-mail address or mobile number")).toBeNull();
+    // Support is not told how to close an account: only administrators close.
+    expect(screen.queryByText(/close it there/)).toBeNull();
   });
 
   it('searches and filters by account type, in the address', async () => {
@@ -106,47 +96,15 @@ describe('/admin/customers: the list', () => {
   });
 });
 
-describe('/admin/customers: closing by contact (administrators)', () => {
-  it('asks to confirm, then closes the account with the reason', async () => {
-    const api = renderConsole(<CustomersPage />, {
-      path: '/admin/customers',
-      api: {
-        'GET /admin/customers': page([]),
-        'POST /admin/customers/close': ok(
-          { kept: 'Tax invoices are kept.' },
-          'The account has been closed.',
-        ),
-      },
-    });
-    await screen.findByLabelText("The buyer's e-mail address or mobile number");
-    fillIn();
-    const dialog = screen.getByRole('dialog', { name: 'Close this account?' });
-    expect(dialog).toHaveTextContent('9811122233');
-    expect(api.callsTo('POST /admin/customers/close')).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the account' }));
-    expect(await screen.findByText(/The account has been closed\./)).toBeInTheDocument();
-    expect(api.callsTo('POST /admin/customers/close')[0]!.body).toEqual({
-      contact: '9811122233',
-      reason: 'Asked by e-mail on 29 Nov',
-    });
-  });
-
-  it('shows why a close is refused', async () => {
+describe('/admin/customers: closing (administrators)', () => {
+  it('has no close by a typed contact: the administrator closes from the page that names the buyer', async () => {
     renderConsole(<CustomersPage />, {
       path: '/admin/customers',
-      api: {
-        'GET /admin/customers': page([]),
-        'POST /admin/customers/close': fail(
-          409,
-          'This account cannot be closed yet: an order is still open: VN-1 (Paid).',
-        ),
-      },
+      role: 'admin',
+      api: { 'GET /admin/customers': page([asha]) },
     });
-    await screen.findByLabelText("The buyer's e-mail address or mobile number");
-    fillIn();
-    fireEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Close the account' }),
-    );
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('VN-1 (Paid)'));
+    expect(await screen.findByText(/open their page and close it there/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Close/ })).toBeNull();
+    expect(screen.queryByLabelText(/Reason/)).toBeNull();
   });
 });

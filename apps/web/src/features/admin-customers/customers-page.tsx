@@ -13,7 +13,6 @@ import {
 } from '../admin-shell';
 import { useAuth } from '../auth';
 import { useCustomers, type Customer } from './api/get-customers';
-import { CloseAccountForm } from './close-account-form';
 import type { Route } from './+types/customers-page';
 
 export const meta: Route.MetaFunction = () => consoleMeta('Customers');
@@ -143,12 +142,11 @@ export default function CustomersPage() {
         />
       ) : null}
       {user?.role === 'admin' ? (
-        <CloseAccountForm heading="Close a buyer's account" button="Close the account">
-          <p className="text-sm text-slate-700">
-            When a buyer asks for it. Check first that the request comes from the account&apos;s own
-            e-mail or mobile.
-          </p>
-        </CloseAccountForm>
+        <p className="mt-8 max-w-xl text-sm text-slate-700">
+          To close a buyer&apos;s account on their request, find them here by their e-mail or
+          mobile, open their page and close it there: it shows whose account it is. Check first that
+          the request comes from the account&apos;s own e-mail or mobile.
+        </p>
       ) : null}
     </ConsolePage>
   );
