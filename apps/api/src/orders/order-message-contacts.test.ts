@@ -1,5 +1,5 @@
 import { addDays, indiaDay } from '@store/domain';
-import { like } from 'drizzle-orm';
+import { eq, like, or } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { devOutbox } from '../db/schema';
 import {
@@ -38,6 +38,13 @@ describeEachDatabase(
       });
       expect(changed.statusCode, changed.body).toBe(200);
     }
+
+    /** Messages to a closed account's placeholders, or to an erased billing's empty contacts. */
+    const sentToNoOne = () =>
+      ctx()
+        .database.db.select()
+        .from(devOutbox)
+        .where(or(like(devOutbox.to, 'closed-%'), eq(devOutbox.to, '')));
 
     /** The outbox's messages to `to` that name the order. */
     const aboutOrder = async (to: string, reference: string) =>
@@ -154,16 +161,49 @@ describeEachDatabase(
       );
       expect(reference.statusCode, reference.body).toBe(200);
 
-      const toPlaceholders = await database.db
-        .select()
-        .from(devOutbox)
-        .where(like(devOutbox.to, 'closed-%'));
-      expect(toPlaceholders).toEqual([]);
+      expect(await sentToNoOne()).toEqual([]);
       expect(await sentTo(database, late.user.email)).toHaveLength(before.email);
       expect(await sentTo(database, late.user.mobile)).toHaveLength(before.mobile);
       // The team is still told of the payment to refund.
       const alerts = await sentTo(database, TEAM_EMAIL);
       expect(alerts.some((alert) => alert.subject?.includes('Payment to refund'))).toBe(true);
+    });
+
+    it("sends nothing about a closed account's paid order refunded afterwards, though its billing keeps the contacts", async () => {
+      const { app, database } = ctx();
+      const number = id('9812341234');
+      const buyer = await buyerWithOrder(app, [number], { getWhatsappUpdate: true });
+      const staff = await staffMember(app, 'admin');
+      const paid = await staff.client.post(api(`/admin/orders/${buyer.order.id}/payments`), {
+        reference: 'UTR-800400',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      for (const step of [
+        { status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: addDays(indiaDay(), 4) },
+        { status: 'porting_in_progress' },
+        { status: 'ported' },
+      ]) {
+        const moved = await staff.client.post(
+          api(`/admin/orders/${buyer.order.id}/numbers/${number}/porting`),
+          step,
+        );
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      const closed = await buyer.client.post(api('/user/close'), { confirm: 'CLOSE' });
+      expect(closed.statusCode, closed.body).toBe(200);
+      const before = {
+        email: (await sentTo(database, buyer.user.email)).length,
+        mobile: (await sentTo(database, buyer.user.mobile)).length,
+      };
+
+      const refunded = await staff.client.post(api(`/admin/orders/${buyer.order.id}/refunds`), {
+        reason: 'The operator reversed the port',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+
+      expect(await sentTo(database, buyer.user.email)).toHaveLength(before.email);
+      expect(await sentTo(database, buyer.user.mobile)).toHaveLength(before.mobile);
+      expect(await sentToNoOne()).toEqual([]);
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000', STAFF_ALERT_EMAILS: TEAM_EMAIL } },
