@@ -40,6 +40,10 @@ describe('changing the e-mail on the profile page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
     const dialog = screen.getByRole('dialog', { name: 'Change your e-mail address' });
+    // Where the messages of earlier orders go from now on (decision 0064).
+    expect(dialog).toHaveTextContent(
+      'sign-in codes and messages go there, those about your earlier orders too; their invoices keep the details they were placed with.',
+    );
     fireEvent.change(within(dialog).getByLabelText('New e-mail address'), {
       target: { value: 'asha.new@example.in' },
     });
