@@ -125,7 +125,11 @@ describeEachDatabase(
       const { client, details } = await registerCustomer(ctx().app);
       const order = await checkOut(client, ['9876598765']);
       const other = await buyerWithOrder(ctx().app, [id('9812341234')]);
-      for (const contact of [{ mobile: '9123400088' }, { email: 'asha.moved@example.in' }]) {
+      const changes: ({ mobile: string } | { email: string })[] = [
+        { mobile: '9123400088' },
+        { email: 'asha.moved@example.in' },
+      ];
+      for (const contact of changes) {
         const to = 'email' in contact ? contact.email : contact.mobile;
         const sent = await client.post(api('/user/contact-change'), contact);
         expect(sent.statusCode, sent.body).toBe(200);
