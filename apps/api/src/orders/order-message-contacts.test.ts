@@ -9,12 +9,7 @@ import {
   staffMember,
   withSalesInventory,
 } from '../../test-support/sales';
-import {
-  api,
-  latestOtp,
-  registerCustomer,
-  type SessionClient,
-} from '../../test-support/session-client';
+import { api, changeContact, registerCustomer } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 const TEAM_EMAIL = 'sales.team@example.com';
@@ -24,27 +19,18 @@ describeEachDatabase(
   (ctx) => {
     const { id, checkOut } = withSalesInventory(ctx);
 
-    /** Changes the account's e-mail or mobile through the API, with the code sent to it. */
-    async function changeContact(
-      client: SessionClient,
-      contact: { email: string } | { mobile: string },
-    ) {
-      const sent = await client.post(api('/user/contact-change'), contact);
-      expect(sent.statusCode, sent.body).toBe(200);
-      const to = 'email' in contact ? contact.email : contact.mobile;
-      const changed = await client.post(api('/user/contact-change/verify'), {
-        ...contact,
-        otp: await latestOtp(ctx().app, to),
-      });
-      expect(changed.statusCode, changed.body).toBe(200);
-    }
-
     /** Messages to a closed account's placeholders, or to an erased billing's empty contacts. */
     const sentToNoOne = () =>
       ctx()
         .database.db.select()
         .from(devOutbox)
         .where(or(like(devOutbox.to, 'closed-%'), eq(devOutbox.to, '')));
+
+    /** How many messages the outbox holds for an account's e-mail and its mobile (as created). */
+    const sentCounts = async (user: { email: string; mobile: string }) => ({
+      email: (await sentTo(ctx().database, user.email)).length,
+      mobile: (await sentTo(ctx().database, user.mobile)).length,
+    });
 
     /** The outbox's messages to `to` that name the order. */
     const aboutOrder = async (to: string, reference: string) =>
@@ -65,8 +51,8 @@ describeEachDatabase(
       expect(placedToOld).toEqual({ email: 1, mobile: 1 });
 
       const [newEmail, newMobile] = ['asha.moved@example.in', '9123400077'];
-      await changeContact(client, { mobile: newMobile });
-      await changeContact(client, { email: newEmail });
+      await changeContact(app, client, { mobile: newMobile });
+      await changeContact(app, client, { email: newEmail });
 
       const submitted = await client.post(api(`/orders/${order.id}/payment-submission`), {
         utr: '412345678902',
@@ -136,10 +122,7 @@ describeEachDatabase(
       await app.services.orders.sweepExpiredHolds();
       const closed = await late.client.post(api('/user/close'), { confirm: 'CLOSE' });
       expect(closed.statusCode, closed.body).toBe(200);
-      const before = {
-        email: (await sentTo(database, late.user.email)).length,
-        mobile: (await sentTo(database, late.user.mobile)).length,
-      };
+      const before = await sentCounts(late.user);
 
       // The money turns up after all, while another buyer holds the number: it is refunded.
       await buyerWithOrder(app, [number]);
@@ -162,15 +145,14 @@ describeEachDatabase(
       expect(reference.statusCode, reference.body).toBe(200);
 
       expect(await sentToNoOne()).toEqual([]);
-      expect(await sentTo(database, late.user.email)).toHaveLength(before.email);
-      expect(await sentTo(database, late.user.mobile)).toHaveLength(before.mobile);
+      expect(await sentCounts(late.user)).toEqual(before);
       // The team is still told of the payment to refund.
       const alerts = await sentTo(database, TEAM_EMAIL);
       expect(alerts.some((alert) => alert.subject?.includes('Payment to refund'))).toBe(true);
     });
 
     it("sends nothing about a closed account's paid order refunded afterwards, though its billing keeps the contacts", async () => {
-      const { app, database } = ctx();
+      const { app } = ctx();
       const number = id('9812341234');
       const buyer = await buyerWithOrder(app, [number], { getWhatsappUpdate: true });
       const staff = await staffMember(app, 'admin');
@@ -191,18 +173,14 @@ describeEachDatabase(
       }
       const closed = await buyer.client.post(api('/user/close'), { confirm: 'CLOSE' });
       expect(closed.statusCode, closed.body).toBe(200);
-      const before = {
-        email: (await sentTo(database, buyer.user.email)).length,
-        mobile: (await sentTo(database, buyer.user.mobile)).length,
-      };
+      const before = await sentCounts(buyer.user);
 
       const refunded = await staff.client.post(api(`/admin/orders/${buyer.order.id}/refunds`), {
         reason: 'The operator reversed the port',
       });
       expect(refunded.statusCode, refunded.body).toBe(200);
 
-      expect(await sentTo(database, buyer.user.email)).toHaveLength(before.email);
-      expect(await sentTo(database, buyer.user.mobile)).toHaveLength(before.mobile);
+      expect(await sentCounts(buyer.user)).toEqual(before);
       expect(await sentToNoOne()).toEqual([]);
     });
   },
