@@ -5,7 +5,12 @@ import {
   staffMember,
   withSalesInventory,
 } from '../../test-support/sales';
-import { api, type SessionClient } from '../../test-support/session-client';
+import {
+  api,
+  changeContact,
+  registerCustomer,
+  type SessionClient,
+} from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 /** The references of the orders the console's search finds for `q`. */
@@ -18,7 +23,7 @@ async function searchOrders(staff: SessionClient, q: string): Promise<string[]> 
 describeEachDatabase(
   'finding orders in the console',
   (ctx) => {
-    const { id } = withSalesInventory(ctx);
+    const { id, checkOut } = withSalesInventory(ctx);
 
     it('finds an order by its reference, the buyer’s e-mail or mobile, or a number in it', async () => {
       const first = await buyerWithOrder(ctx().app, [id('9876598765'), id('9812341234')]);
@@ -114,6 +119,30 @@ describeEachDatabase(
       );
       expect(rejected.statusCode, rejected.body).toBe(200);
       expect(await found('4312 9876 5432')).toEqual([mine]);
+    });
+
+    it('finds an order by the e-mail and mobile it was billed to after the buyer changed them (decision 0064)', async () => {
+      const { client, details } = await registerCustomer(ctx().app);
+      const order = await checkOut(client, ['9876598765']);
+      const other = await buyerWithOrder(ctx().app, [id('9812341234')]);
+      await changeContact(ctx().app, client, { mobile: '9123400088' });
+      await changeContact(ctx().app, client, { email: 'asha.moved@example.in' });
+      const staff = await staffMember(ctx().app);
+      const found = (q: string) => searchOrders(staff.client, q);
+      const { reference } = order;
+
+      // The invoice's contacts: the e-mail whole in any case, the mobile written any way.
+      expect(await found(details.email)).toEqual([reference]);
+      expect(await found(` ${details.email.toUpperCase()} `)).toEqual([reference]);
+      const mobile = details.mobile;
+      expect(await found(mobile)).toEqual([reference]);
+      expect(await found(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`)).toEqual([reference]);
+      // The account's contacts now find it too.
+      expect(await found('ASHA.MOVED@example.in')).toEqual([reference]);
+      expect(await found('91234 00088')).toEqual([reference]);
+      // Part of an e-mail finds nothing; the other buyer's contacts find only theirs.
+      expect(await found(details.email.slice(1))).toEqual([]);
+      expect(await found(other.user.email)).toEqual([other.order.reference]);
     });
 
     it('combines the search with the status filter and pages', async () => {

@@ -25,7 +25,7 @@ import {
 import { newOrderAlert } from './order-alerts';
 import { withEmailAttachment } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
-import { orderPlacedMessages } from './order-messages';
+import { buyerMessages, orderPlacedMessages } from './order-messages';
 import { newOrderReference } from './order-reference';
 import {
   findOrder,
@@ -311,10 +311,9 @@ export async function checkout(
         ? { qrCodeOf: details.upiLink, filename: 'upi-qr.png' }
         : undefined;
       const messageIds = await enqueueMessages(tx, [
-        ...withEmailAttachment(
-          orderPlacedMessages(config, order.billing as Billing, order, items, details),
-          qr,
-        ),
+        ...(await buyerMessages(deps, tx, order, (contact) =>
+          withEmailAttachment(orderPlacedMessages(config, contact, order, items, details), qr),
+        )),
         ...deps.staffAlerts.messages(newOrderAlert(config, order, items)),
       ]);
       return { order, created: true, validationResults, messageIds };

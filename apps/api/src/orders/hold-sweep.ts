@@ -2,7 +2,12 @@ import { inTransaction } from '../db/transactions';
 import { HOLD_EXPIRED_NOTE } from './open-orders';
 import { enqueueMessages } from '../notify/outbox';
 import { holdLapsedAlert } from './order-alerts';
-import { holdEndingMessages, holdExpiredMessages } from './order-messages';
+import {
+  buyerMessages,
+  enqueueForBuyer,
+  holdEndingMessages,
+  holdExpiredMessages,
+} from './order-messages';
 import {
   claimHoldReminders,
   findLapsedOrderIds,
@@ -12,7 +17,7 @@ import {
   readOrderItems,
   updateOrder,
 } from './order-store';
-import type { Billing, OrderDeps, OrderRow } from './order-types';
+import type { OrderDeps, OrderRow } from './order-types';
 
 export interface SweepResult {
   /** Ids of the orders cancelled because their hold lapsed unpaid. */
@@ -48,15 +53,16 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
             tx,
             due.map((order) => order.id),
           );
-          const messages = due.flatMap((order) =>
-            holdEndingMessages(
-              deps.config,
-              order.billing as Billing,
-              order,
-              items.filter((item) => item.orderId === order.id),
-            ),
-          );
-          return { due, ids: await enqueueMessages(tx, messages) };
+          const ids: number[] = [];
+          for (const order of due) {
+            const itsItems = items.filter((item) => item.orderId === order.id);
+            ids.push(
+              ...(await enqueueForBuyer(deps, tx, order, (contact) =>
+                holdEndingMessages(deps.config, contact, order, itsItems),
+              )),
+            );
+          }
+          return { due, ids };
         });
   const reminded = reminders.due;
   const messageIds = [...reminders.ids];
@@ -79,9 +85,10 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
       );
       const updated = await updateOrder(tx, id, { status: 'cancelled' });
       await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
-      const billing = updated.billing as Billing;
       const ids = await enqueueMessages(tx, [
-        ...holdExpiredMessages(deps.config, billing, updated, items),
+        ...(await buyerMessages(deps, tx, updated, (contact) =>
+          holdExpiredMessages(deps.config, contact, updated, items),
+        )),
         ...deps.staffAlerts.messages(holdLapsedAlert(deps.config, updated, items, waiting)),
       ]);
       return { updated, ids };

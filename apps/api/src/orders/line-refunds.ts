@@ -11,7 +11,7 @@ import {
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
 import { auditedRefund, carryOutRefund, refundHow } from './refunds';
-import type { Billing, OrderDeps, OrderRow } from './order-types';
+import type { OrderDeps, OrderRow } from './order-types';
 
 export interface NumberRefundInput {
   reason: string;
@@ -152,36 +152,34 @@ export async function refundNumber(
           },
           note: refund.reason,
         });
-        const contact = settled.order.billing as Billing;
-        const messages = refundMessages(
-          deps.config,
-          contact,
-          settled.order,
-          {
-            amount: refund.amount,
-            reference: target.row.reference,
-            wholeOrder: false,
-            number,
-            cancelledUpcs,
-            throughRazorpay: refund.method === 'razorpay',
-            refundReference: refund.manualReference,
-            ...(creditNote ? { creditNote: creditNote.serial } : {}),
-          },
-          refund.reason,
-        );
-        if (settled.completed) {
-          messages.push(
-            ...orderStepMessages(
-              deps.config,
-              contact,
-              settled.order,
-              settled.items,
-              'completed',
-              null,
-            ),
-          );
-        }
-        const messageIds = await enqueueForBuyer(deps, tx, settled.order.userId, messages);
+        const messageIds = await enqueueForBuyer(deps, tx, settled.order, (contact) => [
+          ...refundMessages(
+            deps.config,
+            contact,
+            settled.order,
+            {
+              amount: refund.amount,
+              reference: target.row.reference,
+              wholeOrder: false,
+              number,
+              cancelledUpcs,
+              throughRazorpay: refund.method === 'razorpay',
+              refundReference: refund.manualReference,
+              ...(creditNote ? { creditNote: creditNote.serial } : {}),
+            },
+            refund.reason,
+          ),
+          ...(settled.completed
+            ? orderStepMessages(
+                deps.config,
+                contact,
+                settled.order,
+                settled.items,
+                'completed',
+                null,
+              )
+            : []),
+        ]);
         return { order: settled.order, messageIds };
       },
     },

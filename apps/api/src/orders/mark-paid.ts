@@ -8,6 +8,7 @@ import { enqueueMessages } from '../notify/outbox';
 import {
   buyerMessages,
   orderPaidMessages,
+  type Contact,
   refundDueMessages,
   unexpectedPaymentMessages,
 } from './order-messages';
@@ -23,7 +24,7 @@ import {
   updateOrder,
 } from './order-store';
 import { refundOrder } from './refunds';
-import type { Billing, OrderDeps, OrderRow } from './order-types';
+import type { OrderDeps, OrderRow } from './order-types';
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
@@ -263,7 +264,6 @@ export async function markPaid(
 
   /** The buyer's messages and the staff alert the outcome calls for. */
   const messagesFor = async (tx: Tx, decided: Awaited<ReturnType<typeof decide>>) => {
-    const contact = decided.order.billing as Billing;
     const order = decided.order;
     const messages: QueuedMessage[] = [];
     if (decided.amount !== undefined) {
@@ -279,34 +279,37 @@ export async function markPaid(
         ),
       );
     }
-    const unexpected = (kind: 'amount_mismatch' | 'extra') =>
-      unexpectedPaymentMessages(deps.config, contact, order, {
-        reference: input.reference,
-        amount: input.amount,
-        kind,
-      });
-    if (decided.outcome === 'paid') {
-      // The invoice is rendered as the e-mail is sent, not while this transaction holds the
-      // invoice counter.
-      const paid = withEmailAttachment(
-        orderPaidMessages(deps.config, contact, order, decided.numbers),
-        { invoiceOf: order.id },
-      );
-      messages.push(...(await buyerMessages(deps, tx, order.userId, paid)));
-    } else if (decided.outcome === 'refund_due') {
-      messages.push(
-        ...(decided.wrongAmount
-          ? unexpected('amount_mismatch')
-          : refundDueMessages(
-              deps.config,
-              contact,
-              order,
-              decided.refundCause.kind === 'late' ? decided.goneNumbers : undefined,
-            )),
-      );
-    } else if (decided.outcome === 'extra_payment') {
-      messages.push(...unexpected('extra'));
-    }
+    const toBuyer = (contact: Contact): QueuedMessage[] => {
+      const unexpected = (kind: 'amount_mismatch' | 'extra') =>
+        unexpectedPaymentMessages(deps.config, contact, order, {
+          reference: input.reference,
+          amount: input.amount,
+          kind,
+        });
+      switch (decided.outcome) {
+        case 'paid':
+          // The invoice is rendered as the e-mail is sent, not while this transaction holds the
+          // invoice counter.
+          return withEmailAttachment(
+            orderPaidMessages(deps.config, contact, order, decided.numbers),
+            { invoiceOf: order.id },
+          );
+        case 'refund_due':
+          return decided.wrongAmount
+            ? unexpected('amount_mismatch')
+            : refundDueMessages(
+                deps.config,
+                contact,
+                order,
+                decided.refundCause.kind === 'late' ? decided.goneNumbers : undefined,
+              );
+        case 'extra_payment':
+          return unexpected('extra');
+        default:
+          return [];
+      }
+    };
+    messages.push(...(await buyerMessages(deps, tx, order, toBuyer)));
     return messages;
   };
 

@@ -34,7 +34,7 @@ type MessageConfig = Pick<
 > &
   ContactConfig;
 
-interface Contact {
+export interface Contact {
   name: string;
   email: string;
   mobile: string;
@@ -1159,31 +1159,36 @@ export function refundMessages(
 }
 
 /**
- * The buyer's messages to send: the WhatsApp ones only when the buyer asked for WhatsApp
- * updates (getWhatsappUpdate, read now: the buyer may have changed their mind).
+ * The buyer's messages about an order, `build` given whom they go to (decision 0064): the name
+ * the order is billed to, and the e-mail and mobile of its account as they are now, read in the
+ * caller's transaction as the messages are written (a buyer who changed them since the order is
+ * written to at the new ones; the billing snapshot stays the invoice's). The WhatsApp ones only
+ * when the account asks for WhatsApp updates now. None for a closed account: it has no contacts.
  */
 export async function buyerMessages<Message extends Pick<OutgoingMessage, 'channel'>>(
   deps: Pick<OrderDeps, 'users'>,
   tx: Tx,
-  userId: string,
-  messages: readonly Message[],
+  order: Pick<OrderRow, 'userId' | 'billing'>,
+  build: (contact: Contact) => readonly Message[],
 ): Promise<Message[]> {
   // Read in the caller's transaction: a second connection per transaction could empty the pool.
-  const wantsWhatsapp = messages.some((message) => message.channel === 'whatsapp')
-    ? ((await deps.users.contacts([userId], tx))[0]?.getWhatsappUpdate ?? false)
-    : false;
-  return messages.filter((message) => message.channel !== 'whatsapp' || wantsWhatsapp);
+  const account = await deps.users.openContact(order.userId, tx);
+  if (!account) return [];
+  const { name } = order.billing as Billing;
+  return build({ name, email: account.email, mobile: account.mobile }).filter(
+    (message) => message.channel !== 'whatsapp' || account.getWhatsappUpdate,
+  );
 }
 
 /**
- * Writes the buyer's messages (buyerMessages) to the outbox in the transaction `tx` of the change
- * that causes them; answers their ids, for outbox.deliverNow once it commits.
+ * Writes the buyer's messages about an order (buyerMessages) to the outbox in the transaction
+ * `tx` of the change that causes them; answers their ids, for outbox.deliverNow once it commits.
  */
 export async function enqueueForBuyer(
   deps: Pick<OrderDeps, 'users'>,
   tx: Tx,
-  userId: string,
-  messages: readonly QueuedMessage[],
+  order: Pick<OrderRow, 'userId' | 'billing'>,
+  build: (contact: Contact) => readonly QueuedMessage[],
 ): Promise<number[]> {
-  return enqueueMessages(tx, await buyerMessages(deps, tx, userId, messages));
+  return enqueueMessages(tx, await buyerMessages(deps, tx, order, build));
 }

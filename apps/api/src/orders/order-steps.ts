@@ -18,7 +18,7 @@ import {
   settleOrder,
 } from './porting';
 import { refundOrder } from './refunds';
-import type { Billing, OrderDeps, OrderRow } from './order-types';
+import type { OrderDeps, OrderRow } from './order-types';
 
 /**
  * A staff step of the whole order (rules in order-timeline.ts), POST /admin/orders/{id}/events:
@@ -95,16 +95,18 @@ export async function advanceOrder(
   const { order, messageIds } = await inTransaction(deps.database, async (tx) => {
     const { order, items, completed } = await applyStep(tx);
     // The step ported the last numbers: the order is complete as well, said in the same message.
-    const messages = orderStepMessages(
-      deps.config,
-      order.billing as Billing,
-      order,
-      items,
-      step.status,
-      note,
-      completed && step.status !== 'completed',
+    const messageIds = await enqueueForBuyer(deps, tx, order, (contact) =>
+      orderStepMessages(
+        deps.config,
+        contact,
+        order,
+        items,
+        step.status,
+        note,
+        completed && step.status !== 'completed',
+      ),
     );
-    return { order, messageIds: await enqueueForBuyer(deps, tx, order.userId, messages) };
+    return { order, messageIds };
   });
   await deps.outbox.deliverNow(messageIds);
   return order;

@@ -161,8 +161,8 @@ export interface OrderFilter {
   needsRefund?: boolean;
   /**
    * The order reference as the buyer sees it (whole, its start or its random end), a UTR the
-   * buyer submitted or a payment staff recorded, the buyer's name, company, e-mail or mobile,
-   * or a number in the order.
+   * buyer submitted or a payment staff recorded, the buyer's name, company, e-mail or mobile
+   * (the account's now, or those the order was billed to), or a number in the order.
    */
   q?: string;
 }
@@ -171,8 +171,8 @@ export interface OrderFilter {
  * The orders a search finds (OrderFilter.q; runs of spaces count as one). Each subquery runs
  * once per search, by index for the buyers' e-mail and mobile, the payments' references and the
  * numbers; the buyers' names are a scan of users (no index serves "contains"). The orders themselves are read through, as
- * the reference's start and end have no index either: tens of thousands of rows, a few tens of
- * milliseconds.
+ * the reference's start and end have no index either (nor the billing's name, e-mail and mobile,
+ * compared on the same pass): tens of thousands of rows, a few tens of milliseconds.
  */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim().replace(/\s+/g, ' ');
@@ -200,10 +200,17 @@ function searchCondition(q: string): SQL | undefined {
       ne(payments.status, 'rejected'),
     )})`,
   ];
-  if (text.includes('@')) found.push(buyersWhere(eq(users.email, text.toLowerCase())));
+  // The account's contacts now, and those the order was billed to (its invoice's): a buyer who
+  // changed them since quotes the invoice's (decision 0064).
+  if (text.includes('@')) {
+    const email = text.toLowerCase();
+    found.push(buyersWhere(eq(users.email, email)));
+    found.push(sql`lower(${orders.billing}->>'email') = ${email}`);
+  }
   const mobile = normalizeMobile(text);
   if (mobile) {
     found.push(buyersWhere(eq(users.mobile, mobile)));
+    found.push(sql`${orders.billing}->>'mobile' = ${mobile}`);
     found.push(
       sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${eq(orderItems.number, mobile)})`,
     );

@@ -11,7 +11,13 @@ import { inTransaction, isUniqueViolation } from '../db/transactions';
 import { accountGone, badRequest, conflict, notFound } from '../http/app-error';
 import { paymentSubmittedAlert } from './order-alerts';
 import { enqueueMessages } from '../notify/outbox';
-import { paymentRejectedMessages, paymentSubmittedMessages, sentence } from './order-messages';
+import {
+  buyerMessages,
+  enqueueForBuyer,
+  paymentRejectedMessages,
+  paymentSubmittedMessages,
+  sentence,
+} from './order-messages';
 import {
   databaseNow,
   deletePaymentScreenshot,
@@ -21,7 +27,7 @@ import {
   readOrderItems,
   updateOrder,
 } from './order-store';
-import type { Billing, OrderDeps, OrderRow } from './order-types';
+import type { OrderDeps, OrderRow } from './order-types';
 
 const ORDER_NOT_FOUND = 'Order not found.';
 
@@ -108,12 +114,8 @@ export async function submitPayment(
       if (cart) await deps.cart.removeNumbers(tx, cart.id, numberIds);
       const alert = deps.staffAlerts.messages(paymentSubmittedAlert(deps.config, updated));
       // The buyer has it in writing that the reference arrived, and until when the numbers are kept.
-      const told = paymentSubmittedMessages(
-        deps.config,
-        updated.billing as Billing,
-        updated,
-        items,
-        utr.trim(),
+      const told = await buyerMessages(deps, tx, updated, (contact) =>
+        paymentSubmittedMessages(deps.config, contact, updated, items, utr.trim()),
       );
       return { order: updated, messageIds: await enqueueMessages(tx, [...told, ...alert]) };
     });
@@ -180,15 +182,11 @@ export async function rejectSubmittedPayment(
       after: { submittedUtr: null },
       note: reason,
     });
-    const told = paymentRejectedMessages(
-      deps.config,
-      updated.billing as Billing,
-      updated,
-      count,
-      locked.submittedUtr,
-      reason,
+    const utr = locked.submittedUtr;
+    const messageIds = await enqueueForBuyer(deps, tx, updated, (contact) =>
+      paymentRejectedMessages(deps.config, contact, updated, count, utr, reason),
     );
-    return { order: updated, messageIds: await enqueueMessages(tx, told) };
+    return { order: updated, messageIds };
   });
   await deps.outbox.deliverNow(messageIds);
   return order;

@@ -24,7 +24,7 @@ import {
   updateOrder,
   updateOrderItem,
 } from './order-store';
-import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
+import type { OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 /** The order status each porting step of its numbers stands for: the paid order awaits UPCs. */
 const orderStatusOfStep: Record<PortingStatus, OrderStatus> = {
@@ -344,23 +344,15 @@ export async function movePorting(
         ? `${carried === 2 ? 'Both' : `All ${carried}`} numbers are at "${label}".`
         : note,
     );
-    const messages = portingStepMessages(
-      deps.config,
-      settled.order.billing as Billing,
-      settled.order,
-      moved,
-      step.status,
-      {
+    const messageIds = await enqueueForBuyer(deps, tx, settled.order, (contact) =>
+      portingStepMessages(deps.config, contact, settled.order, moved, step.status, {
         note,
         replaces: earlier && earlier !== moved.upcCode ? earlier : null,
         // The last number ported completes the order: one message says both.
         ...(settled.completed ? { completes: { many: settled.items.length > 1 } } : {}),
-      },
+      }),
     );
-    return {
-      order: settled.order,
-      messageIds: await enqueueForBuyer(deps, tx, settled.order.userId, messages),
-    };
+    return { order: settled.order, messageIds };
   });
   await deps.outbox.deliverNow(outcome.messageIds);
   return outcome.order;
@@ -419,20 +411,19 @@ export async function stepBackPorting(
       'number.porting_undo',
     );
     const settled = await settleOrder(deps, tx, order, staffUserId, note);
-    const messages =
-      back === 'awaiting_upc' && item.upcCode
-        ? upcWithdrawnMessages(
+    const upcCode = back === 'awaiting_upc' ? item.upcCode : null;
+    const messageIds = upcCode
+      ? await enqueueForBuyer(deps, tx, settled.order, (contact) =>
+          upcWithdrawnMessages(
             deps.config,
-            settled.order.billing as Billing,
+            contact,
             settled.order,
-            { number: item.number, upcCode: item.upcCode },
+            { number: item.number, upcCode },
             input.reason.trim(),
-          )
-        : [];
-    return {
-      order: settled.order,
-      messageIds: await enqueueForBuyer(deps, tx, settled.order.userId, messages),
-    };
+          ),
+        )
+      : [];
+    return { order: settled.order, messageIds };
   });
   await deps.outbox.deliverNow(outcome.messageIds);
   return outcome.order;

@@ -12,7 +12,7 @@ import {
 } from './order-messages';
 import { findOrder, insertOrderEvent, lockOrder, readOrderItems, updateOrder } from './order-store';
 import { checkStep } from './order-timeline';
-import type { Billing, OrderDeps, OrderRow } from './order-types';
+import type { OrderDeps, OrderRow } from './order-types';
 
 export interface RefundInput {
   /** The payment to pay back; by default one in progress, else one due back, else the one that paid. */
@@ -110,26 +110,27 @@ async function applyRefund(
     },
     note: refund.reason,
   });
-  const messages = refundMessages(
-    deps.config,
-    updated.billing as Billing,
-    updated,
-    {
-      amount: refund.amount,
-      reference: target.row.reference,
-      // The money of a cancelled order (a late payment) went back: the order is refunded too.
-      wholeOrder: status === 'refunded',
-      // Numbers refunded alone before (decision 0039): this pays back what was left.
-      rest: refund.amount < target.row.amount,
-      numbers: paidBack.map((item) => displayNumber(item.number)),
-      cancelledUpcs,
-      throughRazorpay: refund.method === 'razorpay',
-      refundReference: refund.manualReference,
-      ...(creditNote ? { creditNote: creditNote.serial } : {}),
-    },
-    refund.reason,
+  const messageIds = await enqueueForBuyer(deps, tx, updated, (contact) =>
+    refundMessages(
+      deps.config,
+      contact,
+      updated,
+      {
+        amount: refund.amount,
+        reference: target.row.reference,
+        // The money of a cancelled order (a late payment) went back: the order is refunded too.
+        wholeOrder: status === 'refunded',
+        // Numbers refunded alone before (decision 0039): this pays back what was left.
+        rest: refund.amount < target.row.amount,
+        numbers: paidBack.map((item) => displayNumber(item.number)),
+        cancelledUpcs,
+        throughRazorpay: refund.method === 'razorpay',
+        refundReference: refund.manualReference,
+        ...(creditNote ? { creditNote: creditNote.serial } : {}),
+      },
+      refund.reason,
+    ),
   );
-  const messageIds = await enqueueForBuyer(deps, tx, updated.userId, messages);
   return { order: updated, messageIds };
 }
 
@@ -378,11 +379,10 @@ export async function addRefundReference(
       before: { refund: { id: refund.id, manualReference: null } },
       after: { refund: { id: refund.id, manualReference: reference } },
     });
-    const messages = refundReferenceMessages(deps.config, order.billing as Billing, order, {
-      amount: refund.amount,
-      reference,
-    });
-    return { order, messageIds: await enqueueForBuyer(deps, tx, order.userId, messages) };
+    const messageIds = await enqueueForBuyer(deps, tx, order, (contact) =>
+      refundReferenceMessages(deps.config, contact, order, { amount: refund.amount, reference }),
+    );
+    return { order, messageIds };
   });
   await deps.outbox.deliverNow(done.messageIds);
   return done.order;

@@ -129,8 +129,9 @@ export async function userRoutes(fastify: FastifyInstance) {
         security,
         summary: "Verify the code sent to the new contact: it becomes the account's",
         description:
-          'Sign-in codes and messages go to the new contact from now on; earlier orders keep ' +
-          'the billing details they were placed with. The contact it replaces is told (an ' +
+          'Sign-in codes and messages go to the new contact from now on, those about earlier ' +
+          'orders too (decision 0064); their invoices keep the billing details they were ' +
+          'placed with. The contact it replaces is told (an ' +
           'e-mail to the account address before the change, an SMS to a replaced mobile), with ' +
           'the new contact masked and no code. The codes sent before to the account or to the ' +
           'contacts it had are void, and every other session of the account is signed out ' +

@@ -21,6 +21,7 @@ import {
 import {
   countActiveAdmins,
   findContacts,
+  findOpenContact,
   findStaff,
   findUserByEmail,
   findUserById,
@@ -131,6 +132,11 @@ export function createUserService({ database }: { database: Database }) {
      * given one.
      */
     contacts: (ids: readonly string[], executor: Db = db) => findContacts(executor, ids),
+    /**
+     * Where messages to the account go now (its e-mail, mobile, WhatsApp choice), read in the
+     * caller's transaction; undefined for a closed account, which has no contacts (decision 0064).
+     */
+    openContact: (id: string, executor: Db = db) => findOpenContact(executor, id),
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
     contactsTaken,
     profile,

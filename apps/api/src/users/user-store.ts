@@ -64,6 +64,22 @@ export function findContacts(db: Db, ids: readonly string[]) {
     .where(inArray(users.id, [...ids]));
 }
 
+/**
+ * Where messages to an account go now: its e-mail, mobile and WhatsApp choice; undefined for a
+ * closed account (its contacts are placeholders, decision 0055) or no account.
+ */
+export async function findOpenContact(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      mobile: users.mobile,
+      getWhatsappUpdate: users.getWhatsappUpdate,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.closedAt)));
+  return row;
+}
+
 /** Support and admin accounts, by name. */
 export function findStaff(db: Db): Promise<UserRow[]> {
   return db

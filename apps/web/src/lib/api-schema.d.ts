@@ -264,7 +264,7 @@ export interface paths {
     put?: never;
     /**
      * Verify the code sent to the new contact: it becomes the account's
-     * @description Sign-in codes and messages go to the new contact from now on; earlier orders keep the billing details they were placed with. The contact it replaces is told (an e-mail to the account address before the change, an SMS to a replaced mobile), with the new contact masked and no code. The codes sent before to the account or to the contacts it had are void, and every other session of the account is signed out (this one stays signed in). A wrong code answers 400 OTP_INVALID with remainingAttempts; also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND. 409 when another account took the contact meanwhile.
+     * @description Sign-in codes and messages go to the new contact from now on, those about earlier orders too (decision 0064); their invoices keep the billing details they were placed with. The contact it replaces is told (an e-mail to the account address before the change, an SMS to a replaced mobile), with the new contact masked and no code. The codes sent before to the account or to the contacts it had are void, and every other session of the account is signed out (this one stays signed in). A wrong code answers 400 OTP_INVALID with remainingAttempts; also OTP_EXPIRED, OTP_ATTEMPTS_EXCEEDED, OTP_NOT_FOUND. 409 when another account took the contact meanwhile.
      */
     post: operations['postUserContactChangeVerify'];
     delete?: never;

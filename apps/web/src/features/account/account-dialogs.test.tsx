@@ -43,7 +43,11 @@ describe('changing the e-mail on the profile page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
     const dialog = screen.getByRole('dialog', { name: 'Change your e-mail address' });
-    // Said before the change is made: it ends the account's other sessions (decision 0065).
+    // Said before the change is made: where the messages of earlier orders go from now on
+    // (decision 0064), and that it ends the account's other sessions (decision 0065).
+    expect(dialog).toHaveTextContent(
+      'sign-in codes and messages go there, those about your earlier orders too; their invoices keep the details they were placed with.',
+    );
     expect(dialog).toHaveTextContent('Your other devices will be signed out.');
     fireEvent.change(within(dialog).getByLabelText('New e-mail address'), {
       target: { value: 'asha.new@example.in' },

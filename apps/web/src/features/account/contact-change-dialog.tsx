@@ -18,8 +18,9 @@ const asContact = (kind: ContactKind, value: string) =>
 
 /**
  * Changing the account's e-mail or mobile: the new one is proved by a code sent to it (the old
- * one may be lost), then sign-in codes and messages go there and the account's other sessions
- * end. Earlier orders keep their details.
+ * one may be lost), then sign-in codes and messages go there, those of earlier orders too (their
+ * invoices keep the details they were placed with, decision 0064), and the account's other
+ * sessions end (decision 0065).
  */
 export function ContactChangeDialog({ kind, onClose }: { kind: ContactKind; onClose: () => void }) {
   const toast = useToast();
@@ -99,8 +100,8 @@ export function ContactChangeDialog({ kind, onClose }: { kind: ContactKind; onCl
         <form noValidate onSubmit={onSend} className="space-y-4">
           <p className="text-sm text-slate-700">
             We send a code to the new {words[kind]} to check it is yours. Once confirmed, sign-in
-            codes and messages go there; your past orders keep the details they were placed with.
-            Your other devices will be signed out.
+            codes and messages go there, those about your earlier orders too; their invoices keep
+            the details they were placed with. Your other devices will be signed out.
           </p>
           {kind === 'mobile' ? (
             <TextField
