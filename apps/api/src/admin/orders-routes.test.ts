@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { orderEvents } from '../db/schema';
+import { insertOrders } from '../../test-support/console-fixtures';
 import {
   numberState,
   sentTo,
@@ -324,6 +325,54 @@ describeEachDatabase(
           )
         ).statusCode,
       ).toBe(404);
+    });
+
+    it('lists first the payments waiting to be checked, longest waiting first, then the rest newest first', async () => {
+      const { app, database } = ctx();
+      const [completed, waitingLess, waitingLonger, unpaid, paid] = await insertOrders(app, [
+        { status: 'completed', paidAt: new Date() },
+        {},
+        {},
+        {},
+        { status: 'paid', paidAt: new Date() },
+      ]);
+      const billing = JSON.stringify({
+        name: 'Asha Rao',
+        email: 'asha@example.in',
+        mobile: '9811122233',
+        accountType: 'Individual',
+        companyName: null,
+        gstinNo: null,
+        address: null,
+      });
+      // [order, placed minutes ago, its UTR sent minutes ago]
+      const times: [string | undefined, number, number | null][] = [
+        [completed, 180, 175],
+        [waitingLess, 120, 60],
+        [waitingLonger, 90, 80],
+        [unpaid, 10, null],
+        [paid, 5, 4],
+      ];
+      for (const [orderId, placed, submitted] of times) {
+        await database.query(
+          `update orders set created_at = now() - $2 * interval '1 minute',
+             payment_submitted_at = now() - $3 * interval '1 minute', billing = $4::jsonb
+           where id = $1`,
+          [orderId, placed, submitted, billing],
+        );
+      }
+      const staff = await staffMember(app);
+      const res = await staff.client.get(api('/admin/orders'));
+      expect(res.statusCode, res.body).toBe(200);
+      const listed = res.json().data.orders;
+      // An order long paid or completed does not stay on top for its old UTR.
+      expect(listed.map((o: { id: string }) => o.id)).toEqual([
+        waitingLonger,
+        waitingLess,
+        paid,
+        unpaid,
+        completed,
+      ]);
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },

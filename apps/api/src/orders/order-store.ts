@@ -245,7 +245,9 @@ export async function pageOfOrders(
           ? []
           : [
               sql`(${orders.paymentSubmittedAt} is null or ${orders.status} <> 'pending_payment')`,
-              asc(orders.paymentSubmittedAt),
+              // Only the orders waiting for their payment to be checked, the longest waiting
+              // first; every other order by when it was placed (a paid order keeps its UTR's time).
+              sql`case when ${orders.status} = 'pending_payment' then ${orders.paymentSubmittedAt} end`,
             ]),
         desc(orders.createdAt),
         desc(orders.id),
