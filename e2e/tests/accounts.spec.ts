@@ -194,7 +194,8 @@ test('a buyer changes the mobile with a code to the new one, then closes the acc
   await test.step('close the account: erased, signed out, sent home', async () => {
     await page.getByRole('button', { name: 'Close my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close your account?' });
-    await expect(dialog).toContainText('What the law makes us keep');
+    await expect(dialog).toContainText('What we keep');
+    await expect(dialog.getByRole('button', { name: 'Download my data' })).toBeVisible();
     await dialog.getByLabel('Type CLOSE to confirm').fill('CLOSE');
     await dialog.getByRole('button', { name: 'Close my account' }).click();
     await expect(page.getByText(/Your account has been closed\./)).toBeVisible();
