@@ -173,6 +173,34 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
     });
   });
 
+  it("finds a buyer by the contacts an order was billed to, after they changed the account's, unless closed", async () => {
+    const { app, database } = ctx();
+    const { asha } = await threeBuyers();
+    const support = await staffMember(app);
+    const found = async (q: string) =>
+      (await list(support.client, `?q=${encodeURIComponent(q)}`)).names;
+    const [orderId] = await insertOrders(app, [{ status: 'completed', paidAt: new Date() }]);
+    await database.query(`update orders set user_id = $2, billing = $3::jsonb where id = $1`, [
+      orderId,
+      asha.user.id,
+      JSON.stringify({ name: 'Asha Rao', email: 'asha.old@example.in', mobile: '9811100001' }),
+    ]);
+    await database.query(`update users set email = $2, mobile = $3 where id = $1`, [
+      asha.user.id,
+      'asha.new@example.in',
+      '9811100002',
+    ]);
+
+    expect(await found('Asha.Old@example.in')).toEqual(['Asha Rao']);
+    expect(await found('+91 98111 00001')).toEqual(['Asha Rao']);
+    expect(await found('asha.new@example.in')).toEqual(['Asha Rao']);
+    expect(await found('asha.old@example')).toEqual([]);
+
+    await database.query(`update users set closed_at = now() where id = $1`, [asha.user.id]);
+    expect(await found('asha.old@example.in')).toEqual([]);
+    expect(await found('9811100001')).toEqual([]);
+  });
+
   it('shows one buyer with address, WhatsApp choice, consents, orders, enquiries and audit entries; records the view', async () => {
     const { app, database } = ctx();
     const buyer = await registerCustomer(app, { name: 'Kavya Menon' });

@@ -13,8 +13,9 @@ export interface CustomerFilter {
 /**
  * What a search finds, by the orders search's conventions (runs of spaces count as one): the
  * name or company name containing it in any case, the whole e-mail in any case, the mobile
- * (+91, 0 and spaces allowed), or the whole GSTIN in any case. A closed account keeps none of
- * these (decision 0055): its old contacts no longer find it.
+ * (+91, 0 and spaces allowed), the whole GSTIN in any case, or the e-mail or mobile an order of
+ * the account was billed to. A closed account keeps none of these (decision 0055): its old
+ * contacts no longer find it.
  */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim().replace(/\s+/g, ' ');
@@ -25,10 +26,24 @@ function searchCondition(q: string): SQL | undefined {
     ilike(users.companyName, anywhere),
     eq(users.gstinNo, text.toUpperCase()),
   ];
-  if (text.includes('@')) found.push(eq(users.email, text.toLowerCase()));
+  if (text.includes('@')) {
+    const email = text.toLowerCase();
+    found.push(eq(users.email, email), billedTo(sql`lower(o.billing->>'email') = ${email}`));
+  }
   const mobile = normalizeMobile(text);
-  if (mobile) found.push(eq(users.mobile, mobile));
+  if (mobile) found.push(eq(users.mobile, mobile), billedTo(sql`o.billing->>'mobile' = ${mobile}`));
   return or(...found);
+}
+
+/**
+ * An open account with an order billed to a contact: a buyer who has changed theirs since quotes
+ * the one on their invoice (decision 0066). A closed account's paid orders keep their billing,
+ * but its old contacts no longer find it.
+ */
+function billedTo(contact: SQL): SQL {
+  // Tables named, as in the figures below.
+  return sql`(users.closed_at is null and exists (select 1 from orders o
+    where o.user_id = users.id and ${contact}))`;
 }
 
 /**
