@@ -209,7 +209,7 @@ export const accountClosedSchema = z.object({
 export const staffCustomerListQuery = z.object({
   accountType: z.enum(['Individual', 'Corporate']).optional(),
   q: searchQuery(
-    "Search: the buyer's name or company name (any part), e-mail (whole), mobile (+91, 0 and spaces allowed) or GSTIN (whole)",
+    "Search: the buyer's name or company name (any part), e-mail (whole), mobile (+91, 0 and spaces allowed) or GSTIN (whole); also the e-mail or mobile an order of an open account was billed to",
   ),
 });
 

@@ -19100,7 +19100,7 @@ export interface operations {
     parameters: {
       query?: {
         accountType?: 'Individual' | 'Corporate';
-        /** @description Search: the buyer's name or company name (any part), e-mail (whole), mobile (+91, 0 and spaces allowed) or GSTIN (whole) */
+        /** @description Search: the buyer's name or company name (any part), e-mail (whole), mobile (+91, 0 and spaces allowed) or GSTIN (whole); also the e-mail or mobile an order of an open account was billed to */
         q?: string;
         page?: number;
         pageSize?: number;
