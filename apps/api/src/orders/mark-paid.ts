@@ -74,6 +74,12 @@ export interface MarkPaidInput {
    * not the order's total never pays for it: it is flagged for refund.
    */
   amount?: number;
+  /**
+   * Support records a further manual payment for an order already paid (a double debit): kept
+   * as a payment due back (decision 0068). Without it, a manual payment for a paid order
+   * changes nothing.
+   */
+  extra?: boolean;
 }
 
 /** 409: one payment reference pays for one order. */
@@ -81,6 +87,14 @@ const referenceUsed = (reference: string, orderReference: string) =>
   conflict(
     `The payment reference ${reference} is already recorded for order ${orderReference}.`,
     'PAYMENT_REFERENCE_USED',
+    { orderReference },
+  );
+
+/** 409: a further payment is recorded only for an order already paid. */
+const notPaidYet = (orderReference: string) =>
+  conflict(
+    `Order ${orderReference} is not paid yet: confirm this payment as its payment, not as a further one.`,
+    'ORDER_NOT_PAID',
     { orderReference },
   );
 
@@ -168,21 +182,27 @@ export async function markPaid(
           })
         : undefined;
 
-    if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
-      // A manual payment support confirms again changes nothing (a reference typed anew is
-      // no proof of new money).
-      if (input.provider === 'manual') {
+    const alreadyPaid =
+      order.paidAt !== null || (order.status !== 'pending_payment' && order.status !== 'cancelled');
+    if (input.extra && !alreadyPaid) throw notPaidYet(order.reference);
+    if (alreadyPaid) {
+      // A manual payment support confirms again changes nothing (a reference typed anew is no
+      // proof of new money), unless support record it as a further payment (decision 0068).
+      if (input.provider === 'manual' && !input.extra) {
         return { outcome: 'already_paid' as const, order, numbers: [] };
       }
-      // A further payment the provider vouches for: the money goes back.
+      // A further payment the provider vouches for, or support found in the bank statement:
+      // the money goes back.
       await record(false);
       const flagged = await updateOrder(tx, order.id, { needsRefund: true });
+      const note = `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`;
       await insertOrderEvent(tx, {
         orderId: order.id,
         status: order.status,
-        note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
+        note,
         staffUserId: input.staffUserId ?? null,
       });
+      await audit(flagged, note);
       return { outcome: 'extra_payment' as const, order: flagged, numbers: [], amount };
     }
     const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;

@@ -356,10 +356,17 @@ export function createOrderService(deps: OrderDeps) {
       return { filename: fileName, contentType: 'application/pdf', content: pdf };
     },
 
-    /** Support confirms a UPI or bank transfer with its reference (idempotent). */
-    async confirmManualPayment(id: string, reference: string, staffUserId: string) {
+    /**
+     * Support confirms a UPI or bank transfer with its reference (idempotent); `extra`: a further
+     * payment for an order already paid, kept as due back (decision 0068).
+     */
+    async confirmManualPayment(
+      id: string,
+      payment: { reference: string; extra?: boolean },
+      staffUserId: string,
+    ) {
       const order = await find(id);
-      const result = await paid(order.id, { provider: 'manual', reference, staffUserId });
+      const result = await paid(order.id, { provider: 'manual', ...payment, staffUserId });
       return { message: paymentMessage(result, 'staff'), order: await staffView(result.order) };
     },
 
