@@ -40,8 +40,9 @@ import type { OrderDeps, OrderRow } from './order-types';
  * - refund_due: the money cannot pay for the order (it came after the hold ended and a number
  *   had gone to someone else, staff had cancelled the order, or its amount is not the order's
  *   total): the order is cancelled and flagged needs_refund;
- * - extra_payment: a further, different provider payment for an order already paid: the order
- *   goes on as it was, flagged needs_refund, with an event naming the payment;
+ * - extra_payment: a further, different provider payment, or a manual one support record as
+ *   `extra`, for an order already paid: the order goes on as it was, flagged needs_refund, with
+ *   an event naming the payment;
  * - duplicate_event: this webhook event was handled before: nothing changed.
  */
 export type MarkPaidOutcome =
