@@ -30,15 +30,14 @@ import {
 } from './order-store';
 import { REPLACED_BY_CHECKOUT, CART_CHANGED_NOTE } from './open-orders';
 import { refundOrder } from './refunds';
-
 import type { OrderDeps, OrderRow } from './order-types';
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
  * - already_paid: it was paid (or refunded) before by this same payment, or by a manual payment
  *   that support confirms again: nothing changed;
- * - refund_due: the money cannot pay for the order (it came after the hold ended and a number
- *   had gone to someone else, staff had cancelled the order, or its amount is not the order's
+ * - refund_due: the money cannot pay for the order (it came after the order had closed and a
+ *   number had gone elsewhere, staff had cancelled the order, or its amount is not the order's
  *   total): the order is cancelled and flagged needs_refund;
  * - extra_payment: a further, different provider payment, or a manual one support record as
  *   `extra`, for an order already paid: the order goes on as it was, flagged needs_refund, with
