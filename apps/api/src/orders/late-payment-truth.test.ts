@@ -24,7 +24,7 @@ describeEachDatabase(
       return { message: res.json().message, view: res.json().data };
     }
 
-    it("tells staff and the buyer that the buyer's own newer order holds the number, and what to pay", async () => {
+    it("tells staff and the buyer that the buyer's own newer order holds the number, to be paid as usual", async () => {
       // The buyer checks one number out, then adds another and checks out again: the first
       // order is replaced, the new one holds both numbers.
       const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
@@ -34,10 +34,10 @@ describeEachDatabase(
 
       const { message, view } = await confirm(buyer.order.id, 'UTR-700100');
       expect(message).toBe(
-        `The payment arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 is held by the same buyer's order ${newer.reference} (not paid yet): the order is cancelled and marked for a full refund. The buyer is asked to pay order ${newer.reference}'s total less this payment (₹5,900), or to ask for this payment back.`,
+        `The payment arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 is held by the same buyer's order ${newer.reference} (not paid yet): the order is cancelled and marked for a full refund. The buyer is told to pay order ${newer.reference} as usual; this payment is refunded.`,
       );
       expect(view.timeline.at(-1).note).toBe(
-        `Payment UTR-700100 arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 is held by the same buyer's order ${newer.reference} (not paid yet). A full refund is due. The buyer is asked to pay order ${newer.reference}'s total less this payment (₹5,900), or to ask for this payment back.`,
+        `Payment UTR-700100 arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 is held by the same buyer's order ${newer.reference} (not paid yet). A full refund is due. The buyer is told to pay order ${newer.reference} as usual; this payment is refunded.`,
       );
       // The newer order keeps its hold.
       expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
@@ -50,7 +50,7 @@ describeEachDatabase(
         `Order ${buyer.order.reference}: your payment and your order ${newer.reference}`,
       );
       expect(email!.text).toContain(
-        `We received your payment (reference UTR-700100) for order ${buyer.order.reference} after you had replaced it with a new checkout, and meanwhile your order ${newer.reference} is holding 98765 98765 until ${formatIndiaDateTime(holdEnd)} (not paid yet).\nOrder ${buyer.order.reference} is cancelled, so this payment cannot pay for it. To keep the numbers, pay order ${newer.reference}'s total less this payment: ₹5,900 (₹64,900 less ₹59,000), and reply to this e-mail with its UTR: we count this payment towards order ${newer.reference}. Or ask us for this payment back: we refund it in full (₹59,000) to the account you paid from, usually within 2 working days.`,
+        `We received your payment (reference UTR-700100) for order ${buyer.order.reference} after you had replaced it with a new checkout, and meanwhile your order ${newer.reference} is holding 98765 98765 until ${formatIndiaDateTime(holdEnd)} (not paid yet).\nOrder ${buyer.order.reference} is cancelled, so this payment cannot pay for it, nor for order ${newer.reference}: to keep its numbers, pay order ${newer.reference} (₹64,900) as its page shows. This payment will be refunded in full (₹59,000). Our team sends the money back to the account you paid from, usually within 2 working days, and writes to you when it has gone.`,
       );
       for (const sent of [email!, ...otherEmails]) {
         expect(sent.text).not.toContain('hold had ended');
@@ -58,7 +58,7 @@ describeEachDatabase(
       }
       const [sms] = await sentTo(ctx().database, buyer.user.mobile);
       expect(sms!.text).toBe(
-        `VIP Number Store: your payment for order ${buyer.order.reference} cannot pay for it: the order had closed, and your order ${newer.reference} now holds its numbers. Pay that order's total less this payment, or ask us for this payment back (Rs 59,000). Details in our e-mail.`,
+        `VIP Number Store: your payment for order ${buyer.order.reference} came after the order was cancelled. You will be refunded in full (Rs 59,000). Details in our e-mail.`,
       );
     });
 

@@ -439,12 +439,9 @@ function goneForStaff({ number, state, order }: GoneNumber): string {
 export function latePaymentFacts(late: LatePayment, order: OrderRow) {
   const facts = `${closedForStaff[late.closedBy]}; meanwhile ${late.gone.map(goneForStaff).join(', ') || 'a number had gone'}`;
   const own = ownHoldingOrder(order, late.gone);
-  const over = own && own.totalAmount - order.totalAmount;
-  const ask = !own
-    ? ''
-    : over! > 0
-      ? ` The buyer is asked to pay order ${own.reference}'s total less this payment (${rupees(over!)}), or to ask for this payment back.`
-      : ` The buyer is asked whether to count this payment towards order ${own.reference} (its total ${rupees(own.totalAmount)}), or to have it back.`;
+  const ask = own
+    ? ` The buyer is told to pay order ${own.reference} as usual; this payment is refunded.`
+    : '';
   return { facts, ask };
 }
 

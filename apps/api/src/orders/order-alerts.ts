@@ -142,7 +142,7 @@ export function paymentAlert(
         const reference = holder?.reference ?? 'another order';
         const held = `${number} is only held, not sold: ${holder?.own ? "this same buyer's " : ''}order ${reference} holds it${until ? ` until ${formatIndiaDateTime(until)}` : ''}.`;
         return holder && holder === ownHoldingOrder(order, payment.heldElsewhere ?? [])
-          ? `${held} The buyer is asked to pay that order's total less this payment, or to ask for this payment back.`
+          ? `${held} The buyer is told to pay that order as usual; this payment is refunded.`
           : `${held} If that hold lapses unpaid, the number comes free: offer it to this buyer first (the lapse alert of ${reference} will say so).`;
       }),
     ].join('\n'),

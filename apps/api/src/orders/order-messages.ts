@@ -468,8 +468,8 @@ export const latePaymentReason = (late: LatePayment) => `Your payment arrived ${
  * A payment that cannot pay for its order: it came after the order had closed (`late`: why,
  * and for each number gone whether it was sold, is held by another buyer's order or by the
  * buyer's own, or was taken off sale), or (`late` undefined) after staff had cancelled it. When
- * the buyer's own open order holds a number (ownHoldingOrder), they are told to pay that
- * order's total less this payment, or to ask for this payment back (decision 0068).
+ * the buyer's own open order holds a number (ownHoldingOrder), they are told to pay that order
+ * as usual: this payment is refunded, as one payment pays one order (decision 0068).
  */
 export function refundDueMessages(
   config: MessageConfig,
@@ -482,11 +482,9 @@ export function refundDueMessages(
     : 'after our team had cancelled the order, so it cannot pay for it.';
   const own = late && ownHoldingOrder(order, late.gone);
   const paid = order.totalAmount;
-  const next = !own
-    ? `We are sorry: the order is cancelled and you will be refunded in full (${inr(paid)}). ${refundDueTiming(order)}`
-    : own.totalAmount > paid
-      ? `Order ${order.reference} is cancelled, so this payment cannot pay for it. To keep the numbers, pay order ${own.reference}'s total less this payment: ${inr(own.totalAmount - paid)} (${inr(own.totalAmount)} less ${inr(paid)}), and reply to this e-mail with its UTR: we count this payment towards order ${own.reference}. Or ask us for this payment back: we refund it in full (${inr(paid)}) to the account you paid from, usually within 2 working days.`
-      : `Order ${order.reference} is cancelled, so this payment cannot pay for it. It covers order ${own.reference}'s total of ${inr(own.totalAmount)}: reply to this e-mail and we count it towards order ${own.reference} and refund the ${inr(paid - own.totalAmount)} over. Or ask us for this payment back: we refund it in full (${inr(paid)}) to the account you paid from, usually within 2 working days.`;
+  const next = own
+    ? `Order ${order.reference} is cancelled, so this payment cannot pay for it, nor for order ${own.reference}: to keep its numbers, pay order ${own.reference} (${inr(own.totalAmount)}) as its page shows. This payment will be refunded in full (${inr(paid)}). ${refundDueTiming(order)}`
+    : `We are sorry: the order is cancelled and you will be refunded in full (${inr(paid)}). ${refundDueTiming(order)}`;
   const page = orderPageUrl(config, order);
   const email = [
     greeting(contact),
@@ -498,9 +496,8 @@ export function refundDueMessages(
     ...signOff(config),
   ];
   const amount = smsRupees(paid);
-  const sms: SmsTemplate = own
-    ? { kind: 'payment_own_order', variables: [order.reference, own.reference, amount] }
-    : late?.closedBy === 'lapsed'
+  const sms: SmsTemplate =
+    late?.closedBy === 'lapsed'
       ? {
           kind: 'payment_late',
           variables: [
