@@ -414,8 +414,8 @@ export interface LatePayment {
 
 /**
  * The payer's own open order holding numbers of a late manual payment's order (decision 0068):
- * the buyer may pay that order's total less this payment instead of having this one back.
- * Razorpay's late money goes back at once (decision 0019), so it is never offered there.
+ * the buyer is told to pay that order as usual, this payment being refunded. Razorpay's late
+ * money goes back at once with its own reason (decision 0019), so it is not told there.
  */
 export function ownHoldingOrder(
   order: Pick<OrderRow, 'paymentProvider'>,
