@@ -242,10 +242,10 @@ describeEachDatabase(
       // A hold that lapsed while a number went to another buyer is still told as such.
       const lapsed = await buyerWithOrder(ctx().app, [id('9812341234')]);
       await lapseHold(ctx().database, lapsed.order.id);
-      await buyerWithOrder(ctx().app, [id('9812341234')]);
+      const holder = await buyerWithOrder(ctx().app, [id('9812341234')]);
       const late = await confirm(agentTwo, lapsed.order.id, '466677788800');
       expect(late.json().message).toBe(
-        'The payment arrived after the hold ended and a number had been sold meanwhile: the order is cancelled and marked for a full refund.',
+        `The payment arrived after the hold had ended; meanwhile 98123 41234 is held by another buyer's order ${holder.order.reference} (not paid yet): the order is cancelled and marked for a full refund.`,
       );
     });
 

@@ -214,7 +214,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Confirm a payment received by UPI or bank transfer, with its reference',
         description:
-          "Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.",
+          "Idempotent: confirming an order already paid changes nothing, unless extra is true: then a new reference is recorded as a further payment due back (the order needsRefund until it is refunded through POST /admin/orders/{id}/refunds; the buyer told), and a reference already recorded for this order still changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.",
         params: orderParams,
         body: manualPaymentBody,
         response: orderChangeResponses,
@@ -223,7 +223,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { message, order } = await orders.confirmManualPayment(
         request.params.id,
-        request.body.reference,
+        request.body,
         currentUser(request).id,
       );
       return ok(order, message);

@@ -7,8 +7,13 @@ import { withEmailAttachment, type QueuedMessage } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import {
   buyerMessages,
+  latePaymentReason,
   orderPaidMessages,
+  ownHoldingOrder,
   type Contact,
+  type GoneNumber,
+  type LatePayment,
+  type OrderClosedBy,
   refundDueMessages,
   unexpectedPaymentMessages,
 } from './order-messages';
@@ -16,13 +21,14 @@ import {
   databaseNow,
   findOrder,
   insertOrderEvent,
+  lastCancellation,
   lockOrder,
   readOrderItems,
   setOrderPaid,
   setOrderRefundDue,
-  staffCancellation,
   updateOrder,
 } from './order-store';
+import { REPLACED_BY_CHECKOUT, CART_CHANGED_NOTE } from './open-orders';
 import { refundOrder } from './refunds';
 import type { OrderDeps, OrderRow } from './order-types';
 
@@ -30,11 +36,12 @@ import type { OrderDeps, OrderRow } from './order-types';
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
  * - already_paid: it was paid (or refunded) before by this same payment, or by a manual payment
  *   that support confirms again: nothing changed;
- * - refund_due: the money cannot pay for the order (it came after the hold ended and a number
- *   had gone to someone else, staff had cancelled the order, or its amount is not the order's
+ * - refund_due: the money cannot pay for the order (it came after the order had closed and a
+ *   number had gone elsewhere, staff had cancelled the order, or its amount is not the order's
  *   total): the order is cancelled and flagged needs_refund;
- * - extra_payment: a further, different provider payment for an order already paid: the order
- *   goes on as it was, flagged needs_refund, with an event naming the payment;
+ * - extra_payment: a further, different provider payment, or a manual one support record as
+ *   `extra`, for an order already paid: the order goes on as it was, flagged needs_refund, with
+ *   an event naming the payment;
  * - duplicate_event: this webhook event was handled before: nothing changed.
  */
 export type MarkPaidOutcome =
@@ -42,7 +49,9 @@ export type MarkPaidOutcome =
 
 /** Why a payment could not pay for its order (refund_due): each is told in its own words. */
 export type RefundDueCause =
-  { kind: 'late' } | { kind: 'wrong_amount' } | { kind: 'cancelled'; by: string; at: Date };
+  | ({ kind: 'late' } & LatePayment)
+  | { kind: 'wrong_amount' }
+  | { kind: 'cancelled'; by: string; at: Date };
 
 export interface MarkPaidResult {
   outcome: MarkPaidOutcome;
@@ -65,6 +74,12 @@ export interface MarkPaidInput {
    * not the order's total never pays for it: it is flagged for refund.
    */
   amount?: number;
+  /**
+   * Support records a further manual payment for an order already paid (a double debit): kept
+   * as a payment due back (decision 0068). Without it, a manual payment for a paid order
+   * changes nothing.
+   */
+  extra?: boolean;
 }
 
 /** 409: one payment reference pays for one order. */
@@ -72,6 +87,14 @@ const referenceUsed = (reference: string, orderReference: string) =>
   conflict(
     `The payment reference ${reference} is already recorded for order ${orderReference}.`,
     'PAYMENT_REFERENCE_USED',
+    { orderReference },
+  );
+
+/** 409: a further payment is recorded only for an order already paid. */
+const notPaidYet = (orderReference: string) =>
+  conflict(
+    `Order ${orderReference} is not paid yet: confirm this payment as its payment, not as a further one.`,
+    'ORDER_NOT_PAID',
     { orderReference },
   );
 
@@ -159,21 +182,27 @@ export async function markPaid(
           })
         : undefined;
 
-    if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
-      // A manual payment support confirms again changes nothing (a reference typed anew is
-      // no proof of new money).
-      if (input.provider === 'manual') {
+    const alreadyPaid =
+      order.paidAt !== null || (order.status !== 'pending_payment' && order.status !== 'cancelled');
+    if (input.extra && !alreadyPaid) throw notPaidYet(order.reference);
+    if (alreadyPaid) {
+      // A manual payment support confirms again changes nothing (a reference typed anew is no
+      // proof of new money), unless support record it as a further payment (decision 0068).
+      if (input.provider === 'manual' && !input.extra) {
         return { outcome: 'already_paid' as const, order, numbers: [] };
       }
-      // A further payment the provider vouches for: the money goes back.
+      // A further payment the provider vouches for, or support found in the bank statement:
+      // the money goes back.
       await record(false);
       const flagged = await updateOrder(tx, order.id, { needsRefund: true });
+      const note = `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`;
       await insertOrderEvent(tx, {
         orderId: order.id,
         status: order.status,
-        note: `A further payment ${input.reference}${input.amount === undefined ? '' : ` of ${rupees(input.amount)}`} arrived for this order, which was already paid (payment ${order.paymentReference ?? 'recorded'}). It is due a full refund.`,
+        note,
         staffUserId: input.staffUserId ?? null,
       });
+      await audit(flagged, note);
       return { outcome: 'extra_payment' as const, order: flagged, numbers: [], amount };
     }
     const wrongAmount = input.amount !== undefined && input.amount !== order.totalAmount;
@@ -184,13 +213,14 @@ export async function markPaid(
     const ours = (row: (typeof rows)[number]) =>
       row.available || (row.status === 'reserved' && row.orderId === order.id);
     const takeable = rows.length === ids.length && rows.every(ours);
-    const late =
+    const afterHold =
       order.status !== 'pending_payment' ||
       order.holdExpiresAt.getTime() <= (await databaseNow(tx)).getTime();
     // The store lets a lapsed or replaced order come back when its money arrives; an order that
     // staff cancelled stays cancelled, and the money goes back.
-    const cancelled =
-      order.status === 'cancelled' ? await staffCancellation(tx, order.id) : undefined;
+    const cancellation =
+      order.status === 'cancelled' ? await lastCancellation(tx, order.id) : undefined;
+    const cancelled = cancellation?.by ? { by: cancellation.by, at: cancellation.at } : undefined;
     const cancelledByStaff = cancelled !== undefined;
 
     if (takeable && !cancelledByStaff && !wrongAmount) {
@@ -201,7 +231,7 @@ export async function markPaid(
       await insertOrderEvent(tx, {
         orderId: order.id,
         status: 'paid',
-        note: paidNote(input, late),
+        note: paidNote(input, afterHold),
         staffUserId: input.staffUserId ?? null,
       });
       if (cart) await carts.removeNumbers(tx, cart.id, ids);
@@ -210,15 +240,19 @@ export async function markPaid(
     }
 
     const goneRows = rows.filter((row) => !ours(row));
-    const gone = goneRows.map((row) => row.number);
     await catalog.release(tx, order.id);
     const flagged = await setOrderRefundDue(tx, order.id, input.reference);
     await record(false);
+    // Late: why the order was not open, and where each number went (decision 0068).
+    const lateFacts: LatePayment | undefined =
+      wrongAmount || cancelledByStaff
+        ? undefined
+        : { closedBy: closedBy(cancellation?.note), gone: await goneNumbers(tx, order, goneRows) };
     const note = wrongAmount
       ? `Payment ${input.reference} of ${rupees(input.amount!)} does not match the order total of ${rupees(order.totalAmount)}, so it cannot pay for this order. A full refund is due.`
-      : cancelledByStaff
-        ? `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`
-        : `Payment ${input.reference} arrived after the hold had ended, and ${gone.join(', ') || 'a number'} had meanwhile gone to another buyer. A full refund is due.`;
+      : lateFacts
+        ? lateNote(input.reference, latePaymentFacts(lateFacts, flagged))
+        : `Payment ${input.reference} arrived for an order our team had cancelled. A full refund is due.`;
     await insertOrderEvent(tx, {
       orderId: order.id,
       status: 'cancelled',
@@ -226,39 +260,19 @@ export async function markPaid(
       staffUserId: input.staffUserId ?? null,
     });
     await audit(flagged, note);
-    // Late, and a number only held by another buyer's order: the team is told which and until
-    // when, so the number can be offered to this buyer if that hold lapses (decision 0054).
-    const heldElsewhere =
-      wrongAmount || cancelledByStaff
-        ? []
-        : await Promise.all(
-            goneRows
-              .filter((row) => row.status === 'reserved' && row.orderId && row.reservedUntil)
-              .map(async (row) => ({
-                number: row.number,
-                orderReference: (await findOrder(tx, row.orderId!))?.reference ?? 'another order',
-                holdEnd: row.reservedUntil!,
-              })),
-          );
     return {
       outcome: 'refund_due' as const,
       order: flagged,
       numbers: items,
       amount,
       wrongAmount,
-      // What the buyer is told of each: sold, or only held by another buyer's order (QA 13b F18).
-      heldElsewhere,
-      goneNumbers: goneRows.map((row) => ({
-        number: displayNumber(row.number),
-        sold: row.status === 'sold',
-      })),
       refundCause: wrongAmount
         ? { kind: 'wrong_amount' as const }
         : cancelled
           ? { kind: 'cancelled' as const, ...cancelled }
-          : { kind: 'late' as const },
+          : { kind: 'late' as const, ...lateFacts! },
       // Late, and a number gone: Razorpay's money goes back at once, with no one to ask.
-      refundNow: input.provider === 'razorpay' && !wrongAmount && !cancelledByStaff,
+      refundNow: input.provider === 'razorpay' && lateFacts !== undefined,
     };
   };
 
@@ -274,7 +288,9 @@ export async function markPaid(
             reference: input.reference,
             amount: decided.amount,
             outcome: decided.outcome === 'paid' ? 'paid' : 'refund_due',
-            ...(decided.outcome === 'refund_due' ? { heldElsewhere: decided.heldElsewhere } : {}),
+            ...(decided.outcome === 'refund_due' && decided.refundCause.kind === 'late'
+              ? { heldElsewhere: decided.refundCause.gone.filter((gone) => gone.state === 'held') }
+              : {}),
           }),
         ),
       );
@@ -301,7 +317,7 @@ export async function markPaid(
                 deps.config,
                 contact,
                 order,
-                decided.refundCause.kind === 'late' ? decided.goneNumbers : undefined,
+                decided.refundCause.kind === 'late' ? decided.refundCause : undefined,
               );
         case 'extra_payment':
           return unexpected('extra');
@@ -350,32 +366,102 @@ export async function markPaid(
   }
   await deps.outbox.deliverNow(result.messageIds);
   const refundCause = result.outcome === 'refund_due' ? result.refundCause : undefined;
-  if (result.outcome === 'refund_due' && result.refundNow) {
+  if (result.outcome === 'refund_due' && result.refundNow && refundCause?.kind === 'late') {
     return {
       outcome: result.outcome,
-      order: await refundLatePayment(deps, order, input.reference),
+      order: await refundLatePayment(deps, order, input.reference, latePaymentReason(refundCause)),
       refundCause,
     };
   }
   return { outcome: result.outcome, order: result.order, refundCause };
 }
 
-/** Why a late Razorpay payment went back by itself (the refund's reason, told to the buyer). */
-export const LATE_PAYMENT_REFUND_REASON =
-  'Your payment arrived after the hold had ended, and a number had meanwhile gone to another buyer.';
+const lateNote = (reference: string, { facts, ask }: ReturnType<typeof latePaymentFacts>) =>
+  `Payment ${reference} arrived ${facts}. A full refund is due.${ask}`;
+
+/** Why a late payment's order was not open: from its latest cancellation's note, if any. */
+function closedBy(note: string | null | undefined): OrderClosedBy {
+  if (note?.startsWith(REPLACED_BY_CHECKOUT)) return 'replaced';
+  return note === CART_CHANGED_NOTE ? 'cart' : 'lapsed';
+}
+
+type NumberRow = Awaited<ReturnType<OrderDeps['catalog']['lock']>>[number];
+
+/**
+ * Where each number a late payment's order lost went: sold, held by an order not paid yet, or
+ * off sale; with that order's reference and total and whether it is the payer's own.
+ */
+function goneNumbers(tx: Tx, order: OrderRow, rows: readonly NumberRow[]): Promise<GoneNumber[]> {
+  return Promise.all(
+    rows.map(async (row): Promise<GoneNumber> => {
+      const state =
+        row.status === 'sold' ? 'sold' : row.status === 'reserved' ? 'held' : 'off_sale';
+      const other =
+        state !== 'off_sale' && row.orderId ? await findOrder(tx, row.orderId) : undefined;
+      return {
+        number: displayNumber(row.number),
+        state,
+        ...(other && {
+          order: {
+            reference: other.reference,
+            totalAmount: other.totalAmount,
+            own: other.userId === order.userId,
+          },
+        }),
+        ...(state === 'held' && row.reservedUntil && { until: row.reservedUntil }),
+      };
+    }),
+  );
+}
+
+const closedForStaff: Record<OrderClosedBy, string> = {
+  lapsed: 'after the hold had ended',
+  replaced: 'after the buyer had replaced this order with a new checkout',
+  cart: 'after the buyer had removed its numbers from the cart, which cancelled this order',
+};
+
+/** A gone number in the team's words: whose order has it, by its reference. */
+function goneForStaff({ number, state, order }: GoneNumber): string {
+  if (state === 'off_sale' || !order) return `${number} is off sale`;
+  const whose = order.own
+    ? `the same buyer's order ${order.reference}`
+    : `another buyer's order ${order.reference}`;
+  return state === 'sold'
+    ? `${number} was sold to ${whose}`
+    : `${number} is held by ${whose} (not paid yet)`;
+}
+
+/**
+ * What a late payment met, for the team (the timeline note and the console's answer): why the
+ * order was not open and where each number went, then, when the payer's own order holds them,
+ * what the buyer is asked (decision 0068).
+ */
+export function latePaymentFacts(late: LatePayment, order: OrderRow) {
+  const facts = `${closedForStaff[late.closedBy]}; meanwhile ${late.gone.map(goneForStaff).join(', ') || 'a number had gone'}`;
+  const own = ownHoldingOrder(order, late.gone);
+  const ask = own
+    ? ` The buyer is told to pay order ${own.reference} as usual; this payment is refunded.`
+    : '';
+  return { facts, ask };
+}
 
 /**
  * A system refund (no staff member) of a Razorpay payment captured after the hold lapsed when a
  * number had gone: through Razorpay's refund API (refunds.ts; the buyer is told by e-mail and
  * SMS). A failure is logged and the payment stays due back, in the console's refund queue.
  */
-async function refundLatePayment(deps: OrderDeps, order: OrderRow, reference: string) {
+async function refundLatePayment(
+  deps: OrderDeps,
+  order: OrderRow,
+  reference: string,
+  reason: string,
+) {
   const recorded = await deps.payments.findByReference(deps.database.db, 'razorpay', reference);
   try {
     return await refundOrder(deps, order.id, {
       paymentId: recorded?.payment.id,
       method: 'razorpay',
-      reason: LATE_PAYMENT_REFUND_REASON,
+      reason,
       staffUserId: null,
     });
   } catch (error) {

@@ -11,12 +11,14 @@ import type { OrderDeps, OrderRow } from './order-types';
 /** The timeline note of an order cancelled because its hold ended unpaid. */
 export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
 
+/** How the note of an open order a new checkout of its buyer replaced begins. */
+export const REPLACED_BY_CHECKOUT = 'Replaced by a new checkout';
 /** The note of an open order that a checkout of a changed cart replaced. */
-export const REPLACED_NOTE = 'Replaced by a new checkout: the cart changed';
+export const REPLACED_NOTE = `${REPLACED_BY_CHECKOUT}: the cart changed`;
 /** The note of an open order that a Buy now of one number replaced. */
-export const BUY_NOW_NOTE = 'Replaced by a new checkout: Buy now of one number';
+export const BUY_NOW_NOTE = `${REPLACED_BY_CHECKOUT}: Buy now of one number`;
 /** The note of an open order replaced by trying a lapsed order again. */
-export const RETRY_NOTE = 'Replaced by a new checkout: a lapsed order tried again';
+export const RETRY_NOTE = `${REPLACED_BY_CHECKOUT}: a lapsed order tried again`;
 /** The note of an open order cancelled because its numbers left the cart before payment. */
 export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were removed from the cart';
 

@@ -1,5 +1,5 @@
 import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
-import { displayNumbers } from './order-messages';
+import { displayNumbers, ownHoldingOrder, type GoneNumber } from './order-messages';
 import type { Config } from '../config/config';
 import { smsRupees } from '../notify/sms-templates';
 import type { StaffAlert } from '../notify/staff-alerts';
@@ -111,10 +111,11 @@ export interface PaymentNotice {
    */
   outcome: 'paid' | 'refund_due';
   /**
-   * refund_due because a number is only held by another buyer's order, not sold (decision
-   * 0054): each such number with that order's reference and the end of its hold.
+   * refund_due because a number is only held by an order not paid yet, not sold (decision
+   * 0054): each such number (as displayed) with that order and the end of its hold; the order
+   * may be the payer's own (decision 0068).
    */
-  heldElsewhere?: readonly { number: string; orderReference: string; holdEnd: Date }[];
+  heldElsewhere?: readonly GoneNumber[];
 }
 
 /**
@@ -137,10 +138,13 @@ export function paymentAlert(
       payment.outcome === 'paid'
         ? `${how} Send the UPC of each number.`
         : `${how} It cannot pay for the order: refund it from the console.`,
-      ...(payment.heldElsewhere ?? []).map(
-        (held) =>
-          `${displayNumbers([held])} is only held, not sold: order ${held.orderReference} holds it until ${formatIndiaDateTime(held.holdEnd)}. If that hold lapses unpaid, the number comes free: offer it to this buyer first (the lapse alert of ${held.orderReference} will say so).`,
-      ),
+      ...(payment.heldElsewhere ?? []).map(({ number, order: holder, until }) => {
+        const reference = holder?.reference ?? 'another order';
+        const held = `${number} is only held, not sold: ${holder?.own ? "this same buyer's " : ''}order ${reference} holds it${until ? ` until ${formatIndiaDateTime(until)}` : ''}.`;
+        return holder && holder === ownHoldingOrder(order, payment.heldElsewhere ?? [])
+          ? `${held} The buyer is told to pay that order as usual; this payment is refunded.`
+          : `${held} If that hold lapses unpaid, the number comes free: offer it to this buyer first (the lapse alert of ${reference} will say so).`;
+      }),
     ].join('\n'),
   });
 }

@@ -161,7 +161,20 @@ describe('SMS texts (QA 13b F3)', () => {
     ...orderPlacedMessages(config, contact, order, two, bank),
     ...orderPlacedMessages(config, contact, razorpayOrder, one, online),
     ...orderPaidMessages(config, contact, order, one),
-    ...refundDueMessages(config, contact, order, [{ number: '94942 66660', sold: false }]),
+    ...refundDueMessages(config, contact, order, {
+      closedBy: 'lapsed',
+      gone: [{ number: '94942 66660', state: 'held' }],
+    }),
+    ...refundDueMessages(config, contact, order, {
+      closedBy: 'replaced',
+      gone: [
+        {
+          number: '94942 66660',
+          state: 'held',
+          order: { reference: 'VN-20261130-CGCT1J3M', totalAmount: 2_000_000, own: true },
+        },
+      ],
+    }),
     ...refundDueMessages(config, contact, order),
     ...unexpectedPaymentMessages(config, contact, order, {
       reference: 'pay_x',
@@ -283,12 +296,25 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
         online,
       ),
       ...orderPaidMessages(config, contact, big, three),
-      ...refundDueMessages(config, contact, big, [
-        { number: '94942 66660', sold: true },
-        { number: '97861 61984', sold: false },
-        { number: '81384 21421', sold: false },
-      ]),
-      ...refundDueMessages(config, contact, big, []),
+      ...refundDueMessages(config, contact, big, {
+        closedBy: 'lapsed',
+        gone: [
+          { number: '94942 66660', state: 'sold' },
+          { number: '97861 61984', state: 'held' },
+          { number: '81384 21421', state: 'held' },
+        ],
+      }),
+      ...refundDueMessages(config, contact, big, { closedBy: 'lapsed', gone: [] }),
+      ...refundDueMessages(config, contact, big, {
+        closedBy: 'replaced',
+        gone: [
+          {
+            number: '94942 66660',
+            state: 'held',
+            order: { reference: 'VN-20261130-CGCT1J3M', totalAmount: 3_000_000, own: true },
+          },
+        ],
+      }),
       ...refundDueMessages(config, contact, big),
       ...unexpectedPaymentMessages(config, contact, big, {
         reference: utr,
@@ -539,9 +565,10 @@ describe('wording (QA 13b F17)', () => {
 
 describe('a late payment to refund (QA 13b F18)', () => {
   it('says the number is only held by another buyer when it is, names it, links the order and says when', () => {
-    const told = refundDueMessages(config, contact, order, [
-      { number: '91897 55501', sold: false },
-    ]);
+    const told = refundDueMessages(config, contact, order, {
+      closedBy: 'lapsed',
+      gone: [{ number: '91897 55501', state: 'held' }],
+    });
     for (const message of told) expect(message.text).not.toContain('sold');
     expect(email(told).text).toContain(
       "after its hold had ended, and meanwhile another buyer's order is holding 91897 55501 (not paid yet).",
@@ -556,9 +583,10 @@ describe('a late payment to refund (QA 13b F18)', () => {
   });
 
   it('says sold when it was, and names a staff cancel as the cause', () => {
-    const sold = refundDueMessages(config, contact, razorpayOrder, [
-      { number: '91897 55501', sold: true },
-    ]);
+    const sold = refundDueMessages(config, contact, razorpayOrder, {
+      closedBy: 'lapsed',
+      gone: [{ number: '91897 55501', state: 'sold' }],
+    });
     expect(email(sold).text).toContain('meanwhile 91897 55501 was sold to another buyer.');
     expect(email(sold).text).toContain('reaches the account you paid from in 5 to 7 working days');
     expect(email(refundDueMessages(config, contact, order)).text).toContain(

@@ -386,12 +386,43 @@ export function orderPaidMessages(
   });
 }
 
-/** A number of a late payment's order that went to someone else meanwhile (mark-paid.ts). */
+/**
+ * Why a late payment's order was no longer open when the money came (mark-paid.ts, decision
+ * 0068): its hold had ended, the buyer had replaced it with a new checkout, or the buyer had
+ * removed its numbers from the cart. An order staff cancelled is told apart (refundDueMessages
+ * without `late`).
+ */
+export type OrderClosedBy = 'lapsed' | 'replaced' | 'cart';
+
+/** A number of a late payment's order that went elsewhere meanwhile (mark-paid.ts). */
 export interface GoneNumber {
   /** As displayed: `91897 55501`. */
   number: string;
-  /** Sold to another buyer; else another buyer's order holds it (not paid yet), or it is off sale. */
-  sold: boolean;
+  /** Sold, held by an order not paid yet (until when), or taken off sale. */
+  state: 'sold' | 'held' | 'off_sale';
+  /** The order that bought or holds it; `own`: the payer's own order. */
+  order?: { reference: string; totalAmount: number; own: boolean };
+  /** A hold's end. */
+  until?: Date;
+}
+
+/** A late payment: why its order was not open, and where each of its numbers went (decision 0068). */
+export interface LatePayment {
+  closedBy: OrderClosedBy;
+  gone: readonly GoneNumber[];
+}
+
+/**
+ * The payer's own open order holding numbers of a late manual payment's order (decision 0068):
+ * the buyer is told to pay that order as usual, this payment being refunded. Razorpay's late
+ * money goes back at once with its own reason (decision 0019), so it is not told there.
+ */
+export function ownHoldingOrder(
+  order: Pick<OrderRow, 'paymentProvider'>,
+  gone: readonly GoneNumber[],
+) {
+  if (order.paymentProvider === 'razorpay') return undefined;
+  return gone.find((number) => number.state === 'held' && number.order?.own)?.order;
 }
 
 /**
@@ -403,51 +434,88 @@ const refundDueTiming = (order: OrderRow) =>
     ? 'The refund is made through Razorpay and reaches the account you paid from in 5 to 7 working days.'
     : 'Our team sends the money back to the account you paid from, usually within 2 working days, and writes to you when it has gone.';
 
+const closedForBuyer: Record<OrderClosedBy, string> = {
+  lapsed: 'after its hold had ended',
+  replaced: 'after you had replaced it with a new checkout',
+  cart: 'after you had removed its numbers from your cart, which cancelled it',
+};
+
+/** Where a late payment's number went, as the buyer is told (QA 13b F18, QA 16 F4). */
+function goneForBuyer({ number, state, order, until }: GoneNumber): string {
+  if (state === 'off_sale') return `${number} was taken off sale`;
+  if (state === 'sold') {
+    return order?.own
+      ? `${number} is already yours: your order ${order.reference} paid for it`
+      : `${number} was sold to another buyer`;
+  }
+  return order?.own
+    ? `your order ${order.reference} is holding ${number}${until ? ` until ${formatIndiaDateTime(until)}` : ''} (not paid yet)`
+    : `another buyer's order is holding ${number} (not paid yet)`;
+}
+
+/** When a late payment came and where its numbers had gone, in the buyer's words. */
+const lateWhy = (late: LatePayment) =>
+  `${closedForBuyer[late.closedBy]}, and meanwhile ${
+    late.gone.length
+      ? late.gone.map(goneForBuyer).join(' and ')
+      : 'a number in it was taken off sale'
+  }.`;
+
+/** Why a late Razorpay payment went back by itself: its refund's reason, told to the buyer. */
+export const latePaymentReason = (late: LatePayment) => `Your payment arrived ${lateWhy(late)}`;
+
 /**
- * A payment that cannot pay for its order: it came after the hold ended and a number had gone
- * to someone else meanwhile (`gone`: which, and whether sold or only held by another buyer's
- * order), or (`gone` undefined) staff had cancelled the order.
+ * A payment that cannot pay for its order: it came after the order had closed (`late`: why,
+ * and for each number gone whether it was sold, is held by another buyer's order or by the
+ * buyer's own, or was taken off sale), or (`late` undefined) after staff had cancelled it. When
+ * the buyer's own open order holds a number (ownHoldingOrder), they are told to pay that order
+ * as usual: this payment is refunded, as one payment pays one order (decision 0068).
  */
 export function refundDueMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
-  gone?: readonly GoneNumber[],
+  late?: LatePayment,
 ): OutgoingMessage[] {
-  const goneText = gone?.length
-    ? gone
-        .map(({ number, sold }) =>
-          sold
-            ? `${number} was sold to another buyer`
-            : `another buyer's order is holding ${number} (not paid yet)`,
-        )
-        .join(' and ')
-    : 'a number in it was taken off sale';
-  const why = gone
-    ? `after its hold had ended, and meanwhile ${goneText}.`
+  const why = late
+    ? lateWhy(late)
     : 'after our team had cancelled the order, so it cannot pay for it.';
+  const own = late && ownHoldingOrder(order, late.gone);
+  const paid = order.totalAmount;
+  const next = own
+    ? `Order ${order.reference} is cancelled, so this payment cannot pay for it, nor for order ${own.reference}: to keep its numbers, pay order ${own.reference} (${inr(own.totalAmount)}) as its page shows. This payment will be refunded in full (${inr(paid)}). ${refundDueTiming(order)}`
+    : `We are sorry: the order is cancelled and you will be refunded in full (${inr(paid)}). ${refundDueTiming(order)}`;
   const page = orderPageUrl(config, order);
   const email = [
     greeting(contact),
     '',
     `We received your payment${order.paymentReference ? ` (reference ${order.paymentReference})` : ''} for order ${order.reference} ${why}`,
-    `We are sorry: the order is cancelled and you will be refunded in full (${inr(order.totalAmount)}). ${refundDueTiming(order)}`,
+    next,
     '',
     `Your order: ${page}`,
     ...signOff(config),
   ];
-  const amount = smsRupees(order.totalAmount);
-  const sms: SmsTemplate = gone
-    ? {
-        kind: 'payment_late',
-        variables: [
-          order.reference,
-          gone.length ? smsNumbers(gone.map(({ number }) => number)) : 'a number in it',
-          amount,
-        ],
-      }
-    : { kind: 'payment_after_cancel', variables: [order.reference, amount] };
-  return toBuyer(config, contact, `Order ${order.reference}: you will be refunded`, email, sms);
+  const amount = smsRupees(paid);
+  const sms: SmsTemplate =
+    late?.closedBy === 'lapsed'
+      ? {
+          kind: 'payment_late',
+          variables: [
+            order.reference,
+            late.gone.length ? smsNumbers(late.gone.map(({ number }) => number)) : 'a number in it',
+            amount,
+          ],
+        }
+      : { kind: 'payment_after_cancel', variables: [order.reference, amount] };
+  return toBuyer(
+    config,
+    contact,
+    own
+      ? `Order ${order.reference}: your payment and your order ${own.reference}`
+      : `Order ${order.reference}: you will be refunded`,
+    email,
+    sms,
+  );
 }
 
 /**

@@ -284,6 +284,12 @@ export const manualPaymentBody = z.object({
     .describe(
       'The UTR / bank reference; compared trimmed, upper case and without spaces, and used for one order only',
     ),
+  extra: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: a further payment for an order already paid (a double debit), recorded as due back: the order goes on, flagged needsRefund until that payment is refunded. Refused (409 ORDER_NOT_PAID) for an order not paid yet. Without it, a payment for a paid order changes nothing.',
+    ),
 });
 
 /** An order and one of its numbers in a path. */

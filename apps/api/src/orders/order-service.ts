@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import { checkout, type CheckoutRequest } from './checkout';
 import { sweepExpiredHolds } from './hold-sweep';
 import {
+  latePaymentFacts,
   markPaid,
   type MarkPaidInput,
   type MarkPaidOutcome,
@@ -41,7 +42,6 @@ import type { OrderDeps, OrderRow } from './order-types';
 import { orderViews } from './order-view';
 
 export { CART_CHANGED_NOTE } from './open-orders';
-export { LATE_PAYMENT_REFUND_REASON } from './mark-paid';
 export { orderPlacedNote } from './order-messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +53,7 @@ const paymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
   already_paid: 'This order has already been paid.',
   duplicate_event: 'This payment has already been recorded.',
   refund_due:
-    'The payment arrived after the hold ended and a number had been sold meanwhile: the order is cancelled and will be refunded in full.',
+    'This payment came after the order had closed, so it cannot pay for it: the order is cancelled and your payment will be refunded in full. Our e-mail says why.',
   extra_payment:
     'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.',
 };
@@ -64,7 +64,7 @@ const staffPaymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
   already_paid: 'This order has already been paid.',
   duplicate_event: 'This payment has already been recorded.',
   refund_due:
-    'The payment arrived after the hold ended and a number had been sold meanwhile: the order is cancelled and marked for a full refund.',
+    'The payment cannot pay for this order: the order is cancelled and marked for a full refund.',
   extra_payment:
     'This order had already been paid: this further payment is marked for a full refund. The order goes on as before.',
 };
@@ -72,12 +72,21 @@ const staffPaymentOutcomeMessages: Record<MarkPaidOutcome, string> = {
 /**
  * What a payment's outcome tells the buyer who paid, or the staff member who confirmed it. A
  * payment for an order staff had cancelled (another agent, a moment before) says so, and staff
- * are told who cancelled it and when.
+ * are told who cancelled it and when; a late one tells staff why the order was not open and
+ * where each number went (decision 0068).
  */
 function paymentMessage(
-  { outcome, refundCause }: { outcome: MarkPaidOutcome; refundCause?: RefundDueCause },
+  {
+    outcome,
+    refundCause,
+    order,
+  }: { outcome: MarkPaidOutcome; refundCause?: RefundDueCause; order: OrderRow },
   audience: 'buyer' | 'staff',
 ): string {
+  if (audience === 'staff' && refundCause?.kind === 'late') {
+    const { facts, ask } = latePaymentFacts(refundCause, order);
+    return `The payment arrived ${facts}: the order is cancelled and marked for a full refund.${ask}`;
+  }
   if (outcome === 'refund_due' && refundCause?.kind === 'cancelled') {
     return audience === 'staff'
       ? `${refundCause.by} cancelled this order at ${formatIndiaDateTime(refundCause.at)}: it stays cancelled, and the payment is recorded and marked for a full refund.`
@@ -347,10 +356,17 @@ export function createOrderService(deps: OrderDeps) {
       return { filename: fileName, contentType: 'application/pdf', content: pdf };
     },
 
-    /** Support confirms a UPI or bank transfer with its reference (idempotent). */
-    async confirmManualPayment(id: string, reference: string, staffUserId: string) {
+    /**
+     * Support confirms a UPI or bank transfer with its reference (idempotent); `extra`: a further
+     * payment for an order already paid, kept as due back (decision 0068).
+     */
+    async confirmManualPayment(
+      id: string,
+      payment: { reference: string; extra?: boolean },
+      staffUserId: string,
+    ) {
       const order = await find(id);
-      const result = await paid(order.id, { provider: 'manual', reference, staffUserId });
+      const result = await paid(order.id, { provider: 'manual', ...payment, staffUserId });
       return { message: paymentMessage(result, 'staff'), order: await staffView(result.order) };
     },
 

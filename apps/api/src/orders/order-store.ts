@@ -479,21 +479,28 @@ export function readTimelines(db: Db, orderIds: readonly string[]): Promise<Time
 }
 
 /**
- * Who cancelled the order and when, when its latest cancellation was a staff step (not a lapse
- * or a changed cart); undefined otherwise.
+ * The order's latest cancellation: when, its note, and who when it was a staff step (`by`, the
+ * member's name); undefined when it was never cancelled.
  */
-export async function staffCancellation(
+export async function lastCancellation(
   tx: Tx,
   orderId: string,
-): Promise<{ by: string; at: Date } | undefined> {
+): Promise<{ by: string | null; at: Date; note: string | null } | undefined> {
   const [event] = await tx
-    .select({ staffUserId: orderEvents.staffUserId, by: users.name, at: orderEvents.createdAt })
+    .select({
+      staffUserId: orderEvents.staffUserId,
+      by: users.name,
+      at: orderEvents.createdAt,
+      note: orderEvents.note,
+    })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.staffUserId))
     .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.status, 'cancelled')))
     .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
     .limit(1);
-  return event?.staffUserId ? { by: event.by ?? 'A team member', at: event.at } : undefined;
+  if (!event) return undefined;
+  const by = event.staffUserId ? (event.by ?? 'A team member') : null;
+  return { by, at: event.at, note: event.note };
 }
 
 /** The database clock, which holds and availability are measured against. */

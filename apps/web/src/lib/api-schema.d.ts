@@ -1120,7 +1120,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm a payment received by UPI or bank transfer, with its reference
-     * @description Idempotent: confirming an order already paid changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.
+     * @description Idempotent: confirming an order already paid changes nothing, unless extra is true: then a new reference is recorded as a further payment due back (the order needsRefund until it is refunded through POST /admin/orders/{id}/refunds; the buyer told), and a reference already recorded for this order still changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.
      */
     post: operations['postAdminOrdersByIdPayments'];
     delete?: never;
@@ -12371,6 +12371,8 @@ export interface operations {
         'application/json': {
           /** @description The UTR / bank reference; compared trimmed, upper case and without spaces, and used for one order only */
           reference: string;
+          /** @description true: a further payment for an order already paid (a double debit), recorded as due back: the order goes on, flagged needsRefund until that payment is refunded. Refused (409 ORDER_NOT_PAID) for an order not paid yet. Without it, a payment for a paid order changes nothing. */
+          extra?: boolean;
         };
       };
     };

@@ -170,6 +170,56 @@ describe('the console order page', () => {
     );
   });
 
+  it('records a second transfer on a paid order only from its own button, as a payment due back', async () => {
+    const api = renderStaffOrder(staffPaidOrder(), {
+      [`POST ${base}/payments`]: () =>
+        ok(
+          staffPaidOrder({ needsRefund: true }),
+          'This order had already been paid: this further payment is marked for a full refund. The order goes on as before.',
+        ),
+    });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    // No confirm form on a paid order: a payment confirmed again by mistake cannot be sent.
+    expect(within(payments).queryByRole('form', { name: 'Confirm a payment' })).toBeNull();
+    await userEvent.click(
+      within(payments).getByRole('button', { name: 'Record a second payment (due back)' }),
+    );
+    const form = within(payments).getByRole('form', { name: 'Record a second payment' });
+    expect(form).toHaveTextContent(
+      'It does not pay for anything: it is kept as a payment due back, the buyer is told, and the order goes on as it is, under “Needs refund” until you refund that payment here.',
+    );
+    await userEvent.type(within(form).getByLabelText('UTR / bank reference'), ' HDFCN5202611309 ');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Record the second payment (due back)' }),
+    );
+    expect(
+      await screen.findByText(
+        'This order had already been paid: this further payment is marked for a full refund. The order goes on as before.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/payments`).map((call) => call.body)).toEqual([
+      { reference: 'HDFCN5202611309', extra: true },
+    ]);
+    await waitFor(() =>
+      expect(within(payments).queryByRole('form', { name: 'Record a second payment' })).toBeNull(),
+    );
+  });
+
+  it('closes the second payment form with Escape, the focus back on its button', async () => {
+    renderStaffOrder(staffPaidOrder());
+    const opener = await screen.findByRole('button', {
+      name: 'Record a second payment (due back)',
+    });
+    await userEvent.click(opener);
+    await userEvent.click(screen.getByLabelText('UTR / bank reference'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Record a second payment (due back)' }),
+      ).toHaveFocus(),
+    );
+  });
+
   it('asks again before confirming a reference other than the UTR the buyer submitted', async () => {
     const submitted = submittedOrder('412345678901');
     const api = renderStaffOrder(submitted, {

@@ -1,9 +1,18 @@
 import { postOrderChange, useOrderChange } from './order-change';
 
-/** POST /admin/orders/{id}/payments: a UPI or bank transfer received, with its UTR / reference. */
-const confirmPayment = (orderId: string, reference: string) =>
-  postOrderChange(orderId, '/payments', { reference });
+/**
+ * A UPI or bank transfer received, with its UTR / reference; `extra`: a further payment for an
+ * order already paid, recorded as due back (decision 0068).
+ */
+interface ManualPayment {
+  reference: string;
+  extra?: true;
+}
+
+/** POST /admin/orders/{id}/payments. */
+const confirmPayment = (orderId: string, payment: ManualPayment) =>
+  postOrderChange(orderId, '/payments', payment);
 
 export function useConfirmPayment(orderId: string) {
-  return useOrderChange(orderId, (reference: string) => confirmPayment(orderId, reference));
+  return useOrderChange(orderId, (payment: ManualPayment) => confirmPayment(orderId, payment));
 }

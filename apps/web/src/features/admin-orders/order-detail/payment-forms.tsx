@@ -4,6 +4,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { SubmitButton, TextField } from '../../../components/form-fields';
+import { useInlinePanel } from '../../../components/inline-panel';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { useRefundPayment } from '../api/refund-payment';
 import { RefundFormBase } from './refund-form-base';
@@ -25,9 +26,21 @@ const confirmSchema = z.object({
  * Confirms a UPI or bank transfer received for the order, with its UTR / bank reference. A
  * reference other than the UTR the buyer submitted (compared as the API stores UTRs) is sent only
  * once confirmed a second time: the buyer is shown the reference recorded, and theirs would stay
- * unrecorded.
+ * unrecorded. `further`: a second transfer for an order already paid (a double debit), recorded
+ * as a payment due back (decision 0068).
  */
-export function ConfirmPaymentForm({ order, onDone }: { order: StaffOrder; onDone: () => void }) {
+export function ConfirmPaymentForm({
+  order,
+  further = false,
+  onDone,
+  onKeyDown,
+}: {
+  order: StaffOrder;
+  further?: boolean;
+  onDone: () => void;
+  /** The opened panel's keys (Escape closes it). */
+  onKeyDown?: (event: KeyboardEvent) => void;
+}) {
   const confirm = useConfirmPayment(order.id);
   const { failure, attempt } = useChangeFeedback();
   const submittedUtr = order.payment.submitted?.utr;
@@ -52,7 +65,11 @@ export function ConfirmPaymentForm({ order, onDone }: { order: StaffOrder; onDon
       setWarnedAbout(other);
       return;
     }
-    if (await attempt(() => confirm.mutateAsync(reference.trim()), 'Payment confirmed.')) {
+    const payment = further
+      ? { reference: reference.trim(), extra: true as const }
+      : { reference: reference.trim() };
+    const done = further ? 'Second payment recorded, due back.' : 'Payment confirmed.';
+    if (await attempt(() => confirm.mutateAsync(payment), done)) {
       reset();
       onDone();
     }
@@ -60,15 +77,25 @@ export function ConfirmPaymentForm({ order, onDone }: { order: StaffOrder; onDon
   return (
     <form
       onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
       noValidate
-      aria-label="Confirm a payment"
+      aria-label={further ? 'Record a second payment' : 'Confirm a payment'}
       className="mt-4 space-y-3 border-t border-slate-200 pt-4"
     >
-      <p className="text-sm text-slate-700">
-        Received {formatInr(order.amounts.totalAmount)} by {manualPaymentWords(order)}? Check it in
-        the bank account, then record its reference. A reference recorded for another order is
-        refused.
-      </p>
+      {further ? (
+        <p className="text-sm text-slate-700">
+          A second transfer for this order, such as a double debit? Check it in the bank account,
+          then record its reference. It does not pay for anything: it is kept as a payment due back,
+          the buyer is told, and the order goes on as it is, under “Needs refund” until you refund
+          that payment here.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700">
+          Received {formatInr(order.amounts.totalAmount)} by {manualPaymentWords(order)}? Check it
+          in the bank account, then record its reference. A reference recorded for another order is
+          refused.
+        </p>
+      )}
       <TextField
         label="UTR / bank reference"
         autoComplete="off"
@@ -94,9 +121,39 @@ export function ConfirmPaymentForm({ order, onDone }: { order: StaffOrder; onDon
         </p>
       ) : null}
       <SubmitButton pending={isSubmitting} pendingLabel="Confirming…">
-        {warned ? `Confirm with ${typed}, not the buyer’s UTR` : 'Confirm payment'}
+        {warned
+          ? `Confirm with ${typed}, not the buyer’s UTR`
+          : further
+            ? 'Record the second payment (due back)'
+            : 'Confirm payment'}
       </SubmitButton>
     </form>
+  );
+}
+
+/**
+ * On an order already paid: "Record a second payment (due back)" opens ConfirmPaymentForm for a
+ * further transfer (decision 0068), so a payment confirmed again by mistake records nothing.
+ */
+export function FurtherPayment({ order, onDone }: { order: StaffOrder; onDone: () => void }) {
+  const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
+  if (!open) {
+    return (
+      <button ref={openerRef} type="button" className="btn-secondary mt-4" onClick={show}>
+        Record a second payment (due back)
+      </button>
+    );
+  }
+  return (
+    <ConfirmPaymentForm
+      order={order}
+      further
+      onKeyDown={onKeyDown}
+      onDone={() => {
+        close();
+        onDone();
+      }}
+    />
   );
 }
 

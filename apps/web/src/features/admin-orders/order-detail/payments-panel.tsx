@@ -7,7 +7,13 @@ import { Card } from '../../orders';
 import { paymentMethodLabel } from '../payment-method';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
 import { AddRefundReference } from './refund-reference-form';
-import { ConfirmPaymentForm, paymentLeft, RefundForm, RejectPaymentForm } from './payment-forms';
+import {
+  ConfirmPaymentForm,
+  FurtherPayment,
+  paymentLeft,
+  RefundForm,
+  RejectPaymentForm,
+} from './payment-forms';
 
 const refundStatusText = { requested: 'requested', done: 'done', failed: 'failed' } as const;
 
@@ -51,7 +57,11 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
           ) : null}
         </p>
       ) : null}
-      {order.paidAt === null ? <ConfirmPaymentForm order={order} onDone={focusRecords} /> : null}
+      {order.paidAt === null ? (
+        <ConfirmPaymentForm order={order} onDone={focusRecords} />
+      ) : (
+        <FurtherPayment order={order} onDone={focusRecords} />
+      )}
       {order.payment.submitted ? <RejectPaymentForm order={order} onDone={focusRecords} /> : null}
       {order.taxDocuments.invoice ? (
         <p className="mt-4 flex flex-wrap gap-3">

@@ -1,0 +1,108 @@
+import { formatIndiaDateTime } from '@store/domain';
+import { expect, it } from 'vitest';
+import {
+  buyerWithOrder,
+  lapseHold,
+  numberState,
+  sentTo,
+  staffMember,
+  withSalesInventory,
+} from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
+import { describeEachDatabase } from '../../test-support/test-app';
+
+describeEachDatabase(
+  'a late payment says why its order was not open and where each number went (QA 16 F4)',
+  (ctx) => {
+    const { id, checkOut } = withSalesInventory(ctx);
+
+    async function confirm(orderId: string, reference: string) {
+      const staff = await staffMember(ctx().app);
+      const res = await staff.client.post(api(`/admin/orders/${orderId}/payments`), { reference });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'cancelled', needsRefund: true });
+      return { message: res.json().message, view: res.json().data };
+    }
+
+    it("tells staff and the buyer that the buyer's own newer order holds the number, to be paid as usual", async () => {
+      // The buyer checks one number out, then adds another and checks out again: the first
+      // order is replaced, the new one holds both numbers.
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const newer = await checkOut(buyer.client, ['9811223344']);
+      expect(newer.amounts.totalAmount).toBe(64_900);
+      const holdEnd = (await numberState(ctx().database, id('9876598765'))).reservedUntil!;
+
+      const { message, view } = await confirm(buyer.order.id, 'UTR-700100');
+      expect(message).toBe(
+        `The payment arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 is held by the same buyer's order ${newer.reference} (not paid yet): the order is cancelled and marked for a full refund. The buyer is told to pay order ${newer.reference} as usual; this payment is refunded.`,
+      );
+      expect(view.timeline.at(-1).note).toBe(
+        `Payment UTR-700100 arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 is held by the same buyer's order ${newer.reference} (not paid yet). A full refund is due. The buyer is told to pay order ${newer.reference} as usual; this payment is refunded.`,
+      );
+      // The newer order keeps its hold.
+      expect(await numberState(ctx().database, id('9876598765'))).toMatchObject({
+        status: 'reserved',
+        orderId: newer.id,
+      });
+
+      const [email, ...otherEmails] = await sentTo(ctx().database, buyer.user.email);
+      expect(email!.subject).toBe(
+        `Order ${buyer.order.reference}: your payment and your order ${newer.reference}`,
+      );
+      expect(email!.text).toContain(
+        `We received your payment (reference UTR-700100) for order ${buyer.order.reference} after you had replaced it with a new checkout, and meanwhile your order ${newer.reference} is holding 98765 98765 until ${formatIndiaDateTime(holdEnd)} (not paid yet).\nOrder ${buyer.order.reference} is cancelled, so this payment cannot pay for it, nor for order ${newer.reference}: to keep its numbers, pay order ${newer.reference} (₹64,900) as its page shows. This payment will be refunded in full (₹59,000). Our team sends the money back to the account you paid from, usually within 2 working days, and writes to you when it has gone.`,
+      );
+      for (const sent of [email!, ...otherEmails]) {
+        expect(sent.text).not.toContain('hold had ended');
+        expect(sent.text).not.toContain('another buyer');
+      }
+      const [sms] = await sentTo(ctx().database, buyer.user.mobile);
+      expect(sms!.text).toBe(
+        `VIP Number Store: your payment for order ${buyer.order.reference} came after the order was cancelled. You will be refunded in full (Rs 59,000). Details in our e-mail.`,
+      );
+    });
+
+    it("tells staff the number is only held by another buyer's order, not sold", async () => {
+      const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      await lapseHold(ctx().database, late.order.id);
+      const holder = await buyerWithOrder(ctx().app, [id('9876598765')]);
+
+      const { message, view } = await confirm(late.order.id, 'UTR-700200');
+      expect(message).toBe(
+        `The payment arrived after the hold had ended; meanwhile 98765 98765 is held by another buyer's order ${holder.order.reference} (not paid yet): the order is cancelled and marked for a full refund.`,
+      );
+      expect(view.timeline.at(-1).note).toBe(
+        `Payment UTR-700200 arrived after the hold had ended; meanwhile 98765 98765 is held by another buyer's order ${holder.order.reference} (not paid yet). A full refund is due.`,
+      );
+      const [email] = await sentTo(ctx().database, late.user.email);
+      expect(email!.text).toContain(
+        `for order ${late.order.reference} after its hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).\nWe are sorry: the order is cancelled and you will be refunded in full (₹59,000).`,
+      );
+      expect(email!.text).not.toContain(holder.order.reference);
+    });
+
+    it('tells staff and the buyer the number was sold when it was', async () => {
+      const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      await lapseHold(ctx().database, late.order.id);
+      const winner = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const staff = await staffMember(ctx().app);
+      const paid = await staff.client.post(api(`/admin/orders/${winner.order.id}/payments`), {
+        reference: 'UTR-700301',
+      });
+      expect(paid.json().data.status).toBe('paid');
+
+      const { message, view } = await confirm(late.order.id, 'UTR-700300');
+      expect(message).toBe(
+        `The payment arrived after the hold had ended; meanwhile 98765 98765 was sold to another buyer's order ${winner.order.reference}: the order is cancelled and marked for a full refund.`,
+      );
+      expect(view.timeline.at(-1).note).toBe(
+        `Payment UTR-700300 arrived after the hold had ended; meanwhile 98765 98765 was sold to another buyer's order ${winner.order.reference}. A full refund is due.`,
+      );
+      const [email] = await sentTo(ctx().database, late.user.email);
+      expect(email!.text).toContain(
+        `for order ${late.order.reference} after its hold had ended, and meanwhile 98765 98765 was sold to another buyer.\nWe are sorry: the order is cancelled and you will be refunded in full (₹59,000).`,
+      );
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);
