@@ -724,6 +724,106 @@ describe('order page: paid', () => {
     expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
   });
 
+  it('after a number refunded alone, says only the rest is due and names that refund (QA 16 F2)', async () => {
+    const order = paidOrder();
+    const refund = {
+      amount: 147500.37,
+      at: '2026-11-23T05:00:00.000Z',
+      method: 'manual' as const,
+      reference: 'RFND20261130H',
+      creditNote: 'CN-26-27-000010.pdf',
+    };
+    signedInApi({
+      [orderPath]: ok({
+        ...order,
+        items: [{ ...order.items[0]!, refund }, order.items[1]!],
+        status: 'cancelled',
+        statusLabel: 'Cancelled',
+        needsRefund: true,
+        payment: { provider: 'manual', status: 'refund_due', paymentReference: 'UTR 1' },
+      }),
+    });
+    renderOrderPage();
+    const due = await screen.findByRole('region', { name: 'Refund due' });
+    expect(due).toHaveTextContent(
+      'The rest of your payment, ₹29,499.63, will be refunded to you; our team will contact you.',
+    );
+    expect(due).not.toHaveTextContent('in full');
+    expect(within(due).getByRole('listitem')).toHaveTextContent(
+      '98765 43210: Refunded ₹1,47,500.37 on 23 Nov 2026 · Refund reference RFND20261130H',
+    );
+    expect(within(due).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000010.pdf`,
+    );
+  });
+
+  it('says a UPC sent for a cancelled order is cancelled (QA 16 F3)', async () => {
+    const order = paidOrder();
+    signedInApi({
+      [orderPath]: ok({
+        ...order,
+        items: [
+          order.items[0]!,
+          { ...order.items[1]!, porting: { ...order.items[1]!.porting, status: 'ported' } },
+        ],
+        status: 'cancelled',
+        statusLabel: 'Cancelled',
+        needsRefund: true,
+        payment: { provider: 'manual', status: 'refund_due', paymentReference: 'UTR 1' },
+      }),
+    });
+    renderOrderPage();
+    const due = await screen.findByRole('region', { name: 'Refund due' });
+    expect(due).toHaveTextContent(
+      'The UPC AB12CD34 we sent for 98765 43210 is cancelled: do not use it.',
+    );
+    // A ported number's UPC was used: nothing to cancel.
+    expect(due).not.toHaveTextContent('QW56ER78');
+  });
+
+  it('lists each transfer of a refund made in two, with its own amount, reference and credit note (QA 16 F6)', async () => {
+    showRefundedOrder({
+      invoice: true,
+      creditNote: true,
+      creditNotes: [
+        {
+          serial: 'CN/26-27/000001',
+          file: 'CN-26-27-000001.pdf',
+          amount: 147500.37,
+          issuedAt: '2026-11-23T05:00:00.000Z',
+          refundReference: 'RFND20261130A',
+          numberId: 11,
+        },
+        {
+          serial: 'CN/26-27/000004',
+          file: 'CN-26-27-000004.pdf',
+          amount: 29499.63,
+          issuedAt: '2026-11-24T05:00:00.000Z',
+          refundReference: 'RFND20261130D',
+          numberId: null,
+        },
+      ],
+    });
+    const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(refunded).toHaveTextContent('A full refund of ₹1,77,000 has been made in 2 transfers.');
+    const [first, second] = within(refunded).getAllByRole('listitem');
+    expect(first).toHaveTextContent(
+      '98765 43210: Refunded ₹1,47,500.37 on 23 Nov 2026 · Refund reference RFND20261130A',
+    );
+    expect(second).toHaveTextContent(
+      'The rest: Refunded ₹29,499.63 on 24 Nov 2026 · Refund reference RFND20261130D',
+    );
+    expect(within(second!).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000004.pdf`,
+    );
+    expect(refunded).not.toHaveTextContent('Refund reference: RFND20261130D');
+    expect(
+      within(refunded).queryByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).not.toBeInTheDocument();
+  });
+
   /** A refunded order's page, with the tax documents the order has. */
   function showRefundedOrder(taxDocuments: Order['taxDocuments']) {
     signedInApi({
