@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { createTestQueryClient } from '../../../test-support/render';
 import {
+  numberRefund,
   ORDER_ID,
   samplePayment,
   staffPaidOrder,
@@ -726,15 +727,11 @@ describe('the console order page', () => {
 
   it('warns before cancelling a paid order whose UPC went out (QA 16 F3)', async () => {
     const order = staffPaidOrder();
-    const refund = {
-      amount: 25000,
-      at: '2026-11-23T05:00:00.000Z',
-      method: 'manual' as const,
-      reference: null,
-      creditNote: null,
-    };
     // 90000 78600 was refunded alone: its refund already told the buyer its UPC is void.
-    renderStaffOrder({ ...order, items: [order.items[0]!, { ...order.items[1]!, refund }] });
+    renderStaffOrder({
+      ...order,
+      items: [order.items[0]!, { ...order.items[1]!, refund: numberRefund({ amount: 25000 }) }],
+    });
     const panel = await screen.findByRole('region', { name: 'Cancel the order' });
     expect(panel).toHaveTextContent(
       'UPC AB12CD34 was sent for 98765 43210: the buyer can still port the number with it. Cancelling tells the buyer it is cancelled and must not be used.',

@@ -8,6 +8,8 @@ import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/
 import {
   ORDER_ID,
   ORDER_REFERENCE,
+  creditNote,
+  numberRefund,
   paidOrder,
   pendingManualOrder,
   pendingRazorpayOrder,
@@ -702,10 +704,12 @@ describe('order page: paid', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('says plainly when a refund is due', async () => {
+  /** A paid order cancelled, its refund due, with these numbers; answers its "Refund due" card. */
+  function showRefundDue(items = paidOrder().items) {
     signedInApi({
       [orderPath]: ok(
         paidOrder({
+          items,
           status: 'cancelled',
           statusLabel: 'Cancelled',
           needsRefund: true,
@@ -714,7 +718,11 @@ describe('order page: paid', () => {
       ),
     });
     renderOrderPage();
-    const refund = await screen.findByRole('region', { name: 'Refund due' });
+    return screen.findByRole('region', { name: 'Refund due' });
+  }
+
+  it('says plainly when a refund is due', async () => {
+    const refund = await showRefundDue();
     expect(refund).toHaveTextContent('You will be refunded in full');
     expect(refund).toHaveTextContent('₹1,77,000');
     // Paid before the cancel: its invoice stays at hand until the credit note comes.
@@ -725,26 +733,13 @@ describe('order page: paid', () => {
   });
 
   it('after a number refunded alone, says only the rest is due and names that refund (QA 16 F2)', async () => {
-    const order = paidOrder();
-    const refund = {
+    const [first, second] = paidOrder().items;
+    const refund = numberRefund({
       amount: 147500.37,
-      at: '2026-11-23T05:00:00.000Z',
-      method: 'manual' as const,
       reference: 'RFND20261130H',
       creditNote: 'CN-26-27-000010.pdf',
-    };
-    signedInApi({
-      [orderPath]: ok({
-        ...order,
-        items: [{ ...order.items[0]!, refund }, order.items[1]!],
-        status: 'cancelled',
-        statusLabel: 'Cancelled',
-        needsRefund: true,
-        payment: { provider: 'manual', status: 'refund_due', paymentReference: 'UTR 1' },
-      }),
     });
-    renderOrderPage();
-    const due = await screen.findByRole('region', { name: 'Refund due' });
+    const due = await showRefundDue([{ ...first!, refund }, second!]);
     expect(due).toHaveTextContent(
       'The rest of your payment, ₹29,499.63, will be refunded to you; our team will contact you.',
     );
@@ -759,22 +754,11 @@ describe('order page: paid', () => {
   });
 
   it('says a UPC sent for a cancelled order is cancelled (QA 16 F3)', async () => {
-    const order = paidOrder();
-    signedInApi({
-      [orderPath]: ok({
-        ...order,
-        items: [
-          order.items[0]!,
-          { ...order.items[1]!, porting: { ...order.items[1]!.porting, status: 'ported' } },
-        ],
-        status: 'cancelled',
-        statusLabel: 'Cancelled',
-        needsRefund: true,
-        payment: { provider: 'manual', status: 'refund_due', paymentReference: 'UTR 1' },
-      }),
-    });
-    renderOrderPage();
-    const due = await screen.findByRole('region', { name: 'Refund due' });
+    const [first, second] = paidOrder().items;
+    const due = await showRefundDue([
+      first!,
+      { ...second!, porting: { ...second!.porting, status: 'ported' } },
+    ]);
     expect(due).toHaveTextContent(
       'The UPC AB12CD34 we sent for 98765 43210 is cancelled: do not use it.',
     );
@@ -787,22 +771,18 @@ describe('order page: paid', () => {
       invoice: true,
       creditNote: true,
       creditNotes: [
-        {
-          serial: 'CN/26-27/000001',
-          file: 'CN-26-27-000001.pdf',
+        creditNote({
           amount: 147500.37,
-          issuedAt: '2026-11-23T05:00:00.000Z',
           refundReference: 'RFND20261130A',
           numberId: 11,
-        },
-        {
+        }),
+        creditNote({
           serial: 'CN/26-27/000004',
           file: 'CN-26-27-000004.pdf',
           amount: 29499.63,
           issuedAt: '2026-11-24T05:00:00.000Z',
           refundReference: 'RFND20261130D',
-          numberId: null,
-        },
+        }),
       ],
     });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
@@ -843,16 +823,7 @@ describe('order page: paid', () => {
     showRefundedOrder({
       invoice: true,
       creditNote: true,
-      creditNotes: [
-        {
-          serial: 'CN/26-27/000001',
-          file: 'CN-26-27-000001.pdf',
-          amount: 177000,
-          issuedAt: '2026-11-23T05:00:00.000Z',
-          refundReference: 'NEFT0012345678',
-          numberId: null,
-        },
-      ],
+      creditNotes: [creditNote()],
     });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(refunded).toHaveTextContent('Refund reference: NEFT0012345678');
@@ -867,15 +838,11 @@ describe('order page: paid', () => {
 
   it('shows a number refunded alone with its amount, its credit note, and no porting to do', async () => {
     const order = paidOrder();
-    const refund = {
-      amount: 147500,
-      at: '2026-11-23T05:00:00.000Z',
-      method: 'manual' as const,
-      reference: 'IMPS4455667788',
-      creditNote: 'CN-26-27-000001.pdf',
-    };
     signedInApi({
-      [orderPath]: ok({ ...order, items: [{ ...order.items[0]!, refund }, order.items[1]!] }),
+      [orderPath]: ok({
+        ...order,
+        items: [{ ...order.items[0]!, refund: numberRefund() }, order.items[1]!],
+      }),
     });
     renderOrderPage();
     const numbers = await screen.findByRole('region', { name: 'Your numbers' });
