@@ -130,6 +130,35 @@ export function pendingRazorpayOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
+/** A number refunded alone (decision 0039), as the order's `items[].refund`. */
+export function numberRefund(
+  overrides: Partial<NonNullable<OrderItem['refund']>> = {},
+): NonNullable<OrderItem['refund']> {
+  return {
+    amount: 147500,
+    at: '2026-11-23T05:00:00.000Z',
+    method: 'manual',
+    reference: 'IMPS4455667788',
+    creditNote: 'CN-26-27-000001.pdf',
+    ...overrides,
+  };
+}
+
+/** A credit note of the order, as `taxDocuments.creditNotes[]`: by default the whole refund's. */
+export function creditNote(
+  overrides: Partial<Order['taxDocuments']['creditNotes'][number]> = {},
+): Order['taxDocuments']['creditNotes'][number] {
+  return {
+    serial: 'CN/26-27/000001',
+    file: 'CN-26-27-000001.pdf',
+    amount: 177000,
+    issuedAt: '2026-11-23T05:00:00.000Z',
+    refundReference: 'NEFT0012345678',
+    numberId: null,
+    ...overrides,
+  };
+}
+
 /** Paid at 2:35 pm IST; the UPC of each number was sent at 6:00 pm IST. */
 export function paidOrder(overrides: Partial<Order> = {}): Order {
   const base = pendingManualOrder();

@@ -1,5 +1,5 @@
 import type { PaymentRecord, StaffOrder } from '../src/features/admin-orders/staff-order-types';
-import { ORDER_ID, paidOrder, pendingManualOrder } from './orders';
+import { numberRefund, ORDER_ID, paidOrder, pendingManualOrder } from './orders';
 
 /** Test fixtures for the console's order pages, shaped like GET /admin/orders/{id}. */
 
@@ -48,4 +48,4 @@ export function staffPaidOrder(overrides: Partial<StaffOrder> = {}): StaffOrder 
   return staffPendingOrder({ ...paidOrder(), payments: [samplePayment], ...overrides });
 }
 
-export { ORDER_ID };
+export { ORDER_ID, numberRefund };

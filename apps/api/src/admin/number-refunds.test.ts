@@ -261,6 +261,47 @@ describeEachDatabase(
       expect(after.json().code).toBe('INVALID_STEP');
     });
 
+    it('cancelling after a number refunded alone promises only the rest, and voids the UPC sent (QA 16 F2, F3)', async () => {
+      // ₹50,000 + ₹5,000 with 18% GST: ₹64,900, of which ₹5,900 is the small number's.
+      const [big, small] = ['9876598765', '9811223344'].map(id);
+      const { order, staff, user } = await paidOrder(['9876598765', '9811223344'], 'pay_line06');
+      const sent = await staff.client.post(
+        api(`/admin/orders/${order.id}/numbers/${big!}/porting`),
+        { status: 'upc_sent', upcCode: 'ZX98YW76', upcExpiresOn: addDays(indiaDay(), 3) },
+      );
+      expect(sent.statusCode, sent.body).toBe(200);
+      const line = await refundNumber(staff.client, order.id, small!, {
+        reason: 'Cannot port',
+        method: 'manual',
+        reference: 'RFND20261130H',
+      });
+      expect(line.statusCode, line.body).toBe(200);
+
+      const cancelled = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'cancelled',
+        note: 'Cannot deliver the other number either',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const [mail] = await sentTo(ctx().database, user.email);
+      expect(mail!.subject).toContain('your order has been cancelled');
+      expect(mail!.text).toMatch(
+        /Your order for 98765 98765 has been cancelled\. The rest of your payment, ₹59,000, will be refunded to you; ₹5,900 for 98112 23344 was refunded on \d{1,2} [A-Z][a-z]{2} \d{4}\. The UPC ZX98YW76 we sent for 98765 98765 is cancelled: do not use it\./,
+      );
+      expect(mail!.text).not.toContain('₹64,900');
+      const [sms] = await sentTo(ctx().database, user.mobile);
+      expect(sms!.text).toContain(
+        `order ${order.reference} for 98765 98765 is cancelled, and Rs 59,000 will be refunded to you. If we sent you a UPC for it, that UPC is cancelled: do not use it.`,
+      );
+
+      // The refund then pays back what the cancel said.
+      const rest = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
+        reason: 'Cancelled',
+        method: 'manual',
+      });
+      expect(rest.statusCode, rest.body).toBe(200);
+      expect(rest.json().data.payments[0].refunds.at(-1)).toMatchObject({ amount: 59_000 });
+    });
+
     it('refuses an unpaid order, a number not in it, a ported number, and a reason on two lines', async () => {
       const staff = await staffMember(ctx().app);
       const unpaid = await buyerWithOrder(ctx().app, [id('9876598765'), id('9811223344')]);

@@ -27,6 +27,7 @@ import {
   sentUpcs,
   unexpectedPaymentMessages,
   upcWithdrawnMessages,
+  type CancelRefund,
 } from './order-messages';
 import type { OrderRow } from './order-types';
 
@@ -327,17 +328,13 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
       ...holdEndingMessages(config, contact, { ...big, paymentProvider: 'razorpay' }, three),
       ...holdExpiredMessages(config, contact, big, three),
       ...(['upc_sent', 'porting_in_progress', 'ported', 'completed', 'cancelled'] as const).flatMap(
-        (status) =>
-          orderStepMessages(
-            config,
-            contact,
-            { ...big, needsRefund: true },
-            three,
-            status,
-            'A note',
-          ),
+        (status) => orderStepMessages(config, contact, big, three, status, 'A note'),
       ),
-      ...orderStepMessages(config, contact, big, three, 'ported', null, true),
+      // A paid order cancelled: its own template, the amount in crores.
+      ...orderStepMessages(config, contact, big, three, 'cancelled', 'A note', {
+        refund: { amount: big.totalAmount, refundedAlone: [], upcs: [] },
+      }),
+      ...orderStepMessages(config, contact, big, three, 'ported', null, { completes: true }),
       ...[big, corporate].flatMap((on) =>
         [null, 'AA11BB22'].flatMap((replaces) =>
           portingStepMessages(config, contact, on, item, 'upc_sent', { note: null, replaces }),
@@ -540,6 +537,43 @@ describe('the number named (QA 13b F8)', () => {
   });
 });
 
+describe('a paid order cancelled (QA 16 F2, F3; decision 0067)', () => {
+  // 94942 66660 refunded alone before (₹2,368.72 of ₹14,748.82), 97861 61984's UPC sent.
+  const cancel = (refund: CancelRefund) =>
+    orderStepMessages(config, contact, order, [two[1]!], 'cancelled', 'Cannot deliver', {
+      refund,
+    });
+  const rest = {
+    amount: 1_238_010,
+    refundedAlone: [
+      { number: '94942 66660', amount: 236_872, at: new Date('2026-11-30T05:00:00Z') },
+    ],
+    upcs: [{ number: '97861 61984', upc: 'ZX98YW76' }],
+  };
+
+  it('says what is still to come back and what was refunded before, not the whole total', () => {
+    const messages = cancel(rest);
+    const text =
+      'Your order for 97861 61984 has been cancelled. The rest of your payment, ₹12,380.10, will be refunded to you; ₹2,368.72 for 94942 66660 was refunded on 30 Nov 2026.';
+    expect(email(messages).text).toContain(`Order ${order.reference}: ${text}`);
+    expect(messages.find((m) => m.channel === 'whatsapp')!.template!.parameters[2]).toContain(text);
+    for (const message of messages) {
+      expect(message.text).not.toContain('14,748.82');
+      expect(message.text).not.toContain('in full');
+    }
+    expect(sms(messages).text).toBe(
+      `VIP Number Store: order ${order.reference} for 97861 61984 is cancelled, and Rs 12,380.10 will be refunded to you. If we sent you a UPC for it, that UPC is cancelled: do not use it. Details in our e-mail.`,
+    );
+  });
+
+  it('says the UPC sent is cancelled, in the e-mail and on WhatsApp', () => {
+    const messages = cancel({ ...rest, refundedAlone: [], amount: order.totalAmount });
+    const text = `Your payment of ₹14,748.82 will be refunded in full. The UPC ZX98YW76 we sent for 97861 61984 is cancelled: do not use it.`;
+    expect(email(messages).text).toContain(text);
+    expect(messages.find((m) => m.channel === 'whatsapp')!.template!.parameters[2]).toContain(text);
+  });
+});
+
 describe('wording (QA 13b F17)', () => {
   it('writes the phone as the site does', () => {
     expect(email(orderPaidMessages(config, contact, order, one)).text).toContain(
@@ -730,15 +764,9 @@ describe('porting messages (decision 0050)', () => {
       parameters: [contact.name, order.reference, text],
     });
 
-    const whole = orderStepMessages(
-      testConfig(),
-      contact,
-      individual,
-      [item],
-      'ported',
-      null,
-      true,
-    );
+    const whole = orderStepMessages(testConfig(), contact, individual, [item], 'ported', null, {
+      completes: true,
+    });
     expect(whole.map((m) => m.subject)).toEqual([
       `Order ${order.reference}: your number has been ported, and your order is complete`,
       undefined,

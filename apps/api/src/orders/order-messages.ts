@@ -1,6 +1,7 @@
 import {
   formatIndiaDateTime,
   formatInr,
+  indiaDay,
   plural,
   portingStatusLabels,
   toRupees,
@@ -791,9 +792,32 @@ const portingOrderSteps: Partial<Record<OrderStatus, PortingStatus>> = {
 };
 
 /**
+ * What the cancel of a paid order pays back (decision 0067): the paid total less the numbers
+ * refunded alone before (decision 0039), which are named with their amount and day, and the
+ * UPCs sent for the numbers it cancels (sentUpcs), void from now.
+ */
+export interface CancelRefund {
+  /** Paise still to come back. */
+  amount: number;
+  refundedAlone: readonly { number: string; amount: number; at: Date }[];
+  upcs: readonly SentUpc[];
+}
+
+const cancelRefundLine = ({ amount, refundedAlone, upcs }: CancelRefund) =>
+  (refundedAlone.length
+    ? ` The rest of your payment, ${inr(amount)}, will be refunded to you; ${refundedAlone
+        .map(
+          (line) =>
+            `${inr(line.amount)} for ${line.number} was refunded on ${dayText(indiaDay(line.at))}`,
+        )
+        .join('; ')}.`
+    : ` Your payment of ${inr(amount)} will be refunded in full.`) + cancelledUpcsLine(upcs);
+
+/**
  * A step of the whole order (every number at once, its completion, its cancellation), in plain
  * words, with the staff member's note. `completes`: the step ported the last numbers, and the
- * message says the order is complete as well (on WhatsApp as an order update).
+ * message says the order is complete as well (on WhatsApp as an order update). `refund`: a paid
+ * order's cancel, with what comes back; the SMS then has its own template.
  */
 export function orderStepMessages(
   config: MessageConfig,
@@ -802,26 +826,25 @@ export function orderStepMessages(
   items: readonly { number: string }[],
   status: OrderStatus,
   note: string | null,
-  completes = false,
+  { completes = false, refund }: { completes?: boolean; refund?: CancelRefund | undefined } = {},
 ): OutgoingMessage[] {
   const texts = stepTexts[status];
   if (!texts) return [];
   const many = items.length > 1;
+  // Once a number was refunded alone, the order's total is no longer what is cancelled.
+  const refundedBefore = refund?.refundedAlone.length ? refund.refundedAlone : undefined;
   const step = withCompletion(
     {
       subject: texts.subject(many),
       text: texts.text(many, {
         corporate: isCorporate(order),
-        what: numbersAndTotal(order, items),
+        what: refundedBefore ? displayNumbers(items) : numbersAndTotal(order, items),
       }),
     },
     completes ? { many } : undefined,
   );
   const reason = status === 'cancelled' || status === 'refunded' ? 'Reason' : 'Note';
-  const refundLine =
-    status === 'cancelled' && order.needsRefund
-      ? ` Your payment of ${inr(order.totalAmount)} will be refunded in full.`
-      : '';
+  const refundLine = refund ? cancelRefundLine(refund) : '';
   const email = [
     greeting(contact),
     '',
@@ -835,16 +858,19 @@ export function orderStepMessages(
   const sms: SmsTemplate =
     status === 'upc_sent' && !completes
       ? { kind: 'order_upcs_sent', variables: [order.reference, smsItems(items)] }
-      : {
-          kind: 'porting_step',
-          variables: [
-            order.reference,
-            smsItems(items),
-            completes
-              ? SMS_PORTED_COMPLETE
-              : `${texts.sms?.(many) ?? status}${refundLine ? ', refund in full' : ''}`,
-          ],
-        };
+      : refund
+        ? {
+            kind: 'order_cancelled_refund',
+            variables: [order.reference, smsItems(items), smsRupees(refund.amount)],
+          }
+        : {
+            kind: 'porting_step',
+            variables: [
+              order.reference,
+              smsItems(items),
+              completes ? SMS_PORTED_COMPLETE : (texts.sms?.(many) ?? status),
+            ],
+          };
   const porting = completes ? undefined : portingOrderSteps[status];
   return toBuyer(
     config,
@@ -1062,6 +1088,12 @@ export function sentUpcs(
   );
 }
 
+/** What the buyer is told of the UPCs a refund or a cancel voids (decision 0049). */
+const cancelledUpcsLine = (upcs: readonly SentUpc[]) =>
+  upcs
+    .map(({ number, upc }) => ` The UPC ${upc} we sent for ${number} is cancelled: do not use it.`)
+    .join('');
+
 /**
  * What the order's timeline says of the UPCs a refund voids: staff see that the buyer was told
  * not to use them (and may ask the operator to cancel the port).
@@ -1184,11 +1216,7 @@ export function refundMessages(
     ? ' It reaches the account you paid from in 5 to 7 working days.'
     : ' It has gone to the account you paid from and usually shows there within 1 to 2 working days.';
   const upcs =
-    (refund.cancelledUpcs ?? [])
-      .map(
-        ({ number, upc }) => ` The UPC ${upc} we sent for ${number} is cancelled: do not use it.`,
-      )
-      .join('') + refundReferenceLine(refund.refundReference);
+    cancelledUpcsLine(refund.cancelledUpcs ?? []) + refundReferenceLine(refund.refundReference);
   const email = [
     greeting(contact),
     '',

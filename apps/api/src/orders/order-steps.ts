@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, conflict, notFound } from '../http/app-error';
-import { enqueueForBuyer, orderStepMessages } from './order-messages';
+import { displayNumber } from '../catalog/catalog-service';
+import { enqueueForBuyer, orderStepMessages, sentUpcs, type CancelRefund } from './order-messages';
 import {
   insertOrderEvent,
   lockOrder,
@@ -18,7 +19,41 @@ import {
   settleOrder,
 } from './porting';
 import { refundOrder } from './refunds';
-import type { OrderDeps, OrderRow } from './order-types';
+import type { OrderDeps, OrderItemRow, OrderRow } from './order-types';
+
+/**
+ * What the cancel of a paid order will pay back (decision 0067): the order's total less its
+ * numbers refunded alone before (decision 0039; the later refund pays back the same), those
+ * numbers with their refund, and the UPCs sent for the numbers it cancels.
+ */
+async function cancelRefund(
+  deps: Pick<OrderDeps, 'payments'>,
+  tx: Tx,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+): Promise<CancelRefund> {
+  const payments = (await deps.payments.forOrders([order.id], tx)).get(order.id) ?? [];
+  const refunds = new Map(
+    payments.flatMap((payment) => payment.lineRefunds).map((refund) => [refund.id, refund]),
+  );
+  const refundedAlone = items.flatMap((item) => {
+    const refund = item.refundId ? refunds.get(item.refundId) : undefined;
+    return refund
+      ? [
+          {
+            number: displayNumber(item.number),
+            amount: refund.amount,
+            at: refund.completedAt ?? refund.createdAt,
+          },
+        ]
+      : [];
+  });
+  return {
+    amount: refundedAlone.reduce((rest, line) => rest - line.amount, order.totalAmount),
+    refundedAlone,
+    upcs: sentUpcs(items.filter((item) => !item.refundId)),
+  };
+}
 
 /**
  * A staff step of the whole order (rules in order-timeline.ts), POST /admin/orders/{id}/events:
@@ -67,7 +102,7 @@ export async function advanceOrder(
         staffUserId,
         note,
       );
-      return settleOrder(deps, tx, order, staffUserId, note);
+      return { ...(await settleOrder(deps, tx, order, staffUserId, note)), refund: undefined };
     }
 
     if (step.status === 'cancelled' && order.status === 'pending_payment') {
@@ -88,23 +123,23 @@ export async function advanceOrder(
       after: { status: row.status, needsRefund: row.needsRefund },
       note,
     });
-    // The whole order's step: its messages name every number of it.
-    return { order: row, items: await readOrderItems(tx, [order.id]), completed: false };
+    // The whole order's step: its messages name every number of it not refunded alone before.
+    const items = await readOrderItems(tx, [order.id]);
+    const refund =
+      step.status === 'cancelled' && order.paidAt
+        ? await cancelRefund(deps, tx, row, items)
+        : undefined;
+    return { order: row, items: items.filter((item) => !item.refundId), completed: false, refund };
   };
 
   const { order, messageIds } = await inTransaction(deps.database, async (tx) => {
-    const { order, items, completed } = await applyStep(tx);
+    const { order, items, completed, refund } = await applyStep(tx);
     // The step ported the last numbers: the order is complete as well, said in the same message.
     const messageIds = await enqueueForBuyer(deps, tx, order, (contact) =>
-      orderStepMessages(
-        deps.config,
-        contact,
-        order,
-        items,
-        step.status,
-        note,
-        completed && step.status !== 'completed',
-      ),
+      orderStepMessages(deps.config, contact, order, items, step.status, note, {
+        completes: completed && step.status !== 'completed',
+        refund,
+      }),
     );
     return { order, messageIds };
   });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { createTestQueryClient } from '../../../test-support/render';
 import {
+  numberRefund,
   ORDER_ID,
   samplePayment,
   staffPaidOrder,
@@ -772,6 +773,20 @@ describe('the console order page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Cancel the order' })).toBeNull(),
     );
+  });
+
+  it('warns before cancelling a paid order whose UPC went out (QA 16 F3)', async () => {
+    const order = staffPaidOrder();
+    // 90000 78600 was refunded alone: its refund already told the buyer its UPC is void.
+    renderStaffOrder({
+      ...order,
+      items: [order.items[0]!, { ...order.items[1]!, refund: numberRefund({ amount: 25000 }) }],
+    });
+    const panel = await screen.findByRole('region', { name: 'Cancel the order' });
+    expect(panel).toHaveTextContent(
+      'UPC AB12CD34 was sent for 98765 43210: the buyer can still port the number with it. Cancelling tells the buyer it is cancelled and must not be used.',
+    );
+    expect(panel).not.toHaveTextContent('QW56ER78');
   });
 
   it('says when the order does not exist', async () => {

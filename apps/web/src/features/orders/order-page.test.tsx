@@ -8,6 +8,8 @@ import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/
 import {
   ORDER_ID,
   ORDER_REFERENCE,
+  creditNote,
+  numberRefund,
   paidOrder,
   pendingManualOrder,
   pendingRazorpayOrder,
@@ -702,10 +704,12 @@ describe('order page: paid', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('says plainly when a refund is due', async () => {
+  /** A paid order cancelled, its refund due, with these numbers; answers its "Refund due" card. */
+  function showRefundDue(items = paidOrder().items) {
     signedInApi({
       [orderPath]: ok(
         paidOrder({
+          items,
           status: 'cancelled',
           statusLabel: 'Cancelled',
           needsRefund: true,
@@ -714,7 +718,11 @@ describe('order page: paid', () => {
       ),
     });
     renderOrderPage();
-    const refund = await screen.findByRole('region', { name: 'Refund due' });
+    return screen.findByRole('region', { name: 'Refund due' });
+  }
+
+  it('says plainly when a refund is due', async () => {
+    const refund = await showRefundDue();
     expect(refund).toHaveTextContent('You will be refunded in full');
     expect(refund).toHaveTextContent('₹1,77,000');
     // Paid before the cancel: its invoice stays at hand until the credit note comes.
@@ -722,6 +730,78 @@ describe('order page: paid', () => {
       within(refund).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
     expect(screen.queryByRole('region', { name: 'What happens next' })).not.toBeInTheDocument();
+  });
+
+  it('after a number refunded alone, says only the rest is due and names that refund (QA 16 F2)', async () => {
+    const [first, second] = paidOrder().items;
+    const refund = numberRefund({
+      amount: 147500.37,
+      reference: 'RFND20261130H',
+      creditNote: 'CN-26-27-000010.pdf',
+    });
+    const due = await showRefundDue([{ ...first!, refund }, second!]);
+    expect(due).toHaveTextContent(
+      'The rest of your payment, ₹29,499.63, will be refunded to you; our team will contact you.',
+    );
+    expect(due).not.toHaveTextContent('in full');
+    expect(within(due).getByRole('listitem')).toHaveTextContent(
+      '98765 43210: Refunded ₹1,47,500.37 on 23 Nov 2026 · Refund reference RFND20261130H',
+    );
+    expect(within(due).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000010.pdf`,
+    );
+  });
+
+  it('says a UPC sent for a cancelled order is cancelled (QA 16 F3)', async () => {
+    const [first, second] = paidOrder().items;
+    const due = await showRefundDue([
+      first!,
+      { ...second!, porting: { ...second!.porting, status: 'ported' } },
+    ]);
+    expect(due).toHaveTextContent(
+      'The UPC AB12CD34 we sent for 98765 43210 is cancelled: do not use it.',
+    );
+    // A ported number's UPC was used: nothing to cancel.
+    expect(due).not.toHaveTextContent('QW56ER78');
+  });
+
+  it('lists each transfer of a refund made in two, with its own amount, reference and credit note (QA 16 F6)', async () => {
+    showRefundedOrder({
+      invoice: true,
+      creditNote: true,
+      creditNotes: [
+        creditNote({
+          amount: 147500.37,
+          refundReference: 'RFND20261130A',
+          numberId: 11,
+        }),
+        creditNote({
+          serial: 'CN/26-27/000004',
+          file: 'CN-26-27-000004.pdf',
+          amount: 29499.63,
+          issuedAt: '2026-11-24T05:00:00.000Z',
+          refundReference: 'RFND20261130D',
+        }),
+      ],
+    });
+    const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(refunded).toHaveTextContent('A full refund of ₹1,77,000 has been made in 2 transfers.');
+    const [first, second] = within(refunded).getAllByRole('listitem');
+    expect(first).toHaveTextContent(
+      '98765 43210: Refunded ₹1,47,500.37 on 23 Nov 2026 · Refund reference RFND20261130A',
+    );
+    expect(second).toHaveTextContent(
+      'The rest: Refunded ₹29,499.63 on 24 Nov 2026 · Refund reference RFND20261130D',
+    );
+    expect(within(second!).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000004.pdf`,
+    );
+    expect(refunded).not.toHaveTextContent('Refund reference: RFND20261130D');
+    expect(
+      within(refunded).queryByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).not.toBeInTheDocument();
   });
 
   /** A refunded order's page, with the tax documents the order has. */
@@ -743,16 +823,7 @@ describe('order page: paid', () => {
     showRefundedOrder({
       invoice: true,
       creditNote: true,
-      creditNotes: [
-        {
-          serial: 'CN/26-27/000001',
-          file: 'CN-26-27-000001.pdf',
-          amount: 177000,
-          issuedAt: '2026-11-23T05:00:00.000Z',
-          refundReference: 'NEFT0012345678',
-          numberId: null,
-        },
-      ],
+      creditNotes: [creditNote()],
     });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(refunded).toHaveTextContent('Refund reference: NEFT0012345678');
@@ -767,15 +838,11 @@ describe('order page: paid', () => {
 
   it('shows a number refunded alone with its amount, its credit note, and no porting to do', async () => {
     const order = paidOrder();
-    const refund = {
-      amount: 147500,
-      at: '2026-11-23T05:00:00.000Z',
-      method: 'manual' as const,
-      reference: 'IMPS4455667788',
-      creditNote: 'CN-26-27-000001.pdf',
-    };
     signedInApi({
-      [orderPath]: ok({ ...order, items: [{ ...order.items[0]!, refund }, order.items[1]!] }),
+      [orderPath]: ok({
+        ...order,
+        items: [{ ...order.items[0]!, refund: numberRefund() }, order.items[1]!],
+      }),
     });
     renderOrderPage();
     const numbers = await screen.findByRole('region', { name: 'Your numbers' });

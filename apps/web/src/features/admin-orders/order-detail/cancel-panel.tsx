@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form-fields';
 import { useInlinePanel } from '../../../components/inline-panel';
-import { Card } from '../../orders';
+import { Card, upcOpen } from '../../orders';
 import { useCancelOrder } from '../api/cancel-order';
 import type { StaffOrder } from '../staff-order-types';
 import { FormActions } from './form-actions';
@@ -43,6 +43,16 @@ export function CancelPanel({ order }: { order: StaffOrder }) {
           ? 'The order is paid: cancelling it marks its payment due back (refund it under Payments). Its numbers stay sold; those no UPC went out for can then be put back on sale under Inventory.'
           : 'The order is not paid: cancelling it puts its numbers back on sale at once.'}
       </p>
+      {/* The buyer can still port with a UPC sent (decision 0067): the cancel says it is void. */}
+      {order.items
+        .filter((item) => upcOpen(item) && !item.refund)
+        .map((item) => (
+          <p key={item.numberId} className="mt-2 text-sm font-semibold text-amber-900">
+            UPC <span className="font-mono">{item.porting.upcCode}</span> was sent for{' '}
+            {item.display}: the buyer can still port the number with it. Cancelling tells the buyer
+            it is cancelled and must not be used.
+          </p>
+        ))}
       {open ? (
         <form
           onSubmit={onSubmit}

@@ -1,9 +1,8 @@
 import { formatInr } from '@store/domain';
-import { formatIndianDate } from '../../../lib/format';
-import { siteConfig } from '../../../lib/site-config';
-import type { Order, OrderItem } from '../order-types';
+import type { Order } from '../order-types';
 import { AmountBreakdown } from './amount-breakdown';
 import { Card } from './order-card';
+import { RefundLine } from './refund-line';
 
 export function ItemsSection({ order }: { order: Order }) {
   return (
@@ -14,7 +13,12 @@ export function ItemsSection({ order }: { order: Order }) {
             <div>
               <p className="font-mono text-lg font-semibold text-slate-900">{item.display}</p>
               <p className="text-sm text-slate-600">{item.category.name}</p>
-              {item.refund ? <NumberRefunded order={order} refund={item.refund} /> : null}
+              {/* A number refunded alone (its porting failed). */}
+              {item.refund ? (
+                <p className="mt-1 text-sm font-medium text-slate-900">
+                  <RefundLine order={order} refund={item.refund} />
+                </p>
+              ) : null}
             </div>
             <p className="text-right tabular-nums">
               {item.basePrice > item.price ? (
@@ -31,40 +35,5 @@ export function ItemsSection({ order }: { order: Order }) {
       </ul>
       <AmountBreakdown amounts={order.amounts} />
     </Card>
-  );
-}
-
-/** A number refunded alone (its porting failed): how much went back, when, its credit note. */
-function NumberRefunded({
-  order,
-  refund,
-}: {
-  order: Order;
-  refund: NonNullable<OrderItem['refund']>;
-}) {
-  return (
-    <p className="mt-1 text-sm font-medium text-slate-900">
-      Refunded {formatInr(refund.amount)} on{' '}
-      <time dateTime={refund.at}>{formatIndianDate(refund.at, { month: 'short' })}</time>
-      {refund.reference ? (
-        <>
-          {' '}
-          · Refund reference <span className="font-mono">{refund.reference}</span>
-        </>
-      ) : null}
-      {refund.creditNote ? (
-        <>
-          {' '}
-          ·{' '}
-          <a
-            href={`${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/credit-notes/${refund.creditNote}`}
-            className="underline"
-            download
-          >
-            Credit note (PDF)
-          </a>
-        </>
-      ) : null}
-    </p>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatInr } from '@store/domain';
+import { formatInr, toPaise, toRupees } from '@store/domain';
 import { useToast } from '../../../components/toast';
 import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
@@ -8,7 +8,9 @@ import { HoldCountdown } from './hold-countdown';
 import { PaymentSubmissionForm } from './payment-submission-form';
 import { Card, ReleasedLinks } from './order-card';
 import { RazorpayPay } from './razorpay-pay';
+import { RefundLine, type RefundTransfer } from './refund-line';
 import { RetryOrderCard } from './retry-order-card';
+import { upcOpen } from './upc-open';
 import { UpiQrCode } from './upi-qr-code';
 
 /** The order's payment, by payment status: how to pay while it is pending, else what happened. */
@@ -65,13 +67,27 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
         </Card>
       );
     }
-    case 'refund_due':
+    case 'refund_due': {
+      // Numbers refunded alone before the cancel (decision 0039): the rest comes back now.
+      const refundedAlone = order.items.flatMap((item) =>
+        item.refund ? [{ what: item.display, refund: item.refund }] : [],
+      );
+      const rest = refundedAlone.reduce(
+        (left, line) => left - toPaise(line.refund.amount),
+        toPaise(amounts.totalAmount),
+      );
       return (
         <Card title="Refund due" tone="attention">
           <p className="text-sm text-slate-800">
-            We received your payment of {total}, but this order cannot be completed. You will be
-            refunded in full; our team will contact you.
+            We received your payment of {total}, but this order cannot be completed.{' '}
+            {refundedAlone.length
+              ? `The rest of your payment, ${formatInr(toRupees(rest))}, will be refunded to you; our team will contact you.`
+              : 'You will be refunded in full; our team will contact you.'}
           </p>
+          {refundedAlone.length ? (
+            <RefundList title="Already refunded:" order={order} lines={refundedAlone} />
+          ) : null}
+          <UpcsCancelled order={order} />
           <PaymentReference reference={payment.paymentReference} />
           {order.taxDocuments.invoice ? (
             <TaxDocumentLink order={order} file="invoice.pdf">
@@ -80,14 +96,39 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
           ) : null}
         </Card>
       );
-    case 'refunded':
+    }
+    case 'refunded': {
+      // A refund in several transfers (numbers refunded alone, then the rest): each its own line.
+      const transfers = order.taxDocuments.creditNotes;
+      const several = transfers.length > 1;
       return (
         <Card title="Refunded">
-          <p className="text-sm text-slate-700">A full refund of {total} has been made.</p>
-          <RefundReference order={order} />
+          <p className="text-sm text-slate-700">
+            A full refund of {total} has been made
+            {several ? ` in ${transfers.length} transfers` : ''}.
+          </p>
+          {several ? (
+            <RefundList
+              order={order}
+              lines={transfers.map((note) => ({
+                what:
+                  order.items.find((item) => item.numberId === note.numberId)?.display ??
+                  'The rest',
+                refund: {
+                  amount: note.amount,
+                  at: note.issuedAt,
+                  reference: note.refundReference,
+                  creditNote: note.file,
+                },
+              }))}
+            />
+          ) : (
+            <RefundReference order={order} />
+          )}
+          <UpcsCancelled order={order} />
           {/* A registered buyer reverses the input tax credit with both. */}
           <div className="flex flex-wrap gap-x-3">
-            {order.taxDocuments.creditNote ? (
+            {order.taxDocuments.creditNote && !several ? (
               <TaxDocumentLink order={order} file="credit-note.pdf">
                 Download the credit note (PDF)
               </TaxDocumentLink>
@@ -100,6 +141,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
           </div>
         </Card>
       );
+    }
     case 'paid':
       return (
         <Card title="Payment received">
@@ -266,4 +308,38 @@ function RefundReference({ order }: { order: Order }) {
       Refund reference: <span className="font-mono">{reference}</span>
     </p>
   ) : null;
+}
+
+/** Refund transfers, each with what it was for: its amount, day, reference and credit note. */
+function RefundList({
+  title,
+  order,
+  lines,
+}: {
+  title?: string;
+  order: Order;
+  lines: { what: string; refund: RefundTransfer }[];
+}) {
+  return (
+    <>
+      {title ? <p className="mt-2 text-sm text-slate-700">{title}</p> : null}
+      <ul className="mt-2 space-y-1 text-sm text-slate-700">
+        {lines.map(({ what, refund }) => (
+          <li key={`${what} ${refund.at}`}>
+            {what}: <RefundLine order={order} refund={refund} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The UPCs sent for the order's numbers and not used: void once it is cancelled or refunded. */
+function UpcsCancelled({ order }: { order: Order }) {
+  return order.items.filter(upcOpen).map((item) => (
+    <p key={item.numberId} className="mt-2 text-sm font-medium text-slate-900">
+      The UPC <span className="font-mono">{item.porting.upcCode}</span> we sent for {item.display}{' '}
+      is cancelled: do not use it.
+    </p>
+  ));
 }

@@ -1,6 +1,7 @@
 import { formatIndianDate } from '../../../lib/format';
 import type { Order, OrderItem } from '../order-types';
 import { Card } from './order-card';
+import { upcOpen } from './upc-open';
 
 const badgeClasses: Record<OrderItem['porting']['status'], string> = {
   awaiting_upc: 'bg-amber-100 text-amber-900',
@@ -28,7 +29,7 @@ export function PortingSection({ order }: { order: Order }) {
 
 function NumberPorting({ item, corporate }: { item: OrderItem; corporate: boolean }) {
   const { porting } = item;
-  const upcInUse = porting.upcCode && porting.status !== 'ported' && !item.refund;
+  const upcInUse = upcOpen(item) && !item.refund;
   return (
     <li aria-label={item.display}>
       <div className="flex flex-wrap items-center justify-between gap-2">

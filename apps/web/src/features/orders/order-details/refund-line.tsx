@@ -1,0 +1,48 @@
+import { formatInr } from '@store/domain';
+import { formatIndianDate } from '../../../lib/format';
+import { siteConfig } from '../../../lib/site-config';
+import type { Order, OrderItem } from '../order-types';
+
+/** The credit note of one refund, by its file name, to download. */
+const creditNoteUrl = (order: Pick<Order, 'id'>, file: string) =>
+  `${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/credit-notes/${file}`;
+
+/** A refund transfer as the buyer's page shows it (a number's refund or a credit note's). */
+export type RefundTransfer = Pick<
+  NonNullable<OrderItem['refund']>,
+  'amount' | 'at' | 'reference' | 'creditNote'
+>;
+
+/**
+ * One refund transfer in a line: how much went back, when, the reference the buyer's bank knows
+ * it by (decision 0054) and its credit note.
+ */
+export function RefundLine({
+  order,
+  refund,
+}: {
+  order: Pick<Order, 'id'>;
+  refund: RefundTransfer;
+}) {
+  return (
+    <>
+      Refunded {formatInr(refund.amount)} on{' '}
+      <time dateTime={refund.at}>{formatIndianDate(refund.at, { month: 'short' })}</time>
+      {refund.reference ? (
+        <>
+          {' '}
+          · Refund reference <span className="font-mono">{refund.reference}</span>
+        </>
+      ) : null}
+      {refund.creditNote ? (
+        <>
+          {' '}
+          ·{' '}
+          <a href={creditNoteUrl(order, refund.creditNote)} className="underline" download>
+            Credit note (PDF)
+          </a>
+        </>
+      ) : null}
+    </>
+  );
+}
