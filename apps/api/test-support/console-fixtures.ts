@@ -22,6 +22,17 @@ export function sendEnquiry(app: App, overrides: Record<string, unknown> = {}) {
   });
 }
 
+/** A whole billing snapshot, for orders the console lists (insertOrders leaves billing empty). */
+export const sampleBilling = {
+  name: 'Asha Rao',
+  email: 'asha@example.in',
+  mobile: '9811122233',
+  accountType: 'Individual',
+  companyName: null,
+  gstinNo: null,
+  address: null,
+};
+
 export interface OrderSpec {
   status?: OrderStatus;
   reference?: string;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { insertOrders, sendEnquiry } from '../../test-support/console-fixtures';
+import { insertOrders, sampleBilling, sendEnquiry } from '../../test-support/console-fixtures';
 import { staffMember } from '../../test-support/sales';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -22,17 +22,7 @@ describeEachDatabase('staff views of personal data in the audit log', (ctx) => {
 
   /** insertOrders leaves billing empty; the console's view of an order needs its shape. */
   const giveBilling = () =>
-    ctx().database.query(`update orders set billing = $1::jsonb`, [
-      JSON.stringify({
-        name: 'Asha Rao',
-        email: 'asha@example.in',
-        mobile: '9811122233',
-        accountType: 'Individual',
-        companyName: null,
-        gstinNo: null,
-        address: null,
-      }),
-    ]);
+    ctx().database.query(`update orders set billing = $1::jsonb`, [JSON.stringify(sampleBilling)]);
 
   it('records who opened an order, once per member and order in 10 minutes', async () => {
     const { app, database } = ctx();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { orderEvents } from '../db/schema';
-import { insertOrders } from '../../test-support/console-fixtures';
+import { insertOrders, sampleBilling } from '../../test-support/console-fixtures';
 import {
   numberState,
   sentTo,
@@ -336,15 +336,7 @@ describeEachDatabase(
         {},
         { status: 'paid', paidAt: new Date() },
       ]);
-      const billing = JSON.stringify({
-        name: 'Asha Rao',
-        email: 'asha@example.in',
-        mobile: '9811122233',
-        accountType: 'Individual',
-        companyName: null,
-        gstinNo: null,
-        address: null,
-      });
+      const billing = JSON.stringify(sampleBilling);
       // [order, placed minutes ago, its UTR sent minutes ago]
       const times: [string | undefined, number, number | null][] = [
         [completed, 180, 175],
