@@ -6,6 +6,7 @@ import { envelope, errorBody, ok, optionalBody } from '../http/envelope';
 import { userWithAddressSchema } from '../users/user-schemas';
 import type { SessionUser } from './access-token';
 import { INVALID_CREDENTIALS_MESSAGE } from './auth-service';
+import { currentUser, requireUser } from './guards';
 import {
   forgotPasswordBody,
   loginBody,
@@ -270,6 +271,27 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (token) await auth.logout(token);
       clearSessionCookies(reply, app.config);
       return ok(null, 'You have been signed out.');
+    },
+  );
+
+  app.post(
+    '/auth/logout-others',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Sign out on every other device: ends every other session of the account',
+        description:
+          'For a lost phone or a shared computer: every session of the account but this one ends at once (their access tokens are refused, their refresh tokens revoked); this one stays signed in (decision 0069).',
+        security: [{ sessionCookie: [] }],
+        body: optionalBody(noBody),
+        response: { 200: envelope(nothing), 401: errorBody },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await auth.logoutOthers(user.id, user.sessionId);
+      return ok(null, 'You have been signed out on your other devices.');
     },
   );
 }

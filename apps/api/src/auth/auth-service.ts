@@ -448,6 +448,10 @@ export function createAuthService({
     /** Revokes the family of the refresh token presented, if it is one of ours. */
     logout: (refreshToken: string) => revokeFamilyOfToken(db, refreshToken),
 
+    /** Ends every session of the account but `sessionId`'s, the one asking (decision 0069). */
+    logoutOthers: (userId: string, sessionId: string) =>
+      revokeAllRefreshTokens(db, userId, sessionId),
+
     /** The user an access token's session may act as now, or null (see liveSession). */
     session: (userId: string, sessionId: string) => liveSession(db, userId, sessionId),
 

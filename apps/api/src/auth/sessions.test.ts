@@ -221,6 +221,34 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     expect((await profile(laptopAccess)).statusCode).toBe(200);
   });
 
+  it("signs out on every other device at the buyer's asking, and keeps this one signed in", async () => {
+    const { app } = ctx();
+    const { client: laptop, details } = await registerCustomer(app);
+    const signIn = async () => {
+      const device = new SessionClient(app);
+      await device.post(api('/auth/login'), { contact: details.email, password: details.password });
+      return device;
+    };
+    const [phone, tablet] = [await signIn(), await signIn()];
+    const other = await registerCustomer(app);
+
+    expect((await app.inject({ method: 'POST', url: api('/auth/logout-others') })).statusCode).toBe(
+      401,
+    );
+    const ended = await laptop.post(api('/auth/logout-others'));
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().message).toBe('You have been signed out on your other devices.');
+
+    for (const device of [phone, tablet]) {
+      expect((await device.get(api('/user/profile'))).statusCode).toBe(401);
+      expect((await device.post(api('/auth/refresh-token'))).statusCode).toBe(401);
+    }
+    expect((await laptop.get(api('/user/profile'))).statusCode).toBe(200);
+    expect((await laptop.post(api('/auth/refresh-token'))).statusCode).toBe(200);
+    // Another account's sessions are not touched.
+    expect((await other.client.get(api('/user/profile'))).statusCode).toBe(200);
+  });
+
   it('refuses state-changing calls from another site', async () => {
     const { app } = ctx();
     const foreign = await app.inject({

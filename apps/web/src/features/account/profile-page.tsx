@@ -9,6 +9,7 @@ import type { Route } from './+types/profile-page';
 import { AddressForm } from './address-form';
 import { CloseAccountSection } from './close-account-section';
 import { DataExportSection } from './data-export-section';
+import { SignOutOthersSection } from './sign-out-others-section';
 import { ProfileForm } from './profile-form';
 
 export const meta: Route.MetaFunction = () =>
@@ -51,7 +52,8 @@ function SignedInProfile() {
       <div className="mt-8">
         <OrderHistory />
       </div>
-      <div className="mt-8">
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <SignOutOthersSection />
         <DataExportSection />
       </div>
       <div className="mt-8">
