@@ -168,8 +168,9 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
   });
 });
 
-test('a buyer changes the mobile with a code to the new one, then closes the account', async ({
+test('a buyer changes the mobile with a code to the new one, signs out another device, then closes the account', async ({
   page,
+  browser,
 }) => {
   const account = newAccount();
   await registerByApi(page.request, account);
@@ -189,6 +190,22 @@ test('a buyer changes the mobile with a code to the new one, then closes the acc
     await expect(page.getByText('Your mobile number has been changed.')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(newMobile)).toBeVisible();
+  });
+
+  await test.step('sign out another device from the profile; this one stays signed in', async () => {
+    const phone = await browser.newContext();
+    const login = await phone.request.post('/api/v1/auth/login', {
+      data: { contact: account.email, password: account.password },
+    });
+    expect(login.status()).toBe(200);
+    expect((await phone.request.get('/api/v1/user/profile')).status()).toBe(200);
+    await page.getByRole('button', { name: 'Sign out on other devices' }).click();
+    await expect(
+      page.getByText('You have been signed out on your other devices.', { exact: true }),
+    ).toBeVisible();
+    expect((await phone.request.get('/api/v1/user/profile')).status()).toBe(401);
+    expect((await page.request.get('/api/v1/user/profile')).status()).toBe(200);
+    await phone.close();
   });
 
   await test.step('close the account: erased, signed out, sent home', async () => {
