@@ -282,6 +282,10 @@ describeEachDatabase(
         note: 'Cannot deliver the other number either',
       });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // The timeline, as staff read it, says the UPC is void too.
+      expect(cancelled.json().data.timeline.at(-1).note).toBe(
+        'Cannot deliver the other number either. UPC ZX98YW76 sent for 98765 98765 is void: the buyer is told not to use it.',
+      );
       const [mail] = await sentTo(ctx().database, user.email);
       expect(mail!.subject).toContain('your order has been cancelled');
       expect(mail!.text).toMatch(

@@ -2,7 +2,13 @@ import type { OrderStatus } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, conflict, notFound } from '../http/app-error';
 import { displayNumber } from '../catalog/catalog-service';
-import { enqueueForBuyer, orderStepMessages, sentUpcs, type CancelRefund } from './order-messages';
+import {
+  enqueueForBuyer,
+  orderStepMessages,
+  sentUpcs,
+  voidedUpcsNote,
+  type CancelRefund,
+} from './order-messages';
 import {
   insertOrderEvent,
   lockOrder,
@@ -112,7 +118,23 @@ export async function advanceOrder(
     if (step.status === 'cancelled' && order.paidAt) await deps.payments.unapply(tx, order.id);
     const needsRefund = step.status === 'cancelled' && order.paidAt ? true : order.needsRefund;
     const row = await updateOrder(tx, order.id, { status: step.status, needsRefund });
-    await insertOrderEvent(tx, { orderId: order.id, status: step.status, note, staffUserId });
+    // The whole order's step: its messages name every number of it not refunded alone before.
+    const items = await readOrderItems(tx, [order.id]);
+    const refund =
+      step.status === 'cancelled' && order.paidAt
+        ? await cancelRefund(deps, tx, row, items)
+        : undefined;
+    // The timeline says which UPCs the cancel voided, as a refund's note does.
+    const voided = refund ? voidedUpcsNote(refund.upcs).trim() : '';
+    const eventNote = voided
+      ? `${note ? `${note.replace(/[^.!?]$/, '$&.')} ` : ''}${voided}`
+      : note;
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      status: step.status,
+      note: eventNote,
+      staffUserId,
+    });
     await deps.audit.record(tx, {
       actorId: staffUserId,
       action: 'order.status',
@@ -123,12 +145,6 @@ export async function advanceOrder(
       after: { status: row.status, needsRefund: row.needsRefund },
       note,
     });
-    // The whole order's step: its messages name every number of it not refunded alone before.
-    const items = await readOrderItems(tx, [order.id]);
-    const refund =
-      step.status === 'cancelled' && order.paidAt
-        ? await cancelRefund(deps, tx, row, items)
-        : undefined;
     return { order: row, items: items.filter((item) => !item.refundId), completed: false, refund };
   };
 
