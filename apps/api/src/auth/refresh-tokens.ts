@@ -96,7 +96,8 @@ export async function revokeFamilyOfToken(db: Db, token: string, now = new Date(
 
 /**
  * Signs the user out everywhere (after a password reset), or everywhere but the session
- * `keepSessionId` (the one that changed the account's e-mail or mobile).
+ * `keepSessionId` (the one that changed the account's e-mail or mobile, or asked to sign out
+ * the other devices).
  */
 export async function revokeAllRefreshTokens(
   db: Db,

@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import { formatInr, toPaise, toRupees } from '@store/domain';
 import { useToast } from '../../../components/toast';
 import { formatIndianDate } from '../../../lib/format';
-import { siteConfig } from '../../../lib/site-config';
 import type { Order } from '../order-types';
 import { HoldCountdown } from './hold-countdown';
 import { PaymentSubmissionForm } from './payment-submission-form';
 import { Card, ReleasedLinks } from './order-card';
 import { RazorpayPay } from './razorpay-pay';
-import { RefundLine, type RefundTransfer } from './refund-line';
+import { orderFileUrl, RefundLine, type RefundTransfer } from './refund-line';
 import { RetryOrderCard } from './retry-order-card';
 import { upcOpen } from './upc-open';
 import { UpiQrCode } from './upi-qr-code';
@@ -180,11 +179,7 @@ function TaxDocumentLink({
   children: ReactNode;
 }) {
   return (
-    <a
-      href={`${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/${file}`}
-      className="btn-secondary mt-4 inline-flex"
-      download
-    >
+    <a href={orderFileUrl(order, file)} className="btn-secondary mt-4 inline-flex" download>
       {children}
     </a>
   );

@@ -3,9 +3,9 @@ import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
 import type { Order, OrderItem } from '../order-types';
 
-/** The credit note of one refund, by its file name, to download. */
-const creditNoteUrl = (order: Pick<Order, 'id'>, file: string) =>
-  `${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/credit-notes/${file}`;
+/** A file of the order to download: its invoice, a credit note (`credit-notes/<file>`). */
+export const orderFileUrl = (order: Pick<Order, 'id'>, path: string) =>
+  `${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/${path}`;
 
 /** A refund transfer as the buyer's page shows it (a number's refund or a credit note's). */
 export type RefundTransfer = Pick<
@@ -38,7 +38,11 @@ export function RefundLine({
         <>
           {' '}
           ·{' '}
-          <a href={creditNoteUrl(order, refund.creditNote)} className="underline" download>
+          <a
+            href={orderFileUrl(order, `credit-notes/${refund.creditNote}`)}
+            className="underline"
+            download
+          >
             Credit note (PDF)
           </a>
         </>
