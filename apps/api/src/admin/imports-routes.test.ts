@@ -519,6 +519,20 @@ describeEachDatabase('stock imports', (ctx) => {
     expect(repriced.json().data.numbers[0]).toMatchObject({ price: 15_000, offerPrice: 12_000 });
     const storefront = await ctx().app.inject({ url: api('/numbers?q=9820098200') });
     expect(storefront.json().data.items[0].pricing.nwFinalPrice).toBe(99_999);
+    // In every category it fits as soon as it is imported, not only its own.
+    const page = await ctx().app.inject({ url: api('/numbers/by-number/9820098200') });
+    expect(page.json().data.categories.map((c: { slug: string }) => c.slug)).toEqual([
+      'mirror-numbers',
+      'semi-mirror-numbers',
+      'abc-abc-numbers',
+      'doubling-numbers',
+    ]);
+    const inCategory = await ctx().app.inject({
+      url: api('/numbers?category=semi-mirror-numbers&q=98200'),
+    });
+    expect(inCategory.json().data.items.map((item: { number: string }) => item.number)).toEqual([
+      '9820098200',
+    ]);
 
     const errors = await support.client.get(api(`/admin/imports/${importId}/errors.csv`));
     expect(errors.statusCode).toBe(200);

@@ -100,6 +100,18 @@ describeEachDatabase('the console inventory', (ctx) => {
     });
     const storefront = await ctx().app.inject({ url: api('/numbers?q=9876598765') });
     expect(storefront.json().data.items).toHaveLength(1);
+    // In every category it fits at once, not only its own (the listing filters on them all).
+    const page = await ctx().app.inject({ url: api('/numbers/by-number/9876598765') });
+    expect(page.json().data.categories.map((c: { slug: string }) => c.slug)).toEqual([
+      'mirror-numbers',
+      'semi-mirror-numbers',
+      'abc-abc-numbers',
+      'counting-numbers',
+    ]);
+    const inCategory = await ctx().app.inject({
+      url: api('/numbers?category=counting-numbers&q=9876598765'),
+    });
+    expect(inCategory.json().data.items).toHaveLength(1);
     expect(await auditFor('9876598765')).toMatchObject([
       {
         action: 'number.add',

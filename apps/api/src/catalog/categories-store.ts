@@ -1,5 +1,5 @@
 import { asc, count, param, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { numbers } from '../db/schema';
 import { availableSql } from './availability';
 
@@ -18,7 +18,7 @@ export function unclassifiedNumbers(db: Db, limit: number) {
 
 /** Sets each row's categories, in one statement (comma-separated slugs per row). */
 export async function setCategories(
-  db: Db,
+  db: Db | Tx,
   rows: readonly { id: number; categories: readonly string[] }[],
 ): Promise<void> {
   if (rows.length === 0) return;

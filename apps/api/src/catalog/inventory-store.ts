@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, param, sql, type SQL } from 'drizzle-orm';
-import { MAX_PRICE_RUPEES } from '@store/domain';
+import { MAX_PRICE_RUPEES, matchingCategories } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import {
@@ -13,6 +13,7 @@ import {
 import type { Tx } from '../db/transactions';
 import { availableSql, comingSoonSql } from './availability';
 import { rowsOf } from './catalog-store';
+import { setCategories } from './categories-store';
 import type { adminNumberSorts, PriceChange, StockStatus } from './catalog-schemas';
 import type { InventoryNumber } from './demo-inventory';
 import { planFilters, type FilterPlan, type NumberFilters } from './listing-store';
@@ -205,7 +206,7 @@ export async function insertStockNumber(
 ): Promise<StockRow | undefined> {
   const [inserted] = await tx
     .insert(numbers)
-    .values({ ...row, updatedAt: row.createdAt })
+    .values({ ...row, categories: matchingCategories(row.number), updatedAt: row.createdAt })
     .onConflictDoNothing({ target: numbers.number })
     .returning({ id: numbers.id });
   return inserted ? lockStockNumber(tx, inserted.id) : undefined;
@@ -517,6 +518,17 @@ export async function applyImportRows(
       returning number)
     update import_plan p set outcome = 'added_meanwhile'
     where p.outcome = 'new' and not exists (select 1 from inserted i where i.number = p.number)`);
+  // Every category each new number fits, which the listings filter on (worked out here, as the
+  // demo loader and the console's add do).
+  const added = await run<{ id: number; number: string }>(
+    sql`select ${numbers.id} as id, ${numbers.number} as number
+      from import_plan p join ${numbers} on ${numbers.number} = p.number
+      where p.outcome = 'new'`,
+  );
+  await setCategories(
+    tx,
+    added.map((row) => ({ id: row.id, categories: matchingCategories(row.number) })),
+  );
 
   const [counts] = await run<{
     new: number;
