@@ -15,8 +15,9 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { likeEscaped } from '../db/like-pattern';
-import { auditLog, enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
+import { enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
 import type { Tx } from '../db/transactions';
+import { lastAuditedChange } from '../audit/audit-store';
 import { idStartOf } from './enquiry-reference';
 import type { EnquiryInput } from './enquiry-schemas';
 
@@ -155,27 +156,9 @@ export async function updateEnquiry(
   return row!;
 }
 
-/** Who last made this kind of change to the enquiry (its latest audit entry), and when. */
-export async function lastChange(
-  tx: Tx,
-  enquiryId: string,
-  action: 'enquiry.note' | 'enquiry.status',
-) {
-  const [row] = await tx
-    .select({ at: auditLog.at, by: users.name })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(
-      and(
-        eq(auditLog.entityType, 'enquiry'),
-        eq(auditLog.entityId, enquiryId),
-        eq(auditLog.action, action),
-      ),
-    )
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(1);
-  return row;
-}
+/** Who last changed the enquiry's note or status, and when (its audit entries). */
+export const lastChange = (tx: Tx, enquiryId: string, action: 'enquiry.note' | 'enquiry.status') =>
+  lastAuditedChange(tx, 'enquiry', enquiryId, action);
 
 export async function insertReply(tx: Tx, reply: typeof enquiryReplies.$inferInsert) {
   await tx.insert(enquiryReplies).values(reply);
