@@ -17,7 +17,6 @@ import type { Db } from '../db/database';
 import { likeEscaped } from '../db/like-pattern';
 import { enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
 import type { Tx } from '../db/transactions';
-import { lastAuditedChange } from '../audit/audit-store';
 import { idStartOf } from './enquiry-reference';
 import type { EnquiryInput } from './enquiry-schemas';
 
@@ -155,10 +154,6 @@ export async function updateEnquiry(
   const [row] = await tx.update(enquiries).set(changes).where(eq(enquiries.id, id)).returning();
   return row!;
 }
-
-/** Who last changed the enquiry's note or status, and when (its audit entries). */
-export const lastChange = (tx: Tx, enquiryId: string, action: 'enquiry.note' | 'enquiry.status') =>
-  lastAuditedChange(tx, 'enquiry', enquiryId, action);
 
 export async function insertReply(tx: Tx, reply: typeof enquiryReplies.$inferInsert) {
   await tx.insert(enquiryReplies).values(reply);

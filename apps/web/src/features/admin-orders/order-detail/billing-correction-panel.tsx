@@ -11,7 +11,7 @@ import type { StaffOrder } from '../staff-order-types';
 import { FormActions } from './form-actions';
 import { useChangeFeedback } from './use-change-feedback';
 
-export const GSTIN_STATE_CONFIRM = 'Confirm the billing state, or correct the GSTIN or the state.';
+const GSTIN_STATE_CONFIRM = 'Confirm the billing state, or correct the GSTIN or the state.';
 
 const baseSchema = addressSchema.extend({
   name: nameSchema,
