@@ -1,12 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newAccount, registerByApi, supportRequest, SUPPORT_STATE_ENV } from '../support/accounts';
 import { readOutbox } from '../support/outbox';
 
 /**
- * One number of an order refunded alone (decision 0039), end to end: a buyer's two-number order
- * is paid; support refunds one number from the console (its share shown before confirming);
- * the other carries on; the buyer sees the number refunded on the order page, downloads its
- * credit note and is told by SMS.
+ * Support's work on a paid order's money and tax documents, end to end. One number of an order
+ * refunded alone (decision 0039): a buyer's two-number order is paid; support refunds one number
+ * from the console (its share shown before confirming); the other carries on; the buyer sees the
+ * number refunded on the order page, downloads its credit note and is told by SMS. A billing
+ * correction (decision 0070): support corrects a paid order's billing details from the console;
+ * its invoice is reissued, and the buyer sees the new one beside the replaced one.
  */
 
 interface ListedNumber {
@@ -15,6 +17,36 @@ interface ListedNumber {
 }
 
 const display = (number: string) => `${number.slice(0, 5)} ${number.slice(5)}`;
+
+/**
+ * The signed-in buyer of `page` checks out `count` neighbouring numbers (billed to `billing`, else
+ * the profile) and support confirms the payment by API: the order's id and its numbers.
+ */
+async function paidOrder(page: Page, baseURL: string | undefined, count: number, billing?: object) {
+  // Past the cheapest 60: the other specs running alongside take from the cheapest.
+  const listed = await page.request.get('/api/v1/numbers?sort=price_asc&page=4&pageSize=20');
+  const { items } = ((await listed.json()) as { data: { items: ListedNumber[] } }).data;
+  const start = Math.floor(Math.random() * (items.length - count));
+  const picked = items.slice(start, start + count);
+  for (const { id } of picked) {
+    expect((await page.request.post(`/api/v1/cart/add/${id}`)).ok()).toBe(true);
+  }
+  const checkout = await page.request.post('/api/v1/cart/checkout', {
+    data: billing ? { billing } : {},
+  });
+  expect(checkout.status()).toBe(201);
+  const id = ((await checkout.json()) as { data: { order: { id: string } } }).data.order.id;
+  const support = await supportRequest(baseURL);
+  try {
+    const paid = await support.post(`/api/v1/admin/orders/${id}/payments`, {
+      data: { reference: `UTR${Date.now()}` },
+    });
+    expect(paid.status()).toBe(200);
+  } finally {
+    await support.dispose();
+  }
+  return { id, numbers: picked.map(({ number }) => number) };
+}
 
 test('support refunds one number of a paid order; the buyer sees it and its credit note', async ({
   browser,
@@ -30,28 +62,9 @@ test('support refunds one number of a paid order; the buyer sees it and its cred
 
   await test.step('a buyer checks out two numbers and support confirms the payment', async () => {
     await registerByApi(page.request, buyer);
-    // Past the cheapest 60: the other specs running alongside take from the cheapest.
-    const listed = await page.request.get('/api/v1/numbers?sort=price_asc&page=4&pageSize=20');
-    const { items } = ((await listed.json()) as { data: { items: ListedNumber[] } }).data;
-    const start = Math.floor(Math.random() * (items.length - 1));
-    const picked = [items[start]!, items[start + 1]!];
-    for (const { id } of picked) {
-      expect((await page.request.post(`/api/v1/cart/add/${id}`)).ok()).toBe(true);
-    }
-    const checkout = await page.request.post('/api/v1/cart/checkout');
-    expect(checkout.status()).toBe(201);
-    orderId = ((await checkout.json()) as { data: { order: { id: string } } }).data.order.id;
-    [refunded, kept] = picked.map(({ number }) => display(number)) as [string, string];
-
-    const support = await supportRequest(baseURL);
-    try {
-      const paid = await support.post(`/api/v1/admin/orders/${orderId}/payments`, {
-        data: { reference: `UTR${Date.now()}` },
-      });
-      expect(paid.status()).toBe(200);
-    } finally {
-      await support.dispose();
-    }
+    const order = await paidOrder(page, baseURL, 2);
+    orderId = order.id;
+    [refunded, kept] = order.numbers.map(display) as [string, string];
   });
 
   await test.step('support refunds one number from the console; the other carries on', async () => {
@@ -100,6 +113,89 @@ test('support refunds one number of a paid order; the buyer sees it and its cred
           (message) =>
             message.text.includes(`${refunded} has been refunded`) &&
             message.text.includes(`Refund reference: ${refundUtr}.`),
+        ),
+      )
+      .toBe(true);
+  });
+});
+
+test("support corrects a paid order's billing details; the buyer gets the new invoice and keeps the old one", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = newAccount('vikram billing');
+  let orderId = '';
+
+  await test.step('a buyer pays an order billed to a misspelt name in Maharashtra', async () => {
+    await registerByApi(page.request, buyer);
+    const billing = {
+      name: 'Vikram Sharmma',
+      line1: '4 FC Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pinCode: '411005',
+    };
+    orderId = (await paidOrder(page, baseURL, 1, billing)).id;
+  });
+
+  await test.step('support corrects the name and state from the console; the invoice is reissued', async () => {
+    const staff = await browser.newContext({
+      baseURL,
+      storageState: process.env[SUPPORT_STATE_ENV],
+    });
+    const desk = await staff.newPage();
+    await desk.goto(`/admin/orders/${orderId}`);
+    const panel = desk.getByRole('region', { name: 'Correct billing details' });
+    await panel.getByRole('button', { name: 'Correct billing details…' }).click();
+    const form = panel.getByRole('form', { name: 'Correct billing details' });
+    await expect(form.getByLabel('Billing name')).toHaveValue('Vikram Sharmma');
+    await form.getByLabel('Billing name').fill('Vikram Sharma');
+    await form.getByLabel('Address line 1').fill('12 MG Road');
+    await form.getByLabel('State or union territory').selectOption('Karnataka');
+    await form.getByLabel('City').fill('Bengaluru');
+    await form.getByLabel('PIN code').fill('560001');
+    await form
+      .getByLabel(/^Reason/)
+      .fill('The buyer e-mailed: name misspelt, billed to the wrong office');
+    await form.getByRole('button', { name: 'Correct the billing details' }).click();
+    await expect(
+      desk.getByText(
+        /billing details corrected; invoice INV\/\d{2}-\d{2}\/\d{6} replaces INV\/\d{2}-\d{2}\/\d{6}\./,
+      ),
+    ).toBeVisible();
+    const payments = desk.getByRole('region', { name: 'Payments' });
+    await expect(
+      payments.getByRole('link', { name: /^Download replaced invoice INV/ }),
+    ).toBeVisible();
+    await expect(
+      payments.getByRole('link', { name: /\(billing corrected\) \(PDF\)$/ }),
+    ).toBeVisible();
+    await expect(desk.getByRole('region', { name: 'Billing details', exact: true })).toContainText(
+      'Vikram Sharma',
+    );
+    await staff.close();
+  });
+
+  await test.step('the buyer downloads the new invoice, sees the replaced one and is e-mailed', async () => {
+    await page.goto(`/orders/${orderId}`);
+    const received = page.getByRole('main').getByRole('region', { name: 'Payment received' });
+    await expect(received).toContainText('Your billing details were corrected');
+    for (const name of [
+      'Download your tax invoice (PDF)',
+      /^Invoice INV.*, replaced \(PDF\)$/,
+      /^Credit note CN/,
+    ]) {
+      const link = received.getByRole('link', { name });
+      const pdf = await page.request.get((await link.getAttribute('href'))!);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    await expect
+      .poll(async () =>
+        (await readOutbox(page.request, buyer.email)).some((message) =>
+          message.subject?.endsWith('your billing details are corrected'),
         ),
       )
       .toBe(true);

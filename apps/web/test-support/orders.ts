@@ -105,7 +105,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
     createdAt: '2026-11-22T09:00:00.000Z',
     paidAt: null,
     nextSteps: sampleNextSteps,
-    taxDocuments: { invoice: false, creditNote: false, creditNotes: [] },
+    taxDocuments: taxDocuments(),
     ...overrides,
   };
 }
@@ -144,6 +144,22 @@ export function numberRefund(
   };
 }
 
+/** The order's tax documents: by default none; with `invoice`, the first invoice of the year. */
+export function taxDocuments(
+  overrides: Partial<Order['taxDocuments']> = {},
+): Order['taxDocuments'] {
+  const invoice = overrides.invoice ?? false;
+  return {
+    invoice,
+    invoiceFile: invoice ? 'INV-26-27-000001.pdf' : null,
+    invoiceSerial: invoice ? 'INV/26-27/000001' : null,
+    replacedInvoices: [],
+    creditNote: false,
+    creditNotes: [],
+    ...overrides,
+  };
+}
+
 /** A credit note of the order, as `taxDocuments.creditNotes[]`: by default the whole refund's. */
 export function creditNote(
   overrides: Partial<Order['taxDocuments']['creditNotes'][number]> = {},
@@ -155,6 +171,7 @@ export function creditNote(
     issuedAt: '2026-11-23T05:00:00.000Z',
     refundReference: 'NEFT0012345678',
     numberId: null,
+    billingCorrection: false,
     ...overrides,
   };
 }
@@ -189,7 +206,7 @@ export function paidOrder(overrides: Partial<Order> = {}): Order {
     holdExpiresAt: '2026-11-22T09:15:00.000Z',
     payment: { provider: 'manual', status: 'paid', paymentReference: 'UTR 431298765' },
     paidAt: '2026-11-22T09:05:00.000Z',
-    taxDocuments: { invoice: true, creditNote: false, creditNotes: [] },
+    taxDocuments: taxDocuments({ invoice: true }),
     timeline: [
       placed,
       {

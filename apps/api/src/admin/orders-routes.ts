@@ -5,7 +5,7 @@ import { envelope, errorBody, ok } from '../http/envelope';
 import { consoleRoute, staffErrors } from './admin-schemas';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
 import {
-  creditNoteParams,
+  billingCorrectionBody,
   manualPaymentBody,
   numberRefundBody,
   orderNumberParams,
@@ -23,6 +23,7 @@ import {
   rejectPaymentBody,
   screenshotBody,
   screenshotDownload,
+  taxDocumentFileRoutes,
   taxDocumentRoutes,
   type StaffOrderView,
 } from '../orders/order-schemas';
@@ -187,25 +188,26 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     );
   }
 
-  app.get(
-    '/orders/:id/credit-notes/:file',
-    {
-      schema: {
-        ...consoleRoute,
-        summary: "One of an order's credit notes as a PDF",
-        description:
-          'One per refund: each number refunded alone, and the payment refunded. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.',
-        params: creditNoteParams,
-        produces: ['application/pdf'],
-        response: { 200: pdfBody, 400: errorBody, 404: errorBody, ...staffErrors },
+  for (const { kind, path, params, summary, description } of taxDocumentFileRoutes) {
+    app.get(
+      `/orders/:id/${path}/:file`,
+      {
+        schema: {
+          ...consoleRoute,
+          summary: `${summary} of an order, as a PDF`,
+          description,
+          params,
+          produces: ['application/pdf'],
+          response: { 200: pdfBody, 400: errorBody, 404: errorBody, ...staffErrors },
+        },
       },
-    },
-    async (request, reply) => {
-      const { id, file } = request.params;
-      const { fileName, pdf } = await orders.taxDocumentForStaff(id, 'CN', file);
-      return reply.headers(pdfDownload(fileName)).send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const { id, file } = request.params;
+        const { fileName, pdf } = await orders.taxDocumentForStaff(id, kind, file);
+        return reply.headers(pdfDownload(fileName)).send(pdf);
+      },
+    );
+  }
 
   app.post(
     '/orders/:id/payments',
@@ -369,6 +371,34 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
       return ok(
         order,
         `Order ${order.reference}: refund reference ${request.body.reference} added.`,
+      );
+    },
+  );
+
+  app.post(
+    '/orders/:id/billing',
+    {
+      schema: {
+        ...consoleRoute,
+        summary:
+          "Correct an order's billing details (name, address, a Corporate order's company and GSTIN)",
+        description:
+          "The fields and rules of checkout's billing, with a Corporate order's GSTIN (required for it; an Individual order has none: 400 ACCOUNT_TYPE_FIXED), the GSTIN's state confirmed when it is not the billing state (422 GSTIN_STATE_MISMATCH), and a reason (5-500 characters). The buyer type and the amounts never change (400 for any other field); the place of supply follows the billing, and the GST is split again for it (CGST + SGST or IGST), the total the same paise. Unpaid: the order's billing and place of supply change. Paid: its invoice is cancelled by a credit note for its full amount (kept as it was issued, still downloadable) and a new invoice issued under the next number, in one transaction. 409 CORRECT_BY_HAND once the order has a refund or is cancelled or refunded; 409 BILLING_CHANGED when the billing is not what expected says (another agent corrected it). On the timeline, audited (order.billing_correct: the fields changed, not their values); the buyer is e-mailed the corrected details and the new invoice.",
+        params: orderParams,
+        body: billingCorrectionBody,
+        response: { ...orderChangeResponses, 422: errorBody },
+      },
+    },
+    async (request) => {
+      const order = await orders.correctBilling(request.params.id, {
+        ...request.body,
+        staffUserId: currentUser(request).id,
+      });
+      const { invoiceSerial, replacedInvoices } = order.taxDocuments;
+      const replaced = replacedInvoices.at(-1);
+      return ok(
+        order,
+        `Order ${order.reference}: billing details corrected${replaced ? `; invoice ${invoiceSerial} replaces ${replaced.serial}` : ''}.`,
       );
     },
   );

@@ -6,6 +6,7 @@ import {
   insertAuditEntries,
   insertSelectedAuditEntries,
   insertUnlessRepeated,
+  lastAuditedChange,
   pageOfAuditEntries,
   type AuditFilter,
 } from './audit-store';
@@ -69,6 +70,10 @@ export function createAuditService({ database }: { database: Database }) {
     async record(tx: Tx, ...entries: AuditEntry[]): Promise<void> {
       await insertAuditEntries(tx, entries.map(toRow));
     },
+
+    /** Who last made the change `action` to this entity, and when, in `tx`. */
+    lastChange: (tx: Tx, entityType: AuditEntry['entityType'], entityId: string, action: string) =>
+      lastAuditedChange(tx, entityType, entityId, action),
 
     /**
      * Records one entry per row of `rows`, a SELECT of (actor_id uuid, action, entity_type,

@@ -106,3 +106,26 @@ export async function pageOfAuditEntries(
   ]);
   return { rows, total: counted?.n ?? 0 };
 }
+
+/** Who last made this change of this entity, and when, by its audit entries (decision 0043). */
+export async function lastAuditedChange(
+  tx: Tx,
+  entityType: AuditInsert['entityType'],
+  entityId: string,
+  action: string,
+): Promise<{ at: Date; by: string | null } | undefined> {
+  const [row] = await tx
+    .select({ at: auditLog.at, by: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.entityType, entityType),
+        eq(auditLog.entityId, entityId),
+        eq(auditLog.action, action),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  return row;
+}

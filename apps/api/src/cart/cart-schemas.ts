@@ -6,7 +6,7 @@ import {
 import { z } from 'zod';
 import { numberId, numberIdText, numberItemSchema } from '../catalog/catalog-schemas';
 import { orderSchema } from '../orders/order-schemas';
-import { addressBody, nameField } from '../users/user-schemas';
+import { addressBody, billingBody } from '../users/user-schemas';
 
 const rupees = z.number().describe('Rupees, at most two decimals');
 
@@ -186,8 +186,7 @@ export const checkoutBody = z.object({
     .max(2_147_483_647)
     .optional()
     .describe('Buy now: an order for this one number alone; the cart is left as it was'),
-  billing: addressBody
-    .extend({ name: nameField })
+  billing: billingBody
     .optional()
     .describe(
       "Who and where the invoice is made out to; it decides the place of supply. Absent: the profile's name and address",

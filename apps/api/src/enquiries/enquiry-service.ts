@@ -27,7 +27,6 @@ import {
   findReplyByKey,
   insertEnquiry,
   insertReply,
-  lastChange,
   lockClientIp,
   lockEnquiry,
   OPEN_STATUSES,
@@ -264,8 +263,8 @@ function alreadyReplied(unseen: ReplyRow[]): AppError {
  * 409 ALREADY_ANSWERED: another agent marked the enquiry answered, without a reply from the
  * store, since the caller's page was loaded (they called the customer, say).
  */
-async function alreadyAnswered(tx: Tx, id: string): Promise<AppError> {
-  const marked = await lastChange(tx, id, 'enquiry.status');
+async function alreadyAnswered(audit: AuditService, tx: Tx, id: string): Promise<AppError> {
+  const marked = await audit.lastChange(tx, 'enquiry', id, 'enquiry.status');
   const who = marked
     ? `${marked.by ?? 'Someone'} marked this enquiry answered at ${formatIndiaDateTime(marked.at)}`
     : 'This enquiry was marked answered';
@@ -277,8 +276,8 @@ async function alreadyAnswered(tx: Tx, id: string): Promise<AppError> {
 }
 
 /** 409 NOTE_CHANGED: the note was saved by someone else since the caller's page was loaded. */
-async function noteChanged(tx: Tx, current: EnquiryRow): Promise<AppError> {
-  const saved = await lastChange(tx, current.id, 'enquiry.note');
+async function noteChanged(audit: AuditService, tx: Tx, current: EnquiryRow): Promise<AppError> {
+  const saved = await audit.lastChange(tx, 'enquiry', current.id, 'enquiry.note');
   const who = saved
     ? `${saved.by ?? 'Someone'} changed the note at ${formatIndiaDateTime(saved.at)}`
     : 'The note was changed';
@@ -352,7 +351,7 @@ export function createEnquiryService(deps: EnquiryDeps) {
           note !== before.staffNote &&
           noteSeen !== before.staffNote
         ) {
-          throw await noteChanged(tx, before);
+          throw await noteChanged(deps.audit, tx, before);
         }
         const entry = {
           actorId,
@@ -412,7 +411,7 @@ export function createEnquiryService(deps: EnquiryDeps) {
             if (unseen.length > 0) throw alreadyReplied(unseen);
           }
           if (input.statusSeen && input.statusSeen !== 'closed' && before.status === 'closed') {
-            throw await alreadyAnswered(tx, id);
+            throw await alreadyAnswered(deps.audit, tx, id);
           }
         }
         if (deps.notifier.delivers?.('email') === false) {

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { likeEscaped } from '../db/like-pattern';
-import { auditLog, enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
+import { enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import { idStartOf } from './enquiry-reference';
 import type { EnquiryInput } from './enquiry-schemas';
@@ -153,28 +153,6 @@ export async function updateEnquiry(
 ): Promise<EnquiryRow> {
   const [row] = await tx.update(enquiries).set(changes).where(eq(enquiries.id, id)).returning();
   return row!;
-}
-
-/** Who last made this kind of change to the enquiry (its latest audit entry), and when. */
-export async function lastChange(
-  tx: Tx,
-  enquiryId: string,
-  action: 'enquiry.note' | 'enquiry.status',
-) {
-  const [row] = await tx
-    .select({ at: auditLog.at, by: users.name })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(
-      and(
-        eq(auditLog.entityType, 'enquiry'),
-        eq(auditLog.entityId, enquiryId),
-        eq(auditLog.action, action),
-      ),
-    )
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(1);
-  return row;
 }
 
 export async function insertReply(tx: Tx, reply: typeof enquiryReplies.$inferInsert) {

@@ -24,6 +24,8 @@ export interface InvoiceDocument {
   orderReference: string;
   /** A credit note's invoice. */
   against?: { serial: string; issuedAt: Date };
+  /** Why a credit note was issued, when it is not a refund's. */
+  reason?: string;
   supplier: InvoiceParty;
   buyer: InvoiceParty;
   /** `Karnataka (29)`. */
@@ -73,6 +75,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       `Against tax invoice ${doc.against.serial} of ${formatIndiaDateTime(doc.against.issuedAt)}`,
     );
   }
+  if (doc.reason) pdf.text(`Reason: ${doc.reason}`);
   pdf.text(`Place of supply: ${doc.placeOfSupply}`);
   // CGST rules, rule 46(p): whether tax is payable on reverse charge (never, for this supply).
   pdf.text('Tax payable on reverse charge: No');

@@ -1,9 +1,11 @@
 import { documentSerial, financialYear } from '@store/domain';
 import type { Database } from '../db/database';
 import type { Tx } from '../db/transactions';
+import type { InvoiceAsIssued } from '../db/schema';
 import {
   findInvoice,
   insertTaxDocument,
+  markInvoiceReplaced,
   nextDocumentNumber,
   readOrdersDocuments,
   readTaxDocuments,
@@ -23,7 +25,7 @@ async function issue(
   tx: Tx,
   kind: TaxDocumentKind,
   at: Date,
-  values: { orderId: string; amount: number; refundId?: string },
+  values: { orderId: string; amount: number; refundId?: string; invoiceId?: string },
 ): Promise<TaxDocumentRow> {
   const year = financialYear(at);
   const serial = documentSerial(kind, year, await nextDocumentNumber(tx, kind, year));
@@ -53,12 +55,38 @@ export function createInvoiceService({ database }: { database: Database }) {
       refund: { id: string; orderId: string; amount: number },
       at: Date,
     ): Promise<TaxDocumentRow | undefined> {
-      if (!(await findInvoice(tx, refund.orderId))) return undefined;
+      const invoice = await findInvoice(tx, refund.orderId);
+      if (!invoice) return undefined;
       return issue(tx, 'CN', at, {
         orderId: refund.orderId,
         refundId: refund.id,
+        invoiceId: invoice.id,
         amount: refund.amount,
       });
+    },
+
+    /**
+     * A billing correction of a paid order (decision 0070), in its transaction: the current
+     * invoice is cancelled by a credit note for its full amount and keeps what it printed
+     * (`asIssued`), and a new invoice for the order's total is issued under the next number.
+     * Undefined when the order has no invoice.
+     */
+    async replaceInvoice(
+      tx: Tx,
+      order: { id: string; totalAmount: number },
+      asIssued: InvoiceAsIssued,
+      at: Date,
+    ) {
+      const replaced = await findInvoice(tx, order.id);
+      if (!replaced) return undefined;
+      await markInvoiceReplaced(tx, replaced.id, at, asIssued);
+      const creditNote = await issue(tx, 'CN', at, {
+        orderId: order.id,
+        invoiceId: replaced.id,
+        amount: replaced.amount,
+      });
+      const invoice = await issue(tx, 'INV', at, { orderId: order.id, amount: order.totalAmount });
+      return { replaced, creditNote, invoice };
     },
 
     invoiceOf: (orderId: string) => findInvoice(database.db, orderId),

@@ -1,6 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { documentCounters, taxDocuments, type taxDocumentKinds } from '../db/schema';
+import {
+  documentCounters,
+  taxDocuments,
+  type InvoiceAsIssued,
+  type taxDocumentKinds,
+} from '../db/schema';
 import type { Tx } from '../db/transactions';
 
 export type TaxDocumentKind = (typeof taxDocumentKinds)[number];
@@ -61,10 +66,27 @@ export async function readTaxDocuments(db: Db, orderId: string): Promise<TaxDocu
     .orderBy(sql`${taxDocuments.kind} = 'CN'`, asc(taxDocuments.issuedAt));
 }
 
+/** The order's current tax invoice: not replaced by a billing correction. */
 export async function findInvoice(db: Db, orderId: string): Promise<TaxDocumentRow | undefined> {
   const [row] = await db
     .select()
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'INV')));
+    .where(
+      and(
+        eq(taxDocuments.orderId, orderId),
+        eq(taxDocuments.kind, 'INV'),
+        isNull(taxDocuments.replacedAt),
+      ),
+    );
   return row;
+}
+
+/** Marks the invoice replaced, keeping what it printed. */
+export async function markInvoiceReplaced(
+  tx: Tx,
+  id: string,
+  at: Date,
+  asIssued: InvoiceAsIssued,
+): Promise<void> {
+  await tx.update(taxDocuments).set({ replacedAt: at, asIssued }).where(eq(taxDocuments.id, id));
 }

@@ -51,7 +51,10 @@ export interface Attachment {
 interface InvoiceAttachment {
   invoiceOf: string;
   kind?: 'INV' | 'CN';
-  /** With kind CN: which credit note (an order may have one per number refunded); else the latest. */
+  /**
+   * Which document by its serial (an order may have a credit note per number refunded, and an
+   * invoice per billing correction); else the latest credit note, or the current invoice.
+   */
   serial?: string;
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   formatIndiaDateTime,
-  gstinStateName,
   plural,
   GST_PERCENT,
   isInterState,
@@ -13,8 +12,9 @@ import { lineResult, type CartLine } from '../cart/cart-service';
 import type { CheckoutBilling, ValidationResult } from '../cart/cart-schemas';
 import { COMING_SOON_MESSAGE } from '../catalog/catalog-service';
 import { inTransaction, type Tx } from '../db/transactions';
-import { accountGone, AppError, badRequest, conflict, notFound } from '../http/app-error';
+import { accountGone, badRequest, conflict, notFound } from '../http/app-error';
 import { checkHoldLimits } from './hold-limits';
+import { billedTo } from './order-billing';
 import {
   BUY_NOW_NOTE,
   cancelOpenOrders,
@@ -91,27 +91,10 @@ function cartKeyOf(numberIds: readonly number[], tdsBasisPoints: number, billing
   return `${[...numberIds].sort((a, b) => a - b).join(',')}|tds:${tdsBasisPoints}|bill:${who}`;
 }
 
-/**
- * The order's billing details: the profile's, with the name and address given at checkout. A
- * Corporate buyer whose GSTIN's state is not the billing state given must confirm it (422).
- */
+/** The order's billing details: the profile's, with the name and address given at checkout. */
 function checkoutBilling(profile: Billing, request: CheckoutRequest): Billing {
   const given = request.billing;
-  if (!given) return profile;
-  const gstinState =
-    profile.accountType === 'Corporate' && profile.gstinNo
-      ? gstinStateName(profile.gstinNo)
-      : undefined;
-  if (gstinState && gstinState !== given.state && request.confirmGstinStateMismatch !== true) {
-    throw new AppError(
-      422,
-      'GSTIN_STATE_MISMATCH',
-      `Your GSTIN ${profile.gstinNo} is registered in ${gstinState}, but the billing state is ${given.state}. Please check the billing state, or confirm that the difference is right.`,
-      { gstinState, billingState: given.state },
-    );
-  }
-  const { name, ...address } = given;
-  return { ...profile, name, address: { ...address, line2: address.line2 ?? null } };
+  return given ? billedTo(profile, given, request.confirmGstinStateMismatch) : profile;
 }
 
 function liveAttribution(attribution: Attribution | null | undefined): Attribution | null {

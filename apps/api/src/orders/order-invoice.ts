@@ -101,6 +101,7 @@ function creditNoteDocument(
     serial: creditNote.serial,
     issuedAt: creditNote.issuedAt,
     against: { serial: invoice.serial, issuedAt: invoice.issuedAt },
+    ...(creditNote.refundId === null ? { reason: 'Billing details corrected' } : {}),
     lines: lines.map((item, index) => ({
       description: `Mobile number ${displayNumber(item.number)}${alone.length > 0 ? ' (refunded)' : ''}`,
       sac: invoiceDocument.lines[0]?.sac ?? '',
@@ -120,9 +121,14 @@ function creditNoteDocument(
 export const taxDocumentFileName = (document: Pick<TaxDocumentRow, 'serial'>) =>
   `${document.serial.replaceAll('/', '-')}.pdf`;
 
+/** The order as `invoice` printed it: a replaced invoice its own billing, place and GST split. */
+const orderAsPrinted = (order: OrderRow, invoice: TaxDocumentRow): OrderRow =>
+  invoice.asIssued ? { ...order, ...invoice.asIssued } : order;
+
 /**
  * The invoice's PDF, or with `creditNote` that credit note's against it (creditNoteDocument),
- * and the file name to download it as (taxDocumentFileName).
+ * and the file name to download it as (taxDocumentFileName). An invoice replaced by a billing
+ * correction prints what it did when issued (decision 0070), and so does its credit note.
  */
 export async function invoicePdf(
   config: InvoiceConfig,
@@ -131,11 +137,12 @@ export async function invoicePdf(
   invoice: TaxDocumentRow,
   creditNote?: TaxDocumentRow,
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const document = invoiceDocument(config, order, items, invoice);
+  const printed = orderAsPrinted(order, invoice);
+  const document = invoiceDocument(config, printed, items, invoice);
   return {
     fileName: taxDocumentFileName(creditNote ?? invoice),
     pdf: await renderInvoicePdf(
-      creditNote ? creditNoteDocument(document, order, items, invoice, creditNote) : document,
+      creditNote ? creditNoteDocument(document, printed, items, invoice, creditNote) : document,
     ),
   };
 }

@@ -1142,6 +1142,47 @@ export function refundReferenceMessages(
   );
 }
 
+/** The tax documents a billing correction of a paid order made (decision 0070). */
+export interface ReissuedInvoice {
+  invoice: string;
+  replaced: string;
+  creditNote: string;
+}
+
+/**
+ * Support corrected the order's billing details (decision 0070): an e-mail only (an SMS would
+ * need a DLT template of its own, and the invoice is what the buyer needs), with the corrected
+ * details and, for a paid order, the new invoice attached (made as it is sent).
+ */
+export function billingCorrectedMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  reissued: ReissuedInvoice | undefined,
+): QueuedMessage[] {
+  const email = [
+    greeting(contact),
+    '',
+    `We have corrected the billing details of order ${order.reference}.`,
+    ...billingLines(order.billing as Billing),
+    '',
+    reissued
+      ? `Your new GST tax invoice ${reissued.invoice} is attached. It replaces invoice ${reissued.replaced}, which is cancelled by credit note ${reissued.creditNote}; the amount you paid is the same. Your order page has all three: ${orderPageUrl(config, order)}`
+      : `Your GST tax invoice will carry them when the order is paid; the amount to pay is the same. Your order: ${orderPageUrl(config, order)}`,
+    ...signOff(config),
+  ];
+  const message: OutgoingMessage = {
+    channel: 'email',
+    to: contact.email,
+    subject: `Order ${order.reference}: your billing details are corrected`,
+    text: email.join('\n'),
+  };
+  return withEmailAttachment(
+    [message],
+    reissued && { invoiceOf: order.id, kind: 'INV', serial: reissued.invoice },
+  );
+}
+
 /** A refund's SMS, and the same with the manual refund's reference (decision 0054). */
 type RefundSms = SmsTemplate & {
   kind: 'refund_number' | 'refund_rest' | 'refund_order' | 'refund_extra';

@@ -11,13 +11,13 @@ import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema } from '../http/paging';
 import {
   buyerOrderListQuery,
-  creditNoteParams,
   orderParams,
   orderSchema,
   paymentSubmissionBody,
   pdfBody,
   pdfDownload,
   razorpayCallbackBody,
+  taxDocumentFileRoutes,
   taxDocumentRoutes,
 } from './order-schemas';
 
@@ -205,31 +205,32 @@ export async function orderRoutes(fastify: FastifyInstance) {
     );
   }
 
-  app.get(
-    '/orders/:id/credit-notes/:file',
-    {
-      preValidation: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "One credit note of one of the buyer's orders, as a PDF",
-        description:
-          'An order has a credit note per refund: one per number refunded alone, and one when the payment is refunded. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.',
-        params: creditNoteParams,
-        produces: ['application/pdf'],
-        response: { 200: pdfBody, 400: errorBody, 401: errorBody, 404: errorBody },
+  for (const { kind, path, params, summary, description } of taxDocumentFileRoutes) {
+    app.get(
+      `/orders/:id/${path}/:file`,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: `${summary} of one of the buyer's orders, as a PDF`,
+          description,
+          params,
+          produces: ['application/pdf'],
+          response: { 200: pdfBody, 400: errorBody, 401: errorBody, 404: errorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      const { fileName, pdf } = await orders.taxDocumentForBuyer(
-        currentUser(request).id,
-        request.params.id,
-        'CN',
-        request.params.file,
-      );
-      return reply.headers(pdfDownload(fileName)).send(pdf);
-    },
-  );
+      async (request, reply) => {
+        const { fileName, pdf } = await orders.taxDocumentForBuyer(
+          currentUser(request).id,
+          request.params.id,
+          kind,
+          request.params.file,
+        );
+        return reply.headers(pdfDownload(fileName)).send(pdf);
+      },
+    );
+  }
 
   app.post(
     '/orders/:id/payments/razorpay/verify',

@@ -4,7 +4,14 @@ import { numberIdText } from '../catalog/catalog-schemas';
 import { oneLine } from '../http/one-line';
 import { pageQuery, searchQuery } from '../http/paging';
 import { paymentRecordSchema } from '../payments/payment-schemas';
-import { apiAddressSchema, apiUserSchema } from '../users/user-schemas';
+import {
+  absentWhenEmpty,
+  apiAddressSchema,
+  apiUserSchema,
+  billingBody,
+  companyNameField,
+  gstinField,
+} from '../users/user-schemas';
 
 /** A refund's reference as the buyer and staff see it (decision 0054). */
 const refundReferenceView = z
@@ -202,7 +209,26 @@ export const orderSchema = z.object({
   nextSteps: z.array(z.string()).describe('What happens after payment (porting, domain.md §4)'),
   taxDocuments: z
     .object({
-      invoice: z.boolean().describe('GET …/invoice.pdf answers the GST tax invoice'),
+      invoice: z
+        .boolean()
+        .describe('GET …/invoice.pdf answers the GST tax invoice (the current one)'),
+      invoiceFile: z
+        .string()
+        .nullable()
+        .describe('The current invoice: GET …/invoices/{file}; null before it is issued'),
+      invoiceSerial: z.string().nullable().describe('The current invoice: INV/yy-yy/nnnnnn'),
+      replacedInvoices: z
+        .array(
+          z.object({
+            serial: z.string().describe('INV/yy-yy/nnnnnn'),
+            file: z.string().describe('GET …/invoices/{file} answers it, as it was issued'),
+            issuedAt: z.string().describe('ISO time'),
+            replacedAt: z.string().describe('ISO time: when a billing correction replaced it'),
+          }),
+        )
+        .describe(
+          'The invoices billing corrections replaced, oldest first: each cancelled by a credit note',
+        ),
       creditNote: z
         .boolean()
         .describe('GET …/credit-note.pdf answers the credit note of its latest refund'),
@@ -218,7 +244,12 @@ export const orderSchema = z.object({
               .number()
               .int()
               .nullable()
-              .describe('The number refunded alone it is for; null: a refund of the payment'),
+              .describe(
+                'The number refunded alone it is for; null: a refund of the payment, or a billing correction',
+              ),
+            billingCorrection: z
+              .boolean()
+              .describe('It cancels an invoice a billing correction replaced (no money moved)'),
           }),
         )
         .describe('Every credit note of the order, oldest first'),
@@ -400,13 +431,42 @@ export const numberRefundBody = z.object({
   reference: refundBody.shape.reference,
 });
 
-/** A credit note of an order by its file name, in a path. */
-export const creditNoteParams = orderParams.extend({
-  file: z
-    .string()
-    .regex(/^CN-\d{2}-\d{2}-\d{6}\.pdf$/, 'must be a credit note file: CN-yy-yy-nnnnnn.pdf')
-    .describe('The credit note as taxDocuments.creditNotes names it (CN-26-27-000001.pdf)'),
-});
+/** An order's tax document by its file name, in a path: `INV-26-27-000001.pdf`. */
+const documentFileParams = (prefix: 'INV' | 'CN', what: string, listed: string) =>
+  orderParams.extend({
+    file: z
+      .string()
+      .regex(
+        new RegExp(`^${prefix}-\\d{2}-\\d{2}-\\d{6}\\.pdf$`),
+        `must be ${what} file: ${prefix}-yy-yy-nnnnnn.pdf`,
+      )
+      .describe(
+        `The ${what.replace(/^an? /, '')} as ${listed} names it (${prefix}-26-27-000001.pdf)`,
+      ),
+  });
+
+/**
+ * The tax documents downloaded by their file name (buyer and staff): every credit note, and an
+ * invoice a billing correction replaced (decision 0070).
+ */
+export const taxDocumentFileRoutes = [
+  {
+    kind: 'CN',
+    path: 'credit-notes',
+    params: documentFileParams('CN', 'a credit note', 'taxDocuments.creditNotes'),
+    summary: 'One credit note',
+    description:
+      'An order has a credit note per refund (one per number refunded alone, and one when the payment is refunded) and one for each invoice a billing correction replaced. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.',
+  },
+  {
+    kind: 'INV',
+    path: 'invoices',
+    params: documentFileParams('INV', 'an invoice', 'taxDocuments.replacedInvoices'),
+    summary: 'One tax invoice (the current, or one a billing correction replaced)',
+    description:
+      'A billing correction replaces the invoice (cancelled by a credit note) with a new one: each stays downloadable as it was issued. file is as taxDocuments.replacedInvoices (or invoiceFile) names it; 404 when the order has no such invoice.',
+  },
+] as const;
 
 /** POST /admin/orders/{id}/events: a step on the porting timeline. */
 export const orderStepBody = z.object({
@@ -457,3 +517,63 @@ export const taxDocumentRoutes = [
   { kind: 'INV', file: 'invoice.pdf', what: 'GST tax invoice' },
   { kind: 'CN', file: 'credit-note.pdf', what: 'credit note' },
 ] as const;
+
+/** The billing of an order as a console page showed it: what a correction was made from. */
+const billingSeenSchema = z.object({
+  name: z.string().max(200),
+  companyName: z.string().max(200).nullable(),
+  gstinNo: z.string().max(20).nullable(),
+  address: z
+    .object({
+      line1: z.string().max(200),
+      line2: z.string().max(200).nullable(),
+      city: z.string().max(200),
+      state: z.string().max(100),
+      pinCode: z.string().max(10),
+    })
+    .nullable(),
+});
+
+export type BillingSeen = z.infer<typeof billingSeenSchema>;
+
+/** POST /admin/orders/{id}/billing: support corrects the billing details (decision 0070). */
+export const billingCorrectionBody = z.strictObject(
+  {
+    billing: billingBody
+      .extend({
+        companyName: absentWhenEmpty(companyNameField).describe('A Corporate order only'),
+        gstinNo: absentWhenEmpty(gstinField).describe(
+          'A Corporate order: required (its GSTIN as corrected, or as it was); an Individual order has none',
+        ),
+      })
+      .describe(
+        "The corrected name and address, as at checkout, with a Corporate order's company and GSTIN",
+      ),
+    confirmGstinStateMismatch: z
+      .boolean()
+      .optional()
+      .describe(
+        'The GSTIN is registered in another state than the billing state, and that is right (else 422 GSTIN_STATE_MISMATCH)',
+      ),
+    reason: z
+      .string()
+      .trim()
+      .min(5, 'is required: say in at least 5 characters why the billing details are corrected')
+      .max(500)
+      .refine(...oneLine('The reason'))
+      .describe(
+        "Why they are corrected (the buyer's request, say); on the timeline and in the audit log",
+      ),
+    expected: billingSeenSchema.describe(
+      "The order's billing as the page showed it (the order view's billing). When it changed since, nothing is corrected: 409 BILLING_CHANGED naming who corrected it and when",
+    ),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Only the billing name, address, company and GSTIN can be corrected: the buyer type and the amounts are fixed at checkout (${issue.keys.join(', ')} not accepted).`
+        : undefined,
+  },
+);
+
+export type BillingCorrectionBody = z.output<typeof billingCorrectionBody>;

@@ -26,7 +26,9 @@ import {
   readOrderItems,
   type OrderFilter,
 } from './order-store';
+import type { TaxDocumentRow } from '../invoices/invoice-service';
 import { invoicePdf, taxDocumentFileName } from './order-invoice';
+import { correctBilling, type BillingCorrectionInput } from './billing-correction';
 import { refundNumber, type NumberRefundInput } from './line-refunds';
 import { attachPaymentScreenshot, paymentScreenshotFile } from './payment-screenshot';
 import { rejectSubmittedPayment, submitPayment } from './payment-submission';
@@ -124,20 +126,27 @@ export function createOrderService(deps: OrderDeps) {
   }
 
   /**
-   * The order's tax invoice, or (kind CN) its credit note named by `file` (its file name,
-   * `CN-26-27-000001.pdf`), else its latest, as a PDF; 404 if none.
+   * The order's tax invoice (its current one, or with `file` one a billing correction replaced),
+   * or (kind CN) its credit note named by `file` (its file name, `CN-26-27-000001.pdf`), else
+   * its latest, against its own invoice, as a PDF; 404 if none.
    */
   async function taxDocumentOf(order: OrderRow, kind: 'INV' | 'CN', file?: string) {
     const documents = await deps.invoices.documentsOf(order.id);
-    const invoice = documents.find((document) => document.kind === 'INV');
-    const creditNote = documents.findLast(
-      (document) =>
-        document.kind === 'CN' && (file === undefined || taxDocumentFileName(document) === file),
-    );
-    if (!invoice) {
+    const named = (document: TaxDocumentRow) =>
+      file === undefined || taxDocumentFileName(document) === file;
+    const current = documents.find((document) => document.kind === 'INV' && !document.replacedAt);
+    if (!current) {
       throw notFound('This order has no tax invoice yet: it is issued when the order is paid.');
     }
+    const creditNote = documents.findLast((document) => document.kind === 'CN' && named(document));
     if (kind === 'CN' && !creditNote) throw notFound('This order has no credit note.');
+    const invoice =
+      kind === 'CN'
+        ? (documents.find((document) => document.id === creditNote!.invoiceId) ?? current)
+        : file === undefined
+          ? current
+          : documents.find((document) => document.kind === 'INV' && named(document));
+    if (!invoice) throw notFound('This order has no such tax invoice.');
     const items = await readOrderItems(db, [order.id]);
     return invoicePdf(deps.config, order, items, invoice, kind === 'CN' ? creditNote : undefined);
   }
@@ -408,6 +417,12 @@ export function createOrderService(deps: OrderDeps) {
     async refundNumber(id: string, numberId: number, input: NumberRefundInput) {
       const order = await find(id);
       return staffView(await refundNumber(deps, order.id, numberId, input));
+    },
+
+    /** Support corrects the billing details; a paid order's invoice reissued (billing-correction.ts). */
+    async correctBilling(id: string, input: BillingCorrectionInput) {
+      const order = await find(id);
+      return staffView(await correctBilling(deps, order.id, input));
     },
 
     /** Cancels the orders whose hold lapsed unpaid and tidies lapsed holds (hold-sweep.ts). */

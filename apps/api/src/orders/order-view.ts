@@ -157,6 +157,9 @@ function toOrderView(
   const status = paymentStatus(order, now);
   const canRetry = lapsedUnpaid(order, timeline, now);
   const payable = status === 'pending';
+  const currentInvoice = documents.find(
+    (document) => document.kind === 'INV' && !document.replacedAt,
+  );
   return {
     id: order.id,
     reference: order.reference,
@@ -198,7 +201,17 @@ function toOrderView(
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     nextSteps: portingSteps(order.paymentProvider, details, isCorporate(order)),
     taxDocuments: {
-      invoice: documents.some((document) => document.kind === 'INV'),
+      invoice: currentInvoice !== undefined,
+      invoiceFile: currentInvoice ? taxDocumentFileName(currentInvoice) : null,
+      invoiceSerial: currentInvoice?.serial ?? null,
+      replacedInvoices: documents
+        .filter((document) => document.kind === 'INV' && document.replacedAt)
+        .map((document) => ({
+          serial: document.serial,
+          file: taxDocumentFileName(document),
+          issuedAt: document.issuedAt.toISOString(),
+          replacedAt: document.replacedAt!.toISOString(),
+        })),
       creditNote: documents.some((document) => document.kind === 'CN'),
       creditNotes: documents
         .filter((document) => document.kind === 'CN')
@@ -211,6 +224,7 @@ function toOrderView(
           numberId:
             items.find((item) => item.refundId !== null && item.refundId === document.refundId)
               ?.numberId ?? null,
+          billingCorrection: document.refundId === null,
         })),
     },
   };

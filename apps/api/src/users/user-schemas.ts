@@ -154,6 +154,9 @@ export const addressBody = z.object({
     .regex(/^[1-9]\d{5}$/, 'Enter a valid 6-digit PIN code.'),
 });
 
+/** Who and where an order's invoice is made out to: checkout's `billing`, a billing correction's. */
+export const billingBody = addressBody.extend({ name: nameField });
+
 /** The word the buyer types to confirm closing their account. */
 const CLOSE_ACCOUNT_WORD = 'CLOSE';
 

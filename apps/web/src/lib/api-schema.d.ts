@@ -774,9 +774,29 @@ export interface paths {
     };
     /**
      * One credit note of one of the buyer's orders, as a PDF
-     * @description An order has a credit note per refund: one per number refunded alone, and one when the payment is refunded. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.
+     * @description An order has a credit note per refund (one per number refunded alone, and one when the payment is refunded) and one for each invoice a billing correction replaced. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.
      */
     get: operations['getOrdersByIdCreditNotesByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/orders/{id}/invoices/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One tax invoice (the current, or one a billing correction replaced) of one of the buyer's orders, as a PDF
+     * @description A billing correction replaces the invoice (cancelled by a credit note) with a new one: each stays downloadable as it was issued. file is as taxDocuments.replacedInvoices (or invoiceFile) names it; 404 when the order has no such invoice.
+     */
+    get: operations['getOrdersByIdInvoicesByFile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1117,10 +1137,30 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One of an order's credit notes as a PDF
-     * @description One per refund: each number refunded alone, and the payment refunded. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.
+     * One credit note of an order, as a PDF
+     * @description An order has a credit note per refund (one per number refunded alone, and one when the payment is refunded) and one for each invoice a billing correction replaced. file is as taxDocuments.creditNotes names it; 404 when the order has no such credit note.
      */
     get: operations['getAdminOrdersByIdCreditNotesByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/invoices/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One tax invoice (the current, or one a billing correction replaced) of an order, as a PDF
+     * @description A billing correction replaces the invoice (cancelled by a credit note) with a new one: each stays downloadable as it was issued. file is as taxDocuments.replacedInvoices (or invoiceFile) names it; 404 when the order has no such invoice.
+     */
+    get: operations['getAdminOrdersByIdInvoicesByFile'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1267,6 +1307,26 @@ export interface paths {
      * @description Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits (400 otherwise). Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.
      */
     patch: operations['patchAdminOrdersByIdRefundsByRefundId'];
+    trace?: never;
+  };
+  '/api/v1/admin/orders/{id}/billing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Correct an order's billing details (name, address, a Corporate order's company and GSTIN)
+     * @description The fields and rules of checkout's billing, with a Corporate order's GSTIN (required for it; an Individual order has none: 400 ACCOUNT_TYPE_FIXED), the GSTIN's state confirmed when it is not the billing state (422 GSTIN_STATE_MISMATCH), and a reason (5-500 characters). The buyer type and the amounts never change (400 for any other field); the place of supply follows the billing, and the GST is split again for it (CGST + SGST or IGST), the total the same paise. Unpaid: the order's billing and place of supply change. Paid: its invoice is cancelled by a credit note for its full amount (kept as it was issued, still downloadable) and a new invoice issued under the next number, in one transaction. 409 CORRECT_BY_HAND once the order has a refund or is cancelled or refunded; 409 BILLING_CHANGED when the billing is not what expected says (another agent corrected it). On the timeline, audited (order.billing_correct: the fields changed, not their values); the buyer is e-mailed the corrected details and the new invoice.
+     */
+    post: operations['postAdminOrdersByIdBilling'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/admin/enquiries': {
@@ -6552,8 +6612,23 @@ export interface operations {
                 nextSteps: string[];
                 /** @description The tax documents the order has, to download */
                 taxDocuments: {
-                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                   invoice: boolean;
+                  /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                  invoiceFile: string | null;
+                  /** @description The current invoice: INV/yy-yy/nnnnnn */
+                  invoiceSerial: string | null;
+                  /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                  replacedInvoices: {
+                    /** @description INV/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/invoices/{file} answers it, as it was issued */
+                    file: string;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description ISO time: when a billing correction replaced it */
+                    replacedAt: string;
+                  }[];
                   /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
                   /** @description Every credit note of the order, oldest first */
@@ -6568,8 +6643,10 @@ export interface operations {
                     issuedAt: string;
                     /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                     refundReference: string | null;
-                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                     numberId: number | null;
+                    /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                    billingCorrection: boolean;
                   }[];
                 };
               };
@@ -6785,8 +6862,23 @@ export interface operations {
                 nextSteps: string[];
                 /** @description The tax documents the order has, to download */
                 taxDocuments: {
-                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                   invoice: boolean;
+                  /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                  invoiceFile: string | null;
+                  /** @description The current invoice: INV/yy-yy/nnnnnn */
+                  invoiceSerial: string | null;
+                  /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                  replacedInvoices: {
+                    /** @description INV/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/invoices/{file} answers it, as it was issued */
+                    file: string;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description ISO time: when a billing correction replaced it */
+                    replacedAt: string;
+                  }[];
                   /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
                   /** @description Every credit note of the order, oldest first */
@@ -6801,8 +6893,10 @@ export interface operations {
                     issuedAt: string;
                     /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                     refundReference: string | null;
-                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                     numberId: number | null;
+                    /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                    billingCorrection: boolean;
                   }[];
                 };
               };
@@ -7144,8 +7238,23 @@ export interface operations {
                 nextSteps: string[];
                 /** @description The tax documents the order has, to download */
                 taxDocuments: {
-                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                   invoice: boolean;
+                  /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                  invoiceFile: string | null;
+                  /** @description The current invoice: INV/yy-yy/nnnnnn */
+                  invoiceSerial: string | null;
+                  /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                  replacedInvoices: {
+                    /** @description INV/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/invoices/{file} answers it, as it was issued */
+                    file: string;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description ISO time: when a billing correction replaced it */
+                    replacedAt: string;
+                  }[];
                   /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
                   /** @description Every credit note of the order, oldest first */
@@ -7160,8 +7269,10 @@ export interface operations {
                     issuedAt: string;
                     /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                     refundReference: string | null;
-                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                     numberId: number | null;
+                    /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                    billingCorrection: boolean;
                   }[];
                 };
               }[];
@@ -7447,8 +7558,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -7463,8 +7589,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
             };
@@ -7768,8 +7896,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -7784,8 +7927,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
             };
@@ -8098,8 +8243,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -8114,8 +8274,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
             };
@@ -8460,8 +8622,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -8476,8 +8653,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
             };
@@ -8681,8 +8860,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -8697,8 +8891,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
             };
@@ -9111,6 +9307,110 @@ export interface operations {
       };
     };
   };
+  getOrdersByIdInvoicesByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        /** @description The invoice as taxDocuments.replacedInvoices names it (INV-26-27-000001.pdf) */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   postOrdersByIdPaymentsRazorpayVerify: {
     parameters: {
       query?: never;
@@ -9327,8 +9627,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -9343,8 +9658,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
             };
@@ -10902,8 +11219,23 @@ export interface operations {
                 nextSteps: string[];
                 /** @description The tax documents the order has, to download */
                 taxDocuments: {
-                  /** @description GET …/invoice.pdf answers the GST tax invoice */
+                  /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                   invoice: boolean;
+                  /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                  invoiceFile: string | null;
+                  /** @description The current invoice: INV/yy-yy/nnnnnn */
+                  invoiceSerial: string | null;
+                  /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                  replacedInvoices: {
+                    /** @description INV/yy-yy/nnnnnn */
+                    serial: string;
+                    /** @description GET …/invoices/{file} answers it, as it was issued */
+                    file: string;
+                    /** @description ISO time */
+                    issuedAt: string;
+                    /** @description ISO time: when a billing correction replaced it */
+                    replacedAt: string;
+                  }[];
                   /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                   creditNote: boolean;
                   /** @description Every credit note of the order, oldest first */
@@ -10918,8 +11250,10 @@ export interface operations {
                     issuedAt: string;
                     /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                     refundReference: string | null;
-                    /** @description The number refunded alone it is for; null: a refund of the payment */
+                    /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                     numberId: number | null;
+                    /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                    billingCorrection: boolean;
                   }[];
                 };
                 buyer: {
@@ -11289,8 +11623,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -11305,8 +11654,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -11694,8 +12045,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -11710,8 +12076,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -12472,6 +12840,126 @@ export interface operations {
       };
     };
   };
+  getAdminOrdersByIdInvoicesByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        /** @description The invoice as taxDocuments.replacedInvoices names it (INV-26-27-000001.pdf) */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A PDF file (application/pdf) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
   postAdminOrdersByIdPayments: {
     parameters: {
       query?: never;
@@ -12689,8 +13177,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -12705,8 +13208,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -13119,8 +13624,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -13135,8 +13655,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -13562,8 +14084,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -13578,8 +14115,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -13989,8 +14528,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -14005,8 +14559,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -14418,8 +14974,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -14434,8 +15005,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -14866,8 +15439,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -14882,8 +15470,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -15304,8 +15894,23 @@ export interface operations {
               nextSteps: string[];
               /** @description The tax documents the order has, to download */
               taxDocuments: {
-                /** @description GET …/invoice.pdf answers the GST tax invoice */
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
                 invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
                 /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
                 creditNote: boolean;
                 /** @description Every credit note of the order, oldest first */
@@ -15320,8 +15925,10 @@ export interface operations {
                   issuedAt: string;
                   /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
                   refundReference: string | null;
-                  /** @description The number refunded alone it is for; null: a refund of the payment */
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
                   numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
                 }[];
               };
               buyer: {
@@ -15462,6 +16069,488 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminOrdersByIdBilling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The corrected name and address, as at checkout, with a Corporate order's company and GSTIN */
+          billing: {
+            line1: string;
+            line2?: string;
+            city: string;
+            state: string;
+            pinCode: string;
+            name: string;
+            /** @description A Corporate order only */
+            companyName?: string;
+            /** @description A Corporate order: required (its GSTIN as corrected, or as it was); an Individual order has none */
+            gstinNo?: string;
+          };
+          /** @description The GSTIN is registered in another state than the billing state, and that is right (else 422 GSTIN_STATE_MISMATCH) */
+          confirmGstinStateMismatch?: boolean;
+          /** @description Why they are corrected (the buyer's request, say); on the timeline and in the audit log */
+          reason: string;
+          /** @description The order's billing as the page showed it (the order view's billing). When it changed since, nothing is corrected: 409 BILLING_CHANGED naming who corrected it and when */
+          expected: {
+            name: string;
+            companyName: string | null;
+            gstinNo: string | null;
+            address: {
+              line1: string;
+              line2: string | null;
+              city: string;
+              state: string;
+              pinCode: string;
+            } | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: string;
+              reference: string;
+              /** @enum {string} */
+              status:
+                | 'pending_payment'
+                | 'paid'
+                | 'upc_sent'
+                | 'porting_in_progress'
+                | 'ported'
+                | 'completed'
+                | 'cancelled'
+                | 'refunded';
+              statusLabel: string;
+              items: {
+                numberId: number;
+                number: string;
+                display: string;
+                category: {
+                  slug: string;
+                  name: string;
+                };
+                /** @description What the buyer pays for this number before tax, in rupees */
+                price: number;
+                /** @description The list price at checkout, in rupees */
+                basePrice: number;
+                /** @description This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported */
+                porting: {
+                  /** @enum {string} */
+                  status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                  label: string;
+                  /** @description The Unique Porting Code sent for this number (8 letters and digits) */
+                  upcCode: string | null;
+                  /** @description The last day the UPC is valid */
+                  upcExpiresOn: string | null;
+                  /** @description This number's porting history, oldest first */
+                  steps: {
+                    /** @enum {string} */
+                    status: 'awaiting_upc' | 'upc_sent' | 'porting_in_progress' | 'ported';
+                    label: string;
+                    /** @description With upc_sent: the UPC sent */
+                    upcCode: string | null;
+                    upcExpiresOn: string | null;
+                    note: string | null;
+                    /** @description ISO time */
+                    at: string;
+                    /** @description The staff member who recorded the step */
+                    by: string | null;
+                  }[];
+                };
+                /** @description This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise */
+                refund: {
+                  /** @description This number's share of what the buyer paid, paid back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                } | null;
+              }[];
+              amounts: {
+                /** @description Rupees, at most two decimals */
+                subtotal: number;
+                tdsPercent: number;
+                /** @description Rupees, at most two decimals */
+                tdsDeducted: number;
+                /** @description Rupees, at most two decimals */
+                taxable: number;
+                taxPercent: number;
+                cgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                cgstAmount: number;
+                sgstPercent: number;
+                /** @description Rupees, at most two decimals */
+                sgstAmount: number;
+                /** @description To another state: the whole GST as IGST (CGST and SGST 0) */
+                igstPercent: number;
+                /** @description Rupees, at most two decimals */
+                igstAmount: number;
+                /** @description The state supplied to (billing state, else the store's); null on orders before it was kept */
+                placeOfSupply: string | null;
+                /** @description subtotal + GST - TDS (orders before 0009: taxable + GST) */
+                totalAmount: number;
+              };
+              billing: {
+                name: string;
+                email: string;
+                mobile: string;
+                /** @enum {string} */
+                accountType: 'Individual' | 'Corporate';
+                companyName: string | null;
+                gstinNo: string | null;
+                address: {
+                  line1: string;
+                  line2: string | null;
+                  city: string;
+                  state: string;
+                  pinCode: string;
+                } | null;
+              };
+              /** @description When the hold on the numbers ends unless paid (ISO time) */
+              holdExpiresAt: string;
+              payment: {
+                /** @description manual or razorpay */
+                provider: string;
+                /**
+                 * @description pending (hold live), expired (hold lapsed, unpaid), paid, cancelled (unpaid), refund_due, refunded
+                 * @enum {string}
+                 */
+                status: 'pending' | 'expired' | 'paid' | 'cancelled' | 'refund_due' | 'refunded';
+                /** @description The UPI/bank or Razorpay payment reference */
+                paymentReference: string | null;
+                /** @description manual: how to pay; only while the order awaits payment */
+                instructions?: {
+                  /** @description null when the amount is over upiLimit: bank transfer only */
+                  upiId: string | null;
+                  /** @description The most UPI is offered for (PAYMENT_UPI_MAX_RUPEES; most banks cap one UPI payment at ₹1,00,000) */
+                  upiLimit: number;
+                  bankDetails: string;
+                  /** @description Quote this with the transfer */
+                  reference: string;
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                };
+                /** @description "I have paid": the UTR the buyer submitted, while staff verify it (the hold is extended meanwhile); absent otherwise */
+                submitted?: {
+                  utr: string;
+                  /** @description ISO time */
+                  at: string;
+                  /** @description A screenshot of the payment was attached (staff: GET /admin/orders/{id}/payment-screenshot) */
+                  screenshot: boolean;
+                };
+                /** @description manual, while the order awaits payment and its amount is at most upiLimit: upi://pay?pa=&pn=&am=&tn=&cu=INR with the exact amount (two decimals) and the order reference (tn) */
+                upiLink?: string;
+                /** @description razorpay: options for the checkout script; null until the Razorpay order exists */
+                razorpay?: {
+                  keyId: string;
+                  orderId: string;
+                  /** @description paise */
+                  amount: number;
+                  /** @enum {string} */
+                  currency: 'INR';
+                  name: string;
+                  description: string;
+                } | null;
+              };
+              timeline: {
+                /** @enum {string} */
+                status:
+                  | 'pending_payment'
+                  | 'paid'
+                  | 'upc_sent'
+                  | 'porting_in_progress'
+                  | 'ported'
+                  | 'completed'
+                  | 'cancelled'
+                  | 'refunded';
+                label: string;
+                note: string | null;
+                /** @description ISO time */
+                at: string;
+                /**
+                 * @description Whose step it was: a staff member's (named in by), the buyer's own (placed the order, sent a payment reference, changed the cart), or the store's (a lapsed hold, a payment the gateway confirmed)
+                 * @enum {string}
+                 */
+                actor: 'staff' | 'buyer' | 'store';
+                /** @description The staff member who recorded the step */
+                by: string | null;
+              }[];
+              needsRefund: boolean;
+              /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
+              canRetry: boolean;
+              /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
+              retryFrom: string | null;
+              createdAt: string;
+              paidAt: string | null;
+              /** @description What happens after payment (porting, domain.md §4) */
+              nextSteps: string[];
+              /** @description The tax documents the order has, to download */
+              taxDocuments: {
+                /** @description GET …/invoice.pdf answers the GST tax invoice (the current one) */
+                invoice: boolean;
+                /** @description The current invoice: GET …/invoices/{file}; null before it is issued */
+                invoiceFile: string | null;
+                /** @description The current invoice: INV/yy-yy/nnnnnn */
+                invoiceSerial: string | null;
+                /** @description The invoices billing corrections replaced, oldest first: each cancelled by a credit note */
+                replacedInvoices: {
+                  /** @description INV/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/invoices/{file} answers it, as it was issued */
+                  file: string;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description ISO time: when a billing correction replaced it */
+                  replacedAt: string;
+                }[];
+                /** @description GET …/credit-note.pdf answers the credit note of its latest refund */
+                creditNote: boolean;
+                /** @description Every credit note of the order, oldest first */
+                creditNotes: {
+                  /** @description CN/yy-yy/nnnnnn */
+                  serial: string;
+                  /** @description GET …/credit-notes/{file} answers it */
+                  file: string;
+                  /** @description What it credits: the amount refunded */
+                  amount: number;
+                  /** @description ISO time */
+                  issuedAt: string;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  refundReference: string | null;
+                  /** @description The number refunded alone it is for; null: a refund of the payment, or a billing correction */
+                  numberId: number | null;
+                  /** @description It cancels an invoice a billing correction replaced (no money moved) */
+                  billingCorrection: boolean;
+                }[];
+              };
+              buyer: {
+                id: string;
+                name: string;
+                email: string;
+                mobile: string;
+                /** @description The buyer gets WhatsApp updates */
+                getWhatsappUpdate: boolean;
+              };
+              attribution: {
+                [key: string]: unknown;
+              } | null;
+              providerOrderId: string | null;
+              /** @description Every payment received for the order, with its refunds, oldest first */
+              payments: {
+                id: string;
+                /** @description manual (UPI / bank transfer) or razorpay */
+                provider: string;
+                /** @description The UTR / bank reference, or the Razorpay payment id */
+                reference: string;
+                /** @description Rupees, at most two decimals */
+                amount: number;
+                /**
+                 * @description confirmed: money received; submitted: claimed by the buyer, to be checked
+                 * @enum {string}
+                 */
+                status: 'submitted' | 'confirmed' | 'rejected';
+                /** @description This payment pays for the order */
+                applied: boolean;
+                /** @description Received but not paying for the order (late, wrong amount, further, or the order was cancelled) and not yet refunded */
+                dueBack: boolean;
+                /** @description Received and not refunded as a whole (nor being refunded) */
+                refundable: boolean;
+                /** @description The staff member who confirmed a manual payment */
+                confirmedBy: string | null;
+                /** @description ISO time it was received or confirmed */
+                at: string;
+                refunds: {
+                  id: string;
+                  /**
+                   * @description razorpay: through Razorpay's refund API; manual: paid back by staff (bank, UPI)
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description Rupees, at most two decimals */
+                  amount: number;
+                  /** @description The number of the order this refund paid back alone (its share); null: the payment's refund */
+                  numberId: number | null;
+                  reason: string;
+                  /**
+                   * @description requested: sent to Razorpay, no answer yet (asking again resumes it); done; failed
+                   * @enum {string}
+                   */
+                  status: 'requested' | 'done' | 'failed';
+                  /** @description Razorpay's refund id (rfnd_...) */
+                  providerRefundId: string | null;
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference staff gave for a manual refund (null until given) */
+                  reference: string | null;
+                  /** @description Why Razorpay refused it, when it did */
+                  failure: string | null;
+                  /** @description The staff member who made the refund; "System" for an automatic one */
+                  by: string;
+                  /** @description ISO time it was asked for */
+                  at: string;
+                  completedAt: string | null;
+                }[];
+              }[];
+              /** @description The numbers of this order that may go back on sale now (POST /admin/numbers/{id}/unhide): sold, the order cancelled after payment or refunded, or the number refunded alone, before any UPC went out for it, not relisted since */
+              relistableNumberIds: number[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,11 +1,13 @@
 import {
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { paise } from './money';
 import { sql } from 'drizzle-orm';
@@ -30,8 +32,21 @@ export const documentCounters = pgTable(
 );
 
 /**
- * An order's tax invoice (one, issued when it is paid) and its credit notes (one per refund,
- * against the invoice). The amounts are the order's, which do not change once it is paid.
+ * What an invoice replaced by a billing correction printed (decision 0070): the order's billing
+ * snapshot, place of supply and GST split as they were when it was issued.
+ */
+export interface InvoiceAsIssued {
+  billing: unknown;
+  placeOfSupply: string | null;
+  cgstAmount: number;
+  sgstAmount: number;
+  igstAmount: number;
+}
+
+/**
+ * An order's tax invoice (one current, issued when it is paid; a billing correction replaces it,
+ * decision 0070) and its credit notes (one per refund, and one cancelling a replaced invoice),
+ * each against an invoice. The amounts are the order's, which do not change once it is paid.
  */
 export const taxDocuments = pgTable(
   'tax_documents',
@@ -43,8 +58,14 @@ export const taxDocuments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    /** A credit note's refund. */
+    /** A credit note's refund; null: the credit note of an invoice replaced by a correction. */
     refundId: uuid('refund_id').references(() => refunds.id),
+    /** A credit note's invoice. */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => taxDocuments.id),
+    /** An invoice replaced by a billing correction: when; null while it is the order's. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** A replaced invoice: what it printed (the order's own figures are the current invoice's). */
+    asIssued: jsonb('as_issued').$type<InvoiceAsIssued>(),
     /** Paise: the invoice's total, or the amount a credit note gives back. */
     amount: paise('amount').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,7 +73,7 @@ export const taxDocuments = pgTable(
   (t) => [
     uniqueIndex('tax_documents_invoice_key')
       .on(t.orderId)
-      .where(sql`${t.kind} = 'INV'`),
+      .where(sql`${t.kind} = 'INV' and ${t.replacedAt} is null`),
     uniqueIndex('tax_documents_refund_key').on(t.refundId),
   ],
 );

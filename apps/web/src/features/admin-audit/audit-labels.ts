@@ -16,6 +16,7 @@ const actionLabels: Record<string, string> = {
   'order.refund_failed': 'Refund failed',
   'order.number_refund': 'Number refunded',
   'order.refund_reference': 'Refund reference added',
+  'order.billing_correct': 'Billing details corrected',
   'staff.invite': 'Staff member invited',
   'staff.role': 'Staff role changed',
   'staff.disable': 'Staff account disabled',

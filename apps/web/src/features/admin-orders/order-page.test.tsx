@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
+import { creditNote, taxDocuments } from '../../../test-support/orders';
 import { createTestQueryClient } from '../../../test-support/render';
 import {
   numberRefund,
@@ -386,20 +387,11 @@ describe('the console order page', () => {
       staffPaidOrder({
         status: 'refunded',
         statusLabel: 'Refunded',
-        taxDocuments: {
+        taxDocuments: taxDocuments({
           invoice: true,
           creditNote: true,
-          creditNotes: [
-            {
-              serial: 'CN/26-27/000001',
-              file: 'CN-26-27-000001.pdf',
-              amount: 177000,
-              issuedAt: '2026-11-23T05:00:00.000Z',
-              refundReference: null,
-              numberId: null,
-            },
-          ],
-        },
+          creditNotes: [creditNote({ refundReference: null })],
+        }),
       }),
     );
     const payments = await screen.findByRole('region', { name: 'Payments' });
@@ -413,7 +405,7 @@ describe('the console order page', () => {
       staffPaidOrder({
         status: 'refunded',
         statusLabel: 'Refunded',
-        taxDocuments: { invoice: true, creditNote: false, creditNotes: [] },
+        taxDocuments: taxDocuments({ invoice: true }),
       }),
     );
     const payments = await screen.findByRole('region', { name: 'Payments' });

@@ -5,6 +5,7 @@ import { formatIndianDate } from '../../lib/format';
 import { consoleMeta, ConsolePage, useConsoleTitle } from '../admin-shell';
 import { useStaffOrder } from './api/get-order';
 import type { Route } from './+types/order-page';
+import { BillingCorrectionPanel } from './order-detail/billing-correction-panel';
 import { CancelPanel } from './order-detail/cancel-panel';
 import { NumbersPanel } from './order-detail/numbers-panel';
 import { OrderFacts } from './order-detail/order-facts';
@@ -17,7 +18,8 @@ export const meta: Route.MetaFunction = () => consoleMeta('Order');
 
 /**
  * /admin/orders/:orderId: one order for the support team. Its numbers and their porting (UPC,
- * porting, ported), its payments (confirm a transfer, refund), cancelling it, its timeline with
+ * porting, ported), its payments (confirm a transfer, refund), cancelling it, correcting its
+ * billing details, its timeline with
  * who did what and when; beside them the buyer, billing, amounts and attribution.
  */
 export default function OrderPage({ params }: Route.ComponentProps) {
@@ -68,6 +70,7 @@ export default function OrderPage({ params }: Route.ComponentProps) {
         <div className="space-y-6">
           <CancelPanel order={order} />
           <OrderFacts order={order} />
+          <BillingCorrectionPanel order={order} />
         </div>
       </div>
     </ConsolePage>

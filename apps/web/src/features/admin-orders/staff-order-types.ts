@@ -10,3 +10,4 @@ export type PortingStepBody = ApiBody<'/admin/orders/{id}/numbers/{numberId}/por
 export type RefundBody = ApiBody<'/admin/orders/{id}/refunds', 'post'>;
 export type RefundReferenceBody = ApiBody<'/admin/orders/{id}/refunds/{refundId}', 'patch'>;
 export type NumberRefundBody = ApiBody<'/admin/orders/{id}/numbers/{numberId}/refund', 'post'>;
+export type BillingCorrectionBody = ApiBody<'/admin/orders/{id}/billing', 'post'>;

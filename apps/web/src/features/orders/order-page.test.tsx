@@ -14,6 +14,7 @@ import {
   pendingManualOrder,
   pendingRazorpayOrder,
   sampleNextSteps,
+  taxDocuments,
 } from '../../../test-support/orders';
 import { createTestQueryClient } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
@@ -805,14 +806,14 @@ describe('order page: paid', () => {
   });
 
   /** A refunded order's page, with the tax documents the order has. */
-  function showRefundedOrder(taxDocuments: Order['taxDocuments']) {
+  function showRefundedOrder(documents: Partial<Order['taxDocuments']>) {
     signedInApi({
       [orderPath]: ok(
         paidOrder({
           status: 'refunded',
           statusLabel: 'Refunded',
           payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
-          taxDocuments,
+          taxDocuments: taxDocuments(documents),
         }),
       ),
     });
@@ -863,6 +864,44 @@ describe('order page: paid', () => {
     showRefundedOrder({ invoice: false, creditNote: false, creditNotes: [] });
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(within(refunded).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('keeps an invoice a billing correction replaced, and its credit note, beside the new one', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        paidOrder({
+          taxDocuments: taxDocuments({
+            invoice: true,
+            invoiceFile: 'INV-26-27-000002.pdf',
+            invoiceSerial: 'INV/26-27/000002',
+            replacedInvoices: [
+              {
+                serial: 'INV/26-27/000001',
+                file: 'INV-26-27-000001.pdf',
+                issuedAt: '2026-11-22T09:05:00.000Z',
+                replacedAt: '2026-11-24T09:05:00.000Z',
+              },
+            ],
+            creditNote: true,
+            creditNotes: [creditNote({ refundReference: null, billingCorrection: true })],
+          }),
+        }),
+      ),
+    });
+    renderOrderPage();
+    const received = await screen.findByRole('region', { name: 'Payment received' });
+    expect(received).toHaveTextContent(
+      'Your billing details were corrected: invoice INV/26-27/000002 is the one that counts.',
+    );
+    expect(
+      within(received).getByRole('link', { name: 'Download your tax invoice (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoice.pdf`);
+    expect(
+      within(received).getByRole('link', { name: 'Invoice INV/26-27/000001, replaced (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoices/INV-26-27-000001.pdf`);
+    expect(
+      within(received).getByRole('link', { name: 'Credit note CN/26-27/000001 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`);
   });
 });
 

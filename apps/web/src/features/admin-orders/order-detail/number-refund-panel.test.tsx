@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../../test-support/fake-api';
+import { creditNote, taxDocuments } from '../../../../test-support/orders';
 import { ORDER_ID, samplePayment, staffPaidOrder } from '../../../../test-support/staff-orders';
 import { renderStaffOrder } from '../../../../test-support/staff-order-page';
 import { errorToasts } from '../../../../test-support/toasts';
@@ -123,20 +124,11 @@ describe('refunding one number in the console', () => {
   it('lists the credit note of a number refunded with the order’s documents', async () => {
     const order = withFirstRefunded(
       staffPaidOrder({
-        taxDocuments: {
+        taxDocuments: taxDocuments({
           invoice: true,
           creditNote: true,
-          creditNotes: [
-            {
-              serial: 'CN/26-27/000001',
-              file: 'CN-26-27-000001.pdf',
-              amount: 147500,
-              issuedAt: '2026-11-23T05:00:00.000Z',
-              refundReference: null,
-              numberId: 11,
-            },
-          ],
-        },
+          creditNotes: [creditNote({ amount: 147500, refundReference: null, numberId: 11 })],
+        }),
       }),
     );
     renderStaffOrder(order);

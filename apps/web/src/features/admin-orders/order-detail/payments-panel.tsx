@@ -66,9 +66,25 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
       {order.taxDocuments.invoice ? (
         <p className="mt-4 flex flex-wrap gap-3">
           <a href={documentUrl(order, 'invoice.pdf')} className="btn-secondary" download>
-            Download the tax invoice (PDF)
+            Download the tax invoice
+            {order.taxDocuments.replacedInvoices.length > 0
+              ? ` ${order.taxDocuments.invoiceSerial}`
+              : ''}{' '}
+            (PDF)
           </a>
-          {/* One credit note per refund: each number refunded alone, and the payment's. */}
+          {/* Each invoice a billing correction replaced, as it was issued (decision 0070). */}
+          {order.taxDocuments.replacedInvoices.map((invoice) => (
+            <a
+              key={invoice.serial}
+              href={documentUrl(order, `invoices/${invoice.file}`)}
+              className="btn-secondary"
+              download
+            >
+              Download replaced invoice {invoice.serial} (PDF)
+            </a>
+          ))}
+          {/* One credit note per refund (each number refunded alone, the payment's) and per
+              invoice replaced. */}
           {order.taxDocuments.creditNotes.map((note) => (
             <a
               key={note.serial}
@@ -77,7 +93,10 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
               download
             >
               Download credit note {note.serial}
-              {creditNoteFor(order, note.numberId)} (PDF)
+              {note.billingCorrection
+                ? ' (billing corrected)'
+                : creditNoteFor(order, note.numberId)}{' '}
+              (PDF)
             </a>
           ))}
         </p>
@@ -88,7 +107,7 @@ export function PaymentsPanel({ order }: { order: StaffOrder }) {
 
 const documentUrl = (
   order: StaffOrder,
-  file: 'invoice.pdf' | `credit-notes/${string}` | 'payment-screenshot',
+  file: 'invoice.pdf' | `credit-notes/${string}` | `invoices/${string}` | 'payment-screenshot',
 ) => `${siteConfig.apiBaseUrl}/api/v1/admin/orders/${encodeURIComponent(order.id)}/${file}`;
 
 /** " for 98765 43210" when a refund or its credit note is for a number refunded alone. */

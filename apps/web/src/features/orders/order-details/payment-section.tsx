@@ -163,9 +163,51 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
               Download your tax invoice (PDF)
             </TaxDocumentLink>
           ) : null}
+          <ReplacedInvoices order={order} />
         </Card>
       );
   }
+}
+
+/**
+ * The invoices a correction of the billing details replaced (decision 0070), each with the credit
+ * note that cancels it: still the buyer's to download, as they were issued.
+ */
+function ReplacedInvoices({ order }: { order: Order }) {
+  const { replacedInvoices, invoiceSerial, creditNotes } = order.taxDocuments;
+  if (replacedInvoices.length === 0) return null;
+  const cancelling = creditNotes.filter((note) => note.billingCorrection);
+  return (
+    <div className="mt-4 text-sm text-slate-700">
+      <p>
+        Your billing details were corrected: invoice {invoiceSerial} is the one that counts. The
+        earlier {replacedInvoices.length === 1 ? 'invoice is' : 'invoices are'} cancelled by a
+        credit note for the same amount.
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-x-3">
+        {replacedInvoices.map((invoice, index) => (
+          <li key={invoice.serial} className="flex flex-wrap gap-x-3">
+            <a
+              href={orderFileUrl(order, `invoices/${invoice.file}`)}
+              className="btn-secondary mt-2 inline-flex"
+              download
+            >
+              Invoice {invoice.serial}, replaced (PDF)
+            </a>
+            {cancelling[index] ? (
+              <a
+                href={orderFileUrl(order, `credit-notes/${cancelling[index].file}`)}
+                className="btn-secondary mt-2 inline-flex"
+                download
+              >
+                Credit note {cancelling[index].serial} (PDF)
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /** A tax document of the order (its invoice, or the credit note of its refund) to download. */

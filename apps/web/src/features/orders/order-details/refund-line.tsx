@@ -3,7 +3,10 @@ import { formatIndianDate } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
 import type { Order, OrderItem } from '../order-types';
 
-/** A file of the order to download: its invoice, a credit note (`credit-notes/<file>`). */
+/**
+ * A file of the order to download: its invoice, a credit note (`credit-notes/<file>`), an invoice
+ * a billing correction replaced (`invoices/<file>`).
+ */
 export const orderFileUrl = (order: Pick<Order, 'id'>, path: string) =>
   `${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/${path}`;
 

@@ -1,0 +1,198 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, ok } from '../../../../test-support/fake-api';
+import { creditNote, taxDocuments } from '../../../../test-support/orders';
+import { ORDER_ID, staffPaidOrder } from '../../../../test-support/staff-orders';
+import { renderStaffOrder } from '../../../../test-support/staff-order-page';
+import { errorToasts } from '../../../../test-support/toasts';
+
+/** Puts text in a field at once (typing it key by key is slow on a busy machine). */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const path = `POST /admin/orders/${ORDER_ID}/billing`;
+const DELHI_GSTIN = '07AAPFU0939F1ZX';
+
+async function openForm() {
+  const panel = await screen.findByRole('region', { name: 'Correct billing details' });
+  await userEvent.click(within(panel).getByRole('button', { name: 'Correct billing details…' }));
+  return within(panel).getByRole('form', { name: 'Correct billing details' });
+}
+
+/** The sample paid order after its invoice was reissued for Delhi. */
+const corrected = staffPaidOrder({
+  billing: {
+    ...staffPaidOrder().billing,
+    gstinNo: DELHI_GSTIN,
+    address: {
+      line1: '5 Connaught Place',
+      line2: null,
+      city: 'New Delhi',
+      state: 'Delhi',
+      pinCode: '110001',
+    },
+  },
+  taxDocuments: taxDocuments({
+    invoice: true,
+    invoiceFile: 'INV-26-27-000002.pdf',
+    invoiceSerial: 'INV/26-27/000002',
+    replacedInvoices: [
+      {
+        serial: 'INV/26-27/000001',
+        file: 'INV-26-27-000001.pdf',
+        issuedAt: '2026-11-22T09:05:00.000Z',
+        replacedAt: '2026-11-24T09:05:00.000Z',
+      },
+    ],
+    creditNote: true,
+    creditNotes: [creditNote({ refundReference: null, billingCorrection: true })],
+  }),
+});
+
+describe("correcting an order's billing details in the console", () => {
+  it('is prefilled with the billing, checks the GSTIN and reason, confirms a GSTIN of another state, and sends what the agent saw', async () => {
+    const api = renderStaffOrder(staffPaidOrder(), {
+      [path]: ok(
+        corrected,
+        'Order VN-20261122-7K3Q9MZA: billing details corrected; invoice INV/26-27/000002 replaces INV/26-27/000001.',
+      ),
+    });
+    const form = await openForm();
+    expect(within(form).getByLabelText('Billing name')).toHaveValue('Asha Verma');
+    expect(within(form).getByLabelText('Company name')).toHaveValue('Asha Traders');
+    const gstin = within(form).getByLabelText('GSTIN');
+    expect(gstin).toHaveValue('27AAPFU0939F1ZV');
+    expect(within(form).getByLabelText('Address line 1')).toHaveValue('1 MG Road');
+
+    await fill(gstin, '07AAPFU0939F1Z0');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Correct the billing details' }),
+    );
+    expect(
+      await within(form).findByText(
+        'Enter a valid 15-character GSTIN (for example 27AAPFU0939F1ZV).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(form).getByText('Say in at least 5 characters why the details are corrected.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo(path)).toHaveLength(0);
+
+    // Delhi's GSTIN with a Maharashtra address: the difference is confirmed first.
+    await fill(gstin, DELHI_GSTIN.toLowerCase());
+    await fill(within(form).getByLabelText(/^Reason/), 'Buyer e-mailed: wrong GSTIN');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Correct the billing details' }),
+    );
+    const confirm = await within(form).findByRole('checkbox', {
+      name: 'The GSTIN is registered in Delhi; bill this order to Maharashtra all the same.',
+    });
+    expect(confirm).toHaveFocus();
+    expect(api.callsTo(path)).toHaveLength(0);
+    await userEvent.click(confirm);
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Correct the billing details' }),
+    );
+
+    expect(
+      await screen.findByText(
+        'Order VN-20261122-7K3Q9MZA: billing details corrected; invoice INV/26-27/000002 replaces INV/26-27/000001.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo(path)[0]!.body).toEqual({
+      billing: {
+        name: 'Asha Verma',
+        companyName: 'Asha Traders',
+        gstinNo: DELHI_GSTIN,
+        line1: '1 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pinCode: '411001',
+      },
+      reason: 'Buyer e-mailed: wrong GSTIN',
+      confirmGstinStateMismatch: true,
+      expected: {
+        name: 'Asha Verma',
+        companyName: 'Asha Traders',
+        gstinNo: '27AAPFU0939F1ZV',
+        address: {
+          line1: '1 MG Road',
+          line2: null,
+          city: 'Pune',
+          state: 'Maharashtra',
+          pinCode: '411001',
+        },
+      },
+    });
+    // The page lists the new invoice, the replaced one and the credit note that cancels it.
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByRole('link', {
+        name: 'Download the tax invoice INV/26-27/000002 (PDF)',
+      }),
+    ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/invoice.pdf`);
+    expect(
+      within(payments).getByRole('link', {
+        name: 'Download replaced invoice INV/26-27/000001 (PDF)',
+      }),
+    ).toHaveAttribute('href', `/api/v1/admin/orders/${ORDER_ID}/invoices/INV-26-27-000001.pdf`);
+    expect(
+      within(payments).getByRole('link', {
+        name: 'Download credit note CN/26-27/000001 (billing corrected) (PDF)',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the form, and closes it with a toast when another agent corrected the details first", async () => {
+    const refusals = [
+      fail(
+        409,
+        'This order has a refund and its credit note: its billing details cannot be corrected here. Correct its tax documents by hand with the accountant.',
+        { code: 'CORRECT_BY_HAND' },
+      ),
+      fail(
+        409,
+        "Ravi Kumar corrected this order's billing details at 24 Nov 2026, 2:35 pm, after you opened it.",
+        { code: 'BILLING_CHANGED' },
+      ),
+    ];
+    renderStaffOrder(staffPaidOrder(), { [path]: () => refusals.shift()! });
+    let form = await openForm();
+    await fill(within(form).getByLabelText('Billing name'), 'Asha V. Verma');
+    await fill(within(form).getByLabelText(/^Reason/), 'Name spelt wrong');
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Correct the billing details' }),
+    );
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Correct its tax documents by hand with the accountant.',
+    );
+
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Correct the billing details' }),
+    );
+    expect(
+      await within(errorToasts()).findByText(/Ravi Kumar corrected this order's billing details/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Correct billing details' })).not.toBeInTheDocument();
+    form = await openForm();
+    expect(within(form).getByLabelText('Billing name')).toHaveValue('Asha Verma');
+  });
+
+  it('is not offered for a refunded order', async () => {
+    renderStaffOrder(staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }));
+    await screen.findByRole('region', { name: 'Payments' });
+    expect(
+      screen.queryByRole('region', { name: 'Correct billing details' }),
+    ).not.toBeInTheDocument();
+  });
+});

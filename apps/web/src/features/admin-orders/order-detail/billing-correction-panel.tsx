@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { gstinStateName } from '@store/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { CheckboxField, GstinField, TextField } from '../../../components/form-fields';
+import { useInlinePanel } from '../../../components/inline-panel';
+import { z } from '../../../lib/zod';
+import { AddressFields, addressSchema, checkCorporateFields, nameSchema } from '../../account';
+import { Card } from '../../orders';
+import { useCorrectBilling } from '../api/correct-billing';
+import type { StaffOrder } from '../staff-order-types';
+import { FormActions } from './form-actions';
+import { useChangeFeedback } from './use-change-feedback';
+
+const GSTIN_STATE_CONFIRM = 'Confirm the billing state, or correct the GSTIN or the state.';
+
+const baseSchema = addressSchema.extend({
+  name: nameSchema,
+  companyName: z.string(),
+  gstinNo: z.string(),
+  confirmGstinStateMismatch: z.boolean(),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Say in at least 5 characters why the details are corrected.')
+    .max(500, 'Please keep the reason under 500 characters.'),
+});
+/** A Corporate order's company name and GSTIN are required, as at registration. */
+const corporateSchema = baseSchema.superRefine(checkCorporateFields);
+
+type Values = z.input<typeof baseSchema>;
+
+/** The order's billing, as the form starts and as the server is told the agent saw it. */
+function valuesOf(billing: StaffOrder['billing']): Values {
+  const address = billing.address;
+  return {
+    name: billing.name,
+    companyName: billing.companyName ?? '',
+    gstinNo: billing.gstinNo ?? '',
+    line1: address?.line1 ?? '',
+    line2: address?.line2 ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    pinCode: address?.pinCode ?? '',
+    confirmGstinStateMismatch: false,
+    reason: '',
+  };
+}
+
+const seenOf = ({ name, companyName, gstinNo, address }: StaffOrder['billing']) => ({
+  name,
+  companyName,
+  gstinNo,
+  address,
+});
+
+/**
+ * "Correct billing details…": the order's billing name and address (a Corporate order's company
+ * and GSTIN too) corrected with a reason (decision 0070). A paid order's invoice is then
+ * cancelled by a credit note and issued again under a new number; the buyer is e-mailed it.
+ * Not offered once the order is cancelled or refunded or has a refund: the accountant's work.
+ */
+export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
+  const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
+  const correct = useCorrectBilling(order.id);
+  const { failure, attempt } = useChangeFeedback();
+  const corporate = order.billing.accountType === 'Corporate';
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, z.output<typeof baseSchema>>({
+    resolver: zodResolver(corporate ? corporateSchema : baseSchema),
+    defaultValues: valuesOf(order.billing),
+  });
+  const [stateName, gstin] = useWatch({ control, name: ['state', 'gstinNo'] });
+  const gstinState = corporate ? gstinStateName(gstin.trim().toUpperCase()) : undefined;
+  const mismatch = Boolean(gstinState && stateName && gstinState !== stateName);
+
+  const refunded = order.payments.some((payment) =>
+    payment.refunds.some((refund) => refund.status !== 'failed'),
+  );
+  if (order.status === 'cancelled' || order.status === 'refunded' || refunded) return null;
+
+  const opened = () => {
+    reset(valuesOf(order.billing));
+    show();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    const { confirmGstinStateMismatch, reason, companyName, gstinNo, line2, ...rest } = values;
+    if (mismatch && !confirmGstinStateMismatch) {
+      setError(
+        'confirmGstinStateMismatch',
+        { message: GSTIN_STATE_CONFIRM },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    const billing = {
+      ...rest,
+      ...(line2 ? { line2 } : {}),
+      ...(corporate ? { companyName, gstinNo: gstinNo.trim().toUpperCase() } : {}),
+    };
+    const done = await attempt(
+      () =>
+        correct.mutateAsync({
+          billing,
+          reason,
+          expected: seenOf(order.billing),
+          ...(mismatch ? { confirmGstinStateMismatch: true } : {}),
+        }),
+      'Billing details corrected.',
+      { onRefused: close, refusedCodes: ['BILLING_CHANGED'] },
+    );
+    if (done) close();
+  });
+
+  return (
+    <Card title="Correct billing details">
+      <p className="text-sm text-slate-700">
+        {order.paidAt
+          ? 'The invoice is cancelled by a credit note for its full amount and issued again under a new number with the corrected details; the buyer is e-mailed the new invoice. The amounts stay the same; the GST may move between CGST + SGST and IGST with the place of supply.'
+          : 'The order is not paid: its billing details change, and its invoice will carry them when it is paid. The amounts stay the same.'}
+      </p>
+      {open ? (
+        <form
+          onSubmit={onSubmit}
+          onKeyDown={onKeyDown}
+          noValidate
+          aria-label="Correct billing details"
+          className="mt-3 space-y-4"
+        >
+          <TextField
+            label="Billing name"
+            autoFocus
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          {corporate ? (
+            <>
+              <TextField
+                label="Company name"
+                error={errors.companyName?.message}
+                {...register('companyName')}
+              />
+              <GstinField error={errors.gstinNo?.message} {...register('gstinNo')} />
+            </>
+          ) : null}
+          <AddressFields register={register} errors={errors} stateName={stateName} />
+          {mismatch ? (
+            <CheckboxField
+              label={`The GSTIN is registered in ${gstinState}; bill this order to ${stateName} all the same.`}
+              error={errors.confirmGstinStateMismatch?.message}
+              {...register('confirmGstinStateMismatch')}
+            />
+          ) : null}
+          <TextField
+            label="Reason (on the timeline)"
+            hint="Why the details are corrected, such as the buyer's e-mail asking for it."
+            error={errors.reason?.message}
+            {...register('reason')}
+          />
+          <FormActions
+            failure={failure}
+            pending={isSubmitting}
+            pendingLabel="Correcting…"
+            submit="Correct the billing details"
+            keep={{ label: 'Keep them', onClick: close }}
+          />
+        </form>
+      ) : (
+        <button ref={openerRef} type="button" className="btn-secondary mt-3" onClick={opened}>
+          Correct billing details…
+        </button>
+      )}
+    </Card>
+  );
+}
