@@ -296,6 +296,13 @@ async function noteChanged(tx: Tx, current: EnquiryRow): Promise<AppError> {
   );
 }
 
+/**
+ * How long a note or a reply is: what the audit log keeps of it. The words are the enquirer's
+ * business and are deleted with the enquiry after RETENTION_ENQUIRY_DAYS; the log, never
+ * trimmed, would keep them for ever (decision 0073).
+ */
+const characters = (text: string | null) => [...(text ?? '')].length;
+
 /** Enquiries from the site's forms, and the support console's inbox of them. */
 export function createEnquiryService(deps: EnquiryDeps) {
   const db = deps.database.db;
@@ -375,8 +382,8 @@ export function createEnquiryService(deps: EnquiryDeps) {
           await deps.audit.record(tx, {
             ...entry,
             action: 'enquiry.note',
-            before: { note: before.staffNote },
-            after: { note: after.staffNote },
+            before: { noteCharacters: characters(before.staffNote) },
+            after: { noteCharacters: characters(after.staffNote) },
           });
         }
         return after;
@@ -386,7 +393,8 @@ export function createEnquiryService(deps: EnquiryDeps) {
 
     /**
      * E-mails a reply to the enquirer, then records it (who, when, what) and marks the enquiry
-     * answered, with an audit entry. Nothing is recorded when the e-mail cannot be sent.
+     * answered, with an audit entry (who, when, how long: not the words nor the address, which
+     * go with the enquiry after its period). Nothing is recorded when the e-mail cannot be sent.
      * The enquiry stays locked from before the sending until the reply is recorded, so that a
      * repeat with the same idempotency key (a retry after a lost answer, or a twin sent at the
      * same moment) finds the reply and answers the enquiry as it is, without e-mailing again;
@@ -450,12 +458,7 @@ export function createEnquiryService(deps: EnquiryDeps) {
           entityId: id,
           number: before.number,
           before: { status: before.status },
-          after: {
-            status: after.status,
-            sentTo: message.to,
-            subject: message.subject,
-            text: input.text,
-          },
+          after: { status: after.status, replyCharacters: characters(input.text) },
         });
         return after;
       });
