@@ -4034,7 +4034,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -4180,7 +4180,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -4350,7 +4350,7 @@ export interface operations {
                 nwFinalPrice: number;
                 /** @description The list price, in rupees */
                 nwBasePrice: number;
-                /** @description Whole percent off the list price; 0 when not on offer */
+                /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                 discountPercent: number;
               } | null;
               sum: number;
@@ -4479,7 +4479,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -4577,7 +4577,7 @@ export interface operations {
                 nwFinalPrice: number;
                 /** @description The list price, in rupees */
                 nwBasePrice: number;
-                /** @description Whole percent off the list price; 0 when not on offer */
+                /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                 discountPercent: number;
               };
               sum: number;
@@ -4826,7 +4826,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -4992,7 +4992,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5144,7 +5144,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5215,7 +5215,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -5372,7 +5372,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5443,7 +5443,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -5579,7 +5579,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5778,7 +5778,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5987,7 +5987,7 @@ export interface operations {
                       nwFinalPrice: number;
                       /** @description The list price, in rupees */
                       nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
+                      /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                       discountPercent: number;
                     };
                     sum: number;
@@ -6160,7 +6160,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -9565,7 +9565,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 } | null;
                 sum: number;
@@ -9884,7 +9884,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 } | null;
                 sum: number;
