@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatIndiaDateTime } from '@store/domain';
 import type { z } from 'zod';
 import type { AuditService } from '../audit/audit-service';
+import { displayNumber } from '../catalog/number-item';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
@@ -33,6 +34,7 @@ import {
   OPEN_STATUSES,
   pageOfEnquiries,
   readReplies,
+  storeHasNumber,
   updateEnquiry,
   type EnquiryRow,
 } from './enquiry-store';
@@ -109,8 +111,9 @@ async function createEnquiry(
     const stored = await insertEnquiry(tx, input, clientIp, now, key || undefined);
     // Not stored: a twin with the same key (from another address) committed first.
     if (!stored) return { id: (await madeBefore(tx))!, messageIds: [] };
+    const ours = input.number && (await storeHasNumber(tx, input.number));
     const messageIds = await enqueueMessages(tx, [
-      acknowledgement(deps.config, input, stored),
+      acknowledgement(deps.config, input, stored, ours ? input.number : undefined),
       ...deps.staffAlerts.messages(staffAlert(deps.config, input, stored)),
     ]);
     return { id: stored, messageIds };
@@ -149,21 +152,25 @@ function staffAlert(
  * the form was given, unverified, so it carries nothing the sender wrote: not the message (that
  * would make the form a relay for anyone's text to anyone), not even their name (decision
  * 0057: to a mistyped address it would tell a stranger who wrote to us). The reference and
- * "if you did not contact us, ignore this" are all that is theirs.
+ * "if you did not contact us, ignore this" are all that is theirs. It names the `number` the
+ * enquiry is about when that is one of the store's own (the number page's form), so that a
+ * buyer asking about several can tell the answers apart (decision 0073).
  */
 function acknowledgement(
   config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig,
   input: Pick<EnquiryInput, 'email' | 'topic'>,
   id: string,
+  number?: string,
 ) {
   const store = config.STORE_NAME;
   const career = input.topic === 'career';
+  const about = number ? ` about ${displayNumber(number)}` : '';
   const subject = career
     ? `We have received your application – ${store}`
-    : `We have received your enquiry – ${store}`;
+    : `We have received your enquiry${about} – ${store}`;
   const opening = career
     ? `Thank you for applying to join ${store}. We have received your application and our team will review it. If your profile fits an opening, we will call you to arrange a conversation.`
-    : `Thank you for contacting ${store}. We have received your enquiry about ${topicLabels[input.topic]} and a member of our team will get back to you shortly, usually within one working day.`;
+    : `Thank you for contacting ${store}. We have received your enquiry${about || ` about ${topicLabels[input.topic]}`} and a member of our team will get back to you shortly, usually within one working day.`;
   const text = [
     'Hello,',
     '',
