@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatIndiaDateTime } from '@store/domain';
 import type { z } from 'zod';
 import type { AuditService } from '../audit/audit-service';
-import { displayNumber } from '../catalog/number-item';
+import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
