@@ -12,7 +12,8 @@ import { clickWhenHydrated, type ApiNumber } from '../support/store-pages';
 /**
  * Issue 18, items 5 to 7 as a buyer meets them: a heart kept as a guest and found in the
  * account after sign-in, a search saved; a family pack added to the cart in one tap; a number
- * marked coming soon shown with Notify me instead of Add to cart.
+ * marked coming soon shown with Notify me instead of Add to cart; a number hidden after it was
+ * added named on the cart page.
  */
 
 test('a guest hearts a number, signs in and finds it saved, then saves a search', async ({
@@ -72,6 +73,45 @@ test('a family pack goes in the cart in one tap', async ({ page }) => {
   await pack.getByRole('button', { name: 'Add pack to cart' }).click();
   await expect(page.getByText('Pack added to cart')).toBeVisible();
   await expect(header(page).getByRole('link', { name: `Cart, ${size} items` })).toBeVisible();
+});
+
+test('the cart names a number hidden since it was added, until the buyer dismisses it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // Cheap numbers far from the other specs' picks (and from the coming-soon one below).
+  const listing = await request.get('/api/v1/numbers?sort=price_asc&page=7&pageSize=10');
+  const [kept, hidden] = (
+    (await listing.json()) as { data: { items: ApiNumber[] } }
+  ).data.items.slice(5, 7);
+  for (const number of [kept!, hidden!]) {
+    await page.goto(`/numbers/${number.number}`);
+    await clickWhenHydrated(page.getByRole('button', { name: 'Add to cart' }));
+    await expect(page.getByText('Item added to cart').first()).toBeVisible();
+  }
+  const support = await supportRequest(baseURL);
+  try {
+    const hid = await support.post(`/api/v1/admin/numbers/${hidden!.id}/hide`);
+    expect(hid.ok(), await hid.text()).toBe(true);
+    await header(page).getByRole('link', { name: 'Cart, 2 items' }).click();
+    const notice = page.getByRole('status', { name: 'Removed from your cart' });
+    await expect(notice).toContainText(
+      `${hidden!.display} is no longer available and was removed from your cart.`,
+    );
+    await expect(page.getByTestId('cart-item')).toHaveCount(1);
+    await expect(page.getByTestId('cart-item')).toContainText(kept!.display);
+    // Still there once the spec's short toast has gone.
+    await expect(page.getByText('Some items in your cart are no longer available')).toHaveCount(0, {
+      timeout: 10_000,
+    });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+  } finally {
+    await support.post(`/api/v1/admin/numbers/${hidden!.id}/unhide`);
+    await support.dispose();
+  }
 });
 
 test('a coming-soon number shows Notify me instead of Add to cart', async ({

@@ -109,8 +109,10 @@ describe('discountPercent', () => {
     expect(discountPercent(3_000_00, 1_000_00)).toBe(66);
   });
 
-  it('is at least 1 for any offer, at most 100', () => {
-    expect(discountPercent(10_000_00, 9_990_00)).toBe(1);
+  it('is 0 for an offer under 1% (a paisa off ₹5,000 is not "1% off"), at most 100', () => {
+    expect(discountPercent(5_000_00, 4_999_99)).toBe(0);
+    expect(discountPercent(10_000_00, 9_990_01)).toBe(0);
+    expect(discountPercent(10_000_00, 9_900_00)).toBe(1);
     expect(discountPercent(10_000_00, 0)).toBe(100);
   });
 });

@@ -30,13 +30,13 @@ export function formatInr(rupees: number): string {
 
 /**
  * Whole percent off the list price, rounded down so that an offer never claims more than it
- * gives (₹1,600 to ₹1,400 is 12% off, not 13%); at least 1 whenever the number is on offer
- * (final below base), 0 when it is not.
+ * gives (₹1,600 to ₹1,400 is 12% off, not 13%): 0 when the number is not on offer, and 0 for
+ * an offer under 1% (a paisa off ₹5,000 is not "1% off"; decision 0073), which then shows its
+ * saving in rupees without a percentage.
  */
 export function discountPercent(basePaise: number, finalPaise: number): number {
   if (basePaise <= 0 || finalPaise >= basePaise) return 0;
-  const percent = Math.floor(((basePaise - finalPaise) * 100) / basePaise);
-  return Math.min(100, Math.max(1, percent));
+  return Math.min(100, Math.floor(((basePaise - finalPaise) * 100) / basePaise));
 }
 
 /** The largest price a number may have: what fits the database's integer paise, in whole crores. */

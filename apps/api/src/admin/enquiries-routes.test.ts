@@ -153,6 +153,7 @@ describeEachDatabase(
       const entries = res.json().data.entries as {
         action: string;
         actor: { id: string };
+        entityId: string;
         number: string | null;
         before: unknown;
         after: unknown;
@@ -210,11 +211,12 @@ describeEachDatabase(
       expect(cleared.json().data.note).toBeNull();
 
       const entries = await auditOf(id);
+      // The note's words stay with the enquiry (deleted after its period), not in the log.
       expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
-        ['enquiry.note', { note: 'Sold to him.' }, { note: null }],
-        ['enquiry.note', { note: 'Called him, calls back Monday.' }, { note: 'Sold to him.' }],
+        ['enquiry.note', { noteCharacters: 12 }, { noteCharacters: 0 }],
+        ['enquiry.note', { noteCharacters: 30 }, { noteCharacters: 12 }],
         ['enquiry.status', { status: 'new' }, { status: 'closed' }],
-        ['enquiry.note', { note: null }, { note: 'Called him, calls back Monday.' }],
+        ['enquiry.note', { noteCharacters: 0 }, { noteCharacters: 30 }],
       ]);
       expect(entries.every((e) => e.actor.id === staff.user.id && e.number === '9820098200')).toBe(
         true,
@@ -315,16 +317,22 @@ describeEachDatabase(
       ]);
       const entries = await auditOf(id);
       expect(entries.map((e) => e.action)).toEqual(['enquiry.reply', 'enquiry.reply']);
+      // That a reply was sent, by whom, how long: not its words, subject or the address, which
+      // stay with the enquiry and go with it after its period (decision 0073).
       expect(entries[1]).toMatchObject({
         actor: { id: staff.user.id },
+        entityId: id,
         number: '9820098200',
         before: { status: 'new' },
-        after: {
-          status: 'closed',
-          sentTo: 'ravi@example.com',
-          text: 'Yes, 98200 98200 is available at ₹1,50,000. Shall I hold it for you?',
-        },
+        after: { status: 'closed', replyCharacters: 68 },
       });
+      expect(Object.keys(entries[1]!.after as object).sort()).toEqual([
+        'replyCharacters',
+        'status',
+      ]);
+      for (const entry of entries) {
+        expect(JSON.stringify(entry)).not.toMatch(/ravi@example\.com|available|Friday|VIP number/);
+      }
     });
 
     it('refuses a note saved from a page opened before another agent saved theirs, naming it', async () => {

@@ -27,7 +27,7 @@ export const numberItemSchema = z.object({
     discountPercent: z
       .number()
       .int()
-      .describe('Whole percent off the list price; 0 when not on offer'),
+      .describe('Whole percent off the list price, rounded down; 0 when not on offer or under 1%'),
   }),
   sum: z.number().int(),
   mid: z.number().int(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { Notifier } from '../notify/notifier';
+import { insertTestNumbers } from '../../test-support/numbers';
 import { api, outbox } from '../../test-support/session-client';
 import {
   describeEachDatabase,
@@ -92,6 +93,25 @@ describeEachDatabase(
       expect(text).not.toContain(valid.message);
       expect(text).not.toContain('clinic');
       expect(text).not.toContain('Kulkarni');
+    });
+
+    it("names the store's number an enquiry from its page is about, as the site shows it", async () => {
+      await insertTestNumbers(ctx().app, [{ number: '9812347003', basePrice: 5_500 }]);
+      const about = { ...valid, topic: 'vip-number', number: '98123 47003' };
+      const res = await send({ ...about, pagePath: '/numbers/9812347003' });
+      expect(res.statusCode).toBe(201);
+      const [mail] = await outbox(ctx().app, 'ravi.k@example.com');
+      expect(mail!.subject).toBe(
+        `We have received your enquiry about 98123 47003 – ${ctx().config.STORE_NAME}`,
+      );
+      expect(mail!.text).toContain('We have received your enquiry about 98123 47003 and');
+      expect(mail!.text).toContain(`Reference: ${res.json().data.reference}`);
+
+      // A number the store does not have is the sender's text: not repeated (decision 0057).
+      await send({ ...about, number: '9999999999' }, '203.0.113.8');
+      const [other] = await outbox(ctx().app, 'ravi.k@example.com');
+      expect(other!.text).not.toContain('99999');
+      expect(other!.text).toContain('your enquiry about a VIP number and');
     });
 
     it('does not relay spam through the name', async () => {

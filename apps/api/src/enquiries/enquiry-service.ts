@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatIndiaDateTime } from '@store/domain';
 import type { z } from 'zod';
 import type { AuditService } from '../audit/audit-service';
+import { displayNumber } from '../catalog/catalog-service';
 import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
@@ -32,6 +33,7 @@ import {
   OPEN_STATUSES,
   pageOfEnquiries,
   readReplies,
+  storeHasNumber,
   updateEnquiry,
   type EnquiryRow,
 } from './enquiry-store';
@@ -108,8 +110,9 @@ async function createEnquiry(
     const stored = await insertEnquiry(tx, input, clientIp, now, key || undefined);
     // Not stored: a twin with the same key (from another address) committed first.
     if (!stored) return { id: (await madeBefore(tx))!, messageIds: [] };
+    const ours = input.number && (await storeHasNumber(tx, input.number));
     const messageIds = await enqueueMessages(tx, [
-      acknowledgement(deps.config, input, stored),
+      acknowledgement(deps.config, input, stored, ours ? input.number : undefined),
       ...deps.staffAlerts.messages(staffAlert(deps.config, input, stored)),
     ]);
     return { id: stored, messageIds };
@@ -148,21 +151,25 @@ function staffAlert(
  * the form was given, unverified, so it carries nothing the sender wrote: not the message (that
  * would make the form a relay for anyone's text to anyone), not even their name (decision
  * 0057: to a mistyped address it would tell a stranger who wrote to us). The reference and
- * "if you did not contact us, ignore this" are all that is theirs.
+ * "if you did not contact us, ignore this" are all that is theirs. It names the `number` the
+ * enquiry is about when that is one of the store's own (the number page's form), so that a
+ * buyer asking about several can tell the answers apart (decision 0073).
  */
 function acknowledgement(
   config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'> & ContactConfig,
   input: Pick<EnquiryInput, 'email' | 'topic'>,
   id: string,
+  number?: string,
 ) {
   const store = config.STORE_NAME;
   const career = input.topic === 'career';
+  const about = number ? ` about ${displayNumber(number)}` : '';
   const subject = career
     ? `We have received your application – ${store}`
-    : `We have received your enquiry – ${store}`;
+    : `We have received your enquiry${about} – ${store}`;
   const opening = career
     ? `Thank you for applying to join ${store}. We have received your application and our team will review it. If your profile fits an opening, we will call you to arrange a conversation.`
-    : `Thank you for contacting ${store}. We have received your enquiry about ${topicLabels[input.topic]} and a member of our team will get back to you shortly, usually within one working day.`;
+    : `Thank you for contacting ${store}. We have received your enquiry${about || ` about ${topicLabels[input.topic]}`} and a member of our team will get back to you shortly, usually within one working day.`;
   const text = [
     'Hello,',
     '',
@@ -295,6 +302,13 @@ async function noteChanged(audit: AuditService, tx: Tx, current: EnquiryRow): Pr
   );
 }
 
+/**
+ * How long a note or a reply is: what the audit log keeps of it. The words are the enquirer's
+ * business and are deleted with the enquiry after RETENTION_ENQUIRY_DAYS; the log, never
+ * trimmed, would keep them for ever (decision 0073).
+ */
+const characters = (text: string | null) => [...(text ?? '')].length;
+
 /** Enquiries from the site's forms, and the support console's inbox of them. */
 export function createEnquiryService(deps: EnquiryDeps) {
   const db = deps.database.db;
@@ -374,8 +388,8 @@ export function createEnquiryService(deps: EnquiryDeps) {
           await deps.audit.record(tx, {
             ...entry,
             action: 'enquiry.note',
-            before: { note: before.staffNote },
-            after: { note: after.staffNote },
+            before: { noteCharacters: characters(before.staffNote) },
+            after: { noteCharacters: characters(after.staffNote) },
           });
         }
         return after;
@@ -385,7 +399,8 @@ export function createEnquiryService(deps: EnquiryDeps) {
 
     /**
      * E-mails a reply to the enquirer, then records it (who, when, what) and marks the enquiry
-     * answered, with an audit entry. Nothing is recorded when the e-mail cannot be sent.
+     * answered, with an audit entry (who, when, how long: not the words nor the address, which
+     * go with the enquiry after its period). Nothing is recorded when the e-mail cannot be sent.
      * The enquiry stays locked from before the sending until the reply is recorded, so that a
      * repeat with the same idempotency key (a retry after a lost answer, or a twin sent at the
      * same moment) finds the reply and answers the enquiry as it is, without e-mailing again;
@@ -449,12 +464,7 @@ export function createEnquiryService(deps: EnquiryDeps) {
           entityId: id,
           number: before.number,
           before: { status: before.status },
-          after: {
-            status: after.status,
-            sentTo: message.to,
-            subject: message.subject,
-            text: input.text,
-          },
+          after: { status: after.status, replyCharacters: characters(input.text) },
         });
         return after;
       });

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { likeEscaped } from '../db/like-pattern';
-import { enquiries, enquiryReplies, users, type enquiryStatuses } from '../db/schema';
+import { enquiries, enquiryReplies, numbers, users, type enquiryStatuses } from '../db/schema';
 import type { Tx } from '../db/transactions';
 import { idStartOf } from './enquiry-reference';
 import type { EnquiryInput } from './enquiry-schemas';
@@ -50,6 +50,16 @@ export async function findEnquiryByKey(tx: Tx, key: string) {
     .from(enquiries)
     .where(eq(enquiries.idempotencyKey, key));
   return row;
+}
+
+/** Whether the store has (or had) this number in its stock, in any status. */
+export async function storeHasNumber(tx: Tx, number: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: numbers.id })
+    .from(numbers)
+    .where(eq(numbers.number, number))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The new enquiry's id; undefined when its idempotency key is taken (by a concurrent twin). */

@@ -4094,7 +4094,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -4240,7 +4240,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -4410,7 +4410,7 @@ export interface operations {
                 nwFinalPrice: number;
                 /** @description The list price, in rupees */
                 nwBasePrice: number;
-                /** @description Whole percent off the list price; 0 when not on offer */
+                /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                 discountPercent: number;
               } | null;
               sum: number;
@@ -4539,7 +4539,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -4637,7 +4637,7 @@ export interface operations {
                 nwFinalPrice: number;
                 /** @description The list price, in rupees */
                 nwBasePrice: number;
-                /** @description Whole percent off the list price; 0 when not on offer */
+                /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                 discountPercent: number;
               };
               sum: number;
@@ -4886,7 +4886,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5052,7 +5052,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5204,7 +5204,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5275,7 +5275,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -5432,7 +5432,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5503,7 +5503,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 };
                 sum: number;
@@ -5639,7 +5639,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -5838,7 +5838,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -6047,7 +6047,7 @@ export interface operations {
                       nwFinalPrice: number;
                       /** @description The list price, in rupees */
                       nwBasePrice: number;
-                      /** @description Whole percent off the list price; 0 when not on offer */
+                      /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                       discountPercent: number;
                     };
                     sum: number;
@@ -6220,7 +6220,7 @@ export interface operations {
                     nwFinalPrice: number;
                     /** @description The list price, in rupees */
                     nwBasePrice: number;
-                    /** @description Whole percent off the list price; 0 when not on offer */
+                    /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                     discountPercent: number;
                   };
                   sum: number;
@@ -9882,7 +9882,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 } | null;
                 sum: number;
@@ -10201,7 +10201,7 @@ export interface operations {
                   nwFinalPrice: number;
                   /** @description The list price, in rupees */
                   nwBasePrice: number;
-                  /** @description Whole percent off the list price; 0 when not on offer */
+                  /** @description Whole percent off the list price, rounded down; 0 when not on offer or under 1% */
                   discountPercent: number;
                 } | null;
                 sum: number;

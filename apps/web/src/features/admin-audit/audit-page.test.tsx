@@ -162,6 +162,48 @@ describe('the audit log page', () => {
     );
   });
 
+  it("reads an enquiry's reply and note as done, how long, without their words", async () => {
+    const enquiry = {
+      ...entries[1],
+      entityType: 'enquiry',
+      entityId: 'e1e2e3e4-0000-4000-8000-000000000000',
+      entityName: null,
+      number: '9820098200',
+    };
+    const answered = {
+      ...enquiry,
+      id: 6,
+      action: 'enquiry.reply',
+      before: { status: 'new' },
+      after: { status: 'closed', replyCharacters: 68 },
+    };
+    const noted = {
+      ...enquiry,
+      id: 5,
+      action: 'enquiry.note',
+      before: { noteCharacters: 0 },
+      after: { noteCharacters: 30 },
+    };
+    renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: {
+        'GET /admin/audit': auditPage({ entries: [answered, noted], total: 2 }),
+        'GET /admin/staff': members,
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const [, reply, note] = within(table).getAllByRole('row');
+    expect(reply).toHaveTextContent('Enquiry answered');
+    expect(reply).toHaveTextContent('status: new → changed to closed');
+    expect(reply).toHaveTextContent('reply characters: 68');
+    expect(within(reply!).getByRole('link', { name: 'Enquiry' })).toHaveAttribute(
+      'href',
+      '/admin/enquiries/e1e2e3e4-0000-4000-8000-000000000000',
+    );
+    expect(note).toHaveTextContent('Enquiry note changed');
+    expect(note).toHaveTextContent('note characters: 0 → changed to 30');
+  });
+
   it("names an order's change by the order's reference, and links to it", async () => {
     const confirmed = {
       ...entries[1],

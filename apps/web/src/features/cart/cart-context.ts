@@ -38,10 +38,12 @@ export interface CartView {
   openOrder: { id: string; reference: string; holdExpiresAt: string; productIds: number[] } | null;
 }
 
-/** A checkout stopped for the buyer to confirm: it would cancel the order `replaces`. */
-export interface CheckoutStop {
-  replaces: NonNullable<CartView['openOrder']>;
-}
+/**
+ * A checkout stopped: for the buyer to confirm, as it would cancel the order `replaces`; or
+ * because validation found these numbers gone (`unavailable`, ids: the cart has dropped them).
+ */
+export type CheckoutStop =
+  { replaces: NonNullable<CartView['openOrder']> } | { unavailable: number[] };
 
 export interface CartContextValue extends CartView {
   /** Signed in: the guest cart's numbers whose sync to the account failed (else empty). */
@@ -52,8 +54,11 @@ export interface CartContextValue extends CartView {
   removeItem(line: CartLine): Promise<boolean>;
   clear(): Promise<void>;
   setTdsPercent(percent: number): Promise<void>;
-  /** Spec §4: guests drop invalid items and adopt new prices; resolves whether all were valid. */
-  validate(): Promise<boolean>;
+  /**
+   * Spec §4: guests drop invalid items and adopt new prices (the server does so for an
+   * account's cart); resolves to the ids of the numbers found gone and dropped.
+   */
+  validate(): Promise<number[]>;
   /**
    * Validates, then reserves the numbers (billed as `details` say) and opens the order page;
    * stops instead when that would cancel the buyer's order awaiting payment for other numbers,

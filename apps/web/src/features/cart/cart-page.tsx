@@ -1,6 +1,7 @@
 import {
   lazy,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -9,7 +10,7 @@ import {
   type Ref,
 } from 'react';
 import { Link } from 'react-router';
-import { formatInr } from '@store/domain';
+import { formatInr, listInWords, plural } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
 import { useFocusLater } from '../../components/use-focus-later';
@@ -71,14 +72,27 @@ export default function CartPage() {
     useFocusLater<HTMLButtonElement>();
   const { target: checkoutButton, focusLater: focusCheckoutLater } =
     useFocusLater<HTMLButtonElement>();
+  /**
+   * The numbers a validation removed, named from the lines the page showed (its answer gives
+   * ids only, spec §4): said beside the spec's short toast until dismissed or the page is left.
+   */
+  const [gone, setGone] = useState<CartProduct[]>([]);
+  const tellGone = useCallback((ids: readonly number[], shown: readonly CartLine[]) => {
+    const removed = shown.filter((line) => ids.includes(line.product.id));
+    if (removed.length > 0) setGone(removed.map((line) => line.product));
+  }, []);
+  const { target: itemsHeading, focusLater: focusItemsLater } = useFocusLater<HTMLHeadingElement>();
   const checkout = async (details?: CheckoutDetails) => {
     const replacing = replacingRef.current;
     replacingRef.current = undefined;
+    const shown = lines;
     setBusy(true);
     try {
       const stop = await cart.checkout(details, { replacing });
-      setToConfirm(stop?.replaces ?? null);
-      if (stop) focusConfirmLater();
+      const replaces = stop && 'replaces' in stop ? stop.replaces : null;
+      setToConfirm(replaces);
+      if (replaces) focusConfirmLater();
+      if (stop && 'unavailable' in stop) tellGone(stop.unavailable, shown);
     } finally {
       setBusy(false);
     }
@@ -109,8 +123,11 @@ export default function CartPage() {
     validated.current = true;
     if (lines.length === 0) return;
     const opened = new Map(lines.map((line) => [line.product.id, line.priceAtAdd]));
-    void validate().then(() => setPricesAtOpen(opened));
-  }, [status, lines, validate]);
+    void validate().then((unavailable) => {
+      setPricesAtOpen(opened);
+      tellGone(unavailable, lines);
+    });
+  }, [status, lines, validate, tellGone]);
 
   // The prerendered page (and the first paint) has its heading; the cart itself lives in this
   // browser or on the server, so its lines arrive once the page is running.
@@ -128,6 +145,16 @@ export default function CartPage() {
       <PageHeader title="Your cart" />
       {cart.notSynced.length > 0 ? (
         <NotSyncedNotice products={cart.notSynced} onRetry={cart.retrySync} />
+      ) : null}
+      {gone.length > 0 ? (
+        <GoneNotice
+          products={gone}
+          onDismiss={() => {
+            setGone([]);
+            if (lines.length > 0) focusItemsLater();
+            else focusEmptyLater();
+          }}
+        />
       ) : null}
       {lines.length === 0 && cart.notSynced.length > 0 ? null : lines.length === 0 ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
@@ -156,7 +183,7 @@ export default function CartPage() {
               focus order follows the task, and on a phone the button comes after the form. */}
           <div className="grid content-start gap-8">
             <section aria-labelledby="cart-items-title">
-              <h2 id="cart-items-title" className="sr-only">
+              <h2 id="cart-items-title" ref={itemsHeading} tabIndex={-1} className="sr-only">
                 Numbers in your cart
               </h2>
               <ul className="grid gap-4" data-testid="cart-items">
@@ -249,6 +276,33 @@ function NotSyncedNotice({
       </p>
       <button type="button" className="btn-secondary mt-3" onClick={onRetry}>
         Try again
+      </button>
+    </div>
+  );
+}
+
+/** The numbers validation removed (spec §8's toast says only "some items"), by their digits. */
+function GoneNotice({
+  products,
+  onDismiss,
+}: {
+  products: readonly CartProduct[];
+  onDismiss: () => void;
+}) {
+  const one = products.length === 1;
+  return (
+    <div
+      role="status"
+      aria-label="Removed from your cart"
+      className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p>
+        {listInWords(products.map((product) => product.display))}{' '}
+        {plural(products.length, 'is', 'are')} no longer available and {one ? 'was' : 'were'}{' '}
+        removed from your cart.
+      </p>
+      <button type="button" className="btn-secondary" onClick={onDismiss}>
+        Dismiss
       </button>
     </div>
   );

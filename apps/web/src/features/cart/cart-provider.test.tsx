@@ -272,6 +272,50 @@ describe('guest cart', () => {
     expect(readGuestCart().items[0]!.priceAtAdd).toBe(6500);
   });
 
+  it('names each number validation removed, from the cart, until the buyer dismisses it', async () => {
+    guestCartOf(product(1, 5000), product(2, 7000), product(3, 9000));
+    installFakeApi({
+      // Ids only (spec §4): the digits come from the cart's own lines.
+      'POST /cart/validate': ok({
+        validationResults: [
+          { productId: 1, valid: false, priceChanged: false, newPrice: null },
+          { productId: 2, valid: true, priceChanged: false, newPrice: null },
+          { productId: 3, valid: false, priceChanged: false, newPrice: null },
+        ],
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    // The spec's toast, word for word, and beside it a line that stays.
+    expect(await toast(CART_MESSAGES.unavailable)).toBeInTheDocument();
+    const notice = await screen.findByRole('status', { name: 'Removed from your cart' });
+    expect(notice).toHaveTextContent(
+      '98765 00001 and 98765 00003 are no longer available and were removed from your cart.',
+    );
+    expect(screen.getAllByTestId('cart-item')).toHaveLength(1);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(
+      screen.queryByRole('status', { name: 'Removed from your cart' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Numbers in your cart' })).toHaveFocus();
+  });
+
+  it('names the one number removed from a cart it empties, over the empty cart', async () => {
+    guestCartOf(product(4, 5000));
+    installFakeApi({
+      'POST /cart/validate': ok({
+        validationResults: [{ productId: 4, valid: false, priceChanged: false, newPrice: null }],
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const notice = await screen.findByRole('status', { name: 'Removed from your cart' });
+    expect(notice).toHaveTextContent(
+      '98765 00004 is no longer available and was removed from your cart.',
+    );
+    expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByText('Your cart is empty.')).toHaveFocus();
+  });
+
   it('makes no call for an empty cart', async () => {
     const api = installFakeApi({});
     renderStore('/cart', <CartPage />);
@@ -536,6 +580,31 @@ describe('signed-in cart and checkout', () => {
     expect(screen.getByRole('button', { name: 'Remove 98765 00001' })).toHaveFocus();
   });
 
+  it("names a number the server's validation removed from the account's cart", async () => {
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(
+        serverCart([
+          { id: 1, price: 5000 },
+          { id: 2, price: 7000 },
+        ]),
+      ),
+      'POST /cart/validate': ok({
+        validationResults: [
+          { productId: 1, valid: true, priceChanged: false, newPrice: null },
+          { productId: 2, valid: false, priceChanged: false, newPrice: null },
+        ],
+        cart: serverCart([{ id: 1, price: 5000 }]),
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    const notice = await screen.findByRole('status', { name: 'Removed from your cart' });
+    expect(notice).toHaveTextContent(
+      '98765 00002 is no longer available and was removed from your cart.',
+    );
+    expect(screen.getAllByTestId('cart-item')).toHaveLength(1);
+  });
+
   it('reads the cart again when an add or a remove has gone through without its answer', async () => {
     let cart = serverCart([{ id: 1, price: 5000 }]);
     const api = installFakeApi({
@@ -608,6 +677,10 @@ describe('signed-in cart and checkout', () => {
     fireEvent.click(checkout);
     expect(await toast(CART_MESSAGES.checkoutBlocked)).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+    // Which one, from the line the page showed, and for as long as the buyer wants.
+    expect(await screen.findByRole('status', { name: 'Removed from your cart' })).toHaveTextContent(
+      '98765 00001 is no longer available and was removed from your cart.',
+    );
   });
 
   it("links to the buyer's order awaiting payment that holds the cart's numbers", async () => {

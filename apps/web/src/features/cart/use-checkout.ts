@@ -32,6 +32,10 @@ function signedOutMeanwhile(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 
+/** The numbers a validation found gone, by id (the answer names no digits, spec §4). */
+const unavailableIds = (results: readonly ValidationResult[]) =>
+  results.filter((result) => !result.valid).map((result) => result.productId);
+
 type AskedBeforeSignIn = { product: CartProduct } | { product?: undefined; cartIds: number[] };
 
 /**
@@ -74,12 +78,12 @@ export function useCheckout(
     (results: readonly ValidationResult[]) => {
       if (results.some((result) => !result.valid)) toast.warning(CART_MESSAGES.unavailable);
       if (results.some((result) => result.priceChanged)) toast.info(CART_MESSAGES.pricesChanged);
-      return results.every((result) => result.valid);
+      return unavailableIds(results);
     },
     [toast],
   );
 
-  const validate = useCallback(async (): Promise<boolean> => {
+  const validate = useCallback(async (): Promise<number[]> => {
     try {
       if (signedIn) {
         const { validationResults, cart } = await postValidate(undefined);
@@ -88,13 +92,13 @@ export function useCheckout(
       }
       const cart = readGuestCart();
       // Spec §5: an empty guest cart validates to an empty result without a call.
-      if (cart.items.length === 0) return true;
+      if (cart.items.length === 0) return [];
       const { validationResults } = await postValidate(toPayload(cart));
       writeGuestCart(applyValidation(readGuestCart(), validationResults).cart);
       return tellValidation(validationResults);
     } catch (error) {
       toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
-      return false;
+      return [];
     }
   }, [signedIn, queryClient, postValidate, tellValidation, toast]);
 
@@ -179,7 +183,7 @@ export function useCheckout(
         if (cart) setServerCart(queryClient, cart);
         if (validationResults.some((result) => !result.valid)) {
           toast.warning(CART_MESSAGES.checkoutBlocked);
-          return;
+          return { unavailable: unavailableIds(validationResults) };
         }
         if (validationResults.some((result) => result.priceChanged)) {
           // The buyer sees the new prices before any order is made at them.

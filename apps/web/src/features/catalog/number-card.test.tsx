@@ -100,6 +100,20 @@ describe('NumberCard', () => {
     expect(within(card).getByText('20% off')).toBeInTheDocument();
   });
 
+  it('gives no badge to an offer under 1%, and still shows the price it was', () => {
+    renderAt(
+      '/',
+      <NumberCard
+        item={makeItem({
+          pricing: { nwFinalPrice: 4999.99, nwBasePrice: 5000, discountPercent: 0 },
+        })}
+      />,
+    );
+    const card = screen.getByRole('article');
+    expect(card.querySelector('s')).toHaveTextContent('was ₹5,000');
+    expect(card).not.toHaveTextContent(/% off/);
+  });
+
   it('links the number to its own page', () => {
     renderAt('/', <NumberCard item={makeItem()} />);
     expect(screen.getByRole('link', { name: '9 8 7 6 5 4 3 2 1 0' })).toHaveAttribute(

@@ -147,7 +147,7 @@ export function NumberCard({
           {category.name}
         </p>
         <div className="-mt-1.5 -mr-1.5 flex shrink-0 items-center gap-1">
-          {onOffer ? (
+          {discount > 0 ? (
             <p className="rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold text-white">
               {discount}% off
             </p>

@@ -82,7 +82,8 @@ function Offer({ number }: { number: NumberDetail }) {
       </p>
       {number.saving > 0 ? (
         <p className="mt-2 inline-block rounded-full bg-emerald-700 px-3 py-1 text-sm font-bold text-white">
-          You save {formatInr(number.saving)} ({discountPercent}% off)
+          You save {formatInr(number.saving)}
+          {discountPercent > 0 ? ` (${discountPercent}% off)` : null}
         </p>
       ) : null}
       <p className="mt-2 text-sm text-slate-600">Plus 18% GST. UPC within 24 hours of payment.</p>

@@ -25,6 +25,7 @@ afterEach(() => {
 function detail(
   overrides: Partial<Omit<NumberDetail, 'status' | 'pricing'>> & {
     status?: NumberDetail['status'];
+    pricing?: NonNullable<NumberDetail['pricing']>;
   } = {},
 ): NumberDetail {
   const { status = 'available', ...rest } = overrides;
@@ -99,6 +100,18 @@ describe('a number on sale', { timeout: 20_000 }, () => {
     expect(
       await within(screen.getByTestId('similar-numbers')).findByRole('article'),
     ).toHaveAccessibleName('9 0 0 0 0 0 0 0 0 4');
+  });
+
+  it('says what an offer under 1% saves, without a percentage', () => {
+    renderNumber(
+      detail({
+        pricing: { nwFinalPrice: 4999.99, nwBasePrice: 5000, discountPercent: 0 },
+        saving: 0.01,
+      }),
+    );
+    expect(screen.getByTestId('offer-price')).toHaveTextContent('Price ₹4,999.99was ₹5,000');
+    expect(screen.getByText('You save ₹0.01')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/% off/);
   });
 
   it('adds it to the cart, or buys it now', async () => {
