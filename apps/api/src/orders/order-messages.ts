@@ -1301,20 +1301,22 @@ export function refundMessages(
  * caller's transaction as the messages are written (a buyer who changed them since the order is
  * written to at the new ones; the billing snapshot stays the invoice's). The WhatsApp ones only
  * when the account asks for WhatsApp updates now. None for a closed account: it has no contacts.
+ * Each names the account it follows: a contact change re-addresses it while it waits in the
+ * outbox (decision 0071).
  */
 export async function buyerMessages<Message extends Pick<OutgoingMessage, 'channel'>>(
   deps: Pick<OrderDeps, 'users'>,
   tx: Tx,
   order: Pick<OrderRow, 'userId' | 'billing'>,
   build: (contact: Contact) => readonly Message[],
-): Promise<Message[]> {
+): Promise<(Message & { followsAccount: string })[]> {
   // Read in the caller's transaction: a second connection per transaction could empty the pool.
   const account = await deps.users.openContact(order.userId, tx);
   if (!account) return [];
   const { name } = order.billing as Billing;
-  return build({ name, email: account.email, mobile: account.mobile }).filter(
-    (message) => message.channel !== 'whatsapp' || account.getWhatsappUpdate,
-  );
+  return build({ name, email: account.email, mobile: account.mobile })
+    .filter((message) => message.channel !== 'whatsapp' || account.getWhatsappUpdate)
+    .map((message) => ({ ...message, followsAccount: order.userId }));
 }
 
 /**
