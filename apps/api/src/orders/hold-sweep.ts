@@ -84,7 +84,12 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
         id,
       );
       const updated = await updateOrder(tx, id, { status: 'cancelled' });
-      await insertOrderEvent(tx, { orderId: id, status: 'cancelled', note: HOLD_EXPIRED_NOTE });
+      await insertOrderEvent(tx, {
+        orderId: id,
+        status: 'cancelled',
+        note: HOLD_EXPIRED_NOTE,
+        cause: 'lapsed',
+      });
       const ids = await enqueueMessages(tx, [
         ...(await buyerMessages(deps, tx, updated, (contact) =>
           holdExpiredMessages(deps.config, contact, updated, items),

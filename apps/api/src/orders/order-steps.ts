@@ -134,6 +134,7 @@ export async function advanceOrder(
       status: step.status,
       note: eventNote,
       staffUserId,
+      ...(step.status === 'cancelled' && { cause: 'staff' as const }),
     });
     await deps.audit.record(tx, {
       actorId: staffUserId,
