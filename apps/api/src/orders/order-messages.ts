@@ -1329,7 +1329,19 @@ export async function buyerMessages<Message extends Pick<OutgoingMessage, 'chann
   build: (contact: Contact) => readonly Message[],
 ): Promise<(Message & { followsAccount: string })[]> {
   // Read in the caller's transaction: a second connection per transaction could empty the pool.
-  const account = await deps.users.openContact(order.userId, tx);
+  const accounts = await deps.users.openContacts([order.userId], tx);
+  return messagesToAccount(order, accounts.get(order.userId), build);
+}
+
+/**
+ * buyerMessages given the order's account as read already (`account`, undefined when closed):
+ * for a caller that reads the accounts of many orders in one query (the hold sweep).
+ */
+export function messagesToAccount<Message extends Pick<OutgoingMessage, 'channel'>>(
+  order: Pick<OrderRow, 'userId' | 'billing'>,
+  account: { email: string; mobile: string; getWhatsappUpdate: boolean } | undefined,
+  build: (contact: Contact) => readonly Message[],
+): (Message & { followsAccount: string })[] {
   if (!account) return [];
   const { name } = order.billing as Billing;
   return build({ name, email: account.email, mobile: account.mobile })
