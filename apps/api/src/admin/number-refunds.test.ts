@@ -306,6 +306,54 @@ describeEachDatabase(
       expect(rest.json().data.payments[0].refunds.at(-1)).toMatchObject({ amount: 59_000 });
     });
 
+    it('cancelling while a number’s Razorpay refund is not confirmed says it is on its way, and it is finished once, not twice (decision 0071)', async () => {
+      // ₹50,000 + ₹5,000 with 18% GST: ₹64,900, of which ₹5,900 is the small number's.
+      const small = id('9811223344');
+      const { order, staff, user } = await paidOrder(['9876598765', '9811223344'], 'pay_line07');
+      // Razorpay makes the refund, but its answer is lost: the store holds it as requested.
+      fake.nextRefund('lose-answer');
+      const asked = await refundNumber(staff.client, order.id, small!, { reason: 'Cannot port' });
+      expect(asked.statusCode, asked.body).toBe(502);
+
+      const cancelled = await staff.client.post(api(`/admin/orders/${order.id}/events`), {
+        status: 'cancelled',
+        note: 'Cannot deliver the other number either',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const [mail] = await sentTo(ctx().database, user.email);
+      expect(mail!.text).toContain(
+        'Your order for 98765 98765, 98112 23344 has been cancelled. The rest of your payment, ₹59,000, will be refunded to you; ₹5,900 for 98112 23344 is on its way to you through Razorpay.',
+      );
+      expect(mail!.text).not.toContain('₹64,900');
+      const [sms] = await sentTo(ctx().database, user.mobile);
+      expect(sms!.text).toContain(`is cancelled, and Rs 59,000 will be refunded to you.`);
+
+      // Refunding the number again finishes the same refund (its own key), the order cancelled.
+      const finished = await refundNumber(staff.client, order.id, small!, {
+        reason: 'Cannot port',
+      });
+      expect(finished.statusCode, finished.body).toBe(200);
+      expect(finished.json().data.status).toBe('cancelled');
+      expect(fake.refunds).toHaveLength(1);
+      const [numberMail] = await sentTo(ctx().database, user.email);
+      expect(numberMail!.text).toContain(
+        '98112 23344 has been refunded: ₹5,900, its share of your payment pay_line07. The rest of your payment comes back with the refund of your cancelled order.',
+      );
+      expect(numberMail!.text).not.toContain('carry on');
+      const [numberSms] = await sentTo(ctx().database, user.mobile);
+      expect(numberSms!.text).toBe(
+        `VIP Number Store: order ${order.reference} for 98112 23344: refunded, Rs 5,900. Details in our e-mail and on your order page at http://store.test/profile`,
+      );
+
+      // The rest pays back what the cancel said: ₹64,900 in all, nothing twice.
+      const rest = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
+        reason: 'Cancelled',
+      });
+      expect(rest.statusCode, rest.body).toBe(200);
+      expect(rest.json().data.status).toBe('refunded');
+      expect(fake.refunds.map((refund) => refund.amount)).toEqual([590_000, 5_900_000]);
+    });
+
     it('refuses an unpaid order, a number not in it, a ported number, and a reason on two lines', async () => {
       const staff = await staffMember(ctx().app);
       const unpaid = await buyerWithOrder(ctx().app, [id('9876598765'), id('9811223344')]);

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { Tx } from '../db/transactions';
 import { accountGone, AppError, badRequest } from '../http/app-error';
 import type { Notifier, NotifyLog } from '../notify/notifier';
-import { enqueueMessages, type Outbox } from '../notify/outbox';
+import { enqueueMessages, readdressWaiting, type Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
 import { signAccessToken, type SessionUser, type SignedInUser } from './access-token';
 import type { registerBody } from './auth-schemas';
@@ -387,8 +387,9 @@ export function createAuthService({
      * messages and new orders use it from now on (earlier orders keep their billing). In the
      * same transaction the contact it replaces is told, through the outbox (decision 0060), and
      * locked out (decision 0065): the open code requests of the account and of its contacts as
-     * they were are deleted, and every session but `session` is ended. Recorded in the audit
-     * log, which contact changed and nothing personal.
+     * they were are deleted, and every session but `session` is ended. The account's order
+     * messages still waiting in the outbox go to the new contact (decision 0071). Recorded in the
+     * audit log, which contact changed and nothing personal.
      */
     async confirmContactChange(
       session: SignedInUser,
@@ -414,6 +415,7 @@ export function createAuthService({
           contactChangeNotices(config, before, change, new Date()),
         );
         await users.setContact(tx, userId, change);
+        await readdressWaiting(tx, userId, change);
         await forget(tx, { userId, email: before.email, mobile: before.mobile }, session.sessionId);
         const [contact, words] =
           'email' in change ? ['email', 'E-mail address'] : ['mobile', 'Mobile number'];

@@ -67,10 +67,19 @@ interface QrCodeAttachment {
 /** An attachment made as the message is sent, not stored with it. */
 type MadeAttachment = InvoiceAttachment | QrCodeAttachment;
 
+/**
+ * The account whose contacts a buyer's message about an order goes to (decision 0064): while it
+ * waits in the outbox, a verified change of those contacts re-addresses it (decision 0071).
+ */
+interface FollowsAccount {
+  followsAccount?: string;
+}
+
 /** A message written to the outbox: its attachments may be made when it is sent. */
-export type QueuedMessage = Omit<OutgoingMessage, 'attachments'> & {
-  attachments?: (Attachment | MadeAttachment)[];
-};
+export type QueuedMessage = Omit<OutgoingMessage, 'attachments'> &
+  FollowsAccount & {
+    attachments?: (Attachment | MadeAttachment)[];
+  };
 
 /**
  * The messages, with `attachment` on the e-mail among them, made when it is sent (an invoice,
@@ -101,6 +110,7 @@ export function maskOtp(text: string, otp: string | undefined): string {
 }
 
 /** A message as the outbox's jsonb column keeps it: attachment contents in base64. */
-export type StoredMessage = Omit<OutgoingMessage, 'attachments'> & {
-  attachments?: ({ filename: string; contentType: string; base64: string } | MadeAttachment)[];
-};
+export type StoredMessage = Omit<OutgoingMessage, 'attachments'> &
+  FollowsAccount & {
+    attachments?: ({ filename: string; contentType: string; base64: string } | MadeAttachment)[];
+  };

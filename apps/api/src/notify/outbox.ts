@@ -1,3 +1,4 @@
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { outbox } from '../db/schema';
 import type { Tx } from '../db/transactions';
@@ -41,6 +42,33 @@ export async function enqueueMessages(
     .values(messages.map((message) => ({ message: toStored(message) })))
     .returning({ id: outbox.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Re-addresses to an account's new e-mail or mobile, in the transaction `tx` of the change, the
+ * messages still waiting in the outbox that follow the account (decision 0071): a buyer's
+ * messages about an order, due or waiting for a retry. Any other message keeps its address (the
+ * change's notice to the old contact above all). One already being sent as the change commits
+ * has gone to the old contact.
+ */
+export async function readdressWaiting(
+  tx: Tx,
+  accountId: string,
+  change: { email: string } | { mobile: string },
+): Promise<void> {
+  const [channels, to] =
+    'email' in change ? [['email'], change.email] : [['sms', 'whatsapp'], change.mobile];
+  await tx
+    .update(outbox)
+    .set({ message: sql`jsonb_set(${outbox.message}, '{to}', to_jsonb(${to}::text))` })
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        sql`${outbox.message}->>'followsAccount' = ${accountId}`,
+        inArray(sql`${outbox.message}->>'channel'`, channels),
+      ),
+    );
 }
 
 /** How long sent messages are kept (what was sent to whom, for support). */
@@ -89,7 +117,7 @@ export function createOutbox(deps: OutboxDeps) {
    */
   const outgoing = async (
     id: number,
-    { attachments, ...message }: StoredMessage,
+    { attachments, followsAccount: _account, ...message }: StoredMessage,
   ): Promise<OutgoingMessage> => {
     if (!attachments) return message as OutgoingMessage;
     const files: Attachment[] = [];

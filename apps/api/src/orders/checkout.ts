@@ -15,13 +15,7 @@ import { inTransaction, type Tx } from '../db/transactions';
 import { accountGone, badRequest, conflict, notFound } from '../http/app-error';
 import { checkHoldLimits } from './hold-limits';
 import { billedTo } from './order-billing';
-import {
-  BUY_NOW_NOTE,
-  cancelOpenOrders,
-  CART_CHANGED_NOTE,
-  REPLACED_NOTE,
-  RETRY_NOTE,
-} from './open-orders';
+import { BUY_NOW, cancelOpenOrders, CART_CHANGED, REPLACED, RETRY } from './open-orders';
 import { newOrderAlert } from './order-alerts';
 import { withEmailAttachment } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
@@ -182,7 +176,7 @@ export async function checkout(
       if (lines.length === 0) {
         // Nothing to buy: an open order no longer stands for the cart, so its hold goes (and
         // that is committed before the buyer is told the cart is empty).
-        await cancelOpenOrders(deps, tx, await lockOpenOrders(tx, userId), CART_CHANGED_NOTE);
+        await cancelOpenOrders(deps, tx, await lockOpenOrders(tx, userId), CART_CHANGED);
         return { empty: true };
       }
       const validationResults = lines.map(lineResult);
@@ -217,7 +211,7 @@ export async function checkout(
         deps,
         tx,
         open,
-        { cart: REPLACED_NOTE, buy_now: BUY_NOW_NOTE, retry: RETRY_NOTE }[purpose],
+        { cart: REPLACED, buy_now: BUY_NOW, retry: RETRY }[purpose],
         ids,
       );
 

@@ -1,9 +1,15 @@
 import { formatIndiaDateTime } from '@store/domain';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { numbers, orders } from '../db/schema';
-import { buyerWithOrder, lapseHold, sentTo, withSalesInventory } from '../../test-support/sales';
-import { api } from '../../test-support/session-client';
+import {
+  buyerWithOrder,
+  lapseHold,
+  moveHoldEnd,
+  sentTo,
+  withSalesInventory,
+} from '../../test-support/sales';
+import { api, changeContact } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 const TEAM_EMAIL = 'sales.team@example.com';
@@ -83,6 +89,48 @@ describeEachDatabase(
       expect(alert!.text).toContain(`/admin/orders/${buyer.order.id}`);
       const [alertSms] = await sentTo(ctx().database, TEAM_MOBILE);
       expect(alertSms!.text).toContain(`Hold lapsed on order ${buyer.order.reference}: Rs 59,000`);
+    });
+
+    it("reminds the buyers of several orders at once, each at its own account's contacts as they are now, read in one query", async () => {
+      const { app, database } = ctx();
+      const buyers = [];
+      for (const number of ['9876598765', '9812341234', '9137605193']) {
+        buyers.push(await buyerWithOrder(app, [id(number)]));
+      }
+      const moved = buyers[1]!;
+      const [newEmail, newMobile] = ['moved.buyer@example.in', '9123400079'];
+      await changeContact(app, moved.client, { email: newEmail });
+      await changeContact(app, moved.client, { mobile: newMobile });
+      for (const buyer of buyers) await moveHoldEnd(database, buyer.order.id, 3);
+
+      const reads = vi.spyOn(app.services.users, 'openContacts');
+      const { reminded } = await app.services.orders.sweepExpiredHolds();
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+      expect(reminded.sort()).toEqual(buyers.map((buyer) => buyer.order.id).sort());
+
+      const reminders = async (to: string) =>
+        (await sentTo(database, to)).filter(
+          (message) =>
+            message.subject?.includes('your hold ends') || message.text.includes('held only'),
+        );
+      const addresses = buyers.map((buyer) =>
+        buyer === moved
+          ? { email: newEmail, mobile: newMobile }
+          : { email: buyer.user.email, mobile: buyer.user.mobile },
+      );
+      for (const [i, buyer] of buyers.entries()) {
+        const { email, mobile } = addresses[i]!;
+        const [mail, ...moreMail] = await reminders(email);
+        expect(moreMail).toEqual([]);
+        expect(mail!.subject).toContain(`Order ${buyer.order.reference}: `);
+        const [sms, ...moreSms] = await reminders(mobile);
+        expect(moreSms).toEqual([]);
+        expect(sms!.text).toContain(`order ${buyer.order.reference} for `);
+      }
+      // Nothing to the contacts the moved buyer replaced.
+      expect(await reminders(moved.user.email)).toEqual([]);
+      expect(await reminders(moved.user.mobile)).toEqual([]);
     });
   },
   {

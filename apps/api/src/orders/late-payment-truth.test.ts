@@ -103,6 +103,31 @@ describeEachDatabase(
         `for order ${late.order.reference} after its hold had ended, and meanwhile 98765 98765 was sold to another buyer.\nWe are sorry: the order is cancelled and you will be refunded in full (₹59,000).`,
       );
     });
+
+    it('tells why the order was closed by the cause its cancellation recorded, whatever its note says (decision 0071)', async () => {
+      const { database } = ctx();
+      const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const removed = await late.client.delete(api(`/cart/item/${id('9876598765')}`));
+      expect(removed.statusCode, removed.body).toBe(200);
+      const holder = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      // Whatever the words: the cause is what was recorded as the cancellation was written.
+      await database.query(
+        `update order_events set note = 'Payment not received before the hold expired'
+          where order_id = $1 and status = 'cancelled'`,
+        [late.order.id],
+      );
+
+      const { message } = await confirm(late.order.id, 'UTR-700400');
+      expect(message).toBe(
+        `The payment arrived after the buyer had removed its numbers from the cart, which cancelled this order; meanwhile 98765 98765 is held by another buyer's order ${holder.order.reference} (not paid yet): the order is cancelled and marked for a full refund.`,
+      );
+      const causes = await database.query<{ cause: string }>(
+        `select cause from order_events where order_id = $1 and status = 'cancelled'
+          order by created_at`,
+        [late.order.id],
+      );
+      expect(causes.map((event) => event.cause)).toEqual(['cart', 'payment']);
+    });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
 );

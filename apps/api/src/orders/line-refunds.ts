@@ -32,9 +32,11 @@ const rupees = (paise: number) => formatInr(toRupees(paise));
  * idempotent, resumed, never made twice). Allowed while the order is paid and on its porting
  * path (not cancelled, refunded or completed), for a number of it not ported and not refunded,
  * and never for the last number still carried on (409 LAST_NUMBER: the order is refunded
- * whole instead). Once done: the number's item names the refund, the order follows its other
- * numbers (settleOrder: completed when they are all ported), a credit note for the share, an
- * event, an audit entry (order.number_refund) and the buyer's messages.
+ * whole instead). A refund asked of Razorpay and not confirmed is resumed whatever the order's
+ * step, a cancel included (decision 0071). Once done: the number's item names the refund, the
+ * order follows its other numbers (settleOrder: completed when they are all ported; a cancelled
+ * order stays so), a credit note for the share, an event, an audit entry (order.number_refund)
+ * and the buyer's messages.
  */
 export async function refundNumber(
   deps: OrderDeps,
@@ -54,6 +56,17 @@ export async function refundNumber(
         if (index < 0) throw notFound('This number is not in this order.');
         const item = items[index]!;
         const number = displayNumber(item.number);
+        // Asked of Razorpay and not confirmed: finished whatever came meanwhile, a cancel of the
+        // order included (its messages said it is on its way, decision 0071); never made twice.
+        const asked = payments.find((payment) =>
+          payment.lineRefunds.some(
+            (refund) => refund.numberId === numberId && refund.status === 'requested',
+          ),
+        );
+        if (asked) {
+          const resume = asked.lineRefunds.find((refund) => refund.numberId === numberId)!;
+          return { target: asked, resume };
+        }
         if (!portingStepOfOrder[order.status] || !order.paidAt) {
           throw conflict(
             order.status === 'pending_payment'
@@ -80,11 +93,9 @@ export async function refundNumber(
             'REFUND_IN_PROGRESS',
           );
         }
-        const live = target.lineRefunds.find((refund) => refund.numberId === numberId);
-        if (live?.status === 'done') {
+        if (target.lineRefunds.some((refund) => refund.numberId === numberId)) {
           throw conflict(`${number} has already been refunded.`, 'ALREADY_REFUNDED');
         }
-        if (live) return { target, resume: live };
         if (item.portingStatus === 'ported') {
           throw conflict(`${number} is ported: it can no longer be refunded.`, 'NUMBER_PORTED');
         }
@@ -125,14 +136,17 @@ export async function refundNumber(
           { id: refund.id, orderId: order.id, amount: refund.amount },
           refund.completedAt ?? new Date(),
         );
-        // The order follows the numbers still carried on: this one no longer holds it back.
-        const settled = await settleOrder(
-          deps,
-          tx,
-          order,
-          input.staffUserId,
-          `${number} refunded; the order follows its other numbers.`,
-        );
+        // The order follows the numbers still carried on: this one no longer holds it back. A
+        // cancelled order (its refund finished after the cancel) stays cancelled.
+        const settled = portingStepOfOrder[order.status]
+          ? await settleOrder(
+              deps,
+              tx,
+              order,
+              input.staffUserId,
+              `${number} refunded; the order follows its other numbers.`,
+            )
+          : { order, items: [], completed: false };
         await deps.audit.record(tx, {
           actorId: input.staffUserId,
           action: 'order.number_refund',

@@ -28,9 +28,8 @@ import {
   setOrderRefundDue,
   updateOrder,
 } from './order-store';
-import { REPLACED_BY_CHECKOUT, CART_CHANGED_NOTE } from './open-orders';
 import { refundOrder } from './refunds';
-import type { OrderDeps, OrderRow } from './order-types';
+import type { CancelCause, OrderDeps, OrderRow } from './order-types';
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
@@ -247,7 +246,7 @@ export async function markPaid(
     const lateFacts: LatePayment | undefined =
       wrongAmount || cancelledByStaff
         ? undefined
-        : { closedBy: closedBy(cancellation?.note), gone: await goneNumbers(tx, order, goneRows) };
+        : { closedBy: closedBy(cancellation?.cause), gone: await goneNumbers(tx, order, goneRows) };
     const note = wrongAmount
       ? `Payment ${input.reference} of ${rupees(input.amount!)} does not match the order total of ${rupees(order.totalAmount)}, so it cannot pay for this order. A full refund is due.`
       : lateFacts
@@ -258,6 +257,7 @@ export async function markPaid(
       status: 'cancelled',
       note,
       staffUserId: input.staffUserId ?? null,
+      cause: 'payment',
     });
     await audit(flagged, note);
     return {
@@ -379,11 +379,12 @@ export async function markPaid(
 const lateNote = (reference: string, { facts, ask }: ReturnType<typeof latePaymentFacts>) =>
   `Payment ${reference} arrived ${facts}. A full refund is due.${ask}`;
 
-/** Why a late payment's order was not open: from its latest cancellation's note, if any. */
-function closedBy(note: string | null | undefined): OrderClosedBy {
-  if (note?.startsWith(REPLACED_BY_CHECKOUT)) return 'replaced';
-  return note === CART_CHANGED_NOTE ? 'cart' : 'lapsed';
-}
+/**
+ * Why a late payment's order was not open: its latest cancellation's cause; its hold ended when
+ * there is none (not swept yet) or the cause is not recorded (decision 0071).
+ */
+const closedBy = (cause: CancelCause | null | undefined): OrderClosedBy =>
+  cause === 'replaced' || cause === 'cart' ? cause : 'lapsed';
 
 type NumberRow = Awaited<ReturnType<OrderDeps['catalog']['lock']>>[number];
 

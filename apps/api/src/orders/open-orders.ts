@@ -6,21 +6,32 @@ import {
   ordersHolding,
   updateOrder,
 } from './order-store';
-import type { OrderDeps, OrderRow } from './order-types';
+import type { CancelCause, OrderDeps, OrderRow } from './order-types';
 
 /** The timeline note of an order cancelled because its hold ended unpaid. */
 export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
 
-/** How the note of an open order a new checkout of its buyer replaced begins. */
-export const REPLACED_BY_CHECKOUT = 'Replaced by a new checkout';
-/** The note of an open order that a checkout of a changed cart replaced. */
-export const REPLACED_NOTE = `${REPLACED_BY_CHECKOUT}: the cart changed`;
-/** The note of an open order that a Buy now of one number replaced. */
-export const BUY_NOW_NOTE = `${REPLACED_BY_CHECKOUT}: Buy now of one number`;
-/** The note of an open order replaced by trying a lapsed order again. */
-export const RETRY_NOTE = `${REPLACED_BY_CHECKOUT}: a lapsed order tried again`;
+/** Why a buyer's step cancels their open orders: the timeline's note and the cause recorded. */
+interface BuyerCancel {
+  note: string;
+  cause: Extract<CancelCause, 'replaced' | 'cart'>;
+}
+
+/** An open order a new checkout of its buyer replaced, `why` it did. */
+const replaced = (why: string): BuyerCancel => ({
+  note: `Replaced by a new checkout: ${why}`,
+  cause: 'replaced',
+});
+/** An open order that a checkout of a changed cart replaced. */
+export const REPLACED = replaced('the cart changed');
+/** An open order that a Buy now of one number replaced. */
+export const BUY_NOW = replaced('Buy now of one number');
+/** An open order replaced by trying a lapsed order again. */
+export const RETRY = replaced('a lapsed order tried again');
 /** The note of an open order cancelled because its numbers left the cart before payment. */
 export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were removed from the cart';
+/** An open order cancelled because its numbers left the cart before payment. */
+export const CART_CHANGED: BuyerCancel = { note: CART_CHANGED_NOTE, cause: 'cart' };
 
 /**
  * Cancels open (`pending_payment`) orders, which the caller has locked (`lockOpenOrders`), and
@@ -28,14 +39,14 @@ export const CART_CHANGED_NOTE = 'Cancelled before payment: the numbers were rem
  * for checkout (a changed cart replaces it) and for the cart calls (a number removed, the cart
  * emptied, an empty cart checked out). The numbers of these orders and `alsoLock` (numbers the
  * caller changes next in the same transaction) are locked first, all at once in ascending id
- * order. Each order gets the event `cancelled` with `note`, the buyer's step, or HOLD_EXPIRED_NOTE,
- * the store's, when its hold had already ended. The catalogue tells the release once the transaction commits.
+ * order. Each order gets the event `cancelled` with `why`'s note and cause, the buyer's step, or
+ * HOLD_EXPIRED_NOTE and `lapsed`, the store's, when its hold had already ended. The catalogue tells the release once the transaction commits.
  */
 export async function cancelOpenOrders(
   deps: Pick<OrderDeps, 'catalog'>,
   tx: Tx,
   open: readonly OrderRow[],
-  note: string,
+  why: BuyerCancel,
   alsoLock: readonly number[] = [],
 ): Promise<void> {
   const held = await orderNumberIds(
@@ -50,7 +61,7 @@ export async function cancelOpenOrders(
     await insertOrderEvent(tx, {
       orderId: order.id,
       status: 'cancelled',
-      note: lapsed ? HOLD_EXPIRED_NOTE : note,
+      ...(lapsed ? { note: HOLD_EXPIRED_NOTE, cause: 'lapsed' } : why),
       byBuyer: !lapsed,
     });
   }
@@ -81,6 +92,6 @@ export async function cancelForRemovedNumbers(
     deps,
     tx,
     open.filter((order) => holding.has(order.id)),
-    CART_CHANGED_NOTE,
+    CART_CHANGED,
   );
 }

@@ -99,6 +99,49 @@ describeEachDatabase(
       expect(view.billing).toMatchObject({ email: details.email, mobile: details.mobile });
     });
 
+    it('re-addresses the messages waiting in the outbox to the new contacts, and leaves the notice to the old contact', async () => {
+      const { app, database } = ctx();
+      const { client, details } = await registerCustomer(app);
+      const { reference } = await checkOut(client, ['9812341234']);
+      // As a provider that was down leaves them: each tried once, waiting for a retry.
+      const holdBack = () =>
+        database.query(
+          `update outbox set sent_at = null, attempts = 1, last_error = 'connect ECONNREFUSED',
+                  next_attempt_at = now() + interval '1 hour'`,
+        );
+      await holdBack();
+      const [newEmail, newMobile] = ['asha.moved@example.in', '9123400078'];
+      await changeContact(app, client, { mobile: newMobile });
+      // The mobile change's notices (to the e-mail and the mobile the account had) wait too.
+      await holdBack();
+      await changeContact(app, client, { email: newEmail });
+      const before = await sentCounts(details);
+
+      await database.query('update outbox set next_attempt_at = now()');
+      // The order's e-mail and SMS, the team's alert of it, the mobile change's two notices.
+      expect(await app.services.outbox.deliver()).toEqual({ sent: 5, failed: 0 });
+
+      // The order's e-mail and SMS, first held back for the old contacts, reach the new ones.
+      expect(await aboutOrder(newEmail, reference)).toEqual([
+        expect.objectContaining({ channel: 'email', subject: expect.stringContaining(reference) }),
+      ]);
+      expect((await aboutOrder(newMobile, reference)).map((m) => m.channel)).toEqual(['sms']);
+      // The notice of the mobile change still goes to the e-mail and the mobile it was for, the
+      // e-mail though the address changed since.
+      expect(await sentCounts(details)).toEqual({
+        email: before.email + 1,
+        mobile: before.mobile + 1,
+      });
+      const [email] = await sentTo(database, details.email);
+      expect(email!.text).toContain(
+        'The mobile number of your VIP Number Store account was changed',
+      );
+      const [sms] = await sentTo(database, details.mobile);
+      expect(sms!.text).toContain('the mobile number of your account was changed');
+      // Codes never wait in the outbox (they are sent at once, and a change deletes their requests).
+      expect(await database.query(`select id from outbox where message ? 'otp'`)).toEqual([]);
+    });
+
     it('sends the WhatsApp messages by the choice the account has now', async () => {
       const { app } = ctx();
       const { client, details } = await registerCustomer(app, { getWhatsappUpdate: true });

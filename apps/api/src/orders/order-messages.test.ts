@@ -332,7 +332,7 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
       ),
       // A paid order cancelled: its own template, the amount in crores.
       ...orderStepMessages(config, contact, big, three, 'cancelled', 'A note', {
-        refund: { amount: big.totalAmount, refundedAlone: [], upcs: [] },
+        refund: { amount: big.totalAmount, refundedAlone: [], onItsWay: [], upcs: [] },
       }),
       ...orderStepMessages(config, contact, big, three, 'ported', null, { completes: true }),
       ...[big, corporate].flatMap((on) =>
@@ -548,6 +548,7 @@ describe('a paid order cancelled (QA 16 F2, F3; decision 0067)', () => {
     refundedAlone: [
       { number: '94942 66660', amount: 236_872, at: new Date('2026-11-30T05:00:00Z') },
     ],
+    onItsWay: [],
     upcs: [{ number: '97861 61984', upc: 'ZX98YW76' }],
   };
 

@@ -800,18 +800,27 @@ export interface CancelRefund {
   /** Paise still to come back. */
   amount: number;
   refundedAlone: readonly { number: string; amount: number; at: Date }[];
+  /** Numbers whose refund alone was asked of Razorpay and is not confirmed yet (decision 0071). */
+  onItsWay: readonly { number: string; amount: number }[];
   upcs: readonly SentUpc[];
 }
 
-const cancelRefundLine = ({ amount, refundedAlone, upcs }: CancelRefund) =>
-  (refundedAlone.length
-    ? ` The rest of your payment, ${inr(amount)}, will be refunded to you; ${refundedAlone
-        .map(
-          (line) =>
-            `${inr(line.amount)} for ${line.number} was refunded on ${dayText(indiaDay(line.at))}`,
-        )
-        .join('; ')}.`
-    : ` Your payment of ${inr(amount)} will be refunded in full.`) + cancelledUpcsLine(upcs);
+function cancelRefundLine({ amount, refundedAlone, onItsWay, upcs }: CancelRefund): string {
+  const before = [
+    ...refundedAlone.map(
+      (line) =>
+        `${inr(line.amount)} for ${line.number} was refunded on ${dayText(indiaDay(line.at))}`,
+    ),
+    ...onItsWay.map(
+      (line) => `${inr(line.amount)} for ${line.number} is on its way to you through Razorpay`,
+    ),
+  ];
+  return (
+    (before.length
+      ? ` The rest of your payment, ${inr(amount)}, will be refunded to you; ${before.join('; ')}.`
+      : ` Your payment of ${inr(amount)} will be refunded in full.`) + cancelledUpcsLine(upcs)
+  );
+}
 
 /**
  * A step of the whole order (every number at once, its completion, its cancellation), in plain
@@ -832,7 +841,7 @@ export function orderStepMessages(
   if (!texts) return [];
   const many = items.length > 1;
   // Once a number was refunded alone, the order's total is no longer what is cancelled.
-  const refundedBefore = refund?.refundedAlone.length ? refund.refundedAlone : undefined;
+  const refundedBefore = Boolean(refund?.refundedAlone.length || refund?.onItsWay.length);
   const step = withCompletion(
     {
       subject: texts.subject(many),
@@ -1223,9 +1232,11 @@ export function refundMessages(
   const amount = inr(refund.amount);
   const rupees = smsRupees(refund.amount);
   // What was refunded, in the e-mail's words and as the SMS's template and variables.
+  // A number's refund finished after its order was cancelled (decision 0071).
+  const cancelled = order.status === 'cancelled';
   const [what, told]: [string, RefundSms] = refund.number
     ? [
-        `${refund.number} has been refunded: ${amount}, its share of your payment ${refund.reference}. Your other numbers carry on as before.`,
+        `${refund.number} has been refunded: ${amount}, its share of your payment ${refund.reference}. ${cancelled ? 'The rest of your payment comes back with the refund of your cancelled order.' : 'Your other numbers carry on as before.'}`,
         {
           kind: 'refund_number',
           variables: [order.reference, refund.number, rupees, refund.reference],
@@ -1246,12 +1257,19 @@ export function refundMessages(
             { kind: 'refund_extra', variables: [order.reference, refund.reference, rupees] },
           ];
   // A manual refund's reference (decision 0054) goes in the SMS too, through its own template.
-  const sms = refund.refundReference
-    ? {
-        kind: withRefundReference[told.kind],
-        variables: [...told.variables, refund.refundReference],
-      }
-    : told;
+  // refund_number says the other numbers carry on: after a cancel, the porting step's says it.
+  const sms: SmsTemplate =
+    refund.number && cancelled
+      ? {
+          kind: 'porting_step',
+          variables: [order.reference, refund.number, `refunded, Rs ${rupees}`],
+        }
+      : refund.refundReference
+        ? {
+            kind: withRefundReference[told.kind],
+            variables: [...told.variables, refund.refundReference],
+          }
+        : told;
   // A manual refund is recorded once the team has paid it back (decision 0049).
   const when = refund.throughRazorpay
     ? ' It reaches the account you paid from in 5 to 7 working days.'
@@ -1301,20 +1319,34 @@ export function refundMessages(
  * caller's transaction as the messages are written (a buyer who changed them since the order is
  * written to at the new ones; the billing snapshot stays the invoice's). The WhatsApp ones only
  * when the account asks for WhatsApp updates now. None for a closed account: it has no contacts.
+ * Each names the account it follows: a contact change re-addresses it while it waits in the
+ * outbox (decision 0071).
  */
 export async function buyerMessages<Message extends Pick<OutgoingMessage, 'channel'>>(
   deps: Pick<OrderDeps, 'users'>,
   tx: Tx,
   order: Pick<OrderRow, 'userId' | 'billing'>,
   build: (contact: Contact) => readonly Message[],
-): Promise<Message[]> {
+): Promise<(Message & { followsAccount: string })[]> {
   // Read in the caller's transaction: a second connection per transaction could empty the pool.
-  const account = await deps.users.openContact(order.userId, tx);
+  const accounts = await deps.users.openContacts([order.userId], tx);
+  return messagesToAccount(order, accounts.get(order.userId), build);
+}
+
+/**
+ * buyerMessages given the order's account as read already (`account`, undefined when closed):
+ * for a caller that reads the accounts of many orders in one query (the hold sweep).
+ */
+export function messagesToAccount<Message extends Pick<OutgoingMessage, 'channel'>>(
+  order: Pick<OrderRow, 'userId' | 'billing'>,
+  account: { email: string; mobile: string; getWhatsappUpdate: boolean } | undefined,
+  build: (contact: Contact) => readonly Message[],
+): (Message & { followsAccount: string })[] {
   if (!account) return [];
   const { name } = order.billing as Billing;
-  return build({ name, email: account.email, mobile: account.mobile }).filter(
-    (message) => message.channel !== 'whatsapp' || account.getWhatsappUpdate,
-  );
+  return build({ name, email: account.email, mobile: account.mobile })
+    .filter((message) => message.channel !== 'whatsapp' || account.getWhatsappUpdate)
+    .map((message) => ({ ...message, followsAccount: order.userId }));
 }
 
 /**

@@ -29,8 +29,10 @@ import type { OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
 /**
  * What the cancel of a paid order will pay back (decision 0067): the order's total less its
- * numbers refunded alone before (decision 0039; the later refund pays back the same), those
- * numbers with their refund, and the UPCs sent for the numbers it cancels.
+ * numbers refunded alone before (decision 0039; the later refund pays back the same) and those
+ * whose refund alone was asked of Razorpay and is not confirmed yet (on its way, finished by
+ * refunding the number again, decision 0071), those numbers with their refund, and the UPCs sent
+ * for the numbers it cancels.
  */
 async function cancelRefund(
   deps: Pick<OrderDeps, 'payments'>,
@@ -39,9 +41,8 @@ async function cancelRefund(
   items: readonly OrderItemRow[],
 ): Promise<CancelRefund> {
   const payments = (await deps.payments.forOrders([order.id], tx)).get(order.id) ?? [];
-  const refunds = new Map(
-    payments.flatMap((payment) => payment.lineRefunds).map((refund) => [refund.id, refund]),
-  );
+  const lineRefunds = payments.flatMap((payment) => payment.lineRefunds);
+  const refunds = new Map(lineRefunds.map((refund) => [refund.id, refund]));
   const refundedAlone = items.flatMap((item) => {
     const refund = item.refundId ? refunds.get(item.refundId) : undefined;
     return refund
@@ -54,9 +55,19 @@ async function cancelRefund(
         ]
       : [];
   });
+  const onItsWay = items.flatMap((item) => {
+    const refund = lineRefunds.find(
+      (line) => line.numberId === item.numberId && line.status === 'requested',
+    );
+    return refund ? [{ number: displayNumber(item.number), amount: refund.amount }] : [];
+  });
   return {
-    amount: refundedAlone.reduce((rest, line) => rest - line.amount, order.totalAmount),
+    amount: [...refundedAlone, ...onItsWay].reduce(
+      (rest, line) => rest - line.amount,
+      order.totalAmount,
+    ),
     refundedAlone,
+    onItsWay,
     upcs: sentUpcs(items.filter((item) => !item.refundId)),
   };
 }
@@ -134,6 +145,7 @@ export async function advanceOrder(
       status: step.status,
       note: eventNote,
       staffUserId,
+      ...(step.status === 'cancelled' && { cause: 'staff' as const }),
     });
     await deps.audit.record(tx, {
       actorId: staffUserId,

@@ -31,7 +31,7 @@ import {
 } from '../db/schema';
 import { likeEscaped } from '../db/like-pattern';
 import type { Tx } from '../db/transactions';
-import type { OrderItemRow, OrderRow } from './order-types';
+import type { CancelCause, OrderItemRow, OrderRow } from './order-types';
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
@@ -288,6 +288,8 @@ export async function insertOrderEvent(
     note: string | null;
     staffUserId?: string | null;
     byBuyer?: boolean;
+    /** A cancellation's cause. */
+    cause?: CancelCause;
   },
 ): Promise<void> {
   await tx.insert(orderEvents).values(event);
@@ -458,6 +460,7 @@ export interface TimelineRow {
   staffUserId: string | null;
   staffName: string | null;
   byBuyer: boolean;
+  cause: CancelCause | null;
 }
 
 /** The timelines of these orders, each step with whose it was (a staff member's by name). */
@@ -471,6 +474,7 @@ export function readTimelines(db: Db, orderIds: readonly string[]): Promise<Time
       staffUserId: orderEvents.staffUserId,
       staffName: users.name,
       byBuyer: orderEvents.byBuyer,
+      cause: orderEvents.cause,
     })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.staffUserId))
@@ -479,19 +483,19 @@ export function readTimelines(db: Db, orderIds: readonly string[]): Promise<Time
 }
 
 /**
- * The order's latest cancellation: when, its note, and who when it was a staff step (`by`, the
+ * The order's latest cancellation: when, its cause, and who when it was a staff step (`by`, the
  * member's name); undefined when it was never cancelled.
  */
 export async function lastCancellation(
   tx: Tx,
   orderId: string,
-): Promise<{ by: string | null; at: Date; note: string | null } | undefined> {
+): Promise<{ by: string | null; at: Date; cause: CancelCause | null } | undefined> {
   const [event] = await tx
     .select({
       staffUserId: orderEvents.staffUserId,
       by: users.name,
       at: orderEvents.createdAt,
-      note: orderEvents.note,
+      cause: orderEvents.cause,
     })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.staffUserId))
@@ -500,7 +504,7 @@ export async function lastCancellation(
     .limit(1);
   if (!event) return undefined;
   const by = event.staffUserId ? (event.by ?? 'A team member') : null;
-  return { by, at: event.at, note: event.note };
+  return { by, at: event.at, cause: event.cause };
 }
 
 /** The database clock, which holds and availability are measured against. */

@@ -11,7 +11,6 @@ import { refundReference, type PaymentDetails, type RefundRow } from '../payment
 import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
 import { isCorporate, portingSteps } from './order-messages';
-import { HOLD_EXPIRED_NOTE } from './open-orders';
 import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
@@ -48,12 +47,12 @@ function paymentStatus(order: OrderRow, now: Date = new Date()): PaymentStatus {
  */
 export function lapsedUnpaid(
   order: OrderRow,
-  timeline: readonly Pick<TimelineRow, 'status' | 'note'>[],
+  timeline: readonly Pick<TimelineRow, 'status' | 'cause'>[],
   now: Date = new Date(),
 ): boolean {
   if (paymentStatus(order, now) === 'expired') return true;
   if (order.status !== 'cancelled' || order.paidAt || order.needsRefund) return false;
-  return timeline.findLast((event) => event.status === 'cancelled')?.note === HOLD_EXPIRED_NOTE;
+  return timeline.findLast((event) => event.status === 'cancelled')?.cause === 'lapsed';
 }
 
 /** The buyer said they have paid (a UTR staff have not yet confirmed or rejected). */

@@ -21,7 +21,7 @@ import {
 import {
   countActiveAdmins,
   findContacts,
-  findOpenContact,
+  findOpenContacts,
   findStaff,
   findUserByEmail,
   findUserById,
@@ -133,10 +133,11 @@ export function createUserService({ database }: { database: Database }) {
      */
     contacts: (ids: readonly string[], executor: Db = db) => findContacts(executor, ids),
     /**
-     * Where messages to the account go now (its e-mail, mobile, WhatsApp choice), read in the
-     * caller's transaction; undefined for a closed account, which has no contacts (decision 0064).
+     * Where messages to these accounts go now (the e-mail, mobile, WhatsApp choice of each), by
+     * account id, read in the caller's transaction in one query; none for a closed account,
+     * which has no contacts (decision 0064).
      */
-    openContact: (id: string, executor: Db = db) => findOpenContact(executor, id),
+    openContacts: (ids: readonly string[], executor: Db = db) => findOpenContacts(executor, ids),
     accountType: async (id: string) => (await findUserById(db, id))?.accountType,
     contactsTaken,
     profile,

@@ -65,19 +65,21 @@ export function findContacts(db: Db, ids: readonly string[]) {
 }
 
 /**
- * Where messages to an account go now: its e-mail, mobile and WhatsApp choice; undefined for a
- * closed account (its contacts are placeholders, decision 0055) or no account.
+ * Where messages to these accounts go now, by account id: the e-mail, mobile and WhatsApp
+ * choice of each; none for a closed account (its contacts are placeholders, decision 0055) or
+ * no account.
  */
-export async function findOpenContact(db: Db, id: string) {
-  const [row] = await db
+export async function findOpenContacts(db: Db, ids: readonly string[]) {
+  const rows = await db
     .select({
+      id: users.id,
       email: users.email,
       mobile: users.mobile,
       getWhatsappUpdate: users.getWhatsappUpdate,
     })
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.closedAt)));
-  return row;
+    .where(and(inArray(users.id, [...new Set(ids)]), isNull(users.closedAt)));
+  return new Map(rows.map(({ id, ...contact }) => [id, contact]));
 }
 
 /** Support and admin accounts, by name. */

@@ -252,6 +252,13 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Why a cancellation closed an order (decision 0071): its hold ended unpaid, the buyer replaced
+ * it with a new checkout or removed its numbers from the cart, staff cancelled it, or a payment
+ * arrived that cannot pay it (a wrong amount, too late, or for an order staff had cancelled).
+ */
+export const cancelCauses = ['lapsed', 'replaced', 'cart', 'staff', 'payment'] as const;
+
 /** The order's timeline: one row per step, with who moved it and why. */
 export const orderEvents = pgTable(
   'order_events',
@@ -266,13 +273,22 @@ export const orderEvents = pgTable(
     // The buyer's own step (placed the order, sent a payment reference, changed the cart); with
     // no staff member either, the store's (a lapsed hold, a payment the gateway confirmed).
     byBuyer: boolean('by_buyer').notNull().default(false),
+    // A cancellation's cause, recorded as it is written; null on every other step (and on a
+    // cancellation from before 0029 whose note did not tell).
+    cause: text('cause', { enum: cancelCauses }),
     // The clock, not the transaction's start: two steps made in one transaction (the last
     // number ported, then the order completed) keep their order.
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+    check(
+      'order_events_cause_check',
+      sql`${t.cause} in ('lapsed', 'replaced', 'cart', 'staff', 'payment')`,
+    ),
+  ],
 );
 
 /** Provider webhook events already handled, so a repeated delivery is a no-op. */
