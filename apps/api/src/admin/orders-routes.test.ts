@@ -294,6 +294,9 @@ describeEachDatabase(
       });
       expect(lateRefund.json().data.taxDocuments).toEqual({
         invoice: false,
+        invoiceFile: null,
+        invoiceSerial: null,
+        replacedInvoices: [],
         creditNote: false,
         creditNotes: [],
       });
