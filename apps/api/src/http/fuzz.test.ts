@@ -289,8 +289,8 @@ describeEachDatabase(
       vi.restoreAllMocks();
     });
 
-    // 60 ms a request of the 10,000: they took 1 to 10 ms each on two shared cores, the most on
-    // a busy machine (95 s in all beside three other heavy test files).
+    // 60 ms a request of the 10,000: they took 1 to 13 ms each on two shared cores, the most on
+    // a busy machine (126 s in all while the linters ran beside it).
     it(`never answers 5xx, and refuses with a JSON message (${RUNS} requests)`, async () => {
       const { app } = ctx();
       const ids = await insertTestNumbers(app, salesInventory);
