@@ -51,6 +51,25 @@ describe('a checked-out connection that the server ends', () => {
   });
 });
 
+describe('a connection opened while this process is stalled', () => {
+  it('is not given up on when the server answered in time', async () => {
+    // The server's own database, not the template: a file copying the template meanwhile
+    // would find it in use.
+    const database = openDatabase(inject('testDatabaseServer').admin);
+    try {
+      const answer = database.query('select 1 as one');
+      // The process busy (a long garbage collection, a starved CPU) while the server answers.
+      setImmediate(() => {
+        const until = Date.now() + 2_000;
+        while (Date.now() < until);
+      });
+      expect(await answer).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 /** The server process behind the transaction's connection. */
 const backendPid = async (tx: Tx) =>
   (

@@ -32,15 +32,42 @@ export interface Database {
 
 const migrationsFolder = join(apiFolder, 'drizzle');
 
+/**
+ * Calls `expire` once `ms` have passed, and then as long again as the timer fired late: a timer
+ * late because this process could not run (a long garbage collection, a starved CPU) fires
+ * before the sockets are read, so the answer that came meanwhile is read first. Answers a
+ * function that cancels it.
+ */
+function afterWaiting(ms: number, expire: () => void): () => void {
+  const due = performance.now() + ms;
+  let timer = setTimeout(() => {
+    timer = setTimeout(expire, performance.now() - due).unref();
+  }, ms).unref();
+  return () => clearTimeout(timer);
+}
+
 /** A connection whose opening (TCP and PostgreSQL's start-up) gives up after 1.5 s. */
 class QuickConnectClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     const settings = typeof config === 'string' ? { connectionString: config } : (config ?? {});
-    // The pool's settings with the timeout over them, read through the prototype: a copy would
-    // lose the password, which pg-pool keeps as a hidden property.
+    // The pool's settings without pg's own timeout (its timer counts the time this process was
+    // stalled too), read through the prototype: a copy would lose the password, which pg-pool
+    // keeps as a hidden property.
     super(
-      Object.assign(Object.create(settings) as pg.ClientConfig, { connectionTimeoutMillis: 1_500 }),
+      Object.assign(Object.create(settings) as pg.ClientConfig, { connectionTimeoutMillis: 0 }),
     );
+  }
+
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null) => void): void;
+  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
+    // What pg's own timeout does, with the message isDatabaseUnreachable knows.
+    const cancel = afterWaiting(1_500, () =>
+      this.connection.stream.destroy(new Error('timeout expired')),
+    );
+    const connected = super.connect().finally(cancel);
+    if (!callback) return connected;
+    connected.then(() => callback(null), callback);
   }
 }
 
@@ -203,11 +230,14 @@ export function isLockWaitOver(error: unknown): boolean {
 /** How long the health check waits for the database before calling it down. */
 export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
 
-/** Whether `select 1` succeeds within the time limit (a hung database counts as down). */
+/**
+ * Whether `select 1` succeeds within the time limit (a hung database counts as down), not
+ * counting a stall of this process (afterWaiting).
+ */
 export async function isDatabaseUp(db: Db, timeoutMs = HEALTH_CHECK_TIMEOUT_MS): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
+  let cancel: (() => void) | undefined;
   const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+    cancel = afterWaiting(timeoutMs, () => resolve(false));
   });
   const answered = Promise.resolve()
     .then(() => db.execute(sql`select 1`))
@@ -218,6 +248,6 @@ export async function isDatabaseUp(db: Db, timeoutMs = HEALTH_CHECK_TIMEOUT_MS):
   try {
     return await Promise.race([answered, timedOut]);
   } finally {
-    clearTimeout(timer);
+    cancel?.();
   }
 }

@@ -289,6 +289,8 @@ describeEachDatabase(
       vi.restoreAllMocks();
     });
 
+    // 60 ms a request of the 10,000: they took 1 to 13 ms each on two shared cores, the most on
+    // a busy machine (126 s in all while the linters ran beside it).
     it(`never answers 5xx, and refuses with a JSON message (${RUNS} requests)`, async () => {
       const { app } = ctx();
       const ids = await insertTestNumbers(app, salesInventory);
@@ -371,7 +373,7 @@ describeEachDatabase(
         `fuzz: ${sent} requests over ${operations.length} operations in ${seconds} s (${kinds.join(', ')}; FUZZ_SEED=${SEED})`,
       );
       expect(sent).toBeGreaterThanOrEqual(RUNS * 0.95);
-    }, 180_000);
+    }, 600_000);
   },
   {
     env: {
