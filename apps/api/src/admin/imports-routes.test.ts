@@ -574,6 +574,21 @@ describeEachDatabase('stock imports', (ctx) => {
         note: `import ${importId}`,
       },
     ]);
+    // A new number's history starts with who put it in the store, at what prices and status.
+    expect(await audit('number=9820098200')).toMatchObject([
+      {
+        action: 'number.add',
+        actor: { name: 'Sunita Support' },
+        entityType: 'number',
+        entityId: String(added.json().data.numbers[0].id),
+        before: null,
+        after: { price: 1_25_000, offerPrice: 99_999, status: 'available' },
+        note: `import ${importId}`,
+      },
+    ]);
+    expect(await audit('number=9820011111')).toMatchObject([
+      { action: 'number.add', after: { price: 25_000, offerPrice: null, status: 'available' } },
+    ]);
 
     const past = await support.client.get(api('/admin/imports'));
     expect(past.json().data).toMatchObject({ total: 1, imports: [{ id: importId }] });
@@ -740,6 +755,17 @@ describeEachDatabase('stock imports', (ctx) => {
       ['9820098200', 'coming_soon'],
     ]);
     expect(await onSale()).toEqual(['9820022222', '9820055555', '9876543210']);
+    const admin = await staffMember(ctx().app, 'admin');
+    const added = await admin.client.get(api('/admin/audit?action=number.add'));
+    expect(
+      added
+        .json()
+        .data.entries.map((entry: { number: string; after: { status: string } }) => [
+          entry.number,
+          entry.after.status,
+        ])
+        .sort(),
+    ).toEqual(await statuses('98200'));
   });
 
   it("changes a number's status as its row says, as staff's hide and unhide do, audited and counted updated", async () => {

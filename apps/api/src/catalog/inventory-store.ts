@@ -518,6 +518,14 @@ export async function applyImportRows(
       returning number)
     update import_plan p set outcome = 'added_meanwhile'
     where p.outcome = 'new' and not exists (select 1 from inserted i where i.number = p.number)`);
+  // Each new number's own entry, as the console's Add number writes: who put it in the store, at
+  // what prices and status, and when.
+  await record(sql`select ${actorId}::uuid, 'number.add', 'number', ${numbers.id}::text, ${numbers.number},
+      null::jsonb, ${pricesJson(sql`${numbers.basePrice}`, sql`${numbers.finalPrice}`)} || jsonb_build_object('status', ${numbers.status}),
+      ${note}::text
+    from import_plan p
+    join ${numbers} on ${numbers.number} = p.number
+    where p.outcome = 'new'`);
   // Every category each new number fits, which the listings filter on (worked out here, as the
   // demo loader and the console's add do).
   const added = await run<{ id: number; number: string }>(

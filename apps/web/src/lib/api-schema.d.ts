@@ -1399,7 +1399,7 @@ export interface paths {
     };
     /**
      * The audit log (administrators): every change made in the console
-     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), or one changed thing (entityType + entityId). Entries are never edited.
+     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited.
      */
     get: operations['getAdminAudit'];
     put?: never;
@@ -17294,6 +17294,8 @@ export interface operations {
         entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
         /** @description With entityType: one thing */
         entityId?: string;
+        /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., number., order., staff., user.) */
+        action?: string;
         page?: number;
         pageSize?: number;
       };
