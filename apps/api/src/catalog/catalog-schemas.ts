@@ -342,6 +342,14 @@ export const stockNumberSchema = z.object({
     .describe(
       'Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon',
     ),
+  heldBy: z
+    .object({
+      orderId: z.string(),
+      orderReference: z.string(),
+      until: z.string().describe('When the hold ends unless the order is paid'),
+    })
+    .nullable()
+    .describe('Held: the order holding it (its price and status cannot change meanwhile)'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

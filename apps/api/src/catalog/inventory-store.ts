@@ -62,6 +62,11 @@ const relistableSql = sql<boolean>`(numbers.status = 'sold'
     or exists (select 1 from ${orderItems} oi where oi.order_id = numbers.order_id and oi.number_id = numbers.id and oi.refund_id is not null))
   and not exists (select 1 from ${portingSteps} ps where ps.order_id = numbers.order_id and ps.number_id = numbers.id))`;
 
+/** The reference of the order holding a held number (no look-up for any other). */
+const heldByReferenceSql = sql<
+  string | null
+>`(case when ${heldSql} then (select o.reference from ${orders} o where o.id = numbers.order_id) end)`;
+
 const stockColumns = {
   id: numbers.id,
   number: numbers.number,
@@ -70,6 +75,9 @@ const stockColumns = {
   category: numbers.category,
   status: stockStatusSql,
   relistable: relistableSql,
+  orderId: numbers.orderId,
+  reservedUntil: numbers.reservedUntil,
+  heldByReference: heldByReferenceSql,
   createdAt: numbers.createdAt,
   updatedAt: numbers.updatedAt,
 };
@@ -83,6 +91,10 @@ export interface StockRow {
   status: StockStatus;
   /** Sold, but its sale was undone before any UPC went out (relistableSql). */
   relistable: boolean;
+  orderId: string | null;
+  reservedUntil: Date | null;
+  /** Held: its order's reference. */
+  heldByReference: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -70,6 +70,14 @@ function toStockNumber(row: StockRow): StockNumber {
     ...pricesView(row.basePrice, row.finalPrice),
     status: row.status,
     relistable: row.relistable,
+    heldBy:
+      row.status === 'held' && row.orderId && row.heldByReference && row.reservedUntil
+        ? {
+            orderId: row.orderId,
+            orderReference: row.heldByReference,
+            until: row.reservedUntil.toISOString(),
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

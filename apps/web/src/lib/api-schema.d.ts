@@ -17507,6 +17507,13 @@ export interface operations {
                 status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
                 /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
                 relistable: boolean;
+                /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+                heldBy: {
+                  orderId: string;
+                  orderReference: string;
+                  /** @description When the hold ends unless the order is paid */
+                  until: string;
+                } | null;
                 createdAt: string;
                 updatedAt: string;
               }[];
@@ -17656,6 +17663,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -17813,6 +17827,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -17980,6 +18001,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -18147,6 +18175,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -18314,6 +18349,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
