@@ -82,6 +82,10 @@ describeEachDatabase('the console inventory', (ctx) => {
       const bad = await support.client.get(api(`/admin/numbers?${query}`));
       expect(bad.statusCode, query).toBe(400);
     }
+    const unknownStatus = await support.client.get(api('/admin/numbers?status=bogus'));
+    expect(unknownStatus.json().message).toBe(
+      'Invalid query parameter: status: must be available, held, sold, hidden or coming_soon',
+    );
   });
 
   it('says which order holds a held number and until when, and nothing of any other', async () => {

@@ -17455,7 +17455,7 @@ export interface operations {
         minPrice?: number;
         /** @description Highest final price, rupees */
         maxPrice?: number;
-        /** @description available, held, sold or hidden; absent: every status */
+        /** @description available, held, sold, hidden or coming_soon; absent: every status */
         status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
         /** @description newest, oldest, number_asc, number_desc, price_asc, price_desc, category_asc, category_desc, status_asc, status_desc (default newest) */
         sort?:
@@ -18519,7 +18519,7 @@ export interface operations {
             /** @description Highest final price, rupees */
             maxPrice?: number;
             /**
-             * @description available, held, sold or hidden; absent: every status
+             * @description available, held, sold, hidden or coming_soon; absent: every status
              * @enum {string}
              */
             status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
@@ -18713,7 +18713,7 @@ export interface operations {
             /** @description Highest final price, rupees */
             maxPrice?: number;
             /**
-             * @description available, held, sold or hidden; absent: every status
+             * @description available, held, sold, hidden or coming_soon; absent: every status
              * @enum {string}
              */
             status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
@@ -18900,7 +18900,7 @@ export interface operations {
         minPrice?: number;
         /** @description Highest final price, rupees */
         maxPrice?: number;
-        /** @description available, held, sold or hidden; absent: every status */
+        /** @description available, held, sold, hidden or coming_soon; absent: every status */
         status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
       };
       header?: never;
