@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../test-support/fake-api';
 import { renderConsole } from '../../../test-support/console';
 import { resetAfterTest } from '../../../test-support/session';
 import AuditPage from './audit-page';
-import { changeLines } from './audit-change';
+import { AuditChange, changeLines } from './audit-change';
 
 afterEach(resetAfterTest);
 
@@ -379,6 +379,13 @@ describe('the audit log page', () => {
 });
 
 describe('changeLines', () => {
+  it("calls an import's refused rows refused, as its page and its check do", () => {
+    const after = { newCount: 24, updatedCount: 0, unchangedCount: 0, errorCount: 8 };
+    render(<AuditChange action="import.apply" before={null} after={after} />);
+    expect(document.body).toHaveTextContent('new: 24updated: 0unchanged: 0refused: 8');
+    expect(document.body).not.toHaveTextContent('error');
+  });
+
   it('names each field with its value before and after', () => {
     expect(changeLines('enquiry.status', { status: 'new' }, { status: 'closed' })).toEqual([
       { field: 'status', before: 'new', after: 'closed', changed: true },
