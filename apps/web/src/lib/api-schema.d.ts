@@ -19118,6 +19118,12 @@ export interface operations {
               invalid: number;
               /** @description Numbers not in the store yet */
               new: number;
+              /** @description Of the new numbers, those going on sale (status empty or available) */
+              newOnSale: number;
+              /** @description Of the new numbers, those going in hidden */
+              newHidden: number;
+              /** @description Of the new numbers, those going in coming soon */
+              newComingSoon: number;
               /** @description Numbers in the store whose price, offer or status would change */
               updated: number;
               /** @description Numbers in the store at these prices and status already */

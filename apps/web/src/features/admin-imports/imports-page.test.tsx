@@ -41,6 +41,9 @@ const dryRun = {
   valid: 3_998,
   invalid: 2,
   new: 3_000,
+  newOnSale: 3_000,
+  newHidden: 0,
+  newComingSoon: 0,
   updated: 900,
   unchanged: 98,
   offersEnding: 0,
@@ -304,6 +307,21 @@ describe('the imports page', () => {
 });
 
 describe('the check of a file', () => {
+  it('says how many new numbers go on sale and how many stay hidden or coming soon', () => {
+    const { rerender } = render(
+      <DryRunPreview
+        result={{ ...dryRun, new: 5, newOnSale: 2, newHidden: 1, newComingSoon: 2 }}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Check of the file' })).toHaveTextContent(
+      'Of the new numbers, 2 go on sale, 1 stays hidden, 2 are coming soon.',
+    );
+    rerender(<DryRunPreview result={dryRun} />);
+    expect(screen.getByRole('region', { name: 'Check of the file' })).toHaveTextContent(
+      'Of the new numbers, 3,000 go on sale.',
+    );
+  });
+
   it('says how many numbers lose their offer, and how to keep offers', () => {
     render(<DryRunPreview result={{ ...dryRun, offersEnding: 3 }} />);
     expect(
