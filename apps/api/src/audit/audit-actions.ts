@@ -19,6 +19,7 @@ export const auditActions = [
   'order.refund_failed',
   'order.number_refund',
   'order.refund_reference',
+  'order.billing_correct',
   'staff.invite',
   'staff.role',
   'staff.disable',
