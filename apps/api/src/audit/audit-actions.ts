@@ -2,7 +2,7 @@
  * Every action the audit log records, as `thing.what` (the console's Audit log names each one,
  * and its filter takes them). A record with an action not listed here does not typecheck.
  */
-export const auditActions = [
+const auditActions = [
   'number.add',
   'number.reprice',
   'number.bulk_reprice',
