@@ -60,4 +60,52 @@ describeEachDatabase('the audit log by order reference, with names', (ctx) => {
     const tooLong = await admin.client.get(api(`/admin/audit?orderReference=${'X'.repeat(41)}`));
     expect(tooLong.statusCode).toBe(400);
   });
+
+  it('filters by actions, several or all of a thing, and names what it takes for an unknown one', async () => {
+    const { app, database } = ctx();
+    const admin = await staffMember(app, 'admin');
+    const number = (action: 'number.reprice' | 'number.hide' | 'number.add', id: number) => ({
+      actorId: admin.user.id,
+      action,
+      entityType: 'number' as const,
+      entityId: id,
+    });
+    await inTransaction(database, (tx) =>
+      app.services.audit.record(
+        tx,
+        number('number.add', 1),
+        number('number.reprice', 1),
+        number('number.reprice', 2),
+        number('number.hide', 2),
+        { actorId: admin.user.id, action: 'enquiry.status', entityType: 'enquiry', entityId: 'e1' },
+      ),
+    );
+    const actions = async (filter: string) => {
+      const res = await admin.client.get(api(`/admin/audit?action=${encodeURIComponent(filter)}`));
+      expect(res.statusCode, filter).toBe(200);
+      const { entries, total } = res.json().data;
+      expect(total).toBe(entries.length);
+      return entries.map((entry: { action: string }) => entry.action);
+    };
+    expect(await actions('number.hide')).toEqual(['number.hide']);
+    expect(await actions('number.hide, enquiry.status')).toEqual(['enquiry.status', 'number.hide']);
+    expect(await actions('number.')).toEqual([
+      'number.hide',
+      'number.reprice',
+      'number.reprice',
+      'number.add',
+    ]);
+    expect(await actions('number.,number.add')).toHaveLength(4);
+    expect(await actions('staff.')).toEqual([]);
+
+    for (const filter of ['bogus', 'number.add,number', 'number.Add', 'num.', '.', '']) {
+      const refused = await admin.client.get(api(`/admin/audit?action=${filter}`));
+      expect(refused.statusCode, filter).toBe(400);
+      expect(refused.json().message, filter).toContain('is not an action of the log');
+    }
+    const refused = await admin.client.get(api('/admin/audit?action=number.add,bogus'));
+    expect(refused.json().message).toBe(
+      'Invalid query parameter: action: "bogus" is not an action of the log: give actions such as number.add, or a prefix of them (customer., enquiry., import., number., order., staff., user.), separated by commas',
+    );
+  });
 });

@@ -17,7 +17,7 @@ export async function adminAuditRoutes(fastify: FastifyInstance) {
         ...adminOnlyRoute,
         summary: 'The audit log (administrators): every change made in the console',
         description:
-          'Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), or one changed thing (entityType + entityId). Entries are never edited.',
+          'Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited.',
         querystring: auditListQuery.extend(pageQuery(50, 200)),
         response: {
           200: envelope(pagedSchema('entries', auditEntrySchema)),

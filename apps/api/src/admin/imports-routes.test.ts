@@ -158,6 +158,9 @@ describeEachDatabase('stock imports', (ctx) => {
       valid: 5,
       invalid: 12,
       new: 3,
+      newOnSale: 3,
+      newHidden: 0,
+      newComingSoon: 0,
       updated: 1,
       unchanged: 1,
       offersEnding: 0,
@@ -192,6 +195,9 @@ describeEachDatabase('stock imports', (ctx) => {
       valid: 3,
       invalid: 2,
       new: 3,
+      newOnSale: 1,
+      newHidden: 1,
+      newComingSoon: 1,
       updated: 0,
       unchanged: 0,
       offersEnding: 0,
@@ -574,6 +580,21 @@ describeEachDatabase('stock imports', (ctx) => {
         note: `import ${importId}`,
       },
     ]);
+    // A new number's history starts with who put it in the store, at what prices and status.
+    expect(await audit('number=9820098200')).toMatchObject([
+      {
+        action: 'number.add',
+        actor: { name: 'Sunita Support' },
+        entityType: 'number',
+        entityId: String(added.json().data.numbers[0].id),
+        before: null,
+        after: { price: 1_25_000, offerPrice: 99_999, status: 'available' },
+        note: `import ${importId}`,
+      },
+    ]);
+    expect(await audit('number=9820011111')).toMatchObject([
+      { action: 'number.add', after: { price: 25_000, offerPrice: null, status: 'available' } },
+    ]);
 
     const past = await support.client.get(api('/admin/imports'));
     expect(past.json().data).toMatchObject({ total: 1, imports: [{ id: importId }] });
@@ -713,6 +734,9 @@ describeEachDatabase('stock imports', (ctx) => {
       valid: 5,
       invalid: 3,
       new: 5,
+      newOnSale: 2,
+      newHidden: 1,
+      newComingSoon: 2,
       updated: 0,
       unchanged: 0,
       offersEnding: 0,
@@ -740,6 +764,17 @@ describeEachDatabase('stock imports', (ctx) => {
       ['9820098200', 'coming_soon'],
     ]);
     expect(await onSale()).toEqual(['9820022222', '9820055555', '9876543210']);
+    const admin = await staffMember(ctx().app, 'admin');
+    const added = await admin.client.get(api('/admin/audit?action=number.add'));
+    expect(
+      added
+        .json()
+        .data.entries.map((entry: { number: string; after: { status: string } }) => [
+          entry.number,
+          entry.after.status,
+        ])
+        .sort(),
+    ).toEqual(await statuses('98200'));
   });
 
   it("changes a number's status as its row says, as staff's hide and unhide do, audited and counted updated", async () => {
@@ -769,6 +804,9 @@ describeEachDatabase('stock imports', (ctx) => {
       valid: 8,
       invalid: 0,
       new: 0,
+      newOnSale: 0,
+      newHidden: 0,
+      newComingSoon: 0,
       updated: 5,
       unchanged: 3,
       offersEnding: 0,
@@ -885,6 +923,9 @@ describeEachDatabase('stock imports', (ctx) => {
       valid: 0,
       invalid: 5,
       new: 0,
+      newOnSale: 0,
+      newHidden: 0,
+      newComingSoon: 0,
       updated: 0,
       unchanged: 0,
       offersEnding: 0,
@@ -1066,6 +1107,9 @@ describeEachDatabase('stock imports', (ctx) => {
       valid: 6,
       invalid: 0,
       new: 0,
+      newOnSale: 0,
+      newHidden: 0,
+      newComingSoon: 0,
       updated: 0,
       unchanged: 6,
       offersEnding: 0,

@@ -1,4 +1,5 @@
 import { expect, it, vi } from 'vitest';
+import { insertOrders } from '../../test-support/console-fixtures';
 import { csvRows, multipartFile } from '../../test-support/csv-upload';
 import { insertTestNumbers, listedPrices } from '../../test-support/numbers';
 import { staffMember } from '../../test-support/sales';
@@ -81,6 +82,46 @@ describeEachDatabase('the console inventory', (ctx) => {
       const bad = await support.client.get(api(`/admin/numbers?${query}`));
       expect(bad.statusCode, query).toBe(400);
     }
+    const unknownStatus = await support.client.get(api('/admin/numbers?status=bogus'));
+    expect(unknownStatus.json().message).toBe(
+      'Invalid query parameter: status: must be available, held, sold, hidden or coming_soon',
+    );
+  });
+
+  it('says which order holds a held number and until when, and nothing of any other', async () => {
+    const { support, ids } = await stock();
+    const { app, database } = ctx();
+    const [orderId] = await insertOrders(app, [{ reference: 'VN-20261130-5G1V4C1S' }]);
+    const until = new Date(Date.now() + 1_800_000);
+    await database.query(
+      "update numbers set order_id = $1, reserved_until = $2 where number = '9811223344'",
+      [orderId, until],
+    );
+    // A hold that lapsed leaves the number on sale, held by nothing.
+    await database.query(
+      "update numbers set status = 'reserved', order_id = $1, reserved_until = now() - interval '1 minute' where number = '9876543210'",
+      [orderId],
+    );
+    const listed = await support.client.get(api('/admin/numbers?sort=number_asc'));
+    const heldBy = Object.fromEntries(
+      listed
+        .json()
+        .data.numbers.map((n: { number: string; heldBy: unknown }) => [n.number, n.heldBy]),
+    );
+    expect(heldBy).toEqual({
+      '7770009991': null,
+      '9811223344': {
+        orderId,
+        orderReference: 'VN-20261130-5G1V4C1S',
+        until: until.toISOString(),
+      },
+      '9812377777': null,
+      '9820098200': null,
+      '9876543210': null,
+    });
+    // The one number's answer (a refused edit's current state) says the same.
+    const hidden = await support.client.post(api(`/admin/numbers/${ids.get('9812377777')}/unhide`));
+    expect(hidden.json().data.heldBy).toBeNull();
   });
 
   it('adds a number, classified on save, and refuses one already in the store', async () => {
@@ -515,6 +556,9 @@ describeEachDatabase('the console inventory', (ctx) => {
       valid: 5,
       invalid: 0,
       new: 0,
+      newOnSale: 0,
+      newHidden: 0,
+      newComingSoon: 0,
       updated: 0,
       unchanged: 5,
       offersEnding: 0,

@@ -1,8 +1,31 @@
 import { z } from 'zod';
+import { actionsNamed, auditThings, type AuditAction } from './audit-actions';
 
 const uuid = z.uuid('must be an id (uuid)');
 
-/** GET /admin/audit: filters by staff member, number or order, or one changed thing. */
+const prefixes = auditThings.map((thing) => `${thing}.`).join(', ');
+
+/** Comma-separated actions or things' prefixes: the actions they name, or a 400 naming the stranger. */
+const actionFilter = z
+  .string()
+  .max(2_000)
+  .transform((filter, ctx) => {
+    const chosen = new Set<AuditAction>();
+    for (const value of filter.split(',').map((part) => part.trim())) {
+      const named = actionsNamed(value);
+      if (named.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${value}" is not an action of the log: give actions such as number.add, or a prefix of them (${prefixes}), separated by commas`,
+        });
+        return z.NEVER;
+      }
+      for (const action of named) chosen.add(action);
+    }
+    return [...chosen];
+  });
+
+/** GET /admin/audit: filters by staff member, number or order, one changed thing, or actions. */
 export const auditListQuery = z.object({
   actorId: uuid.optional().describe('Only changes made by this staff member'),
   number: z
@@ -23,6 +46,11 @@ export const auditListQuery = z.object({
     .optional()
     .describe('Only changes of this kind of thing'),
   entityId: z.string().max(100).optional().describe('With entityType: one thing'),
+  action: actionFilter
+    .optional()
+    .describe(
+      `Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (${prefixes})`,
+    ),
 });
 
 export const auditEntrySchema = z.object({

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { Tx } from '../db/transactions';
+import type { AuditAction } from './audit-actions';
 import type { AuditEntryView } from './audit-schemas';
 import type { SQL } from 'drizzle-orm';
 import {
@@ -10,6 +11,8 @@ import {
   pageOfAuditEntries,
   type AuditFilter,
 } from './audit-store';
+
+export type { AuditAction };
 
 /** One change made in the console: who, what, to which thing, before and after. */
 /** The actor of the system's own changes (no staff member): an automatic refund. */
@@ -37,7 +40,7 @@ export interface AuditView {
 export interface AuditEntry {
   /** The staff member; null: the system itself (shown as SYSTEM_ACTOR). */
   actorId: string | null;
-  action: string;
+  action: AuditAction;
   entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
   entityId: string | number;
   number?: string | null;

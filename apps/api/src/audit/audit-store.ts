@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { auditLog, orders, users } from '../db/schema';
@@ -12,6 +12,8 @@ export interface AuditFilter {
   orderId?: string;
   entityType?: string;
   entityId?: string;
+  /** Only these actions. */
+  action?: readonly string[];
 }
 
 /**
@@ -78,6 +80,7 @@ export async function pageOfAuditEntries(
   if (filter.orderId) conditions.push(eq(auditLog.orderId, filter.orderId));
   if (filter.entityType) conditions.push(eq(auditLog.entityType, filter.entityType));
   if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+  if (filter.action) conditions.push(inArray(auditLog.action, [...filter.action]));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db

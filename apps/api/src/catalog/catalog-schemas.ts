@@ -296,11 +296,15 @@ export const adminNumberSorts = [
   'status_desc',
 ] as const;
 
+/** The values of a list in words: `available, held or sold`. */
+const inWords = (values: readonly string[]) =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
+
 /** The console inventory's filters: the storefront's, plus status. */
 const stockFilterFields = {
   ...numberFilterFields,
-  status: optional(z.enum(stockStatuses, 'must be available, held, sold or hidden')).describe(
-    'available, held, sold or hidden; absent: every status',
+  status: optional(z.enum(stockStatuses, `must be ${inWords(stockStatuses)}`)).describe(
+    `${inWords(stockStatuses)}; absent: every status`,
   ),
 };
 
@@ -342,6 +346,14 @@ export const stockNumberSchema = z.object({
     .describe(
       'Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon',
     ),
+  heldBy: z
+    .object({
+      orderId: z.string(),
+      orderReference: z.string(),
+      until: z.string().describe('When the hold ends unless the order is paid'),
+    })
+    .nullable()
+    .describe('Held: the order holding it (its price and status cannot change meanwhile)'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

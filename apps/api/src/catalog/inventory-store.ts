@@ -62,6 +62,11 @@ const relistableSql = sql<boolean>`(numbers.status = 'sold'
     or exists (select 1 from ${orderItems} oi where oi.order_id = numbers.order_id and oi.number_id = numbers.id and oi.refund_id is not null))
   and not exists (select 1 from ${portingSteps} ps where ps.order_id = numbers.order_id and ps.number_id = numbers.id))`;
 
+/** The reference of the order holding a held number (no look-up for any other). */
+const heldByReferenceSql = sql<
+  string | null
+>`(case when ${heldSql} then (select o.reference from ${orders} o where o.id = numbers.order_id) end)`;
+
 const stockColumns = {
   id: numbers.id,
   number: numbers.number,
@@ -70,6 +75,9 @@ const stockColumns = {
   category: numbers.category,
   status: stockStatusSql,
   relistable: relistableSql,
+  orderId: numbers.orderId,
+  reservedUntil: numbers.reservedUntil,
+  heldByReference: heldByReferenceSql,
   createdAt: numbers.createdAt,
   updatedAt: numbers.updatedAt,
 };
@@ -83,6 +91,10 @@ export interface StockRow {
   status: StockStatus;
   /** Sold, but its sale was undone before any UPC went out (relistableSql). */
   relistable: boolean;
+  orderId: string | null;
+  reservedUntil: Date | null;
+  /** Held: its order's reference. */
+  heldByReference: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -518,6 +530,14 @@ export async function applyImportRows(
       returning number)
     update import_plan p set outcome = 'added_meanwhile'
     where p.outcome = 'new' and not exists (select 1 from inserted i where i.number = p.number)`);
+  // Each new number's own entry, as the console's Add number writes: who put it in the store, at
+  // what prices and status, and when.
+  await record(sql`select ${actorId}::uuid, 'number.add', 'number', ${numbers.id}::text, ${numbers.number},
+      null::jsonb, ${pricesJson(sql`${numbers.basePrice}`, sql`${numbers.finalPrice}`)} || jsonb_build_object('status', ${numbers.status}),
+      ${note}::text
+    from import_plan p
+    join ${numbers} on ${numbers.number} = p.number
+    where p.outcome = 'new'`);
   // Every category each new number fits, which the listings filter on (worked out here, as the
   // demo loader and the console's add do).
   const added = await run<{ id: number; number: string }>(

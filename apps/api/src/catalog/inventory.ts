@@ -10,7 +10,7 @@ import {
 } from '@store/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import type { AuditService } from '../audit/audit-service';
+import type { AuditAction, AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
@@ -70,6 +70,14 @@ function toStockNumber(row: StockRow): StockNumber {
     ...pricesView(row.basePrice, row.finalPrice),
     status: row.status,
     relistable: row.relistable,
+    heldBy:
+      row.status === 'held' && row.orderId && row.heldByReference && row.reservedUntil
+        ? {
+            orderId: row.orderId,
+            orderReference: row.heldByReference,
+            until: row.reservedUntil.toISOString(),
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -132,7 +140,7 @@ function describeChange(change: PriceChange): string {
 const csvColumns = ['number', 'price', 'offer_price', 'status', 'category'];
 
 /** What each status staff set is recorded as, and why a held or sold number refuses it. */
-const statusActions: Record<SettableStatus, string> = {
+const statusActions: Record<SettableStatus, AuditAction> = {
   available: 'number.unhide',
   hidden: 'number.hide',
   coming_soon: 'number.coming_soon',

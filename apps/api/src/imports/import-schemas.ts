@@ -22,6 +22,12 @@ export const dryRunSchema = z.object({
   valid: z.number().int().describe('Rows that would go in: new + updated + unchanged'),
   invalid: z.number().int().describe('Rows refused, each with a reason'),
   new: z.number().int().describe('Numbers not in the store yet'),
+  newOnSale: z
+    .number()
+    .int()
+    .describe('Of the new numbers, those going on sale (status empty or available)'),
+  newHidden: z.number().int().describe('Of the new numbers, those going in hidden'),
+  newComingSoon: z.number().int().describe('Of the new numbers, those going in coming soon'),
   updated: z
     .number()
     .int()

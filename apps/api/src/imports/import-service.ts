@@ -65,6 +65,10 @@ const FAILED =
 class ImportStopped extends Error {}
 
 /** The spooled upload of an import, in the temporary folder. */
+/** Which count of the dry run a new number's row adds to (a new row held or sold is refused). */
+const newCountOf = (status: GoodRow['status']) =>
+  status === 'hidden' ? 'newHidden' : status === 'coming_soon' ? 'newComingSoon' : 'newOnSale';
+
 const spoolPath = (id: string) => join(tmpdir(), `store-import-${id}.csv`);
 
 /**
@@ -214,6 +218,9 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
         valid: 0,
         invalid: 0,
         new: 0,
+        newOnSale: 0,
+        newHidden: 0,
+        newComingSoon: 0,
         updated: 0,
         unchanged: 0,
         offersEnding: 0,
@@ -246,6 +253,7 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
             result.valid++;
             result[outcome]++;
             if (endsOffer && outcome === 'updated') result.offersEnding++;
+            if (outcome === 'new') result[newCountOf(row.status)]++;
           } else {
             refuse(row.line, row.number, refusedReason[outcome]);
           }

@@ -1,5 +1,5 @@
 import { PRIVACY_POLICY_VERSION } from '@store/domain';
-import type { AuditService } from '../audit/audit-service';
+import type { AuditAction, AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { accountGone, minutesText, notFound, tooMany } from '../http/app-error';
@@ -234,7 +234,7 @@ interface Download {
   /** The account whose data it is. */
   userId: string;
   /** The audit entry (entity: the account; no personal data). */
-  entry: { actorId: string; action: string; note: string };
+  entry: { actorId: string; action: AuditAction; note: string };
   /** The answer when there is no such account to export (closed, or never was). */
   missing: () => Error;
   /** Only a buyer's account (a staff download; the buyer's own is theirs, whatever it is). */

@@ -1399,7 +1399,7 @@ export interface paths {
     };
     /**
      * The audit log (administrators): every change made in the console
-     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), or one changed thing (entityType + entityId). Entries are never edited.
+     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited.
      */
     get: operations['getAdminAudit'];
     put?: never;
@@ -17294,6 +17294,8 @@ export interface operations {
         entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
         /** @description With entityType: one thing */
         entityId?: string;
+        /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., number., order., staff., user.) */
+        action?: string;
         page?: number;
         pageSize?: number;
       };
@@ -17453,7 +17455,7 @@ export interface operations {
         minPrice?: number;
         /** @description Highest final price, rupees */
         maxPrice?: number;
-        /** @description available, held, sold or hidden; absent: every status */
+        /** @description available, held, sold, hidden or coming_soon; absent: every status */
         status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
         /** @description newest, oldest, number_asc, number_desc, price_asc, price_desc, category_asc, category_desc, status_asc, status_desc (default newest) */
         sort?:
@@ -17505,6 +17507,13 @@ export interface operations {
                 status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
                 /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
                 relistable: boolean;
+                /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+                heldBy: {
+                  orderId: string;
+                  orderReference: string;
+                  /** @description When the hold ends unless the order is paid */
+                  until: string;
+                } | null;
                 createdAt: string;
                 updatedAt: string;
               }[];
@@ -17654,6 +17663,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -17811,6 +17827,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -17978,6 +18001,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -18145,6 +18175,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -18312,6 +18349,13 @@ export interface operations {
               status: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
               /** @description Sold, but its order was cancelled after payment or refunded before any UPC went out: staff may put it back on sale, hide it or mark it coming soon */
               relistable: boolean;
+              /** @description Held: the order holding it (its price and status cannot change meanwhile) */
+              heldBy: {
+                orderId: string;
+                orderReference: string;
+                /** @description When the hold ends unless the order is paid */
+                until: string;
+              } | null;
               createdAt: string;
               updatedAt: string;
             };
@@ -18475,7 +18519,7 @@ export interface operations {
             /** @description Highest final price, rupees */
             maxPrice?: number;
             /**
-             * @description available, held, sold or hidden; absent: every status
+             * @description available, held, sold, hidden or coming_soon; absent: every status
              * @enum {string}
              */
             status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
@@ -18669,7 +18713,7 @@ export interface operations {
             /** @description Highest final price, rupees */
             maxPrice?: number;
             /**
-             * @description available, held, sold or hidden; absent: every status
+             * @description available, held, sold, hidden or coming_soon; absent: every status
              * @enum {string}
              */
             status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
@@ -18856,7 +18900,7 @@ export interface operations {
         minPrice?: number;
         /** @description Highest final price, rupees */
         maxPrice?: number;
-        /** @description available, held, sold or hidden; absent: every status */
+        /** @description available, held, sold, hidden or coming_soon; absent: every status */
         status?: 'available' | 'held' | 'sold' | 'hidden' | 'coming_soon';
       };
       header?: never;
@@ -19074,6 +19118,12 @@ export interface operations {
               invalid: number;
               /** @description Numbers not in the store yet */
               new: number;
+              /** @description Of the new numbers, those going on sale (status empty or available) */
+              newOnSale: number;
+              /** @description Of the new numbers, those going in hidden */
+              newHidden: number;
+              /** @description Of the new numbers, those going in coming soon */
+              newComingSoon: number;
               /** @description Numbers in the store whose price, offer or status would change */
               updated: number;
               /** @description Numbers in the store at these prices and status already */

@@ -22,9 +22,20 @@ const abbreviated = (words: string) =>
     .replace(/\bupc\b/g, 'UPC')
     .replace(/\bid\b/g, 'ID');
 
+/**
+ * Fields named otherwise than their key (stored entries are never edited): an import's rows
+ * are new, updated, unchanged or refused, as its check and its page say.
+ */
+const fieldNames: Record<string, string> = {
+  newCount: 'new',
+  updatedCount: 'updated',
+  unchangedCount: 'unchanged',
+  errorCount: 'refused',
+};
+
 /** A field's name in words: needsRefund is "needs refund", submittedUtr "submitted UTR". */
 const fieldWords = (key: string) =>
-  abbreviated(key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
+  fieldNames[key] ?? abbreviated(key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase());
 
 /** A code value such as a status (pending_payment) in words. */
 const CODE_VALUE = /^[a-z]+(?:_[a-z]+)+$/;

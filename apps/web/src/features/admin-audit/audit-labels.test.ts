@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { actionLabel } from './audit-labels';
+import { actionGroups, actionLabel } from './audit-labels';
 
 const apiSource = join(import.meta.dirname, '../../../../api/src');
 
@@ -26,5 +26,20 @@ describe('the audit log in words', () => {
       // An action without words reads as its code, "Order: refund reference".
       expect(actionLabel(action), action).not.toMatch(/^[A-Z][a-z]+: /);
     }
+  });
+
+  it("offers every action the API's filter takes, grouped by thing, and only those", () => {
+    const list = readFileSync(join(apiSource, 'audit/audit-actions.ts'), 'utf8');
+    const filterable = [...list.matchAll(/^ {2}'([a-z_]+\.[a-z_]+)',$/gm)].map(
+      ([, action]) => action,
+    );
+    expect(filterable).toEqual(expect.arrayContaining(recordedActions()));
+    const offered = actionGroups.flatMap((group) =>
+      group.actions.map(({ action }) => {
+        expect(action.startsWith(group.prefix), action).toBe(true);
+        return action;
+      }),
+    );
+    expect(offered.sort()).toEqual(filterable.sort());
   });
 });

@@ -39,6 +39,30 @@ const actionLabels: Record<string, string> = {
   'customer.list': 'Customer list read',
 };
 
+/** The things actions are done to, as the action filter's groups name them. */
+const things: Record<string, { name: string; all: string }> = {
+  number: { name: 'Numbers', all: 'Any number change' },
+  order: { name: 'Orders', all: 'Anything about orders' },
+  staff: { name: 'Staff', all: 'Any staff change' },
+  enquiry: { name: 'Enquiries', all: 'Anything about enquiries' },
+  import: { name: 'Stock imports', all: 'Any stock import' },
+  user: { name: "Buyers' own changes", all: "Any buyer's own change" },
+  customer: { name: 'Customers', all: 'Anything about customers' },
+};
+
+/**
+ * The action filter's choices: per thing, all its actions (the API's `number.` prefix) and each
+ * one, in words.
+ */
+export const actionGroups = Object.entries(things).map(([thing, { name, all }]) => ({
+  name,
+  all,
+  prefix: `${thing}.`,
+  actions: Object.keys(actionLabels)
+    .filter((action) => action.startsWith(`${thing}.`))
+    .map((action) => ({ action, label: actionLabels[action]! })),
+}));
+
 /** An action in words; one not known yet readably from its code (`order.some_step` -> Order: some step). */
 export function actionLabel(action: string): string {
   const known = actionLabels[action];

@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok } from '../../../test-support/fake-api';
 import { renderConsole } from '../../../test-support/console';
 import { resetAfterTest } from '../../../test-support/session';
 import AuditPage from './audit-page';
-import { changeLines } from './audit-change';
+import { AuditChange, changeLines } from './audit-change';
 
 afterEach(resetAfterTest);
 
@@ -346,9 +346,46 @@ describe('the audit log page', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=1&pageSize=50'));
   });
+
+  it('filters by an action, or every action on one kind of thing, named in words', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: { 'GET /admin/audit': auditPage(), 'GET /admin/staff': members },
+    });
+    const form = await screen.findByRole('form', { name: 'Filter the audit log' });
+    const action = within(form).getByLabelText('Action');
+    const numbers = within(action).getByRole('group', { name: 'Numbers' });
+    expect(within(numbers).getByRole('option', { name: 'Any number change' })).toHaveValue(
+      'number.',
+    );
+    expect(within(numbers).getByRole('option', { name: 'Number hidden' })).toHaveValue(
+      'number.hide',
+    );
+    await user.selectOptions(action, 'Any staff change');
+    await user.click(within(form).getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=1&action=staff.&pageSize=50'),
+    );
+    // The form is made again for the new address, with the action chosen.
+    const again = screen.getByRole('form', { name: 'Filter the audit log' });
+    expect(within(again).getByLabelText('Action')).toHaveDisplayValue('Any staff change');
+    await user.selectOptions(within(again).getByLabelText('Action'), 'Enquiry answered');
+    await user.click(within(again).getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=1&action=enquiry.reply&pageSize=50'),
+    );
+  });
 });
 
 describe('changeLines', () => {
+  it("calls an import's refused rows refused, as its page and its check do", () => {
+    const after = { newCount: 24, updatedCount: 0, unchangedCount: 0, errorCount: 8 };
+    render(<AuditChange action="import.apply" before={null} after={after} />);
+    expect(document.body).toHaveTextContent('new: 24updated: 0unchanged: 0refused: 8');
+    expect(document.body).not.toHaveTextContent('error');
+  });
+
   it('names each field with its value before and after', () => {
     expect(changeLines('enquiry.status', { status: 'new' }, { status: 'closed' })).toEqual([
       { field: 'status', before: 'new', after: 'closed', changed: true },

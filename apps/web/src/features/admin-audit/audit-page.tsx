@@ -8,7 +8,7 @@ import { consoleMeta, ConsolePage, ConsoleTable, QueryStatus, useListParams } fr
 import { useStaffMembers } from '../admin-staff';
 import { useAudit, type AuditEntry, type AuditFilter } from './api/get-audit';
 import { AuditChange } from './audit-change';
-import { actionLabel, entityLabel } from './audit-labels';
+import { actionGroups, actionLabel, entityLabel } from './audit-labels';
 import type { Route } from './+types/audit-page';
 
 const column = createColumnHelper<AuditEntry>();
@@ -92,7 +92,7 @@ const columns = [
   }),
 ];
 
-const filterKeys = ['actorId', 'number', 'orderReference'] as const;
+const filterKeys = ['actorId', 'action', 'number', 'orderReference'] as const;
 
 export const meta: Route.MetaFunction = () => consoleMeta('Audit log');
 
@@ -142,6 +142,7 @@ function AuditFilters({
   const staff = useStaffMembers();
   const [values, setValues] = useState<FilterValues>({
     actorId: initial.actorId ?? '',
+    action: initial.action ?? '',
     number: initial.number ?? '',
     orderReference: initial.orderReference ?? '',
   });
@@ -155,7 +156,12 @@ function AuditFilters({
     // The API filters by a whole number only and refuses a part of one.
     setNumberProblem(number === null ? 'Type all 10 digits of the number.' : undefined);
     if (number === null) return;
-    onApply({ actorId: values.actorId, number, orderReference: values.orderReference.trim() });
+    onApply({
+      actorId: values.actorId,
+      action: values.action,
+      number,
+      orderReference: values.orderReference.trim(),
+    });
   };
   return (
     <form
@@ -170,6 +176,19 @@ function AuditFilters({
           <option key={member.id} value={member.id}>
             {member.name}
           </option>
+        ))}
+      </SelectField>
+      <SelectField label="Action" value={values.action} onChange={set('action')}>
+        <option value="">Every action</option>
+        {actionGroups.map((group) => (
+          <optgroup key={group.prefix} label={group.name}>
+            <option value={group.prefix}>{group.all}</option>
+            {group.actions.map(({ action, label }) => (
+              <option key={action} value={action}>
+                {label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </SelectField>
       <TextField
@@ -193,7 +212,7 @@ function AuditFilters({
         <button
           type="button"
           className="btn-secondary px-4 py-2.5"
-          onClick={() => onApply({ actorId: '', number: '', orderReference: '' })}
+          onClick={() => onApply({ actorId: '', action: '', number: '', orderReference: '' })}
         >
           Clear
         </button>

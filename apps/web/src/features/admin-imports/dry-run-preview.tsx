@@ -4,6 +4,24 @@ import type { DryRun } from './import-types';
 /** Whether importing the file would change the stock (a new number, or a change to one). */
 export const changesStock = (result: DryRun) => result.new + result.updated > 0;
 
+/** Where the new numbers go: on sale, hidden or coming soon (as their status cells say). */
+function newNumbersInWords(result: DryRun) {
+  const parts = [
+    `${formatCount(result.newOnSale)} ${result.newOnSale === 1 ? 'goes' : 'go'} on sale`,
+  ];
+  if (result.newHidden > 0) {
+    parts.push(
+      `${formatCount(result.newHidden)} ${result.newHidden === 1 ? 'stays' : 'stay'} hidden`,
+    );
+  }
+  if (result.newComingSoon > 0) {
+    parts.push(
+      `${formatCount(result.newComingSoon)} ${result.newComingSoon === 1 ? 'is' : 'are'} coming soon`,
+    );
+  }
+  return `Of the new numbers, ${parts.join(', ')}.`;
+}
+
 /** What a file would do: the counts, the columns left out, and the refused rows with their reasons. */
 export function DryRunPreview({ result }: { result: DryRun }) {
   const matching = result.valid === 1 ? 'row matches' : 'rows match';
@@ -15,6 +33,7 @@ export function DryRunPreview({ result }: { result: DryRun }) {
           ({formatCount(result.new)} new, {formatCount(result.updated)} updated,{' '}
           {formatCount(result.unchanged)} unchanged); <strong>{formatCount(result.invalid)}</strong>{' '}
           refused.
+          {result.new > 0 ? ` ${newNumbersInWords(result)}` : null}
         </p>
       ) : (
         <p className="text-slate-800">

@@ -41,6 +41,9 @@ const dryRun = {
   valid: 3_998,
   invalid: 2,
   new: 3_000,
+  newOnSale: 3_000,
+  newHidden: 0,
+  newComingSoon: 0,
   updated: 900,
   unchanged: 98,
   offersEnding: 0,
@@ -229,10 +232,24 @@ describe('the imports page', () => {
     renderImports({
       'GET /admin/imports': ok({
         imports: [
-          stockImport({ status: 'done', imported: 3_998, errors: 2 }),
+          stockImport({
+            status: 'done',
+            imported: 3_998,
+            new: 3_000,
+            updated: 900,
+            unchanged: 98,
+            errors: 2,
+          }),
+          stockImport({
+            id: 'a2',
+            fileName: 'march-again.csv',
+            status: 'done',
+            imported: 3_998,
+            unchanged: 3_998,
+          }),
           stockImport({ id: 'a1', fileName: 'feb.csv', status: 'failed', errors: 0 }),
         ],
-        total: 2,
+        total: 3,
         page: 1,
         pageSize: 20,
         pageCount: 1,
@@ -240,16 +257,71 @@ describe('the imports page', () => {
     });
     const past = await screen.findByRole('region', { name: 'Past imports' });
     const rows = await within(past).findAllByRole('row');
-    expect(rows[1]).toHaveTextContent('march.csvSunita Supportdone4,0003,998');
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((cell) => cell.textContent);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Started',
+      'File',
+      'Run by',
+      'Status',
+      'Rows',
+      'New',
+      'Updated',
+      'Unchanged',
+      'Refused',
+    ]);
+    expect(cells(rows[1]!)).toEqual([
+      'march.csv',
+      'Sunita Support',
+      'done',
+      '4,000',
+      '3,000',
+      '900',
+      '98',
+      expect.stringContaining('2'),
+    ]);
     expect(within(rows[1]!).getByRole('link')).toHaveAttribute(
       'href',
       `/api/v1/admin/imports/${IMPORT_ID}/errors.csv`,
     );
-    expect(rows[2]).toHaveTextContent('feb.csvSunita Supportfailed');
+    // The same file again: nothing new went in, and the page does not say it did.
+    expect(cells(rows[2]!)).toEqual([
+      'march-again.csv',
+      'Sunita Support',
+      'done',
+      '4,000',
+      '0',
+      '0',
+      '3,998',
+      '0',
+    ]);
+    expect(rows[3]).toHaveTextContent('feb.csvSunita Supportfailed');
   });
 });
 
 describe('the check of a file', () => {
+  it('says how many new numbers go on sale and how many stay hidden or coming soon', () => {
+    const { rerender } = render(
+      <DryRunPreview
+        result={{ ...dryRun, new: 5, newOnSale: 2, newHidden: 1, newComingSoon: 2 }}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Check of the file' })).toHaveTextContent(
+      'Of the new numbers, 2 go on sale, 1 stays hidden, 2 are coming soon.',
+    );
+    rerender(<DryRunPreview result={dryRun} />);
+    expect(screen.getByRole('region', { name: 'Check of the file' })).toHaveTextContent(
+      'Of the new numbers, 3,000 go on sale.',
+    );
+  });
+
   it('says how many numbers lose their offer, and how to keep offers', () => {
     render(<DryRunPreview result={{ ...dryRun, offersEnding: 3 }} />);
     expect(

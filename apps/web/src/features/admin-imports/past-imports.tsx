@@ -4,6 +4,18 @@ import { formatCount, formatIndianDate } from '../../lib/format';
 import { useImports } from './api/get-imports';
 import { ErrorsLink } from './import-progress';
 
+const headings = [
+  'Started',
+  'File',
+  'Run by',
+  'Status',
+  'Rows',
+  'New',
+  'Updated',
+  'Unchanged',
+  'Refused',
+];
+
 /** Past imports, newest first: when, which file, who ran it, how it ended. */
 export function PastImports() {
   const [page, setPage] = useState(1);
@@ -25,13 +37,11 @@ export function PastImports() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
-                  {['Started', 'File', 'Run by', 'Status', 'Rows', 'Imported', 'Refused'].map(
-                    (heading) => (
-                      <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                        {heading}
-                      </th>
-                    ),
-                  )}
+                  {headings.map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2 font-semibold">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -44,7 +54,10 @@ export function PastImports() {
                     <td className="px-3 py-2">{row.startedBy.name}</td>
                     <td className="px-3 py-2">{row.status}</td>
                     <td className="px-3 py-2">{formatCount(row.total)}</td>
-                    <td className="px-3 py-2">{formatCount(row.imported)}</td>
+                    {/* As the check counts them: unchanged rows went in as they already were. */}
+                    <td className="px-3 py-2">{formatCount(row.new)}</td>
+                    <td className="px-3 py-2">{formatCount(row.updated)}</td>
+                    <td className="px-3 py-2">{formatCount(row.unchanged)}</td>
                     <td className="px-3 py-2">
                       {row.errors > 0 ? <ErrorsLink id={row.id} count={row.errors} /> : '0'}
                     </td>

@@ -22,6 +22,7 @@ function stockNumber(overrides: Partial<StockNumber> = {}): StockNumber {
     offerPrice: 20_000,
     status: 'available',
     relistable: false,
+    heldBy: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
@@ -70,7 +71,9 @@ describe('the inventory page', () => {
     expect(row).toHaveTextContent('Available');
     expect(within(row).getByRole('button', { name: 'Edit price of 98200 98200' })).toBeEnabled();
     const soldRow = screen.getByRole('cell', { name: '77700 09991' }).closest('tr')!;
-    expect(within(soldRow).getByRole('button', { name: 'Hide 77700 09991' })).toBeDisabled();
+    const hideSold = within(soldRow).getByRole('button', { name: 'Hide 77700 09991' });
+    expect(hideSold).toHaveAttribute('aria-disabled', 'true');
+    expect(hideSold).toHaveAccessibleDescription('Sold: its price and status cannot change.');
     expect(
       within(soldRow).queryByRole('button', { name: 'Put back on sale 77700 09991' }),
     ).not.toBeInTheDocument();
@@ -90,7 +93,7 @@ describe('the inventory page', () => {
     const column = within(table())
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+      .map((row) => within(row).getAllByRole('cell')[3]!.firstElementChild!.textContent);
     expect(column).toEqual(['Available', 'Held', 'Sold', 'Hidden', 'Coming soon']);
   });
 
@@ -122,10 +125,51 @@ describe('the inventory page', () => {
       'POST /admin/numbers/2/unhide': ok({ ...undone, status: 'available', relistable: false }),
     });
     const row = (await screen.findByRole('cell', { name: '77700 09991' })).closest('tr')!;
-    expect(within(row).getByRole('button', { name: 'Edit price of 77700 09991' })).toBeDisabled();
-    expect(within(row).getByRole('button', { name: 'Hide 77700 09991' })).toBeEnabled();
+    expect(
+      within(row).getByRole('button', { name: 'Edit price of 77700 09991' }),
+    ).toHaveAccessibleDescription('Its sale was undone: put it back on sale to change its price.');
+    expect(within(row).getByRole('button', { name: 'Hide 77700 09991' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     await user.click(within(row).getByRole('button', { name: 'Put back on sale 77700 09991' }));
     await vi.waitFor(() => expect(api.callsTo('POST /admin/numbers/2/unhide')).toHaveLength(1));
+  });
+
+  it('says which order holds a held number and until when, its actions focusable and explained', async () => {
+    const held = stockNumber({
+      id: 3,
+      number: '9812345005',
+      display: '98123 45005',
+      status: 'held',
+      heldBy: {
+        orderId: 'b31959e2-0000-4000-8000-000000000000',
+        orderReference: 'VN-20261130-5G1V4C1S',
+        until: '2026-11-30T03:54:00.000Z',
+      },
+    });
+    const { api, user } = renderInventory({ 'GET /admin/numbers': page([held]) });
+    const row = (await screen.findByRole('cell', { name: '98123 45005' })).closest('tr')!;
+    const reason =
+      'Held for order VN-20261130-5G1V4C1S until 30 Nov 2026, 9:24 am IST, awaiting payment: its price and status cannot change meanwhile.';
+    expect(row).toHaveTextContent(reason);
+    expect(within(row).getByRole('link', { name: 'VN-20261130-5G1V4C1S' })).toHaveAttribute(
+      'href',
+      '/admin/orders/b31959e2-0000-4000-8000-000000000000',
+    );
+    const buttons = ['Edit price of', 'Coming soon', 'Hide'].map((name) =>
+      within(row).getByRole('button', { name: `${name} 98123 45005` }),
+    );
+    for (const button of buttons) {
+      expect(button).not.toBeDisabled();
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(reason);
+    }
+    // Reached by the keyboard, and pressing one changes nothing.
+    buttons[2]!.focus();
+    await user.keyboard('{Enter}');
+    await user.click(buttons[0]!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
   it('scrolls the table sideways in its own box, with its screen-reader words', async () => {

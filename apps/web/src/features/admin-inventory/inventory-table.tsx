@@ -7,6 +7,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { createContext, useContext } from 'react';
+import { Link } from 'react-router';
 import { formatIndianDate } from '../../lib/format';
 import type { StockSort } from './stock-query';
 import type { SettableStatus } from './api/set-number-status';
@@ -61,6 +62,63 @@ const priceLocked = (number: StockNumber) => number.status === 'held' || number.
 /** And their status, unless the sale was undone before any UPC went out (relistable). */
 const statusLocked = (number: StockNumber) => priceLocked(number) && !number.relistable;
 
+/** The id of the line saying why a row's actions are off (their description). */
+const lockReasonId = (number: StockNumber) => `locked-${number.id}`;
+
+/** Why a held or sold number's actions are off, under its status; the buttons point to it. */
+function LockReason({ number }: { number: StockNumber }) {
+  if (!priceLocked(number)) return null;
+  const { heldBy } = number;
+  return (
+    <span id={lockReasonId(number)} className="mt-1 block max-w-64 text-xs text-slate-700">
+      {heldBy ? (
+        <>
+          Held for order{' '}
+          <Link to={`/admin/orders/${heldBy.orderId}`} className="text-blue-800 underline">
+            {heldBy.orderReference}
+          </Link>{' '}
+          until {formatIndianDate(heldBy.until, { month: 'short', time: true })}, awaiting payment:
+          its price and status cannot change meanwhile.
+        </>
+      ) : number.status === 'held' ? (
+        'Held for an order awaiting payment: its price and status cannot change meanwhile.'
+      ) : number.relistable ? (
+        'Its sale was undone: put it back on sale to change its price.'
+      ) : (
+        'Sold: its price and status cannot change.'
+      )}
+    </span>
+  );
+}
+
+/** A row action's button: one that is off stays focusable and says why (LockReason). */
+function RowButton({
+  number,
+  locked,
+  label,
+  onClick,
+  children,
+}: {
+  number: StockNumber;
+  locked: boolean;
+  label: string;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent"
+      aria-disabled={locked || undefined}
+      aria-describedby={locked ? lockReasonId(number) : undefined}
+      onClick={locked ? undefined : onClick}
+      aria-label={label}
+    >
+      {children}
+    </button>
+  );
+}
+
 /**
  * The row actions, by context: the columns are made once, so each cell keeps its elements from
  * one render to the next (TanStack renders a cell function as a component: a new function each
@@ -72,28 +130,26 @@ function RowButtons({ number }: { number: StockNumber }) {
   const { onEditPrice, onSetStatus } = useContext(RowActionsContext)!;
   return (
     <div className="flex justify-end gap-2">
-      <button
-        type="button"
-        className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-        disabled={priceLocked(number)}
+      <RowButton
+        number={number}
+        locked={priceLocked(number)}
+        label={`Edit price of ${number.display}`}
         onClick={() => onEditPrice(number)}
-        aria-label={`Edit price of ${number.display}`}
       >
         Edit price
-      </button>
+      </RowButton>
       {statusToggles.map(({ status, on, off }) => {
         const label = number.status === status ? on : off;
         return (
-          <button
+          <RowButton
             key={status}
-            type="button"
-            className="rounded-md px-2 py-1 text-sm font-medium text-blue-800 hover:bg-blue-50 disabled:text-slate-400"
-            disabled={statusLocked(number)}
+            number={number}
+            locked={statusLocked(number)}
+            label={`${label} ${number.display}`}
             onClick={() => onSetStatus(number, number.status === status ? 'available' : status)}
-            aria-label={`${label} ${number.display}`}
           >
             {label}
-          </button>
+          </RowButton>
         );
       })}
       {number.relistable ? (
@@ -136,12 +192,15 @@ const columns = [
   }),
   column.accessor('status', {
     header: 'Status',
-    cell: (info) => (
-      <span
-        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[info.getValue()]}`}
-      >
-        {stockStatusLabels[info.getValue()]}
-      </span>
+    cell: ({ row: { original } }) => (
+      <>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[original.status]}`}
+        >
+          {stockStatusLabels[original.status]}
+        </span>
+        <LockReason number={original} />
+      </>
     ),
   }),
   column.accessor('createdAt', {

@@ -49,14 +49,19 @@ function BuyButtons({ number }: { number: Extract<NumberDetail, { status: 'avail
 
 /** The price with the list price and the saving when on offer, or where the number stands. */
 function Offer({ number }: { number: NumberDetail }) {
+  // A hidden number may never have been on sale (imported or added hidden): nothing in the
+  // store tells which, so its page says only what is true of both (decision 0074).
   if (number.status === 'sold' || number.status === 'hidden') {
     return (
       <div role="status" data-testid="number-status">
-        <p className="text-xl font-bold text-slate-900">This number is no longer available</p>
-        <p className="mt-2 text-slate-700">
+        <p className="text-xl font-bold text-slate-900">
           {number.status === 'sold'
-            ? 'It has been sold. Numbers like it are listed below.'
-            : 'It has been taken off sale. Numbers like it are listed below.'}
+            ? 'This number is no longer available'
+            : 'This number is not on sale'}
+        </p>
+        <p className="mt-2 text-slate-700">
+          {number.status === 'sold' ? 'It has been sold.' : 'It is not for sale now.'} Numbers like
+          it are listed below.
         </p>
       </div>
     );

@@ -102,9 +102,11 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
     });
   }
   if (!isOnSale(number)) {
+    // Sold: no longer available; hidden (perhaps never on sale): not on sale.
+    const standing = number.status === 'sold' ? 'is no longer available' : 'is not on sale';
     return seo({
-      title: `${number.display} is no longer available`,
-      description: `The VIP mobile number ${number.display} (${primary}) is no longer available at ${siteConfig.storeName}. See similar numbers with the same ending or the same total.`,
+      title: `${number.display} ${standing}`,
+      description: `The VIP mobile number ${number.display} (${primary}) ${standing} at ${siteConfig.storeName}. See similar numbers with the same ending or the same total.`,
       path: numberPath(number.number),
       noIndex: true,
       followLinks: number.status === 'sold',

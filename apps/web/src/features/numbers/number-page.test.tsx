@@ -182,6 +182,19 @@ describe('a number no longer on sale', { timeout: 20_000 }, () => {
     ).toHaveLength(1);
   });
 
+  it('says a hidden number is not on sale, not that it was taken off sale (it may never have been on sale)', async () => {
+    renderNumber(detail({ status: 'hidden' }));
+    const status = screen.getByTestId('number-status');
+    expect(status).toHaveTextContent(
+      'This number is not on saleIt is not for sale now. Numbers like it are listed below.',
+    );
+    expect(status).not.toHaveTextContent(/no longer|taken off/);
+    expect(screen.queryByRole('button', { name: 'Buy now' })).toBeNull();
+    expect(
+      await within(screen.getByTestId('similar-numbers')).findAllByRole('article'),
+    ).toHaveLength(1);
+  });
+
   it('says a held number may come back, without buying buttons', () => {
     renderNumber(detail({ status: 'reserved' }));
     expect(screen.getByTestId('number-status')).toHaveTextContent(/^On hold/);
@@ -249,15 +262,18 @@ describe('numberMeta', () => {
   });
 
   it('keeps a sold or hidden number out of search results; a sold one still leads to similar numbers', () => {
-    for (const [status, robots] of [
-      ['sold', 'noindex, follow'],
-      ['hidden', 'noindex, nofollow'],
+    for (const [status, robots, standing] of [
+      ['sold', 'noindex, follow', 'is no longer available'],
+      ['hidden', 'noindex, nofollow', 'is not on sale'],
     ] as const) {
       const meta = numberMeta({ kind: 'number', number: detail({ status }) });
       expect(find(meta, 'name', 'robots')?.content, status).toBe(robots);
       expect(meta).toContainEqual({
-        title: `98989 89898 is no longer available | ${siteConfig.storeName}`,
+        title: `98989 89898 ${standing} | ${siteConfig.storeName}`,
       });
+      expect(find(meta, 'name', 'description')?.content, status).toContain(
+        `98989 89898 (Semi Mirror Numbers) ${standing} at`,
+      );
     }
   });
 

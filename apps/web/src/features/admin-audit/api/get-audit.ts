@@ -9,6 +9,8 @@ export type AuditEntry = AuditPage['entries'][number];
 export interface AuditFilter {
   page: number;
   actorId?: string;
+  /** An action (number.add) or all of a thing's (number.). */
+  action?: string;
   number?: string;
   orderReference?: string;
 }

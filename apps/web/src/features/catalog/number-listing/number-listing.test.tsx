@@ -94,6 +94,17 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it('heads the numbers coming soon as such, not as available ones', async () => {
+    renderListing('/premium-numbers?status=coming_soon');
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('heading', { level: 2, name: 'Numbers coming soon' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Available numbers' })).not.toBeInTheDocument();
+    cleanup();
+    renderListing('/premium-numbers');
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('heading', { level: 2, name: 'Available numbers' })).toBeVisible();
+  });
+
   it('says when the address names a category the store does not have, and lists every number', async () => {
     renderListing('/premium-numbers?category=not-a-category');
     expect(await screen.findByTestId('unknown-category')).toHaveTextContent(

@@ -195,7 +195,7 @@ export function NumberListing({
               tabIndex={-1}
               className="scroll-mt-4 text-xl font-bold text-slate-900 outline-none"
             >
-              {title}
+              {params.status === 'coming_soon' ? 'Numbers coming soon' : title}
             </h2>
             <p role="status" className="mt-0.5 text-sm text-slate-600" data-testid="listing-count">
               {status}
