@@ -16388,6 +16388,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
