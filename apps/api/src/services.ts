@@ -72,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
       cancelForRemovedNumbers: (...args) => orders.cancelForRemovedNumbers(...args),
       liveOpenOrder: (userId) => orders.liveOpenOrder(userId),
     },
+    outbox,
   });
   const orders = createOrderService({
     config,

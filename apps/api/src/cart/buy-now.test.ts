@@ -1,5 +1,11 @@
 import { expect, it } from 'vitest';
-import { numberState, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
+import {
+  numberState,
+  sentTo,
+  signedIn,
+  staffMember,
+  withSalesInventory,
+} from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -89,6 +95,15 @@ describeEachDatabase('POST /cart/checkout with numberId: Buy now', (ctx) => {
       status: 'cancelled',
       note: 'Replaced by a new checkout: Buy now of one number',
     });
+    // The Buy now order's e-mail and page name it, not to be paid (decision 0075).
+    expect(res.json().data.order.replaces).toEqual([cartOrder.reference]);
+    const [placed] = (await sentTo(ctx().database, buyer.user.email)).filter((message) =>
+      message.subject?.includes('please pay'),
+    );
+    expect(placed!.subject).toContain(`(replaces ${cartOrder.reference})`);
+    expect(placed!.text).toContain(
+      `This order replaces your order ${cartOrder.reference}, which is now cancelled. Please do not pay it`,
+    );
   });
 
   it('refuses a number that is sold, hidden or not in the store', async () => {

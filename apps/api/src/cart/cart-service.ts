@@ -22,6 +22,7 @@ import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/app-error';
+import type { Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
 import type { CartView, clientCartItem, Dropped, ValidationResult } from './cart-schemas';
 import {
@@ -173,9 +174,10 @@ interface OpenOrders {
   /**
    * Numbers left the cart without a checkout: the buyer's open orders holding any of `removed`
    * no longer stand for the cart, so they are cancelled and their holds released, in the
-   * caller's transaction (which has locked the buyer's cart row).
+   * caller's transaction (which has locked the buyer's cart row); their buyer's e-mails are
+   * written to the outbox with them (their ids answered, to deliver once it commits).
    */
-  cancelForRemovedNumbers(tx: Tx, userId: string, removed: readonly number[]): Promise<void>;
+  cancelForRemovedNumbers(tx: Tx, userId: string, removed: readonly number[]): Promise<number[]>;
   /** The buyer's live order awaiting payment, with the numbers it holds, if any. */
   liveOpenOrder(userId: string): Promise<CartView['openOrder'] | undefined>;
 }
@@ -186,6 +188,7 @@ export interface CartServiceDeps {
   catalog: CatalogService;
   users: UserService;
   openOrders: OpenOrders;
+  outbox: Outbox;
 }
 
 /** The signed-in buyer's cart (a guest's cart lives in the browser; see decision 0005). */
@@ -195,6 +198,7 @@ export function createCartService({
   catalog,
   users,
   openOrders,
+  outbox,
 }: CartServiceDeps) {
   const db = database.db;
 
@@ -331,14 +335,15 @@ export function createCartService({
           ? { numberId: numberId.data }
           : undefined;
       if (!which) throw notInCart();
-      await inTransaction(database, async (tx) => {
+      const messageIds = await inTransaction(database, async (tx) => {
         const cart = await lockExistingCart(tx, userId);
         if (!cart) throw notInCart();
         const removed = await deleteCartItems(tx, cart.id, which);
         if (removed.length === 0) throw notInCart();
         // An open order holding this number no longer stands for the cart: its hold goes now.
-        await openOrders.cancelForRemovedNumbers(tx, userId, removed);
+        return openOrders.cancelForRemovedNumbers(tx, userId, removed);
       });
+      await outbox.deliverNow(messageIds);
       return view(userId);
     },
 
@@ -347,12 +352,13 @@ export function createCartService({
      * A Buy now order of a number that was not in the cart stays: it never stood for the cart.
      */
     async empty(userId: string) {
-      await inTransaction(database, async (tx) => {
+      const messageIds = await inTransaction(database, async (tx) => {
         const cart = await lockExistingCart(tx, userId);
-        if (!cart) return;
+        if (!cart) return [];
         const removed = await deleteCartItems(tx, cart.id, 'all');
-        await openOrders.cancelForRemovedNumbers(tx, userId, removed);
+        return openOrders.cancelForRemovedNumbers(tx, userId, removed);
       });
+      await outbox.deliverNow(messageIds);
       return view(userId);
     },
 

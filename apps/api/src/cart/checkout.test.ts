@@ -1,4 +1,4 @@
-import { ATTRIBUTION_FIELD_LIMITS, MAX_PRICE_RUPEES } from '@store/domain';
+import { ATTRIBUTION_FIELD_LIMITS, formatInr, MAX_PRICE_RUPEES } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { cartItems, numbers, orderEvents, orders } from '../db/schema';
@@ -479,6 +479,44 @@ describeEachDatabase(
       }
     });
 
+    /** The buyer's e-mails whose subject has `words`, newest first. */
+    const emailsTo = async (buyer: { user: { email: string } }, words: string) =>
+      (await sentTo(ctx().database, buyer.user.email)).filter((message) =>
+        message.subject?.includes(words),
+      );
+
+    it('names the order a changed cart replaced as cancelled, not to be paid, in the new order’s e-mail and on its page', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const first = (await checkout(buyer)).json().data.order;
+      expect(first.replaces).toEqual([]);
+      await buyer.client.post(api(`/cart/add/${id('9811223344')}`));
+      const second = (await checkout(buyer)).json().data.order;
+
+      const [latest, earlier] = await emailsTo(buyer, 'please pay');
+      expect(earlier!.subject).not.toContain('replaces');
+      expect(latest!.subject).toMatch(
+        new RegExp(
+          `^Order ${second.reference}: please pay by .+ \\(replaces ${first.reference}\\)$`,
+        ),
+      );
+      const lines = latest!.text.split('\n');
+      // Told first, before the amount and the new QR code.
+      expect(lines.slice(0, 3)).toEqual([
+        expect.stringMatching(/^Dear /),
+        '',
+        `This order replaces your order ${first.reference}, which is now cancelled. Please do not pay it: the payment details and any QR code in our e-mail about it no longer apply. Pay only this order, as below.`,
+      ]);
+      // No second message for the replaced order: the new one tells it.
+      expect(await emailsTo(buyer, 'do not pay')).toEqual([]);
+
+      const view = (await buyer.client.get(api(`/orders/${second.id}`))).json().data;
+      expect(view.replaces).toEqual([first.reference]);
+      expect(view.timeline[0].note).toMatch(
+        new RegExp(`held until .+\\. It replaces order ${first.reference}, now cancelled\\.$`),
+      );
+      expect(second.replaces).toEqual([first.reference]);
+    });
+
     it('releases the hold at once when a held number is removed from the cart', async () => {
       const buyer = await buyerWith(['9876598765', '9812341234']);
       const first = (await checkout(buyer)).json().data.order;
@@ -507,15 +545,31 @@ describeEachDatabase(
         });
       }
 
+      // The buyer is told by e-mail not to pay it (no SMS: decision 0075).
+      const [told, ...more] = await emailsTo(buyer, 'do not pay');
+      expect(more).toEqual([]);
+      expect(told).toMatchObject({
+        channel: 'email',
+        subject: `Order ${first.reference} cancelled: please do not pay it`,
+      });
+      expect(told!.text).toContain(
+        `Order ${first.reference}, for 98765 98765, 98123 41234 (${formatInr(first.amounts.totalAmount)}), is cancelled: numbers it held were taken out of your cart before it was paid, so its hold has ended and 98765 98765, 98123 41234 are back on sale.\nPlease do not pay it: the payment details and any QR code in our e-mail about it no longer apply.`,
+      );
+      expect(told!.text).toContain(
+        'Numbers still in your cart are not held for you: to buy them, check out again, and you get a new order with its own payment details.',
+      );
+
       // Another buyer takes the removed number straight away.
       expect((await rival.client.post(api(`/cart/add/${id('9812341234')}`))).statusCode).toBe(200);
       expect((await checkout(rival)).statusCode).toBe(201);
-      // The first buyer checks out what is left of the cart.
+      // The first buyer checks out what is left of the cart: a new order replacing none.
       const again = await checkout(buyer);
       expect(again.statusCode).toBe(201);
       expect(again.json().data.order.items.map((i: { number: string }) => i.number)).toEqual([
         '9876598765',
       ]);
+      expect(again.json().data.order.replaces).toEqual([]);
+      expect((await emailsTo(buyer, 'please pay'))[0]!.subject).not.toContain('replaces');
     });
 
     it('leaves the open order alone when the removed number is not one it holds', async () => {
@@ -536,6 +590,7 @@ describeEachDatabase(
       });
       // Nothing changed for it: the same cart checks out to the same order.
       expect((await checkout(buyer)).json().data.order.id).toBe(first.id);
+      expect(await emailsTo(buyer, 'do not pay')).toEqual([]);
     });
 
     it('releases the hold at once when the cart is emptied', async () => {
@@ -546,6 +601,9 @@ describeEachDatabase(
       expect(emptied.json().data.items).toEqual([]);
       const old = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
       expect(old.timeline.at(-1)).toMatchObject({ status: 'cancelled', note: CART_CHANGED_NOTE });
+      expect((await emailsTo(buyer, 'do not pay')).map((message) => message.subject)).toEqual([
+        `Order ${first.reference} cancelled: please do not pay it`,
+      ]);
       const rival = await buyerWith(['9876598765', '9812341234']);
       expect((await checkout(rival)).statusCode).toBe(201);
     });
@@ -561,6 +619,9 @@ describeEachDatabase(
       expect((await buyer.client.get(api(`/orders/${first.id}`))).json().data.status).toBe(
         'cancelled',
       );
+      expect((await emailsTo(buyer, 'do not pay')).map((message) => message.subject)).toEqual([
+        `Order ${first.reference} cancelled: please do not pay it`,
+      ]);
       expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
       const rival = await buyerWith(['9876598765']);
       expect((await checkout(rival)).statusCode).toBe(201);

@@ -21,6 +21,7 @@ import { withEmailAttachment } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import { buyerMessages, orderPlacedMessages } from './order-messages';
 import { newOrderReference } from './order-reference';
+import { replacesNote, tellCancelledFromCart } from './replaced-orders';
 import {
   findOrder,
   insertOrder,
@@ -145,8 +146,9 @@ async function chosenLines(
  *    numbers with one conditional UPDATE (catalog.hold); if it took fewer rows than the cart
  *    has, another buyer won: roll back, 409 with fresh validation results;
  * 6. create the order at the current prices (the cart adopts them), its items and its first
- *    timeline event.
- * An empty cart is refused (400), after its open orders are cancelled and their holds released.
+ *    timeline event (naming the orders cancelled in 5, as its e-mail does: decision 0075).
+ * An empty cart is refused (400), after its open orders are cancelled, their holds released and
+ * their buyer e-mailed that they are not to be paid.
  * After the commit (the catalogue then tells the holds and releases): the provider-side payment
  * (Razorpay, over the network), the confirmation and the staff alert.
  */
@@ -158,7 +160,7 @@ export async function checkout(
   const { database, config, catalog, cart: carts } = deps;
   const { clientIp, purpose = 'cart' } = request;
   const numberIds = purpose === 'cart' ? undefined : (request.numberIds ?? []);
-  let outcome: (CheckoutResult & { messageIds?: number[] }) | { empty: true };
+  let outcome: (CheckoutResult & { messageIds?: number[] }) | { empty: true; messageIds: number[] };
   try {
     outcome = await inTransaction(database, async (tx) => {
       // A buyer never waits long on staff's work on the same numbers (an import's apply holds
@@ -175,9 +177,10 @@ export async function checkout(
         : cartLines;
       if (lines.length === 0) {
         // Nothing to buy: an open order no longer stands for the cart, so its hold goes (and
-        // that is committed before the buyer is told the cart is empty).
-        await cancelOpenOrders(deps, tx, await lockOpenOrders(tx, userId), CART_CHANGED);
-        return { empty: true };
+        // that is committed before the buyer is told the cart is empty), and its buyer is told.
+        const open = await lockOpenOrders(tx, userId);
+        await cancelOpenOrders(deps, tx, open, CART_CHANGED);
+        return { empty: true, messageIds: await tellCancelledFromCart(deps, tx, open) };
       }
       const validationResults = lines.map(lineResult);
       if (validationResults.some((r) => !r.valid)) {
@@ -214,6 +217,8 @@ export async function checkout(
         { cart: REPLACED, buy_now: BUY_NOW, retry: RETRY }[purpose],
         ids,
       );
+      // Every open order is cancelled: the new order's note and e-mail name them (decision 0075).
+      const replaced = open.map((order) => order.reference);
 
       const orderId = randomUUID();
       const reserved = await catalog.hold(tx, ids, orderId, until);
@@ -277,7 +282,7 @@ export async function checkout(
         orderId,
         status: 'pending_payment',
         byBuyer: true,
-        note: `Order placed; the ${plural(reserved.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(reserved[0]!.reservedUntil!)}.`,
+        note: `Order placed; the ${plural(reserved.length, 'number is', 'numbers are')} held until ${formatIndiaDateTime(reserved[0]!.reservedUntil!)}.${replacesNote(replaced)}`,
       });
       // Written with the order: a crash after the commit loses none. How to pay is told as the
       // provider describes it without being asked (an online payment: on the order page).
@@ -289,7 +294,10 @@ export async function checkout(
         : undefined;
       const messageIds = await enqueueMessages(tx, [
         ...(await buyerMessages(deps, tx, order, (contact) =>
-          withEmailAttachment(orderPlacedMessages(config, contact, order, items, details), qr),
+          withEmailAttachment(
+            orderPlacedMessages(config, contact, order, items, details, replaced),
+            qr,
+          ),
         )),
         ...deps.staffAlerts.messages(newOrderAlert(config, order, items)),
       ]);
@@ -311,7 +319,10 @@ export async function checkout(
       purpose === 'buy_now',
     );
   }
-  if ('empty' in outcome) throw badRequest('Your cart is empty.', 'CART_EMPTY');
+  if ('empty' in outcome) {
+    await deps.outbox.deliverNow(outcome.messageIds);
+    throw badRequest('Your cart is empty.', 'CART_EMPTY');
+  }
   const { messageIds = [], ...created } = outcome;
   let result: CheckoutResult = created;
 

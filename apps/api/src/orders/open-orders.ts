@@ -7,6 +7,7 @@ import {
   updateOrder,
 } from './order-store';
 import type { CancelCause, OrderDeps, OrderRow } from './order-types';
+import { tellCancelledFromCart } from './replaced-orders';
 
 /** The timeline note of an order cancelled because its hold ended unpaid. */
 export const HOLD_EXPIRED_NOTE = 'Payment not received before the hold expired';
@@ -71,27 +72,26 @@ export async function cancelOpenOrders(
  * Numbers left the cart without a checkout (`DELETE /cart/item/{id}`, `DELETE /cart`). The
  * buyer's open orders holding any of `removed` no longer stand for the cart: they are cancelled
  * and their holds released in the caller's transaction, by the same cancelOpenOrders as
- * checkout, so another buyer can take those numbers at once. A Buy now order of a number not in
- * the cart holds none of them and stays. The caller has locked the buyer's cart row.
+ * checkout, so another buyer can take those numbers at once, and their buyer is e-mailed not to
+ * pay them (tellCancelledFromCart): answers those messages' ids, for outbox.deliverNow once the
+ * caller commits. A Buy now order of a number not in the cart holds none of them and stays. The
+ * caller has locked the buyer's cart row.
  */
 export async function cancelForRemovedNumbers(
-  deps: Pick<OrderDeps, 'catalog'>,
+  deps: Pick<OrderDeps, 'catalog' | 'users' | 'config'>,
   tx: Tx,
   userId: string,
   removed: readonly number[],
-): Promise<void> {
-  if (removed.length === 0) return;
+): Promise<number[]> {
+  if (removed.length === 0) return [];
   const open = await lockOpenOrders(tx, userId);
-  if (open.length === 0) return;
+  if (open.length === 0) return [];
   const holding = await ordersHolding(
     tx,
     open.map((order) => order.id),
     removed,
   );
-  await cancelOpenOrders(
-    deps,
-    tx,
-    open.filter((order) => holding.has(order.id)),
-    CART_CHANGED,
-  );
+  const cancelled = open.filter((order) => holding.has(order.id));
+  await cancelOpenOrders(deps, tx, cancelled, CART_CHANGED);
+  return tellCancelledFromCart(deps, tx, cancelled);
 }

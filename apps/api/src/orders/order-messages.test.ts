@@ -12,6 +12,7 @@ import {
   paymentSubmittedAlert,
 } from './order-alerts';
 import {
+  cartCancelledMessages,
   holdEndingMessages,
   holdExpiredMessages,
   orderPaidMessages,
@@ -791,5 +792,37 @@ describe('porting messages (decision 0050)', () => {
       `VIP Number Store: order ${order.reference}: the UPC AA11BB22 we sent for 98765 43210 is withdrawn: do not use it. We will send you the right one.`,
     );
     expect(whatsapp!.template!.kind).toBe('order_update');
+  });
+});
+
+describe('orders a checkout replaced (decision 0075)', () => {
+  const earlier = ['VN-20261129-AAAA1111', 'VN-20261129-BBBB2222'];
+
+  it('names them first in the e-mail and its subject, and leaves the SMS as registered', () => {
+    for (const details of [upi, bank, online]) {
+      const plain = orderPlacedMessages(config, contact, order, one, details);
+      const placed = orderPlacedMessages(config, contact, order, one, details, earlier);
+      expect(email(placed).subject).toBe(
+        `${email(plain).subject} (replaces VN-20261129-AAAA1111 and VN-20261129-BBBB2222)`,
+      );
+      expect(email(placed).text.split('\n').slice(2, 4)).toEqual([
+        'This order replaces your orders VN-20261129-AAAA1111 and VN-20261129-BBBB2222, which are now cancelled. Please do not pay them: the payment details and any QR code in our e-mails about them no longer apply. Pay only this order, as below.',
+        '',
+      ]);
+      expect(sms(placed)).toEqual(sms(plain));
+    }
+  });
+
+  it('e-mails a buyer, and only by e-mail, that an order whose numbers left the cart is not to be paid', () => {
+    const told = cartCancelledMessages(config, contact, order, two);
+    expect(told.map((message) => message.channel)).toEqual(['email']);
+    expect(told[0]).toMatchObject({
+      to: contact.email,
+      subject: `Order ${order.reference} cancelled: please do not pay it`,
+    });
+    expect(told[0]!.text).toContain(
+      `Order ${order.reference}, for 94942 66660, 97861 61984 (₹14,748.82), is cancelled`,
+    );
+    expect(told[0]!.text).toContain(`Your order page: ${page}`);
   });
 });

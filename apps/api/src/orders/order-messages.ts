@@ -2,6 +2,7 @@ import {
   formatIndiaDateTime,
   formatInr,
   indiaDay,
+  listInWords,
   plural,
   portingStatusLabels,
   toRupees,
@@ -308,18 +309,42 @@ const dayText = (day: string) =>
     year: 'numeric',
   });
 
-/** At checkout: the breakdown, how to pay, when the hold ends, what happens next. */
+/** Why an order cancelled before payment must not be paid: its e-mail still asks for it. */
+const oldDetailsVoid = (many: boolean) =>
+  many
+    ? 'Please do not pay them: the payment details and any QR code in our e-mails about them no longer apply.'
+    : 'Please do not pay it: the payment details and any QR code in our e-mail about it no longer apply.';
+
+/**
+ * First in a new order's e-mail when its checkout cancelled the buyer's open orders (decision
+ * 0075): their references, cancelled, not to be paid.
+ */
+function replacedLines(references: readonly string[]): string[] {
+  if (references.length === 0) return [];
+  const many = references.length > 1;
+  return [
+    `This order replaces your ${many ? 'orders' : 'order'} ${listInWords(references)}, which ${many ? 'are' : 'is'} now cancelled. ${oldDetailsVoid(many)} Pay only this order, as below.`,
+    '',
+  ];
+}
+
+/**
+ * At checkout: the breakdown, how to pay, when the hold ends, what happens next; first, the
+ * references of the buyer's open orders the checkout cancelled (`replaced`), not to be paid.
+ */
 export function orderPlacedMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
   items: readonly MessageItem[],
   details: PaymentDetails,
+  replaced: readonly string[] = [],
 ): OutgoingMessage[] {
   const until = formatIndiaDateTime(order.holdExpiresAt);
   const email = [
     greeting(contact),
     '',
+    ...replacedLines(replaced),
     `Thank you for your order ${order.reference}. We are holding ${items.length === 1 ? 'this number' : 'these numbers'} for you until ${until}:`,
     ...numberLines(items),
     '',
@@ -352,7 +377,14 @@ export function orderPlacedMessages(
           variables: [...held, upiId, order.reference, smsHoldHours(config)],
         }
       : { kind: 'order_placed_bank', variables: [...held, order.reference, smsHoldHours(config)] };
-  return toBuyer(config, contact, `Order ${order.reference}: please pay by ${until}`, email, sms);
+  const replaces = replaced.length ? ` (replaces ${listInWords(replaced)})` : '';
+  return toBuyer(
+    config,
+    contact,
+    `Order ${order.reference}: please pay by ${until}${replaces}`,
+    email,
+    sms,
+  );
 }
 
 /** Payment received: the order is paid and porting starts. */
@@ -672,6 +704,38 @@ export function holdExpiredMessages(
     email,
     sms,
   );
+}
+
+/**
+ * An order awaiting payment cancelled because numbers it held left the cart, with no new order
+ * (decision 0075): not to be paid, its numbers back on sale. By e-mail only: the buyer did it on
+ * the website, and it is the e-mail's payment details and QR code that still ask for the money.
+ */
+export function cartCancelledMessages(
+  config: MessageConfig,
+  contact: Contact,
+  order: OrderRow,
+  items: readonly { number: string }[],
+): OutgoingMessage[] {
+  const is = items.length === 1 ? 'is' : 'are';
+  const email = [
+    greeting(contact),
+    '',
+    `Order ${order.reference}, for ${numbersAndTotal(order, items)}, is cancelled: numbers it held were taken out of your cart before it was paid, so its hold has ended and ${displayNumbers(items)} ${is} back on sale.`,
+    oldDetailsVoid(false),
+    `Already paid it? Contact us with your payment reference and order reference ${order.reference}: reply to this e-mail, or use the details below.`,
+    'Numbers still in your cart are not held for you: to buy them, check out again, and you get a new order with its own payment details.',
+    `Your order page: ${orderPageUrl(config, order)}`,
+    ...signOff(config),
+  ];
+  return [
+    {
+      channel: 'email',
+      to: contact.email,
+      subject: `Order ${order.reference} cancelled: please do not pay it`,
+      text: email.join('\n'),
+    },
+  ];
 }
 
 /** Staff turned down the UTR the buyer submitted: why, and how to go on. */

@@ -193,6 +193,11 @@ export const orderSchema = z.object({
   payment: orderPaymentSchema,
   timeline: z.array(timelineEntrySchema),
   needsRefund: z.boolean(),
+  replaces: z
+    .array(z.string())
+    .describe(
+      "The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders",
+    ),
   canRetry: z
     .boolean()
     .describe(

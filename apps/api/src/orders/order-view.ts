@@ -11,6 +11,7 @@ import { refundReference, type PaymentDetails, type RefundRow } from '../payment
 import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
 import { isCorporate, portingSteps } from './order-messages';
+import { replacedReferences } from './replaced-orders';
 import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
@@ -194,6 +195,7 @@ function toOrderView(
       by: event.staffName,
     })),
     needsRefund: order.needsRefund,
+    replaces: replacedReferences(timeline),
     canRetry,
     retryFrom: canRetry ? heldAgainFrom(order, config).toISOString() : null,
     createdAt: order.createdAt.toISOString(),

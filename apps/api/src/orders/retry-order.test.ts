@@ -1,8 +1,10 @@
+import { formatIndiaDateTime } from '@store/domain';
 import { expect, it } from 'vitest';
 import {
   buyerWithOrder,
   lapseHold,
   numberState,
+  sentTo,
   signedIn,
   withSalesInventory,
 } from '../../test-support/sales';
@@ -49,6 +51,26 @@ describeEachDatabase(
       const again = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
       expect(again.statusCode).toBe(200);
       expect(again.json().data.id).toBe(order.id);
+    });
+
+    it('names the lapsed order it replaces as cancelled, not to be paid, when the sweep had not yet cancelled it', async () => {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      await lapseHold(ctx().database, buyer.order.id, 31);
+      const res = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json().data;
+      expect(order.replaces).toEqual([buyer.order.reference]);
+      const old = (await buyer.client.get(api(`/orders/${buyer.order.id}`))).json().data;
+      expect(old).toMatchObject({ status: 'cancelled', replaces: [] });
+      const [placed] = (await sentTo(ctx().database, buyer.user.email)).filter((message) =>
+        message.subject?.includes('please pay'),
+      );
+      expect(placed!.subject).toBe(
+        `Order ${order.reference}: please pay by ${formatIndiaDateTime(new Date(order.holdExpiresAt))} (replaces ${buyer.order.reference})`,
+      );
+      expect(placed!.text).toContain(
+        `This order replaces your order ${buyer.order.reference}, which is now cancelled. Please do not pay it`,
+      );
     });
 
     it('names the numbers another buyer has taken meanwhile, and orders nothing', async () => {

@@ -6602,6 +6602,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+                replaces: string[];
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -6852,6 +6854,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+                replaces: string[];
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7228,6 +7232,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+                replaces: string[];
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7548,6 +7554,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7886,6 +7894,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8233,6 +8243,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8612,6 +8624,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8850,6 +8864,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -9617,6 +9633,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -11209,6 +11227,8 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+                replaces: string[];
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -11613,6 +11633,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -12035,6 +12057,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -13167,6 +13191,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -13614,6 +13640,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14074,6 +14102,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14518,6 +14548,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14964,6 +14996,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -15429,6 +15463,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -15884,6 +15920,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -16350,6 +16388,8 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
+              replaces: string[];
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */

@@ -125,6 +125,35 @@ describe('order page: awaiting a manual payment', () => {
     expect(checkoutScripts()).toHaveLength(0);
   });
 
+  it('names the orders its checkout replaced as cancelled, not to be paid (decision 0075)', async () => {
+    signedInApi({
+      [orderPath]: ok(pendingManualOrder({ replaces: ['VN-20261122-AAAA1111'] })),
+    });
+    renderOrderPage();
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent(
+      'This order replaces your order VN-20261122-AAAA1111, which is now cancelled. Please do not pay it: pay only this order.',
+    );
+    cleanup();
+
+    signedInApi({
+      [orderPath]: ok(
+        pendingRazorpayOrder({ replaces: ['VN-20261122-AAAA1111', 'VN-20261122-BBBB2222'] }),
+      ),
+    });
+    renderOrderPage();
+    expect(await screen.findByRole('region', { name: 'Payment' })).toHaveTextContent(
+      'This order replaces your orders VN-20261122-AAAA1111 and VN-20261122-BBBB2222, which are now cancelled. Please do not pay them: pay only this order.',
+    );
+    cleanup();
+
+    signedInApi({ [orderPath]: ok(pendingManualOrder()) });
+    renderOrderPage();
+    expect(await screen.findByRole('region', { name: 'Payment' })).not.toHaveTextContent(
+      'replaces',
+    );
+  });
+
   it('copies the UPI ID and the bank details, and says so', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatInr, toPaise, toRupees } from '@store/domain';
+import { formatInr, listInWords, toPaise, toRupees } from '@store/domain';
 import { useToast } from '../../../components/toast';
 import { formatIndianDate } from '../../../lib/format';
 import type { Order } from '../order-types';
@@ -18,6 +18,22 @@ function lastNote(order: Order, status: Order['status']): string | null {
   return order.timeline.findLast((entry) => entry.status === status)?.note ?? null;
 }
 
+/**
+ * The buyer's orders this order's checkout cancelled (decision 0075): their e-mails still show
+ * their payment details and QR codes, so they are named here as not to be paid.
+ */
+function ReplacedOrders({ references }: { references: readonly string[] }) {
+  if (references.length === 0) return null;
+  const many = references.length > 1;
+  return (
+    <p className="mt-4 text-sm font-semibold text-amber-950">
+      This order replaces your {many ? 'orders' : 'order'} {listInWords(references)}, which{' '}
+      {many ? 'are' : 'is'} now cancelled. Please do not pay {many ? 'them' : 'it'}: pay only this
+      order.
+    </p>
+  );
+}
+
 export function PaymentSection({ order, refetch }: { order: Order; refetch: () => unknown }) {
   const { payment, amounts } = order;
   const total = formatInr(amounts.totalAmount);
@@ -34,6 +50,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             verifying={Boolean(payment.submitted)}
             onLapse={refetch}
           />
+          <ReplacedOrders references={order.replaces} />
           {payment.instructions ? (
             <ManualInstructions order={order} />
           ) : payment.provider === 'razorpay' ? (
