@@ -515,6 +515,18 @@ describeEachDatabase(
         new RegExp(`held until .+\\. It replaces order ${first.reference}, now cancelled\\.$`),
       );
       expect(second.replaces).toEqual([first.reference]);
+      // The link is recorded on the replaced order, not read back from the note's words.
+      await ctx().database.query(
+        "update order_events set note = 'Order placed.' where order_id = $1",
+        [second.id],
+      );
+      const [replaced] = await ctx().database.query<{ replaced_by: string }>(
+        'select replaced_by from orders where id = $1',
+        [first.id],
+      );
+      expect(replaced!.replaced_by).toBe(second.id);
+      const again = (await buyer.client.get(api(`/orders/${second.id}`))).json().data;
+      expect(again.replaces).toEqual([first.reference]);
     });
 
     it('releases the hold at once when a held number is removed from the cart', async () => {

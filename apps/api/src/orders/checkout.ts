@@ -25,6 +25,7 @@ import { replacesNote, tellCancelledFromCart } from './replaced-orders';
 import {
   findOrder,
   insertOrder,
+  markReplaced,
   insertOrderEvent,
   insertOrderItems,
   lockOpenOrders,
@@ -267,6 +268,11 @@ export async function checkout(
         holdExpiresAt: reserved[0]!.reservedUntil!,
         paymentProvider: config.PAYMENT_PROVIDER,
       });
+      await markReplaced(
+        tx,
+        open.map((replacedOrder) => replacedOrder.id),
+        orderId,
+      );
       await insertOrderItems(
         tx,
         reserved.map((row) => ({

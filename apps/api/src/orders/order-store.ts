@@ -463,6 +463,28 @@ export interface TimelineRow {
   cause: CancelCause | null;
 }
 
+/** Records that the buyer's checkout placed `orderId` in the stead of `replacedIds` (0075). */
+export async function markReplaced(
+  tx: Tx,
+  replacedIds: readonly string[],
+  orderId: string,
+): Promise<void> {
+  if (replacedIds.length === 0) return;
+  await tx
+    .update(orders)
+    .set({ replacedBy: orderId })
+    .where(inArray(orders.id, [...replacedIds]));
+}
+
+/** The references of the orders each of these orders replaced, oldest first. */
+export function readReplacedReferences(db: Db, orderIds: readonly string[]) {
+  return db
+    .select({ replacedBy: orders.replacedBy, reference: orders.reference })
+    .from(orders)
+    .where(inArray(orders.replacedBy, [...orderIds]))
+    .orderBy(asc(orders.createdAt));
+}
+
 /** The timelines of these orders, each step with whose it was (a staff member's by name). */
 export function readTimelines(db: Db, orderIds: readonly string[]): Promise<TimelineRow[]> {
   return db

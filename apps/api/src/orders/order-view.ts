@@ -11,13 +11,13 @@ import { refundReference, type PaymentDetails, type RefundRow } from '../payment
 import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
 import { isCorporate, portingSteps } from './order-messages';
-import { replacedReferences } from './replaced-orders';
 import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
   ordersWithScreenshot,
   readOrderItems,
   readPortingSteps,
+  readReplacedReferences,
   readTimelines,
   type PortingStepRow,
   type TimelineRow,
@@ -146,6 +146,7 @@ function toOrderView(
   order: OrderRow,
   items: readonly OrderItemRow[],
   timeline: readonly TimelineRow[],
+  replaces: readonly string[],
   steps: readonly PortingStepRow[],
   details: PaymentDetails,
   hasScreenshot: boolean,
@@ -195,7 +196,7 @@ function toOrderView(
       by: event.staffName,
     })),
     needsRefund: order.needsRefund,
-    replaces: replacedReferences(timeline),
+    replaces: [...replaces],
     canRetry,
     retryFrom: canRetry ? heldAgainFrom(order, config).toISOString() : null,
     createdAt: order.createdAt.toISOString(),
@@ -255,10 +256,11 @@ export async function paymentDetails(
 }
 
 /**
- * The API view of orders, items, timelines, porting steps, screenshots and tax documents read in
- * six queries (two more, for their refunds, when a number of them was refunded alone). With `createPayment`, a payable order's provider-side payment is created when it
- * is still missing (the retry path of a Razorpay order that could not be created at checkout);
- * otherwise nothing is fetched.
+ * The API view of orders, items, timelines, porting steps, screenshots, tax documents and the
+ * orders each replaced, read in seven queries (two more, for their refunds, when a number of them
+ * was refunded alone). With `createPayment`, a payable order's provider-side payment is created
+ * when it is still missing (the retry path of a Razorpay order that could not be created at
+ * checkout); otherwise nothing is fetched.
  */
 export async function orderViews(
   deps: ViewDeps,
@@ -267,7 +269,7 @@ export async function orderViews(
 ): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, events, steps, screenshots, documents] = await Promise.all([
+  const [items, events, steps, screenshots, documents, replaced] = await Promise.all([
     readOrderItems(deps.database.db, ids),
     readTimelines(deps.database.db, ids),
     readPortingSteps(deps.database.db, ids),
@@ -277,6 +279,7 @@ export async function orderViews(
       rows.filter(submitted).map((row) => row.id),
     ),
     deps.invoices.documentsOfOrders(ids),
+    readReplacedReferences(deps.database.db, ids),
   ]);
   // The refunds of the numbers refunded alone and of the credit notes (their reference), read
   // only for orders that have one.
@@ -300,6 +303,7 @@ export async function orderViews(
         order,
         items.filter((item) => item.orderId === order.id),
         events.filter((event) => event.orderId === order.id),
+        replaced.filter((row) => row.replacedBy === order.id).map((row) => row.reference),
         steps.filter((step) => step.orderId === order.id),
         details,
         screenshots.has(order.id),

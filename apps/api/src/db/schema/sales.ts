@@ -97,10 +97,17 @@ export const orders = pgTable(
       .default(sql`'{}'::text[]`),
     paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
     needsRefund: boolean('needs_refund').notNull().default(false),
+    /** The order a later checkout of the buyer placed in this one's stead (decision 0075). */
+    replacedBy: uuid('replaced_by').references((): AnyPgColumn => orders.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_replaced_by_idx')
+      .on(t.replacedBy)
+      .where(sql`${t.replacedBy} is not null`),
     index('orders_status_idx').on(t.status, t.holdExpiresAt),
     index('orders_client_ip_idx').on(t.clientIp, t.holdExpiresAt),
     uniqueIndex('orders_provider_order_key').on(t.providerOrderId),
