@@ -17,7 +17,7 @@ describeEachDatabase(
      * A Corporate buyer registered in Maharashtra, billed in Karnataka: the store (Delhi) charges
      * IGST. ₹50,000 + 18% GST = ₹59,000, no TDS.
      */
-    async function corporateOrder() {
+    async function corporateOrder(tdsPercent = 0) {
       const buyer = await signedIn(ctx().app, {
         accountType: 'Corporate',
         companyName: 'Verma Traders Pvt Ltd',
@@ -25,6 +25,13 @@ describeEachDatabase(
         state: 'Karnataka',
       });
       await buyer.client.post(api(`/cart/add/${id('9876598765')}`));
+      if (tdsPercent > 0) {
+        await buyer.client.request({
+          method: 'PUT',
+          url: api('/cart/tds'),
+          payload: { tdsPercent },
+        });
+      }
       const checkout = await buyer.client.post(api('/cart/checkout'));
       expect(checkout.statusCode, checkout.body).toBe(201);
       return { ...buyer, order: checkout.json().data.order, staff: await staffMember(ctx().app) };
@@ -127,7 +134,8 @@ describeEachDatabase(
       expect(noteText).toContain('Reason: Billing details corrected');
       expect(noteText).toContain('GSTIN: 27AAPFU0939F1ZV');
       expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
-      expect(noteText).toMatch(/Amount refunded\s*₹59,000|Credit note value\s*₹59,000/);
+      expect(noteText).toMatch(/Credit note value\s*₹59,000/);
+      expect(noteText).toContain('No money is refunded with this credit note.');
 
       // Audited with the fields changed, never their values.
       const [entry] = (
@@ -174,6 +182,34 @@ describeEachDatabase(
         message:
           "The buyer's GSTIN 27AAPFU0939F1ZV is registered in Maharashtra, but the billing state is Delhi. Please check the billing state, or confirm that the difference is right.",
       });
+    });
+
+    it("prints no refund on a correction's credit note of an order with TDS; the refund's own credit note prints it", async () => {
+      const { order, staff } = await corporateOrder(2);
+      expect((await pay(staff.client, order.id, '412345678902')).statusCode).toBe(200);
+      const seen = (await staffOrder(staff.client, order.id)).billing;
+      expect((await correct(staff.client, order.id, toDelhi(seen))).statusCode).toBe(200);
+      const refunded = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
+        reason: 'The buyer cancelled',
+        method: 'manual',
+        reference: 'RFND00042',
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      const [correction, refund] = (await staffOrder(staff.client, order.id)).taxDocuments
+        .creditNotes;
+      const text = async (file: string) =>
+        pdfText(
+          (await staff.client.get(api(`/admin/orders/${order.id}/credit-notes/${file}`)))
+            .rawPayload,
+        );
+      const correctionText = await text(correction.file);
+      expect(correctionText).toContain('No money is refunded with this credit note.');
+      expect(correctionText).not.toContain('Amount refunded');
+      expect(correctionText).not.toContain('Less TDS');
+      const refundText = await text(refund.file);
+      expect(refundText).toMatch(/Less TDS @ 2% deducted by the buyer/);
+      expect(refundText).toMatch(/Amount refunded\s*₹/);
+      expect(refundText).not.toContain('No money is refunded');
     });
 
     it('changes only the billing and place of supply of an unpaid order; a page out of date is refused, naming who corrected it', async () => {

@@ -131,7 +131,11 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
   const valueLabel = doc.title === 'Credit note' ? 'Credit note value' : 'Invoice value';
   total(valueLabel, doc.invoiceTotal, true);
-  if (doc.tds > 0) {
+  if (doc.reason) {
+    // A credit note that is not a refund's (a billing correction's): it moves no money.
+    pdf.moveDown(0.3);
+    pdf.font('regular').text('No money is refunded with this credit note.', left);
+  } else if (doc.tds > 0) {
     total(`Less TDS @ ${doc.tdsPercent}% deducted by the buyer`, -doc.tds);
     total(doc.title === 'Credit note' ? 'Amount refunded' : 'Amount paid', doc.payable, true);
   }

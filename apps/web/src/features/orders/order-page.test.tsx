@@ -895,6 +895,45 @@ describe('order page: paid', () => {
     expect(within(refunded).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it("counts no billing correction's credit note as a transfer of a refund, and keeps the replaced invoice listed (QA 18 F1)", async () => {
+    showRefundedOrder({
+      invoice: true,
+      invoiceFile: 'INV-26-27-000002.pdf',
+      invoiceSerial: 'INV/26-27/000002',
+      replacedInvoices: [
+        {
+          serial: 'INV/26-27/000001',
+          file: 'INV-26-27-000001.pdf',
+          issuedAt: '2026-11-22T09:05:00.000Z',
+          replacedAt: '2026-11-24T09:05:00.000Z',
+        },
+      ],
+      creditNote: true,
+      creditNotes: [
+        creditNote({ amount: 177000, refundReference: null, billingCorrection: true }),
+        creditNote({
+          serial: 'CN/26-27/000002',
+          file: 'CN-26-27-000002.pdf',
+          amount: 177000,
+          refundReference: 'RFND20261130E',
+        }),
+      ],
+    });
+    const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(refunded).toHaveTextContent('A full refund of ₹1,77,000 has been made.');
+    expect(refunded).not.toHaveTextContent('transfers');
+    expect(refunded).toHaveTextContent('Refund reference: RFND20261130E');
+    expect(
+      within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-note.pdf`);
+    expect(
+      within(refunded).getByRole('link', { name: 'Invoice INV/26-27/000001, replaced (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoices/INV-26-27-000001.pdf`);
+    expect(
+      within(refunded).getByRole('link', { name: 'Credit note CN/26-27/000001 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`);
+  });
+
   it('keeps an invoice a billing correction replaced, and its credit note, beside the new one', async () => {
     signedInApi({
       [orderPath]: ok(

@@ -110,12 +110,14 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
               Download the tax invoice (PDF)
             </TaxDocumentLink>
           ) : null}
+          <ReplacedInvoices order={order} />
         </Card>
       );
     }
     case 'refunded': {
       // A refund in several transfers (numbers refunded alone, then the rest): each its own line.
-      const transfers = order.taxDocuments.creditNotes;
+      // A billing correction's credit note moved no money: it is no transfer (decision 0070).
+      const transfers = order.taxDocuments.creditNotes.filter((note) => !note.billingCorrection);
       const several = transfers.length > 1;
       return (
         <Card title="Refunded">
@@ -155,6 +157,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
               </TaxDocumentLink>
             ) : null}
           </div>
+          <ReplacedInvoices order={order} />
         </Card>
       );
     }
