@@ -60,6 +60,26 @@ const corrected = staffPaidOrder({
 });
 
 describe("correcting an order's billing details in the console", () => {
+  it('does not ask again to confirm a GSTIN of another state the order was already billed with (QA 18 F7)', async () => {
+    // Billed to Maharashtra with Delhi's GSTIN, confirmed at checkout.
+    const order = staffPaidOrder({
+      billing: { ...staffPaidOrder().billing, gstinNo: DELHI_GSTIN },
+    });
+    const api = renderStaffOrder(order, { [path]: ok(order, 'Billing details corrected.') });
+    const form = await openForm();
+    await fill(within(form).getByLabelText('Company name'), 'Asha Traders Pvt Ltd');
+    await fill(within(form).getByLabelText(/^Reason/), 'Company name as on its GST certificate');
+    expect(within(form).queryByRole('checkbox')).not.toBeInTheDocument();
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Correct the billing details' }),
+    );
+    expect(await screen.findByText('Billing details corrected.')).toBeInTheDocument();
+    expect(api.callsTo(path)[0]!.body).toMatchObject({
+      billing: { companyName: 'Asha Traders Pvt Ltd', gstinNo: DELHI_GSTIN, state: 'Maharashtra' },
+      confirmGstinStateMismatch: true,
+    });
+  });
+
   it('is prefilled with the billing, checks the GSTIN and reason, confirms a GSTIN of another state, and sends what the agent saw', async () => {
     const api = renderStaffOrder(staffPaidOrder(), {
       [path]: ok(

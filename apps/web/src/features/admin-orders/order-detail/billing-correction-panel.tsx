@@ -78,6 +78,12 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
   const [stateName, gstin] = useWatch({ control, name: ['state', 'gstinNo'] });
   const gstinState = corporate ? gstinStateName(gstin.trim().toUpperCase()) : undefined;
   const mismatch = Boolean(gstinState && stateName && gstinState !== stateName);
+  // A mismatch the order already had was confirmed then: asked again only when the GSTIN or the
+  // state changes.
+  const confirmedBefore =
+    gstin.trim().toUpperCase() === (order.billing.gstinNo ?? '') &&
+    stateName === order.billing.address?.state;
+  const askToConfirm = mismatch && !confirmedBefore;
 
   const refunded = order.payments.some((payment) =>
     payment.refunds.some((refund) => refund.status !== 'failed'),
@@ -90,7 +96,7 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
   };
   const onSubmit = handleSubmit(async (values) => {
     const { confirmGstinStateMismatch, reason, companyName, gstinNo, line2, ...rest } = values;
-    if (mismatch && !confirmGstinStateMismatch) {
+    if (askToConfirm && !confirmGstinStateMismatch) {
       setError(
         'confirmGstinStateMismatch',
         { message: GSTIN_STATE_CONFIRM },
@@ -149,7 +155,7 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
             </>
           ) : null}
           <AddressFields register={register} errors={errors} stateName={stateName} />
-          {mismatch ? (
+          {askToConfirm ? (
             <CheckboxField
               label={`The GSTIN is registered in ${gstinState}; bill this order to ${stateName} all the same.`}
               error={errors.confirmGstinStateMismatch?.message}
@@ -158,7 +164,7 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
           ) : null}
           <TextField
             label="Reason (on the timeline)"
-            hint="Why the details are corrected, such as the buyer's e-mail asking for it."
+            hint="Why the details are corrected, such as which document of the buyer's shows them. It stays in the team's log: no personal details beyond what the billing itself holds."
             error={errors.reason?.message}
             {...register('reason')}
           />
