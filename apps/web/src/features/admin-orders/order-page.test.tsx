@@ -663,6 +663,11 @@ describe('the console order page', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(within(region('Numbers and porting')).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Cancel the order' })).toBeNull();
+    // The UPC sent is void once the order is cancelled: never read out as valid (QA 18 F10).
+    expect(numberRow('98765 43210')).toHaveTextContent(
+      'UPC AB12CD34, void: the buyer was told not to use it',
+    );
+    expect(numberRow('98765 43210')).not.toHaveTextContent('valid until');
   });
 
   it('refunds a payment with a reason, through Razorpay by default for a Razorpay payment', async () => {

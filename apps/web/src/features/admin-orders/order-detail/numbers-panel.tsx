@@ -2,7 +2,7 @@ import { formatInr } from '@store/domain';
 import { useState } from 'react';
 import { useFocusLater } from '../../../components/use-focus-later';
 import { formatIndianDate } from '../../../lib/format';
-import { Card } from '../../orders';
+import { Card, upcOpen } from '../../orders';
 import type { StaffOrder, StaffOrderItem } from '../staff-order-types';
 import { NumberRefundPanel, numberRefundPayment } from './number-refund-panel';
 import { NextStepForm, UpcForm } from './porting-forms';
@@ -44,6 +44,14 @@ export function NumbersPanel({ order }: { order: StaffOrder }) {
     </Card>
   );
 }
+
+/**
+ * A UPC sent and not used to port the number, of a number refunded alone or of an order
+ * cancelled or refunded: the buyer was told it is cancelled (decisions 0049, 0067).
+ */
+const upcVoid = (order: StaffOrder, item: StaffOrderItem) =>
+  upcOpen(item) &&
+  (Boolean(item.refund) || order.status === 'cancelled' || order.status === 'refunded');
 
 function NumberRow({
   order,
@@ -93,7 +101,9 @@ function NumberRow({
       {porting.upcCode ? (
         <p className="mt-1 text-sm text-slate-700">
           UPC <span className="font-mono font-semibold">{porting.upcCode}</span>
-          {porting.upcExpiresOn ? (
+          {upcVoid(order, item) ? (
+            ', void: the buyer was told not to use it'
+          ) : porting.upcExpiresOn ? (
             <>
               , valid until{' '}
               <time dateTime={porting.upcExpiresOn}>
