@@ -516,7 +516,10 @@ function OrderSummary({
   const { setTdsPercent } = useCart();
   const rows: [string, number][] = [
     ['Subtotal', totals.subtotal],
-    [`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted],
+    // Only a Corporate buyer may deduct TDS (the server offers them rates): no row for others.
+    ...((tdsRates.length > 0 || totals.tdsDeducted > 0
+      ? [[`TDS (${percentLabel(totals.tdsPercent)})`, -totals.tdsDeducted]]
+      : []) satisfies [string, number][]),
     ...((totals.igstAmount > 0
       ? [[`IGST (${percentLabel(totals.igstPercent)})`, totals.igstAmount]]
       : [

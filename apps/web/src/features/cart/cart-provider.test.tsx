@@ -542,6 +542,20 @@ describe('signed-in cart and checkout', () => {
   beforeEach(() => setSessionHintCookie());
   const buyerWithAddress = { ...sampleSession, address: sampleAddress };
 
+  it('shows the TDS row to a buyer the server offers TDS rates', async () => {
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok({ ...serverCart([{ id: 1, price: 5000 }]), tdsRates: [0, 1, 2] }),
+      'POST /cart/validate': ok({
+        validationResults: [],
+        cart: { ...serverCart([{ id: 1, price: 5000 }]), tdsRates: [0, 1, 2] },
+      }),
+    });
+    renderStore('/cart', <CartPage />);
+    expect(await screen.findAllByTestId('cart-item')).toHaveLength(1);
+    expect(screen.getByTestId('cart-totals')).toHaveTextContent('TDS (0%)');
+  });
+
   it('shows the server cart with its totals and removes by item id', async () => {
     const api = installFakeApi({
       'GET /user/profile': ok(sampleSession),
@@ -563,7 +577,8 @@ describe('signed-in cart and checkout', () => {
     renderStore('/cart', <CartPage />);
     expect(await screen.findAllByTestId('cart-item')).toHaveLength(2);
     expect(screen.getByTestId('cart-totals')).toHaveTextContent('₹1,05,000');
-    expect(screen.getByTestId('cart-totals')).toHaveTextContent('TDS (0%)');
+    // No TDS rates offered (only a Corporate buyer may deduct TDS): no TDS row (QA 18 F11).
+    expect(screen.getByTestId('cart-totals')).not.toHaveTextContent('TDS');
     expect(screen.getAllByTestId('current-price').map((cell) => cell.textContent)).toEqual([
       '₹5,000',
       '₹1,00,000',
