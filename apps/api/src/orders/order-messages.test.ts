@@ -854,7 +854,7 @@ describe('orders a checkout replaced (decision 0075)', () => {
   });
 
   it('e-mails a buyer, and only by e-mail, that an order whose numbers left the cart is not to be paid', () => {
-    const told = cartCancelledMessages(config, contact, order, two);
+    const told = cartCancelledMessages(config, contact, order, two, two);
     expect(told.map((message) => message.channel)).toEqual(['email']);
     expect(told[0]).toMatchObject({
       to: contact.email,
@@ -863,6 +863,13 @@ describe('orders a checkout replaced (decision 0075)', () => {
     expect(told[0]!.text).toContain(
       `Order ${order.reference}, for 94942 66660, 97861 61984 (₹14,748.82), is cancelled`,
     );
+    expect(told[0]!.text).toContain(
+      '94942 66660, 97861 61984 are still in your cart but no longer held for you: to buy them, check out again',
+    );
     expect(told[0]!.text).toContain(`Your order page: ${page}`);
+    // With none of them left in the cart, the cart is not mentioned (QA 18 F11c).
+    const emptied = cartCancelledMessages(config, contact, order, two, []);
+    expect(emptied[0]!.text).not.toContain('cart but');
+    expect(emptied[0]!.text).not.toContain('still in your cart');
   });
 });

@@ -750,23 +750,31 @@ export function holdExpiredMessages(
 
 /**
  * An order awaiting payment cancelled because numbers it held left the cart, with no new order
- * (decision 0075): not to be paid, its numbers back on sale. By e-mail only: the buyer did it on
- * the website, and it is the e-mail's payment details and QR code that still ask for the money.
+ * (decision 0075): not to be paid, its numbers back on sale; those of them still in the cart
+ * (`inCart`) are not held until the buyer checks out again (QA 18 F11c). By e-mail only: the
+ * buyer did it on the website, and it is the e-mail's payment details and QR code that still ask
+ * for the money.
  */
 export function cartCancelledMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
   items: readonly { number: string }[],
+  inCart: readonly { number: string }[],
 ): OutgoingMessage[] {
   const is = items.length === 1 ? 'is' : 'are';
+  const kept = inCart.length === 1 ? ['is', 'it'] : ['are', 'them'];
   const email = [
     greeting(contact),
     '',
     `Order ${order.reference}, for ${numbersAndTotal(order, items)}, is cancelled: numbers it held were taken out of your cart before it was paid, so its hold has ended and ${displayNumbers(items)} ${is} back on sale.`,
     oldDetailsVoid(false),
     `Already paid it? Contact us with your payment reference and order reference ${order.reference}: reply to this e-mail, or use the details below.`,
-    'Numbers still in your cart are not held for you: to buy them, check out again, and you get a new order with its own payment details.',
+    ...(inCart.length
+      ? [
+          `${displayNumbers(inCart)} ${kept[0]} still in your cart but no longer held for you: to buy ${kept[1]}, check out again, and you get a new order with its own payment details.`,
+        ]
+      : []),
     `Your order page: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
