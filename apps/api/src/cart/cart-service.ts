@@ -456,6 +456,12 @@ export function createCartService({
     /** The cart's lines (see readLines). */
     lines: (tx: Tx, cartId: string, userId: string) => readLines(tx, cartId, userId),
 
+    /** The ids of the numbers in the buyer's cart (none without a cart). */
+    async numberIds(tx: Tx, userId: string): Promise<number[]> {
+      const cart = await findCart(tx, userId);
+      return cart ? (await readCartItems(tx, cart.id)).map((item) => item.numberId) : [];
+    },
+
     /** The cart adopts the price the order took. */
     adoptPrice: (tx: Tx, itemId: string, priceAtAdd: number) =>
       setItemPrice(tx, itemId, priceAtAdd),

@@ -62,6 +62,57 @@ describeEachDatabase(
       );
     });
 
+    /** A buyer's order of two numbers replaced by a checkout adding a third, paid by staff. */
+    async function replacedThenPaid() {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765'), id('9812341234')]);
+      const newer = await checkOut(buyer.client, ['9811223344']);
+      const staff = await staffMember(ctx().app);
+      const paid = await staff.client.post(api(`/admin/orders/${newer.id}/payments`), {
+        reference: 'UTR-700501',
+      });
+      expect(paid.json().data.status).toBe('paid');
+      return { buyer, newer, staff };
+    }
+
+    it("says the numbers are the buyer's when their own newer order paid for them, in one clause (QA 18 F3)", async () => {
+      const { buyer, newer } = await replacedThenPaid();
+
+      const { message } = await confirm(buyer.order.id, 'UTR-700500');
+      expect(message).toBe(
+        `The payment arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 and 98123 41234 were sold to the same buyer's order ${newer.reference}: the order is cancelled and marked for a full refund.`,
+      );
+      const [email] = await sentTo(ctx().database, buyer.user.email);
+      expect(email!.text).toContain(
+        `after you had replaced it with a new checkout, and meanwhile 98765 98765 and 98123 41234 are already yours: your order ${newer.reference} paid for them.\n`,
+      );
+    });
+
+    it("says the numbers were in the buyer's own order, cancelled and refunded, not that they are theirs (QA 18 F3)", async () => {
+      const { buyer, newer, staff } = await replacedThenPaid();
+      const refunded = await staff.client.post(api(`/admin/orders/${newer.id}/refunds`), {
+        reason: 'The buyer changed their mind',
+        method: 'manual',
+      });
+      expect(refunded.json().data.status).toBe('refunded');
+      // The numbers stay sold until staff put them back on sale.
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('sold');
+
+      const { message, view } = await confirm(buyer.order.id, 'UTR-700600');
+      expect(message).toBe(
+        `The payment arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 and 98123 41234 were sold to the same buyer's order ${newer.reference}, since cancelled and refunded: the order is cancelled and marked for a full refund.`,
+      );
+      expect(view.timeline.at(-1).note).toBe(
+        `Payment UTR-700600 arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 and 98123 41234 were sold to the same buyer's order ${newer.reference}, since cancelled and refunded. A full refund is due.`,
+      );
+      const email = (await sentTo(ctx().database, buyer.user.email)).find((sent) =>
+        sent.text.includes('UTR-700600'),
+      );
+      expect(email!.text).toContain(
+        `We received your payment (reference UTR-700600) for order ${buyer.order.reference} after you had replaced it with a new checkout, and meanwhile 98765 98765 and 98123 41234 were in your order ${newer.reference}, which was cancelled and refunded.\nWe are sorry: the order is cancelled and you will be refunded in full`,
+      );
+      expect(email!.text).not.toContain('already yours');
+    });
+
     it("tells staff the number is only held by another buyer's order, not sold", async () => {
       const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
       await lapseHold(ctx().database, late.order.id);

@@ -7,14 +7,17 @@ import { withEmailAttachment, type QueuedMessage } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import {
   buyerMessages,
+  goneGroups,
   latePaymentReason,
   orderPaidMessages,
   ownHoldingOrder,
   type Contact,
+  type GoneGroup,
   type GoneNumber,
   type LatePayment,
   type OrderClosedBy,
   refundDueMessages,
+  undoneAs,
   unexpectedPaymentMessages,
 } from './order-messages';
 import {
@@ -406,6 +409,7 @@ function goneNumbers(tx: Tx, order: OrderRow, rows: readonly NumberRow[]): Promi
           order: {
             reference: other.reference,
             totalAmount: other.totalAmount,
+            status: other.status,
             own: other.userId === order.userId,
           },
         }),
@@ -421,15 +425,16 @@ const closedForStaff: Record<OrderClosedBy, string> = {
   cart: 'after the buyer had removed its numbers from the cart, which cancelled this order',
 };
 
-/** A gone number in the team's words: whose order has it, by its reference. */
-function goneForStaff({ number, state, order }: GoneNumber): string {
-  if (state === 'off_sale' || !order) return `${number} is off sale`;
+/** Gone numbers in the team's words: whose order has them, by its reference, and its fate. */
+function goneForStaff({ numbers, one, state, order }: GoneGroup): string {
+  if (state === 'off_sale' || !order) return `${numbers} ${one ? 'is' : 'are'} off sale`;
   const whose = order.own
     ? `the same buyer's order ${order.reference}`
     : `another buyer's order ${order.reference}`;
+  const undone = undoneAs(order.status);
   return state === 'sold'
-    ? `${number} was sold to ${whose}`
-    : `${number} is held by ${whose} (not paid yet)`;
+    ? `${numbers} ${one ? 'was' : 'were'} sold to ${whose}${undone && `, since ${undone}`}`
+    : `${numbers} ${one ? 'is' : 'are'} held by ${whose} (not paid yet)`;
 }
 
 /**
@@ -438,7 +443,7 @@ function goneForStaff({ number, state, order }: GoneNumber): string {
  * what the buyer is asked (decision 0068).
  */
 export function latePaymentFacts(late: LatePayment, order: OrderRow) {
-  const facts = `${closedForStaff[late.closedBy]}; meanwhile ${late.gone.map(goneForStaff).join(', ') || 'a number had gone'}`;
+  const facts = `${closedForStaff[late.closedBy]}; meanwhile ${goneGroups(late.gone).map(goneForStaff).join(', ') || 'a number had gone'}`;
   const own = ownHoldingOrder(order, late.gone);
   const ask = own
     ? ` The buyer is told to pay order ${own.reference} as usual; this payment is refunded.`

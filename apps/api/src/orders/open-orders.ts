@@ -78,7 +78,7 @@ export async function cancelOpenOrders(
  * caller has locked the buyer's cart row.
  */
 export async function cancelForRemovedNumbers(
-  deps: Pick<OrderDeps, 'catalog' | 'users' | 'config'>,
+  deps: Pick<OrderDeps, 'catalog' | 'users' | 'config' | 'cart'>,
   tx: Tx,
   userId: string,
   removed: readonly number[],

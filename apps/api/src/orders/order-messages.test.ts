@@ -30,6 +30,7 @@ import {
   upcWithdrawnMessages,
   type CancelRefund,
 } from './order-messages';
+import type { OrderStatus } from '@store/domain';
 import type { OrderRow } from './order-types';
 
 // A store's real address is longer than http://store.test: the SMS parts are counted with one.
@@ -173,7 +174,12 @@ describe('SMS texts (QA 13b F3)', () => {
         {
           number: '94942 66660',
           state: 'held',
-          order: { reference: 'VN-20261130-CGCT1J3M', totalAmount: 2_000_000, own: true },
+          order: {
+            reference: 'VN-20261130-CGCT1J3M',
+            totalAmount: 2_000_000,
+            status: 'pending_payment',
+            own: true,
+          },
         },
       ],
     }),
@@ -313,7 +319,12 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
           {
             number: '94942 66660',
             state: 'held',
-            order: { reference: 'VN-20261130-CGCT1J3M', totalAmount: 3_000_000, own: true },
+            order: {
+              reference: 'VN-20261130-CGCT1J3M',
+              totalAmount: 3_000_000,
+              status: 'pending_payment',
+              own: true,
+            },
           },
         ],
       }),
@@ -629,6 +640,35 @@ describe('a late payment to refund (QA 13b F18)', () => {
       'after our team had cancelled the order',
     );
   });
+
+  it("says the numbers were in the buyer's own paid order when it was since cancelled, not that they are theirs (QA 18 F3)", () => {
+    const own = (status: OrderStatus) => ({
+      reference: 'VN-20261130-CGCT1J3M',
+      totalAmount: 2_000_000,
+      status,
+      own: true,
+    });
+    const told = (status: OrderStatus) =>
+      email(
+        refundDueMessages(config, contact, order, {
+          closedBy: 'replaced',
+          gone: [
+            { number: '91897 55501', state: 'sold', order: own(status) },
+            { number: '94942 66660', state: 'sold', order: own(status) },
+            { number: '97861 61984', state: 'off_sale' },
+          ],
+        }),
+      ).text;
+    expect(told('paid')).toContain(
+      'meanwhile 91897 55501 and 94942 66660 are already yours: your order VN-20261130-CGCT1J3M paid for them; 97861 61984 was taken off sale.',
+    );
+    expect(told('cancelled')).toContain(
+      'meanwhile 91897 55501 and 94942 66660 were in your order VN-20261130-CGCT1J3M, which was cancelled; 97861 61984 was taken off sale.',
+    );
+    expect(told('refunded')).toContain(
+      'meanwhile 91897 55501 and 94942 66660 were in your order VN-20261130-CGCT1J3M, which was cancelled and refunded; 97861 61984 was taken off sale.',
+    );
+  });
 });
 
 describe('porting messages (decision 0050)', () => {
@@ -814,7 +854,7 @@ describe('orders a checkout replaced (decision 0075)', () => {
   });
 
   it('e-mails a buyer, and only by e-mail, that an order whose numbers left the cart is not to be paid', () => {
-    const told = cartCancelledMessages(config, contact, order, two);
+    const told = cartCancelledMessages(config, contact, order, two, two);
     expect(told.map((message) => message.channel)).toEqual(['email']);
     expect(told[0]).toMatchObject({
       to: contact.email,
@@ -823,6 +863,13 @@ describe('orders a checkout replaced (decision 0075)', () => {
     expect(told[0]!.text).toContain(
       `Order ${order.reference}, for 94942 66660, 97861 61984 (₹14,748.82), is cancelled`,
     );
+    expect(told[0]!.text).toContain(
+      '94942 66660, 97861 61984 are still in your cart but no longer held for you: to buy them, check out again',
+    );
     expect(told[0]!.text).toContain(`Your order page: ${page}`);
+    // With none of them left in the cart, the cart is not mentioned (QA 18 F11c).
+    const emptied = cartCancelledMessages(config, contact, order, two, []);
+    expect(emptied[0]!.text).not.toContain('cart but');
+    expect(emptied[0]!.text).not.toContain('still in your cart');
   });
 });

@@ -433,11 +433,50 @@ export interface GoneNumber {
   number: string;
   /** Sold, held by an order not paid yet (until when), or taken off sale. */
   state: 'sold' | 'held' | 'off_sale';
-  /** The order that bought or holds it; `own`: the payer's own order. */
-  order?: { reference: string; totalAmount: number; own: boolean };
+  /**
+   * The order that bought or holds it, with its status now (one that paid may since have been
+   * cancelled or refunded); `own`: the payer's own order.
+   */
+  order?: { reference: string; totalAmount: number; status: OrderStatus; own: boolean };
   /** A hold's end. */
   until?: Date;
 }
+
+/** Gone numbers told in one clause: those in one state with one order (and one hold's end). */
+export interface GoneGroup {
+  /** As a sentence lists them: `91897 55501 and 98765 98765`. */
+  numbers: string;
+  one: boolean;
+  state: GoneNumber['state'];
+  order?: GoneNumber['order'];
+  until?: Date;
+}
+
+/** The gone numbers grouped for their clauses, in the order they come (QA 18 F3). */
+export function goneGroups(gone: readonly GoneNumber[]): GoneGroup[] {
+  const groups = new Map<string, { first: GoneNumber; numbers: string[] }>();
+  for (const number of gone) {
+    const key = [number.state, number.order?.reference, number.until?.getTime()].join('|');
+    const group = groups.get(key) ?? { first: number, numbers: [] };
+    group.numbers.push(number.number);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ first: { state, order, until }, numbers }) => ({
+    numbers: listInWords(numbers),
+    one: numbers.length === 1,
+    state,
+    ...(order && { order }),
+    ...(until && { until }),
+  }));
+}
+
+/**
+ * What became of an order that had paid for a number, when it no longer stands: `cancelled`
+ * (its money due back) or `cancelled and refunded`. The number stays sold until staff put it
+ * back on sale, but it is not that buyer's (QA 18 F3).
+ */
+export const undoneAs = (status: OrderStatus) =>
+  status === 'refunded' ? 'cancelled and refunded' : status === 'cancelled' ? 'cancelled' : '';
 
 /** A late payment: why its order was not open, and where each of its numbers went (decision 0068). */
 export interface LatePayment {
@@ -473,24 +512,27 @@ const closedForBuyer: Record<OrderClosedBy, string> = {
   cart: 'after you had removed its numbers from your cart, which cancelled it',
 };
 
-/** Where a late payment's number went, as the buyer is told (QA 13b F18, QA 16 F4). */
-function goneForBuyer({ number, state, order, until }: GoneNumber): string {
-  if (state === 'off_sale') return `${number} was taken off sale`;
+/** Where a late payment's numbers went, as the buyer is told (QA 13b F18, QA 16 F4, QA 18 F3). */
+function goneForBuyer({ numbers, one, state, order, until }: GoneGroup): string {
+  const was = one ? 'was' : 'were';
+  if (state === 'off_sale') return `${numbers} ${was} taken off sale`;
   if (state === 'sold') {
-    return order?.own
-      ? `${number} is already yours: your order ${order.reference} paid for it`
-      : `${number} was sold to another buyer`;
+    if (!order?.own) return `${numbers} ${was} sold to another buyer`;
+    const undone = undoneAs(order.status);
+    return undone
+      ? `${numbers} ${was} in your order ${order.reference}, which was ${undone}`
+      : `${numbers} ${one ? 'is' : 'are'} already yours: your order ${order.reference} paid for ${one ? 'it' : 'them'}`;
   }
   return order?.own
-    ? `your order ${order.reference} is holding ${number}${until ? ` until ${formatIndiaDateTime(until)}` : ''} (not paid yet)`
-    : `another buyer's order is holding ${number} (not paid yet)`;
+    ? `your order ${order.reference} is holding ${numbers}${until ? ` until ${formatIndiaDateTime(until)}` : ''} (not paid yet)`
+    : `another buyer's order is holding ${numbers} (not paid yet)`;
 }
 
 /** When a late payment came and where its numbers had gone, in the buyer's words. */
 const lateWhy = (late: LatePayment) =>
   `${closedForBuyer[late.closedBy]}, and meanwhile ${
     late.gone.length
-      ? late.gone.map(goneForBuyer).join(' and ')
+      ? goneGroups(late.gone).map(goneForBuyer).join('; ')
       : 'a number in it was taken off sale'
   }.`;
 
@@ -708,23 +750,31 @@ export function holdExpiredMessages(
 
 /**
  * An order awaiting payment cancelled because numbers it held left the cart, with no new order
- * (decision 0075): not to be paid, its numbers back on sale. By e-mail only: the buyer did it on
- * the website, and it is the e-mail's payment details and QR code that still ask for the money.
+ * (decision 0075): not to be paid, its numbers back on sale; those of them still in the cart
+ * (`inCart`) are not held until the buyer checks out again (QA 18 F11c). By e-mail only: the
+ * buyer did it on the website, and it is the e-mail's payment details and QR code that still ask
+ * for the money.
  */
 export function cartCancelledMessages(
   config: MessageConfig,
   contact: Contact,
   order: OrderRow,
   items: readonly { number: string }[],
+  inCart: readonly { number: string }[],
 ): OutgoingMessage[] {
   const is = items.length === 1 ? 'is' : 'are';
+  const kept = inCart.length === 1 ? ['is', 'it'] : ['are', 'them'];
   const email = [
     greeting(contact),
     '',
     `Order ${order.reference}, for ${numbersAndTotal(order, items)}, is cancelled: numbers it held were taken out of your cart before it was paid, so its hold has ended and ${displayNumbers(items)} ${is} back on sale.`,
     oldDetailsVoid(false),
     `Already paid it? Contact us with your payment reference and order reference ${order.reference}: reply to this e-mail, or use the details below.`,
-    'Numbers still in your cart are not held for you: to buy them, check out again, and you get a new order with its own payment details.',
+    ...(inCart.length
+      ? [
+          `${displayNumbers(inCart)} ${kept[0]} still in your cart but no longer held for you: to buy ${kept[1]}, check out again, and you get a new order with its own payment details.`,
+        ]
+      : []),
     `Your order page: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];

@@ -15,13 +15,13 @@ export const replacesNote = (references: readonly string[]) =>
     : ` It replaces ${plural(references.length, 'order', 'orders')} ${listInWords(references)}, now cancelled.`;
 
 /**
- * Orders awaiting payment just cancelled because numbers they held left the cart, with no new
- * order (CART_CHANGED_NOTE): each buyer is e-mailed that the order is cancelled and not to be
- * paid, in the caller's transaction. Answers the messages' ids, for outbox.deliverNow once it
- * commits.
+ * One buyer's orders awaiting payment just cancelled because numbers they held left the cart,
+ * with no new order (CART_CHANGED_NOTE): the buyer is e-mailed that each is cancelled and not to
+ * be paid, and which of its numbers are still in the cart, in the caller's transaction. Answers
+ * the messages' ids, for outbox.deliverNow once it commits.
  */
 export async function tellCancelledFromCart(
-  deps: Pick<OrderDeps, 'users' | 'config'>,
+  deps: Pick<OrderDeps, 'users' | 'config' | 'cart'>,
   tx: Tx,
   cancelled: readonly OrderRow[],
 ): Promise<number[]> {
@@ -30,12 +30,15 @@ export async function tellCancelledFromCart(
     tx,
     cancelled.map((order) => order.id),
   );
+  // One buyer's orders: what is left in their cart, as this transaction sees it.
+  const inCart = new Set(await deps.cart.numberIds(tx, cancelled[0]!.userId));
   const ids: number[] = [];
   for (const order of cancelled) {
     const itsItems = items.filter((item) => item.orderId === order.id);
+    const kept = itsItems.filter((item) => inCart.has(item.numberId));
     ids.push(
       ...(await enqueueForBuyer(deps, tx, order, (contact) =>
-        cartCancelledMessages(deps.config, contact, order, itsItems),
+        cartCancelledMessages(deps.config, contact, order, itsItems, kept),
       )),
     );
   }
