@@ -75,8 +75,11 @@ export async function correctBilling(
       throw await billingChanged(deps, tx, order);
     }
     if (order.status === 'cancelled' || order.status === 'refunded') {
+      const status = orderStatusLabels[order.status].toLowerCase();
       throw conflict(
-        `This order is ${orderStatusLabels[order.status].toLowerCase()}: its billing details cannot be corrected here. Correct its tax documents by hand with the accountant.`,
+        (await deps.invoices.invoiceOf(order.id, tx))
+          ? `This order is ${status}: its billing details cannot be corrected here. Correct its tax documents by hand with the accountant.`
+          : `This order is ${status} and has no tax invoice: there is nothing to correct.`,
         'CORRECT_BY_HAND',
       );
     }
