@@ -157,13 +157,20 @@ describeEachDatabase(
       expect(JSON.stringify(entry)).not.toContain(DELHI_GSTIN);
       expect(JSON.stringify(entry)).not.toContain('Connaught');
 
-      // One e-mail, to the account's current address, with the new invoice; no SMS.
+      // One e-mail, to the account's current address, with the new invoice and the credit note
+      // that cancels the old one; no SMS.
       const [mail] = await outbox(ctx().app, email);
       expect(mail).toMatchObject({
         subject: `Order ${order.reference}: your billing details are corrected`,
-        attachments: [expect.stringMatching(/^INV-\d{2}-\d{2}-000002\.pdf$/)],
+        attachments: [
+          expect.stringMatching(/^INV-\d{2}-\d{2}-000002\.pdf$/),
+          expect.stringMatching(/^CN-\d{2}-\d{2}-000001\.pdf$/),
+        ],
       });
       expect(mail!.text).toContain(`GSTIN ${DELHI_GSTIN}`);
+      // Billed to the account's contacts as they are now, not the order's old e-mail (0064, 0065).
+      expect(mail!.text).toContain(`  Asha Verma, ${email}, ${user.mobile}`);
+      expect(mail!.text).not.toContain(`, ${user.email}`);
       expect(mail!.text).toMatch(
         /It replaces invoice INV\/\d{2}-\d{2}\/000001, which is cancelled by credit note CN\/\d{2}-\d{2}\/000001/,
       );

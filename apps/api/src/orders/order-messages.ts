@@ -119,9 +119,15 @@ function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>, query 
 /** The order page offering to order a lapsed order's numbers again (its "Try again" button). */
 const RETRY_QUERY = '?retry=1';
 
-/** Who the invoice is made out to, as on the order page. */
-function billingLines(billing: Billing): string[] {
-  const lines = ['Billed to:', `  ${billing.name}, ${billing.email}, ${billing.mobile}`];
+/**
+ * Who the invoice is made out to, as on the order page; with `contacts`, the account's e-mail
+ * and mobile as they are now instead of the order's (replaced ones are locked out, 0065).
+ */
+function billingLines(
+  billing: Billing,
+  contacts: Pick<Contact, 'email' | 'mobile'> = billing,
+): string[] {
+  const lines = ['Billed to:', `  ${billing.name}, ${contacts.email}, ${contacts.mobile}`];
   if (billing.companyName) lines.push(`  ${billing.companyName}`);
   if (billing.gstinNo) lines.push(`  GSTIN ${billing.gstinNo}`);
   const a = billing.address;
@@ -1237,10 +1243,10 @@ export function billingCorrectedMessages(
     greeting(contact),
     '',
     `We have corrected the billing details of order ${order.reference}.`,
-    ...billingLines(order.billing as Billing),
+    ...billingLines(order.billing as Billing, contact),
     '',
     reissued
-      ? `Your new GST tax invoice ${reissued.invoice} is attached. It replaces invoice ${reissued.replaced}, which is cancelled by credit note ${reissued.creditNote}; the amount you paid is the same. Your order page has all three: ${orderPageUrl(config, order)}`
+      ? `Your new GST tax invoice ${reissued.invoice} is attached. It replaces invoice ${reissued.replaced}, which is cancelled by credit note ${reissued.creditNote}, attached too; the amount you paid is the same. Your order page has all three: ${orderPageUrl(config, order)}`
       : `Your GST tax invoice will carry them when the order is paid; the amount to pay is the same. Your order: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
@@ -1253,6 +1259,7 @@ export function billingCorrectedMessages(
   return withEmailAttachment(
     [message],
     reissued && { invoiceOf: order.id, kind: 'INV', serial: reissued.invoice },
+    reissued && { invoiceOf: order.id, kind: 'CN', serial: reissued.creditNote },
   );
 }
 
