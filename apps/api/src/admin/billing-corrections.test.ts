@@ -171,6 +171,9 @@ describeEachDatabase(
       // Billed to the account's contacts as they are now, not the order's old e-mail (0064, 0065).
       expect(mail!.text).toContain(`  Asha Verma, ${email}, ${user.mobile}`);
       expect(mail!.text).not.toContain(`, ${user.email}`);
+      expect(mail!.text).toContain(
+        'Place of supply: Delhi (07) instead of Maharashtra (27); GST is now CGST ₹4,500 + SGST ₹4,500 instead of IGST ₹9,000, the same total.',
+      );
       expect(mail!.text).toMatch(
         /It replaces invoice INV\/\d{2}-\d{2}\/000001, which is cancelled by credit note CN\/\d{2}-\d{2}\/000001/,
       );
@@ -220,11 +223,19 @@ describeEachDatabase(
     });
 
     it('changes only the billing and place of supply of an unpaid order; a page out of date is refused, naming who corrected it', async () => {
-      const { order, staff } = await corporateOrder();
+      const { order, staff, user } = await corporateOrder();
       const seen = (await staffOrder(staff.client, order.id)).billing;
       const res = await correct(staff.client, order.id, toDelhi(seen));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toBe(`Order ${order.reference}: billing details corrected.`);
+      const corrected = (await outbox(ctx().app, user.email)).filter((mail) =>
+        mail.subject?.endsWith('your billing details are corrected'),
+      );
+      expect(corrected).toHaveLength(1);
+      // The tax lines changed with the place of supply: said in words, as the payables team checks.
+      expect(corrected[0]!.text).toContain(
+        'Place of supply: Delhi (07) instead of Maharashtra (27); GST is now CGST ₹4,500 + SGST ₹4,500 instead of IGST ₹9,000, the same total.',
+      );
       const data = res.json().data;
       expect(data.status).toBe('pending_payment');
       expect(data.amounts).toMatchObject({
@@ -251,6 +262,17 @@ describeEachDatabase(
         /^Sunita Support corrected this order's billing details at .+, after you opened it\. Nothing was changed/,
       );
       expect((await staffOrder(staff.client, order.id)).billing.name).toBe('Asha Verma');
+
+      // A name alone changes no tax: the e-mail has no place of supply line.
+      const latest = (await staffOrder(staff.client, order.id)).billing;
+      const renamed = await correct(staff.client, order.id, {
+        ...toDelhi(latest),
+        billing: { ...toDelhi(latest).billing, name: 'Asha V.' },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const [renamedMail] = await outbox(ctx().app, user.email);
+      expect(renamedMail!.text).toContain('  Asha V.,');
+      expect(renamedMail!.text).not.toContain('Place of supply');
     });
 
     it('lets one of two agents correcting at once win: one new invoice', async () => {

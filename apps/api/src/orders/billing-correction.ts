@@ -169,6 +169,7 @@ export async function correctBilling(
           replaced: documents.replaced.serial,
           creditNote: documents.creditNote.serial,
         },
+        order,
       ),
     );
     return { order: corrected, messageIds };

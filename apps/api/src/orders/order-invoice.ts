@@ -13,7 +13,8 @@ type InvoiceConfig = Pick<
   'STORE_NAME' | 'STORE_ADDRESS' | 'STORE_STATE' | 'STORE_GSTIN' | 'INVOICE_SAC_CODE'
 >;
 
-const withCode = (state: string) => `${state} (${placeOfSupplyCode(state) ?? '--'})`;
+/** A place of supply as the invoice prints it: "Delhi (07)". */
+export const withStateCode = (state: string) => `${state} (${placeOfSupplyCode(state) ?? '--'})`;
 
 /** The company with the person it is billed to ("Acme Pvt Ltd (Asha Verma)"), each once. */
 function billedName({ companyName, name }: Billing): string {
@@ -41,7 +42,7 @@ function invoiceDocument(
     orderReference: order.reference,
     supplier: {
       name: config.STORE_NAME,
-      address: [config.STORE_ADDRESS, withCode(config.STORE_STATE)],
+      address: [config.STORE_ADDRESS, withStateCode(config.STORE_STATE)],
       gstin: config.STORE_GSTIN ?? null,
     },
     buyer: {
@@ -50,12 +51,12 @@ function invoiceDocument(
         ? [
             [address.line1, address.line2].filter(Boolean).join(', '),
             `${address.city} ${address.pinCode}`,
-            withCode(address.state),
+            withStateCode(address.state),
           ]
         : [],
       gstin: billing.gstinNo ?? null,
     },
-    placeOfSupply: withCode(supply),
+    placeOfSupply: withStateCode(supply),
     lines: items.map((item) => ({
       description: `Mobile number ${displayNumber(item.number)}`,
       sac: config.INVOICE_SAC_CODE,

@@ -28,6 +28,7 @@ import {
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import { heldAgainFrom } from './hold-limits';
+import { withStateCode } from './order-invoice';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 type MessageConfig = Pick<
@@ -1228,6 +1229,25 @@ export interface ReissuedInvoice {
   creditNote: string;
 }
 
+type Supplied = Pick<OrderRow, 'placeOfSupply' | 'cgstAmount' | 'sgstAmount' | 'igstAmount'>;
+
+/** The GST as charged: IGST, or CGST + SGST. */
+const gstSplit = (order: Supplied) =>
+  order.igstAmount > 0
+    ? `IGST ${inr(order.igstAmount)}`
+    : `CGST ${inr(order.cgstAmount)} + SGST ${inr(order.sgstAmount)}`;
+
+/** A billing correction's new place of supply and GST split, when it changed (decision 0070). */
+function supplyLines(before: Supplied, after: Supplied): string[] {
+  if (!after.placeOfSupply || after.placeOfSupply === before.placeOfSupply) return [];
+  const was = before.placeOfSupply ? ` instead of ${withStateCode(before.placeOfSupply)}` : '';
+  const gst =
+    gstSplit(after) === gstSplit(before)
+      ? `GST stays ${gstSplit(after)}`
+      : `GST is now ${gstSplit(after)} instead of ${gstSplit(before)}, the same total`;
+  return [`Place of supply: ${withStateCode(after.placeOfSupply)}${was}; ${gst}.`];
+}
+
 /**
  * Support corrected the order's billing details (decision 0070): an e-mail only (an SMS would
  * need a DLT template of its own, and the invoice is what the buyer needs), with the corrected
@@ -1238,12 +1258,14 @@ export function billingCorrectedMessages(
   contact: Contact,
   order: OrderRow,
   reissued: ReissuedInvoice | undefined,
+  before: Supplied,
 ): QueuedMessage[] {
   const email = [
     greeting(contact),
     '',
     `We have corrected the billing details of order ${order.reference}.`,
     ...billingLines(order.billing as Billing, contact),
+    ...supplyLines(before, order),
     '',
     reissued
       ? `Your new GST tax invoice ${reissued.invoice} is attached. It replaces invoice ${reissued.replaced}, which is cancelled by credit note ${reissued.creditNote}, attached too; the amount you paid is the same. Your order page has all three: ${orderPageUrl(config, order)}`
