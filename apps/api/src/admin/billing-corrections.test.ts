@@ -143,7 +143,10 @@ describeEachDatabase(
       ).views.filter((view) => view.action === 'order.billing_correct');
       expect(entry).toMatchObject({
         note: 'The buyer wrote: wrong GSTIN on the invoice',
+        // The tax consequence an accountant looks for: the place of supply before and after.
+        before: { placeOfSupply: 'Maharashtra' },
         after: {
+          placeOfSupply: 'Delhi',
           fields: [
             'name',
             'gstinNo',
@@ -273,6 +276,11 @@ describeEachDatabase(
       const [renamedMail] = await outbox(ctx().app, user.email);
       expect(renamedMail!.text).toContain('  Asha V.,');
       expect(renamedMail!.text).not.toContain('Place of supply');
+      const [renamedEntry] = (
+        await ctx().app.services.audit.list({ orderId: order.id }, 1, 50)
+      ).views.filter((view) => view.action === 'order.billing_correct');
+      expect(renamedEntry!.after).toEqual({ fields: ['name'], invoice: null, creditNote: null });
+      expect(renamedEntry!.before).toEqual({ invoice: null });
     });
 
     it('lets one of two agents correcting at once win: one new invoice', async () => {
