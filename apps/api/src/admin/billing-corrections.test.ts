@@ -126,6 +126,11 @@ describeEachDatabase(
       expect(oldText).toContain('GSTIN: 27AAPFU0939F1ZV');
       expect(oldText).toContain('Place of supply: Maharashtra (27)');
       expect(oldText).toMatch(/IGST @ 18%\s*₹9,000/);
+      // Downloaded alone, it says under its header that it is cancelled, by what and for what.
+      expect(oldText).toMatch(
+        /^TAX INVOICE\s+Cancelled by credit note CN\/\d{2}-\d{2}\/000001 of \d{1,2} [A-Z][a-z]{2} \d{4}[^;]*; replaced by invoice\s+INV\/\d{2}-\d{2}\/000002\s+Tax invoice number: INV\/\d{2}-\d{2}\/000001/,
+      );
+      expect(current).not.toContain('Cancelled');
       const note = await staff.client.get(
         api(`/admin/orders/${order.id}/credit-notes/${documents.creditNotes[0].file}`),
       );
@@ -136,6 +141,7 @@ describeEachDatabase(
       expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
       expect(noteText).toMatch(/Credit note value\s*₹59,000/);
       expect(noteText).toContain('No money is refunded with this credit note.');
+      expect(noteText).not.toContain('Cancelled by');
 
       // Audited with the fields changed, never their values.
       const [entry] = (

@@ -127,23 +127,51 @@ const orderAsPrinted = (order: OrderRow, invoice: TaxDocumentRow): OrderRow =>
   invoice.asIssued ? { ...order, ...invoice.asIssued } : order;
 
 /**
+ * A replaced invoice's cancellation among the order's `documents` (decision 0070): the credit
+ * note against it that is no refund's, and the invoice issued at the moment it was replaced.
+ */
+function cancellationOf(
+  invoice: TaxDocumentRow,
+  documents: readonly TaxDocumentRow[],
+): InvoiceDocument['cancelled'] {
+  const replacedAt = invoice.replacedAt?.getTime();
+  const creditNote = documents.find(
+    (document) =>
+      document.kind === 'CN' && document.invoiceId === invoice.id && document.refundId === null,
+  );
+  if (replacedAt === undefined || !creditNote) return undefined;
+  const replacedBy = documents.find(
+    (document) => document.kind === 'INV' && document.issuedAt.getTime() === replacedAt,
+  );
+  return {
+    creditNote: { serial: creditNote.serial, issuedAt: creditNote.issuedAt },
+    replacedBy: replacedBy?.serial,
+  };
+}
+
+/**
  * The invoice's PDF, or with `creditNote` that credit note's against it (creditNoteDocument),
  * and the file name to download it as (taxDocumentFileName). An invoice replaced by a billing
- * correction prints what it did when issued (decision 0070), and so does its credit note.
+ * correction prints what it did when issued (decision 0070), and so does its credit note; the
+ * invoice also prints that it is cancelled, by which credit note, and the invoice replacing it
+ * (among the order's `documents`).
  */
 export async function invoicePdf(
   config: InvoiceConfig,
   order: OrderRow,
   items: readonly OrderItemRow[],
   invoice: TaxDocumentRow,
-  creditNote?: TaxDocumentRow,
+  creditNote: TaxDocumentRow | undefined,
+  documents: readonly TaxDocumentRow[],
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const printed = orderAsPrinted(order, invoice);
   const document = invoiceDocument(config, printed, items, invoice);
   return {
     fileName: taxDocumentFileName(creditNote ?? invoice),
     pdf: await renderInvoicePdf(
-      creditNote ? creditNoteDocument(document, printed, items, invoice, creditNote) : document,
+      creditNote
+        ? creditNoteDocument(document, printed, items, invoice, creditNote)
+        : { ...document, cancelled: cancellationOf(invoice, documents) },
     ),
   };
 }
