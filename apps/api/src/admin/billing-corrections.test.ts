@@ -126,6 +126,11 @@ describeEachDatabase(
       expect(oldText).toContain('GSTIN: 27AAPFU0939F1ZV');
       expect(oldText).toContain('Place of supply: Maharashtra (27)');
       expect(oldText).toMatch(/IGST @ 18%\s*₹9,000/);
+      // Downloaded alone, it says under its header that it is cancelled, by what and for what.
+      expect(oldText).toMatch(
+        /^TAX INVOICE\s+Cancelled by credit note CN\/\d{2}-\d{2}\/000001 of \d{1,2} [A-Z][a-z]{2} \d{4}[^;]*; replaced by invoice\s+INV\/\d{2}-\d{2}\/000002\s+Tax invoice number: INV\/\d{2}-\d{2}\/000001/,
+      );
+      expect(current).not.toContain('Cancelled');
       const note = await staff.client.get(
         api(`/admin/orders/${order.id}/credit-notes/${documents.creditNotes[0].file}`),
       );
@@ -136,6 +141,7 @@ describeEachDatabase(
       expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
       expect(noteText).toMatch(/Credit note value\s*₹59,000/);
       expect(noteText).toContain('No money is refunded with this credit note.');
+      expect(noteText).not.toContain('Cancelled by');
 
       // Audited with the fields changed, never their values.
       const [entry] = (
@@ -143,7 +149,10 @@ describeEachDatabase(
       ).views.filter((view) => view.action === 'order.billing_correct');
       expect(entry).toMatchObject({
         note: 'The buyer wrote: wrong GSTIN on the invoice',
+        // The tax consequence an accountant looks for: the place of supply before and after.
+        before: { placeOfSupply: 'Maharashtra' },
         after: {
+          placeOfSupply: 'Delhi',
           fields: [
             'name',
             'gstinNo',
@@ -157,13 +166,23 @@ describeEachDatabase(
       expect(JSON.stringify(entry)).not.toContain(DELHI_GSTIN);
       expect(JSON.stringify(entry)).not.toContain('Connaught');
 
-      // One e-mail, to the account's current address, with the new invoice; no SMS.
+      // One e-mail, to the account's current address, with the new invoice and the credit note
+      // that cancels the old one; no SMS.
       const [mail] = await outbox(ctx().app, email);
       expect(mail).toMatchObject({
         subject: `Order ${order.reference}: your billing details are corrected`,
-        attachments: [expect.stringMatching(/^INV-\d{2}-\d{2}-000002\.pdf$/)],
+        attachments: [
+          expect.stringMatching(/^INV-\d{2}-\d{2}-000002\.pdf$/),
+          expect.stringMatching(/^CN-\d{2}-\d{2}-000001\.pdf$/),
+        ],
       });
       expect(mail!.text).toContain(`GSTIN ${DELHI_GSTIN}`);
+      // Billed to the account's contacts as they are now, not the order's old e-mail (0064, 0065).
+      expect(mail!.text).toContain(`  Asha Verma, ${email}, ${user.mobile}`);
+      expect(mail!.text).not.toContain(`, ${user.email}`);
+      expect(mail!.text).toContain(
+        'Place of supply: Delhi (07) instead of Maharashtra (27); GST is now CGST ₹4,500 + SGST ₹4,500 instead of IGST ₹9,000, the same total.',
+      );
       expect(mail!.text).toMatch(
         /It replaces invoice INV\/\d{2}-\d{2}\/000001, which is cancelled by credit note CN\/\d{2}-\d{2}\/000001/,
       );
@@ -213,11 +232,19 @@ describeEachDatabase(
     });
 
     it('changes only the billing and place of supply of an unpaid order; a page out of date is refused, naming who corrected it', async () => {
-      const { order, staff } = await corporateOrder();
+      const { order, staff, user } = await corporateOrder();
       const seen = (await staffOrder(staff.client, order.id)).billing;
       const res = await correct(staff.client, order.id, toDelhi(seen));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toBe(`Order ${order.reference}: billing details corrected.`);
+      const corrected = (await outbox(ctx().app, user.email)).filter((mail) =>
+        mail.subject?.endsWith('your billing details are corrected'),
+      );
+      expect(corrected).toHaveLength(1);
+      // The tax lines changed with the place of supply: said in words, as the payables team checks.
+      expect(corrected[0]!.text).toContain(
+        'Place of supply: Delhi (07) instead of Maharashtra (27); GST is now CGST ₹4,500 + SGST ₹4,500 instead of IGST ₹9,000, the same total.',
+      );
       const data = res.json().data;
       expect(data.status).toBe('pending_payment');
       expect(data.amounts).toMatchObject({
@@ -244,6 +271,22 @@ describeEachDatabase(
         /^Sunita Support corrected this order's billing details at .+, after you opened it\. Nothing was changed/,
       );
       expect((await staffOrder(staff.client, order.id)).billing.name).toBe('Asha Verma');
+
+      // A name alone changes no tax: the e-mail has no place of supply line.
+      const latest = (await staffOrder(staff.client, order.id)).billing;
+      const renamed = await correct(staff.client, order.id, {
+        ...toDelhi(latest),
+        billing: { ...toDelhi(latest).billing, name: 'Asha V.' },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const [renamedMail] = await outbox(ctx().app, user.email);
+      expect(renamedMail!.text).toContain('  Asha V.,');
+      expect(renamedMail!.text).not.toContain('Place of supply');
+      const [renamedEntry] = (
+        await ctx().app.services.audit.list({ orderId: order.id }, 1, 50)
+      ).views.filter((view) => view.action === 'order.billing_correct');
+      expect(renamedEntry!.after).toEqual({ fields: ['name'], invoice: null, creditNote: null });
+      expect(renamedEntry!.before).toEqual({ invoice: null });
     });
 
     it('lets one of two agents correcting at once win: one new invoice', async () => {
@@ -290,6 +333,9 @@ describeEachDatabase(
         reason: 'typo',
       });
       expect(shortReason.statusCode).toBe(400);
+      expect(shortReason.json().message).toBe(
+        'Invalid body: reason: is too short: say in at least 5 characters why the billing details are corrected',
+      );
 
       const refunded = await staff.client.post(api(`/admin/orders/${order.id}/refunds`), {
         reason: 'The buyer changed their mind',
@@ -321,7 +367,11 @@ describeEachDatabase(
         billing: { ...toDelhi(individualSeen).billing, companyName: '', gstinNo: '' },
       });
       expect(afterCancel.statusCode).toBe(409);
-      expect(afterCancel.json().code).toBe('CORRECT_BY_HAND');
+      // Cancelled unpaid, it never had a tax invoice: nothing for the accountant either.
+      expect(afterCancel.json()).toMatchObject({
+        code: 'CORRECT_BY_HAND',
+        message: 'This order is cancelled and has no tax invoice: there is nothing to correct.',
+      });
 
       // Buyers have no console.
       const buyerTry = await individual.client.post(

@@ -26,6 +26,8 @@ export interface InvoiceDocument {
   against?: { serial: string; issuedAt: Date };
   /** Why a credit note was issued, when it is not a refund's. */
   reason?: string;
+  /** A tax invoice replaced by a billing correction: its credit note and the new invoice. */
+  cancelled?: { creditNote: { serial: string; issuedAt: Date }; replacedBy?: string };
   supplier: InvoiceParty;
   buyer: InvoiceParty;
   /** `Karnataka (29)`. */
@@ -66,6 +68,17 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   pdf.font('bold').fontSize(16).text(doc.title.toUpperCase(), { align: 'center' });
   pdf.moveDown(0.5);
+  if (doc.cancelled) {
+    const { creditNote, replacedBy } = doc.cancelled;
+    pdf
+      .font('bold')
+      .fontSize(10)
+      .text(
+        `Cancelled by credit note ${creditNote.serial} of ${formatIndiaDateTime(creditNote.issuedAt)}${replacedBy ? `; replaced by invoice ${replacedBy}` : ''}`,
+        { align: 'center' },
+      );
+    pdf.moveDown(0.5);
+  }
   pdf.font('regular').fontSize(10);
   pdf.text(`${doc.title} number: ${doc.serial}`);
   pdf.text(`Date: ${formatIndiaDateTime(doc.issuedAt)}`);

@@ -1,5 +1,5 @@
 import { documentSerial, financialYear } from '@store/domain';
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
 import type { Tx } from '../db/transactions';
 import type { InvoiceAsIssued } from '../db/schema';
 import {
@@ -89,7 +89,8 @@ export function createInvoiceService({ database }: { database: Database }) {
       return { replaced, creditNote, invoice };
     },
 
-    invoiceOf: (orderId: string) => findInvoice(database.db, orderId),
+    /** The order's current invoice; in `db`, a transaction's, when given. */
+    invoiceOf: (orderId: string, db: Db = database.db) => findInvoice(db, orderId),
     documentsOf: (orderId: string) => readTaxDocuments(database.db, orderId),
     /** The tax documents of these orders (for their views' download links). */
     documentsOfOrders: (orderIds: readonly string[]) => readOrdersDocuments(database.db, orderIds),

@@ -82,15 +82,16 @@ export type QueuedMessage = Omit<OutgoingMessage, 'attachments'> &
   };
 
 /**
- * The messages, with `attachment` on the e-mail among them, made when it is sent (an invoice,
- * a credit note, a QR code); as they were when there is none.
+ * The messages, with the `attachments` given on the e-mail among them, made when it is sent (an
+ * invoice, a credit note, a QR code); as they were when there is none.
  */
 export function withEmailAttachment(
   messages: readonly OutgoingMessage[],
-  attachment: MadeAttachment | undefined,
+  ...given: (MadeAttachment | undefined)[]
 ): QueuedMessage[] {
+  const attachments = given.filter((attachment) => attachment !== undefined);
   return messages.map((message) =>
-    attachment && message.channel === 'email' ? { ...message, attachments: [attachment] } : message,
+    attachments.length > 0 && message.channel === 'email' ? { ...message, attachments } : message,
   );
 }
 

@@ -60,7 +60,7 @@ async function billingChanged(deps: Pick<OrderDeps, 'audit'>, tx: Tx, order: Ord
  * its full amount, keeping what it printed, and a new one issued under the next number, all in
  * this transaction; refused (409) once a refund was made or the order is cancelled or refunded:
  * the accountant's work then. A timeline event, an audit entry (order.billing_correct, the
- * fields changed, not their values) and the buyer's e-mail with the new invoice.
+ * fields changed, not their values, and the place of supply when it changed) and the buyer's e-mail with the new invoice.
  */
 export async function correctBilling(
   deps: OrderDeps,
@@ -75,8 +75,11 @@ export async function correctBilling(
       throw await billingChanged(deps, tx, order);
     }
     if (order.status === 'cancelled' || order.status === 'refunded') {
+      const status = orderStatusLabels[order.status].toLowerCase();
       throw conflict(
-        `This order is ${orderStatusLabels[order.status].toLowerCase()}: its billing details cannot be corrected here. Correct its tax documents by hand with the accountant.`,
+        (await deps.invoices.invoiceOf(order.id, tx))
+          ? `This order is ${status}: its billing details cannot be corrected here. Correct its tax documents by hand with the accountant.`
+          : `This order is ${status} and has no tax invoice: there is nothing to correct.`,
         'CORRECT_BY_HAND',
       );
     }
@@ -113,6 +116,8 @@ export async function correctBilling(
       billingState: billing.address?.state,
       gstin: billing.gstinNo,
     });
+    // The tax consequence, audited when it changed.
+    const moved = supply !== order.placeOfSupply;
     const gst = order.cgstAmount + order.sgstAmount + order.igstAmount;
     const corrected = await updateOrder(tx, order.id, {
       billing,
@@ -148,8 +153,12 @@ export async function correctBilling(
       entityType: 'order',
       entityId: order.id,
       orderId: order.id,
-      before: { invoice: documents?.replaced.serial ?? null },
+      before: {
+        invoice: documents?.replaced.serial ?? null,
+        ...(moved && { placeOfSupply: order.placeOfSupply }),
+      },
       after: {
+        ...(moved && { placeOfSupply: supply }),
         fields,
         invoice: documents?.invoice.serial ?? null,
         creditNote: documents?.creditNote.serial ?? null,
@@ -166,6 +175,7 @@ export async function correctBilling(
           replaced: documents.replaced.serial,
           creditNote: documents.creditNote.serial,
         },
+        order,
       ),
     );
     return { order: corrected, messageIds };

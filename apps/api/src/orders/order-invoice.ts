@@ -13,7 +13,8 @@ type InvoiceConfig = Pick<
   'STORE_NAME' | 'STORE_ADDRESS' | 'STORE_STATE' | 'STORE_GSTIN' | 'INVOICE_SAC_CODE'
 >;
 
-const withCode = (state: string) => `${state} (${placeOfSupplyCode(state) ?? '--'})`;
+/** A place of supply as the invoice prints it: "Delhi (07)". */
+export const withStateCode = (state: string) => `${state} (${placeOfSupplyCode(state) ?? '--'})`;
 
 /** The company with the person it is billed to ("Acme Pvt Ltd (Asha Verma)"), each once. */
 function billedName({ companyName, name }: Billing): string {
@@ -41,7 +42,7 @@ function invoiceDocument(
     orderReference: order.reference,
     supplier: {
       name: config.STORE_NAME,
-      address: [config.STORE_ADDRESS, withCode(config.STORE_STATE)],
+      address: [config.STORE_ADDRESS, withStateCode(config.STORE_STATE)],
       gstin: config.STORE_GSTIN ?? null,
     },
     buyer: {
@@ -50,12 +51,12 @@ function invoiceDocument(
         ? [
             [address.line1, address.line2].filter(Boolean).join(', '),
             `${address.city} ${address.pinCode}`,
-            withCode(address.state),
+            withStateCode(address.state),
           ]
         : [],
       gstin: billing.gstinNo ?? null,
     },
-    placeOfSupply: withCode(supply),
+    placeOfSupply: withStateCode(supply),
     lines: items.map((item) => ({
       description: `Mobile number ${displayNumber(item.number)}`,
       sac: config.INVOICE_SAC_CODE,
@@ -126,23 +127,51 @@ const orderAsPrinted = (order: OrderRow, invoice: TaxDocumentRow): OrderRow =>
   invoice.asIssued ? { ...order, ...invoice.asIssued } : order;
 
 /**
+ * A replaced invoice's cancellation among the order's `documents` (decision 0070): the credit
+ * note against it that is no refund's, and the invoice issued at the moment it was replaced.
+ */
+function cancellationOf(
+  invoice: TaxDocumentRow,
+  documents: readonly TaxDocumentRow[],
+): InvoiceDocument['cancelled'] {
+  const replacedAt = invoice.replacedAt?.getTime();
+  const creditNote = documents.find(
+    (document) =>
+      document.kind === 'CN' && document.invoiceId === invoice.id && document.refundId === null,
+  );
+  if (replacedAt === undefined || !creditNote) return undefined;
+  const replacedBy = documents.find(
+    (document) => document.kind === 'INV' && document.issuedAt.getTime() === replacedAt,
+  );
+  return {
+    creditNote: { serial: creditNote.serial, issuedAt: creditNote.issuedAt },
+    replacedBy: replacedBy?.serial,
+  };
+}
+
+/**
  * The invoice's PDF, or with `creditNote` that credit note's against it (creditNoteDocument),
  * and the file name to download it as (taxDocumentFileName). An invoice replaced by a billing
- * correction prints what it did when issued (decision 0070), and so does its credit note.
+ * correction prints what it did when issued (decision 0070), and so does its credit note; the
+ * invoice also prints that it is cancelled, by which credit note, and the invoice replacing it
+ * (among the order's `documents`).
  */
 export async function invoicePdf(
   config: InvoiceConfig,
   order: OrderRow,
   items: readonly OrderItemRow[],
   invoice: TaxDocumentRow,
-  creditNote?: TaxDocumentRow,
+  creditNote: TaxDocumentRow | undefined,
+  documents: readonly TaxDocumentRow[],
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const printed = orderAsPrinted(order, invoice);
   const document = invoiceDocument(config, printed, items, invoice);
   return {
     fileName: taxDocumentFileName(creditNote ?? invoice),
     pdf: await renderInvoicePdf(
-      creditNote ? creditNoteDocument(document, printed, items, invoice, creditNote) : document,
+      creditNote
+        ? creditNoteDocument(document, printed, items, invoice, creditNote)
+        : { ...document, cancelled: cancellationOf(invoice, documents) },
     ),
   };
 }

@@ -28,6 +28,7 @@ import {
 import { storeContactLine, type ContactConfig } from '../notify/store-contact';
 import type { PaymentDetails } from '../payments/payment-service';
 import { heldAgainFrom } from './hold-limits';
+import { withStateCode } from './order-invoice';
 import type { Billing, OrderDeps, OrderRow } from './order-types';
 
 type MessageConfig = Pick<
@@ -119,9 +120,15 @@ function orderPageUrl(config: MessageConfig, order: Pick<OrderRow, 'id'>, query 
 /** The order page offering to order a lapsed order's numbers again (its "Try again" button). */
 const RETRY_QUERY = '?retry=1';
 
-/** Who the invoice is made out to, as on the order page. */
-function billingLines(billing: Billing): string[] {
-  const lines = ['Billed to:', `  ${billing.name}, ${billing.email}, ${billing.mobile}`];
+/**
+ * Who the invoice is made out to, as on the order page; with `contacts`, the account's e-mail
+ * and mobile as they are now instead of the order's (replaced ones are locked out, 0065).
+ */
+function billingLines(
+  billing: Billing,
+  contacts: Pick<Contact, 'email' | 'mobile'> = billing,
+): string[] {
+  const lines = ['Billed to:', `  ${billing.name}, ${contacts.email}, ${contacts.mobile}`];
   if (billing.companyName) lines.push(`  ${billing.companyName}`);
   if (billing.gstinNo) lines.push(`  GSTIN ${billing.gstinNo}`);
   const a = billing.address;
@@ -1272,6 +1279,25 @@ export interface ReissuedInvoice {
   creditNote: string;
 }
 
+type Supplied = Pick<OrderRow, 'placeOfSupply' | 'cgstAmount' | 'sgstAmount' | 'igstAmount'>;
+
+/** The GST as charged: IGST, or CGST + SGST. */
+const gstSplit = (order: Supplied) =>
+  order.igstAmount > 0
+    ? `IGST ${inr(order.igstAmount)}`
+    : `CGST ${inr(order.cgstAmount)} + SGST ${inr(order.sgstAmount)}`;
+
+/** A billing correction's new place of supply and GST split, when it changed (decision 0070). */
+function supplyLines(before: Supplied, after: Supplied): string[] {
+  if (!after.placeOfSupply || after.placeOfSupply === before.placeOfSupply) return [];
+  const was = before.placeOfSupply ? ` instead of ${withStateCode(before.placeOfSupply)}` : '';
+  const gst =
+    gstSplit(after) === gstSplit(before)
+      ? `GST stays ${gstSplit(after)}`
+      : `GST is now ${gstSplit(after)} instead of ${gstSplit(before)}, the same total`;
+  return [`Place of supply: ${withStateCode(after.placeOfSupply)}${was}; ${gst}.`];
+}
+
 /**
  * Support corrected the order's billing details (decision 0070): an e-mail only (an SMS would
  * need a DLT template of its own, and the invoice is what the buyer needs), with the corrected
@@ -1282,15 +1308,17 @@ export function billingCorrectedMessages(
   contact: Contact,
   order: OrderRow,
   reissued: ReissuedInvoice | undefined,
+  before: Supplied,
 ): QueuedMessage[] {
   const email = [
     greeting(contact),
     '',
     `We have corrected the billing details of order ${order.reference}.`,
-    ...billingLines(order.billing as Billing),
+    ...billingLines(order.billing as Billing, contact),
+    ...supplyLines(before, order),
     '',
     reissued
-      ? `Your new GST tax invoice ${reissued.invoice} is attached. It replaces invoice ${reissued.replaced}, which is cancelled by credit note ${reissued.creditNote}; the amount you paid is the same. Your order page has all three: ${orderPageUrl(config, order)}`
+      ? `Your new GST tax invoice ${reissued.invoice} is attached. It replaces invoice ${reissued.replaced}, which is cancelled by credit note ${reissued.creditNote}, attached too; the amount you paid is the same. Your order page has all three: ${orderPageUrl(config, order)}`
       : `Your GST tax invoice will carry them when the order is paid; the amount to pay is the same. Your order: ${orderPageUrl(config, order)}`,
     ...signOff(config),
   ];
@@ -1303,6 +1331,7 @@ export function billingCorrectedMessages(
   return withEmailAttachment(
     [message],
     reissued && { invoiceOf: order.id, kind: 'INV', serial: reissued.invoice },
+    reissued && { invoiceOf: order.id, kind: 'CN', serial: reissued.creditNote },
   );
 }
 

@@ -563,7 +563,7 @@ export const billingCorrectionBody = z.strictObject(
     reason: z
       .string()
       .trim()
-      .min(5, 'is required: say in at least 5 characters why the billing details are corrected')
+      .min(5, 'is too short: say in at least 5 characters why the billing details are corrected')
       .max(500)
       .refine(...oneLine('The reason'))
       .describe(

@@ -148,7 +148,14 @@ export function createOrderService(deps: OrderDeps) {
           : documents.find((document) => document.kind === 'INV' && named(document));
     if (!invoice) throw notFound('This order has no such tax invoice.');
     const items = await readOrderItems(db, [order.id]);
-    return invoicePdf(deps.config, order, items, invoice, kind === 'CN' ? creditNote : undefined);
+    return invoicePdf(
+      deps.config,
+      order,
+      items,
+      invoice,
+      kind === 'CN' ? creditNote : undefined,
+      documents,
+    );
   }
 
   const view = async (order: OrderRow, options: { createPayment?: boolean } = {}) =>

@@ -1,6 +1,6 @@
 import { formatInr, toRupees } from '@store/domain';
 import { formatIndianDate } from '../../lib/format';
-import { moneyUnit } from './audit-labels';
+import { moneyUnit, valueName } from './audit-labels';
 
 /** Before and after of an audit entry, as lines a person reads: "price: ₹25,000 → ₹20,000". */
 
@@ -40,7 +40,10 @@ const fieldWords = (key: string) =>
 /** A code value such as a status (pending_payment) in words. */
 const CODE_VALUE = /^[a-z]+(?:_[a-z]+)+$/;
 
-/** A value at `path` of an entry of `action`: money in ₹ (paise or rupees as the action writes it). */
+/**
+ * A value at `path` of an entry of `action`: money in ₹ (paise or rupees as the action writes it),
+ * a list's values each in words.
+ */
 function show(value: unknown, action: string, path: string): string {
   if (value === null || value === undefined || value === '') return 'none';
   if (typeof value === 'number') {
@@ -48,11 +51,17 @@ function show(value: unknown, action: string, path: string): string {
     return unit ? formatInr(unit === 'paise' ? toRupees(value) : value) : String(value);
   }
   if (typeof value === 'string') {
+    const named = valueName(action, path, value);
+    if (named) return named;
     if (ISO_MOMENT.test(value)) return formatIndianDate(value, { month: 'short', time: true });
     if (ISO_DAY.test(value)) return formatIndianDate(value, { month: 'short' });
     return CODE_VALUE.test(value) ? abbreviated(value.replaceAll('_', ' ')) : value;
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  // A list (a billing correction's fields): its values in words, one after the other.
+  if (Array.isArray(value)) {
+    return value.length > 0 ? value.map((item) => show(item, action, path)).join(', ') : 'none';
+  }
   if (isObject(value)) {
     return Object.entries(value)
       .map(([key, inner]) => `${fieldWords(key)} ${show(inner, action, `${path}.${key}`)}`)

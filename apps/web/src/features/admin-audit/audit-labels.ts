@@ -92,6 +92,28 @@ export function moneyUnit(action: string, path: string): 'rupees' | 'paise' | un
   return moneyFields[action]?.[path];
 }
 
+/**
+ * The code values of an action's field, by path, in words: a billing correction's fields
+ * (orders/billing-correction.ts) as its form names them.
+ */
+const valueNames: Record<string, Record<string, Record<string, string>>> = {
+  'order.billing_correct': {
+    fields: {
+      name: 'name',
+      companyName: 'company',
+      gstinNo: 'GSTIN',
+      'address.line1': 'address line 1',
+      'address.line2': 'address line 2',
+      'address.city': 'city',
+      'address.state': 'state',
+      'address.pinCode': 'PIN code',
+    },
+  },
+};
+
+export const valueName = (action: string, path: string, value: string): string | undefined =>
+  valueNames[action]?.[path]?.[value];
+
 const entityNames: Record<string, string> = {
   number: 'Number',
   order: 'Order',

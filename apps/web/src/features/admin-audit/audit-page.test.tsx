@@ -386,6 +386,28 @@ describe('changeLines', () => {
     expect(document.body).not.toHaveTextContent('error');
   });
 
+  it("shows a billing correction's fields as words and its place of supply before and after", () => {
+    render(
+      <AuditChange
+        action="order.billing_correct"
+        before={{ invoice: 'INV/26-27/000001', placeOfSupply: 'Maharashtra' }}
+        after={{
+          placeOfSupply: 'Delhi',
+          fields: ['name', 'gstinNo', 'address.line1', 'address.city', 'address.pinCode'],
+          invoice: 'INV/26-27/000004',
+          creditNote: 'CN/26-27/000002',
+        }}
+      />,
+    );
+    expect(document.body).toHaveTextContent(
+      'invoice: INV/26-27/000001 → changed to INV/26-27/000004' +
+        'place of supply: Maharashtra → changed to Delhi' +
+        'fields: name, GSTIN, address line 1, city, PIN code' +
+        'credit note: CN/26-27/000002',
+    );
+    expect(document.body).not.toHaveTextContent('[');
+  });
+
   it('names each field with its value before and after', () => {
     expect(changeLines('enquiry.status', { status: 'new' }, { status: 'closed' })).toEqual([
       { field: 'status', before: 'new', after: 'closed', changed: true },
@@ -395,9 +417,12 @@ describe('changeLines', () => {
     ]);
     expect(changeLines('enquiry.note', { note: 'x', tags: ['a'] }, { note: 'x' })).toEqual([
       { field: 'note', before: 'x', after: 'x', changed: false },
-      { field: 'tags', before: '["a"]', after: null, changed: true },
+      { field: 'tags', before: 'a', after: null, changed: true },
     ]);
     expect(changeLines('x.y', null, null)).toEqual([]);
+    expect(changeLines('x.y', { tags: [] }, { tags: ['a', 'b'] })).toEqual([
+      { field: 'tags', before: 'none', after: 'a, b', changed: true },
+    ]);
     expect(changeLines('x.y', 3, 4)).toEqual([
       { field: 'value', before: '3', after: '4', changed: true },
     ]);
