@@ -177,6 +177,31 @@ export function creditNote(
   };
 }
 
+/**
+ * The tax documents after a billing correction of the paid order (decision 0070): invoice
+ * INV/26-27/000001 replaced by INV/26-27/000002 and cancelled by credit note CN/26-27/000001.
+ */
+export function correctedTaxDocuments(
+  overrides: Partial<Order['taxDocuments']> = {},
+): Order['taxDocuments'] {
+  return taxDocuments({
+    invoice: true,
+    invoiceFile: 'INV-26-27-000002.pdf',
+    invoiceSerial: 'INV/26-27/000002',
+    replacedInvoices: [
+      {
+        serial: 'INV/26-27/000001',
+        file: 'INV-26-27-000001.pdf',
+        issuedAt: '2026-11-22T09:05:00.000Z',
+        replacedAt: '2026-11-24T09:05:00.000Z',
+      },
+    ],
+    creditNote: true,
+    creditNotes: [creditNote({ refundReference: null, billingCorrection: true })],
+    ...overrides,
+  });
+}
+
 /** Paid at 2:35 pm IST; the UPC of each number was sent at 6:00 pm IST. */
 export function paidOrder(overrides: Partial<Order> = {}): Order {
   const base = pendingManualOrder();

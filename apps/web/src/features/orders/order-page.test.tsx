@@ -8,6 +8,7 @@ import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/
 import {
   ORDER_ID,
   ORDER_REFERENCE,
+  correctedTaxDocuments,
   creditNote,
   numberRefund,
   paidOrder,
@@ -897,18 +898,7 @@ describe('order page: paid', () => {
 
   it("counts no billing correction's credit note as a transfer of a refund, and keeps the replaced invoice listed (QA 18 F1)", async () => {
     showRefundedOrder({
-      invoice: true,
-      invoiceFile: 'INV-26-27-000002.pdf',
-      invoiceSerial: 'INV/26-27/000002',
-      replacedInvoices: [
-        {
-          serial: 'INV/26-27/000001',
-          file: 'INV-26-27-000001.pdf',
-          issuedAt: '2026-11-22T09:05:00.000Z',
-          replacedAt: '2026-11-24T09:05:00.000Z',
-        },
-      ],
-      creditNote: true,
+      ...correctedTaxDocuments(),
       creditNotes: [
         creditNote({ amount: 177000, refundReference: null, billingCorrection: true }),
         creditNote({
@@ -938,21 +928,7 @@ describe('order page: paid', () => {
     signedInApi({
       [orderPath]: ok(
         paidOrder({
-          taxDocuments: taxDocuments({
-            invoice: true,
-            invoiceFile: 'INV-26-27-000002.pdf',
-            invoiceSerial: 'INV/26-27/000002',
-            replacedInvoices: [
-              {
-                serial: 'INV/26-27/000001',
-                file: 'INV-26-27-000001.pdf',
-                issuedAt: '2026-11-22T09:05:00.000Z',
-                replacedAt: '2026-11-24T09:05:00.000Z',
-              },
-            ],
-            creditNote: true,
-            creditNotes: [creditNote({ refundReference: null, billingCorrection: true })],
-          }),
+          taxDocuments: correctedTaxDocuments(),
         }),
       ),
     });

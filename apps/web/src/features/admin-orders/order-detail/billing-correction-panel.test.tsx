@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../../test-support/fake-api';
-import { creditNote, taxDocuments } from '../../../../test-support/orders';
+import { correctedTaxDocuments } from '../../../../test-support/orders';
 import { ORDER_ID, staffPaidOrder } from '../../../../test-support/staff-orders';
 import { renderStaffOrder } from '../../../../test-support/staff-order-page';
 import { errorToasts } from '../../../../test-support/toasts';
@@ -42,21 +42,7 @@ const corrected = staffPaidOrder({
       pinCode: '110001',
     },
   },
-  taxDocuments: taxDocuments({
-    invoice: true,
-    invoiceFile: 'INV-26-27-000002.pdf',
-    invoiceSerial: 'INV/26-27/000002',
-    replacedInvoices: [
-      {
-        serial: 'INV/26-27/000001',
-        file: 'INV-26-27-000001.pdf',
-        issuedAt: '2026-11-22T09:05:00.000Z',
-        replacedAt: '2026-11-24T09:05:00.000Z',
-      },
-    ],
-    creditNote: true,
-    creditNotes: [creditNote({ refundReference: null, billingCorrection: true })],
-  }),
+  taxDocuments: correctedTaxDocuments(),
 });
 
 describe("correcting an order's billing details in the console", () => {
