@@ -7,13 +7,7 @@ import { correctedTaxDocuments } from '../../../../test-support/orders';
 import { ORDER_ID, staffPaidOrder } from '../../../../test-support/staff-orders';
 import { renderStaffOrder } from '../../../../test-support/staff-order-page';
 import { errorToasts } from '../../../../test-support/toasts';
-
-/** Puts text in a field at once (typing it key by key is slow on a busy machine). */
-async function fill(field: HTMLElement, text: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(text);
-}
+import { fill } from '../../../../test-support/fill';
 
 afterEach(() => {
   cleanup();

@@ -6,13 +6,7 @@ import { ok } from '../../../../test-support/fake-api';
 import { ORDER_ID, samplePayment, staffPaidOrder } from '../../../../test-support/staff-orders';
 import { renderStaffOrder } from '../../../../test-support/staff-order-page';
 import type { PaymentRecord, StaffOrder } from '../staff-order-types';
-
-/** Puts text in a field at once (typing it key by key is slow on a busy machine). */
-async function fill(field: HTMLElement, text: string) {
-  await userEvent.clear(field);
-  await userEvent.click(field);
-  await userEvent.paste(text);
-}
+import { fill } from '../../../../test-support/fill';
 
 afterEach(() => {
   cleanup();
