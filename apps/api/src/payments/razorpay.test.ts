@@ -108,6 +108,7 @@ describeEachDatabase(
           currency: 'INR',
           name: ctx().config.STORE_NAME,
           description: `Order ${order.reference}`,
+          checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
         },
       });
       const again = await client.post(api('/cart/checkout'));

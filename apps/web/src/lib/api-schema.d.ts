@@ -6576,6 +6576,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -6828,6 +6830,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -7206,6 +7210,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -7528,6 +7534,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -7868,6 +7876,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -8217,6 +8227,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -8598,6 +8610,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -8838,6 +8852,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -9607,6 +9623,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -11201,6 +11219,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -11607,6 +11627,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -12031,6 +12053,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -13165,6 +13189,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -13614,6 +13640,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -14076,6 +14104,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -14522,6 +14552,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -14970,6 +15002,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -15437,6 +15471,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -15894,6 +15930,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -16362,6 +16400,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
