@@ -35,6 +35,8 @@ const store = spawn('npm', ['start'], {
     RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
   },
   stdio: ['inherit', 'pipe', 'inherit'],
+  // A process group of its own: npm passes no signal down its chain, so the group is signalled.
+  detached: true,
 });
 // The stand-in sends its webhooks where the store says it listens.
 store.stdout.on('data', (chunk: Buffer) => {
@@ -42,9 +44,9 @@ store.stdout.on('data', (chunk: Buffer) => {
   const ready = /Store ready at (http:\/\/[^\s/]+)/.exec(chunk.toString());
   if (ready) fake.deliverWebhooksTo(`${ready[1]}/api/v1/payments/razorpay/webhook`);
 });
-// Ctrl-C reaches the store by itself (the terminal signals the whole group): it is waited for.
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => store.kill('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => process.kill(-store.pid!, signal));
+}
 store.on('exit', async (code) => {
   await fake.close();
   process.exit(code ?? 1);

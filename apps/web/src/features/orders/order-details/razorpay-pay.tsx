@@ -91,7 +91,7 @@ export function RazorpayPay({ order, razorpay }: { order: Order; razorpay: Razor
             ? 'Opening the payment window…'
             : windowOpen
               ? 'Paying in the Razorpay window…'
-            : `Pay ${formatInr(razorpay.amount / 100)}`}
+              : `Pay ${formatInr(razorpay.amount / 100)}`}
       </button>
     </div>
   );
