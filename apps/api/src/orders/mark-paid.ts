@@ -6,9 +6,10 @@ import { paymentAlert } from './order-alerts';
 import { withEmailAttachment, type QueuedMessage } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import {
-  buyerMessages,
+  accountNow,
   goneGroups,
   latePaymentReason,
+  messagesToAccount,
   orderPaidMessages,
   ownHoldingOrder,
   type Contact,
@@ -283,10 +284,11 @@ export async function markPaid(
   const messagesFor = async (tx: Tx, decided: Awaited<ReturnType<typeof decide>>) => {
     const order = decided.order;
     const messages: QueuedMessage[] = [];
+    const account = await accountNow(deps, tx, order);
     if (decided.amount !== undefined) {
       messages.push(
         ...deps.staffAlerts.messages(
-          paymentAlert(deps.config, order, {
+          paymentAlert(deps.config, order, account, {
             provider: input.provider,
             reference: input.reference,
             amount: decided.amount,
@@ -328,7 +330,7 @@ export async function markPaid(
           return [];
       }
     };
-    messages.push(...(await buyerMessages(deps, tx, order, toBuyer)));
+    messages.push(...messagesToAccount(order, account, toBuyer));
     return messages;
   };
 

@@ -1471,9 +1471,23 @@ export async function buyerMessages<Message extends Pick<OutgoingMessage, 'chann
   order: Pick<OrderRow, 'userId' | 'billing'>,
   build: (contact: Contact) => readonly Message[],
 ): Promise<(Message & { followsAccount: string })[]> {
-  // Read in the caller's transaction: a second connection per transaction could empty the pool.
-  const accounts = await deps.users.openContacts([order.userId], tx);
-  return messagesToAccount(order, accounts.get(order.userId), build);
+  return messagesToAccount(order, await accountNow(deps, tx, order), build);
+}
+
+/** Where the order's account's messages go now: its e-mail, mobile and WhatsApp choice. */
+export type AccountNow = { email: string; mobile: string; getWhatsappUpdate: boolean };
+
+/**
+ * The order's account as it is now (undefined when closed), read in the caller's transaction: a
+ * second connection per transaction could empty the pool. For a caller that tells the buyer
+ * (messagesToAccount) and the team (order-alerts.ts) from one read.
+ */
+export async function accountNow(
+  deps: Pick<OrderDeps, 'users'>,
+  tx: Tx,
+  order: Pick<OrderRow, 'userId'>,
+): Promise<AccountNow | undefined> {
+  return (await deps.users.openContacts([order.userId], tx)).get(order.userId);
 }
 
 /**
@@ -1482,7 +1496,7 @@ export async function buyerMessages<Message extends Pick<OutgoingMessage, 'chann
  */
 export function messagesToAccount<Message extends Pick<OutgoingMessage, 'channel'>>(
   order: Pick<OrderRow, 'userId' | 'billing'>,
-  account: { email: string; mobile: string; getWhatsappUpdate: boolean } | undefined,
+  account: AccountNow | undefined,
   build: (contact: Contact) => readonly Message[],
 ): (Message & { followsAccount: string })[] {
   if (!account) return [];
