@@ -18,7 +18,7 @@ import {
   type LatePayment,
   type OrderClosedBy,
   refundDueMessages,
-  undoneAs,
+  saleUndoneAs,
   unexpectedPaymentMessages,
 } from './order-messages';
 import {
@@ -404,6 +404,13 @@ function goneNumbers(tx: Tx, order: OrderRow, rows: readonly NumberRow[]): Promi
         row.status === 'sold' ? 'sold' : row.status === 'reserved' ? 'held' : 'off_sale';
       const other =
         state !== 'off_sale' && row.orderId ? await findOrder(tx, row.orderId) : undefined;
+      // A number refunded alone stays sold, its item in that order marked with the refund.
+      const refundedAlone =
+        state === 'sold' &&
+        other !== undefined &&
+        (await readOrderItems(tx, [other.id])).some(
+          (item) => item.numberId === row.id && item.refundId !== null,
+        );
       return {
         number: displayNumber(row.number),
         state,
@@ -416,6 +423,7 @@ function goneNumbers(tx: Tx, order: OrderRow, rows: readonly NumberRow[]): Promi
           },
         }),
         ...(state === 'held' && row.reservedUntil && { until: row.reservedUntil }),
+        ...(refundedAlone && { refundedAlone }),
       };
     }),
   );
@@ -428,12 +436,13 @@ const closedForStaff: Record<OrderClosedBy, string> = {
 };
 
 /** Gone numbers in the team's words: whose order has them, by its reference, and its fate. */
-function goneForStaff({ numbers, one, state, order }: GoneGroup): string {
+function goneForStaff(group: GoneGroup): string {
+  const { numbers, one, state, order } = group;
   if (state === 'off_sale' || !order) return `${numbers} ${one ? 'is' : 'are'} off sale`;
   const whose = order.own
     ? `the same buyer's order ${order.reference}`
     : `another buyer's order ${order.reference}`;
-  const undone = undoneAs(order.status);
+  const undone = saleUndoneAs(group);
   return state === 'sold'
     ? `${numbers} ${one ? 'was' : 'were'} sold to ${whose}${undone && `, since ${undone}`}`
     : `${numbers} ${one ? 'is' : 'are'} held by ${whose} (not paid yet)`;

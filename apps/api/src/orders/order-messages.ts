@@ -447,6 +447,8 @@ export interface GoneNumber {
   order?: { reference: string; totalAmount: number; status: OrderStatus; own: boolean };
   /** A hold's end. */
   until?: Date;
+  /** Sold, then refunded alone from that order (decision 0039), which still stands. */
+  refundedAlone?: boolean;
 }
 
 /** Gone numbers told in one clause: those in one state with one order (and one hold's end). */
@@ -457,23 +459,30 @@ export interface GoneGroup {
   state: GoneNumber['state'];
   order?: GoneNumber['order'];
   until?: Date;
+  refundedAlone?: boolean;
 }
 
 /** The gone numbers grouped for their clauses, in the order they come (QA 18 F3). */
 export function goneGroups(gone: readonly GoneNumber[]): GoneGroup[] {
   const groups = new Map<string, { first: GoneNumber; numbers: string[] }>();
   for (const number of gone) {
-    const key = [number.state, number.order?.reference, number.until?.getTime()].join('|');
+    const key = [
+      number.state,
+      number.order?.reference,
+      number.until?.getTime(),
+      number.refundedAlone,
+    ].join('|');
     const group = groups.get(key) ?? { first: number, numbers: [] };
     group.numbers.push(number.number);
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ first: { state, order, until }, numbers }) => ({
+  return [...groups.values()].map(({ first: { state, order, until, refundedAlone }, numbers }) => ({
     numbers: listInWords(numbers),
     one: numbers.length === 1,
     state,
     ...(order && { order }),
     ...(until && { until }),
+    ...(refundedAlone && { refundedAlone }),
   }));
 }
 
@@ -482,8 +491,18 @@ export function goneGroups(gone: readonly GoneNumber[]): GoneGroup[] {
  * (its money due back) or `cancelled and refunded`. The number stays sold until staff put it
  * back on sale, but it is not that buyer's (QA 18 F3).
  */
-export const undoneAs = (status: OrderStatus) =>
+const undoneAs = (status: OrderStatus) =>
   status === 'refunded' ? 'cancelled and refunded' : status === 'cancelled' ? 'cancelled' : '';
+
+/**
+ * What became of a sold number's sale, when it no longer stands: its order undone (undoneAs),
+ * or the number refunded alone from the order, which goes on with its others; '' while it stands.
+ */
+export const saleUndoneAs = ({
+  order,
+  refundedAlone,
+}: Pick<GoneGroup, 'order' | 'refundedAlone'>) =>
+  (order && undoneAs(order.status)) || (refundedAlone ? 'refunded alone' : '');
 
 /** A late payment: why its order was not open, and where each of its numbers went (decision 0068). */
 export interface LatePayment {
@@ -520,14 +539,15 @@ const closedForBuyer: Record<OrderClosedBy, string> = {
 };
 
 /** Where a late payment's numbers went, as the buyer is told (QA 13b F18, QA 16 F4, QA 18 F3). */
-function goneForBuyer({ numbers, one, state, order, until }: GoneGroup): string {
+function goneForBuyer({ numbers, one, state, order, until, refundedAlone }: GoneGroup): string {
   const was = one ? 'was' : 'were';
   if (state === 'off_sale') return `${numbers} ${was} taken off sale`;
   if (state === 'sold') {
     if (!order?.own) return `${numbers} ${was} sold to another buyer`;
     const undone = undoneAs(order.status);
-    return undone
-      ? `${numbers} ${was} in your order ${order.reference}, which was ${undone}`
+    if (undone) return `${numbers} ${was} in your order ${order.reference}, which was ${undone}`;
+    return refundedAlone
+      ? `${numbers} ${was} in your order ${order.reference} and ${was} refunded from it`
       : `${numbers} ${one ? 'is' : 'are'} already yours: your order ${order.reference} paid for ${one ? 'it' : 'them'}`;
   }
   return order?.own
