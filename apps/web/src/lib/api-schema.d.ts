@@ -6604,6 +6604,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -6856,6 +6861,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7234,6 +7244,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7556,6 +7571,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7896,6 +7916,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8245,6 +8270,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8626,6 +8656,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8866,6 +8901,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -9635,6 +9675,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -11229,6 +11274,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -11635,6 +11685,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -12059,6 +12114,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -13193,6 +13253,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -13642,6 +13707,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14104,6 +14174,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14550,6 +14625,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14998,6 +15078,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -15465,6 +15550,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -15922,6 +16012,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -16390,6 +16485,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
