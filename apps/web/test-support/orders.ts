@@ -101,6 +101,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
     timeline: [placed],
     needsRefund: false,
     replaces: [],
+    replacedBy: null,
     canRetry: false,
     retryFrom: null,
     createdAt: '2026-11-22T09:00:00.000Z',

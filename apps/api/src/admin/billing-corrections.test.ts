@@ -131,6 +131,11 @@ describeEachDatabase(
         /^TAX INVOICE\s+Cancelled by credit note CN\/\d{2}-\d{2}\/000001 of \d{1,2} [A-Z][a-z]{2} \d{4}[^;]*; replaced by invoice\s+INV\/\d{2}-\d{2}\/000002\s+Tax invoice number: INV\/\d{2}-\d{2}\/000001/,
       );
       expect(current).not.toContain('Cancelled');
+      // The new one names the invoice it replaces and the credit note that cancelled it.
+      expect(current).toMatch(
+        /Order: VN-\S+\s+Replaces invoice INV\/\d{2}-\d{2}\/000001 of \d{1,2} [A-Z][a-z]{2} \d{4}, [^,]+, cancelled by credit note\s+CN\/\d{2}-\d{2}\/000001\s+Place of supply/,
+      );
+      expect(oldText).not.toContain('Replaces invoice');
       const note = await staff.client.get(
         api(`/admin/orders/${order.id}/credit-notes/${documents.creditNotes[0].file}`),
       );

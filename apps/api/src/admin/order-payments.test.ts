@@ -202,7 +202,13 @@ describeEachDatabase(
         after: {
           status: 'refunded',
           needsRefund: false,
-          refund: { payment: 'UTR-555666', amount: 5_900_000, method: 'manual' },
+          refund: {
+            payment: 'UTR-555666',
+            amount: 5_900_000,
+            method: 'manual',
+            // The credit note it produced, so the log ties the money to the document.
+            creditNote: expect.stringMatching(/^CN\/\d{2}-\d{2}\/000001$/),
+          },
         },
         note: 'Porting failed at the operator; paid back by NEFT',
       });

@@ -527,6 +527,10 @@ describeEachDatabase(
       expect(replaced!.replaced_by).toBe(second.id);
       const again = (await buyer.client.get(api(`/orders/${second.id}`))).json().data;
       expect(again.replaces).toEqual([first.reference]);
+      // The replaced order's page names the order that replaced it, to link it.
+      const replacedView = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
+      expect(replacedView.replacedBy).toEqual({ id: second.id, reference: second.reference });
+      expect(again.replacedBy).toBeNull();
     });
 
     it('releases the hold at once when a held number is removed from the cart', async () => {

@@ -21,8 +21,11 @@ export const availableSql: SQL = sql`(${numbers.status} = 'available' or (${numb
  */
 export const listableSql: SQL = sql`${numbers.status} in ('available', 'reserved')`;
 
-/** Held now: reserved by a hold that has not lapsed. */
-export const heldSql: SQL = sql`${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now()`;
+/**
+ * Held now: reserved by a hold that has not lapsed (a lapsed hold is available again). In
+ * parentheses, as availableSql is, so it may be negated or joined with `or`.
+ */
+export const heldSql: SQL = sql`(${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now())`;
 
 /** Shown before it goes on sale (listed with Notify me); never available, so never held or sold. */
 export const comingSoonSql: SQL = sql`${numbers.status} = 'coming_soon'`;

@@ -11,7 +11,7 @@ import {
   portingSteps,
 } from '../db/schema';
 import type { Tx } from '../db/transactions';
-import { availableSql, comingSoonSql } from './availability';
+import { availableSql, comingSoonSql, heldSql } from './availability';
 import { rowsOf } from './catalog-store';
 import { setCategories } from './categories-store';
 import type { adminNumberSorts, PriceChange, StockStatus } from './catalog-schemas';
@@ -24,9 +24,6 @@ import { planFilters, type FilterPlan, type NumberFilters } from './listing-stor
  */
 
 type AdminNumberSort = (typeof adminNumberSorts)[number];
-
-/** Held: reserved by an order whose hold is still live (a lapsed hold is available again). */
-const heldSql = sql`(${numbers.status} = 'reserved' and ${numbers.reservedUntil} >= now())`;
 
 /** The status staff see: available, held, sold, hidden or coming soon. */
 const stockStatusSql = sql<StockStatus>`(case when ${numbers.status} <> 'reserved' then ${numbers.status} when ${numbers.reservedUntil} >= now() then 'held' else 'available' end)`;

@@ -28,6 +28,8 @@ export interface InvoiceDocument {
   reason?: string;
   /** A tax invoice replaced by a billing correction: its credit note and the new invoice. */
   cancelled?: { creditNote: { serial: string; issuedAt: Date }; replacedBy?: string };
+  /** A tax invoice issued by a billing correction: the invoice it replaces and its credit note. */
+  replaces?: { invoice: { serial: string; issuedAt: Date }; creditNote: string };
   supplier: InvoiceParty;
   buyer: InvoiceParty;
   /** `Karnataka (29)`. */
@@ -86,6 +88,12 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   if (doc.against) {
     pdf.text(
       `Against tax invoice ${doc.against.serial} of ${formatIndiaDateTime(doc.against.issuedAt)}`,
+    );
+  }
+  if (doc.replaces) {
+    const { invoice, creditNote } = doc.replaces;
+    pdf.text(
+      `Replaces invoice ${invoice.serial} of ${formatIndiaDateTime(invoice.issuedAt)}, cancelled by credit note ${creditNote}`,
     );
   }
   if (doc.reason) pdf.text(`Reason: ${doc.reason}`);

@@ -305,7 +305,8 @@ export async function checkout(
             qr,
           ),
         )),
-        ...deps.staffAlerts.messages(newOrderAlert(config, order, items)),
+        // The account's contacts are the billed ones, read with the account's lock.
+        ...deps.staffAlerts.messages(newOrderAlert(config, order, profile, items)),
       ]);
       return { order, created: true, validationResults, messageIds };
     });

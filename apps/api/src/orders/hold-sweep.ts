@@ -3,7 +3,7 @@ import { HOLD_EXPIRED_NOTE } from './open-orders';
 import { enqueueMessages } from '../notify/outbox';
 import { holdLapsedAlert } from './order-alerts';
 import {
-  buyerMessages,
+  accountNow,
   holdEndingMessages,
   holdExpiredMessages,
   messagesToAccount,
@@ -96,11 +96,14 @@ export async function sweepExpiredHolds(deps: OrderDeps, limit = 200): Promise<S
         note: HOLD_EXPIRED_NOTE,
         cause: 'lapsed',
       });
+      const account = await accountNow(deps, tx, updated);
       const ids = await enqueueMessages(tx, [
-        ...(await buyerMessages(deps, tx, updated, (contact) =>
+        ...messagesToAccount(updated, account, (contact) =>
           holdExpiredMessages(deps.config, contact, updated, items),
-        )),
-        ...deps.staffAlerts.messages(holdLapsedAlert(deps.config, updated, items, waiting)),
+        ),
+        ...deps.staffAlerts.messages(
+          holdLapsedAlert(deps.config, updated, account, items, waiting),
+        ),
       ]);
       return { updated, ids };
     });

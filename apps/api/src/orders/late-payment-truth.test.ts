@@ -113,6 +113,28 @@ describeEachDatabase(
       expect(email!.text).not.toContain('already yours');
     });
 
+    it("says a number refunded alone from the buyer's own order, which still stands, was refunded, not that it is theirs", async () => {
+      const { buyer, newer, staff } = await replacedThenPaid();
+      const refunded = await staff.client.post(
+        api(`/admin/orders/${newer.id}/numbers/${id('9876598765')}/refund`),
+        { reason: 'Porting failed', method: 'manual' },
+      );
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json().data.status).toBe('paid');
+
+      const { message, view } = await confirm(buyer.order.id, 'UTR-700700');
+      expect(message).toBe(
+        `The payment arrived after the buyer had replaced this order with a new checkout; meanwhile 98765 98765 was sold to the same buyer's order ${newer.reference}, since refunded alone, 98123 41234 was sold to the same buyer's order ${newer.reference}: the order is cancelled and marked for a full refund.`,
+      );
+      expect(view.timeline.at(-1).note).toContain('98765 98765 was sold to the same buyer');
+      const email = (await sentTo(ctx().database, buyer.user.email)).find((sent) =>
+        sent.text.includes('UTR-700700'),
+      );
+      expect(email!.text).toContain(
+        `after you had replaced it with a new checkout, and meanwhile 98765 98765 was in your order ${newer.reference} and was refunded from it; 98123 41234 is already yours: your order ${newer.reference} paid for it.\n`,
+      );
+    });
+
     it("tells staff the number is only held by another buyer's order, not sold", async () => {
       const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
       await lapseHold(ctx().database, late.order.id);

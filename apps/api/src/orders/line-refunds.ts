@@ -160,8 +160,7 @@ export async function refundNumber(
             refund: {
               numberId,
               payment: target.row.reference,
-              ...auditedRefund(refund),
-              creditNote: creditNote?.serial ?? null,
+              ...auditedRefund(refund, creditNote),
             },
           },
           note: refund.reason,

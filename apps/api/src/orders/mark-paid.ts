@@ -6,9 +6,10 @@ import { paymentAlert } from './order-alerts';
 import { withEmailAttachment, type QueuedMessage } from '../notify/message';
 import { enqueueMessages } from '../notify/outbox';
 import {
-  buyerMessages,
+  accountNow,
   goneGroups,
   latePaymentReason,
+  messagesToAccount,
   orderPaidMessages,
   ownHoldingOrder,
   type Contact,
@@ -17,7 +18,7 @@ import {
   type LatePayment,
   type OrderClosedBy,
   refundDueMessages,
-  undoneAs,
+  saleUndoneAs,
   unexpectedPaymentMessages,
 } from './order-messages';
 import {
@@ -283,10 +284,11 @@ export async function markPaid(
   const messagesFor = async (tx: Tx, decided: Awaited<ReturnType<typeof decide>>) => {
     const order = decided.order;
     const messages: QueuedMessage[] = [];
+    const account = await accountNow(deps, tx, order);
     if (decided.amount !== undefined) {
       messages.push(
         ...deps.staffAlerts.messages(
-          paymentAlert(deps.config, order, {
+          paymentAlert(deps.config, order, account, {
             provider: input.provider,
             reference: input.reference,
             amount: decided.amount,
@@ -328,7 +330,7 @@ export async function markPaid(
           return [];
       }
     };
-    messages.push(...(await buyerMessages(deps, tx, order, toBuyer)));
+    messages.push(...messagesToAccount(order, account, toBuyer));
     return messages;
   };
 
@@ -402,6 +404,13 @@ function goneNumbers(tx: Tx, order: OrderRow, rows: readonly NumberRow[]): Promi
         row.status === 'sold' ? 'sold' : row.status === 'reserved' ? 'held' : 'off_sale';
       const other =
         state !== 'off_sale' && row.orderId ? await findOrder(tx, row.orderId) : undefined;
+      // A number refunded alone stays sold, its item in that order marked with the refund.
+      const refundedAlone =
+        state === 'sold' &&
+        other !== undefined &&
+        (await readOrderItems(tx, [other.id])).some(
+          (item) => item.numberId === row.id && item.refundId !== null,
+        );
       return {
         number: displayNumber(row.number),
         state,
@@ -414,6 +423,7 @@ function goneNumbers(tx: Tx, order: OrderRow, rows: readonly NumberRow[]): Promi
           },
         }),
         ...(state === 'held' && row.reservedUntil && { until: row.reservedUntil }),
+        ...(refundedAlone && { refundedAlone }),
       };
     }),
   );
@@ -426,12 +436,13 @@ const closedForStaff: Record<OrderClosedBy, string> = {
 };
 
 /** Gone numbers in the team's words: whose order has them, by its reference, and its fate. */
-function goneForStaff({ numbers, one, state, order }: GoneGroup): string {
+function goneForStaff(group: GoneGroup): string {
+  const { numbers, one, state, order } = group;
   if (state === 'off_sale' || !order) return `${numbers} ${one ? 'is' : 'are'} off sale`;
   const whose = order.own
     ? `the same buyer's order ${order.reference}`
     : `another buyer's order ${order.reference}`;
-  const undone = undoneAs(order.status);
+  const undone = saleUndoneAs(group);
   return state === 'sold'
     ? `${numbers} ${one ? 'was' : 'were'} sold to ${whose}${undone && `, since ${undone}`}`
     : `${numbers} ${one ? 'is' : 'are'} held by ${whose} (not paid yet)`;

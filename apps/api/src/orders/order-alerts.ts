@@ -1,5 +1,10 @@
 import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
-import { displayNumbers, ownHoldingOrder, type GoneNumber } from './order-messages';
+import {
+  displayNumbers,
+  ownHoldingOrder,
+  type AccountNow,
+  type GoneNumber,
+} from './order-messages';
 import type { Config } from '../config/config';
 import { smsRupees } from '../notify/sms-templates';
 import type { StaffAlert } from '../notify/staff-alerts';
@@ -13,22 +18,41 @@ const inr = (paise: number) => formatInr(toRupees(paise));
 const consoleLink = (config: AlertConfig, order: Pick<OrderRow, 'id'>) =>
   `${config.PUBLIC_BASE_URL.replace(/\/+$/, '')}/admin/orders/${order.id}`;
 
-function buyerLine(order: OrderRow): string {
+/**
+ * The e-mail and mobile of the order's account as they are when the alert is written
+ * (accountNow); undefined: the account is closed.
+ */
+type AlertAccount = Pick<AccountNow, 'email' | 'mobile'> | undefined;
+
+/**
+ * The buyer as the order was billed; and, when the account's contacts have changed since
+ * (decision 0055) or it was closed, what it has now, so support calls the right person.
+ */
+function buyerLines(order: OrderRow, account: AlertAccount): string[] {
   const billing = order.billing as Billing;
-  return `Buyer: ${billing.name}, ${billing.mobile}, ${billing.email}${billing.companyName ? ` (${billing.companyName})` : ''}`;
+  const billed = `Buyer: ${billing.name}, ${billing.mobile}, ${billing.email}${billing.companyName ? ` (${billing.companyName})` : ''}`;
+  if (!account)
+    return [billed, "The account is closed: these contacts may no longer be the buyer's."];
+  if (account.email === billing.email && account.mobile === billing.mobile) return [billed];
+  return [
+    `${billed} (as billed)`,
+    `The account's contacts now: ${account.mobile}, ${account.email}. Call or write to these.`,
+  ];
 }
 
 /**
  * An alert about an order: `{event} {reference}: {amount}` as its subject (and its SMS), then
- * what happened, the buyer, and the order in the console.
+ * what happened, the buyer (with the account's contacts now when they changed), and the order
+ * in the console.
  */
 const orderAlert = (
   config: AlertConfig,
   order: OrderRow,
+  account: AlertAccount,
   alert: { event: string; amount: number; what: string },
 ): StaffAlert => ({
   subject: `${alert.event} ${order.reference}: ${inr(alert.amount)}`,
-  text: [alert.what, buyerLine(order), consoleLink(config, order)].join('\n'),
+  text: [alert.what, ...buyerLines(order, account), consoleLink(config, order)].join('\n'),
   sms: [alert.event, order.reference, `Rs ${smsRupees(alert.amount)}`],
 });
 
@@ -43,11 +67,12 @@ const paidHow = (provider: string) =>
 const heldNumbersAlert = (
   config: AlertConfig,
   order: OrderRow,
+  account: AlertAccount,
   items: readonly { number: string }[],
   event: string,
   what: (numbers: string, holdEnd: string) => string,
 ) =>
-  orderAlert(config, order, {
+  orderAlert(config, order, account, {
     event,
     amount: order.totalAmount,
     what: what(displayNumbers(items), formatIndiaDateTime(order.holdExpiresAt)),
@@ -57,11 +82,13 @@ const heldNumbersAlert = (
 export const newOrderAlert = (
   config: AlertConfig,
   order: OrderRow,
+  account: AlertAccount,
   items: readonly { number: string }[],
 ): StaffAlert =>
   heldNumbersAlert(
     config,
     order,
+    account,
     items,
     'New order',
     (numbers, holdEnd) =>
@@ -77,10 +104,11 @@ export const newOrderAlert = (
 export const holdLapsedAlert = (
   config: AlertConfig,
   order: OrderRow,
+  account: AlertAccount,
   items: readonly { number: string }[],
   waiting: readonly { reference: string; number: string }[] = [],
 ): StaffAlert =>
-  heldNumbersAlert(config, order, items, 'Hold lapsed on order', (numbers, holdEnd) =>
+  heldNumbersAlert(config, order, account, items, 'Hold lapsed on order', (numbers, holdEnd) =>
     [
       `${numbers}: not paid by ${holdEnd}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
       ...waiting.map(
@@ -91,8 +119,12 @@ export const holdLapsedAlert = (
   );
 
 /** A buyer says they have paid: staff verify the UTR in the bank statement, then confirm it. */
-export function paymentSubmittedAlert(config: AlertConfig, order: OrderRow): StaffAlert {
-  return orderAlert(config, order, {
+export function paymentSubmittedAlert(
+  config: AlertConfig,
+  order: OrderRow,
+  account: AlertAccount,
+): StaffAlert {
+  return orderAlert(config, order, account, {
     event: 'Payment submitted for order',
     amount: order.totalAmount,
     what: `UTR ${order.submittedUtrKey}: check the bank statement, then confirm or reject it in the console.`,
@@ -125,13 +157,14 @@ export interface PaymentNotice {
 export function paymentAlert(
   config: AlertConfig,
   order: OrderRow,
+  account: AlertAccount,
   payment: PaymentNotice,
 ): StaffAlert {
   const how =
     payment.provider === 'razorpay'
       ? `Paid online through Razorpay (payment ${payment.reference}).`
       : `UPI / bank transfer ${payment.reference}, confirmed in the console.`;
-  return orderAlert(config, order, {
+  return orderAlert(config, order, account, {
     event: payment.outcome === 'paid' ? 'Payment received for order' : 'Payment to refund on order',
     amount: payment.amount,
     what: [

@@ -126,6 +126,13 @@ export const taxDocumentFileName = (document: Pick<TaxDocumentRow, 'serial'>) =>
 const orderAsPrinted = (order: OrderRow, invoice: TaxDocumentRow): OrderRow =>
   invoice.asIssued ? { ...order, ...invoice.asIssued } : order;
 
+/** The credit note that cancelled a replaced invoice: against it, and no refund's (0070). */
+const cancellingNote = (invoice: TaxDocumentRow, documents: readonly TaxDocumentRow[]) =>
+  documents.find(
+    (document) =>
+      document.kind === 'CN' && document.invoiceId === invoice.id && document.refundId === null,
+  );
+
 /**
  * A replaced invoice's cancellation among the order's `documents` (decision 0070): the credit
  * note against it that is no refund's, and the invoice issued at the moment it was replaced.
@@ -135,10 +142,7 @@ function cancellationOf(
   documents: readonly TaxDocumentRow[],
 ): InvoiceDocument['cancelled'] {
   const replacedAt = invoice.replacedAt?.getTime();
-  const creditNote = documents.find(
-    (document) =>
-      document.kind === 'CN' && document.invoiceId === invoice.id && document.refundId === null,
-  );
+  const creditNote = cancellingNote(invoice, documents);
   if (replacedAt === undefined || !creditNote) return undefined;
   const replacedBy = documents.find(
     (document) => document.kind === 'INV' && document.issuedAt.getTime() === replacedAt,
@@ -150,11 +154,32 @@ function cancellationOf(
 }
 
 /**
+ * The invoice a billing correction replaced with `invoice` (issued at the moment the other was
+ * replaced), among the order's `documents`, with the credit note that cancelled it.
+ */
+function replacementOf(
+  invoice: TaxDocumentRow,
+  documents: readonly TaxDocumentRow[],
+): InvoiceDocument['replaces'] {
+  const replaced = documents.find(
+    (document) =>
+      document.kind === 'INV' && document.replacedAt?.getTime() === invoice.issuedAt.getTime(),
+  );
+  const creditNote = replaced && cancellingNote(replaced, documents);
+  if (!replaced || !creditNote) return undefined;
+  return {
+    invoice: { serial: replaced.serial, issuedAt: replaced.issuedAt },
+    creditNote: creditNote.serial,
+  };
+}
+
+/**
  * The invoice's PDF, or with `creditNote` that credit note's against it (creditNoteDocument),
  * and the file name to download it as (taxDocumentFileName). An invoice replaced by a billing
  * correction prints what it did when issued (decision 0070), and so does its credit note; the
  * invoice also prints that it is cancelled, by which credit note, and the invoice replacing it
- * (among the order's `documents`).
+ * (among the order's `documents`); the invoice replacing it, which one it replaces and the
+ * credit note that cancelled that one.
  */
 export async function invoicePdf(
   config: InvoiceConfig,
@@ -171,7 +196,11 @@ export async function invoicePdf(
     pdf: await renderInvoicePdf(
       creditNote
         ? creditNoteDocument(document, printed, items, invoice, creditNote)
-        : { ...document, cancelled: cancellationOf(invoice, documents) },
+        : {
+            ...document,
+            cancelled: cancellationOf(invoice, documents),
+            replaces: replacementOf(invoice, documents),
+          },
     ),
   };
 }

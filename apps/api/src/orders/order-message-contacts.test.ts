@@ -94,6 +94,22 @@ describeEachDatabase(
       ]);
       expect(mobile.filter((message) => message.text.includes('ZX98YW76'))).toHaveLength(2);
 
+      // The team's alerts give the billed contacts and the account's now, to call the right one.
+      const alerts = (await sentTo(ctx().database, TEAM_EMAIL)).filter((alert) =>
+        alert.subject?.includes(reference),
+      );
+      expect(alerts.map((alert) => alert.subject!.replace(/^\[.*?\] |:.*$/g, ''))).toEqual([
+        `Payment received for order ${reference}`,
+        `Payment submitted for order ${reference}`,
+        `New order ${reference}`,
+      ]);
+      for (const alert of alerts.slice(0, 2)) {
+        expect(alert.text).toContain(
+          `Buyer: ${details.name}, ${details.mobile}, ${details.email} (as billed)\nThe account's contacts now: ${newMobile}, ${newEmail}. Call or write to these.`,
+        );
+      }
+      expect(alerts[2]!.text).not.toContain('contacts now');
+
       // The invoice keeps the billing details the order was placed with.
       const view = (await client.get(api(`/orders/${order.id}`))).json().data;
       expect(view.billing).toMatchObject({ email: details.email, mobile: details.mobile });
@@ -191,7 +207,10 @@ describeEachDatabase(
       expect(await sentCounts(late.user)).toEqual(before);
       // The team is still told of the payment to refund.
       const alerts = await sentTo(database, TEAM_EMAIL);
-      expect(alerts.some((alert) => alert.subject?.includes('Payment to refund'))).toBe(true);
+      const toRefund = alerts.find((alert) => alert.subject?.includes('Payment to refund'));
+      expect(toRefund!.text).toContain(
+        "The account is closed: these contacts may no longer be the buyer's.",
+      );
     });
 
     it("sends nothing about a closed account's paid order refunded afterwards, though its billing keeps the contacts", async () => {

@@ -237,9 +237,9 @@ describe('SMS texts (QA 13b F3)', () => {
       },
     });
     for (const alert of [
-      newOrderAlert(config, order, one),
-      paymentSubmittedAlert(config, order),
-      paymentAlert(config, order, {
+      newOrderAlert(config, order, contact, one),
+      paymentSubmittedAlert(config, order, contact),
+      paymentAlert(config, order, contact, {
         provider: 'manual',
         reference: '412345678901',
         amount: 1_474_882,
@@ -408,11 +408,11 @@ describe('SMS through DLT templates (QA 13b F4, decision 0052)', () => {
         reference: 'NEFT0012345678NEFT0012345678AB',
       }),
       ...[
-        newOrderAlert(config, big, three),
-        holdLapsedAlert(config, big, three),
-        paymentSubmittedAlert(config, big),
-        paymentAlert(config, big, { ...payment, outcome: 'paid' }),
-        paymentAlert(config, big, { ...payment, outcome: 'refund_due' }),
+        newOrderAlert(config, big, contact, three),
+        holdLapsedAlert(config, big, contact, three),
+        paymentSubmittedAlert(config, big, contact),
+        paymentAlert(config, big, contact, { ...payment, outcome: 'paid' }),
+        paymentAlert(config, big, contact, { ...payment, outcome: 'refund_due' }),
       ].flatMap((alert) => alerts.messages(alert)),
     ].filter((message) => message.channel === 'sms');
 

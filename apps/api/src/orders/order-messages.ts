@@ -447,6 +447,8 @@ export interface GoneNumber {
   order?: { reference: string; totalAmount: number; status: OrderStatus; own: boolean };
   /** A hold's end. */
   until?: Date;
+  /** Sold, then refunded alone from that order (decision 0039), which still stands. */
+  refundedAlone?: boolean;
 }
 
 /** Gone numbers told in one clause: those in one state with one order (and one hold's end). */
@@ -457,23 +459,30 @@ export interface GoneGroup {
   state: GoneNumber['state'];
   order?: GoneNumber['order'];
   until?: Date;
+  refundedAlone?: boolean;
 }
 
 /** The gone numbers grouped for their clauses, in the order they come (QA 18 F3). */
 export function goneGroups(gone: readonly GoneNumber[]): GoneGroup[] {
   const groups = new Map<string, { first: GoneNumber; numbers: string[] }>();
   for (const number of gone) {
-    const key = [number.state, number.order?.reference, number.until?.getTime()].join('|');
+    const key = [
+      number.state,
+      number.order?.reference,
+      number.until?.getTime(),
+      number.refundedAlone,
+    ].join('|');
     const group = groups.get(key) ?? { first: number, numbers: [] };
     group.numbers.push(number.number);
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ first: { state, order, until }, numbers }) => ({
+  return [...groups.values()].map(({ first: { state, order, until, refundedAlone }, numbers }) => ({
     numbers: listInWords(numbers),
     one: numbers.length === 1,
     state,
     ...(order && { order }),
     ...(until && { until }),
+    ...(refundedAlone && { refundedAlone }),
   }));
 }
 
@@ -482,8 +491,18 @@ export function goneGroups(gone: readonly GoneNumber[]): GoneGroup[] {
  * (its money due back) or `cancelled and refunded`. The number stays sold until staff put it
  * back on sale, but it is not that buyer's (QA 18 F3).
  */
-export const undoneAs = (status: OrderStatus) =>
+const undoneAs = (status: OrderStatus) =>
   status === 'refunded' ? 'cancelled and refunded' : status === 'cancelled' ? 'cancelled' : '';
+
+/**
+ * What became of a sold number's sale, when it no longer stands: its order undone (undoneAs),
+ * or the number refunded alone from the order, which goes on with its others; '' while it stands.
+ */
+export const saleUndoneAs = ({
+  order,
+  refundedAlone,
+}: Pick<GoneGroup, 'order' | 'refundedAlone'>) =>
+  (order && undoneAs(order.status)) || (refundedAlone ? 'refunded alone' : '');
 
 /** A late payment: why its order was not open, and where each of its numbers went (decision 0068). */
 export interface LatePayment {
@@ -520,14 +539,15 @@ const closedForBuyer: Record<OrderClosedBy, string> = {
 };
 
 /** Where a late payment's numbers went, as the buyer is told (QA 13b F18, QA 16 F4, QA 18 F3). */
-function goneForBuyer({ numbers, one, state, order, until }: GoneGroup): string {
+function goneForBuyer({ numbers, one, state, order, until, refundedAlone }: GoneGroup): string {
   const was = one ? 'was' : 'were';
   if (state === 'off_sale') return `${numbers} ${was} taken off sale`;
   if (state === 'sold') {
     if (!order?.own) return `${numbers} ${was} sold to another buyer`;
     const undone = undoneAs(order.status);
-    return undone
-      ? `${numbers} ${was} in your order ${order.reference}, which was ${undone}`
+    if (undone) return `${numbers} ${was} in your order ${order.reference}, which was ${undone}`;
+    return refundedAlone
+      ? `${numbers} ${was} in your order ${order.reference} and ${was} refunded from it`
       : `${numbers} ${one ? 'is' : 'are'} already yours: your order ${order.reference} paid for ${one ? 'it' : 'them'}`;
   }
   return order?.own
@@ -1471,9 +1491,23 @@ export async function buyerMessages<Message extends Pick<OutgoingMessage, 'chann
   order: Pick<OrderRow, 'userId' | 'billing'>,
   build: (contact: Contact) => readonly Message[],
 ): Promise<(Message & { followsAccount: string })[]> {
-  // Read in the caller's transaction: a second connection per transaction could empty the pool.
-  const accounts = await deps.users.openContacts([order.userId], tx);
-  return messagesToAccount(order, accounts.get(order.userId), build);
+  return messagesToAccount(order, await accountNow(deps, tx, order), build);
+}
+
+/** Where the order's account's messages go now: its e-mail, mobile and WhatsApp choice. */
+export type AccountNow = { email: string; mobile: string; getWhatsappUpdate: boolean };
+
+/**
+ * The order's account as it is now (undefined when closed), read in the caller's transaction: a
+ * second connection per transaction could empty the pool. For a caller that tells the buyer
+ * (messagesToAccount) and the team (order-alerts.ts) from one read.
+ */
+export async function accountNow(
+  deps: Pick<OrderDeps, 'users'>,
+  tx: Tx,
+  order: Pick<OrderRow, 'userId'>,
+): Promise<AccountNow | undefined> {
+  return (await deps.users.openContacts([order.userId], tx)).get(order.userId);
 }
 
 /**
@@ -1482,7 +1516,7 @@ export async function buyerMessages<Message extends Pick<OutgoingMessage, 'chann
  */
 export function messagesToAccount<Message extends Pick<OutgoingMessage, 'channel'>>(
   order: Pick<OrderRow, 'userId' | 'billing'>,
-  account: { email: string; mobile: string; getWhatsappUpdate: boolean } | undefined,
+  account: AccountNow | undefined,
   build: (contact: Contact) => readonly Message[],
 ): (Message & { followsAccount: string })[] {
   if (!account) return [];

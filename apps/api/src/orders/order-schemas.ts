@@ -203,6 +203,12 @@ export const orderSchema = z.object({
     .describe(
       "The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders",
     ),
+  replacedBy: z
+    .object({ id: z.string(), reference: z.string() })
+    .nullable()
+    .describe(
+      "The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders",
+    ),
   canRetry: z
     .boolean()
     .describe(

@@ -476,12 +476,20 @@ export async function markReplaced(
     .where(inArray(orders.id, [...replacedIds]));
 }
 
-/** The references of the orders each of these orders replaced, oldest first. */
-export function readReplacedReferences(db: Db, orderIds: readonly string[]) {
+/**
+ * Both ends of orders.replaced_by for an order view, in one read: the orders these orders
+ * (`orderIds`) replaced, oldest first, and the orders that replaced them (`replacementIds`,
+ * their replaced_by), each with its id and reference.
+ */
+export function readReplacements(
+  db: Db,
+  orderIds: readonly string[],
+  replacementIds: readonly string[],
+) {
   return db
-    .select({ replacedBy: orders.replacedBy, reference: orders.reference })
+    .select({ id: orders.id, replacedBy: orders.replacedBy, reference: orders.reference })
     .from(orders)
-    .where(inArray(orders.replacedBy, [...orderIds]))
+    .where(or(inArray(orders.replacedBy, [...orderIds]), inArray(orders.id, [...replacementIds])))
     .orderBy(asc(orders.createdAt));
 }
 

@@ -17,7 +17,7 @@ import {
   ordersWithScreenshot,
   readOrderItems,
   readPortingSteps,
-  readReplacedReferences,
+  readReplacements,
   readTimelines,
   type PortingStepRow,
   type TimelineRow,
@@ -147,6 +147,7 @@ function toOrderView(
   items: readonly OrderItemRow[],
   timeline: readonly TimelineRow[],
   replaces: readonly string[],
+  replacedBy: { id: string; reference: string } | undefined,
   steps: readonly PortingStepRow[],
   details: PaymentDetails,
   hasScreenshot: boolean,
@@ -197,6 +198,7 @@ function toOrderView(
     })),
     needsRefund: order.needsRefund,
     replaces: [...replaces],
+    replacedBy: replacedBy ?? null,
     canRetry,
     retryFrom: canRetry ? heldAgainFrom(order, config).toISOString() : null,
     createdAt: order.createdAt.toISOString(),
@@ -257,7 +259,7 @@ export async function paymentDetails(
 
 /**
  * The API view of orders, items, timelines, porting steps, screenshots, tax documents and the
- * orders each replaced, read in seven queries (two more, for their refunds, when a number of them
+ * orders each replaced or was replaced by, read in seven queries (two more, for their refunds, when a number of them
  * was refunded alone). With `createPayment`, a payable order's provider-side payment is created
  * when it is still missing (the retry path of a Razorpay order that could not be created at
  * checkout); otherwise nothing is fetched.
@@ -279,7 +281,11 @@ export async function orderViews(
       rows.filter(submitted).map((row) => row.id),
     ),
     deps.invoices.documentsOfOrders(ids),
-    readReplacedReferences(deps.database.db, ids),
+    readReplacements(
+      deps.database.db,
+      ids,
+      rows.flatMap((row) => (row.replacedBy ? [row.replacedBy] : [])),
+    ),
   ]);
   // The refunds of the numbers refunded alone and of the credit notes (their reference), read
   // only for orders that have one.
@@ -304,6 +310,7 @@ export async function orderViews(
         items.filter((item) => item.orderId === order.id),
         events.filter((event) => event.orderId === order.id),
         replaced.filter((row) => row.replacedBy === order.id).map((row) => row.reference),
+        replaced.find((row) => row.id === order.replacedBy),
         steps.filter((step) => step.orderId === order.id),
         details,
         screenshots.has(order.id),

@@ -12,8 +12,9 @@ import { accountGone, badRequest, conflict, notFound } from '../http/app-error';
 import { paymentSubmittedAlert } from './order-alerts';
 import { enqueueMessages } from '../notify/outbox';
 import {
-  buyerMessages,
+  accountNow,
   enqueueForBuyer,
+  messagesToAccount,
   paymentRejectedMessages,
   paymentSubmittedMessages,
   sentence,
@@ -112,9 +113,10 @@ export async function submitPayment(
       // Paid as far as the buyer knows: the numbers leave the cart, as a confirmed payment takes
       // them out, and the order is no longer the cart's to replace or cancel (lockOpenOrders).
       if (cart) await deps.cart.removeNumbers(tx, cart.id, numberIds);
-      const alert = deps.staffAlerts.messages(paymentSubmittedAlert(deps.config, updated));
+      const account = await accountNow(deps, tx, updated);
+      const alert = deps.staffAlerts.messages(paymentSubmittedAlert(deps.config, updated, account));
       // The buyer has it in writing that the reference arrived, and until when the numbers are kept.
-      const told = await buyerMessages(deps, tx, updated, (contact) =>
+      const told = messagesToAccount(updated, account, (contact) =>
         paymentSubmittedMessages(deps.config, contact, updated, items, utr.trim()),
       );
       return { order: updated, messageIds: await enqueueMessages(tx, [...told, ...alert]) };

@@ -32,12 +32,16 @@ export const refundHow = (refund: RefundRow) =>
     ? `through Razorpay, refund ${refund.providerRefundId}`
     : `paid back by our team${refund.manualReference ? `, reference ${refund.manualReference}` : ''}`;
 
-/** What the audit entry of a refund records of it. */
-export const auditedRefund = (refund: RefundRow) => ({
+/**
+ * What the audit entry of a refund records of it, with the serial of the credit note it produced
+ * (null when none: a further payment's refund moves no invoice).
+ */
+export const auditedRefund = (refund: RefundRow, creditNote: { serial: string } | undefined) => ({
   amount: refund.amount,
   method: refund.method,
   providerRefundId: refund.providerRefundId,
   manualReference: refund.manualReference,
+  creditNote: creditNote?.serial ?? null,
 });
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
@@ -106,7 +110,7 @@ async function applyRefund(
     after: {
       status,
       needsRefund,
-      refund: { payment: target.row.reference, ...auditedRefund(refund) },
+      refund: { payment: target.row.reference, ...auditedRefund(refund, creditNote) },
     },
     note: refund.reason,
   });

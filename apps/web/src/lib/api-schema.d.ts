@@ -6606,6 +6606,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -6860,6 +6865,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7240,6 +7250,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7564,6 +7579,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -7906,6 +7926,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8257,6 +8282,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8640,6 +8670,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -8882,6 +8917,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -9653,6 +9693,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -11249,6 +11294,11 @@ export interface operations {
                 needsRefund: boolean;
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
+                /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+                replacedBy: {
+                  id: string;
+                  reference: string;
+                } | null;
                 /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
                 canRetry: boolean;
                 /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -11657,6 +11707,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -12083,6 +12138,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -13219,6 +13279,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -13670,6 +13735,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14134,6 +14204,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -14582,6 +14657,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -15032,6 +15112,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -15501,6 +15586,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -15960,6 +16050,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */
@@ -16430,6 +16525,11 @@ export interface operations {
               needsRefund: boolean;
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
+              /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
+              replacedBy: {
+                id: string;
+                reference: string;
+              } | null;
               /** @description The hold lapsed unpaid: POST /orders/{id}/retry orders the same numbers again while they are free */
               canRetry: boolean;
               /** @description When canRetry: the time (ISO) from which the retry is allowed at the latest (the hold end plus HOLD_COOLDOWN_MINUTES; before it, 429 HOLD_COOLDOWN); else null */

@@ -4,6 +4,6 @@
  */
 export { OrderHistory } from './order-history';
 export { AmountBreakdown } from './order-details/amount-breakdown';
-export { BillingSection } from './order-details/billing-section';
+export { addressLine, BillingSection } from './order-details/billing-section';
 export { Card } from './order-details/order-card';
 export { upcOpen } from './order-details/upc-open';

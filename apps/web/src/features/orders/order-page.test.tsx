@@ -155,6 +155,32 @@ describe('order page: awaiting a manual payment', () => {
     );
   });
 
+  it('links the order that replaced a cancelled one, at its own page (decision 0075)', async () => {
+    const replacement = {
+      id: 'b3c1a7e2-5f0d-4c1e-9a2b-7d6e5f4a3b2c',
+      reference: 'VN-20261122-CCCC3333',
+    };
+    signedInApi({
+      [orderPath]: ok(
+        pendingManualOrder({
+          status: 'cancelled',
+          statusLabel: 'Cancelled',
+          payment: { provider: 'manual', status: 'cancelled', paymentReference: null },
+          replacedBy: replacement,
+        }),
+      ),
+    });
+    renderOrderPage();
+    const card = await screen.findByRole('region', { name: 'Order cancelled' });
+    expect(card).toHaveTextContent(
+      'It was replaced by your order VN-20261122-CCCC3333: see and pay that one.',
+    );
+    expect(within(card).getByRole('link', { name: 'VN-20261122-CCCC3333' })).toHaveAttribute(
+      'href',
+      `/orders/${replacement.id}`,
+    );
+  });
+
   it('copies the UPI ID and the bank details, and says so', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

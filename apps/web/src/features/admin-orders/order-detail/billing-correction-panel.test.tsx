@@ -153,7 +153,7 @@ describe("correcting an order's billing details in the console", () => {
     ).toBeInTheDocument();
   });
 
-  it("shows the server's refusal in the form, and closes it with a toast when another agent corrected the details first", async () => {
+  it("shows the server's refusal in the form, and when another agent corrected the details first keeps the agent's input, shows the billing now and sends again against it", async () => {
     const refusals = [
       fail(
         409,
@@ -166,8 +166,18 @@ describe("correcting an order's billing details in the console", () => {
         { code: 'BILLING_CHANGED' },
       ),
     ];
-    renderStaffOrder(staffPaidOrder(), { [path]: () => refusals.shift()! });
-    let form = await openForm();
+    // Read again after the refusal: Ravi Kumar's correction (the Delhi address and GSTIN).
+    let overtaken = false;
+    const api = renderStaffOrder(staffPaidOrder(), {
+      [`GET /admin/orders/${ORDER_ID}`]: () => ok(overtaken ? corrected : staffPaidOrder()),
+      [path]: () => {
+        const refusal = refusals.shift();
+        // From the BILLING_CHANGED refusal on, the order reads as the other agent left it.
+        overtaken = refusals.length === 0;
+        return refusal ?? ok(corrected, 'Billing details corrected.');
+      },
+    });
+    const form = await openForm();
     await fill(within(form).getByLabelText('Billing name'), 'Asha V. Verma');
     await fill(within(form).getByLabelText(/^Reason/), 'Name spelt wrong');
     await userEvent.click(
@@ -183,9 +193,30 @@ describe("correcting an order's billing details in the console", () => {
     expect(
       await within(errorToasts()).findByText(/Ravi Kumar corrected this order's billing details/),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'Correct billing details' })).not.toBeInTheDocument();
-    form = await openForm();
-    expect(within(form).getByLabelText('Billing name')).toHaveValue('Asha Verma');
+    // The form stays, with what the agent typed, and says what the billing is now.
+    // Shown once the order is read again.
+    await within(form).findByText(
+      'Asha Verma (Asha Traders, GSTIN 07AAPFU0939F1ZX); 5 Connaught Place, New Delhi, Delhi 110001',
+    );
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      /^Another agent corrected these details meanwhile\. They are now:\s*Asha Verma \(Asha Traders, GSTIN 07AAPFU0939F1ZX\); 5 Connaught Place, New Delhi, Delhi 110001\s*Your corrections are kept below/,
+    );
+    expect(within(form).getByLabelText('Billing name')).toHaveValue('Asha V. Verma');
+    expect(within(form).getByLabelText(/^Reason/)).toHaveValue('Name spelt wrong');
+
+    await userEvent.click(
+      within(form).getByRole('button', { name: 'Correct the billing details' }),
+    );
+    expect(await screen.findByText('Billing details corrected.')).toBeInTheDocument();
+    const resent = api.callsTo(path)[2]!.body as { billing: object; expected: object };
+    expect(resent.billing).toMatchObject({ name: 'Asha V. Verma' });
+    // Sent against the billing the agent was shown, not the one the form opened with.
+    expect(resent.expected).toEqual({
+      name: 'Asha Verma',
+      companyName: 'Asha Traders',
+      gstinNo: DELHI_GSTIN,
+      address: corrected.billing.address,
+    });
   });
 
   it('is not offered for a refunded order', async () => {

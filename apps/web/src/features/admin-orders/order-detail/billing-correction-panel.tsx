@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { gstinStateName } from '@store/domain';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CheckboxField, GstinField, TextField } from '../../../components/form-fields';
 import { useInlinePanel } from '../../../components/inline-panel';
 import { z } from '../../../lib/zod';
 import { AddressFields, addressSchema, checkCorporateFields, nameSchema } from '../../account';
-import { Card } from '../../orders';
+import { addressLine, Card } from '../../orders';
 import { useCorrectBilling } from '../api/correct-billing';
 import type { StaffOrder } from '../staff-order-types';
 import { FormActions } from './form-actions';
@@ -54,15 +55,44 @@ const seenOf = ({ name, companyName, gstinNo, address }: StaffOrder['billing']) 
 });
 
 /**
+ * The billing as it is now, after another agent corrected it while this form was open (409
+ * BILLING_CHANGED; the order read again): the agent's input stays below, to send against it.
+ */
+function BillingNow({ billing }: { billing: StaffOrder['billing'] }) {
+  const company = [billing.companyName, billing.gstinNo && `GSTIN ${billing.gstinNo}`]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <div role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p className="font-semibold text-amber-950">
+        Another agent corrected these details meanwhile. They are now:
+      </p>
+      <p className="mt-1 text-slate-800">
+        {billing.name}
+        {company ? ` (${company})` : ''}
+        {billing.address ? `; ${addressLine(billing.address)}` : ''}
+      </p>
+      <p className="mt-1 text-slate-700">
+        Your corrections are kept below: send them again to replace these, or keep these.
+      </p>
+    </div>
+  );
+}
+
+/**
  * "Correct billing details…": the order's billing name and address (a Corporate order's company
  * and GSTIN too) corrected with a reason (decision 0070). A paid order's invoice is then
  * cancelled by a credit note and issued again under a new number; the buyer is e-mailed it.
  * Not offered once the order is cancelled or refunded or has a refund: the accountant's work.
+ * When another agent corrected them first (409 BILLING_CHANGED), the form stays open with what
+ * the agent typed and shows the billing as it now is, which a second send is made against.
  */
 export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
   const { open, show, close, openerRef, onKeyDown } = useInlinePanel();
   const correct = useCorrectBilling(order.id);
   const { failure, attempt } = useChangeFeedback();
+  // Another agent's correction came first: the billing now is shown above the agent's input.
+  const [overtaken, setOvertaken] = useState(false);
   const corporate = order.billing.accountType === 'Corporate';
   const {
     register,
@@ -92,6 +122,7 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
 
   const opened = () => {
     reset(valuesOf(order.billing));
+    setOvertaken(false);
     show();
   };
   const onSubmit = handleSubmit(async (values) => {
@@ -118,7 +149,7 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
           ...(mismatch ? { confirmGstinStateMismatch: true } : {}),
         }),
       'Billing details corrected.',
-      { onRefused: close, refusedCodes: ['BILLING_CHANGED'] },
+      { onRefused: () => setOvertaken(true), refusedCodes: ['BILLING_CHANGED'] },
     );
     if (done) close();
   });
@@ -138,6 +169,7 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
           aria-label="Correct billing details"
           className="mt-3 space-y-4"
         >
+          {overtaken ? <BillingNow billing={order.billing} /> : null}
           <TextField
             label="Billing name"
             autoFocus

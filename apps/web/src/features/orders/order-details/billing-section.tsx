@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import type { Order } from '../order-types';
 import { Card } from './order-card';
 
+/** A billing address on one line: `1 MG Road, Pune, Maharashtra 411001`. */
+export const addressLine = (address: NonNullable<Order['billing']['address']>) =>
+  [address.line1, address.line2, address.city, `${address.state} ${address.pinCode}`]
+    .filter(Boolean)
+    .join(', ');
+
 /** The buyer's details as they were at checkout. */
 export function BillingSection({ order }: { order: Order }) {
   const { billing } = order;
@@ -21,13 +27,7 @@ export function BillingSection({ order }: { order: Order }) {
         ) : null}
         <BillingRow term="E-mail">{billing.email}</BillingRow>
         <BillingRow term="Mobile">{billing.mobile}</BillingRow>
-        {address ? (
-          <BillingRow term="Address">
-            {[address.line1, address.line2, address.city, `${address.state} ${address.pinCode}`]
-              .filter(Boolean)
-              .join(', ')}
-          </BillingRow>
-        ) : null}
+        {address ? <BillingRow term="Address">{addressLine(address)}</BillingRow> : null}
       </dl>
     </Card>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatInr, listInWords, toPaise, toRupees } from '@store/domain';
 import { useToast } from '../../../components/toast';
 import { formatIndianDate } from '../../../lib/format';
@@ -30,6 +31,21 @@ function ReplacedOrders({ references }: { references: readonly string[] }) {
       This order replaces your {many ? 'orders' : 'order'} {listInWords(references)}, which{' '}
       {many ? 'are' : 'is'} now cancelled. Please do not pay {many ? 'them' : 'it'}: pay only this
       order.
+    </p>
+  );
+}
+
+/** The buyer's order whose checkout replaced this one (decision 0075): the one to see and pay. */
+function ReplacedBy({ order }: { order: Order }) {
+  if (!order.replacedBy) return null;
+  const { id, reference } = order.replacedBy;
+  return (
+    <p className="mt-2 text-sm text-slate-700">
+      It was replaced by your order{' '}
+      <Link to={`/orders/${encodeURIComponent(id)}`} className="font-semibold underline">
+        {reference}
+      </Link>
+      : see and pay that one.
     </p>
   );
 }
@@ -79,6 +95,7 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             This order was cancelled before payment and its numbers were released.
           </p>
           {reason ? <p className="mt-2 text-sm text-slate-700">Reason: {reason}</p> : null}
+          <ReplacedBy order={order} />
           <ReleasedLinks />
         </Card>
       );
