@@ -84,6 +84,11 @@ export default tseslint.config(
     },
   },
   {
+    // The Razorpay stand-in's checkout.js runs in the buyer's browser (decision 0076).
+    files: ['apps/api/stand-ins/fake-razorpay-checkout.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: capabilityFolders,
     rules: { 'no-restricted-imports': ['error', { patterns: [otherCapabilityInternals] }] },
   },

@@ -112,6 +112,9 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** Where the sample Razorpay order's checkout script is (a stand-in's address, as in a trial). */
+export const TEST_CHECKOUT_URL = 'http://127.0.0.1:4010/checkout.js';
+
 /** The same order paid through Razorpay checkout, waiting to be paid. */
 export function pendingRazorpayOrder(overrides: Partial<Order> = {}): Order {
   return pendingManualOrder({
@@ -126,6 +129,7 @@ export function pendingRazorpayOrder(overrides: Partial<Order> = {}): Order {
         currency: 'INR',
         name: 'VIP Number Store',
         description: `Order ${ORDER_REFERENCE}`,
+        checkoutUrl: TEST_CHECKOUT_URL,
       },
     },
     ...overrides,

@@ -3,7 +3,7 @@ import { addDays, indiaDay } from '@store/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { payments, refunds } from '../db/schema';
-import { startFakeRazorpay } from '../../test-support/fake-razorpay';
+import { startFakeRazorpay } from '../../stand-ins/fake-razorpay';
 import { pdfText } from '../../test-support/pdf-text';
 import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api, type SessionClient } from '../../test-support/session-client';

@@ -184,6 +184,40 @@ describe('loadConfig', () => {
     for (const trial of ['http://localhost:3490', 'http://127.0.0.1:3490', 'http://[::1]:3490']) {
       expect(problems({ PUBLIC_BASE_URL: trial }), trial).toEqual([]);
     }
+    // Razorpay over plain http is the stand-in (npm run dev:razorpay): never in production, even
+    // on loopback, and both listed at once.
+    const razorpay = {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'id',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    };
+    expect(
+      problems({
+        ...razorpay,
+        RAZORPAY_API_BASE: 'http://127.0.0.1:4010/v1',
+        RAZORPAY_CHECKOUT_URL: 'http://127.0.0.1:4010/checkout.js',
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^RAZORPAY_API_BASE: must be an https:\/\/ address in production \(http:\/\/127\.0\.0\.1:4010\/v1 is not\)/,
+      ),
+      expect.stringMatching(/^RAZORPAY_CHECKOUT_URL: must be an https:\/\/ address in production/),
+    ]);
+    expect(
+      problems({
+        ...razorpay,
+        RAZORPAY_API_BASE: 'https://api.razorpay.com/v1',
+        RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
+      }),
+    ).toEqual([]);
+    // Outside production the stand-in is welcome.
+    expect(() =>
+      loadConfig(
+        { ...razorpay, RAZORPAY_CHECKOUT_URL: 'http://127.0.0.1:4010/checkout.js' },
+        { forServer: true },
+      ),
+    ).not.toThrow();
     // The store serves no TLS itself: https means a proxy, which TRUST_PROXY must name (a
     // trial on plain http needs none; an explicit false is the owner's word).
     expect(problems({ TRUST_PROXY: undefined })).toEqual([

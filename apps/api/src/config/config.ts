@@ -348,6 +348,8 @@ const configSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
+  /** Razorpay Checkout's script, which the buyer's browser loads to pay (the stand-in's in a trial). */
+  RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(demoDefaults.MAIL_FROM),
@@ -488,6 +490,15 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
         problems.push(
           "PUBLIC_BASE_URL: must be an https:// address in production (TLS in front, see the README): over plain http browsers refuse the Secure session cookies and the pages' upgraded assets. http is accepted only on localhost, 127.0.0.1 or [::1], for a trial on the machine itself",
         );
+      }
+      // The key secret goes to the API and buyers pay in the checkout: never over plain http,
+      // not even on loopback (the Razorpay stand-in of npm run dev:razorpay, decision 0076).
+      for (const key of ['RAZORPAY_API_BASE', 'RAZORPAY_CHECKOUT_URL'] as const) {
+        if (env[key] && !isHttps(env[key])) {
+          problems.push(
+            `${key}: must be an https:// address in production (${env[key]} is not): the key secret and buyers' payments never travel over plain http. An http address is for the Razorpay stand-in (npm run dev:razorpay), never a real store`,
+          );
+        }
       }
       // Buyers are told to pay to these: the demo values must never reach one. Razorpay
       // stores show none of them.

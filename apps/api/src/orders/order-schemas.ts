@@ -162,6 +162,11 @@ const orderPaymentSchema = z.object({
       currency: z.literal('INR'),
       name: z.string(),
       description: z.string(),
+      checkoutUrl: z
+        .string()
+        .describe(
+          "The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial",
+        ),
     })
     .nullable()
     .optional()

@@ -248,7 +248,7 @@ export function createOrderService(deps: OrderDeps) {
     /**
      * Razorpay checkout's callback: the signature must be Razorpay's over this order's Razorpay
      * order and the payment; then the order is marked paid (idempotent: the webhook may have
-     * done it already).
+     * done it already, and the buyer is told the payment was received all the same).
      */
     async confirmRazorpayCallback(
       userId: string,
@@ -282,7 +282,13 @@ export function createOrderService(deps: OrderDeps) {
         );
       }
       const result = await paid(order.id, { provider: 'razorpay', reference: payment.paymentId });
-      return { message: paymentMessage(result, 'buyer'), order: await view(result.order) };
+      // Razorpay's webhook for this very payment may have come first: the buyer who just paid is
+      // told it was received, not that the order "has already been paid" (decision 0076).
+      const message =
+        result.outcome === 'already_paid' && result.order.paymentReference === payment.paymentId
+          ? paymentOutcomeMessages.paid
+          : paymentMessage(result, 'buyer');
+      return { message, order: await view(result.order) };
     },
 
     /**

@@ -36,6 +36,8 @@ export interface RazorpayCheckout {
   currency: 'INR';
   name: string;
   description: string;
+  /** The address of the checkout script (RAZORPAY_CHECKOUT_URL). */
+  checkoutUrl: string;
 }
 
 /** Payment details for the client; which fields are set depends on the provider. */

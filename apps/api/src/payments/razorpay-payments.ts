@@ -133,6 +133,7 @@ export function createRazorpayPayments(
     | 'RAZORPAY_KEY_ID'
     | 'RAZORPAY_KEY_SECRET'
     | 'RAZORPAY_API_BASE'
+    | 'RAZORPAY_CHECKOUT_URL'
     | 'OUTBOUND_TIMEOUT_SECONDS'
     | 'STORE_NAME'
   >,
@@ -152,6 +153,7 @@ export function createRazorpayPayments(
     currency: 'INR',
     name: config.STORE_NAME,
     description: `Order ${order.reference}`,
+    checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
   });
 
   const describePayment = (order: PayableOrder): PaymentDetails => ({

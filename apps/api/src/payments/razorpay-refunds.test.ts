@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { startFakeRazorpay } from '../../test-support/fake-razorpay';
+import { startFakeRazorpay } from '../../stand-ins/fake-razorpay';
 import {
   buyerWithOrder,
   lapseHold,

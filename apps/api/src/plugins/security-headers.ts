@@ -30,6 +30,24 @@ const chatWidget = {
   media: ['https://*.tawk.to'],
 };
 
+/**
+ * Razorpay Checkout, as its real script needs it: the script from checkout.razorpay.com, the
+ * payment window it frames from api.razorpay.com (and checkout.razorpay.com), its calls to
+ * api.razorpay.com and its checkout telemetry to lumberjack.razorpay.com; and the origin of
+ * RAZORPAY_CHECKOUT_URL when that is another (a stand-in's, decision 0076): its script, and its
+ * calls back to capture the payment. The stand-in frames nothing.
+ */
+function razorpayCheckout(checkoutUrl: string) {
+  const razorpay = 'https://checkout.razorpay.com';
+  const origin = new URL(checkoutUrl).origin;
+  const configured = origin === razorpay ? [] : [origin];
+  return {
+    script: [razorpay, ...configured],
+    connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com', ...configured],
+    frame: ['https://api.razorpay.com', razorpay],
+  };
+}
+
 const CSP = 'content-security-policy';
 const scriptSources = Symbol('scriptSources');
 
@@ -56,6 +74,7 @@ export const securityHeaders = fp(async (app) => {
   const chat = config.PUBLIC_CHAT_WIDGET_TOKEN
     ? chatWidget
     : { script: [], connect: [], frame: [], style: [], media: [] };
+  const razorpay = razorpayCheckout(config.RAZORPAY_CHECKOUT_URL);
   const directives = (extraScripts: readonly string[]): Array<[string, string[]]> => [
     ['default-src', ["'self'"]],
     ['base-uri', ["'self'"]],
@@ -66,23 +85,12 @@ export const securityHeaders = fp(async (app) => {
     // narrowing it later keeps analytics working.
     ['img-src', ["'self'", 'data:', 'https:', ...ga4.img]],
     ['object-src', ["'none'"]],
-    [
-      'script-src',
-      ["'self'", ...extraScripts, ...ga4.script, 'https://checkout.razorpay.com', ...chat.script],
-    ],
+    ['script-src', ["'self'", ...extraScripts, ...ga4.script, ...razorpay.script, ...chat.script]],
     ['script-src-attr', ["'none'"]],
     ['style-src', ["'self'", "'unsafe-inline'", ...chat.style]],
-    ['connect-src', ["'self'", ...ga4.connect, 'https://api.razorpay.com', ...chat.connect]],
+    ['connect-src', ["'self'", ...ga4.connect, ...razorpay.connect, ...chat.connect]],
     ['media-src', ["'self'", ...chat.media]],
-    [
-      'frame-src',
-      [
-        'https://www.youtube-nocookie.com',
-        'https://api.razorpay.com',
-        'https://checkout.razorpay.com',
-        ...chat.frame,
-      ],
-    ],
+    ['frame-src', ['https://www.youtube-nocookie.com', ...razorpay.frame, ...chat.frame]],
     // Only for a store served over https: on an http address (a trial on loopback) the browser
     // would ask for every asset over https and get nothing.
     ...(config.isProduction && config.PUBLIC_BASE_URL.startsWith('https:')

@@ -6576,6 +6576,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -6833,6 +6835,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -7216,6 +7220,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -7543,6 +7549,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -7888,6 +7896,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -8242,6 +8252,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -8628,6 +8640,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -8873,6 +8887,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -9647,6 +9663,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -11246,6 +11264,8 @@ export interface operations {
                     currency: 'INR';
                     name: string;
                     description: string;
+                    /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                    checkoutUrl: string;
                   } | null;
                 };
                 timeline: {
@@ -11657,6 +11677,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -12086,6 +12108,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -13225,6 +13249,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -13679,6 +13705,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -14146,6 +14174,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -14597,6 +14627,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -15050,6 +15082,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -15522,6 +15556,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -15984,6 +16020,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {
@@ -16457,6 +16495,8 @@ export interface operations {
                   currency: 'INR';
                   name: string;
                   description: string;
+                  /** @description The checkout script to load (RAZORPAY_CHECKOUT_URL): Razorpay's own, or a stand-in's in a trial */
+                  checkoutUrl: string;
                 } | null;
               };
               timeline: {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import {
   pendingRazorpayOrder,
   sampleNextSteps,
   taxDocuments,
+  TEST_CHECKOUT_URL,
 } from '../../../test-support/orders';
 import { createTestQueryClient } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
@@ -25,7 +26,6 @@ import { SCREENSHOT_NOT_SENT, SCREENSHOT_PROBLEM } from './order-details/payment
 import OrderPage from './order-page';
 import type { Order } from './order-types';
 import {
-  RAZORPAY_CHECKOUT_URL,
   type RazorpayCheckoutOptions,
   type RazorpayConstructor,
   type RazorpayFailure,
@@ -36,7 +36,7 @@ const verifyPath = `POST /orders/${ORDER_ID}/payments/razorpay/verify`;
 
 const razorpayWindow = () => window as Window & { Razorpay?: RazorpayConstructor };
 const checkoutScripts = () =>
-  document.head.querySelectorAll<HTMLScriptElement>(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
+  document.head.querySelectorAll<HTMLScriptElement>(`script[src="${TEST_CHECKOUT_URL}"]`);
 
 afterEach(() => {
   resetAfterTest();
@@ -1069,13 +1069,20 @@ describe('order page: Razorpay', () => {
     expect(await screen.findByRole('button', { name: 'Pay ₹1,77,000' })).toBeEnabled();
   });
 
-  it("shows Razorpay's failure as an error toast", async () => {
+  it("shows Razorpay's failure as an error toast; the button waits until the window is closed", async () => {
     const user = userEvent.setup();
     signedInApi({ [orderPath]: ok(pendingRazorpayOrder()) });
     renderOrderPage();
     const checkout = await openCheckout(user);
+    const button = await screen.findByRole('button', { name: 'Paying in the Razorpay window…' });
+    expect(button).toBeDisabled();
     checkout.failed?.({ error: { description: 'Your card was declined.' } });
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    // Razorpay keeps its window open after a failure, for another try.
+    expect(button).toBeDisabled();
+
+    act(() => checkout.options.modal?.ondismiss?.());
+    expect(await screen.findByRole('button', { name: 'Pay ₹1,77,000' })).toBeEnabled();
   });
 
   it('shows a script that cannot load as an error toast', async () => {

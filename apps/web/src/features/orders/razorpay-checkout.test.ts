@@ -1,14 +1,12 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  loadRazorpayCheckout,
-  RAZORPAY_CHECKOUT_URL,
-  type RazorpayConstructor,
-} from './razorpay-checkout';
+import { loadRazorpayCheckout, type RazorpayConstructor } from './razorpay-checkout';
+
+const checkoutUrl = 'http://127.0.0.1:4010/checkout.js';
 
 const razorpayWindow = () => window as Window & { Razorpay?: RazorpayConstructor };
 const checkoutScripts = () =>
-  document.head.querySelectorAll<HTMLScriptElement>(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
+  document.head.querySelectorAll<HTMLScriptElement>(`script[src="${checkoutUrl}"]`);
 
 afterEach(() => {
   delete razorpayWindow().Razorpay;
@@ -16,10 +14,10 @@ afterEach(() => {
 });
 
 describe('loadRazorpayCheckout', () => {
-  it('adds checkout.js once, only when called, and resolves with window.Razorpay', async () => {
+  it('adds checkout.js from the address given, once, only when called, and resolves with window.Razorpay', async () => {
     expect(checkoutScripts()).toHaveLength(0);
-    const first = loadRazorpayCheckout();
-    const second = loadRazorpayCheckout();
+    const first = loadRazorpayCheckout(checkoutUrl);
+    const second = loadRazorpayCheckout(checkoutUrl);
     expect(checkoutScripts()).toHaveLength(1);
 
     const Razorpay = vi.fn() as unknown as RazorpayConstructor;
@@ -29,17 +27,17 @@ describe('loadRazorpayCheckout', () => {
     await expect(second).resolves.toBe(Razorpay);
 
     // Loaded: no second script.
-    await expect(loadRazorpayCheckout()).resolves.toBe(Razorpay);
+    await expect(loadRazorpayCheckout(checkoutUrl)).resolves.toBe(Razorpay);
     expect(checkoutScripts()).toHaveLength(1);
   });
 
   it('rejects when the script fails and tries afresh the next time', async () => {
-    const first = loadRazorpayCheckout();
+    const first = loadRazorpayCheckout(checkoutUrl);
     checkoutScripts()[0]!.dispatchEvent(new Event('error'));
     await expect(first).rejects.toThrow(/could not be loaded/);
     expect(checkoutScripts()).toHaveLength(0);
 
-    const retry = loadRazorpayCheckout();
+    const retry = loadRazorpayCheckout(checkoutUrl);
     expect(checkoutScripts()).toHaveLength(1);
     await waitFor(() => expect(checkoutScripts()).toHaveLength(1));
     checkoutScripts()[0]!.dispatchEvent(new Event('error'));

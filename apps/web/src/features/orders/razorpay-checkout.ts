@@ -2,10 +2,9 @@ import type { RazorpayPaymentResponse } from './order-types';
 
 /**
  * Razorpay Checkout (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/):
- * its script, loaded when the buyer chooses to pay.
+ * its script, loaded when the buyer chooses to pay, from the address the order's Razorpay options
+ * name (RAZORPAY_CHECKOUT_URL: Razorpay's own, or a stand-in's in a trial, decision 0076).
  */
-
-export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
 export interface RazorpayFailure {
   error?: { code?: string; description?: string; reason?: string };
@@ -35,17 +34,17 @@ const razorpayWindow = () => window as Window & { Razorpay?: RazorpayConstructor
 let loadingCheckout: Promise<RazorpayConstructor> | null = null;
 
 /**
- * Adds Razorpay's checkout.js to the page (once; concurrent callers share the load) and resolves
- * with `window.Razorpay`. Only call it when the buyer chooses to pay: the script is a third party's
- * and has no business on the page before that.
+ * Adds Razorpay's checkout.js (from `url`) to the page (once; concurrent callers share the load)
+ * and resolves with `window.Razorpay`. Only call it when the buyer chooses to pay: the script is
+ * a third party's and has no business on the page before that.
  */
-export function loadRazorpayCheckout(): Promise<RazorpayConstructor> {
+export function loadRazorpayCheckout(url: string): Promise<RazorpayConstructor> {
   const loaded = razorpayWindow().Razorpay;
   if (loaded) return Promise.resolve(loaded);
   if (!loadingCheckout) {
     loadingCheckout = new Promise<RazorpayConstructor>((resolve, reject) => {
       const script = document.createElement('script');
-      script.src = RAZORPAY_CHECKOUT_URL;
+      script.src = url;
       script.async = true;
       script.addEventListener('load', () => {
         const Razorpay = razorpayWindow().Razorpay;

@@ -20,11 +20,15 @@ export function RazorpayPay({ order, razorpay }: { order: Order; razorpay: Razor
   const toast = useToast();
   const verify = useVerifyRazorpayPayment(order.id);
   const [opening, setOpening] = useState(false);
-  const busy = opening || verify.isPending;
+  // From open() until Razorpay hands over a payment or the buyer closes its window (after a
+  // failure the window stays open for another try).
+  const [windowOpen, setWindowOpen] = useState(false);
+  const busy = opening || windowOpen || verify.isPending;
 
   // Called by Razorpay after a payment; toasts live above this page, so they still show once the
   // paid order replaces this button.
   async function confirm(response: RazorpayPaymentResponse) {
+    setWindowOpen(false);
     try {
       const result = await verify.mutateAsync(response);
       // Paid after the hold lapsed and the numbers went: the money goes back, nothing was sold.
@@ -42,7 +46,7 @@ export function RazorpayPay({ order, razorpay }: { order: Order; razorpay: Razor
   async function pay() {
     setOpening(true);
     try {
-      const Razorpay = await loadRazorpayCheckout();
+      const Razorpay = await loadRazorpayCheckout(razorpay.checkoutUrl);
       const checkout = new Razorpay({
         key: razorpay.keyId,
         order_id: razorpay.orderId,
@@ -56,11 +60,13 @@ export function RazorpayPay({ order, razorpay }: { order: Order; razorpay: Razor
           contact: order.billing.mobile,
         },
         handler: (response) => void confirm(response),
+        modal: { ondismiss: () => setWindowOpen(false) },
       });
       checkout.on('payment.failed', (failure) => {
         toast.error(failure.error?.description || ORDER_MESSAGES.paymentFailed);
       });
       checkout.open();
+      setWindowOpen(true);
     } catch (error) {
       toast.error(errorMessage(error, ORDER_MESSAGES.checkoutFailed));
     } finally {
@@ -83,7 +89,9 @@ export function RazorpayPay({ order, razorpay }: { order: Order; razorpay: Razor
           ? 'Confirming your payment…'
           : opening
             ? 'Opening the payment window…'
-            : `Pay ${formatInr(razorpay.amount / 100)}`}
+            : windowOpen
+              ? 'Paying in the Razorpay window…'
+              : `Pay ${formatInr(razorpay.amount / 100)}`}
       </button>
     </div>
   );
