@@ -46,7 +46,7 @@ import { orderViews } from './order-view';
 
 export { CART_CHANGED_NOTE } from './open-orders';
 export { orderPlacedNote } from './order-messages';
-export { taxRegisterFileName, type TaxRegister } from './tax-register';
+export { taxRegisterFileName } from './tax-register';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NOT_FOUND = 'Order not found.';

@@ -14,7 +14,7 @@ export interface TaxRegisterPeriod {
 }
 
 /** A document's or a group's figures, in paise; total: taxable value + GST (the invoice value). */
-export interface TaxFigures {
+interface TaxFigures {
   documents: number;
   taxable: number;
   cgst: number;
@@ -30,7 +30,7 @@ interface DocumentDay {
 }
 
 /** One tax invoice or credit note as it printed it (decision 0077). */
-export interface TaxRegisterRow extends Omit<TaxFigures, 'documents'> {
+interface TaxRegisterRow extends Omit<TaxFigures, 'documents'> {
   kind: 'invoice' | 'credit_note';
   serial: string;
   issuedAt: string;
@@ -220,7 +220,7 @@ const kindNames = { invoice: 'Tax invoice', credit_note: 'Credit note' } as cons
 const reasonNames = { refund: 'Refund', billing_correction: 'Billing correction' } as const;
 
 /** The CSV's columns: one per field of a row, money in rupees. */
-export const taxRegisterColumns = [
+const taxRegisterColumns = [
   'Kind',
   'Serial',
   'Issue date',

@@ -3,7 +3,7 @@ import { api, apiUrl, withQuery, type RequestOptions } from '../../../lib/api-cl
 import type { ApiData } from '../../../lib/api-types';
 import { queryRoots } from '../../../lib/query-keys';
 
-export type TaxRegister = ApiData<'/admin/tax-register', 'get'>;
+type TaxRegister = ApiData<'/admin/tax-register', 'get'>;
 export type TaxRegisterRow = TaxRegister['documents'][number];
 export type TaxFigures = TaxRegister['totals']['net'];
 
