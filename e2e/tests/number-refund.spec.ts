@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newAccount, registerByApi, supportRequest, SUPPORT_STATE_ENV } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { newAccount, registerByApi, SUPPORT_STATE_ENV } from '../support/accounts';
+import { paidOrder } from '../support/orders';
 import { readOutbox } from '../support/outbox';
 
 /**
@@ -11,42 +12,7 @@ import { readOutbox } from '../support/outbox';
  * its invoice is reissued, and the buyer sees the new one beside the replaced one.
  */
 
-interface ListedNumber {
-  id: number;
-  number: string;
-}
-
 const display = (number: string) => `${number.slice(0, 5)} ${number.slice(5)}`;
-
-/**
- * The signed-in buyer of `page` checks out `count` neighbouring numbers (billed to `billing`, else
- * the profile) and support confirms the payment by API: the order's id and its numbers.
- */
-async function paidOrder(page: Page, baseURL: string | undefined, count: number, billing?: object) {
-  // Past the cheapest 60: the other specs running alongside take from the cheapest.
-  const listed = await page.request.get('/api/v1/numbers?sort=price_asc&page=4&pageSize=20');
-  const { items } = ((await listed.json()) as { data: { items: ListedNumber[] } }).data;
-  const start = Math.floor(Math.random() * (items.length - count));
-  const picked = items.slice(start, start + count);
-  for (const { id } of picked) {
-    expect((await page.request.post(`/api/v1/cart/add/${id}`)).ok()).toBe(true);
-  }
-  const checkout = await page.request.post('/api/v1/cart/checkout', {
-    data: billing ? { billing } : {},
-  });
-  expect(checkout.status()).toBe(201);
-  const id = ((await checkout.json()) as { data: { order: { id: string } } }).data.order.id;
-  const support = await supportRequest(baseURL);
-  try {
-    const paid = await support.post(`/api/v1/admin/orders/${id}/payments`, {
-      data: { reference: `UTR${Date.now()}` },
-    });
-    expect(paid.status()).toBe(200);
-  } finally {
-    await support.dispose();
-  }
-  return { id, numbers: picked.map(({ number }) => number) };
-}
 
 test('support refunds one number of a paid order; the buyer sees it and its credit note', async ({
   browser,

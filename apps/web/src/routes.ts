@@ -56,5 +56,6 @@ export default [
     route('customers', 'features/admin-customers/customers-page.tsx'),
     route('customers/:customerId', 'features/admin-customers/customer-page.tsx'),
     route('audit', 'features/admin-audit/audit-page.tsx'),
+    route('tax-register', 'features/admin-tax-register/tax-register-page.tsx'),
   ]),
 ] satisfies RouteConfig;

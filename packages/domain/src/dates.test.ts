@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { addDays, formatIndiaDateTime, indiaDay } from './dates';
+import { addDays, formatIndiaDateTime, indiaDay, indiaDayStart } from './dates';
 
 describe('formatIndiaDateTime', () => {
   it('writes the time in India (UTC+5:30) with the day, short month and IST', () => {
@@ -21,6 +21,15 @@ describe('indiaDay and addDays', () => {
     expect(addDays('2026-11-28', 4)).toBe('2026-12-02');
     expect(addDays('2026-12-31', 30)).toBe('2027-01-30');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('indiaDayStart', () => {
+  it("is India's midnight of the day: a moment before it is the day before there", () => {
+    const start = indiaDayStart('2026-11-01');
+    expect(start.toISOString()).toBe('2026-10-31T18:30:00.000Z');
+    expect(indiaDay(start)).toBe('2026-11-01');
+    expect(indiaDay(new Date(start.getTime() - 1))).toBe('2026-10-31');
   });
 });
 

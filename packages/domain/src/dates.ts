@@ -37,3 +37,6 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** The moment a calendar day (YYYY-MM-DD) begins in India: its midnight, UTC+5:30 all year. */
+export const indiaDayStart = (day: string): Date => new Date(`${day}T00:00:00+05:30`);

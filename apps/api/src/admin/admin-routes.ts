@@ -9,6 +9,7 @@ import { adminImportRoutes } from './imports-routes';
 import { adminNumberRoutes } from './numbers-routes';
 import { adminOrderRoutes } from './orders-routes';
 import { adminStaffRoutes } from './staff-routes';
+import { adminTaxRegisterRoutes } from './tax-register-routes';
 
 const administratorsOnly = (request: FastifyRequest) =>
   (request.routeOptions.schema?.tags ?? []).includes(ADMINISTRATORS_ONLY);
@@ -30,4 +31,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminDashboardRoutes);
   await app.register(adminStaffRoutes);
   await app.register(adminCustomerRoutes);
+  await app.register(adminTaxRegisterRoutes);
 }

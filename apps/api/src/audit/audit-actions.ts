@@ -39,6 +39,7 @@ const auditActions = [
   'customer.view',
   'customer.search',
   'customer.list',
+  'tax_register.export',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

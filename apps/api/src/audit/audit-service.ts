@@ -41,7 +41,7 @@ export interface AuditEntry {
   /** The staff member; null: the system itself (shown as SYSTEM_ACTOR). */
   actorId: string | null;
   action: AuditAction;
-  entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
+  entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search' | 'tax_register';
   entityId: string | number;
   number?: string | null;
   orderId?: string | null;

@@ -7,6 +7,7 @@ import {
   insertTaxDocument,
   markInvoiceReplaced,
   nextDocumentNumber,
+  readDocumentsIssued,
   readOrdersDocuments,
   readTaxDocuments,
   type TaxDocumentKind,
@@ -93,7 +94,11 @@ export function createInvoiceService({ database }: { database: Database }) {
     invoiceOf: (orderId: string, db: Db = database.db) => findInvoice(db, orderId),
     documentsOf: (orderId: string) => readTaxDocuments(database.db, orderId),
     /** The tax documents of these orders (for their views' download links). */
-    documentsOfOrders: (orderIds: readonly string[]) => readOrdersDocuments(database.db, orderIds),
+    documentsOfOrders: (orderIds: readonly string[], db: Db = database.db) =>
+      readOrdersDocuments(db, orderIds),
+    /** The documents issued from `start` up to `end` (the tax register's period), in issue order. */
+    documentsIssued: (start: Date, end: Date, db: Db = database.db) =>
+      readDocumentsIssued(db, start, end),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import {
   documentCounters,
@@ -89,4 +89,13 @@ export async function markInvoiceReplaced(
   asIssued: InvoiceAsIssued,
 ): Promise<void> {
   await tx.update(taxDocuments).set({ replacedAt: at, asIssued }).where(eq(taxDocuments.id, id));
+}
+
+/** The tax documents issued from `start` up to (not including) `end`, in issue order. */
+export function readDocumentsIssued(db: Db, start: Date, end: Date): Promise<TaxDocumentRow[]> {
+  return db
+    .select()
+    .from(taxDocuments)
+    .where(and(gte(taxDocuments.issuedAt, start), lt(taxDocuments.issuedAt, end)))
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.kind), asc(taxDocuments.serial));
 }

@@ -22,6 +22,18 @@ function billedName({ companyName, name }: Billing): string {
   return companyName && !same(companyName, name) ? `${companyName} (${name})` : name;
 }
 
+/** The state an order (as an invoice printed it) was supplied to: its place of supply. */
+export function supplyOf(config: InvoiceConfig, order: OrderRow): string {
+  const billing = order.billing as Billing;
+  return (
+    order.placeOfSupply ??
+    placeOfSupply(config.STORE_STATE, {
+      billingState: billing.address?.state,
+      gstin: billing.gstinNo,
+    })
+  );
+}
+
 /** The tax invoice of a paid order, as its PDF prints it. */
 function invoiceDocument(
   config: InvoiceConfig,
@@ -31,9 +43,7 @@ function invoiceDocument(
 ): InvoiceDocument {
   const billing = order.billing as Billing;
   const address = billing.address;
-  const supply =
-    order.placeOfSupply ??
-    placeOfSupply(config.STORE_STATE, { billingState: address?.state, gstin: billing.gstinNo });
+  const supply = supplyOf(config, order);
   const gst = order.cgstAmount + order.sgstAmount + order.igstAmount;
   return {
     title: 'Tax invoice',
@@ -123,7 +133,7 @@ export const taxDocumentFileName = (document: Pick<TaxDocumentRow, 'serial'>) =>
   `${document.serial.replaceAll('/', '-')}.pdf`;
 
 /** The order as `invoice` printed it: a replaced invoice its own billing, place and GST split. */
-const orderAsPrinted = (order: OrderRow, invoice: TaxDocumentRow): OrderRow =>
+export const orderAsPrinted = (order: OrderRow, invoice: TaxDocumentRow): OrderRow =>
   invoice.asIssued ? { ...order, ...invoice.asIssued } : order;
 
 /** The credit note that cancelled a replaced invoice: against it, and no refund's (0070). */
@@ -189,18 +199,33 @@ export async function invoicePdf(
   creditNote: TaxDocumentRow | undefined,
   documents: readonly TaxDocumentRow[],
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  const printed = orderAsPrinted(order, invoice);
-  const document = invoiceDocument(config, printed, items, invoice);
   return {
     fileName: taxDocumentFileName(creditNote ?? invoice),
     pdf: await renderInvoicePdf(
-      creditNote
-        ? creditNoteDocument(document, printed, items, invoice, creditNote)
-        : {
-            ...document,
-            cancelled: cancellationOf(invoice, documents),
-            replaces: replacementOf(invoice, documents),
-          },
+      printedDocument(config, order, items, invoice, creditNote, documents),
     ),
   };
+}
+
+/**
+ * What the invoice, or with `creditNote` that credit note against it, prints (invoicePdf's
+ * content; the tax register's rows read it too, so both say the same).
+ */
+export function printedDocument(
+  config: InvoiceConfig,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  invoice: TaxDocumentRow,
+  creditNote: TaxDocumentRow | undefined,
+  documents: readonly TaxDocumentRow[],
+): InvoiceDocument {
+  const printed = orderAsPrinted(order, invoice);
+  const document = invoiceDocument(config, printed, items, invoice);
+  return creditNote
+    ? creditNoteDocument(document, printed, items, invoice, creditNote)
+    : {
+        ...document,
+        cancelled: cancellationOf(invoice, documents),
+        replaces: replacementOf(invoice, documents),
+      };
 }

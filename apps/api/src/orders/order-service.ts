@@ -39,12 +39,14 @@ import {
   type PortingUndoInput,
 } from './porting';
 import { addRefundReference, refundOrder, type RefundInput } from './refunds';
+import { taxRegister, taxRegisterCsv, type TaxRegisterPeriod } from './tax-register';
 import { retryOrder } from './retry-order';
 import type { OrderDeps, OrderRow } from './order-types';
 import { orderViews } from './order-view';
 
 export { CART_CHANGED_NOTE } from './open-orders';
 export { orderPlacedNote } from './order-messages';
+export { taxRegisterFileName } from './tax-register';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -445,6 +447,15 @@ export function createOrderService(deps: OrderDeps) {
     async dashboardFigures(now: Date) {
       const [sales, waiting] = await Promise.all([salesFigures(db, now), ordersWaiting(db)]);
       return { sales, waiting };
+    },
+
+    /** The period's tax invoices and credit notes as printed, with totals; audited (tax-register.ts). */
+    taxRegister: (period: TaxRegisterPeriod, actorId: string) =>
+      taxRegister(deps, period, { actorId, format: 'json' }),
+
+    /** The same register as a CSV file (rupees with two decimals); audited as a CSV read. */
+    async taxRegisterCsv(period: TaxRegisterPeriod, actorId: string) {
+      return taxRegisterCsv(await taxRegister(deps, period, { actorId, format: 'csv' }));
     },
 
     /** The id of the order with this reference as the buyer sees it (any case), if any. */

@@ -38,6 +38,14 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
   return order;
 }
 
+/** The orders with these ids (in no order). */
+export function readOrders(db: Db, ids: readonly string[]): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+}
+
 export async function findOrderByProviderOrderId(
   db: Db,
   providerOrderId: string,

@@ -1849,6 +1849,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/admin/tax-register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The period's tax invoices and credit notes, their totals and a GSTR-1 summary
+     * @description The period is of India days (Asia/Kolkata), from and to both included, by the day each document was issued (as printed on it); at most a year, from not after to (400 otherwise). Every document issued in it is listed, whatever became of its order since (cancelled, refunded), each with the figures, billing and place of supply it printed, never recomputed. Money in paise. Each read is recorded in the audit log (tax_register.export: the period, the format and the number of documents, no personal data), since the register lists buyers and their GSTINs.
+     */
+    get: operations['getAdminTaxRegister'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/tax-register.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The same tax register as a CSV file for the accountant
+     * @description The period is of India days (Asia/Kolkata), from and to both included, by the day each document was issued (as printed on it); at most a year, from not after to (400 otherwise). Every document issued in it is listed, whatever became of its order since (cancelled, refunded), each with the figures, billing and place of supply it printed, never recomputed. One row per document with the JSON's fields, after a header row; money in rupees with two decimals (the header says so); the file tax-register-<from>-to-<to>.csv. Each read is recorded in the audit log (tax_register.export: the period, the format and the number of documents, no personal data), since the register lists buyers and their GSTINs.
+     */
+    get: operations['getAdminTaxRegisterCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -17474,7 +17514,7 @@ export interface operations {
         entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
         /** @description With entityType: one thing */
         entityId?: string;
-        /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., number., order., staff., user.) */
+        /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., number., order., staff., tax_register., user.) */
         action?: string;
         page?: number;
         pageSize?: number;
@@ -21550,6 +21590,374 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminTaxRegister: {
+    parameters: {
+      query: {
+        /** @description The period's first day in India (Asia/Kolkata), YYYY-MM-DD */
+        from: string;
+        /** @description The period's last day in India, YYYY-MM-DD, included */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              from: string;
+              to: string;
+              /** @description Every tax invoice and credit note issued in the period, in issue order */
+              documents: {
+                /** @enum {string} */
+                kind: 'invoice' | 'credit_note';
+                /** @description As printed: INV/26-27/000123, CN/26-27/000001 */
+                serial: string;
+                /** @description The moment it was issued (ISO 8601) */
+                issuedAt: string;
+                /** @description The day in India printed on it, YYYY-MM-DD */
+                issuedOn: string;
+                orderReference: string;
+                /** @description The name billed */
+                buyerName: string;
+                /** @description The company billed; null for none */
+                companyName: string | null;
+                /** @description The buyer's GSTIN (B2B); null: unregistered (B2C) */
+                gstin: string | null;
+                placeOfSupply: {
+                  /** @description Its GST state code (07); null for none */
+                  code: string | null;
+                  /** @description The state (or place of its own) as invoices print it */
+                  name: string;
+                };
+                /** @description The SAC code printed on it */
+                sac: string;
+                /** @description Taxable value, paise */
+                taxable: number;
+                /** @description CGST, paise */
+                cgst: number;
+                /** @description SGST, paise */
+                sgst: number;
+                /** @description IGST, paise */
+                igst: number;
+                /** @description Taxable value + GST (the invoice value), paise */
+                total: number;
+                /** @description TDS the buyer deducted, paise (0: none) */
+                tds: number;
+                /** @description A credit note's invoice; null for an invoice */
+                against: {
+                  serial: string;
+                  /** @description The day in India printed on it, YYYY-MM-DD */
+                  issuedOn: string;
+                } | null;
+                /** @description Why a credit note was issued; null for an invoice */
+                reason: ('refund' | 'billing_correction') | null;
+                /** @description An invoice a billing correction cancelled: the credit note that did, perhaps after the period; null otherwise */
+                cancelledBy: {
+                  serial: string;
+                  /** @description The day in India printed on it, YYYY-MM-DD */
+                  issuedOn: string;
+                } | null;
+              }[];
+              totals: {
+                invoices: {
+                  /** @description How many documents */
+                  documents: number;
+                  /** @description Taxable value, paise */
+                  taxable: number;
+                  /** @description CGST, paise */
+                  cgst: number;
+                  /** @description SGST, paise */
+                  sgst: number;
+                  /** @description IGST, paise */
+                  igst: number;
+                  /** @description Taxable value + GST (the invoice value), paise */
+                  total: number;
+                };
+                creditNotes: {
+                  /** @description How many documents */
+                  documents: number;
+                  /** @description Taxable value, paise */
+                  taxable: number;
+                  /** @description CGST, paise */
+                  cgst: number;
+                  /** @description SGST, paise */
+                  sgst: number;
+                  /** @description IGST, paise */
+                  igst: number;
+                  /** @description Taxable value + GST (the invoice value), paise */
+                  total: number;
+                };
+                /** @description Invoices' figures less credit notes' (documents: how many of either) */
+                net: {
+                  /** @description How many documents */
+                  documents: number;
+                  /** @description Taxable value, paise */
+                  taxable: number;
+                  /** @description CGST, paise */
+                  cgst: number;
+                  /** @description SGST, paise */
+                  sgst: number;
+                  /** @description IGST, paise */
+                  igst: number;
+                  /** @description Taxable value + GST (the invoice value), paise */
+                  total: number;
+                };
+              };
+              /** @description GSTR-1 shaped: B2B, B2C per place of supply, per SAC (HSN summary) */
+              summary: {
+                /** @description Documents of buyers with a GSTIN, credit notes taken off */
+                b2b: {
+                  /** @description How many documents */
+                  documents: number;
+                  /** @description Taxable value, paise */
+                  taxable: number;
+                  /** @description CGST, paise */
+                  cgst: number;
+                  /** @description SGST, paise */
+                  sgst: number;
+                  /** @description IGST, paise */
+                  igst: number;
+                  /** @description Taxable value + GST (the invoice value), paise */
+                  total: number;
+                };
+                /** @description Documents of buyers without a GSTIN per place of supply, credit notes taken off */
+                b2cByPlaceOfSupply: {
+                  /** @description Its GST state code (07); null for none */
+                  code: string | null;
+                  /** @description The state (or place of its own) as invoices print it */
+                  name: string;
+                  /** @description How many documents */
+                  documents: number;
+                  /** @description Taxable value, paise */
+                  taxable: number;
+                  /** @description CGST, paise */
+                  cgst: number;
+                  /** @description SGST, paise */
+                  sgst: number;
+                  /** @description IGST, paise */
+                  igst: number;
+                  /** @description Taxable value + GST (the invoice value), paise */
+                  total: number;
+                }[];
+                /** @description Every document per SAC code printed, credit notes taken off */
+                bySac: {
+                  sac: string;
+                  /** @description How many documents */
+                  documents: number;
+                  /** @description Taxable value, paise */
+                  taxable: number;
+                  /** @description CGST, paise */
+                  cgst: number;
+                  /** @description SGST, paise */
+                  sgst: number;
+                  /** @description IGST, paise */
+                  igst: number;
+                  /** @description Taxable value + GST (the invoice value), paise */
+                  total: number;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminTaxRegisterCsv: {
+    parameters: {
+      query: {
+        /** @description The period's first day in India (Asia/Kolkata), YYYY-MM-DD */
+        from: string;
+        /** @description The period's last day in India, YYYY-MM-DD, included */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A CSV file (text/csv). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return, spaces before it counted out; a plain number such as -5 excepted) starts with a single quote ('). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': {
             /** @enum {boolean} */
             success: false;
             message: string;

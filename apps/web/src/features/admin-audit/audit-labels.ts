@@ -37,6 +37,7 @@ const actionLabels: Record<string, string> = {
   'customer.view': 'Customer details viewed',
   'customer.search': 'Customers searched',
   'customer.list': 'Customer list read',
+  'tax_register.export': 'Tax register read',
 };
 
 /** The things actions are done to, as the action filter's groups name them. */
@@ -48,6 +49,7 @@ const things: Record<string, { name: string; all: string }> = {
   import: { name: 'Stock imports', all: 'Any stock import' },
   user: { name: "Buyers' own changes", all: "Any buyer's own change" },
   customer: { name: 'Customers', all: 'Anything about customers' },
+  tax_register: { name: 'Tax register', all: 'Any read of the tax register' },
 };
 
 /**
@@ -121,6 +123,7 @@ const entityNames: Record<string, string> = {
   user: 'Staff member',
   import: 'Stock import',
   search: 'Search',
+  tax_register: 'Tax register of',
 };
 
 /** The kind of thing an entry changed, in words: a user is a staff member or a buyer. */

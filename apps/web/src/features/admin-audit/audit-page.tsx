@@ -40,16 +40,18 @@ function ChangedThing({ entry }: { entry: AuditEntry }) {
     );
   }
   // A number and an order are named by their links, a staff member by name, a search by what
-  // was searched for; anything else by the start of its id.
+  // was searched for, a tax register by its period; anything else by the start of its id.
   const namedByLink =
     entry.entityType === 'number' || (entry.entityType === 'order' && entry.orderReference);
   const name =
     entry.entityName ??
     (entry.entityType === 'search'
       ? `“${entry.entityId}”`
-      : namedByLink
-        ? ''
-        : entry.entityId.slice(0, 8));
+      : entry.entityType === 'tax_register'
+        ? entry.entityId.replace('..', ' to ')
+        : namedByLink
+          ? ''
+          : entry.entityId.slice(0, 8));
   return (
     <>
       <span className="block text-slate-600">

@@ -15,5 +15,6 @@ export const consoleAreas: ConsoleArea[] = [
   { to: '/admin/enquiries', label: 'Enquiries', countKey: 'enquiries' },
   { to: '/admin/staff', label: 'Staff', adminOnly: true },
   { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/tax-register', label: 'Tax register', adminOnly: true },
   { to: '/admin/audit', label: 'Audit log', adminOnly: true },
 ];

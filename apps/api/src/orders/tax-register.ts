@@ -1,0 +1,281 @@
+import type { Readable } from 'node:stream';
+import { addDays, indiaDay, indiaDayStart, placeOfSupplyCode } from '@store/domain';
+import { inTransaction } from '../db/transactions';
+import { csvStream } from '../http/csv-stream';
+import type { TaxDocumentRow } from '../invoices/invoice-service';
+import { orderAsPrinted, printedDocument, supplyOf } from './order-invoice';
+import { readOrderItems, readOrders } from './order-store';
+import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
+
+/** A period of India days, both inclusive (YYYY-MM-DD). */
+export interface TaxRegisterPeriod {
+  from: string;
+  to: string;
+}
+
+/** A document's or a group's figures, in paise; total: taxable value + GST (the invoice value). */
+interface TaxFigures {
+  documents: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+/** A document issued on a day, as the register names it. */
+interface DocumentDay {
+  serial: string;
+  issuedOn: string;
+}
+
+/** One tax invoice or credit note as it printed it (decision 0077). */
+interface TaxRegisterRow extends Omit<TaxFigures, 'documents'> {
+  kind: 'invoice' | 'credit_note';
+  serial: string;
+  issuedAt: string;
+  /** The day in India printed on it. */
+  issuedOn: string;
+  orderReference: string;
+  buyerName: string;
+  companyName: string | null;
+  /** Null: an unregistered buyer (B2C). */
+  gstin: string | null;
+  placeOfSupply: { code: string | null; name: string };
+  sac: string;
+  tds: number;
+  /** A credit note's invoice. */
+  against: DocumentDay | null;
+  /** Why a credit note was issued. */
+  reason: 'refund' | 'billing_correction' | null;
+  /** An invoice a billing correction cancelled: the credit note that did (perhaps later). */
+  cancelledBy: DocumentDay | null;
+}
+
+export interface TaxRegister extends TaxRegisterPeriod {
+  documents: TaxRegisterRow[];
+  totals: { invoices: TaxFigures; creditNotes: TaxFigures; net: TaxFigures };
+  summary: {
+    b2b: TaxFigures;
+    b2cByPlaceOfSupply: (TaxFigures & { code: string | null; name: string })[];
+    bySac: (TaxFigures & { sac: string })[];
+  };
+}
+
+const noFigures = (): TaxFigures => ({
+  documents: 0,
+  taxable: 0,
+  cgst: 0,
+  sgst: 0,
+  igst: 0,
+  total: 0,
+});
+
+/** Adds a row to `sum`: an invoice's figures, a credit note's taken off when `net`. */
+function addRow(sum: TaxFigures, row: TaxRegisterRow, net: boolean): void {
+  const sign = net && row.kind === 'credit_note' ? -1 : 1;
+  sum.documents += 1;
+  sum.taxable += sign * row.taxable;
+  sum.cgst += sign * row.cgst;
+  sum.sgst += sign * row.sgst;
+  sum.igst += sign * row.igst;
+  sum.total += sign * row.total;
+}
+
+/** The rows summed into groups by `key` (credit notes taken off), in the keys' order. */
+function groupedNet<K extends string>(
+  rows: readonly TaxRegisterRow[],
+  key: (row: TaxRegisterRow) => K,
+) {
+  const groups = new Map<K, { first: TaxRegisterRow; figures: TaxFigures }>();
+  for (const row of rows) {
+    const group = groups.get(key(row)) ?? { first: row, figures: noFigures() };
+    addRow(group.figures, row, true);
+    groups.set(key(row), group);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, group]) => group);
+}
+
+const dayOf = (document: { serial: string; issuedAt: Date }): DocumentDay => ({
+  serial: document.serial,
+  issuedOn: indiaDay(document.issuedAt),
+});
+
+/**
+ * A document as its PDF prints it (printedDocument): a credit note with its invoice's billing,
+ * a replaced invoice with what it printed then (decision 0070).
+ */
+function registerRow(
+  config: OrderDeps['config'],
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  document: TaxDocumentRow,
+  documents: readonly TaxDocumentRow[],
+): TaxRegisterRow {
+  const creditNote = document.kind === 'CN' ? document : undefined;
+  const invoice = creditNote
+    ? documents.find((candidate) => candidate.id === creditNote.invoiceId)!
+    : document;
+  const printed = printedDocument(config, order, items, invoice, creditNote, documents);
+  const asPrinted = orderAsPrinted(order, invoice);
+  const billing = asPrinted.billing as Billing;
+  const supply = supplyOf(config, asPrinted);
+  return {
+    kind: creditNote ? 'credit_note' : 'invoice',
+    ...dayOf(printed),
+    issuedAt: printed.issuedAt.toISOString(),
+    orderReference: printed.orderReference,
+    buyerName: billing.name,
+    companyName: billing.companyName || null,
+    gstin: printed.buyer.gstin,
+    placeOfSupply: { code: placeOfSupplyCode(supply) ?? null, name: supply },
+    sac: printed.lines[0]?.sac ?? config.INVOICE_SAC_CODE,
+    taxable: printed.taxable,
+    cgst: printed.cgst,
+    sgst: printed.sgst,
+    igst: printed.igst,
+    total: printed.invoiceTotal,
+    tds: printed.tds,
+    against: printed.against ? dayOf(printed.against) : null,
+    reason: creditNote ? (creditNote.refundId ? 'refund' : 'billing_correction') : null,
+    cancelledBy: printed.cancelled ? dayOf(printed.cancelled.creditNote) : null,
+  };
+}
+
+/** The register's totals and its GSTR-1-shaped summary, credit notes taken off. */
+function totalsOf(rows: readonly TaxRegisterRow[]): Pick<TaxRegister, 'totals' | 'summary'> {
+  const totals = { invoices: noFigures(), creditNotes: noFigures(), net: noFigures() };
+  const b2b = noFigures();
+  for (const row of rows) {
+    addRow(row.kind === 'invoice' ? totals.invoices : totals.creditNotes, row, false);
+    addRow(totals.net, row, true);
+    if (row.gstin) addRow(b2b, row, true);
+  }
+  const b2c = rows.filter((row) => !row.gstin);
+  return {
+    totals,
+    summary: {
+      b2b,
+      b2cByPlaceOfSupply: groupedNet(b2c, (row) => row.placeOfSupply.name).map(
+        ({ first, figures }) => ({ ...first.placeOfSupply, ...figures }),
+      ),
+      bySac: groupedNet(rows, (row) => row.sac).map(({ first, figures }) => ({
+        sac: first.sac,
+        ...figures,
+      })),
+    },
+  };
+}
+
+/**
+ * The tax register of a period (decision 0077): every tax invoice and credit note issued on its
+ * India days, whatever became of its order since, each as it printed it, with the totals and
+ * summary. Read in one transaction with its audit entry (`tax_register.export`: the period,
+ * the format and the row count, no personal data), since it lists buyers' names and GSTINs.
+ */
+export async function taxRegister(
+  deps: OrderDeps,
+  period: TaxRegisterPeriod,
+  reader: { actorId: string; format: 'json' | 'csv' },
+): Promise<TaxRegister> {
+  return inTransaction(deps.database, async (tx) => {
+    const issued = await deps.invoices.documentsIssued(
+      indiaDayStart(period.from),
+      indiaDayStart(addDays(period.to, 1)),
+      tx,
+    );
+    const orderIds = [...new Set(issued.map((document) => document.orderId))];
+    const orders = orderIds.length > 0 ? await readOrders(tx, orderIds) : [];
+    const items = orderIds.length > 0 ? await readOrderItems(tx, orderIds) : [];
+    const documents = await deps.invoices.documentsOfOrders(orderIds, tx);
+    const rows = issued.map((document) => {
+      const ofOrder = (row: { orderId: string }) => row.orderId === document.orderId;
+      return registerRow(
+        deps.config,
+        orders.find((order) => order.id === document.orderId)!,
+        items.filter(ofOrder),
+        document,
+        documents.filter(ofOrder),
+      );
+    });
+    await deps.audit.record(tx, {
+      actorId: reader.actorId,
+      action: 'tax_register.export',
+      entityType: 'tax_register',
+      entityId: `${period.from}..${period.to}`,
+      after: { ...period, format: reader.format, documents: rows.length },
+    });
+    return { ...period, documents: rows, ...totalsOf(rows) };
+  });
+}
+
+/** Paise as rupees with two decimals, exactly (`1234.50`). */
+function rupeesCell(paise: number): string {
+  const whole = Math.abs(paise);
+  const rupees = `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+  return paise < 0 ? `-${rupees}` : rupees;
+}
+
+const kindNames = { invoice: 'Tax invoice', credit_note: 'Credit note' } as const;
+const reasonNames = { refund: 'Refund', billing_correction: 'Billing correction' } as const;
+
+/** The CSV's columns: one per field of a row, money in rupees. */
+const taxRegisterColumns = [
+  'Kind',
+  'Serial',
+  'Issue date',
+  'Order',
+  'Buyer name',
+  'Company',
+  'GSTIN',
+  'Supply type',
+  'Place of supply code',
+  'Place of supply',
+  'SAC',
+  'Taxable value (rupees, 2 decimals)',
+  'CGST (rupees, 2 decimals)',
+  'SGST (rupees, 2 decimals)',
+  'IGST (rupees, 2 decimals)',
+  'Total (rupees, 2 decimals)',
+  'TDS deducted (rupees, 2 decimals)',
+  'Against invoice',
+  'Against invoice date',
+  'Reason',
+  'Cancelled by credit note',
+  'Cancelled on',
+];
+
+/** The register's rows as CSV (a UTF-8 BOM first: names may be in any script). */
+export function taxRegisterCsv(register: TaxRegister): Readable {
+  return csvStream(
+    taxRegisterColumns,
+    async function* () {
+      for (const row of register.documents) {
+        yield [
+          kindNames[row.kind],
+          row.serial,
+          row.issuedOn,
+          row.orderReference,
+          row.buyerName,
+          row.companyName ?? '',
+          row.gstin ?? '',
+          row.gstin ? 'B2B' : 'B2C',
+          row.placeOfSupply.code ?? '',
+          row.placeOfSupply.name,
+          row.sac,
+          ...[row.taxable, row.cgst, row.sgst, row.igst, row.total, row.tds].map(rupeesCell),
+          row.against?.serial ?? '',
+          row.against?.issuedOn ?? '',
+          row.reason ? reasonNames[row.reason] : '',
+          row.cancelledBy?.serial ?? '',
+          row.cancelledBy?.issuedOn ?? '',
+        ];
+      }
+    },
+    { bom: true },
+  );
+}
+
+/** The CSV's file name: `tax-register-2026-10-01-to-2026-10-31.csv`. */
+export const taxRegisterFileName = ({ from, to }: TaxRegisterPeriod) =>
+  `tax-register-${from}-to-${to}.csv`;
