@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatInr, parseRupees, toPaise, toRupees } from './money';
+import { discountPercent, formatInr, parseRupees, rupeesText, toPaise, toRupees } from './money';
 
 describe('toPaise', () => {
   it.each([
@@ -24,6 +24,16 @@ describe('toRupees', () => {
     expect(toRupees(1999)).toBe(19.99);
     expect(toRupees(0)).toBe(0);
     expect(toRupees(188800)).toBe(1888);
+  });
+});
+
+describe('rupeesText', () => {
+  it('writes paise as rupees with exactly two decimals, a minus sign before a negative amount', () => {
+    expect(rupeesText(123450)).toBe('1234.50');
+    expect(rupeesText(5)).toBe('0.05');
+    expect(rupeesText(0)).toBe('0.00');
+    expect(rupeesText(-1)).toBe('-0.01');
+    expect(rupeesText(-2_00_00_000_00)).toBe('-20000000.00');
   });
 });
 

@@ -11,6 +11,13 @@ export function toRupees(paise: number): number {
   return paise / 100;
 }
 
+/** Paise as plain rupees text with two decimals, exactly: `1234.50`, `-0.05` (CSV, UPI links). */
+export function rupeesText(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const absolute = Math.abs(paise);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
 /** Indian digit grouping of a string of digits: the last three, then groups of two (1,23,45,678). */
 export function groupIndian(digits: string): string {
   const lastThree = digits.slice(-3);

@@ -1,3 +1,5 @@
+import { rupeesText } from './money';
+
 /** How a bank transfer is referenced: its UTR's shape tells the rail. */
 export type UtrKind = 'UPI or IMPS' | 'NEFT' | 'RTGS';
 
@@ -36,7 +38,7 @@ export function upiPayLink({ payeeId, payeeName, amountPaise, reference }: UpiPa
   if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
     throw new RangeError(`A UPI payment needs a positive whole number of paise: ${amountPaise}`);
   }
-  const amount = `${Math.floor(amountPaise / 100)}.${String(amountPaise % 100).padStart(2, '0')}`;
+  const amount = rupeesText(amountPaise);
   const query = [
     ['pa', payeeId],
     ['pn', payeeName],

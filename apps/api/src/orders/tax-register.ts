@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { addDays, indiaDay, indiaDayStart, placeOfSupplyCode } from '@store/domain';
+import { addDays, indiaDay, indiaDayStart, placeOfSupplyCode, rupeesText } from '@store/domain';
+import { groupRows } from '../db/group-rows';
 import { inTransaction } from '../db/transactions';
 import { csvStream } from '../http/csv-stream';
 import type { TaxDocumentRow } from '../invoices/invoice-service';
@@ -188,16 +189,18 @@ export async function taxRegister(
     const orders = orderIds.length > 0 ? await readOrders(tx, orderIds) : [];
     const items = orderIds.length > 0 ? await readOrderItems(tx, orderIds) : [];
     const documents = await deps.invoices.documentsOfOrders(orderIds, tx);
-    const rows = issued.map((document) => {
-      const ofOrder = (row: { orderId: string }) => row.orderId === document.orderId;
-      return registerRow(
+    const orderById = new Map(orders.map((order) => [order.id, order]));
+    const itemsOf = groupRows(items, (item) => item.orderId);
+    const documentsOf = groupRows(documents, (row) => row.orderId);
+    const rows = issued.map((document) =>
+      registerRow(
         deps.config,
-        orders.find((order) => order.id === document.orderId)!,
-        items.filter(ofOrder),
+        orderById.get(document.orderId)!,
+        itemsOf(document.orderId),
         document,
-        documents.filter(ofOrder),
-      );
-    });
+        documentsOf(document.orderId),
+      ),
+    );
     await deps.audit.record(tx, {
       actorId: reader.actorId,
       action: 'tax_register.export',
@@ -207,13 +210,6 @@ export async function taxRegister(
     });
     return { ...period, documents: rows, ...totalsOf(rows) };
   });
-}
-
-/** Paise as rupees with two decimals, exactly (`1234.50`). */
-function rupeesCell(paise: number): string {
-  const whole = Math.abs(paise);
-  const rupees = `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-  return paise < 0 ? `-${rupees}` : rupees;
 }
 
 const kindNames = { invoice: 'Tax invoice', credit_note: 'Credit note' } as const;
@@ -263,7 +259,7 @@ export function taxRegisterCsv(register: TaxRegister): Readable {
           row.placeOfSupply.code ?? '',
           row.placeOfSupply.name,
           row.sac,
-          ...[row.taxable, row.cgst, row.sgst, row.igst, row.total, row.tds].map(rupeesCell),
+          ...[row.taxable, row.cgst, row.sgst, row.igst, row.total, row.tds].map(rupeesText),
           row.against?.serial ?? '',
           row.against?.issuedOn ?? '',
           row.reason ? reasonNames[row.reason] : '',

@@ -1,6 +1,7 @@
-import { PRIVACY_POLICY_VERSION } from '@store/domain';
+import { PRIVACY_POLICY_VERSION, rupeesText } from '@store/domain';
 import type { AuditAction, AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
+import { groupRows } from '../db/group-rows';
 import { inTransaction } from '../db/transactions';
 import { accountGone, minutesText, notFound, tooMany } from '../http/app-error';
 import { countHit } from '../http/postgres-rate-limit-store';
@@ -40,30 +41,15 @@ const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() 
 
 /** An amount in paise, as rupees text with two decimals and as paise. */
 function money(paise: number) {
-  const sign = paise < 0 ? '-' : '';
-  const absolute = Math.abs(paise);
-  const rupees = `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-  return { rupees, paise };
-}
-
-/** Rows grouped by their order, enquiry or other key, each group in the rows' order. */
-function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): (key: string) => T[] {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
-  }
-  return (key) => groups.get(key) ?? [];
+  return { rupees: rupeesText(paise), paise };
 }
 
 function ordersOf(data: AccountData): DataExport['orders'] {
-  const itemsOf = groupBy(data.items, (row) => row.orderId);
-  const eventsOf = groupBy(data.events, (row) => row.orderId);
-  const paymentsOf = groupBy(data.payments, (row) => row.orderId);
-  const refundsOf = groupBy(data.refunds, (row) => row.orderId);
-  const documentsOf = groupBy(data.documents, (row) => row.orderId);
+  const itemsOf = groupRows(data.items, (row) => row.orderId);
+  const eventsOf = groupRows(data.events, (row) => row.orderId);
+  const paymentsOf = groupRows(data.payments, (row) => row.orderId);
+  const refundsOf = groupRows(data.refunds, (row) => row.orderId);
+  const documentsOf = groupRows(data.documents, (row) => row.orderId);
   const screenshotOf = new Map(data.screenshots.map((row) => [row.orderId, row.contentType]));
   return data.orders.map((order) => {
     const items = itemsOf(order.id);
@@ -140,7 +126,7 @@ function ordersOf(data: AccountData): DataExport['orders'] {
 /** The file itself, from the rows read. */
 function toDataExport(data: AccountData, now: Date): DataExport {
   const { user, address, alerts } = data;
-  const repliesOf = groupBy(data.replies, (row) => row.enquiryId);
+  const repliesOf = groupRows(data.replies, (row) => row.enquiryId);
   return {
     about: ABOUT,
     generatedAt: iso(now),
