@@ -30,12 +30,7 @@ test.beforeAll(async () => {
   fake = await startFakeRazorpay(keys);
   store = await startStore({
     DEMO_DATA_COUNT: '300',
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: keys.keyId,
-    RAZORPAY_KEY_SECRET: keys.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-    RAZORPAY_API_BASE: fake.base,
-    RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
+    ...fake.storeSettings,
   });
   fake.deliverWebhooksTo(`${store.url}/api/v1/payments/razorpay/webhook`);
 });

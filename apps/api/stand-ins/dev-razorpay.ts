@@ -27,12 +27,7 @@ const store = spawn('npm', ['start'], {
   cwd: repo,
   env: {
     ...process.env,
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: keys.keyId,
-    RAZORPAY_KEY_SECRET: keys.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-    RAZORPAY_API_BASE: fake.base,
-    RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
+    ...fake.storeSettings,
   },
   stdio: ['inherit', 'pipe', 'inherit'],
   // A process group of its own: npm passes no signal down its chain, so the group is signalled.

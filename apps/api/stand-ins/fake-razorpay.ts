@@ -46,6 +46,8 @@ export interface FakeRazorpay {
   base: string;
   /** e.g. http://127.0.0.1:41234/checkout.js, for RAZORPAY_CHECKOUT_URL */
   checkoutUrl: string;
+  /** The store's settings to take Razorpay payments through this stand-in. */
+  storeSettings: Record<string, string>;
   orders: FakeRazorpayOrder[];
   /** Payments made in the checkout window, in order. */
   payments: FakeRazorpayPayment[];
@@ -133,7 +135,7 @@ function paymentCapturedEvent(payment: FakeRazorpayPayment) {
  * `npm run dev:razorpay` use it (decision 0076).
  */
 export async function startFakeRazorpay(
-  keys: { keyId: string; keySecret: string; webhookSecret?: string },
+  keys: { keyId: string; keySecret: string; webhookSecret: string },
   { port = 0 }: { port?: number } = {},
 ): Promise<FakeRazorpay> {
   const expected = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
@@ -184,7 +186,7 @@ export async function startFakeRazorpay(
   }
 
   async function deliverCaptured(payment: FakeRazorpayPayment) {
-    if (!webhookUrl || !keys.webhookSecret) return;
+    if (!webhookUrl) return;
     const body = JSON.stringify(paymentCapturedEvent(payment));
     const eventId = newId('evt');
     let status = 0;
@@ -301,6 +303,14 @@ export async function startFakeRazorpay(
   return {
     base: `${origin}/v1`,
     checkoutUrl: `${origin}/checkout.js`,
+    storeSettings: {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: keys.keyId,
+      RAZORPAY_KEY_SECRET: keys.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+      RAZORPAY_API_BASE: `${origin}/v1`,
+      RAZORPAY_CHECKOUT_URL: `${origin}/checkout.js`,
+    },
     orders,
     payments,
     webhooks,

@@ -9,7 +9,11 @@ import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../t
 import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
-const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
+const keys = {
+  keyId: 'rzp_test_1DP5mmOlF5G5ag',
+  keySecret: 'test-key-secret-not-real',
+  webhookSecret: 'test-webhook-secret-not-real',
+};
 const fake = await startFakeRazorpay(keys);
 /** Razorpay checkout's signature of a payment (razorpay-signatures.ts is the payments' own). */
 const checkoutSignature = (orderId: string, paymentId: string, secret: string) =>
@@ -536,11 +540,7 @@ describeEachDatabase(
   },
   {
     env: {
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: 'test-webhook-secret-not-real',
-      RAZORPAY_API_BASE: fake.base,
+      ...fake.storeSettings,
       RATE_LIMIT_PER_MINUTE: '100000',
     },
   },

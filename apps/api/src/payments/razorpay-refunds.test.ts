@@ -11,7 +11,11 @@ import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 import { checkoutSignature } from './razorpay-signatures';
 
-const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
+const keys = {
+  keyId: 'rzp_test_1DP5mmOlF5G5ag',
+  keySecret: 'test-key-secret-not-real',
+  webhookSecret: 'test-webhook-secret-not-real',
+};
 const fake = await startFakeRazorpay(keys);
 afterAll(() => fake.close());
 
@@ -203,11 +207,7 @@ describeEachDatabase(
   },
   {
     env: {
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: 'test-webhook-secret-not-real',
-      RAZORPAY_API_BASE: fake.base,
+      ...fake.storeSettings,
       RATE_LIMIT_PER_MINUTE: '100000',
     },
   },

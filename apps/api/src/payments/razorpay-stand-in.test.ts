@@ -98,13 +98,6 @@ describeEachDatabase(
     });
   },
   {
-    env: {
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: keys.keyId,
-      RAZORPAY_KEY_SECRET: keys.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
-      RAZORPAY_API_BASE: fake.base,
-      RAZORPAY_CHECKOUT_URL: fake.checkoutUrl,
-    },
+    env: fake.storeSettings,
   },
 );

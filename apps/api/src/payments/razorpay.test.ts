@@ -14,18 +14,16 @@ import { describeEachDatabase } from '../../test-support/test-app';
 import { startFakeRazorpay } from '../../stand-ins/fake-razorpay';
 import { checkoutSignature, hmacSha256Hex } from './razorpay-signatures';
 
-const keys = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'test-key-secret-not-real' };
-const webhookSecret = 'test-webhook-secret-not-real';
+const keys = {
+  keyId: 'rzp_test_1DP5mmOlF5G5ag',
+  keySecret: 'test-key-secret-not-real',
+  webhookSecret: 'test-webhook-secret-not-real',
+};
+const { webhookSecret } = keys;
 const fake = await startFakeRazorpay(keys);
 afterAll(() => fake.close());
 /** The store's settings for Razorpay payments against the fake. */
-const razorpayEnv = {
-  PAYMENT_PROVIDER: 'razorpay',
-  RAZORPAY_KEY_ID: keys.keyId,
-  RAZORPAY_KEY_SECRET: keys.keySecret,
-  RAZORPAY_WEBHOOK_SECRET: webhookSecret,
-  RAZORPAY_API_BASE: fake.base,
-};
+const razorpayEnv = fake.storeSettings;
 
 function paymentCaptured(razorpayOrderId: string, paymentId: string, amountPaise: number) {
   return {
@@ -108,7 +106,7 @@ describeEachDatabase(
           currency: 'INR',
           name: ctx().config.STORE_NAME,
           description: `Order ${order.reference}`,
-          checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+          checkoutUrl: fake.checkoutUrl,
         },
       });
       const again = await client.post(api('/cart/checkout'));
