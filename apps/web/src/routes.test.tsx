@@ -115,6 +115,7 @@ describe('console titles', () => {
       'Customers · Console',
       'Customer · Console',
       'Audit log · Console',
+      'Tax register · Console',
     ]);
   });
 });
