@@ -37,7 +37,7 @@ test('the console dashboard with its charts drawn', async ({ browser, page, base
   try {
     const desk = await context.newPage();
     await desk.goto('/admin');
-    await expect(desk.locator('svg.recharts-surface')).toHaveCount(2);
+    await expect(desk.locator('.recharts-wrapper')).toHaveCount(2);
     await expect(desk.locator('.recharts-bar-rectangle').first()).toBeVisible();
     expect(await axeFindings(desk)).toEqual([]);
   } finally {
