@@ -14,7 +14,7 @@ export const ACCESS_EXPIRY_HEADER = 'Access-Token-Expires-At';
 const STORAGE_KEY = 'access-token-expires-at';
 
 /** A minute ahead: a call on its way, or a clock a little off, still finds the token valid. */
-export const REFRESH_AHEAD_MS = 60_000;
+const REFRESH_AHEAD_MS = 60_000;
 
 function storage(): Storage | undefined {
   try {

@@ -234,7 +234,6 @@ describe("correcting an order's billing details in the console", () => {
                 reason: 'Porting failed',
                 status: 'done',
                 providerRefundId: null,
-                manualReference: 'IMPS4455667788',
                 reference: 'IMPS4455667788',
                 failure: null,
                 by: 'Ravi Kumar',
