@@ -407,8 +407,12 @@ describeEachDatabase(
         { ...paymentCaptured(razorpayOrderId, 'pay_second', 5_900_000), event: 'order.paid' },
         'evt_second_order_paid',
       );
+      // The buyer whose browser reports the second payment after its webhook is told what it
+      // came to, a further payment due back (QA pass 19, F1), not "already paid".
       const again = await verify(client, order.id, genuine('pay_second'));
-      expect(again.json().message).toBe('This order has already been paid.');
+      expect(again.json().message).toBe(
+        'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.',
+      );
       expect(await flaggedEvents()).toHaveLength(1);
 
       // A third one through the browser callback is flagged too, and the buyer is told.
@@ -567,6 +571,22 @@ describeEachDatabase(
       const [email] = await sentTo(ctx().database, first.user.email);
       expect(email!.subject).toContain('refunded');
       expect(fake.refunds.filter((r) => r.payment_id === 'pay_late02')).toEqual([]);
+      // The buyer's browser reports the payment after its webhook: told it cannot pay the order,
+      // never "Payment received" (QA pass 19, F1).
+      const reported = await verify(first.client, first.order.id, {
+        razorpay_order_id: first.order.payment.razorpay.orderId,
+        razorpay_payment_id: 'pay_late02',
+        razorpay_signature: checkoutSignature(
+          first.order.payment.razorpay.orderId,
+          'pay_late02',
+          keys.keySecret,
+        ),
+      });
+      expect(reported.json()).toMatchObject({
+        message:
+          'This payment came after the order had closed, so it cannot pay for it: the order is cancelled and your payment will be refunded in full. Our e-mail says why.',
+        data: { status: 'cancelled', payment: { status: 'refund_due' } },
+      });
 
       // Support sees it in the refund queue and records the refund.
       const staff = await staffMember(ctx().app);
