@@ -143,7 +143,7 @@ function isLoopbackUrl(address: string): boolean {
  * store, http on its PORT and HOST, `localhost` for a loopback or every-address HOST (by default
  * http://localhost:3000), so that the links in its e-mails and SMS open it (QA 19 F12).
  */
-export function localBaseUrl(host: string, port: number): string {
+function localBaseUrl(host: string, port: number): string {
   const everyAddress = host === '0.0.0.0' || host === '::';
   const name =
     everyAddress || isLoopbackHost(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
