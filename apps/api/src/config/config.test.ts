@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: 'fd00::20', PORT: '3319' }).PUBLIC_BASE_URL).toBe(
       'http://[fd00::20]:3319',
     );
+    // A free port chosen at start is not known yet: the web build's default address.
+    expect(loadConfig({ PORT: '0' }).PUBLIC_BASE_URL).toBe('http://localhost:3000');
     // Given, it is taken as it is.
     expect(
       loadConfig({ PORT: '3319', PUBLIC_BASE_URL: 'http://127.0.0.1:3319' }).PUBLIC_BASE_URL,

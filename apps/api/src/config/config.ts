@@ -141,9 +141,12 @@ function isLoopbackUrl(address: string): boolean {
 /**
  * PUBLIC_BASE_URL when it is unset (production requires it): where this machine reaches the
  * store, http on its PORT and HOST, `localhost` for a loopback or every-address HOST (by default
- * http://localhost:3000), so that the links in its e-mails and SMS open it (QA 19 F12).
+ * http://localhost:3000), so that the links in its e-mails and SMS open it (QA 19 F12). PORT 0,
+ * a free port chosen as the server starts (the tests' stores), is not known here: it keeps
+ * http://localhost:3000, what a web build made without PUBLIC_BASE_URL names.
  */
 function localBaseUrl(host: string, port: number): string {
+  if (port === 0) return 'http://localhost:3000';
   const everyAddress = host === '0.0.0.0' || host === '::';
   const name =
     everyAddress || isLoopbackHost(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
