@@ -76,7 +76,7 @@ describeEachDatabase(
       expect(refunded.json().data).toMatchObject({ status: 'paid', needsRefund: false });
       const [refundMail] = await sentTo(ctx().database, buyer.user.email);
       expect(refundMail!.text).toContain(
-        `Order ${buyer.order.reference}: Your further payment HDFCN5202611309 of ₹59,000 has been refunded in full. Your order goes on as before.`,
+        `Order ${buyer.order.reference}: your further payment HDFCN5202611309 of ₹59,000 has been refunded in full. Your order goes on as before.`,
       );
       expect(refundMail!.text).toContain('Refund reference: RFND20261130X.');
     });

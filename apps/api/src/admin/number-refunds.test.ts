@@ -245,6 +245,10 @@ describeEachDatabase(
         { numberId: null, amount: 59_000, status: 'done' },
       ]);
       expect(await creditNotes(order.id)).toEqual([590_000, 5_900_000]);
+      // One bracket, for how it went back (QA 19 F11).
+      expect(data.timeline.at(-1).note).toBe(
+        `₹59,000 of payment pay_line03, what was left after the numbers refunded alone, refunded (through Razorpay, refund ${fake.refunds[1]!.id}). Reason: Buyer cancelled the rest UPC ZX98CV76 sent for 98765 98765 is void: the buyer is told not to use it.`,
+      );
       const rest = await staff.client.get(api(`/admin/orders/${order.id}/credit-note.pdf`));
       const text = await pdfText(rest.rawPayload);
       expect(text).toContain(`Mobile number ${itemOf(data, big!).display}`);
@@ -252,7 +256,7 @@ describeEachDatabase(
       expect(text).toMatch(/Credit note value\s*₹59,000/);
       const [mail] = await sentTo(ctx().database, user.email);
       expect(mail!.text).toContain(
-        'The rest of your payment pay_line03, ₹59,000, has been refunded for 98765 98765:',
+        'the rest of your payment pay_line03, ₹59,000, has been refunded for 98765 98765:',
       );
       expect(mail!.text).toContain(
         'The UPC ZX98CV76 we sent for 98765 98765 is cancelled: do not use it.',
@@ -293,7 +297,7 @@ describeEachDatabase(
       const [mail] = await sentTo(ctx().database, user.email);
       expect(mail!.subject).toContain('your order has been cancelled');
       expect(mail!.text).toMatch(
-        /Your order for 98765 98765 has been cancelled\. The rest of your payment, ₹59,000, will be refunded to you; ₹5,900 for 98112 23344 was refunded on \d{1,2} [A-Z][a-z]{2} \d{4}\. The UPC ZX98YW76 we sent for 98765 98765 is cancelled: do not use it\./,
+        /your order for 98765 98765 has been cancelled\. The rest of your payment, ₹59,000, will be refunded to you; ₹5,900 for 98112 23344 was refunded on \d{1,2} [A-Z][a-z]{2} \d{4}\. The UPC ZX98YW76 we sent for 98765 98765 is cancelled: do not use it\./,
       );
       expect(mail!.text).not.toContain('₹64,900');
       const [sms] = await sentTo(ctx().database, user.mobile);
@@ -326,7 +330,7 @@ describeEachDatabase(
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       const [mail] = await sentTo(ctx().database, user.email);
       expect(mail!.text).toContain(
-        'Your order for 98765 98765, 98112 23344 has been cancelled. The rest of your payment, ₹59,000, will be refunded to you; ₹5,900 for 98112 23344 is on its way to you through Razorpay.',
+        'your order for 98765 98765, 98112 23344 has been cancelled. The rest of your payment, ₹59,000, will be refunded to you; ₹5,900 for 98112 23344 is on its way to you through Razorpay.',
       );
       expect(mail!.text).not.toContain('₹64,900');
       const [sms] = await sentTo(ctx().database, user.mobile);

@@ -180,7 +180,7 @@ describeEachDatabase(
       const [email] = await sentTo(ctx().database, user.email);
       expect(email!.subject).toBe(`Order ${order.reference}: your refund has been made`);
       expect(email!.text).toContain(
-        'A full refund of ₹59,000 for your order (98765 98765) has been made',
+        'a full refund of ₹59,000 for your order (98765 98765) has been made',
       );
       // Paid back by the team: where it went, and when it shows (QA 13b F12).
       expect(email!.text).toContain(

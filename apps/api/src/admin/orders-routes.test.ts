@@ -147,7 +147,7 @@ describeEachDatabase(
       );
       const [upcEmail] = await sentTo(ctx().database, user.email);
       expect(upcEmail!.subject).toBe(`Order ${order.reference}: your UPC has been sent`);
-      expect(upcEmail!.text).toContain('Your UPC (Unique Porting Code) has been sent');
+      expect(upcEmail!.text).toContain('your UPC (Unique Porting Code) has been sent');
       expect(upcEmail!.text).toContain('Note: UPC sent by SMS from the operator');
       const [upcSms] = await sentTo(ctx().database, user.mobile);
       // Its DLT template (decision 0052): no code here, the e-mail has the details.
@@ -233,7 +233,7 @@ describeEachDatabase(
       const [cancelMail] = await sentTo(ctx().database, pending.user.email);
       expect(cancelMail!.text).toContain('Reason: Buyer asked to cancel by phone');
       expect(cancelMail!.text).toMatch(
-        /Your order for 98765 98765 \(₹[\d,.]+\) has been cancelled/,
+        /your order for 98765 98765 \(₹[\d,.]+\) has been cancelled/,
       );
       // Money that arrives for an order staff cancelled is refunded: the order stays cancelled.
       const lateMoney = await staff.client.post(api(`/admin/orders/${pending.order.id}/payments`), {

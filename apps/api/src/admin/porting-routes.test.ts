@@ -245,7 +245,7 @@ describeEachDatabase(
         `Order ${order.reference}: 98123 41234 has been ported, and your order is complete`,
       );
       expect(completed!.text).toContain(
-        'Your number 98123 41234 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!',
+        'your number 98123 41234 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!',
       );
       expect(before!.subject).toBe(
         `Order ${order.reference}: porting of 98123 41234 is in progress`,

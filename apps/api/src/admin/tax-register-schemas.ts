@@ -60,6 +60,11 @@ const registerRow = z.object({
   buyerName: z.string().describe('The name billed'),
   companyName: z.string().nullable().describe('The company billed; null for none'),
   gstin: z.string().nullable().describe("The buyer's GSTIN (B2B); null: unregistered (B2C)"),
+  supplyType: z
+    .enum(['B2B', 'B2CL', 'B2CS'])
+    .describe(
+      "GSTR-1's kind: B2B (a GSTIN), B2CL (unregistered, another state, an invoice over ₹1,00,000), B2CS (any other unregistered); a credit note is of its invoice's kind",
+    ),
   placeOfSupply: z.object(placeOfSupply),
   sac: z.string().describe('The SAC code printed on it'),
   taxable: figures.taxable,
@@ -95,14 +100,17 @@ export const taxRegisterSchema = z.object({
   summary: z
     .object({
       b2b: netFigures.describe('Documents of buyers with a GSTIN, credit notes taken off'),
-      b2cByPlaceOfSupply: z
+      b2cLarge: netFigures.describe(
+        'B2CL documents (listed one by one in documents), credit notes taken off',
+      ),
+      b2cSmallByPlaceOfSupply: z
         .array(z.object({ ...placeOfSupply, ...figures }))
-        .describe(
-          'Documents of buyers without a GSTIN per place of supply, credit notes taken off',
-        ),
+        .describe('B2CS documents per place of supply, credit notes taken off'),
       bySac: z
         .array(z.object({ sac: z.string(), ...figures }))
         .describe('Every document per SAC code printed, credit notes taken off'),
     })
-    .describe('GSTR-1 shaped: B2B, B2C per place of supply, per SAC (HSN summary)'),
+    .describe(
+      'GSTR-1 shaped: B2B, B2C large, B2C small per place of supply, per SAC (HSN summary)',
+    ),
 });

@@ -135,6 +135,7 @@ describeEachDatabase('the tax register', (ctx) => {
         buyerName: '=HYPERLINK("x")',
         companyName: null,
         gstin: null,
+        supplyType: 'B2CS',
         placeOfSupply: delhiPlace,
         sac: '998413',
         ...wholeA,
@@ -148,6 +149,8 @@ describeEachDatabase('the tax register', (ctx) => {
         serial: SERIAL('INV', 2),
         orderReference: orderB.reference,
         buyerName: 'Ravi Kumar',
+        // Another state, unregistered, but ₹27,140: B2C small.
+        supplyType: 'B2CS',
         placeOfSupply: { code: '29', name: 'Karnataka' },
         taxable: 2_300_000,
         igst: 414_000,
@@ -240,7 +243,8 @@ describeEachDatabase('the tax register', (ctx) => {
     });
     expect(data.summary).toEqual({
       b2b: figures(3, cgstC),
-      b2cByPlaceOfSupply: [
+      b2cLarge: figures(0, { taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 }),
+      b2cSmallByPlaceOfSupply: [
         { ...delhiPlace, ...figures(2, { taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 }) },
         {
           code: '29',
@@ -250,6 +254,54 @@ describeEachDatabase('the tax register', (ctx) => {
       ],
       bySac: [{ sac: '998413', ...data.totals.net }],
     });
+  });
+
+  it('tells B2C large apart: an unregistered buyer of another state on an invoice over ₹1,00,000, and its credit notes', async () => {
+    const admin = (await staffMember(ctx().app, 'admin')).client;
+    // ₹1,20,000 + 18% IGST = ₹1,41,600 to Karnataka, unregistered: B2CL.
+    const karnataka = await signedIn(ctx().app, { name: 'Meena Rao', state: 'Karnataka' });
+    const large = await checkOut(karnataka.client, ['9786012345', '9137605193']);
+    await pay(admin, large.id, '412345678911');
+    const refund = await admin.post(
+      api(`/admin/orders/${large.id}/numbers/${id('9137605193')}/refund`),
+      { reason: 'Number not portable', method: 'manual' },
+    );
+    expect(refund.statusCode, refund.body).toBe(200);
+    // ₹90,000 + 18% CGST and SGST (₹1,06,200) in Delhi, the store's state: B2C small, however large.
+    const delhi = await signedIn(ctx().app, { name: 'Kabir Das', state: 'Delhi' });
+    const local = await checkOut(delhi.client, ['9876598765', '7070700852', '9812341234']);
+    await pay(admin, local.id, '412345678912');
+
+    const today = indiaDay();
+    const data = (await register(admin, `from=${today}&to=${today}`)).json().data;
+    expect(
+      (data.documents as Row[]).map((row) => [row.kind, row.orderReference, row.supplyType]),
+    ).toEqual([
+      ['invoice', large.reference, 'B2CL'],
+      ['credit_note', large.reference, 'B2CL'],
+      ['invoice', local.reference, 'B2CS'],
+    ]);
+    // ₹1,23,000 + IGST ₹22,140, less the ₹3,000 + ₹540 refunded.
+    expect(data.summary.b2cLarge).toEqual({
+      documents: 2,
+      taxable: 12_000_000,
+      cgst: 0,
+      sgst: 0,
+      igst: 2_160_000,
+      total: 14_160_000,
+    });
+    expect(data.summary.b2cSmallByPlaceOfSupply).toEqual([
+      {
+        code: '07',
+        name: 'Delhi',
+        documents: 1,
+        taxable: 9_000_000,
+        cgst: 810_000,
+        sgst: 810_000,
+        igst: 0,
+        total: 10_620_000,
+      },
+    ]);
   });
 
   it('gives the CSV the same rows, money in rupees, cells inert, named for its period; each read audited', async () => {
@@ -274,7 +326,7 @@ describeEachDatabase('the tax register', (ctx) => {
         row.buyerName.startsWith('=') ? `'${row.buyerName}` : row.buyerName,
         row.companyName ?? '',
         row.gstin ?? '',
-        row.gstin ? 'B2B' : 'B2C',
+        row.supplyType,
         (row.placeOfSupply as { code: string }).code,
         (row.placeOfSupply as { name: string }).name,
         row.sac,

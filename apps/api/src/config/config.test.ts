@@ -38,6 +38,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it("links to the store's own HOST and PORT when PUBLIC_BASE_URL is unset (QA 19 F12)", () => {
+    expect(loadConfig({}).PUBLIC_BASE_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3319' }).PUBLIC_BASE_URL).toBe('http://localhost:3319');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '3319' }).PUBLIC_BASE_URL).toBe(
+      'http://localhost:3319',
+    );
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).PUBLIC_BASE_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '192.168.1.20', PORT: '3319' }).PUBLIC_BASE_URL).toBe(
+      'http://192.168.1.20:3319',
+    );
+    expect(loadConfig({ HOST: 'fd00::20', PORT: '3319' }).PUBLIC_BASE_URL).toBe(
+      'http://[fd00::20]:3319',
+    );
+    // A free port chosen at start is not known yet: the web build's default address.
+    expect(loadConfig({ PORT: '0' }).PUBLIC_BASE_URL).toBe('http://localhost:3000');
+    // Given, it is taken as it is.
+    expect(
+      loadConfig({ PORT: '3319', PUBLIC_BASE_URL: 'http://127.0.0.1:3319' }).PUBLIC_BASE_URL,
+    ).toBe('http://127.0.0.1:3319');
+  });
+
   it('resolves a relative data or web build folder against the folder npm was started in', () => {
     expect(loadConfig({ INIT_CWD: '/srv/store', DATA_DIR: './data' }).DATA_DIR).toBe(
       '/srv/store/data',

@@ -138,6 +138,21 @@ function isLoopbackUrl(address: string): boolean {
   }
 }
 
+/**
+ * PUBLIC_BASE_URL when it is unset (production requires it): where this machine reaches the
+ * store, http on its PORT and HOST, `localhost` for a loopback or every-address HOST (by default
+ * http://localhost:3000), so that the links in its e-mails and SMS open it (QA 19 F12). PORT 0,
+ * a free port chosen as the server starts (the tests' stores), is not known here: it keeps
+ * http://localhost:3000, what a web build made without PUBLIC_BASE_URL names.
+ */
+function localBaseUrl(host: string, port: number): string {
+  if (port === 0) return 'http://localhost:3000';
+  const everyAddress = host === '0.0.0.0' || host === '::';
+  const name =
+    everyAddress || isLoopbackHost(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 function isHttps(address: string): boolean {
   try {
     return new URL(address).protocol === 'https:';
@@ -170,7 +185,8 @@ const configSchema = z.object({
   /** How long a signal waits for requests and the database to close before exiting anyway. */
   SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
 
-  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  /** Unset: the store's own HOST and PORT (localBaseUrl). */
+  PUBLIC_BASE_URL: z.url().optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -540,8 +556,9 @@ function crossProblems(env: Record<string, string>, forServer: boolean): string[
 
 type Env = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<Env, 'DEMO_DATA_COUNT'> {
+export interface Config extends Omit<Env, 'DEMO_DATA_COUNT' | 'PUBLIC_BASE_URL'> {
   DEMO_DATA_COUNT: number;
+  PUBLIC_BASE_URL: string;
   /** The interactive API docs are served (API_DOCS). */
   apiDocs: boolean;
   isProduction: boolean;
@@ -581,6 +598,7 @@ export function loadConfig(
   return {
     ...c,
     DEMO_DATA_COUNT: c.DEMO_DATA_COUNT ?? (isProduction ? 0 : 20_000),
+    PUBLIC_BASE_URL: c.PUBLIC_BASE_URL ?? localBaseUrl(c.HOST, c.PORT),
     apiDocs: c.API_DOCS ?? !isProduction,
     // npm runs the server inside apps/api; a relative folder means the one npm was run in.
     DATA_DIR: resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),

@@ -30,18 +30,37 @@ const toStored = ({ attachments, ...message }: QueuedMessage): StoredMessage =>
 
 /**
  * Writes messages to the outbox in the transaction `tx` of the change that causes them: they
- * exist if and only if the change committed. Answers their ids, for deliverNow.
+ * exist if and only if the change committed. Answers their ids, for deliverNow. `holdMs`: held
+ * back that long, for a step that may replace them (withdrawMessages) or send them at once
+ * (deliverHeldBack); the worker sends them once the time is up, after a crash say.
  */
 export async function enqueueMessages(
   tx: Tx,
   messages: readonly QueuedMessage[],
+  { holdMs = 0 }: { holdMs?: number } = {},
 ): Promise<number[]> {
   if (messages.length === 0) return [];
   const rows = await tx
     .insert(outbox)
-    .values(messages.map((message) => ({ message: toStored(message) })))
+    .values(
+      messages.map((message) => ({
+        message: toStored(message),
+        ...(holdMs > 0 && { nextAttemptAt: sql`now() + ${holdMs} * interval '1 millisecond'` }),
+      })),
+    )
     .returning({ id: outbox.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes, in the transaction `tx` of the step whose own messages replace them, messages held
+ * back and not sent (enqueueMessages' `holdMs`).
+ */
+export async function withdrawMessages(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .delete(outbox)
+    .where(and(inArray(outbox.id, [...ids]), isNull(outbox.sentAt), isNull(outbox.failedAt)));
 }
 
 /**
@@ -210,6 +229,19 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     deliver,
     deliverNow,
+    /**
+     * Sends now the messages held back (enqueueMessages' `holdMs`) that were not withdrawn:
+     * nothing replaced them.
+     */
+    async deliverHeldBack(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await database.query(
+        `update outbox set next_attempt_at = now()
+          where id = any($1::bigint[]) and sent_at is null and failed_at is null`,
+        [ids],
+      );
+      await deliverNow(ids);
+    },
     /** Deletes messages sent more than OUTBOX_KEEP_DAYS ago (failed ones stay); answers how many. */
     async prune(): Promise<number> {
       const rows = await database.query(

@@ -50,7 +50,7 @@ describeEachDatabase(
         `Order ${buyer.order.reference}: your payment and your order ${newer.reference}`,
       );
       expect(email!.text).toContain(
-        `We received your payment (reference UTR-700100) for order ${buyer.order.reference} after you had replaced it with a new checkout, and meanwhile your order ${newer.reference} is holding 98765 98765 until ${formatIndiaDateTime(holdEnd)} (not paid yet).\nOrder ${buyer.order.reference} is cancelled, so this payment cannot pay for it, nor for order ${newer.reference}: to keep its numbers, pay order ${newer.reference} (₹64,900) as its page shows. This payment will be refunded in full (₹59,000). Our team sends the money back to the account you paid from, usually within 2 working days, and writes to you when it has gone.`,
+        `We received your payment (reference UTR-700100) for order ${buyer.order.reference} after you had replaced the order with a new checkout, and meanwhile your order ${newer.reference} is holding 98765 98765 until ${formatIndiaDateTime(holdEnd)} (not paid yet).\nOrder ${buyer.order.reference} is cancelled, so this payment cannot pay for it, nor for order ${newer.reference}: to keep its numbers, pay order ${newer.reference} (₹64,900) as its page shows. This payment will be refunded in full (₹59,000). Our team sends the money back to the account you paid from, usually within 2 working days, and writes to you when it has gone.`,
       );
       for (const sent of [email!, ...otherEmails]) {
         expect(sent.text).not.toContain('hold had ended');
@@ -83,7 +83,7 @@ describeEachDatabase(
       );
       const [email] = await sentTo(ctx().database, buyer.user.email);
       expect(email!.text).toContain(
-        `after you had replaced it with a new checkout, and meanwhile 98765 98765 and 98123 41234 are already yours: your order ${newer.reference} paid for them.\n`,
+        `after you had replaced the order with a new checkout, and meanwhile 98765 98765 and 98123 41234 are already yours: your order ${newer.reference} paid for them.\n`,
       );
     });
 
@@ -108,7 +108,7 @@ describeEachDatabase(
         sent.text.includes('UTR-700600'),
       );
       expect(email!.text).toContain(
-        `We received your payment (reference UTR-700600) for order ${buyer.order.reference} after you had replaced it with a new checkout, and meanwhile 98765 98765 and 98123 41234 were in your order ${newer.reference}, which was cancelled and refunded.\nWe are sorry: the order is cancelled and you will be refunded in full`,
+        `We received your payment (reference UTR-700600) for order ${buyer.order.reference} after you had replaced the order with a new checkout, and meanwhile 98765 98765 and 98123 41234 were in your order ${newer.reference}, which was cancelled and refunded.\nWe are sorry: the order is cancelled and you will be refunded in full`,
       );
       expect(email!.text).not.toContain('already yours');
     });
@@ -131,7 +131,7 @@ describeEachDatabase(
         sent.text.includes('UTR-700700'),
       );
       expect(email!.text).toContain(
-        `after you had replaced it with a new checkout, and meanwhile 98765 98765 was in your order ${newer.reference} and was refunded from it; 98123 41234 is already yours: your order ${newer.reference} paid for it.\n`,
+        `after you had replaced the order with a new checkout, and meanwhile 98765 98765 was in your order ${newer.reference} and was refunded from it; 98123 41234 is already yours: your order ${newer.reference} paid for it.\n`,
       );
     });
 
@@ -149,7 +149,7 @@ describeEachDatabase(
       );
       const [email] = await sentTo(ctx().database, late.user.email);
       expect(email!.text).toContain(
-        `for order ${late.order.reference} after its hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).\nWe are sorry: the order is cancelled and you will be refunded in full (₹59,000).`,
+        `for order ${late.order.reference} after the order's hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).\nWe are sorry: the order is cancelled and you will be refunded in full (₹59,000).`,
       );
       expect(email!.text).not.toContain(holder.order.reference);
     });
@@ -173,7 +173,7 @@ describeEachDatabase(
       );
       const [email] = await sentTo(ctx().database, late.user.email);
       expect(email!.text).toContain(
-        `for order ${late.order.reference} after its hold had ended, and meanwhile 98765 98765 was sold to another buyer.\nWe are sorry: the order is cancelled and you will be refunded in full (₹59,000).`,
+        `for order ${late.order.reference} after the order's hold had ended, and meanwhile 98765 98765 was sold to another buyer.\nWe are sorry: the order is cancelled and you will be refunded in full (₹59,000).`,
       );
     });
 

@@ -330,15 +330,28 @@ export async function markPaid(
           return [];
       }
     };
-    messages.push(...messagesToAccount(order, account, toBuyer));
-    return messages;
+    const buyer = messagesToAccount(order, account, toBuyer);
+    // A late Razorpay payment refunded at once: the refund's e-mail says it has been made, and
+    // why, in place of this "you will be refunded" one, which waits to be replaced (QA 19 F3).
+    // The SMS says why and that the money comes back, true either way: it goes now.
+    const heldBack = 'refundNow' in decided && decided.refundNow;
+    messages.push(...buyer.filter((message) => !heldBack || message.channel !== 'email'));
+    return {
+      messages,
+      heldBack: heldBack ? buyer.filter((message) => message.channel === 'email') : [],
+    };
   };
 
   // The messages are written with the payment: a crash after the commit loses none.
   const work = () =>
     inTransaction(database, async (tx) => {
       const decided = await decide(tx);
-      return { ...decided, messageIds: await enqueueMessages(tx, await messagesFor(tx, decided)) };
+      const { messages, heldBack } = await messagesFor(tx, decided);
+      return {
+        ...decided,
+        messageIds: await enqueueMessages(tx, messages),
+        heldBackIds: await enqueueMessages(tx, heldBack, { holdMs: LATE_REFUND_HOLD_MS }),
+      };
     });
 
   let result: Awaited<ReturnType<typeof work>>;
@@ -374,7 +387,11 @@ export async function markPaid(
   if (result.outcome === 'refund_due' && result.refundNow && refundCause?.kind === 'late') {
     return {
       outcome: result.outcome,
-      order: await refundLatePayment(deps, order, input.reference, latePaymentReason(refundCause)),
+      order: await refundLatePayment(deps, order, {
+        reference: input.reference,
+        reason: latePaymentReason(refundCause),
+        heldBack: result.heldBackIds,
+      }),
       refundCause,
     };
   }
@@ -463,15 +480,23 @@ export function latePaymentFacts(late: LatePayment, order: OrderRow) {
 }
 
 /**
+ * How long a late payment's "you will be refunded" e-mail waits for its refund to be made at
+ * once: longer than the call to Razorpay may take (OUTBOUND_TIMEOUT_SECONDS, at most 600). It is
+ * sent sooner when the refund is not made, and after this only when the process stopped midway.
+ */
+const LATE_REFUND_HOLD_MS = 15 * 60_000;
+
+/**
  * A system refund (no staff member) of a Razorpay payment captured after the hold lapsed when a
- * number had gone: through Razorpay's refund API (refunds.ts; the buyer is told by e-mail and
- * SMS). A failure is logged and the payment stays due back, in the console's refund queue.
+ * number had gone: through Razorpay's refund API (refunds.ts). Its e-mail replaces the late
+ * payment's, held back (`heldBack`), and it sends no SMS: the late payment's said why (QA 19
+ * F3). A refund refused or left pending is logged, the payment stays due back, in the console's
+ * refund queue, and the held-back e-mail goes at once: the buyer is told they will be refunded.
  */
 async function refundLatePayment(
   deps: OrderDeps,
   order: OrderRow,
-  reference: string,
-  reason: string,
+  { reference, reason, heldBack }: { reference: string; reason: string; heldBack: number[] },
 ) {
   const recorded = await deps.payments.findByReference(deps.database.db, 'razorpay', reference);
   try {
@@ -480,6 +505,7 @@ async function refundLatePayment(
       method: 'razorpay',
       reason,
       staffUserId: null,
+      heldBack,
     });
   } catch (error) {
     deps.log.error(
@@ -487,5 +513,8 @@ async function refundLatePayment(
       'automatic refund of a late payment failed: it stays due back for staff',
     );
     return (await findOrder(deps.database.db, order.id)) ?? order;
+  } finally {
+    // Withdrawn by the refund's transaction when it was made; else sent now.
+    await deps.outbox.deliverHeldBack(heldBack);
   }
 }

@@ -481,7 +481,7 @@ describe('a refund (QA 13b F6, F12)', () => {
       cancelledUpcs: [{ number: '94252 42360', upc: 'MN45BV67' }],
     });
     expect(email(rest).text).toContain(
-      'The rest of your payment 999988887778, ₹16,818.84, has been refunded for 94252 42360:',
+      `Order ${order.reference}: the rest of your payment 999988887778, ₹16,818.84, has been refunded for 94252 42360:`,
     );
     expect(email(rest).text).toContain('The UPC MN45BV67 we sent for 94252 42360 is cancelled');
   });
@@ -489,7 +489,7 @@ describe('a refund (QA 13b F6, F12)', () => {
   it('says where a manual refund went and when it shows', () => {
     const full = refund(fullRefund);
     expect(email(full).text).toContain(
-      'A full refund of ₹25,960 for your order (94942 66660) has been made (payment 512345678902). It has gone to the account you paid from and usually shows there within 1 to 2 working days.',
+      `Order ${order.reference}: a full refund of ₹25,960 for your order (94942 66660) has been made (payment 512345678902). It has gone to the account you paid from and usually shows there within 1 to 2 working days.`,
     );
   });
 
@@ -543,7 +543,7 @@ describe('the number named (QA 13b F8)', () => {
     );
     const cancelled = orderStepMessages(config, contact, order, one, 'cancelled', 'Asked by you');
     expect(email(cancelled).text).toContain(
-      `Order ${order.reference}: Your order for 94942 66660 (₹14,748.82) has been cancelled.`,
+      `Order ${order.reference}: your order for 94942 66660 (₹14,748.82) has been cancelled.`,
     );
     expect(sms(cancelled).text).toContain(`order ${order.reference} for 94942 66660: cancelled.`);
   });
@@ -567,7 +567,7 @@ describe('a paid order cancelled (QA 16 F2, F3; decision 0067)', () => {
   it('says what is still to come back and what was refunded before, not the whole total', () => {
     const messages = cancel(rest);
     const text =
-      'Your order for 97861 61984 has been cancelled. The rest of your payment, ₹12,380.10, will be refunded to you; ₹2,368.72 for 94942 66660 was refunded on 30 Nov 2026.';
+      'your order for 97861 61984 has been cancelled. The rest of your payment, ₹12,380.10, will be refunded to you; ₹2,368.72 for 94942 66660 was refunded on 30 Nov 2026.';
     expect(email(messages).text).toContain(`Order ${order.reference}: ${text}`);
     expect(messages.find((m) => m.channel === 'whatsapp')!.template!.parameters[2]).toContain(text);
     for (const message of messages) {
@@ -618,7 +618,7 @@ describe('a late payment to refund (QA 13b F18)', () => {
     });
     for (const message of told) expect(message.text).not.toContain('sold');
     expect(email(told).text).toContain(
-      "after its hold had ended, and meanwhile another buyer's order is holding 91897 55501 (not paid yet).",
+      "after the order's hold had ended, and meanwhile another buyer's order is holding 91897 55501 (not paid yet).",
     );
     expect(email(told).text).toContain(
       'Our team sends the money back to the account you paid from, usually within 2 working days',
@@ -796,8 +796,8 @@ describe('porting messages (decision 0050)', () => {
       `Order ${order.reference}: 98765 43210 has been ported, and your order is complete`,
     );
     const text =
-      'Your number 98765 43210 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!';
-    expect(email!.text).toContain(text);
+      'your number 98765 43210 has been ported to your operator in your own name. Your order is complete. Enjoy your new numbers!';
+    expect(email!.text).toContain(`Order ${order.reference}: ${text}`);
     expect(sms!.text).toBe(
       `VIP Number Store: order ${order.reference} for 98765 43210: ported, order complete. Details in our e-mail and on your order page at http://store.test/profile`,
     );
@@ -850,6 +850,31 @@ describe('orders a checkout replaced (decision 0075)', () => {
         '',
       ]);
       expect(sms(placed)).toEqual(sms(plain));
+    }
+  });
+
+  it('tells a Razorpay buyer to close a payment window still open, not of payment details or a QR code never sent (QA 19 F6)', () => {
+    const placed = orderPlacedMessages(config, contact, razorpayOrder, one, online, earlier);
+    expect(email(placed).text.split('\n')[2]).toBe(
+      'This order replaces your orders VN-20261129-AAAA1111 and VN-20261129-BBBB2222, which are now cancelled. Please do not pay them: close any payment window still open for them. Pay only this order, as below.',
+    );
+    const alone = orderPlacedMessages(
+      config,
+      contact,
+      razorpayOrder,
+      one,
+      online,
+      earlier.slice(0, 1),
+    );
+    expect(email(alone).text).toContain(
+      'Please do not pay it: close any payment window still open for it. Pay only this order',
+    );
+    const [cancelled] = cartCancelledMessages(config, contact, razorpayOrder, two, []);
+    expect(cancelled!.text).toContain(
+      'Please do not pay it: close any payment window still open for it.',
+    );
+    for (const text of [email(placed).text, email(alone).text, cancelled!.text]) {
+      expect(text).not.toContain('QR code');
     }
   });
 

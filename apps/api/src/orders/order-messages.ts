@@ -316,21 +316,27 @@ const dayText = (day: string) =>
     year: 'numeric',
   });
 
-/** Why an order cancelled before payment must not be paid: its e-mail still asks for it. */
-const oldDetailsVoid = (many: boolean) =>
-  many
-    ? 'Please do not pay them: the payment details and any QR code in our e-mails about them no longer apply.'
-    : 'Please do not pay it: the payment details and any QR code in our e-mail about it no longer apply.';
+/**
+ * Why an order cancelled before payment must not be paid: a manual payment's e-mail still asks
+ * for it, with the payment details and any QR code; a Razorpay payment is made in a window on
+ * its page, which may still be open (QA 19 F6).
+ */
+const oldDetailsVoid = (many: boolean, provider: string) =>
+  provider === 'razorpay'
+    ? `Please do not pay ${many ? 'them' : 'it'}: close any payment window still open for ${many ? 'them' : 'it'}.`
+    : many
+      ? 'Please do not pay them: the payment details and any QR code in our e-mails about them no longer apply.'
+      : 'Please do not pay it: the payment details and any QR code in our e-mail about it no longer apply.';
 
 /**
  * First in a new order's e-mail when its checkout cancelled the buyer's open orders (decision
- * 0075): their references, cancelled, not to be paid.
+ * 0075): their references, cancelled, not to be paid; paid, as the new one, through `provider`.
  */
-function replacedLines(references: readonly string[]): string[] {
+function replacedLines(references: readonly string[], provider: string): string[] {
   if (references.length === 0) return [];
   const many = references.length > 1;
   return [
-    `This order replaces your ${many ? 'orders' : 'order'} ${listInWords(references)}, which ${many ? 'are' : 'is'} now cancelled. ${oldDetailsVoid(many)} Pay only this order, as below.`,
+    `This order replaces your ${many ? 'orders' : 'order'} ${listInWords(references)}, which ${many ? 'are' : 'is'} now cancelled. ${oldDetailsVoid(many, provider)} Pay only this order, as below.`,
     '',
   ];
 }
@@ -351,7 +357,7 @@ export function orderPlacedMessages(
   const email = [
     greeting(contact),
     '',
-    ...replacedLines(replaced),
+    ...replacedLines(replaced, order.paymentProvider),
     `Thank you for your order ${order.reference}. We are holding ${items.length === 1 ? 'this number' : 'these numbers'} for you until ${until}:`,
     ...numberLines(items),
     '',
@@ -532,10 +538,14 @@ const refundDueTiming = (order: OrderRow) =>
     ? 'The refund is made through Razorpay and reaches the account you paid from in 5 to 7 working days.'
     : 'Our team sends the money back to the account you paid from, usually within 2 working days, and writes to you when it has gone.';
 
+/**
+ * Why the order was not open, as the buyer is told: after "for order VN-…" in the e-mail, and
+ * after "Your payment arrived" in an automatic refund's reason, so it names the order (QA 19 F11).
+ */
 const closedForBuyer: Record<OrderClosedBy, string> = {
-  lapsed: 'after its hold had ended',
-  replaced: 'after you had replaced it with a new checkout',
-  cart: 'after you had removed its numbers from your cart, which cancelled it',
+  lapsed: "after the order's hold had ended",
+  replaced: 'after you had replaced the order with a new checkout',
+  cart: "after you had removed the order's numbers from your cart, which cancelled it",
 };
 
 /** Where a late payment's numbers went, as the buyer is told (QA 13b F18, QA 16 F4, QA 18 F3). */
@@ -779,8 +789,8 @@ export function holdExpiredMessages(
  * An order awaiting payment cancelled because numbers it held left the cart, with no new order
  * (decision 0075): not to be paid, its numbers back on sale; those of them still in the cart
  * (`inCart`) are not held until the buyer checks out again (QA 18 F11c). By e-mail only: the
- * buyer did it on the website, and it is the e-mail's payment details and QR code that still ask
- * for the money.
+ * buyer did it on the website, and it is the e-mail's payment details and QR code (or a Razorpay
+ * window still open) that still ask for the money.
  */
 export function cartCancelledMessages(
   config: MessageConfig,
@@ -795,7 +805,7 @@ export function cartCancelledMessages(
     greeting(contact),
     '',
     `Order ${order.reference}, for ${numbersAndTotal(order, items)}, is cancelled: numbers it held were taken out of your cart before it was paid, so its hold has ended and ${displayNumbers(items)} ${is} back on sale.`,
-    oldDetailsVoid(false),
+    oldDetailsVoid(false, order.paymentProvider),
     `Already paid it? Contact us with your payment reference and order reference ${order.reference}: reply to this e-mail, or use the details below.`,
     ...(inCart.length
       ? [
@@ -855,15 +865,21 @@ export function paymentRejectedMessages(
   ];
 }
 
-/** The order's completion in words, alone or after the step that ported its last number. */
-const orderComplete = (many: boolean) =>
-  `Your order is complete. Enjoy your new ${many ? 'numbers' : 'number'}!`;
+/**
+ * The order's completion in words, after the step that ported its last number, or alone (after
+ * "Order VN-…: ", so `your`).
+ */
+const orderComplete = (many: boolean, your: 'Your' | 'your' = 'Your') =>
+  `${your} order is complete. Enjoy your new ${many ? 'numbers' : 'number'}!`;
 
 /** The porting_step SMS's words for a number being ported, and for the last one ported. */
 const SMS_PORTING = 'porting in progress';
 const SMS_PORTED_COMPLETE = 'ported, order complete';
 
-/** A step of the whole order in words, for an order of one number or (`many`) several. */
+/**
+ * A step of the whole order in words, for an order of one number or (`many`) several; its text
+ * goes on after "Order VN-…: ", so it starts in lower case (QA 19 F11).
+ */
 const stepTexts: Partial<
   Record<
     OrderStatus,
@@ -879,29 +895,29 @@ const stepTexts: Partial<
   upc_sent: {
     subject: (many) => (many ? 'your UPCs have been sent' : 'your UPC has been sent'),
     text: (many, { corporate }) =>
-      `${many ? 'Your UPCs (Unique Porting Codes) have been sent.' : 'Your UPC (Unique Porting Code) has been sent.'} ${takeUpc(corporate, many ? 'each' : 'it')} A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free. ${SHARE_UPC_ONLY_AT_THE_STORE}`,
+      `${many ? 'your UPCs (Unique Porting Codes) have been sent.' : 'your UPC (Unique Porting Code) has been sent.'} ${takeUpc(corporate, many ? 'each' : 'it')} A UPC is valid 4 days (30 in J&K, Assam and the North-East); an expired one is replaced free. ${SHARE_UPC_ONLY_AT_THE_STORE}`,
   },
   porting_in_progress: {
     subject: () => 'porting is in progress',
     sms: () => SMS_PORTING,
     text: (many) =>
-      `Porting of your ${many ? 'numbers' : 'number'} is in progress. The ${many ? 'SIMs become' : 'SIM becomes'} active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`,
+      `porting of your ${many ? 'numbers' : 'number'} is in progress. The ${many ? 'SIMs become' : 'SIM becomes'} active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`,
   },
   ported: {
     subject: (many) => `your ${many ? 'numbers have' : 'number has'} been ported`,
     sms: () => 'ported',
     text: (many, { corporate }) =>
-      `Your ${many ? 'numbers have' : 'number has'} been ported ${portedTo(corporate)}.`,
+      `your ${many ? 'numbers have' : 'number has'} been ported ${portedTo(corporate)}.`,
   },
   completed: {
     subject: () => 'your order is complete',
-    text: orderComplete,
+    text: (many) => orderComplete(many, 'your'),
     sms: () => 'order complete',
   },
   cancelled: {
     subject: () => 'your order has been cancelled',
     sms: () => 'cancelled',
-    text: (_many, { what }) => `Your order for ${what} has been cancelled.`,
+    text: (_many, { what }) => `your order for ${what} has been cancelled.`,
   },
 };
 
@@ -1154,11 +1170,11 @@ export function portingStepMessages(
     status === 'porting_in_progress'
       ? {
           subject: `porting of ${number} is in progress`,
-          text: `Porting of your number ${number} is in progress. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`,
+          text: `porting of your number ${number} is in progress. The SIM becomes active in 3 to 5 working days (up to 15 days in Jammu & Kashmir and the North-East).`,
         }
       : {
           subject: `${number} has been ported`,
-          text: `Your number ${number} has been ported ${portedTo(corporate)}.`,
+          text: `your number ${number} has been ported ${portedTo(corporate)}.`,
         },
     options.completes,
   );
@@ -1394,7 +1410,8 @@ export function refundMessages(
   const numbers = refund.numbers?.length ? refund.numbers.join(', ') : undefined;
   const amount = inr(refund.amount);
   const rupees = smsRupees(refund.amount);
-  // What was refunded, in the e-mail's words and as the SMS's template and variables.
+  // What was refunded, in the e-mail's words (after "Order VN-…: ", so in lower case: QA 19
+  // F11) and as the SMS's template and variables.
   // A number's refund finished after its order was cancelled (decision 0071).
   const cancelled = order.status === 'cancelled';
   const [what, told]: [string, RefundSms] = refund.number
@@ -1407,16 +1424,16 @@ export function refundMessages(
       ]
     : refund.wholeOrder && refund.rest
       ? [
-          `The rest of your payment ${refund.reference}, ${amount}, has been refunded${numbers ? ` for ${numbers}` : ''}: with the numbers refunded before, your order is refunded in full.`,
+          `the rest of your payment ${refund.reference}, ${amount}, has been refunded${numbers ? ` for ${numbers}` : ''}: with the numbers refunded before, your order is refunded in full.`,
           { kind: 'refund_rest', variables: [order.reference, refund.reference, rupees] },
         ]
       : refund.wholeOrder
         ? [
-            `A full refund of ${amount} for your order${numbers ? ` (${numbers})` : ''} has been made (payment ${refund.reference}).`,
+            `a full refund of ${amount} for your order${numbers ? ` (${numbers})` : ''} has been made (payment ${refund.reference}).`,
             { kind: 'refund_order', variables: [order.reference, rupees, refund.reference] },
           ]
         : [
-            `Your further payment ${refund.reference} of ${amount} has been refunded in full. Your order goes on as before.`,
+            `your further payment ${refund.reference} of ${amount} has been refunded in full. Your order goes on as before.`,
             { kind: 'refund_extra', variables: [order.reference, refund.reference, rupees] },
           ];
   // A manual refund's reference (decision 0054) goes in the SMS too, through its own template.

@@ -10,6 +10,7 @@ import {
   markPaid,
   type MarkPaidInput,
   type MarkPaidOutcome,
+  type MarkPaidResult,
   type RefundDueCause,
 } from './mark-paid';
 import { cancelForRemovedNumbers } from './open-orders';
@@ -118,6 +119,23 @@ export function createOrderService(deps: OrderDeps) {
     const order = await findOrder(db, id);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return order;
+  }
+
+  /**
+   * What the buyer who has just paid in Razorpay Checkout is told. Razorpay's webhook for this
+   * very payment may have come first (decision 0076): the buyer is then told what that webhook
+   * made of it, not that the order "has already been paid": received when it pays the order,
+   * due back as a further payment when another payment paid it, and due back because the order
+   * had closed when it is the order's own payment but pays nothing (QA pass 19, F1).
+   */
+  async function checkoutMessage(result: MarkPaidResult, paymentId: string): Promise<string> {
+    if (result.outcome !== 'already_paid') return paymentMessage(result, 'buyer');
+    const recorded = await deps.payments.findByReference(db, 'razorpay', paymentId);
+    if (!recorded) return paymentMessage(result, 'buyer');
+    if (recorded.payment.applied) return paymentOutcomeMessages.paid;
+    return paymentOutcomeMessages[
+      result.order.paymentReference === paymentId ? 'refund_due' : 'extra_payment'
+    ];
   }
 
   /** The buyer's own order; someone else's is "not found", never "forbidden". */
@@ -284,13 +302,10 @@ export function createOrderService(deps: OrderDeps) {
         );
       }
       const result = await paid(order.id, { provider: 'razorpay', reference: payment.paymentId });
-      // Razorpay's webhook for this very payment may have come first: the buyer who just paid is
-      // told it was received, not that the order "has already been paid" (decision 0076).
-      const message =
-        result.outcome === 'already_paid' && result.order.paymentReference === payment.paymentId
-          ? paymentOutcomeMessages.paid
-          : paymentMessage(result, 'buyer');
-      return { message, order: await view(result.order) };
+      return {
+        message: await checkoutMessage(result, payment.paymentId),
+        order: await view(result.order),
+      };
     },
 
     /**

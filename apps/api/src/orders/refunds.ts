@@ -10,6 +10,7 @@ import {
   sentUpcs,
   voidedUpcsNote,
 } from './order-messages';
+import { withdrawMessages } from '../notify/outbox';
 import { findOrder, insertOrderEvent, lockOrder, readOrderItems, updateOrder } from './order-store';
 import { checkStep } from './order-timeline';
 import type { OrderDeps, OrderRow } from './order-types';
@@ -24,6 +25,12 @@ export interface RefundInput {
   reference?: string;
   /** null: a system refund (a late Razorpay payment refunded automatically, mark-paid.ts). */
   staffUserId: string | null;
+  /**
+   * A late payment's e-mail held back in the outbox (mark-paid.ts, QA 19 F3): withdrawn in the
+   * refund's transaction, this refund's e-mail replacing it; and no SMS, the late payment's
+   * having said why.
+   */
+  heldBack?: readonly number[];
 }
 
 /** How a refund was made, as the timeline says it: Razorpay's refund id or the team's UTR. */
@@ -85,21 +92,23 @@ async function applyRefund(
   payments: OrderPayment[],
   target: OrderPayment,
   refund: RefundRow,
+  heldBack: readonly number[] = [],
 ) {
   const wholeOrder = paidForOrder(order, target.row);
   const status = wholeOrder || order.status === 'cancelled' ? 'refunded' : order.status;
   const needsRefund = payments.some((payment) => payment !== target && payment.dueBack);
   const updated = await updateOrder(tx, order.id, { status, needsRefund });
   const how = refundHow(refund);
+  // One bracket, for how (QA 19 F11): what was left is said between commas.
   const rest =
-    refund.amount < target.row.amount ? ' (what was left after the numbers refunded alone)' : '';
+    refund.amount < target.row.amount ? ', what was left after the numbers refunded alone,' : '';
   // The order's money went back: the numbers not refunded alone before are the ones it pays back.
   const paidBack =
     status === 'refunded'
       ? (await readOrderItems(tx, [order.id])).filter((item) => !item.refundId)
       : [];
   const cancelledUpcs = sentUpcs(paidBack);
-  const note = `${rupees(refund.amount)} of payment ${target.row.reference} refunded${rest} (${how}). Reason: ${refund.reason}${voidedUpcsNote(cancelledUpcs)}`;
+  const note = `${rupees(refund.amount)} of payment ${target.row.reference}${rest} refunded (${how}). Reason: ${refund.reason}${voidedUpcsNote(cancelledUpcs)}`;
   await insertOrderEvent(tx, { orderId: order.id, status, note, staffUserId: refund.staffUserId });
   const creditNote = wholeOrder
     ? await deps.invoices.issueCreditNote(
@@ -141,8 +150,9 @@ async function applyRefund(
         ...(creditNote ? { creditNote: creditNote.serial } : {}),
       },
       refund.reason,
-    ),
+    ).filter((message) => heldBack.length === 0 || message.channel !== 'sms'),
   );
+  await withdrawMessages(tx, heldBack);
   return { order: updated, messageIds };
 }
 
@@ -335,7 +345,7 @@ export async function refundOrder(
         return { target, amount: target.row.amount - linesBack, numberId: null };
       },
       apply: (tx, order, payments, target, refund) =>
-        applyRefund(deps, tx, order, payments, target, refund),
+        applyRefund(deps, tx, order, payments, target, refund, input.heldBack),
     },
   );
 }

@@ -24,6 +24,17 @@ interface TaxFigures {
   total: number;
 }
 
+/**
+ * GSTR-1's kinds of supply: to a registered buyer (B2B, invoice by invoice); to an unregistered
+ * buyer in another state on an invoice over ₹1,00,000 (B2CL, Table 5: invoice by invoice, CGST
+ * rule 59(4) as amended from 1 August 2024); to any other unregistered buyer (B2CS, Table 7:
+ * summed per place of supply). A credit note is of its invoice's kind.
+ */
+type SupplyType = 'B2B' | 'B2CL' | 'B2CS';
+
+/** B2CL's threshold: an invoice value (tax included) above ₹1,00,000, in paise. */
+const B2C_LARGE_ABOVE = 1_00_000_00;
+
 /** A document issued on a day, as the register names it. */
 interface DocumentDay {
   serial: string;
@@ -42,6 +53,7 @@ interface TaxRegisterRow extends Omit<TaxFigures, 'documents'> {
   companyName: string | null;
   /** Null: an unregistered buyer (B2C). */
   gstin: string | null;
+  supplyType: SupplyType;
   placeOfSupply: { code: string | null; name: string };
   sac: string;
   tds: number;
@@ -58,7 +70,8 @@ export interface TaxRegister extends TaxRegisterPeriod {
   totals: { invoices: TaxFigures; creditNotes: TaxFigures; net: TaxFigures };
   summary: {
     b2b: TaxFigures;
-    b2cByPlaceOfSupply: (TaxFigures & { code: string | null; name: string })[];
+    b2cLarge: TaxFigures;
+    b2cSmallByPlaceOfSupply: (TaxFigures & { code: string | null; name: string })[];
     bySac: (TaxFigures & { sac: string })[];
   };
 }
@@ -118,6 +131,9 @@ function registerRow(
     ? documents.find((candidate) => candidate.id === creditNote.invoiceId)!
     : document;
   const printed = printedDocument(config, order, items, invoice, creditNote, documents);
+  const invoicePrinted = creditNote
+    ? printedDocument(config, order, items, invoice, undefined, documents)
+    : printed;
   const asPrinted = orderAsPrinted(order, invoice);
   const billing = asPrinted.billing as Billing;
   const supply = supplyOf(config, asPrinted);
@@ -129,6 +145,11 @@ function registerRow(
     buyerName: billing.name,
     companyName: billing.companyName || null,
     gstin: printed.buyer.gstin,
+    supplyType: printed.buyer.gstin
+      ? 'B2B'
+      : invoicePrinted.igst > 0 && invoicePrinted.invoiceTotal > B2C_LARGE_ABOVE
+        ? 'B2CL'
+        : 'B2CS',
     placeOfSupply: { code: placeOfSupplyCode(supply) ?? null, name: supply },
     sac: printed.lines[0]?.sac ?? config.INVOICE_SAC_CODE,
     taxable: printed.taxable,
@@ -147,17 +168,20 @@ function registerRow(
 function totalsOf(rows: readonly TaxRegisterRow[]): Pick<TaxRegister, 'totals' | 'summary'> {
   const totals = { invoices: noFigures(), creditNotes: noFigures(), net: noFigures() };
   const b2b = noFigures();
+  const b2cLarge = noFigures();
   for (const row of rows) {
     addRow(row.kind === 'invoice' ? totals.invoices : totals.creditNotes, row, false);
     addRow(totals.net, row, true);
-    if (row.gstin) addRow(b2b, row, true);
+    if (row.supplyType === 'B2B') addRow(b2b, row, true);
+    if (row.supplyType === 'B2CL') addRow(b2cLarge, row, true);
   }
-  const b2c = rows.filter((row) => !row.gstin);
+  const b2cSmall = rows.filter((row) => row.supplyType === 'B2CS');
   return {
     totals,
     summary: {
       b2b,
-      b2cByPlaceOfSupply: groupedNet(b2c, (row) => row.placeOfSupply.name).map(
+      b2cLarge,
+      b2cSmallByPlaceOfSupply: groupedNet(b2cSmall, (row) => row.placeOfSupply.name).map(
         ({ first, figures }) => ({ ...first.placeOfSupply, ...figures }),
       ),
       bySac: groupedNet(rows, (row) => row.sac).map(({ first, figures }) => ({
@@ -255,7 +279,7 @@ export function taxRegisterCsv(register: TaxRegister): Readable {
           row.buyerName,
           row.companyName ?? '',
           row.gstin ?? '',
-          row.gstin ? 'B2B' : 'B2C',
+          row.supplyType,
           row.placeOfSupply.code ?? '',
           row.placeOfSupply.name,
           row.sac,

@@ -22,7 +22,7 @@ afterAll(() => fake.close());
 describeEachDatabase(
   'Razorpay refunds',
   (ctx) => {
-    const { id } = withSalesInventory(ctx);
+    const { id, checkOut } = withSalesInventory(ctx);
     beforeEach(() => {
       fake.refunds.length = 0;
       fake.refundRequests.length = 0;
@@ -157,10 +157,20 @@ describeEachDatabase(
         mail.subject?.endsWith('you will be refunded'),
       );
       expect(told!.text).toContain(
-        "after its hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).",
+        "after the order's hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).",
       );
       expect(told!.text).not.toContain('sold');
       expect(told!.text).toContain(`/orders/${late.order.id}`);
+      // The refund not made, the buyer has both: the e-mail and the SMS, each once (QA 19 F3).
+      // Newest first: what came of the payment, then the order's own at checkout.
+      expect((await sentTo(ctx().database, late.user.email)).map((mail) => mail.subject)).toEqual([
+        `Order ${late.order.reference}: you will be refunded`,
+        expect.stringContaining('please pay by'),
+      ]);
+      expect((await sentTo(ctx().database, late.user.mobile)).map((sms) => sms.text)).toEqual([
+        `VIP Number Store: your payment for order ${late.order.reference} came after its hold ended, and meanwhile we could not keep 98765 98765 for you. The order is cancelled and you will be refunded in full (Rs 59,000). Details in our e-mail.`,
+        expect.stringContaining('is held until'),
+      ]);
 
       const staff = await staffMember(ctx().app);
       const queue = (await staff.client.get(api('/admin/orders?needsRefund=true'))).json().data;
@@ -187,6 +197,58 @@ describeEachDatabase(
       ]);
     });
 
+    it('refunds at once an order replaced by a new checkout and paid in its still open window, with one message per channel (QA 19 F3, F11)', async () => {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const newer = await checkOut(buyer.client, ['9811223344']);
+      const paid = await pay(buyer.client, buyer.order, 'pay_replaced');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().data).toMatchObject({ status: 'refunded', needsRefund: false });
+      expect(fake.refunds.map((made) => made.payment_id)).toEqual(['pay_replaced']);
+
+      const emails = (await sentTo(ctx().database, buyer.user.email)).filter(
+        (mail) => !mail.subject?.includes('please pay by'),
+      );
+      expect(emails.map((mail) => mail.subject)).toEqual([
+        `Order ${buyer.order.reference}: your refund has been made`,
+      ]);
+      expect(emails[0]!.text).toContain(
+        `Reason: Your payment arrived after you had replaced the order with a new checkout, and meanwhile your order ${newer.reference} is holding 98765 98765 until`,
+      );
+      const sms = (await sentTo(ctx().database, buyer.user.mobile)).filter(
+        (message) => !message.text.includes('is held until'),
+      );
+      expect(sms.map((message) => message.text)).toEqual([
+        `VIP Number Store: your payment for order ${buyer.order.reference} came after the order was cancelled. You will be refunded in full (Rs 59,000). Details in our e-mail.`,
+      ]);
+    });
+
+    it('tells the buyer they will be refunded when the automatic refund of a late payment is left pending', async () => {
+      const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      await lapseHold(ctx().database, late.order.id);
+      await buyerWithOrder(ctx().app, [id('9876598765')]);
+      // Razorpay's answer is lost: the refund stays requested, nothing is made yet.
+      fake.nextRefund('lose-answer');
+      const paidLate = await pay(late.client, late.order, 'pay_late_pending');
+      expect(paidLate.json().data).toMatchObject({ status: 'cancelled', needsRefund: true });
+      const emails = await sentTo(ctx().database, late.user.email);
+      expect(emails.map((mail) => mail.subject)).toEqual([
+        `Order ${late.order.reference}: you will be refunded`,
+        expect.stringContaining('please pay by'),
+      ]);
+      expect(emails[0]!.text).toContain('you will be refunded in full (₹59,000)');
+      // The order placed, then the late payment.
+      expect(await sentTo(ctx().database, late.user.mobile)).toHaveLength(2);
+
+      // Support finishes the same request: now the refund e-mail and SMS say it has been made.
+      const staff = await staffMember(ctx().app);
+      const res = await refund(staff.client, late.order.id, { reason: 'Finishing the refund' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await sentTo(ctx().database, late.user.email))[0]!.subject).toBe(
+        `Order ${late.order.reference}: your refund has been made`,
+      );
+      expect(await sentTo(ctx().database, late.user.mobile)).toHaveLength(3);
+    });
+
     it('refunds a further payment on its own: the order goes on', async () => {
       const { order, staff, client, user } = await paidOrder('pay_first');
       const extra = await pay(client, order, 'pay_second');
@@ -201,7 +263,7 @@ describeEachDatabase(
       expect(fake.refunds.map((r) => r.payment_id)).toEqual(['pay_second']);
       const [email] = await sentTo(ctx().database, user.email);
       expect(email!.text).toContain(
-        'Your further payment pay_second of ₹59,000 has been refunded in full. Your order goes on as before.',
+        'your further payment pay_second of ₹59,000 has been refunded in full. Your order goes on as before.',
       );
       // Not a refund of the order's money: the buyer's view of its refunds leaves it out, and the
       // order's own refund later is its one transfer (QA 19 F4).

@@ -407,8 +407,12 @@ describeEachDatabase(
         { ...paymentCaptured(razorpayOrderId, 'pay_second', 5_900_000), event: 'order.paid' },
         'evt_second_order_paid',
       );
+      // The buyer whose browser reports the second payment after its webhook is told what it
+      // came to, a further payment due back (QA pass 19, F1), not "already paid".
       const again = await verify(client, order.id, genuine('pay_second'));
-      expect(again.json().message).toBe('This order has already been paid.');
+      expect(again.json().message).toBe(
+        'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.',
+      );
       expect(await flaggedEvents()).toHaveLength(1);
 
       // A third one through the browser callback is flagged too, and the buyer is told.
@@ -494,7 +498,7 @@ describeEachDatabase(
       const made = fake.refunds.filter((r) => r.payment_id === 'pay_late04');
       // What is true: the hold had ended and another buyer's order holds the number (QA 16 F4).
       const LATE_REASON =
-        "Your payment arrived after its hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).";
+        "Your payment arrived after the order's hold had ended, and meanwhile another buyer's order is holding 98765 98765 (not paid yet).";
       expect(made).toMatchObject([{ amount: late.order.amounts.totalAmount * 100 }]);
       const staff = await staffMember(ctx().app, 'admin');
       const view = (await staff.client.get(api(`/admin/orders/${late.order.id}`))).json().data;
@@ -520,11 +524,29 @@ describeEachDatabase(
         ['order.refund', 'system'],
         ['order.refund_requested', 'system'],
       ]);
-      const [email] = await sentTo(ctx().database, late.user.email);
-      expect(email!.subject).toBe(`Order ${late.order.reference}: your refund has been made`);
-      expect(email!.text).toContain(LATE_REASON);
+      // One message per channel (QA 19 F3): the e-mail says the refund has been made, and why;
+      // the SMS why, and that the money comes back. No "you will be refunded" e-mail.
+      // Newest first: what came of the payment, then the order's own at checkout.
+      const emails = await sentTo(ctx().database, late.user.email);
+      expect(emails.map((email) => email.subject)).toEqual([
+        `Order ${late.order.reference}: your refund has been made`,
+        expect.stringContaining(`Order ${late.order.reference}: please pay by`),
+      ]);
+      expect(emails[0]!.text).toContain(
+        `Order ${late.order.reference}: a full refund of ₹59,000 for your order (98765 98765) has been made (payment pay_late04).`,
+      );
+      expect(emails[0]!.text).toContain(`Reason: ${LATE_REASON}`);
       const sms = await sentTo(ctx().database, late.user.mobile);
-      expect(sms.map((message) => message.text).join('\n')).toContain('a full refund of');
+      expect(sms.map((message) => message.text)).toEqual([
+        `VIP Number Store: your payment for order ${late.order.reference} came after its hold ended, and meanwhile we could not keep 98765 98765 for you. The order is cancelled and you will be refunded in full (Rs 59,000). Details in our e-mail.`,
+        expect.stringContaining(`order ${late.order.reference} for Rs 59,000 is held until`),
+      ]);
+      // The "you will be refunded" e-mail it replaced is not left waiting in the outbox either.
+      const waiting = await ctx().database.query(
+        `select id from outbox where sent_at is null and message->>'to' = $1`,
+        [late.user.email],
+      );
+      expect(waiting).toEqual([]);
 
       // The webhook again, and the same payment by another event: no second refund.
       expect((await signedWebhook(event, 'evt_late04')).statusCode).toBe(200);
@@ -567,6 +589,22 @@ describeEachDatabase(
       const [email] = await sentTo(ctx().database, first.user.email);
       expect(email!.subject).toContain('refunded');
       expect(fake.refunds.filter((r) => r.payment_id === 'pay_late02')).toEqual([]);
+      // The buyer's browser reports the payment after its webhook: told it cannot pay the order,
+      // never "Payment received" (QA pass 19, F1).
+      const reported = await verify(first.client, first.order.id, {
+        razorpay_order_id: first.order.payment.razorpay.orderId,
+        razorpay_payment_id: 'pay_late02',
+        razorpay_signature: checkoutSignature(
+          first.order.payment.razorpay.orderId,
+          'pay_late02',
+          keys.keySecret,
+        ),
+      });
+      expect(reported.json()).toMatchObject({
+        message:
+          'This payment came after the order had closed, so it cannot pay for it: the order is cancelled and your payment will be refunded in full. Our e-mail says why.',
+        data: { status: 'cancelled', payment: { status: 'refund_due' } },
+      });
 
       // Support sees it in the refund queue and records the refund.
       const staff = await staffMember(ctx().app);

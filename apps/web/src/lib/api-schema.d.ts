@@ -22005,6 +22005,11 @@ export interface operations {
                 companyName: string | null;
                 /** @description The buyer's GSTIN (B2B); null: unregistered (B2C) */
                 gstin: string | null;
+                /**
+                 * @description GSTR-1's kind: B2B (a GSTIN), B2CL (unregistered, another state, an invoice over ₹1,00,000), B2CS (any other unregistered); a credit note is of its invoice's kind
+                 * @enum {string}
+                 */
+                supplyType: 'B2B' | 'B2CL' | 'B2CS';
                 placeOfSupply: {
                   /** @description Its GST state code (07); null for none */
                   code: string | null;
@@ -22085,7 +22090,7 @@ export interface operations {
                   total: number;
                 };
               };
-              /** @description GSTR-1 shaped: B2B, B2C per place of supply, per SAC (HSN summary) */
+              /** @description GSTR-1 shaped: B2B, B2C large, B2C small per place of supply, per SAC (HSN summary) */
               summary: {
                 /** @description Documents of buyers with a GSTIN, credit notes taken off */
                 b2b: {
@@ -22102,8 +22107,23 @@ export interface operations {
                   /** @description Taxable value + GST (the invoice value), paise */
                   total: number;
                 };
-                /** @description Documents of buyers without a GSTIN per place of supply, credit notes taken off */
-                b2cByPlaceOfSupply: {
+                /** @description B2CL documents (listed one by one in documents), credit notes taken off */
+                b2cLarge: {
+                  /** @description How many documents */
+                  documents: number;
+                  /** @description Taxable value, paise */
+                  taxable: number;
+                  /** @description CGST, paise */
+                  cgst: number;
+                  /** @description SGST, paise */
+                  sgst: number;
+                  /** @description IGST, paise */
+                  igst: number;
+                  /** @description Taxable value + GST (the invoice value), paise */
+                  total: number;
+                };
+                /** @description B2CS documents per place of supply, credit notes taken off */
+                b2cSmallByPlaceOfSupply: {
                   /** @description Its GST state code (07); null for none */
                   code: string | null;
                   /** @description The state (or place of its own) as invoices print it */

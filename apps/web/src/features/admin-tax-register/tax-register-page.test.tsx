@@ -32,6 +32,7 @@ const row = {
   buyerName: 'Asha Verma',
   companyName: 'Verma Traders Pvt Ltd',
   gstin: '27AAPFU0939F1ZV',
+  supplyType: 'B2B',
   placeOfSupply: { code: '27', name: 'Maharashtra' },
   sac: '998413',
   taxable: 12_000_000,
@@ -65,6 +66,7 @@ const register = {
       buyerName: 'Ravi Kumar',
       companyName: null,
       gstin: null,
+      supplyType: 'B2CS',
       placeOfSupply: { code: '07', name: 'Delhi' },
       taxable: 5_000_000,
       cgst: 450_000,
@@ -82,7 +84,8 @@ const register = {
   },
   summary: {
     b2b: figures(2, 0, 0, 0, 0),
-    b2cByPlaceOfSupply: [
+    b2cLarge: figures(0, 0, 0, 0, 0),
+    b2cSmallByPlaceOfSupply: [
       { code: '07', name: 'Delhi', ...figures(1, 5_000_000, 450_000, 450_000, 0) },
     ],
     bySac: [{ sac: '998413', ...figures(3, 5_000_000, 450_000, 450_000, 0) }],
@@ -120,7 +123,12 @@ describe('the tax register page', () => {
     expect(line(totals, 'Net')).toHaveTextContent('Net3₹50,000₹4,500₹4,500₹0₹59,000');
     const summary = screen.getByRole('table', { name: 'GSTR-1 summary' });
     expect(line(summary, 'B2B (buyers with a GSTIN)')).toHaveTextContent('2₹0₹0₹0₹0₹0');
-    expect(line(summary, 'B2C, Delhi (07)')).toHaveTextContent('1₹50,000₹4,500₹4,500₹0₹59,000');
+    expect(line(summary, 'B2C large (another state, invoice over ₹1,00,000)')).toHaveTextContent(
+      '0₹0₹0₹0₹0₹0',
+    );
+    expect(line(summary, 'B2C small, Delhi (07)')).toHaveTextContent(
+      '1₹50,000₹4,500₹4,500₹0₹59,000',
+    );
     expect(line(summary, 'SAC 998413')).toHaveTextContent('3₹50,000');
 
     const documents = screen.getByRole('table', {
@@ -138,7 +146,7 @@ describe('the tax register page', () => {
     expect(rows[1]).toHaveTextContent(
       'Against INV/26-27/000001 of 5 Oct 2026 (billing correction)',
     );
-    expect(rows[2]).toHaveTextContent('Ravi KumarUnregistered (B2C)Delhi (07)');
+    expect(rows[2]).toHaveTextContent('Ravi KumarUnregistered (B2C small)Delhi (07)');
   });
 
   it('asks for a month, or from and to days, kept in the address', async () => {

@@ -26,6 +26,8 @@ const moneyHeaders = {
 } as const;
 const amount = 'text-right tabular-nums';
 
+const supplyNames = { B2B: 'B2B', B2CL: 'B2C large', B2CS: 'B2C small' } as const;
+
 const column = createColumnHelper<TaxRegisterRow>();
 
 /** What a row says beside its figures: a credit note's invoice and why, an invoice cancelled. */
@@ -66,7 +68,8 @@ const columns = [
   }),
   column.accessor('gstin', {
     header: 'GSTIN',
-    cell: (info) => info.getValue() ?? 'Unregistered (B2C)',
+    cell: ({ row: { original } }) =>
+      original.gstin ?? `Unregistered (${supplyNames[original.supplyType]})`,
   }),
   column.accessor('placeOfSupply', {
     header: 'Place of supply',
@@ -185,8 +188,12 @@ export default function TaxRegisterPage() {
             caption="GSTR-1 summary"
             rows={[
               { label: 'B2B (buyers with a GSTIN)', figures: data.summary.b2b },
-              ...data.summary.b2cByPlaceOfSupply.map((place) => ({
-                label: `B2C, ${place.name} (${place.code ?? '--'})`,
+              {
+                label: 'B2C large (another state, invoice over ₹1,00,000)',
+                figures: data.summary.b2cLarge,
+              },
+              ...data.summary.b2cSmallByPlaceOfSupply.map((place) => ({
+                label: `B2C small, ${place.name} (${place.code ?? '--'})`,
                 figures: place,
               })),
               ...data.summary.bySac.map((sac) => ({ label: `SAC ${sac.sac}`, figures: sac })),
