@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newAccount, registerByApi } from '../support/accounts';
+import { newAccount, registerByApi, SUPPORT_STATE_ENV } from '../support/accounts';
+import { paidOrder } from '../support/orders';
 import { pageTypes } from '../support/page-types';
 
 /**
@@ -19,6 +20,30 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+/**
+ * The console's dashboard with an order paid, so its charts are drawn: the drawings are hidden
+ * from assistive technology (their tables are the text), so nothing in them may take the focus
+ * (QA 19 F10: Recharts' accessibility layer made each chart a tab stop).
+ */
+test('the console dashboard with its charts drawn', async ({ browser, page, baseURL }) => {
+  await registerByApi(page.request, newAccount('axe dashboard buyer'));
+  await paidOrder(page, baseURL, 1);
+  const context = await browser.newContext({
+    baseURL,
+    storageState: process.env[SUPPORT_STATE_ENV],
+    viewport: { width: 1280, height: 844 },
+  });
+  try {
+    const desk = await context.newPage();
+    await desk.goto('/admin');
+    await expect(desk.locator('.recharts-wrapper')).toHaveCount(2);
+    await expect(desk.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    expect(await axeFindings(desk)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
 
 /**
  * Runs axe over the page as it is now (dialogs, menus and toasts open included), once the colour

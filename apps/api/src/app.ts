@@ -36,6 +36,7 @@ import { webBuildDir } from './config/web-build';
 import { healthRoutes } from './health/health-routes';
 import { authRoutes } from './auth/auth-routes';
 import { sessionPlugin } from './auth/session-plugin';
+import { ACCESS_EXPIRY_HEADER } from './auth/session-cookies';
 import { userRoutes } from './users/user-routes';
 import { devOutboxRoutes } from './dev/dev-outbox-routes';
 import { createNotifier, type Notifier } from './notify/notifier';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
+    exposedHeaders: [ACCESS_EXPIRY_HEADER],
   });
   await app.register(apiDocs);
   await app.register(originCheck, { allowed: allowedOrigins(config) });

@@ -100,6 +100,7 @@ export function pendingManualOrder(overrides: Partial<Order> = {}): Order {
     },
     timeline: [placed],
     needsRefund: false,
+    refunds: [],
     replaces: [],
     replacedBy: null,
     canRetry: false,
@@ -146,6 +147,24 @@ export function numberRefund(
     method: 'manual',
     reference: 'IMPS4455667788',
     creditNote: 'CN-26-27-000001.pdf',
+    ...overrides,
+  };
+}
+
+/**
+ * A transfer of the order's refunds (`refunds[]`): by default the whole payment's, with credit
+ * note CN/26-27/000001.
+ */
+export function orderRefund(
+  overrides: Partial<Order['refunds'][number]> = {},
+): Order['refunds'][number] {
+  return {
+    amount: 177000,
+    at: '2026-11-23T05:00:00.000Z',
+    method: 'manual',
+    reference: 'NEFT0012345678',
+    creditNote: 'CN-26-27-000001.pdf',
+    numberId: null,
     ...overrides,
   };
 }

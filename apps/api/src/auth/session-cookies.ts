@@ -18,6 +18,13 @@ const HINT_COOKIE = 'sid_hint';
 export const KNOWN_DEVICE_COOKIE = 'known_device';
 export const KNOWN_DEVICE_TTL_SECONDS = 365 * 24 * 3600;
 
+/**
+ * A reply that sets the session's cookies says when its access token expires (ISO time), and one
+ * that clears them says `none`: the web client refreshes the session just before that time, so
+ * no call goes out with an expired token (decision 0080). Exposed to the web app's origin by CORS.
+ */
+export const ACCESS_EXPIRY_HEADER = 'Access-Token-Expires-At';
+
 export const ACCESS_COOKIE_PATH = '/api';
 const REFRESH_COOKIE_PATH = '/api/v1/auth';
 const HINT_COOKIE_PATH = '/';
@@ -32,8 +39,14 @@ const base = (config: CookieConfig) => ({
 export function setSessionCookies(
   reply: FastifyReply,
   config: CookieConfig,
-  tokens: { accessToken: string; refreshToken: string; knownDevice: string },
+  tokens: {
+    accessToken: string;
+    refreshToken: string;
+    knownDevice: string;
+    accessTokenExpiresAt: Date;
+  },
 ) {
+  reply.header(ACCESS_EXPIRY_HEADER, tokens.accessTokenExpiresAt.toISOString());
   // The cookie outlives its token (it lasts as long as the refresh token): an expired token is
   // still sent, so the calls guests share answer 401 and the client refreshes, instead of
   // serving a signed-in buyer as a guest because the browser dropped the cookie (guards.ts).
@@ -69,6 +82,7 @@ export function clearSessionCookies(
   config: CookieConfig,
   { forgetDevice = false } = {},
 ) {
+  reply.header(ACCESS_EXPIRY_HEADER, 'none');
   reply.clearCookie(ACCESS_COOKIE, { ...base(config), httpOnly: true, path: ACCESS_COOKIE_PATH });
   reply.clearCookie(REFRESH_COOKIE, { ...base(config), httpOnly: true, path: REFRESH_COOKIE_PATH });
   reply.clearCookie(HINT_COOKIE, { ...base(config), httpOnly: false, path: HINT_COOKIE_PATH });

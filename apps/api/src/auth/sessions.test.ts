@@ -53,6 +53,20 @@ describeEachDatabase('sessions: cookies, refresh rotation, logout', (ctx) => {
     expect(JSON.stringify(res.json())).not.toContain(cookies.access_token!.value);
   });
 
+  it('says when the access token expires with every session it sets, and none when it ends it (decision 0080)', async () => {
+    const { app } = ctx();
+    const { client } = await registerCustomer(app);
+    const before = Date.now();
+    const refreshed = await client.post(api('/auth/refresh-token'));
+    const expiresAt = Date.parse(String(refreshed.headers['access-token-expires-at']));
+    expect(expiresAt).toBe(Date.parse(refreshed.json().data.accessTokenExpiresAt));
+    // ACCESS_TOKEN_TTL_SECONDS, 900 s by default.
+    expect(expiresAt - before).toBeGreaterThan(890_000);
+    expect(expiresAt - before).toBeLessThanOrEqual(901_000);
+    const out = await client.post(api('/auth/logout'));
+    expect(out.headers['access-token-expires-at']).toBe('none');
+  });
+
   it('requires a session for the profile: 401 without one, or with a forged or expired token', async () => {
     const { app, config } = ctx();
     const none = await app.inject({ method: 'GET', url: api('/user/profile') });

@@ -50,6 +50,20 @@ const portingSchema = z
     "This number's porting once the order is paid: awaiting_upc -> upc_sent -> porting_in_progress -> ported",
   );
 
+/** A refund transfer as the buyer sees it. */
+const refundTransferSchema = z.object({
+  amount: rupees.describe('What went back'),
+  at: z.string().describe('ISO time the refund was made'),
+  method: z
+    .enum(['razorpay', 'manual'])
+    .describe('razorpay: through Razorpay; manual: paid back by staff'),
+  reference: refundReferenceView,
+  creditNote: z
+    .string()
+    .nullable()
+    .describe('The file of its credit note: GET …/credit-notes/{file}; null without an invoice'),
+});
+
 const orderItemSchema = z.object({
   numberId: z.number().int(),
   number: z.string(),
@@ -58,21 +72,8 @@ const orderItemSchema = z.object({
   price: rupees.describe('What the buyer pays for this number before tax, in rupees'),
   basePrice: rupees.describe('The list price at checkout, in rupees'),
   porting: portingSchema,
-  refund: z
-    .object({
-      amount: rupees.describe("This number's share of what the buyer paid, paid back"),
-      at: z.string().describe('ISO time the refund was made'),
-      method: z
-        .enum(['razorpay', 'manual'])
-        .describe('razorpay: through Razorpay; manual: paid back by staff'),
-      reference: refundReferenceView,
-      creditNote: z
-        .string()
-        .nullable()
-        .describe(
-          'The file of its credit note: GET …/credit-notes/{file}; null without an invoice',
-        ),
-    })
+  refund: refundTransferSchema
+    .extend({ amount: rupees.describe("This number's share of what the buyer paid, paid back") })
     .nullable()
     .describe(
       'This number was refunded alone (its porting failed): no longer carried on, the order follows its other numbers; null otherwise',
@@ -198,6 +199,19 @@ export const orderSchema = z.object({
   payment: orderPaymentSchema,
   timeline: z.array(timelineEntrySchema),
   needsRefund: z.boolean(),
+  refunds: z
+    .array(
+      refundTransferSchema.extend({
+        numberId: z
+          .number()
+          .int()
+          .nullable()
+          .describe('The number refunded alone it is for; null: the payment (or what was left)'),
+      }),
+    )
+    .describe(
+      "The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders",
+    ),
   replaces: z
     .array(z.string())
     .describe(

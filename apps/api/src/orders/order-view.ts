@@ -7,10 +7,16 @@ import {
 } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
 import type { TaxDocumentRow } from '../invoices/invoice-service';
-import { refundReference, type PaymentDetails, type RefundRow } from '../payments/payment-service';
+import {
+  refundReference,
+  type OrderPayment,
+  type PaymentDetails,
+  type RefundRow,
+} from '../payments/payment-service';
 import { taxDocumentFileName } from './order-invoice';
 import { heldAgainFrom } from './hold-limits';
 import { isCorporate, portingSteps } from './order-messages';
+import { paidForOrder } from './refunds';
 import type { OrderView } from './order-schemas';
 import {
   claimProviderOrderId,
@@ -90,14 +96,8 @@ const refundReferenceOf = (refunds: ReadonlyMap<string, RefundRow>, id: string |
   return refund ? refundReference(refund) : null;
 };
 
-/** A number refunded alone (decision 0039): how much and when, with its credit note's file. */
-function itemRefund(
-  item: OrderItemRow,
-  refunds: ReadonlyMap<string, RefundRow>,
-  documents: readonly TaxDocumentRow[],
-) {
-  const refund = item.refundId ? refunds.get(item.refundId) : undefined;
-  if (!refund) return null;
+/** A refund as the buyer sees it: how much and when, its reference, its credit note's file. */
+function refundView(refund: RefundRow, documents: readonly TaxDocumentRow[]) {
   const creditNote = documents.find((document) => document.refundId === refund.id);
   return {
     amount: toRupees(refund.amount),
@@ -106,6 +106,33 @@ function itemRefund(
     reference: refundReference(refund),
     creditNote: creditNote ? taxDocumentFileName(creditNote) : null,
   };
+}
+
+/** A number refunded alone (decision 0039): its refund. */
+function itemRefund(
+  item: OrderItemRow,
+  refunds: ReadonlyMap<string, RefundRow>,
+  documents: readonly TaxDocumentRow[],
+) {
+  const refund = item.refundId ? refunds.get(item.refundId) : undefined;
+  return refund ? refundView(refund, documents) : null;
+}
+
+/**
+ * The transfers that paid the order's money back (decision 0080), oldest first: refunds of the
+ * payment that paid for it, a number's own included, not a further payment's nor a failed one.
+ */
+function orderRefunds(
+  order: OrderRow,
+  payments: readonly OrderPayment[],
+  documents: readonly TaxDocumentRow[],
+) {
+  return payments
+    .filter((payment) => paidForOrder(order, payment.row))
+    .flatMap((payment) => payment.refunds)
+    .filter((refund) => refund.status !== 'failed')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((refund) => ({ ...refundView(refund, documents), numberId: refund.numberId }));
 }
 
 function toOrderItem(
@@ -152,6 +179,7 @@ function toOrderView(
   details: PaymentDetails,
   hasScreenshot: boolean,
   documents: readonly TaxDocumentRow[],
+  payments: readonly OrderPayment[],
   refunds: ReadonlyMap<string, RefundRow>,
   config: Pick<OrderDeps['config'], 'HOLD_COOLDOWN_MINUTES'>,
   now: Date = new Date(),
@@ -197,6 +225,7 @@ function toOrderView(
       by: event.staffName,
     })),
     needsRefund: order.needsRefund,
+    refunds: orderRefunds(order, payments, documents),
     replaces: [...replaces],
     replacedBy: replacedBy ?? null,
     canRetry,
@@ -287,16 +316,18 @@ export async function orderViews(
       rows.flatMap((row) => (row.replacedBy ? [row.replacedBy] : [])),
     ),
   ]);
-  // The refunds of the numbers refunded alone and of the credit notes (their reference), read
-  // only for orders that have one.
+  // The refunds (and their payments), read only for orders that have one: a number refunded
+  // alone, a credit note, or the order refunded (a late payment's refund has no credit note).
   const refunded = [
     ...new Set([
       ...items.filter((item) => item.refundId).map((item) => item.orderId),
       ...documents.filter((document) => document.refundId).map((document) => document.orderId),
+      ...rows.filter((row) => row.status === 'refunded').map((row) => row.id),
     ]),
   ];
+  const paymentsByOrder = await deps.payments.forOrders(refunded);
   const refunds = new Map<string, RefundRow>();
-  for (const payments of (await deps.payments.forOrders(refunded)).values()) {
+  for (const payments of paymentsByOrder.values()) {
     for (const payment of payments)
       for (const refund of payment.refunds) refunds.set(refund.id, refund);
   }
@@ -315,6 +346,7 @@ export async function orderViews(
         details,
         screenshots.has(order.id),
         documents.filter((document) => document.orderId === order.id),
+        paymentsByOrder.get(order.id) ?? [],
         refunds,
         deps.config,
         now,

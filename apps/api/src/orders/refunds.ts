@@ -53,6 +53,16 @@ export const auditedRefund = (refund: RefundRow, creditNote: { serial: string } 
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
 
+/**
+ * The payment that paid for the order: still applied, or the one a cancel of the paid order (or
+ * a late payment of a cancelled one) turned into money due back: its reference is the order's.
+ * Any other is a further payment the order did not need.
+ */
+export const paidForOrder = (
+  order: Pick<OrderRow, 'paymentReference'>,
+  payment: Pick<OrderPayment['row'], 'applied' | 'reference'>,
+) => payment.applied || payment.reference === order.paymentReference;
+
 /** The payment a refund is for (RefundInput.paymentId). */
 function choosePayment(payments: OrderPayment[], paymentId: string | undefined) {
   if (paymentId) {
@@ -84,9 +94,7 @@ async function applyRefund(
   refund: RefundRow,
   heldBack: readonly number[] = [],
 ) {
-  // The payment that paid for the order: still applied, or the one a cancel of the paid order
-  // turned into money due back (its reference is the order's).
-  const wholeOrder = target.row.applied || target.row.reference === order.paymentReference;
+  const wholeOrder = paidForOrder(order, target.row);
   const status = wholeOrder || order.status === 'cancelled' ? 'refunded' : order.status;
   const needsRefund = payments.some((payment) => payment !== target && payment.dueBack);
   const updated = await updateOrder(tx, order.id, { status, needsRefund });

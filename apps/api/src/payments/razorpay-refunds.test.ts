@@ -182,6 +182,19 @@ describeEachDatabase(
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toMatchObject({ status: 'refunded', needsRefund: false });
       expect(fake.refunds.map((r) => r.payment_id)).toEqual(['pay_late_refund']);
+      // Never invoiced, so no credit note: the buyer still sees the refund's reference (QA 19 F4).
+      const seen = (await late.client.get(api(`/orders/${late.order.id}`))).json().data;
+      expect(seen.taxDocuments.creditNotes).toEqual([]);
+      expect(seen.refunds).toEqual([
+        {
+          amount: 59000,
+          at: expect.any(String),
+          method: 'razorpay',
+          reference: fake.refunds[0]!.id,
+          creditNote: null,
+          numberId: null,
+        },
+      ]);
     });
 
     it('refunds at once an order replaced by a new checkout and paid in its still open window, with one message per channel (QA 19 F3, F11)', async () => {
@@ -252,6 +265,19 @@ describeEachDatabase(
       expect(email!.text).toContain(
         'your further payment pay_second of ₹59,000 has been refunded in full. Your order goes on as before.',
       );
+      // Not a refund of the order's money: the buyer's view of its refunds leaves it out, and the
+      // order's own refund later is its one transfer (QA 19 F4).
+      const own = () => client.get(api(`/orders/${order.id}`)).then((r) => r.json().data);
+      expect((await own()).refunds).toEqual([]);
+      expect((await refund(staff.client, order.id, { reason: 'Porting failed' })).statusCode).toBe(
+        200,
+      );
+      const refunded = await own();
+      expect(refunded.refunds).toHaveLength(1);
+      expect(refunded.refunds[0]).toMatchObject({
+        reference: fake.refunds[1]!.id,
+        creditNote: refunded.taxDocuments.creditNotes[0].file,
+      });
     });
 
     it('records a Razorpay payment staff paid back themselves, without calling Razorpay', async () => {

@@ -1,3 +1,4 @@
+import { accessTokenEnding, noteAccessTokenExpiry } from './access-token-expiry';
 import { siteConfig } from './site-config';
 import { noteServerDate } from './server-clock';
 
@@ -13,6 +14,9 @@ import { noteServerDate } from './server-clock';
  *   over) every waiting request rejects with its original 401 error and the onSessionExpired
  *   listeners are called. When it fails for another reason (no response, 5xx, 429) the session
  *   is kept: every waiting request rejects with that error, and the next 401 tries again.
+ * - Before a call, when the access token expires within a minute (the API says when, decision
+ *   0080: access-token-expiry.ts), the session is refreshed first, so a page left open sends no
+ *   call with an expired token; the 401 path above stays for what this cannot know.
  */
 
 /** The JSON body every API response carries. */
@@ -199,6 +203,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       response = await fetchImpl(`${baseUrl}${path}`, init);
       noteServerDate(response, sentAt, Date.now());
+      noteAccessTokenExpiry(response);
     } catch (error) {
       if (isAbortError(error)) {
         throw new ApiError(errorMessage(error), { code: 'ABORTED', cause: error });
@@ -268,17 +273,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     body?: unknown,
     requestOptions: RequestOptions = {},
   ): Promise<ApiEnvelope<T>> {
+    const refreshCall = pathname(path) === REFRESH_TOKEN_PATH;
+    // A refresh that fails leaves the call to go as it would have (a 401 is handled below).
+    if (!refreshCall && accessTokenEnding()) await refreshSession().catch(() => false);
     const generation = sessionGeneration;
     try {
       return await send<T>(method, path, body, requestOptions);
     } catch (error) {
-      if (
-        !(error instanceof ApiError) ||
-        error.status !== 401 ||
-        pathname(path) === REFRESH_TOKEN_PATH
-      ) {
-        throw error;
-      }
+      if (!(error instanceof ApiError) || error.status !== 401 || refreshCall) throw error;
       const refreshed = generation !== sessionGeneration || (await refreshSession());
       if (!refreshed) throw error;
       // One retry only: a second 401 is thrown to the caller.

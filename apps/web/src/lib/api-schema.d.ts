@@ -6644,6 +6644,24 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+                refunds: {
+                  /** @description What went back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                  /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                  numberId: number | null;
+                }[];
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
                 /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -6903,6 +6921,24 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+                refunds: {
+                  /** @description What went back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                  /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                  numberId: number | null;
+                }[];
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
                 /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -7288,6 +7324,24 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+                refunds: {
+                  /** @description What went back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                  /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                  numberId: number | null;
+                }[];
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
                 /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -7617,6 +7671,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -7964,6 +8036,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -8320,6 +8410,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -8708,6 +8816,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -8955,6 +9081,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -9731,6 +9875,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -11332,6 +11494,24 @@ export interface operations {
                   by: string | null;
                 }[];
                 needsRefund: boolean;
+                /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+                refunds: {
+                  /** @description What went back */
+                  amount: number;
+                  /** @description ISO time the refund was made */
+                  at: string;
+                  /**
+                   * @description razorpay: through Razorpay; manual: paid back by staff
+                   * @enum {string}
+                   */
+                  method: 'razorpay' | 'manual';
+                  /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                  reference: string | null;
+                  /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                  creditNote: string | null;
+                  /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                  numberId: number | null;
+                }[];
                 /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
                 replaces: string[];
                 /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -11745,6 +11925,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -12176,6 +12374,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -13317,6 +13533,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -13773,6 +14007,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -14242,6 +14494,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -14695,6 +14965,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -15150,6 +15438,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -15624,6 +15930,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -16088,6 +16412,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */
@@ -16563,6 +16905,24 @@ export interface operations {
                 by: string | null;
               }[];
               needsRefund: boolean;
+              /** @description The transfers that paid the order's money back, oldest first (a number's own, the payment's), each with its reference; a further payment's refund is not one. Empty for most orders */
+              refunds: {
+                /** @description What went back */
+                amount: number;
+                /** @description ISO time the refund was made */
+                at: string;
+                /**
+                 * @description razorpay: through Razorpay; manual: paid back by staff
+                 * @enum {string}
+                 */
+                method: 'razorpay' | 'manual';
+                /** @description The refund's reference: Razorpay's refund id, or the UTR / bank reference of a refund our team paid back by hand; null when none was given */
+                reference: string | null;
+                /** @description The file of its credit note: GET …/credit-notes/{file}; null without an invoice */
+                creditNote: string | null;
+                /** @description The number refunded alone it is for; null: the payment (or what was left) */
+                numberId: number | null;
+              }[];
               /** @description The references of the buyer's orders awaiting payment that this order's checkout cancelled (a changed cart, Buy now, a lapsed order tried again): not to be paid. Empty for most orders */
               replaces: string[];
               /** @description The buyer's order whose checkout cancelled this one, awaiting payment, in its stead (its page: /orders/{id}); null for most orders */

@@ -670,6 +670,27 @@ describe('the console order page', () => {
     expect(numberRow('98765 43210')).not.toHaveTextContent('valid until');
   });
 
+  it('gives no porting status to the numbers of an order never paid, its late payment refunded (QA 19 F8)', async () => {
+    const pending = staffPendingOrder();
+    renderStaffOrder(
+      staffPendingOrder({
+        status: 'refunded',
+        statusLabel: 'Refunded',
+        payment: { provider: 'razorpay', status: 'refunded', paymentReference: 'pay_late' },
+        payments: [
+          { ...samplePayment, provider: 'razorpay', reference: 'pay_late', applied: false },
+        ],
+        items: pending.items,
+      }),
+    );
+    await screen.findByRole('heading', { level: 1 });
+    expect(numberRow('98765 43210')).toHaveTextContent('Not sold by this order');
+    expect(numberRow('98765 43210')).toHaveTextContent(
+      'This order was never paid: the number was not sold by it, and has no porting here.',
+    );
+    expect(numberRow('98765 43210')).not.toHaveTextContent('Awaiting UPC');
+  });
+
   it('refunds a payment with a reason, through Razorpay by default for a Razorpay payment', async () => {
     const razorpayPayment = { ...samplePayment, provider: 'razorpay', reference: 'pay_R1' };
     const api = renderStaffOrder(staffPaidOrder({ payments: [razorpayPayment] }), {

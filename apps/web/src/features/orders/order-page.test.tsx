@@ -11,6 +11,7 @@ import {
   correctedTaxDocuments,
   creditNote,
   numberRefund,
+  orderRefund,
   paidOrder,
   pendingManualOrder,
   pendingRazorpayOrder,
@@ -21,6 +22,7 @@ import {
 import { createTestQueryClient } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { formatIndianDate } from '../../lib/format';
+import { trackSale } from '../analytics';
 import { ToastProvider } from '../../components/toast';
 import { SCREENSHOT_NOT_SENT, SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
 import OrderPage from './order-page';
@@ -31,6 +33,12 @@ import {
   type RazorpayFailure,
 } from './razorpay-checkout';
 
+// A purchase is tracked only for an order this payment bought (decision 0080).
+vi.mock('../analytics', async (original) => ({
+  ...(await original<typeof import('../analytics')>()),
+  trackSale: vi.fn(),
+}));
+
 const orderPath = `GET /orders/${ORDER_ID}`;
 const verifyPath = `POST /orders/${ORDER_ID}/payments/razorpay/verify`;
 
@@ -40,6 +48,8 @@ const checkoutScripts = () =>
 
 afterEach(() => {
   resetAfterTest();
+  vi.useRealTimers();
+  vi.mocked(trackSale).mockClear();
   delete razorpayWindow().Razorpay;
   for (const script of checkoutScripts()) script.remove();
 });
@@ -175,9 +185,34 @@ describe('order page: awaiting a manual payment', () => {
     expect(card).toHaveTextContent(
       'It was replaced by your order VN-20261122-CCCC3333: see and pay that one.',
     );
+    // Its numbers were not released: they moved to the new order (QA 19 F6).
+    expect(card).toHaveTextContent('the numbers still in your cart moved to the new order.');
+    expect(card).not.toHaveTextContent('released');
     expect(within(card).getByRole('link', { name: 'VN-20261122-CCCC3333' })).toHaveAttribute(
       'href',
       `/orders/${replacement.id}`,
+    );
+  });
+
+  it('still links the replacing order once a late payment of the replaced one is due back (QA 19 F2)', async () => {
+    signedInApi({
+      [orderPath]: ok(
+        pendingManualOrder({
+          status: 'cancelled',
+          statusLabel: 'Cancelled',
+          payment: { provider: 'razorpay', status: 'refund_due', paymentReference: 'pay_late' },
+          replacedBy: { id: 'replacement-id', reference: 'VN-20261122-CCCC3333' },
+        }),
+      ),
+    });
+    renderOrderPage();
+    const card = await screen.findByRole('region', { name: 'Refund due' });
+    expect(card).toHaveTextContent(
+      'It was replaced by your order VN-20261122-CCCC3333: see and pay that one.',
+    );
+    expect(within(card).getByRole('link', { name: 'VN-20261122-CCCC3333' })).toHaveAttribute(
+      'href',
+      '/orders/replacement-id',
     );
   });
 
@@ -824,24 +859,31 @@ describe('order page: paid', () => {
   });
 
   it('lists each transfer of a refund made in two, with its own amount, reference and credit note (QA 16 F6)', async () => {
-    showRefundedOrder({
-      invoice: true,
-      creditNote: true,
-      creditNotes: [
-        creditNote({
-          amount: 147500.37,
-          refundReference: 'RFND20261130A',
-          numberId: 11,
-        }),
-        creditNote({
-          serial: 'CN/26-27/000004',
-          file: 'CN-26-27-000004.pdf',
+    showRefundedOrder(
+      {
+        invoice: true,
+        creditNote: true,
+        creditNotes: [
+          creditNote({ amount: 147500.37, refundReference: 'RFND20261130A', numberId: 11 }),
+          creditNote({
+            serial: 'CN/26-27/000004',
+            file: 'CN-26-27-000004.pdf',
+            amount: 29499.63,
+            issuedAt: '2026-11-24T05:00:00.000Z',
+            refundReference: 'RFND20261130D',
+          }),
+        ],
+      },
+      [
+        orderRefund({ amount: 147500.37, reference: 'RFND20261130A', numberId: 11 }),
+        orderRefund({
           amount: 29499.63,
-          issuedAt: '2026-11-24T05:00:00.000Z',
-          refundReference: 'RFND20261130D',
+          at: '2026-11-24T05:00:00.000Z',
+          reference: 'RFND20261130D',
+          creditNote: 'CN-26-27-000004.pdf',
         }),
       ],
-    });
+    );
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(refunded).toHaveTextContent('A full refund of ₹1,77,000 has been made in 2 transfers.');
     const [first, second] = within(refunded).getAllByRole('listitem');
@@ -851,18 +893,21 @@ describe('order page: paid', () => {
     expect(second).toHaveTextContent(
       'The rest: Refunded ₹29,499.63 on 24 Nov 2026 · Refund reference RFND20261130D',
     );
-    expect(within(second!).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
-      'href',
-      `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000004.pdf`,
-    );
+    expect(
+      within(second!).getByRole('link', { name: 'Credit note CN/26-27/000004 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000004.pdf`);
     expect(refunded).not.toHaveTextContent('Refund reference: RFND20261130D');
     expect(
-      within(refunded).queryByRole('link', { name: 'Download the credit note (PDF)' }),
+      within(refunded).queryByRole('link', { name: /^Download credit note/ }),
     ).not.toBeInTheDocument();
   });
 
-  /** A refunded order's page, with the tax documents the order has. */
-  function showRefundedOrder(documents: Partial<Order['taxDocuments']>) {
+  /** A refunded order's page, with the tax documents and refunds the order has. */
+  function showRefundedOrder(
+    documents: Partial<Order['taxDocuments']>,
+    refunds: Order['refunds'] = [orderRefund()],
+    overrides: Partial<Order> = {},
+  ) {
     signedInApi({
       [orderPath]: ok(
         paidOrder({
@@ -870,13 +915,15 @@ describe('order page: paid', () => {
           statusLabel: 'Refunded',
           payment: { provider: 'manual', status: 'refunded', paymentReference: 'UTR 1' },
           taxDocuments: taxDocuments(documents),
+          refunds,
+          ...overrides,
         }),
       ),
     });
     renderOrderPage();
   }
 
-  it('offers the credit note of a refunded order, and says its refund reference', async () => {
+  it('offers the credit note of a refunded order by its serial, and says its refund reference', async () => {
     showRefundedOrder({
       invoice: true,
       creditNote: true,
@@ -885,8 +932,8 @@ describe('order page: paid', () => {
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(refunded).toHaveTextContent('Refund reference: NEFT0012345678');
     expect(
-      within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
-    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-note.pdf`);
+      within(refunded).getByRole('link', { name: 'Download credit note CN/26-27/000001 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`);
     // The invoice the credit note reverses stays at hand.
     expect(
       within(refunded).getByRole('link', { name: 'Download the tax invoice (PDF)' }),
@@ -899,6 +946,11 @@ describe('order page: paid', () => {
       [orderPath]: ok({
         ...order,
         items: [{ ...order.items[0]!, refund: numberRefund() }, order.items[1]!],
+        taxDocuments: taxDocuments({
+          invoice: true,
+          creditNote: true,
+          creditNotes: [creditNote({ amount: 147500, numberId: 11 })],
+        }),
       }),
     });
     renderOrderPage();
@@ -906,42 +958,62 @@ describe('order page: paid', () => {
     expect(numbers).toHaveTextContent(
       'Refunded ₹1,47,500 on 23 Nov 2026 · Refund reference IMPS4455667788',
     );
-    expect(within(numbers).getByRole('link', { name: 'Credit note (PDF)' })).toHaveAttribute(
-      'href',
-      `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`,
-    );
+    // Named by its serial, as an order with several credit notes needs (QA 19 F11).
+    expect(
+      within(numbers).getByRole('link', { name: 'Credit note CN/26-27/000001 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000001.pdf`);
     const porting = screen.getByRole('region', { name: 'Porting, number by number' });
     const refunded = within(porting).getByRole('listitem', { name: '98765 43210' });
     expect(refunded).toHaveTextContent('Refunded');
     expect(refunded).not.toHaveTextContent('Your UPC');
   });
 
-  it('links no tax document an order does not have (a late payment refunded, never invoiced)', async () => {
-    showRefundedOrder({ invoice: false, creditNote: false, creditNotes: [] });
+  it('says the refund reference of a late payment refunded, never invoiced, and links no tax document (QA 19 F4)', async () => {
+    showRefundedOrder({ invoice: false, creditNote: false, creditNotes: [] }, [
+      orderRefund({ method: 'razorpay', reference: 'rfnd_f1bb0f293430f9', creditNote: null }),
+    ]);
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(refunded).toHaveTextContent('Refund reference: rfnd_f1bb0f293430f9');
     expect(within(refunded).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it("counts no billing correction's credit note as a transfer of a refund, and keeps the replaced invoice listed (QA 18 F1)", async () => {
-    showRefundedOrder({
-      ...correctedTaxDocuments(),
-      creditNotes: [
-        creditNote({ amount: 177000, refundReference: null, billingCorrection: true }),
-        creditNote({
-          serial: 'CN/26-27/000002',
-          file: 'CN-26-27-000002.pdf',
-          amount: 177000,
-          refundReference: 'RFND20261130E',
-        }),
-      ],
+  it('links the order that replaced a refunded one (QA 19 F2)', async () => {
+    showRefundedOrder({}, [orderRefund({ creditNote: null })], {
+      replacedBy: { id: 'replacement-id', reference: 'VN-20261122-CCCC3333' },
     });
+    const refunded = await screen.findByRole('region', { name: 'Refunded' });
+    expect(refunded).toHaveTextContent(
+      'It was replaced by your order VN-20261122-CCCC3333: see and pay that one.',
+    );
+    expect(within(refunded).getByRole('link', { name: 'VN-20261122-CCCC3333' })).toHaveAttribute(
+      'href',
+      '/orders/replacement-id',
+    );
+  });
+
+  it("counts no billing correction's credit note as a transfer of a refund, and keeps the replaced invoice listed (QA 18 F1)", async () => {
+    showRefundedOrder(
+      {
+        ...correctedTaxDocuments(),
+        creditNotes: [
+          creditNote({ amount: 177000, refundReference: null, billingCorrection: true }),
+          creditNote({
+            serial: 'CN/26-27/000002',
+            file: 'CN-26-27-000002.pdf',
+            amount: 177000,
+            refundReference: 'RFND20261130E',
+          }),
+        ],
+      },
+      [orderRefund({ reference: 'RFND20261130E', creditNote: 'CN-26-27-000002.pdf' })],
+    );
     const refunded = await screen.findByRole('region', { name: 'Refunded' });
     expect(refunded).toHaveTextContent('A full refund of ₹1,77,000 has been made.');
     expect(refunded).not.toHaveTextContent('transfers');
     expect(refunded).toHaveTextContent('Refund reference: RFND20261130E');
     expect(
-      within(refunded).getByRole('link', { name: 'Download the credit note (PDF)' }),
-    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-note.pdf`);
+      within(refunded).getByRole('link', { name: 'Download credit note CN/26-27/000002 (PDF)' }),
+    ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/credit-notes/CN-26-27-000002.pdf`);
     expect(
       within(refunded).getByRole('link', { name: 'Invoice INV/26-27/000001, replaced (PDF)' }),
     ).toHaveAttribute('href', `/api/v1/orders/${ORDER_ID}/invoices/INV-26-27-000001.pdf`);
@@ -1046,6 +1118,36 @@ describe('order page: Razorpay', () => {
     expect(screen.getByRole('region', { name: 'Order timeline' })).toBeInTheDocument();
     // Answered from the verify call: no second read of the order was needed.
     expect(api.callsTo(orderPath)).toHaveLength(1);
+    expect(trackSale).toHaveBeenCalledTimes(1);
+  });
+
+  it('warns of a further payment of an order already paid until dismissed, tracks no purchase, and says it on the Payment card (QA 19 F5)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const message =
+      'This order had already been paid: this further payment will be refunded in full. Your order goes on as before.';
+    signedInApi({
+      [orderPath]: ok(pendingRazorpayOrder()),
+      [verifyPath]: ok(
+        paidOrder({
+          needsRefund: true,
+          payment: { provider: 'razorpay', status: 'paid', paymentReference: 'pay_first' },
+        }),
+        message,
+      ),
+    });
+    renderOrderPage();
+    const checkout = await openCheckout(user);
+    checkout.options.handler(handlerResponse);
+
+    const toast = (await screen.findByText(message)).closest('[data-toast-type]');
+    expect(toast).toHaveAttribute('data-toast-type', 'warning');
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(trackSale).not.toHaveBeenCalled();
+    expect(section('Payment received')).toHaveTextContent(
+      'We also received a further payment for this order, which it did not need: it will be refunded to you in full.',
+    );
   });
 
   it('shows a verification failure as an error toast and keeps the order payable', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../../test-support/fake-api';
 import { correctedTaxDocuments } from '../../../../test-support/orders';
-import { ORDER_ID, staffPaidOrder } from '../../../../test-support/staff-orders';
+import { ORDER_ID, samplePayment, staffPaidOrder } from '../../../../test-support/staff-orders';
 import { renderStaffOrder } from '../../../../test-support/staff-order-page';
 import { errorToasts } from '../../../../test-support/toasts';
 import { fill } from '../../../../test-support/fill';
@@ -219,11 +219,36 @@ describe("correcting an order's billing details in the console", () => {
     });
   });
 
-  it('is not offered for a refunded order', async () => {
-    renderStaffOrder(staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }));
-    await screen.findByRole('region', { name: 'Payments' });
-    expect(
-      screen.queryByRole('region', { name: 'Correct billing details' }),
-    ).not.toBeInTheDocument();
+  it('is not offered once a number was refunded, and says why and what to do instead (QA 19 F9)', async () => {
+    renderStaffOrder(
+      staffPaidOrder({
+        payments: [
+          {
+            ...samplePayment,
+            refunds: [
+              {
+                id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+                method: 'manual',
+                amount: 147500,
+                numberId: 11,
+                reason: 'Porting failed',
+                status: 'done',
+                providerRefundId: null,
+                reference: 'IMPS4455667788',
+                failure: null,
+                by: 'Ravi Kumar',
+                at: '2026-11-23T05:00:00.000Z',
+                completedAt: '2026-11-23T05:00:00.000Z',
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const panel = await screen.findByRole('region', { name: 'Correct billing details' });
+    expect(panel).toHaveTextContent(
+      'This order has a refund, so its billing details cannot be corrected here: correct its invoice by hand with your accountant.',
+    );
+    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -83,7 +83,8 @@ function BillingNow({ billing }: { billing: StaffOrder['billing'] }) {
  * "Correct billing details…": the order's billing name and address (a Corporate order's company
  * and GSTIN too) corrected with a reason (decision 0070). A paid order's invoice is then
  * cancelled by a credit note and issued again under a new number; the buyer is e-mailed it.
- * Not offered once the order is cancelled or refunded or has a refund: the accountant's work.
+ * Not offered once the order is cancelled, or refunded or has a refund: then the accountant's
+ * work, which the card says instead.
  * When another agent corrected them first (409 BILLING_CHANGED), the form stays open with what
  * the agent typed and shows the billing as it now is, which a second send is made against.
  */
@@ -118,7 +119,19 @@ export function BillingCorrectionPanel({ order }: { order: StaffOrder }) {
   const refunded = order.payments.some((payment) =>
     payment.refunds.some((refund) => refund.status !== 'failed'),
   );
-  if (order.status === 'cancelled' || order.status === 'refunded' || refunded) return null;
+  // Once money went back, the invoice is the accountant's to correct: the card says so instead
+  // of vanishing (QA 19 F9).
+  if (refunded || order.status === 'refunded') {
+    return (
+      <Card title="Correct billing details">
+        <p className="text-sm text-slate-700">
+          This order has a refund, so its billing details cannot be corrected here: correct its
+          invoice by hand with your accountant.
+        </p>
+      </Card>
+    );
+  }
+  if (order.status === 'cancelled') return null;
 
   const opened = () => {
     reset(valuesOf(order.billing));

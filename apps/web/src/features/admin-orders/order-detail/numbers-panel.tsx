@@ -73,6 +73,9 @@ function NumberRow({
   // A step recorded: the focus goes to the number and its new step (the form used may be gone).
   const { target: summary, focusLater: focusSummary } = useFocusLater<HTMLDivElement>();
   const refundFrom = numberRefundPayment(order, item);
+  // Closed before any payment paid for it (a late payment is refunded, never applied): the
+  // number was never this order's to port (QA 19 F8).
+  const neverSold = order.paidAt === null && order.status !== 'pending_payment';
   return (
     <li aria-label={item.display} className="py-4 first:pt-0 last:pb-0">
       <div
@@ -87,9 +90,14 @@ function NumberRow({
           </span>
         </p>
         <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-semibold text-slate-800">
-          {item.refund ? 'Refunded' : porting.label}
+          {item.refund ? 'Refunded' : neverSold ? 'Not sold by this order' : porting.label}
         </span>
       </div>
+      {neverSold ? (
+        <p className="mt-1 text-sm text-slate-700">
+          This order was never paid: the number was not sold by it, and has no porting here.
+        </p>
+      ) : null}
       {item.refund ? (
         <p className="mt-1 text-sm font-medium text-slate-900">
           Refunded {formatInr(item.refund.amount)} on{' '}

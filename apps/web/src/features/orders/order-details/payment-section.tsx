@@ -8,7 +8,7 @@ import { HoldCountdown } from './hold-countdown';
 import { PaymentSubmissionForm } from './payment-submission-form';
 import { Card, ReleasedLinks } from './order-card';
 import { RazorpayPay } from './razorpay-pay';
-import { orderFileUrl, RefundLine, type RefundTransfer } from './refund-line';
+import { creditNoteSerial, orderFileUrl, RefundLine, type RefundTransfer } from './refund-line';
 import { RetryOrderCard } from './retry-order-card';
 import { upcOpen } from './upc-open';
 import { UpiQrCode } from './upi-qr-code';
@@ -35,7 +35,10 @@ function ReplacedOrders({ references }: { references: readonly string[] }) {
   );
 }
 
-/** The buyer's order whose checkout replaced this one (decision 0075): the one to see and pay. */
+/**
+ * The buyer's order whose checkout replaced this one (decision 0075): the one to see and pay, also
+ * once a late payment of this one is due back or refunded (decision 0080).
+ */
 function ReplacedBy({ order }: { order: Order }) {
   if (!order.replacedBy) return null;
   const { id, reference } = order.replacedBy;
@@ -92,7 +95,9 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
       return (
         <Card title="Order cancelled">
           <p className="text-sm text-slate-700">
-            This order was cancelled before payment and its numbers were released.
+            {order.replacedBy
+              ? 'This order was cancelled before payment, when you checked out again: the numbers still in your cart moved to the new order.'
+              : 'This order was cancelled before payment and its numbers were released.'}
           </p>
           {reason ? <p className="mt-2 text-sm text-slate-700">Reason: {reason}</p> : null}
           <ReplacedBy order={order} />
@@ -117,15 +122,14 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
               ? `The rest of your payment, ${formatInr(toRupees(rest))}, will be refunded to you; our team will contact you.`
               : 'You will be refunded in full; our team will contact you.'}
           </p>
+          <ReplacedBy order={order} />
           {refundedAlone.length ? (
             <RefundList title="Already refunded:" order={order} lines={refundedAlone} />
           ) : null}
           <UpcsCancelled order={order} />
           <PaymentReference reference={payment.paymentReference} />
           {order.taxDocuments.invoice ? (
-            <TaxDocumentLink order={order} file="invoice.pdf">
-              Download the tax invoice (PDF)
-            </TaxDocumentLink>
+            <InvoiceLink order={order}>Download the tax invoice (PDF)</InvoiceLink>
           ) : null}
           <ReplacedInvoices order={order} />
         </Card>
@@ -133,45 +137,47 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
     }
     case 'refunded': {
       // A refund in several transfers (numbers refunded alone, then the rest): each its own line.
-      // A billing correction's credit note moved no money: it is no transfer (decision 0070).
-      const transfers = order.taxDocuments.creditNotes.filter((note) => !note.billingCorrection);
+      // The order's refunds, not its credit notes: a late payment's refund has none, and a
+      // billing correction's credit note moved no money (decisions 0070, 0080).
+      const transfers = order.refunds;
       const several = transfers.length > 1;
+      const single = several ? undefined : transfers[0];
       return (
         <Card title="Refunded">
           <p className="text-sm text-slate-700">
             A full refund of {total} has been made
             {several ? ` in ${transfers.length} transfers` : ''}.
           </p>
+          <ReplacedBy order={order} />
           {several ? (
             <RefundList
               order={order}
-              lines={transfers.map((note) => ({
+              lines={transfers.map((refund) => ({
                 what:
-                  order.items.find((item) => item.numberId === note.numberId)?.display ??
+                  order.items.find((item) => item.numberId === refund.numberId)?.display ??
                   'The rest',
-                refund: {
-                  amount: note.amount,
-                  at: note.issuedAt,
-                  reference: note.refundReference,
-                  creditNote: note.file,
-                },
+                refund,
               }))}
             />
-          ) : (
-            <RefundReference order={order} />
-          )}
+          ) : single?.reference ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Refund reference: <span className="font-mono">{single.reference}</span>
+            </p>
+          ) : null}
           <UpcsCancelled order={order} />
           {/* A registered buyer reverses the input tax credit with both. */}
           <div className="flex flex-wrap gap-x-3">
-            {order.taxDocuments.creditNote && !several ? (
-              <TaxDocumentLink order={order} file="credit-note.pdf">
-                Download the credit note (PDF)
-              </TaxDocumentLink>
+            {single?.creditNote ? (
+              <a
+                href={orderFileUrl(order, `credit-notes/${single.creditNote}`)}
+                className="btn-secondary mt-4 inline-flex"
+                download
+              >
+                Download credit note {creditNoteSerial(order, single.creditNote)} (PDF)
+              </a>
             ) : null}
             {order.taxDocuments.invoice ? (
-              <TaxDocumentLink order={order} file="invoice.pdf">
-                Download the tax invoice (PDF)
-              </TaxDocumentLink>
+              <InvoiceLink order={order}>Download the tax invoice (PDF)</InvoiceLink>
             ) : null}
           </div>
           <ReplacedInvoices order={order} />
@@ -194,11 +200,15 @@ export function PaymentSection({ order, refetch }: { order: Order; refetch: () =
             ) : null}
             . Thank you!
           </p>
+          {order.needsRefund ? (
+            <p className="mt-2 text-sm font-semibold text-amber-950">
+              We also received a further payment for this order, which it did not need: it will be
+              refunded to you in full.
+            </p>
+          ) : null}
           <PaymentReference reference={payment.paymentReference} />
           {order.taxDocuments.invoice ? (
-            <TaxDocumentLink order={order} file="invoice.pdf">
-              Download your tax invoice (PDF)
-            </TaxDocumentLink>
+            <InvoiceLink order={order}>Download your tax invoice (PDF)</InvoiceLink>
           ) : null}
           <ReplacedInvoices order={order} />
         </Card>
@@ -247,18 +257,14 @@ function ReplacedInvoices({ order }: { order: Order }) {
   );
 }
 
-/** A tax document of the order (its invoice, or the credit note of its refund) to download. */
-function TaxDocumentLink({
-  order,
-  file,
-  children,
-}: {
-  order: Order;
-  file: 'invoice.pdf' | 'credit-note.pdf';
-  children: ReactNode;
-}) {
+/** The order's current tax invoice to download. */
+function InvoiceLink({ order, children }: { order: Order; children: ReactNode }) {
   return (
-    <a href={orderFileUrl(order, file)} className="btn-secondary mt-4 inline-flex" download>
+    <a
+      href={orderFileUrl(order, 'invoice.pdf')}
+      className="btn-secondary mt-4 inline-flex"
+      download
+    >
       {children}
     </a>
   );
@@ -370,18 +376,6 @@ function InstructionRow({ term, children }: { term: string; children: ReactNode 
       <dd className="text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
-}
-
-/** The reference of the order's refund as a whole (its latest credit note's), when it has one. */
-function RefundReference({ order }: { order: Order }) {
-  const reference = order.taxDocuments.creditNotes
-    .filter((note) => note.numberId === null)
-    .at(-1)?.refundReference;
-  return reference ? (
-    <p className="text-sm text-slate-700">
-      Refund reference: <span className="font-mono">{reference}</span>
-    </p>
-  ) : null;
 }
 
 /** Refund transfers, each with what it was for: its amount, day, reference and credit note. */

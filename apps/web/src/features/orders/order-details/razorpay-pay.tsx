@@ -31,9 +31,12 @@ export function RazorpayPay({ order, razorpay }: { order: Order; razorpay: Razor
     setWindowOpen(false);
     try {
       const result = await verify.mutateAsync(response);
-      // Paid after the hold lapsed and the numbers went: the money goes back, nothing was sold.
-      if (result.order.payment.status === 'refund_due') {
-        toast.warning(result.message || ORDER_MESSAGES.paid);
+      // Paid after the hold lapsed and the numbers went, or a further payment of an order already
+      // paid (needsRefund): the money goes back and nothing was bought, so the warning waits to be
+      // dismissed (the Payment card says it too) and no purchase is tracked.
+      const dueBack = result.order.payment.status === 'refund_due' || result.order.needsRefund;
+      if (dueBack) {
+        toast.warning(result.message || ORDER_MESSAGES.paid, { duration: Infinity });
       } else {
         toast.success(result.message || ORDER_MESSAGES.paid);
         trackPurchase(result.order);

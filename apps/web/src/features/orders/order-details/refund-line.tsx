@@ -10,11 +10,15 @@ import type { Order, OrderItem } from '../order-types';
 export const orderFileUrl = (order: Pick<Order, 'id'>, path: string) =>
   `${siteConfig.apiBaseUrl}/api/v1/orders/${encodeURIComponent(order.id)}/${path}`;
 
-/** A refund transfer as the buyer's page shows it (a number's refund or a credit note's). */
+/** A refund transfer as the buyer's page shows it (a number's refund or one of the order's). */
 export type RefundTransfer = Pick<
   NonNullable<OrderItem['refund']>,
   'amount' | 'at' | 'reference' | 'creditNote'
 >;
+
+/** A credit note's serial (CN/yy-yy/nnnnnn) by its file, as the link to it names it. */
+export const creditNoteSerial = (order: Pick<Order, 'taxDocuments'>, file: string) =>
+  order.taxDocuments.creditNotes.find((note) => note.file === file)?.serial ?? '';
 
 /**
  * One refund transfer in a line: how much went back, when, the reference the buyer's bank knows
@@ -24,7 +28,7 @@ export function RefundLine({
   order,
   refund,
 }: {
-  order: Pick<Order, 'id'>;
+  order: Pick<Order, 'id' | 'taxDocuments'>;
   refund: RefundTransfer;
 }) {
   return (
@@ -46,7 +50,7 @@ export function RefundLine({
             className="underline"
             download
           >
-            Credit note (PDF)
+            Credit note {creditNoteSerial(order, refund.creditNote)} (PDF)
           </a>
         </>
       ) : null}

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, openSignIn, registerByApi } from '../support/accounts';
+import { startStore, type StoreServer } from '../support/store-server';
+
+/**
+ * An order page left open past its access token's life, on a store of its own whose tokens last
+ * 75 seconds: the page reads the order every half minute, and the web client refreshes the
+ * session before the token expires, so no call is answered 401 and the browser logs no error
+ * (QA 19 F13, decision 0080).
+ */
+
+let store: StoreServer | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  store = await startStore({ ACCESS_TOKEN_TTL_SECONDS: '75' });
+});
+
+test.afterAll(async () => {
+  await store?.stop();
+});
+
+test('an order page left open past the access token’s life logs no error', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ baseURL: store!.url });
+  const page = await context.newPage();
+  const buyer = newAccount('open page e2e');
+  let orderId = '';
+
+  await test.step('a buyer checks out a number, then signs in on this browser', async () => {
+    await registerByApi(page.request, buyer);
+    const listed = await page.request.get('/api/v1/numbers?sort=price_asc&pageSize=5');
+    const [picked] = ((await listed.json()) as { data: { items: { id: number }[] } }).data.items;
+    expect((await page.request.post(`/api/v1/cart/add/${picked!.id}`)).ok()).toBe(true);
+    const ordered = await page.request.post('/api/v1/cart/checkout');
+    expect(ordered.status()).toBe(201);
+    orderId = ((await ordered.json()) as { data: { order: { id: string } } }).data.order.id;
+    // Signed in as a person is, through the page (the API's session cookies of the
+    // registration forgotten).
+    await context.clearCookies();
+    await page.goto('/');
+    const dialog = await openSignIn(page);
+    await dialog.getByLabel('E-mail address or mobile number').fill(buyer.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('the order page stays open for two token lives', async () => {
+    const errors: string[] = [];
+    const unauthorized: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() === 401) unauthorized.push(response.url());
+    });
+    await page.goto(`/orders/${orderId}`);
+    await expect(page.getByRole('region', { name: 'Payment' })).toBeVisible();
+    let reads = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/api/v1/orders/${orderId}`)) reads += 1;
+    });
+    await page.waitForTimeout(160_000);
+    // The half-minute reads went on all along, none answered 401.
+    expect(reads).toBeGreaterThanOrEqual(4);
+    expect(unauthorized).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
