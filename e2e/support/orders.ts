@@ -1,9 +1,29 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { supportRequest } from './accounts';
 
 interface ListedNumber {
   id: number;
   number: string;
+}
+
+/**
+ * The signed-in buyer of `request` puts the numbers `ids` in the cart and checks out (billed to
+ * `billing`, else the profile): the new order's id and reference.
+ */
+export async function checkOutByApi(
+  request: APIRequestContext,
+  ids: readonly number[],
+  billing?: object,
+) {
+  for (const id of ids) {
+    expect((await request.post(`/api/v1/cart/add/${id}`)).ok()).toBe(true);
+  }
+  const checkout = await request.post('/api/v1/cart/checkout', {
+    data: billing ? { billing } : {},
+  });
+  expect(checkout.status()).toBe(201);
+  return ((await checkout.json()) as { data: { order: { id: string; reference: string } } }).data
+    .order;
 }
 
 /**
@@ -21,18 +41,11 @@ export async function paidOrder(
   const { items } = ((await listed.json()) as { data: { items: ListedNumber[] } }).data;
   const start = Math.floor(Math.random() * (items.length - count));
   const picked = items.slice(start, start + count);
-  for (const { id } of picked) {
-    expect((await page.request.post(`/api/v1/cart/add/${id}`)).ok()).toBe(true);
-  }
-  const checkout = await page.request.post('/api/v1/cart/checkout', {
-    data: billing ? { billing } : {},
-  });
-  expect(checkout.status()).toBe(201);
-  const { order } = (
-    (await checkout.json()) as {
-      data: { order: { id: string; reference: string } };
-    }
-  ).data;
+  const order = await checkOutByApi(
+    page.request,
+    picked.map(({ id }) => id),
+    billing,
+  );
   const support = await supportRequest(baseURL);
   try {
     const paid = await support.post(`/api/v1/admin/orders/${order.id}/payments`, {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newAccount, registerByApi, signInWithOtpInBrowser } from '../support/accounts';
+import { checkOutByApi } from '../support/orders';
 import { readOutbox } from '../support/outbox';
 import { createStaffAccount } from '../support/staff';
 import { webBuildDir } from '../support/store-server';
@@ -152,14 +153,7 @@ test('a support agent signs in, imports stock and takes an order of an imported 
     const picked = items.find((item) => item.number === first)!;
     expect(picked, `${first} is on sale`).toBeDefined();
     display = `${first.slice(0, 5)} ${first.slice(5)}`;
-    expect((await page.request.post(`/api/v1/cart/add/${picked.id}`)).ok()).toBe(true);
-    const checkout = await page.request.post('/api/v1/cart/checkout');
-    expect(checkout.status()).toBe(201);
-    const { order } = (
-      (await checkout.json()) as {
-        data: { order: { id: string; reference: string } };
-      }
-    ).data;
+    const order = await checkOutByApi(page.request, [picked.id]);
     orderId = order.id;
     reference = order.reference;
   });

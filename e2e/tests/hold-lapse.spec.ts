@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, registerByApi } from '../support/accounts';
 import { readOutbox } from '../support/outbox';
+import { checkOutByApi } from '../support/orders';
 import { startStore, type StoreServer } from '../support/store-server';
 
 /**
@@ -36,10 +37,7 @@ test('the lapse message offers the same number again in one click', async ({ bro
     await registerByApi(page.request, buyer);
     const listed = await page.request.get('/api/v1/numbers?sort=price_asc&pageSize=5');
     const [picked] = ((await listed.json()) as { data: { items: { id: number }[] } }).data.items;
-    expect((await page.request.post(`/api/v1/cart/add/${picked!.id}`)).ok()).toBe(true);
-    const ordered = await page.request.post('/api/v1/cart/checkout');
-    expect(ordered.status()).toBe(201);
-    orderId = ((await ordered.json()) as { data: { order: { id: string } } }).data.order.id;
+    orderId = (await checkOutByApi(page.request, [picked!.id])).id;
   });
 
   let link = '';

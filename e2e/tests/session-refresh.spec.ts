@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, openSignIn, registerByApi } from '../support/accounts';
+import { checkOutByApi } from '../support/orders';
 import { startStore, type StoreServer } from '../support/store-server';
 
 /**
@@ -31,10 +32,7 @@ test('an order page left open past the access token’s life logs no error', asy
     await registerByApi(page.request, buyer);
     const listed = await page.request.get('/api/v1/numbers?sort=price_asc&pageSize=5');
     const [picked] = ((await listed.json()) as { data: { items: { id: number }[] } }).data.items;
-    expect((await page.request.post(`/api/v1/cart/add/${picked!.id}`)).ok()).toBe(true);
-    const ordered = await page.request.post('/api/v1/cart/checkout');
-    expect(ordered.status()).toBe(201);
-    orderId = ((await ordered.json()) as { data: { order: { id: string } } }).data.order.id;
+    orderId = (await checkOutByApi(page.request, [picked!.id])).id;
     // Signed in as a person is, through the page (the API's session cookies of the
     // registration forgotten).
     await context.clearCookies();
