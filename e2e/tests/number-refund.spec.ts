@@ -69,7 +69,7 @@ test('support refunds one number of a paid order; the buyer sees it and its cred
     await expect(main.getByRole('region', { name: 'Your numbers' })).toContainText(
       `Refund reference ${refundUtr}`,
     );
-    const creditNote = main.getByRole('link', { name: 'Credit note (PDF)' });
+    const creditNote = main.getByRole('link', { name: /^Credit note CN\/\S+ \(PDF\)$/ });
     const pdf = await page.request.get((await creditNote.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');

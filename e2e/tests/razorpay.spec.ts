@@ -186,7 +186,9 @@ test('a buyer pays in the Razorpay window after a failure and a close; support r
     await page.goto(`/orders/${orderId}`);
     const refunded = page.getByRole('region', { name: 'Refunded' });
     await expect(refunded).toContainText(`Refund reference: ${fake!.refunds[0]!.id}`);
-    const creditNote = refunded.getByRole('link', { name: 'Download the credit note (PDF)' });
+    const creditNote = refunded.getByRole('link', {
+      name: /^Download credit note CN\/\S+ \(PDF\)$/,
+    });
     const pdf = await page.request.get((await creditNote.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
