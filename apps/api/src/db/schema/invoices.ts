@@ -1,4 +1,5 @@
 import {
+  index,
   integer,
   jsonb,
   pgTable,
@@ -75,5 +76,7 @@ export const taxDocuments = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'INV' and ${t.replacedAt} is null`),
     uniqueIndex('tax_documents_refund_key').on(t.refundId),
+    index('tax_documents_order_idx').on(t.orderId),
+    index('tax_documents_issued_at_idx').on(t.issuedAt),
   ],
 );

@@ -144,6 +144,7 @@ export const orderItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.numberId] }),
     index('order_items_number_idx').on(t.number),
+    index('order_items_number_id_idx').on(t.numberId),
   ],
 );
 
