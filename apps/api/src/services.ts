@@ -60,7 +60,7 @@ export function createServices(deps: ServiceDeps) {
   const staffAlerts = createStaffAlerts({ config });
   const users = createUserService({ database });
   const payments = createPaymentService({ config, database });
-  const invoices = createInvoiceService({ database });
+  const invoices = createInvoiceService({ database, config });
   // The cart cancels open orders when numbers leave it, and orders read and empty the cart:
   // the cart reaches the orders service through this function, called only once both exist.
   const cart = createCartService({

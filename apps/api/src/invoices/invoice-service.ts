@@ -1,7 +1,8 @@
 import { documentSerial, financialYear } from '@store/domain';
 import type { Database, Db } from '../db/database';
 import type { Tx } from '../db/transactions';
-import type { InvoiceAsIssued } from '../db/schema';
+import type { Config } from '../config/config';
+import type { InvoiceAsIssued, SupplierAsIssued } from '../db/schema';
 import {
   findInvoice,
   insertTaxDocument,
@@ -21,19 +22,48 @@ export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
  * GST tax invoices and credit notes (decision 0016): numbered per kind and financial year with
  * no gaps, in the transaction that pays (or refunds) the order.
  */
-/** The next document of `kind`, numbered in the financial year of `at`, in `tx`. */
-async function issue(
-  tx: Tx,
-  kind: TaxDocumentKind,
-  at: Date,
-  values: { orderId: string; amount: number; refundId?: string; invoiceId?: string },
-): Promise<TaxDocumentRow> {
-  const year = financialYear(at);
-  const serial = documentSerial(kind, year, await nextDocumentNumber(tx, kind, year));
-  return insertTaxDocument(tx, { kind, serial, issuedAt: at, ...values });
-}
+export type SupplierConfig = Pick<
+  Config,
+  'STORE_NAME' | 'STORE_ADDRESS' | 'STORE_STATE' | 'STORE_GSTIN' | 'INVOICE_SAC_CODE'
+>;
 
-export function createInvoiceService({ database }: { database: Database }) {
+/** The supplier a document issued now prints: the store's settings of the moment. */
+export const supplierNow = (config: SupplierConfig): SupplierAsIssued => ({
+  name: config.STORE_NAME,
+  address: config.STORE_ADDRESS,
+  state: config.STORE_STATE,
+  gstin: config.STORE_GSTIN ?? null,
+  sac: config.INVOICE_SAC_CODE,
+});
+
+export function createInvoiceService({
+  database,
+  config,
+}: {
+  database: Database;
+  config: SupplierConfig;
+}) {
+  /**
+   * The next document of `kind`, numbered in the financial year of `at`, in `tx`, with the
+   * supplier it prints kept on it.
+   */
+  async function issue(
+    tx: Tx,
+    kind: TaxDocumentKind,
+    at: Date,
+    values: { orderId: string; amount: number; refundId?: string; invoiceId?: string },
+  ): Promise<TaxDocumentRow> {
+    const year = financialYear(at);
+    const serial = documentSerial(kind, year, await nextDocumentNumber(tx, kind, year));
+    return insertTaxDocument(tx, {
+      kind,
+      serial,
+      issuedAt: at,
+      supplier: supplierNow(config),
+      ...values,
+    });
+  }
+
   return {
     /**
      * The order's tax invoice, issued now in the paying transaction `tx` (`at`: the payment's

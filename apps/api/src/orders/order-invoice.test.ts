@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { pdfText } from '../../test-support/pdf-text';
 import { sentTo, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
-import { describeEachDatabase } from '../../test-support/test-app';
+import { describeEachDatabase, testConfig } from '../../test-support/test-app';
+import { buildApp } from '../app';
 
 describeEachDatabase(
   'the GST tax invoice',
@@ -172,4 +173,72 @@ describeEachDatabase(
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
+);
+
+describeEachDatabase(
+  'an issued tax document',
+  (ctx) => {
+    const { checkOut } = withSalesInventory(ctx);
+
+    it('prints the store as it was when issued, after the settings change (decision 0082)', async () => {
+      const buyer = await signedIn(ctx().app);
+      const order = await checkOut(buyer.client, ['9876598765']);
+      const staff = await staffMember(ctx().app);
+      await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+        reference: '412345678903',
+      });
+      // The owner moves the office to another state, with its new GSTIN, name and SAC code.
+      const moved = await buildApp(
+        testConfig({
+          STORE_NAME: 'Fancy Numbers LLP',
+          STORE_STATE: 'Maharashtra',
+          STORE_GSTIN: '27AAACV1234F1ZP',
+          STORE_ADDRESS: 'Linking Road, Bandra, Mumbai 400050',
+          INVOICE_SAC_CODE: '998414',
+        }),
+        { database: ctx().database },
+      );
+      try {
+        await moved.ready();
+        const agent = await staffMember(moved);
+        const textOf = async (path: string) => {
+          const res = await agent.client.get(api(path));
+          expect(res.statusCode, res.body).toBe(200);
+          return pdfText(res.rawPayload);
+        };
+        const invoice = await textOf(`/admin/orders/${order.id}/invoice.pdf`);
+        for (const issued of ['Vintage Numbers Pvt Ltd', 'Connaught Place', 'Delhi (07)']) {
+          expect(invoice).toContain(issued);
+        }
+        expect(invoice).toContain('07AAACV1234F1ZR');
+        expect(invoice).toContain('998413');
+        for (const later of ['Fancy Numbers LLP', 'Linking Road', '27AAACV1234F1ZP', '998414']) {
+          expect(invoice).not.toContain(later);
+        }
+
+        // A credit note issued after the move is the store's as it is now, for the invoice's SAC.
+        const refunded = await agent.client.post(api(`/admin/orders/${order.id}/refunds`), {
+          reason: 'Buyer changed their mind',
+          method: 'manual',
+        });
+        expect(refunded.statusCode, refunded.body).toBe(200);
+        const creditNote = await textOf(`/admin/orders/${order.id}/credit-note.pdf`);
+        for (const now of ['Fancy Numbers LLP', 'Linking Road', 'Maharashtra (27)']) {
+          expect(creditNote).toContain(now);
+        }
+        expect(creditNote).toContain('27AAACV1234F1ZP');
+        expect(creditNote).toContain('998413');
+        expect(creditNote).not.toContain('998414');
+      } finally {
+        await moved.close();
+      }
+    });
+  },
+  {
+    env: {
+      STORE_NAME: 'Vintage Numbers Pvt Ltd',
+      STORE_GSTIN: '07AAACV1234F1ZR',
+      INVOICE_SAC_CODE: '998413',
+    },
+  },
 );

@@ -1,17 +1,14 @@
 import { creditNoteFigures, placeOfSupply, placeOfSupplyCode, shareByPrices } from '@store/domain';
 import { displayNumber } from '../catalog/catalog-service';
-import type { Config } from '../config/config';
+import type { SupplierAsIssued } from '../db/schema';
 import {
   renderInvoicePdf,
+  supplierNow,
   type InvoiceDocument,
+  type SupplierConfig,
   type TaxDocumentRow,
 } from '../invoices/invoice-service';
 import type { Billing, OrderItemRow, OrderRow } from './order-types';
-
-type InvoiceConfig = Pick<
-  Config,
-  'STORE_NAME' | 'STORE_ADDRESS' | 'STORE_STATE' | 'STORE_GSTIN' | 'INVOICE_SAC_CODE'
->;
 
 /** A place of supply as the invoice prints it: "Delhi (07)". */
 export const withStateCode = (state: string) => `${state} (${placeOfSupplyCode(state) ?? '--'})`;
@@ -23,7 +20,7 @@ function billedName({ companyName, name }: Billing): string {
 }
 
 /** The state an order (as an invoice printed it) was supplied to: its place of supply. */
-export function supplyOf(config: InvoiceConfig, order: OrderRow): string {
+export function supplyOf(config: SupplierConfig, order: OrderRow): string {
   const billing = order.billing as Billing;
   return (
     order.placeOfSupply ??
@@ -34,9 +31,22 @@ export function supplyOf(config: InvoiceConfig, order: OrderRow): string {
   );
 }
 
+/**
+ * Who issued `document` and the SAC it printed: kept on it when issued (decision 0082), else,
+ * for a document issued before that, the settings now.
+ */
+export const issuerOf = (config: SupplierConfig, document: TaxDocumentRow): SupplierAsIssued =>
+  document.supplier ?? supplierNow(config);
+
+const printedSupplier = (supplier: SupplierAsIssued): InvoiceDocument['supplier'] => ({
+  name: supplier.name,
+  address: [supplier.address, withStateCode(supplier.state)],
+  gstin: supplier.gstin,
+});
+
 /** The tax invoice of a paid order, as its PDF prints it. */
 function invoiceDocument(
-  config: InvoiceConfig,
+  config: SupplierConfig,
   order: OrderRow,
   items: readonly OrderItemRow[],
   invoice: TaxDocumentRow,
@@ -44,17 +54,14 @@ function invoiceDocument(
   const billing = order.billing as Billing;
   const address = billing.address;
   const supply = supplyOf(config, order);
+  const issuer = issuerOf(config, invoice);
   const gst = order.cgstAmount + order.sgstAmount + order.igstAmount;
   return {
     title: 'Tax invoice',
     serial: invoice.serial,
     issuedAt: invoice.issuedAt,
     orderReference: order.reference,
-    supplier: {
-      name: config.STORE_NAME,
-      address: [config.STORE_ADDRESS, withStateCode(config.STORE_STATE)],
-      gstin: config.STORE_GSTIN ?? null,
-    },
+    supplier: printedSupplier(issuer),
     buyer: {
       name: billedName(billing),
       address: address
@@ -69,7 +76,7 @@ function invoiceDocument(
     placeOfSupply: withStateCode(supply),
     lines: items.map((item) => ({
       description: `Mobile number ${displayNumber(item.number)}`,
-      sac: config.INVOICE_SAC_CODE,
+      sac: issuer.sac,
       taxable: item.price,
     })),
     taxPercent: order.taxBasisPoints / 100,
@@ -88,10 +95,12 @@ function invoiceDocument(
  * A credit note against the invoice: the numbers it is for (the one refunded alone whose refund
  * it is, decision 0039; else those of the order not refunded alone) and the invoice's figures
  * for its amount (creditNoteFigures: the whole invoice when all of it goes back, else its tax
- * split the same way for that amount), each number's taxable value its share by price.
+ * split the same way for that amount), each number's taxable value its share by price. Issued
+ * by `issuer` (the store as it was then), its lines carry the invoice's SAC.
  */
 function creditNoteDocument(
   invoiceDocument: InvoiceDocument,
+  issuer: SupplierAsIssued,
   order: OrderRow,
   items: readonly OrderItemRow[],
   invoice: TaxDocumentRow,
@@ -109,6 +118,7 @@ function creditNoteDocument(
   return {
     ...invoiceDocument,
     title: 'Credit note',
+    supplier: printedSupplier(issuer),
     serial: creditNote.serial,
     issuedAt: creditNote.issuedAt,
     against: { serial: invoice.serial, issuedAt: invoice.issuedAt },
@@ -192,7 +202,7 @@ function replacementOf(
  * credit note that cancelled that one.
  */
 export async function invoicePdf(
-  config: InvoiceConfig,
+  config: SupplierConfig,
   order: OrderRow,
   items: readonly OrderItemRow[],
   invoice: TaxDocumentRow,
@@ -212,7 +222,7 @@ export async function invoicePdf(
  * content; the tax register's rows read it too, so both say the same).
  */
 export function printedDocument(
-  config: InvoiceConfig,
+  config: SupplierConfig,
   order: OrderRow,
   items: readonly OrderItemRow[],
   invoice: TaxDocumentRow,
@@ -222,7 +232,14 @@ export function printedDocument(
   const printed = orderAsPrinted(order, invoice);
   const document = invoiceDocument(config, printed, items, invoice);
   return creditNote
-    ? creditNoteDocument(document, printed, items, invoice, creditNote)
+    ? creditNoteDocument(
+        document,
+        issuerOf(config, creditNote),
+        printed,
+        items,
+        invoice,
+        creditNote,
+      )
     : {
         ...document,
         cancelled: cancellationOf(invoice, documents),

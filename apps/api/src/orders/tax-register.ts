@@ -4,7 +4,7 @@ import { groupRows } from '../db/group-rows';
 import { inTransaction } from '../db/transactions';
 import { csvStream } from '../http/csv-stream';
 import type { TaxDocumentRow } from '../invoices/invoice-service';
-import { orderAsPrinted, printedDocument, supplyOf } from './order-invoice';
+import { issuerOf, orderAsPrinted, printedDocument, supplyOf } from './order-invoice';
 import { readOrderItems, readOrders } from './order-store';
 import type { Billing, OrderDeps, OrderItemRow, OrderRow } from './order-types';
 
@@ -151,7 +151,7 @@ function registerRow(
         ? 'B2CL'
         : 'B2CS',
     placeOfSupply: { code: placeOfSupplyCode(supply) ?? null, name: supply },
-    sac: printed.lines[0]?.sac ?? config.INVOICE_SAC_CODE,
+    sac: printed.lines[0]?.sac ?? issuerOf(config, invoice).sac,
     taxable: printed.taxable,
     cgst: printed.cgst,
     sgst: printed.sgst,

@@ -45,6 +45,18 @@ export interface InvoiceAsIssued {
 }
 
 /**
+ * Who issued a tax document and the SAC its lines carry, as the store's settings were when it was
+ * issued (decision 0082): an issued document never changes, whatever the settings become.
+ */
+export interface SupplierAsIssued {
+  name: string;
+  address: string;
+  state: string;
+  gstin: string | null;
+  sac: string;
+}
+
+/**
  * An order's tax invoice (one current, issued when it is paid; a billing correction replaces it,
  * decision 0070) and its credit notes (one per refund, and one cancelling a replaced invoice),
  * each against an invoice. The amounts are the order's, which do not change once it is paid.
@@ -69,6 +81,8 @@ export const taxDocuments = pgTable(
     asIssued: jsonb('as_issued').$type<InvoiceAsIssued>(),
     /** Paise: the invoice's total, or the amount a credit note gives back. */
     amount: paise('amount').notNull(),
+    /** The supplier as printed; null on documents issued before migration 0033 (printed as the settings are). */
+    supplier: jsonb('supplier').$type<SupplierAsIssued>(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
