@@ -68,7 +68,9 @@ export function campaignLandingPage(address: string): string {
  */
 export function cleanAttributionValue(field: AttributionTextField, value: string): string {
   const limit = ATTRIBUTION_FIELD_LIMITS[field];
-  const visible = value.replace(new RegExp(UNSEEN_CHARACTERS, 'gu'), '').replace(LONE_SURROGATES, '');
+  const visible = value
+    .replace(new RegExp(UNSEEN_CHARACTERS, 'gu'), '')
+    .replace(LONE_SURROGATES, '');
   const text = field === 'landing_page' ? campaignLandingPage(visible) : visible;
   if (text.length <= limit) return text;
   const cut = text.slice(0, limit);

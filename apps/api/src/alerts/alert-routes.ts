@@ -125,7 +125,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Notify me: an e-mail once when this coming-soon number goes on sale',
         description:
-          "A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).",
+          "A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone, named by its id only. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address, refused asks included (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).",
         params: numberParams,
         body: optionalBody(notifyMeBody),
         response: {

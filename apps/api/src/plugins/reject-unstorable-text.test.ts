@@ -154,7 +154,9 @@ describeEachDatabase('text PostgreSQL cannot store, in any field', (ctx) => {
       },
     });
     expect(checkout.statusCode, checkout.body).toBe(400);
-    expect(checkout.json().message).toMatch(/^Invalid body: billing\.line1: must not contain a lone/);
+    expect(checkout.json().message).toMatch(
+      /^Invalid body: billing\.line1: must not contain a lone/,
+    );
     // A key of a body no schema reads, and a pair (one character) is fine.
     const logout = await buyer.client.post(api('/auth/logout'), { 'x\ud83d': 1 });
     expect(logout.json()).toMatchObject(surrogate);

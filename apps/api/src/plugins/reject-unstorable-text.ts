@@ -37,14 +37,18 @@ function unstorable(value: unknown): { path: string[]; issue: string } | undefin
     if (typeof item !== 'object' || item === null || Buffer.isBuffer(item)) continue;
     if (path.length >= MAX_INPUT_DEPTH) {
       // Named by its field: the path itself would be as deep as the nesting.
-      return { path: path.slice(0, 1), issue: `must not be nested deeper than ${MAX_INPUT_DEPTH} levels` };
+      return {
+        path: path.slice(0, 1),
+        issue: `must not be nested deeper than ${MAX_INPUT_DEPTH} levels`,
+      };
     }
     const entries = Object.entries(item);
     for (const [key] of entries) {
       const issue = textIssue(key);
       if (issue) return { path: [...path, key], issue };
     }
-    for (const [key, child] of entries.reverse()) stack.push({ value: child, path: [...path, key] });
+    for (const [key, child] of entries.reverse())
+      stack.push({ value: child, path: [...path, key] });
   }
   return undefined;
 }
