@@ -9,6 +9,7 @@ import {
   alertSettingsBody,
   favouritesSchema,
   mergeFavouritesBody,
+  mergedFavouritesSchema,
   notifyMeBody,
   notifyMeConfirmBody,
   notifyMeConfirmedSchema,
@@ -73,7 +74,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Add a number to the favourites (again: no change)',
         description:
-          "The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).",
+          "A number on sale or coming soon (404 for any other the buyer had not kept, as GET /numbers/{id}). The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).",
         params: numberParams,
         response: { 200: favouriteAdded, 400: errorBody, 401: errorBody, 404: errorBody },
       },
@@ -110,12 +111,13 @@ export async function alertRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Add the favourites kept in the browser as a guest (at sign-in)',
+        description:
+          'Answers all the favourites, and the ids `skipped`: numbers not on sale or coming soon now that the buyer had not kept (decision 0083).',
         body: mergeFavouritesBody,
-        response: { 200: envelope(favouritesSchema), 400: errorBody, 401: errorBody },
+        response: { 200: envelope(mergedFavouritesSchema), 400: errorBody, 401: errorBody },
       },
     },
-    async (request) =>
-      ok({ items: await alerts.mergeFavourites(currentUser(request).id, request.body.ids) }),
+    async (request) => ok(await alerts.mergeFavourites(currentUser(request).id, request.body.ids)),
   );
 
   app.post(

@@ -127,15 +127,25 @@ export function createAlertService(deps: AlertServiceDeps) {
     });
   }
 
+  /**
+   * Keeps the numbers among `ids` this buyer may see: on sale (or held by their own order) or
+   * coming soon, at the price shown; one kept already stays as it is, whatever it is now. The
+   * others, hidden, sold, held by someone else or unknown, are `skipped`: a favourite is no way
+   * to read a number the store does not show (decision 0083).
+   */
   async function keep(userId: string, ids: readonly number[]) {
-    const found = await catalog.detailsByIds(ids);
-    await addFavourites(
-      db,
-      userId,
-      found.map((number) => ({ numberId: number.id, price: toPaise(number.pricing.nwFinalPrice) })),
-    );
-    const alertsStarted = found.length > 0 && (await alertsStart(userId, 'favourite'));
-    return { found: found.map(publicNumberDetail), alertsStarted };
+    const kept = new Set((await listFavourites(db, userId)).map((row) => row.numberId));
+    const found = await catalog.lookUp(ids, userId);
+    const added = ids.flatMap((id) => {
+      const number = found.get(id);
+      if (kept.has(id) || !number || !(number.valid || number.comingSoon)) return [];
+      return [{ numberId: id, price: number.number.finalPrice }];
+    });
+    await addFavourites(db, userId, added);
+    const alertsStarted = added.length > 0 && (await alertsStart(userId, 'favourite'));
+    const addedIds = new Set(added.map((row) => row.numberId));
+    const skipped = ids.filter((id) => !kept.has(id) && !addedIds.has(id));
+    return { skipped, alertsStarted };
   }
 
   /**
@@ -362,21 +372,25 @@ export function createAlertService(deps: AlertServiceDeps) {
     },
 
     /**
-     * Adds a number to the buyer's favourites (again: no change); 404 for an unknown number.
-     * `alertsStarted`: this favourite started the buyer's alert e-mails.
+     * Adds a number to the buyer's favourites (again: no change); 404 for a number the buyer
+     * may not see (`keep`), as GET /numbers/{id} answers. `alertsStarted`: this favourite
+     * started the buyer's alert e-mails.
      */
     async addFavourite(userId: string, numberId: number) {
-      const { found, alertsStarted } = await keep(userId, [numberId]);
-      if (found.length === 0) throw notFound(`Number ${numberId} is not in our store.`);
+      const { skipped, alertsStarted } = await keep(userId, [numberId]);
+      if (skipped.length > 0) throw notFound(`Number ${numberId} is not available.`);
       return { alertsStarted };
     },
 
     removeFavourite: (userId: string, numberId: number) => removeFavourite(db, userId, numberId),
 
-    /** Adds the favourites a guest kept in the browser (unknown ids left out); all of them. */
+    /**
+     * Adds the favourites a guest kept in the browser; all of them, and the ids `skipped`
+     * (numbers the buyer may not see now, `keep`), by id only.
+     */
     async mergeFavourites(userId: string, ids: readonly number[]) {
-      await keep(userId, [...new Set(ids)]);
-      return favourites(userId);
+      const { skipped } = await keep(userId, [...new Set(ids)]);
+      return { items: await favourites(userId), skipped };
     },
 
     async savedSearches(userId: string) {
