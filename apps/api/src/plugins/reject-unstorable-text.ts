@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../http/app-error';
 
 /** Nesting deeper than this is no input of ours: refused before anything walks it. */
-export const MAX_INPUT_DEPTH = 64;
+const MAX_INPUT_DEPTH = 64;
 
 const NUL_ISSUE = 'must not contain the NUL character (\\u0000)';
 const SURROGATE_ISSUE = 'must not contain a lone UTF-16 surrogate (\\uD800 to \\uDFFF unpaired)';

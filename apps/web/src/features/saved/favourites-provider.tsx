@@ -43,7 +43,7 @@ const FavouritesContext = createContext<FavouritesValue>({
 export const useFavourites = () => useContext(FavouritesContext);
 
 /** Guest favourites the account did not keep: no longer for sale when the buyer signed in. */
-export const notKeptMessage = (displays: readonly string[]) =>
+const notKeptMessage = (displays: readonly string[]) =>
   `${listInWords(displays)} ${displays.length === 1 ? 'is' : 'are'} no longer for sale, so ${displays.length === 1 ? 'it was' : 'they were'} not kept in your account.`;
 
 export const FAVOURITE_MESSAGES = {
