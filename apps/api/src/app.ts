@@ -24,7 +24,7 @@ import { requestId } from './http/request-id';
 import { apiCompression } from './plugins/api-compression';
 import { apiDocs } from './plugins/api-docs';
 import { originCheck, allowedOrigins } from './plugins/origin-check';
-import { rejectNul } from './plugins/reject-nul';
+import { rejectUnstorableText } from './plugins/reject-unstorable-text';
 import { securityHeaders } from './plugins/security-headers';
 import { untrustedProxyWarning } from './plugins/untrusted-proxy';
 import { numberPages } from './plugins/number-pages';
@@ -186,7 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(apiDocs);
   await app.register(originCheck, { allowed: allowedOrigins(config) });
   await app.register(sessionPlugin);
-  await app.register(rejectNul);
+  await app.register(rejectUnstorableText);
 
   // Whether a client may have one more page rendered on request (PAGE_RENDERS_PER_MINUTE),
   // counted as the API's requests are, in the same store, under keys of its own.

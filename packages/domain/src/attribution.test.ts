@@ -43,6 +43,8 @@ describe('cleanAttributionValue', () => {
     expect(cleanAttributionValue('utm_source', 'goo\u202egle\u0007\r\n\t\u0085\u2066x\u007f')).toBe(
       'googlex',
     );
+    // Half a surrogate pair, which PostgreSQL's jsonb refuses; a whole pair stays.
+    expect(cleanAttributionValue('utm_source', '\ud800goo\udfffgle😀')).toBe('google😀');
     // Other text, a formula's look included, is kept as sent (a CSV export makes it inert).
     expect(cleanAttributionValue('utm_campaign', '=HYPERLINK("x") दिवाली <b>')).toBe(
       '=HYPERLINK("x") दिवाली <b>',

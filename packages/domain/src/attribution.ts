@@ -28,6 +28,9 @@ export type AttributionTextField = keyof typeof ATTRIBUTION_FIELD_LIMITS;
  */
 const UNSEEN_CHARACTERS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
+/** Half of a surrogate pair without its other half (read as code points, a pair is one). */
+const LONE_SURROGATES = /\p{Cs}/gu;
+
 /** Whether `value` holds a control character or a bidirectional override (UNSEEN_CHARACTERS). */
 export const hasUnseenCharacters = (value: string) => UNSEEN_CHARACTERS.test(value);
 
@@ -57,14 +60,17 @@ export function campaignLandingPage(address: string): string {
 
 /**
  * `value` without control characters and bidirectional overrides (NUL among them: PostgreSQL
- * refuses it, and a campaign address can carry `%00`; decision 0048) and cut to the field's
+ * refuses it, and a campaign address can carry `%00`; decision 0048), without lone surrogates
+ * (PostgreSQL's jsonb refuses them; decision 0083) and cut to the field's
  * limit, never leaving half of a surrogate pair (an emoji) at the end: the result is always
  * well-formed text of at most the limit's length. A `landing_page` keeps only its path and
  * campaign parameters (campaignLandingPage).
  */
 export function cleanAttributionValue(field: AttributionTextField, value: string): string {
   const limit = ATTRIBUTION_FIELD_LIMITS[field];
-  const visible = value.replace(new RegExp(UNSEEN_CHARACTERS, 'gu'), '');
+  const visible = value
+    .replace(new RegExp(UNSEEN_CHARACTERS, 'gu'), '')
+    .replace(LONE_SURROGATES, '');
   const text = field === 'landing_page' ? campaignLandingPage(visible) : visible;
   if (text.length <= limit) return text;
   const cut = text.slice(0, limit);

@@ -16,42 +16,66 @@ const DAY = 24 * 60 * 60 * 1000;
 describeEachDatabase('favourites', (ctx) => {
   const { id } = withSalesInventory(ctx);
 
+  const setStatus = (numberId: number, status: string) =>
+    ctx().database.query('update numbers set status = $2 where id = $1', [numberId, status]);
+  type Listed = { id: number; number: string; status: string; pricing: object | null };
+
   it('keeps a buyer’s favourites with their status, adds a guest’s at sign-in, removes one', async () => {
     const { client } = await signedIn(ctx().app);
     expect((await client.put(api(`/favourites/${id('9876598765')}`))).statusCode).toBe(200);
     // Again: no change, no error.
     expect((await client.put(api(`/favourites/${id('9876598765')}`))).statusCode).toBe(200);
     const merged = await client.post(api('/favourites/merge'), {
-      ids: [id('9898701234'), id('9811223344'), 999_999],
+      ids: [id('9898701234'), id('9811223344'), id('9137605193'), 999_999],
     });
     expect(merged.statusCode, merged.body).toBe(200);
-    const listed = (await client.get(api('/favourites'))).json().data.items as {
-      number: string;
-      status: string;
-      pricing: object | null;
-    }[];
-    expect(listed.map((item) => [item.number, item.status]).sort()).toEqual([
-      ['9811223344', 'available'],
-      ['9876598765', 'available'],
-      ['9898701234', 'sold'],
+    // A sold number the buyer never kept is skipped, named by its id only.
+    expect(merged.json().data.skipped).toEqual([id('9898701234'), 999_999]);
+    expect(merged.body).not.toContain('9898701234');
+
+    // Kept while on sale, then sold, hidden and held by another buyer's order: still listed (the
+    // buyer saw them), as not for sale, and a sold or hidden one without its price.
+    await setStatus(id('9876598765'), 'sold');
+    await setStatus(id('9811223344'), 'hidden');
+    const other = await signedIn(ctx().app);
+    await other.client.post(api(`/cart/add/${id('9137605193')}`));
+    expect((await other.client.post(api('/cart/checkout'))).statusCode).toBe(201);
+    const listed = (await client.get(api('/favourites'))).json().data.items as Listed[];
+    expect(listed.map((item) => [item.number, item.status, item.pricing === null]).sort()).toEqual([
+      ['9137605193', 'reserved', false],
+      ['9811223344', 'hidden', true],
+      ['9876598765', 'sold', true],
     ]);
-    // A sold number's price is not published, not even to a buyer who kept it.
-    expect(listed.filter((item) => item.pricing === null).map((item) => item.number)).toEqual([
-      '9898701234',
-    ]);
+    // Kept already: adding it again is no change, whatever it is now.
+    expect((await client.put(api(`/favourites/${id('9811223344')}`))).statusCode).toBe(200);
 
     expect((await client.delete(api(`/favourites/${id('9811223344')}`))).statusCode).toBe(200);
     const left = (await client.get(api('/favourites'))).json().data.items;
     expect(left.map((item: { number: string }) => item.number).sort()).toEqual([
+      '9137605193',
       '9876598765',
-      '9898701234',
     ]);
   });
 
-  it('answers 404 for a number the store never had and 401 to a guest', async () => {
+  it('refuses with 404 a number not on sale that the buyer never kept (issue #16 item 5)', async () => {
     const { client } = await signedIn(ctx().app);
+    const other = await signedIn(ctx().app);
+    await other.client.post(api(`/cart/add/${id('9137605193')}`));
+    expect((await other.client.post(api('/cart/checkout'))).statusCode).toBe(201);
+    for (const number of ['9898701234', '9512120345', '9137605193']) {
+      const refused = await client.put(api(`/favourites/${id(number)}`));
+      expect(refused.statusCode, number).toBe(404);
+      expect(refused.json().message).toBe(`Number ${id(number)} is not available.`);
+    }
     const unknown = await client.put(api('/favourites/999999'));
     expect(unknown.statusCode).toBe(404);
+    expect((await client.get(api('/favourites'))).json().data.items).toEqual([]);
+    // The buyer's own held number and a coming-soon one (its digits are listed) may be kept.
+    expect((await other.client.put(api(`/favourites/${id('9137605193')}`))).statusCode).toBe(200);
+    await setStatus(id('9876543210'), 'coming_soon');
+    expect((await other.client.put(api(`/favourites/${id('9876543210')}`))).statusCode).toBe(200);
+    const theirs = (await other.client.get(api('/favourites'))).json().data.items as Listed[];
+    expect(theirs.map((item) => item.number).sort()).toEqual(['9137605193', '9876543210']);
     const guest = new SessionClient(ctx().app);
     expect((await guest.put(api(`/favourites/${id('9876598765')}`))).statusCode).toBe(401);
   });

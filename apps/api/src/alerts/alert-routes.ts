@@ -9,6 +9,7 @@ import {
   alertSettingsBody,
   favouritesSchema,
   mergeFavouritesBody,
+  mergedFavouritesSchema,
   notifyMeBody,
   notifyMeConfirmBody,
   notifyMeConfirmedSchema,
@@ -73,7 +74,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Add a number to the favourites (again: no change)',
         description:
-          "The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).",
+          "A number on sale or coming soon (404 for any other the buyer had not kept, as GET /numbers/{id}). The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).",
         params: numberParams,
         response: { 200: favouriteAdded, 400: errorBody, 401: errorBody, 404: errorBody },
       },
@@ -110,12 +111,13 @@ export async function alertRoutes(fastify: FastifyInstance) {
         tags,
         security,
         summary: 'Add the favourites kept in the browser as a guest (at sign-in)',
+        description:
+          'Answers all the favourites, and the ids `skipped`: numbers not on sale or coming soon now that the buyer had not kept (decision 0083).',
         body: mergeFavouritesBody,
-        response: { 200: envelope(favouritesSchema), 400: errorBody, 401: errorBody },
+        response: { 200: envelope(mergedFavouritesSchema), 400: errorBody, 401: errorBody },
       },
     },
-    async (request) =>
-      ok({ items: await alerts.mergeFavourites(currentUser(request).id, request.body.ids) }),
+    async (request) => ok(await alerts.mergeFavourites(currentUser(request).id, request.body.ids)),
   );
 
   app.post(
@@ -125,7 +127,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Notify me: an e-mail once when this coming-soon number goes on sale',
         description:
-          "A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).",
+          "A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone, named by its id only. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address, refused asks included (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).",
         params: numberParams,
         body: optionalBody(notifyMeBody),
         response: {

@@ -6,14 +6,26 @@ import { emailField } from '../users/user-schemas';
 export const SAVED_SEARCH_LIMIT = 20;
 
 export const favouritesSchema = z.object({
-  items: z.array(numberDetailSchema).describe('The newest favourite first, whatever its status'),
+  items: z
+    .array(numberDetailSchema)
+    .describe(
+      'The newest favourite first, whatever its status (a sold or hidden one without its price)',
+    ),
+});
+
+export const mergedFavouritesSchema = favouritesSchema.extend({
+  skipped: z
+    .array(z.number().int())
+    .describe('Ids not kept: unknown, or not on sale or coming soon now'),
 });
 
 export const mergeFavouritesBody = z.object({
   ids: z
     .array(z.number().int().min(1).max(2_147_483_647))
     .max(200, 'must be at most 200 numbers')
-    .describe('Ids of the numbers a guest kept in the browser; unknown ids are left out'),
+    .describe(
+      'Ids of the numbers a guest kept in the browser; those not on sale or coming soon now are skipped',
+    ),
 });
 
 export const savedSearchBody = z.object({

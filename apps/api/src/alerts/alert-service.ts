@@ -100,6 +100,22 @@ export function createAlertService(deps: AlertServiceDeps) {
   const db = database.db;
   const keys = () => sessionKeys(config);
 
+  /** A guest's Notify me, counted per client address: 429 past NOTIFY_ME_PER_IP_PER_HOUR. */
+  async function countGuestAsk(clientIp: string) {
+    const hit = await countHit(
+      database,
+      `notify-me|${clientIp}`,
+      config.NOTIFY_ME_WINDOW_SECONDS * 1000,
+    );
+    if (hit.current > config.NOTIFY_ME_PER_IP_PER_HOUR) {
+      throw tooMany(
+        'TOO_MANY_REQUESTS',
+        `You have asked us to e-mail you about several numbers recently. Please try again in ${minutesText(hit.ttl / 1000)}, or sign in and we will tell your account's e-mail.`,
+        hit.ttl / 1000,
+      );
+    }
+  }
+
   async function favourites(userId: string) {
     const kept = await listFavourites(db, userId);
     const details = new Map(
@@ -111,15 +127,25 @@ export function createAlertService(deps: AlertServiceDeps) {
     });
   }
 
+  /**
+   * Keeps the numbers among `ids` this buyer may see: on sale (or held by their own order) or
+   * coming soon, at the price shown; one kept already stays as it is, whatever it is now. The
+   * others, hidden, sold, held by someone else or unknown, are `skipped`: a favourite is no way
+   * to read a number the store does not show (decision 0083).
+   */
   async function keep(userId: string, ids: readonly number[]) {
-    const found = await catalog.detailsByIds(ids);
-    await addFavourites(
-      db,
-      userId,
-      found.map((number) => ({ numberId: number.id, price: toPaise(number.pricing.nwFinalPrice) })),
-    );
-    const alertsStarted = found.length > 0 && (await alertsStart(userId, 'favourite'));
-    return { found: found.map(publicNumberDetail), alertsStarted };
+    const kept = new Set((await listFavourites(db, userId)).map((row) => row.numberId));
+    const found = await catalog.lookUp(ids, userId);
+    const added = ids.flatMap((id) => {
+      const number = found.get(id);
+      if (kept.has(id) || !number || !(number.valid || number.comingSoon)) return [];
+      return [{ numberId: id, price: number.number.finalPrice }];
+    });
+    await addFavourites(db, userId, added);
+    const alertsStarted = added.length > 0 && (await alertsStart(userId, 'favourite'));
+    const addedIds = new Set(added.map((row) => row.numberId));
+    const skipped = ids.filter((id) => !kept.has(id) && !addedIds.has(id));
+    return { skipped, alertsStarted };
   }
 
   /**
@@ -257,11 +283,12 @@ export function createAlertService(deps: AlertServiceDeps) {
 
     /**
      * Notify me on a coming-soon number: the signed-in buyer's e-mail, or the one a guest gives
-     * (400 without one); 404 for an unknown number, 409 NUMBER_NOT_COMING_SOON otherwise. A
+     * (400 without one); 404 for an unknown number, 409 NUMBER_NOT_COMING_SOON otherwise, naming
+     * the number by its id only (a hidden, sold or held number's digits are not told). A
      * signed-in buyer's (verified) e-mail is kept at once. A guest's address is nobody's proven
      * one: it gets one e-mail with a link that confirms the request (`pending`), and is told of
      * the sale only once confirmed (decision 0053). Guests are held to NOTIFY_ME_PER_IP_PER_HOUR
-     * per client address (429) and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER of them (409
+     * per client address (429; every call counts, a refused one too, decision 0083) and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER of them (409
      * NOTIFY_ME_LIST_FULL): the store cannot be made to e-mail strangers in bulk (decision 0048).
      * The answer to a guest is the same whatever the list holds: it tells nobody who is on it.
      */
@@ -271,35 +298,26 @@ export function createAlertService(deps: AlertServiceDeps) {
       email: string | undefined,
       clientIp: string,
     ) {
+      const [contact] = userId ? await users.contacts([userId]) : [];
+      // Every call of a guest counts, refused ones too: ids cannot be tried for free.
+      if (!contact) await countGuestAsk(clientIp);
       const [number] = await catalog.detailsByIds([numberId]);
       if (!number) throw notFound(`Number ${numberId} is not in our store.`);
       if (number.status !== 'coming_soon') {
+        // By its id only: a hidden, sold or held number's digits are nobody's business.
         throw conflict(
           number.status === 'available'
-            ? `${number.display} is on sale now: add it to your cart.`
-            : `${number.display} is no longer available.`,
+            ? `Number ${numberId} is on sale now: add it to your cart.`
+            : `Number ${numberId} is not available.`,
           'NUMBER_NOT_COMING_SOON',
         );
       }
-      const [contact] = userId ? await users.contacts([userId]) : [];
       if (contact) {
         await insertComingSoonRequest(db, { numberId, email: contact.email, userId: contact.id });
         return { display: number.display, email: contact.email, pending: false };
       }
       if (!email)
         throw badRequest('Enter your e-mail address and we will tell you when it is on sale.');
-      const hit = await countHit(
-        database,
-        `notify-me|${clientIp}`,
-        config.NOTIFY_ME_WINDOW_SECONDS * 1000,
-      );
-      if (hit.current > config.NOTIFY_ME_PER_IP_PER_HOUR) {
-        throw tooMany(
-          'TOO_MANY_REQUESTS',
-          `You have asked us to e-mail you about several numbers recently. Please try again in ${minutesText(hit.ttl / 1000)}, or sign in and we will tell your account's e-mail.`,
-          hit.ttl / 1000,
-        );
-      }
       const messageIds = await inTransaction(database, async (tx) => {
         const list = await lockComingSoonGuests(tx, numberId, email, {
           linkSeconds: CONFIRM_LINK_SECONDS,
@@ -354,21 +372,25 @@ export function createAlertService(deps: AlertServiceDeps) {
     },
 
     /**
-     * Adds a number to the buyer's favourites (again: no change); 404 for an unknown number.
-     * `alertsStarted`: this favourite started the buyer's alert e-mails.
+     * Adds a number to the buyer's favourites (again: no change); 404 for a number the buyer
+     * may not see (`keep`), as GET /numbers/{id} answers. `alertsStarted`: this favourite
+     * started the buyer's alert e-mails.
      */
     async addFavourite(userId: string, numberId: number) {
-      const { found, alertsStarted } = await keep(userId, [numberId]);
-      if (found.length === 0) throw notFound(`Number ${numberId} is not in our store.`);
+      const { skipped, alertsStarted } = await keep(userId, [numberId]);
+      if (skipped.length > 0) throw notFound(`Number ${numberId} is not available.`);
       return { alertsStarted };
     },
 
     removeFavourite: (userId: string, numberId: number) => removeFavourite(db, userId, numberId),
 
-    /** Adds the favourites a guest kept in the browser (unknown ids left out); all of them. */
+    /**
+     * Adds the favourites a guest kept in the browser; all of them, and the ids `skipped`
+     * (numbers the buyer may not see now, `keep`), by id only.
+     */
     async mergeFavourites(userId: string, ids: readonly number[]) {
-      await keep(userId, [...new Set(ids)]);
-      return favourites(userId);
+      const { skipped } = await keep(userId, [...new Set(ids)]);
+      return { items: await favourites(userId), skipped };
     },
 
     async savedSearches(userId: string) {

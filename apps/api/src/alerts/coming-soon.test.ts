@@ -135,7 +135,7 @@ describeEachDatabase('coming-soon numbers', (ctx) => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'NUMBER_NOT_COMING_SOON',
-      message: '90000 00786 is on sale now: add it to your cart.',
+      message: `Number ${id} is on sale now: add it to your cart.`,
     });
   });
 
@@ -204,6 +204,36 @@ describeEachDatabase(
       expect((await ask(first, 'ravi@shop.test', '198.51.100.4')).statusCode).toBe(200);
       const buyer = await signedIn(ctx().app);
       expect((await buyer.client.post(api(`/numbers/${first}/notify-me`))).statusCode).toBe(200);
+    });
+
+    it('names a number not coming soon by its id only, and counts the refusal (decision 0083)', async () => {
+      const ids = await insertTestNumbers(ctx().app, [
+        { number: '9458582121', basePrice: 13_500, status: 'hidden' },
+        { number: '7593842562', basePrice: 8_000, status: 'sold' },
+        {
+          number: '9257079241',
+          basePrice: 9_000,
+          status: 'reserved',
+          reservedUntil: new Date(Date.now() + 600_000),
+        },
+      ]);
+      for (const [digits, id] of ids) {
+        const refused = await ask(id, 'prober@relay.test', '203.0.113.9');
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toMatchObject({
+          code: 'NUMBER_NOT_COMING_SOON',
+          message: `Number ${id} is not available.`,
+        });
+        expect(refused.body).not.toContain(digits.slice(5));
+      }
+      // Three refused asks used this address's three: the next, of any id, is 429.
+      const limited = await ask(999_999, 'prober@relay.test', '203.0.113.9');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+      // A signed-in buyer is told by id too.
+      const buyer = await signedIn(ctx().app);
+      const told = await buyer.client.post(api(`/numbers/${ids.get('9458582121')}/notify-me`));
+      expect(told.json().message).toBe(`Number ${ids.get('9458582121')} is not available.`);
     });
 
     it('keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses per number; buyers and repeats still pass', async () => {

@@ -111,7 +111,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
           'Add a family pack to the cart, all or none (signed in), or fetch it for the guest cart',
         security: optionalSession,
         description:
-          'Guests: answers data.products when every number is available, for the local cart. Signed in: adds the numbers not yet in the cart and answers the cart plus products. 409 PACK_UNAVAILABLE naming the numbers no longer available (nothing is added); 409 CART_FULL.',
+          'Guests: answers data.products when every number is available, for the local cart. Signed in: adds the numbers not yet in the cart and answers the cart plus products. 409 PACK_UNAVAILABLE naming the numbers no longer available by id, also as `numberIds` (nothing is added); 409 CART_FULL.',
         body: addPackBody,
         response: {
           200: envelope(packAddedSchema),

@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { SessionUser } from '../auth/auth-service';
 import {
   COMING_SOON_MESSAGE,
-  displayNumber,
   toNumberItem,
   type CatalogService,
   type NumberForBuyer,
@@ -50,12 +49,17 @@ const NOT_IN_CART_MESSAGE = 'Item not found in cart';
 const UNAVAILABLE_MESSAGE =
   'This number is no longer available: it has been sold or is held by another buyer.';
 
-/** The pack is added all or none: which of its numbers stopped it. */
-function packUnavailable(numbers: (string | undefined)[]) {
-  const named = numbers.map((n) => (n ? displayNumber(n) : 'A number'));
+/**
+ * The pack is added all or none: which of its numbers stopped it, by id only (`numberIds`), as
+ * the cart's validation does: a hidden, sold or held number's digits are not told (the page
+ * that showed the pack knows them).
+ */
+function packUnavailable(ids: number[]) {
+  const one = ids.length === 1;
   return conflict(
-    `${listInWords(named)} ${named.length === 1 ? 'is' : 'are'} no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`,
+    `${one ? 'Number' : 'Numbers'} ${listInWords(ids.map(String))} ${one ? 'is' : 'are'} no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`,
     'PACK_UNAVAILABLE',
+    { numberIds: ids },
   );
 }
 
@@ -251,14 +255,14 @@ export function createCartService({
     view,
 
     /**
-     * A family pack, all or none: every number must be available (409 PACK_UNAVAILABLE naming
-     * those that are not); a guest gets them for the browser's cart, a signed-in buyer's cart
+     * A family pack, all or none: every number must be available (409 PACK_UNAVAILABLE with
+     * the ids of those that are not); a guest gets them for the browser's cart, a signed-in buyer's cart
      * gains those it lacks (409 CART_FULL when they do not fit).
      */
     async addPack(user: SessionUser | null, ids: readonly number[]) {
       const found = await catalog.lookUp(ids, user?.id ?? null);
       const gone = ids.filter((id) => !found.get(id)?.valid);
-      if (gone.length > 0) throw packUnavailable(gone.map((id) => found.get(id)?.number.number));
+      if (gone.length > 0) throw packUnavailable(gone);
       const products = ids.map((id) => toNumberItem(found.get(id)!.number));
       if (!user) return { products };
       await inTransaction(database, async (tx) => {

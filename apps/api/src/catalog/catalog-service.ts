@@ -43,9 +43,9 @@ import {
   type DemoLoadOptions,
   type LoadOptions,
 } from './load-numbers';
-import { publicNumberDetail, toNumberDetail, toNumberItem } from './number-item';
+import { pricePublished, publicNumberDetail, toNumberDetail, toNumberItem } from './number-item';
 
-export { publicNumberDetail };
+export { pricePublished, publicNumberDetail };
 import { findNumberByDigits, findNumbersByIds, similarNumbers } from './number-page-store';
 import { availableNumbers, countFamilyPacks, familyPacks, type PackRow } from './packs-store';
 import { sitemapNumbers, sitemapRanges } from './sitemap-store';

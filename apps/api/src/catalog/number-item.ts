@@ -85,12 +85,16 @@ export function toNumberDetail(row: NumberPageRow): PricedNumberDetail {
   };
 }
 
+/** Whether a number of this status has its price published: not once sold or hidden (0051). */
+export const pricePublished = (status: NumberDetail['status']) =>
+  status !== 'sold' && status !== 'hidden';
+
 /**
  * A number's page data as anyone may read it: a sold or hidden number without its price, so
  * whoever tries its digits learns only that it is not for sale (the owner may hide a number to
  * keep it for a customer or to reprice it). Its page shows no price either.
  */
 export function publicNumberDetail(detail: PricedNumberDetail): NumberDetail {
-  if (detail.status !== 'sold' && detail.status !== 'hidden') return detail;
+  if (pricePublished(detail.status)) return detail;
   return { ...detail, pricing: null, saving: 0 };
 }

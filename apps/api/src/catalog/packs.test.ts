@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { insertTestNumbers } from '../../test-support/numbers';
-import { signedIn } from '../../test-support/sales';
+import { signedIn, staffMember } from '../../test-support/sales';
 import { api, SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
@@ -73,7 +73,7 @@ describeEachDatabase('family packs', (ctx) => {
     expect(page.packs.map((p: { numbers: unknown[] }) => p.numbers.length)).toEqual([10, 2]);
   });
 
-  it('adds a pack to the cart all or none, naming the number that is gone', async () => {
+  it('adds a pack to the cart all or none, naming the numbers that are gone by id', async () => {
     const ids = await stock();
     const buyer = await signedIn(ctx().app);
     const pack = [ids.get('9811123456')!, ids.get('9922123456')!];
@@ -82,15 +82,30 @@ describeEachDatabase('family packs', (ctx) => {
     expect(added.json().message).toBe('Pack of 2 numbers added to cart');
     expect(added.json().data.productIds.sort()).toEqual([...pack].sort());
 
+    const sold = ids.get('7000123456')!;
     const withSold = await buyer.client.post(api('/cart/add-pack'), {
-      numberIds: [ids.get('9000555000')!, ids.get('7000123456')!],
+      numberIds: [ids.get('9000555000')!, sold],
     });
     expect(withSold.statusCode).toBe(409);
     expect(withSold.json()).toMatchObject({
       code: 'PACK_UNAVAILABLE',
-      message:
-        '70001 23456 is no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.',
+      message: `Number ${sold} is no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`,
+      numberIds: [sold],
     });
+    // A guest trying ids learns no digits of a sold, held or hidden number (issue #16 item 5).
+    const held = ids.get('9700000004')!;
+    const staff = await staffMember(ctx().app);
+    const hidden = ids.get('9000555000')!;
+    await staff.client.post(api(`/admin/numbers/${hidden}/hide`));
+    const probe = await new SessionClient(ctx().app).post(api('/cart/add-pack'), {
+      numberIds: [sold, held, hidden],
+    });
+    expect(probe.statusCode).toBe(409);
+    expect(probe.json()).toMatchObject({
+      message: `Numbers ${sold}, ${held} and ${hidden} are no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`,
+      numberIds: [sold, held, hidden],
+    });
+    expect(probe.body).not.toMatch(/23456|00004|55000/);
     const cart = (await buyer.client.get(api('/cart'))).json().data;
     expect(cart.productIds.sort()).toEqual([...pack].sort());
 

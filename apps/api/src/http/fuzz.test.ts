@@ -10,7 +10,8 @@ import { argon2 } from '../auth/password-hashing';
 /**
  * Every operation of the API's own OpenAPI document, called with malformed and hostile input:
  * path parameters, query strings, bodies (broken JSON, JSON of any shape, the documented fields
- * with values of any type), content types and cookies. Whatever comes in, the answer is never a
+ * with values of any type, NUL and lone surrogates inside, nesting thousands deep), content types
+ * and cookies. Whatever comes in, the answer is never a
  * 5xx, and a refusal is a JSON error with a message a person can read. FUZZ_RUNS changes the
  * number of requests (at least 10,000 in CI); FUZZ_SEED replays a run.
  */
@@ -129,15 +130,30 @@ function plausible(name: string): fc.Arbitrary<string> {
   return pick('Asha Verma', 'Verma Traders', '12 MG Road', 'Mumbai', 'A note for the team', '786');
 }
 
-/** A plausible value with a NUL character somewhere in it. */
-const withNul = (text: fc.Arbitrary<string>) =>
-  fc
-    .tuple(text, fc.nat())
-    .map(([t, at]) => `${t.slice(0, at % (t.length + 1))}\u0000${t.slice(at % (t.length + 1))}`);
+/** Text PostgreSQL cannot store: NUL (text and JSON), half a surrogate pair (jsonb). */
+const unstorable = fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF');
+
+/** A plausible value with a NUL character or a lone surrogate somewhere in it. */
+const withUnstorable = (text: fc.Arbitrary<string>) =>
+  fc.tuple(text, fc.nat(), unstorable).map(([t, at, bad]) => {
+    const cut = at % (t.length + 1);
+    return `${t.slice(0, cut)}${bad}${t.slice(cut)}`;
+  });
+
+/** JSON nested from a few levels past the limit (64) to thousands: arrays, objects or both. */
+const deepJson = fc
+  .tuple(fc.integer({ min: 60, max: 20_000 }), fc.constantFrom('[', '{"a":', '[{"b":'))
+  .map(([levels, open]) => {
+    const close = open === '[' ? ']' : open === '{"a":' ? '}' : '}]';
+    const per = open === '[{"b":' ? 2 : 1;
+    const times = Math.ceil(levels / per);
+    return `{"x":${open.repeat(times)}1${close.repeat(times)}}`;
+  });
 
 /**
  * A value for a field of this JSON schema: mostly one that fits (so that requests reach the
- * services and the database), often one that almost fits (NUL inside), sometimes anything.
+ * services and the database), often one that almost fits (NUL or half a surrogate pair inside),
+ * sometimes anything.
  */
 function valueFor(name: string, schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   const types = [schema.type ?? []].flat();
@@ -155,7 +171,7 @@ function valueFor(name: string, schema: JsonSchema, depth = 0): fc.Arbitrary<unk
   const text = plausible(name);
   return fc.oneof(
     { weight: 6, arbitrary: fitting },
-    { weight: 2, arbitrary: withNul(text) },
+    { weight: 2, arbitrary: withUnstorable(text) },
     { weight: 2, arbitrary: value },
   );
 }
@@ -237,6 +253,7 @@ const bodyOf = (schema: JsonSchema | undefined) =>
     },
     { weight: 1, arbitrary: fc.string() },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: deepJson },
   );
 
 /** Other request headers, with values of any printable (or Latin-1) text. */

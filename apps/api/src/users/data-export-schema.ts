@@ -146,7 +146,13 @@ export const dataExportSchema = z.object({
   consents: z.array(consent),
   orders: z.array(order),
   enquiries: z.array(enquiry),
-  favourites: z.array(z.object({ number: z.string(), toldPrice: money, savedAt: at })),
+  favourites: z.array(
+    z.object({
+      number: z.string(),
+      toldPrice: money.nullable().describe('Null for a number sold or hidden now'),
+      savedAt: at,
+    }),
+  ),
   savedSearches: z.array(
     z.object({ name: z.string(), query: z.string(), savedAt: at, checkedAt: at }),
   ),

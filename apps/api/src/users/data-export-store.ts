@@ -169,6 +169,7 @@ export async function readAccountData(db: Db, userId: string, now: Date) {
   const favouriteRows = await db
     .select({
       number: numbers.number,
+      status: numbers.status,
       toldPrice: favourites.toldPrice,
       createdAt: favourites.createdAt,
     })

@@ -38,6 +38,9 @@ describeEachDatabase('GET /user/data-export', (ctx) => {
       (await client.request({ method: 'PUT', url: api(`/favourites/${id('9811223344')}`) }))
         .statusCode,
     ).toBe(200);
+    // Kept while on sale, then hidden: its price is not published any more.
+    expect((await client.put(api(`/favourites/${id('9876543210')}`))).statusCode).toBe(200);
+    await database.query(`update numbers set status = 'hidden' where id = $1`, [id('9876543210')]);
     expect(
       (await client.post(api('/saved-searches'), { name: 'Ending 786', query: 'q=786&match=end' }))
         .statusCode,
@@ -141,7 +144,13 @@ describeEachDatabase('GET /user/data-export', (ctx) => {
         replies: [],
       }),
     ]);
-    expect(file.favourites).toEqual([expect.objectContaining({ number: '9811223344' })]);
+    expect(file.favourites).toEqual([
+      expect.objectContaining({
+        number: '9811223344',
+        toldPrice: { rupees: '5000.00', paise: 500_000 },
+      }),
+      expect.objectContaining({ number: '9876543210', toldPrice: null }),
+    ]);
     expect(file.savedSearches).toEqual([
       expect.objectContaining({ name: 'Ending 786', query: 'q=786&match=end' }),
     ]);

@@ -1,6 +1,7 @@
 import { PRIVACY_POLICY_VERSION, rupeesText } from '@store/domain';
 import type { AuditAction, AuditService } from '../audit/audit-service';
 import type { Database } from '../db/database';
+import { pricePublished } from '../catalog/catalog-service';
 import { groupRows } from '../db/group-rows';
 import { inTransaction } from '../db/transactions';
 import { accountGone, minutesText, notFound, tooMany } from '../http/app-error';
@@ -22,7 +23,8 @@ const ABOUT: DataExport['about'] = {
     'Your orders: reference, status, dates, the numbers bought with their price and porting state (with the porting code, UPC, sent to you), the amounts, the billing details as the order was placed, the landing page and campaign that brought you (if any), the network address the order came from, the payment reference you gave ("I have paid"), payments with their method, status and reference (UTR), refunds, tax invoice and credit note numbers, and the order timeline.',
   enquiries:
     'Enquiries sent with both your e-mail and your mobile, with the team’s note on them and the replies we sent. Enquiries sent with other contacts are not linked to your account: ask us for them.',
-  favourites: 'Numbers you saved (the heart), with the lowest price we have told you of.',
+  favourites:
+    'Numbers you saved (the heart), with the lowest price we have told you of; none for a number sold or hidden since, whose price is not published.',
   savedSearches:
     'Searches you saved, as the listing filters, and when we last looked for new numbers for them.',
   alertEmails:
@@ -176,7 +178,8 @@ function toDataExport(data: AccountData, now: Date): DataExport {
     })),
     favourites: data.favourites.map((favourite) => ({
       number: favourite.number,
-      toldPrice: money(favourite.toldPrice),
+      // A sold or hidden number's price is not published (0051), nor kept in a file (0083).
+      toldPrice: pricePublished(favourite.status) ? money(favourite.toldPrice) : null,
       savedAt: iso(favourite.createdAt),
     })),
     savedSearches: data.searches.map((search) => ({

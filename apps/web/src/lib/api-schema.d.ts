@@ -519,7 +519,7 @@ export interface paths {
     put?: never;
     /**
      * Add a family pack to the cart, all or none (signed in), or fetch it for the guest cart
-     * @description Guests: answers data.products when every number is available, for the local cart. Signed in: adds the numbers not yet in the cart and answers the cart plus products. 409 PACK_UNAVAILABLE naming the numbers no longer available (nothing is added); 409 CART_FULL.
+     * @description Guests: answers data.products when every number is available, for the local cart. Signed in: adds the numbers not yet in the cart and answers the cart plus products. 409 PACK_UNAVAILABLE naming the numbers no longer available by id, also as `numberIds` (nothing is added); 409 CART_FULL.
      */
     post: operations['postCartAddPack'];
     delete?: never;
@@ -872,7 +872,7 @@ export interface paths {
     get?: never;
     /**
      * Add a number to the favourites (again: no change)
-     * @description The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).
+     * @description A number on sale or coming soon (404 for any other the buyer had not kept, as GET /numbers/{id}). The daily alert e-mail tells the buyer when its price drops. `alertsStarted`: this was the buyer's first favourite or saved search with alert e-mails on, recorded as the e-mails' start; the page then says so and offers to turn them off (decision 0057).
      */
     put: operations['putFavouritesById'];
     post?: never;
@@ -892,7 +892,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add the favourites kept in the browser as a guest (at sign-in) */
+    /**
+     * Add the favourites kept in the browser as a guest (at sign-in)
+     * @description Answers all the favourites, and the ids `skipped`: numbers not on sale or coming soon now that the buyer had not kept (decision 0083).
+     */
     post: operations['postFavouritesMerge'];
     delete?: never;
     options?: never;
@@ -911,7 +914,7 @@ export interface paths {
     put?: never;
     /**
      * Notify me: an e-mail once when this coming-soon number goes on sale
-     * @description A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
+     * @description A signed-in buyer's account e-mail, kept at once; or the e-mail a guest gives, which is sent one link to confirm it (`pending`: told of the sale only once confirmed with POST /notify-me/confirm; asked again within 15 minutes, or already confirmed, nothing more is sent, and the answer is the same). 409 NUMBER_NOT_COMING_SOON for a number on sale or gone, named by its id only. A guest's e-mail is nobody's proven address: guests may ask NOTIFY_ME_PER_IP_PER_HOUR times per client address, refused asks included (429 with Retry-After), and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER guest addresses (409 NOTIFY_ME_LIST_FULL; a signed-in buyer is still kept).
      */
     post: operations['postNumbersByIdNotifyMe'];
     delete?: never;
@@ -3832,13 +3835,13 @@ export interface operations {
             }[];
             favourites: {
               number: string;
-              /** @description An amount of money */
+              /** @description Null for a number sold or hidden now */
               toldPrice: {
                 /** @description Rupees with two decimals, e.g. "25000.00" */
                 rupees: string;
                 /** @description The same amount in paise */
                 paise: number;
-              };
+              } | null;
               /** @description ISO 8601 time */
               savedAt: string;
             }[];
@@ -10149,7 +10152,7 @@ export interface operations {
             success: true;
             message?: string;
             data: {
-              /** @description The newest favourite first, whatever its status */
+              /** @description The newest favourite first, whatever its status (a sold or hidden one without its price) */
               items: {
                 id: number;
                 number: string;
@@ -10451,7 +10454,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Ids of the numbers a guest kept in the browser; unknown ids are left out */
+          /** @description Ids of the numbers a guest kept in the browser; those not on sale or coming soon now are skipped */
           ids: number[];
         };
       };
@@ -10468,7 +10471,7 @@ export interface operations {
             success: true;
             message?: string;
             data: {
-              /** @description The newest favourite first, whatever its status */
+              /** @description The newest favourite first, whatever its status (a sold or hidden one without its price) */
               items: {
                 id: number;
                 number: string;
@@ -10505,6 +10508,8 @@ export interface operations {
                 /** @description Rupees off the list price; 0 when not on offer or not priced */
                 saving: number;
               }[];
+              /** @description Ids not kept: unknown, or not on sale or coming soon now */
+              skipped: number[];
             };
           };
         };
@@ -21515,13 +21520,13 @@ export interface operations {
             }[];
             favourites: {
               number: string;
-              /** @description An amount of money */
+              /** @description Null for a number sold or hidden now */
               toldPrice: {
                 /** @description Rupees with two decimals, e.g. "25000.00" */
                 rupees: string;
                 /** @description The same amount in paise */
                 paise: number;
-              };
+              } | null;
               /** @description ISO 8601 time */
               savedAt: string;
             }[];

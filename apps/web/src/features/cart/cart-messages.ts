@@ -1,3 +1,5 @@
+import { listInWords } from '@store/domain';
+
 /** The cart's toasts (spec §8). */
 export const CART_MESSAGES = {
   added: 'Item added to cart',
@@ -21,3 +23,10 @@ export const CART_MESSAGES = {
   changedElsewhere:
     'Your cart changed in another tab or device: please check it and press Checkout again.',
 } as const;
+
+/**
+ * A pack refused because some of its numbers are gone, named by the digits the page showed
+ * (the API names them by id only, decision 0083).
+ */
+export const packGoneMessage = (displays: readonly string[]) =>
+  `${listInWords(displays)} ${displays.length === 1 ? 'is' : 'are'} no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.`;

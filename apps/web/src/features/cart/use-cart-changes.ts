@@ -11,7 +11,7 @@ import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
 import { useRemoveCartItem } from './api/remove-cart-item';
 import { useSetTds } from './api/set-tds';
 import type { CartLine } from './cart-context';
-import { CART_MESSAGES } from './cart-messages';
+import { CART_MESSAGES, packGoneMessage } from './cart-messages';
 import type { CartProduct, ServerCart } from './cart-types';
 import { ALREADY_IN_CART, addToGuestCart, emptyGuestCart, removeFromGuestCart } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
@@ -19,6 +19,17 @@ import { saleItems } from './sale-items';
 
 function hasServerCart(value: object): value is ServerCart {
   return 'items' in value && Array.isArray((value as { items: unknown }).items);
+}
+
+/** Why a pack was refused: the numbers of it the answer names as gone, else the API's words. */
+function packRefusal(error: unknown, products: readonly CartProduct[]): string {
+  const ids = isApiError(error)
+    ? (error.body as { numberIds?: unknown } | undefined)?.numberIds
+    : [];
+  const gone = products.filter((product) => Array.isArray(ids) && ids.includes(product.id));
+  return gone.length > 0
+    ? packGoneMessage(gone.map((product) => product.display))
+    : apiErrorMessage(error, CART_MESSAGES.packFailed);
 }
 
 /** No answer came: the change may have been made all the same. */
@@ -117,7 +128,7 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         trackSale({ name: 'add_to_cart', items: saleItems(result.products) });
         return true;
       } catch (error) {
-        toast.error(apiErrorMessage(error, CART_MESSAGES.packFailed));
+        toast.error(packRefusal(error, products));
         // A number of the pack is gone: the packs and listings shown are out of date.
         void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
         return false;

@@ -57,7 +57,8 @@ describe('/family-packs', () => {
       'GET /packs': ok({ packs: [pack], total: 1, page: 1, pageSize: 12, pageCount: 1 }),
       'POST /cart/add-pack': fail(
         409,
-        '99221 23456 is no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.',
+        'Number 2 is no longer available, so the pack was not added. Open Family packs again to see the packs on sale now.',
+        { code: 'PACK_UNAVAILABLE', numberIds: [2] },
       ),
     });
     renderPage('/family-packs?kind=consecutive');

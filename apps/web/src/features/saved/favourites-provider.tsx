@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { listInWords } from '@store/domain';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../auth';
@@ -18,7 +19,12 @@ import {
   useFavouritesQuery,
   type Favourite,
 } from './api/favourites';
-import { readGuestFavourites, useGuestFavourites, writeGuestFavourites } from './guest-favourites';
+import {
+  displayDigits,
+  readGuestFavourites,
+  useGuestFavourites,
+  writeGuestFavourites,
+} from './guest-favourites';
 
 export interface FavouritesValue {
   /** False until the visitor's favourites are known (while prerendering, hydrating, loading). */
@@ -35,6 +41,10 @@ const FavouritesContext = createContext<FavouritesValue>({
 });
 
 export const useFavourites = () => useContext(FavouritesContext);
+
+/** Guest favourites the account did not keep: no longer for sale when the buyer signed in. */
+const notKeptMessage = (displays: readonly string[]) =>
+  `${listInWords(displays)} ${displays.length === 1 ? 'is' : 'are'} no longer for sale, so ${displays.length === 1 ? 'it was' : 'they were'} not kept in your account.`;
 
 export const FAVOURITE_MESSAGES = {
   merged: 'The numbers you saved are now in your account.',
@@ -59,13 +69,17 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
     merging.current = user.id;
     const sent = new Set(guest.map((item) => item.id));
     mergeFavourites([...sent]).then(
-      (items) => {
+      ({ items, skipped }) => {
         writeGuestFavourites(readGuestFavourites().filter((item) => !sent.has(item.id)));
         // The account's list, asked for at sign-in alongside the merge, may answer after it
         // with the list from before: it must not overwrite the merged one.
         void queryClient.cancelQueries({ queryKey: FAVOURITES_QUERY_KEY });
         queryClient.setQueryData<Favourite[]>(FAVOURITES_QUERY_KEY, items);
-        toast.success(FAVOURITE_MESSAGES.merged);
+        if (skipped.length < sent.size) toast.success(FAVOURITE_MESSAGES.merged);
+        // Named by the digits this browser kept: the store answers with ids only.
+        const gone = guest.filter((item) => skipped.includes(item.id));
+        if (gone.length > 0)
+          toast.error(notKeptMessage(gone.map((item) => displayDigits(item.number))));
       },
       () => {
         merging.current = null;

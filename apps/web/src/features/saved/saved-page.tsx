@@ -18,7 +18,7 @@ import {
   useSavedSearches,
 } from './api/saved-searches';
 import { FavouriteButton } from './favourite-button';
-import { useGuestFavourites } from './guest-favourites';
+import { displayDigits, useGuestFavourites } from './guest-favourites';
 
 export const meta: Route.MetaFunction = () =>
   seo({
@@ -29,7 +29,6 @@ export const meta: Route.MetaFunction = () =>
   });
 
 const sectionTitle = 'text-xl font-bold text-slate-900';
-const display = (number: string) => `${number.slice(0, 5)} ${number.slice(5)}`;
 
 /** /saved: the favourites (a guest's from this browser) and, signed in, the saved searches. */
 export default function SavedPage() {
@@ -63,12 +62,12 @@ function GuestSaved() {
           <ul className="mt-3 space-y-2">
             {favourites.map((item) => (
               <li key={item.id} className="flex items-center gap-2">
-                <FavouriteButton item={{ ...item, display: display(item.number) }} />
+                <FavouriteButton item={{ ...item, display: displayDigits(item.number) }} />
                 <Link
                   to={`/numbers/${item.number}`}
                   className="font-mono text-lg font-semibold text-blue-800 underline-offset-4 hover:underline"
                 >
-                  {display(item.number)}
+                  {displayDigits(item.number)}
                 </Link>
               </li>
             ))}

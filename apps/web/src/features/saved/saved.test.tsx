@@ -52,7 +52,7 @@ describe('favourites', () => {
   it('keeps a guest’s hearts in the browser and merges them into the account at sign-in', async () => {
     const detail = { ...product(5, 7000), status: 'available', categories: [], saving: 0 };
     const api = installFakeApi({
-      'POST /favourites/merge': ok({ items: [detail] }),
+      'POST /favourites/merge': ok({ items: [detail], skipped: [] }),
       'GET /favourites': ok({ items: [detail] }),
     });
     renderCards();
@@ -77,7 +77,7 @@ describe('favourites', () => {
     const detail = { ...product(5, 7000), status: 'available', categories: [], saving: 0 };
     let answerList: (reply: FakeReply) => void = () => {};
     const api = installFakeApi({
-      'POST /favourites/merge': ok({ items: [detail] }),
+      'POST /favourites/merge': ok({ items: [detail], skipped: [] }),
       'GET /favourites': () => new Promise<FakeReply>((resolve) => (answerList = resolve)),
     });
     writeGuestFavourites([{ id: 5, number: '9876500005' }]);
@@ -88,6 +88,27 @@ describe('favourites', () => {
     answerList(ok({ items: [] }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await heart('98765 00005')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('names the guest’s hearts the account did not keep, no longer for sale', async () => {
+    const detail = { ...product(5, 7000), status: 'available', categories: [], saving: 0 };
+    installFakeApi({
+      'POST /favourites/merge': ok({ items: [detail], skipped: [6] }),
+      'GET /favourites': ok({ items: [detail] }),
+    });
+    writeGuestFavourites([
+      { id: 5, number: '9876500005' },
+      { id: 6, number: '9876500006' },
+    ]);
+    renderCards();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in now' }));
+    expect(await screen.findByText(FAVOURITE_MESSAGES.merged)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '98765 00006 is no longer for sale, so it was not kept in your account.',
+      ),
+    ).toBeInTheDocument();
+    expect(readGuestFavourites()).toEqual([]);
   });
 
   it('keeps the guest’s hearts when the merge fails, to try again', async () => {

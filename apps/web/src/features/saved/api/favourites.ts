@@ -29,8 +29,12 @@ export async function setFavourite(id: number, on: boolean): Promise<boolean> {
   return added.data?.alertsStarted === true;
 }
 
-/** POST /favourites/merge: the favourites a guest kept join the account's; all of them. */
-export async function mergeFavourites(ids: number[]): Promise<Favourite[]> {
-  return (await api.post<ApiData<'/favourites/merge', 'post'>>('/favourites/merge', { ids })).data!
-    .items;
+/**
+ * POST /favourites/merge: the favourites a guest kept join the account's; all of them, and the
+ * ids `skipped` (no longer for sale: not kept).
+ */
+export async function mergeFavourites(
+  ids: number[],
+): Promise<ApiData<'/favourites/merge', 'post'>> {
+  return (await api.post<ApiData<'/favourites/merge', 'post'>>('/favourites/merge', { ids })).data!;
 }
