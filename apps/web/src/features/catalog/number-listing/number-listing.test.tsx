@@ -386,7 +386,8 @@ describe('NumberListing', { timeout: 20_000 }, () => {
       );
     });
     renderListing('/premium-numbers?text=14-08-1990+under+20k');
-    const chip = await screen.findByRole('link', {
+    await screen.findAllByTestId('number-card');
+    const chip = screen.getByRole('link', {
       name: 'Remove filter: Date of birth 14-08-1990: total 5',
     });
     expect(chip).toHaveAttribute('href', '/premium-numbers?text=under+20k');
