@@ -19,7 +19,7 @@ export const fillerWords: ReadonlySet<string> = new Set(
     'rs inr rupees rupee rupaye ₹ ' +
     'ka ki ke wala wale waala waale wali waali vala vale chahiye chahie chaiye mujhe hume ' +
     'humein koi bhi hai hain ho do dikhao dikhaiye batao se pe par me mein jisme jismein jo ' +
-    'aur ek starting starts start ending ends end'
+    'aur ek starting starts start ending ends end dob date birth born birthday janam'
   ).split(' '),
 );
 

@@ -161,6 +161,76 @@ describe('parseSearchPhrase: prices in every form', () => {
   ])('%s', (...row) => expectPhrase(row));
 });
 
+describe('parseSearchPhrase: a date of birth', () => {
+  const today = { year: 2026, month: 11, day: 30 };
+  const read = (phrase: string) => parseSearchPhrase(phrase, today);
+
+  // 14 August 1990: root 1 + 4 = 5, destiny 1+4+0+8+1+9+9+0 = 32, 3 + 2 = 5 (as /numerology).
+  it.each(['14-08-1990', '14/08/1990', '14.08.1990', '1990-08-14', '14-8-1990', 'dob 14-08-1990'])(
+    '%s is a date of birth: total 5, on a chip that says so',
+    (phrase) => {
+      const parsed = read(phrase);
+      const typed = phrase.replace('dob ', '');
+      expect(parsed.filters).toEqual({ total: 5 });
+      expect(parsed.understood).toEqual([
+        { filter: 'total', value: 5, label: `Date of birth ${typed}: total 5`, source: typed },
+      ]);
+      expect(parsed.ignored).toEqual([]);
+      expect(parsed.notes).toEqual([]);
+    },
+  );
+
+  it('lists the destiny number, and names the root number in a note', () => {
+    // 29 February 2000: root 2 + 9 = 11, 1 + 1 = 2; destiny 2+9+0+2+2+0+0+0 = 15, 1 + 5 = 6.
+    const parsed = read('date of birth 29-02-2000 under 50k');
+    expect(parsed.filters).toEqual({ total: 6, maxPrice: 50_000 });
+    expect(parsed.notes).toEqual([
+      '29-02-2000 was read as a date of birth: total 6 is its destiny number; ' +
+        '/numerology?total=6&total=2 also lists total 2, its root number.',
+    ]);
+  });
+
+  it.each([
+    ['31-02-1990', 'no such date'],
+    ['dob 29-02-1991', 'no such date: 1991 is not a leap year'],
+    ['14-08-2030', 'a date of birth cannot be in the future'],
+    ['01-01-1890', 'enter a year from 1900'],
+  ])('%s is no date of birth, and no price either', (phrase, why) => {
+    const parsed = read(phrase);
+    const typed = phrase.replace('dob ', '');
+    expect(parsed.filters).toEqual({});
+    expect(parsed.ignored).toEqual([typed]);
+    expect(parsed.notes).toEqual([`${typed}: ${why}`]);
+  });
+
+  it('keeps a second total out, with a note', () => {
+    const parsed = read('14-08-1990 total 7');
+    expect(parsed.filters).toEqual({ total: 5 });
+    expect(parsed.notes).toEqual(['total 7: one total at a time (already Total 5)']);
+  });
+});
+
+describe('parseSearchPhrase: a bare pair of small numbers is no price range', () => {
+  it.each(['10-20', '14-08', '10 to 20', '500-999'])('%s', (phrase) => {
+    const parsed = parseSearchPhrase(phrase);
+    expect(parsed.filters).toEqual({});
+    expect(parsed.ignored).toEqual([phrase]);
+    expect(parsed.notes).toEqual([
+      `${phrase}: not a price: a price has a unit or a rupee sign ("10k-20k", "₹1,000 to ₹5,000")`,
+    ]);
+  });
+
+  it.each<Row>([
+    ['500-1000', { minPrice: 500, maxPrice: 1_000 }],
+    ['10000-50000', { minPrice: 10_000, maxPrice: 50_000 }],
+    ['₹10-₹20', { minPrice: 10, maxPrice: 20 }],
+    ['10-20k', { minPrice: 10_000, maxPrice: 20_000 }],
+    ['between 10 and 20', { minPrice: 10, maxPrice: 20 }],
+  ])('%s is still a price range (a unit, a rupee sign, a price word or a price size)', (...row) =>
+    expectPhrase(row),
+  );
+});
+
 describe('parseSearchPhrase: categories, order, offers', () => {
   it.each<Row>([
     ['semi mirror', { category: 'semi-mirror-numbers' }],

@@ -1,4 +1,6 @@
+import { birthNumbers, birthTotals, parseBirthDate, type CalendarDate } from './birth-numerology';
 import type { CategorySlug } from './categories';
+import { indiaDay } from './dates';
 import { formatInr } from './money';
 import {
   digitsLabel,
@@ -59,7 +61,7 @@ export interface ParsedSearch {
 // Tokens
 
 type TokenKind =
-  'word' | 'digits' | 'decimal' | 'grouped' | 'digitList' | 'mask' | 'symbol' | 'other';
+  'word' | 'digits' | 'decimal' | 'grouped' | 'digitList' | 'mask' | 'date' | 'symbol' | 'other';
 
 interface Token {
   /** As typed. */
@@ -72,6 +74,10 @@ interface Token {
 }
 
 const maskPattern = /^(?=.*\d)(?=.*[?x*_])[\d?x*_]{10}$/i;
+/** 14-08-1990, 14/8/1990, 14.08.1990 (the Indian order), one separator throughout. */
+const dayFirstDate = /^(?<day>\d{1,2})([-/.])(?<month>\d{1,2})\2(?<year>\d{4})$/;
+/** 1990-08-14 (ISO). */
+const yearFirstDate = /^(?<year>\d{4})([-/.])(?<month>\d{1,2})\2(?<day>\d{1,2})$/;
 const piecePattern = /\d+(?:[.,]\d+)*|[\p{L}\p{M}]+|[₹+<>]|[-–—]/gu;
 const outerPunctuation = /^[("'“”‘’[\]{},.;:!]+|[("'“”‘’[\]{},.;:!]+$/g;
 
@@ -92,14 +98,27 @@ function pieceKind(text: string): TokenKind {
   return 'symbol';
 }
 
+/** A date's parts as `YYYY-MM-DD` (its token's word), or undefined when `text` is no date. */
+function dateWord(text: string): string | undefined {
+  const parts = (dayFirstDate.exec(text) ?? yearFirstDate.exec(text))?.groups;
+  if (!parts) return undefined;
+  const pad = (part = '') => part.padStart(2, '0');
+  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`;
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const chunk of text.matchAll(/\S+/g)) {
     const core = chunk[0].replace(outerPunctuation, '');
+    const at = { text: core, start: chunk.index + chunk[0].indexOf(core) };
+    const whole = { ...at, end: at.start + core.length };
     if (maskPattern.test(core)) {
-      const start = chunk.index + chunk[0].indexOf(core);
-      const word = core.replace(/[x*_]/gi, '?');
-      tokens.push({ text: core, word, kind: 'mask', start, end: start + core.length });
+      tokens.push({ ...whole, word: core.replace(/[x*_]/gi, '?'), kind: 'mask' });
+      continue;
+    }
+    const date = dateWord(core);
+    if (date) {
+      tokens.push({ ...whole, word: date, kind: 'date' });
       continue;
     }
     // A hyphen is kept as a range sign ("10k-50k"), dropped inside words ("semi-mirror").
@@ -152,6 +171,8 @@ type Meaning =
   | { kind: 'mask'; mask: string }
   | { kind: 'numerology'; key: NumerologyKey; value: number }
   | { kind: 'price'; minPrice?: number; maxPrice?: number }
+  /** A date of birth: the totals /numerology lists for it, destiny number first. */
+  | { kind: 'birthDate'; totals: number[] }
   | { kind: 'ignored'; why?: string }
   | PhraseMeaning;
 
@@ -277,8 +298,24 @@ function readRange(tokens: Token[], i: number, allowAnd: boolean) {
     low.unit === undefined && high.unit !== undefined && Number(low.amount) < Number(high.amount)
       ? high.unit
       : low.unit;
-  return { value: rangeMeaning(rupeesOf(low.amount, carried), highRupees), end: high.end };
+  return {
+    value: rangeMeaning(rupeesOf(low.amount, carried), highRupees),
+    end: high.end,
+    bare: !low.money && !high.money && carried === undefined && high.unit === undefined,
+    largest: Math.max(Number(low.amount), Number(high.amount)),
+  };
 }
+
+/**
+ * A range of two bare numbers whose larger is below this ("10-20", "14-08") is no price: no
+ * number sells for so little, and such a pair is more often part of a date.
+ */
+const BARE_RANGE_FLOOR = 1_000;
+
+const notAPrice: Meaning = {
+  kind: 'ignored',
+  why: `not a price: a price has a unit or a rupee sign ("10k-20k", "₹1,000 to ₹5,000")`,
+};
 
 const tooDear = `prices go up to ${formatInr(MAX_PRICE)}`;
 
@@ -433,6 +470,7 @@ const postfixOnDigits: readonly Operator[] = [
 /** A phrase that starts with a number: a price, a range, digits, or digits and an operator. */
 function readFromNumber(tokens: Token[], i: number): Read<Meaning> | undefined {
   const range = readRange(tokens, i, false);
+  if (range?.bare && range.largest < BARE_RANGE_FLOOR) return { value: notAPrice, end: range.end };
   if (range) return range;
   const amount = readAmount(tokens, i);
   if (amount) {
@@ -469,23 +507,39 @@ function readFromNumber(tokens: Token[], i: number): Read<Meaning> | undefined {
   return { value: meaning, end: postfix.end };
 }
 
-/** What the fixed phrases, a mask or an operator and its operand at `i` mean. */
-function readAt(tokens: Token[], i: number): Read<Meaning> | undefined {
+/**
+ * A date typed in the phrase is a date of birth, read as /numerology reads it (parseBirthDate,
+ * birthTotals); a date that cannot be one is set aside with the reason.
+ */
+function birthDateMeaning(date: string, today: CalendarDate): Meaning {
+  const parsed = parseBirthDate(date, today);
+  if ('error' in parsed) {
+    const why = parsed.error.replace(/\.$/, '').replace(`${date} is not a date`, 'no such date');
+    return { kind: 'ignored', why: why.charAt(0).toLowerCase() + why.slice(1) };
+  }
+  const { mulank, bhagyank } = birthNumbers(parsed.date);
+  const totals = birthTotals({ mulank: mulank.value, bhagyank: bhagyank.value });
+  return { kind: 'birthDate', totals };
+}
+
+/** What the fixed phrases, a mask, a date or an operator and its operand at `i` mean. */
+function readAt(tokens: Token[], i: number, today: CalendarDate): Read<Meaning> | undefined {
   const token = tokens[i] as Token;
   if (token.kind === 'mask') return { value: { kind: 'mask', mask: token.word }, end: i + 1 };
+  if (token.kind === 'date') return { value: birthDateMeaning(token.word, today), end: i + 1 };
   const fixed = longestPhrase(tokens, i, fixedPhrases.keys());
   if (fixed) return { value: fixedPhrases.get(fixed.phrase) as PhraseMeaning, end: fixed.end };
   return readPrefix(tokens, i) ?? readFromNumber(tokens, i);
 }
 
-function readIntents(tokens: Token[]): Intent[] {
+function readIntents(tokens: Token[], today: CalendarDate): Intent[] {
   const intents: Intent[] = [];
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i] as Token;
     // "mobile no" is "mobile number", not "without".
     const mobileNo = token.word === 'no' && isWord(tokens[i - 1], numberNouns);
-    const read = mobileNo ? undefined : readAt(tokens, i);
+    const read = mobileNo ? undefined : readAt(tokens, i, today);
     if (read) {
       intents.push({ ...read.value, from: i, to: read.end });
       i = read.end;
@@ -605,6 +659,8 @@ class Resolver {
         return this.use(intent, 'offer', true);
       case 'numerology':
         return this.setOnce(intent, intent.key, intent.value, `one ${intent.key} at a time`);
+      case 'birthDate':
+        return this.applyBirthDate(intent, intent.totals);
       case 'price':
         return this.applyPrice(intent, intent);
       case 'mustContain':
@@ -623,14 +679,34 @@ class Resolver {
     key: K,
     value: NonNullable<SearchFilters[K]>,
     why: string,
-  ) {
+    label?: string,
+  ): boolean {
     const current = this.filters[key];
     if (current !== undefined && current !== value) {
       const already = filterLabels[key](current as NonNullable<SearchFilters[K]>);
-      return this.reject(intent, `${why} (already ${already})`);
+      this.reject(intent, `${why} (already ${already})`);
+      return false;
     }
     this.filters[key] = value;
-    this.use(intent, key, value);
+    this.use(intent, key, value, label);
+    return true;
+  }
+
+  /**
+   * A date of birth lists the numbers of its destiny number's total, as /numerology lists them
+   * first; when the root number differs, a note says where its total is listed too.
+   */
+  private applyBirthDate(intent: Intent, totals: number[]) {
+    const [destiny = 0, root] = totals;
+    const typed = this.source(intent);
+    const label = `Date of birth ${typed}: total ${destiny}`;
+    const used = this.setOnce(intent, 'total', destiny, 'one total at a time', label);
+    if (used && root !== undefined) {
+      this.notes.push(
+        `${typed} was read as a date of birth: total ${destiny} is its destiny number; ` +
+          `/numerology?total=${destiny}&total=${root} also lists total ${root}, its root number.`,
+      );
+    }
   }
 
   private applyPrice(intent: Intent, price: { minPrice?: number; maxPrice?: number }) {
@@ -731,11 +807,23 @@ function capped(text: string): { text: string; cut: boolean } {
   return { text: head.slice(0, lastSpace > 0 ? lastSpace : MAX_PHRASE_LENGTH), cut: true };
 }
 
-/** Reads a buyer's phrase into listing filters. Never throws. */
-export function parseSearchPhrase(input: string): ParsedSearch {
+/** `YYYY-MM-DD` as a calendar date. */
+function calendarDate(day: string): CalendarDate {
+  const [year = 0, month = 0, day_ = 0] = day.split('-').map(Number);
+  return { year, month, day: day_ };
+}
+
+/**
+ * Reads a buyer's phrase into listing filters. Never throws. `today` (India's calendar day
+ * unless given) bounds a date of birth typed in the phrase.
+ */
+export function parseSearchPhrase(
+  input: string,
+  today: CalendarDate = calendarDate(indiaDay()),
+): ParsedSearch {
   const { text, cut } = capped(input);
   const tokens = tokenize(text);
-  const intents = settleBareDigits(readIntents(tokens));
+  const intents = settleBareDigits(readIntents(tokens, today));
   const anywhere = intents.find(
     (intent): intent is DigitsIntent => intent.kind === 'digits' && intent.where === 'anywhere',
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  gstinProblem,
   isValidGstin,
   isValidMobile,
   isValidPan,
@@ -100,6 +101,50 @@ describe('isValidGstin', () => {
     expect(isValidGstin('97AAPFU0939F1ZO')).toBe(true);
     expect(isValidGstin('99AAPFU0939F1ZK')).toBe(true);
     expect(isValidGstin('27AAPXU0939F1ZZ')).toBe(false);
+  });
+});
+
+describe('gstinProblem', () => {
+  it('finds nothing wrong with a valid GSTIN', () => {
+    expect(gstinProblem('27AAPFU0939F1ZV')).toBeNull();
+    expect(gstinProblem('99AAPFU0939F1ZK')).toBeNull();
+  });
+
+  it.each([
+    [
+      '27AAPFU0939F1ZO',
+      'The last character (the check character) does not match: please check the GSTIN for a typo.',
+    ],
+    ['27AAPFU0939F1Z', 'A GSTIN has 15 characters; this one has 14 (for example 27AAPFU0939F1ZV).'],
+    [
+      '27AAPFU0939F1ZVV',
+      'A GSTIN has 15 characters; this one has 16 (for example 27AAPFU0939F1ZV).',
+    ],
+    [
+      '39AAPFU0939F1ZV',
+      'The GSTIN starts with 39, which is no state code (they run 01 to 38, 97 and 99).',
+    ],
+    [
+      '00AAPFU0939F1ZV',
+      'The GSTIN starts with 00, which is no state code (they run 01 to 38, 97 and 99).',
+    ],
+    [
+      '96AAPFU0939F1ZV',
+      'The GSTIN starts with 96, which is no state code (they run 01 to 38, 97 and 99).',
+    ],
+  ])('%s: %s', (gstin, problem) => {
+    expect(gstinProblem(gstin)).toBe(problem);
+  });
+
+  it.each([
+    ['a PAN holder type X', '27AAPXU0939F1ZZ'],
+    ['PAN serial 0000', '22AAAAA0000A1Z5'],
+    ['entity character 0', '27AAPFU0939F0ZV'],
+    ['no Z', '27AAPFU0939F1YV'],
+    ['letters for the state code', 'MHAAPFU0939F1ZV'],
+    ['lower case', '27aapfu0939f1zv'],
+  ])('names the shape for %s', (_what, gstin) => {
+    expect(gstinProblem(gstin)).toMatch(/^Enter the GSTIN in its shape: the 2-digit state code/);
   });
 });
 

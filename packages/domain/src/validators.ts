@@ -62,6 +62,33 @@ export function isValidGstin(gstin: string): boolean {
   );
 }
 
+const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
+
+/**
+ * What is wrong with a GSTIN (upper case), as a sentence the buyer can act on, or null when
+ * isValidGstin accepts it. Web and API say the same words (decision 0085): the length, a state
+ * code that does not exist, the shape (a PAN, the entity character and Z), else the check
+ * character, the usual one-character typo.
+ */
+export function gstinProblem(gstin: string): string | null {
+  if (isValidGstin(gstin)) return null;
+  if (gstin.length !== 15) {
+    return `A GSTIN has 15 characters; this one has ${gstin.length} (for example ${GSTIN_EXAMPLE}).`;
+  }
+  const stateCode = gstin.slice(0, 2);
+  if (/^\d\d$/.test(stateCode) && !isGstinStateCode(Number(stateCode))) {
+    return `The GSTIN starts with ${stateCode}, which is no state code (they run 01 to 38, 97 and 99).`;
+  }
+  const match = gstinPattern.exec(gstin);
+  if (!match || !isValidPan(match[2] ?? '')) {
+    return (
+      `Enter the GSTIN in its shape: the 2-digit state code, the 10-character PAN, the entity ` +
+      `character, Z and the check character (for example ${GSTIN_EXAMPLE}).`
+    );
+  }
+  return 'The last character (the check character) does not match: please check the GSTIN for a typo.';
+}
+
 /**
  * What is wrong with a mobile number as written (a leading +91, 91 or 0, spaces and hyphens are
  * fine), in words, or null when normalizeMobile accepts it.

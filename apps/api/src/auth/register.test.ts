@@ -187,13 +187,13 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
       'a GSTIN failing its checksum',
       { accountType: 'Corporate', companyName: 'Verma Traders', gstinNo: '27AAPFU0939F1ZO' },
       'gstinNo',
-      'valid 15-character GSTIN',
+      'The last character (the check character) does not match: please check the GSTIN for a typo.',
     ],
     [
       'a GSTIN with serial 0000',
       { accountType: 'Corporate', companyName: 'Verma Traders', gstinNo: '22AAAAA0000A1Z5' },
       'gstinNo',
-      'valid 15-character GSTIN',
+      'Enter the GSTIN in its shape',
     ],
   ];
   for (const [what, change, field, message] of badInputs) {

@@ -140,7 +140,11 @@ export const numberListQuery = z
       z.string().trim().max(MAX_PHRASE_LENGTH, `must be at most ${MAX_PHRASE_LENGTH} characters`),
     ).describe(
       'What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into ' +
-        'the filters below. A filter also given as its own parameter wins over the words.',
+        'the filters below. A date (14-08-1990, 14/08/1990, 14.08.1990 or 1990-08-14) is a ' +
+        'date of birth: `total` of its destiny number, as /numerology lists first (a chip ' +
+        '"Date of birth 14-08-1990: total 5"); a date that cannot be one is ignored with a ' +
+        'note. Two bare numbers under 1,000 ("10-20") are no price range. A filter also given ' +
+        'as its own parameter wins over the words.',
     ),
     ...numberFilterFields,
     status: optional(
@@ -187,7 +191,9 @@ export const numberPageSchema = z.object({
   notes: z
     .array(z.string())
     .optional()
-    .describe('With `text`: why a part understood was set aside'),
+    .describe(
+      'With `text`: why a part understood was set aside, and the root number of a date of birth',
+    ),
 });
 
 const packKinds = ['ending', 'consecutive'] as const;

@@ -1,4 +1,4 @@
-import { isValidGstin, normalizeMobile, orderStatuses, states } from '@store/domain';
+import { gstinProblem, normalizeMobile, orderStatuses, states } from '@store/domain';
 import { z } from 'zod';
 import { oneLine } from '../http/one-line';
 import { searchQuery } from '../http/paging';
@@ -51,12 +51,18 @@ export const companyNameField = z
   .max(200, 'Company name must be at most 200 characters long.')
   .refine(...oneLine('Company name'));
 
-/** Stored upper-case; the 15th character is a checksum over the first 14. */
+/**
+ * Stored upper-case; the 15th character is a checksum over the first 14. A refusal says what is
+ * wrong, in the web form's words (gstinProblem).
+ */
 export const gstinField = z
   .string({ error: 'Enter the GSTIN.' })
   .trim()
   .toUpperCase()
-  .refine(isValidGstin, 'Enter a valid 15-character GSTIN (for example 27AAPFU0939F1ZV).');
+  .superRefine((gstin, ctx) => {
+    const problem = gstinProblem(gstin);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** A support or admin account, as `npm run create-staff` takes it. */
 export const staffAccountInput = z.object({

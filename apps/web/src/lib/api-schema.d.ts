@@ -4071,7 +4071,7 @@ export interface operations {
   getNumbers: {
     parameters: {
       query?: {
-        /** @description What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into the filters below. A filter also given as its own parameter wins over the words. */
+        /** @description What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into the filters below. A date (14-08-1990, 14/08/1990, 14.08.1990 or 1990-08-14) is a date of birth: `total` of its destiny number, as /numerology lists first (a chip "Date of birth 14-08-1990: total 5"); a date that cannot be one is ignored with a note. Two bare numbers under 1,000 ("10-20") are no price range. A filter also given as its own parameter wins over the words. */
         text?: string;
         /** @description A category slug; `all` or absent: every category */
         category?: string;
@@ -4180,7 +4180,7 @@ export interface operations {
               }[];
               /** @description With `text`: the words not understood, as typed */
               ignored?: string[];
-              /** @description With `text`: why a part understood was set aside */
+              /** @description With `text`: why a part understood was set aside, and the root number of a date of birth */
               notes?: string[];
             };
           };

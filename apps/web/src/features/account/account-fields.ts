@@ -1,4 +1,4 @@
-import { isValidGstin, isValidMobile } from '@store/domain';
+import { gstinProblem, isValidMobile } from '@store/domain';
 import { z } from '../../lib/zod';
 
 /**
@@ -26,7 +26,6 @@ export const VALIDATION_MESSAGES = {
   companyShort: 'Company name must be at least 2 characters long.',
   companyLong: 'Company name must be at most 200 characters long.',
   gstinRequired: 'Enter the GSTIN: it is required for a Corporate account.',
-  gstinInvalid: 'Enter a valid 15-character GSTIN (for example 27AAPFU0939F1ZV).',
   termsRequired: 'Please accept the terms and conditions to create an account.',
   addressLine1Required: 'Enter the first address line.',
   addressLineLong: 'An address line must be at most 200 characters long.',
@@ -89,11 +88,14 @@ export function normalizeGstin(value: string): string {
   return value.trim().toUpperCase();
 }
 
-/** The GSTIN of a Corporate account (checked only when the account is Corporate). */
-function gstinProblem(value: string): string | null {
+/**
+ * The GSTIN of a Corporate account (checked only when the account is Corporate): what is wrong
+ * with it in the API's words (gstinProblem, packages/domain).
+ */
+function corporateGstinProblem(value: string): string | null {
   const gstin = normalizeGstin(value);
   if (!gstin) return m.gstinRequired;
-  return isValidGstin(gstin) ? null : m.gstinInvalid;
+  return gstinProblem(gstin);
 }
 
 /** A Corporate account's company name and GSTIN: their problems go under the two fields. */
@@ -103,7 +105,7 @@ export function checkCorporateFields(
 ): void {
   const company = companyNameProblem(values.companyName);
   if (company) ctx.addIssue({ code: 'custom', path: ['companyName'], message: company });
-  const gstin = gstinProblem(values.gstinNo);
+  const gstin = corporateGstinProblem(values.gstinNo);
   if (gstin) ctx.addIssue({ code: 'custom', path: ['gstinNo'], message: gstin });
 }
 

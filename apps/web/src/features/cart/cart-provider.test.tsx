@@ -316,6 +316,41 @@ describe('guest cart', () => {
     expect(screen.getByText('Your cart is empty.')).toHaveFocus();
   });
 
+  it('keeps an item stored with only its id: counts it, fetches its product, validates it', async () => {
+    localStorage.setItem(
+      GUEST_CART_KEY,
+      JSON.stringify({
+        items: [{ id: '3344', product: 3344, priceAtAdd: 8299, addedAt: '2026-11-30T09:00:00Z' }],
+      }),
+    );
+    const api = installFakeApi({
+      'POST /cart/add/3344': ok({ product: product(3344, 7999) }),
+      'POST /cart/validate': ok(allValid(3344)),
+    });
+    renderStore('/cart', <CartPage />);
+    expect(await screen.findByTestId('cart-item')).toHaveTextContent('98765 03344');
+    expect(screen.getByTestId('count')).toHaveTextContent('1');
+    expect(await toast(CART_MESSAGES.pricesChanged)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/add/3344')).toHaveLength(1);
+    expect(readGuestCart().items).toMatchObject([{ id: '3344', priceAtAdd: 7999 }]);
+  });
+
+  it('drops an id-only item whose number is gone, with the validation warning', async () => {
+    localStorage.setItem(
+      GUEST_CART_KEY,
+      JSON.stringify({
+        items: [{ id: '3344', product: 3344, priceAtAdd: 8299, addedAt: '2026-11-30T09:00:00Z' }],
+      }),
+    );
+    installFakeApi({
+      'POST /cart/add/3344': fail(409, 'This number is no longer available.'),
+    });
+    renderStore('/cart', <CartPage />);
+    expect(await toast(CART_MESSAGES.unavailable)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('0'));
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
+  });
+
   it('makes no call for an empty cart', async () => {
     const api = installFakeApi({});
     renderStore('/cart', <CartPage />);

@@ -14,6 +14,7 @@ import { guestCartView, serverCartView } from './cart-view';
 import { useGuestCart } from './guest-cart-store';
 import { useCartChanges } from './use-cart-changes';
 import { useCheckout } from './use-checkout';
+import { useCompleteGuestCart } from './use-complete-guest-cart';
 import { useGuestCartSync } from './use-guest-cart-sync';
 
 /** Buy now's billing step, loaded when first opened: public pages carry no forms or validation. */
@@ -41,6 +42,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [authStatus, queryClient]);
 
   const sync = useGuestCartSync(signedIn ? user : null, guest, toast);
+  useCompleteGuestCart(authStatus === 'unauthenticated', guest, toast);
   const { addToCart, addPack, removeItem, clear, setTdsPercent } = useCartChanges(signedIn, toast);
   // Checkout asked for before sign-in goes on once the guest cart has reached the account's
   // (and the account's cart is known: with no guest cart to sync, it is read).
@@ -48,7 +50,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     signedIn,
     authStatus !== 'loading',
     toast,
-    signedIn && guest.items.length === 0 && server.data !== undefined,
+    signedIn && guest.productIds.length === 0 && server.data !== undefined,
   );
 
   const value = useMemo<CartContextValue>(
@@ -75,14 +77,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
     ],
   );
 
-  // Signed in, numbers of the guest cart still on their way to the account's count as in it.
+  // The guest cart's numbers count as in the cart: signed in, those still on their way to the
+  // account's; a guest's, those stored with only an id until their products arrive.
   const productIds = useMemo(
-    () =>
-      new Set([
-        ...value.lines.map((line) => line.product.id),
-        ...(signedIn ? guest.productIds : []),
-      ]),
-    [value.lines, signedIn, guest.productIds],
+    () => new Set([...value.lines.map((line) => line.product.id), ...guest.productIds]),
+    [value.lines, guest.productIds],
   );
   const actions = useMemo<CartActions>(
     () => ({ addToCart, addPack, isInCart: (id) => productIds.has(id), buyNow }),

@@ -6,7 +6,10 @@ const store = createLocalStore<GuestCart>({
   key: GUEST_CART_KEY,
   empty: emptyGuestCart,
   parse: parseGuestCart,
-  serialize: (cart) => (cart.items.length === 0 ? null : JSON.stringify({ items: cart.items })),
+  serialize: (cart) =>
+    cart.productIds.length === 0
+      ? null
+      : JSON.stringify({ items: [...cart.items, ...cart.idOnly] }),
 });
 
 export const readGuestCart = store.read;

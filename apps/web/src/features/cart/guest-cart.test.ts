@@ -5,6 +5,7 @@ import {
   NOT_IN_CART,
   addToGuestCart,
   applyValidation,
+  completeGuestItem,
   emptyGuestCart,
   parseGuestCart,
   removeFromGuestCart,
@@ -90,5 +91,60 @@ describe('guest cart', () => {
     expect(cart.totalAmount).toBe(5900);
     expect(parseGuestCart('not json')).toEqual(emptyGuestCart);
     expect(parseGuestCart(null)).toEqual(emptyGuestCart);
+  });
+
+  describe('an item whose product is only an id (spec §3)', () => {
+    const stored = (product: unknown, id = '3344') =>
+      JSON.stringify({
+        items: [{ id, product, priceAtAdd: 8299, addedAt: '2026-11-30T09:00:00.000Z' }],
+      });
+
+    it('is kept, counted and priced at priceAtAdd, whether the id is a number or its digits', () => {
+      for (const raw of [stored(3344), stored('3344')]) {
+        const cart = parseGuestCart(raw);
+        expect(cart.items).toEqual([]);
+        expect(cart.idOnly).toEqual([
+          { id: '3344', product: 3344, priceAtAdd: 8299, addedAt: '2026-11-30T09:00:00.000Z' },
+        ]);
+        expect(cart.productIds).toEqual([3344]);
+        // 8299 + 18% GST = 9792.82.
+        expect(cart.totalAmount).toBe(9792.82);
+      }
+    });
+
+    it('is refused like any other item when it is not an id', () => {
+      for (const product of [0, -4, 1.5, '12a', null, { id: 3344 }]) {
+        expect(parseGuestCart(stored(product))).toEqual(emptyGuestCart);
+      }
+    });
+
+    it('is sent to the sync and validate calls as its id, and validated like the others', () => {
+      const cart = parseGuestCart(stored(3344));
+      expect(toPayload(cart)).toEqual([{ product: 3344, priceAtAdd: 8299 }]);
+      const repriced = applyValidation(cart, [
+        { productId: 3344, valid: true, priceChanged: true, newPrice: 7999 },
+      ]);
+      expect(repriced).toMatchObject({ removed: 0, repriced: 1 });
+      expect(repriced.cart.idOnly[0]!.priceAtAdd).toBe(7999);
+      const gone = applyValidation(cart, [
+        { productId: 3344, valid: false, priceChanged: false, newPrice: null },
+      ]);
+      expect(gone).toMatchObject({ removed: 1, cart: emptyGuestCart });
+    });
+
+    it('is completed with its product at the current price, and can be removed', () => {
+      const cart = addToGuestCart(parseGuestCart(stored(3344)), product(1, 5000));
+      expect(cart.productIds).toEqual([1, 3344]);
+      expect(() => addToGuestCart(cart, product(3344, 8299))).toThrow(ALREADY_IN_CART);
+      const same = completeGuestItem(cart, product(3344, 8299));
+      expect(same.repriced).toBe(false);
+      expect(same.cart.idOnly).toEqual([]);
+      expect(same.cart.items.map((item) => [item.id, item.product.id, item.priceAtAdd])).toEqual([
+        ['1', 1, 5000],
+        ['3344', 3344, 8299],
+      ]);
+      expect(completeGuestItem(cart, product(3344, 9000)).repriced).toBe(true);
+      expect(removeFromGuestCart(cart, '3344').productIds).toEqual([1]);
+    });
   });
 });

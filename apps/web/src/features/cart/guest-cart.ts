@@ -21,8 +21,21 @@ export interface GuestCartItem {
   addedAt: string;
 }
 
+/**
+ * A stored item whose product is only the number's id (spec §3: "a full product object or only
+ * an id"): counted and priced at `priceAtAdd` until completed (completeGuestItem) with the product
+ * POST /cart/add/{id} answers a guest.
+ */
+export interface IdOnlyItem {
+  id: string;
+  product: number;
+  priceAtAdd: number;
+  addedAt: string;
+}
+
 export interface GuestCart {
   items: GuestCartItem[];
+  idOnly: IdOnlyItem[];
   productIds: number[];
   subtotal: number;
   tdsDeducted: number;
@@ -35,12 +48,20 @@ export interface GuestCart {
   totalAmount: number;
 }
 
+const productIdOf = (item: GuestCartItem | IdOnlyItem) =>
+  typeof item.product === 'number' ? item.product : item.product.id;
+
 /** The cart's items with every total worked out again (guests: 18% GST, no TDS). */
-export function recalculate(items: readonly GuestCartItem[]): GuestCart {
+export function recalculate(
+  items: readonly GuestCartItem[],
+  idOnly: readonly IdOnlyItem[] = [],
+): GuestCart {
+  const all = [...items, ...idOnly];
   return {
     items: [...items],
-    productIds: items.map((item) => item.product.id),
-    ...priceCart(items, { taxPercent: GST_PERCENT }),
+    idOnly: [...idOnly],
+    productIds: all.map(productIdOf),
+    ...priceCart(all, { taxPercent: GST_PERCENT }),
   };
 }
 
@@ -52,21 +73,46 @@ export function addToGuestCart(
   now: Date = new Date(),
 ): GuestCart {
   if (cart.productIds.includes(product.id)) throw new Error(ALREADY_IN_CART);
-  return recalculate([
-    ...cart.items,
-    {
-      id: String(product.id),
-      product,
-      priceAtAdd: product.pricing.nwFinalPrice,
-      addedAt: now.toISOString(),
-    },
-  ]);
+  return recalculate(
+    [
+      ...cart.items,
+      {
+        id: String(product.id),
+        product,
+        priceAtAdd: product.pricing.nwFinalPrice,
+        addedAt: now.toISOString(),
+      },
+    ],
+    cart.idOnly,
+  );
 }
 
 export function removeFromGuestCart(cart: GuestCart, itemId: string): GuestCart {
   const items = cart.items.filter((item) => item.id !== itemId);
-  if (items.length === cart.items.length) throw new Error(NOT_IN_CART);
-  return recalculate(items);
+  const idOnly = cart.idOnly.filter((item) => item.id !== itemId);
+  if (items.length + idOnly.length === cart.productIds.length) throw new Error(NOT_IN_CART);
+  return recalculate(items, idOnly);
+}
+
+/**
+ * An id-only item completed with its product (as POST /cart/add/{id} answers a guest), which
+ * also validates it: a price changed since it was added is adopted, as applyValidation does.
+ */
+export function completeGuestItem(
+  cart: GuestCart,
+  product: CartProduct,
+): { cart: GuestCart; repriced: boolean } {
+  const stored = cart.idOnly.find((item) => item.product === product.id);
+  if (!stored) return { cart, repriced: false };
+  const price = product.pricing.nwFinalPrice;
+  const item: GuestCartItem = { ...stored, product, priceAtAdd: price };
+  return {
+    cart: recalculate(
+      [...cart.items, item],
+      cart.idOnly.filter((other) => other !== stored),
+    ),
+    repriced: price !== stored.priceAtAdd,
+  };
 }
 
 /** Spec §4: invalid items are dropped, changed prices adopted. */
@@ -77,6 +123,17 @@ export function applyValidation(
   const byId = new Map(results.map((result) => [result.productId, result]));
   let removed = 0;
   let repriced = 0;
+  const idOnly: IdOnlyItem[] = [];
+  for (const item of cart.idOnly) {
+    const result = byId.get(item.product);
+    if (result && !result.valid) {
+      removed += 1;
+      continue;
+    }
+    const repricedTo = result?.priceChanged ? result.newPrice : null;
+    if (repricedTo !== null) repriced += 1;
+    idOnly.push(repricedTo === null ? item : { ...item, priceAtAdd: repricedTo });
+  }
   const items: GuestCartItem[] = [];
   for (const item of cart.items) {
     const result = byId.get(item.product.id);
@@ -98,47 +155,72 @@ export function applyValidation(
     }
     items.push(item);
   }
-  return { cart: recalculate(items), removed, repriced };
+  return { cart: recalculate(items, idOnly), removed, repriced };
 }
 
+/** The items as the sync and validate calls take them; an id-only item as its id. */
 export function toPayload(cart: GuestCart): CartItemPayload[] {
-  return cart.items.map((item) => ({
-    product: { id: item.product.id, pricing: { nwFinalPrice: item.product.pricing.nwFinalPrice } },
-    priceAtAdd: item.priceAtAdd,
-  }));
+  return [
+    ...cart.items.map((item) => ({
+      product: {
+        id: item.product.id,
+        pricing: { nwFinalPrice: item.product.pricing.nwFinalPrice },
+      },
+      priceAtAdd: item.priceAtAdd,
+    })),
+    ...cart.idOnly.map((item) => ({ product: item.product, priceAtAdd: item.priceAtAdd })),
+  ];
 }
 
-function isItem(value: unknown): value is GuestCartItem {
-  if (typeof value !== 'object' || value === null) return false;
-  const item = value as Partial<GuestCartItem>;
+const isProduct = (product: unknown): product is CartProduct => {
+  if (typeof product !== 'object' || product === null) return false;
+  const { id, number, pricing } = product as Partial<CartProduct>;
   return (
-    typeof item.id === 'string' &&
-    typeof item.priceAtAdd === 'number' &&
-    Number.isFinite(item.priceAtAdd) &&
-    item.priceAtAdd >= 0 &&
-    typeof item.addedAt === 'string' &&
-    typeof item.product === 'object' &&
-    item.product !== null &&
-    Number.isInteger(item.product.id) &&
-    typeof item.product.number === 'string' &&
-    typeof item.product.pricing?.nwFinalPrice === 'number'
+    Number.isInteger(id) && typeof number === 'string' && typeof pricing?.nwFinalPrice === 'number'
   );
+};
+
+/** A stored item, full or id-only (a positive whole id, or its digits), or undefined. */
+function readItem(value: unknown): GuestCartItem | IdOnlyItem | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, priceAtAdd, addedAt, product } = value as Record<string, unknown>;
+  if (
+    typeof id !== 'string' ||
+    typeof priceAtAdd !== 'number' ||
+    !Number.isFinite(priceAtAdd) ||
+    priceAtAdd < 0 ||
+    typeof addedAt !== 'string'
+  ) {
+    return undefined;
+  }
+  if (isProduct(product)) return { id, product, priceAtAdd, addedAt };
+  const productId =
+    typeof product === 'string' && /^\d{1,15}$/.test(product) ? Number(product) : product;
+  if (Number.isSafeInteger(productId) && (productId as number) > 0) {
+    return { id, product: productId as number, priceAtAdd, addedAt };
+  }
+  return undefined;
 }
 
 /**
  * The cart saved in storage. Totals are never trusted from storage: they are worked out again
- * from the items, and anything unreadable (edited by hand, an older shape) reads as empty.
+ * from the items; an item whose product is only an id is kept (idOnly); anything unreadable
+ * (edited by hand, an older shape) reads as empty.
  */
 export function parseGuestCart(raw: string | null): GuestCart {
   if (!raw) return emptyGuestCart;
   try {
     const parsed = JSON.parse(raw) as { items?: unknown };
     if (!Array.isArray(parsed.items)) return emptyGuestCart;
-    const items = parsed.items.filter(isItem);
-    const unique = items.filter(
-      (item, index) => items.findIndex((other) => other.product.id === item.product.id) === index,
+    const read = parsed.items.map(readItem).filter((item) => item !== undefined);
+    const unique = read.filter(
+      (item, index) =>
+        read.findIndex((other) => productIdOf(other) === productIdOf(item)) === index,
     );
-    return recalculate(unique);
+    return recalculate(
+      unique.filter((item): item is GuestCartItem => typeof item.product !== 'number'),
+      unique.filter((item): item is IdOnlyItem => typeof item.product === 'number'),
+    );
   } catch {
     return emptyGuestCart;
   }

@@ -92,7 +92,7 @@ export function useCheckout(
       }
       const cart = readGuestCart();
       // Spec §5: an empty guest cart validates to an empty result without a call.
-      if (cart.items.length === 0) return [];
+      if (cart.productIds.length === 0) return [];
       const { validationResults } = await postValidate(toPayload(cart));
       writeGuestCart(applyValidation(readGuestCart(), validationResults).cart);
       return tellValidation(validationResults);

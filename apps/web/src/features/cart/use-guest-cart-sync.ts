@@ -46,15 +46,17 @@ export function useGuestCartSync(user: AuthUser | null, guest: GuestCart, toast:
   }, [failed, retry]);
 
   useEffect(() => {
-    if (!user || guest.items.length === 0 || syncTried.current === user.id) return;
+    if (!user || guest.productIds.length === 0 || syncTried.current === user.id) return;
     syncTried.current = user.id;
     const synced = new Set(guest.productIds);
     syncCart(toPayload(guest)).then(
       ({ cart }) => {
         // Only what was sent leaves the guest cart: a number added meanwhile syncs next.
-        const left = readGuestCart().items.filter((item) => !synced.has(item.product.id));
-        writeGuestCart(recalculate(left));
-        if (left.length > 0) syncTried.current = null;
+        const now = readGuestCart();
+        const left = now.items.filter((item) => !synced.has(item.product.id));
+        const leftIdOnly = now.idOnly.filter((item) => !synced.has(item.product));
+        writeGuestCart(recalculate(left, leftIdOnly));
+        if (left.length + leftIdOnly.length > 0) syncTried.current = null;
         setServerCart(queryClient, cart);
         toast.success(CART_MESSAGES.synced);
         const gone = cart.dropped.filter((item) => item.reason !== 'cart_full');
@@ -80,5 +82,5 @@ export function useGuestCartSync(user: AuthUser | null, guest: GuestCart, toast:
     if (!user) syncTried.current = null;
   }, [user]);
 
-  return { failed: failed && user !== null && guest.items.length > 0, retry };
+  return { failed: failed && user !== null && guest.productIds.length > 0, retry };
 }

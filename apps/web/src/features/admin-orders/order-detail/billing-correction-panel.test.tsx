@@ -80,7 +80,7 @@ describe("correcting an order's billing details in the console", () => {
     );
     expect(
       await within(form).findByText(
-        'Enter a valid 15-character GSTIN (for example 27AAPFU0939F1ZV).',
+        'The last character (the check character) does not match: please check the GSTIN for a typo.',
       ),
     ).toBeInTheDocument();
     expect(

@@ -94,7 +94,7 @@ describe('registration form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() =>
       expect(screen.getByLabelText('GSTIN')).toHaveAccessibleDescription(
-        /Enter a valid 15-character GSTIN/,
+        /The last character \(the check character\) does not match: please check the GSTIN for a typo\./,
       ),
     );
     expect(api.calls).toHaveLength(0);

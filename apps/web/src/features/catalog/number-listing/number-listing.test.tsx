@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { parseSearchPhrase } from '@store/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydratedProvider } from '../../../lib/use-hydrated';
 import { renderAt } from '../../../../test-support/render';
@@ -372,6 +373,29 @@ describe('NumberListing', { timeout: 20_000 }, () => {
       'href',
       '/premium-numbers?sort=price_asc',
     );
+  });
+
+  it('shows a date of birth in the words as its own chip, removable like the others', async () => {
+    // The API's reading of the words, as it reads them (packages/domain).
+    fetchMock.mockImplementation(async (url: string) => {
+      const text = new URL(url, 'http://store.test').searchParams.get('text') ?? '';
+      const { understood, ignored, notes } = parseSearchPhrase(text);
+      return new Response(
+        JSON.stringify({ success: true, data: { ...page, understood, ignored, notes } }),
+        { headers: { 'Content-Type': 'application/json' } },
+      );
+    });
+    renderListing('/premium-numbers?text=14-08-1990+under+20k');
+    await screen.findAllByTestId('number-card');
+    const chip = screen.getByRole('link', {
+      name: 'Remove filter: Date of birth 14-08-1990: total 5',
+    });
+    expect(chip).toHaveAttribute('href', '/premium-numbers?text=under+20k');
+    expect(screen.getByRole('link', { name: 'Remove filter: Up to ₹20,000' })).toHaveAttribute(
+      'href',
+      '/premium-numbers?text=14-08-1990',
+    );
+    expect(screen.queryByTestId('ignored-words')).toBeNull();
   });
 
   it('links the pages, marking the current one', async () => {
