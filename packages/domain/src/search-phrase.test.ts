@@ -186,7 +186,7 @@ describe('parseSearchPhrase: a date of birth', () => {
     expect(parsed.filters).toEqual({ total: 6, maxPrice: 50_000 });
     expect(parsed.notes).toEqual([
       '29-02-2000 was read as a date of birth: total 6 is its destiny number; ' +
-        '/numerology?total=6&total=2 also lists total 2, its root number.',
+        'Numerology by Date of Birth lists total 2 too, its root number.',
     ]);
   });
 

@@ -704,7 +704,7 @@ class Resolver {
     if (used && root !== undefined) {
       this.notes.push(
         `${typed} was read as a date of birth: total ${destiny} is its destiny number; ` +
-          `/numerology?total=${destiny}&total=${root} also lists total ${root}, its root number.`,
+          `Numerology by Date of Birth lists total ${root} too, its root number.`,
       );
     }
   }
