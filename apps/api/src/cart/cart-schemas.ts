@@ -1,6 +1,7 @@
 import {
   ATTRIBUTION_FIELD_LIMITS,
   cleanAttributionValue,
+  MAX_PRICE_RUPEES,
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
@@ -197,6 +198,17 @@ export const checkoutBody = z.object({
     .describe(
       'A Corporate buyer whose GSTIN was registered in another state than the billing state confirms it is right (else 422 GSTIN_STATE_MISMATCH)',
     ),
+  expectedPrice: z
+    .number()
+    .min(0)
+    .max(MAX_PRICE_RUPEES)
+    .optional()
+    .describe(
+      "Buy now: the number's price in rupees as shown to the buyer; when it costs more now, 409 PRICE_CHANGED. Absent: the cart's priceAtAdd if the cart holds the number, else today's price",
+    ),
+}).refine((body) => body.expectedPrice === undefined || body.numberId !== undefined, {
+  message: 'expectedPrice is for Buy now: send it with numberId',
+  path: ['expectedPrice'],
 });
 
 /** GET /cart: the tax preview for the billing state chosen at checkout. */
