@@ -65,7 +65,10 @@ describeEachDatabase('POST /cart/checkout with numberId: Buy now', (ctx) => {
     });
     expect((await numberState(ctx().database, id('9811223344'))).status).toBe('available');
 
-    const placed = await buyer.client.post(api('/cart/checkout'), { ...asked, expectedPrice: 5_000 });
+    const placed = await buyer.client.post(api('/cart/checkout'), {
+      ...asked,
+      expectedPrice: 5_000,
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json().data.order.amounts.subtotal).toBe(5_000);
   });

@@ -172,7 +172,11 @@ function refuseRisenPrices(
   if (priced.every(({ line, price }) => price <= seen(line))) return;
   throw new PriceRose(
     priced.map(({ line, price }) =>
-      lineResult({ ...line, priceAtAdd: seen(line), number: { ...line.number, finalPrice: price } }),
+      lineResult({
+        ...line,
+        priceAtAdd: seen(line),
+        number: { ...line.number, finalPrice: price },
+      }),
     ),
     priced
       .filter(({ line, price }) => line.itemId && line.priceAtAdd !== price)

@@ -10,7 +10,8 @@ import {
 } from './order-messages';
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
-import { auditedRefund, carryOutRefund, refundHow } from './refunds';
+import { auditedRefund, carryOutRefund, refundedByWhen, refundHow, resumeAsked } from './refunds';
+import type { OrderPayment } from '../payments/payment-service';
 import type { OrderDeps, OrderRow } from './order-types';
 
 export interface NumberRefundInput {
@@ -23,6 +24,17 @@ export interface NumberRefundInput {
 }
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
+
+/** 409: the number's refund was made; by whom and when (decision 0084). */
+function alreadyRefunded(number: string, payments: readonly OrderPayment[], refundId: string) {
+  const payment = payments.find((row) => row.refunds.some((refund) => refund.id === refundId));
+  const refund = payment?.refunds.find((row) => row.id === refundId);
+  const byWhen = payment && refund ? ` by ${refundedByWhen(payment, refund)}` : '';
+  return conflict(
+    `${number} has already been refunded${byWhen}. Yours was not recorded.`,
+    'ALREADY_REFUNDED',
+  );
+}
 
 /**
  * Refunds one number of a paid order (decision 0039; domain.md §4: a number that cannot be
@@ -65,7 +77,7 @@ export async function refundNumber(
         );
         if (asked) {
           const resume = asked.lineRefunds.find((refund) => refund.numberId === numberId)!;
-          return { target: asked, resume };
+          return resumeAsked(deps, asked, resume, input.staffUserId, number);
         }
         if (!portingStepOfOrder[order.status] || !order.paidAt) {
           throw conflict(
@@ -75,9 +87,7 @@ export async function refundNumber(
             'INVALID_STEP',
           );
         }
-        if (item.refundId) {
-          throw conflict(`${number} has already been refunded.`, 'ALREADY_REFUNDED');
-        }
+        if (item.refundId) throw alreadyRefunded(number, payments, item.refundId);
         const target = payments.find(
           (payment) => payment.row.applied && payment.row.status === 'confirmed',
         );
@@ -93,9 +103,8 @@ export async function refundNumber(
             'REFUND_IN_PROGRESS',
           );
         }
-        if (target.lineRefunds.some((refund) => refund.numberId === numberId)) {
-          throw conflict(`${number} has already been refunded.`, 'ALREADY_REFUNDED');
-        }
+        const made = target.lineRefunds.find((refund) => refund.numberId === numberId);
+        if (made) throw alreadyRefunded(number, payments, made.id);
         if (item.portingStatus === 'ported') {
           throw conflict(`${number} is ported: it can no longer be refunded.`, 'NUMBER_PORTED');
         }

@@ -1,4 +1,4 @@
-import { formatInr, toRupees } from '@store/domain';
+import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { OrderPayment, RefundRow } from '../payments/payment-service';
@@ -156,6 +156,36 @@ async function applyRefund(
   return { order: updated, messageIds };
 }
 
+/** Who made a refund of this payment and when, as staff read it: "Sunita Support at 30 Nov…". */
+export function refundedByWhen(target: OrderPayment, refund: RefundRow): string {
+  const by = target.refunds.find((row) => row.id === refund.id)?.staffName ?? 'Our system';
+  return `${by} at ${formatIndiaDateTime(refund.createdAt)}`;
+}
+
+/**
+ * A refund asked of Razorpay and not yet confirmed, met by a new request for the same money
+ * (decision 0084): the agent who asked resumes it (a retry after a timeout or a second click,
+ * decision 0039), and so does anyone when no agent asked (a system refund) or once it is no longer
+ * in flight (asked more than twice the provider call's time limit ago: stuck, decision 0071).
+ * Another agent while it may still be in flight: 409 naming who asked and when; their reason is
+ * not recorded.
+ */
+export function resumeAsked(
+  deps: Pick<OrderDeps, 'config'>,
+  target: OrderPayment,
+  asked: RefundRow,
+  staffUserId: string | null,
+  what: string,
+): RefundChoice {
+  const inFlightUntil = asked.createdAt.getTime() + 2_000 * deps.config.OUTBOUND_TIMEOUT_SECONDS;
+  const anotherAgent = asked.staffUserId !== null && asked.staffUserId !== staffUserId;
+  if (!anotherAgent || Date.now() > inFlightUntil) return { target, resume: asked };
+  throw conflict(
+    `${refundedByWhen(target, asked)} asked Razorpay to refund ${what} (reason: ${asked.reason}); it is on its way. Yours was not recorded.`,
+    'REFUND_IN_PROGRESS',
+  );
+}
+
 /** A refund done, in its transaction: the order as it now is and the buyer's messages' ids. */
 interface AppliedRefund {
   order: OrderRow;
@@ -163,7 +193,7 @@ interface AppliedRefund {
 }
 
 /** The refund to make of a payment, or the live one to resume (a second click, a crash). */
-type RefundChoice =
+export type RefundChoice =
   | { target: OrderPayment; resume: RefundRow }
   | { target: OrderPayment; amount: number; numberId: number | null };
 
@@ -334,7 +364,15 @@ export async function refundOrder(
         if (target.liveRefund?.status === 'done') {
           throw conflict('This payment has already been refunded.', 'ALREADY_REFUNDED');
         }
-        if (target.liveRefund) return { target, resume: target.liveRefund };
+        if (target.liveRefund) {
+          return resumeAsked(
+            deps,
+            target,
+            target.liveRefund,
+            input.staffUserId,
+            `payment ${target.row.reference}`,
+          );
+        }
         if (target.lineRefunds.some((refund) => refund.status === 'requested')) {
           throw conflict(
             'A refund of one number of this payment is still being made: finish it (refund that number again) before refunding the rest.',

@@ -124,6 +124,24 @@ describeEachDatabase(
       ]);
     });
 
+    it('tells a second agent who asked for the refund and when, while it may be in flight (decision 0084)', async () => {
+      const { order, staff } = await paidOrder('pay_refund09');
+      fake.nextRefund('lose-answer');
+      expect((await refund(staff.client, order.id, { reason: 'Duplicate order' })).statusCode).toBe(
+        502,
+      );
+      const admin = await staffMember(ctx().app, 'admin');
+      const second = await refund(admin.client, order.id, { reason: 'Buyer asked' });
+      expect(second.statusCode, second.body).toBe(409);
+      expect(second.json().code).toBe('REFUND_IN_PROGRESS');
+      expect(second.json().message).toMatch(
+        /^Sunita Support at .+ asked Razorpay to refund payment pay_refund09 \(reason: Duplicate order\); it is on its way\. Yours was not recorded\.$/,
+      );
+      const retried = await refund(staff.client, order.id, { reason: 'Duplicate order' });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(fake.refunds).toHaveLength(1);
+    });
+
     it('marks a refund Razorpay refuses as failed; a new request may follow', async () => {
       const { order, staff } = await paidOrder('pay_refund03');
       fake.nextRefund('refuse');
