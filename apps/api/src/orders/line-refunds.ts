@@ -10,8 +10,7 @@ import {
 } from './order-messages';
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
-import { auditedRefund, carryOutRefund, refundedByWhen, refundHow, resumeAsked } from './refunds';
-import type { OrderPayment } from '../payments/payment-service';
+import { auditedRefund, carryOutRefund, madeAlready, refundHow, resumeAsked } from './refunds';
 import type { OrderDeps, OrderRow } from './order-types';
 
 export interface NumberRefundInput {
@@ -24,17 +23,6 @@ export interface NumberRefundInput {
 }
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
-
-/** 409: the number's refund was made; by whom and when (decision 0084). */
-function alreadyRefunded(number: string, payments: readonly OrderPayment[], refundId: string) {
-  const payment = payments.find((row) => row.refunds.some((refund) => refund.id === refundId));
-  const refund = payment?.refunds.find((row) => row.id === refundId);
-  const byWhen = payment && refund ? ` by ${refundedByWhen(payment, refund)}` : '';
-  return conflict(
-    `${number} has already been refunded${byWhen}. Yours was not recorded.`,
-    'ALREADY_REFUNDED',
-  );
-}
 
 /**
  * Refunds one number of a paid order (decision 0039; domain.md §4: a number that cannot be
@@ -79,6 +67,11 @@ export async function refundNumber(
           const resume = asked.lineRefunds.find((refund) => refund.numberId === numberId)!;
           return resumeAsked(deps, asked, resume, input.staffUserId, number);
         }
+        // Refunded already: a retry by the same agent is answered 200, anyone else told who.
+        const made = payments
+          .flatMap((payment) => payment.lineRefunds.map((refund) => ({ payment, refund })))
+          .find(({ refund }) => refund.numberId === numberId && refund.status === 'done');
+        if (made) return madeAlready(made.payment, made.refund, { ...input, reason }, number);
         if (!portingStepOfOrder[order.status] || !order.paidAt) {
           throw conflict(
             order.status === 'pending_payment'
@@ -87,7 +80,6 @@ export async function refundNumber(
             'INVALID_STEP',
           );
         }
-        if (item.refundId) throw alreadyRefunded(number, payments, item.refundId);
         const target = payments.find(
           (payment) => payment.row.applied && payment.row.status === 'confirmed',
         );
@@ -103,8 +95,6 @@ export async function refundNumber(
             'REFUND_IN_PROGRESS',
           );
         }
-        const made = target.lineRefunds.find((refund) => refund.numberId === numberId);
-        if (made) throw alreadyRefunded(number, payments, made.id);
         if (item.portingStatus === 'ported') {
           throw conflict(`${number} is ported: it can no longer be refunded.`, 'NUMBER_PORTED');
         }

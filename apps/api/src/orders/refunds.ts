@@ -186,15 +186,42 @@ export function resumeAsked(
   );
 }
 
+/**
+ * A refund already made of what this request asks (decision 0084): the same agent asking again
+ * with the same details (reason, method, reference) is a retry, answered with the order as it
+ * is; anyone else, or other details, is 409 naming who made it and when.
+ */
+export function madeAlready(
+  target: OrderPayment,
+  made: RefundRow,
+  input: Pick<RefundInput, 'method' | 'reference' | 'staffUserId'> & { reason: string },
+  what: string,
+): RefundChoice {
+  const retry =
+    made.staffUserId === input.staffUserId &&
+    made.reason === input.reason &&
+    (input.method ?? made.method) === made.method &&
+    (input.reference ?? null) === made.manualReference;
+  if (retry) return { target, repeat: made };
+  throw conflict(
+    `${what} has already been refunded by ${refundedByWhen(target, made)}. Yours was not recorded.`,
+    'ALREADY_REFUNDED',
+  );
+}
+
 /** A refund done, in its transaction: the order as it now is and the buyer's messages' ids. */
 interface AppliedRefund {
   order: OrderRow;
   messageIds: number[];
 }
 
-/** The refund to make of a payment, or the live one to resume (a second click, a crash). */
+/**
+ * The refund to make of a payment, the live one to resume (a second click, a crash), or the one
+ * this same request made already (`repeat`: nothing more to do).
+ */
 export type RefundChoice =
   | { target: OrderPayment; resume: RefundRow }
+  | { target: OrderPayment; repeat: RefundRow }
   | { target: OrderPayment; amount: number; numberId: number | null };
 
 /** What differs between refunding a payment and refunding one number of the order. */
@@ -238,6 +265,9 @@ export async function carryOutRefund(
     const choice = await plan.prepare(tx, order, payments);
     const { target } = choice;
     if ('resume' in choice) return { order, target, refund: choice.resume };
+    if ('repeat' in choice) {
+      return { order, target, refund: choice.repeat, done: { order, messageIds: [] } };
+    }
     if (target.row.provider !== 'razorpay' && input.method === 'razorpay') {
       throw badRequest(
         'A UPI or bank transfer is paid back by our team: record it with method "manual".',
@@ -355,6 +385,13 @@ export async function refundOrder(
     { ...input, reason },
     {
       async prepare(_tx, order, payments) {
+        const refunded = order.status === 'refunded' && !order.needsRefund;
+        const paidBack = payments.find(
+          (payment) => payment.liveRefund?.status === 'done' && paidForOrder(order, payment.row),
+        );
+        if (refunded && paidBack && reason) {
+          return madeAlready(paidBack, paidBack.liveRefund!, { ...input, reason }, 'This order');
+        }
         const check = checkStep(order, 'refunded', reason);
         if (!check.ok) throw new AppError(check.status, check.code, check.message);
         const target = choosePayment(payments, input.paymentId);
@@ -362,7 +399,12 @@ export async function refundOrder(
           throw conflict('Every payment of this order has been refunded.', 'INVALID_STEP');
         }
         if (target.liveRefund?.status === 'done') {
-          throw conflict('This payment has already been refunded.', 'ALREADY_REFUNDED');
+          return madeAlready(
+            target,
+            target.liveRefund,
+            { ...input, reason },
+            `Payment ${target.row.reference}`,
+          );
         }
         if (target.liveRefund) {
           return resumeAsked(

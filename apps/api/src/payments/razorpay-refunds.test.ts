@@ -82,9 +82,10 @@ describeEachDatabase(
         `₹59,000 of payment pay_refund01 refunded (through Razorpay, refund ${fake.refunds[0]!.id}). Reason: Porting failed`,
       );
 
-      // A second click does not refund twice.
+      // A second click does not refund twice: it is answered with the refund made (decision 0084).
       const again = await refund(staff.client, order.id, { reason: 'Porting failed' });
-      expect(again.statusCode).toBe(409);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.status).toBe('refunded');
       expect(fake.refundRequests).toHaveLength(1);
 
       const [email] = await sentTo(ctx().database, user.email);
@@ -139,7 +140,17 @@ describeEachDatabase(
       );
       const retried = await refund(staff.client, order.id, { reason: 'Duplicate order' });
       expect(retried.statusCode, retried.body).toBe(200);
+      // Done: the same agent's retry is answered 200, another agent's told who and when.
+      const again = await refund(staff.client, order.id, { reason: 'Duplicate order' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.status).toBe('refunded');
       expect(fake.refunds).toHaveLength(1);
+      const late = await refund(admin.client, order.id, { reason: 'Buyer asked' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'ALREADY_REFUNDED' });
+      expect(late.json().message).toMatch(
+        /^This order has already been refunded by Sunita Support at .+\. Yours was not recorded\.$/,
+      );
     });
 
     it('marks a refund Razorpay refuses as failed; a new request may follow', async () => {
