@@ -157,7 +157,7 @@ async function applyRefund(
 }
 
 /** Who made a refund of this payment and when, as staff read it: "Sunita Support at 30 Nov…". */
-export function refundedByWhen(target: OrderPayment, refund: RefundRow): string {
+function refundedByWhen(target: OrderPayment, refund: RefundRow): string {
   const by = target.refunds.find((row) => row.id === refund.id)?.staffName ?? 'Our system';
   return `${by} at ${formatIndiaDateTime(refund.createdAt)}`;
 }
