@@ -155,12 +155,14 @@ async function chosenLines(
  * Decision 0005's stop, kept by the server (decision 0084): when a number now costs more than the
  * buyer last saw (the cart's priceAtAdd, or Buy now's expected price), no order is made at it.
  * Compared with the prices the hold read under the numbers' locks, which the order would take.
+ * Trying a lapsed order again is at today's prices, as before: its page names no cart.
  */
 function refuseRisenPrices(
   lines: readonly CartLine[],
   reserved: readonly { id: number; finalPrice: number }[],
   request: CheckoutRequest,
 ) {
+  if (request.purpose === 'retry') return;
   const seen = (line: CartLine) =>
     request.purpose === 'buy_now' && request.expectedPrice !== undefined
       ? request.expectedPrice
