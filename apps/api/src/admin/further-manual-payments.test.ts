@@ -8,6 +8,38 @@ describeEachDatabase(
   (ctx) => {
     const { id } = withSalesInventory(ctx);
 
+    it('tells a second agent confirming the payment who confirmed which reference and when (decision 0084)', async () => {
+      const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
+      const [support, admin] = [
+        await staffMember(ctx().app),
+        await staffMember(ctx().app, 'admin'),
+      ];
+      const pay = (staff: typeof support, reference: string) =>
+        staff.client.post(api(`/admin/orders/${buyer.order.id}/payments`), { reference });
+      const answers = await Promise.all([
+        pay(support, 'UTR432109876543'),
+        pay(admin, 'UTR432109876999'),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const [won, lost] = answers[0]!.statusCode === 200 ? answers : [answers[1]!, answers[0]!];
+      const winner = won!.json().data.payments[0];
+      expect(lost!.json().code).toBe('PAYMENT_ALREADY_CONFIRMED');
+      expect(lost!.json().message).toContain(
+        `confirmed payment ${winner.reference} for this order at `,
+      );
+      expect(lost!.json().message).toMatch(/Yours \(UTR4321098769?\d*\) was not recorded/);
+
+      // The agent who confirmed it, again with the same reference: a retry, 200.
+      const winnerClient = winner.reference === 'UTR432109876543' ? support : admin;
+      const retried = await pay(winnerClient, winner.reference);
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().message).toBe('This order has already been paid.');
+      // Another agent with that same reference is told who confirmed it.
+      const other = await pay(winnerClient === support ? admin : support, winner.reference);
+      expect(other.statusCode).toBe(409);
+      expect(other.json().message).toMatch(/: nothing was recorded again\.$/);
+    });
+
     it('is recorded only when support says so, as a payment due back, once, and refunded with the buyer told', async () => {
       const buyer = await buyerWithOrder(ctx().app, [id('9876598765')]);
       const staff = await staffMember(ctx().app, 'admin');
@@ -15,12 +47,13 @@ describeEachDatabase(
         staff.client.post(api(`/admin/orders/${buyer.order.id}/payments`), body);
       expect((await pay({ reference: 'HDFCR520261130123' })).json().data.status).toBe('paid');
 
-      // Without `extra`, the old harmless answer: nothing recorded.
+      // Without `extra`, nothing recorded, and the agent is told so (decision 0084).
       const plain = await pay({ reference: 'HDFCN5202611309' });
-      expect(plain.statusCode).toBe(200);
-      expect(plain.json().message).toBe('This order has already been paid.');
-      expect(plain.json().data).toMatchObject({ status: 'paid', needsRefund: false });
-      expect(plain.json().data.payments).toHaveLength(1);
+      expect(plain.statusCode).toBe(409);
+      expect(plain.json()).toMatchObject({ code: 'PAYMENT_ALREADY_CONFIRMED' });
+      expect(plain.json().message).toMatch(
+        /^Anil Admin confirmed payment HDFCR520261130123 for this order at .+\. Yours \(HDFCN5202611309\) was not recorded; if it is more money received, record it as a further payment\.$/,
+      );
 
       // Deliberately, as a further payment: kept as due back, the order goes on.
       const further = await pay({ reference: 'HDFCN5202611309', extra: true });

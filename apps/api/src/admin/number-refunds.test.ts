@@ -509,6 +509,58 @@ describeEachDatabase(
       expect(itemOf(next.json().data, small!).porting.status).toBe('awaiting_upc');
     });
 
+    it('tells a second agent who is refunding the number and when; the first agent resumes it (decision 0084)', async () => {
+      const small = id('9811223344');
+      const { order, staff } = await paidOrder(['9876598765', '9811223344'], 'pay_line09');
+      const admin = await staffMember(ctx().app, 'admin');
+      // Razorpay makes the refund, but its answer is lost: it may still be in flight.
+      fake.nextRefund('lose-answer');
+      const asked = await refundNumber(staff.client, order.id, small, { reason: 'Cannot port' });
+      expect(asked.statusCode, asked.body).toBe(502);
+
+      const second = await refundNumber(admin.client, order.id, small, { reason: 'Not portable' });
+      expect(second.statusCode, second.body).toBe(409);
+      expect(second.json().code).toBe('REFUND_IN_PROGRESS');
+      expect(second.json().message).toMatch(
+        /^Sunita Support at .+ asked Razorpay to refund 98112 23344 \(reason: Cannot port\); it is on its way\. Yours was not recorded\.$/,
+      );
+
+      const retried = await refundNumber(staff.client, order.id, small, { reason: 'Cannot port' });
+      expect(retried.statusCode, retried.body).toBe(200);
+      // Once done, the same agent's retry with the same details is still answered 200.
+      const again = await refundNumber(staff.client, order.id, small, { reason: 'Cannot port' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(fake.refunds).toHaveLength(1);
+      expect(await creditNotes(order.id)).toEqual([590_000]);
+      const done = await refundNumber(admin.client, order.id, small, { reason: 'Not portable' });
+      expect(done.statusCode).toBe(409);
+      expect(done.json().code).toBe('ALREADY_REFUNDED');
+      expect(done.json().message).toMatch(
+        /^98112 23344 has already been refunded by Sunita Support at .+\. Yours was not recorded\.$/,
+      );
+    });
+
+    it("lets another agent finish a number's refund no longer in flight", async () => {
+      const small = id('9811223344');
+      const { order, staff } = await paidOrder(['9876598765', '9811223344'], 'pay_line10');
+      fake.nextRefund('lose-answer');
+      expect(
+        (await refundNumber(staff.client, order.id, small, { reason: 'Cannot port' })).statusCode,
+      ).toBe(502);
+      // Asked longer ago than twice the call's time limit: stuck, not in flight.
+      const db = ctx().database.db;
+      await db
+        .update(refunds)
+        .set({
+          createdAt: new Date(Date.now() - 2_000 * ctx().config.OUTBOUND_TIMEOUT_SECONDS - 1_000),
+        })
+        .where(eq(refunds.orderId, order.id));
+      const admin = await staffMember(ctx().app, 'admin');
+      const finished = await refundNumber(admin.client, order.id, small, { reason: 'Stuck' });
+      expect(finished.statusCode, finished.body).toBe(200);
+      expect(fake.refunds).toHaveLength(1);
+    });
+
     it('refunds a number once when two requests for it come at once', async () => {
       const small = id('9811223344');
       const { order, staff } = await paidOrder(['9876598765', '9811223344'], 'pay_line05');
@@ -528,7 +580,8 @@ describeEachDatabase(
       const actions = await auditActions(order.id);
       expect(actions.filter((action) => action === 'order.number_refund')).toHaveLength(1);
 
-      // And by hand: one refund, the other request told it is done.
+      // And by hand: one refund, the other request (the same agent's, the same details) answered
+      // with it as a retry.
       const other = await paidOrder(['9812341234', '9137605193'], 'pay_line06');
       const byHand = await Promise.all(
         [1, 2].map(() =>
@@ -538,7 +591,7 @@ describeEachDatabase(
           }),
         ),
       );
-      expect(byHand.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(byHand.map((answer) => answer.statusCode)).toEqual([200, 200]);
       expect(await creditNotes(other.order.id)).toEqual([354_000]);
     });
   },

@@ -88,9 +88,10 @@ describeEachDatabase(
       const again = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
         reference: 'UPI-OTHER',
       });
-      expect(again.statusCode).toBe(200);
-      expect(again.json().message).toBe('This order has already been paid.');
-      expect(again.json().data.payment.paymentReference).toBe('UPI 4321 0987 6543');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('PAYMENT_ALREADY_CONFIRMED');
+      const paid = (await staff.client.get(api(`/admin/orders/${order.id}`))).json().data;
+      expect(paid.payment.paymentReference).toBe('UPI 4321 0987 6543');
       const events = await ctx()
         .database.db.select()
         .from(orderEvents)

@@ -52,6 +52,34 @@ describeEachDatabase('POST /cart/checkout with numberId: Buy now', (ctx) => {
     expect(again.json().data.order.id).toBe(order.id);
   });
 
+  it('stops once when the number costs more than the price the buyer was shown', async () => {
+    const buyer = await buyerWith([]);
+    // Shown on offer at ₹4,500; the offer ended before Buy now.
+    const asked = { numberId: id('9811223344'), expectedPrice: 4_500 };
+    const stopped = await buyer.client.post(api('/cart/checkout'), asked);
+    expect(stopped.statusCode, stopped.body).toBe(409);
+    expect(stopped.json()).toMatchObject({
+      code: 'PRICE_CHANGED',
+      message: 'The price of this number has changed. Please check the new price before you buy.',
+      validationResults: [{ productId: id('9811223344'), priceChanged: true, newPrice: 5_000 }],
+    });
+    expect((await numberState(ctx().database, id('9811223344'))).status).toBe('available');
+
+    const placed = await buyer.client.post(api('/cart/checkout'), {
+      ...asked,
+      expectedPrice: 5_000,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data.order.amounts.subtotal).toBe(5_000);
+  });
+
+  it('refuses an expected price without a number to buy', async () => {
+    const buyer = await buyerWith(['9811223344']);
+    const res = await buyer.client.post(api('/cart/checkout'), { expectedPrice: 5_000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('expectedPrice is for Buy now: send it with numberId');
+  });
+
   it('keeps the order when the cart is emptied: its number was never in the cart', async () => {
     const buyer = await buyerWith(['9876598765']);
     const { order } = (await buyNow(buyer, '9811223344')).json().data;

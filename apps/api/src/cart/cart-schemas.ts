@@ -1,6 +1,7 @@
 import {
   ATTRIBUTION_FIELD_LIMITS,
   cleanAttributionValue,
+  MAX_PRICE_RUPEES,
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
@@ -177,27 +178,40 @@ const attributionSchema = z
   .nullish()
   .catch(null);
 
-export const checkoutBody = z.object({
-  attribution: attributionSchema,
-  numberId: z
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .optional()
-    .describe('Buy now: an order for this one number alone; the cart is left as it was'),
-  billing: billingBody
-    .optional()
-    .describe(
-      "Who and where the invoice is made out to; it decides the place of supply. Absent: the profile's name and address",
-    ),
-  confirmGstinStateMismatch: z
-    .boolean()
-    .optional()
-    .describe(
-      'A Corporate buyer whose GSTIN was registered in another state than the billing state confirms it is right (else 422 GSTIN_STATE_MISMATCH)',
-    ),
-});
+export const checkoutBody = z
+  .object({
+    attribution: attributionSchema,
+    numberId: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .optional()
+      .describe('Buy now: an order for this one number alone; the cart is left as it was'),
+    billing: billingBody
+      .optional()
+      .describe(
+        "Who and where the invoice is made out to; it decides the place of supply. Absent: the profile's name and address",
+      ),
+    confirmGstinStateMismatch: z
+      .boolean()
+      .optional()
+      .describe(
+        'A Corporate buyer whose GSTIN was registered in another state than the billing state confirms it is right (else 422 GSTIN_STATE_MISMATCH)',
+      ),
+    expectedPrice: z
+      .number()
+      .min(0)
+      .max(MAX_PRICE_RUPEES)
+      .optional()
+      .describe(
+        "Buy now: the number's price in rupees as shown to the buyer; when it costs more now, 409 PRICE_CHANGED. Absent: the cart's priceAtAdd if the cart holds the number, else today's price",
+      ),
+  })
+  .refine((body) => body.expectedPrice === undefined || body.numberId !== undefined, {
+    message: 'expectedPrice is for Buy now: send it with numberId',
+    path: ['expectedPrice'],
+  });
 
 /** GET /cart: the tax preview for the billing state chosen at checkout. */
 export const cartQuery = z.object({

@@ -715,6 +715,36 @@ describeEachDatabase(
       expect((await buyer.client.get(api('/cart'))).json().data.items[0].priceAtAdd).toBe(48_000);
     });
 
+    it('stops once when a price rose since it was added: 409 PRICE_CHANGED, nothing held, the cart adopts it', async () => {
+      await setPrice(ctx().app, id('9876598765'), 48_000);
+      const buyer = await buyerWith(['9876598765', '9811223344']);
+      // The offer ends (a rise) and the other number's price falls.
+      await setPrice(ctx().app, id('9876598765'), 50_000);
+      await setPrice(ctx().app, id('9811223344'), 4_000);
+      const stopped = await checkout(buyer);
+      expect(stopped.statusCode, stopped.body).toBe(409);
+      expect(stopped.json()).toMatchObject({
+        code: 'PRICE_CHANGED',
+        message:
+          'Prices for some items in your cart have changed. Please check the new total before checkout.',
+        validationResults: [
+          { productId: id('9876598765'), valid: true, priceChanged: true, newPrice: 50_000 },
+          { productId: id('9811223344'), valid: true, priceChanged: true, newPrice: 4_000 },
+        ],
+      });
+      expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
+      expect(await ctx().database.db.select().from(orders)).toHaveLength(0);
+      const cart = (await buyer.client.get(api('/cart'))).json().data;
+      expect(cart.items.map((item: { priceAtAdd: number }) => item.priceAtAdd)).toEqual([
+        50_000, 4_000,
+      ]);
+
+      // The buyer has seen the new total: the same checkout goes through at it.
+      const placed = await checkout(buyer);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json().data.order.amounts.subtotal).toBe(54_000);
+    });
+
     it('frees a lapsed hold at once, lets another buyer take it, then the sweep cancels the first order', async () => {
       const first = await buyerWith(['9876598765', '9812341234']);
       const order = (await checkout(first)).json().data.order;

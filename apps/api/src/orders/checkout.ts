@@ -45,8 +45,27 @@ const checkoutBlocked = (validationResults: ValidationResult[], buyNow: boolean)
     validationResults,
   });
 
+const PRICE_ROSE_MESSAGE =
+  'Prices for some items in your cart have changed. Please check the new total before checkout.';
+
+const BUY_NOW_PRICE_ROSE_MESSAGE =
+  'The price of this number has changed. Please check the new price before you buy.';
+
 /** Thrown inside the transaction when another buyer took a number first: everything rolls back. */
 class RaceLost extends Error {}
+
+/**
+ * Thrown inside the transaction when a number costs more than the buyer last saw: nothing is
+ * made (everything rolls back), then the cart adopts the current prices and the buyer is told.
+ */
+class PriceRose extends Error {
+  constructor(
+    readonly validationResults: ValidationResult[],
+    readonly adopt: { itemId: string; price: number }[],
+  ) {
+    super('price rose');
+  }
+}
 
 type Attribution = Record<string, unknown>;
 
@@ -73,6 +92,8 @@ export interface CheckoutRequest {
   billing?: CheckoutBilling;
   /** A Corporate buyer confirms a GSTIN registered in another state than the billing state. */
   confirmGstinStateMismatch?: boolean;
+  /** Buy now: the number's price (paise) the buyer was shown; absent, the cart's or today's. */
+  expectedPrice?: number;
 }
 
 /**
@@ -131,6 +152,41 @@ async function chosenLines(
 }
 
 /**
+ * Decision 0005's stop, kept by the server (decision 0084): when a number now costs more than the
+ * buyer last saw (the cart's priceAtAdd, or Buy now's expected price), no order is made at it.
+ * Compared with the prices the hold read under the numbers' locks, which the order would take.
+ * Trying a lapsed order again is at today's prices, as before: its page names no cart.
+ */
+function refuseRisenPrices(
+  lines: readonly CartLine[],
+  reserved: readonly { id: number; finalPrice: number }[],
+  request: CheckoutRequest,
+) {
+  if (request.purpose === 'retry') return;
+  const seen = (line: CartLine) =>
+    request.purpose === 'buy_now' && request.expectedPrice !== undefined
+      ? request.expectedPrice
+      : line.priceAtAdd;
+  const priced = lines.map((line) => ({
+    line,
+    price: reserved.find((row) => row.id === line.number.id)!.finalPrice,
+  }));
+  if (priced.every(({ line, price }) => price <= seen(line))) return;
+  throw new PriceRose(
+    priced.map(({ line, price }) =>
+      lineResult({
+        ...line,
+        priceAtAdd: seen(line),
+        number: { ...line.number, finalPrice: price },
+      }),
+    ),
+    priced
+      .filter(({ line, price }) => line.itemId && line.priceAtAdd !== price)
+      .map(({ line, price }) => ({ itemId: line.itemId, price })),
+  );
+}
+
+/**
  * POST /cart/checkout. With `numberIds` (Buy now of one number, or trying a lapsed order again)
  * the order is for those numbers alone, and the cart is left as it was (they are not added to
  * it; if the cart has them, the payment takes them out as it takes out every number it buys).
@@ -146,7 +202,9 @@ async function chosenLines(
  *    the numbers of the cart and of those orders in ascending id order, and reserve the cart's
  *    numbers with one conditional UPDATE (catalog.hold); if it took fewer rows than the cart
  *    has, another buyer won: roll back, 409 with fresh validation results;
- * 6. create the order at the current prices (the cart adopts them), its items and its first
+ * 6. a number whose price rose since the buyer saw it: roll back, the cart adopts the current
+ *    prices, 409 PRICE_CHANGED with the validation results (refuseRisenPrices);
+ * 7. create the order at the current prices (the cart adopts them), its items and its first
  *    timeline event (naming the orders cancelled in 5, as its e-mail does: decision 0075).
  * An empty cart is refused (400), after its open orders are cancelled, their holds released and
  * their buyer e-mailed that they are not to be paid.
@@ -225,6 +283,7 @@ export async function checkout(
       const reserved = await catalog.hold(tx, ids, orderId, until);
       if (reserved.length !== ids.length) throw new RaceLost();
       reserved.sort((a, b) => a.id - b.id);
+      refuseRisenPrices(lines, reserved, request);
 
       // The order snapshots what the buyer pays: the current prices, which the cart adopts too.
       for (const line of lines) {
@@ -311,6 +370,16 @@ export async function checkout(
       return { order, created: true, validationResults, messageIds };
     });
   } catch (error) {
+    if (error instanceof PriceRose) {
+      await inTransaction(database, async (tx) => {
+        for (const { itemId, price } of error.adopt) await carts.adoptPrice(tx, itemId, price);
+      });
+      throw conflict(
+        purpose === 'buy_now' ? BUY_NOW_PRICE_ROSE_MESSAGE : PRICE_ROSE_MESSAGE,
+        'PRICE_CHANGED',
+        { validationResults: error.validationResults },
+      );
+    }
     if (!(error instanceof RaceLost)) throw error;
     if (!numberIds) throw checkoutBlocked(await carts.currentResults(userId), false);
     const found = await catalog.lookUp(numberIds, userId);

@@ -10,7 +10,7 @@ import {
 } from './order-messages';
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
-import { auditedRefund, carryOutRefund, refundHow } from './refunds';
+import { auditedRefund, carryOutRefund, madeAlready, refundHow, resumeAsked } from './refunds';
 import type { OrderDeps, OrderRow } from './order-types';
 
 export interface NumberRefundInput {
@@ -65,8 +65,13 @@ export async function refundNumber(
         );
         if (asked) {
           const resume = asked.lineRefunds.find((refund) => refund.numberId === numberId)!;
-          return { target: asked, resume };
+          return resumeAsked(deps, asked, resume, input.staffUserId, number);
         }
+        // Refunded already: a retry by the same agent is answered 200, anyone else told who.
+        const made = payments
+          .flatMap((payment) => payment.lineRefunds.map((refund) => ({ payment, refund })))
+          .find(({ refund }) => refund.numberId === numberId && refund.status === 'done');
+        if (made) return madeAlready(made.payment, made.refund, { ...input, reason }, number);
         if (!portingStepOfOrder[order.status] || !order.paidAt) {
           throw conflict(
             order.status === 'pending_payment'
@@ -74,9 +79,6 @@ export async function refundNumber(
               : `This order is ${orderStatusLabels[order.status].toLowerCase()}: its numbers can no longer be refunded one by one.`,
             'INVALID_STEP',
           );
-        }
-        if (item.refundId) {
-          throw conflict(`${number} has already been refunded.`, 'ALREADY_REFUNDED');
         }
         const target = payments.find(
           (payment) => payment.row.applied && payment.row.status === 'confirmed',
@@ -92,9 +94,6 @@ export async function refundNumber(
             'The payment of this order is being refunded as a whole.',
             'REFUND_IN_PROGRESS',
           );
-        }
-        if (target.lineRefunds.some((refund) => refund.numberId === numberId)) {
-          throw conflict(`${number} has already been refunded.`, 'ALREADY_REFUNDED');
         }
         if (item.portingStatus === 'ported') {
           throw conflict(`${number} is ported: it can no longer be refunded.`, 'NUMBER_PORTED');

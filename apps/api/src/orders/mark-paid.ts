@@ -1,4 +1,4 @@
-import { formatInr, toRupees } from '@store/domain';
+import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
 import { inTransaction, isUniqueViolation, type Tx } from '../db/transactions';
 import { displayNumber } from '../catalog/catalog-service';
 import { conflict, notFound } from '../http/app-error';
@@ -37,8 +37,9 @@ import type { CancelCause, OrderDeps, OrderRow } from './order-types';
 
 /**
  * - paid: the order is paid now (its numbers sold, the buyer's cart emptied of them);
- * - already_paid: it was paid (or refunded) before by this same payment, or by a manual payment
- *   that support confirms again: nothing changed;
+ * - already_paid: it was paid (or refunded) before by this same payment (confirmed again by the
+ *   same agent, or arriving again): nothing changed. An agent's confirmation of another reference,
+ *   or of one another agent confirmed, is 409 PAYMENT_ALREADY_CONFIRMED naming who and when;
  * - refund_due: the money cannot pay for the order (it came after the order had closed and a
  *   number had gone elsewhere, staff had cancelled the order, or its amount is not the order's
  *   total): the order is cancelled and flagged needs_refund;
@@ -103,6 +104,35 @@ const notPaidYet = (orderReference: string) =>
 
 const rupees = (paise: number) => formatInr(toRupees(paise));
 
+/**
+ * 409: an agent's confirmation that would change nothing because the order was paid meanwhile
+ * (decision 0084): who confirmed which payment and when, so the reference typed is not dropped
+ * unsaid. The same agent confirming the same reference again is a retry, answered 200 instead.
+ */
+async function confirmedMeanwhile(
+  deps: Pick<OrderDeps, 'payments'>,
+  tx: Tx,
+  order: OrderRow,
+  reference: string,
+) {
+  const list = (await deps.payments.forOrders([order.id], tx)).get(order.id) ?? [];
+  const paying = list.find((payment) => payment.row.reference === order.paymentReference);
+  const byWhen = paying
+    ? `${paying.confirmedByName ?? (paying.row.provider === 'razorpay' ? 'Razorpay' : 'Our team')} confirmed payment ${paying.row.reference} for this order at ${formatIndiaDateTime(paying.row.createdAt)}`
+    : 'This order was paid meanwhile';
+  const same = paying?.row.reference === reference;
+  return conflict(
+    same
+      ? `${byWhen}: nothing was recorded again.`
+      : `${byWhen}. Yours (${reference}) was not recorded; if it is more money received, record it as a further payment.`,
+    'PAYMENT_ALREADY_CONFIRMED',
+  );
+}
+
+/** The same agent confirming the same payment again: nothing to tell but that it is paid. */
+const retriedBy = (staffUserId: string | null | undefined, confirmedBy: string | null) =>
+  !staffUserId || staffUserId === confirmedBy;
+
 function paidNote(input: MarkPaidInput, late: boolean): string {
   const how =
     input.provider === 'razorpay'
@@ -155,8 +185,14 @@ export async function markPaid(
     if (recorded && recorded.payment.orderId !== order.id) {
       throw referenceUsed(input.reference, recorded.orderReference);
     }
-    // The same payment again (another door, another event of it) changes nothing.
-    if (recorded) return { outcome: 'already_paid' as const, order, numbers: [] };
+    // The same payment again (another door, another event of it) changes nothing; another
+    // agent confirming it is told who did.
+    if (recorded) {
+      if (!retriedBy(input.staffUserId, recorded.payment.confirmedBy)) {
+        throw await confirmedMeanwhile(deps, tx, order, input.reference);
+      }
+      return { outcome: 'already_paid' as const, order, numbers: [] };
+    }
     const amount = input.amount ?? order.totalAmount;
     const record = (applied: boolean) =>
       payments.record(tx, {
@@ -192,6 +228,7 @@ export async function markPaid(
       // A manual payment support confirms again changes nothing (a reference typed anew is no
       // proof of new money), unless support record it as a further payment (decision 0068).
       if (input.provider === 'manual' && !input.extra) {
+        if (input.staffUserId) throw await confirmedMeanwhile(deps, tx, order, input.reference);
         return { outcome: 'already_paid' as const, order, numbers: [] };
       }
       // A further payment the provider vouches for, or support found in the bank statement:

@@ -1,4 +1,4 @@
-import { formatInr, toRupees } from '@store/domain';
+import { formatIndiaDateTime, formatInr, toRupees } from '@store/domain';
 import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, notFound } from '../http/app-error';
 import type { OrderPayment, RefundRow } from '../payments/payment-service';
@@ -156,15 +156,72 @@ async function applyRefund(
   return { order: updated, messageIds };
 }
 
+/** Who made a refund of this payment and when, as staff read it: "Sunita Support at 30 Nov…". */
+function refundedByWhen(target: OrderPayment, refund: RefundRow): string {
+  const by = target.refunds.find((row) => row.id === refund.id)?.staffName ?? 'Our system';
+  return `${by} at ${formatIndiaDateTime(refund.createdAt)}`;
+}
+
+/**
+ * A refund asked of Razorpay and not yet confirmed, met by a new request for the same money
+ * (decision 0084): the agent who asked resumes it (a retry after a timeout or a second click,
+ * decision 0039), and so does anyone when no agent asked (a system refund) or once it is no longer
+ * in flight (asked more than twice the provider call's time limit ago: stuck, decision 0071).
+ * Another agent while it may still be in flight: 409 naming who asked and when; their reason is
+ * not recorded.
+ */
+export function resumeAsked(
+  deps: Pick<OrderDeps, 'config'>,
+  target: OrderPayment,
+  asked: RefundRow,
+  staffUserId: string | null,
+  what: string,
+): RefundChoice {
+  const inFlightUntil = asked.createdAt.getTime() + 2_000 * deps.config.OUTBOUND_TIMEOUT_SECONDS;
+  const anotherAgent = asked.staffUserId !== null && asked.staffUserId !== staffUserId;
+  if (!anotherAgent || Date.now() > inFlightUntil) return { target, resume: asked };
+  throw conflict(
+    `${refundedByWhen(target, asked)} asked Razorpay to refund ${what} (reason: ${asked.reason}); it is on its way. Yours was not recorded.`,
+    'REFUND_IN_PROGRESS',
+  );
+}
+
+/**
+ * A refund already made of what this request asks (decision 0084): the same agent asking again
+ * with the same details (reason, method, reference) is a retry, answered with the order as it
+ * is; anyone else, or other details, is 409 naming who made it and when.
+ */
+export function madeAlready(
+  target: OrderPayment,
+  made: RefundRow,
+  input: Pick<RefundInput, 'method' | 'reference' | 'staffUserId'> & { reason: string },
+  what: string,
+): RefundChoice {
+  const retry =
+    made.staffUserId === input.staffUserId &&
+    made.reason === input.reason &&
+    (input.method ?? made.method) === made.method &&
+    (input.reference ?? null) === made.manualReference;
+  if (retry) return { target, repeat: made };
+  throw conflict(
+    `${what} has already been refunded by ${refundedByWhen(target, made)}. Yours was not recorded.`,
+    'ALREADY_REFUNDED',
+  );
+}
+
 /** A refund done, in its transaction: the order as it now is and the buyer's messages' ids. */
 interface AppliedRefund {
   order: OrderRow;
   messageIds: number[];
 }
 
-/** The refund to make of a payment, or the live one to resume (a second click, a crash). */
-type RefundChoice =
+/**
+ * The refund to make of a payment, the live one to resume (a second click, a crash), or the one
+ * this same request made already (`repeat`: nothing more to do).
+ */
+export type RefundChoice =
   | { target: OrderPayment; resume: RefundRow }
+  | { target: OrderPayment; repeat: RefundRow }
   | { target: OrderPayment; amount: number; numberId: number | null };
 
 /** What differs between refunding a payment and refunding one number of the order. */
@@ -208,6 +265,9 @@ export async function carryOutRefund(
     const choice = await plan.prepare(tx, order, payments);
     const { target } = choice;
     if ('resume' in choice) return { order, target, refund: choice.resume };
+    if ('repeat' in choice) {
+      return { order, target, refund: choice.repeat, done: { order, messageIds: [] } };
+    }
     if (target.row.provider !== 'razorpay' && input.method === 'razorpay') {
       throw badRequest(
         'A UPI or bank transfer is paid back by our team: record it with method "manual".',
@@ -325,6 +385,13 @@ export async function refundOrder(
     { ...input, reason },
     {
       async prepare(_tx, order, payments) {
+        const refunded = order.status === 'refunded' && !order.needsRefund;
+        const paidBack = payments.find(
+          (payment) => payment.liveRefund?.status === 'done' && paidForOrder(order, payment.row),
+        );
+        if (refunded && paidBack && reason) {
+          return madeAlready(paidBack, paidBack.liveRefund!, { ...input, reason }, 'This order');
+        }
         const check = checkStep(order, 'refunded', reason);
         if (!check.ok) throw new AppError(check.status, check.code, check.message);
         const target = choosePayment(payments, input.paymentId);
@@ -332,9 +399,22 @@ export async function refundOrder(
           throw conflict('Every payment of this order has been refunded.', 'INVALID_STEP');
         }
         if (target.liveRefund?.status === 'done') {
-          throw conflict('This payment has already been refunded.', 'ALREADY_REFUNDED');
+          return madeAlready(
+            target,
+            target.liveRefund,
+            { ...input, reason },
+            `Payment ${target.row.reference}`,
+          );
         }
-        if (target.liveRefund) return { target, resume: target.liveRefund };
+        if (target.liveRefund) {
+          return resumeAsked(
+            deps,
+            target,
+            target.liveRefund,
+            input.staffUserId,
+            `payment ${target.row.reference}`,
+          );
+        }
         if (target.lineRefunds.some((refund) => refund.status === 'requested')) {
           throw conflict(
             'A refund of one number of this payment is still being made: finish it (refund that number again) before refunding the rest.',

@@ -5,6 +5,7 @@ import {
   lapseHold,
   numberState,
   sentTo,
+  setPrice,
   signedIn,
   withSalesInventory,
 } from '../../test-support/sales';
@@ -51,6 +52,16 @@ describeEachDatabase(
       const again = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
       expect(again.statusCode).toBe(200);
       expect(again.json().data.id).toBe(order.id);
+    });
+
+    it("orders again at today's price, not stopped by the cart's older price (decision 0084)", async () => {
+      await setPrice(ctx().app, id('9876598765'), 48_000);
+      // The cart keeps the number at ₹48,000; the offer then ends.
+      const buyer = await lapsedOrder(['9876598765']);
+      await setPrice(ctx().app, id('9876598765'), 50_000);
+      const res = await buyer.client.post(api(`/orders/${buyer.order.id}/retry`));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.amounts.subtotal).toBe(50_000);
     });
 
     it('names the lapsed order it replaces as cancelled, not to be paid, when the sweep had not yet cancelled it', async () => {

@@ -82,9 +82,10 @@ describeEachDatabase(
         `₹59,000 of payment pay_refund01 refunded (through Razorpay, refund ${fake.refunds[0]!.id}). Reason: Porting failed`,
       );
 
-      // A second click does not refund twice.
+      // A second click does not refund twice: it is answered with the refund made (decision 0084).
       const again = await refund(staff.client, order.id, { reason: 'Porting failed' });
-      expect(again.statusCode).toBe(409);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.status).toBe('refunded');
       expect(fake.refundRequests).toHaveLength(1);
 
       const [email] = await sentTo(ctx().database, user.email);
@@ -122,6 +123,34 @@ describeEachDatabase(
       expect(resumed.json().data.payments[0].refunds).toMatchObject([
         { status: 'done', reason: 'Duplicate order', providerRefundId: fake.refunds[0]!.id },
       ]);
+    });
+
+    it('tells a second agent who asked for the refund and when, while it may be in flight (decision 0084)', async () => {
+      const { order, staff } = await paidOrder('pay_refund09');
+      fake.nextRefund('lose-answer');
+      expect((await refund(staff.client, order.id, { reason: 'Duplicate order' })).statusCode).toBe(
+        502,
+      );
+      const admin = await staffMember(ctx().app, 'admin');
+      const second = await refund(admin.client, order.id, { reason: 'Buyer asked' });
+      expect(second.statusCode, second.body).toBe(409);
+      expect(second.json().code).toBe('REFUND_IN_PROGRESS');
+      expect(second.json().message).toMatch(
+        /^Sunita Support at .+ asked Razorpay to refund payment pay_refund09 \(reason: Duplicate order\); it is on its way\. Yours was not recorded\.$/,
+      );
+      const retried = await refund(staff.client, order.id, { reason: 'Duplicate order' });
+      expect(retried.statusCode, retried.body).toBe(200);
+      // Done: the same agent's retry is answered 200, another agent's told who and when.
+      const again = await refund(staff.client, order.id, { reason: 'Duplicate order' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.status).toBe('refunded');
+      expect(fake.refunds).toHaveLength(1);
+      const late = await refund(admin.client, order.id, { reason: 'Buyer asked' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'ALREADY_REFUNDED' });
+      expect(late.json().message).toMatch(
+        /^This order has already been refunded by Sunita Support at .+\. Yours was not recorded\.$/,
+      );
     });
 
     it('marks a refund Razorpay refuses as failed; a new request may follow', async () => {

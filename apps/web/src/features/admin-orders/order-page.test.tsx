@@ -222,6 +222,27 @@ describe('the console order page', () => {
     );
   });
 
+  it('says who confirmed the payment meanwhile, in a toast, as the order is read again paid (decision 0084)', async () => {
+    let paid = false;
+    const said =
+      'Anil Admin confirmed payment UTR432109876543 for this order at 30 Nov 2026, 3:05 pm. Yours (UTR432109876999) was not recorded; if it is more money received, record it as a further payment.';
+    renderStaffOrder(staffPendingOrder(), {
+      [`GET ${base}`]: () => ok(paid ? staffPaidOrder() : staffPendingOrder()),
+      [`POST ${base}/payments`]: () => {
+        paid = true;
+        return fail(409, said, { code: 'PAYMENT_ALREADY_CONFIRMED' });
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Confirm a payment' });
+    await userEvent.type(within(form).getByLabelText('UTR / bank reference'), 'UTR432109876999');
+    await userEvent.click(within(form).getByRole('button', { name: 'Confirm payment' }));
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Confirm a payment' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText(said)).toBeInTheDocument();
+  });
+
   it('asks again before confirming a reference other than the UTR the buyer submitted', async () => {
     const submitted = submittedOrder('412345678901');
     const api = renderStaffOrder(submitted, {

@@ -842,6 +842,37 @@ describe('signed-in cart and checkout', () => {
     expect(queryClient.getQueryState(numbersKeys.list({}))?.isInvalidated).toBe(true);
   });
 
+  it('shows the new total and the info toast when the server stops the checkout for a risen price', async () => {
+    let cart = serverCart([{ id: 1, price: 5000 }]);
+    const api = installFakeApi({
+      'GET /user/profile': ok(buyerWithAddress),
+      'GET /cart': () => ok(cart),
+      'POST /cart/validate': () =>
+        ok({
+          validationResults: [{ productId: 1, valid: true, priceChanged: false, newPrice: null }],
+          cart,
+        }),
+      // The offer ended between the validation and the checkout (decision 0084).
+      'POST /cart/checkout': () => {
+        cart = serverCart([{ id: 1, price: 6000 }]);
+        return fail(
+          409,
+          'Prices for some items in your cart have changed. Please check the new total before checkout.',
+          {
+            code: 'PRICE_CHANGED',
+            validationResults: [{ productId: 1, valid: true, priceChanged: true, newPrice: 6000 }],
+          },
+        );
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    expect(await toast(CART_MESSAGES.pricesChanged)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-totals')).toHaveTextContent('₹6,000'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
+  });
+
   it("stops before cancelling the buyer's order awaiting payment for other numbers, until confirmed", async () => {
     // A Buy now of number 1 in another tab: this tab's cart (number 2) never heard of it.
     const open = ok({
@@ -1198,6 +1229,7 @@ describe('Buy now', () => {
     );
     expect(api.callsTo('POST /cart/checkout')[0]!.body).toEqual({
       numberId: 3,
+      expectedPrice: 9000,
       billing: {
         name: 'asha verma',
         line1: '12 Residency Road',
@@ -1234,6 +1266,44 @@ describe('Buy now', () => {
     );
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the new price when it rose since the page showed it, and buys at it next', async () => {
+    setSessionHintCookie();
+    let tries = 0;
+    const api = installFakeApi({
+      'GET /user/profile': ok({ ...sampleSession, address: sampleAddress }),
+      'GET /cart': ok(serverCart([{ id: 1, price: 5000 }])),
+      'POST /cart/checkout': () =>
+        (tries += 1) === 1
+          ? fail(
+              409,
+              'The price of this number has changed. Please check the new price before you buy.',
+              {
+                code: 'PRICE_CHANGED',
+                validationResults: [
+                  { productId: 3, valid: true, priceChanged: true, newPrice: 9500 },
+                ],
+              },
+            )
+          : ordered,
+    });
+    renderStore('/numbers/9876500003', <BuyNow />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 98765 00003' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await toast(CART_MESSAGES.pricesChanged)).toBeInTheDocument();
+    await waitFor(() => expect(dialog).toHaveTextContent('₹9,500 before GST'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/numbers/9876500003');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders/order-3'),
+    );
+    expect(api.callsTo('POST /cart/checkout').map((call) => call.body)).toMatchObject([
+      { numberId: 3, expectedPrice: 9000 },
+      { numberId: 3, expectedPrice: 9500 },
+    ]);
   });
 
   it("says that ordering replaces the buyer's order awaiting payment for another number", async () => {

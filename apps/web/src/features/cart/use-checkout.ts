@@ -36,6 +36,17 @@ function signedOutMeanwhile(error: unknown): boolean {
 const unavailableIds = (results: readonly ValidationResult[]) =>
   results.filter((result) => !result.valid).map((result) => result.productId);
 
+/** A 409 PRICE_CHANGED's new prices (rupees) by number id, from its validation results. */
+function changedPrices(body: unknown): Map<number, number> {
+  const results = (body as { validationResults?: ValidationResult[] } | undefined)
+    ?.validationResults;
+  return new Map(
+    (results ?? []).flatMap((result) =>
+      result.priceChanged && result.newPrice !== null ? [[result.productId, result.newPrice]] : [],
+    ),
+  );
+}
+
 type AskedBeforeSignIn = { product: CartProduct } | { product?: undefined; cartIds: number[] };
 
 /**
@@ -120,15 +131,20 @@ export function useCheckout(
   );
 
   /**
-   * Why a checkout failed, to tell the buyer; a refusal (409: a number gone or held) reads the
-   * listings and the cart again first.
+   * Why a checkout failed, to tell the buyer; a refusal (409: a number gone or held, or a price
+   * risen since the buyer saw it) reads the listings and the cart again first, so the cart shows
+   * the new total.
    */
   const checkoutProblem = useCallback(
     async (error: unknown) => {
       if (isApiError(error) && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
         await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-        return { refused: true, message: apiErrorMessage(error, CART_MESSAGES.checkoutBlocked) };
+        return {
+          refused: true,
+          message: apiErrorMessage(error, CART_MESSAGES.checkoutBlocked),
+          newPrices: error.code === 'PRICE_CHANGED' ? changedPrices(error.body) : undefined,
+        };
       }
       return { refused: false, message: apiErrorMessage(error, CART_MESSAGES.unexpected) };
     },
@@ -213,8 +229,10 @@ export function useCheckout(
           askToSignIn({ cartIds: shown });
           return;
         }
-        const { refused, message } = await checkoutProblem(error);
-        if (refused) toast.warning(message);
+        const { refused, message, newPrices } = await checkoutProblem(error);
+        // The server's own stop (decision 0084): a price rose after the validation above.
+        if (newPrices) toast.info(CART_MESSAGES.pricesChanged);
+        else if (refused) toast.warning(message);
         else toast.error(message);
       }
     },
@@ -244,9 +262,15 @@ export function useCheckout(
     async (details: CheckoutDetails): Promise<string | undefined> => {
       if (!buying) return;
       try {
-        await placeOrder({ attribution: getAttribution(), numberId: buying.id, ...details }, [
-          buying,
-        ]);
+        await placeOrder(
+          {
+            attribution: getAttribution(),
+            numberId: buying.id,
+            expectedPrice: buying.pricing.nwFinalPrice,
+            ...details,
+          },
+          [buying],
+        );
         setBuying(null);
       } catch (error) {
         if (signedOutMeanwhile(error)) {
@@ -254,10 +278,15 @@ export function useCheckout(
           askToSignIn({ product: buying });
           return;
         }
-        return (await checkoutProblem(error)).message;
+        const { message, newPrices } = await checkoutProblem(error);
+        const newPrice = newPrices?.get(buying.id);
+        if (newPrice === undefined) return message;
+        // The dialog shows the new price; buying again is at it.
+        toast.info(CART_MESSAGES.pricesChanged);
+        setBuying({ ...buying, pricing: { ...buying.pricing, nwFinalPrice: newPrice } });
       }
     },
-    [buying, placeOrder, checkoutProblem, askToSignIn],
+    [buying, placeOrder, checkoutProblem, askToSignIn, toast],
   );
 
   useEffect(() => {

@@ -14,6 +14,8 @@ import type { PaymentRecord, StaffOrder } from '../staff-order-types';
 import { FormActions } from './form-actions';
 import { useChangeFeedback } from './use-change-feedback';
 
+const PAYMENT_ALREADY_CONFIRMED = 'PAYMENT_ALREADY_CONFIRMED';
+
 const confirmSchema = z.object({
   reference: z
     .string()
@@ -69,7 +71,10 @@ export function ConfirmPaymentForm({
       ? { reference: reference.trim(), extra: true as const }
       : { reference: reference.trim() };
     const done = further ? 'Second payment recorded, due back.' : 'Payment confirmed.';
-    if (await attempt(() => confirm.mutateAsync(payment), done)) {
+    // Another agent confirmed it meanwhile (decision 0084): the order read again is paid, this
+    // form gives way, and a toast says who confirmed which payment and when.
+    const refused = { onRefused: onDone, refusedCodes: [PAYMENT_ALREADY_CONFIRMED] };
+    if (await attempt(() => confirm.mutateAsync(payment), done, refused)) {
       reset();
       onDone();
     }

@@ -14,6 +14,8 @@ interface CheckoutInput extends CheckoutDetails {
   attribution: CampaignAttribution | null;
   /** Buy now: an order for this one number alone; the cart stays as it is. */
   numberId?: number;
+  /** Buy now: the price (rupees) the buyer was shown; a higher one now is 409 PRICE_CHANGED. */
+  expectedPrice?: number;
 }
 
 /**
@@ -23,12 +25,14 @@ interface CheckoutInput extends CheckoutDetails {
 async function checkout({
   attribution,
   numberId,
+  expectedPrice,
   billing,
   confirmGstinStateMismatch,
 }: CheckoutInput): Promise<CheckoutAnswer> {
   const body = {
     ...(attribution ? { attribution } : {}),
     ...(numberId === undefined ? {} : { numberId }),
+    ...(expectedPrice === undefined ? {} : { expectedPrice }),
     ...(billing ? { billing } : {}),
     ...(confirmGstinStateMismatch ? { confirmGstinStateMismatch } : {}),
   };
