@@ -53,6 +53,12 @@ const documentDay = z.object({
 
 const registerRow = z.object({
   kind: z.enum(['invoice', 'credit_note']),
+  supplierGstin: z
+    .string()
+    .nullable()
+    .describe(
+      "The store's GSTIN it was issued under, as printed (a period spanning a change of GSTIN lists both); null: none was set",
+    ),
   serial: z.string().describe('As printed: INV/26-27/000123, CN/26-27/000001'),
   issuedAt: z.string().describe('The moment it was issued (ISO 8601)'),
   issuedOn: z.string().describe('The day in India printed on it, YYYY-MM-DD'),

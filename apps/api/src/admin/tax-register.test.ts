@@ -128,6 +128,7 @@ describeEachDatabase('the tax register', (ctx) => {
     expect(rows).toEqual([
       {
         kind: 'invoice',
+        supplierGstin: null,
         serial: SERIAL('INV', 1),
         issuedAt: expect.any(String),
         issuedOn: today,
@@ -146,6 +147,7 @@ describeEachDatabase('the tax register', (ctx) => {
       },
       expect.objectContaining({
         kind: 'invoice',
+        supplierGstin: null,
         serial: SERIAL('INV', 2),
         orderReference: orderB.reference,
         buyerName: 'Ravi Kumar',
@@ -160,6 +162,7 @@ describeEachDatabase('the tax register', (ctx) => {
       }),
       expect.objectContaining({
         kind: 'invoice',
+        supplierGstin: null,
         serial: SERIAL('INV', 3),
         orderReference: orderC.reference,
         buyerName: 'Asha Verma',
@@ -173,6 +176,7 @@ describeEachDatabase('the tax register', (ctx) => {
       }),
       expect.objectContaining({
         kind: 'credit_note',
+        supplierGstin: null,
         serial: SERIAL('CN', 1),
         orderReference: orderA.reference,
         ...wholeA,
@@ -181,6 +185,7 @@ describeEachDatabase('the tax register', (ctx) => {
       }),
       expect.objectContaining({
         kind: 'credit_note',
+        supplierGstin: null,
         serial: SERIAL('CN', 2),
         placeOfSupply: { code: '29', name: 'Karnataka' },
         // ₹3,000 + 18% of the ₹23,000 order's ₹27,140, its share by price.
@@ -191,6 +196,7 @@ describeEachDatabase('the tax register', (ctx) => {
       }),
       expect.objectContaining({
         kind: 'credit_note',
+        supplierGstin: null,
         serial: SERIAL('CN', 3),
         gstin: gstinIn('Maharashtra'),
         ...igstC,
@@ -200,6 +206,7 @@ describeEachDatabase('the tax register', (ctx) => {
       }),
       expect.objectContaining({
         kind: 'invoice',
+        supplierGstin: null,
         serial: SERIAL('INV', 4),
         gstin: gstinIn('Delhi'),
         placeOfSupply: delhiPlace,
@@ -319,6 +326,7 @@ describeEachDatabase('the tax register', (ctx) => {
     expect(lines).toEqual(
       (json.documents as Row[]).map((row) => [
         row.kind === 'invoice' ? 'Tax invoice' : 'Credit note',
+        row.supplierGstin ?? '',
         row.serial,
         row.issuedOn,
         row.orderReference,
@@ -338,8 +346,8 @@ describeEachDatabase('the tax register', (ctx) => {
         (row.cancelledBy as { issuedOn: string } | null)?.issuedOn ?? '',
       ]),
     );
-    expect(lines[0]![4]).toBe(`'=HYPERLINK("x")`);
-    expect(lines[0]!.slice(11, 17)).toEqual([
+    expect(lines[0]![5]).toBe(`'=HYPERLINK("x")`);
+    expect(lines[0]!.slice(12, 18)).toEqual([
       '50000.00',
       '4500.00',
       '4500.00',

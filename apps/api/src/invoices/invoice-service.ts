@@ -44,13 +44,14 @@ export function createInvoiceService({
   config: SupplierConfig;
 }) {
   /**
-   * The next document of `kind`, numbered in the financial year of `at`, in `tx`, with the
-   * supplier it prints kept on it.
+   * The next document of `kind`, numbered in the financial year of `at`, in `tx`, issued by
+   * `supplier` (kept on it; the settings now when the order or invoice kept none).
    */
   async function issue(
     tx: Tx,
     kind: TaxDocumentKind,
     at: Date,
+    supplier: SupplierAsIssued | null,
     values: { orderId: string; amount: number; refundId?: string; invoiceId?: string },
   ): Promise<TaxDocumentRow> {
     const year = financialYear(at);
@@ -59,7 +60,7 @@ export function createInvoiceService({
       kind,
       serial,
       issuedAt: at,
-      supplier: supplierNow(config),
+      supplier: supplier ?? supplierNow(config),
       ...values,
     });
   }
@@ -67,20 +68,24 @@ export function createInvoiceService({
   return {
     /**
      * The order's tax invoice, issued now in the paying transaction `tx` (`at`: the payment's
-     * moment, which decides the financial year); the one already issued when there is one.
+     * moment, which decides the financial year) by the store the order was placed with; the one
+     * already issued when there is one.
      */
     async issueInvoice(
       tx: Tx,
-      order: { id: string; totalAmount: number },
+      order: { id: string; totalAmount: number; supplier: SupplierAsIssued | null },
       at: Date,
     ): Promise<TaxDocumentRow> {
       return (
         (await findInvoice(tx, order.id)) ??
-        issue(tx, 'INV', at, { orderId: order.id, amount: order.totalAmount })
+        issue(tx, 'INV', at, order.supplier, { orderId: order.id, amount: order.totalAmount })
       );
     },
 
-    /** A credit note against the order's invoice for a refund, in the refunding transaction. */
+    /**
+     * A credit note against the order's invoice for a refund, in the refunding transaction,
+     * issued by the supplier that issued the invoice.
+     */
     async issueCreditNote(
       tx: Tx,
       refund: { id: string; orderId: string; amount: number },
@@ -88,7 +93,7 @@ export function createInvoiceService({
     ): Promise<TaxDocumentRow | undefined> {
       const invoice = await findInvoice(tx, refund.orderId);
       if (!invoice) return undefined;
-      return issue(tx, 'CN', at, {
+      return issue(tx, 'CN', at, invoice.supplier, {
         orderId: refund.orderId,
         refundId: refund.id,
         invoiceId: invoice.id,
@@ -111,12 +116,15 @@ export function createInvoiceService({
       const replaced = await findInvoice(tx, order.id);
       if (!replaced) return undefined;
       await markInvoiceReplaced(tx, replaced.id, at, asIssued);
-      const creditNote = await issue(tx, 'CN', at, {
+      const creditNote = await issue(tx, 'CN', at, replaced.supplier, {
         orderId: order.id,
         invoiceId: replaced.id,
         amount: replaced.amount,
       });
-      const invoice = await issue(tx, 'INV', at, { orderId: order.id, amount: order.totalAmount });
+      const invoice = await issue(tx, 'INV', at, replaced.supplier, {
+        orderId: order.id,
+        amount: order.totalAmount,
+      });
       return { replaced, creditNote, invoice };
     },
 

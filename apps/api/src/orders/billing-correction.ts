@@ -1,3 +1,4 @@
+import { supplierNow } from '../invoices/invoice-service';
 import {
   formatIndiaDateTime,
   isInterState,
@@ -112,7 +113,9 @@ export async function correctBilling(
       );
     }
 
-    const supply = placeOfSupply(deps.config.STORE_STATE, {
+    // Under the store the order was placed with, which issued its invoice and issues the new one.
+    const storeState = (order.supplier ?? supplierNow(deps.config)).state;
+    const supply = placeOfSupply(storeState, {
       billingState: billing.address?.state,
       gstin: billing.gstinNo,
     });
@@ -122,7 +125,7 @@ export async function correctBilling(
     const corrected = await updateOrder(tx, order.id, {
       billing,
       placeOfSupply: supply,
-      ...splitGst(gst, isInterState(deps.config.STORE_STATE, supply)),
+      ...splitGst(gst, isInterState(storeState, supply)),
     });
     const at = new Date();
     const documents = await deps.invoices.replaceInvoice(

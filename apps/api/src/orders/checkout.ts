@@ -1,3 +1,4 @@
+import { supplierNow } from '../invoices/invoice-service';
 import { sql } from 'drizzle-orm';
 import {
   formatIndiaDateTime,
@@ -319,6 +320,7 @@ export async function checkout(
         sgstAmount: totals.sgstAmount,
         igstAmount: totals.igstAmount,
         placeOfSupply: supply,
+        supplier: supplierNow(config),
         totalAmount: totals.totalAmount,
         billing,
         attribution: liveAttribution(request.attribution),

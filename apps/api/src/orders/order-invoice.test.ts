@@ -1,7 +1,8 @@
+import { indiaDay } from '@store/domain';
 import { expect, it } from 'vitest';
 import { pdfText } from '../../test-support/pdf-text';
 import { sentTo, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
-import { api } from '../../test-support/session-client';
+import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase, testConfig } from '../../test-support/test-app';
 import { buildApp } from '../app';
 
@@ -180,13 +181,19 @@ describeEachDatabase(
   (ctx) => {
     const { checkOut } = withSalesInventory(ctx);
 
-    it('prints the store as it was when issued, after the settings change (decision 0082)', async () => {
-      const buyer = await signedIn(ctx().app);
-      const order = await checkOut(buyer.client, ['9876598765']);
+    it('is issued by the store the order was placed with and never changes after (decision 0082)', async () => {
       const staff = await staffMember(ctx().app);
-      await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
-        reference: '412345678903',
-      });
+      const pay = async (client: SessionClient, orderId: string, utr: string) => {
+        const paid = await client.post(api(`/admin/orders/${orderId}/payments`), {
+          reference: utr,
+        });
+        expect(paid.statusCode, paid.body).toBe(200);
+      };
+      // Buyers with no address: the place of supply is the store's state (CGST + SGST).
+      const paidBefore = await checkOut((await signedIn(ctx().app)).client, ['9876598765']);
+      await pay(staff.client, paidBefore.id, '412345678903');
+      const placedBefore = await checkOut((await signedIn(ctx().app)).client, ['9812341234']);
+
       // The owner moves the office to another state, with its new GSTIN, name and SAC code.
       const moved = await buildApp(
         testConfig({
@@ -200,35 +207,63 @@ describeEachDatabase(
       );
       try {
         await moved.ready();
-        const agent = await staffMember(moved);
+        const agent = await staffMember(moved, 'admin');
         const textOf = async (path: string) => {
           const res = await agent.client.get(api(path));
           expect(res.statusCode, res.body).toBe(200);
           return pdfText(res.rawPayload);
         };
-        const invoice = await textOf(`/admin/orders/${order.id}/invoice.pdf`);
-        for (const issued of ['Vintage Numbers Pvt Ltd', 'Connaught Place', 'Delhi (07)']) {
-          expect(invoice).toContain(issued);
-        }
-        expect(invoice).toContain('07AAACV1234F1ZR');
-        expect(invoice).toContain('998413');
-        for (const later of ['Fancy Numbers LLP', 'Linking Road', '27AAACV1234F1ZP', '998414']) {
-          expect(invoice).not.toContain(later);
-        }
+        const before = [
+          'Vintage Numbers Pvt Ltd',
+          'Connaught Place',
+          'Delhi (07)',
+          '07AAACV1234F1ZR',
+        ];
+        const after = ['Fancy Numbers LLP', 'Linking Road', '27AAACV1234F1ZP', '998414'];
+        const expectIssuedBefore = (text: string) => {
+          for (const word of [...before, '998413']) expect(text).toContain(word);
+          for (const word of after) expect(text).not.toContain(word);
+        };
 
-        // A credit note issued after the move is the store's as it is now, for the invoice's SAC.
-        const refunded = await agent.client.post(api(`/admin/orders/${order.id}/refunds`), {
+        expectIssuedBefore(await textOf(`/admin/orders/${paidBefore.id}/invoice.pdf`));
+        // Placed before the move, paid after: its GST split was the Delhi store's (CGST + SGST),
+        // and so is its invoice.
+        await pay(agent.client, placedBefore.id, '412345678904');
+        const lateInvoice = await textOf(`/admin/orders/${placedBefore.id}/invoice.pdf`);
+        expectIssuedBefore(lateInvoice);
+        expect(lateInvoice).toMatch(/CGST @ 9%/);
+        expect(lateInvoice).not.toContain('IGST');
+
+        // A credit note comes from the registration that issued the invoice.
+        const refunded = await agent.client.post(api(`/admin/orders/${paidBefore.id}/refunds`), {
           reason: 'Buyer changed their mind',
           method: 'manual',
         });
         expect(refunded.statusCode, refunded.body).toBe(200);
-        const creditNote = await textOf(`/admin/orders/${order.id}/credit-note.pdf`);
-        for (const now of ['Fancy Numbers LLP', 'Linking Road', 'Maharashtra (27)']) {
-          expect(creditNote).toContain(now);
-        }
-        expect(creditNote).toContain('27AAACV1234F1ZP');
-        expect(creditNote).toContain('998413');
-        expect(creditNote).not.toContain('998414');
+        expectIssuedBefore(await textOf(`/admin/orders/${paidBefore.id}/credit-note.pdf`));
+
+        // An order placed after the move is the Mumbai store's, and the register tells them apart.
+        const placedAfter = await checkOut((await signedIn(moved)).client, ['9137605193']);
+        await pay(agent.client, placedAfter.id, '412345678905');
+        const newInvoice = await textOf(`/admin/orders/${placedAfter.id}/invoice.pdf`);
+        for (const word of [...after, 'Maharashtra (27)']) expect(newInvoice).toContain(word);
+        const today = indiaDay();
+        const register = await agent.client.get(
+          api(`/admin/tax-register?from=${today}&to=${today}`),
+        );
+        expect(
+          register
+            .json()
+            .data.documents.map((row: { serial: string; supplierGstin: string }) => [
+              row.serial.slice(0, 2),
+              row.supplierGstin,
+            ]),
+        ).toEqual([
+          ['IN', '07AAACV1234F1ZR'],
+          ['IN', '07AAACV1234F1ZR'],
+          ['CN', '07AAACV1234F1ZR'],
+          ['IN', '27AAACV1234F1ZP'],
+        ]);
       } finally {
         await moved.close();
       }

@@ -44,6 +44,8 @@ interface DocumentDay {
 /** One tax invoice or credit note as it printed it (decision 0077). */
 interface TaxRegisterRow extends Omit<TaxFigures, 'documents'> {
   kind: 'invoice' | 'credit_note';
+  /** The store's GSTIN it was issued under (decision 0082); null: the store had none set. */
+  supplierGstin: string | null;
   serial: string;
   issuedAt: string;
   /** The day in India printed on it. */
@@ -139,6 +141,7 @@ function registerRow(
   const supply = supplyOf(config, asPrinted);
   return {
     kind: creditNote ? 'credit_note' : 'invoice',
+    supplierGstin: printed.supplier.gstin,
     ...dayOf(printed),
     issuedAt: printed.issuedAt.toISOString(),
     orderReference: printed.orderReference,
@@ -242,6 +245,7 @@ const reasonNames = { refund: 'Refund', billing_correction: 'Billing correction'
 /** The CSV's columns: one per field of a row, money in rupees. */
 const taxRegisterColumns = [
   'Kind',
+  'Supplier GSTIN',
   'Serial',
   'Issue date',
   'Order',
@@ -273,6 +277,7 @@ export function taxRegisterCsv(register: TaxRegister): Readable {
       for (const row of register.documents) {
         yield [
           kindNames[row.kind],
+          row.supplierGstin ?? '',
           row.serial,
           row.issuedOn,
           row.orderReference,

@@ -21999,6 +21999,8 @@ export interface operations {
               documents: {
                 /** @enum {string} */
                 kind: 'invoice' | 'credit_note';
+                /** @description The store's GSTIN it was issued under, as printed (a period spanning a change of GSTIN lists both); null: none was set */
+                supplierGstin: string | null;
                 /** @description As printed: INV/26-27/000123, CN/26-27/000001 */
                 serial: string;
                 /** @description The moment it was issued (ISO 8601) */

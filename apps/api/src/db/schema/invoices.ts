@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { paise } from './money';
 import { sql } from 'drizzle-orm';
-import { orders, refunds } from './sales';
+import { orders, refunds, type SupplierAsIssued } from './sales';
 
 /** Tax invoices (INV) and credit notes (CN): each kind numbered on its own, per financial year. */
 export const taxDocumentKinds = ['INV', 'CN'] as const;
@@ -42,18 +42,6 @@ export interface InvoiceAsIssued {
   cgstAmount: number;
   sgstAmount: number;
   igstAmount: number;
-}
-
-/**
- * Who issued a tax document and the SAC its lines carry, as the store's settings were when it was
- * issued (decision 0082): an issued document never changes, whatever the settings become.
- */
-export interface SupplierAsIssued {
-  name: string;
-  address: string;
-  state: string;
-  gstin: string | null;
-  sac: string;
 }
 
 /**

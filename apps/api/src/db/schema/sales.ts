@@ -50,6 +50,19 @@ export const cartItems = pgTable(
 
 export { orderStatuses };
 
+/**
+ * The store that sells (name, address, state, GSTIN) and the SAC code of its invoice lines, as its
+ * settings were when an order was placed (decision 0082): an issued document never changes,
+ * whatever the settings become.
+ */
+export interface SupplierAsIssued {
+  name: string;
+  address: string;
+  state: string;
+  gstin: string | null;
+  sac: string;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -70,6 +83,11 @@ export const orders = pgTable(
     igstAmount: paise('igst_amount').notNull().default(0),
     /** The state the sale is supplied to (the billing state, else the store's); null before 0009. */
     placeOfSupply: text('place_of_supply'),
+    /**
+     * The store as the order was placed with it (its state decided the GST split above): the
+     * order's invoices and credit notes are issued under it (decision 0082); null before 0034.
+     */
+    supplier: jsonb('supplier').$type<SupplierAsIssued>(),
     totalAmount: paise('total_amount').notNull(),
     billing: jsonb('billing').notNull(),
     attribution: jsonb('attribution'),
