@@ -281,8 +281,9 @@ export function useCheckout(
         const { message, newPrices } = await checkoutProblem(error);
         const newPrice = newPrices?.get(buying.id);
         if (newPrice === undefined) return message;
-        // The dialog shows the new price; buying again is at it.
-        toast.info(CART_MESSAGES.pricesChanged);
+        // The dialog shows the new price; buying again is at it. The server's words name this
+        // number, not a cart the buyer may never have used.
+        toast.info(message);
         setBuying({ ...buying, pricing: { ...buying.pricing, nwFinalPrice: newPrice } });
       }
     },
