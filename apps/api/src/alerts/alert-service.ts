@@ -288,8 +288,9 @@ export function createAlertService(deps: AlertServiceDeps) {
      * signed-in buyer's (verified) e-mail is kept at once. A guest's address is nobody's proven
      * one: it gets one e-mail with a link that confirms the request (`pending`), and is told of
      * the sale only once confirmed (decision 0053). Guests are held to NOTIFY_ME_PER_IP_PER_HOUR
-     * per client address (429; every call counts, a refused one too, decision 0083) and a number keeps NOTIFY_ME_GUESTS_PER_NUMBER of them (409
-     * NOTIFY_ME_LIST_FULL): the store cannot be made to e-mail strangers in bulk (decision 0048).
+     * per client address (429; every call counts, a refused one too, decision 0083) and a number
+     * keeps NOTIFY_ME_GUESTS_PER_NUMBER of them (409 NOTIFY_ME_LIST_FULL): the store cannot be
+     * made to e-mail strangers in bulk (decision 0048).
      * The answer to a guest is the same whatever the list holds: it tells nobody who is on it.
      */
     async askComingSoon(
