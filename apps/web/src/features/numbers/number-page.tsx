@@ -1,3 +1,4 @@
+import { displayMobile } from '@store/domain';
 import { data } from 'react-router';
 import type { Route } from './+types/number-page';
 import { fetchNumber } from './api/get-number';
@@ -36,12 +37,9 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
 
 export const meta: Route.MetaFunction = ({ data: view }) => numberMeta(view);
 
-/** `9876543210` as the store prints it: `98765 43210`. */
-const display = (digits: string) => `${digits.slice(0, 5)} ${digits.slice(5)}`;
-
 export default function NumberPage({ loaderData: view }: Route.ComponentProps) {
   if (view.kind === 'lookup') return <NumberLookup />;
   if (view.kind === 'not-a-number') return <NumberLookup missing="that number" />;
-  if (view.kind === 'unknown') return <NumberLookup missing={display(view.digits)} />;
+  if (view.kind === 'unknown') return <NumberLookup missing={displayMobile(view.digits)} />;
   return <NumberDetails key={view.number.number} number={view.number} />;
 }

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { listInWords } from '@store/domain';
+import { displayMobile, listInWords } from '@store/domain';
 import { useToast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../auth';
@@ -19,12 +19,7 @@ import {
   useFavouritesQuery,
   type Favourite,
 } from './api/favourites';
-import {
-  displayDigits,
-  readGuestFavourites,
-  useGuestFavourites,
-  writeGuestFavourites,
-} from './guest-favourites';
+import { readGuestFavourites, useGuestFavourites, writeGuestFavourites } from './guest-favourites';
 
 export interface FavouritesValue {
   /** False until the visitor's favourites are known (while prerendering, hydrating, loading). */
@@ -79,7 +74,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         // Named by the digits this browser kept: the store answers with ids only.
         const gone = guest.filter((item) => skipped.includes(item.id));
         if (gone.length > 0)
-          toast.error(notKeptMessage(gone.map((item) => displayDigits(item.number))));
+          toast.error(notKeptMessage(gone.map((item) => displayMobile(item.number))));
       },
       () => {
         merging.current = null;

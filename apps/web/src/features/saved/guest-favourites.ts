@@ -12,8 +12,6 @@ interface GuestFavourite {
 
 export const GUEST_FAVOURITES_KEY = 'vip-favourites';
 
-/** A kept number's digits as the store writes them: "98765 43210". */
-export const displayDigits = (number: string) => `${number.slice(0, 5)} ${number.slice(5)}`;
 const none: GuestFavourite[] = [];
 
 /** Only well-formed entries: storage is anyone's to edit. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { displayMobile } from '@store/domain';
 import { Link } from 'react-router';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
@@ -18,7 +19,7 @@ import {
   useSavedSearches,
 } from './api/saved-searches';
 import { FavouriteButton } from './favourite-button';
-import { displayDigits, useGuestFavourites } from './guest-favourites';
+import { useGuestFavourites } from './guest-favourites';
 
 export const meta: Route.MetaFunction = () =>
   seo({
@@ -62,12 +63,12 @@ function GuestSaved() {
           <ul className="mt-3 space-y-2">
             {favourites.map((item) => (
               <li key={item.id} className="flex items-center gap-2">
-                <FavouriteButton item={{ ...item, display: displayDigits(item.number) }} />
+                <FavouriteButton item={{ ...item, display: displayMobile(item.number) }} />
                 <Link
                   to={`/numbers/${item.number}`}
                   className="font-mono text-lg font-semibold text-blue-800 underline-offset-4 hover:underline"
                 >
-                  {displayDigits(item.number)}
+                  {displayMobile(item.number)}
                 </Link>
               </li>
             ))}
