@@ -90,6 +90,15 @@ export async function readdressWaiting(
     );
 }
 
+/**
+ * Erases, in the transaction `tx` of an account's closing (decision 0055), every message in the
+ * outbox that follows the account: one still waiting would reach contacts the buyer asked us to
+ * forget (decision 0064 sends a closed account nothing), and one sent or given up keeps them.
+ */
+export async function eraseAccountMessages(tx: Tx, accountId: string): Promise<void> {
+  await tx.delete(outbox).where(sql`${outbox.message}->>'followsAccount' = ${accountId}`);
+}
+
 /** How long sent messages are kept (what was sent to whom, for support). */
 export const OUTBOX_KEEP_DAYS = 30;
 

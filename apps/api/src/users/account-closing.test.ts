@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { pdfText } from '../../test-support/pdf-text';
@@ -21,6 +21,7 @@ import {
   favourites,
   orders,
   otpRequests,
+  outbox,
   users,
 } from '../db/schema';
 
@@ -164,6 +165,42 @@ describeEachDatabase('closing an account', (ctx) => {
     const invoice = await admin.client.get(api(`/admin/orders/${order.id}/invoice.pdf`));
     expect(invoice.statusCode).toBe(200);
     expect(await pdfText(invoice.rawPayload)).toContain('Meera Iyer');
+  });
+
+  it("erases the account's messages in the outbox: one waiting for a retry reaches no one", async () => {
+    const { app, database } = ctx();
+    const buyer = await signedIn(app, { name: 'Meera Iyer', state: 'Karnataka' });
+    const other = await signedIn(app, { name: 'Ravi Kumar', state: 'Kerala' });
+    const order = await checkOut(buyer.client, ['9876598765']);
+    await checkOut(other.client, ['9812341234']);
+    const admin = await staffMember(app, 'admin');
+    const paid = await admin.client.post(api(`/admin/orders/${order.id}/payments`), {
+      reference: '412345678901',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const following = (userId: string) =>
+      database.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.message}->>'followsAccount' = ${userId}`);
+    const mine = await following(buyer.user.id);
+    expect(mine.map((row) => row.message.to)).toContain(buyer.user.email);
+    // The payment's e-mail did not go (the mail server was down): due again in a minute.
+    const waiting = mine.find((row) => row.message.to === buyer.user.email)!;
+    await database.db
+      .update(outbox)
+      .set({ sentAt: null, attempts: 1, nextAttemptAt: sql`now() + interval '1 minute'` })
+      .where(eq(outbox.id, waiting.id));
+    const othersBefore = (await following(other.user.id)).length;
+    expect(othersBefore).toBeGreaterThan(0);
+
+    await database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, order.id));
+    const closed = await buyer.client.post(api('/user/close'), { confirm: 'CLOSE' });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    expect(await following(buyer.user.id)).toEqual([]);
+    expect(await following(other.user.id)).toHaveLength(othersBefore);
   });
 
   it('lets an administrator close a buyer account on request, with a reason in the audit log', async () => {

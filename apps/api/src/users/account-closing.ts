@@ -4,6 +4,7 @@ import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { conflict, notFound } from '../http/app-error';
+import { eraseAccountMessages } from '../notify/outbox';
 import {
   eraseAccount,
   eraseUnpaidOrders,
@@ -21,9 +22,10 @@ type Closer = { by: 'buyer' } | { by: 'admin'; actorId: string; reason: string }
 
 /**
  * Closing an account (decision 0055): in one transaction, refused while an order is open, every
- * session ended, the code requests of its contacts deleted, its own data deleted and its row
- * anonymised, unpaid orders' billing erased; paid and invoiced orders keep theirs. Recorded in
- * the audit log with no personal data (the log is never edited, so it must not keep any).
+ * session ended, the code requests of its contacts deleted, its own data and its messages in the
+ * outbox deleted and its row anonymised, unpaid orders' billing erased; paid and invoiced orders
+ * keep theirs. Recorded in the audit log with no personal data (the log is never edited, so it
+ * must not keep any).
  */
 export function createAccountClosing(deps: {
   database: Database;
@@ -55,6 +57,7 @@ export function createAccountClosing(deps: {
       await deps.auth.forgetAccount(tx, { userId, email: user.email, mobile: user.mobile });
       const unpaidOrdersErased = await eraseUnpaidOrders(tx, userId);
       await eraseAccount(tx, user, now);
+      await eraseAccountMessages(tx, userId);
       await deps.audit.record(tx, {
         actorId: closer.by === 'admin' ? closer.actorId : userId,
         action: 'user.close',
