@@ -400,8 +400,11 @@ function ConfirmReplacingOrder({
 }
 
 /**
- * A line of the cart; `heldIn`: the buyer's order awaiting payment that holds its number;
- * `priceAtOpen`: its price at add when the page opened, before validation adopted a new one.
+ * A line of the cart, a guest's or a signed-in buyer's alike; `heldIn`: the buyer's order
+ * awaiting payment that holds its number; `priceAtOpen`: its price at add when the page opened,
+ * before validation adopted a new one. A price adopted since it was added (the line's
+ * `changedFrom`, else `priceAtOpen`) is said as a change, and the line then shows the one price
+ * the cart counts, not a "Price at add" it was not added at (decision 0086).
  * Remove calls `onRemove` with whether the button had the focus; it is `aria-disabled` while
  * it runs, not `disabled`, so that it keeps the focus (a failure leaves it there).
  */
@@ -420,10 +423,11 @@ function CartLineItem({
 }) {
   const [removing, setRemoving] = useState(false);
   const repriced = line.available && line.currentPrice !== line.priceAtAdd;
+  const addedAt = line.changedFrom ?? priceAtOpen;
   const adoptedFrom =
-    line.available && priceAtOpen !== undefined && priceAtOpen !== line.priceAtAdd
-      ? priceAtOpen
-      : undefined;
+    line.available && addedAt !== undefined && addedAt !== line.priceAtAdd ? addedAt : undefined;
+  /** A change adopted and no newer price: one price, the one the cart counts. */
+  const onePrice = adoptedFrom !== undefined && !repriced;
   return (
     <li
       data-testid="cart-item"
@@ -458,14 +462,18 @@ function CartLineItem({
       </div>
       <div className="flex items-center gap-4">
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right text-sm">
-          <dt className="text-slate-600">Price at add</dt>
+          <dt className="text-slate-600">{adoptedFrom === undefined ? 'Price at add' : 'Price'}</dt>
           <dd className="text-xl font-bold text-slate-900 tabular-nums">
             {formatInr(line.priceAtAdd)}
           </dd>
-          <dt className="text-slate-600">Current price</dt>
-          <dd className="text-slate-800 tabular-nums" data-testid="current-price">
-            {line.available ? formatInr(line.currentPrice) : 'Sold'}
-          </dd>
+          {onePrice ? null : (
+            <>
+              <dt className="text-slate-600">Current price</dt>
+              <dd className="text-slate-800 tabular-nums" data-testid="current-price">
+                {line.available ? formatInr(line.currentPrice) : 'Sold'}
+              </dd>
+            </>
+          )}
         </dl>
         <button
           ref={removeRef}
