@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 /**
- * /cart: the numbers, their prices at add and now, the totals with GST and TDS in rupees, and
+ * /cart: the numbers, their prices (and a change), the totals with GST and TDS in rupees, and
  * Checkout. The cart is validated once when the page opens (spec §4), so the buyer sees gone
  * numbers and new prices before checking out.
  */
@@ -402,9 +402,11 @@ function ConfirmReplacingOrder({
 /**
  * A line of the cart, a guest's or a signed-in buyer's alike; `heldIn`: the buyer's order
  * awaiting payment that holds its number; `priceAtOpen`: its price at add when the page opened,
- * before validation adopted a new one. A price adopted since it was added (the line's
- * `changedFrom`, else `priceAtOpen`) is said as a change, and the line then shows the one price
- * the cart counts, not a "Price at add" it was not added at (decision 0086).
+ * before validation adopted a new one. Its price is the one the cart counts (priceAtAdd), called
+ * "Price": once validation adopts a new one it is not the price at add, and a signed-in cart
+ * cannot tell after a reload (decision 0086). A price adopted since it was added (the line's
+ * `changedFrom`, else `priceAtOpen`) is said as a change; the current price is shown beside it
+ * only when it differs (or the number is sold).
  * Remove calls `onRemove` with whether the button had the focus; it is `aria-disabled` while
  * it runs, not `disabled`, so that it keeps the focus (a failure leaves it there).
  */
@@ -426,8 +428,6 @@ function CartLineItem({
   const addedAt = line.changedFrom ?? priceAtOpen;
   const adoptedFrom =
     line.available && addedAt !== undefined && addedAt !== line.priceAtAdd ? addedAt : undefined;
-  /** A change adopted and no newer price: one price, the one the cart counts. */
-  const onePrice = adoptedFrom !== undefined && !repriced;
   return (
     <li
       data-testid="cart-item"
@@ -462,11 +462,11 @@ function CartLineItem({
       </div>
       <div className="flex items-center gap-4">
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right text-sm">
-          <dt className="text-slate-600">{adoptedFrom === undefined ? 'Price at add' : 'Price'}</dt>
-          <dd className="text-xl font-bold text-slate-900 tabular-nums">
+          <dt className="text-slate-600">Price</dt>
+          <dd className="text-xl font-bold text-slate-900 tabular-nums" data-testid="line-price">
             {formatInr(line.priceAtAdd)}
           </dd>
-          {onePrice ? null : (
+          {line.available && !repriced ? null : (
             <>
               <dt className="text-slate-600">Current price</dt>
               <dd className="text-slate-800 tabular-nums" data-testid="current-price">

@@ -98,13 +98,14 @@ function allValid(...productIds: number[]) {
 }
 
 /**
- * A cart line after a price change was adopted: the one price the cart counts, neither "Price at
- * add" nor a second "Current price" (decision 0086).
+ * A cart line after a price change was adopted: the one price the cart counts, neither a "Price
+ * at add" it was not added at nor a second "Current price" (decision 0086).
  */
 function expectOnePrice(line: HTMLElement, price: string) {
+  expect(within(line).getByTestId('line-price')).toHaveTextContent(price);
   expect(line).toHaveTextContent(`Price${price}`);
   expect(line).not.toHaveTextContent('Price at add');
-  expect(within(line).queryByTestId('current-price')).toBeNull();
+  expect(line).not.toHaveTextContent('Current price');
 }
 
 function guestCartOf(...products: ReturnType<typeof product>[]) {
@@ -649,10 +650,12 @@ describe('signed-in cart and checkout', () => {
     expect(screen.getByTestId('cart-totals')).toHaveTextContent('₹1,05,000');
     // No TDS rates offered (only a Corporate buyer may deduct TDS): no TDS row (QA 18 F11).
     expect(screen.getByTestId('cart-totals')).not.toHaveTextContent('TDS');
-    expect(screen.getAllByTestId('current-price').map((cell) => cell.textContent)).toEqual([
+    // One price a line when the number costs what the cart counts.
+    expect(screen.getAllByTestId('line-price').map((cell) => cell.textContent)).toEqual([
       '₹5,000',
       '₹1,00,000',
     ]);
+    expect(screen.queryByTestId('current-price')).toBeNull();
     expect(api.callsTo('POST /cart/validate')[0]!.body).toBeUndefined();
     const second = screen.getAllByTestId('cart-item')[1]!;
     within(second)
@@ -663,6 +666,23 @@ describe('signed-in cart and checkout', () => {
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(1));
     // The line that had the focus has gone: the one before it takes it.
     expect(screen.getByRole('button', { name: 'Remove 98765 00001' })).toHaveFocus();
+  });
+
+  it('shows the current price beside the price the cart counts only while they differ', async () => {
+    const cart = serverCart([
+      { id: 1, price: 5000, current: 6000 },
+      { id: 2, price: 7000, available: false },
+    ]);
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(cart),
+      'POST /cart/validate': ok({ validationResults: [], cart }),
+    });
+    renderStore('/cart', <CartPage />);
+    const [risen, sold] = await screen.findAllByTestId('cart-item');
+    expect(risen).toHaveTextContent('Price now ₹6,000: the new price applies at checkout.');
+    expect(risen).toHaveTextContent('Price₹5,000Current price₹6,000');
+    expect(sold).toHaveTextContent('Price₹7,000Current priceSold');
   });
 
   it("names a number the server's validation removed from the account's cart", async () => {
