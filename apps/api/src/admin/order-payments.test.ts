@@ -192,7 +192,7 @@ describeEachDatabase(
       expect(twice.statusCode).toBe(409);
 
       const refundEmails = (await sentTo(ctx().database, user.email)).filter((sent) =>
-        sent.subject.endsWith('your refund has been made'),
+        sent.subject?.endsWith('your refund has been made'),
       );
       expect(refundEmails).toHaveLength(1);
       const [email] = refundEmails;
