@@ -1,17 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   fillBillingAddress,
   header,
   newAccount,
   registerByApi,
   signInWithOtpInBrowser,
+  supportRequest,
 } from '../support/accounts';
-import { type ApiNumber, untilHydrated } from '../support/store-pages';
+import { type ApiNumber, clickWhenHydrated, untilHydrated } from '../support/store-pages';
 
 /**
  * A buyer on a phone that reloads tabs and with the store open in several: the billing address
  * typed at checkout outlives a reload and a session that ended meanwhile, checkout asks them to
- * sign in again and goes on, and a logout in one tab signs the others out at once.
+ * sign in again and goes on, and a logout in one tab signs the others out at once. A price raised
+ * by staff while a cart holds the number is told the same way to a guest and a signed-in buyer,
+ * and a reload still tells the guest (decision 0086).
  */
 
 test('the address typed at checkout outlives a reload and a lost session; a logout reaches every tab', async ({
@@ -84,4 +87,96 @@ test('a number opened while offline waits for the network instead of leaving the
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/numbers\/\d{10}$/);
   await expect(page.getByRole('complementary', { name: 'Price and buying' })).toBeVisible();
+});
+
+test('a price raised by staff: the guest and the signed-in cart say the same, true lines, and a reload still tells the guest', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // Past the cheapest 100 (the other specs take from the cheapest), and not on offer.
+  const listed = await page.request.get('/api/v1/numbers?sort=price_asc&page=6&pageSize=20');
+  const { items } = (
+    (await listed.json()) as {
+      data: { items: (ApiNumber & { pricing: { nwBasePrice: number } })[] };
+    }
+  ).data;
+  const plain = items.filter((item) => item.pricing.nwFinalPrice === item.pricing.nwBasePrice);
+  const start = Math.floor(Math.random() * (plain.length - 1));
+  const [forGuest, forBuyer] = [plain[start]!, plain[start + 1]!];
+  const support = await supportRequest(baseURL);
+  const inr = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
+  const setPrice = async (number: ApiNumber, price: number) => {
+    const patched = await support.patch(`/api/v1/admin/numbers/${number.id}`, {
+      data: { price, offerPrice: null },
+    });
+    expect(patched.ok(), await patched.text()).toBe(true);
+  };
+  /** After the change: what it was and is, then the one price the cart counts. */
+  const expectChanged = async (line: Locator, from: number, to: number) => {
+    await expect(line).toContainText(`Price changed from ${inr(from)} to ${inr(to)}.`);
+    await expect(line.getByTestId('line-price')).toHaveText(inr(to));
+    await expect(line).not.toContainText('Price at add');
+    await expect(line).not.toContainText('Current price');
+  };
+  const buyerContext = await browser.newContext();
+  try {
+    await test.step('a guest adds a number, staff raise its price, the cart page says so', async () => {
+      await page.goto(`/numbers/${forGuest.number}`);
+      await clickWhenHydrated(page.getByRole('button', { name: 'Add to cart' }));
+      await expect(page.getByRole('status').getByText('Item added to cart').first()).toBeVisible();
+      await setPrice(forGuest, forGuest.pricing.nwFinalPrice + 1000);
+      await page.goto('/cart');
+      await expect(
+        page.getByText('Prices for some items in your cart have changed').first(),
+      ).toBeVisible();
+      const line = page.getByTestId('cart-item');
+      await expectChanged(
+        line,
+        forGuest.pricing.nwFinalPrice,
+        forGuest.pricing.nwFinalPrice + 1000,
+      );
+      await page.reload();
+      await expectChanged(
+        page.getByTestId('cart-item'),
+        forGuest.pricing.nwFinalPrice,
+        forGuest.pricing.nwFinalPrice + 1000,
+      );
+    });
+
+    await test.step('a signed-in buyer at Checkout is stopped once and sees the same line', async () => {
+      const buyer = newAccount('priya prices');
+      const buyerPage = await buyerContext.newPage();
+      await registerByApi(buyerPage.request, buyer);
+      expect((await buyerPage.request.post(`/api/v1/cart/add/${forBuyer.id}`)).ok()).toBe(true);
+      await buyerPage.goto('/cart');
+      const line = buyerPage.getByTestId('cart-item');
+      await expect(line.getByTestId('line-price')).toHaveText(inr(forBuyer.pricing.nwFinalPrice));
+      await fillBillingAddress(buyerPage, 'Karnataka', 'Bengaluru');
+      await setPrice(forBuyer, forBuyer.pricing.nwFinalPrice + 1000);
+      await buyerPage.getByRole('button', { name: 'Checkout' }).click();
+      await expect(
+        buyerPage.getByText('Prices for some items in your cart have changed').first(),
+      ).toBeVisible();
+      await expectChanged(
+        line,
+        forBuyer.pricing.nwFinalPrice,
+        forBuyer.pricing.nwFinalPrice + 1000,
+      );
+      await expect(buyerPage).toHaveURL(/\/cart$/);
+      // The account's cart keeps only the price it counts now: after a reload, that one price,
+      // and no "Price at add" it was not added at.
+      await buyerPage.reload();
+      await expect(line.getByTestId('line-price')).toHaveText(
+        inr(forBuyer.pricing.nwFinalPrice + 1000),
+      );
+      await expect(line).not.toContainText('Price at add');
+      await expect(line).not.toContainText('Current price');
+    });
+  } finally {
+    await buyerContext.close();
+    // The store as it was for the other specs.
+    for (const number of [forGuest, forBuyer]) await setPrice(number, number.pricing.nwFinalPrice);
+  }
 });

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { formatIndiaDateTime } from '@store/domain';
 import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -33,7 +34,9 @@ describeEachDatabase(
       const winnerClient = winner.reference === 'UTR432109876543' ? support : admin;
       const retried = await pay(winnerClient, winner.reference);
       expect(retried.statusCode, retried.body).toBe(200);
-      expect(retried.json().message).toBe('This order has already been paid.');
+      expect(retried.json().message).toBe(
+        `Order ${buyer.order.reference}: payment ${winner.reference} was already confirmed by you at ${formatIndiaDateTime(winner.at)}.`,
+      );
       // Another agent with that same reference is told who confirmed it.
       const other = await pay(winnerClient === support ? admin : support, winner.reference);
       expect(other.statusCode).toBe(409);
@@ -84,10 +87,18 @@ describeEachDatabase(
       });
 
       // The same reference again, however typed, or the first one: nothing recorded twice.
-      for (const reference of ['hdfcn 5202 611309', 'HDFCR520261130123']) {
+      for (const [reference, recorded] of [
+        ['hdfcn 5202 611309', 'HDFCN5202611309'],
+        ['HDFCR520261130123', 'HDFCR520261130123'],
+      ] as const) {
         const again = await pay({ reference, extra: true });
         expect(again.statusCode).toBe(200);
-        expect(again.json().message).toBe('This order has already been paid.');
+        const payment = again
+          .json()
+          .data.payments.find((one: { reference: string }) => one.reference === recorded);
+        expect(again.json().message).toBe(
+          `Order ${buyer.order.reference}: payment ${recorded} was already confirmed by you at ${formatIndiaDateTime(payment.at)}.`,
+        );
         expect(again.json().data.payments).toHaveLength(2);
       }
 

@@ -530,6 +530,12 @@ describeEachDatabase(
       // Once done, the same agent's retry with the same details is still answered 200.
       const again = await refundNumber(staff.client, order.id, small, { reason: 'Cannot port' });
       expect(again.statusCode, again.body).toBe(200);
+      expect(retried.json().message).toBe(`Order ${order.reference}: 98112 23344 refunded.`);
+      expect(again.json().message).toMatch(
+        new RegExp(
+          `^Order ${order.reference}: 98112 23344 was already refunded by you at \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m IST\\.$`,
+        ),
+      );
       expect(fake.refunds).toHaveLength(1);
       expect(await creditNotes(order.id)).toEqual([590_000]);
       const done = await refundNumber(admin.client, order.id, small, { reason: 'Not portable' });

@@ -68,10 +68,13 @@ describeEachDatabase(
       expect(untouched).toMatchObject({ status: 'pending_payment', payments: [] });
       expect((await numberState(ctx().database, id('9812341234'))).status).toBe('reserved');
 
-      // The same reference again on its own order is the same payment: nothing changes.
+      // The same reference again on its own order is the same payment: nothing changes, and
+      // the agent is told they confirmed it already, and when (decision 0086).
       const again = await confirm(staff, first.order.id, 'UTR432109876543');
       expect(again.statusCode).toBe(200);
-      expect(again.json().message).toBe('This order has already been paid.');
+      expect(again.json().message).toBe(
+        `Order ${first.order.reference}: payment utr 4321 0987 6543 was already confirmed by you at ${formatIndiaDateTime(paid.json().data.payments[0].at)}.`,
+      );
       expect(again.json().data.payments).toHaveLength(1);
     });
 
@@ -174,10 +177,25 @@ describeEachDatabase(
         by: 'Anil Admin',
         note: '₹59,000 of payment UTR-555666 refunded (paid back by our team). Reason: Porting failed at the operator; paid back by NEFT',
       });
+      // The same agent sends it again (a second click, a retry): 200, nothing made twice, and
+      // the words say it was made already, by them, and when (decision 0086).
+      const repeat = await refund(staff, order.id, {
+        reason: 'Porting failed at the operator; paid back by NEFT',
+      });
+      expect(repeat.statusCode, repeat.body).toBe(200);
+      expect(repeat.json().message).toBe(
+        `Order ${order.reference}: this refund was already made by you at ${formatIndiaDateTime(data.payments[0].refunds[0].at)}.`,
+      );
+      expect(repeat.json().data.payments[0].refunds).toHaveLength(1);
+      expect(repeat.json().data.timeline).toHaveLength(data.timeline.length);
       const twice = await refund(staff, order.id, { reason: 'again' });
       expect(twice.statusCode).toBe(409);
 
-      const [email] = await sentTo(ctx().database, user.email);
+      const refundEmails = (await sentTo(ctx().database, user.email)).filter((sent) =>
+        sent.subject?.endsWith('your refund has been made'),
+      );
+      expect(refundEmails).toHaveLength(1);
+      const [email] = refundEmails;
       expect(email!.subject).toBe(`Order ${order.reference}: your refund has been made`);
       expect(email!.text).toContain(
         'a full refund of ₹59,000 for your order (98765 98765) has been made',

@@ -216,7 +216,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Confirm a payment received by UPI or bank transfer, with its reference',
         description:
-          "Idempotent for the agent who confirmed it: the same reference again changes nothing (200). Another agent's confirmation, or another reference, for an order already paid is 409 PAYMENT_ALREADY_CONFIRMED naming who confirmed which payment and when (nothing recorded), unless extra is true: then a new reference is recorded as a further payment due back (the order needsRefund until it is refunded through POST /admin/orders/{id}/refunds; the buyer told), and a reference already recorded for this order still changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.",
+          "Idempotent for the agent who confirmed it: the same reference again changes nothing (200, its message saying they confirmed it already and when). Another agent's confirmation, or another reference, for an order already paid is 409 PAYMENT_ALREADY_CONFIRMED naming who confirmed which payment and when (nothing recorded), unless extra is true: then a new reference is recorded as a further payment due back (the order needsRefund until it is refunded through POST /admin/orders/{id}/refunds; the buyer told), and a reference already recorded for this order still changes nothing. A payment for an order whose hold ended sells the numbers if they are still free; otherwise the order is cancelled and flagged needsRefund. A reference recorded for another order (compared trimmed, upper case, without spaces) is 409 PAYMENT_REFERENCE_USED with that order's reference (orderReference). The payment is recorded in payments, audited, the buyer told and staff alerted.",
         params: orderParams,
         body: manualPaymentBody,
         response: orderChangeResponses,
@@ -311,7 +311,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Refund one number of a paid order (its porting failed), with a reason',
         description:
-          "The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached; a refund asked by another agent that may still be in flight is 409 REFUND_IN_PROGRESS naming who and when), unless method is manual (staff paid it back; the only way for a UPI or bank transfer; reference, optional, is that transfer's UTR / bank reference, quoted to the buyer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED naming who and when; the same agent's request with the same reason, method and reference is answered 200 with the order), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.",
+          "The number's share of what the buyer paid (the order's total split across its numbers by their prices, to the paisa) goes back from the payment that paid for the order: through Razorpay's refund API for a Razorpay payment (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached; a refund asked by another agent that may still be in flight is 409 REFUND_IN_PROGRESS naming who and when), unless method is manual (staff paid it back; the only way for a UPI or bank transfer; reference, optional, is that transfer's UTR / bank reference, quoted to the buyer). A credit note for that amount is issued against the invoice; the order then follows its other numbers and completes when they are all ported; the number's porting can no longer move, and it may be relisted while no UPC went out for it. 409 when the order is not paid or is cancelled, refunded or completed (INVALID_STEP), the number is ported (NUMBER_PORTED) or refunded already (ALREADY_REFUNDED naming who and when; the same agent's request with the same reason, method and reference is answered 200 with the order, its message saying they made it already and when), the payment is being refunded (REFUND_IN_PROGRESS), or it is the last number still carried on (LAST_NUMBER: refund the whole order with POST /admin/orders/{id}/refunds, which then pays back what is left). Audited (order.number_refund); the buyer gets an e-mail and an SMS.",
         params: orderNumberParams,
         body: numberRefundBody,
         response: { ...orderChangeResponses, 502: errorBody },
@@ -319,11 +319,11 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id, numberId } = request.params;
-      const order = await orders.refundNumber(id, numberId, {
+      const { order, message } = await orders.refundNumber(id, numberId, {
         ...request.body,
         staffUserId: currentUser(request).id,
       });
-      return ok(order, `Order ${order.reference}: ${itemOf(order, numberId).display} refunded.`);
+      return ok(order, message);
     },
   );
 
@@ -334,18 +334,18 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Refund a payment of the order in full, with a reason',
         description:
-          "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached; a refund asked by another agent that may still be in flight is 409 REFUND_IN_PROGRESS naming who and when), unless method is manual (staff paid it back; reference, optional, is the UTR / bank reference of that transfer, quoted to the buyer; 400 REFERENCE_MANUAL_ONLY with a Razorpay refund). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already (ALREADY_REFUNDED naming who and when; the same agent's request with the same reason, method and reference is answered 200 with the order) or nothing was paid. Audited; the buyer is told.",
+          "By default the payment being refunded, else one due back (late, wrong amount, further, or of a cancelled order), else the one that paid for the order; for that one, what is left of it after the numbers refunded alone (POST /admin/orders/{id}/numbers/{numberId}/refund), 409 REFUND_IN_PROGRESS while one of those is still being made. A Razorpay payment is refunded through Razorpay's refund API (idempotent: asking again never refunds twice; 502 when Razorpay refuses or cannot be reached; a refund asked by another agent that may still be in flight is 409 REFUND_IN_PROGRESS naming who and when), unless method is manual (staff paid it back; reference, optional, is the UTR / bank reference of that transfer, quoted to the buyer; 400 REFERENCE_MANUAL_ONLY with a Razorpay refund). Refunding the payment that paid for the order, or any payment of a cancelled order, makes the order refunded; needsRefund stays while another payment is due back. 409 when it was refunded already (ALREADY_REFUNDED naming who and when; the same agent's request with the same reason, method and reference is answered 200 with the order, its message saying they made it already and when) or nothing was paid. Audited; the buyer is told.",
         params: orderParams,
         body: refundBody,
         response: { ...orderChangeResponses, 502: errorBody },
       },
     },
     async (request) => {
-      const order = await orders.refund(request.params.id, {
+      const { order, message } = await orders.refund(request.params.id, {
         ...request.body,
         staffUserId: currentUser(request).id,
       });
-      return ok(order, `Order ${order.reference}: refund made.`);
+      return ok(order, message);
     },
   );
 

@@ -10,8 +10,15 @@ import {
 } from './order-messages';
 import { insertOrderEvent, readOrderItems, updateOrderItem } from './order-store';
 import { portingStepOfOrder, settleOrder } from './porting';
-import { auditedRefund, carryOutRefund, madeAlready, refundHow, resumeAsked } from './refunds';
-import type { OrderDeps, OrderRow } from './order-types';
+import {
+  auditedRefund,
+  carryOutRefund,
+  madeAlready,
+  refundHow,
+  resumeAsked,
+  type RefundOutcome,
+} from './refunds';
+import type { OrderDeps } from './order-types';
 
 export interface NumberRefundInput {
   reason: string;
@@ -43,7 +50,7 @@ export async function refundNumber(
   orderId: string,
   numberId: number,
   input: NumberRefundInput,
-): Promise<OrderRow> {
+): Promise<RefundOutcome> {
   const reason = input.reason.trim();
   return carryOutRefund(
     deps,

@@ -537,13 +537,14 @@ async function refundLatePayment(
 ) {
   const recorded = await deps.payments.findByReference(deps.database.db, 'razorpay', reference);
   try {
-    return await refundOrder(deps, order.id, {
+    const refunded = await refundOrder(deps, order.id, {
       paymentId: recorded?.payment.id,
       method: 'razorpay',
       reason,
       staffUserId: null,
       heldBack,
     });
+    return refunded.order;
   } catch (error) {
     deps.log.error(
       { err: error, orderId: order.id, payment: reference },

@@ -100,6 +100,14 @@ function paymentMessage(
   return (audience === 'staff' ? staffPaymentOutcomeMessages : paymentOutcomeMessages)[outcome];
 }
 
+/**
+ * What an agent is told of their own action repeated (the same refund, the same payment
+ * confirmed again: nothing is made twice, decision 0084): that they did it already, and when
+ * (decision 0086).
+ */
+const doneByYou = (order: { reference: string }, what: string, at: Date) =>
+  `Order ${order.reference}: ${what} by you at ${formatIndiaDateTime(at)}.`;
+
 /** Events that mean "this Razorpay order has been paid". */
 const paymentEvents = new Set(['payment.captured', 'order.paid']);
 
@@ -406,7 +414,21 @@ export function createOrderService(deps: OrderDeps) {
     ) {
       const order = await find(id);
       const result = await paid(order.id, { provider: 'manual', ...payment, staffUserId });
-      return { message: paymentMessage(result, 'staff'), order: await staffView(result.order) };
+      // Only the agent who confirmed this reference is answered already_paid (mark-paid.ts).
+      const confirmed =
+        result.outcome === 'already_paid'
+          ? await deps.payments.findByReference(db, 'manual', payment.reference)
+          : undefined;
+      return {
+        message: confirmed
+          ? doneByYou(
+              order,
+              `payment ${confirmed.payment.reference} was already confirmed`,
+              confirmed.payment.createdAt,
+            )
+          : paymentMessage(result, 'staff'),
+        order: await staffView(result.order),
+      };
     },
 
     /** A staff step of the whole order: porting, cancel, refund recorded (order-steps.ts). */
@@ -427,10 +449,18 @@ export function createOrderService(deps: OrderDeps) {
       return staffView(await stepBackPorting(deps, order.id, numberId, input));
     },
 
-    /** Pays a payment of the order back, through Razorpay or as recorded by staff (refunds.ts). */
+    /**
+     * Pays a payment of the order back, through Razorpay or as recorded by staff (refunds.ts):
+     * the order and what the agent is told.
+     */
     async refund(id: string, input: RefundInput) {
-      const order = await find(id);
-      return staffView(await refundOrder(deps, order.id, input));
+      const { order, repeatOf } = await refundOrder(deps, (await find(id)).id, input);
+      return {
+        order: await staffView(order),
+        message: repeatOf
+          ? doneByYou(order, 'this refund was already made', repeatOf.createdAt)
+          : `Order ${order.reference}: refund made.`,
+      };
     },
 
     /** Adds the UTR / bank reference to a manual refund recorded without one, once (refunds.ts). */
@@ -443,10 +473,20 @@ export function createOrderService(deps: OrderDeps) {
       return staffView(await addRefundReference(deps, order.id, refundId, input));
     },
 
-    /** Refunds one number of a paid order, its share of the payment (line-refunds.ts). */
+    /**
+     * Refunds one number of a paid order, its share of the payment (line-refunds.ts): the order
+     * and what the agent is told.
+     */
     async refundNumber(id: string, numberId: number, input: NumberRefundInput) {
-      const order = await find(id);
-      return staffView(await refundNumber(deps, order.id, numberId, input));
+      const { order, repeatOf } = await refundNumber(deps, (await find(id)).id, numberId, input);
+      const view = await staffView(order);
+      const number = view.items.find((item) => item.numberId === numberId)!.display;
+      return {
+        order: view,
+        message: repeatOf
+          ? doneByYou(order, `${number} was already refunded`, repeatOf.createdAt)
+          : `Order ${order.reference}: ${number} refunded.`,
+      };
     },
 
     /** Support corrects the billing details; a paid order's invoice reissued (billing-correction.ts). */

@@ -94,7 +94,12 @@ export async function advanceOrder(
   const note = step.note?.trim() || null;
   const { staffUserId } = step;
   if (step.status === 'refunded') {
-    return refundOrder(deps, orderId, { reason: note, method: 'manual', staffUserId });
+    const { order } = await refundOrder(deps, orderId, {
+      reason: note,
+      method: 'manual',
+      staffUserId,
+    });
+    return order;
   }
   const applyStep = async (tx: Tx) => {
     const order = await lockOrder(tx, orderId);

@@ -209,6 +209,15 @@ export function madeAlready(
   );
 }
 
+/**
+ * What a refund request came to: the order as it now is, and `repeatOf` the refund the same agent
+ * made already when this was their retry (nothing was made again).
+ */
+export interface RefundOutcome {
+  order: OrderRow;
+  repeatOf: RefundRow | null;
+}
+
 /** A refund done, in its transaction: the order as it now is and the buyer's messages' ids. */
 interface AppliedRefund {
   order: OrderRow;
@@ -256,7 +265,7 @@ export async function carryOutRefund(
   orderId: string,
   input: Pick<RefundInput, 'method' | 'reference' | 'staffUserId'> & { reason: string },
   plan: RefundPlan,
-): Promise<OrderRow> {
+): Promise<RefundOutcome> {
   const { reason, staffUserId } = input;
   const started = await inTransaction(deps.database, async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -266,7 +275,13 @@ export async function carryOutRefund(
     const { target } = choice;
     if ('resume' in choice) return { order, target, refund: choice.resume };
     if ('repeat' in choice) {
-      return { order, target, refund: choice.repeat, done: { order, messageIds: [] } };
+      return {
+        order,
+        target,
+        refund: choice.repeat,
+        done: { order, messageIds: [] },
+        repeat: true,
+      };
     }
     if (target.row.provider !== 'razorpay' && input.method === 'razorpay') {
       throw badRequest(
@@ -360,11 +375,11 @@ export async function carryOutRefund(
       });
       return plan.apply(tx, order!, payments, current, finished);
     });
-    if (!done) return (await findOrder(deps.database.db, orderId))!;
+    if (!done) return { order: (await findOrder(deps.database.db, orderId))!, repeatOf: null };
   }
 
   await deps.outbox.deliverNow(done.messageIds);
-  return done.order;
+  return { order: done.order, repeatOf: 'repeat' in started ? started.refund : null };
 }
 
 /**
@@ -377,7 +392,7 @@ export async function refundOrder(
   deps: OrderDeps,
   orderId: string,
   input: RefundInput,
-): Promise<OrderRow> {
+): Promise<RefundOutcome> {
   const reason = input.reason?.trim() ?? '';
   return carryOutRefund(
     deps,

@@ -743,30 +743,32 @@ describe('the console order page', () => {
     });
   });
 
+  /** A payment whose refund was asked of Razorpay, with no answer yet. */
+  const requestedRefund = {
+    ...samplePayment,
+    provider: 'razorpay',
+    reference: 'pay_R2',
+    refundable: false,
+    refunds: [
+      {
+        id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+        method: 'razorpay' as const,
+        amount: 177000,
+        numberId: null,
+        reason: 'Duplicate order',
+        status: 'requested' as const,
+        providerRefundId: null,
+        reference: null,
+        failure: null,
+        by: 'Ravi Kumar',
+        at: '2026-11-23T05:00:00.000Z',
+        completedAt: null,
+      },
+    ],
+  };
+
   it('offers to finish a refund Razorpay did not answer, with its first reason', async () => {
-    const requested = {
-      ...samplePayment,
-      provider: 'razorpay',
-      reference: 'pay_R2',
-      refundable: false,
-      refunds: [
-        {
-          id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
-          method: 'razorpay' as const,
-          amount: 177000,
-          numberId: null,
-          reason: 'Duplicate order',
-          status: 'requested' as const,
-          providerRefundId: null,
-          reference: null,
-          failure: null,
-          by: 'Ravi Kumar',
-          at: '2026-11-23T05:00:00.000Z',
-          completedAt: null,
-        },
-      ],
-    };
-    const api = renderStaffOrder(staffPaidOrder({ payments: [requested] }), {
+    const api = renderStaffOrder(staffPaidOrder({ payments: [requestedRefund] }), {
       [`POST ${base}/refunds`]: fail(
         502,
         'The refund could not be finished. It stays requested: try again.',
@@ -780,6 +782,20 @@ describe('the console order page', () => {
     expect(api.callsTo(`POST ${base}/refunds`)[0]!.body).toMatchObject({
       reason: 'Duplicate order',
     });
+  });
+
+  it('says so when the refund finished was already made by this agent (decision 0086)', async () => {
+    const already =
+      'Order VN-20261122-7K3Q9MZA: this refund was already made by you at 23 Nov 2026, 10:30 am IST.';
+    renderStaffOrder(staffPaidOrder({ payments: [requestedRefund] }), {
+      [`POST ${base}/refunds`]: ok(
+        staffPaidOrder({ status: 'refunded', statusLabel: 'Refunded' }),
+        already,
+      ),
+    });
+    const form = await screen.findByRole('form', { name: 'Refund payment pay_R2' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Finish the refund' }));
+    expect(await screen.findByText(already)).toBeInTheDocument();
   });
 
   it('cancels the order with a reason', async () => {

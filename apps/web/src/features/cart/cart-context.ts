@@ -10,6 +10,11 @@ export interface CartLine {
   /** The number's current price, when known (the server tells; a guest learns by validating). */
   currentPrice: number;
   available: boolean;
+  /**
+   * The price the number was added at, when validation has since adopted another into
+   * priceAtAdd and the cart still knows it (a guest's cart keeps it; decision 0086).
+   */
+  changedFrom?: number;
 }
 
 export interface CartTotals {

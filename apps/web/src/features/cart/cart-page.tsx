@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = () =>
   });
 
 /**
- * /cart: the numbers, their prices at add and now, the totals with GST and TDS in rupees, and
+ * /cart: the numbers, their prices (and a change), the totals with GST and TDS in rupees, and
  * Checkout. The cart is validated once when the page opens (spec §4), so the buyer sees gone
  * numbers and new prices before checking out.
  */
@@ -400,8 +400,13 @@ function ConfirmReplacingOrder({
 }
 
 /**
- * A line of the cart; `heldIn`: the buyer's order awaiting payment that holds its number;
- * `priceAtOpen`: its price at add when the page opened, before validation adopted a new one.
+ * A line of the cart, a guest's or a signed-in buyer's alike; `heldIn`: the buyer's order
+ * awaiting payment that holds its number; `priceAtOpen`: its price at add when the page opened,
+ * before validation adopted a new one. Its price is the one the cart counts (priceAtAdd), called
+ * "Price": once validation adopts a new one it is not the price at add, and a signed-in cart
+ * cannot tell after a reload (decision 0086). A price adopted since it was added (the line's
+ * `changedFrom`, else `priceAtOpen`) is said as a change; the current price is shown beside it
+ * only when it differs (or the number is sold).
  * Remove calls `onRemove` with whether the button had the focus; it is `aria-disabled` while
  * it runs, not `disabled`, so that it keeps the focus (a failure leaves it there).
  */
@@ -420,10 +425,9 @@ function CartLineItem({
 }) {
   const [removing, setRemoving] = useState(false);
   const repriced = line.available && line.currentPrice !== line.priceAtAdd;
+  const addedAt = line.changedFrom ?? priceAtOpen;
   const adoptedFrom =
-    line.available && priceAtOpen !== undefined && priceAtOpen !== line.priceAtAdd
-      ? priceAtOpen
-      : undefined;
+    line.available && addedAt !== undefined && addedAt !== line.priceAtAdd ? addedAt : undefined;
   return (
     <li
       data-testid="cart-item"
@@ -458,14 +462,18 @@ function CartLineItem({
       </div>
       <div className="flex items-center gap-4">
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-right text-sm">
-          <dt className="text-slate-600">Price at add</dt>
-          <dd className="text-xl font-bold text-slate-900 tabular-nums">
+          <dt className="text-slate-600">Price</dt>
+          <dd className="text-xl font-bold text-slate-900 tabular-nums" data-testid="line-price">
             {formatInr(line.priceAtAdd)}
           </dd>
-          <dt className="text-slate-600">Current price</dt>
-          <dd className="text-slate-800 tabular-nums" data-testid="current-price">
-            {line.available ? formatInr(line.currentPrice) : 'Sold'}
-          </dd>
+          {line.available && !repriced ? null : (
+            <>
+              <dt className="text-slate-600">Current price</dt>
+              <dd className="text-slate-800 tabular-nums" data-testid="current-price">
+                {line.available ? formatInr(line.currentPrice) : 'Sold'}
+              </dd>
+            </>
+          )}
         </dl>
         <button
           ref={removeRef}

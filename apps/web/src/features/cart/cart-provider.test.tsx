@@ -97,6 +97,17 @@ function allValid(...productIds: number[]) {
   };
 }
 
+/**
+ * A cart line after a price change was adopted: the one price the cart counts, neither a "Price
+ * at add" it was not added at nor a second "Current price" (decision 0086).
+ */
+function expectOnePrice(line: HTMLElement, price: string) {
+  expect(within(line).getByTestId('line-price')).toHaveTextContent(price);
+  expect(line).toHaveTextContent(`Price${price}`);
+  expect(line).not.toHaveTextContent('Price at add');
+  expect(line).not.toHaveTextContent('Current price');
+}
+
 function guestCartOf(...products: ReturnType<typeof product>[]) {
   writeGuestCart(products.reduce((cart, p) => addToGuestCart(cart, p), emptyGuestCart));
 }
@@ -263,13 +274,38 @@ describe('guest cart', () => {
     expect(screen.getByTestId('cart-item')).toHaveTextContent(
       'Price changed from ₹7,000 to ₹6,500.',
     );
-    // The line's price is the one the cart now counts (as the API's priceAtAdd); the note above
-    // keeps the old one.
-    expect(screen.getByTestId('cart-item')).toHaveTextContent('Price at add₹6,500');
-    expect(screen.getByTestId('current-price')).toHaveTextContent('₹6,500');
+    // Then one price, the one the cart now counts (as the API's priceAtAdd): no "Price at add"
+    // it was not added at (decision 0086).
+    expectOnePrice(screen.getByTestId('cart-item'), '₹6,500');
     // 6500 + 585 + 585 = 7670, in Indian grouping.
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹7,670');
-    expect(readGuestCart().items[0]!.priceAtAdd).toBe(6500);
+    // The totals follow the adopted price; the cart keeps the one it was added at.
+    expect(readGuestCart().items[0]).toMatchObject({ priceAtAdd: 6500, changedFrom: 7000 });
+  });
+
+  it('tells a guest the price of an id-only item changed, as a signed-in buyer is told, after a reload too', async () => {
+    localStorage.setItem(
+      GUEST_CART_KEY,
+      JSON.stringify({
+        items: [{ id: '296', product: 296, priceAtAdd: 1400, addedAt: '2026-11-30T09:00:00Z' }],
+      }),
+    );
+    installFakeApi({
+      'POST /cart/add/296': ok({ product: product(296, 2400) }),
+      'POST /cart/validate': ok(allValid(296)),
+    });
+    const first = renderStore('/cart', <CartPage />);
+    expect(await toast(CART_MESSAGES.pricesChanged)).toBeInTheDocument();
+    const line = await screen.findByTestId('cart-item');
+    expect(line).toHaveTextContent('Price changed from ₹1,400 to ₹2,400.');
+    expectOnePrice(line, '₹2,400');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹2,832');
+    first.unmount();
+
+    renderStore('/cart', <CartPage />);
+    const again = await screen.findByTestId('cart-item');
+    expect(again).toHaveTextContent('Price changed from ₹1,400 to ₹2,400.');
+    expectOnePrice(again, '₹2,400');
   });
 
   it('names each number validation removed, from the cart, until the buyer dismisses it', async () => {
@@ -614,10 +650,12 @@ describe('signed-in cart and checkout', () => {
     expect(screen.getByTestId('cart-totals')).toHaveTextContent('₹1,05,000');
     // No TDS rates offered (only a Corporate buyer may deduct TDS): no TDS row (QA 18 F11).
     expect(screen.getByTestId('cart-totals')).not.toHaveTextContent('TDS');
-    expect(screen.getAllByTestId('current-price').map((cell) => cell.textContent)).toEqual([
+    // One price a line when the number costs what the cart counts.
+    expect(screen.getAllByTestId('line-price').map((cell) => cell.textContent)).toEqual([
       '₹5,000',
       '₹1,00,000',
     ]);
+    expect(screen.queryByTestId('current-price')).toBeNull();
     expect(api.callsTo('POST /cart/validate')[0]!.body).toBeUndefined();
     const second = screen.getAllByTestId('cart-item')[1]!;
     within(second)
@@ -628,6 +666,23 @@ describe('signed-in cart and checkout', () => {
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(1));
     // The line that had the focus has gone: the one before it takes it.
     expect(screen.getByRole('button', { name: 'Remove 98765 00001' })).toHaveFocus();
+  });
+
+  it('shows the current price beside the price the cart counts only while they differ', async () => {
+    const cart = serverCart([
+      { id: 1, price: 5000, current: 6000 },
+      { id: 2, price: 7000, available: false },
+    ]);
+    installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': ok(cart),
+      'POST /cart/validate': ok({ validationResults: [], cart }),
+    });
+    renderStore('/cart', <CartPage />);
+    const [risen, sold] = await screen.findAllByTestId('cart-item');
+    expect(risen).toHaveTextContent('Price now ₹6,000: the new price applies at checkout.');
+    expect(risen).toHaveTextContent('Price₹5,000Current price₹6,000');
+    expect(sold).toHaveTextContent('Price₹7,000Current priceSold');
   });
 
   it("names a number the server's validation removed from the account's cart", async () => {
@@ -871,6 +926,10 @@ describe('signed-in cart and checkout', () => {
     await waitFor(() => expect(screen.getByTestId('cart-totals')).toHaveTextContent('₹6,000'));
     expect(screen.getByTestId('location')).toHaveTextContent('/cart');
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(1);
+    // The line says what changed as a guest's does, then the one price (decision 0086).
+    const line = screen.getByTestId('cart-item');
+    expect(line).toHaveTextContent('Price changed from ₹5,000 to ₹6,000.');
+    expectOnePrice(line, '₹6,000');
   });
 
   it("stops before cancelling the buyer's order awaiting payment for other numbers, until confirmed", async () => {

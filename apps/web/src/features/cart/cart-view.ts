@@ -31,7 +31,10 @@ export function serverCartView(cart: ServerCart | undefined): CartView {
   };
 }
 
-/** A guest's cart as the page shows it: prices as added (or adopted by validation), no TDS. */
+/**
+ * A guest's cart as the page shows it: prices as added (or adopted by validation, with the price
+ * added at), no TDS.
+ */
 export function guestCartView(guest: GuestCart, loading: boolean): CartView {
   return {
     status: loading ? 'loading' : 'guest',
@@ -41,6 +44,7 @@ export function guestCartView(guest: GuestCart, loading: boolean): CartView {
       priceAtAdd: item.priceAtAdd,
       currentPrice: item.product.pricing.nwFinalPrice,
       available: true,
+      changedFrom: item.changedFrom,
     })),
     totals: {
       subtotal: guest.subtotal,

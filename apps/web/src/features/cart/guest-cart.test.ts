@@ -72,6 +72,25 @@ describe('guest cart', () => {
     expect(after.subtotal).toBe(13500);
   });
 
+  it('keeps the price an item was added at once validation adopts another, until it comes back', () => {
+    const cart = addToGuestCart(emptyGuestCart, product(3, 1400));
+    const changed = (from: typeof cart, newPrice: number) =>
+      applyValidation(from, [{ productId: 3, valid: true, priceChanged: true, newPrice }]).cart;
+    const risen = changed(cart, 2400);
+    // Totals follow the adopted price (spec §5); the line can say what it was added at.
+    expect(risen.items[0]).toMatchObject({ priceAtAdd: 2400, changedFrom: 1400 });
+    expect(risen.subtotal).toBe(2400);
+    // A second change still says the price it was added at, not the one adopted in between.
+    expect(changed(risen, 3000).items[0]).toMatchObject({ priceAtAdd: 3000, changedFrom: 1400 });
+    // Back at the price it was added at: nothing changed to say.
+    expect(changed(risen, 1400).items[0]).not.toHaveProperty('changedFrom');
+    // Stored and read back (a reload) with it; a stored changedFrom that is no price is dropped.
+    const raw = JSON.stringify({ items: risen.items });
+    expect(parseGuestCart(raw).items[0]).toMatchObject({ priceAtAdd: 2400, changedFrom: 1400 });
+    const junk = JSON.stringify({ items: [{ ...risen.items[0], changedFrom: 'x' }] });
+    expect(parseGuestCart(junk).items[0]).not.toHaveProperty('changedFrom');
+  });
+
   it('sends the product id with its price and the price at add', () => {
     const cart = addToGuestCart(emptyGuestCart, product(7, 3100));
     expect(toPayload(cart)).toEqual([
@@ -125,7 +144,12 @@ describe('guest cart', () => {
         { productId: 3344, valid: true, priceChanged: true, newPrice: 7999 },
       ]);
       expect(repriced).toMatchObject({ removed: 0, repriced: 1 });
-      expect(repriced.cart.idOnly[0]!.priceAtAdd).toBe(7999);
+      expect(repriced.cart.idOnly[0]).toMatchObject({ priceAtAdd: 7999, changedFrom: 8299 });
+      // Completed later, it keeps the price it was added at.
+      expect(completeGuestItem(repriced.cart, product(3344, 7999)).cart.items[0]).toMatchObject({
+        priceAtAdd: 7999,
+        changedFrom: 8299,
+      });
       const gone = applyValidation(cart, [
         { productId: 3344, valid: false, priceChanged: false, newPrice: null },
       ]);
@@ -143,7 +167,10 @@ describe('guest cart', () => {
         ['1', 1, 5000],
         ['3344', 3344, 8299],
       ]);
-      expect(completeGuestItem(cart, product(3344, 9000)).repriced).toBe(true);
+      const risen = completeGuestItem(cart, product(3344, 9000));
+      expect(risen.repriced).toBe(true);
+      expect(risen.cart.items[1]).toMatchObject({ priceAtAdd: 9000, changedFrom: 8299 });
+      expect(same.cart.items[1]).not.toHaveProperty('changedFrom');
       expect(removeFromGuestCart(cart, '3344').productIds).toEqual([1]);
     });
   });

@@ -19,6 +19,8 @@ export interface GuestCartItem {
   /** Rupees: the price when added (or adopted by validation); totals come from it. */
   priceAtAdd: number;
   addedAt: string;
+  /** Rupees: the price it was added at, once validation adopted another (adoptPrice). */
+  changedFrom?: number;
 }
 
 /**
@@ -31,6 +33,19 @@ export interface IdOnlyItem {
   product: number;
   priceAtAdd: number;
   addedAt: string;
+  changedFrom?: number;
+}
+
+/**
+ * The item at a price validation found (spec §4: totals follow priceAtAdd), remembering the price
+ * it was added at in `changedFrom` for the cart line to say (decision 0086); a price back at that
+ * one leaves nothing to say.
+ */
+function adoptPrice<T extends GuestCartItem | IdOnlyItem>(item: T, price: number): T {
+  const { changedFrom = item.priceAtAdd, ...rest } = item;
+  return changedFrom === price
+    ? ({ ...rest, priceAtAdd: price } as T)
+    : ({ ...rest, priceAtAdd: price, changedFrom } as T);
 }
 
 export interface GuestCart {
@@ -105,7 +120,7 @@ export function completeGuestItem(
   const stored = cart.idOnly.find((item) => item.product === product.id);
   if (!stored) return { cart, repriced: false };
   const price = product.pricing.nwFinalPrice;
-  const item: GuestCartItem = { ...stored, product, priceAtAdd: price };
+  const item: GuestCartItem = adoptPrice({ ...stored, product }, price);
   return {
     cart: recalculate(
       [...cart.items, item],
@@ -132,7 +147,7 @@ export function applyValidation(
     }
     const repricedTo = result?.priceChanged ? result.newPrice : null;
     if (repricedTo !== null) repriced += 1;
-    idOnly.push(repricedTo === null ? item : { ...item, priceAtAdd: repricedTo });
+    idOnly.push(repricedTo === null ? item : adoptPrice(item, repricedTo));
   }
   const items: GuestCartItem[] = [];
   for (const item of cart.items) {
@@ -143,14 +158,18 @@ export function applyValidation(
     }
     if (result?.priceChanged && result.newPrice !== null) {
       repriced += 1;
-      items.push({
-        ...item,
-        priceAtAdd: result.newPrice,
-        product: {
-          ...item.product,
-          pricing: { ...item.product.pricing, nwFinalPrice: result.newPrice },
-        },
-      });
+      items.push(
+        adoptPrice(
+          {
+            ...item,
+            product: {
+              ...item.product,
+              pricing: { ...item.product.pricing, nwFinalPrice: result.newPrice },
+            },
+          },
+          result.newPrice,
+        ),
+      );
       continue;
     }
     items.push(item);
@@ -180,24 +199,25 @@ const isProduct = (product: unknown): product is CartProduct => {
   );
 };
 
-/** A stored item, full or id-only (a positive whole id, or its digits), or undefined. */
+const isPrice = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * A stored item, full or id-only (a positive whole id, or its digits), or undefined; its
+ * `changedFrom` kept only when it is a price other than priceAtAdd.
+ */
 function readItem(value: unknown): GuestCartItem | IdOnlyItem | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { id, priceAtAdd, addedAt, product } = value as Record<string, unknown>;
-  if (
-    typeof id !== 'string' ||
-    typeof priceAtAdd !== 'number' ||
-    !Number.isFinite(priceAtAdd) ||
-    priceAtAdd < 0 ||
-    typeof addedAt !== 'string'
-  ) {
+  const { id, priceAtAdd, addedAt, product, changedFrom } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || !isPrice(priceAtAdd) || typeof addedAt !== 'string') {
     return undefined;
   }
-  if (isProduct(product)) return { id, product, priceAtAdd, addedAt };
+  const changed = isPrice(changedFrom) && changedFrom !== priceAtAdd ? { changedFrom } : {};
+  if (isProduct(product)) return { id, product, priceAtAdd, addedAt, ...changed };
   const productId =
     typeof product === 'string' && /^\d{1,15}$/.test(product) ? Number(product) : product;
   if (Number.isSafeInteger(productId) && (productId as number) > 0) {
-    return { id, product: productId as number, priceAtAdd, addedAt };
+    return { id, product: productId as number, priceAtAdd, addedAt, ...changed };
   }
   return undefined;
 }
