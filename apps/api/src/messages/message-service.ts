@@ -6,6 +6,7 @@ import type { StoredMessage } from '../notify/message';
 import type { Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
 import {
+  countUndelivered,
   deleteMessage,
   lockUndelivered,
   messageState,
@@ -66,6 +67,9 @@ export function createMessageService(deps: {
   }
 
   return {
+    /** How many are waiting for support: the dashboard's card. */
+    countUndelivered: () => countUndelivered(database.db),
+
     async list(page: number, pageSize: number) {
       const { rows, total } = await pageOfUndelivered(database.db, page, pageSize);
       const messages = rows.map((row) => ({

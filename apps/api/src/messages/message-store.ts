@@ -8,7 +8,7 @@ const givenUp = isNotNull(outbox.failedAt);
 
 /** A page of the messages the outbox gave up on, the latest given up first, with their order. */
 export async function pageOfUndelivered(db: Db, page: number, pageSize: number) {
-  const [rows, [counted]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: outbox.id,
@@ -25,9 +25,15 @@ export async function pageOfUndelivered(db: Db, page: number, pageSize: number) 
       .orderBy(desc(outbox.failedAt), desc(outbox.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(outbox).where(givenUp),
+    countUndelivered(db),
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total: counted };
+}
+
+/** How many messages the outbox gave up on. */
+export async function countUndelivered(db: Db): Promise<number> {
+  const [counted] = await db.select({ n: count() }).from(outbox).where(givenUp);
+  return counted?.n ?? 0;
 }
 
 /** The message given up on, locked until `tx` ends; undefined when none (sent again, dismissed). */

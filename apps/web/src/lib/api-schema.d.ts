@@ -1679,7 +1679,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Sales, orders waiting, open enquiries and stock at a glance
+     * Sales, orders waiting, open enquiries, messages not delivered and stock at a glance
      * @description Days and months in India (Asia/Kolkata). A sale is an order paid in the period (paid_at) and not cancelled or refunded since; money in rupees.
      */
     get: operations['getAdminDashboard'];
@@ -20413,6 +20413,10 @@ export interface operations {
               enquiries: {
                 /** @description New or in progress */
                 open: number;
+              };
+              messages: {
+                /** @description Messages the store gave up sending, for support (decision 0087) */
+                undelivered: number;
               };
               inventory: {
                 categories: {
