@@ -275,7 +275,10 @@ export function createOutbox(deps: OutboxDeps) {
       );
       await deliverNow(ids);
     },
-    /** Deletes messages sent more than OUTBOX_KEEP_DAYS ago (failed ones stay); answers how many. */
+    /**
+     * Deletes messages sent more than OUTBOX_KEEP_DAYS ago; answers how many. Those given up are
+     * support's (decision 0087), deleted by the retention sweep after their own period.
+     */
     async prune(): Promise<number> {
       const rows = await database.query(
         `delete from outbox where sent_at < now() - $1 * interval '1 day' returning id`,
