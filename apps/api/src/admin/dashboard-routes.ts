@@ -20,7 +20,8 @@ export async function adminDashboardRoutes(fastify: FastifyInstance) {
     {
       schema: {
         ...consoleRoute,
-        summary: 'Sales, orders waiting, open enquiries, messages not delivered and stock at a glance',
+        summary:
+          'Sales, orders waiting, open enquiries, messages not delivered and stock at a glance',
         description:
           'Days and months in India (Asia/Kolkata). A sale is an order paid in the period ' +
           '(paid_at) and not cancelled or refunded since; money in rupees.',

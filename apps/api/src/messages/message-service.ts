@@ -21,7 +21,7 @@ const gone = () =>
  * What support is shown of a message (decision 0087): an e-mail's subject (no subject carries a
  * code or a UPC), else the SMS's or WhatsApp message's kind in words, never its text.
  */
-export function messageAbout(message: StoredMessage): string {
+function messageAbout(message: StoredMessage): string {
   if (message.channel === 'email') return message.subject ?? '(no subject)';
   const kind = message.smsTemplate?.kind ?? message.template?.kind;
   return kind ? kind.replaceAll('_', ' ') : 'message';
@@ -131,5 +131,3 @@ export function createMessageService(deps: {
     },
   };
 }
-
-export type MessageService = ReturnType<typeof createMessageService>;
