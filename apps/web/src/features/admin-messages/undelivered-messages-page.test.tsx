@@ -45,7 +45,7 @@ const renderPage = (api: Parameters<typeof renderConsole>[1]['api'] = {}) =>
 /** The row of the message to `to`, found by its To cell: the channel, then the address. */
 const rowOf = async (to: string) =>
   (
-    await screen.findByRole('cell', { name: new RegExp(`^(E-mail|SMS|WhatsApp)\\s*${to}$`) })
+    await screen.findByRole('cell', { name: new RegExp(`^(E-mail|SMS|WhatsApp)\\s*${to}`) })
   ).closest('tr')!;
 
 describe('the messages not delivered', () => {
@@ -61,9 +61,11 @@ describe('the messages not delivered', () => {
       `/admin/orders/${receipt.order.id}`,
     );
     expect(row).toHaveTextContent('550 meera@mistyped.invalid: no such user');
+    expect(row).toHaveTextContent('Sent again to the account’s contact now');
     const sms = await rowOf('9876543210');
     expect(sms).toHaveTextContent('SMS');
     expect(sms).toHaveTextContent('upc sent');
+    expect(sms).not.toHaveTextContent('contact now');
     expect(within(sms).queryByRole('link')).toBeNull();
   });
 

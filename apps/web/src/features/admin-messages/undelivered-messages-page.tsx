@@ -32,6 +32,11 @@ const columns = [
       <>
         <span className="block font-medium">{channelNames[message.channel]}</span>
         <span className="break-all">{message.to}</span>
+        {message.followsAccount ? (
+          <span className="block text-xs text-slate-600">
+            Sent again to the account&rsquo;s contact now
+          </span>
+        ) : null}
       </>
     ),
   }),
