@@ -22,6 +22,7 @@ const apiCapabilities = {
   admin: 'admin',
   audit: 'audit',
   imports: 'import',
+  messages: 'message',
   staff: 'staff',
   health: 'health',
   dev: 'dev',

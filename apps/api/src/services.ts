@@ -12,6 +12,7 @@ import { createDevService } from './dev/dev-service';
 import { createEnquiryService } from './enquiries/enquiry-service';
 import { createHealthService } from './health/health-service';
 import { createImportService } from './imports/import-service';
+import { createMessageService } from './messages/message-service';
 import type { Notifier } from './notify/notifier';
 import { createOutbox } from './notify/outbox';
 import { createStaffAlerts } from './notify/staff-alerts';
@@ -114,6 +115,7 @@ export function createServices(deps: ServiceDeps) {
       outbox,
     }),
     imports: createImportService({ database, catalog, audit, log }),
+    messages: createMessageService({ database, users, audit, outbox }),
     staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
     health: createHealthService(database),
     dev: createDevService(database),

@@ -57,5 +57,6 @@ export default [
     route('customers/:customerId', 'features/admin-customers/customer-page.tsx'),
     route('audit', 'features/admin-audit/audit-page.tsx'),
     route('tax-register', 'features/admin-tax-register/tax-register-page.tsx'),
+    route('undelivered-messages', 'features/admin-messages/undelivered-messages-page.tsx'),
   ]),
 ] satisfies RouteConfig;

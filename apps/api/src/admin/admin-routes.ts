@@ -6,6 +6,7 @@ import { adminCustomerRoutes } from './customers-routes';
 import { adminDashboardRoutes } from './dashboard-routes';
 import { adminEnquiryRoutes } from './enquiries-routes';
 import { adminImportRoutes } from './imports-routes';
+import { adminMessageRoutes } from './messages-routes';
 import { adminNumberRoutes } from './numbers-routes';
 import { adminOrderRoutes } from './orders-routes';
 import { adminStaffRoutes } from './staff-routes';
@@ -32,4 +33,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminStaffRoutes);
   await app.register(adminCustomerRoutes);
   await app.register(adminTaxRegisterRoutes);
+  await app.register(adminMessageRoutes);
 }

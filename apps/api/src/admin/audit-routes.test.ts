@@ -105,7 +105,7 @@ describeEachDatabase('the audit log by order reference, with names', (ctx) => {
     }
     const refused = await admin.client.get(api('/admin/audit?action=number.add,bogus'));
     expect(refused.json().message).toBe(
-      'Invalid query parameter: action: "bogus" is not an action of the log: give actions such as number.add, or a prefix of them (customer., enquiry., import., number., order., staff., tax_register., user.), separated by commas',
+      'Invalid query parameter: action: "bogus" is not an action of the log: give actions such as number.add, or a prefix of them (customer., enquiry., import., message., number., order., staff., tax_register., user.), separated by commas',
     );
   });
 });

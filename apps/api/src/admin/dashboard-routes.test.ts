@@ -88,6 +88,11 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
       { status: 'completed', paidAt: '2020-01-01T00:00:00Z' },
     ]);
     await sendEnquiry(app);
+    // The enquiry's own messages were sent; one more message the store gave up on.
+    await app.database.query(
+      `insert into outbox (message, attempts, failed_at) values ($1, 8, now())`,
+      [JSON.stringify({ channel: 'email', to: 'a@example.com', subject: 'Paid', text: 'x' })],
+    );
 
     const staff = await staffMember(app);
     const res = await staff.client.get(api('/admin/dashboard'));
@@ -108,6 +113,7 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
       needsRefund: 2,
     });
     expect(data.enquiries).toEqual({ open: 1 });
+    expect(data.messages).toEqual({ undelivered: 1 });
     expect(data.inventory.totals).toEqual({
       available: 3,
       reserved: 1,

@@ -13,14 +13,15 @@ const inRupees = <T extends { revenuePaise: number }>({ revenuePaise, ...rest }:
 /** The console's dashboard and the counts beside its navigation. */
 export async function adminDashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { orders, catalog, enquiries } = app.services;
+  const { orders, catalog, enquiries, messages } = app.services;
 
   app.get(
     '/dashboard',
     {
       schema: {
         ...consoleRoute,
-        summary: 'Sales, orders waiting, open enquiries and stock at a glance',
+        summary:
+          'Sales, orders waiting, open enquiries, messages not delivered and stock at a glance',
         description:
           'Days and months in India (Asia/Kolkata). A sale is an order paid in the period ' +
           '(paid_at) and not cancelled or refunded since; money in rupees.',
@@ -28,10 +29,11 @@ export async function adminDashboardRoutes(fastify: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const [figures, inventory, open] = await Promise.all([
+      const [figures, inventory, open, undelivered] = await Promise.all([
         orders.dashboardFigures(new Date()),
         catalog.inventoryByCategory(),
         enquiries.countOpen(),
+        messages.countUndelivered(),
       ]);
       const { sales, waiting } = figures;
       reply.header('cache-control', 'no-store');
@@ -46,6 +48,7 @@ export async function adminDashboardRoutes(fastify: FastifyInstance) {
         daily: sales.daily.map(inRupees),
         waiting,
         enquiries: { open },
+        messages: { undelivered },
         inventory,
       });
     },

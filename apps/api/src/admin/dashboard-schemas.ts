@@ -32,6 +32,9 @@ export const dashboardSchema = z.object({
     })
     .describe('Orders waiting at each step now'),
   enquiries: z.object({ open: count.describe('New or in progress') }),
+  messages: z.object({
+    undelivered: count.describe('Messages the store gave up sending, for support (decision 0087)'),
+  }),
   inventory: z.object({
     categories: z.array(z.object({ category: z.string(), name: z.string(), ...statusCounts })),
     totals: z.object(statusCounts),

@@ -40,6 +40,8 @@ const auditActions = [
   'customer.search',
   'customer.list',
   'tax_register.export',
+  'message.send_again',
+  'message.dismiss',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

@@ -41,7 +41,8 @@ export interface AuditEntry {
   /** The staff member; null: the system itself (shown as SYSTEM_ACTOR). */
   actorId: string | null;
   action: AuditAction;
-  entityType: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search' | 'tax_register';
+  entityType:
+    'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search' | 'tax_register' | 'message';
   entityId: string | number;
   number?: string | null;
   orderId?: string | null;

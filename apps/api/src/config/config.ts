@@ -344,6 +344,8 @@ const configSchema = z.object({
   RETENTION_SCREENSHOT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** An order cancelled unpaid loses its billing details, attribution and address this long after. */
   RETENTION_UNPAID_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** A message the outbox gave up on (its address and text) is deleted this long after. */
+  RETENTION_FAILED_MESSAGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TDS_RATES: z
     .string()
     .default('0,0.1,1,2')

@@ -73,6 +73,8 @@ type MadeAttachment = InvoiceAttachment | QrCodeAttachment;
  */
 interface FollowsAccount {
   followsAccount?: string;
+  /** The order it is about: the console's list of messages given up on links it (decision 0087). */
+  aboutOrder?: string;
 }
 
 /** A message written to the outbox: its attachments may be made when it is sent. */

@@ -77,6 +77,22 @@ describeEachDatabase('the notifier', (ctx) => {
     expect(output).not.toContain('482913');
   });
 
+  it('outside production refuses for good a message to .invalid, but lets a code through', async () => {
+    const { log } = capture();
+    const notifier = createNotifier({ config: ctx().config, database: ctx().database, log });
+    const receipt = { channel: 'email', to: 'asha@mistyped.invalid', subject: 'Paid', text: 'x' };
+    await expect(notifier.send({ ...receipt, channel: 'email' })).rejects.toMatchObject({
+      permanent: true,
+      message: expect.stringContaining('550 asha@mistyped.invalid'),
+    });
+    await notifier.send({ ...receipt, channel: 'email', otp: '482913' });
+    const production = testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(32) });
+    await createNotifier({ config: production, database: ctx().database, log }).send({
+      ...receipt,
+      channel: 'email',
+    });
+  });
+
   it('uses the MSG91 adapter when SMS_PROVIDER=msg91', async () => {
     const requests: unknown[] = [];
     const { createServer } = await import('node:http');

@@ -7,6 +7,7 @@ import type { Notifier } from './notifier';
 import {
   createOutbox,
   enqueueMessages,
+  failureReason,
   OUTBOX_KEEP_DAYS,
   OUTBOX_MAX_ATTEMPTS,
   retryDelayMs,
@@ -214,6 +215,32 @@ describeEachDatabase('the outbox', (ctx) => {
     expect(row).toMatchObject({ attempts: OUTBOX_MAX_ATTEMPTS, sent: false, failed: true });
     await due();
     expect(await outbox.deliver()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('gives a message up at the first refusal its sender calls permanent', async () => {
+    await inTransaction(ctx().database, (tx) => enqueueMessages(tx, [message(1)]));
+    const refusing: Notifier = {
+      send: async () => {
+        throw Object.assign(new Error('550 5.1.1 no such user'), { permanent: true });
+      },
+      close: async () => {},
+    };
+    expect(await sendingOutbox(refusing).deliver()).toEqual({ sent: 0, failed: 1 });
+    expect(await rows()).toMatchObject([
+      { attempts: 1, failed: true, last_error: '550 5.1.1 no such user' },
+    ]);
+  });
+
+  it('keeps a failure as one line, without an address’s password, cut to 300 characters', () => {
+    expect(
+      failureReason(
+        new Error('connect ETIMEDOUT smtp://mailer:S3cret!@smtp.example.com:587\n at x'),
+      ),
+    ).toBe('connect ETIMEDOUT smtp://…@smtp.example.com:587 at x');
+    const long = failureReason(new Error(`MSG91 refused the SMS (HTTP 400): ${'x'.repeat(400)}`));
+    expect(long).toHaveLength(300);
+    expect(long.endsWith('…')).toBe(true);
+    expect(failureReason('plain')).toBe('plain');
   });
 
   it('leaves a message claimed by a process that died until its lease ends, then sends it', async () => {

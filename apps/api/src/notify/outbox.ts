@@ -102,8 +102,32 @@ export async function eraseAccountMessages(tx: Tx, accountId: string): Promise<v
 /** How long sent messages are kept (what was sent to whom, for support). */
 export const OUTBOX_KEEP_DAYS = 30;
 
-/** Attempts before a message is given up (failed_at set, logged as an error). */
+/**
+ * Attempts before a message is given up (failed_at set, logged as an error, listed in the console
+ * for support: decision 0087). A refusal that says it is permanent is given up at once.
+ */
 export const OUTBOX_MAX_ATTEMPTS = 8;
+
+/** The longest failure kept in `last_error`: enough for a provider's reason, not a page of it. */
+const FAILURE_MAX_LENGTH = 300;
+
+/**
+ * A failed delivery in words fit for `last_error`, which support reads (decision 0087): one line,
+ * at most FAILURE_MAX_LENGTH characters, any user and password of an address (an SMTP URL in a
+ * connection error) replaced by "…". The senders' own errors name neither key nor token.
+ */
+export function failureReason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(\w+:\/\/)[^/\s@]*@/g, '$1…@');
+  return line.length > FAILURE_MAX_LENGTH ? `${line.slice(0, FAILURE_MAX_LENGTH - 1)}…` : line;
+}
+
+/** Whether the sender said no later attempt can succeed (`permanent: true` on its error). */
+const isPermanent = (error: unknown) =>
+  error instanceof Error && (error as { permanent?: unknown }).permanent === true;
 
 /** The wait after the nth failed attempt: 30 s, 1 min, 2 min, ... at most 1 hour. */
 export const retryDelayMs = (attempts: number) =>
@@ -145,7 +169,7 @@ export function createOutbox(deps: OutboxDeps) {
    */
   const outgoing = async (
     id: number,
-    { attachments, followsAccount: _account, ...message }: StoredMessage,
+    { attachments, followsAccount: _account, aboutOrder: _order, ...message }: StoredMessage,
   ): Promise<OutgoingMessage> => {
     if (!attachments) return message as OutgoingMessage;
     const files: Attachment[] = [];
@@ -191,8 +215,8 @@ export function createOutbox(deps: OutboxDeps) {
     try {
       await notifier.send(await outgoing(id, message));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const givingUp = attempts >= OUTBOX_MAX_ATTEMPTS;
+      const reason = failureReason(error);
+      const givingUp = attempts >= OUTBOX_MAX_ATTEMPTS || isPermanent(error);
       await database.query(
         givingUp
           ? 'update outbox set failed_at = now(), last_error = $2 where id = $1'
@@ -251,7 +275,10 @@ export function createOutbox(deps: OutboxDeps) {
       );
       await deliverNow(ids);
     },
-    /** Deletes messages sent more than OUTBOX_KEEP_DAYS ago (failed ones stay); answers how many. */
+    /**
+     * Deletes messages sent more than OUTBOX_KEEP_DAYS ago; answers how many. Those given up are
+     * support's (decision 0087), deleted by the retention sweep after their own period.
+     */
     async prune(): Promise<number> {
       const rows = await database.query(
         `delete from outbox where sent_at < now() - $1 * interval '1 day' returning id`,

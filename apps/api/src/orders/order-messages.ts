@@ -1505,9 +1505,9 @@ export function refundMessages(
 export async function buyerMessages<Message extends Pick<OutgoingMessage, 'channel'>>(
   deps: Pick<OrderDeps, 'users'>,
   tx: Tx,
-  order: Pick<OrderRow, 'userId' | 'billing'>,
+  order: Pick<OrderRow, 'id' | 'userId' | 'billing'>,
   build: (contact: Contact) => readonly Message[],
-): Promise<(Message & { followsAccount: string })[]> {
+): Promise<(Message & { followsAccount: string; aboutOrder: string })[]> {
   return messagesToAccount(order, await accountNow(deps, tx, order), build);
 }
 
@@ -1532,15 +1532,15 @@ export async function accountNow(
  * for a caller that reads the accounts of many orders in one query (the hold sweep).
  */
 export function messagesToAccount<Message extends Pick<OutgoingMessage, 'channel'>>(
-  order: Pick<OrderRow, 'userId' | 'billing'>,
+  order: Pick<OrderRow, 'id' | 'userId' | 'billing'>,
   account: AccountNow | undefined,
   build: (contact: Contact) => readonly Message[],
-): (Message & { followsAccount: string })[] {
+): (Message & { followsAccount: string; aboutOrder: string })[] {
   if (!account) return [];
   const { name } = order.billing as Billing;
   return build({ name, email: account.email, mobile: account.mobile })
     .filter((message) => message.channel !== 'whatsapp' || account.getWhatsappUpdate)
-    .map((message) => ({ ...message, followsAccount: order.userId }));
+    .map((message) => ({ ...message, followsAccount: order.userId, aboutOrder: order.id }));
 }
 
 /**
@@ -1550,7 +1550,7 @@ export function messagesToAccount<Message extends Pick<OutgoingMessage, 'channel
 export async function enqueueForBuyer(
   deps: Pick<OrderDeps, 'users'>,
   tx: Tx,
-  order: Pick<OrderRow, 'userId' | 'billing'>,
+  order: Pick<OrderRow, 'id' | 'userId' | 'billing'>,
   build: (contact: Contact) => readonly QueuedMessage[],
 ): Promise<number[]> {
   return enqueueMessages(tx, await buyerMessages(deps, tx, order, build));

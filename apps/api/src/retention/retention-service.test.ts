@@ -196,6 +196,28 @@ describeEachDatabase('the retention sweep', (ctx) => {
     expect(res.json().data.billing).toMatchObject({ name: 'Removed', email: '' });
   });
 
+  it('deletes a message the outbox gave up on once RETENTION_FAILED_MESSAGE_DAYS have passed', async () => {
+    const message = (to: string) =>
+      JSON.stringify({ channel: 'email', to, subject: 'Payment received', text: 'x' });
+    await query(
+      `insert into outbox (message, attempts, failed_at, sent_at) values
+         ($1, 8, ${ago('91 days')}, null),
+         ($2, 8, ${ago('89 days')}, null),
+         ($3, 1, null, null),
+         ($4, 1, null, ${ago('2 days')})`,
+      ['old@example.com', 'recent@example.com', 'waiting@example.com', 'sent@example.com'].map(
+        message,
+      ),
+    );
+    expect(await retentionSweepOnce(ctx().app)).toMatchObject({ failedMessages: 1 });
+    const left = await query<{ to: string }>(`select message->>'to' as to from outbox order by id`);
+    expect(left.map((row) => row.to)).toEqual([
+      'recent@example.com',
+      'waiting@example.com',
+      'sent@example.com',
+    ]);
+  });
+
   it('is skipped while another process sweeps', async () => {
     const other = await ctx().database.connect();
     try {

@@ -10,6 +10,7 @@ type RetentionConfig = Pick<
   | 'RETENTION_ENQUIRY_DAYS'
   | 'RETENTION_SCREENSHOT_DAYS'
   | 'RETENTION_UNPAID_ORDER_DAYS'
+  | 'RETENTION_FAILED_MESSAGE_DAYS'
 >;
 
 /** What an unpaid order's billing becomes once its period ends: the shape kept, no person in it. */
@@ -70,6 +71,12 @@ function rules(
           and (case when o.status in ('cancelled', 'refunded') then o.updated_at
                     else coalesce(o.paid_at, o.updated_at) end) < now() - $1 * interval '1 second'`,
       seconds: days(config.RETENTION_SCREENSHOT_DAYS),
+    },
+    // Messages the outbox gave up on (address and text): support's to send again or dismiss
+    // meanwhile (decision 0087). Sent ones are pruned by the outbox after OUTBOX_KEEP_DAYS.
+    failedMessages: {
+      sql: `delete from outbox where failed_at < now() - $1 * interval '1 second'`,
+      seconds: days(config.RETENTION_FAILED_MESSAGE_DAYS),
     },
     // Orders that were never paid: no invoice, no payment confirmed. A paid or invoiced order's
     // billing is a tax record and stays.

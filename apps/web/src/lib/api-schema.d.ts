@@ -1679,7 +1679,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Sales, orders waiting, open enquiries and stock at a glance
+     * Sales, orders waiting, open enquiries, messages not delivered and stock at a glance
      * @description Days and months in India (Asia/Kolkata). A sale is an order paid in the period (paid_at) and not cancelled or refunded since; money in rupees.
      */
     get: operations['getAdminDashboard'];
@@ -1887,6 +1887,66 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/undelivered-messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Messages the store gave up sending, the latest given up first
+     * @description E-mails, SMS and WhatsApp messages the outbox stopped trying after its attempts, or at once on a refusal the provider called permanent. Each names the order it was about, and what it was about (an e-mail's subject, else its kind), never its text. Deleted RETENTION_FAILED_MESSAGE_DAYS after they were given up.
+     */
+    get: operations['getAdminUndeliveredMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/undelivered-messages/{id}/send-again': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a message the store gave up on again, now
+     * @description Its attempts start again and it is tried at once. A buyer's message about an order goes to the account's e-mail or mobile as they are now: 409 ACCOUNT_CLOSED when the account is closed, 409 WHATSAPP_STOPPED for a WhatsApp message when the buyer has stopped WhatsApp updates. Recorded in the audit log (message.send_again: the channel and whether the address changed, never the address or the text). A message sent again (and not given up since) or dismissed is no longer listed: 404 NOT_FOUND.
+     */
+    post: operations['postAdminUndeliveredMessagesByIdSendAgain'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/admin/undelivered-messages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Dismiss a message the store gave up on (support reached the buyer another way)
+     * @description The message is deleted. Recorded in the audit log (message.dismiss: the channel, never the address or the text). A message sent again (and not given up since) or dismissed is no longer listed: 404 NOT_FOUND.
+     */
+    delete: operations['deleteAdminUndeliveredMessagesById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -17881,7 +17941,7 @@ export interface operations {
         entityType?: 'number' | 'order' | 'enquiry' | 'user' | 'import' | 'search';
         /** @description With entityType: one thing */
         entityId?: string;
-        /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., number., order., staff., tax_register., user.) */
+        /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., message., number., order., staff., tax_register., user.) */
         action?: string;
         page?: number;
         pageSize?: number;
@@ -20354,6 +20414,10 @@ export interface operations {
                 /** @description New or in progress */
                 open: number;
               };
+              messages: {
+                /** @description Messages the store gave up sending, for support (decision 0087) */
+                undelivered: number;
+              };
               inventory: {
                 categories: {
                   category: string;
@@ -22347,6 +22411,418 @@ export interface operations {
         };
         content: {
           'text/csv': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  getAdminUndeliveredMessages: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              messages: {
+                id: number;
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp';
+                /** @description The address or mobile it was last sent to */
+                to: string;
+                /** @description An e-mail's subject; an SMS's or WhatsApp message's kind in words (never its text, which may carry a UPC or a code) */
+                about: string;
+                /** @description The order the message was about, when it was about one */
+                order: {
+                  /** Format: uuid */
+                  id: string;
+                  reference: string;
+                } | null;
+                /** @description Sent again to the account's e-mail or mobile as they are then */
+                followsAccount: boolean;
+                attempts: number;
+                createdAt: string;
+                /** @description When the store gave it up */
+                failedAt: string;
+                /** @description The provider's last refusal, one line of at most 300 characters */
+                lastError: string | null;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  postAdminUndeliveredMessagesByIdSendAgain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The message’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+              /**
+               * @description sent; waiting: refused again, retried with back-off by the outbox; failed: refused for good again
+               * @enum {string}
+               */
+              status: 'sent' | 'waiting' | 'failed';
+              /** @description Where it was sent: the account’s contact now when it follows one */
+              to: string;
+              lastError: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+  };
+  deleteAdminUndeliveredMessagesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The message’s id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message?: string;
+            data: {
+              id: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
             /** @enum {boolean} */
             success: false;
             message: string;

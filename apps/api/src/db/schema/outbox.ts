@@ -5,7 +5,9 @@ import type { StoredMessage } from '../../notify/message';
 /**
  * Every e-mail and SMS to send, written in the transaction of the change that causes it and
  * sent by notify/outbox.ts: due from `next_attempt_at` (a claim pushes it on by a lease, a
- * failure by the back-off), done when `sent_at` or `failed_at` (attempts exhausted) is set.
+ * failure by the back-off), done when `sent_at` or `failed_at` (given up) is set. A row given up
+ * is support's to send again or dismiss (decision 0087); its `message` may name the account it
+ * follows (`followsAccount`) and the order it is about (`aboutOrder`).
  */
 export const outbox = pgTable(
   'outbox',

@@ -38,6 +38,8 @@ const actionLabels: Record<string, string> = {
   'customer.search': 'Customers searched',
   'customer.list': 'Customer list read',
   'tax_register.export': 'Tax register read',
+  'message.send_again': 'Undelivered message sent again',
+  'message.dismiss': 'Undelivered message dismissed',
 };
 
 /** The things actions are done to, as the action filter's groups name them. */
@@ -50,6 +52,7 @@ const things: Record<string, { name: string; all: string }> = {
   user: { name: "Buyers' own changes", all: "Any buyer's own change" },
   customer: { name: 'Customers', all: 'Anything about customers' },
   tax_register: { name: 'Tax register', all: 'Any read of the tax register' },
+  message: { name: 'Messages not delivered', all: 'Any undelivered message handled' },
 };
 
 /**
@@ -124,6 +127,7 @@ const entityNames: Record<string, string> = {
   import: 'Stock import',
   search: 'Search',
   tax_register: 'Tax register of',
+  message: 'Message',
 };
 
 /** The kind of thing an entry changed, in words: a user is a staff member or a buyer. */

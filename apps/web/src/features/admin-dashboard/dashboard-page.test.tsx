@@ -37,6 +37,7 @@ const dashboard = {
   daily: days,
   waiting: { awaitingPayment: 2, paid: 5, upcSent: 1, porting: 7, needsRefund: 1 },
   enquiries: { open: 4 },
+  messages: { undelivered: 2 },
   inventory: {
     categories: [
       {
@@ -76,7 +77,7 @@ describe('the dashboard', () => {
     expect(sales).toHaveTextContent('today is 1 April 2026');
   });
 
-  it('links each waiting step to its orders and the open enquiries to the inbox', async () => {
+  it('links each waiting step to its orders, the open enquiries to the inbox and the messages not delivered to their list', async () => {
     renderConsole(<DashboardPage />, { api: { 'GET /admin/dashboard': ok(dashboard) } });
     const waiting = await screen.findByRole('region', { name: 'Waiting for the team' });
     const expected = [
@@ -86,6 +87,7 @@ describe('the dashboard', () => {
       ['Porting', '7', '/admin/orders?status=porting_in_progress'],
       ['Needs refund', '1', '/admin/orders?needsRefund=true'],
       ['Open enquiries', '4', '/admin/enquiries?state=open'],
+      ['Messages not delivered', '2', '/admin/undelivered-messages'],
     ];
     for (const [label, value, href] of expected) {
       const link = within(waiting).getByRole('link', {

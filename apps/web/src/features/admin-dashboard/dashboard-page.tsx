@@ -26,7 +26,7 @@ export default function DashboardPage() {
 }
 
 function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
-  const { sales, waiting, enquiries, inventory } = dashboard;
+  const { sales, waiting, enquiries, messages, inventory } = dashboard;
   return (
     <div className="space-y-8">
       <Section
@@ -41,7 +41,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
       </Section>
 
       <Section title="Waiting for the team">
-        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7">
           <StatCard
             label="Awaiting payment"
             value={waiting.awaitingPayment}
@@ -63,6 +63,11 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
             label="Open enquiries"
             value={enquiries.open}
             to="/admin/enquiries?state=open"
+          />
+          <StatCard
+            label="Messages not delivered"
+            value={messages.undelivered}
+            to="/admin/undelivered-messages"
           />
         </div>
       </Section>
