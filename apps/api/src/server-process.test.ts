@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -87,6 +87,17 @@ describe('the server process', () => {
     }
     // Nothing was started or locked.
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('refuses to start on a data folder it cannot write, in one line without a stack (QA 23 F7)', async () => {
+    const file = join(scratch, 'not-a-folder');
+    writeFileSync(file, '');
+    const dataDir = join(file, 'data');
+    const server = startServer(dataDir);
+    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
+    expect(server.output().trim()).toBe(
+      `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its database there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+    );
   });
 
   it('starts, refuses a second server on its folder, stops on signals and starts again', async () => {

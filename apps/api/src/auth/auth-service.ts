@@ -13,7 +13,7 @@ import type { registerBody } from './auth-schemas';
 import { deleteOtpRequestsOf } from './auth-store';
 import { contactChangeNotices } from './contact-change-notice';
 import { openKnownDevice, sealKnownDevice } from './known-device';
-import { clearLoginFailures, countLoginAttempt } from './login-limits';
+import { refuseAtLoginLimits, settleLoginAttempt } from './login-limits';
 import {
   checkOtp,
   consumeOtp,
@@ -234,7 +234,8 @@ export function createAuthService({
 
     /**
      * Password sign-in with an e-mail address or a mobile number. Failures are limited per
-     * contact and per client address (login-limits.ts), checked before the password is.
+     * contact and per client address (login-limits.ts): checked before the password is, and
+     * again, with the failure counted, before the answer tells whether it matched.
      */
     async passwordLogin(
       input: { contact: string; password: string } & Requester,
@@ -260,11 +261,12 @@ export function createAuthService({
         clientIp: input.clientIp,
         knownDevice: !!user && user.id === input.deviceUserId,
       };
-      await countLoginAttempt(database, config, attempt);
+      await refuseAtLoginLimits(database, config, attempt);
+      // Verified against a decoy when no account matched, so both take the same time.
       const matches = await verifyPassword(user?.passwordHash, input.password);
+      await settleLoginAttempt(database, config, attempt, !!user && matches);
       if (!user || !matches) throw invalidCredentials();
       if (user.disabledAt) throw accountDisabled();
-      await clearLoginFailures(database, attempt);
       return { id: user.id, role: user.role };
     },
 

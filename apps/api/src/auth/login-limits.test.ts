@@ -93,6 +93,42 @@ describeEachDatabase(
       expect((await login('someone9@example.com', 'guess', '10.0.0.8')).statusCode).toBe(400);
     });
 
+    it('signs in every buyer with the right password at once from one address, counting only failures that happened (QA 23 F3)', async () => {
+      const { app } = ctx();
+      const buyers = [];
+      for (let i = 0; i < 10; i += 1) buyers.push((await registerCustomer(app)).details);
+      // Three real failures from the address: two more are allowed (LOGIN_FAILURES_PER_IP 5).
+      for (let i = 0; i < 3; i += 1) {
+        expect((await login(`stranger${i}@example.com`, 'guess', '10.0.3.1')).statusCode).toBe(400);
+      }
+      const signIns = await Promise.all(
+        buyers.map((buyer) => login(buyer.email, buyer.password, '10.0.3.1')),
+      );
+      expect(signIns.map((res) => res.statusCode)).toEqual(buyers.map(() => 200));
+      // The failures that happened still count: two more, then the address waits.
+      const after = [];
+      for (let i = 0; i < 3; i += 1) {
+        after.push((await login(`stranger${i}@example.com`, 'guess', '10.0.3.1')).statusCode);
+      }
+      expect(after).toEqual([400, 400, 429]);
+    });
+
+    it('tells guesses at once from one address no more wrong passwords than the limit (QA 23 F3)', async () => {
+      const { app } = ctx();
+      const { details } = await registerCustomer(app);
+      const guesses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => login(`guesser${i}@example.com`, 'guess', '10.0.3.2')),
+      );
+      const statuses = guesses.map((res) => res.statusCode).sort();
+      expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
+      // The limit is used up by failures that happened: even the right password waits, unchecked.
+      const verify = vi.spyOn(argon2, 'verify');
+      const refused = await login(details.email, details.password, '10.0.3.2');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/from your network/);
+      expect(verify).not.toHaveBeenCalled();
+    });
+
     it('counts only failures inside LOGIN_FAILURE_WINDOW_SECONDS', async () => {
       const { database } = ctx();
       for (let i = 0; i < 3; i += 1) await login('gone@example.com', 'guess');

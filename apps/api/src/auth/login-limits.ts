@@ -1,5 +1,5 @@
 import type { Config } from '../config/config';
-import type { Database } from '../db/database';
+import type { Database, Db } from '../db/database';
 import { tooMany } from '../http/app-error';
 import {
   countLoginFailures,
@@ -29,21 +29,18 @@ export interface LoginAttempt {
 }
 
 /**
- * Called before a password is checked: answers 429 LOGIN_FAILURE_LIMIT (with Retry-After) when
- * the contact has used up its failures from this address, or (unless the device is known to
- * the account) from all addresses together, or the address has used up its failures; otherwise
- * counts this attempt as a failure, which `clearLoginFailures` takes back when the password
- * matches. Counting per contact and address means guesses from elsewhere cannot lock the owner
- * out; the much higher cap from all addresses still stops a guesser with many addresses, and
- * spares the owner's devices (decision 0014). Counting first, under advisory locks, means
- * parallel guesses (from any server process) cannot exceed the limits, and a refused attempt
- * costs no argon2 work.
+ * Answers 429 LOGIN_FAILURE_LIMIT (with Retry-After) when the contact has used up its failures
+ * from this address, or (unless the device is known to the account) from all addresses
+ * together, or the address has used up its failures. Counting per contact and address means
+ * guesses from elsewhere cannot lock the owner out; the much higher cap from all addresses
+ * still stops a guesser with many addresses, and spares the owner's devices (decision 0014).
+ * Only failures that happened count: a sign-in still being checked counts nothing (decision 0090).
  */
-export async function countLoginAttempt(
-  database: Database,
+async function refuseAtLimits(
+  db: Db,
   config: LoginLimitConfig,
   attempt: LoginAttempt,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const { contact, clientIp } = attempt;
   const windowSeconds = config.LOGIN_FAILURE_WINDOW_SECONDS;
@@ -53,37 +50,66 @@ export async function countLoginAttempt(
       `Too many unsuccessful sign-in attempts with this ${contact.includes('@') ? 'e-mail address' : 'mobile number'}. Please try again in ${waitText(retryAfterSeconds)}, or sign in with a code instead.`,
       retryAfterSeconds,
     );
-  await database.db.transaction(async (tx) => {
-    await lockKeys(tx, [`login:contact:${contact}`, `login:ip:${clientIp}`]);
-    const pair = await countLoginFailures(tx, { contact, clientIp }, windowSeconds, now);
-    if (pair.count >= config.LOGIN_FAILURES_PER_CONTACT_AND_IP) {
-      throw contactRefused(pair.retryAfterSeconds);
-    }
-    if (!attempt.knownDevice) {
-      const all = await countLoginFailures(tx, { contact }, windowSeconds, now);
-      if (all.count >= config.LOGIN_FAILURES_PER_CONTACT)
-        throw contactRefused(all.retryAfterSeconds);
-    }
-    const fromIp = await countLoginFailures(tx, { clientIp }, windowSeconds, now);
-    if (fromIp.count >= config.LOGIN_FAILURES_PER_IP) {
-      throw tooMany(
-        LOGIN_FAILURE_LIMIT,
-        `Too many unsuccessful sign-in attempts from your network. Please try again in ${waitText(fromIp.retryAfterSeconds)}.`,
-        fromIp.retryAfterSeconds,
-      );
-    }
-    // Counted as a failure until the password matches; old rows of this contact and address go.
-    await recordLoginFailure(tx, { contact, clientIp, now, windowSeconds });
-  });
+  const pair = await countLoginFailures(db, { contact, clientIp }, windowSeconds, now);
+  if (pair.count >= config.LOGIN_FAILURES_PER_CONTACT_AND_IP) {
+    throw contactRefused(pair.retryAfterSeconds);
+  }
+  if (!attempt.knownDevice) {
+    const all = await countLoginFailures(db, { contact }, windowSeconds, now);
+    if (all.count >= config.LOGIN_FAILURES_PER_CONTACT) throw contactRefused(all.retryAfterSeconds);
+  }
+  const fromIp = await countLoginFailures(db, { clientIp }, windowSeconds, now);
+  if (fromIp.count >= config.LOGIN_FAILURES_PER_IP) {
+    throw tooMany(
+      LOGIN_FAILURE_LIMIT,
+      `Too many unsuccessful sign-in attempts from your network. Please try again in ${waitText(fromIp.retryAfterSeconds)}.`,
+      fromIp.retryAfterSeconds,
+    );
+  }
 }
 
 /**
- * A successful sign-in: the contact's failures from this address no longer count. Those from
- * other addresses stay: a guesser elsewhere does not get a fresh start when the owner signs in.
+ * Called before the password is checked: refuses (429) when the failures already made use up a
+ * limit, so a guesser past the limits costs no argon2 work.
  */
-export async function clearLoginFailures(
+export async function refuseAtLoginLimits(
   database: Database,
-  attempt: Pick<LoginAttempt, 'contact' | 'clientIp'>,
+  config: LoginLimitConfig,
+  attempt: LoginAttempt,
+  now = new Date(),
 ): Promise<void> {
-  await deleteLoginFailures(database.db, attempt.contact, attempt.clientIp);
+  await refuseAtLimits(database.db, config, attempt, now);
+}
+
+/**
+ * Called once the password was checked, before the answer says whether it matched: under
+ * advisory locks on the contact and the address (shared by every server process), refuses
+ * (429) when the limits are used up, whatever the password, and otherwise records a failure
+ * when it did not match, or clears this contact's failures from this address when it did.
+ * Checking and counting under the locks means parallel guesses are told no more wrong
+ * passwords than the limits allow; a right password is refused only for failures that
+ * happened (decision 0090). Failures from other addresses stay: a guesser elsewhere does not
+ * get a fresh start when the owner signs in.
+ */
+export async function settleLoginAttempt(
+  database: Database,
+  config: LoginLimitConfig,
+  attempt: LoginAttempt,
+  passwordMatched: boolean,
+  now = new Date(),
+): Promise<void> {
+  const { contact, clientIp } = attempt;
+  await database.db.transaction(async (tx) => {
+    await lockKeys(tx, [`login:contact:${contact}`, `login:ip:${clientIp}`]);
+    await refuseAtLimits(tx, config, attempt, now);
+    if (passwordMatched) await deleteLoginFailures(tx, contact, clientIp);
+    // Old rows of this contact and address go with it.
+    else
+      await recordLoginFailure(tx, {
+        contact,
+        clientIp,
+        now,
+        windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+      });
+  });
 }

@@ -22,6 +22,17 @@ const completeProduction = {
   PUBLIC_SUPPORT_EMAIL: 'help@shop.example.in',
 };
 
+/** The problems a start of the store with these settings lists (none: it starts). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, { forServer: true });
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+}
+
 describe('loadConfig', () => {
   it('fills every setting with its default', () => {
     const config = loadConfig({});
@@ -100,16 +111,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start a production store without its public settings, listing them all', () => {
-    const problemsOf = (env: Record<string, string>) => {
-      try {
-        loadConfig(env, { forServer: true });
-        return [];
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError);
-        return (error as ConfigError).problems.map((p) => p.split(':')[0]);
-      }
-    };
-    expect(problemsOf({ NODE_ENV: 'production', PORT: 'eighty' })).toEqual([
+    const settingsOf = (env: Record<string, string>) =>
+      problemsOf(env).map((problem) => problem.split(':')[0]);
+    expect(settingsOf({ NODE_ENV: 'production', PORT: 'eighty' })).toEqual([
       'PORT',
       'SESSION_SECRET',
       'PUBLIC_BASE_URL',
@@ -124,7 +128,7 @@ describe('loadConfig', () => {
       'PUBLIC_SUPPORT_EMAIL',
     ]);
     expect(
-      problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(32) }),
+      settingsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'msg91', SESSION_SECRET: 'x'.repeat(32) }),
     ).toEqual([
       'MSG91_AUTH_KEY',
       // One template per kind of SMS, every one missing in the same list (decision 0052).
@@ -139,9 +143,9 @@ describe('loadConfig', () => {
       'PUBLIC_SALES_WHATSAPP',
       'PUBLIC_SUPPORT_EMAIL',
     ]);
-    expect(problemsOf(completeProduction)).toEqual([]);
+    expect(settingsOf(completeProduction)).toEqual([]);
     // Outside production, and for the commands (seed, backup, create-staff), less is needed.
-    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+    expect(settingsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }),
@@ -427,6 +431,57 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ ...completeProduction, HOST: '0.0.0.0' }, { forServer: true }),
     ).not.toThrow();
+  });
+
+  it('says what each address setting must be and what is wrong, never printing its password (QA 23 F4, F8)', () => {
+    const smtp =
+      'SMTP_URL: must be a URL beginning smtp:// or smtps:// with a host, such as smtps://user:password@smtp.example.com:465: ';
+    expect(problemsOf({ SMTP_URL: 'smtp.gmail.com' })).toEqual([
+      `${smtp}it does not begin with a scheme and ://`,
+    ]);
+    expect(problemsOf({ SMTP_URL: 'smtp//user:Sekr3t-pw@mail' })).toEqual([
+      `${smtp}it does not begin with a scheme and ://`,
+    ]);
+    expect(problemsOf({ SMTP_URL: 'https://user:Sekr3t-pw@mail.example.in' })).toEqual([
+      `${smtp}it begins https://`,
+    ]);
+    expect(problemsOf({ SMTP_URL: 'smtps://user:Sekr3t-pw@mail.example.in:99999' })).toEqual([
+      `${smtp}it is not a valid URL (check its port, and percent-encode any / # ? or @ in the user name or password)`,
+    ]);
+    expect(problemsOf({ SMTP_URL: 'smtp://' })).toEqual([`${smtp}it names no host`]);
+    // In production too, where a set SMTP_URL was enough before.
+    expect(
+      problemsOf({ ...completeProduction, SMTP_URL: 'smtp.gmail.com' }).map((p) => p.split(':')[0]),
+    ).toEqual(['SMTP_URL']);
+    for (const good of ['smtp://127.0.0.1:2525', 'SMTPS://user:p%40ss@smtp.gmail.com:465']) {
+      expect(loadConfig({ SMTP_URL: good }).SMTP_URL).toBe(good);
+    }
+
+    // A PostgreSQL server's address, a Unix socket's too.
+    expect(problemsOf({ DATABASE_URL: 'mysql://root:Sekr3t-pw@db.internal/store' })).toEqual([
+      'DATABASE_URL: must be a URL beginning postgres:// or postgresql://, such as postgresql://store:password@host/store: it begins mysql://',
+    ]);
+    for (const good of ['postgres://store:pw@db:5432/store', 'postgresql:///store?host=/run/pg']) {
+      expect(loadConfig({ DATABASE_URL: good }).DATABASE_URL).toBe(good);
+    }
+
+    // The web addresses: https or http, nothing else a URL may be.
+    expect(
+      problemsOf({
+        ALLOW_DEV_ON_PUBLIC_HOST: 'true',
+        PUBLIC_BASE_URL: 'shop.example.in',
+        RAZORPAY_API_BASE: 'ftp://api.razorpay.com/v1',
+        RAZORPAY_CHECKOUT_URL: 'javascript:alert(1)',
+        MSG91_API_BASE: 'https://',
+        WHATSAPP_API_BASE: 'graph.facebook.com',
+      }),
+    ).toEqual([
+      'PUBLIC_BASE_URL: must be a URL beginning https:// or http:// with a host, such as https://shop.example.in: it does not begin with a scheme and ://',
+      'RAZORPAY_API_BASE: must be a URL beginning https:// or http:// with a host, such as https://api.razorpay.com/v1: it begins ftp://',
+      'RAZORPAY_CHECKOUT_URL: must be a URL beginning https:// or http:// with a host, such as https://checkout.razorpay.com/v1/checkout.js: it does not begin with a scheme and ://',
+      'MSG91_API_BASE: must be a URL beginning https:// or http:// with a host, such as https://control.msg91.com/api/v5: it is not a valid URL (check its port, and percent-encode any / # ? or @ in the user name or password)',
+      'WHATSAPP_API_BASE: must be a URL beginning https:// or http:// with a host, such as https://graph.facebook.com/v23.0: it does not begin with a scheme and ://',
+    ]);
   });
 
   it('treats an empty variable as unset', () => {

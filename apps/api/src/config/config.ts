@@ -162,6 +162,42 @@ function isHttps(address: string): boolean {
 }
 
 /**
+ * What is wrong with an address setting, in words that never repeat the address: it may hold a
+ * user and password. Only a scheme (what comes before "://", never a credential) is named.
+ * Undefined: nothing is wrong.
+ */
+function addressProblem(value: string, schemes: string[], needsHost: boolean): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme) return 'it does not begin with a scheme and ://';
+  if (!schemes.includes(scheme)) return `it begins ${scheme}://`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'it is not a valid URL (check its port, and percent-encode any / # ? or @ in the user name or password)';
+  }
+  if (needsHost && !url.hostname) return 'it names no host';
+  return undefined;
+}
+
+/**
+ * A setting that is a URL of one of `schemes`, with a host unless `hostless` (a PostgreSQL URL
+ * may name a Unix socket in its query instead). Its problem says what it must be and what is
+ * wrong, without the value (QA 23 F4, F8).
+ */
+function addressSetting(schemes: string[], example: string, { hostless = false } = {}) {
+  const wanted = `must be a URL beginning ${schemes.map((scheme) => `${scheme}://`).join(' or ')}${hostless ? '' : ' with a host'}, such as ${example}`;
+  return z.string().superRefine((value, ctx) => {
+    const wrong = addressProblem(value, schemes, !hostless);
+    if (wrong) ctx.addIssue({ code: 'custom', message: `${wanted}: ${wrong}` });
+  });
+}
+
+/** A web address setting (https, or http for a stand-in or a trial), its default the example. */
+const webAddress = (defaultValue: string) =>
+  addressSetting(['https', 'http'], defaultValue).default(defaultValue);
+
+/**
  * Every setting of the server, read from the environment and checked at start-up.
  * Time limits, TTLs and rate limits live here so tests can shorten them instead of sleeping.
  */
@@ -171,7 +207,13 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: addressSetting(
+    ['postgres', 'postgresql'],
+    'postgresql://store:password@host/store',
+    {
+      hostless: true,
+    },
+  ).optional(),
   WEB_BUILD_DIR: z.string().optional(),
   /** Demo numbers loaded into an empty store; unset: 20,000, or 0 under NODE_ENV=production. */
   DEMO_DATA_COUNT: z.coerce.number().int().min(0).optional(),
@@ -186,7 +228,7 @@ const configSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: seconds.max(3600).default(10),
 
   /** Unset: the store's own HOST and PORT (localBaseUrl). */
-  PUBLIC_BASE_URL: z.url().optional(),
+  PUBLIC_BASE_URL: addressSetting(['https', 'http'], 'https://shop.example.in').optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -365,17 +407,21 @@ const configSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
-  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
+  RAZORPAY_API_BASE: webAddress('https://api.razorpay.com/v1'),
   /** Razorpay Checkout's script, which the buyer's browser loads to pay (the stand-in's in a trial). */
-  RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  RAZORPAY_CHECKOUT_URL: webAddress('https://checkout.razorpay.com/v1/checkout.js'),
 
-  SMTP_URL: z.string().optional(),
+  /** The mail server, as nodemailer takes it: smtp:// (STARTTLS when offered) or smtps:// (TLS). */
+  SMTP_URL: addressSetting(
+    ['smtp', 'smtps'],
+    'smtps://user:password@smtp.example.com:465',
+  ).optional(),
   MAIL_FROM: z.string().default(demoDefaults.MAIL_FROM),
   SMS_PROVIDER: z.enum(['log', 'msg91']).default('log'),
   MSG91_AUTH_KEY: z.string().optional(),
   /** The MSG91 template (mapped to its DLT template) of each kind of SMS. */
   ...msg91TemplateSettings,
-  MSG91_API_BASE: z.url().default('https://control.msg91.com/api/v5'),
+  MSG91_API_BASE: webAddress('https://control.msg91.com/api/v5'),
   WHATSAPP_PROVIDER: z.enum(['log', 'cloud']).default('log'),
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z
@@ -383,7 +429,7 @@ const configSchema = z.object({
     .regex(/^\d+$/, 'must be the digits of the phone number id')
     .optional(),
   /** The Graph API with its version; messages go to {base}/{phone-number-id}/messages. */
-  WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v23.0'),
+  WHATSAPP_API_BASE: webAddress('https://graph.facebook.com/v23.0'),
   WHATSAPP_TEMPLATE_LANGUAGE: z
     .string()
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a language code such as en or en_US')

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir, processIdentity } from './data-dir-lock';
+import {
+  DataDirLockedError,
+  DataDirNotWritableError,
+  lockDataDir,
+  processIdentity,
+} from './data-dir-lock';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const folders: string[] = [];
@@ -28,6 +33,24 @@ describe('lockDataDir', () => {
     } finally {
       other.kill();
     }
+  });
+
+  it('says in one line that a folder it cannot write is not writable, and why (QA 23 F7)', () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, '');
+    const dataDir = join(file, 'data');
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirNotWritableError);
+    expect(() => lockDataDir(dataDir)).toThrow(
+      `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its database there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+    );
+    // A read-only mount in the system's words, without the lock's own file name.
+    const readOnly = Object.assign(
+      new Error("EROFS: read-only file system, open '/mnt/ro/store.lock.1149'"),
+      { code: 'EROFS' },
+    );
+    expect(new DataDirNotWritableError('/mnt/ro', readOnly).message).toMatch(
+      /^DATA_DIR \/mnt\/ro is not writable: read-only file system \(EROFS\)\. /,
+    );
   });
 
   it('takes over a lock left by a process that is gone', async () => {

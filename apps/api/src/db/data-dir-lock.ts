@@ -14,6 +14,30 @@ export class DataDirLockedError extends EmbeddedPostgresError {
   }
 }
 
+/**
+ * The data folder cannot be created or written (a read-only mount, its permissions, a full
+ * disk): said in one line at start-up, without a stack (QA 23 F7).
+ */
+export class DataDirNotWritableError extends EmbeddedPostgresError {
+  override name = 'DataDirNotWritableError';
+  constructor(dataDir: string, error: NodeJS.ErrnoException) {
+    super(
+      `DATA_DIR ${dataDir} is not writable: ${writeFailure(error)}. The store keeps its database there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+      { cause: error },
+    );
+  }
+}
+
+/** A failed write in plain words with its code ("read-only file system (EROFS)"), no path. */
+function writeFailure(error: NodeJS.ErrnoException): string {
+  if (error.code === 'EEXIST' || error.code === 'ENOTDIR') {
+    return `a file is in the way of the folder (${error.code})`;
+  }
+  // Node's message: "EROFS: read-only file system, open '<path>'".
+  const words = /^[A-Z0-9]+: ([^,]+)/.exec(error.message)?.[1] ?? error.message;
+  return error.code ? `${words} (${error.code})` : words;
+}
+
 /** Whether a process runs (a killed one its parent has not yet reaped, a zombie, does not). */
 export function isAlive(pid: number): boolean {
   try {
@@ -148,10 +172,15 @@ function clearStaleLock(dataDir: string, lockFile: string, mine: string): boolea
  * a lock file without its owner. Returns a release function.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
   const lockFile = join(dataDir, 'store.lock');
   const mine = join(dataDir, `store.lock.${process.pid}`);
-  writeFileSync(mine, lockContents(process.pid));
+  // The first write to the folder at start-up: where a folder the store cannot use is told.
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(mine, lockContents(process.pid));
+  } catch (error) {
+    throw new DataDirNotWritableError(dataDir, error as NodeJS.ErrnoException);
+  }
   try {
     for (let attempt = 0; attempt < 200; attempt++) {
       try {

@@ -119,9 +119,10 @@ export const otpSends = pgTable(
 );
 
 /**
- * Password sign-ins not (yet) successful, for the per-contact and per-address failure limits.
- * A row is written before the password is checked and the rows of that contact and address
- * are deleted when a sign-in succeeds, so parallel guesses cannot exceed the limit.
+ * Failed password sign-ins, for the per-contact and per-address failure limits. A row is
+ * written once the password did not match, under the same locks as the count that let the
+ * answer be given, and the rows of that contact and address are deleted when a sign-in
+ * succeeds (auth/login-limits.ts, decision 0090).
  */
 export const loginFailures = pgTable(
   'login_failures',
