@@ -51,6 +51,17 @@ async function shutdown(signal: string, config: Config) {
   }
 }
 
+/**
+ * A promise rejected with nothing to handle it is a bug, but not one that left a half-done step
+ * behind (each step is a transaction): it is logged and the store keeps serving. Node's default
+ * ends the process, and under `npm start` nothing would start it again (decision 0089). An
+ * uncaught exception still ends it.
+ */
+process.on('unhandledRejection', (reason) => {
+  if (app) app.log.error({ err: reason }, 'unhandled promise rejection: the store keeps running');
+  else console.error('Unhandled promise rejection:', reason);
+});
+
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -165,10 +165,14 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
           staging = stageRows(db, id, batch).then(() =>
             setProcessed(db, id, (processed += batch.length)),
           );
+          // Observed at once: a batch failing (a lost connection) while the next one is read
+          // would otherwise be an unhandled rejection, which ends the process. The next
+          // `await staging` still throws its error, and the import fails alone.
+          staging.catch(() => {});
         }
         await staging;
       } finally {
-        // A failed batch must not leave a rejected promise unobserved.
+        // The batch being written is waited for before its rows are removed.
         await staging.catch(() => {});
       }
       const counts = await inTransaction(database, async (tx) => {
