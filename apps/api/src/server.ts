@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { openStoreDatabase, type StoreDatabase } from './db/open-store-database';
 import { EmbeddedPostgresError } from './db/postgres-binaries';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
+import { checkUploadFolder } from './imports/upload-folder';
 import { startFailureHeadline } from './start-failure';
 
 let app: App | undefined;
@@ -64,6 +65,7 @@ process.on('unhandledRejection', (reason) => {
 
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
+  checkUploadFolder(config.DATA_DIR);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => void shutdown(signal, config));
   }

@@ -113,7 +113,7 @@ export function createServices(deps: ServiceDeps) {
       staffAlerts,
       outbox,
     }),
-    imports: createImportService({ database, catalog, audit, log }),
+    imports: createImportService({ database, catalog, audit, log, dataDir: config.DATA_DIR }),
     staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
     health: createHealthService(database),
     dev: createDevService(database),

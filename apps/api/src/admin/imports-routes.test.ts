@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { classify, numerology } from '@store/domain';
 import { csvRows, multipartFile } from '../../test-support/csv-upload';
 import { cellAsWritten, inertCell } from '../http/spreadsheet-cells';
@@ -1193,4 +1196,36 @@ describeEachDatabase(
     });
   },
   { env: { IMPORT_MAX_BYTES: '1024' } },
+);
+
+/** DATA_DIR's uploads folder cannot take the file (here a file stands in its place; QA 23 F5). */
+const unwritableDataDir = mkdtempSync(join(tmpdir(), 'store-import-unwritable-'));
+writeFileSync(join(unwritableDataDir, 'uploads'), '');
+
+describeEachDatabase(
+  'stock imports when the upload folder cannot take files',
+  (ctx) => {
+    it('answer 503 saying what to ask of whoever runs the store, and keep nothing', async () => {
+      const support = await staffMember(ctx().app, 'support');
+      const res = await support.client.request({
+        method: 'POST',
+        url: api('/admin/numbers/import'),
+        ...multipartFile('number,price\n9820012345,5000\n'),
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'UPLOAD_FOLDER_NOT_WRITABLE',
+        message:
+          'The server cannot store the upload: its upload folder (under the DATA_DIR setting) is not writable. Ask whoever runs the store to make it writable, then upload the file again.',
+      });
+      expect(res.body).not.toContain(unwritableDataDir);
+      const [row] = await ctx().database.query<{ n: number }>(
+        'select count(*)::int as n from imports',
+      );
+      expect(row?.n).toBe(0);
+    });
+    afterAll(() => rmSync(unwritableDataDir, { recursive: true, force: true }));
+  },
+  { env: { DATA_DIR: unwritableDataDir } },
 );
