@@ -659,7 +659,10 @@ describeEachDatabase('stock imports', (ctx) => {
       // Long rows (a column the store does not read): reading the next batch outlasts the
       // failing insert, so the failure comes while nothing waits for it.
       const note = 'n'.repeat(1_000);
-      const rows = Array.from({ length: 10_001 }, (_, i) => `6${String(i).padStart(9, '0')},5000,${note}`);
+      const rows = Array.from(
+        { length: 10_001 },
+        (_, i) => `6${String(i).padStart(9, '0')},5000,${note}`,
+      );
       const { importId } = (
         await upload(support.client, ['number,price,note', ...rows].join('\n'))
       ).json().data;

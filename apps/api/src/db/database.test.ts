@@ -118,7 +118,8 @@ describe('a transaction whose BEGIN fails', () => {
 
 describe('what counts as the database unreachable', () => {
   it("counts PostgreSQL's refusals of a connection, not a statement's errors", () => {
-    const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
+    const wrapped = (cause: object) =>
+      Object.assign(new Error('Failed query: select 1'), { cause });
     for (const refusal of [
       { code: '53300', message: 'sorry, too many clients already' },
       { code: '3D000', message: 'database "store" does not exist' },

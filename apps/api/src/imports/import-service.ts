@@ -139,13 +139,7 @@ function toImportView({ record, actorName }: { record: ImportRecord; actorName: 
  * applied to the numbers in ONE transaction that also marks the import done. A job that stops
  * first leaves the numbers as they were and the import `failed`.
  */
-export function createImportService({
-  database,
-  catalog,
-  audit,
-  log,
-  dataDir,
-}: ImportServiceDeps) {
+export function createImportService({ database, catalog, audit, log, dataDir }: ImportServiceDeps) {
   const { db } = database;
   /** The staged upload of an import (decision 0089). */
   const spoolPath = (id: string) => join(uploadFolder(dataDir), `store-import-${id}.csv`);

@@ -58,7 +58,7 @@ export function uploadNotStored(error: unknown): AppError | undefined {
     ? new AppError(
         507,
         'UPLOAD_FOLDER_FULL',
-        "The server has no room to store the upload: its upload folder (under the DATA_DIR setting) is full. Ask whoever runs the store to free space there, then upload the file again.",
+        'The server has no room to store the upload: its upload folder (under the DATA_DIR setting) is full. Ask whoever runs the store to free space there, then upload the file again.',
       )
     : new AppError(
         503,
