@@ -135,9 +135,9 @@ function toImportView({ record, actorName }: { record: ImportRecord; actorName: 
 /**
  * Stock imports (docs/decisions/0010): a CSV of number,price,offer_price checked as a stream
  * (a dry run writes nothing), or run as a job: the upload is spooled to a file in DATA_DIR's
- * uploads folder and counted, then checked into the staging table a batch at a time (`processed` grows), then
- * applied to the numbers in ONE transaction that also marks the import done. A job that stops
- * first leaves the numbers as they were and the import `failed`.
+ * uploads folder and counted, then checked into the staging table a batch at a time
+ * (`processed` grows), then applied to the numbers in ONE transaction that also marks the import
+ * done. A job that stops first leaves the numbers as they were and the import `failed`.
  */
 export function createImportService({ database, catalog, audit, log, dataDir }: ImportServiceDeps) {
   const { db } = database;
