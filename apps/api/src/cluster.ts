@@ -13,6 +13,7 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config/config';
+import { checkUploadFolder } from './imports/upload-folder';
 import { crashWindow, isCrash, stopSignals } from './worker-exits';
 
 /** Crashed workers replaced within a minute; one more stops the cluster. */
@@ -22,6 +23,7 @@ function primary() {
   let config;
   try {
     config = loadConfig(process.env, { forServer: true });
+    checkUploadFolder(config.DATA_DIR);
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

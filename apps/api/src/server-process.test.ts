@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -98,6 +106,22 @@ describe('the server process', () => {
     expect(server.output().trim()).toBe(
       `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its database there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
     );
+  });
+
+  it('refuses to start when DATA_DIR cannot take the uploads imports stage, saying which setting', async () => {
+    const dataDir = join(scratch, 'no-uploads');
+    mkdirSync(dataDir);
+    // A file where the uploads folder goes: as a read-only or full DATA_DIR, it takes no file.
+    writeFileSync(join(dataDir, 'uploads'), '');
+    const server = startServer(dataDir);
+    expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
+    expect(server.output()).toContain(
+      `  - DATA_DIR: stock imports stage their uploads in ${join(dataDir, 'uploads')}, which cannot take files`,
+    );
+    expect(server.output()).not.toContain('    at ');
+    // Nothing was started or locked.
+    expect(lockOwner(dataDir)).toBeNull();
+    expect(existsSync(join(dataDir, 'postgres'))).toBe(false);
   });
 
   it('starts, refuses a second server on its folder, stops on signals and starts again', async () => {

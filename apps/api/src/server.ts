@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { openStoreDatabase, type StoreDatabase } from './db/open-store-database';
 import { EmbeddedPostgresError } from './db/postgres-binaries';
 import { loadDemoDataIfEmpty } from './demo/demo-data';
+import { checkUploadFolder } from './imports/upload-folder';
 import { startFailureHeadline } from './start-failure';
 
 let app: App | undefined;
@@ -51,8 +52,20 @@ async function shutdown(signal: string, config: Config) {
   }
 }
 
+/**
+ * A promise rejected with nothing to handle it is a bug, but not one that left a half-done step
+ * behind (each step is a transaction): it is logged and the store keeps serving. Node's default
+ * ends the process, and under `npm start` nothing would start it again (decision 0089). An
+ * uncaught exception still ends it.
+ */
+process.on('unhandledRejection', (reason) => {
+  if (app) app.log.error({ err: reason }, 'unhandled promise rejection: the store keeps running');
+  else console.error('Unhandled promise rejection:', reason);
+});
+
 async function main() {
   const config = loadConfig(process.env, { forServer: true });
+  checkUploadFolder(config.DATA_DIR);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => void shutdown(signal, config));
   }

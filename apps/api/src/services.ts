@@ -114,7 +114,7 @@ export function createServices(deps: ServiceDeps) {
       staffAlerts,
       outbox,
     }),
-    imports: createImportService({ database, catalog, audit, log }),
+    imports: createImportService({ database, catalog, audit, log, dataDir: config.DATA_DIR }),
     messages: createMessageService({ database, users, audit, outbox }),
     staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
     health: createHealthService(database),

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
@@ -71,6 +73,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     DEMO_DATA_COUNT: '0',
     PUBLIC_BASE_URL: 'http://store.test',
+    // Stock imports stage their uploads under it: not the repository's ./data.
+    DATA_DIR: join(tmpdir(), 'store-api-tests'),
     ...overrides,
   });
 }

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { classify, numerology } from '@store/domain';
 import { csvRows, multipartFile } from '../../test-support/csv-upload';
 import { cellAsWritten, inertCell } from '../http/spreadsheet-cells';
@@ -639,6 +642,47 @@ describeEachDatabase('stock imports', (ctx) => {
     }
   });
 
+  it('fails alone when its connection is lost while it stages rows: the server goes on', async () => {
+    const support = await stock();
+    const before = await catalogue();
+    // The connection writing the first batch is ended by the server (as pg_terminate_backend
+    // or a database restart ends it) while the next batch is read: QA 23 F1 ended the process.
+    await ctx().database.query(`
+      create function drop_staging_connection() returns trigger language plpgsql as $$
+      begin
+        if new.line = 2 then perform pg_terminate_backend(pg_backend_pid()); end if;
+        return new;
+      end $$;
+      create trigger drop_staging_connection before insert on import_rows
+        for each row execute function drop_staging_connection();`);
+    try {
+      // Long rows (a column the store does not read): reading the next batch outlasts the
+      // failing insert, so the failure comes while nothing waits for it.
+      const note = 'n'.repeat(1_000);
+      const rows = Array.from(
+        { length: 10_001 },
+        (_, i) => `6${String(i).padStart(9, '0')},5000,${note}`,
+      );
+      const { importId } = (
+        await upload(support.client, ['number,price,note', ...rows].join('\n'))
+      ).json().data;
+      expect(await finished(support.client, importId)).toMatchObject({
+        status: 'failed',
+        imported: 0,
+        failure:
+          'The import stopped on an error: nothing of it was applied. Upload the file again; the server log has the details.',
+      });
+      expect(await catalogue()).toEqual(before);
+      expect(await tableCounts()).toMatchObject({ staged: 0, errors: 0 });
+    } finally {
+      await ctx().database.query(
+        'drop trigger drop_staging_connection on import_rows; drop function drop_staging_connection()',
+      );
+    }
+    const health = await ctx().app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.statusCode).toBe(200);
+  });
+
   it('fails imports a stopped server left running, but not one a live process still runs', async () => {
     const support = await stock();
     const { database, app } = ctx();
@@ -1155,4 +1199,36 @@ describeEachDatabase(
     });
   },
   { env: { IMPORT_MAX_BYTES: '1024' } },
+);
+
+/** DATA_DIR's uploads folder cannot take the file (here a file stands in its place; QA 23 F5). */
+const unwritableDataDir = mkdtempSync(join(tmpdir(), 'store-import-unwritable-'));
+writeFileSync(join(unwritableDataDir, 'uploads'), '');
+
+describeEachDatabase(
+  'stock imports when the upload folder cannot take files',
+  (ctx) => {
+    it('answer 503 saying what to ask of whoever runs the store, and keep nothing', async () => {
+      const support = await staffMember(ctx().app, 'support');
+      const res = await support.client.request({
+        method: 'POST',
+        url: api('/admin/numbers/import'),
+        ...multipartFile('number,price\n9820012345,5000\n'),
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'UPLOAD_FOLDER_NOT_WRITABLE',
+        message:
+          'The server cannot store the upload: its upload folder (under the DATA_DIR setting) is not writable. Ask whoever runs the store to make it writable, then upload the file again.',
+      });
+      expect(res.body).not.toContain(unwritableDataDir);
+      const [row] = await ctx().database.query<{ n: number }>(
+        'select count(*)::int as n from imports',
+      );
+      expect(row?.n).toBe(0);
+    });
+    afterAll(() => rmSync(unwritableDataDir, { recursive: true, force: true }));
+  },
+  { env: { DATA_DIR: unwritableDataDir } },
 );

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { openDatabase, type Tx } from './database';
+import { isDatabaseUnreachable, openDatabase, type Tx } from './database';
 
 describe('closing a database', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -112,6 +112,28 @@ describe('a transaction whose BEGIN fails', () => {
       expect(await database.db.transaction(backendPid)).toBe(failedOn);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('what counts as the database unreachable', () => {
+  it("counts PostgreSQL's refusals of a connection, not a statement's errors", () => {
+    const wrapped = (cause: object) =>
+      Object.assign(new Error('Failed query: select 1'), { cause });
+    for (const refusal of [
+      { code: '53300', message: 'sorry, too many clients already' },
+      { code: '3D000', message: 'database "store" does not exist' },
+      { code: '55000', message: 'database "store" is not currently accepting connections' },
+      new Error('Client has encountered a connection error and is not queryable'),
+    ]) {
+      expect(isDatabaseUnreachable(wrapped(refusal)), JSON.stringify(refusal)).toBe(true);
+    }
+    for (const statementError of [
+      { code: '55000', message: 'sequence "orders_id_seq" is not yet defined in this session' },
+      { code: '57014', message: 'canceling statement due to statement timeout' },
+      { code: '23505', message: 'duplicate key value violates unique constraint' },
+    ]) {
+      expect(isDatabaseUnreachable(wrapped(statementError)), statementError.code).toBe(false);
     }
   });
 });

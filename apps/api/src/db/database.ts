@@ -119,7 +119,9 @@ async function transactionOnOwnConnection<T>(
   } catch (error) {
     // The work's own error comes back only after a rollback that went through.
     client.release(error !== workError);
-    throw error;
+    // A rollback that failed after the work did (the connection lost under both: "not
+    // queryable") says less than the work's error, which names the cause (57P01).
+    throw workError === noError ? error : workError;
   }
 }
 
@@ -185,26 +187,41 @@ export function openDatabase(
   return database;
 }
 
-/** Network failures of reaching the database (a server stopped, restarting or unreachable). */
-const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE']);
+/**
+ * Failures of reaching the database (a server stopped, restarting or unreachable): network
+ * codes, and PostgreSQL's refusals of a new connection: too many connections (53300), the
+ * database gone (3D000).
+ */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  '53300',
+  '3D000',
+]);
 
 /**
  * Whether the error (or its causes) says the database cannot be reached now, rather than that
  * the query was wrong: a refused or lost connection, a connection's or the pool's timeout
- * (pg says "timeout expired" and "timeout exceeded when trying to connect"), or
- * PostgreSQL's connection-exception (08xxx) and shutting-down (57P01-57P03) states.
+ * (pg says "timeout expired" and "timeout exceeded when trying to connect"), a query on a
+ * connection already lost ("not queryable"), PostgreSQL's connection-exception (08xxx) and
+ * shutting-down (57P01-57P03) states, and a database that accepts no connections now (55000
+ * with those words: `ALLOW_CONNECTIONS false`; 55000 means other things too).
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (const { code, message } of causes(error)) {
+    const words = typeof message === 'string' ? message : '';
     if (typeof code === 'string') {
       if (unreachableCodes.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) {
         return true;
       }
+      if (code === '55000' && words.includes('is not currently accepting connections')) return true;
     }
     if (
-      typeof message === 'string' &&
-      /timeout exceeded when trying to connect|^timeout expired$|Connection terminated/.test(
-        message,
+      /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|encountered a connection error and is not queryable/.test(
+        words,
       )
     ) {
       return true;

@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +15,7 @@ import { csvStream } from '../http/csv-stream';
 import { keyReused, requestHash } from '../http/idempotency-key';
 import { checkedRows, countRows, type CheckedRow, type GoodRow } from './csv-rows';
 import { DRY_RUN_ERROR_LIMIT, type DryRun, type ImportView } from './import-schemas';
+import { uploadFolder, uploadNotStored } from './upload-folder';
 import {
   countRowErrors,
   failImport,
@@ -40,6 +40,8 @@ export interface ImportServiceDeps {
   catalog: CatalogService;
   audit: AuditService;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** DATA_DIR: uploads are staged in its uploads folder. */
+  dataDir: string;
 }
 
 /** Why the apply refuses a row (ImportRefusal): only orders hold and sell numbers. */
@@ -64,12 +66,9 @@ const FAILED =
 /** An import stopped on purpose (the server closing), with what to tell staff. */
 class ImportStopped extends Error {}
 
-/** The spooled upload of an import, in the temporary folder. */
 /** Which count of the dry run a new number's row adds to (a new row held or sold is refused). */
 const newCountOf = (status: GoodRow['status']) =>
   status === 'hidden' ? 'newHidden' : status === 'coming_soon' ? 'newComingSoon' : 'newOnSale';
-
-const spoolPath = (id: string) => join(tmpdir(), `store-import-${id}.csv`);
 
 /**
  * The session-level advisory lock an import's process holds while the import runs: another
@@ -89,16 +88,20 @@ const takeLock = (client: pg.PoolClient, id: string) =>
 const unlock = (client: pg.PoolClient, id: string) =>
   client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(id)]);
 
-/** Writes the upload to `path` and counts its rows; a refused file (400) is removed. */
+/**
+ * Writes the upload to `path` and counts its rows; a refused file (400) is removed, and a folder
+ * that cannot take it answers 503 or 507 (uploadNotStored).
+ */
 async function spool(file: Readable, path: string): Promise<number> {
   try {
+    await mkdir(dirname(path), { recursive: true });
     await pipelineAsync(file, createWriteStream(path));
     const total = await countRows(createReadStream(path));
     if (total === 0) throw badRequest('The file has no rows under its header.', 'EMPTY_FILE');
     return total;
   } catch (error) {
-    await rm(path, { force: true });
-    throw error;
+    await rm(path, { force: true }).catch(() => {});
+    throw uploadNotStored(error) ?? error;
   }
 }
 
@@ -131,13 +134,15 @@ function toImportView({ record, actorName }: { record: ImportRecord; actorName: 
 
 /**
  * Stock imports (docs/decisions/0010): a CSV of number,price,offer_price checked as a stream
- * (a dry run writes nothing), or run as a job: the upload is spooled to a temporary file and
- * counted, then checked into the staging table a batch at a time (`processed` grows), then
- * applied to the numbers in ONE transaction that also marks the import done. A job that stops
- * first leaves the numbers as they were and the import `failed`.
+ * (a dry run writes nothing), or run as a job: the upload is spooled to a file in DATA_DIR's
+ * uploads folder and counted, then checked into the staging table a batch at a time
+ * (`processed` grows), then applied to the numbers in ONE transaction that also marks the import
+ * done. A job that stops first leaves the numbers as they were and the import `failed`.
  */
-export function createImportService({ database, catalog, audit, log }: ImportServiceDeps) {
+export function createImportService({ database, catalog, audit, log, dataDir }: ImportServiceDeps) {
   const { db } = database;
+  /** The staged upload of an import (decision 0089). */
+  const spoolPath = (id: string) => join(uploadFolder(dataDir), `store-import-${id}.csv`);
   const jobs = new Set<Promise<void>>();
   let stopping = false;
 
@@ -165,10 +170,14 @@ export function createImportService({ database, catalog, audit, log }: ImportSer
           staging = stageRows(db, id, batch).then(() =>
             setProcessed(db, id, (processed += batch.length)),
           );
+          // Observed at once: a batch failing (a lost connection) while the next one is read
+          // would otherwise be an unhandled rejection, which ends the process. The next
+          // `await staging` still throws its error, and the import fails alone.
+          staging.catch(() => {});
         }
         await staging;
       } finally {
-        // A failed batch must not leave a rejected promise unobserved.
+        // The batch being written is waited for before its rows are removed.
         await staging.catch(() => {});
       }
       const counts = await inTransaction(database, async (tx) => {

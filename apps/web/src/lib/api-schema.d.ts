@@ -1605,7 +1605,7 @@ export interface paths {
     put?: never;
     /**
      * Import stock from a CSV file (number,price,offer_price), or check it (dryRun)
-     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: available, hidden or coming_soon gives a new number or one in the store that status; held and sold, as an export writes them, are taken only for numbers held or sold, a row error otherwise; empty changes no status); column names are read whatever their case, spaces, dashes and underscores (Offer Price is offer_price), in any order. Other columns are ignored: category, line and reason without a word, so an export or an errors.csv loads as it is, the rest listed in a dry run's ignoredColumns; but a column named like one the store reads (mobile, msisdn, amount, mrp, selling price, a slip such as ofer_price) answers 400 naming the column to rename it to. Fields are separated by tabs when the header has a tab (Excel's Text (Tab delimited), and its Unicode Text: UTF-16 with its byte-order mark), else by semicolons when the header has semicolons and no commas (as spreadsheets save CSV in many locales), else by commas. Prices in rupees ("1,25,000" in quotes in a comma-separated file, 25000, 1250.50, 1,50,000/-). The single quote the store's CSV files put before a formula-like cell is taken off ('+91 98200 12345 reads as +91 98200 12345). A number in the store gets the new price, offer and status unless held or sold (a row error); one already at these prices and status is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400. With an Idempotency-Key (ignored by a dry run), a repeat of the same upload (same file name and contents) by the same staff member answers 202 with the id of the import the key started, and starts no other; the key with another upload is 422.
+     * @description The file goes in the multipart field "file" (at most IMPORT_MAX_BYTES). Header required: number, price, offer_price (optional), status (optional: available, hidden or coming_soon gives a new number or one in the store that status; held and sold, as an export writes them, are taken only for numbers held or sold, a row error otherwise; empty changes no status); column names are read whatever their case, spaces, dashes and underscores (Offer Price is offer_price), in any order. Other columns are ignored: category, line and reason without a word, so an export or an errors.csv loads as it is, the rest listed in a dry run's ignoredColumns; but a column named like one the store reads (mobile, msisdn, amount, mrp, selling price, a slip such as ofer_price) answers 400 naming the column to rename it to. Fields are separated by tabs when the header has a tab (Excel's Text (Tab delimited), and its Unicode Text: UTF-16 with its byte-order mark), else by semicolons when the header has semicolons and no commas (as spreadsheets save CSV in many locales), else by commas. Prices in rupees ("1,25,000" in quotes in a comma-separated file, 25000, 1250.50, 1,50,000/-). The single quote the store's CSV files put before a formula-like cell is taken off ('+91 98200 12345 reads as +91 98200 12345). A number in the store gets the new price, offer and status unless held or sold (a row error); one already at these prices and status is unchanged. With dryRun=true nothing is written and the answer lists the first 1000 row errors (invalid counts them all). Otherwise 202 with the import's id: follow GET /admin/imports/{id}; the good rows are applied all together in one transaction, or not at all. A file that is empty, not CSV, or has a missing or wrong header answers 400. An upload the server cannot store (the uploads folder under DATA_DIR not writable, or full) answers 503 UPLOAD_FOLDER_NOT_WRITABLE or 507 UPLOAD_FOLDER_FULL. With an Idempotency-Key (ignored by a dry run), a repeat of the same upload (same file name and contents) by the same staff member answers 202 with the id of the import the key started, and starts no other; the key with another upload is 422.
      */
     post: operations['postAdminNumbersImport'];
     delete?: never;
@@ -19922,6 +19922,22 @@ export interface operations {
       };
       /** @description Default Response */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      507: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,19 +1,21 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MetaDescriptor } from 'react-router';
+import { createRoutesStub, Outlet, type MetaDescriptor } from 'react-router';
 import { CartWithActions } from '../../../test-support/cart-actions';
-import { installFakeApi, ok } from '../../../test-support/fake-api';
+import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
-import { renderWithQuery } from '../../../test-support/render';
+import { createTestQueryClient, renderWithQuery } from '../../../test-support/render';
+import { ToastProvider } from '../../components/toast';
 import { siteConfig } from '../../lib/site-config';
 import { CartActionsContext, OpenOrderContext, type CartActions } from '../cart';
 import { HydratedProvider } from '../../lib/use-hydrated';
 import type { NumberDetail } from './api/get-number';
 import { NumberDetails } from './number-details';
 import { numberMeta } from './number-meta';
-import NumberPage, { clientLoader, loader, meta } from './number-page';
+import NumberPage, { clientLoader, ErrorBoundary, loader, meta } from './number-page';
 import type { Route } from './+types/number-page';
 
 afterEach(() => {
@@ -380,5 +382,66 @@ describe('an address under /numbers/ that is no number', () => {
       data: { kind: 'unknown', digits: '9000000001' },
       init: { status: 404 },
     });
+  });
+});
+
+describe("a number's page while the store's database is away (QA 23 F9)", () => {
+  it('says so in the store frame with Try again, which loads the number once it answers', async () => {
+    let answer = fail(503, 'The store cannot reach its database just now.', {
+      code: 'DATABASE_UNAVAILABLE',
+    });
+    const number = detail();
+    installFakeApi({
+      [`GET /numbers/by-number/${number.number}`]: () => answer,
+      [`GET /numbers/by-number/${number.number}/similar`]: ok({ items: [] }),
+    });
+    const Stub = createRoutesStub([
+      {
+        // The storefront layout's part that must stay: its header.
+        Component: () => (
+          <>
+            <header>Store header</header>
+            <Outlet />
+          </>
+        ),
+        children: [
+          {
+            path: '/numbers/:number',
+            HydrateFallback: () => null,
+            loader: ({ params }) =>
+              clientLoader({ params } as unknown as Parameters<typeof clientLoader>[0]),
+            Component: NumberPage as never,
+            ErrorBoundary: ErrorBoundary as never,
+          },
+        ],
+      },
+    ]);
+    const cart: CartActions = {
+      addToCart: vi.fn(async () => true),
+      addPack: vi.fn(),
+      isInCart: () => false,
+      buyNow: vi.fn(),
+    };
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ToastProvider>
+          <CartActionsContext.Provider value={cart}>
+            <Stub initialEntries={[`/numbers/${number.number}`]} />
+          </CartActionsContext.Provider>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The store is busy for a moment' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Store header');
+
+    answer = ok(number);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '9 8 9 8 9 8 9 8 9 8' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Store header');
   });
 });

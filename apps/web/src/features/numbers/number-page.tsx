@@ -6,6 +6,7 @@ import { NumberDetails } from './number-details';
 import { NumberLookup } from './number-lookup';
 import { numberMeta, type NumberPageView } from './number-meta';
 import { numberPageContext } from './number-page-context';
+import { NumberPageError } from './number-page-error';
 
 const isMobileNumber = (digits: string) => /^[6-9]\d{9}$/.test(digits);
 
@@ -33,6 +34,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<
   if (!isMobileNumber(params.number)) return { kind: 'not-a-number' };
   const number = await fetchNumber(params.number);
   return number ? { kind: 'number', number } : { kind: 'unknown', digits: params.number };
+}
+
+/** The number not loaded in the browser (the store's database away: 503): said in the store's frame. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NumberPageError error={error} />;
 }
 
 export const meta: Route.MetaFunction = ({ data: view }) => numberMeta(view);

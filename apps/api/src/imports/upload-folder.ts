@@ -1,0 +1,68 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../config/config';
+import { AppError } from '../http/app-error';
+
+/**
+ * Where stock imports stage their uploads while they run: DATA_DIR/uploads, beside the store's
+ * other files (decision 0089), not the system's temporary folder, which may be small or
+ * read-only.
+ */
+export const uploadFolder = (dataDir: string) => join(dataDir, 'uploads');
+
+/** A file system's refusal in words, by its code. */
+const refusals: Record<string, string> = {
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOSPC: 'no space left',
+  EDQUOT: 'disk quota used up',
+  ENOTDIR: 'a file stands where a folder is needed',
+  EEXIST: 'a file stands where a folder is needed',
+};
+const full = new Set(['ENOSPC', 'EDQUOT']);
+
+const codeOf = (error: unknown) =>
+  error && typeof error === 'object' && 'syscall' in error
+    ? String((error as NodeJS.ErrnoException).code)
+    : undefined;
+
+/**
+ * At start-up: the upload folder made if missing and a file written to it and removed. A folder
+ * that cannot take files stops the start with a line naming the setting to fix.
+ */
+export function checkUploadFolder(dataDir: string): void {
+  const folder = uploadFolder(dataDir);
+  try {
+    mkdirSync(folder, { recursive: true });
+    const probe = join(folder, `.write-check-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    const code = codeOf(error);
+    const why = (code && refusals[code]) ?? code ?? String(error);
+    throw new ConfigError([
+      `DATA_DIR: stock imports stage their uploads in ${folder}, which cannot take files (${why}): make that folder writable, or set DATA_DIR to a writable folder`,
+    ]);
+  }
+}
+
+/**
+ * The answer to an upload the folder refused (full 507, otherwise 503), for staff: what to ask
+ * of whoever runs the store, never the folder's path. Undefined for any other error.
+ */
+export function uploadNotStored(error: unknown): AppError | undefined {
+  const code = codeOf(error);
+  if (!code || !(code in refusals)) return undefined;
+  return full.has(code)
+    ? new AppError(
+        507,
+        'UPLOAD_FOLDER_FULL',
+        'The server has no room to store the upload: its upload folder (under the DATA_DIR setting) is full. Ask whoever runs the store to free space there, then upload the file again.',
+      )
+    : new AppError(
+        503,
+        'UPLOAD_FOLDER_NOT_WRITABLE',
+        'The server cannot store the upload: its upload folder (under the DATA_DIR setting) is not writable. Ask whoever runs the store to make it writable, then upload the file again.',
+      );
+}
