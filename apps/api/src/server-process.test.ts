@@ -104,7 +104,7 @@ describe('the server process', () => {
     const server = startServer(dataDir);
     expect(await server.exited, server.output()).toEqual({ code: 1, signal: null });
     expect(server.output().trim()).toBe(
-      `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its database there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+      `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its files there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
     );
   });
 

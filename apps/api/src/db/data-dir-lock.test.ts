@@ -41,7 +41,7 @@ describe('lockDataDir', () => {
     const dataDir = join(file, 'data');
     expect(() => lockDataDir(dataDir)).toThrow(DataDirNotWritableError);
     expect(() => lockDataDir(dataDir)).toThrow(
-      `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its database there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+      `DATA_DIR ${dataDir} is not writable: a file is in the way of the folder (ENOTDIR). The store keeps its files there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
     );
     // A read-only mount in the system's words, without the lock's own file name.
     const readOnly = Object.assign(

@@ -22,7 +22,7 @@ export class DataDirNotWritableError extends EmbeddedPostgresError {
   override name = 'DataDirNotWritableError';
   constructor(dataDir: string, error: NodeJS.ErrnoException) {
     super(
-      `DATA_DIR ${dataDir} is not writable: ${writeFailure(error)}. The store keeps its database there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+      `DATA_DIR ${dataDir} is not writable: ${writeFailure(error)}. The store keeps its files there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
       { cause: error },
     );
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config';
+import { DataDirNotWritableError } from '../db/data-dir-lock';
 import { AppError } from '../http/app-error';
 
 /**
@@ -29,10 +30,16 @@ const codeOf = (error: unknown) =>
 
 /**
  * At start-up: the upload folder made if missing and a file written to it and removed. A folder
- * that cannot take files stops the start with a line naming the setting to fix.
+ * that cannot take files stops the start with a line naming the setting to fix; a DATA_DIR that
+ * cannot be made at all, with the data folder's own line (DataDirNotWritableError).
  */
 export function checkUploadFolder(dataDir: string): void {
   const folder = uploadFolder(dataDir);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new DataDirNotWritableError(dataDir, error as NodeJS.ErrnoException);
+  }
   try {
     mkdirSync(folder, { recursive: true });
     const probe = join(folder, `.write-check-${process.pid}`);
