@@ -362,7 +362,18 @@ test.describe('analytics with a measurement id', () => {
     }
     // Nothing reaches Google before the visitor accepts (decision 0058).
     expect(gtagRequests).toEqual([]);
-    await bar.getByRole('link', { name: 'privacy policy' }).focus();
+    // The bar is the first thing Tab reaches, and on a phone a control focused near the page's
+    // end stays above it (WCAG 2.4.11).
+    await page.keyboard.press('Tab');
+    await expect(bar.getByRole('link', { name: 'privacy policy' })).toBeFocused();
+    await page.setViewportSize({ width: 390, height: 740 });
+    const lastLink = page.getByRole('contentinfo').getByRole('link').last();
+    await lastLink.focus();
+    const barTop = (await bar.boundingBox())!.y;
+    const focused = (await lastLink.boundingBox())!;
+    expect(focused.y + focused.height, JSON.stringify({ barTop, focused })).toBeLessThanOrEqual(
+      barTop,
+    );
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(bar).toHaveCount(0);

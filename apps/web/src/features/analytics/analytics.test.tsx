@@ -193,6 +193,18 @@ describe('consent for analytics', () => {
     expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
   });
 
+  it("keeps the bar's height free at the page's bottom while it asks, so no focus hides under it", async () => {
+    renderApp('G-TEST');
+    await screen.findByRole('region', { name: 'Cookie choice' });
+    // jsdom lays nothing out: the bar's top is 0, so all the window's height is kept free.
+    const kept = `${window.innerHeight}px`;
+    expect(document.body.style.paddingBottom).toBe(kept);
+    expect(document.documentElement.style.scrollPaddingBottom).toBe(kept);
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(document.body.style.paddingBottom).toBe('');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
+
   it('remembers Accept, tells gtag, and applies it before config on the next visit', async () => {
     renderApp('G-TEST');
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
