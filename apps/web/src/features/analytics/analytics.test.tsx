@@ -113,12 +113,18 @@ describe('Analytics', () => {
 });
 
 describe('what analytics may see', () => {
-  it('keeps the campaign parameters of an address and drops every other one', () => {
+  it("keeps the campaign parameters of an address and its page's own, and drops every other one", () => {
     expect(
       safeLocation(
         'https://store.example/unsubscribe?token=abc.def&utm_source=alert&gclid=g1&text=my+birthday#top',
       ),
     ).toBe('https://store.example/unsubscribe?utm_source=alert&gclid=g1');
+    // A category's page is a page of its own (decision 0032): GA4 reports by page_location.
+    expect(
+      safeLocation(
+        'https://store.example/premium-numbers?category=mirror-numbers&q=9811122233&utm_source=google',
+      ),
+    ).toBe('https://store.example/premium-numbers?category=mirror-numbers&utm_source=google');
   });
 
   it("sends a purchase with the order's reference and total, a number as an item", () => {
