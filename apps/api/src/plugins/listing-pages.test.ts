@@ -162,7 +162,10 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
       'noindex, follow',
     );
     expect((await get('/premium-numbers?sort=price_asc')).headers['x-robots-tag']).toBeUndefined();
-    expect((await get('/vip-numbers/nowhere/at-all')).body).toBe('<html>app shell</html>');
+    // An unknown place is no page: the app shell (it moves on in the browser), 404, not rendered.
+    const nowhere = await get('/vip-numbers/nowhere/at-all');
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.body).toBe('<html>app shell</html>');
     expect(ctx().calls).toEqual([]);
   });
 });

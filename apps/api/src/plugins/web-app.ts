@@ -175,8 +175,9 @@ export async function webApp(
 
   /** A page, or the app shell when there is no page (`file` undefined). */
   const sendPage = (file: string | undefined, reply: FastifyReply) => {
-    // The shell answers every path that is not a page (profile, orders, unknown paths) with 200:
-    // crawlers are told not to index it (its HTML says so too), so no soft 404 is ever indexed.
+    // The shell answers every path that is not a page (profile, orders, unknown paths) with 200
+    // (an unknown place or blog post with 404): crawlers are told not to index it (its HTML says
+    // so too), so no soft 404 is ever indexed.
     if (!file) reply.header('x-robots-tag', 'noindex');
     return reply
       .header('cache-control', 'no-cache')
@@ -201,6 +202,9 @@ export async function webApp(
     const file = page(request.url);
     const moved = file ? undefined : movedAddress(path, query);
     if (moved) return reply.redirect(moved, 301);
+    // Every state's, city's and blog post's page is prerendered: an address there with no page
+    // names no place or post. It is a 404 (the app shell still moves on in the browser).
+    if (!file && PRERENDERED_FOLDERS.test(path)) reply.status(404);
     // A search in plain words has as many addresses as there are words: its links are followed,
     // it is kept out of search results (its metadata says so in the browser too).
     if (file && isListingSearch(path, query)) reply.header('x-robots-tag', 'noindex, follow');
@@ -247,6 +251,9 @@ const GUESSED_PAGES: Record<string, string> = {
   '/about': '/why-us',
   '/about-us': '/why-us',
 };
+
+/** The folders whose every page is prerendered: the places (states, cities) and blog posts. */
+const PRERENDERED_FOLDERS = /^\/(vip-numbers|blogs)\//;
 
 /** A number's own page (rendered by the API, so no built file says it is there). */
 const NUMBER_PAGE = /^\/numbers\/\d{10}$/;
