@@ -195,6 +195,16 @@ describe('a number no longer on sale', { timeout: 20_000 }, () => {
     ).toHaveLength(1);
   });
 
+  it('says a coming number is not on sale yet in place, not as a live status around its Notify me form', () => {
+    renderNumber(detail({ status: 'coming_soon' }));
+    const status = screen.getByTestId('number-status');
+    expect(status).toHaveTextContent(/^Coming soon: not on sale yet\./);
+    expect(status).not.toHaveAttribute('role');
+    expect(
+      within(status).getByRole('button', { name: 'Notify me when 98989 89898 goes on sale' }),
+    ).toBeVisible();
+  });
+
   it('says a held number may come back, without buying buttons', () => {
     renderNumber(detail({ status: 'reserved' }));
     expect(screen.getByTestId('number-status')).toHaveTextContent(/^On hold/);
