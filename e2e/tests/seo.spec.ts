@@ -182,6 +182,28 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
     }
   });
 
+  test('a search in plain words and a page past the end say noindex in one robots tag', async ({
+    page,
+  }) => {
+    for (const [path, status] of [
+      ['/premium-numbers?text=786', 200],
+      ['/premium-numbers?text=ending%20786&category=mirror-numbers', 200],
+      ['/premium-numbers?page=999', 404],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      // As served, and once the listing has run in the browser.
+      expect((await response!.text()).match(/<meta name="robots"[^>]*>/g), path).toEqual([
+        '<meta name="robots" content="noindex, follow"/>',
+      ]);
+      await expect(
+        page.getByTestId('listing-count').or(page.getByText('past the end')),
+      ).toBeVisible();
+      await expect(page.locator('meta[name="robots"]'), path).toHaveCount(1);
+      expect(await meta(page, 'meta[name="robots"]'), path).toBe('noindex, follow');
+    }
+  });
+
   test('the default view-number picture is a JPEG small enough for WhatsApp previews', async ({
     request,
   }) => {

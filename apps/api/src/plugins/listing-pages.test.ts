@@ -18,7 +18,8 @@ function webBuild() {
     'premium-numbers/index.html': '<html>prerendered listing</html>',
     'premium-numbers/category/mirror-numbers.html': '<html>prerendered mirror numbers</html>',
     'offer-zone/index.html': '<html>prerendered offer zone</html>',
-    'vip-numbers/maharashtra/mumbai/index.html': '<html>prerendered mumbai</html>',
+    'vip-numbers/maharashtra/mumbai/index.html':
+      '<html><meta name="robots" content="index, follow"/>prerendered mumbai</html>',
     'csp-hashes.json': '{}',
   };
   for (const [name, text] of Object.entries(files)) {
@@ -131,7 +132,11 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
       ['/premium-numbers?page=99999', 'prerendered listing'],
       ['/premium-numbers?page=2', 'prerendered listing'],
       ['/premium-numbers?category=mirror-numbers&page=500', 'prerendered mirror numbers'],
-      ['/vip-numbers/maharashtra/mumbai?page=3', 'prerendered mumbai'],
+      [
+        '/vip-numbers/maharashtra/mumbai?page=3',
+        // Its one robots tag says what its header says (the built page's says index).
+        '<meta name="robots" content="noindex, follow"/>prerendered mumbai',
+      ],
     ]) {
       const res = await get(url!);
       expect(res.statusCode, url).toBe(404);
@@ -222,7 +227,9 @@ listingPagesSuite(
 
       const third = await from('203.0.113.21', '/vip-numbers/maharashtra/mumbai');
       expect(third.statusCode).toBe(200);
-      expect(third.body).toBe('<html>prerendered mumbai</html>');
+      expect(third.body).toBe(
+        '<html><meta name="robots" content="index, follow"/>prerendered mumbai</html>',
+      );
       // A page past the end is no render either: it still answers 404.
       expect((await from('203.0.113.21', '/premium-numbers?page=40')).statusCode).toBe(404);
       // A page another address had rendered is kept: sent as rendered.

@@ -11,7 +11,7 @@ import { sharedDatabase, testConfig } from '../../test-support/test-app';
 const hashOf = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 const listingScript = 'window.__reactRouterContext = {}';
-const listingPage = `<html><script>${listingScript}</script>listing</html>`;
+const listingPage = `<html><meta name="robots" content="index, follow"/><script>${listingScript}</script>listing</html>`;
 const mirrorScript = 'window.__reactRouterContext = { mirror: true }';
 const mirrorPage = `<html><script>${mirrorScript}</script>mirror numbers</html>`;
 
@@ -212,6 +212,20 @@ describe('serving the built web app', () => {
       // A soft 404 must never be indexed.
       expect(res.headers['x-robots-tag'], path).toBe('noindex');
     }
+  });
+
+  it("sends a search in plain words its listing's page with one robots tag, noindex, as its header", async () => {
+    const res = await get('/premium-numbers?text=ending%20786');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-robots-tag']).toBe('noindex, follow');
+    expect(res.body).toBe(
+      listingPage.replace('content="index, follow"', 'content="noindex, follow"'),
+    );
+    expect(directive(res.headers['content-security-policy'], 'script-src')).toContain(
+      hashOf(listingScript),
+    );
+    // Any other query is the page as built.
+    expect((await get('/premium-numbers?sort=price_asc')).body).toBe(listingPage);
   });
 
   it('answers an unknown place or blog post 404 with the app shell, marked noindex; a known one 200', async () => {

@@ -207,8 +207,25 @@ export async function webApp(
     if (!file && PRERENDERED_FOLDERS.test(path)) reply.status(404);
     // A search in plain words has as many addresses as there are words: its links are followed,
     // it is kept out of search results (its metadata says so in the browser too).
-    if (file && isListingSearch(path, query)) reply.header('x-robots-tag', 'noindex, follow');
+    const searched = isListingSearch(path, query);
+    if (file && searched) reply.header('x-robots-tag', 'noindex, follow');
+    // So is a page past a listing's end (404, decision 0047): their prerendered page, made for
+    // the listing, says so in its one robots tag too.
+    if (file && (searched || reply.statusCode === 404)) return sendNoIndexPage(file, reply);
     return sendPage(file, reply);
+  };
+
+  /**
+   * A prerendered page sent with its robots tag saying `noindex, follow`, as the answer's
+   * header does: one tag, which the route's metadata in the browser then says too.
+   */
+  const sendNoIndexPage = (file: string, reply: FastifyReply) => {
+    const html = readFileSync(join(root, file), 'utf8').replace(
+      ROBOTS_TAG,
+      '<meta name="robots" content="noindex, follow"/>',
+    );
+    reply.allowScripts(cspHashes().get(file.split(sep).join('/')) ?? []);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
   app.setNotFoundHandler(answerPage);
@@ -251,6 +268,9 @@ const GUESSED_PAGES: Record<string, string> = {
   '/about': '/why-us',
   '/about-us': '/why-us',
 };
+
+/** A page's robots tag as React Router writes it. */
+const ROBOTS_TAG = /<meta name="robots" content="[^"]*"\/>/;
 
 /** The folders whose every page is prerendered: the places (states, cities) and blog posts. */
 const PRERENDERED_FOLDERS = /^\/(vip-numbers|blogs)\//;
