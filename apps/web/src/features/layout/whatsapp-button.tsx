@@ -10,6 +10,7 @@ import {
   footerSupportLinks,
 } from '../../lib/nav';
 import { siteConfig, whatsappLink } from '../../lib/site-config';
+import { useWhatsAppSubject } from '../../lib/whatsapp-subject';
 import { pageTitleFromDocumentTitle } from '../seo';
 
 const knownPages = new Map<string, string>(
@@ -69,9 +70,14 @@ function pageOf(pathname: string, search: string) {
     : { path, name };
 }
 
-/** The WhatsApp message naming the page the visitor is on. */
-function whatsappMessage(pageName: string, url: string): string {
-  return `Hi, I am interested in VIP numbers. I am on the page: ${pageName} (${url})`;
+/**
+ * The WhatsApp message naming the page the visitor is on, or what the page said it is about
+ * (`subject`: an order's reference).
+ */
+function whatsappMessage(pageName: string, url: string, subject: string | null): string {
+  return subject
+    ? `Hi, I need help with ${subject} (${url})`
+    : `Hi, I am interested in VIP numbers. I am on the page: ${pageName} (${url})`;
 }
 
 function subscribeToTitle(onChange: () => void): () => void {
@@ -139,9 +145,10 @@ export function WhatsAppButton() {
   const hidden = useOverKeptClear(ref);
   const title = useSyncExternalStore(subscribeToTitle, getTitle, getServerTitle);
   const origin = useSyncExternalStore(noSubscription, getOrigin, getServerOrigin);
+  const subject = useWhatsAppSubject();
   const page = pageOf(pathname, search);
   const pageName = (title && pageTitleFromDocumentTitle(title)) || page.name;
-  const href = whatsappLink(whatsappMessage(pageName, `${origin}${page.path}`));
+  const href = whatsappLink(whatsappMessage(pageName, `${origin}${page.path}`, subject));
 
   // In a landmark of its own, so that nothing on the page sits outside one.
   return (
