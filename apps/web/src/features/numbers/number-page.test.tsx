@@ -271,6 +271,20 @@ describe('numberMeta', () => {
     });
   });
 
+  it('says a held number is on hold, not "Buy", as its OutOfStock offer says (QA 24 F10)', () => {
+    const meta = numberMeta({ kind: 'number', number: detail({ status: 'reserved' }) });
+    expect(find(meta, 'name', 'robots')?.content).toBe('index, follow');
+    expect(find(meta, 'name', 'description')?.content).toBe(
+      'The VIP mobile number 98989 89898 (₹45,000) is on hold for another buyer; it may be back on sale within minutes. Semi Mirror Numbers, Two Digit Numbers, AB AB AB Numbers; total 4. UPC within 24 hours and guided porting to your operator.',
+    );
+  });
+
+  it('keeps a coming number out of search results until it goes on sale, as the sitemap does', () => {
+    const meta = numberMeta({ kind: 'number', number: detail({ status: 'coming_soon' }) });
+    expect(find(meta, 'name', 'robots')?.content).toBe('noindex, follow');
+    expect(find(meta, 'rel', 'canonical')?.href).toBe(pageUrl);
+  });
+
   it('keeps a sold or hidden number out of search results; a sold one still leads to similar numbers', () => {
     for (const [status, robots, standing] of [
       ['sold', 'noindex, follow', 'is no longer available'],
