@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { categoryFromQuery, findCity, findState } from '@store/domain';
+import {
+  categoryFromQuery,
+  displayMobile,
+  findCity,
+  findState,
+  normalizeMobile,
+} from '@store/domain';
 import { WhatsAppIcon } from '../../components/icons';
 import {
   mainNavLinks,
@@ -34,6 +40,9 @@ function humanize(segment: string): string {
     .join(' ');
 }
 
+/** Whether a /numbers/ address's last part is a number's page (decision 0047). */
+const isNumberPage = (digits: string) => normalizeMobile(digits) === digits;
+
 /** A readable page name for a path, used until the browser knows the document title. */
 export function pageNameFromPath(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -46,6 +55,12 @@ export function pageNameFromPath(pathname: string): string {
     const state = findState(segments[1]);
     if (state) return `VIP Numbers in ${state.name}`;
   }
+  // Named as the store writes them, not from their address: a number grouped, a blog post
+  // (whose title only the page knows) as one, any other address under /numbers/ as no number.
+  if (segments[0] === 'numbers' && segments[1]) {
+    return isNumberPage(segments[1]) ? displayMobile(segments[1]) : 'Number not found';
+  }
+  if (segments[0] === 'blogs' && segments[1]) return 'Blog post';
   const last = segments[segments.length - 1];
   return last ? humanize(last) : siteConfig.storeName;
 }
@@ -60,11 +75,15 @@ const listingPaths = new Set(['/premium-numbers', '/offer-zone']);
  * part of the page. The same while prerendering, hydrating and after, so no mismatch.
  */
 function pageOf(pathname: string, search: string) {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const trimmed = pathname.replace(/\/+$/, '') || '/';
+  // Any address under /numbers/ that is no number is answered by the page of /numbers/not-found,
+  // whose canonical address is /numbers.
+  const [, digits] = /^\/numbers\/([^/]+)$/.exec(trimmed) ?? [];
+  const path = digits !== undefined && !isNumberPage(digits) ? '/numbers' : trimmed;
   const category = listingPaths.has(path)
     ? categoryFromQuery(new URLSearchParams(search).get('category'))
     : undefined;
-  const name = pageNameFromPath(path);
+  const name = pageNameFromPath(trimmed);
   return category
     ? { path: `${path}?category=${category.slug}`, name: `${category.name} - ${name}` }
     : { path, name };
