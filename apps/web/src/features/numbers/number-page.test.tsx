@@ -262,7 +262,8 @@ describe('numberMeta', () => {
     expect(find(meta, 'rel', 'canonical')?.href).toBe(pageUrl);
     expect(find(meta, 'property', 'og:url')?.content).toBe(pageUrl);
     expect(find(meta, 'name', 'description')?.content).toBe(
-      'Buy the VIP mobile number 98989 89898 for ₹45,000 (was ₹60,000, you save ₹15,000). Semi Mirror Numbers, Two Digit Numbers, AB AB AB Numbers; total 4. UPC within 24 hours and guided porting to your operator.',
+      // Its sentences as far as results show them whole (160 characters).
+      'Buy the VIP mobile number 98989 89898 for ₹45,000 (was ₹60,000, you save ₹15,000). Semi Mirror Numbers, Two Digit Numbers, AB AB AB Numbers; total 4.',
     );
     expect(product(meta)).toMatchObject({
       name: 'VIP mobile number 98989 89898',
@@ -275,7 +276,7 @@ describe('numberMeta', () => {
     const meta = numberMeta({ kind: 'number', number: detail({ status: 'reserved' }) });
     expect(find(meta, 'name', 'robots')?.content).toBe('index, follow');
     expect(find(meta, 'name', 'description')?.content).toBe(
-      'The VIP mobile number 98989 89898 (₹45,000) is on hold for another buyer; it may be back on sale within minutes. Semi Mirror Numbers, Two Digit Numbers, AB AB AB Numbers; total 4. UPC within 24 hours and guided porting to your operator.',
+      'The VIP mobile number 98989 89898 (₹45,000) is on hold for another buyer; it may be back on sale within minutes.',
     );
   });
 

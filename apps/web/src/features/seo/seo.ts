@@ -56,9 +56,34 @@ const SEO_DEFAULTS = {
   revisitAfter: '2 days',
 } as const;
 
-/** The full document title for a page title. */
+/** The longest title and description search results show whole (in characters). */
+const TITLE_LIMIT = 70;
+const DESCRIPTION_LIMIT = 160;
+
+/**
+ * The full document title for a page title: the store's name after it, unless that would make
+ * it longer than results show (a long blog post's title is then its own).
+ */
 export function documentTitle(title: string): string {
-  return title ? `${title}${TITLE_SEPARATOR}${siteConfig.storeName}` : siteConfig.storeName;
+  if (!title) return siteConfig.storeName;
+  const full = `${title}${TITLE_SEPARATOR}${siteConfig.storeName}`;
+  return full.length <= TITLE_LIMIT ? full : title;
+}
+
+/**
+ * A description results show whole: its sentences as far as they fit in DESCRIPTION_LIMIT
+ * characters (always the first, which each page writes to say what it is).
+ */
+export function fittedDescription(description: string): string {
+  if (description.length <= DESCRIPTION_LIMIT) return description;
+  const [first = '', ...rest] = description.split(/(?<=[.!?])\s+/);
+  let fitted = first;
+  for (const sentence of rest) {
+    const longer = `${fitted} ${sentence}`;
+    if (longer.length > DESCRIPTION_LIMIT) break;
+    fitted = longer;
+  }
+  return fitted;
 }
 
 /** The page title back out of a document title (inverse of documentTitle). */
@@ -81,7 +106,8 @@ function absolute(url: string): string {
  * plus the page's own `jsonLd` blocks. All of it is in the prerendered HTML.
  */
 export function seo(input: SeoInput): MetaDescriptor[] {
-  const { title, description, path, noIndex = false, type = 'website' } = input;
+  const { title, path, noIndex = false, type = 'website' } = input;
+  const description = fittedDescription(input.description);
   const fullTitle = documentTitle(title);
   const url = absoluteUrl(path);
   const image = input.image ?? {
