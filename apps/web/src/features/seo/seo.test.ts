@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MetaDescriptor } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
-import { documentTitle, fittedDescription, pageTitleFromDocumentTitle, seo } from './seo';
+import { documentTitle, fittedDescription, pageTitleFromDocumentTitle } from './search-result-text';
+import { seo } from './seo';
 import { faqPageJsonLd } from './structured-data';
 
 const base = siteConfig.publicBaseUrl;
