@@ -262,7 +262,9 @@ test.describe('blog', () => {
 
   test('an unknown article replaces itself with /premium-numbers', async ({ page }) => {
     await page.goto('/blogs');
-    await page.goto('/blogs/no-such-article');
+    // Answered 404 (no soft 404: decision 0088), and still moved on in the browser.
+    const unknown = await page.goto('/blogs/no-such-article');
+    expect(unknown?.status()).toBe(404);
     await expect(page).toHaveURL(/\/premium-numbers$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/blogs$/);

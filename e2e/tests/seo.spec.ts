@@ -62,12 +62,13 @@ const samples: Sample[] = [
   {
     path: '/contact-us',
     title: /Contact Us/,
-    types: ['Organization', 'Store', 'BreadcrumbList'],
+    // No breadcrumb is shown, so none is marked up (QA 24 F10).
+    types: ['Organization', 'Store'],
   },
   {
     path: '/products/smart-ivr',
     title: /Smart IVR/,
-    types: ['Organization', 'Store', 'Service', 'BreadcrumbList', 'FAQPage'],
+    types: ['Organization', 'Store', 'Service', 'FAQPage'],
   },
   // Prerendered for guests: header, footer and metadata at once, the items on hydration.
   { path: '/cart', title: /^Cart \| /, types: ['Organization', 'Store'], noIndex: true },
@@ -89,7 +90,9 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
       const description = await meta(page, 'meta[name="description"]');
       // A page kept out of search results needs no search snippet, only a description.
       expect(description?.length ?? 0).toBeGreaterThan(50);
-      expect(description!.length).toBeLessThanOrEqual(300);
+      // Whole in search results (QA 24 F7): 160 characters, a title 70.
+      expect(description!.length).toBeLessThanOrEqual(160);
+      expect((await page.title()).length).toBeLessThanOrEqual(70);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
       expect(await meta(page, 'meta[property="og:url"]')).toBe(canonical);
       expect(await meta(page, 'meta[property="og:title"]')).toBe(await page.title());
@@ -217,6 +220,31 @@ test.describe('metadata in the served HTML, with JavaScript off', () => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(301);
       expect(response.headers()['location'], path).toBe(location);
+    }
+  });
+});
+
+test.describe('robots tags in the browser', () => {
+  test('a search in plain words and a page past the end say noindex in one robots tag', async ({
+    page,
+  }) => {
+    for (const [path, status] of [
+      ['/premium-numbers?text=786', 200],
+      ['/premium-numbers?text=ending%20786&category=mirror-numbers', 200],
+      ['/premium-numbers?page=999', 404],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      // As served, and once the listing has run in the browser (JavaScript on here).
+      expect((await response!.text()).match(/<meta name="robots"[^>]*>/g), path).toEqual([
+        '<meta name="robots" content="noindex, follow"/>',
+      ]);
+      await expect(
+        page.getByTestId('listing-count').or(page.getByText('past the end')),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('meta[name="robots"]'), path).toHaveCount(1);
+      expect(await meta(page, 'meta[name="robots"]'), path).toBe('noindex, follow');
     }
   });
 });
@@ -362,6 +390,24 @@ test.describe('analytics with a measurement id', () => {
     }
     // Nothing reaches Google before the visitor accepts (decision 0058).
     expect(gtagRequests).toEqual([]);
+    // The bar is the first thing Tab reaches, and on a phone a control focused near the page's
+    // end stays above it (WCAG 2.4.11).
+    await page.keyboard.press('Tab');
+    await expect(bar.getByRole('link', { name: 'privacy policy' })).toBeFocused();
+    await page.setViewportSize({ width: 390, height: 740 });
+    const footerLinks = page.getByRole('contentinfo').getByRole('link');
+    const lastLink = footerLinks.last();
+    await footerLinks.nth((await footerLinks.count()) - 2).focus();
+    await page.keyboard.press('Tab');
+    await expect(lastLink).toBeFocused();
+    const barTop = (await bar.boundingBox())!.y;
+    // The page scrolls smoothly: its end is where the focus settles.
+    await expect
+      .poll(async () => {
+        const focused = (await lastLink.boundingBox())!;
+        return focused.y + focused.height;
+      })
+      .toBeLessThanOrEqual(barTop);
     await bar.getByRole('link', { name: 'privacy policy' }).focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');

@@ -53,7 +53,7 @@ describe('cleanAttributionValue', () => {
 });
 
 describe('campaignLandingPage', () => {
-  it('keeps the path and the campaign parameters as typed, nothing else', () => {
+  it("keeps the path, the campaign parameters and the page's own as typed, nothing else", () => {
     expect(
       campaignLandingPage('/?utm_source=news&email=a%40b.in&mobile=9811122233&gclid=G1#top'),
     ).toBe('/?utm_source=news&gclid=G1');
@@ -65,6 +65,27 @@ describe('campaignLandingPage', () => {
       '/vip?gbraid=b&wbraid=w&fbclid=f',
     );
     expect(campaignLandingPage('/plain')).toBe('/plain');
+  });
+
+  it("keeps what makes a listing's page what it is, written as the store writes it", () => {
+    expect(
+      campaignLandingPage(
+        '/premium-numbers?category=mirror-numbers&utm_source=google&gclid=G&page=2#cards',
+      ),
+    ).toBe('/premium-numbers?category=mirror-numbers&utm_source=google&gclid=G&page=2');
+    expect(
+      campaignLandingPage(
+        '/vip-numbers/delhi?offer=true&status=coming_soon&sort=price_asc&mustContain=2,4,8&notContain=0&sum=45&mid=9&total=7&minPrice=5000&maxPrice=15000',
+      ),
+    ).toBe(
+      '/vip-numbers/delhi?offer=true&status=coming_soon&sort=price_asc&mustContain=2,4,8&notContain=0&sum=45&mid=9&total=7&minPrice=5000&maxPrice=15000',
+    );
+    // What a buyer types, a value the store never writes, or one that could be a phone number.
+    expect(
+      campaignLandingPage(
+        '/premium-numbers?text=asha&q=9811122233&mask=98111222??&category=Mirror-Numbers&category=no-such&page=1&page=02&sort=x&mustContain=9,8,1,1&maxPrice=9811122233&sum=91',
+      ),
+    ).toBe('/premium-numbers');
   });
 
   it('is how cleanAttributionValue cleans a landing page, and only a landing page', () => {

@@ -1,3 +1,6 @@
+import { categoryFromQuery } from './categories';
+import { MAX_PRICE, numberSorts, numerologyRanges } from './search-filters';
+
 /**
  * Campaign attribution (the spec's "Tracking record"): the longest value kept of each text
  * field, in characters. The browser cuts what it saves to these and the server cuts what a
@@ -37,24 +40,64 @@ export const hasUnseenCharacters = (value: string) => UNSEEN_CHARACTERS.test(val
 /** The address parameters that tag a visit (campaign tags and ad click ids). */
 export const CAMPAIGN_PARAMETERS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid)$/;
 
-/** Whether a query pair (`utm_source=x`) is a campaign parameter; its name decoded (`utm%5Fsource`). */
-function isCampaignPair(pair: string): boolean {
+/** `2,4,8`: single digits, each once, in order (as the listing writes mustContain). */
+function isDigitList(value: string): boolean {
+  return /^\d(,\d)*$/.test(value) && value === [...new Set(value.split(','))].sort().join(',');
+}
+
+const isWholeNumber = (value: string, min: number, max: number) =>
+  /^\d{1,10}$/.test(value) && !/^0\d/.test(value) && Number(value) >= min && Number(value) <= max;
+
+/**
+ * The parameters that make a listing's page what it is (decisions 0032 and 0044: its category,
+ * its page, its filters and sort), each kept only when its value is written as the store writes
+ * it. What a buyer types (`text`, the digits `q` and `mask`, which may be a phone number) is
+ * never kept, nor a value that could carry it.
+ */
+const PAGE_PARAMETERS: Record<string, (value: string) => boolean> = {
+  category: (value) => categoryFromQuery(value)?.slug === value,
+  page: (value) => isWholeNumber(value, 2, 100_000),
+  offer: (value) => value === 'true',
+  status: (value) => value === 'coming_soon',
+  sort: (value) => (numberSorts as readonly string[]).includes(value),
+  mustContain: isDigitList,
+  notContain: isDigitList,
+  ...Object.fromEntries(
+    Object.entries(numerologyRanges).map(([key, { min, max }]) => [
+      key,
+      (value: string) => isWholeNumber(value, min, max),
+    ]),
+  ),
+  minPrice: (value) => isWholeNumber(value, 0, MAX_PRICE),
+  maxPrice: (value) => isWholeNumber(value, 0, MAX_PRICE),
+};
+
+/**
+ * Whether a query pair is kept in a landing page: a campaign parameter (`utm_source=x`; its name
+ * decoded, `utm%5Fsource`), or a page parameter as the store writes it (`category=mirror-numbers`).
+ */
+function isKeptPair(pair: string): boolean {
+  const [name = '', value = ''] = pair.split(/=(.*)/s);
   try {
-    return CAMPAIGN_PARAMETERS.test(decodeURIComponent(pair.split('=', 1)[0]!));
+    if (CAMPAIGN_PARAMETERS.test(decodeURIComponent(name))) return true;
   } catch {
     return false;
   }
+  return Object.hasOwn(PAGE_PARAMETERS, name) && PAGE_PARAMETERS[name]!(value);
 }
 
 /**
- * A page address's path with only its campaign parameters, as typed, and no fragment:
- * `/?utm_source=news&email=a%40b.in&mobile=98…#top` is `/?utm_source=news`. E-mail and CRM
- * tools add a subscriber's address or id to links; the attribution and analytics keep none of
- * it (decision 0056).
+ * A page address's path with only its campaign parameters and the parameters that make a
+ * listing's page what it is (PAGE_PARAMETERS), as typed, and no fragment:
+ * `/premium-numbers?category=mirror-numbers&utm_source=news&email=a%40b.in&q=98…#top` is
+ * `/premium-numbers?category=mirror-numbers&utm_source=news`. E-mail and CRM tools add a
+ * subscriber's address or id to links, and a search may be a phone number; the attribution and
+ * analytics keep none of it (decision 0056), but the category page an advert landed on they
+ * keep (QA 24 F1).
  */
 export function campaignLandingPage(address: string): string {
   const [path, query = ''] = address.replace(/#.*/s, '').split(/\?(.*)/s);
-  const kept = query.split('&').filter(isCampaignPair);
+  const kept = query.split('&').filter(isKeptPair);
   return kept.length > 0 ? `${path}?${kept.join('&')}` : path!;
 }
 
@@ -63,8 +106,8 @@ export function campaignLandingPage(address: string): string {
  * refuses it, and a campaign address can carry `%00`; decision 0048), without lone surrogates
  * (PostgreSQL's jsonb refuses them; decision 0083) and cut to the field's
  * limit, never leaving half of a surrogate pair (an emoji) at the end: the result is always
- * well-formed text of at most the limit's length. A `landing_page` keeps only its path and
- * campaign parameters (campaignLandingPage).
+ * well-formed text of at most the limit's length. A `landing_page` keeps only its path, its
+ * campaign parameters and its page's own (campaignLandingPage).
  */
 export function cleanAttributionValue(field: AttributionTextField, value: string): string {
   const limit = ATTRIBUTION_FIELD_LIMITS[field];

@@ -293,20 +293,21 @@ describeEachDatabase(
       });
     });
 
-    it('keeps of the landing page only its path and campaign parameters, whatever an older browser saved', async () => {
+    it("keeps of the landing page only its path, campaign parameters and page's own, whatever an older browser saved", async () => {
       const buyer = await buyerWith(['9876598765']);
       const res = await checkout(buyer, {
         attribution: {
           utm_source: 'newsletter',
           timestamp: '2026-11-20T10:00:00.000Z',
           landing_page:
-            '/?utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123&email=leak%40example.in&mobile=9811122233',
+            '/premium-numbers?category=mirror-numbers&utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123&email=leak%40example.in&mobile=9811122233&q=9811122233',
           expires_at: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
         },
       });
       expect(res.statusCode, res.body).toBe(201);
       expect(await storedAttribution(res)).toMatchObject({
-        landing_page: '/?utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123',
+        landing_page:
+          '/premium-numbers?category=mirror-numbers&utm_source=newsletter&utm_medium=email&utm_campaign=diwali&gclid=GCLID123',
       });
       const staff = await staffMember(ctx().app);
       const order = await staff.client.get(api(`/admin/orders/${res.json().data.order.id}`));

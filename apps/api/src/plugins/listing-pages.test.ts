@@ -18,7 +18,8 @@ function webBuild() {
     'premium-numbers/index.html': '<html>prerendered listing</html>',
     'premium-numbers/category/mirror-numbers.html': '<html>prerendered mirror numbers</html>',
     'offer-zone/index.html': '<html>prerendered offer zone</html>',
-    'vip-numbers/maharashtra/mumbai/index.html': '<html>prerendered mumbai</html>',
+    'vip-numbers/maharashtra/mumbai/index.html':
+      '<html><meta name="robots" content="index, follow"/>prerendered mumbai</html>',
     'csp-hashes.json': '{}',
   };
   for (const [name, text] of Object.entries(files)) {
@@ -131,7 +132,11 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
       ['/premium-numbers?page=99999', 'prerendered listing'],
       ['/premium-numbers?page=2', 'prerendered listing'],
       ['/premium-numbers?category=mirror-numbers&page=500', 'prerendered mirror numbers'],
-      ['/vip-numbers/maharashtra/mumbai?page=3', 'prerendered mumbai'],
+      [
+        '/vip-numbers/maharashtra/mumbai?page=3',
+        // Its one robots tag says what its header says (the built page's says index).
+        '<meta name="robots" content="noindex, follow"/>prerendered mumbai',
+      ],
     ]) {
       const res = await get(url!);
       expect(res.statusCode, url).toBe(404);
@@ -162,7 +167,10 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
       'noindex, follow',
     );
     expect((await get('/premium-numbers?sort=price_asc')).headers['x-robots-tag']).toBeUndefined();
-    expect((await get('/vip-numbers/nowhere/at-all')).body).toBe('<html>app shell</html>');
+    // An unknown place is no page: the app shell (it moves on in the browser), 404, not rendered.
+    const nowhere = await get('/vip-numbers/nowhere/at-all');
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.body).toBe('<html>app shell</html>');
     expect(ctx().calls).toEqual([]);
   });
 });
@@ -219,7 +227,9 @@ listingPagesSuite(
 
       const third = await from('203.0.113.21', '/vip-numbers/maharashtra/mumbai');
       expect(third.statusCode).toBe(200);
-      expect(third.body).toBe('<html>prerendered mumbai</html>');
+      expect(third.body).toBe(
+        '<html><meta name="robots" content="index, follow"/>prerendered mumbai</html>',
+      );
       // A page past the end is no render either: it still answers 404.
       expect((await from('203.0.113.21', '/premium-numbers?page=40')).statusCode).toBe(404);
       // A page another address had rendered is kept: sent as rendered.

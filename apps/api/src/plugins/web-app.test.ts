@@ -11,7 +11,7 @@ import { sharedDatabase, testConfig } from '../../test-support/test-app';
 const hashOf = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 const listingScript = 'window.__reactRouterContext = {}';
-const listingPage = `<html><script>${listingScript}</script>listing</html>`;
+const listingPage = `<html><meta name="robots" content="index, follow"/><script>${listingScript}</script>listing</html>`;
 const mirrorScript = 'window.__reactRouterContext = { mirror: true }';
 const mirrorPage = `<html><script>${mirrorScript}</script>mirror numbers</html>`;
 
@@ -35,6 +35,8 @@ describe('serving the built web app', () => {
       join(buildDir, 'vip-numbers/uttar-pradesh/noida/index.html'),
       '<html>noida</html>',
     );
+    mkdirSync(join(buildDir, 'blogs/a-post'), { recursive: true });
+    writeFileSync(join(buildDir, 'blogs/a-post/index.html'), '<html>a post</html>');
     mkdirSync(join(buildDir, "faq's"));
     writeFileSync(join(buildDir, "faq's/index.html"), '<html>faq</html>');
     mkdirSync(join(buildDir, 'premium-numbers'));
@@ -201,9 +203,7 @@ describe('serving the built web app', () => {
       '/orders/2f6c1c2e-0000-4000-8000-000000000000',
       '/no/page',
       '/%25',
-      '/vip-numbers/%25',
       '/premium-numbers/%25',
-      '/blogs/%25',
     ]) {
       const res = await get(path);
       expect(res.statusCode).toBe(200);
@@ -212,6 +212,45 @@ describe('serving the built web app', () => {
       // A soft 404 must never be indexed.
       expect(res.headers['x-robots-tag'], path).toBe('noindex');
     }
+  });
+
+  it("sends a search in plain words its listing's page with one robots tag, noindex, as its header", async () => {
+    const res = await get('/premium-numbers?text=ending%20786');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-robots-tag']).toBe('noindex, follow');
+    expect(res.body).toBe(
+      listingPage.replace('content="index, follow"', 'content="noindex, follow"'),
+    );
+    expect(directive(res.headers['content-security-policy'], 'script-src')).toContain(
+      hashOf(listingScript),
+    );
+    // Any other query is the page as built.
+    expect((await get('/premium-numbers?sort=price_asc')).body).toBe(listingPage);
+  });
+
+  it('answers an unknown place or blog post 404 with the app shell, marked noindex; a known one 200', async () => {
+    for (const path of [
+      '/vip-numbers/narnia',
+      '/vip-numbers/uttar-pradesh/atlantis',
+      '/vip-numbers/narnia?category=mirror-numbers',
+      '/vip-numbers/%25',
+      '/blogs/no-such-post',
+      '/blogs/%25',
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      // The app itself moves on in the browser, as for any unknown address (spec).
+      expect(res.body, path).toBe('<html>app shell</html>');
+      expect(res.headers['x-robots-tag'], path).toBe('noindex');
+    }
+    const noida = await get('/vip-numbers/uttar-pradesh/noida');
+    expect(noida.statusCode).toBe(200);
+    expect(noida.body).toBe('<html>noida</html>');
+    const post = await get('/blogs/a-post');
+    expect(post.statusCode).toBe(200);
+    expect(post.body).toBe('<html>a post</html>');
+    // In other letters, a known place still moves to its page.
+    expect((await get('/VIP-Numbers/Uttar-Pradesh/Noida')).statusCode).toBe(301);
   });
 
   it('redirects an address in other letter cases, or a common guess, to its page', async () => {
@@ -257,7 +296,7 @@ describe('serving the built web app', () => {
       }
     }
     // Paths that look like pages keep the app shell (it moves on in the browser).
-    for (const url of ['/no/page', '/blogs/a-post', '/numbers.of.2024/x', '/v1.2']) {
+    for (const url of ['/no/page', '/numbers.of.2024/x', '/v1.2']) {
       expect((await get(url)).body, url).toBe('<html>app shell</html>');
     }
   });

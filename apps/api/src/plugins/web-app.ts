@@ -175,8 +175,9 @@ export async function webApp(
 
   /** A page, or the app shell when there is no page (`file` undefined). */
   const sendPage = (file: string | undefined, reply: FastifyReply) => {
-    // The shell answers every path that is not a page (profile, orders, unknown paths) with 200:
-    // crawlers are told not to index it (its HTML says so too), so no soft 404 is ever indexed.
+    // The shell answers every path that is not a page (profile, orders, unknown paths) with 200
+    // (an unknown place or blog post with 404): crawlers are told not to index it (its HTML says
+    // so too), so no soft 404 is ever indexed.
     if (!file) reply.header('x-robots-tag', 'noindex');
     return reply
       .header('cache-control', 'no-cache')
@@ -201,10 +202,30 @@ export async function webApp(
     const file = page(request.url);
     const moved = file ? undefined : movedAddress(path, query);
     if (moved) return reply.redirect(moved, 301);
+    // Every state's, city's and blog post's page is prerendered: an address there with no page
+    // names no place or post. It is a 404 (the app shell still moves on in the browser).
+    if (!file && PRERENDERED_FOLDERS.test(path)) reply.status(404);
     // A search in plain words has as many addresses as there are words: its links are followed,
     // it is kept out of search results (its metadata says so in the browser too).
-    if (file && isListingSearch(path, query)) reply.header('x-robots-tag', 'noindex, follow');
+    const searched = isListingSearch(path, query);
+    if (file && searched) reply.header('x-robots-tag', 'noindex, follow');
+    // So is a page past a listing's end (404, decision 0047): their prerendered page, made for
+    // the listing, says so in its one robots tag too.
+    if (file && (searched || reply.statusCode === 404)) return sendNoIndexPage(file, reply);
     return sendPage(file, reply);
+  };
+
+  /**
+   * A prerendered page sent with its robots tag saying `noindex, follow`, as the answer's
+   * header does: one tag, which the route's metadata in the browser then says too.
+   */
+  const sendNoIndexPage = (file: string, reply: FastifyReply) => {
+    const html = readFileSync(join(root, file), 'utf8').replace(
+      ROBOTS_TAG,
+      '<meta name="robots" content="noindex, follow"/>',
+    );
+    reply.allowScripts(cspHashes().get(file.split(sep).join('/')) ?? []);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
   app.setNotFoundHandler(answerPage);
@@ -247,6 +268,12 @@ const GUESSED_PAGES: Record<string, string> = {
   '/about': '/why-us',
   '/about-us': '/why-us',
 };
+
+/** A page's robots tag as React Router writes it. */
+const ROBOTS_TAG = /<meta name="robots" content="[^"]*"\/>/;
+
+/** The folders whose every page is prerendered: the places (states, cities) and blog posts. */
+const PRERENDERED_FOLDERS = /^\/(vip-numbers|blogs)\//;
 
 /** A number's own page (rendered by the API, so no built file says it is there). */
 const NUMBER_PAGE = /^\/numbers\/\d{10}$/;

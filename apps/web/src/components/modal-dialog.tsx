@@ -14,8 +14,9 @@ function focusables(root: HTMLElement): HTMLElement[] {
 /**
  * What a modal dialog does while `open`: locks the page scroll, keeps Tab inside `panelRef`,
  * brings a focus that leaves it back, closes on Escape, and gives the focus back to the opener
- * when it closes (to the page's main content when the opener has gone: signed in, Sign in is
- * no more).
+ * when it closes (to the page's main content when the opener has gone or refuses the focus:
+ * signed in, Sign in is no more; a menu's Sign in is hidden with its menu; Checkout is disabled
+ * while it runs).
  */
 export function useModalFocus(
   open: boolean,
@@ -78,7 +79,7 @@ export function useModalFocus(
       document.removeEventListener('focusin', onFocusIn);
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
-      else focusMainIfLost();
+      focusMainIfLost();
     };
   }, [open, panelRef]);
 }

@@ -131,4 +131,34 @@ describe('a dialog whose opener has gone', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveFocus();
   });
+
+  it('gives the focus to the main content when the opener is there but refuses it', async () => {
+    function BusyOpener() {
+      const [open, setOpen] = useState(false);
+      const [busy, setBusy] = useState(false);
+      return (
+        <main id="main" tabIndex={-1}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              setOpen(true);
+            }}
+          >
+            Checkout
+          </button>
+          <ModalDialog open={open} onClose={() => setOpen(false)} title="Sign in">
+            <p>Sign in to check out</p>
+          </ModalDialog>
+        </main>
+      );
+    }
+    const user = userEvent.setup();
+    render(<BusyOpener />);
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    await user.click(screen.getByRole('button', { name: 'Close dialog' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * "Skip to main content": the first Tab stop of a page, shown only while it has the focus; it
+ * "Skip to main content": the first Tab stop of a page (after the cookie choice while it is
+ * asked), shown only while it has the focus; it
  * takes the focus to `#main` (which needs `tabIndex={-1}`), past the header or the navigation.
  */
 export function SkipLink() {

@@ -113,12 +113,18 @@ describe('Analytics', () => {
 });
 
 describe('what analytics may see', () => {
-  it('keeps the campaign parameters of an address and drops every other one', () => {
+  it("keeps the campaign parameters of an address and its page's own, and drops every other one", () => {
     expect(
       safeLocation(
         'https://store.example/unsubscribe?token=abc.def&utm_source=alert&gclid=g1&text=my+birthday#top',
       ),
     ).toBe('https://store.example/unsubscribe?utm_source=alert&gclid=g1');
+    // A category's page is a page of its own (decision 0032): GA4 reports by page_location.
+    expect(
+      safeLocation(
+        'https://store.example/premium-numbers?category=mirror-numbers&q=9811122233&utm_source=google',
+      ),
+    ).toBe('https://store.example/premium-numbers?category=mirror-numbers&utm_source=google');
   });
 
   it("sends a purchase with the order's reference and total, a number as an item", () => {
@@ -191,6 +197,18 @@ describe('consent for analytics', () => {
     expect(screen.getByRole('button', { name: 'Accept' })).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+  });
+
+  it("keeps the bar's height free at the page's bottom while it asks, so no focus hides under it", async () => {
+    renderApp('G-TEST');
+    await screen.findByRole('region', { name: 'Cookie choice' });
+    // jsdom lays nothing out: the bar's top is 0, so all the window's height is kept free.
+    const kept = `${window.innerHeight}px`;
+    expect(document.body.style.paddingBottom).toBe(kept);
+    expect(document.documentElement.style.scrollPaddingBottom).toBe(kept);
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(document.body.style.paddingBottom).toBe('');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
   });
 
   it('remembers Accept, tells gtag, and applies it before config on the next visit', async () => {

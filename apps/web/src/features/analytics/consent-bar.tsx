@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { chooseConsent, type ConsentChoice } from './consent';
 
@@ -14,11 +15,33 @@ const CHOICES: { choice: ConsentChoice; label: string; className: string }[] = [
  * The bar asking once for analytics cookies (loaded on its own, after the page, only when
  * PUBLIC_GA_ID is set and no choice is saved). Not a modal: fixed at the bottom, beside the
  * WhatsApp button (which keeps its corner, right-4/right-6 and 3.5 rem wide), so it moves nothing
- * on the page and neither covers the other.
+ * on the page and neither covers the other. While it shows, the page keeps the bar's height free
+ * at its bottom (padding, and the scroll padding that a focus scrolled into view stays above), so
+ * no focused control is hidden under it (WCAG 2.4.11); the layout puts it before the skip link,
+ * so it is the first thing Tab reaches.
  */
 export default function ConsentBar() {
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const covered = `${Math.max(0, window.innerHeight - element.getBoundingClientRect().top)}px`;
+      root.style.scrollPaddingBottom = covered;
+      document.body.style.paddingBottom = covered;
+    };
+    reserve();
+    window.addEventListener('resize', reserve);
+    return () => {
+      window.removeEventListener('resize', reserve);
+      root.style.scrollPaddingBottom = '';
+      document.body.style.paddingBottom = '';
+    };
+  }, []);
   return (
     <section
+      ref={bar}
       aria-label="Cookie choice"
       className="fixed bottom-0 left-0 right-[5.5rem] z-40 rounded-tr-lg border border-slate-200 bg-white p-3 text-sm text-slate-800 shadow-lg sm:right-24 sm:bottom-4 sm:left-4 sm:max-w-xl sm:rounded-lg"
     >

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { gstinStateName } from '@store/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useFormState, useWatch } from 'react-hook-form';
 import { CheckboxField, TextField } from '../../components/form-fields';
 import { PrivacyNotice } from '../../components/privacy-notice';
@@ -40,6 +40,8 @@ function valuesOf(user: AuthUser, address: AuthAddress | null): BillingValues {
  * Corporate buyer's GSTIN names another: the server decides). A Corporate buyer whose GSTIN was
  * registered in another state confirms the difference.
  * A button outside it submits it (`form={id}`): the cart's Checkout, Buy now's Place order.
+ * `focusOnOpen` (the buyer has just signed in to check out): its first empty field, or its
+ * first, takes the focus as it appears, so the buyer is taken to what is left to fill in.
  */
 export function BillingForm({
   id,
@@ -49,6 +51,7 @@ export function BillingForm({
   onSubmit,
   submitAtOnce = false,
   onSubmittedAtOnce,
+  focusOnOpen = false,
 }: {
   id: string;
   user: AuthUser;
@@ -58,7 +61,19 @@ export function BillingForm({
   /** Submit at once (a checkout asked for before signing in), then tell `onSubmittedAtOnce`. */
   submitAtOnce?: boolean;
   onSubmittedAtOnce?: () => void;
+  focusOnOpen?: boolean;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusedOnOpen] = useState(focusOnOpen);
+  useEffect(() => {
+    if (!focusedOnOpen || !formRef.current) return;
+    const fields = [
+      ...formRef.current.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+        'input:not([type="checkbox"]):not([disabled]), select:not([disabled])',
+      ),
+    ];
+    (fields.find((field) => field.value === '') ?? fields[0])?.focus();
+  }, [focusedOnOpen]);
   // Read once: the form keeps its first values, so the draft is not read again every render.
   const [defaultValues] = useState(() => valuesOf(user, address));
   const {
@@ -121,7 +136,7 @@ export function BillingForm({
         Your tax invoice is made out to this name and address. Its state (for a company with a
         GSTIN, the GSTIN&apos;s state) decides whether GST is charged as CGST + SGST or as IGST.
       </p>
-      <form id={id} noValidate onSubmit={submit} className="mt-4 space-y-5">
+      <form ref={formRef} id={id} noValidate onSubmit={submit} className="mt-4 space-y-5">
         <TextField
           label="Billing name"
           autoComplete="name"

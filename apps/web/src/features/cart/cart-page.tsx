@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { formatInr, listInWords, plural } from '@store/domain';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
+import { usePageChange } from '../../components/route-focus';
 import { useFocusLater } from '../../components/use-focus-later';
 import { formatIndianDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -64,6 +65,11 @@ export default function CartPage() {
   // The totals follow the billing state chosen; until they arrive, the cart's own.
   const totals = forState.data ? serverCartView(forState.data).totals : cart.totals;
   const [busy, setBusy] = useState(false);
+  /** Signed in on this page (Checkout asks a guest to): the billing form takes the focus. */
+  const [signedInHere, setSignedInHere] = useState(false);
+  usePageChange(status === 'loading' ? null : status, () =>
+    setSignedInHere(status === 'signed-in'),
+  );
   /** A checkout stopped: it would cancel this order awaiting payment (for other numbers). */
   const [toConfirm, setToConfirm] = useState<OpenOrder | null>(null);
   /** The order the buyer has just confirmed cancelling, for the submit under way. */
@@ -218,6 +224,7 @@ export default function CartPage() {
                   onSubmit={checkout}
                   submitAtOnce={cart.resumeCheckout}
                   onSubmittedAtOnce={cart.checkoutResumed}
+                  focusOnOpen={signedInHere}
                 />
               </Suspense>
             ) : null}

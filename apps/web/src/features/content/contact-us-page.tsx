@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Container, PageHeader } from '../../components/page';
 import { siteConfig, whatsappLink } from '../../lib/site-config';
 import { EnquiryForm } from '../enquiries';
-import { breadcrumbJsonLd, seo } from '../seo';
+import { seo } from '../seo';
 import type { Route } from './+types/contact-us-page';
 
 export const meta: Route.MetaFunction = () =>
@@ -11,12 +11,6 @@ export const meta: Route.MetaFunction = () =>
     title: 'Contact Us',
     description: `Contact ${siteConfig.storeName} by phone, WhatsApp or e-mail for help choosing, buying and porting a VIP mobile number, or send us an enquiry.`,
     path: '/contact-us',
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: 'Home', path: '/' },
-        { name: 'Contact Us', path: '/contact-us' },
-      ]),
-    ],
   });
 
 /** Google Maps search link for an address (opens the map; nothing is embedded). */

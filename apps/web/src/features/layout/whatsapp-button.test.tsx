@@ -73,7 +73,7 @@ describe('the page the WhatsApp message names', () => {
 
   it('names the canonical address, without a trailing slash', () => {
     expect(linkAt('/blogs/lucky-numbers/')).toContain(
-      `: Lucky Numbers (${window.location.origin}/blogs/lucky-numbers)`,
+      `: Blog post (${window.location.origin}/blogs/lucky-numbers)`,
     );
   });
 
@@ -121,6 +121,22 @@ describe('pageNameFromPath', () => {
     expect(pageNameFromPath('/vip-numbers/maharashtra/mumbai')).toBe(
       'VIP Numbers in Mumbai, Maharashtra',
     );
-    expect(pageNameFromPath('/blogs/lucky-numbers')).toBe('Lucky Numbers');
+  });
+
+  it('names a number, a blog post and an address that is no number as the store writes them (QA 24 F8)', () => {
+    expect(pageNameFromPath('/numbers/9030304545')).toBe('90303 04545');
+    expect(pageNameFromPath('/blogs/gst-on-vip-mobile-numbers')).toBe('Blog post');
+    expect(pageNameFromPath('/numbers/not-found')).toBe('Number not found');
+  });
+
+  it("names /numbers, the not-found page's canonical address, for an address that is no number", () => {
+    for (const path of ['/numbers/not-found', '/numbers/abc']) {
+      renderAt(path, <WhatsAppButton />);
+      const link = screen.getByRole('link', { name: 'Chat with us on WhatsApp' });
+      expect(messageOf(link.getAttribute('href')), path).toBe(
+        `Hi, I am interested in VIP numbers. I am on the page: Number not found (${window.location.origin}/numbers)`,
+      );
+      cleanup();
+    }
   });
 });

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { categoryFromQuery, findCity, findState } from '@store/domain';
+import {
+  categoryFromQuery,
+  displayMobile,
+  findCity,
+  findState,
+  normalizeMobile,
+} from '@store/domain';
 import { WhatsAppIcon } from '../../components/icons';
 import {
   mainNavLinks,
@@ -10,6 +16,7 @@ import {
   footerSupportLinks,
 } from '../../lib/nav';
 import { siteConfig, whatsappLink } from '../../lib/site-config';
+import { useWhatsAppSubject } from '../../lib/whatsapp-subject';
 import { pageTitleFromDocumentTitle } from '../seo';
 
 const knownPages = new Map<string, string>(
@@ -33,6 +40,9 @@ function humanize(segment: string): string {
     .join(' ');
 }
 
+/** Whether a /numbers/ address's last part is a number's page (decision 0047). */
+const isNumberPage = (digits: string) => normalizeMobile(digits) === digits;
+
 /** A readable page name for a path, used until the browser knows the document title. */
 export function pageNameFromPath(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -45,6 +55,12 @@ export function pageNameFromPath(pathname: string): string {
     const state = findState(segments[1]);
     if (state) return `VIP Numbers in ${state.name}`;
   }
+  // Named as the store writes them, not from their address: a number grouped, a blog post
+  // (whose title only the page knows) as one, any other address under /numbers/ as no number.
+  if (segments[0] === 'numbers' && segments[1]) {
+    return isNumberPage(segments[1]) ? displayMobile(segments[1]) : 'Number not found';
+  }
+  if (segments[0] === 'blogs' && segments[1]) return 'Blog post';
   const last = segments[segments.length - 1];
   return last ? humanize(last) : siteConfig.storeName;
 }
@@ -59,19 +75,28 @@ const listingPaths = new Set(['/premium-numbers', '/offer-zone']);
  * part of the page. The same while prerendering, hydrating and after, so no mismatch.
  */
 function pageOf(pathname: string, search: string) {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const trimmed = pathname.replace(/\/+$/, '') || '/';
+  // Any address under /numbers/ that is no number is answered by the page of /numbers/not-found,
+  // whose canonical address is /numbers.
+  const [, digits] = /^\/numbers\/([^/]+)$/.exec(trimmed) ?? [];
+  const path = digits !== undefined && !isNumberPage(digits) ? '/numbers' : trimmed;
   const category = listingPaths.has(path)
     ? categoryFromQuery(new URLSearchParams(search).get('category'))
     : undefined;
-  const name = pageNameFromPath(path);
+  const name = pageNameFromPath(trimmed);
   return category
     ? { path: `${path}?category=${category.slug}`, name: `${category.name} - ${name}` }
     : { path, name };
 }
 
-/** The WhatsApp message naming the page the visitor is on. */
-function whatsappMessage(pageName: string, url: string): string {
-  return `Hi, I am interested in VIP numbers. I am on the page: ${pageName} (${url})`;
+/**
+ * The WhatsApp message naming the page the visitor is on, or what the page said it is about
+ * (`subject`: an order's reference).
+ */
+function whatsappMessage(pageName: string, url: string, subject: string | null): string {
+  return subject
+    ? `Hi, I need help with ${subject} (${url})`
+    : `Hi, I am interested in VIP numbers. I am on the page: ${pageName} (${url})`;
 }
 
 function subscribeToTitle(onChange: () => void): () => void {
@@ -139,9 +164,10 @@ export function WhatsAppButton() {
   const hidden = useOverKeptClear(ref);
   const title = useSyncExternalStore(subscribeToTitle, getTitle, getServerTitle);
   const origin = useSyncExternalStore(noSubscription, getOrigin, getServerOrigin);
+  const subject = useWhatsAppSubject();
   const page = pageOf(pathname, search);
   const pageName = (title && pageTitleFromDocumentTitle(title)) || page.name;
-  const href = whatsappLink(whatsappMessage(pageName, `${origin}${page.path}`));
+  const href = whatsappLink(whatsappMessage(pageName, `${origin}${page.path}`, subject));
 
   // In a landmark of its own, so that nothing on the page sits outside one.
   return (

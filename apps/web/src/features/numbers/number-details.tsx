@@ -93,11 +93,7 @@ function Offer({ number }: { number: NumberDetail }) {
       ) : null}
       <p className="mt-2 text-sm text-slate-600">Plus 18% GST. UPC within 24 hours of payment.</p>
       {number.status === 'coming_soon' ? (
-        <div
-          role="status"
-          data-testid="number-status"
-          className="mt-4 rounded-lg bg-sky-50 p-3 text-sky-950"
-        >
+        <div data-testid="number-status" className="mt-4 rounded-lg bg-sky-50 p-3 text-sky-950">
           <p className="font-semibold">Coming soon: not on sale yet.</p>
           <p className="mt-1 text-sm">We e-mail you once when it goes on sale.</p>
           <NotifyMe item={number} className="mt-3" />

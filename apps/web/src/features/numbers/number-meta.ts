@@ -40,7 +40,8 @@ const availability = {
 
 /**
  * The page's metadata: a number on sale is indexed with its Product offer (price and
- * availability); a sold one says noindex (its similar numbers still followed) and a hidden one
+ * availability; a held one's description says it is on hold); a coming one says noindex, follow
+ * until it goes on sale; a sold one says noindex (its similar numbers still followed) and a hidden one
  * noindex, nofollow, neither with a Product (their pages show no price, and a Product without an
  * offer is not valid markup); the lookup and an unknown number say noindex.
  */
@@ -93,10 +94,14 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
           sku: number.number,
         };
   if (number.status === 'coming_soon') {
+    // Not on sale yet: kept out of search results, as it is out of the numbers' sitemap (which
+    // lists the numbers on sale, decision 0013); it is indexed once it goes on sale.
     return seo({
       title: `${number.display}: coming soon`,
       description: `The VIP mobile number ${number.display} (${primary}) is coming soon to ${siteConfig.storeName} at ${formatInr(number.pricing.nwFinalPrice)}. Press Notify me and we e-mail you when it goes on sale.`,
       path: numberPath(number.number),
+      noIndex: true,
+      followLinks: true,
       product,
       jsonLd,
     });
@@ -118,9 +123,14 @@ export function numberMeta(view: NumberPageView | undefined): MetaDescriptor[] {
     number.saving > 0
       ? ` (was ${formatInr(number.pricing.nwBasePrice)}, you save ${formatInr(number.saving)})`
       : '';
+  // A held number's page says what its markup says (OutOfStock): not "Buy".
+  const offer =
+    number.status === 'reserved'
+      ? `The VIP mobile number ${number.display} (${formatInr(number.pricing.nwFinalPrice)}) is on hold for another buyer; it may be back on sale within minutes.`
+      : `Buy the VIP mobile number ${number.display} for ${formatInr(number.pricing.nwFinalPrice)}${saving}.`;
   return seo({
     title: `${number.display}: ${primary} VIP number`,
-    description: `Buy the VIP mobile number ${number.display} for ${formatInr(number.pricing.nwFinalPrice)}${saving}. ${kinds}; total ${number.total}. UPC within 24 hours and guided porting to your operator.`,
+    description: `${offer} ${kinds}; total ${number.total}. UPC within 24 hours and guided porting to your operator.`,
     path: numberPath(number.number),
     product,
     jsonLd,

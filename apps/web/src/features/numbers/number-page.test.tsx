@@ -197,6 +197,16 @@ describe('a number no longer on sale', { timeout: 20_000 }, () => {
     ).toHaveLength(1);
   });
 
+  it('says a coming number is not on sale yet in place, not as a live status around its Notify me form', () => {
+    renderNumber(detail({ status: 'coming_soon' }));
+    const status = screen.getByTestId('number-status');
+    expect(status).toHaveTextContent(/^Coming soon: not on sale yet\./);
+    expect(status).not.toHaveAttribute('role');
+    expect(
+      within(status).getByRole('button', { name: 'Notify me when 98989 89898 goes on sale' }),
+    ).toBeVisible();
+  });
+
   it('says a held number may come back, without buying buttons', () => {
     renderNumber(detail({ status: 'reserved' }));
     expect(screen.getByTestId('number-status')).toHaveTextContent(/^On hold/);
@@ -254,13 +264,28 @@ describe('numberMeta', () => {
     expect(find(meta, 'rel', 'canonical')?.href).toBe(pageUrl);
     expect(find(meta, 'property', 'og:url')?.content).toBe(pageUrl);
     expect(find(meta, 'name', 'description')?.content).toBe(
-      'Buy the VIP mobile number 98989 89898 for ₹45,000 (was ₹60,000, you save ₹15,000). Semi Mirror Numbers, Two Digit Numbers, AB AB AB Numbers; total 4. UPC within 24 hours and guided porting to your operator.',
+      // Its sentences as far as results show them whole (160 characters).
+      'Buy the VIP mobile number 98989 89898 for ₹45,000 (was ₹60,000, you save ₹15,000). Semi Mirror Numbers, Two Digit Numbers, AB AB AB Numbers; total 4.',
     );
     expect(product(meta)).toMatchObject({
       name: 'VIP mobile number 98989 89898',
       sku: '9898989898',
       offers: { price: '45000', availability: 'https://schema.org/InStock', url: pageUrl },
     });
+  });
+
+  it('says a held number is on hold, not "Buy", as its OutOfStock offer says (QA 24 F10)', () => {
+    const meta = numberMeta({ kind: 'number', number: detail({ status: 'reserved' }) });
+    expect(find(meta, 'name', 'robots')?.content).toBe('index, follow');
+    expect(find(meta, 'name', 'description')?.content).toBe(
+      'The VIP mobile number 98989 89898 (₹45,000) is on hold for another buyer; it may be back on sale within minutes.',
+    );
+  });
+
+  it('keeps a coming number out of search results until it goes on sale, as the sitemap does', () => {
+    const meta = numberMeta({ kind: 'number', number: detail({ status: 'coming_soon' }) });
+    expect(find(meta, 'name', 'robots')?.content).toBe('noindex, follow');
+    expect(find(meta, 'rel', 'canonical')?.href).toBe(pageUrl);
   });
 
   it('keeps a sold or hidden number out of search results; a sold one still leads to similar numbers', () => {

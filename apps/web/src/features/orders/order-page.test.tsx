@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
+import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
 import {
@@ -23,6 +23,7 @@ import { createTestQueryClient } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import { formatIndianDate } from '../../lib/format';
 import { trackSale } from '../analytics';
+import { WhatsAppButton } from '../layout/whatsapp-button';
 import { ToastProvider } from '../../components/toast';
 import { SCREENSHOT_NOT_SENT, SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
 import OrderPage from './order-page';
@@ -61,8 +62,18 @@ function signedInApi(routes: Record<string, FakeReply | ((body: unknown) => Fake
 
 function renderOrderPage(id = ORDER_ID) {
   const Stub = createRoutesStub([
-    { path: '/orders/:orderId', Component: OrderPage },
-    { path: '/', Component: () => <h1>Home</h1> },
+    {
+      Component: () => (
+        <>
+          <Outlet />
+          <WhatsAppButton />
+        </>
+      ),
+      children: [
+        { path: '/orders/:orderId', Component: OrderPage },
+        { path: '/', Component: () => <h1>Home</h1> },
+      ],
+    },
   ]);
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
@@ -134,6 +145,18 @@ describe('order page: awaiting a manual payment', () => {
     expect(screen.queryByRole('region', { name: 'Order timeline' })).not.toBeInTheDocument();
     // Not a Razorpay order: no third-party script.
     expect(checkoutScripts()).toHaveLength(0);
+  });
+
+  it("quotes the order's reference in the WhatsApp button's message (QA 24 F9)", async () => {
+    signedInApi({ [orderPath]: ok(pendingManualOrder()) });
+    renderOrderPage();
+    await screen.findByRole('heading', { name: `Order ${ORDER_REFERENCE}` });
+    const href = screen
+      .getByRole('link', { name: 'Chat with us on WhatsApp' })
+      .getAttribute('href');
+    expect(new URL(href!).searchParams.get('text')).toBe(
+      `Hi, I need help with order ${ORDER_REFERENCE} (${window.location.origin}/orders/${ORDER_ID})`,
+    );
   });
 
   it('names the orders its checkout replaced as cancelled, not to be paid (decision 0075)', async () => {

@@ -3,6 +3,7 @@ import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
 import { isApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useSetWhatsAppSubject } from '../../lib/whatsapp-subject';
 import { useAuth, useAuthUi, useSessionHint } from '../auth';
 import { seo } from '../seo';
 import type { Route } from './+types/order-page';
@@ -47,6 +48,8 @@ function SignInToSeeOrder() {
 function SignedInOrder({ orderId }: { orderId: string }) {
   const { status } = useAuth();
   const query = useOrder(orderId);
+  // Support finds an order by its reference: the WhatsApp button's message quotes it.
+  useSetWhatsAppSubject(query.data ? `order ${query.data.reference}` : null);
   if (status === 'loading') return <PageSpinner label="Loading your order" />;
   if (status !== 'authenticated') return <SignInToSeeOrder />;
   // Data first: a failed background refetch keeps showing the order.

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { useToast } from '../../components/toast';
+import { useFocusLater } from '../../components/use-focus-later';
 import { api, isApiError } from '../../lib/api-client';
 import { useIsSignedIn } from '../auth';
 
@@ -12,7 +13,8 @@ async function askNotifyMe(id: number, email?: string): Promise<string> {
 /**
  * Notify me, in place of Add to cart on a coming-soon number: a signed-in buyer is told at
  * the account's e-mail; a guest gives one, and is first sent a link to confirm it (the API's
- * answer says so). One e-mail when the number goes on sale.
+ * answer says so). One e-mail when the number goes on sale. The focus follows: to the e-mail
+ * field as its form opens, to the answer (a status message, the only thing said) once sent.
  */
 export function NotifyMe({
   item,
@@ -28,6 +30,8 @@ export function NotifyMe({
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const { target: emailField, focusLater: focusEmailLater } = useFocusLater<HTMLInputElement>();
+  const { target: answer, focusLater: focusAnswerLater } = useFocusLater<HTMLParagraphElement>();
 
   const ask = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -35,6 +39,7 @@ export function NotifyMe({
     setBusy(true);
     try {
       setDone(await askNotifyMe(item.id, signedIn ? undefined : email));
+      focusAnswerLater();
     } catch (error) {
       toast.error(isApiError(error) ? error.message : 'Please try again.');
     } finally {
@@ -44,7 +49,12 @@ export function NotifyMe({
 
   if (done) {
     return (
-      <p role="status" className={`text-sm text-emerald-800 ${className}`}>
+      <p
+        ref={answer}
+        role="status"
+        tabIndex={-1}
+        className={`text-sm text-emerald-800 outline-none ${className}`}
+      >
         {done}
       </p>
     );
@@ -61,6 +71,7 @@ export function NotifyMe({
         >
           Your e-mail
           <input
+            ref={emailField}
             id={emailId}
             type="email"
             required
@@ -86,7 +97,11 @@ export function NotifyMe({
       className={`btn-primary shrink-0 whitespace-nowrap ${className}`}
       disabled={busy}
       aria-busy={busy || undefined}
-      onClick={() => (signedIn ? void ask() : setAsking(true))}
+      onClick={() => {
+        if (signedIn) return void ask();
+        setAsking(true);
+        focusEmailLater();
+      }}
     >
       Notify me <span className="sr-only">when {item.display} goes on sale</span>
     </button>

@@ -267,15 +267,18 @@ describe('Notify me', () => {
     fireEvent.click(
       screen.getByRole('button', { name: 'Notify me when 98765 00005 goes on sale' }),
     );
+    // The focus goes into the form it opens, which is no live region: only the answer is said.
+    expect(screen.getByLabelText('Your e-mail')).toHaveFocus();
+    expect(screen.getByLabelText('Your e-mail').closest('[role="status"]')).toBeNull();
     fireEvent.change(screen.getByLabelText('Your e-mail'), {
       target: { value: 'ravi@example.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(
-      await screen.findByText(
-        'We sent a link to ravi@example.com — open it to get the alert when 98765 00005 goes on sale.',
-      ),
-    ).toBeInTheDocument();
+    const answer = await screen.findByText(
+      'We sent a link to ravi@example.com — open it to get the alert when 98765 00005 goes on sale.',
+    );
+    expect(answer).toHaveAttribute('role', 'status');
+    expect(answer).toHaveFocus();
     expect(api.callsTo('POST /numbers/5/notify-me')[0]!.body).toEqual({
       email: 'ravi@example.com',
     });

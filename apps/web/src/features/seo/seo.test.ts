@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MetaDescriptor } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
-import { documentTitle, pageTitleFromDocumentTitle, seo } from './seo';
+import { documentTitle, fittedDescription, pageTitleFromDocumentTitle } from './search-result-text';
+import { seo } from './seo';
 import { faqPageJsonLd } from './structured-data';
 
 const base = siteConfig.publicBaseUrl;
@@ -113,5 +114,25 @@ describe('seo', () => {
   it('round-trips page titles', () => {
     expect(pageTitleFromDocumentTitle(documentTitle('Offer Zone'))).toBe('Offer Zone');
     expect(pageTitleFromDocumentTitle('Other')).toBe('Other');
+  });
+
+  it('keeps titles and descriptions to what search results show whole (QA 24 F7)', () => {
+    const long = 'Why a VIP Number Is One of the Cheapest Marketing Tools for a Business';
+    expect(documentTitle(long)).toBe(long);
+    expect(documentTitle('Offer Zone')).toBe(`Offer Zone | ${siteConfig.storeName}`);
+    const first = 'A first sentence, rated 4.5 of 5 by buyers, that says what the page is about.';
+    const second = 'A second one that fits as well.';
+    const third = 'A third sentence that would make the description longer than results show.';
+    expect(fittedDescription(`${first} ${second} ${third}`)).toBe(`${first} ${second}`);
+    // The first sentence is kept whole, whatever its length; a short description is as it is.
+    expect(fittedDescription(`${'x'.repeat(170)}. More.`)).toBe(`${'x'.repeat(170)}.`);
+    expect(fittedDescription('Short. Two.')).toBe('Short. Two.');
+    const meta = seo({
+      title: long,
+      description: `${first} ${second} ${third}`,
+      path: '/x',
+    });
+    expect(meta).toContainEqual({ title: long });
+    expect(meta).toContainEqual({ name: 'description', content: `${first} ${second}` });
   });
 });

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { absoluteUrl, siteConfig } from '../../lib/site-config';
+import { documentTitle, fittedDescription } from './search-result-text';
 import {
   DEFAULT_IMAGE,
   jsonLdMeta,
@@ -46,26 +47,12 @@ export interface SeoInput {
   readonly product?: false | Partial<Omit<ProductInput, 'path'>>;
 }
 
-/** Separator between a page title and the store name in <title>. */
-const TITLE_SEPARATOR = ' | ';
-
 /** Spec §9: search metadata. */
 const SEO_DEFAULTS = {
   locale: 'en_IN',
   language: 'English',
   revisitAfter: '2 days',
 } as const;
-
-/** The full document title for a page title. */
-export function documentTitle(title: string): string {
-  return title ? `${title}${TITLE_SEPARATOR}${siteConfig.storeName}` : siteConfig.storeName;
-}
-
-/** The page title back out of a document title (inverse of documentTitle). */
-export function pageTitleFromDocumentTitle(full: string): string {
-  const suffix = `${TITLE_SEPARATOR}${siteConfig.storeName}`;
-  return full.endsWith(suffix) ? full.slice(0, -suffix.length) : full;
-}
 
 function absolute(url: string): string {
   return /^https?:\/\//.test(url) ? url : absoluteUrl(url);
@@ -81,7 +68,8 @@ function absolute(url: string): string {
  * plus the page's own `jsonLd` blocks. All of it is in the prerendered HTML.
  */
 export function seo(input: SeoInput): MetaDescriptor[] {
-  const { title, description, path, noIndex = false, type = 'website' } = input;
+  const { title, path, noIndex = false, type = 'website' } = input;
+  const description = fittedDescription(input.description);
   const fullTitle = documentTitle(title);
   const url = absoluteUrl(path);
   const image = input.image ?? {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import type { NumberItem } from '../api/get-numbers';
@@ -86,13 +86,25 @@ export function EmptyResults({ clearHref, filtered }: { clearHref: string; filte
 }
 
 /**
- * A page past the end: the server answers it 404 with noindex (decision 0047); reached in the
- * browser, the robots tag React hoists into the head says the same, over the route's "index".
+ * A page past the end: the server answers it 404 with noindex in its header and its one robots
+ * tag (decision 0047). Reached in the browser, the page keeps one robots tag saying the same
+ * while it shows: the route's (React's, added last), whose metadata, written before the list was
+ * read, says "index"; a tag before it was left by the served page, which React did not take up.
  */
 export function PastLastPage({ lastHref, lastPage }: { lastHref: string; lastPage: number }) {
+  useEffect(() => {
+    const tags = [...document.head.querySelectorAll<HTMLMetaElement>('meta[name="robots"]')];
+    const routeTag = tags.pop();
+    for (const served of tags) served.remove();
+    if (!routeTag) return;
+    const said = routeTag.content;
+    routeTag.content = 'noindex, follow';
+    return () => {
+      routeTag.content = said;
+    };
+  }, []);
   return (
     <Notice title="This page is past the end of the list">
-      <meta name="robots" content="noindex, follow" />
       <p>There are fewer numbers now than when this link was made.</p>
       <Link to={lastHref} preventScrollReset className="btn-primary mt-5">
         Go to page {lastPage}

@@ -169,12 +169,28 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('listing-count')).toHaveTextContent(/^5,000\+ numbers$/);
   });
 
-  it('tells crawlers not to index a page past the end of the list', async () => {
+  it("tells crawlers not to index a page past the end of the list in the page's one robots tag", async () => {
+    // The served page's tag, which React did not take up, and the route's metadata, written
+    // before the list was read.
+    const robotsTag = (content: string) => {
+      const tag = document.createElement('meta');
+      tag.name = 'robots';
+      tag.content = content;
+      document.head.append(tag);
+      return tag;
+    };
+    robotsTag('noindex, follow');
+    const routeTag = robotsTag('index, follow');
     page = { items: [], total: 30, totalCapped: false, page: 7, pageSize: 24, pageCount: 2 };
-    renderListing('/premium-numbers?page=7');
+    const { unmount } = renderListing('/premium-numbers?page=7');
     await screen.findByText('This page is past the end of the list');
-    const robots = document.head.querySelector('meta[name="robots"]');
-    expect(robots).toHaveAttribute('content', 'noindex, follow');
+    const tags = document.head.querySelectorAll('meta[name="robots"]');
+    expect([...tags]).toEqual([routeTag]);
+    expect(routeTag).toHaveAttribute('content', 'noindex, follow');
+    // Left for another page, the route's tag says what it said.
+    unmount();
+    expect(routeTag).toHaveAttribute('content', 'index, follow');
+    routeTag.remove();
   });
 
   it('says no numbers were found when the first page is empty, though a stale total counts one', async () => {

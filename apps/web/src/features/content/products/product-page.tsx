@@ -3,10 +3,11 @@ import { Container } from '../../../components/page';
 import { productLinks } from '../../../lib/nav';
 import { whatsappLink } from '../../../lib/site-config';
 import { EnquiryForm } from '../../enquiries';
-import { breadcrumbJsonLd, faqPageJsonLd, seo, serviceJsonLd } from '../../seo';
+import { faqPageJsonLd, seo, serviceJsonLd } from '../../seo';
 import { CheckList, FaqList, FeatureGrid, Section, Steps } from '../content-blocks';
 import type { ProductContent } from './product-content';
 
+/** A product page's metadata: the service and its questions (the page shows no breadcrumb). */
 export function productMeta(product: ProductContent) {
   return seo({
     title: product.metaTitle,
@@ -19,10 +20,6 @@ export function productMeta(product: ProductContent) {
         path: product.path,
         serviceType: product.serviceType,
       }),
-      breadcrumbJsonLd([
-        { name: 'Home', path: '/' },
-        { name: product.name, path: product.path },
-      ]),
       faqPageJsonLd(product.faqs),
     ],
   });
