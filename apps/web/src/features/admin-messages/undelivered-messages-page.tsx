@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { useInlinePanel } from '../../components/inline-panel';
+import { InlineConfirm } from '../../components/inline-confirm';
 import { useToast } from '../../components/toast';
 import { errorMessage } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
@@ -127,27 +128,14 @@ function MessageActions({ message }: { message: UndeliveredMessage }) {
   };
   if (confirming) {
     return (
-      <div
-        role="group"
-        aria-label="Dismiss this message?"
+      <InlineConfirm
+        label="Dismiss this message?"
+        question="Dismiss it? It is deleted and not sent."
+        action="Dismiss"
+        onConfirm={() => void onDismiss()}
+        onCancel={close}
         onKeyDown={onKeyDown}
-        className="space-y-2"
-      >
-        <p>Dismiss it? It is deleted and not sent.</p>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn-primary px-3 py-1"
-            autoFocus
-            onClick={() => void onDismiss()}
-          >
-            Dismiss
-          </button>
-          <button type="button" className="btn-secondary px-3 py-1" onClick={close}>
-            Cancel
-          </button>
-        </div>
-      </div>
+      />
     );
   }
   return (

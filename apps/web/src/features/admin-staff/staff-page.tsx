@@ -3,6 +3,7 @@ import { normalizeMobile } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useInlinePanel } from '../../components/inline-panel';
+import { InlineConfirm } from '../../components/inline-confirm';
 import { useForm } from 'react-hook-form';
 import { z } from '../../lib/zod';
 import { SelectField, SubmitButton, TextField } from '../../components/form-fields';
@@ -121,27 +122,14 @@ function AccountCell({ member, self }: { member: StaffMember; self: boolean }) {
   if (self) return status;
   if (confirming) {
     return (
-      <div
-        role="group"
-        aria-label={`Disable ${member.name}?`}
+      <InlineConfirm
+        label={`Disable ${member.name}?`}
+        question={`Disable ${member.name}? They are signed out at once.`}
+        action="Disable"
+        onConfirm={() => void setDisabled(true)}
+        onCancel={close}
         onKeyDown={onKeyDown}
-        className="space-y-2"
-      >
-        <p>Disable {member.name}? They are signed out at once.</p>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn-primary px-3 py-1"
-            autoFocus
-            onClick={() => void setDisabled(true)}
-          >
-            Disable
-          </button>
-          <button type="button" className="btn-secondary px-3 py-1" onClick={close}>
-            Cancel
-          </button>
-        </div>
-      </div>
+      />
     );
   }
   return (
