@@ -116,6 +116,7 @@ describe('console titles', () => {
       'Customer · Console',
       'Audit log · Console',
       'Tax register · Console',
+      'Messages not delivered · Console',
     ]);
   });
 });
