@@ -433,6 +433,18 @@ describe('loadConfig', () => {
     ).not.toThrow();
   });
 
+  it('refuses a CORS origin that no browser would send, which would never match', () => {
+    expect(
+      problemsOf({ CORS_ORIGINS: 'https://app.example.in, https://admin.example.in/' }),
+    ).toEqual([
+      'CORS_ORIGINS: each origin is a scheme and host as a browser sends it, such as https://shop.example.in (no path or trailing slash): https://admin.example.in/ is not',
+    ]);
+    expect(problemsOf({ CORS_ORIGINS: 'app.example.in' })).toHaveLength(1);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example.in, http://localhost:5173' }).CORS_ORIGINS,
+    ).toEqual(['https://app.example.in', 'http://localhost:5173']);
+  });
+
   it('says what each address setting must be and what is wrong, never printing its password (QA 23 F4, F8)', () => {
     const smtp =
       'SMTP_URL: must be a URL beginning smtp:// or smtps:// with a host, such as smtps://user:password@smtp.example.com:465: ';

@@ -229,6 +229,10 @@ const configSchema = z.object({
 
   /** Unset: the store's own HOST and PORT (localBaseUrl). */
   PUBLIC_BASE_URL: addressSetting(['https', 'http'], 'https://shop.example.in').optional(),
+  /**
+   * Origins as a browser sends them (scheme, host and port, nothing after): one with a path or
+   * a trailing slash would never match a request's Origin, silently.
+   */
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -237,7 +241,16 @@ const configSchema = z.object({
         .split(',')
         .map((o) => o.trim())
         .filter(Boolean),
-    ),
+    )
+    .superRefine((origins, ctx) => {
+      for (const origin of origins) {
+        if (URL.canParse(origin) && new URL(origin).origin === origin) continue;
+        ctx.addIssue({
+          code: 'custom',
+          message: `each origin is a scheme and host as a browser sends it, such as https://shop.example.in (no path or trailing slash): ${origin} is not`,
+        });
+      }
+    }),
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: trustProxy.default(false),

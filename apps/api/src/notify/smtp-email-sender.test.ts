@@ -24,6 +24,16 @@ describe('the SMTP e-mail adapter', () => {
           return callback(null, { user: 'mailer' });
         return callback(new Error('bad credentials'));
       },
+      // A mailbox that does not exist is refused for good; a full one for now.
+      onRcptTo(address, _session, callback) {
+        const refusals: Record<string, [string, number]> = {
+          'nobody@example.com': ['5.1.1 No such user', 550],
+          'full@example.com': ['4.2.2 Mailbox full, try later', 452],
+        };
+        const refusal = refusals[address.address];
+        if (!refusal) return callback();
+        return callback(Object.assign(new Error(refusal[0]), { responseCode: refusal[1] }));
+      },
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((mail) => {
@@ -92,6 +102,47 @@ describe('the SMTP e-mail adapter', () => {
       ).rejects.toThrow();
     } finally {
       await sender.close?.();
+    }
+  });
+
+  it('calls only a recipient the server refuses for good permanent, not one refused for now or a refused login', async () => {
+    const sender = createSmtpEmailSender({
+      url: `smtp://mailer:mail-secret@127.0.0.1:${port}`,
+      from: 'VIP Number Store <no-reply@store.test>',
+      timeoutMs: 5_000,
+    });
+    const refusal = (to: string) =>
+      sender.send({ channel: 'email', to, subject: 'Your receipt', text: 'Paid.' }).then(
+        () => undefined,
+        (error: unknown) => error as Error & { permanent?: boolean },
+      );
+    try {
+      const gone = await refusal('nobody@example.com');
+      expect(gone?.message).toContain('No such user');
+      expect(gone?.permanent).toBe(true);
+      const later = await refusal('full@example.com');
+      expect(later?.message).toContain('Mailbox full');
+      expect(later?.permanent).toBe(false);
+    } finally {
+      await sender.close?.();
+    }
+    // A refused login (535) is the store's settings, not the message's: not permanent.
+    const misconfigured = createSmtpEmailSender({
+      url: `smtp://mailer:wrong-secret@127.0.0.1:${port}`,
+      from: 'VIP Number Store <no-reply@store.test>',
+      timeoutMs: 5_000,
+    });
+    try {
+      const refused = await misconfigured
+        .send({ channel: 'email', to: 'asha@example.com', subject: 'Your receipt', text: 'Paid.' })
+        .then(
+          () => undefined,
+          (error: unknown) => error as Error & { permanent?: boolean; responseCode?: number },
+        );
+      expect(refused?.responseCode).toBe(535);
+      expect(refused?.permanent).toBe(false);
+    } finally {
+      await misconfigured.close?.();
     }
   });
 
