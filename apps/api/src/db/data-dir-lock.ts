@@ -29,7 +29,7 @@ export class DataDirNotWritableError extends EmbeddedPostgresError {
 }
 
 /** A failed write in plain words with its code ("read-only file system (EROFS)"), no path. */
-function writeFailure(error: NodeJS.ErrnoException): string {
+export function writeFailure(error: NodeJS.ErrnoException): string {
   if (error.code === 'EEXIST' || error.code === 'ENOTDIR') {
     return `a file is in the way of the folder (${error.code})`;
   }

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config';
-import { DataDirNotWritableError } from '../db/data-dir-lock';
+import { DataDirNotWritableError, writeFailure } from '../db/data-dir-lock';
 import { AppError } from '../http/app-error';
 
 /**
@@ -11,16 +11,11 @@ import { AppError } from '../http/app-error';
  */
 export const uploadFolder = (dataDir: string) => join(dataDir, 'uploads');
 
-/** A file system's refusal in words, by its code. */
-const refusals: Record<string, string> = {
-  EROFS: 'read-only file system',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOSPC: 'no space left',
-  EDQUOT: 'disk quota used up',
-  ENOTDIR: 'a file stands where a folder is needed',
-  EEXIST: 'a file stands where a folder is needed',
-};
+/**
+ * The codes of a file system refusing the folder a file: read-only, permissions, full, a file
+ * in the way. Said in words by the data folder's writeFailure.
+ */
+const refusals = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'ENOTDIR', 'EEXIST']);
 const full = new Set(['ENOSPC', 'EDQUOT']);
 
 const codeOf = (error: unknown) =>
@@ -46,8 +41,7 @@ export function checkUploadFolder(dataDir: string): void {
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (error) {
-    const code = codeOf(error);
-    const why = (code && refusals[code]) ?? code ?? String(error);
+    const why = writeFailure(error as NodeJS.ErrnoException);
     throw new ConfigError([
       `DATA_DIR: stock imports stage their uploads in ${folder}, which cannot take files (${why}): make that folder writable, or set DATA_DIR to a writable folder`,
     ]);
@@ -60,7 +54,7 @@ export function checkUploadFolder(dataDir: string): void {
  */
 export function uploadNotStored(error: unknown): AppError | undefined {
   const code = codeOf(error);
-  if (!code || !(code in refusals)) return undefined;
+  if (!code || !refusals.has(code)) return undefined;
   return full.has(code)
     ? new AppError(
         507,
