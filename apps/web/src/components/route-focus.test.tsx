@@ -82,7 +82,7 @@ describe('after a client-side navigation', () => {
 
     await user.click(screen.getByRole('link', { name: 'Cart' }));
     await waitFor(() => expect(announcer).toHaveTextContent('Cart | Store'));
-    expect(main).toHaveFocus();
+    await waitFor(() => expect(main).toHaveFocus());
   });
 
   it('leaves a focus the new page placed itself', async () => {
@@ -91,7 +91,7 @@ describe('after a client-side navigation', () => {
     await user.click(screen.getByRole('link', { name: 'Cart' }));
     await user.click(await screen.findByRole('link', { name: 'Contact Us' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Contact Us | Store'));
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus());
   });
 });
 

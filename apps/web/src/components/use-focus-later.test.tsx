@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('useFocusLater', () => {
   it('focuses the element that replaced the control used, once it is rendered', async () => {
     render(<AddButton />);
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByRole('link', { name: 'In cart' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'In cart' })).toHaveFocus());
   });
 
   it('leaves the focus alone when nobody asked', async () => {

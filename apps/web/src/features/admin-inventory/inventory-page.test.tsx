@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok, type FakeReply } from '../../../test-support/fake-api';
@@ -312,7 +312,9 @@ describe('the inventory page', () => {
       offerPrice: null,
       expected: { price: 25_000, offerPrice: 20_000 },
     });
-    expect(screen.getByRole('button', { name: 'Edit price of 98200 98200' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Edit price of 98200 98200' })).toHaveFocus(),
+    );
   });
 
   it("gives the focus back to the row's Edit price when the dialog closes", async () => {

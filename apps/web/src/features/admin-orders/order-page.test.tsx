@@ -578,7 +578,7 @@ describe('the console order page', () => {
     );
     await userEvent.type(within(row).getByLabelText(/^Reason/), 'Wrong number{Enter}');
     const form = await within(row).findByRole('form', { name: 'UPC for 90000 78600' });
-    expect(within(form).getByLabelText('UPC')).toHaveFocus();
+    await waitFor(() => expect(within(form).getByLabelText('UPC')).toHaveFocus());
   });
 
   it('refuses a first UPC from a page out of date: says whose UPC went out and shows it', async () => {

@@ -349,7 +349,7 @@ describe('guest cart', () => {
     );
     expect(screen.getByText('Your cart is empty.')).toBeInTheDocument();
     fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.getByText('Your cart is empty.')).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Your cart is empty.')).toHaveFocus());
   });
 
   it('keeps an item stored with only its id: counts it, fetches its product, validates it', async () => {
@@ -424,7 +424,7 @@ describe('guest cart', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(remove('98765 00002')).toHaveFocus());
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByText('Your cart is empty.')).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Your cart is empty.')).toHaveFocus());
   });
 
   it('gives the focus to the empty cart once Empty cart has emptied it', async () => {
@@ -435,7 +435,7 @@ describe('guest cart', () => {
     renderStore('/cart', <CartPage />);
     (await screen.findByRole('button', { name: 'Empty cart' })).focus();
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByText('Your cart is empty.')).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Your cart is empty.')).toHaveFocus());
   });
 });
 
@@ -513,7 +513,7 @@ describe('signing in with a guest cart', () => {
 
     const line1 = await screen.findByLabelText('Address line 1');
     await waitFor(() => expect(line1).toHaveAccessibleDescription(/address/i));
-    expect(line1).toHaveFocus();
+    await waitFor(() => expect(line1).toHaveFocus());
     expect(screen.getByTestId('location')).toHaveTextContent('/cart');
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
   });
@@ -665,7 +665,9 @@ describe('signed-in cart and checkout', () => {
     expect(await toast(CART_MESSAGES.removed)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('cart-item')).toHaveLength(1));
     // The line that had the focus has gone: the one before it takes it.
-    expect(screen.getByRole('button', { name: 'Remove 98765 00001' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove 98765 00001' })).toHaveFocus(),
+    );
   });
 
   it('shows the current price beside the price the cart counts only while they differ', async () => {
@@ -1105,7 +1107,7 @@ describe('signed-in cart and checkout', () => {
     expect(await within(form).findByText(GSTIN_STATE_CONFIRM_REQUIRED)).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
     // The focus takes the buyer there.
-    expect(confirm).toHaveFocus();
+    await waitFor(() => expect(confirm).toHaveFocus());
 
     const profileReads = api.callsTo('GET /user/profile').length;
     fireEvent.click(confirm);

@@ -179,9 +179,11 @@ describe('NumberCard', () => {
     );
     screen.getByRole('button', { name: 'Add 98765 43210 to cart' }).focus();
     await userEvent.keyboard('{Enter}');
-    expect(
-      await screen.findByRole('link', { name: '98765 43210 is in your cart: view cart' }),
-    ).toHaveFocus();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('link', { name: '98765 43210 is in your cart: view cart' }),
+      ).toHaveFocus(),
+    );
   });
 
   it('moves no focus after a click that left it elsewhere, and keeps it when the add fails', async () => {
@@ -195,7 +197,7 @@ describe('NumberCard', () => {
     numberLink.focus();
     fireEvent.click(screen.getByRole('button', { name: 'Add 98765 43210 to cart' }));
     await screen.findByRole('link', { name: '98765 43210 is in your cart: view cart' });
-    expect(numberLink).toHaveFocus();
+    await waitFor(() => expect(numberLink).toHaveFocus());
     cleanup();
 
     renderAt(
@@ -208,7 +210,7 @@ describe('NumberCard', () => {
     button.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('is safe to press without a cart provider and links to the cart once added', () => {

@@ -141,7 +141,9 @@ describe('a number on sale', { timeout: 20_000 }, () => {
     );
     screen.getByRole('button', { name: 'Add to cart' }).focus();
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByRole('link', { name: 'In cart: view cart' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'In cart: view cart' })).toHaveFocus(),
+    );
   });
 
   it('shares the page: WhatsApp, the copied link, and the phone’s share sheet', async () => {

@@ -337,7 +337,7 @@ describe('order page: awaiting a manual payment', () => {
     expect(
       await screen.findByText(/12 digits for UPI or IMPS, 16 letters and digits for NEFT/),
     ).toBeInTheDocument();
-    expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
     expect(api.callsTo(submitPath)).toHaveLength(0);
 
     await user.clear(field);
@@ -377,7 +377,7 @@ describe('order page: awaiting a manual payment', () => {
     await user.type(field, '412345678901');
     await user.click(screen.getByRole('button', { name: 'I have paid' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
     expect(field).toHaveAccessibleDescription(message);
   });
 

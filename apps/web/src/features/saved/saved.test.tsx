@@ -278,7 +278,7 @@ describe('Notify me', () => {
       'We sent a link to ravi@example.com — open it to get the alert when 98765 00005 goes on sale.',
     );
     expect(answer).toHaveAttribute('role', 'status');
-    expect(answer).toHaveFocus();
+    await waitFor(() => expect(answer).toHaveFocus());
     expect(api.callsTo('POST /numbers/5/notify-me')[0]!.body).toEqual({
       email: 'ravi@example.com',
     });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../../test-support/fake-api';
@@ -97,7 +97,7 @@ describe("correcting an order's billing details in the console", () => {
     const confirm = await within(form).findByRole('checkbox', {
       name: 'The GSTIN is registered in Delhi; bill this order to Maharashtra all the same.',
     });
-    expect(confirm).toHaveFocus();
+    await waitFor(() => expect(confirm).toHaveFocus());
     expect(api.callsTo(path)).toHaveLength(0);
     await userEvent.click(confirm);
     await userEvent.click(

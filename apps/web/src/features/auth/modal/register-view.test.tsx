@@ -300,7 +300,7 @@ describe('registration form', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription(
       'Enter a real e-mail address.',
     );
-    expect(password).toHaveFocus();
+    await waitFor(() => expect(password).toHaveFocus());
     expect(errorToasts()).toBeEmptyDOMElement();
 
     // A problem with no field in this form (here: a Corporate field on an Individual account,

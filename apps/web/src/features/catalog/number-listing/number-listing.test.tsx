@@ -280,7 +280,9 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(location()).toBe('/premium-numbers?q=9876&match=end'));
     // As after another page: the focus goes to the results.
-    expect(screen.getByRole('heading', { name: 'Available numbers' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Available numbers' })).toHaveFocus(),
+    );
     expect(screen.getByRole('link', { name: 'Remove filter: Ends with 9876' })).toHaveAttribute(
       'href',
       '/premium-numbers',
@@ -368,7 +370,9 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(location()).toBe('/premium-numbers?text=ending+786+abcd+under+20k&sort=price_asc'),
     );
-    expect(screen.getByRole('heading', { name: 'Available numbers' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Available numbers' })).toHaveFocus(),
+    );
     await waitFor(() =>
       expect(requested().at(-1)).toBe('?text=ending+786+abcd+under+20k&sort=price_asc'),
     );
