@@ -6,7 +6,10 @@ import { SUPPORT_MOBILE, SUPPORT_STATE_ENV, signInWithOtp } from './accounts';
 import { startStore } from './store-server';
 
 export default async function globalSetup() {
-  const store = await startStore();
+  // The specs share one support session through API clients, which (unlike the web app) do not
+  // refresh an expired access token: it must outlast the slowest run, not the 15 minutes a
+  // person gets (a loaded CI machine once took 17 minutes and the last specs were refused).
+  const store = await startStore({ ACCESS_TOKEN_TTL_SECONDS: String(3 * 3600) });
   process.env.E2E_BASE_URL = store.url;
   // Commands (create-staff) reach the running store's database through its data folder.
   process.env.E2E_DATA_DIR = store.dataDir;
