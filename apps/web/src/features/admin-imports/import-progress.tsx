@@ -1,5 +1,5 @@
 import { apiUrl } from '../../lib/api-client';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatCountOf } from '../../lib/format';
 import { useImport } from './api/get-import';
 import type { StockImport } from './import-types';
 
@@ -11,7 +11,7 @@ export function ErrorsLink({ id, count }: { id: string; count: number }) {
       href={apiUrl(`/admin/imports/${id}/errors.csv`)}
       download
     >
-      Download the {formatCount(count)} refused {count === 1 ? 'row' : 'rows'} (errors.csv)
+      Download the {formatCountOf(count, 'refused row', 'refused rows')} (errors.csv)
     </a>
   );
 }
@@ -32,12 +32,13 @@ function Result({ state }: { state: StockImport }) {
       className="rounded-lg bg-emerald-50 p-4 text-emerald-950"
     >
       <p className="font-semibold">
-        Import done: {formatCount(state.imported)} rows imported ({formatCount(state.new)} new,{' '}
-        {formatCount(state.updated)} updated, {formatCount(state.unchanged)} unchanged).
+        Import done: {formatCountOf(state.imported, 'row', 'rows')} imported (
+        {formatCount(state.new)} new, {formatCount(state.updated)} updated,{' '}
+        {formatCount(state.unchanged)} unchanged).
       </p>
       {state.errors > 0 ? (
         <p className="mt-1 text-sm">
-          {formatCount(state.errors)} rows were refused.{' '}
+          {formatCountOf(state.errors, 'row was', 'rows were')} refused.{' '}
           <ErrorsLink id={state.id} count={state.errors} />
         </p>
       ) : (
@@ -73,8 +74,10 @@ export function ImportProgress({ id }: { id: string }) {
       </div>
       <p className="text-sm text-slate-700" aria-live="polite">
         {applying
-          ? `All ${formatCount(state.total)} rows checked: applying them in one go…`
-          : `Checked ${formatCount(state.processed)} of ${formatCount(state.total)} rows…`}
+          ? state.total === 1
+            ? 'The row is checked: applying it…'
+            : `All ${formatCount(state.total)} rows checked: applying them in one go…`
+          : `Checked ${formatCount(state.processed)} of ${formatCountOf(state.total, 'row', 'rows')}…`}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
 import { DryRunPreview } from './dry-run-preview';
+import { ImportProgress } from './import-progress';
 import ImportsPage from './imports-page';
 import type { StockImport } from './import-types';
 
@@ -129,6 +130,7 @@ describe('the imports page', () => {
     expect(result).toHaveTextContent(
       'Import done: 3,998 rows imported (3,000 new, 900 updated, 98 unchanged).',
     );
+    expect(result).toHaveTextContent('2 rows were refused.');
     expect(
       within(result).getByRole('link', { name: /refused rows \(errors\.csv\)/ }),
     ).toHaveAttribute('href', `/api/v1/admin/imports/${IMPORT_ID}/errors.csv`);
@@ -327,5 +329,33 @@ describe('the check of a file', () => {
     expect(
       screen.getByText(/^3 numbers lose their offer: the file leaves their offer_price empty/),
     ).toHaveTextContent('A file without an offer_price column leaves offers as they are.');
+  });
+});
+
+describe("an import's progress and result", () => {
+  const showing = async (state: StockImport) => {
+    installFakeApi({ [`GET /admin/imports/${IMPORT_ID}`]: ok(state) });
+    renderWithQuery('/admin/imports', <ImportProgress id={IMPORT_ID} />);
+    await screen.findByText(/Checked|checked|Import done/);
+  };
+
+  it('counts one row as one row, while it runs and once done', async () => {
+    await showing(stockImport({ total: 1, processed: 0 }));
+    expect(screen.getByText('Checked 0 of 1 row…')).toBeVisible();
+    cleanup();
+    await showing(stockImport({ total: 1, processed: 1 }));
+    expect(screen.getByText('The row is checked: applying it…')).toBeVisible();
+    cleanup();
+    await showing(
+      stockImport({ status: 'done', total: 2, processed: 2, imported: 1, new: 1, errors: 1 }),
+    );
+    const result = screen.getByRole('status', { name: 'Import result' });
+    expect(result).toHaveTextContent(
+      'Import done: 1 row imported (1 new, 0 updated, 0 unchanged).',
+    );
+    expect(result).toHaveTextContent('1 row was refused.');
+    expect(
+      within(result).getByRole('link', { name: 'Download the 1 refused row (errors.csv)' }),
+    ).toBeVisible();
   });
 });
