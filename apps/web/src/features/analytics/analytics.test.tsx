@@ -17,6 +17,7 @@ import { AnalyticsChoice } from './consent-choice';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   // The consent store keeps a copy in memory too (for browsers that refuse storage).
   act(() => chooseConsent(null));
   delete window.gtag;
@@ -209,6 +210,41 @@ describe('consent for analytics', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(document.body.style.paddingBottom).toBe('');
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
+
+  it('scrolls a control focused under the bar clear above it, and no other', async () => {
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    renderApp('G-TEST');
+    const region = await screen.findByRole('region', { name: 'Cookie choice' });
+    // jsdom lays nothing out: each element's rectangle is given, the bar's as on a phone.
+    const place = (element: Element, top: number, bottom: number, left: number, right: number) =>
+      vi
+        .spyOn(element, 'getBoundingClientRect')
+        .mockReturnValue({ top, bottom, left, right } as DOMRect);
+    place(region, 668, 800, 0, 300);
+    const under = screen.getByRole('link', { name: 'Offer' });
+    place(under, 700, 724, 16, 80);
+    const partlyUnder = screen.getByRole('link', { name: 'Mirror' });
+    place(partlyUnder, 650, 690, 16, 80);
+    const beside = screen.getByRole('link', { name: 'Contact' });
+    place(beside, 700, 724, 320, 400);
+    const above = screen.getByRole('link', { name: 'Broken' });
+    place(above, 620, 660, 16, 80);
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    place(accept, 760, 790, 16, 80);
+
+    for (const control of [beside, above, accept]) act(() => control.focus());
+    expect(scrollBy).not.toHaveBeenCalled();
+    // The overlap and 8 px for the focus ring.
+    act(() => under.focus());
+    expect(scrollBy).toHaveBeenLastCalledWith({ top: 724 - 668 + 8 });
+    act(() => partlyUnder.focus());
+    expect(scrollBy).toHaveBeenLastCalledWith({ top: 690 - 668 + 8 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    scrollBy.mockClear();
+    act(() => under.focus());
+    expect(scrollBy).not.toHaveBeenCalled();
   });
 
   it('remembers Accept, tells gtag, and applies it before config on the next visit', async () => {

@@ -11,14 +11,18 @@ const CHOICES: { choice: ConsentChoice; label: string; className: string }[] = [
   },
 ];
 
+/** Pixels kept between a control scrolled clear of the bar and the bar's top (its focus ring). */
+const CLEARANCE = 8;
+
 /**
  * The bar asking once for analytics cookies (loaded on its own, after the page, only when
  * PUBLIC_GA_ID is set and no choice is saved). Not a modal: fixed at the bottom, beside the
  * WhatsApp button (which keeps its corner, right-4/right-6 and 3.5 rem wide), so it moves nothing
  * on the page and neither covers the other. While it shows, the page keeps the bar's height free
- * at its bottom (padding, and the scroll padding that a focus scrolled into view stays above), so
- * no focused control is hidden under it (WCAG 2.4.11); the layout puts it before the skip link,
- * so it is the first thing Tab reaches.
+ * at its bottom (padding, and the scroll padding that a focus scrolled into view from off screen
+ * stays above), and a control focused under the bar is scrolled clear above it (Chromium's Tab
+ * scrolls only a control that is off screen), so no focused control is hidden under it (WCAG
+ * 2.4.11); the layout puts it before the skip link, so it is the first thing Tab reaches.
  */
 export default function ConsentBar() {
   const bar = useRef<HTMLElement>(null);
@@ -31,10 +35,24 @@ export default function ConsentBar() {
       root.style.scrollPaddingBottom = covered;
       document.body.style.paddingBottom = covered;
     };
+    const keepClear = (event: FocusEvent) => {
+      const focused = event.target;
+      if (!(focused instanceof Element) || element.contains(focused)) return;
+      const under = element.getBoundingClientRect();
+      const box = focused.getBoundingClientRect();
+      const covered =
+        box.bottom > under.top &&
+        box.top < under.bottom &&
+        box.right > under.left &&
+        box.left < under.right;
+      if (covered) window.scrollBy({ top: box.bottom - under.top + CLEARANCE });
+    };
     reserve();
     window.addEventListener('resize', reserve);
+    document.addEventListener('focusin', keepClear);
     return () => {
       window.removeEventListener('resize', reserve);
+      document.removeEventListener('focusin', keepClear);
       root.style.scrollPaddingBottom = '';
       document.body.style.paddingBottom = '';
     };
