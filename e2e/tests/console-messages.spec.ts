@@ -60,7 +60,7 @@ test('support sees a receipt the store gave up on and sends it again to the buye
       `/admin/orders/${order.id}`,
     );
     await row.getByRole('button', { name: 'Send again' }).click();
-    await expect(agent.getByText('Message sent.')).toBeVisible();
+    await expect(agent.getByText(`Message sent to ${account.email}.`)).toBeVisible();
     await expect(agent.getByRole('row').filter({ hasText: receipt })).toHaveCount(0);
     const delivered = await readOutbox(page.request, account.email);
     expect(delivered.filter((message) => message.subject === receipt)).toHaveLength(1);

@@ -57,7 +57,8 @@ export async function adminMessageRoutes(fastify: FastifyInstance) {
           "Its attempts start again and it is tried at once. A buyer's message about an order " +
           "goes to the account's e-mail or mobile as they are now: 409 ACCOUNT_CLOSED when the " +
           'account is closed, 409 WHATSAPP_STOPPED for a WhatsApp message when the buyer has ' +
-          'stopped WhatsApp updates. Recorded in the audit log (message.send_again: the channel ' +
+          'stopped WhatsApp updates. The answer says how it went, naming the address when it was ' +
+          'sent. Recorded in the audit log (message.send_again: the channel ' +
           `and whether the address changed, never the address or the text). ${handledAlready}`,
         params: undeliveredParams,
         response: {
@@ -72,7 +73,7 @@ export async function adminMessageRoutes(fastify: FastifyInstance) {
     async (request) => {
       const result = await messages.sendAgain(currentUser(request).id, request.params.id);
       const said = {
-        sent: 'Message sent.',
+        sent: `Message sent to ${result.to}.`,
         waiting: 'Refused again: the store will keep trying.',
         failed: 'Refused again for good.',
       };

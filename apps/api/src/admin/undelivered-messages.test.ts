@@ -101,7 +101,10 @@ describe('the console’s messages not delivered', () => {
       api(`/admin/undelivered-messages/${messages[0].id}/send-again`),
     );
     expect(again.statusCode).toBe(200);
-    expect(again.json().data).toMatchObject({ status: 'sent', to: 'meera.new@example.com' });
+    expect(again.json()).toMatchObject({
+      data: { status: 'sent', to: 'meera.new@example.com' },
+      message: 'Message sent to meera.new@example.com.',
+    });
     expect(sent.map((message) => [message.to, message.subject])).toEqual([
       ['meera.new@example.com', expect.stringMatching(/payment/i)],
     ]);

@@ -61,11 +61,11 @@ describe('the messages not delivered', () => {
       `/admin/orders/${receipt.order.id}`,
     );
     expect(row).toHaveTextContent('550 meera@mistyped.invalid: no such user');
-    expect(row).toHaveTextContent('Sent again to the account’s contact now');
+    expect(row).toHaveTextContent('Send again goes to the account’s contact as it is now');
     const sms = await rowOf('9876543210');
     expect(sms).toHaveTextContent('SMS');
     expect(sms).toHaveTextContent('upc sent');
-    expect(sms).not.toHaveTextContent('contact now');
+    expect(sms).not.toHaveTextContent('Send again goes');
     expect(within(sms).queryByRole('link')).toBeNull();
   });
 
@@ -74,17 +74,17 @@ describe('the messages not delivered', () => {
     expect(await screen.findByText('Every message has been delivered.')).toBeInTheDocument();
   });
 
-  it('sends one again and says how it went, and reads the list again', async () => {
+  it('sends one again and says where it went, and reads the list again', async () => {
     const user = userEvent.setup();
     const { calls, callsTo } = renderPage({
       'POST /admin/undelivered-messages/41/send-again': ok(
         { id: 41, status: 'sent', to: 'meera@example.com', lastError: null },
-        'Message sent.',
+        'Message sent to meera@example.com.',
       ),
     });
     const row = await rowOf('meera@mistyped.invalid');
     await user.click(within(row).getByRole('button', { name: 'Send again' }));
-    expect(await screen.findByText('Message sent.')).toBeInTheDocument();
+    expect(await screen.findByText('Message sent to meera@example.com.')).toBeInTheDocument();
     expect(callsTo('POST /admin/undelivered-messages/41/send-again')).toHaveLength(1);
     const listReads = () => calls.filter((call) => call.path.startsWith('/admin/undelivered-'));
     await waitFor(() => expect(listReads().filter((c) => c.method === 'GET')).toHaveLength(2));

@@ -35,7 +35,7 @@ const columns = [
         <span className="break-all">{message.to}</span>
         {message.followsAccount ? (
           <span className="block text-xs text-slate-600">
-            Sent again to the account&rsquo;s contact now
+            Send again goes to the account&rsquo;s contact as it is now
           </span>
         ) : null}
       </>
