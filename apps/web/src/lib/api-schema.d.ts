@@ -1923,7 +1923,7 @@ export interface paths {
     put?: never;
     /**
      * Send a message the store gave up on again, now
-     * @description Its attempts start again and it is tried at once. A buyer's message about an order goes to the account's e-mail or mobile as they are now: 409 ACCOUNT_CLOSED when the account is closed, 409 WHATSAPP_STOPPED for a WhatsApp message when the buyer has stopped WhatsApp updates. Recorded in the audit log (message.send_again: the channel and whether the address changed, never the address or the text). A message sent again (and not given up since) or dismissed is no longer listed: 404 NOT_FOUND.
+     * @description Its attempts start again and it is tried at once. A buyer's message about an order goes to the account's e-mail or mobile as they are now: 409 ACCOUNT_CLOSED when the account is closed, 409 WHATSAPP_STOPPED for a WhatsApp message when the buyer has stopped WhatsApp updates. The answer says how it went, naming the address when it was sent. Recorded in the audit log (message.send_again: the channel and whether the address changed, never the address or the text). A message sent again (and not given up since) or dismissed is no longer listed: 404 NOT_FOUND.
      */
     post: operations['postAdminUndeliveredMessagesByIdSendAgain'];
     delete?: never;
