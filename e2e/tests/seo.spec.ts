@@ -442,6 +442,55 @@ test.describe('analytics with a measurement id', () => {
     await expect(again.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
   });
 
+  test('tabbing through a listing with the bar showing, no focused control ends under the bar', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.addInitScript(() => window.localStorage.removeItem('analytics_consent'));
+    // Where the bar stands for each Tab stop: the focused control once the page stops scrolling
+    // (it scrolls smoothly), or null when the focus is in the bar or has left the page.
+    const focusAfterScroll = () =>
+      page.evaluate(async () => {
+        let last = -1;
+        for (let frame = 0, still = 0; frame < 120 && still < 4; frame++) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+        }
+        const focused = document.activeElement;
+        const bar = document.querySelector('section[aria-label="Cookie choice"]')!;
+        if (!focused || focused === document.body) return { left: true } as const;
+        if (bar.contains(focused)) return { inBar: true } as const;
+        const box = focused.getBoundingClientRect();
+        const under = bar.getBoundingClientRect();
+        const name = `${focused.tagName} "${(focused.textContent || focused.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
+        const covered =
+          box.bottom > under.top &&
+          box.top < under.bottom &&
+          box.right > under.left &&
+          box.left < under.right;
+        return { name, covered, box: [box.top, box.bottom], barTop: under.top } as const;
+      });
+    // 390: the bar spans the bottom; 1280: a box at the bottom left, beside the category list.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${store!.url}/premium-numbers?category=mirror-numbers`);
+      await expect(page.getByRole('region', { name: 'Cookie choice' })).toBeVisible();
+      const hidden: unknown[] = [];
+      let stops = 0;
+      for (let tab = 0; tab < 400; tab++) {
+        await page.keyboard.press('Tab');
+        const at = await focusAfterScroll();
+        if ('left' in at || ('inBar' in at && stops > 0)) break;
+        if ('inBar' in at) continue;
+        stops++;
+        if (at.covered) hidden.push(at);
+      }
+      expect(stops, `${width}px: Tab stops on the page`).toBeGreaterThan(30);
+      expect(hidden, `${width}px: focused controls under the bar`).toEqual([]);
+    }
+  });
+
   function pageViews(page: Page): Promise<string[]> {
     return page.evaluate(() =>
       ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
