@@ -24,7 +24,7 @@ export function InlineConfirm({
   return (
     <div role="group" aria-label={label} onKeyDown={onKeyDown} className="space-y-2">
       <p>{question}</p>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-primary px-3 py-1" autoFocus onClick={onConfirm}>
           {action}
         </button>

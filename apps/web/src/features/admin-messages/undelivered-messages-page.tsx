@@ -97,6 +97,7 @@ export default function UndeliveredMessagesPage() {
           busy={isFetching}
           paged={data}
           onPage={(next) => update({ page: next })}
+          stacked
         />
       ) : null}
     </ConsolePage>

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { createColumnHelper } from '@tanstack/react-table';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleTable } from './console-table';
 
@@ -36,5 +36,24 @@ describe('ConsoleTable', () => {
       'relative',
       'overflow-x-auto',
     );
+  });
+
+  it('stacks its rows on a phone when asked: each cell under its column name, hidden from screen readers', () => {
+    const rows = [{ id: 'a', change: 'changed to' }];
+    const { rerender } = render(
+      <ConsoleTable caption="Changes" columns={columns} rows={rows} empty="None." stacked />,
+    );
+    const table = screen.getByRole('table', { name: 'Changes' });
+    expect(table).toHaveClass('max-sm:block');
+    expect(within(table).getByRole('columnheader', { name: 'Which' })).toBeInTheDocument();
+    const which = screen.getAllByRole('cell')[0]!;
+    const name = within(which).getByText('Which');
+    expect(name).toHaveAttribute('aria-hidden', 'true');
+    expect(name).toHaveClass('sm:hidden');
+    expect(which).toHaveAccessibleName('a');
+
+    rerender(<ConsoleTable caption="Changes" columns={columns} rows={rows} empty="None." />);
+    expect(screen.getByRole('table', { name: 'Changes' })).not.toHaveClass('max-sm:block');
+    expect(within(screen.getAllByRole('cell')[0]!).queryByText('Which')).toBeNull();
   });
 });

@@ -10,7 +10,11 @@ interface TablePage {
 
 /**
  * A console list: a table with a caption and column headers (TanStack Table, paged on the
- * server) and the pager under it. `columns` are TanStack column definitions.
+ * server) and the pager under it. `columns` are TanStack column definitions. `stacked` lists
+ * the rows one under the other on a phone (below `sm`, 640 px), each cell under its column's
+ * name, instead of a table squeezed or scrolled sideways: for lists whose rows carry long
+ * addresses or an inline confirmation. The column names shown so are hidden from screen
+ * readers, which keep the table and its headers.
  */
 export function ConsoleTable<Row>({
   caption,
@@ -20,6 +24,7 @@ export function ConsoleTable<Row>({
   onPage,
   empty,
   busy = false,
+  stacked = false,
 }: {
   caption: string;
   // Columns of any value type: TanStack's own examples type them so.
@@ -30,6 +35,7 @@ export function ConsoleTable<Row>({
   onPage?: (page: number) => void;
   empty: string;
   busy?: boolean;
+  stacked?: boolean;
 }) {
   // TanStack Table's instance is not memoisable: this component re-renders with it, as designed.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -45,9 +51,14 @@ export function ConsoleTable<Row>({
       {/* Relative: the cells' screen-reader words (absolutely placed) scroll with the table
           instead of widening the page past the screen. */}
       <div className="relative overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm" aria-busy={busy}>
+        <table
+          className={`min-w-full divide-y divide-slate-200 text-left text-sm ${stacked ? 'max-sm:block' : ''}`}
+          aria-busy={busy}
+        >
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <thead
+            className={`bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase ${stacked ? 'max-sm:sr-only' : ''}`}
+          >
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
@@ -58,11 +69,15 @@ export function ConsoleTable<Row>({
               </tr>
             ))}
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className={`divide-y divide-slate-100 ${stacked ? 'max-sm:block' : ''}`}>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="align-top">
+              <tr key={row.id} className={`align-top ${stacked ? 'max-sm:block max-sm:py-2' : ''}`}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 text-slate-800">
+                  <td
+                    key={cell.id}
+                    className={`px-3 py-2 text-slate-800 ${stacked ? 'max-sm:block max-sm:py-1' : ''}`}
+                  >
+                    {stacked ? <StackedName header={cell.column.columnDef.header} /> : null}
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
@@ -74,6 +89,19 @@ export function ConsoleTable<Row>({
       {rows.length === 0 ? <p className="px-3 py-6 text-center text-slate-600">{empty}</p> : null}
       {paged && onPage && paged.pageCount > 1 ? <Pager {...paged} onPage={onPage} /> : null}
     </div>
+  );
+}
+
+/** A cell's column name, shown above it only where the rows are stacked (a phone). */
+function StackedName({ header }: { header: unknown }) {
+  if (typeof header !== 'string') return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="block text-xs font-semibold tracking-wide text-slate-600 uppercase sm:hidden"
+    >
+      {header}
+    </span>
   );
 }
 
