@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, registerByApi, signInWithOtp } from '../support/accounts';
+import { expectWithinWidth } from '../support/on-screen';
 import { paidOrder } from '../support/orders';
 import { readOutbox, waitForOtp } from '../support/outbox';
 import { createStaffAccount } from '../support/staff';
@@ -49,6 +50,21 @@ test('support sees a receipt the store gave up on and sends it again to the buye
     await expect(
       agent.getByRole('heading', { name: 'Messages not delivered', level: 1 }),
     ).toBeVisible();
+  });
+
+  await test.step("on a phone the list reads row by row and Dismiss's question is whole", async () => {
+    await agent.setViewportSize({ width: 390, height: 844 });
+    const row = agent.getByRole('row').filter({ hasText: receipt });
+    await expectWithinWidth(row);
+    // The address at most two lines (a squeezed table broke it every few letters).
+    const address = (await row.getByText(buyer.email, { exact: true }).boundingBox())!;
+    expect(address.height).toBeLessThan(45);
+    await row.getByRole('button', { name: 'Dismiss' }).click();
+    const confirm = agent.getByRole('group', { name: 'Dismiss this message?' });
+    await expectWithinWidth(confirm.getByText('Dismiss it? It is deleted and not sent.'));
+    await expectWithinWidth(confirm.getByRole('button', { name: 'Cancel' }));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await agent.setViewportSize({ width: 1280, height: 720 });
   });
 
   await test.step('support sends the receipt again: it reaches the new address', async () => {

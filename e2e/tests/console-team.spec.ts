@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, signInWithOtp, signInWithOtpInBrowser } from '../support/accounts';
+import { expectWithinWidth } from '../support/on-screen';
 import { readOutbox } from '../support/outbox';
 import { createStaffAccount } from '../support/staff';
 
@@ -28,6 +29,18 @@ test('an admin invites a member, who signs in with a code and lands on the conso
     const [invitation] = await readOutbox(page.request, member.email);
     expect(invitation?.subject).toMatch(/You have been added to the .* team/);
     expect(invitation?.text).toContain('"With OTP"');
+  });
+
+  await test.step("on a phone the team reads row by row and Disable's question is whole", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const row = page.getByRole('row').filter({ hasText: member.email });
+    await expectWithinWidth(row);
+    await row.getByRole('button', { name: `Disable ${member.name}` }).click();
+    const confirm = page.getByRole('group', { name: `Disable ${member.name}?` });
+    await expectWithinWidth(confirm.getByText('They are signed out at once.', { exact: false }));
+    await expectWithinWidth(confirm.getByRole('button', { name: 'Cancel' }));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   await test.step('the member signs in with a code and lands on the console', async () => {
