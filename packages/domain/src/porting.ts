@@ -42,19 +42,3 @@ export function normalizeUpc(input: string): string | null {
   const upc = input.replace(/\s+/g, '').toUpperCase();
   return upcPattern.test(upc) ? upc : null;
 }
-
-/**
- * A UPI / bank transfer reference (UTR, RRN) as compared: trimmed, upper case, without spaces,
- * so `utr 4321 0987` and `UTR43210987` are one reference.
- */
-export function normalizePaymentReference(input: string): string {
-  return input.replace(/\s+/g, '').toUpperCase();
-}
-
-/**
- * A manual refund's UTR / bank reference as kept and sent to the buyer (decisions 0054, 0092):
- * normalised as a payment's reference is (a bank statement's `NEFT REF 1234567` is
- * `NEFTREF1234567`), then 6 to 30 letters or digits, what its database column and an SMS
- * variable hold.
- */
-export const REFUND_REFERENCE_SHAPE = /^[A-Z0-9]{6,30}$/;

@@ -1,6 +1,6 @@
 import {
-  normalizePaymentReference,
   normalizeUpc,
+  normalizeUtr,
   orderStatuses,
   paymentStatuses,
   portingStatuses,
@@ -427,7 +427,7 @@ export const portingUndoBody = z.object({
  */
 const refundReference = z
   .string()
-  .transform(normalizePaymentReference)
+  .transform(normalizeUtr)
   .pipe(
     z
       .string()

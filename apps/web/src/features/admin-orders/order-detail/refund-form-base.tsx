@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizePaymentReference, REFUND_REFERENCE_SHAPE } from '@store/domain';
+import { normalizeUtr, REFUND_REFERENCE_SHAPE } from '@store/domain';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from '../../../lib/zod';
@@ -25,7 +25,7 @@ const refundSchema = (maxReason: number) =>
  */
 export const refundReferenceField = z
   .string()
-  .transform(normalizePaymentReference)
+  .transform(normalizeUtr)
   .refine(
     (value) => value === '' || REFUND_REFERENCE_SHAPE.test(value),
     'Give the UTR or bank reference as 6 to 30 letters or digits (spaces are fine), or leave it empty.',
