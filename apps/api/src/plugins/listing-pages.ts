@@ -107,7 +107,7 @@ export function listingPages(
       listing: { search, page },
     });
     if (status !== 200) throw new Error(`the web build answered ${status}`);
-    return { status, html, indexable: true };
+    return { status, html };
   };
 
   // Whether it answered (the reply is a thenable: an async function cannot hand it back).

@@ -9,6 +9,7 @@ import { noRoute } from '../http/app-error';
 import { isListingSearch, listingPages, listingRoutes } from './listing-pages';
 import type { PageRenderer } from './page-renderer';
 import type { PageRenderLimit } from './rendered-pages';
+import { ROBOTS_TAG } from './robots-tag';
 
 /** The app shell: the page the web app answers paths it has no page for with. */
 export const shellFile = '__spa-fallback.html';
@@ -271,9 +272,6 @@ const GUESSED_PAGES: Record<string, string> = {
   '/about': '/why-us',
   '/about-us': '/why-us',
 };
-
-/** A page's robots tag as React Router writes it. */
-const ROBOTS_TAG = /<meta name="robots" content="[^"]*"\/>/;
 
 /** What a page kept out of search results whose links are worth following says, tag and header. */
 const NOINDEX_FOLLOW = 'noindex, follow';
