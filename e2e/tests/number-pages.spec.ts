@@ -135,7 +135,8 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
     await sell(baseURL, number.id);
     const response = await page.goto(`/numbers/${number.number}`);
     expect(response?.status()).toBe(200);
-    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    // The header says what the tag says (decision 0092).
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, follow');
     // Out of search results, but its similar numbers are followed; no price it does not show.
     expect(await meta(page, 'meta[name="robots"]')).toBe('noindex, follow');
     await expect(page).toHaveTitle(new RegExp(`^${number.display} is no longer available`));
@@ -152,7 +153,7 @@ test.describe('a number page in the served HTML, with JavaScript off', () => {
     // Mobile numbers start 6 to 9; the demo stock never holds this one.
     const response = await page.goto('/numbers/6000000001');
     expect(response?.status()).toBe(404);
-    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     expect(await meta(page, 'meta[name="robots"]')).toBe('noindex, nofollow');
     await expect(page.locator('h1')).toHaveText('We do not have 60000 00001');
     const search = page.getByRole('search', { name: 'Search in your own words' });
@@ -180,7 +181,7 @@ test('an address that is no number: the same not-found page, never its words, hy
   });
   const response = await page.goto('/numbers/Our%20store%20moved%20to%20evil-example.in');
   expect(response?.status()).toBe(404);
-  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
   expect(await response?.text()).not.toContain('evil');
   // Hydrated (the search box's button has its props), and still the same words.
   await untilHydrated(

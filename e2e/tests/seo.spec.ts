@@ -235,12 +235,15 @@ test.describe('robots tags in the browser', () => {
     ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(status);
+      // The header says what the tag says (QA 25 F6).
+      expect(response?.headers()['x-robots-tag'], path).toBe('noindex, follow');
       // As served, and once the listing has run in the browser (JavaScript on here).
       expect((await response!.text()).match(/<meta name="robots"[^>]*>/g), path).toEqual([
         '<meta name="robots" content="noindex, follow"/>',
       ]);
+      // A page past the end shows both (the listing's count and its note): either will do.
       await expect(
-        page.getByTestId('listing-count').or(page.getByText('past the end')),
+        page.getByTestId('listing-count').or(page.getByText('past the end')).first(),
       ).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expect(page.locator('meta[name="robots"]'), path).toHaveCount(1);
@@ -276,6 +279,27 @@ test.describe('sitemap.xml and robots.txt', () => {
     expect(xml).not.toContain('/profile<');
     expect(xml).not.toContain('/numbers<');
     expect((xml.match(/<url>/g) ?? []).length).toBeGreaterThan(80);
+  });
+
+  test('every page of the pages sitemap, and a sample of the number sitemap, is whole in search results', async ({
+    request,
+  }) => {
+    const pages = sitemapPaths(await (await request.get('/sitemap-pages.xml')).text());
+    const numbers = sitemapPaths(await (await request.get('/sitemaps/numbers-1.xml')).text());
+    expect(pages.length).toBeGreaterThan(80);
+    const sample = [numbers[0]!, numbers[Math.floor(numbers.length / 2)]!, numbers.at(-1)!];
+    // QA 25 F2: a page's description 160 characters at most, its title 70 (decision 0088 F7).
+    for (const path of [...pages, ...sample]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      const description = htmlText(/<meta name="description" content="([^"]*)"/.exec(html)?.[1]);
+      const title = htmlText(/<title>([^<]*)<\/title>/.exec(html)?.[1]);
+      expect(description.length, `${path}: ${description}`).toBeGreaterThan(50);
+      expect(description.length, `${path}: ${description}`).toBeLessThanOrEqual(160);
+      expect(title.length, `${path}: ${title}`).toBeGreaterThan(0);
+      expect(title.length, `${path}: ${title}`).toBeLessThanOrEqual(70);
+    }
   });
 
   test('robots.txt allows all but the profile and API, and names the sitemap', async ({
@@ -749,3 +773,22 @@ test.describe('campaign tracking', () => {
     expect((await saved(page))?.gclid).toBeNull();
   });
 });
+
+/** The root-relative paths a sitemap lists (its addresses are on the public base). */
+function sitemapPaths(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+    htmlText(match[1]).slice(publicBase.length),
+  );
+}
+
+/** Text as written in HTML or XML, its character references read (as a browser counts it). */
+function htmlText(written: string | undefined): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return (written ?? '').replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (reference, name: string) => {
+    if (name.startsWith('#')) {
+      const hex = name[1]?.toLowerCase() === 'x';
+      return String.fromCodePoint(parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10));
+    }
+    return named[name] ?? reference;
+  });
+}

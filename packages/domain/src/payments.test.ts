@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upiPayLink, utrKind } from './payments';
+import { normalizeUtr, REFUND_REFERENCE_SHAPE, upiPayLink, utrKind } from './payments';
 
 describe('utrKind', () => {
   it('tells the rail by the shape', () => {
@@ -43,5 +43,23 @@ describe('upiPayLink', () => {
     const base = { payeeId: 'a@b', payeeName: 'A', reference: 'R' };
     expect(() => upiPayLink({ ...base, amountPaise: 0 })).toThrow(RangeError);
     expect(() => upiPayLink({ ...base, amountPaise: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('normalizeUtr', () => {
+  it('trims, upper-cases and drops every space', () => {
+    expect(normalizeUtr('  utr 4321 0987\t6543 ')).toBe('UTR432109876543');
+    expect(normalizeUtr('UPI-123')).toBe('UPI-123');
+  });
+});
+
+describe('REFUND_REFERENCE_SHAPE', () => {
+  it('takes a bank reference once normalised, 6 to 30 letters or digits', () => {
+    const shaped = (typed: string) => REFUND_REFERENCE_SHAPE.test(normalizeUtr(typed));
+    expect(shaped(' NEFT REF 1234567 ')).toBe(true);
+    expect(shaped('imps 4455 6677 88')).toBe(true);
+    expect(shaped('12345')).toBe(false);
+    expect(shaped('NEFT-123456')).toBe(false);
+    expect(shaped('A'.repeat(31))).toBe(false);
   });
 });

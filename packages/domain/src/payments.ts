@@ -16,9 +16,21 @@ export function utrKind(utr: string): UtrKind | undefined {
   return undefined;
 }
 
+/**
+ * A UPI / bank transfer reference (UTR, RRN) as compared: trimmed, upper case, without spaces,
+ * so `utr 4321 0987` and `UTR43210987` are one reference (a payment's and a refund's alike).
+ */
 export function normalizeUtr(utr: string): string {
   return utr.replace(/\s+/g, '').toUpperCase();
 }
+
+/**
+ * A manual refund's UTR / bank reference as kept and sent to the buyer (decisions 0054, 0092):
+ * normalised as a payment's reference is compared (a bank statement's `NEFT REF 1234567` is
+ * `NEFTREF1234567`), then 6 to 30 letters or digits, what its database column and an SMS
+ * variable hold.
+ */
+export const REFUND_REFERENCE_SHAPE = /^[A-Z0-9]{6,30}$/;
 
 export const UTR_SHAPE_MESSAGE =
   'Enter the transaction reference (UTR): 12 digits for UPI or IMPS, 16 letters and digits for NEFT, 22 for RTGS.';

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  nextPortingStatus,
-  normalizePaymentReference,
-  normalizeUpc,
-  portingStatuses,
-  previousPortingStatus,
-} from './porting';
+import { nextPortingStatus, normalizeUpc, portingStatuses, previousPortingStatus } from './porting';
 
 describe('porting steps', () => {
   it('go forward one at a time and end at ported', () => {
@@ -38,12 +32,5 @@ describe('normalizeUpc', () => {
 
   it.each(['', 'AB12CD3', 'AB12CD345', 'AB12-CD34', 'AB12CD3Ä'])('refuses %j', (input) => {
     expect(normalizeUpc(input)).toBeNull();
-  });
-});
-
-describe('normalizePaymentReference', () => {
-  it('trims, upper-cases and drops every space', () => {
-    expect(normalizePaymentReference('  utr 4321 0987\t6543 ')).toBe('UTR432109876543');
-    expect(normalizePaymentReference('UPI-123')).toBe('UPI-123');
   });
 });

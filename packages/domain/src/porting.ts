@@ -42,11 +42,3 @@ export function normalizeUpc(input: string): string | null {
   const upc = input.replace(/\s+/g, '').toUpperCase();
   return upcPattern.test(upc) ? upc : null;
 }
-
-/**
- * A UPI / bank transfer reference (UTR, RRN) as compared: trimmed, upper case, without spaces,
- * so `utr 4321 0987` and `UTR43210987` are one reference.
- */
-export function normalizePaymentReference(input: string): string {
-  return input.replace(/\s+/g, '').toUpperCase();
-}

@@ -356,7 +356,7 @@ export async function adminOrderRoutes(fastify: FastifyInstance) {
         ...consoleRoute,
         summary: 'Add the UTR / bank reference to a manual refund recorded without one',
         description:
-          "Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits (400 otherwise). Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.",
+          "Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits once its spaces are taken off, kept upper case without them (400 otherwise), as a payment's reference is compared. Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.",
         params: refundParams,
         body: refundReferenceBody,
         response: orderChangeResponses,

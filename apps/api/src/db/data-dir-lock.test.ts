@@ -53,6 +53,14 @@ describe('lockDataDir', () => {
     );
   });
 
+  it('refuses a folder under /proc in the same one line, before a write that would never return (QA 25 F7)', () => {
+    for (const dataDir of ['/proc/store-qa25', '/proc/../proc/1/store']) {
+      expect(() => lockDataDir(dataDir), dataDir).toThrow(
+        `DATA_DIR ${dataDir} is not writable: /proc is the kernel's view of its processes. The store keeps its files there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+      );
+    }
+  });
+
   it('takes over a lock left by a process that is gone', async () => {
     const dir = tempDir();
     const gone = spawn(process.execPath, ['-e', '']);

@@ -1,5 +1,5 @@
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EmbeddedPostgresError } from './postgres-binaries';
 
 export class DataDirLockedError extends EmbeddedPostgresError {
@@ -20,11 +20,30 @@ export class DataDirLockedError extends EmbeddedPostgresError {
  */
 export class DataDirNotWritableError extends EmbeddedPostgresError {
   override name = 'DataDirNotWritableError';
-  constructor(dataDir: string, error: NodeJS.ErrnoException) {
+  /** `error`: the failed write, or why the folder is refused before any write, in words. */
+  constructor(dataDir: string, error: NodeJS.ErrnoException | string) {
     super(
-      `DATA_DIR ${dataDir} is not writable: ${writeFailure(error)}. The store keeps its files there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
-      { cause: error },
+      `DATA_DIR ${dataDir} is not writable: ${typeof error === 'string' ? error : writeFailure(error)}. The store keeps its files there: make the folder writable for this server's user, or point DATA_DIR at one that is.`,
+      typeof error === 'string' ? undefined : { cause: error },
     );
+  }
+}
+
+/**
+ * DATA_DIR made if it is missing: the first write to it at start-up, where a folder the store
+ * cannot use is told (DataDirNotWritableError). One under /proc is refused before any write: it
+ * holds no files, and Node's recursive mkdir there never returns, so the server would hang and
+ * say nothing (QA 25 F7; /sys refuses the write at once, and /dev/shm is a real folder).
+ */
+export function makeDataDir(dataDir: string): void {
+  const path = resolve(dataDir);
+  if (path === '/proc' || path.startsWith('/proc/')) {
+    throw new DataDirNotWritableError(dataDir, "/proc is the kernel's view of its processes");
+  }
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new DataDirNotWritableError(dataDir, error as NodeJS.ErrnoException);
   }
 }
 
@@ -175,8 +194,8 @@ export function lockDataDir(dataDir: string): () => void {
   const lockFile = join(dataDir, 'store.lock');
   const mine = join(dataDir, `store.lock.${process.pid}`);
   // The first write to the folder at start-up: where a folder the store cannot use is told.
+  makeDataDir(dataDir);
   try {
-    mkdirSync(dataDir, { recursive: true });
     writeFileSync(mine, lockContents(process.pid));
   } catch (error) {
     throw new DataDirNotWritableError(dataDir, error as NodeJS.ErrnoException);

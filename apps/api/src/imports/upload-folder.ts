@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config';
-import { DataDirNotWritableError, writeFailure } from '../db/data-dir-lock';
+import { makeDataDir, writeFailure } from '../db/data-dir-lock';
 import { AppError } from '../http/app-error';
 
 /**
@@ -30,11 +30,7 @@ const codeOf = (error: unknown) =>
  */
 export function checkUploadFolder(dataDir: string): void {
   const folder = uploadFolder(dataDir);
-  try {
-    mkdirSync(dataDir, { recursive: true });
-  } catch (error) {
-    throw new DataDirNotWritableError(dataDir, error as NodeJS.ErrnoException);
-  }
+  makeDataDir(dataDir);
   try {
     mkdirSync(folder, { recursive: true });
     const probe = join(folder, `.write-check-${process.pid}`);

@@ -1,4 +1,11 @@
-import { normalizeUpc, orderStatuses, paymentStatuses, portingStatuses } from '@store/domain';
+import {
+  normalizeUpc,
+  normalizeUtr,
+  orderStatuses,
+  paymentStatuses,
+  portingStatuses,
+  REFUND_REFERENCE_SHAPE,
+} from '@store/domain';
 import { z } from 'zod';
 import { numberIdText } from '../catalog/catalog-schemas';
 import { oneLine } from '../http/one-line';
@@ -414,13 +421,23 @@ export const portingUndoBody = z.object({
     ),
 });
 
-/** A manual refund's UTR / bank reference (decision 0054): 6-30 letters or digits, trimmed. */
+/**
+ * A manual refund's UTR / bank reference (decisions 0054, 0092): normalised as a payment's
+ * reference is compared (trimmed, upper case, without spaces), then 6-30 letters or digits.
+ */
 const refundReference = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{6,30}$/, 'must be 6 to 30 letters or digits (the UTR or bank reference)')
+  .transform(normalizeUtr)
+  .pipe(
+    z
+      .string()
+      .regex(
+        REFUND_REFERENCE_SHAPE,
+        'must be 6 to 30 letters or digits, spaces aside (the UTR or bank reference)',
+      ),
+  )
   .describe(
-    'The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer',
+    'The UTR / bank reference of a refund paid back by hand (method manual only); kept and quoted to the buyer as a payment reference is compared: upper case, without spaces',
   );
 
 /** POST /admin/orders/{id}/refunds: pay a payment back, with a reason. */

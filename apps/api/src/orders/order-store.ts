@@ -189,7 +189,7 @@ function searchCondition(q: string): SQL | undefined {
     sql`${orders.userId} in (select ${users.id} from ${users} where ${condition})`;
   const upper = likeEscaped(text.toUpperCase());
   const anywhere = `%${likeEscaped(text)}%`;
-  // A manual payment's reference_key is normalised the same way (normalizePaymentReference).
+  // A manual payment's reference_key is normalised the same way (normalizeUtr).
   const utr = normalizeUtr(text);
   const found: SQL[] = [
     like(sql`upper(${orders.reference})`, `${upper}%`),

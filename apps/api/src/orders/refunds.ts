@@ -21,7 +21,7 @@ export interface RefundInput {
   reason?: string | null;
   /** razorpay (a Razorpay payment's default): through Razorpay; manual: staff paid it back. */
   method?: 'razorpay' | 'manual';
-  /** A manual refund's UTR / bank reference (decision 0054), trimmed and checked by the route. */
+  /** A manual refund's UTR / bank reference (decision 0054), normalised and checked by the route. */
   reference?: string;
   /** null: a system refund (a late Razorpay payment refunded automatically, mark-paid.ts). */
   staffUserId: string | null;
@@ -458,7 +458,7 @@ export async function addRefundReference(
   refundId: string,
   input: { reference: string; staffUserId: string },
 ): Promise<OrderRow> {
-  const reference = input.reference.trim();
+  const { reference } = input;
   const done = await inTransaction(deps.database, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound('Order not found.');

@@ -1,4 +1,4 @@
-import { normalizePaymentReference, toRupees } from '@store/domain';
+import { normalizeUtr, toRupees } from '@store/domain';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/database';
 import type { Tx } from '../db/transactions';
@@ -59,7 +59,7 @@ export function createPaymentService({ config, database }: { config: Config; dat
     name === 'razorpay' ? razorpay : manual;
   /** A reference as compared: a manual one normalised, a provider's id as it is. */
   const referenceKey = (providerName: string, reference: string) =>
-    providerName === 'manual' ? normalizePaymentReference(reference) : reference;
+    providerName === 'manual' ? normalizeUtr(reference) : reference;
 
   return {
     /** The provider an order was placed with (or the configured one for a new order). */

@@ -127,7 +127,7 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
     ]);
   });
 
-  it('answers a page past the end 404 and noindex with its prerendered page, rendering nothing', async () => {
+  it('answers a page past the end 404 and noindex, follow with its prerendered page, rendering nothing', async () => {
     for (const [url, body] of [
       ['/premium-numbers?page=99999', 'prerendered listing'],
       ['/premium-numbers?page=2', 'prerendered listing'],
@@ -140,7 +140,8 @@ listingPagesSuite('Listing pages served with their numbers', {}, (ctx) => {
     ]) {
       const res = await get(url!);
       expect(res.statusCode, url).toBe(404);
-      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      // The same words as its robots tag (QA 25 F6).
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, follow');
       expect(res.body, url).toBe(`<html>${body}</html>`);
     }
     expect(ctx().calls).toEqual([]);

@@ -81,7 +81,7 @@ function servedListingQuery(query: string): string | undefined {
  * which answers false for an address it does not serve, a page that failed to render (logged)
  * or a client over its render limit (logged): the web app then sends the prerendered page,
  * which lists the numbers in the browser. A further page past the listing's end answers false
- * too, with the reply's status set to 404 and noindex (decision 0047).
+ * too, with the reply's status set to 404 (the web app sends it noindex, follow: decision 0047).
  */
 export function listingPages(
   app: FastifyInstance,
@@ -107,7 +107,7 @@ export function listingPages(
       listing: { search, page },
     });
     if (status !== 200) throw new Error(`the web build answered ${status}`);
-    return { status, html, indexable: true };
+    return { status, html };
   };
 
   // Whether it answered (the reply is a thenable: an async function cannot hand it back).
@@ -134,8 +134,9 @@ export function listingPages(
         request.log.warn({ ip: request.ip }, "listing page over its client's render limit");
       } else {
         // Its prerendered page says so in the browser ("past the end of the list", a link back
-        // to the first page); search engines are told there is no such page.
-        reply.status(404).header('x-robots-tag', 'noindex');
+        // to the first page); search engines are told there is no such page, by the header and
+        // robots tag it is sent with (noindex, follow: web-app.ts).
+        reply.status(404);
       }
       return false;
     }

@@ -9,9 +9,18 @@ import { renderedPagesSuite } from '../../test-support/rendered-pages';
 import { sharedDatabase, testConfig } from '../../test-support/test-app';
 import type { NumberPageData, PageData } from './page-renderer';
 
+/** The robots tag's words by the number's status, as the web's number-meta.ts writes them. */
+const robotsOf = (status: string | undefined) =>
+  status === 'available' || status === 'reserved'
+    ? 'index, follow'
+    : status === 'sold' || status === 'coming_soon'
+      ? 'noindex, follow'
+      : 'noindex, nofollow';
+
 /**
- * A stand-in for the web build's renderer: what it was given, and 404 without a number. It
- * decodes the path first, as React Router's prerendering does (a bare % throws URIError).
+ * A stand-in for the web build's renderer: what it was given, its robots tag, and 404 without
+ * a number. It decodes the path first, as React Router's prerendering does (a bare % throws
+ * URIError).
  */
 function stubRenderer() {
   const calls: NumberPageData[] = [];
@@ -21,7 +30,7 @@ function stubRenderer() {
     calls.push(page);
     return {
       status: page.number ? 200 : 404,
-      html: `<html>${path} ${JSON.stringify(page)}<script>window.page = ${JSON.stringify(path)}</script></html>`,
+      html: `<html><meta name="robots" content="${robotsOf(page.number?.status)}"/>${path} ${JSON.stringify(page)}<script>window.page = ${JSON.stringify(path)}</script></html>`,
     };
   };
   return { calls, render };
@@ -40,7 +49,8 @@ function webBuild() {
   return client;
 }
 
-const notFoundPage = '<html>We do not have that number</html>';
+const notFoundPage =
+  '<html><meta name="robots" content="noindex, nofollow"/>We do not have that number</html>';
 
 function numberPagesSuite(
   title: string,
@@ -121,16 +131,19 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
     expect(ctx().calls).toEqual([]);
   });
 
-  it('marks a sold or hidden number noindex, and answers 404 (noindex) for one never in store', async () => {
-    for (const digits of ['9811223344', '9512120345']) {
+  it("marks a sold or hidden number noindex, and answers 404 (noindex) for one never in store, each header in its robots tag's words", async () => {
+    for (const [digits, robots] of [
+      ['9811223344', 'noindex, follow'],
+      ['9512120345', 'noindex, nofollow'],
+    ]) {
       const res = await get(`/numbers/${digits}`);
       expect(res.statusCode, digits).toBe(200);
-      expect(res.headers['x-robots-tag'], digits).toBe('noindex');
+      expect(res.headers['x-robots-tag'], digits).toBe(robots);
     }
     expect(ctx().calls.map((page) => page.number?.status)).toEqual(['sold', 'hidden']);
     const res = await get('/numbers/9000000001');
     expect(res.statusCode).toBe(404);
-    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(res.body).toContain('/numbers/9000000001');
     expect(ctx().calls[2]).toEqual({ digits: '9000000001', number: null });
   });
@@ -153,7 +166,7 @@ numberPagesSuite('GET /numbers/{digits}: a number page', {}, (ctx) => {
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(res.body, url).toBe(notFoundPage);
       expect(String(res.headers['content-security-policy']), url).toContain("'sha256-notfound'");

@@ -1,6 +1,7 @@
 import { normalizeMobile } from '@store/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PageRenderer } from './page-renderer';
+import { noIndexWords } from './robots-tag';
 import {
   PageNotRendered,
   PageNotServed,
@@ -18,8 +19,9 @@ const notANumberFile = 'numbers/not-found/index.html';
 
 /**
  * /numbers/{digits}: a number's own page, rendered on request with the web app's server build
- * (docs/decisions/0013). A number on sale answers 200 and may be indexed; a sold or hidden one
- * 200 with noindex; a mobile number the store never had 404 with noindex. Any other address
+ * (docs/decisions/0013). A number on sale answers 200 and may be indexed; a sold, hidden or
+ * coming one 200 with noindex; a mobile number the store never had 404 with noindex, the header
+ * in the words of the page's robots tag (decision 0092). Any other address
  * under /numbers/ is no number: the prerendered not-found page answers 404, nothing rendered
  * (decision 0047). Rendered pages are kept and forgotten as renderedPages says, so a sale shows
  * on the next request.
@@ -38,9 +40,14 @@ export async function numberPages(
     return builtPages.get(file);
   };
 
-  /** A page of the web build, or (none in this build) `otherwise` as plain text. */
+  /**
+   * A page of the web build, its header saying what its robots tag says when that is noindex
+   * (decision 0092), or (none in this build) `otherwise` as plain text.
+   */
   const sendBuilt = (reply: FastifyReply, file: string, otherwise: string) => {
     const page = builtPage(file);
+    const robots = page && noIndexWords(page.html);
+    if (robots) reply.header('x-robots-tag', robots);
     if (page) reply.allowScripts(page.scripts);
     return reply
       .header('cache-control', 'no-cache')
@@ -50,13 +57,7 @@ export async function numberPages(
 
   const renderPage = async (digits: string, render: PageRenderer) => {
     const number = (await catalog.findByDigits(digits)) ?? null;
-    const { status, html } = await render(`/numbers/${digits}`, { number: { digits, number } });
-    const indexable =
-      status === 200 &&
-      (number?.status === 'available' ||
-        number?.status === 'reserved' ||
-        number?.status === 'coming_soon');
-    return { status, html, indexable };
+    return render(`/numbers/${digits}`, { number: { digits, number } });
   };
 
   app.get('/numbers/:digits', async (request, reply) => {

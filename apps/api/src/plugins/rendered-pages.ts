@@ -4,12 +4,13 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { catalogCacheTtlMs, TtlCache } from '../catalog/listing-cache';
 import { inlineScriptHashes } from '../http/inline-script-hashes';
 import type { PageRenderer } from './page-renderer';
+import { noIndexWords } from './robots-tag';
 
 /** A page rendered on request, ready to be sent many times. */
 export interface RenderedPage {
   status: number;
-  /** Whether search engines may index it (`X-Robots-Tag: noindex` otherwise). */
-  indexable: boolean;
+  /** Its X-Robots-Tag: its robots tag's words when they say noindex (decision 0092). */
+  robots: string | undefined;
   html: string;
   br: Buffer;
   gzip: Buffer;
@@ -33,9 +34,7 @@ export class PageNotServed extends Error {
 /** Whether the client of a request may have one more page rendered now (counted when it may). */
 export type PageRenderLimit = (request: FastifyRequest) => Promise<boolean>;
 
-type PageLoad = (
-  render: PageRenderer,
-) => Promise<{ status: number; html: string; indexable: boolean }>;
+type PageLoad = (render: PageRenderer) => Promise<{ status: number; html: string }>;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -67,7 +66,7 @@ export function renderedPages(
         if (!(await opts.mayRender(request))) throw new PageNotServed('render limit');
         return opts.render(path, data);
       };
-      const { status, html, indexable } = await load(render).catch((error: unknown) => {
+      const { status, html } = await load(render).catch((error: unknown) => {
         if (error instanceof PageNotServed) throw error;
         throw new PageNotRendered(`${key} was not rendered`, { cause: error });
       });
@@ -75,7 +74,14 @@ export function renderedPages(
         brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
         gzipped(html),
       ]);
-      return { status, indexable, html, br, gzip: gz, scripts: inlineScriptHashes(html) };
+      return {
+        status,
+        robots: noIndexWords(html),
+        html,
+        br,
+        gzip: gz,
+        scripts: inlineScriptHashes(html),
+      };
     });
 
   /** Sends a page, compressed as the client accepts, revalidated on every load. */
@@ -86,7 +92,7 @@ export function renderedPages(
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
-    if (!page.indexable) reply.header('x-robots-tag', 'noindex');
+    if (page.robots) reply.header('x-robots-tag', page.robots);
     reply.allowScripts(page.scripts);
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);

@@ -9,6 +9,7 @@ import { noRoute } from '../http/app-error';
 import { isListingSearch, listingPages, listingRoutes } from './listing-pages';
 import type { PageRenderer } from './page-renderer';
 import type { PageRenderLimit } from './rendered-pages';
+import { ROBOTS_TAG } from './robots-tag';
 
 /** The app shell: the page the web app answers paths it has no page for with. */
 export const shellFile = '__spa-fallback.html';
@@ -206,26 +207,29 @@ export async function webApp(
     // names no place or post. It is a 404 (the app shell still moves on in the browser).
     if (!file && PRERENDERED_FOLDERS.test(path)) reply.status(404);
     // A search in plain words has as many addresses as there are words: its links are followed,
-    // it is kept out of search results (its metadata says so in the browser too).
+    // it is kept out of search results (its metadata says so in the browser too). So is a page
+    // past a listing's end (404, decision 0047): their prerendered page, made for the listing,
+    // says so in its one robots tag and its header alike.
     const searched = isListingSearch(path, query);
-    if (file && searched) reply.header('x-robots-tag', 'noindex, follow');
-    // So is a page past a listing's end (404, decision 0047): their prerendered page, made for
-    // the listing, says so in its one robots tag too.
     if (file && (searched || reply.statusCode === 404)) return sendNoIndexPage(file, reply);
     return sendPage(file, reply);
   };
 
   /**
-   * A prerendered page sent with its robots tag saying `noindex, follow`, as the answer's
-   * header does: one tag, which the route's metadata in the browser then says too.
+   * A prerendered page sent with its robots tag saying `noindex, follow` and the answer's header
+   * the same words (QA 25 F6): one tag, which the route's metadata in the browser then says too.
    */
   const sendNoIndexPage = (file: string, reply: FastifyReply) => {
     const html = readFileSync(join(root, file), 'utf8').replace(
       ROBOTS_TAG,
-      '<meta name="robots" content="noindex, follow"/>',
+      `<meta name="robots" content="${NOINDEX_FOLLOW}"/>`,
     );
     reply.allowScripts(cspHashes().get(file.split(sep).join('/')) ?? []);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', NOINDEX_FOLLOW)
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   app.setNotFoundHandler(answerPage);
@@ -269,8 +273,8 @@ const GUESSED_PAGES: Record<string, string> = {
   '/about-us': '/why-us',
 };
 
-/** A page's robots tag as React Router writes it. */
-const ROBOTS_TAG = /<meta name="robots" content="[^"]*"\/>/;
+/** What a page kept out of search results whose links are worth following says, tag and header. */
+const NOINDEX_FOLLOW = 'noindex, follow';
 
 /** The folders whose every page is prerendered: the places (states, cities) and blog posts. */
 const PRERENDERED_FOLDERS = /^\/(vip-numbers|blogs)\//;

@@ -1307,7 +1307,7 @@ export interface paths {
     head?: never;
     /**
      * Add the UTR / bank reference to a manual refund recorded without one
-     * @description Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits (400 otherwise). Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.
+     * @description Once: a refund that has a reference is 409 REFERENCE_SET (naming it); a Razorpay refund, which keeps Razorpay's refund id, is 409 NOT_MANUAL_REFUND; a refund not of this order 404. The reference is 6 to 30 letters or digits once its spaces are taken off, kept upper case without them (400 otherwise), as a payment's reference is compared. Recorded on the order's timeline and audited (order.refund_reference); the buyer is sent the reference by e-mail and SMS.
      */
     patch: operations['patchAdminOrdersByIdRefundsByRefundId'];
     trace?: never;
@@ -15310,7 +15310,7 @@ export interface operations {
            * @enum {string}
            */
           method?: 'razorpay' | 'manual';
-          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); kept and quoted to the buyer as a payment reference is compared: upper case, without spaces */
           reference?: string;
         };
       };
@@ -15802,7 +15802,7 @@ export interface operations {
            * @enum {string}
            */
           method?: 'razorpay' | 'manual';
-          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); kept and quoted to the buyer as a payment reference is compared: upper case, without spaces */
           reference?: string;
         };
       };
@@ -16284,7 +16284,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); quoted to the buyer */
+          /** @description The UTR / bank reference of a refund paid back by hand (method manual only); kept and quoted to the buyer as a payment reference is compared: upper case, without spaces */
           reference: string;
         };
       };

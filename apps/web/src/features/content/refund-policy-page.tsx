@@ -7,7 +7,7 @@ import { PolicyPage } from './policy-page';
 export const meta: Route.MetaFunction = () =>
   seo({
     title: 'Refund Policy',
-    description: `Refunds and cancellations at ${siteConfig.storeName}: a full refund if porting fails, free replacement of an expired UPC, cancellation before the UPC is sent, and refund times.`,
+    description: `Refunds and cancellations at ${siteConfig.storeName}: a full refund if porting fails, a free new UPC if one expires, cancelling before the UPC is sent, refund times.`,
     path: '/refund-policy',
   });
 

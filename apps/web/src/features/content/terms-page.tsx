@@ -7,7 +7,7 @@ import { PolicyPage } from './policy-page';
 export const meta: Route.MetaFunction = () =>
   seo({
     title: 'Terms and Conditions',
-    description: `The terms for buying VIP mobile numbers from ${siteConfig.storeName}: prices and GST, payment, UPC delivery, porting in your own name, refunds and the use of this website.`,
+    description: `The terms for buying VIP numbers from ${siteConfig.storeName}: prices and GST, payment, UPC delivery, porting in your own name, refunds and use of this website.`,
     path: '/terms-and-conditions',
   });
 

@@ -9,7 +9,7 @@ import { CtaBand, FeatureGrid, howItWorksSteps, StarRating, Steps } from './cont
 export const meta: Route.MetaFunction = () =>
   seo({
     title: 'Why Us?',
-    description: `Why buy your VIP mobile number from ${siteConfig.storeName}: every number sold once, clear prices with GST, a UPC within 24 hours, porting in your own name and a full refund if porting fails.`,
+    description: `Why buy from ${siteConfig.storeName}: each number sold once, clear prices with GST, a UPC within 24 hours, porting in your name, a full refund if porting fails.`,
     path: '/why-us',
   });
 

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () =>
   seo({
     title: 'Numerology by Date of Birth',
     description:
-      'Enter your date of birth to find your root number (mulank) and destiny number (bhagyank), how they are worked out, and the VIP mobile numbers whose total matches them.',
+      'Enter your date of birth to find your root number (mulank) and destiny number (bhagyank), how they are worked out, and the VIP numbers whose total matches.',
     path: '/numerology',
     product: false,
   });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { normalizeUtr, REFUND_REFERENCE_SHAPE } from '@store/domain';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from '../../../lib/zod';
@@ -18,15 +19,16 @@ const refundSchema = (maxReason: number) =>
   });
 
 /**
- * A manual refund's UTR / bank reference as the API takes it (decision 0054): 6-30 letters or
- * digits, trimmed; empty when there is none yet.
+ * A manual refund's UTR / bank reference as the API takes it (decisions 0054, 0092): normalised
+ * as a payment's reference is (upper case, without spaces), then 6-30 letters or digits; empty
+ * when there is none yet.
  */
 export const refundReferenceField = z
   .string()
-  .trim()
+  .transform(normalizeUtr)
   .refine(
-    (value) => value === '' || /^[A-Za-z0-9]{6,30}$/.test(value),
-    'Give the UTR or bank reference as 6 to 30 letters or digits, or leave it empty.',
+    (value) => value === '' || REFUND_REFERENCE_SHAPE.test(value),
+    'Give the UTR or bank reference as 6 to 30 letters or digits (spaces are fine), or leave it empty.',
   );
 
 export interface RefundChoice {

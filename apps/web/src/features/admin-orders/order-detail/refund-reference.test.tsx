@@ -45,7 +45,7 @@ const paymentRow = () =>
   screen.findByRole('listitem', { name: `Payment ${samplePayment.reference}` });
 
 describe('the refund UTR / reference in the console', () => {
-  it('takes an optional reference with a manual refund, checked and trimmed before it is sent', async () => {
+  it('takes an optional reference with a manual refund, checked and sent as a payment reference is compared', async () => {
     const api = renderStaffOrder(staffPaidOrder(), {
       [`POST ${base}/refunds`]: ok(refundedByHand('NEFT0012345678'), 'Order refunded.'),
     });
@@ -60,13 +60,14 @@ describe('the refund UTR / reference in the console', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Refund ₹1,77,000' }));
     expect(
       await within(form).findByText(
-        'Give the UTR or bank reference as 6 to 30 letters or digits, or leave it empty.',
+        'Give the UTR or bank reference as 6 to 30 letters or digits (spaces are fine), or leave it empty.',
       ),
     ).toBeInTheDocument();
     expect(reference).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo(`POST ${base}/refunds`)).toHaveLength(0);
 
-    await fill(reference, '  NEFT0012345678 ');
+    // As a bank statement prints it (QA 25 F5): grouped, any case.
+    await fill(reference, '  neft 0012 3456 78 ');
     await userEvent.click(within(form).getByRole('button', { name: 'Refund ₹1,77,000' }));
     expect(await screen.findByText('Order refunded.')).toBeInTheDocument();
     expect(api.callsTo(`POST ${base}/refunds`)[0]!.body).toEqual({
@@ -108,7 +109,7 @@ describe('the refund UTR / reference in the console', () => {
     expect(field).toHaveFocus();
     await userEvent.click(within(form).getByRole('button', { name: 'Add the reference' }));
     expect(await within(form).findByText('Give the UTR or bank reference.')).toBeInTheDocument();
-    await fill(field, 'IMPS4455667788');
+    await fill(field, 'IMPS 4455 6677 88');
     await userEvent.click(within(form).getByRole('button', { name: 'Add the reference' }));
     expect(
       await screen.findByText('Order VN-20261122-7K3Q9MZA: refund reference IMPS4455667788 added.'),

@@ -247,7 +247,7 @@ export const whatsapp: ProductContent = {
   serviceType: 'WhatsApp Business Platform (API)',
   metaTitle: 'WhatsApp Business API for Businesses',
   metaDescription:
-    'The official WhatsApp Business Platform for Indian businesses: template messages, chatbots, a shared team inbox, broadcasts to opted-in customers and integrations.',
+    'The official WhatsApp Business Platform for Indian businesses: template messages, chatbots, a shared team inbox, broadcasts to opted-in customers, integrations.',
   eyebrow: 'Business solutions',
   headline: 'WhatsApp Business API: talk to customers where they already are',
   intro:
