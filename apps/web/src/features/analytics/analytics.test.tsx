@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -205,7 +205,8 @@ describe('consent for analytics', () => {
     await screen.findByRole('region', { name: 'Cookie choice' });
     // jsdom lays nothing out: the bar's top is 0, so all the window's height is kept free.
     const kept = `${window.innerHeight}px`;
-    expect(document.body.style.paddingBottom).toBe(kept);
+    // Set in an effect once the bar is drawn, which a loaded machine may run a moment later.
+    await waitFor(() => expect(document.body.style.paddingBottom).toBe(kept));
     expect(document.documentElement.style.scrollPaddingBottom).toBe(kept);
     await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(document.body.style.paddingBottom).toBe('');
@@ -216,6 +217,8 @@ describe('consent for analytics', () => {
     const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
     renderApp('G-TEST');
     const region = await screen.findByRole('region', { name: 'Cookie choice' });
+    // The bar listens from the effect that keeps its height free: wait for that effect.
+    await waitFor(() => expect(document.body.style.paddingBottom).not.toBe(''));
     // jsdom lays nothing out: each element's rectangle is given, the bar's as on a phone.
     const place = (element: Element, top: number, bottom: number, left: number, right: number) =>
       vi
