@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newAccount, registerByApi, signInWithOtpInBrowser } from '../support/accounts';
+import { expectWithinWidth } from '../support/on-screen';
 import { checkOutByApi } from '../support/orders';
 import { readOutbox } from '../support/outbox';
 import { createStaffAccount } from '../support/staff';
@@ -181,6 +182,11 @@ test('a support agent signs in, imports stock and takes an order of an imported 
     const rows = desk.getByRole('table', { name: 'Orders, newest first' }).getByRole('row');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText(buyer.name);
+    // On a phone the row stands as a card: its link and status on screen, no sideways scroll.
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await expectWithinWidth(rows.nth(1));
+    await expectWithinWidth(rows.nth(1).getByRole('link', { name: reference }));
+    await desk.setViewportSize({ width: 1280, height: 720 });
     await rows.nth(1).getByRole('link', { name: reference }).click();
     await expect(desk.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
   });

@@ -97,7 +97,6 @@ export default function UndeliveredMessagesPage() {
           busy={isFetching}
           paged={data}
           onPage={(next) => update({ page: next })}
-          stacked
         />
       ) : null}
     </ConsolePage>

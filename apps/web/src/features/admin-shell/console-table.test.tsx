@@ -38,10 +38,14 @@ describe('ConsoleTable', () => {
     );
   });
 
-  it('stacks its rows on a phone when asked: each cell under its column name, hidden from screen readers', () => {
-    const rows = [{ id: 'a', change: 'changed to' }];
-    const { rerender } = render(
-      <ConsoleTable caption="Changes" columns={columns} rows={rows} empty="None." stacked />,
+  it('stacks its rows on a phone: each cell under its column name, hidden from screen readers', () => {
+    render(
+      <ConsoleTable
+        caption="Changes"
+        columns={columns}
+        rows={[{ id: 'a', change: 'changed to' }]}
+        empty="None."
+      />,
     );
     const table = screen.getByRole('table', { name: 'Changes' });
     expect(table).toHaveClass('max-sm:block');
@@ -51,9 +55,5 @@ describe('ConsoleTable', () => {
     expect(name).toHaveAttribute('aria-hidden', 'true');
     expect(name).toHaveClass('sm:hidden');
     expect(which).toHaveAccessibleName('a');
-
-    rerender(<ConsoleTable caption="Changes" columns={columns} rows={rows} empty="None." />);
-    expect(screen.getByRole('table', { name: 'Changes' })).not.toHaveClass('max-sm:block');
-    expect(within(screen.getAllByRole('cell')[0]!).queryByText('Which')).toBeNull();
   });
 });

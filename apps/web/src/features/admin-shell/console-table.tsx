@@ -10,11 +10,10 @@ interface TablePage {
 
 /**
  * A console list: a table with a caption and column headers (TanStack Table, paged on the
- * server) and the pager under it. `columns` are TanStack column definitions. `stacked` lists
- * the rows one under the other on a phone (below `sm`, 640 px), each cell under its column's
- * name, instead of a table squeezed or scrolled sideways: for lists whose rows carry long
- * addresses or an inline confirmation. The column names shown so are hidden from screen
- * readers, which keep the table and its headers.
+ * server) and the pager under it. `columns` are TanStack column definitions. On a phone
+ * (below `sm`, 640 px) the rows stand one under the other, each cell under its column's name,
+ * instead of a table scrolled sideways past the row's own links and buttons. The column names
+ * shown so are hidden from screen readers, which keep the table and its headers.
  */
 export function ConsoleTable<Row>({
   caption,
@@ -24,7 +23,6 @@ export function ConsoleTable<Row>({
   onPage,
   empty,
   busy = false,
-  stacked = false,
 }: {
   caption: string;
   // Columns of any value type: TanStack's own examples type them so.
@@ -35,7 +33,6 @@ export function ConsoleTable<Row>({
   onPage?: (page: number) => void;
   empty: string;
   busy?: boolean;
-  stacked?: boolean;
 }) {
   // TanStack Table's instance is not memoisable: this component re-renders with it, as designed.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -52,13 +49,11 @@ export function ConsoleTable<Row>({
           instead of widening the page past the screen. */}
       <div className="relative overflow-x-auto">
         <table
-          className={`min-w-full divide-y divide-slate-200 text-left text-sm ${stacked ? 'max-sm:block' : ''}`}
+          className="min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block"
           aria-busy={busy}
         >
           <caption className="sr-only">{caption}</caption>
-          <thead
-            className={`bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase ${stacked ? 'max-sm:sr-only' : ''}`}
-          >
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:sr-only">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
@@ -69,15 +64,12 @@ export function ConsoleTable<Row>({
               </tr>
             ))}
           </thead>
-          <tbody className={`divide-y divide-slate-100 ${stacked ? 'max-sm:block' : ''}`}>
+          <tbody className="divide-y divide-slate-100 max-sm:block">
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={`align-top ${stacked ? 'max-sm:block max-sm:py-2' : ''}`}>
+              <tr key={row.id} className="align-top max-sm:block max-sm:py-2">
                 {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={`px-3 py-2 text-slate-800 ${stacked ? 'max-sm:block max-sm:py-1' : ''}`}
-                  >
-                    {stacked ? <StackedName header={cell.column.columnDef.header} /> : null}
+                  <td key={cell.id} className="px-3 py-2 text-slate-800 max-sm:block max-sm:py-1">
+                    <StackedName header={cell.column.columnDef.header} />
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

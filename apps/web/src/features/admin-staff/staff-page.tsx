@@ -35,13 +35,7 @@ export default function StaffPage() {
       <h2 className="mt-8 mb-3 text-lg font-semibold text-slate-900">The team</h2>
       <QueryStatus what="team" isPending={isPending} error={error} onRetry={() => void refetch()} />
       {data ? (
-        <ConsoleTable
-          caption="Staff members"
-          columns={columns}
-          rows={data}
-          empty="No staff yet."
-          stacked
-        />
+        <ConsoleTable caption="Staff members" columns={columns} rows={data} empty="No staff yet." />
       ) : null}
     </ConsolePage>
   );

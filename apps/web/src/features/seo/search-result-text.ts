@@ -20,11 +20,13 @@ export function documentTitle(title: string): string {
 
 /**
  * A description results show whole: its sentences as far as they fit in DESCRIPTION_LIMIT
- * characters (always the first, which each page writes to say what it is).
+ * characters (always the first, which each page writes to say what it is). A first sentence
+ * longer than that (a long store name in it) is cut at a word, with an ellipsis.
  */
 export function fittedDescription(description: string): string {
   if (description.length <= DESCRIPTION_LIMIT) return description;
   const [first = '', ...rest] = description.split(/(?<=[.!?])\s+/);
+  if (first.length > DESCRIPTION_LIMIT) return cutAtWord(first, DESCRIPTION_LIMIT);
   let fitted = first;
   for (const sentence of rest) {
     const longer = `${fitted} ${sentence}`;
@@ -32,6 +34,14 @@ export function fittedDescription(description: string): string {
     fitted = longer;
   }
   return fitted;
+}
+
+/** Text cut to at most `limit` characters at the last word that fits, ending in an ellipsis. */
+function cutAtWord(text: string, limit: number): string {
+  const room = text.slice(0, limit); // the ellipsis takes the place of the space or stop before it
+  const lastSpace = room.lastIndexOf(' ');
+  const words = lastSpace > 0 ? room.slice(0, lastSpace) : room.slice(0, limit - 1);
+  return `${words.replace(/[\s,;:.-]+$/, '')}…`;
 }
 
 /** The page title back out of a document title (inverse of documentTitle). */

@@ -124,8 +124,12 @@ describe('seo', () => {
     const second = 'A second one that fits as well.';
     const third = 'A third sentence that would make the description longer than results show.';
     expect(fittedDescription(`${first} ${second} ${third}`)).toBe(`${first} ${second}`);
-    // The first sentence is kept whole, whatever its length; a short description is as it is.
-    expect(fittedDescription(`${'x'.repeat(170)}. More.`)).toBe(`${'x'.repeat(170)}.`);
+    // A short description is as it is; a first sentence too long for results (a store with a
+    // long name) is cut at its last whole word that fits, with an ellipsis.
+    const words = 'Premium VIP mobile numbers at The Very Long Name Of A Store,';
+    const cut = fittedDescription(`${words.repeat(4)} each sold once. More.`);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut).toBe(`${words.repeat(2)}Premium VIP mobile numbers at The Very…`);
     expect(fittedDescription('Short. Two.')).toBe('Short. Two.');
     const meta = seo({
       title: long,
