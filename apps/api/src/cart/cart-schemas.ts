@@ -5,12 +5,7 @@ import {
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
-import {
-  numberId,
-  numberIdText,
-  numberItemSchema,
-  rupeeAmount,
-} from '../catalog/catalog-schemas';
+import { numberId, numberIdText, numberItemSchema, rupeeAmount } from '../catalog/catalog-schemas';
 import { orderSchema } from '../orders/order-schemas';
 import { addressBody, billingBody } from '../users/user-schemas';
 

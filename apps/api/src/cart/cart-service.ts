@@ -23,13 +23,7 @@ import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import type { Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
-import type {
-  CartView,
-  clientCartItem,
-  Dropped,
-  syncBody,
-  ValidationResult,
-} from './cart-schemas';
+import type { CartView, clientCartItem, Dropped, syncBody, ValidationResult } from './cart-schemas';
 import {
   countCartItems,
   deleteCartItems,
@@ -117,7 +111,9 @@ function validationResult(
   };
 }
 
-export function lineResult(line: CartLine): ValidationResult {
+export function lineResult(
+  line: Pick<CartLine, 'number' | 'valid' | 'priceAtAdd'>,
+): ValidationResult {
   return validationResult(
     line.number.id,
     { number: line.number, valid: line.valid },

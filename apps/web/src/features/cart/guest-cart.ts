@@ -1,10 +1,5 @@
 import { GST_PERCENT, MAX_PRICE_RUPEES, priceCart, toPaise, toRupees } from '@store/domain';
-import type {
-  CartItemPayload,
-  CartProduct,
-  SyncItemPayload,
-  ValidationResult,
-} from './cart-types';
+import type { CartItemPayload, CartProduct, SyncItemPayload, ValidationResult } from './cart-types';
 
 /**
  * The guest cart (spec §3, §4, §5): kept in local storage under its own key and recalculated
