@@ -14,7 +14,8 @@ import { type ApiNumber, clickWhenHydrated, untilHydrated } from '../support/sto
  * typed at checkout outlives a reload and a session that ended meanwhile, checkout asks them to
  * sign in again and goes on, and a logout in one tab signs the others out at once. A price raised
  * by staff while a cart holds the number is told the same way to a guest and a signed-in buyer,
- * and a reload still tells the guest (decision 0086).
+ * after a reload too, and the guest's change goes with the cart into the account at sign-in
+ * (decisions 0086, 0093).
  */
 
 test('the address typed at checkout outlives a reload and a lost session; a logout reaches every tab', async ({
@@ -89,7 +90,7 @@ test('a number opened while offline waits for the network instead of leaving the
   await expect(page.getByRole('complementary', { name: 'Price and buying' })).toBeVisible();
 });
 
-test('a price raised by staff: the guest and the signed-in cart say the same, true lines, and a reload still tells the guest', async ({
+test('a price raised by staff: the guest and the signed-in cart say the same, true lines, after a reload and a sign-in too', async ({
   page,
   browser,
   baseURL,
@@ -145,6 +146,23 @@ test('a price raised by staff: the guest and the signed-in cart say the same, tr
       );
     });
 
+    await test.step("the guest signs in: the account's cart line says the same, after a reload too", async () => {
+      await registerByApi(page.request, newAccount('gauri guest'));
+      await page.goto('/cart');
+      await expect(
+        page.getByText('Your cart has been synced with your account').first(),
+      ).toBeVisible();
+      await expect(header(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+      for (const reloaded of [false, true]) {
+        if (reloaded) await page.reload();
+        await expectChanged(
+          page.getByTestId('cart-item'),
+          forGuest.pricing.nwFinalPrice,
+          forGuest.pricing.nwFinalPrice + 1000,
+        );
+      }
+    });
+
     await test.step('a signed-in buyer at Checkout is stopped once and sees the same line', async () => {
       const buyer = newAccount('priya prices');
       const buyerPage = await buyerContext.newPage();
@@ -165,14 +183,13 @@ test('a price raised by staff: the guest and the signed-in cart say the same, tr
         forBuyer.pricing.nwFinalPrice + 1000,
       );
       await expect(buyerPage).toHaveURL(/\/cart$/);
-      // The account's cart keeps only the price it counts now: after a reload, that one price,
-      // and no "Price at add" it was not added at.
+      // The account's cart keeps the price it was added at (decision 0093): a reload says the same.
       await buyerPage.reload();
-      await expect(line.getByTestId('line-price')).toHaveText(
-        inr(forBuyer.pricing.nwFinalPrice + 1000),
+      await expectChanged(
+        line,
+        forBuyer.pricing.nwFinalPrice,
+        forBuyer.pricing.nwFinalPrice + 1000,
       );
-      await expect(line).not.toContainText('Price at add');
-      await expect(line).not.toContainText('Current price');
     });
   } finally {
     await buyerContext.close();

@@ -5,7 +5,7 @@ import {
   type AttributionTextField,
 } from '@store/domain';
 import { z } from 'zod';
-import { numberId, numberIdText, numberItemSchema } from '../catalog/catalog-schemas';
+import { numberId, numberIdText, numberItemSchema, rupeeAmount } from '../catalog/catalog-schemas';
 import { orderSchema } from '../orders/order-schemas';
 import { addressBody, billingBody } from '../users/user-schemas';
 
@@ -17,6 +17,11 @@ const cartItemSchema = z.object({
   product: numberItemSchema,
   priceAtAdd: rupees.describe('The price the cart holds, rupees; totals are computed from it'),
   currentPrice: rupees.describe("The number's current final price, rupees"),
+  changedFrom: rupees
+    .optional()
+    .describe(
+      'The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it',
+    ),
   available: z
     .boolean()
     .describe('false when the number was sold or taken meanwhile; validate or checkout tells more'),
@@ -102,7 +107,17 @@ export const clientCartItem = z.object({
 });
 
 export const syncBody = z.object({
-  items: z.array(clientCartItem).max(200),
+  items: z
+    .array(
+      clientCartItem.extend({
+        changedFrom: rupeeAmount
+          .optional()
+          .describe(
+            "The guest cart's price first added at, rupees, when validation adopted another: kept as the item's changedFrom unless the account's item has its own. Words for the line only: totals come from the current price",
+          ),
+      }),
+    )
+    .max(200),
 });
 
 export const validateBody = z.object({

@@ -23,7 +23,7 @@ import { inTransaction, type Tx } from '../db/transactions';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/app-error';
 import type { Outbox } from '../notify/outbox';
 import type { UserService } from '../users/user-service';
-import type { CartView, clientCartItem, Dropped, ValidationResult } from './cart-schemas';
+import type { CartView, clientCartItem, Dropped, syncBody, ValidationResult } from './cart-schemas';
 import {
   countCartItems,
   deleteCartItems,
@@ -33,6 +33,7 @@ import {
   findCart,
   insertCartItem,
   isInCart,
+  keepChangedFrom,
   lockCart,
   lockExistingCart,
   readCartItems,
@@ -70,12 +71,15 @@ const notInCart = () => new AppError(404, 'ITEM_NOT_FOUND', NOT_IN_CART_MESSAGE)
 export interface CartLine {
   itemId: string;
   priceAtAdd: number;
+  /** The price first added at, once another was adopted (else null); see setItemPrice. */
+  changedFrom: number | null;
   addedAt: Date;
   number: NumberRow;
   valid: boolean;
 }
 
 type ClientCartItem = z.output<typeof clientCartItem>;
+type SyncItem = z.output<typeof syncBody>['items'][number];
 
 /**
  * One validation result. `valid`: the number may still be bought (available, or held by the
@@ -107,7 +111,9 @@ function validationResult(
   };
 }
 
-export function lineResult(line: CartLine): ValidationResult {
+export function lineResult(
+  line: Pick<CartLine, 'number' | 'valid' | 'priceAtAdd'>,
+): ValidationResult {
   return validationResult(
     line.number.id,
     { number: line.number, valid: line.valid },
@@ -150,6 +156,7 @@ function toCartView(
       product: toNumberItem(line.number),
       priceAtAdd: toRupees(line.priceAtAdd),
       currentPrice: toRupees(line.number.finalPrice),
+      ...(line.changedFrom === null ? {} : { changedFrom: toRupees(line.changedFrom) }),
       available: line.valid,
       addedAt: line.addedAt.toISOString(),
     })),
@@ -219,6 +226,7 @@ export function createCartService({
       return {
         itemId: item.itemId,
         priceAtAdd: item.priceAtAdd,
+        changedFrom: item.changedFrom,
         addedAt: item.addedAt,
         number: entry.number,
         valid: entry.valid,
@@ -368,9 +376,10 @@ export function createCartService({
 
     /**
      * Merges a guest cart: numbers still available join at their current price, numbers
-     * already in the cart stay, numbers that are gone (or past the size limit) are dropped.
+     * already in the cart stay, numbers that are gone (or past the size limit) are dropped. A
+     * guest item's `changedFrom` is kept for its number's item (keepChangedFrom): words only.
      */
-    async sync(userId: string, items: readonly ClientCartItem[]) {
+    async sync(userId: string, items: readonly SyncItem[]) {
       const ids = [...new Set(items.map((item) => item.product.id))];
       const found = await catalog.lookUp(ids, userId);
       const dropped = await inTransaction(database, async (tx) => {
@@ -394,6 +403,10 @@ export function createCartService({
             priceAtAdd: entry.number.finalPrice,
           });
           inCart.add(id);
+        }
+        for (const item of items) {
+          if (item.changedFrom === undefined) continue;
+          await keepChangedFrom(tx, cart.id, item.product.id, toPaise(item.changedFrom));
         }
         return gone;
       });

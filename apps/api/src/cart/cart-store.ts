@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { cartItems, carts } from '../db/schema';
 import type { Tx } from '../db/transactions';
@@ -9,6 +9,8 @@ export interface CartItemRow {
   itemId: string;
   numberId: number;
   priceAtAdd: number;
+  /** The price first added at, once another was adopted into priceAtAdd (else null). */
+  changedFrom: number | null;
   addedAt: Date;
 }
 
@@ -45,6 +47,7 @@ export function readCartItems(db: Db, cartId: string): Promise<CartItemRow[]> {
       itemId: cartItems.id,
       numberId: cartItems.numberId,
       priceAtAdd: cartItems.priceAtAdd,
+      changedFrom: cartItems.changedFrom,
       addedAt: cartItems.addedAt,
     })
     .from(cartItems)
@@ -118,8 +121,42 @@ export async function deleteNumbersFromCart(
     .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.numberId, [...numberIds])));
 }
 
+/**
+ * The item adopts `priceAtAdd`, keeping the price it was first added at in changed_from (a
+ * second change still names the first price; a price back at it leaves nothing to say).
+ */
 export async function setItemPrice(db: Db, itemId: string, priceAtAdd: number): Promise<void> {
-  await db.update(cartItems).set({ priceAtAdd }).where(eq(cartItems.id, itemId));
+  const first = sql`coalesce(${cartItems.changedFrom}, ${cartItems.priceAtAdd})`;
+  await db
+    .update(cartItems)
+    .set({
+      priceAtAdd,
+      changedFrom: sql`case when ${first} = ${priceAtAdd} then null else ${first} end`,
+    })
+    .where(eq(cartItems.id, itemId));
+}
+
+/**
+ * A synced guest item's price first added at (paise), kept for the cart's item of that number
+ * unless the item already has its own or the price is the one it holds.
+ */
+export async function keepChangedFrom(
+  tx: Tx,
+  cartId: string,
+  numberId: number,
+  changedFrom: number,
+): Promise<void> {
+  await tx
+    .update(cartItems)
+    .set({ changedFrom })
+    .where(
+      and(
+        eq(cartItems.cartId, cartId),
+        eq(cartItems.numberId, numberId),
+        isNull(cartItems.changedFrom),
+        ne(cartItems.priceAtAdd, changedFrom),
+      ),
+    );
 }
 
 export async function setCartTds(db: Db, cartId: string, tdsBasisPoints: number): Promise<void> {

@@ -366,7 +366,7 @@ export const stockNumberSchema = z.object({
 export type StockNumber = z.infer<typeof stockNumberSchema>;
 
 /** Rupees with at most two decimals, above 0, up to the largest price a number may have. */
-const rupeeAmount = z
+export const rupeeAmount = z
   .number('must be an amount in rupees')
   .positive('must be more than 0')
   .max(MAX_PRICE_RUPEES, `must be at most ${MAX_PRICE_RUPEES} rupees`)

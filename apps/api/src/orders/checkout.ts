@@ -145,6 +145,7 @@ async function chosenLines(
     return {
       itemId: '',
       priceAtAdd: entry.number.finalPrice,
+      changedFrom: null,
       addedAt: new Date(),
       number: entry.number,
       valid: entry.valid,
@@ -387,12 +388,7 @@ export async function checkout(
     const found = await catalog.lookUp(numberIds, userId);
     throw checkoutBlocked(
       [...found.values()].map((entry) =>
-        lineResult({
-          itemId: '',
-          priceAtAdd: entry.number.finalPrice,
-          addedAt: new Date(),
-          ...entry,
-        }),
+        lineResult({ priceAtAdd: entry.number.finalPrice, ...entry }),
       ),
       purpose === 'buy_now',
     );

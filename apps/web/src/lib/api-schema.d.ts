@@ -5002,6 +5002,8 @@ export interface operations {
                 priceAtAdd: number;
                 /** @description The number's current final price, rupees */
                 currentPrice: number;
+                /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                changedFrom?: number;
                 /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                 available: boolean;
                 addedAt: string;
@@ -5168,6 +5170,8 @@ export interface operations {
                 priceAtAdd: number;
                 /** @description The number's current final price, rupees */
                 currentPrice: number;
+                /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                changedFrom?: number;
                 /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                 available: boolean;
                 addedAt: string;
@@ -5320,6 +5324,8 @@ export interface operations {
                 priceAtAdd: number;
                 /** @description The number's current final price, rupees */
                 currentPrice: number;
+                /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                changedFrom?: number;
                 /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                 available: boolean;
                 addedAt: string;
@@ -5548,6 +5554,8 @@ export interface operations {
                 priceAtAdd: number;
                 /** @description The number's current final price, rupees */
                 currentPrice: number;
+                /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                changedFrom?: number;
                 /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                 available: boolean;
                 addedAt: string;
@@ -5755,6 +5763,8 @@ export interface operations {
                 priceAtAdd: number;
                 /** @description The number's current final price, rupees */
                 currentPrice: number;
+                /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                changedFrom?: number;
                 /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                 available: boolean;
                 addedAt: string;
@@ -5906,6 +5916,8 @@ export interface operations {
                   };
                 };
             priceAtAdd?: number;
+            /** @description The guest cart's price first added at, rupees, when validation adopted another: kept as the item's changedFrom unless the account's item has its own. Words for the line only: totals come from the current price */
+            changedFrom?: number;
           }[];
         };
       };
@@ -5954,6 +5966,8 @@ export interface operations {
                 priceAtAdd: number;
                 /** @description The number's current final price, rupees */
                 currentPrice: number;
+                /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                changedFrom?: number;
                 /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                 available: boolean;
                 addedAt: string;
@@ -6163,6 +6177,8 @@ export interface operations {
                   priceAtAdd: number;
                   /** @description The number's current final price, rupees */
                   currentPrice: number;
+                  /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                  changedFrom?: number;
                   /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                   available: boolean;
                   addedAt: string;
@@ -6336,6 +6352,8 @@ export interface operations {
                 priceAtAdd: number;
                 /** @description The number's current final price, rupees */
                 currentPrice: number;
+                /** @description The price first added at, rupees, once validation adopted another into priceAtAdd; absent while they are the same. Words for the line only: totals never read it */
+                changedFrom?: number;
                 /** @description false when the number was sold or taken meanwhile; validate or checkout tells more */
                 available: boolean;
                 addedAt: string;

@@ -43,9 +43,18 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => numbers.id),
     priceAtAdd: integer('price_at_add').notNull(),
+    /**
+     * The price the buyer first added at, once validation (or a checkout stopped for a price)
+     * adopted another into price_at_add; null while they are the same (decision 0093). Words
+     * on the cart line only: no total reads it.
+     */
+    changedFrom: integer('changed_from'),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('cart_items_cart_number_key').on(t.cartId, t.numberId)],
+  (t) => [
+    uniqueIndex('cart_items_cart_number_key').on(t.cartId, t.numberId),
+    check('cart_items_changed_from_check', sql`${t.changedFrom} >= 0`),
+  ],
 );
 
 export { orderStatuses };

@@ -12,7 +12,8 @@ export interface CartLine {
   available: boolean;
   /**
    * The price the number was added at, when validation has since adopted another into
-   * priceAtAdd and the cart still knows it (a guest's cart keeps it; decision 0086).
+   * priceAtAdd: a guest's cart keeps it (decision 0086), the server keeps a signed-in buyer's
+   * (decision 0093).
    */
   changedFrom?: number;
 }

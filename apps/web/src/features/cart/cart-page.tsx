@@ -56,8 +56,6 @@ export default function CartPage() {
   const cart = useCart();
   const { user, address } = useAuth();
   const validated = useRef(false);
-  /** Each number's price at add as the page opened: a price validation changed stays visible. */
-  const [pricesAtOpen, setPricesAtOpen] = useState<ReadonlyMap<number, number>>(new Map());
   const { status, lines, validate } = cart;
   const billingFormId = useId();
   const [billingState, setBillingState] = useState('');
@@ -128,11 +126,7 @@ export default function CartPage() {
     if (status === 'loading' || validated.current) return;
     validated.current = true;
     if (lines.length === 0) return;
-    const opened = new Map(lines.map((line) => [line.product.id, line.priceAtAdd]));
-    void validate().then((unavailable) => {
-      setPricesAtOpen(opened);
-      tellGone(unavailable, lines);
-    });
+    void validate().then((unavailable) => tellGone(unavailable, lines));
   }, [status, lines, validate, tellGone]);
 
   // The prerendered page (and the first paint) has its heading; the cart itself lives in this
@@ -197,7 +191,6 @@ export default function CartPage() {
                   <CartLineItem
                     key={line.id}
                     line={line}
-                    priceAtOpen={pricesAtOpen.get(line.product.id)}
                     heldIn={
                       cart.openOrder?.productIds.includes(line.product.id) ? cart.openOrder : null
                     }
@@ -408,11 +401,10 @@ function ConfirmReplacingOrder({
 
 /**
  * A line of the cart, a guest's or a signed-in buyer's alike; `heldIn`: the buyer's order
- * awaiting payment that holds its number; `priceAtOpen`: its price at add when the page opened,
- * before validation adopted a new one. Its price is the one the cart counts (priceAtAdd), called
- * "Price": once validation adopts a new one it is not the price at add, and a signed-in cart
- * cannot tell after a reload (decision 0086). A price adopted since it was added (the line's
- * `changedFrom`, else `priceAtOpen`) is said as a change; the current price is shown beside it
+ * awaiting payment that holds its number. Its price is the one the cart counts (priceAtAdd),
+ * called "Price": once validation adopts a new one it is not the price at add (decision 0086).
+ * A price adopted since it was added (the line's `changedFrom`, kept by the guest cart and by
+ * the server, decision 0093) is said as a change; the current price is shown beside it
  * only when it differs (or the number is sold).
  * Remove calls `onRemove` with whether the button had the focus; it is `aria-disabled` while
  * it runs, not `disabled`, so that it keeps the focus (a failure leaves it there).
@@ -420,21 +412,18 @@ function ConfirmReplacingOrder({
 function CartLineItem({
   line,
   heldIn,
-  priceAtOpen,
   onRemove,
   removeRef,
 }: {
   line: CartLine;
   heldIn: { id: string; reference: string } | null;
-  priceAtOpen: number | undefined;
   onRemove: (hadFocus: boolean) => Promise<void>;
   removeRef: Ref<HTMLButtonElement> | undefined;
 }) {
   const [removing, setRemoving] = useState(false);
   const repriced = line.available && line.currentPrice !== line.priceAtAdd;
-  const addedAt = line.changedFrom ?? priceAtOpen;
   const adoptedFrom =
-    line.available && addedAt !== undefined && addedAt !== line.priceAtAdd ? addedAt : undefined;
+    line.available && line.changedFrom !== line.priceAtAdd ? line.changedFrom : undefined;
   return (
     <li
       data-testid="cart-item"

@@ -112,7 +112,9 @@ function guestCartOf(...products: ReturnType<typeof product>[]) {
   writeGuestCart(products.reduce((cart, p) => addToGuestCart(cart, p), emptyGuestCart));
 }
 
-function serverCart(items: { id: number; price: number; current?: number; available?: boolean }[]) {
+function serverCart(
+  items: { id: number; price: number; current?: number; available?: boolean; from?: number }[],
+) {
   const subtotal = items.reduce((sum, item) => sum + item.price, 0);
   const tax = Math.round(subtotal * 18) / 100;
   return {
@@ -122,6 +124,7 @@ function serverCart(items: { id: number; price: number; current?: number; availa
       product: product(item.id, item.current ?? item.price),
       priceAtAdd: item.price,
       currentPrice: item.current ?? item.price,
+      ...(item.from === undefined ? {} : { changedFrom: item.from }),
       available: item.available ?? true,
       addedAt: '2026-11-22T10:00:00.000Z',
     })),
@@ -548,6 +551,45 @@ describe('signing in with a guest cart', () => {
     expect(api.callsTo('POST /cart/sync')).toHaveLength(1);
   });
 
+  it("sends each item's changedFrom, and the account's cart line says the change after a reload", async () => {
+    // A guest's item whose new price validation adopted (decision 0086).
+    const risen = {
+      id: '1',
+      product: product(1, 2400),
+      priceAtAdd: 2400,
+      changedFrom: 1400,
+      addedAt: '2026-11-30T09:00:00.000Z',
+    };
+    localStorage.setItem(GUEST_CART_KEY, JSON.stringify({ items: [risen] }));
+    const synced = serverCart([{ id: 1, price: 2400, from: 1400 }]);
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'POST /cart/sync': ok({ ...synced, dropped: [], validationResults: [] }),
+      'GET /cart': ok(synced),
+      'POST /cart/validate': ok({ validationResults: [], cart: synced }),
+    });
+    const first = renderStore('/', null);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
+    expect(await toast(CART_MESSAGES.synced)).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/sync')[0]!.body).toEqual({
+      items: [
+        {
+          product: { id: 1, pricing: { nwFinalPrice: 2400 } },
+          priceAtAdd: 2400,
+          changedFrom: 1400,
+        },
+      ],
+    });
+    first.unmount();
+
+    // A reload: the signed-in cart as the server keeps it.
+    setSessionHintCookie();
+    renderStore('/cart', <CartPage />);
+    const line = await screen.findByTestId('cart-item');
+    expect(line).toHaveTextContent('Price changed from ₹1,400 to ₹2,400.');
+    expectOnePrice(line, '₹2,400');
+  });
+
   it('keeps the guest cart and says so when the sync fails', async () => {
     guestCartOf(product(1, 5000));
     installFakeApi({ 'POST /cart/sync': { status: 500 }, 'GET /cart': ok(serverCart([])) });
@@ -911,7 +953,7 @@ describe('signed-in cart and checkout', () => {
         }),
       // The offer ended between the validation and the checkout (decision 0084).
       'POST /cart/checkout': () => {
-        cart = serverCart([{ id: 1, price: 6000 }]);
+        cart = serverCart([{ id: 1, price: 6000, from: 5000 }]);
         return fail(
           409,
           'Prices for some items in your cart have changed. Please check the new total before checkout.',

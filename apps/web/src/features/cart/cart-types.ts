@@ -9,3 +9,5 @@ export type SyncResult = ApiData<'/cart/sync', 'post'>;
 export type ValidationResult = ApiData<'/cart/validate', 'post'>['validationResults'][number];
 /** What the sync and validate calls take per item. */
 export type CartItemPayload = NonNullable<ApiBody<'/cart/validate', 'post'>['items']>[number];
+/** What the sync takes per item: the guest's price first added at too (decision 0093). */
+export type SyncItemPayload = ApiBody<'/cart/sync', 'post'>['items'][number];

@@ -13,6 +13,7 @@ export function serverCartView(cart: ServerCart | undefined): CartView {
       priceAtAdd: item.priceAtAdd,
       currentPrice: item.currentPrice,
       available: item.available,
+      changedFrom: item.changedFrom,
     })),
     totals: {
       subtotal: cart?.subtotal ?? 0,

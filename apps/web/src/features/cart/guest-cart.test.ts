@@ -10,6 +10,7 @@ import {
   parseGuestCart,
   removeFromGuestCart,
   toPayload,
+  toSyncPayload,
 } from './guest-cart';
 
 describe('guest cart', () => {
@@ -96,6 +97,23 @@ describe('guest cart', () => {
     expect(toPayload(cart)).toEqual([
       { product: { id: 7, pricing: { nwFinalPrice: 3100 } }, priceAtAdd: 3100 },
     ]);
+  });
+
+  it("sends the sync each item's changedFrom, but not to validate, and none the server would refuse", () => {
+    const cart = applyValidation(
+      addToGuestCart(addToGuestCart(emptyGuestCart, product(3, 1400)), product(4, 900)),
+      [{ productId: 3, valid: true, priceChanged: true, newPrice: 2400 }],
+    ).cart;
+    expect(toSyncPayload(cart)).toEqual([
+      { product: { id: 3, pricing: { nwFinalPrice: 2400 } }, priceAtAdd: 2400, changedFrom: 1400 },
+      { product: { id: 4, pricing: { nwFinalPrice: 900 } }, priceAtAdd: 900 },
+    ]);
+    expect(toPayload(cart)[0]).not.toHaveProperty('changedFrom');
+    // Edited by hand: not whole paise, or no price above 0. The sync goes on without it.
+    for (const changedFrom of [12.345, 0]) {
+      const odd = { ...cart, items: [{ ...cart.items[0]!, changedFrom }] };
+      expect(toSyncPayload(odd)[0]).not.toHaveProperty('changedFrom');
+    }
   });
 
   it('reads storage defensively: totals are recomputed, junk and duplicates are dropped', () => {

@@ -1,5 +1,5 @@
-import { GST_PERCENT, priceCart } from '@store/domain';
-import type { CartItemPayload, CartProduct, ValidationResult } from './cart-types';
+import { GST_PERCENT, MAX_PRICE_RUPEES, priceCart, toPaise, toRupees } from '@store/domain';
+import type { CartItemPayload, CartProduct, SyncItemPayload, ValidationResult } from './cart-types';
 
 /**
  * The guest cart (spec §3, §4, §5): kept in local storage under its own key and recalculated
@@ -177,18 +177,35 @@ export function applyValidation(
   return { cart: recalculate(items, idOnly), removed, repriced };
 }
 
-/** The items as the sync and validate calls take them; an id-only item as its id. */
+/** An item as the sync and validate calls take it; an id-only item as its id. */
+const payloadOf = (item: GuestCartItem | IdOnlyItem): CartItemPayload => ({
+  product:
+    typeof item.product === 'number'
+      ? item.product
+      : { id: item.product.id, pricing: { nwFinalPrice: item.product.pricing.nwFinalPrice } },
+  priceAtAdd: item.priceAtAdd,
+});
+
+/** The items as the validate call takes them. */
 export function toPayload(cart: GuestCart): CartItemPayload[] {
-  return [
-    ...cart.items.map((item) => ({
-      product: {
-        id: item.product.id,
-        pricing: { nwFinalPrice: item.product.pricing.nwFinalPrice },
-      },
-      priceAtAdd: item.priceAtAdd,
-    })),
-    ...cart.idOnly.map((item) => ({ product: item.product, priceAtAdd: item.priceAtAdd })),
-  ];
+  return [...cart.items, ...cart.idOnly].map(payloadOf);
+}
+
+/** A price the sync takes as changedFrom: above 0, whole paise, at most MAX_PRICE_RUPEES. */
+const isSyncablePrice = (rupees: number) =>
+  rupees > 0 && rupees <= MAX_PRICE_RUPEES && toRupees(toPaise(rupees)) === rupees;
+
+/**
+ * The items as the sync at sign-in takes them, each with the price it was added at when
+ * validation adopted another (`changedFrom`), for the account's cart line to keep saying it
+ * (decision 0093); one the server would refuse is left out, so it never stops the sync.
+ */
+export function toSyncPayload(cart: GuestCart): SyncItemPayload[] {
+  return [...cart.items, ...cart.idOnly].map((item) =>
+    item.changedFrom !== undefined && isSyncablePrice(item.changedFrom)
+      ? { ...payloadOf(item), changedFrom: item.changedFrom }
+      : payloadOf(item),
+  );
 }
 
 const isProduct = (product: unknown): product is CartProduct => {

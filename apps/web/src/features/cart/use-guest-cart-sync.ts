@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth';
 import { setServerCart } from './api/get-cart';
 import { useSyncCart } from './api/sync-cart';
 import { CART_MESSAGES } from './cart-messages';
-import { recalculate, toPayload, type GuestCart } from './guest-cart';
+import { recalculate, toSyncPayload, type GuestCart } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
 
 function listNumbers(numbers: readonly string[]): string {
@@ -49,7 +49,7 @@ export function useGuestCartSync(user: AuthUser | null, guest: GuestCart, toast:
     if (!user || guest.productIds.length === 0 || syncTried.current === user.id) return;
     syncTried.current = user.id;
     const synced = new Set(guest.productIds);
-    syncCart(toPayload(guest)).then(
+    syncCart(toSyncPayload(guest)).then(
       ({ cart }) => {
         // Only what was sent leaves the guest cart: a number added meanwhile syncs next.
         const now = readGuestCart();
