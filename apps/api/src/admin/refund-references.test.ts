@@ -1,4 +1,6 @@
+import { formatIndiaDateTime } from '@store/domain';
 import { expect, it } from 'vitest';
+import { migrationStatements } from '../../test-support/migration-sql';
 import { buyerWithOrder, sentTo, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api, type SessionClient } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -76,6 +78,33 @@ describeEachDatabase(
         code: 'REFERENCE_SET',
         message: 'This refund already has the reference NEFT0012345678.',
       });
+    });
+
+    it('carries a reference kept in lower case before decision 0092 to upper case (migration 0036), so the same agent repeating the refund is told it was made', async () => {
+      const { order, staff } = await paidOrder(['9876598765'], 'UTR-700150');
+      const body = { reason: 'Porting failed', reference: 'neft 0012 3456 78' };
+      const done = await refund(staff, order.id, body);
+      expect(done.statusCode, done.body).toBe(200);
+      const made = done.json().data.payments[0].refunds[0];
+      // As an earlier version kept it: the case it was typed in.
+      await ctx().database.query('update refunds set manual_reference = $1 where id = $2', [
+        'neft0012345678',
+        made.id,
+      ]);
+      for (const statement of migrationStatements(
+        '0036_refund_references_upper_case.sql',
+        'UPDATE',
+      )) {
+        await ctx().database.query(statement);
+      }
+      const repeat = await refund(staff, order.id, body);
+      expect(repeat.statusCode, repeat.body).toBe(200);
+      expect(repeat.json().message).toBe(
+        `Order ${order.reference}: this refund was already made by you at ${formatIndiaDateTime(made.at)}.`,
+      );
+      expect(repeat.json().data.payments[0].refunds).toEqual([
+        expect.objectContaining({ id: made.id, reference: 'NEFT0012345678' }),
+      ]);
     });
 
     it('says nothing of a reference when none was given, and quotes one given with a number refunded alone', async () => {
