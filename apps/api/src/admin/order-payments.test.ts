@@ -190,6 +190,9 @@ describeEachDatabase(
       expect(repeat.json().data.timeline).toHaveLength(data.timeline.length);
       const twice = await refund(staff, order.id, { reason: 'again' });
       expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe(
+        `This order has already been refunded by you at ${formatIndiaDateTime(data.payments[0].refunds[0].at)} (reason: Porting failed at the operator; paid back by NEFT). This request, with other details, was not recorded.`,
+      );
 
       const refundEmails = (await sentTo(ctx().database, user.email)).filter((sent) =>
         sent.subject?.endsWith('your refund has been made'),

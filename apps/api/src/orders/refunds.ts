@@ -189,7 +189,8 @@ export function resumeAsked(
 /**
  * A refund already made of what this request asks (decision 0084): the same agent asking again
  * with the same details (reason, method, reference) is a retry, answered with the order as it
- * is; anyone else, or other details, is 409 naming who made it and when.
+ * is; anyone else, or other details, is 409 naming who made it and when (the same agent is told
+ * it was them, and the reason they gave).
  */
 export function madeAlready(
   target: OrderPayment,
@@ -203,8 +204,11 @@ export function madeAlready(
     (input.method ?? made.method) === made.method &&
     (input.reference ?? null) === made.manualReference;
   if (retry) return { target, repeat: made };
+  const byThisAgent = made.staffUserId !== null && made.staffUserId === input.staffUserId;
   throw conflict(
-    `${what} has already been refunded by ${refundedByWhen(target, made)}. Yours was not recorded.`,
+    byThisAgent
+      ? `${what} has already been refunded by you at ${formatIndiaDateTime(made.createdAt)} (reason: ${made.reason}). This request, with other details, was not recorded.`
+      : `${what} has already been refunded by ${refundedByWhen(target, made)}. Yours was not recorded.`,
     'ALREADY_REFUNDED',
   );
 }
