@@ -61,6 +61,8 @@ async function axeFindings(page: Page): Promise<string[]> {
   );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Only violations are read: axe keeps one node of each other result type, not all of them.
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
