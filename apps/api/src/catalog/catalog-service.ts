@@ -103,9 +103,12 @@ export function createCatalogService({ config, database, changes, audit }: Catal
 
   // Holds, releases and sales move numbers between on sale and held, which the cached listings
   // cover as a whole while every page re-checks its rows (listing-store.ts): nothing to forget.
-  // Forgetting every listing on each release emptied the cache under load (decision 0022). Any
-  // other change may show a number or move it.
+  // Forgetting every listing on each release emptied the cache under load (decision 0022). A
+  // sale, rarer and for good, is counted at once: the category chips showed a number sold
+  // minutes after the listing beside them had dropped it (QA 26 F4). Any other change may show
+  // a number or move it.
   changes.subscribe((change) => {
+    if (change.kind === 'sold') categoryCounts.clear();
     if (change.kind !== 'held' && change.kind !== 'sold' && change.kind !== 'released') {
       invalidateCatalogCache(database);
       categoryCounts.clear();

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { numbers } from '../db/schema';
 import { insertTestNumbers } from '../../test-support/numbers';
+import { buyerWithOrder, staffMember } from '../../test-support/sales';
+import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
 
 /** A valid mobile number from 10 random digits (the first one 6 to 9). */
@@ -123,6 +125,37 @@ describeEachDatabase(
           slug,
         ).toEqual(['9898989898']);
       }
+    });
+  },
+  { env: { CATALOG_CACHE_SECONDS: '30' } },
+);
+
+describeEachDatabase(
+  'category counts kept a while',
+  (ctx) => {
+    it('counts a number sold at once, while the counts of other changes are kept a while (QA 26 F4)', async () => {
+      const ids = await insertTestNumbers(ctx().app, [
+        { number: '9898989898', basePrice: 9000 },
+        { number: '7777700000', basePrice: 9000 },
+      ]);
+      const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+      const twoDigit = async () =>
+        (
+          (await get('/api/v1/numbers/categories')).json().data.categories as {
+            slug: string;
+            count: number;
+          }[]
+        ).find((c) => c.slug === 'two-digit-numbers')?.count;
+      expect(await twoDigit()).toBe(2);
+      const { order } = await buyerWithOrder(ctx().app, [ids.get('9898989898')!]);
+      // Held: the counts are kept (holds come and go with every checkout, decision 0022).
+      expect(await twoDigit()).toBe(2);
+      const staff = await staffMember(ctx().app, 'admin');
+      const paid = await staff.client.post(api(`/admin/orders/${order.id}/payments`), {
+        reference: 'UTR900100',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(await twoDigit()).toBe(1);
     });
   },
   { env: { CATALOG_CACHE_SECONDS: '30' } },
