@@ -104,7 +104,7 @@ export function ListingFilters({
               inputMode="numeric"
               enterKeyHint="search"
               autoComplete="off"
-              maxLength={14}
+              maxLength={17}
               placeholder="e.g. 786 or 9999"
               value={draft}
               onChange={(event) => setDraft(event.target.value)}

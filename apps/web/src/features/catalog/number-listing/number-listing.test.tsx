@@ -289,6 +289,21 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it.each(['+91 90924 90924', '+91-90924-90924', '090924 90924'])(
+    'reads the whole number %s typed in the digits box as its 10 digits',
+    async (typed) => {
+      renderListing('/premium-numbers');
+      await screen.findAllByTestId('number-card');
+      const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by digits' });
+      // The box takes the number whole (it used to cut the last digit off).
+      expect(typed.length).toBeLessThanOrEqual(input.maxLength);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(location()).toBe('/premium-numbers?q=9092490924'));
+      expect(screen.queryByText('Enter 1 to 10 digits, for example 786.')).toBeNull();
+    },
+  );
+
   it('applies advanced filters and budget chips to the address', async () => {
     renderListing('/premium-numbers?sort=price_asc');
     await screen.findAllByTestId('number-card');
