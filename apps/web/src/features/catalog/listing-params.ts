@@ -83,7 +83,7 @@ function parseInteger(
 }
 
 /** Whole rupees, 0 to 1,000,000,000 (commas allowed: `15,000`). */
-export function parseRupees(input: string | null | undefined): number | undefined {
+function parseRupees(input: string | null | undefined): number | undefined {
   return parseInteger((input ?? '').replace(/,/g, ''), 0, MAX_PRICE);
 }
 
