@@ -76,6 +76,28 @@ test('a footer category opens a listing of only that category', async ({ page, r
   await expect(page).toHaveTitle(/^Triple - Premium Numbers \| /);
 });
 
+test('a whole number typed as people write one finds that number in both boxes', async ({
+  page,
+}) => {
+  await page.goto('/premium-numbers');
+  await expect.poll(async () => (await shownNumbers(page)).length).toBeGreaterThan(1);
+  const number = (await shownNumbers(page))[1] ?? '';
+  const [head, tail] = [number.slice(0, 5), number.slice(5)];
+
+  // Typed key by key, so the box's length limit applies as it does to a buyer.
+  const digits = page.getByRole('searchbox', { name: 'Search by digits' });
+  await digits.pressSequentially(`+91 ${head} ${tail}`);
+  await digits.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/premium-numbers\\?q=${number}$`));
+  await expect.poll(() => shownNumbers(page)).toEqual([number]);
+
+  const words = page.getByRole('searchbox', { name: 'Describe the number you want' });
+  await words.fill(`${head}-${tail}`);
+  await words.press('Enter');
+  await expect(page.getByRole('link', { name: `Remove filter: Contains ${number}` })).toBeVisible();
+  await expect.poll(() => shownNumbers(page)).toEqual([number]);
+});
+
 test('searching digits anywhere and at the end shows matching numbers', async ({ page }) => {
   await page.goto('/premium-numbers');
   await expect.poll(async () => (await shownNumbers(page)).length).toBeGreaterThan(1);

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { isCategorySlug } from './categories';
 import { MAX_PHRASE_LENGTH } from './search-box';
 import { describeFilters, type SearchFilters } from './search-filters';
-import { parseSearchPhrase, searchPhraseToQuery, withExplicitFilters } from './search-phrase';
+import {
+  parseSearchPhrase,
+  readTypedPrice,
+  searchPhraseToQuery,
+  withExplicitFilters,
+} from './search-phrase';
 import { fillerWords, fixedPhrases, prefixOperators } from './search-phrase-words';
 
 type Row = [phrase: string, filters: SearchFilters, ignored?: string[]];
@@ -75,6 +80,52 @@ describe('parseSearchPhrase: digits', () => {
     ['98??54????', { mask: '98??54????' }],
     ['pattern 98**54****', { mask: '98??54????' }],
   ])('%s', (...row) => expectPhrase(row));
+});
+
+describe('parseSearchPhrase: a whole number typed the usual Indian ways (domain.md §6)', () => {
+  it.each([
+    '+91 75193 78395',
+    '+917519378395',
+    '917519378395',
+    '07519378395',
+    '075193 78395',
+    '91 75193 78395',
+    '75193-78395',
+    '+91-75193-78395',
+    '751-937-8395',
+    '751 937 8395',
+  ])('%s is the number 7519378395, as typed plainly', (phrase) => {
+    const parsed = parseSearchPhrase(phrase);
+    expect(parsed.filters).toEqual(parseSearchPhrase('7519378395').filters);
+    expect(parsed.ignored).toEqual([]);
+    expect(parsed.notes).toEqual([]);
+    expect(parsed.understood).toEqual([
+      { filter: 'q', value: '7519378395', label: 'Contains 7519378395', source: phrase },
+    ]);
+  });
+
+  it.each<Row>([
+    // Digit groups that make a mobile number are that number, never a price range.
+    ['90924-90924', anywhere('9092490924')],
+    ['60000 - 70000', anywhere('6000070000')],
+    // With other words around it.
+    ['ending +91 98765 43210', end('9876543210')],
+    ['98765-43210 under 20k', { ...anywhere('9876543210'), maxPrice: 20_000 }],
+    ['20k+ 98765 43210', { minPrice: 20_000, ...anywhere('9876543210') }],
+  ])('%s', (...row) => expectPhrase(row));
+
+  it.each<Row>([
+    // Digits that make no mobile number keep their old reading.
+    ['10000-50000', { minPrice: 10_000, maxPrice: 50_000 }],
+    ['10000 - 50000', { minPrice: 10_000, maxPrice: 50_000 }],
+    ['5000-10000', { minPrice: 5_000, maxPrice: 10_000 }],
+    ['50000-100000', { minPrice: 50_000, maxPrice: 100_000 }],
+    ['₹5000-₹10000', { minPrice: 5_000, maxPrice: 10_000 }],
+    ['1,00,000 to 2 lakh', { minPrice: 100_000, maxPrice: 200_000 }],
+    ['60k-70k', { minPrice: 60_000, maxPrice: 70_000 }],
+    ['12345 67890', anywhere('1234567890')],
+    ['+91 12345 67890', anywhere('91'), ['12345 67890']],
+  ])('%s is read as before', (...row) => expectPhrase(row));
 });
 
 describe('parseSearchPhrase: "786", "108" and "without 248"', () => {
@@ -159,6 +210,40 @@ describe('parseSearchPhrase: prices in every form', () => {
     ['₹15,000', { maxPrice: 15_000 }],
     ['20000', anywhere('20000')],
   ])('%s', (...row) => expectPhrase(row));
+});
+
+describe('readTypedPrice: a price field read as the phrase reads a price', () => {
+  it.each([
+    ['20000', 20_000_00],
+    ['₹2,00,000', 2_00_000_00],
+    ['2,00,000', 2_00_000_00],
+    ['200,000', 2_00_000_00],
+    ['₹ 20,000', 20_000_00],
+    ['Rs. 20k', 20_000_00],
+    ['20k', 20_000_00],
+    ['20 K', 20_000_00],
+    ['2 lakh', 2_00_000_00],
+    ['1.5L', 1_50_000_00],
+    ['20,000/-', 20_000_00],
+    ['1400.50', 1_400_50],
+    ['0', 0],
+  ])('%s is %i paise', (typed, paise) => {
+    expect(readTypedPrice(typed)).toEqual({ paise });
+  });
+
+  it.each(['abc', '20k+', 'under 20k', '5000-10000', '-500', '1,0000', '1.234567k', '₹'])(
+    '%s is no price, said in a sentence',
+    (typed) => {
+      expect(readTypedPrice(typed)).toEqual({
+        problem: 'Enter an amount in rupees, for example 20000, ₹2,00,000, 20k or 2 lakh.',
+      });
+    },
+  );
+
+  it("refuses a price above the listing's highest", () => {
+    expect(readTypedPrice('200 crore')).toEqual({ problem: 'Prices go up to ₹1,00,00,00,000.' });
+    expect(readTypedPrice('100 crore')).toEqual({ paise: 1_00_00_00_000_00 });
+  });
 });
 
 describe('parseSearchPhrase: a date of birth', () => {

@@ -28,6 +28,7 @@ import {
   type PhraseMeaning,
 } from './search-phrase-words';
 import { MAX_PHRASE_LENGTH } from './search-box';
+import { normalizeMobile } from './validators';
 
 /**
  * Plain-language search: "ending 786 under 20k", "7 ka total", "between 10k and 50k" -> the
@@ -132,30 +133,67 @@ function tokenize(text: string): Token[] {
       tokens.push({ text: piece[0], word, kind, start, end: start + piece[0].length });
     }
   }
-  return joinSpacedNumber(tokens, text);
+  return joinWholeNumbers(tokens, text);
 }
 
-/** "98765 43210" (the way the store prints a number) is one 10-digit number. */
-function joinSpacedNumber(tokens: Token[], text: string): Token[] {
+/** More digits than "+91 98765 43210" has cannot be one number. */
+const WHOLE_NUMBER_DIGITS = 12;
+
+/**
+ * The 10 digits of a whole number typed from token `i` to token `last`, or undefined. A mobile
+ * number as people write one (domain.md §6, normalizeMobile: "+91 98765 43210", "098765-43210",
+ * "987-654-3210"), or any 10 digits in groups across spaces ("98765 43210", the way the store
+ * prints a number).
+ */
+function wholeNumberOf(tokens: Token[], i: number, last: number, text: string) {
+  const typed = text.slice((tokens[i] as Token).start, (tokens[last] as Token).end);
+  const spaced = /^\d[\d\s]*$/.test(typed) ? typed.replace(/\s/g, '') : '';
+  return normalizeMobile(typed) ?? (spaced.length === 10 ? spaced : undefined);
+}
+
+/**
+ * The longest whole number from token `i` (a "+", then digit groups with hyphens or spaces
+ * between them), as one 'digits' token and the index of its last token. A hyphen between digit
+ * groups that make a mobile number is no price range (decision 0096).
+ */
+function wholeNumberAt(tokens: Token[], i: number, text: string) {
+  const ends: number[] = [];
+  let digits = 0;
+  for (let j = i; j < tokens.length && digits <= WHOLE_NUMBER_DIGITS; j++) {
+    const token = tokens[j] as Token;
+    const gap = j === i ? '' : text.slice((tokens[j - 1] as Token).end, token.start);
+    const fits = token.kind === 'digits' || token.text === (j === i ? '+' : '-');
+    if (!fits || !/^\s*$/.test(gap)) break;
+    if (token.kind === 'digits') {
+      digits += token.word.length;
+      ends.unshift(j);
+    }
+  }
+  for (const last of ends) {
+    const number = wholeNumberOf(tokens, i, last, text);
+    if (number) {
+      const first = tokens[i] as Token;
+      const end = (tokens[last] as Token).end;
+      const token: Token = {
+        ...first,
+        kind: 'digits',
+        text: text.slice(first.start, end),
+        word: number,
+        end,
+      };
+      return { token, last };
+    }
+  }
+  return undefined;
+}
+
+/** Each whole number typed in groups, with +91 or 0 before it, becomes one token of its 10 digits. */
+function joinWholeNumbers(tokens: Token[], text: string): Token[] {
   const joined: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    let j = i;
-    let digits = '';
-    while (tokens[j]?.kind === 'digits' && digits.length < 10) {
-      const token = tokens[j] as Token;
-      const gap = j === i ? ' ' : text.slice((tokens[j - 1] as Token).end, token.start);
-      if (!/^\s+$/.test(gap)) break;
-      digits += token.word;
-      j++;
-    }
-    const first = tokens[i] as Token;
-    if (j - i > 1 && digits.length === 10) {
-      const end = (tokens[j - 1] as Token).end;
-      joined.push({ ...first, text: text.slice(first.start, end), word: digits, end });
-      i = j - 1;
-    } else {
-      joined.push(first);
-    }
+    const number = wholeNumberAt(tokens, i, text);
+    joined.push(number?.token ?? (tokens[i] as Token));
+    if (number) i = number.last;
   }
   return joined;
 }
@@ -332,6 +370,24 @@ function rangeMeaning(low: number | undefined, high: number | undefined): Meanin
   }
   if (Math.max(low, high) > MAX_PRICE) return { kind: 'ignored', why: tooDear };
   return { kind: 'price', minPrice: Math.min(low, high), maxPrice: Math.max(low, high) };
+}
+
+/**
+ * A price typed on its own, read as the phrase reads one ("₹2,00,000", "2,00,000", "20k",
+ * "2 lakh", "Rs. 1.5L", "20,000/-"), in paise; or why it is none, in a sentence. For the
+ * listing's price fields, which decide what to do with paise (decision 0096).
+ */
+export function readTypedPrice(input: string): { paise: number } | { problem: string } {
+  const tokens = tokenize(input);
+  const amount = readAmount(tokens, 0);
+  // After the amount, only the hyphen of "/-", the Indian way of closing one.
+  const closed = tokens.slice(amount?.end).every((token) => token.word === '-');
+  const paise = amount && closed ? rupeesOf(amount.amount, (amount.unit ?? 1) * 100) : undefined;
+  if (paise === undefined) {
+    return { problem: 'Enter an amount in rupees, for example 20000, ₹2,00,000, 20k or 2 lakh.' };
+  }
+  if (paise > MAX_PRICE * 100) return { problem: `Prices go up to ${formatInr(MAX_PRICE)}.` };
+  return { paise };
 }
 
 function numerologyMeaning(key: NumerologyKey, digits: string): Meaning {

@@ -163,6 +163,31 @@ describeEachDatabase('GET /api/v1/numbers?text=: plain words', (ctx) => {
     ]);
   });
 
+  it('finds a whole number typed the usual Indian ways, never reading it as prices', async () => {
+    for (const typed of [
+      '+91 98765 98765',
+      '+919876598765',
+      '919876598765',
+      '09876598765',
+      '98765-98765',
+      '+91-98765-98765',
+      '987-659-8765',
+    ]) {
+      const data = await list(`text=${encodeURIComponent(typed)}`);
+      expect(numbersOf(data), typed).toEqual(['9876598765']);
+      expect(data.understood, typed).toEqual([
+        { filter: 'q', value: '9876598765', label: 'Contains 9876598765', source: typed },
+      ]);
+      expect(data.notes, typed).toEqual([]);
+    }
+    // Digits that make no mobile number are still a price range.
+    expect(numbersOf(await list(`text=${encodeURIComponent('7000-9000')}`))).toEqual([
+      '9988771234',
+      '9612341234',
+      '9156345634',
+    ]);
+  });
+
   it('lets a filter given beside the words win, and says which part it replaced', async () => {
     const data = await list(`text=${encodeURIComponent('mirror under 5k')}&category=octa`);
     expect(numbersOf(data)).toEqual(['9700000000', '9000000004']);

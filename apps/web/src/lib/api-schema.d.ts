@@ -4131,7 +4131,7 @@ export interface operations {
   getNumbers: {
     parameters: {
       query?: {
-        /** @description What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into the filters below. A date (14-08-1990, 14/08/1990, 14.08.1990 or 1990-08-14) is a date of birth: `total` of its destiny number, as /numerology lists first (a chip "Date of birth 14-08-1990: total 5"); a date that cannot be one is ignored with a note. Two bare numbers under 1,000 ("10-20") are no price range. A filter also given as its own parameter wins over the words. */
+        /** @description What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into the filters below. A date (14-08-1990, 14/08/1990, 14.08.1990 or 1990-08-14) is a date of birth: `total` of its destiny number, as /numerology lists first (a chip "Date of birth 14-08-1990: total 5"); a date that cannot be one is ignored with a note. Two bare numbers under 1,000 ("10-20") are no price range, nor is a whole mobile number written with +91, 91 or 0, spaces or hyphens ("+91 98765-43210"): it is its 10 digits. A filter also given as its own parameter wins over the words. */
         text?: string;
         /** @description A category slug; `all` or absent: every category */
         category?: string;

@@ -3,6 +3,7 @@ import {
   hasListingFilters,
   listingParamsFromSearch,
   parseDigitList,
+  parseDigits,
   parseMask,
   searchFromListingParams,
   type ListingParams,
@@ -95,6 +96,17 @@ describe('listingParamsFromSearch / searchFromListingParams', () => {
     expect(searchFromListingParams({ minPrice: 20000, maxPrice: 5000 }).toString()).toBe('');
     expect(parse('minPrice=15,000')).toEqual({ minPrice: 15000 });
     expect(parse('minPrice=0')).toEqual({});
+  });
+
+  it('reads a whole mobile number written with +91, 91 or 0 as its 10 digits', () => {
+    for (const typed of ['+91 90924 90924', '+91-90924-90924', '090924 90924', '919092490924']) {
+      expect(parseDigits(typed), typed).toBe('9092490924');
+    }
+    expect(parse('q=%2B919092490924')).toEqual({ q: '9092490924' });
+    // Digits that are no whole number stay as typed; 11 digits that are no number are refused.
+    expect(parseDigits('0786')).toBe('0786');
+    expect(parseDigits('98 76')).toBe('9876');
+    expect(parseDigits('01234567890')).toBeUndefined();
   });
 
   it('normalises digit lists and masks', () => {

@@ -4,6 +4,7 @@ import {
   MAX_PHRASE_LENGTH,
   MAX_PRICE,
   numberSorts,
+  normalizeMobile,
   numerologyRanges,
   type DigitMatch,
   type NumberSort,
@@ -41,9 +42,13 @@ export interface ListingParams extends SearchFilters {
 // ---------------------------------------------------------------------------------------------
 // Parsing single values. Each returns undefined for an absent or invalid value.
 
-/** Digits typed by a person: spaces and hyphens are ignored; 1 to 10 digits. */
+/**
+ * Digits typed by a person: spaces and hyphens are ignored; 1 to 10 digits. A whole mobile number
+ * written with +91, 91 or 0 before it ("+91 90924 90924", "090924 90924") is its 10 digits, as
+ * domain.md §6 normalises one (decision 0096).
+ */
 export function parseDigits(input: string | null | undefined): string | undefined {
-  const digits = (input ?? '').replace(/[\s-]+/g, '');
+  const digits = normalizeMobile(input ?? '') ?? (input ?? '').replace(/[\s-]+/g, '');
   return /^\d{1,10}$/.test(digits) ? digits : undefined;
 }
 
@@ -78,7 +83,7 @@ function parseInteger(
 }
 
 /** Whole rupees, 0 to 1,000,000,000 (commas allowed: `15,000`). */
-export function parseRupees(input: string | null | undefined): number | undefined {
+function parseRupees(input: string | null | undefined): number | undefined {
   return parseInteger((input ?? '').replace(/,/g, ''), 0, MAX_PRICE);
 }
 

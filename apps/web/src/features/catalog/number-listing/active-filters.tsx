@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { findCategory, formatInr } from '@store/domain';
 import { CloseIcon } from '../../../components/icons';
 import type { ListingParams } from '../listing-params';
-import { budgets } from './advanced-filters';
+import { budgets } from './advanced-filter-params';
 
 export interface ActiveFilter {
   key: string;

@@ -1,31 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { parseDigitList, parseMask, parseRupees, type ListingParams } from '../listing-params';
-
-/**
- * Budget bands (domain.md §3: most sales sit between ₹5,000 and ₹35,000), in whole rupees and
- * disjoint: each band starts one rupee above the end of the one before, so a price such as
- * ₹15,000 belongs to exactly one chip.
- */
-export const budgets: readonly { label: string; minPrice?: number; maxPrice?: number }[] = [
-  { label: 'Under ₹5,000', maxPrice: 4999 },
-  { label: '₹5,000–15,000', minPrice: 5000, maxPrice: 15000 },
-  { label: '₹15,001–35,000', minPrice: 15001, maxPrice: 35000 },
-  { label: '₹35,001–1 lakh', minPrice: 35001, maxPrice: 100000 },
-  { label: 'Above ₹1 lakh', minPrice: 100001 },
-];
-
-/** How many filters of the advanced panel are set (a price range counts once). */
-export function advancedFilterCount(params: ListingParams): number {
-  return [
-    params.mustContain,
-    params.notContain,
-    params.mask,
-    params.sum,
-    params.mid,
-    params.total,
-    params.minPrice ?? params.maxPrice,
-  ].filter((value) => value !== undefined).length;
-}
+import { readTypedPrice } from '@store/domain';
+import { parseDigitList, parseMask, type ListingParams } from '../listing-params';
+import { budgets } from './advanced-filter-params';
 
 /** The patch that removes every filter of the advanced panel. */
 const clearedAdvancedFilters: Partial<ListingParams> = {
@@ -76,6 +52,17 @@ function wholeNumber(input: string, min: number, max: number): number | undefine
   return number >= min && number <= max ? number : null;
 }
 
+/**
+ * A price field: empty, whole rupees, or why it is no price. It reads what the plain-words search
+ * reads ("₹2,00,000", "20k", "2 lakh"); paise are rounded outward (a lowest price down, a highest
+ * up), so that a price copied from a card, ₹1,400.50, stays in the range (decision 0096).
+ */
+function readPriceField(input: string, round: (rupees: number) => number) {
+  if (!input.trim()) return {};
+  const read = readTypedPrice(input);
+  return 'problem' in read ? { error: read.problem } : { rupees: round(read.paise / 100) };
+}
+
 /** The draft as a patch of listing parameters, or the errors that stop it. */
 function readAdvancedDraft(draft: Draft): { patch: Partial<ListingParams>; errors: Errors } {
   const errors: Errors = {};
@@ -102,11 +89,10 @@ function readAdvancedDraft(draft: Draft): { patch: Partial<ListingParams>; error
     else patch[field] = value;
   }
 
-  const priceError = 'Enter a whole amount in rupees.';
-  const minPrice = draft.minPrice.trim() ? parseRupees(draft.minPrice) : undefined;
-  const maxPrice = draft.maxPrice.trim() ? parseRupees(draft.maxPrice) : undefined;
-  if (draft.minPrice.trim() && minPrice === undefined) errors.minPrice = priceError;
-  if (draft.maxPrice.trim() && maxPrice === undefined) errors.maxPrice = priceError;
+  const { rupees: minPrice, error: minError } = readPriceField(draft.minPrice, Math.floor);
+  const { rupees: maxPrice, error: maxError } = readPriceField(draft.maxPrice, Math.ceil);
+  if (minError) errors.minPrice = minError;
+  if (maxError) errors.maxPrice = maxError;
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     errors.maxPrice = 'The highest price must not be below the lowest.';
   }

@@ -1,8 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
 import { digitMatches, type DigitMatch } from '@store/domain';
 import { DEFAULT_MATCH, parseDigits, type ListingParams } from '../listing-params';
-import { AdvancedFilters, advancedFilterCount } from './advanced-filters';
+import { advancedFilterCount } from './advanced-filter-params';
+
+/**
+ * Loaded when "More filters" is first opened: the panel, with the price reading it shares with
+ * the plain-words search, stays out of the listing's first-load script (decision 0096).
+ */
+const AdvancedFilters = lazy(() =>
+  import('./advanced-filters').then((module) => ({ default: module.AdvancedFilters })),
+);
 
 const matchLabels: Record<DigitMatch, string> = {
   anywhere: 'Anywhere',
@@ -104,7 +112,7 @@ export function ListingFilters({
               inputMode="numeric"
               enterKeyHint="search"
               autoComplete="off"
-              maxLength={14}
+              maxLength={17}
               placeholder="e.g. 786 or 9999"
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
@@ -168,7 +176,11 @@ export function ListingFilters({
       </form>
 
       <div id={panelId} hidden={!open}>
-        {open ? <AdvancedFilters params={params} update={update} /> : null}
+        {open ? (
+          <Suspense fallback={<p className="mt-4 text-sm text-slate-600">Loading filters…</p>}>
+            <AdvancedFilters params={params} update={update} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydratedProvider } from '../../../lib/use-hydrated';
 import { renderAt } from '../../../../test-support/render';
 import type { NumberItem, NumberPage } from '../api/get-numbers';
-import { budgets } from './advanced-filters';
+import { budgets } from './advanced-filter-params';
 import { NumberListing } from './number-listing';
 import { pageWindow } from './pagination';
 
@@ -289,11 +289,26 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     );
   });
 
+  it.each(['+91 90924 90924', '+91-90924-90924', '090924 90924'])(
+    'reads the whole number %s typed in the digits box as its 10 digits',
+    async (typed) => {
+      renderListing('/premium-numbers');
+      await screen.findAllByTestId('number-card');
+      const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by digits' });
+      // The box takes the number whole (it used to cut the last digit off).
+      expect(typed.length).toBeLessThanOrEqual(input.maxLength);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(location()).toBe('/premium-numbers?q=9092490924'));
+      expect(screen.queryByText('Enter 1 to 10 digits, for example 786.')).toBeNull();
+    },
+  );
+
   it('applies advanced filters and budget chips to the address', async () => {
     renderListing('/premium-numbers?sort=price_asc');
     await screen.findAllByTestId('number-card');
     fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
-    const panel = within(screen.getByRole('form', { name: 'More filters' }));
+    const panel = within(await screen.findByRole('form', { name: 'More filters' }));
     fireEvent.click(within(panel.getByRole('group', { name: 'Must contain' })).getByLabelText('7'));
     const not = within(panel.getByRole('group', { name: 'Must not contain' }));
     fireEvent.click(not.getByLabelText('8'));
@@ -330,7 +345,7 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     renderListing('/premium-numbers?sort=price_asc');
     await screen.findAllByTestId('number-card');
     fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
-    const panel = within(screen.getByRole('form', { name: 'More filters' }));
+    const panel = within(await screen.findByRole('form', { name: 'More filters' }));
     fireEvent.click(within(panel.getByRole('group', { name: 'Must contain' })).getByLabelText('7'));
     fireEvent.change(panel.getByLabelText('Total'), { target: { value: '5' } });
     fireEvent.click(panel.getByRole('button', { name: '₹5,000–15,000' }));
@@ -349,6 +364,41 @@ describe('NumberListing', { timeout: 20_000 }, () => {
     expect(location()).toBe(
       '/premium-numbers?mustContain=7&total=5&minPrice=5000&maxPrice=15000&sort=price_asc',
     );
+  });
+
+  it.each([
+    ['20k', '₹2,00,000', 'minPrice=20000&maxPrice=200000'],
+    ['2,00,000', '2 lakh', 'minPrice=200000&maxPrice=200000'],
+    ['1,400', '₹ 2,000/-', 'minPrice=1400&maxPrice=2000'],
+    // Paise round outward, so a price copied from a card stays in the range.
+    ['1400.50', '1400.50', 'minPrice=1400&maxPrice=1401'],
+  ])('reads the prices %s to %s as the plain-words search does', async (low, high, query) => {
+    renderListing('/premium-numbers');
+    await screen.findAllByTestId('number-card');
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    const panel = within(await screen.findByRole('form', { name: 'More filters' }));
+    fireEvent.change(panel.getByLabelText('Lowest price (₹)'), { target: { value: low } });
+    fireEvent.change(panel.getByLabelText('Highest price (₹)'), { target: { value: high } });
+    fireEvent.click(panel.getByText('Apply filters'));
+    await waitFor(() => expect(location()).toBe(`/premium-numbers?${query}`));
+  });
+
+  it('refuses what is still no price, saying what a price looks like', async () => {
+    renderListing('/premium-numbers');
+    await screen.findAllByTestId('number-card');
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    const panel = within(await screen.findByRole('form', { name: 'More filters' }));
+    const lowest = panel.getByLabelText('Lowest price (₹)');
+    const highest = panel.getByLabelText('Highest price (₹)');
+    fireEvent.change(lowest, { target: { value: '20k+' } });
+    fireEvent.change(highest, { target: { value: '200 crore' } });
+    fireEvent.click(panel.getByText('Apply filters'));
+    expect(lowest).toHaveAccessibleDescription(
+      'Enter an amount in rupees, for example 20000, ₹2,00,000, 20k or 2 lakh.',
+    );
+    expect(highest).toHaveAccessibleDescription('Prices go up to ₹1,00,00,00,000.');
+    expect(lowest).toHaveFocus();
+    expect(location()).toBe('/premium-numbers');
   });
 
   it('searches in plain words and shows what was understood and what was not', async () => {
