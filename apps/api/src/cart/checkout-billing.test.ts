@@ -157,7 +157,7 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
     const pdf = await buyer.client.get(api(`/orders/${order.id}/invoice.pdf`));
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Place of supply: Other Territory (97)');
-    expect(text).toMatch(/IGST @ 18%\s*₹9,000/);
+    expect(text).toMatch(/IGST @ 18%\s*₹9,000\.00/);
   });
 
   it('refuses a billing state that is not a state of India, with a clear message', async () => {
