@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  companyNameProblem,
   gstinProblem,
   isValidGstin,
   isValidMobile,
@@ -8,6 +9,7 @@ import {
   displayMobile,
   displayPhone,
   normalizeMobile,
+  personNameProblem,
 } from './validators';
 
 it("writes the store's line as the site and the e-mails do", () => {
@@ -137,14 +139,74 @@ describe('gstinProblem', () => {
   });
 
   it.each([
-    ['a PAN holder type X', '27AAPXU0939F1ZZ'],
-    ['PAN serial 0000', '22AAAAA0000A1Z5'],
-    ['entity character 0', '27AAPFU0939F0ZV'],
-    ['no Z', '27AAPFU0939F1YV'],
+    [
+      '27AAPXU0939F1ZV',
+      'The PAN in a GSTIN (its characters 3 to 12) has a holder type as its 4th letter, one of P, C, H, F, A, T, B, L, J, G, K; this one has X.',
+    ],
+    [
+      '27AAPFU0000F1ZJ',
+      'The PAN in this GSTIN (its characters 3 to 12) has the serial 0000, which no PAN has: please check the GSTIN.',
+    ],
+    [
+      '22AAAAA0000A1Z5',
+      'The PAN in this GSTIN (its characters 3 to 12) has the serial 0000, which no PAN has: please check the GSTIN.',
+    ],
+    [
+      '27AAPFU0939F0ZV',
+      "The 13th character of a GSTIN (the entity's number under the PAN) is 1 to 9 or a letter, not 0.",
+    ],
+    ['27AAPFU0939F1YV', 'The 14th character of a GSTIN is the letter Z; this one has Y.'],
+  ])('names the part of %s that is wrong', (gstin, problem) => {
+    expect(gstinProblem(gstin)).toBe(problem);
+  });
+
+  it.each([
     ['letters for the state code', 'MHAAPFU0939F1ZV'],
     ['lower case', '27aapfu0939f1zv'],
+    ["digits in the PAN's letters", '27AAP1U0939F1ZV'],
   ])('names the shape for %s', (_what, gstin) => {
     expect(gstinProblem(gstin)).toMatch(/^Enter the GSTIN in its shape: the 2-digit state code/);
+  });
+});
+
+describe('personNameProblem', () => {
+  it.each([
+    'Dr. A.P.J. Abdul Kalam',
+    "D'Souza Maria",
+    'D’Souza Maria',
+    'राम कुमार',
+    'Ñandini Iyer',
+    'Anne-Marie',
+    'സ്‌നേഹ',
+  ])('accepts %s', (name) => {
+    expect(personNameProblem(name)).toBeNull();
+  });
+
+  it.each([
+    'Ravi123',
+    '<script>',
+    'Ravi {Kumar}',
+    'a[1]',
+    'x\\y',
+    'a|b',
+    'a^b',
+    'a~b',
+    'a`b',
+    'a=b',
+    '..',
+    "-'-",
+  ])('refuses %s', (name) => {
+    expect(personNameProblem(name)).toBe(
+      'A name has letters, spaces, dots, apostrophes and hyphens only.',
+    );
+  });
+});
+
+describe('companyNameProblem', () => {
+  it('accepts digits, & and the like, refuses < and >', () => {
+    expect(companyNameProblem('24x7 Services & Co. Pvt Ltd')).toBeNull();
+    expect(companyNameProblem('A1 (India) Pvt. Ltd.')).toBeNull();
+    expect(companyNameProblem('<b>Acme</b>')).toBe('A company name cannot have < or >.');
   });
 });
 

@@ -25,8 +25,9 @@ export function isValidMobile(input: string): boolean {
   return normalizeMobile(input) !== null;
 }
 
-// The 4th letter is the holder type: P C H F A T B L J G K.
-const panPattern = /^[A-Z]{3}[PCHFATBLJGK][A-Z]([0-9]{4})[A-Z]$/;
+/** A PAN's 4th letter, its holder type (P a person, C a company, F a firm, and so on). */
+const PAN_HOLDER_TYPES = 'PCHFATBLJGK';
+const panPattern = new RegExp(`^[A-Z]{3}[${PAN_HOLDER_TYPES}][A-Z]([0-9]{4})[A-Z]$`);
 
 /** Upper case only. The serial 0000 is invalid; the last (check) letter is not verified. */
 export function isValidPan(pan: string): boolean {
@@ -66,9 +67,10 @@ const GSTIN_EXAMPLE = '27AAPFU0939F1ZV';
 
 /**
  * What is wrong with a GSTIN (upper case), as a sentence the buyer can act on, or null when
- * isValidGstin accepts it. Web and API say the same words (decision 0085): the length, a state
- * code that does not exist, the shape (a PAN, the entity character and Z), else the check
- * character, the usual one-character typo.
+ * isValidGstin accepts it. Web and API say the same words (decisions 0085, 0097): the length, a
+ * state code that does not exist, the PAN's holder type or serial 0000, the entity character 0,
+ * the 14th character that is not Z, else the shape, else the check character, the usual
+ * one-character typo.
  */
 export function gstinProblem(gstin: string): string | null {
   if (isValidGstin(gstin)) return null;
@@ -79,14 +81,47 @@ export function gstinProblem(gstin: string): string | null {
   if (/^\d\d$/.test(stateCode) && !isGstinStateCode(Number(stateCode))) {
     return `The GSTIN starts with ${stateCode}, which is no state code (they run 01 to 38, 97 and 99).`;
   }
-  const match = gstinPattern.exec(gstin);
-  if (!match || !isValidPan(match[2] ?? '')) {
+  const pan = gstin.slice(2, 12);
+  if (/^\d\d[A-Z]{5}\d{4}[A-Z][0-9A-Z]{3}$/.test(gstin)) {
+    if (!PAN_HOLDER_TYPES.includes(pan.charAt(3))) {
+      return `The PAN in a GSTIN (its characters 3 to 12) has a holder type as its 4th letter, one of ${[...PAN_HOLDER_TYPES].join(', ')}; this one has ${pan.charAt(3)}.`;
+    }
+    if (pan.slice(5, 9) === '0000') {
+      return 'The PAN in this GSTIN (its characters 3 to 12) has the serial 0000, which no PAN has: please check the GSTIN.';
+    }
+    if (gstin.charAt(12) === '0') {
+      return "The 13th character of a GSTIN (the entity's number under the PAN) is 1 to 9 or a letter, not 0.";
+    }
+    if (gstin.charAt(13) !== 'Z') {
+      return `The 14th character of a GSTIN is the letter Z; this one has ${gstin.charAt(13)}.`;
+    }
+  }
+  if (!gstinPattern.test(gstin) || !isValidPan(pan)) {
     return (
       `Enter the GSTIN in its shape: the 2-digit state code, the 10-character PAN, the entity ` +
       `character, Z and the check character (for example ${GSTIN_EXAMPLE}).`
     );
   }
   return 'The last character (the check character) does not match: please check the GSTIN for a typo.';
+}
+
+/**
+ * What is wrong with a person's name (trimmed) beyond its length, or null: letters of any script
+ * (with their marks and joiners), spaces, dots, apostrophes and hyphens only, at least one letter
+ * ("Dr. A.P.J. Abdul Kalam", "D'Souza Maria", "राम कुमार"; never "Ravi123" or "<script>").
+ */
+export function personNameProblem(name: string): string | null {
+  return /^[\p{L}\p{M}\p{Zs}.'’\u200C\u200D-]*$/u.test(name) && /\p{L}/u.test(name)
+    ? null
+    : 'A name has letters, spaces, dots, apostrophes and hyphens only.';
+}
+
+/**
+ * What is wrong with a company's name beyond its length, or null: digits, "&" and the like are
+ * a company's ("24x7 Services & Co. Pvt Ltd"); only < and > are refused, markup's characters.
+ */
+export function companyNameProblem(name: string): string | null {
+  return /[<>]/.test(name) ? 'A company name cannot have < or >.' : null;
 }
 
 /**

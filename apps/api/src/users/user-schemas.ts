@@ -1,4 +1,11 @@
-import { gstinProblem, normalizeMobile, orderStatuses, states } from '@store/domain';
+import {
+  companyNameProblem,
+  gstinProblem,
+  normalizeMobile,
+  orderStatuses,
+  personNameProblem,
+  states,
+} from '@store/domain';
 import { z } from 'zod';
 import { oneLine } from '../http/one-line';
 import { searchQuery } from '../http/paging';
@@ -10,12 +17,30 @@ export { DATA_EXPORTS_PER_HOUR, dataExportSchema } from './data-export-schema';
 export const absentWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
-export const nameField = z
+/** A domain rule's refusal (a sentence, or null) as a zod refinement. */
+const refusedBy =
+  (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+
+/** A name as its writer signs it, 2 to 100 characters on one line: an enquirer's. */
+export const signedNameField = z
   .string({ error: 'Enter your name.' })
   .trim()
   .min(2, 'Name must be at least 2 characters long.')
   .max(100, 'Name must be at most 100 characters long.')
   .refine(...oneLine('Name'));
+
+/**
+ * A person's name on an account and on an invoice (registration, profile, billing, staff):
+ * letters, spaces, dots, apostrophes and hyphens, in the web form's words (personNameProblem).
+ */
+export const nameField = signedNameField.superRefine(
+  // NUL and a lone surrogate aside: every field refuses them in one message of its own
+  // (plugins/reject-unstorable-text.ts), as oneLine does.
+  refusedBy((name) => personNameProblem(name.replace(/[\0\p{Cs}]/gu, ''))),
+);
 
 /** Trimmed and lower-cased: e-mail addresses are stored and compared that way. */
 export const emailField = z
@@ -49,7 +74,8 @@ export const companyNameField = z
   .trim()
   .min(2, 'Company name must be at least 2 characters long.')
   .max(200, 'Company name must be at most 200 characters long.')
-  .refine(...oneLine('Company name'));
+  .refine(...oneLine('Company name'))
+  .superRefine(refusedBy(companyNameProblem));
 
 /**
  * Stored upper-case; the 15th character is a checksum over the first 14. A refusal says what is
@@ -59,10 +85,7 @@ export const gstinField = z
   .string({ error: 'Enter the GSTIN.' })
   .trim()
   .toUpperCase()
-  .superRefine((gstin, ctx) => {
-    const problem = gstinProblem(gstin);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .superRefine(refusedBy(gstinProblem));
 
 /** A support or admin account, as `npm run create-staff` takes it. */
 export const staffAccountInput = z.object({
