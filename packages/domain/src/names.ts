@@ -7,7 +7,8 @@
  * ("Dr. A.P.J. Abdul Kalam", "D'Souza Maria", "राम कुमार"; never "Ravi123" or "<script>").
  */
 export function personNameProblem(name: string): string | null {
-  return /^[\p{L}\p{M}\p{Zs}.'’\u200C\u200D-]*$/u.test(name) && /\p{L}/u.test(name)
+  // The Indic joiners (ZWNJ, ZWJ) outside the class: inside, they would join its characters.
+  return /^(?:[\p{L}\p{M}\p{Zs}.'’-]|\u200C|\u200D)*$/u.test(name) && /\p{L}/u.test(name)
     ? null
     : 'A name has letters, spaces, dots, apostrophes and hyphens only.';
 }
