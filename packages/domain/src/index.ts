@@ -16,6 +16,7 @@ export * from './names';
 export * from './numerology';
 export * from './orders';
 export * from './payments';
+export * from './pin-codes';
 export * from './porting';
 export * from './plural';
 export * from './pricing';

@@ -152,6 +152,8 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
     const saved = await put(address);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.address).toEqual(address);
+    // An Army Postal Service PIN code (9) is any state's.
+    expect((await put({ ...address, pinCode: '930001' })).statusCode).toBe(200);
     const replaced = await put({
       line1: '4 MG Road',
       city: 'Bengaluru',
@@ -185,6 +187,16 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
       [{ state: 'Gondwana' }, 'state', 'state or union territory of India'],
       [{ pinCode: '40005' }, 'pinCode', '6-digit PIN code'],
       [{ pinCode: '012345' }, 'pinCode', '6-digit PIN code'],
+      [
+        { pinCode: '110001' },
+        'pinCode',
+        'PIN code 110001 is in the Delhi zone (1), not Maharashtra: check the PIN code or the state.',
+      ],
+      [
+        { state: 'delhi' },
+        'pinCode',
+        'PIN code 400050 is in the Maharashtra and Madhya Pradesh zone (4), not Delhi: check the PIN code or the state.',
+      ],
     ];
     for (const [change, field, message] of cases) {
       const res = await client.request({

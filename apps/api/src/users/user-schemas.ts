@@ -3,7 +3,9 @@ import {
   gstinProblem,
   normalizeMobile,
   orderStatuses,
+  PIN_CODE_SHAPE,
   personNameProblem,
+  pinCodeStateProblem,
   states,
 } from '@store/domain';
 import { z } from 'zod';
@@ -151,40 +153,46 @@ const addressLine = (what: string) =>
     .refine(...oneLine(capitalised(what)));
 
 /** PUT /user/address: the one delivery and billing address of an account. */
-export const addressBody = z.object({
-  line1: addressLine('the first address line'),
-  line2: absentWhenEmpty(
-    z
-      .string()
+export const addressBody = z
+  .object({
+    line1: addressLine('the first address line'),
+    line2: absentWhenEmpty(
+      z
+        .string()
+        .trim()
+        .max(200, 'The second address line must be at most 200 characters long.')
+        .refine(...oneLine('The second address line')),
+    ),
+    city: z
+      .string({ error: 'Enter the city.' })
       .trim()
-      .max(200, 'The second address line must be at most 200 characters long.')
-      .refine(...oneLine('The second address line')),
-  ),
-  city: z
-    .string({ error: 'Enter the city.' })
-    .trim()
-    .min(2, 'Enter the city.')
-    .max(100, 'The city must be at most 100 characters long.')
-    .refine(...oneLine('The city')),
-  state: z
-    .string({ error: 'Choose the state or union territory.' })
-    .trim()
-    .transform((value, ctx) => {
-      const name = stateByName.get(value.toLowerCase());
-      if (!name) {
-        ctx.addIssue({ code: 'custom', message: 'Choose a state or union territory of India.' });
-        return z.NEVER;
-      }
-      return name;
-    }),
-  pinCode: z
-    .string({ error: 'Enter the 6-digit PIN code.' })
-    .trim()
-    .regex(/^[1-9]\d{5}$/, 'Enter a valid 6-digit PIN code.'),
-});
+      .min(2, 'Enter the city.')
+      .max(100, 'The city must be at most 100 characters long.')
+      .refine(...oneLine('The city')),
+    state: z
+      .string({ error: 'Choose the state or union territory.' })
+      .trim()
+      .transform((value, ctx) => {
+        const name = stateByName.get(value.toLowerCase());
+        if (!name) {
+          ctx.addIssue({ code: 'custom', message: 'Choose a state or union territory of India.' });
+          return z.NEVER;
+        }
+        return name;
+      }),
+    pinCode: z
+      .string({ error: 'Enter the 6-digit PIN code.' })
+      .trim()
+      .regex(PIN_CODE_SHAPE, 'Enter a valid 6-digit PIN code.'),
+  })
+  // The PIN code's zone must serve the state, which decides the invoice's tax (decision 0097).
+  .superRefine(({ pinCode, state }, ctx) => {
+    const message = pinCodeStateProblem(pinCode, state);
+    if (message) ctx.addIssue({ code: 'custom', path: ['pinCode'], message });
+  });
 
 /** Who and where an order's invoice is made out to: checkout's `billing`, a billing correction's. */
-export const billingBody = addressBody.extend({ name: nameField });
+export const billingBody = addressBody.safeExtend({ name: nameField });
 
 /** The word the buyer types to confirm closing their account. */
 const CLOSE_ACCOUNT_WORD = 'CLOSE';
