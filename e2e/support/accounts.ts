@@ -162,11 +162,19 @@ export function supportRequest(baseURL: string | undefined): Promise<APIRequestC
   return playwrightRequest.newContext({ baseURL, storageState });
 }
 
-/** Fills the cart page's billing address (the name comes prefilled from the profile). */
-export async function fillBillingAddress(page: Page, state: string, city: string) {
+/**
+ * Fills the cart page's billing address (the name comes prefilled from the profile); the PIN code
+ * must be of the state's zone (Bengaluru's by default).
+ */
+export async function fillBillingAddress(
+  page: Page,
+  state: string,
+  city: string,
+  pinCode = '560025',
+) {
   const form = page.getByRole('region', { name: 'Billing details' });
   await form.getByLabel('Address line 1').fill('14 Residency Road');
   await form.getByLabel('State or union territory').selectOption(state);
   await form.getByLabel('City').fill(city);
-  await form.getByLabel('PIN code').fill('560025');
+  await form.getByLabel('PIN code').fill(pinCode);
 }

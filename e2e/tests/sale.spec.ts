@@ -77,7 +77,7 @@ test('a guest buys two numbers and support ports them', async ({ page, request, 
       page.getByRole('region', { name: 'Billing details' }).getByLabel('Address line 1'),
     ).toBeFocused();
     await expect(page.getByTestId('cart-totals')).toContainText('CGST (9%)');
-    await fillBillingAddress(page, 'Delhi', 'New Delhi');
+    await fillBillingAddress(page, 'Delhi', 'New Delhi', '110001');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
     orderId = page.url().split('/').pop()!;

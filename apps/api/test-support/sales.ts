@@ -1,4 +1,4 @@
-import { gstStateCode, isValidGstin } from '@store/domain';
+import { gstStateCode, isValidGstin, pinCodeFirstDigits } from '@store/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeEach, expect } from 'vitest';
 import type { App } from '../src/app';
@@ -70,7 +70,8 @@ export async function signedIn(
       line1: '12 MG Road',
       city: 'Bengaluru',
       state: options.state,
-      pinCode: '560001',
+      // A PIN code of the state's zone (pinCodeStateProblem), as the API would take it.
+      pinCode: `${pinCodeFirstDigits(options.state)[0] ?? '5'}60001`,
     });
   }
   const { familyId } = await createRefreshToken(app.database.db, app.config, user!.id);

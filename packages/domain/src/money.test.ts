@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatInr, parseRupees, rupeesText, toPaise, toRupees } from './money';
+import {
+  discountPercent,
+  formatInr,
+  formatInrWithPaise,
+  parseRupees,
+  rupeesText,
+  toPaise,
+  toRupees,
+} from './money';
 
 describe('toPaise', () => {
   it.each([
@@ -52,6 +60,21 @@ describe('formatInr', () => {
     [-1234.5, '-₹1,234.50'],
   ])('%d -> %s', (rupees, text) => {
     expect(formatInr(rupees)).toBe(text);
+  });
+});
+
+describe('formatInrWithPaise', () => {
+  it.each([
+    [0, '₹0.00'],
+    [9000, '₹90.00'],
+    [9001, '₹90.01'],
+    [5, '₹0.05'],
+    [1_00_000_00, '₹1,00,000.00'],
+    [1_17_99_999_41, '₹1,17,99,999.41'],
+    [-300, '-₹3.00'],
+    [-1, '-₹0.01'],
+  ])('%d paise -> %s', (paise, text) => {
+    expect(formatInrWithPaise(paise)).toBe(text);
   });
 });
 

@@ -25,14 +25,18 @@ export function groupIndian(digits: string): string {
   return rest ? `${rest.replace(/\B(?=(\d{2})+$)/g, ',')},${lastThree}` : lastThree;
 }
 
+/**
+ * `₹1,00,000.00`, `₹90.01`, `-₹3.00`: paise with two decimals always, as a tax document prints
+ * every amount (decision 0097).
+ */
+export function formatInrWithPaise(paise: number): string {
+  const [whole, fraction] = rupeesText(Math.abs(paise)).split('.');
+  return `${paise < 0 ? '-' : ''}₹${groupIndian(whole!)}.${fraction!}`;
+}
+
 /** `₹1,23,456`, `₹1,234.50`, `₹0`: two decimals only when there are paise. */
 export function formatInr(rupees: number): string {
-  const paise = toPaise(rupees);
-  const sign = paise < 0 ? '-' : '';
-  const absolute = Math.abs(paise);
-  const whole = groupIndian(String(Math.floor(absolute / 100)));
-  const fraction = absolute % 100;
-  return `${sign}₹${whole}${fraction ? `.${String(fraction).padStart(2, '0')}` : ''}`;
+  return formatInrWithPaise(toPaise(rupees)).replace(/\.00$/, '');
 }
 
 /**

@@ -116,7 +116,7 @@ describeEachDatabase(
       expect(current).toMatch(newSerial);
       expect(current).toContain(`GSTIN: ${DELHI_GSTIN}`);
       expect(current).toContain('Place of supply: Delhi (07)');
-      expect(current).toMatch(/CGST @ 9%\s*₹4,500/);
+      expect(current).toMatch(/CGST @ 9%\s*₹4,500\.00/);
       const old = await client.get(
         api(`/orders/${order.id}/invoices/${documents.replacedInvoices[0].file}`),
       );
@@ -125,7 +125,7 @@ describeEachDatabase(
       expect(oldText).toMatch(oldSerial);
       expect(oldText).toContain('GSTIN: 27AAPFU0939F1ZV');
       expect(oldText).toContain('Place of supply: Maharashtra (27)');
-      expect(oldText).toMatch(/IGST @ 18%\s*₹9,000/);
+      expect(oldText).toMatch(/IGST @ 18%\s*₹9,000\.00/);
       // Downloaded alone, it says under its header that it is cancelled, by what and for what.
       expect(oldText).toMatch(
         /^TAX INVOICE\s+Cancelled by credit note CN\/\d{2}-\d{2}\/000001 of \d{1,2} [A-Z][a-z]{2} \d{4}[^;]*; replaced by invoice\s+INV\/\d{2}-\d{2}\/000002\s+Tax invoice number: INV\/\d{2}-\d{2}\/000001/,
@@ -143,8 +143,8 @@ describeEachDatabase(
       expect(noteText).toMatch(/Against tax invoice INV\/\d{2}-\d{2}\/000001/);
       expect(noteText).toContain('Reason: Billing details corrected');
       expect(noteText).toContain('GSTIN: 27AAPFU0939F1ZV');
-      expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
-      expect(noteText).toMatch(/Credit note value\s*₹59,000/);
+      expect(noteText).toMatch(/IGST @ 18%\s*₹9,000\.00/);
+      expect(noteText).toMatch(/Credit note value\s*₹59,000\.00/);
       expect(noteText).toContain('No money is refunded with this credit note.');
       expect(noteText).not.toContain('Cancelled by');
 

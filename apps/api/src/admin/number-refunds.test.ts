@@ -124,9 +124,9 @@ describeEachDatabase(
       const text = await pdfText(pdf.rawPayload);
       expect(text).toContain(`Mobile number ${itemOf(data, mid!).display} (refunded)`);
       expect(text).not.toContain(itemOf(data, big!).display);
-      expect(text).toMatch(/CGST @ 9%\s*₹1,800/);
-      expect(text).toMatch(/SGST @ 9%\s*₹1,800/);
-      expect(text).toMatch(/Credit note value\s*₹23,600/);
+      expect(text).toMatch(/CGST @ 9%\s*₹1,800\.00/);
+      expect(text).toMatch(/SGST @ 9%\s*₹1,800\.00/);
+      expect(text).toMatch(/Credit note value\s*₹23,600\.00/);
       const buyerPdf = await ctx().app.inject({
         method: 'GET',
         url: api(`/orders/${order.id}/credit-notes/${file}`),
@@ -253,7 +253,7 @@ describeEachDatabase(
       const text = await pdfText(rest.rawPayload);
       expect(text).toContain(`Mobile number ${itemOf(data, big!).display}`);
       expect(text).not.toContain(itemOf(data, small!).display);
-      expect(text).toMatch(/Credit note value\s*₹59,000/);
+      expect(text).toMatch(/Credit note value\s*₹59,000\.00/);
       const [mail] = await sentTo(ctx().database, user.email);
       expect(mail!.text).toContain(
         'the rest of your payment pay_line03, ₹59,000, has been refunded for 98765 98765:',

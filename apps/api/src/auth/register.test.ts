@@ -193,7 +193,43 @@ describeEachDatabase('POST /auth/register and /auth/verify-otp', (ctx) => {
       'a GSTIN with serial 0000',
       { accountType: 'Corporate', companyName: 'Verma Traders', gstinNo: '22AAAAA0000A1Z5' },
       'gstinNo',
-      'Enter the GSTIN in its shape',
+      'has the serial 0000, which no PAN has',
+    ],
+    [
+      'a GSTIN whose PAN has no such holder type',
+      { accountType: 'Corporate', companyName: 'Verma Traders', gstinNo: '27AAPXU0939F1ZV' },
+      'gstinNo',
+      'has a holder type as its 4th letter, one of P, C, H, F, A, T, B, L, J, G, K; this one has X.',
+    ],
+    [
+      'a GSTIN with the entity character 0',
+      { accountType: 'Corporate', companyName: 'Verma Traders', gstinNo: '27AAPFU0939F0ZV' },
+      'gstinNo',
+      'is 1 to 9 or a letter, not 0.',
+    ],
+    [
+      'a GSTIN whose 14th character is not Z',
+      { accountType: 'Corporate', companyName: 'Verma Traders', gstinNo: '27AAPFU0939F1YV' },
+      'gstinNo',
+      'The 14th character of a GSTIN is the letter Z; this one has Y.',
+    ],
+    [
+      'a name with digits',
+      { name: 'Ravi123' },
+      'name',
+      'A name has letters, spaces, dots, apostrophes and hyphens only.',
+    ],
+    [
+      'a name with markup',
+      { name: '<script>' },
+      'name',
+      'A name has letters, spaces, dots, apostrophes and hyphens only.',
+    ],
+    [
+      'a company name with < and >',
+      { accountType: 'Corporate', companyName: '<b>Verma</b>', gstinNo: '27AAPFU0939F1ZV' },
+      'companyName',
+      'A company name cannot have < or >.',
     ],
   ];
   for (const [what, change, field, message] of badInputs) {

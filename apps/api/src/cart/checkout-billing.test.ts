@@ -1,3 +1,4 @@
+import { pinCodeFirstDigits } from '@store/domain';
 import { expect, it } from 'vitest';
 import { pdfText } from '../../test-support/pdf-text';
 import { numberState, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
@@ -130,7 +131,9 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
   it('taxes a GSTIN of Other Territory (97) as another state, wherever it is billed', async () => {
     const buyer = await buyerWithNumber({ accountType: 'Corporate', gstinNo: '97AABCQ1234R1ZX' });
     const storeState = ctx().config.STORE_STATE;
-    const billing = { ...puneAddress, state: storeState };
+    // A PIN code of the store's state's zone (pinCodeStateProblem).
+    const pinCode = `${pinCodeFirstDigits(storeState)[0]}10001`;
+    const billing = { ...puneAddress, state: storeState, pinCode };
     const refused = await buyer.client.post(api('/cart/checkout'), { billing });
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json().message).toBe(
@@ -157,7 +160,7 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
     const pdf = await buyer.client.get(api(`/orders/${order.id}/invoice.pdf`));
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Place of supply: Other Territory (97)');
-    expect(text).toMatch(/IGST @ 18%\s*₹9,000/);
+    expect(text).toMatch(/IGST @ 18%\s*₹9,000\.00/);
   });
 
   it('refuses a billing state that is not a state of India, with a clear message', async () => {
@@ -169,5 +172,23 @@ describeEachDatabase('checkout with a billing name and address', (ctx) => {
     expect(res.json().message).toContain('Choose a state or union territory of India.');
     const preview = await buyer.client.get(api('/cart?billingState=Atlantis'));
     expect(preview.statusCode).toBe(400);
+  });
+
+  it("refuses a billing PIN code of another state's zone, and a person's name with digits, naming both", async () => {
+    const buyer = await buyerWithNumber();
+    const pin = await buyer.client.post(api('/cart/checkout'), {
+      billing: { ...puneAddress, pinCode: '110001' },
+    });
+    expect(pin.statusCode).toBe(400);
+    expect(pin.json().message).toBe(
+      'Invalid body: billing.pinCode: PIN code 110001 is in the Delhi zone (1), not Maharashtra: check the PIN code or the state.',
+    );
+    const name = await buyer.client.post(api('/cart/checkout'), {
+      billing: { ...puneAddress, name: 'Asha Verma 2' },
+    });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().message).toBe(
+      'Invalid body: billing.name: A name has letters, spaces, dots, apostrophes and hyphens only.',
+    );
   });
 });

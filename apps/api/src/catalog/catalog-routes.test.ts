@@ -333,6 +333,53 @@ function catalogTests(ctx: () => TestContext) {
     const range = await get('/api/v1/numbers?minPrice=9000&maxPrice=5000');
     expect(range.json().message).toContain('maxPrice');
   });
+
+  it("says in the store's words what each refused parameter takes, never the validator's", async () => {
+    const said: [string, string][] = [
+      ['pageSize=1000', 'pageSize: must be a whole number from 1 to 100'],
+      ['pageSize=ten', 'pageSize: must be a whole number from 1 to 100'],
+      ['pageSize=2.5', 'pageSize: must be a whole number from 1 to 100'],
+      ['page=0', 'page: must be a whole number from 1 to 100000'],
+      ['page=two', 'page: must be a whole number from 1 to 100000'],
+      ['page=1&page=2', 'page: must be a whole number from 1 to 100000'],
+      ['minPrice=1,00,000', 'minPrice: must be an amount in rupees, digits only, e.g. 100000'],
+      ['maxPrice=lots', 'maxPrice: must be an amount in rupees, digits only, e.g. 100000'],
+      ['minPrice=-1', 'minPrice: must be 0 or more rupees'],
+      ['sum=0', 'sum: must be a whole number from 1 to 90'],
+      ['sum=abc', 'sum: must be a whole number from 1 to 90'],
+      ['mid=19', 'mid: must be a whole number from 1 to 18'],
+      ['total=0', 'total: must be a whole number from 1 to 90'],
+      ['total=4.5', 'total: must be a whole number from 1 to 90'],
+      ['q=1&q=2', 'q: must be 1 to 10 digits'],
+      [
+        'category=a&category=b',
+        'category: must be one category slug, such as mirror-numbers, or all',
+      ],
+      [
+        'mustContain=1&mustContain=2',
+        'mustContain: must be single digits separated by commas, e.g. 2,4,8',
+      ],
+      ['mask=1&mask=2', 'mask: must be exactly 10 places, each a digit or ? (e.g. 98??54????)'],
+      ['text=a&text=b', 'text: must be words, given once, of at most 200 characters'],
+    ];
+    for (const [query, words] of said) {
+      const res = await get(`/api/v1/numbers?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toBe(`Invalid query parameter: ${words}`);
+    }
+    const elsewhere: [string, string][] = [
+      ['/api/v1/packs?pageSize=51', 'pageSize: must be a whole number from 1 to 50'],
+      [
+        '/api/v1/numbers/by-number/9876598765/similar?limit=25',
+        'limit: must be a whole number from 1 to 24',
+      ],
+    ];
+    for (const [url, words] of elsewhere) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(`Invalid query parameter: ${words}`);
+    }
+  });
 }
 
 describeEachDatabase('GET /api/v1/numbers', catalogTests);

@@ -52,26 +52,39 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
     schema.optional().transform((value) => value ?? fallback),
   );
 
+const digitListTakes = 'must be single digits separated by commas, e.g. 2,4,8';
 const digitList = z
-  .string()
+  .string(digitListTakes)
   .transform((s) => s.replace(/\s+/g, ''))
   .pipe(
     z
       .string()
-      .regex(/^\d(,\d)*$/, 'must be single digits separated by commas, e.g. 2,4,8')
+      .regex(/^\d(,\d)*$/, digitListTakes)
       .transform((s) => [...new Set(s.split(','))].sort()),
   );
 
+/**
+ * A query parameter's whole number from `min` to `max`: every refusal (a word, a decimal, a value
+ * out of range, the parameter given twice) says what it takes, in the store's words.
+ */
+const wholeNumber = (min: number, max: number) => {
+  const takes = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number(takes).int(takes).min(min, takes).max(max, takes);
+};
+
+/** Digits only, as the store's own links write it: "1,00,000" is for the words (`text`). */
 const rupees = z.coerce
-  .number()
+  .number('must be an amount in rupees, digits only, e.g. 100000')
   .min(0, 'must be 0 or more rupees')
   .max(1_000_000_000, 'must be at most 1000000000 rupees');
+
+const maskTakes = 'must be exactly 10 places, each a digit or ? (e.g. 98??54????)';
 
 /** The storefront's filters, shared by the storefront listing and the console's inventory. */
 const numberFilterFields = {
   category: optional(
     z
-      .string()
+      .string('must be one category slug, such as mirror-numbers, or all')
       .trim()
       .toLowerCase()
       .superRefine((slug, ctx) => {
@@ -90,7 +103,7 @@ const numberFilterFields = {
   ).describe('true: numbers on offer only (final price below list price)'),
   q: optional(
     z
-      .string()
+      .string('must be 1 to 10 digits')
       .transform((s) => s.replace(/[\s-]+/g, ''))
       .pipe(z.string().regex(/^\d{1,10}$/, 'must be 1 to 10 digits')),
   ).describe('Digits to find, where `match` says'),
@@ -101,18 +114,14 @@ const numberFilterFields = {
   notContain: optional(digitList).describe('Digits that must not appear, e.g. 2,4,8'),
   mask: optional(
     z
-      .string()
+      .string(maskTakes)
       .trim()
       .transform((s) => s.replace(/[xX*_]/g, '?'))
-      .pipe(
-        z
-          .string()
-          .regex(/^[\d?]{10}$/, 'must be exactly 10 places, each a digit or ? (e.g. 98??54????)'),
-      ),
+      .pipe(z.string().regex(/^[\d?]{10}$/, maskTakes)),
   ).describe('10 places, each a digit or ? for any digit: 98??54????'),
-  sum: optional(z.coerce.number().int().min(1).max(90)).describe('The plain digit sum'),
-  mid: optional(z.coerce.number().int().min(1).max(18)).describe('The digit sum of the sum'),
-  total: optional(z.coerce.number().int().min(1).max(90)).describe(
+  sum: optional(wholeNumber(1, 90)).describe('The plain digit sum'),
+  mid: optional(wholeNumber(1, 18)).describe('The digit sum of the sum'),
+  total: optional(wholeNumber(1, 90)).describe(
     'The total: 1..9 the root (reduced to one digit); 10 and over the plain sum',
   ),
   minPrice: optional(rupees).describe('Lowest final price, rupees'),
@@ -137,7 +146,10 @@ function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }, ctx:
 export const numberListQuery = z
   .object({
     text: optional(
-      z.string().trim().max(MAX_PHRASE_LENGTH, `must be at most ${MAX_PHRASE_LENGTH} characters`),
+      z
+        .string(`must be words, given once, of at most ${MAX_PHRASE_LENGTH} characters`)
+        .trim()
+        .max(MAX_PHRASE_LENGTH, `must be at most ${MAX_PHRASE_LENGTH} characters`),
     ).describe(
       'What the buyer typed, in plain words ("ending 786 under 20k", "7 ka total"): read into ' +
         'the filters below. A date (14-08-1990, 14/08/1990, 14.08.1990 or 1990-08-14) is a ' +
@@ -156,10 +168,8 @@ export const numberListQuery = z
     sort: optional(z.enum(numberSorts, 'must be price_asc, price_desc or newest')).describe(
       'price_asc, price_desc or newest (default)',
     ),
-    page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
-    pageSize: withDefault(z.coerce.number().int().min(1).max(100), 24).describe(
-      '1 to 100, default 24',
-    ),
+    page: withDefault(wholeNumber(1, 100_000), 1).describe('From 1'),
+    pageSize: withDefault(wholeNumber(1, 100), 24).describe('1 to 100, default 24'),
   })
   .superRefine(priceRangeInOrder);
 
@@ -203,8 +213,8 @@ export const packsQuery = z.object({
   kind: withDefault(z.enum(packKinds, 'must be ending or consecutive'), 'ending').describe(
     'ending (default): numbers sharing their last six digits; consecutive: numbers one apart',
   ),
-  page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
-  pageSize: withDefault(z.coerce.number().int().min(1).max(50), 12).describe('1 to 50, default 12'),
+  page: withDefault(wholeNumber(1, 100_000), 1).describe('From 1'),
+  pageSize: withDefault(wholeNumber(1, 50), 12).describe('1 to 50, default 12'),
 });
 export type PacksQuery = z.output<typeof packsQuery>;
 
@@ -259,7 +269,7 @@ export const digitsParams = z.object({
 });
 
 export const similarQuery = z.object({
-  limit: withDefault(z.coerce.number().int().min(1).max(24), 8).describe('1 to 24, default 8'),
+  limit: withDefault(wholeNumber(1, 24), 8).describe('1 to 24, default 8'),
 });
 
 const notANumberId = "must be a number's id (a whole number)";
@@ -325,10 +335,8 @@ export const stockListQuery = z
       z.enum(adminNumberSorts, `must be one of ${adminNumberSorts.join(', ')}`),
       'newest',
     ).describe(`${adminNumberSorts.join(', ')} (default newest)`),
-    page: withDefault(z.coerce.number().int().min(1).max(100_000), 1).describe('From 1'),
-    pageSize: withDefault(z.coerce.number().int().min(1).max(200), 50).describe(
-      '1 to 200, default 50',
-    ),
+    page: withDefault(wholeNumber(1, 100_000), 1).describe('From 1'),
+    pageSize: withDefault(wholeNumber(1, 200), 50).describe('1 to 200, default 50'),
   })
   .superRefine(priceRangeInOrder);
 export type StockListQuery = z.output<typeof stockListQuery>;

@@ -2,7 +2,7 @@ import { enquiryTopics, normalizeMobile, type EnquiryTopic } from '@store/domain
 import { z } from 'zod';
 import { enquiryStatuses } from '../db/schema';
 import { searchQuery } from '../http/paging';
-import { absentWhenEmpty, emailField, mobileField, nameField } from '../users/user-schemas';
+import { absentWhenEmpty, emailField, mobileField, signedNameField } from '../users/user-schemas';
 
 /** How each topic is named in e-mails. */
 export const topicLabels: Record<EnquiryTopic, string> = {
@@ -30,7 +30,7 @@ const messageField = z
 
 /** POST /enquiries. `website` is a honeypot: people never see it, so it stays empty. */
 export const enquiryBody = z.object({
-  name: nameField,
+  name: signedNameField,
   mobile: enquiryMobileField,
   email: emailField,
   topic: z.enum(enquiryTopics, {

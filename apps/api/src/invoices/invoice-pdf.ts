@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { formatIndiaDateTime, formatInr, rupeesInWords, toRupees } from '@store/domain';
+import { formatIndiaDateTime, formatInrWithPaise, rupeesInWords } from '@store/domain';
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
@@ -48,7 +48,8 @@ export interface InvoiceDocument {
   payable: number;
 }
 
-const inr = (paise: number) => formatInr(toRupees(paise));
+/** Every amount of a tax document with its paise: ₹90.00 beside ₹90.01 (decision 0097). */
+const inr = formatInrWithPaise;
 
 /** The document as a PDF (A4), text drawn with an embedded Noto Sans so ₹ prints as ₹. */
 export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {

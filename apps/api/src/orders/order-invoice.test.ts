@@ -74,10 +74,10 @@ describeEachDatabase(
         'Mobile number 98765 98765',
         ctx().config.INVOICE_SAC_CODE,
         // 50,000 taxable; IGST 18% = 9,000; invoice 59,000; TDS 2% = 1,000 deducted; 58,000 paid.
-        /IGST @ 18%\s*₹9,000/,
-        /Invoice value\s*₹59,000/,
-        /Less TDS @ 2% deducted by the buyer\s*-₹1,000/,
-        /Amount paid\s*₹58,000/,
+        /IGST @ 18%\s*₹9,000\.00/,
+        /Invoice value\s*₹59,000\.00/,
+        /Less TDS @ 2% deducted by the buyer\s*-₹1,000\.00/,
+        /Amount paid\s*₹58,000\.00/,
         'Rupees Fifty Nine Thousand Only',
         'Authorised signatory',
       ]) {
@@ -112,10 +112,10 @@ describeEachDatabase(
       const noteText = await pdfText(creditNote.rawPayload);
       expect(noteText).toContain('CREDIT NOTE');
       expect(noteText).toMatch(/Against tax invoice INV\/\d{2}-\d{2}\/000001/);
-      expect(noteText).toMatch(/IGST @ 18%\s*₹9,000/);
-      expect(noteText).toMatch(/Amount refunded\s*₹58,000/);
+      expect(noteText).toMatch(/IGST @ 18%\s*₹9,000\.00/);
+      expect(noteText).toMatch(/Amount refunded\s*₹58,000\.00/);
       // A credit note's total is what it credits, named as such.
-      expect(noteText).toMatch(/Credit note value\s*₹59,000/);
+      expect(noteText).toMatch(/Credit note value\s*₹59,000\.00/);
       expect(noteText).toContain('Credit note value in words: Rupees Fifty Nine Thousand Only');
       expect(noteText).not.toContain('Invoice value');
       const staffNote = await staff.client.get(api(`/admin/orders/${order.id}/credit-note.pdf`));

@@ -587,7 +587,7 @@ export type BillingSeen = z.infer<typeof billingSeenSchema>;
 export const billingCorrectionBody = z.strictObject(
   {
     billing: billingBody
-      .extend({
+      .safeExtend({
         companyName: absentWhenEmpty(companyNameField).describe('A Corporate order only'),
         gstinNo: absentWhenEmpty(gstinField).describe(
           'A Corporate order: required (its GSTIN as corrected, or as it was); an Individual order has none',

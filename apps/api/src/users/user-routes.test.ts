@@ -86,6 +86,45 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
     });
   });
 
+  it("takes a person's name in any script with dots, apostrophes and hyphens, a company's with digits and &", async () => {
+    const { client } = await registerCustomer(ctx().app, {
+      accountType: 'Corporate',
+      companyName: 'Verma Traders',
+      gstinNo: '27AAPFU0939F1ZV',
+    });
+    const patch = (payload: object) =>
+      client.request({ method: 'PATCH', url: api('/user/profile'), payload });
+    for (const name of [
+      'Dr. A.P.J. Abdul Kalam',
+      "D'Souza Maria",
+      'राम कुमार',
+      'Ñandini Iyer',
+      'Anne-Marie',
+    ]) {
+      const res = await patch({ name });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json().data.user.name).toBe(name);
+    }
+    const company = await patch({ companyName: '24x7 Services & Co. Pvt Ltd' });
+    expect(company.statusCode).toBe(200);
+    expect(company.json().data.user.companyName).toBe('24x7 Services & Co. Pvt Ltd');
+    for (const [payload, message] of [
+      [
+        { name: 'Ravi123' },
+        'name: A name has letters, spaces, dots, apostrophes and hyphens only.',
+      ],
+      [
+        { name: '<script>' },
+        'name: A name has letters, spaces, dots, apostrophes and hyphens only.',
+      ],
+      [{ companyName: '<b>Verma</b> Traders' }, 'companyName: A company name cannot have < or >.'],
+    ] as const) {
+      const res = await patch(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe(`Invalid body: ${message}`);
+    }
+  });
+
   it('refuses bad profile changes with 400', async () => {
     const { client } = await registerCustomer(ctx().app);
     const patch = (payload: object) =>
@@ -113,6 +152,8 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
     const saved = await put(address);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.address).toEqual(address);
+    // An Army Postal Service PIN code (9) is any state's.
+    expect((await put({ ...address, pinCode: '930001' })).statusCode).toBe(200);
     const replaced = await put({
       line1: '4 MG Road',
       city: 'Bengaluru',
@@ -146,6 +187,16 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
       [{ state: 'Gondwana' }, 'state', 'state or union territory of India'],
       [{ pinCode: '40005' }, 'pinCode', '6-digit PIN code'],
       [{ pinCode: '012345' }, 'pinCode', '6-digit PIN code'],
+      [
+        { pinCode: '110001' },
+        'pinCode',
+        'PIN code 110001 is in the Delhi zone (1), not Maharashtra: check the PIN code or the state.',
+      ],
+      [
+        { state: 'delhi' },
+        'pinCode',
+        'PIN code 400050 is in the Maharashtra and Madhya Pradesh zone (4), not Delhi: check the PIN code or the state.',
+      ],
     ];
     for (const [change, field, message] of cases) {
       const res = await client.request({

@@ -1,4 +1,13 @@
-import { gstinProblem, normalizeMobile, orderStatuses, states } from '@store/domain';
+import {
+  companyNameProblem,
+  gstinProblem,
+  normalizeMobile,
+  orderStatuses,
+  PIN_CODE_SHAPE,
+  personNameProblem,
+  pinCodeStateProblem,
+  states,
+} from '@store/domain';
 import { z } from 'zod';
 import { oneLine } from '../http/one-line';
 import { searchQuery } from '../http/paging';
@@ -10,12 +19,30 @@ export { DATA_EXPORTS_PER_HOUR, dataExportSchema } from './data-export-schema';
 export const absentWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
-export const nameField = z
+/** A domain rule's refusal (a sentence, or null) as a zod refinement. */
+const refusedBy =
+  (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+
+/** A name as its writer signs it, 2 to 100 characters on one line: an enquirer's. */
+export const signedNameField = z
   .string({ error: 'Enter your name.' })
   .trim()
   .min(2, 'Name must be at least 2 characters long.')
   .max(100, 'Name must be at most 100 characters long.')
   .refine(...oneLine('Name'));
+
+/**
+ * A person's name on an account and on an invoice (registration, profile, billing, staff):
+ * letters, spaces, dots, apostrophes and hyphens, in the web form's words (personNameProblem).
+ */
+export const nameField = signedNameField.superRefine(
+  // NUL and a lone surrogate aside: every field refuses them in one message of its own
+  // (plugins/reject-unstorable-text.ts), as oneLine does.
+  refusedBy((name) => personNameProblem(name.replace(/[\0\p{Cs}]/gu, ''))),
+);
 
 /** Trimmed and lower-cased: e-mail addresses are stored and compared that way. */
 export const emailField = z
@@ -49,7 +76,8 @@ export const companyNameField = z
   .trim()
   .min(2, 'Company name must be at least 2 characters long.')
   .max(200, 'Company name must be at most 200 characters long.')
-  .refine(...oneLine('Company name'));
+  .refine(...oneLine('Company name'))
+  .superRefine(refusedBy(companyNameProblem));
 
 /**
  * Stored upper-case; the 15th character is a checksum over the first 14. A refusal says what is
@@ -59,10 +87,7 @@ export const gstinField = z
   .string({ error: 'Enter the GSTIN.' })
   .trim()
   .toUpperCase()
-  .superRefine((gstin, ctx) => {
-    const problem = gstinProblem(gstin);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  .superRefine(refusedBy(gstinProblem));
 
 /** A support or admin account, as `npm run create-staff` takes it. */
 export const staffAccountInput = z.object({
@@ -128,40 +153,46 @@ const addressLine = (what: string) =>
     .refine(...oneLine(capitalised(what)));
 
 /** PUT /user/address: the one delivery and billing address of an account. */
-export const addressBody = z.object({
-  line1: addressLine('the first address line'),
-  line2: absentWhenEmpty(
-    z
-      .string()
+export const addressBody = z
+  .object({
+    line1: addressLine('the first address line'),
+    line2: absentWhenEmpty(
+      z
+        .string()
+        .trim()
+        .max(200, 'The second address line must be at most 200 characters long.')
+        .refine(...oneLine('The second address line')),
+    ),
+    city: z
+      .string({ error: 'Enter the city.' })
       .trim()
-      .max(200, 'The second address line must be at most 200 characters long.')
-      .refine(...oneLine('The second address line')),
-  ),
-  city: z
-    .string({ error: 'Enter the city.' })
-    .trim()
-    .min(2, 'Enter the city.')
-    .max(100, 'The city must be at most 100 characters long.')
-    .refine(...oneLine('The city')),
-  state: z
-    .string({ error: 'Choose the state or union territory.' })
-    .trim()
-    .transform((value, ctx) => {
-      const name = stateByName.get(value.toLowerCase());
-      if (!name) {
-        ctx.addIssue({ code: 'custom', message: 'Choose a state or union territory of India.' });
-        return z.NEVER;
-      }
-      return name;
-    }),
-  pinCode: z
-    .string({ error: 'Enter the 6-digit PIN code.' })
-    .trim()
-    .regex(/^[1-9]\d{5}$/, 'Enter a valid 6-digit PIN code.'),
-});
+      .min(2, 'Enter the city.')
+      .max(100, 'The city must be at most 100 characters long.')
+      .refine(...oneLine('The city')),
+    state: z
+      .string({ error: 'Choose the state or union territory.' })
+      .trim()
+      .transform((value, ctx) => {
+        const name = stateByName.get(value.toLowerCase());
+        if (!name) {
+          ctx.addIssue({ code: 'custom', message: 'Choose a state or union territory of India.' });
+          return z.NEVER;
+        }
+        return name;
+      }),
+    pinCode: z
+      .string({ error: 'Enter the 6-digit PIN code.' })
+      .trim()
+      .regex(PIN_CODE_SHAPE, 'Enter a valid 6-digit PIN code.'),
+  })
+  // The PIN code's zone must serve the state, which decides the invoice's tax (decision 0097).
+  .superRefine(({ pinCode, state }, ctx) => {
+    const message = pinCodeStateProblem(pinCode, state);
+    if (message) ctx.addIssue({ code: 'custom', path: ['pinCode'], message });
+  });
 
 /** Who and where an order's invoice is made out to: checkout's `billing`, a billing correction's. */
-export const billingBody = addressBody.extend({ name: nameField });
+export const billingBody = addressBody.safeExtend({ name: nameField });
 
 /** The word the buyer types to confirm closing their account. */
 const CLOSE_ACCOUNT_WORD = 'CLOSE';

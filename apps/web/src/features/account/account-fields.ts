@@ -1,4 +1,4 @@
-import { gstinProblem, isValidMobile } from '@store/domain';
+import { companyNameProblem, gstinProblem, isValidMobile, personNameProblem } from '@store/domain';
 import { z } from '../../lib/zod';
 
 /**
@@ -39,12 +39,17 @@ const m = VALIDATION_MESSAGES;
 const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 
+/** A person's name, refused in the API's words (personNameProblem, packages/domain). */
 export const nameSchema = z
   .string()
   .trim()
   .min(1, m.nameRequired)
   .min(2, m.nameShort)
-  .max(100, m.nameLong);
+  .max(100, m.nameLong)
+  .superRefine((value, ctx) => {
+    const problem = personNameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const emailSchema = z
   .string()
@@ -75,12 +80,12 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, m.passwordLong);
 
 /** The company name of a Corporate account (checked only when the account is Corporate). */
-function companyNameProblem(value: string): string | null {
+function corporateCompanyProblem(value: string): string | null {
   const trimmed = value.trim();
   if (!trimmed) return m.companyRequired;
   if (trimmed.length < 2) return m.companyShort;
   if (trimmed.length > 200) return m.companyLong;
-  return null;
+  return companyNameProblem(trimmed);
 }
 
 /** GSTINs are stored upper-case; the form accepts any case. */
@@ -103,7 +108,7 @@ export function checkCorporateFields(
   values: { companyName: string; gstinNo: string },
   ctx: z.RefinementCtx,
 ): void {
-  const company = companyNameProblem(values.companyName);
+  const company = corporateCompanyProblem(values.companyName);
   if (company) ctx.addIssue({ code: 'custom', path: ['companyName'], message: company });
   const gstin = corporateGstinProblem(values.gstinNo);
   if (gstin) ctx.addIssue({ code: 'custom', path: ['gstinNo'], message: gstin });

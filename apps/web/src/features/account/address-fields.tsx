@@ -1,4 +1,4 @@
-import { states } from '@store/domain';
+import { PIN_CODE_SHAPE, pinCodeStateProblem, states } from '@store/domain';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField, TextField } from '../../components/form-fields';
@@ -8,18 +8,21 @@ import { VALIDATION_MESSAGES } from './account-fields';
 const m = VALIDATION_MESSAGES;
 
 /** The address's fields, as the server checks them (PUT /user/address, checkout's billing). */
-export const addressSchema = z.object({
-  line1: z.string().trim().min(1, m.addressLine1Required).max(200, m.addressLineLong),
-  line2: z.string().trim().max(200, m.addressLineLong),
-  city: z.string().trim().min(2, m.cityRequired).max(100, m.cityRequired),
-  state: z
-    .string()
-    .refine((value) => states.some((state) => state.name === value), m.stateRequired),
-  pinCode: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d{5}$/, m.pinInvalid),
-});
+export const addressSchema = z
+  .object({
+    line1: z.string().trim().min(1, m.addressLine1Required).max(200, m.addressLineLong),
+    line2: z.string().trim().max(200, m.addressLineLong),
+    city: z.string().trim().min(2, m.cityRequired).max(100, m.cityRequired),
+    state: z
+      .string()
+      .refine((value) => states.some((state) => state.name === value), m.stateRequired),
+    pinCode: z.string().trim().regex(PIN_CODE_SHAPE, m.pinInvalid),
+  })
+  // A PIN code of another state's zone, in the API's words (pinCodeStateProblem).
+  .superRefine(({ pinCode, state }, ctx) => {
+    const message = pinCodeStateProblem(pinCode, state);
+    if (message) ctx.addIssue({ code: 'custom', path: ['pinCode'], message });
+  });
 
 type AddressValues = z.input<typeof addressSchema>;
 type AddressField = keyof AddressValues;

@@ -13,7 +13,7 @@ import { DRAFT_FIELDS, readBillingDraft, writeBillingDraft } from './billing-dra
 export const GSTIN_STATE_CONFIRM_REQUIRED =
   'Please confirm the billing state, or choose the state your GSTIN is registered in.';
 
-const billingSchema = addressSchema.extend({
+const billingSchema = addressSchema.safeExtend({
   name: nameSchema,
   confirmGstinStateMismatch: z.boolean(),
 });

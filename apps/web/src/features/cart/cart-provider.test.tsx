@@ -1136,6 +1136,16 @@ describe('signed-in cart and checkout', () => {
     expect(await within(form).findByText('Enter the first address line.')).toBeInTheDocument();
     expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
 
+    // A PIN code of another state's zone is refused in the API's words.
+    fillAddress(form, 'Karnataka', 'Bengaluru', '110001');
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(
+      await within(form).findByText(
+        'PIN code 110001 is in the Delhi zone (1), not Karnataka: check the PIN code or the state.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /cart/checkout')).toHaveLength(0);
+
     fillAddress(form, 'Karnataka', 'Bengaluru', '560025');
     // The totals follow the state chosen: IGST for a state other than the store's.
     await waitFor(() => expect(screen.getByTestId('cart-totals')).toHaveTextContent('IGST (18%)'));

@@ -14,7 +14,7 @@ import { useChangeFeedback } from './use-change-feedback';
 
 const GSTIN_STATE_CONFIRM = 'Confirm the billing state, or correct the GSTIN or the state.';
 
-const baseSchema = addressSchema.extend({
+const baseSchema = addressSchema.safeExtend({
   name: nameSchema,
   companyName: z.string(),
   gstinNo: z.string(),

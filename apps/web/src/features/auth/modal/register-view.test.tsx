@@ -100,6 +100,32 @@ describe('registration form', { timeout: 30_000 }, () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it("refuses a person's name with digits and a company name with < inline, in the API's words", async () => {
+    const api = installFakeApi({ 'POST /auth/register': issued });
+    const { user } = renderRegister();
+    await user.click(screen.getByRole('radio', { name: /Corporate/ }));
+    await fillIndividual(user);
+    await user.clear(screen.getByLabelText('Full name'));
+    await enter(user, screen.getByLabelText('Full name'), 'Ravi123');
+    await enter(user, screen.getByLabelText('Company name'), '<b>Ravi</b> & Co');
+    await enter(user, screen.getByLabelText('GSTIN'), '27AAPXU0939F1ZV');
+    await user.click(screen.getByLabelText(/I accept the/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(
+        'A name has letters, spaces, dots, apostrophes and hyphens only.',
+      ),
+    );
+    expect(screen.getByLabelText('Company name')).toHaveAccessibleDescription(
+      'A company name cannot have < or >.',
+    );
+    expect(screen.getByLabelText('GSTIN')).toHaveAccessibleDescription(
+      /has a holder type as its 4th letter, one of P, C, H, F, A, T, B, L, J, G, K; this one has X\./,
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('sends gstinNo upper-cased with the Corporate details, then asks for the code', async () => {
     const api = installFakeApi({ 'POST /auth/register': issued });
     const { user } = renderRegister();
