@@ -11,7 +11,7 @@ import { clickWhenHydrated } from './store-pages';
 /** Accounts for the end-to-end tests: fresh sign-ups, the sign-in modal, the six code boxes. */
 
 /** A fresh account per run: unique e-mail address and mobile number. */
-export function newAccount(name = 'asha e2e') {
+export function newAccount(name = 'asha tester') {
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   return {

@@ -12,7 +12,7 @@ import { waitForOtp } from '../support/outbox';
 import { clickWhenHydrated } from '../support/store-pages';
 
 async function expectSignedIn(page: Page, account: Account) {
-  const profileLink = header(page).getByRole('link', { name: /Asha e2e/ });
+  const profileLink = header(page).getByRole('link', { name: /Asha tester/ });
   await expect(profileLink).toBeVisible();
   await expect(profileLink).toHaveAttribute('href', '/profile');
   // Name with its first letter capitalised; the e-mail cut after 20 characters.
@@ -131,10 +131,10 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
 
   await test.step('/profile shows the account and saves the address', async () => {
     await header(page)
-      .getByRole('link', { name: /Asha e2e/ })
+      .getByRole('link', { name: /Asha tester/ })
       .click();
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Asha e2e');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Asha tester');
     await expect(page.getByText(account.email)).toBeVisible();
     await expect(page.getByLabel('Company name')).toHaveValue(account.companyName);
     await expect(page.getByLabel('GSTIN', { exact: true })).toHaveValue('27AAPFU0939F1ZV');
@@ -147,10 +147,10 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByText('Your address has been saved.')).toBeVisible();
 
-    await page.getByLabel('Full name').fill('Asha e2e Verma');
+    await page.getByLabel('Full name').fill('Asha tester Verma');
     await page.getByRole('button', { name: 'Save details' }).click();
     await expect(page.getByText('Your profile has been saved.')).toBeVisible();
-    await expect(header(page).getByRole('link', { name: /Asha e2e Verma/ })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: /Asha tester Verma/ })).toBeVisible();
 
     // A full reload (the SPA fallback) reads the session from the profile call again.
     await page.reload();
@@ -158,7 +158,7 @@ test('accounts: register a Corporate account, sign in three ways, reset the pass
     await expect(page.getByLabel('State or union territory')).toHaveValue('Maharashtra');
     await expect(page.getByLabel('City')).toHaveValue('Mumbai');
     await expect(page.getByLabel('PIN code')).toHaveValue('400002');
-    await expect(page.getByLabel('Full name')).toHaveValue('Asha e2e Verma');
+    await expect(page.getByLabel('Full name')).toHaveValue('Asha tester Verma');
   });
 
   await test.step('logging out on /profile leaves it', async () => {
@@ -175,7 +175,7 @@ test('a buyer changes the mobile with a code to the new one, signs out another d
   const account = newAccount();
   await registerByApi(page.request, account);
   await page.goto('/profile');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Asha e2e');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Asha tester');
 
   await test.step('change the mobile: the code goes to the new number', async () => {
     const newMobile = newAccount().mobile;

@@ -81,7 +81,7 @@ test('a buyer types a phrase, opens a number, shares it and buys it now', async 
 
   await test.step('Buy now orders this number alone and leaves the cart as it was', async () => {
     // Signed in (through the page's own cookies), with another number in the cart.
-    await registerByApi(page.request, newAccount('buy now e2e'));
+    await registerByApi(page.request, newAccount('buy now tester'));
     expect((await page.request.post(`/api/v1/cart/add/${other.id}`)).ok()).toBe(true);
     await page.reload();
     await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();

@@ -30,7 +30,7 @@ test('the lapse message offers the same number again in one click', async ({ bro
   test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: store!.url });
   const page = await context.newPage();
-  const buyer = newAccount('lapse e2e');
+  const buyer = newAccount('lapse tester');
   let orderId = '';
 
   await test.step('a buyer checks out a number and lets the hold lapse', async () => {

@@ -34,7 +34,7 @@ async function sell(baseURL: string | undefined, id: number) {
   const buyer = await playwrightRequest.newContext({ baseURL });
   const support = await supportRequest(baseURL);
   try {
-    await registerByApi(buyer, newAccount('sold e2e'));
+    await registerByApi(buyer, newAccount('sold tester'));
     const ordered = await buyer.post('/api/v1/cart/checkout', { data: { numberId: id } });
     expect(ordered.status()).toBe(201);
     const { order } = ((await ordered.json()) as { data: { order: { id: string } } }).data;

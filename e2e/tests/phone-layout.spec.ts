@@ -59,7 +59,7 @@ test('the toasts after sign-in leave the header’s menu and cart uncovered', as
   playwright,
   baseURL,
 }) => {
-  const account = newAccount('toast e2e');
+  const account = newAccount('toast tester');
   const api = await playwright.request.newContext({ baseURL });
   try {
     await registerByApi(api, account);

@@ -25,7 +25,7 @@ test('an order page left open past the access token’s life logs no error', asy
   test.setTimeout(240_000);
   const context = await browser.newContext({ baseURL: store!.url });
   const page = await context.newPage();
-  const buyer = newAccount('open page e2e');
+  const buyer = newAccount('open page tester');
   let orderId = '';
 
   await test.step('a buyer checks out a number, then signs in on this browser', async () => {
