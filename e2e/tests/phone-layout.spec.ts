@@ -83,7 +83,7 @@ test('the toasts after sign-in leave the header’s menu and cart uncovered', as
   expect(await reachableAt(cart, 'centre')).toBe(true);
   // The account menu opens while the toast is still up, and its name is reachable.
   await menu.click();
-  const profile = page.locator('#mobile-menu').getByRole('link', { name: /Toast e2e/i });
+  const profile = page.locator('#mobile-menu').getByRole('link', { name: /Toast tester/i });
   await expect(profile).toBeVisible();
   await expect(toast.first()).toBeVisible();
   expect(await reachableAt(profile, 'centre')).toBe(true);
