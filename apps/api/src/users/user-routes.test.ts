@@ -67,14 +67,19 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
     expect(empty.statusCode).toBe(200);
   });
 
-  it('changes the company name and GSTIN of a Corporate account, validating the GSTIN', async () => {
+  /** A Corporate buyer's PATCH of their own profile. */
+  async function corporateProfilePatch() {
     const { client } = await registerCustomer(ctx().app, {
       accountType: 'Corporate',
       companyName: 'Verma Traders',
       gstinNo: '27AAPFU0939F1ZV',
     });
-    const patch = (payload: object) =>
+    return (payload: object) =>
       client.request({ method: 'PATCH', url: api('/user/profile'), payload });
+  }
+
+  it('changes the company name and GSTIN of a Corporate account, validating the GSTIN', async () => {
+    const patch = await corporateProfilePatch();
     const bad = await patch({ gstinNo: '27AAPFU0939F1ZO' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('gstinNo');
@@ -87,13 +92,7 @@ describeEachDatabase('GET/PATCH /user/profile and PUT /user/address', (ctx) => {
   });
 
   it("takes a person's name in any script with dots, apostrophes and hyphens, a company's with digits and &", async () => {
-    const { client } = await registerCustomer(ctx().app, {
-      accountType: 'Corporate',
-      companyName: 'Verma Traders',
-      gstinNo: '27AAPFU0939F1ZV',
-    });
-    const patch = (payload: object) =>
-      client.request({ method: 'PATCH', url: api('/user/profile'), payload });
+    const patch = await corporateProfilePatch();
     for (const name of [
       'Dr. A.P.J. Abdul Kalam',
       "D'Souza Maria",

@@ -20,16 +20,19 @@ const columns = [
   }),
 ];
 
+const renderChanges = () =>
+  render(
+    <ConsoleTable
+      caption="Changes"
+      columns={columns}
+      rows={[{ id: 'a', change: 'changed to' }]}
+      empty="None."
+    />,
+  );
+
 describe('ConsoleTable', () => {
   it('scrolls sideways in its own box, which holds its screen-reader words too', () => {
-    render(
-      <ConsoleTable
-        caption="Changes"
-        columns={columns}
-        rows={[{ id: 'a', change: 'changed to' }]}
-        empty="None."
-      />,
-    );
+    renderChanges();
     // Screen-reader words are absolutely placed: a box that is not positioned lets them out,
     // past the right edge of a phone's screen, and the whole page scrolls sideways.
     expect(screen.getByRole('table', { name: 'Changes' }).parentElement).toHaveClass(
@@ -39,14 +42,7 @@ describe('ConsoleTable', () => {
   });
 
   it('stacks its rows on a phone: each cell under its column name, hidden from screen readers', () => {
-    render(
-      <ConsoleTable
-        caption="Changes"
-        columns={columns}
-        rows={[{ id: 'a', change: 'changed to' }]}
-        empty="None."
-      />,
-    );
+    renderChanges();
     const table = screen.getByRole('table', { name: 'Changes' });
     expect(table).toHaveClass('max-sm:block');
     expect(within(table).getByRole('columnheader', { name: 'Which' })).toBeInTheDocument();
