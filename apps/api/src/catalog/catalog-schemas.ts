@@ -64,19 +64,34 @@ const digitList = z
   );
 
 /**
+ * Lets through only the plain digits (and, with `decimals`, paise after a point) a link writes, so
+ * that the range check can name a minus: a coerced number would also read "1e2", "0x10" and
+ * "Infinity".
+ */
+const plainDigits = <T extends z.ZodType>(schema: T, decimals = false) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const digits = decimals ? /^-?\d+(?:\.\d{1,2})?$/ : /^-?\d+$/;
+    return digits.test(value.trim()) ? value : Number.NaN;
+  }, schema);
+
+/**
  * A query parameter's whole number from `min` to `max`: every refusal (a word, a decimal, a value
  * out of range, the parameter given twice) says what it takes, in the store's words.
  */
 const wholeNumber = (min: number, max: number) => {
   const takes = `must be a whole number from ${min} to ${max}`;
-  return z.coerce.number(takes).int(takes).min(min, takes).max(max, takes);
+  return plainDigits(z.coerce.number(takes).int(takes).min(min, takes).max(max, takes));
 };
 
 /** Digits only, as the store's own links write it: "1,00,000" is for the words (`text`). */
-const rupees = z.coerce
-  .number('must be an amount in rupees, digits only, e.g. 100000')
-  .min(0, 'must be 0 or more rupees')
-  .max(1_000_000_000, 'must be at most 1000000000 rupees');
+const rupees = plainDigits(
+  z.coerce
+    .number('must be an amount in rupees, digits only, e.g. 100000')
+    .min(0, 'must be 0 or more rupees')
+    .max(1_000_000_000, 'must be at most 1000000000 rupees'),
+  true,
+);
 
 const maskTakes = 'must be exactly 10 places, each a digit or ? (e.g. 98??54????)';
 
