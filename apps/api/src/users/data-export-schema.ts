@@ -162,7 +162,14 @@ export const dataExportSchema = z.object({
   notifyMe: z.array(
     z.object({ number: z.string(), email: z.string(), askedAt: at, confirmedAt: when }),
   ),
-  cart: z.array(z.object({ number: z.string(), priceWhenAdded: money, addedAt: at })),
+  cart: z.array(
+    z.object({
+      number: z.string(),
+      priceWhenAdded: money,
+      priceChangedTo: money.nullable(),
+      addedAt: at,
+    }),
+  ),
   sessions: z.array(z.object({ signedInAt: at, lastUsedAt: at, expiresAt: at })),
 });
 

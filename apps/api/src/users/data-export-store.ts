@@ -206,6 +206,7 @@ export async function readAccountData(db: Db, userId: string, now: Date) {
     .select({
       number: numbers.number,
       priceAtAdd: cartItems.priceAtAdd,
+      changedFrom: cartItems.changedFrom,
       addedAt: cartItems.addedAt,
     })
     .from(cartItems)

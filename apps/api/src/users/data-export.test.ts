@@ -1,7 +1,7 @@
 import { PRIVACY_POLICY_VERSION } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
+import { setPrice, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
 import { expectNoSecret, secretsOf } from '../../test-support/account-secrets';
 import { describeEachDatabase } from '../../test-support/test-app';
@@ -178,6 +178,27 @@ describeEachDatabase('GET /user/data-export', (ctx) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'user.data_export'), eq(auditLog.entityId, user.id)));
     expect(entry).toMatchObject({ actorId: user.id, entityType: 'user', after: null });
+  });
+
+  it('gives a cart item the price it was added at and, once changed, the price the cart shows', async () => {
+    const { client } = await signedIn(ctx().app);
+    await client.post(api(`/cart/add/${id('9812341234')}`));
+    await client.post(api(`/cart/add/${id('9876598765')}`));
+    await setPrice(ctx().app, id('9812341234'), 18_500);
+    await client.post(api('/cart/validate'));
+
+    const { cart } = (await download(client)).json();
+    expect(cart).toHaveLength(2);
+    expect(cart).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          number: '9812341234',
+          priceWhenAdded: { rupees: '20000.00', paise: 2_000_000 },
+          priceChangedTo: { rupees: '18500.00', paise: 1_850_000 },
+        }),
+        expect.objectContaining({ number: '9876598765', priceChangedTo: null }),
+      ]),
+    );
   });
 
   it('carries no secret: no password hash, token hash, code or code hash', async () => {

@@ -31,7 +31,7 @@ const ABOUT: DataExport['about'] = {
     'Your alert e-mails: when you turned them off (if you did), and the last daily e-mail with the numbers it listed (null if none was sent).',
   notifyMe:
     'Coming-soon numbers you asked to be told about, by your account or as a guest with your e-mail.',
-  cart: 'The numbers in your cart now, with their price when added.',
+  cart: 'The numbers in your cart now, with their price when added and, when it changed since, the price your cart shows now (null if unchanged).',
   sessions:
     'The devices signed in to your account now: when each signed in, when it was last used (the last time it renewed its sign-in) and when it ends unless used again. The store keeps no description of the device.',
   notIncluded:
@@ -203,7 +203,9 @@ function toDataExport(data: AccountData, now: Date): DataExport {
     })),
     cart: data.cart.map((item) => ({
       number: item.number,
-      priceWhenAdded: money(item.priceAtAdd),
+      // After a price change the cart shows the new price and keeps the first (decision 0093).
+      priceWhenAdded: money(item.changedFrom ?? item.priceAtAdd),
+      priceChangedTo: item.changedFrom === null ? null : money(item.priceAtAdd),
       addedAt: iso(item.addedAt),
     })),
     sessions: data.sessions.map((session) => ({

@@ -3934,6 +3934,12 @@ export interface operations {
                 /** @description The same amount in paise */
                 paise: number;
               };
+              priceChangedTo: {
+                /** @description Rupees with two decimals, e.g. "25000.00" */
+                rupees: string;
+                /** @description The same amount in paise */
+                paise: number;
+              } | null;
               /** @description ISO 8601 time */
               addedAt: string;
             }[];
@@ -21659,6 +21665,12 @@ export interface operations {
                 /** @description The same amount in paise */
                 paise: number;
               };
+              priceChangedTo: {
+                /** @description Rupees with two decimals, e.g. "25000.00" */
+                rupees: string;
+                /** @description The same amount in paise */
+                paise: number;
+              } | null;
               /** @description ISO 8601 time */
               addedAt: string;
             }[];
