@@ -15,23 +15,33 @@ export function createLocalStore<T>(options: {
   const { key, empty, parse, serialize } = options;
   const listeners = new Set<() => void>();
   let cached: { raw: string | null; value: T } = { raw: null, value: empty };
-  /** Used when storage cannot be read or written (private modes, full quota). */
+  /**
+   * This tab's copy, read only once storage has refused (private modes, full quota). While
+   * storage works, what it holds is the value for every tab: a key another tab removed is empty
+   * here too, never this tab's older copy (QA pass 28, F1).
+   */
   let memory: string | null = null;
+  let refused = false;
 
   function storage(): Storage | null {
+    if (refused || typeof window === 'undefined') return null;
     try {
-      return typeof window === 'undefined' ? null : window.localStorage;
+      return window.localStorage;
     } catch {
+      refused = true;
       return null;
     }
   }
 
   function read(): T {
-    let raw: string | null;
-    try {
-      raw = storage()?.getItem(key) ?? memory;
-    } catch {
-      raw = memory;
+    let raw = memory;
+    const stored = storage();
+    if (stored) {
+      try {
+        raw = stored.getItem(key);
+      } catch {
+        refused = true;
+      }
     }
     if (raw !== cached.raw) cached = { raw, value: parse(raw) };
     return cached.value;
@@ -44,6 +54,7 @@ export function createLocalStore<T>(options: {
       else storage()?.setItem(key, memory);
     } catch {
       // Storage refused: the in-memory copy keeps it for this visit.
+      refused = true;
     }
     for (const listener of [...listeners]) listener();
   }
