@@ -16,6 +16,7 @@ import {
   checkoutBody,
   checkoutSchema,
   itemParams,
+  removeQuery,
   productParams,
   syncBody,
   syncedSchema,
@@ -141,13 +142,15 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Remove one item from the cart',
         description:
-          'itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer\'s own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released.',
+          'itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer\'s own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released: while its hold runs, only when cancelOrder names it (the buyer confirmed), else 409 ORDER_HOLDS_NUMBER with order { id, reference } and nothing removed. An order whose hold has lapsed is cancelled as lapsed.',
         params: itemParams,
-        response: { 200: envelope(cartSchema), 401: errorBody, 404: errorBody },
+        querystring: removeQuery,
+        response: { 200: envelope(cartSchema), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {
-      const view = await cart.removeItem(currentUser(request).id, request.params.itemId);
+      const { cancelOrder } = request.query;
+      const view = await cart.removeItem(currentUser(request).id, request.params.itemId, cancelOrder);
       return ok(view, 'Item removed from cart');
     },
   );
@@ -161,12 +164,14 @@ export async function cartRoutes(fastify: FastifyInstance) {
         security,
         summary: 'Empty the cart (the TDS setting stays)',
         description:
-          "The buyer's order awaiting payment, if any, is cancelled and its numbers are released.",
-        response: { 200: envelope(cartSchema), 401: errorBody },
+          "The buyer's order awaiting payment holding the cart's numbers, if any, is cancelled and its numbers are released: while its hold runs, only when cancelOrder names it (the buyer confirmed), else 409 ORDER_HOLDS_NUMBER with order { id, reference } and nothing removed.",
+        querystring: removeQuery,
+        response: { 200: envelope(cartSchema), 400: errorBody, 401: errorBody, 409: errorBody },
       },
     },
     async (request) => {
-      return ok(await cart.empty(currentUser(request).id), 'Your cart is now empty.');
+      const { cancelOrder } = request.query;
+      return ok(await cart.empty(currentUser(request).id, cancelOrder), 'Your cart is now empty.');
     },
   );
 

@@ -257,6 +257,16 @@ export type Dropped = z.infer<typeof droppedSchema>;
 /** DELETE /cart/item/{itemId}: a cart item id, or a number id. */
 export const itemParams = z.object({ itemId: z.string().max(100) });
 
+/** DELETE /cart/item/{id} and DELETE /cart: the open order the buyer confirmed cancelling. */
+export const removeQuery = z.object({
+  cancelOrder: z
+    .uuid('cancelOrder must be an order id')
+    .optional()
+    .describe(
+      "The id of the buyer's order awaiting payment that the removal cancels, sent once the buyer confirmed it (the 409 ORDER_HOLDS_NUMBER names it)",
+    ),
+});
+
 /** POST /cart/add: the number, and the cart when signed in. */
 export const addedSchema = cartSchema.partial().extend({ product: numberItemSchema });
 

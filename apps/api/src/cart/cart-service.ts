@@ -186,9 +186,15 @@ interface OpenOrders {
    * Numbers left the cart without a checkout: the buyer's open orders holding any of `removed`
    * no longer stand for the cart, so they are cancelled and their holds released, in the
    * caller's transaction (which has locked the buyer's cart row); their buyer's e-mails are
-   * written to the outbox with them (their ids answered, to deliver once it commits).
+   * written to the outbox with them (their ids answered, to deliver once it commits). One whose
+   * hold still runs is cancelled only when it is `cancelOrder`, else 409 ORDER_HOLDS_NUMBER.
    */
-  cancelForRemovedNumbers(tx: Tx, userId: string, removed: readonly number[]): Promise<number[]>;
+  cancelForRemovedNumbers(
+    tx: Tx,
+    userId: string,
+    removed: readonly number[],
+    cancelOrder?: string,
+  ): Promise<number[]>;
   /** The buyer's live order awaiting payment, with the numbers it holds, if any. */
   liveOpenOrder(userId: string): Promise<CartView['openOrder'] | undefined>;
 }
@@ -337,9 +343,10 @@ export function createCartService({
 
     /**
      * Removes one item, named by its cart item id or by its number id; an open order holding
-     * the number is cancelled and its numbers released. 404 for anything not in this cart.
+     * the number is cancelled and its numbers released, once the buyer confirmed it
+     * (`cancelOrder`, its id) while its hold runs, else 409. 404 for anything not in this cart.
      */
-    async removeItem(userId: string, itemId: string) {
+    async removeItem(userId: string, itemId: string, cancelOrder?: string) {
       const numberId = numberIdText.safeParse(itemId);
       const which = UUID.test(itemId)
         ? { itemId }
@@ -353,22 +360,23 @@ export function createCartService({
         const removed = await deleteCartItems(tx, cart.id, which);
         if (removed.length === 0) throw notInCart();
         // An open order holding this number no longer stands for the cart: its hold goes now.
-        return openOrders.cancelForRemovedNumbers(tx, userId, removed);
+        return openOrders.cancelForRemovedNumbers(tx, userId, removed, cancelOrder);
       });
       await outbox.deliverNow(messageIds);
       return view(userId);
     },
 
     /**
-     * Empties the cart (the TDS setting stays); an open order holding its numbers is cancelled.
-     * A Buy now order of a number that was not in the cart stays: it never stood for the cart.
+     * Empties the cart (the TDS setting stays); an open order holding its numbers is cancelled,
+     * as removeItem says. A Buy now order of a number that was not in the cart stays: it never
+     * stood for the cart.
      */
-    async empty(userId: string) {
+    async empty(userId: string, cancelOrder?: string) {
       const messageIds = await inTransaction(database, async (tx) => {
         const cart = await lockExistingCart(tx, userId);
         if (!cart) return [];
         const removed = await deleteCartItems(tx, cart.id, 'all');
-        return openOrders.cancelForRemovedNumbers(tx, userId, removed);
+        return openOrders.cancelForRemovedNumbers(tx, userId, removed, cancelOrder);
       });
       await outbox.deliverNow(messageIds);
       return view(userId);

@@ -544,7 +544,7 @@ describeEachDatabase(
       expect(item.productId).toBe(id('9812341234'));
       const removed = await buyer.client.request({
         method: 'DELETE',
-        url: api(`/cart/item/${item.id}`),
+        url: api(`/cart/item/${item.id}?cancelOrder=${first.id}`),
       });
       expect(removed.statusCode).toBe(200);
       expect(removed.json().data.productIds).toEqual([id('9876598765')]);
@@ -590,6 +590,59 @@ describeEachDatabase(
       expect((await emailsTo(buyer, 'please pay'))[0]!.subject).not.toContain('replaces');
     });
 
+    it('removes a number held by an order awaiting payment only when the buyer confirmed cancelling it', async () => {
+      const buyer = await buyerWith(['9876598765', '9812341234']);
+      const first = (await checkout(buyer)).json().data.order;
+      const refused = {
+        code: 'ORDER_HOLDS_NUMBER',
+        message: `Order ${first.reference} holds this for you and is awaiting payment: removing it from your cart cancels order ${first.reference}. Please confirm to cancel it, or pay for it on its page.`,
+        order: { id: first.id, reference: first.reference },
+      };
+      // A tab that never saw the order (QA 28 F2): nothing removed, nothing cancelled.
+      const remove = (query = '') =>
+        buyer.client.request({
+          method: 'DELETE',
+          url: api(`/cart/item/${id('9812341234')}${query}`),
+        });
+      const unasked = await remove();
+      expect(unasked.statusCode).toBe(409);
+      expect(unasked.json()).toMatchObject(refused);
+      const emptied = await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+      expect(emptied.statusCode).toBe(409);
+      expect(emptied.json()).toMatchObject(refused);
+      // Another order named is no confirmation of this one.
+      expect((await remove(`?cancelOrder=${crypto.randomUUID()}`)).statusCode).toBe(409);
+      expect((await remove('?cancelOrder=VN-1')).statusCode).toBe(400);
+      expect((await buyer.client.get(api('/cart'))).json().data.productIds).toEqual([
+        id('9876598765'),
+        id('9812341234'),
+      ]);
+      expect((await buyer.client.get(api(`/orders/${first.id}`))).json().data.status).toBe(
+        'pending_payment',
+      );
+      expect(await numberState(ctx().database, id('9812341234'))).toMatchObject({
+        status: 'reserved',
+        orderId: first.id,
+      });
+
+      const confirmed = await remove(`?cancelOrder=${first.id}`);
+      expect(confirmed.statusCode).toBe(200);
+      expect((await buyer.client.get(api(`/orders/${first.id}`))).json().data.status).toBe(
+        'cancelled',
+      );
+    });
+
+    it('removes a number of an order whose hold has lapsed unasked, the order cancelled as lapsed', async () => {
+      const buyer = await buyerWith(['9876598765']);
+      const first = (await checkout(buyer)).json().data.order;
+      await lapseHold(ctx().database, first.id);
+      const emptied = await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+      expect(emptied.statusCode).toBe(200);
+      const old = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
+      expect(old.status).toBe('cancelled');
+      expect(old.timeline.at(-1)).toMatchObject({ status: 'cancelled', actor: 'store' });
+    });
+
     it('leaves the open order alone when the removed number is not one it holds', async () => {
       const buyer = await buyerWith(['9876598765']);
       const first = (await checkout(buyer)).json().data.order;
@@ -614,7 +667,10 @@ describeEachDatabase(
     it('releases the hold at once when the cart is emptied', async () => {
       const buyer = await buyerWith(['9876598765', '9812341234']);
       const first = (await checkout(buyer)).json().data.order;
-      const emptied = await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+      const emptied = await buyer.client.request({
+        method: 'DELETE',
+        url: api(`/cart?cancelOrder=${first.id}`),
+      });
       expect(emptied.statusCode).toBe(200);
       expect(emptied.json().data.items).toEqual([]);
       const old = (await buyer.client.get(api(`/orders/${first.id}`))).json().data;
@@ -872,13 +928,16 @@ describeEachDatabase(
 
     it('lists a number removed from the cart at once', async () => {
       const buyer = await holding(['9876598765', '9812341234']);
-      await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${id('9812341234')}`) });
+      await buyer.client.request({
+        method: 'DELETE',
+        url: api(`/cart/item/${id('9812341234')}?cancelOrder=${buyer.order.id}`),
+      });
       expect(await listed()).toEqual(expect.arrayContaining(['9876598765', '9812341234']));
     });
 
     it('lists the numbers of an emptied cart at once', async () => {
       const buyer = await holding(['9876598765']);
-      await buyer.client.request({ method: 'DELETE', url: api('/cart') });
+      await buyer.client.request({ method: 'DELETE', url: api(`/cart?cancelOrder=${buyer.order.id}`) });
       expect(await listed()).toContain('9876598765');
     });
 

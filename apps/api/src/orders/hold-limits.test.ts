@@ -87,10 +87,14 @@ describeEachDatabase(
       const third = await buyerWith(['9876543210']);
       expect((await checkout(third, '198.51.100.4')).statusCode).toBe(201);
       await lapseHold(ctx().database, firstOrder.id, 60);
-      expect((await checkout(second)).statusCode).toBe(201);
+      const secondOrder = await checkout(second);
+      expect(secondOrder.statusCode).toBe(201);
       // The buyer's own open order, which the checkout replaces, does not count against it.
       await second.client.post(api(`/cart/add/${id('9991926234')}`));
-      await second.client.request({ method: 'DELETE', url: api(`/cart/item/${id('7070700852')}`) });
+      await second.client.request({
+        method: 'DELETE',
+        url: api(`/cart/item/${id('7070700852')}?cancelOrder=${secondOrder.json().data.order.id}`),
+      });
       expect((await checkout(second)).statusCode).toBe(201);
     });
 
@@ -142,7 +146,10 @@ describeEachDatabase(
       expect(changed.id).not.toBe(first.id);
       expect(await holdEnd(changed.id)).toBe(end);
       // Removed (the hold goes at once) and added back: still the same end.
-      await buyer.client.request({ method: 'DELETE', url: api(`/cart/item/${id('9876598765')}`) });
+      await buyer.client.request({
+        method: 'DELETE',
+        url: api(`/cart/item/${id('9876598765')}?cancelOrder=${changed.id}`),
+      });
       expect((await numberState(ctx().database, id('9876598765'))).status).toBe('available');
       await buyer.client.post(api(`/cart/add/${id('9876598765')}`));
       const readded = await checkout(buyer);

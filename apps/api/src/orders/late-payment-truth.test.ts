@@ -180,7 +180,9 @@ describeEachDatabase(
     it('tells why the order was closed by the cause its cancellation recorded, whatever its note says (decision 0071)', async () => {
       const { database } = ctx();
       const late = await buyerWithOrder(ctx().app, [id('9876598765')]);
-      const removed = await late.client.delete(api(`/cart/item/${id('9876598765')}`));
+      const removed = await late.client.delete(
+        api(`/cart/item/${id('9876598765')}?cancelOrder=${late.order.id}`),
+      );
       expect(removed.statusCode, removed.body).toBe(200);
       const holder = await buyerWithOrder(ctx().app, [id('9876598765')]);
       // Whatever the words: the cause is what was recorded as the cancellation was written.

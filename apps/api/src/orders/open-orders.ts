@@ -1,4 +1,5 @@
 import type { Tx } from '../db/transactions';
+import { conflict } from '../http/app-error';
 import {
   insertOrderEvent,
   lockOpenOrders,
@@ -76,12 +77,18 @@ export async function cancelOpenOrders(
  * pay them (tellCancelledFromCart): answers those messages' ids, for outbox.deliverNow once the
  * caller commits. A Buy now order of a number not in the cart holds none of them and stays. The
  * caller has locked the buyer's cart row.
+ *
+ * An order whose hold is still running may be being paid in another tab or device: it is
+ * cancelled only when the request names it (`cancelOrder`, its id, sent after the buyer
+ * confirmed); otherwise 409 ORDER_HOLDS_NUMBER naming it, and the caller's transaction rolls the
+ * removal back (QA pass 28, F2). An order whose hold has lapsed is cancelled unasked, as lapsed.
  */
 export async function cancelForRemovedNumbers(
   deps: Pick<OrderDeps, 'catalog' | 'users' | 'config' | 'cart'>,
   tx: Tx,
   userId: string,
   removed: readonly number[],
+  cancelOrder?: string,
 ): Promise<number[]> {
   if (removed.length === 0) return [];
   const open = await lockOpenOrders(tx, userId);
@@ -92,6 +99,19 @@ export async function cancelForRemovedNumbers(
     removed,
   );
   const cancelled = open.filter((order) => holding.has(order.id));
+  const unasked = cancelled.find(
+    (order) => order.holdExpiresAt.getTime() > Date.now() && order.id !== cancelOrder,
+  );
+  if (unasked) throw orderHoldsNumber(unasked);
   await cancelOpenOrders(deps, tx, cancelled, CART_CHANGED);
   return tellCancelledFromCart(deps, tx, cancelled);
+}
+
+/** The 409 of a removal that would cancel `order` unasked: its id and reference told. */
+function orderHoldsNumber(order: OrderRow) {
+  return conflict(
+    `Order ${order.reference} holds this for you and is awaiting payment: removing it from your cart cancels order ${order.reference}. Please confirm to cancel it, or pay for it on its page.`,
+    'ORDER_HOLDS_NUMBER',
+    { order: { id: order.id, reference: order.reference } },
+  );
 }

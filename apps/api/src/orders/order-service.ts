@@ -243,8 +243,12 @@ export function createOrderService(deps: OrderDeps) {
     },
 
     /** For the cart (see OpenOrders in cart/cart-service.ts). */
-    cancelForRemovedNumbers: (tx: Tx, userId: string, removed: readonly number[]) =>
-      cancelForRemovedNumbers(deps, tx, userId, removed),
+    cancelForRemovedNumbers: (
+      tx: Tx,
+      userId: string,
+      removed: readonly number[],
+      cancelOrder?: string,
+    ) => cancelForRemovedNumbers(deps, tx, userId, removed, cancelOrder),
 
     /** The buyer's live order awaiting payment, for the cart to link to (cart-service.ts). */
     async liveOpenOrder(userId: string) {
