@@ -51,14 +51,32 @@ export interface CartView {
 export type CheckoutStop =
   { replaces: NonNullable<CartView['openOrder']> } | { unavailable: number[] };
 
+/** An order awaiting payment, as a removal from the cart names it. */
+export interface OrderRef {
+  id: string;
+  reference: string;
+}
+
+/**
+ * A removal (of a line, or of the whole cart) stopped: it would cancel the order `cancels`
+ * awaiting payment, which holds the number (another tab made it, say): for the buyer to confirm.
+ */
+export interface RemovalStop {
+  cancels: OrderRef;
+}
+
 export interface CartContextValue extends CartView {
   /** Signed in: the guest cart's numbers whose sync to the account failed (else empty). */
   notSynced: CartProduct[];
   /** Tries that sync again. */
   retrySync(): void;
-  /** Resolves to whether it was removed (a failure is told in a toast). */
-  removeItem(line: CartLine): Promise<boolean>;
-  clear(): Promise<void>;
+  /**
+   * Resolves to whether it was removed (a failure is told in a toast), or stops when that would
+   * cancel an order awaiting payment other than `cancelling` (the one the buyer confirmed).
+   */
+  removeItem(line: CartLine, cancelling?: OrderRef): Promise<boolean | RemovalStop>;
+  /** Empties the cart, as removeItem removes a line. */
+  clear(cancelling?: OrderRef): Promise<boolean | RemovalStop>;
   setTdsPercent(percent: number): Promise<void>;
   /**
    * Spec §4: guests drop invalid items and adopt new prices (the server does so for an

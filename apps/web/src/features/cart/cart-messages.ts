@@ -24,6 +24,10 @@ export const CART_MESSAGES = {
     'Your cart changed in another tab or device: please check it and press Checkout again.',
 } as const;
 
+/** A removal the buyer confirmed, which cancelled the order awaiting payment holding the number. */
+export const removedCancellingMessage = (what: 'removed' | 'emptied', reference: string) =>
+  `${what === 'removed' ? 'Item removed from cart' : 'Your cart is now empty'}. Order ${reference} is cancelled and its numbers are back on sale: please do not pay it.`;
+
 /**
  * A pack refused because some of its numbers are gone, named by the digits the page showed
  * (the API names them by id only, decision 0083).

@@ -22,7 +22,7 @@ import { seo } from '../seo';
 import type { Route } from './+types/cart-page';
 import type { CheckoutDetails } from './api/checkout';
 import { useCartForBillingState } from './api/get-cart';
-import { useCart, type CartLine, type CartTotals } from './cart-context';
+import { useCart, type CartLine, type CartTotals, type OrderRef } from './cart-context';
 import type { CartProduct } from './cart-types';
 import { releasesOpenOrder, serverCartView, type OpenOrder } from './cart-view';
 import { TdsSelect } from './tds-select';
@@ -109,14 +109,45 @@ export default function CartPage() {
   const { target: emptyMessage, focusLater: focusEmptyLater } =
     useFocusLater<HTMLParagraphElement>();
   const [removed, setRemoved] = useState<{ id: string; at: number } | null>(null);
-  const remove = async (line: CartLine, hadFocus: boolean) => {
+  /**
+   * A removal stopped before it cancels the order awaiting payment holding the number: the
+   * line's (or, with none, Empty cart's), for the buyer to confirm (QA pass 28, F2).
+   */
+  const [toCancel, setToCancel] = useState<{ line: CartLine | null; order: OrderRef } | null>(
+    null,
+  );
+  const { target: cancelButton, focusLater: focusCancelLater } =
+    useFocusLater<HTMLButtonElement>();
+  const askToCancel = (line: CartLine | null, order: OrderRef) => {
+    setToCancel({ line, order });
+    focusCancelLater();
+  };
+  const remove = async (line: CartLine, hadFocus: boolean, cancelling?: OrderRef) => {
     const at = lines.indexOf(line);
     const last = lines.length === 1;
-    if (!(await cart.removeItem(line)) || !hadFocus) return;
+    const result = await cart.removeItem(line, cancelling);
+    if (result !== true) {
+      if (result) askToCancel(line, result.cancels);
+      return;
+    }
+    setToCancel(null);
+    if (!hadFocus) return;
     if (last) focusEmptyLater();
     else focusLineLater();
     setRemoved({ id: line.id, at });
   };
+  const empty = async (cancelling?: OrderRef) => {
+    const result = await cart.clear(cancelling);
+    if (result === true) {
+      setToCancel(null);
+      focusEmptyLater();
+    } else if (result) askToCancel(null, result.cancels);
+  };
+  /** The open order holding any of the cart's numbers: a removal asks before cancelling it. */
+  const holding = (ids: readonly number[]) =>
+    cart.openOrder && ids.some((id) => cart.openOrder?.productIds.includes(id))
+      ? cart.openOrder
+      : null;
   const focusLine =
     removed && !lines.some((line) => line.id === removed.id)
       ? (lines[removed.at] ?? lines.at(-1))
@@ -194,15 +225,48 @@ export default function CartPage() {
                     heldIn={
                       cart.openOrder?.productIds.includes(line.product.id) ? cart.openOrder : null
                     }
-                    onRemove={(hadFocus) => remove(line, hadFocus)}
+                    onRemove={async (hadFocus) => {
+                      const order = holding([line.product.id]);
+                      if (order) askToCancel(line, order);
+                      else await remove(line, hadFocus);
+                    }}
                     removeRef={line === focusLine ? lineButton : undefined}
                   />
                 ))}
               </ul>
+              {toCancel ? (
+                <ConfirmCancellingOrder
+                  order={toCancel.order}
+                  confirmLabel={
+                    toCancel.line
+                      ? `Cancel order ${toCancel.order.reference} and remove ${toCancel.line.product.display}`
+                      : `Cancel order ${toCancel.order.reference} and empty the cart`
+                  }
+                  confirmRef={cancelButton}
+                  onConfirm={() => {
+                    const { line, order } = toCancel;
+                    void (line ? remove(line, true, order) : empty(order));
+                  }}
+                  onKeep={() => {
+                    setToCancel(null);
+                    focusItemsLater();
+                  }}
+                >
+                  Order {toCancel.order.reference} holds{' '}
+                  {toCancel.line ? toCancel.line.product.display : 'numbers in your cart'} for you
+                  and is awaiting payment, perhaps in another tab or device.{' '}
+                  {toCancel.line ? 'Removing it' : 'Emptying the cart'} cancels the order and
+                  releases its numbers.
+                </ConfirmCancellingOrder>
+              ) : null}
               <button
                 type="button"
                 className="mt-4 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-950"
-                onClick={() => void cart.clear().then(focusEmptyLater)}
+                onClick={() => {
+                  const order = holding(lines.map((line) => line.product.id));
+                  if (order) askToCancel(null, order);
+                  else void empty();
+                }}
               >
                 Empty cart
               </button>
@@ -231,9 +295,10 @@ export default function CartPage() {
             checkoutRef={checkoutButton}
           >
             {toConfirm ? (
-              <ConfirmReplacingOrder
+              <ConfirmCancellingOrder
                 order={toConfirm}
-                billingFormId={status === 'signed-in' && user ? billingFormId : undefined}
+                confirmLabel={`Cancel order ${toConfirm.reference} and check out the cart`}
+                submits={status === 'signed-in' && user ? billingFormId : undefined}
                 busy={busy}
                 confirmRef={confirmButton}
                 onConfirm={() => {
@@ -243,7 +308,12 @@ export default function CartPage() {
                   setToConfirm(null);
                   focusCheckoutLater();
                 }}
-              />
+              >
+                Your order {toConfirm.reference} for{' '}
+                {toConfirm.productIds.length > 1 ? 'other numbers' : 'another number'} is awaiting
+                payment. Checking out your cart cancels it and releases its{' '}
+                {toConfirm.productIds.length > 1 ? 'numbers' : 'number'}.
+              </ConfirmCancellingOrder>
             ) : null}
           </OrderSummary>
         </div>
@@ -346,27 +416,32 @@ function OpenOrderNotice({
 }
 
 /**
- * A checkout stopped before it cancels the buyer's order awaiting payment for other numbers
- * (a Buy now in another tab, say): the buyer may be paying it right now, so it is cancelled
- * only on this button, which submits the billing form again with the order named.
+ * A step stopped before it cancels the buyer's order awaiting payment: a checkout for other
+ * numbers (a Buy now in another tab, say), or a removal of a number it holds (a tab that had not
+ * seen the order, QA pass 28 F2). The buyer may be paying it right now, so it is cancelled only
+ * on the confirm button (`submits`: the billing form it submits again, with the order named).
+ * `children` says what the step does to the order.
  */
-function ConfirmReplacingOrder({
+function ConfirmCancellingOrder({
   order,
-  billingFormId,
-  busy,
+  confirmLabel,
+  submits,
+  busy = false,
   confirmRef,
   onConfirm,
   onKeep,
+  children,
 }: {
-  order: OpenOrder;
-  billingFormId: string | undefined;
-  busy: boolean;
+  order: OrderRef;
+  confirmLabel: string;
+  submits?: string;
+  busy?: boolean;
   confirmRef: Ref<HTMLButtonElement>;
   onConfirm: () => void;
   onKeep: () => void;
+  children: ReactNode;
 }) {
   const titleId = useId();
-  const many = order.productIds.length > 1;
   return (
     <div
       role="group"
@@ -374,9 +449,7 @@ function ConfirmReplacingOrder({
       className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
     >
       <p id={titleId}>
-        Your order {order.reference} for {many ? 'other numbers' : 'another number'} is awaiting
-        payment. Checking out your cart cancels it and releases its {many ? 'numbers' : 'number'}.
-        Paid for it already?{' '}
+        {children} Paid for it already?{' '}
         <Link to={`/orders/${order.id}`} className="font-semibold underline">
           Tell us on order {order.reference}
         </Link>{' '}
@@ -384,13 +457,13 @@ function ConfirmReplacingOrder({
       </p>
       <button
         ref={confirmRef}
-        type={billingFormId ? 'submit' : 'button'}
-        form={billingFormId}
+        type={submits ? 'submit' : 'button'}
+        form={submits}
         disabled={busy}
-        onClick={billingFormId ? onConfirm : undefined}
+        onClick={onConfirm}
         className="btn-primary mt-3 w-full disabled:cursor-wait disabled:opacity-70"
       >
-        Cancel order {order.reference} and check out the cart
+        {confirmLabel}
       </button>
       <button type="button" onClick={onKeep} className="btn-secondary mt-2 w-full">
         Keep order {order.reference}

@@ -16,7 +16,7 @@ import { CAMPAIGN_TRACKING_KEY } from '../analytics/campaign-tracking';
 import { AuthSessionProvider, useAuthActions } from '../auth';
 import { NumberCard } from '../catalog';
 import { numbersKeys } from '../catalog/api/get-numbers';
-import { CART_MESSAGES } from './cart-messages';
+import { CART_MESSAGES, removedCancellingMessage } from './cart-messages';
 import CartPage from './cart-page';
 import { CartProvider } from './cart-provider';
 import { useCartActions, useCartCount } from './cart-slots';
@@ -891,6 +891,91 @@ describe('signed-in cart and checkout', () => {
     expect(notice).toHaveTextContent(
       /Pay for order VN-20261125-ABCD2345 Checking out your cart cancels it and releases its number\.$/,
     );
+  });
+
+  it('asks before a Remove or Empty cart cancels the order awaiting payment that holds the number', async () => {
+    let cart = {
+      ...serverCart([
+        { id: 1, price: 5000 },
+        { id: 2, price: 7000 },
+      ]),
+      openOrder: orderHoldingNumberOne,
+    };
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': () => ok(cart),
+      'POST /cart/validate': () => ok(allValid(...cart.productIds)),
+      'DELETE /cart': () => {
+        cart = { ...serverCart([]), openOrder: null };
+        return ok(cart);
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    const ask = 'Cancel order VN-20261125-ABCD2345 and remove 98765 00001';
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove 98765 00001' }));
+    const group = await screen.findByRole('group', { name: /^Order VN-20261125-ABCD2345 holds/ });
+    expect(group).toHaveTextContent(
+      'Order VN-20261125-ABCD2345 holds 98765 00001 for you and is awaiting payment, perhaps in another tab or device. Removing it cancels the order and releases its numbers. Paid for it already? Tell us on order VN-20261125-ABCD2345 instead.',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: ask })).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Keep order VN-20261125-ABCD2345' }));
+    expect(screen.queryByRole('button', { name: ask })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('cart-item')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Empty cart' }));
+    const empty = await screen.findByRole('button', {
+      name: 'Cancel order VN-20261125-ABCD2345 and empty the cart',
+    });
+    expect(api.callsTo('DELETE /cart')).toEqual([]);
+    fireEvent.click(empty);
+    expect(
+      await toast(removedCancellingMessage('emptied', 'VN-20261125-ABCD2345')),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/cart?cancelOrder=order-3',
+    ]);
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('a tab that has not seen the order: the refused Remove shows the order and asks, the confirmed one says it is cancelled', async () => {
+    // This tab read the cart before another tab checked it out (QA 28 F2).
+    let cart: ReturnType<typeof serverCart> & { openOrder?: typeof orderHoldingNumberOne | null } =
+      serverCart([{ id: 1, price: 5000 }]);
+    const api = installFakeApi({
+      'GET /user/profile': ok(sampleSession),
+      'GET /cart': () => ok(cart),
+      'POST /cart/validate': () => ok(allValid(...cart.productIds)),
+      'DELETE /cart/item/item-1': (_body, call) => {
+        if (!call.path.endsWith('?cancelOrder=order-3')) {
+          return fail(409, 'Order VN-20261125-ABCD2345 holds this for you', {
+            code: 'ORDER_HOLDS_NUMBER',
+            order: { id: 'order-3', reference: 'VN-20261125-ABCD2345' },
+          });
+        }
+        cart = { ...serverCart([]), openOrder: null };
+        return ok(cart);
+      },
+    });
+    renderStore('/cart', <CartPage />);
+    expect(await screen.findAllByTestId('cart-item')).toHaveLength(1);
+    cart = { ...cart, openOrder: orderHoldingNumberOne };
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 98765 00001' }));
+    const ask = await screen.findByRole('button', {
+      name: 'Cancel order VN-20261125-ABCD2345 and remove 98765 00001',
+    });
+    await waitFor(() => expect(ask).toHaveFocus());
+    // The cart read again: the page now shows the order as a fresh one would.
+    expect(await screen.findByText(/held for you in order VN-20261125-ABCD2345/)).toBeInTheDocument();
+    expect(screen.queryByText(CART_MESSAGES.removed)).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('cart-item')).toHaveLength(1);
+
+    fireEvent.click(ask);
+    expect(
+      await toast(removedCancellingMessage('removed', 'VN-20261125-ABCD2345')),
+    ).toBeInTheDocument();
+    expect(api.callsTo('DELETE /cart/item/item-1')).toHaveLength(1);
+    expect(api.callsTo('DELETE /cart/item/item-1?cancelOrder=order-3')).toHaveLength(1);
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
   });
 
   it('checks out with the saved campaign record and opens the order page', async () => {

@@ -10,8 +10,8 @@ import { useEmptyCart } from './api/empty-cart';
 import { CART_QUERY_KEY, setServerCart } from './api/get-cart';
 import { useRemoveCartItem } from './api/remove-cart-item';
 import { useSetTds } from './api/set-tds';
-import type { CartLine } from './cart-context';
-import { CART_MESSAGES, packGoneMessage } from './cart-messages';
+import type { CartLine, OrderRef, RemovalStop } from './cart-context';
+import { CART_MESSAGES, packGoneMessage, removedCancellingMessage } from './cart-messages';
 import type { CartProduct, ServerCart } from './cart-types';
 import { ALREADY_IN_CART, addToGuestCart, emptyGuestCart, removeFromGuestCart } from './guest-cart';
 import { readGuestCart, writeGuestCart } from './guest-cart-store';
@@ -30,6 +30,16 @@ function packRefusal(error: unknown, products: readonly CartProduct[]): string {
   return gone.length > 0
     ? packGoneMessage(gone.map((product) => product.display))
     : apiErrorMessage(error, CART_MESSAGES.packFailed);
+}
+
+/**
+ * A removal refused because it would cancel an order awaiting payment the page did not confirm
+ * (409 ORDER_HOLDS_NUMBER, QA pass 28 F2): that order, for the buyer to confirm.
+ */
+function removalStop(error: unknown): RemovalStop | undefined {
+  if (!isApiError(error) || error.code !== 'ORDER_HOLDS_NUMBER') return undefined;
+  const order = (error.body as { order?: OrderRef } | undefined)?.order;
+  return order ? { cancels: order } : undefined;
 }
 
 /** No answer came: the change may have been made all the same. */
@@ -137,14 +147,34 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
     [signedIn, queryClient, postAddPack, toast],
   );
 
+  /**
+   * A removal the server refused as it would cancel an order unasked: the cart is read again,
+   * for the page to show the order it holds, and the stop is answered for the buyer to confirm.
+   */
+  const stopped = useCallback(
+    async (error: unknown) => {
+      const stop = removalStop(error);
+      if (stop) await readCartAgain();
+      return stop;
+    },
+    [readCartAgain],
+  );
+
   const removeItem = useCallback(
-    async (line: CartLine) => {
+    async (line: CartLine, cancelling?: OrderRef) => {
       try {
-        if (signedIn) setServerCart(queryClient, await removeServerItem(line.id));
-        else writeGuestCart(removeFromGuestCart(readGuestCart(), line.id));
-        toast.success(CART_MESSAGES.removed);
+        if (signedIn) {
+          setServerCart(
+            queryClient,
+            await removeServerItem({ itemId: line.id, cancelOrder: cancelling?.id }),
+          );
+        } else writeGuestCart(removeFromGuestCart(readGuestCart(), line.id));
+        if (cancelling) toast.success(removedCancellingMessage('removed', cancelling.reference));
+        else toast.success(CART_MESSAGES.removed);
         return true;
       } catch (error) {
+        const stop = await stopped(error);
+        if (stop) return stop;
         if (signedIn && isApiError(error) && error.code === 'ITEM_NOT_FOUND') {
           // Gone already (a remove whose answer was lost, or another tab's): as asked.
           await readCartAgain();
@@ -156,17 +186,25 @@ export function useCartChanges(signedIn: boolean, toast: ToastApi) {
         return false;
       }
     },
-    [signedIn, queryClient, removeServerItem, toast, readCartAgain],
+    [signedIn, queryClient, removeServerItem, toast, readCartAgain, stopped],
   );
 
-  const clear = useCallback(async () => {
-    try {
-      if (signedIn) setServerCart(queryClient, await emptyServerCart());
-      else writeGuestCart(emptyGuestCart);
-    } catch (error) {
-      toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
-    }
-  }, [signedIn, queryClient, emptyServerCart, toast]);
+  const clear = useCallback(
+    async (cancelling?: OrderRef) => {
+      try {
+        if (signedIn) setServerCart(queryClient, await emptyServerCart(cancelling?.id));
+        else writeGuestCart(emptyGuestCart);
+        if (cancelling) toast.success(removedCancellingMessage('emptied', cancelling.reference));
+        return true;
+      } catch (error) {
+        const stop = await stopped(error);
+        if (stop) return stop;
+        toast.error(apiErrorMessage(error, CART_MESSAGES.unexpected));
+        return false;
+      }
+    },
+    [signedIn, queryClient, emptyServerCart, toast, stopped],
+  );
 
   const setTdsPercent = useCallback(
     async (percent: number) => {
