@@ -68,6 +68,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** No answer came (the request may have reached the server): the change may have been made all the same. */
+export function answerLost(error: unknown): boolean {
+  return isApiError(error) && error.code === 'NETWORK_ERROR';
+}
+
 /** The message to show for any thrown value, or `fallback` when it has none. */
 export function errorMessage(
   error: unknown,

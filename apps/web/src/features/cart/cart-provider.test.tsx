@@ -16,6 +16,7 @@ import { CAMPAIGN_TRACKING_KEY } from '../analytics/campaign-tracking';
 import { AuthSessionProvider, useAuthActions } from '../auth';
 import { NumberCard } from '../catalog';
 import { numbersKeys } from '../catalog/api/get-numbers';
+import { queryRoots } from '../../lib/query-keys';
 import { CART_MESSAGES, removedCancellingMessage } from './cart-messages';
 import CartPage from './cart-page';
 import { CartProvider } from './cart-provider';
@@ -976,6 +977,30 @@ describe('signed-in cart and checkout', () => {
     expect(api.callsTo('DELETE /cart/item/item-1')).toHaveLength(1);
     expect(api.callsTo('DELETE /cart/item/item-1?cancelOrder=order-3')).toHaveLength(1);
     expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+  });
+
+  it('shows the order a checkout made when its answer was lost', async () => {
+    let cart: ReturnType<typeof serverCart> & { openOrder?: typeof orderHoldingNumberOne } =
+      serverCart([{ id: 1, price: 5000 }]);
+    installFakeApi({
+      'GET /user/profile': ok(buyerWithAddress),
+      'GET /cart': () => ok(cart),
+      'POST /cart/validate': () => ok({ ...allValid(1), cart }),
+      // The order was made; its answer never arrived (QA 28 F6).
+      'POST /cart/checkout': () => {
+        cart = { ...cart, openOrder: orderHoldingNumberOne };
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { queryClient } = renderStore('/cart', <CartPage />);
+    queryClient.setQueryData([queryRoots.orders, 'list'], { orders: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    expect(await toast('No response received from server')).toBeInTheDocument();
+    expect(await screen.findByText(/held for you in order VN-20261125-ABCD2345/)).toHaveTextContent(
+      'Pay for order VN-20261125-ABCD2345',
+    );
+    expect(queryClient.getQueryState([queryRoots.orders, 'list'])?.isInvalidated).toBe(true);
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
   });
 
   it('checks out with the saved campaign record and opens the order page', async () => {

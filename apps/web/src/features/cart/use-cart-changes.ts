@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { trackSale } from '../analytics';
 import type { ToastApi } from '../../components/toast';
-import { api, apiErrorMessage, isApiError } from '../../lib/api-client';
+import { answerLost, api, apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
 import { useAddPack } from './api/add-pack';
 import { useAddToCart } from './api/add-to-cart';
@@ -40,11 +40,6 @@ function removalStop(error: unknown): RemovalStop | undefined {
   if (!isApiError(error) || error.code !== 'ORDER_HOLDS_NUMBER') return undefined;
   const order = (error.body as { order?: OrderRef } | undefined)?.order;
   return order ? { cancels: order } : undefined;
-}
-
-/** No answer came: the change may have been made all the same. */
-function answerLost(error: unknown): boolean {
-  return isApiError(error) && error.code === 'NETWORK_ERROR';
 }
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ToastApi } from '../../components/toast';
-import { api, apiErrorMessage, isApiError } from '../../lib/api-client';
+import { answerLost, api, apiErrorMessage, isApiError } from '../../lib/api-client';
 import { queryRoots } from '../../lib/query-keys';
 import { getAttribution, trackSale } from '../analytics';
 import { useAuthUi } from '../auth';
@@ -133,10 +133,15 @@ export function useCheckout(
   /**
    * Why a checkout failed, to tell the buyer; a refusal (409: a number gone or held, or a price
    * risen since the buyer saw it) reads the listings and the cart again first, so the cart shows
-   * the new total.
+   * the new total. A lost answer (the order may have been made all the same) reads the cart and
+   * the orders again, so the cart shows the order holding its numbers (QA pass 28, F6).
    */
   const checkoutProblem = useCallback(
     async (error: unknown) => {
+      if (answerLost(error)) {
+        void queryClient.invalidateQueries({ queryKey: [queryRoots.orders] });
+        void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      }
       if (isApiError(error) && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: [queryRoots.numbers] });
         await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
