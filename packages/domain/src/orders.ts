@@ -23,6 +23,12 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 };
 
 /**
+ * The words for an order whose hold lapsed unpaid, before the hold sweep cancels it and after:
+ * one word for it on the order page and in the orders list (QA pass 28, F9).
+ */
+export const HOLD_LAPSED_LABEL = 'Hold lapsed';
+
+/**
  * Where the money stands: pending (hold live), expired (hold lapsed, unpaid), paid, cancelled
  * (unpaid), refund_due (money received but the order cannot be fulfilled), refunded.
  */

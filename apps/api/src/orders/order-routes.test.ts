@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { CART_CHANGED_NOTE } from './order-service';
 import { api } from '../../test-support/session-client';
 import { describeEachDatabase } from '../../test-support/test-app';
-import { signedIn, withSalesInventory } from '../../test-support/sales';
+import { lapseHold, signedIn, withSalesInventory } from '../../test-support/sales';
 
 describeEachDatabase(
   "the buyer's orders",
@@ -62,6 +62,30 @@ describeEachDatabase(
       expect(foreign.json().message).toBe('Order not found.');
       expect((await ravi.client.get(api('/orders/not-a-uuid'))).statusCode).toBe(404);
       expect((await ravi.client.get(api('/orders'))).json().data.orders).toHaveLength(1);
+    });
+
+    it('says "Hold lapsed" for an order whose hold lapsed unpaid, in the list and on its page, before the sweep and after', async () => {
+      const asha = await signedIn(ctx().app);
+      const order = await checkedOut(asha, ['9876598765']);
+      await lapseHold(ctx().database, order.id);
+      const seen = async () => {
+        const listed = (await asha.client.get(api('/orders'))).json().data.orders[0];
+        const page = (await asha.client.get(api(`/orders/${order.id}`))).json().data;
+        expect(listed.statusLabel).toBe(page.statusLabel);
+        return page;
+      };
+      // Not yet swept: still stored as awaiting payment, but it can no longer be paid (QA 28 F9).
+      expect(await seen()).toMatchObject({
+        status: 'pending_payment',
+        statusLabel: 'Hold lapsed',
+        payment: { status: 'expired' },
+      });
+      expect((await ctx().app.services.orders.sweepExpiredHolds()).cancelled).toContain(order.id);
+      expect(await seen()).toMatchObject({
+        status: 'cancelled',
+        statusLabel: 'Hold lapsed',
+        payment: { status: 'cancelled' },
+      });
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },

@@ -1,5 +1,6 @@
 import {
   findCategory,
+  HOLD_LAPSED_LABEL,
   orderStatusLabels,
   portingStatusLabels,
   toRupees,
@@ -65,6 +66,16 @@ export function lapsedUnpaid(
 /** The buyer said they have paid (a UTR staff have not yet confirmed or rejected). */
 const submitted = (order: OrderRow) =>
   order.status === 'pending_payment' && order.submittedUtr !== null;
+
+/**
+ * The order's state in words. An order whose hold lapsed unpaid (`lapsed`: lapsedUnpaid) says
+ * so from the moment its hold ends, whether the sweep has cancelled it yet or not, so that its
+ * page and the orders list agree (QA pass 28, F9); its `status` stays what is stored.
+ */
+function statusLabel(order: OrderRow, lapsed: boolean): string {
+  if (submitted(order)) return 'Payment submitted';
+  return lapsed ? HOLD_LAPSED_LABEL : orderStatusLabels[order.status];
+}
 
 /** Percent from basis points (1800 -> 18, 10 -> 0.1). */
 const percent = (basisPoints: number) => basisPoints / 100;
@@ -194,7 +205,7 @@ function toOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    statusLabel: submitted(order) ? 'Payment submitted' : orderStatusLabels[order.status],
+    statusLabel: statusLabel(order, canRetry),
     items: items.map((item) => toOrderItem(item, steps, refunds, documents)),
     amounts: orderAmounts(order),
     billing: order.billing as Billing,

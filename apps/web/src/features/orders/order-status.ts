@@ -1,3 +1,4 @@
+import { HOLD_LAPSED_LABEL } from '@store/domain';
 import type { Order } from './order-types';
 
 /** What the order page and the order history show of an order's state. */
@@ -24,7 +25,7 @@ export function isOrderInProgress(order: Order): boolean {
 export function orderStatusText(order: Order): string {
   switch (order.payment.status) {
     case 'expired':
-      return 'Hold lapsed';
+      return HOLD_LAPSED_LABEL;
     case 'refund_due':
       return 'Refund due';
     default:
