@@ -480,7 +480,7 @@ export interface paths {
     post?: never;
     /**
      * Empty the cart (the TDS setting stays)
-     * @description The buyer's order awaiting payment, if any, is cancelled and its numbers are released.
+     * @description The buyer's order awaiting payment holding the cart's numbers, if any, is cancelled and its numbers are released: while its hold runs, only when cancelOrder names it (the buyer confirmed), else 409 ORDER_HOLDS_NUMBER with order { id, reference } and nothing removed.
      */
     delete: operations['deleteCart'];
     options?: never;
@@ -540,7 +540,7 @@ export interface paths {
     post?: never;
     /**
      * Remove one item from the cart
-     * @description itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer's own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released.
+     * @description itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer's own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released: while its hold runs, only when cancelOrder names it (the buyer confirmed), else 409 ORDER_HOLDS_NUMBER with order { id, reference } and nothing removed. An order whose hold has lapsed is cancelled as lapsed.
      */
     delete: operations['deleteCartItemByItemId'];
     options?: never;
@@ -5126,7 +5126,10 @@ export interface operations {
   };
   deleteCart: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The id of the buyer's order awaiting payment that the removal cancels, sent once the buyer confirmed it (the 409 ORDER_HOLDS_NUMBER names it) */
+        cancelOrder?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -5227,7 +5230,39 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5717,7 +5752,10 @@ export interface operations {
   };
   deleteCartItemByItemId: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description The id of the buyer's order awaiting payment that the removal cancels, sent once the buyer confirmed it (the 409 ORDER_HOLDS_NUMBER names it) */
+        cancelOrder?: string;
+      };
       header?: never;
       path: {
         itemId: string;
@@ -5853,6 +5891,22 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            code: string;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };
