@@ -145,12 +145,22 @@ export async function cartRoutes(fastify: FastifyInstance) {
           'itemId is a cart item id (items[].id); a number id (items[].productId) is accepted too. Only the buyer\'s own cart: anything else is 404 "Item not found in cart". An order awaiting payment that holds the number is cancelled and its numbers are released: while its hold runs, only when cancelOrder names it (the buyer confirmed), else 409 ORDER_HOLDS_NUMBER with order { id, reference } and nothing removed. An order whose hold has lapsed is cancelled as lapsed.',
         params: itemParams,
         querystring: removeQuery,
-        response: { 200: envelope(cartSchema), 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+        response: {
+          200: envelope(cartSchema),
+          400: errorBody,
+          401: errorBody,
+          404: errorBody,
+          409: errorBody,
+        },
       },
     },
     async (request) => {
       const { cancelOrder } = request.query;
-      const view = await cart.removeItem(currentUser(request).id, request.params.itemId, cancelOrder);
+      const view = await cart.removeItem(
+        currentUser(request).id,
+        request.params.itemId,
+        cancelOrder,
+      );
       return ok(view, 'Item removed from cart');
     },
   );

@@ -937,7 +937,10 @@ describeEachDatabase(
 
     it('lists the numbers of an emptied cart at once', async () => {
       const buyer = await holding(['9876598765']);
-      await buyer.client.request({ method: 'DELETE', url: api(`/cart?cancelOrder=${buyer.order.id}`) });
+      await buyer.client.request({
+        method: 'DELETE',
+        url: api(`/cart?cancelOrder=${buyer.order.id}`),
+      });
       expect(await listed()).toContain('9876598765');
     });
 

@@ -113,11 +113,8 @@ export default function CartPage() {
    * A removal stopped before it cancels the order awaiting payment holding the number: the
    * line's (or, with none, Empty cart's), for the buyer to confirm (QA pass 28, F2).
    */
-  const [toCancel, setToCancel] = useState<{ line: CartLine | null; order: OrderRef } | null>(
-    null,
-  );
-  const { target: cancelButton, focusLater: focusCancelLater } =
-    useFocusLater<HTMLButtonElement>();
+  const [toCancel, setToCancel] = useState<{ line: CartLine | null; order: OrderRef } | null>(null);
+  const { target: cancelButton, focusLater: focusCancelLater } = useFocusLater<HTMLButtonElement>();
   const askToCancel = (line: CartLine | null, order: OrderRef) => {
     setToCancel({ line, order });
     focusCancelLater();

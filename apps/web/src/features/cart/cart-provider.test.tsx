@@ -966,7 +966,9 @@ describe('signed-in cart and checkout', () => {
     });
     await waitFor(() => expect(ask).toHaveFocus());
     // The cart read again: the page now shows the order as a fresh one would.
-    expect(await screen.findByText(/held for you in order VN-20261125-ABCD2345/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/held for you in order VN-20261125-ABCD2345/),
+    ).toBeInTheDocument();
     expect(screen.queryByText(CART_MESSAGES.removed)).not.toBeInTheDocument();
     expect(screen.getAllByTestId('cart-item')).toHaveLength(1);
 
