@@ -72,6 +72,39 @@ test('the address typed at checkout outlives a reload and a lost session; a logo
   });
 });
 
+test('a number a guest removes in one tab stays removed in the other, whose next add keeps it out', async ({
+  page,
+  context,
+}) => {
+  // Past the cheapest 120: the other specs running alongside take from the cheapest.
+  const listed = await page.request.get('/api/v1/numbers?sort=price_asc&page=7&pageSize=20');
+  const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
+  const removed = items[Math.floor(Math.random() * items.length)]!;
+  await page.goto(`/numbers/${removed.number}`);
+  await clickWhenHydrated(page.getByRole('button', { name: 'Add to cart' }));
+  await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto('/cart');
+  await clickWhenHydrated(other.getByRole('button', { name: `Remove ${removed.display}` }));
+  await expect(other.getByText('Your cart is empty.')).toBeVisible();
+
+  // The first tab, not reloaded, hears of it (QA 28 F1): its cart is empty, not its old copy.
+  await expect(header(page).getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  // Its next add, a similar number from the same page, is of that number alone.
+  const similar = page
+    .getByTestId('similar-numbers')
+    .getByRole('button', { name: /^Add \d{5} \d{5} to cart$/ })
+    .first();
+  const digits = (await similar.textContent())!.replace(/\D/g, '');
+  await similar.click();
+  await expect(header(page).getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('guest_cart'));
+  expect(stored).toContain(digits);
+  expect(stored).not.toContain(removed.number);
+});
+
 test('a number opened while offline waits for the network instead of leaving the store', async ({
   page,
   context,

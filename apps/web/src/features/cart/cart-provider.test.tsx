@@ -164,6 +164,11 @@ const orderHoldingNumberOne = {
   productIds: [1],
 };
 
+/** A signed-in cart as GET /cart answers it, with the order awaiting payment it knows of. */
+type CartWithOrder = ReturnType<typeof serverCart> & {
+  openOrder?: typeof orderHoldingNumberOne | null;
+};
+
 describe('guest cart', () => {
   it('adds a number through POST /cart/add, saves it locally and counts it', async () => {
     const api = installFakeApi({ 'POST /cart/add/5': ok({ product: product(5, 7500) }) });
@@ -895,7 +900,7 @@ describe('signed-in cart and checkout', () => {
   });
 
   it('asks before a Remove or Empty cart cancels the order awaiting payment that holds the number', async () => {
-    let cart = {
+    let cart: CartWithOrder = {
       ...serverCart([
         { id: 1, price: 5000 },
         { id: 2, price: 7000 },
@@ -940,8 +945,7 @@ describe('signed-in cart and checkout', () => {
 
   it('a tab that has not seen the order: the refused Remove shows the order and asks, the confirmed one says it is cancelled', async () => {
     // This tab read the cart before another tab checked it out (QA 28 F2).
-    let cart: ReturnType<typeof serverCart> & { openOrder?: typeof orderHoldingNumberOne | null } =
-      serverCart([{ id: 1, price: 5000 }]);
+    let cart: CartWithOrder = serverCart([{ id: 1, price: 5000 }]);
     const api = installFakeApi({
       'GET /user/profile': ok(sampleSession),
       'GET /cart': () => ok(cart),
@@ -982,8 +986,7 @@ describe('signed-in cart and checkout', () => {
   });
 
   it('shows the order a checkout made when its answer was lost', async () => {
-    let cart: ReturnType<typeof serverCart> & { openOrder?: typeof orderHoldingNumberOne } =
-      serverCart([{ id: 1, price: 5000 }]);
+    let cart: CartWithOrder = serverCart([{ id: 1, price: 5000 }]);
     installFakeApi({
       'GET /user/profile': ok(buyerWithAddress),
       'GET /cart': () => ok(cart),
