@@ -1,6 +1,5 @@
 import {
   createContext,
-  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -8,6 +7,9 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import type { LazyPartProps } from '../../components/lazy-part';
+import { useToast } from '../../components/toast';
+import { API_ERROR_MESSAGES } from '../../lib/api-client';
 
 /**
  * What other features use of the authentication UI: open the sign-in modal and read the
@@ -60,7 +62,7 @@ export interface AuthUiProviderProps {
    * The authentication modal: mounted at its first opening (it may be a lazy component, so
    * pages do not load the forms and their validation until someone signs in), then kept.
    */
-  modal?: ComponentType<AuthModalProps>;
+  modal?: ComponentType<AuthModalProps & LazyPartProps>;
   user?: AuthUiUser | null;
   onLogout?: () => Promise<void>;
 }
@@ -81,6 +83,13 @@ export function AuthUiProvider({
     setOpened(true);
   }, []);
   const closeAuthModal = useCallback(() => setOpen(false), []);
+  // A modal that could not be loaded is unmounted, so the next Sign In loads it again.
+  const toast = useToast();
+  const modalNotLoaded = useCallback(() => {
+    toast.error(API_ERROR_MESSAGES.noResponse);
+    setOpen(false);
+    setOpened(false);
+  }, [toast]);
   const logout = useCallback(() => (onLogout ? onLogout() : Promise.resolve()), [onLogout]);
 
   const value = useMemo<AuthUiValue>(
@@ -99,9 +108,12 @@ export function AuthUiProvider({
     <AuthUiContext.Provider value={value}>
       {children}
       {ModalComponent && opened ? (
-        <Suspense fallback={null}>
-          <ModalComponent open={open} onClose={closeAuthModal} initialView={view} />
-        </Suspense>
+        <ModalComponent
+          open={open}
+          onClose={closeAuthModal}
+          initialView={view}
+          onLoadFailed={modalNotLoaded}
+        />
       ) : null}
     </AuthUiContext.Provider>
   );
