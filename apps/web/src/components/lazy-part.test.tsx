@@ -36,7 +36,7 @@ afterEach(cleanup);
 describe('lazyPart', () => {
   it('keeps the page when the import fails, says so, and Retry imports it again', async () => {
     const { state, load } = flakyImport();
-    const Part = lazyPart(load);
+    const Part = lazyPart(load, (component) => component);
     render(
       <PageError>
         <h1>The cart</h1>
@@ -59,7 +59,7 @@ describe('lazyPart', () => {
 
   it('tells onLoadFailed and imports again at its next mount', async () => {
     const { state, load } = flakyImport();
-    const Part = lazyPart(load);
+    const Part = lazyPart(load, (component) => component);
     const failed = vi.fn();
     function Dialog() {
       const [open, setOpen] = useState(false);
@@ -96,11 +96,25 @@ describe('lazyPart', () => {
     expect(state.calls).toBe(2);
   });
 
+  it('offers a reload once an import made afresh failed too (the browser keeps what failed)', async () => {
+    const { load } = flakyImport();
+    const Part = lazyPart(load, (component) => component);
+    const told = vi.fn();
+    render(<Part name="Asha" failedText="More filters could not be loaded." onLoadFailed={told} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+    expect(told.mock.calls).toEqual([[false], [true]]);
+  });
+
   it('leaves an error of the loaded part to the boundaries above', async () => {
     function Broken(): ReactNode {
       throw new Error('a bug');
     }
-    const Part = lazyPart(() => Promise.resolve(Broken));
+    const Part = lazyPart(
+      () => Promise.resolve(Broken),
+      (component) => component,
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <PageError>

@@ -1,4 +1,6 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { API_ERROR_MESSAGES } from '../lib/api-client';
+import type { ToastApi } from './toast';
 
 /** A code-split part's script that could not be fetched (offline, or gone after a deployment). */
 class PartLoadError extends Error {
@@ -13,13 +15,27 @@ export interface LazyPartProps {
   loading?: ReactNode;
   /** When it could not be loaded: a line saying so in its place, with Retry. Nothing if unset. */
   failedText?: string;
-  /** Told once each time it could not be loaded (a toast, a dialog closed). */
-  onLoadFailed?: () => void;
+  /**
+   * Told once each time it could not be loaded (a toast, a dialog closed); `again` once an import
+   * made afresh failed too: what the browser could not fetch (a shared script, offline) it keeps
+   * as failed, so only a reload of the page loads it.
+   */
+  onLoadFailed?: (again: boolean) => void;
+}
+
+/** The toast of a dialog that could not be loaded: no response; a second time, with Reload. */
+export function toastPartNotLoaded(toast: ToastApi, again: boolean) {
+  toast.error(
+    API_ERROR_MESSAGES.noResponse,
+    again ? { action: { label: 'Reload the page', run: () => window.location.reload() } } : {},
+  );
 }
 
 interface BoundaryProps {
   failedText?: string;
-  onLoadFailed?: () => void;
+  onLoadFailed?: (again: boolean) => void;
+  /** Whether an import made afresh failed too. */
+  again: () => boolean;
   retry: () => void;
   render: () => ReactNode;
 }
@@ -33,10 +49,14 @@ class PartBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   override componentDidCatch(error: unknown) {
-    if (error instanceof PartLoadError) this.props.onLoadFailed?.();
+    if (error instanceof PartLoadError) this.props.onLoadFailed?.(this.props.again());
   }
 
   private retry = () => {
+    if (this.props.again()) {
+      window.location.reload();
+      return;
+    }
     this.props.retry();
     this.setState({ error: null });
   };
@@ -54,7 +74,7 @@ class PartBoundary extends Component<BoundaryProps, { error: unknown }> {
           className="font-semibold text-blue-800 underline underline-offset-2"
           onClick={this.retry}
         >
-          Retry
+          {this.props.again() ? 'Reload the page' : 'Retry'}
         </button>
       </p>
     );
@@ -62,20 +82,40 @@ class PartBoundary extends Component<BoundaryProps, { error: unknown }> {
 }
 
 /**
- * React.lazy for a part loaded when first needed, failing locally: when its script cannot be
- * fetched the page stays, the part says so (`failedText`, `onLoadFailed`), and Retry, or the
- * part's next mount, imports it again (React.lazy keeps a rejected import, so a fresh one is made).
+ * The address of the script a failed import names (Chromium and Firefox say it), with a query
+ * of its own: a browser keeps a module it could not fetch as failed for the page's life, so the
+ * same address would fail again without asking the network.
  */
-export function lazyPart<P extends object>(
-  load: () => Promise<ComponentType<P>>,
+function addressToRetry(cause: unknown, attempt: number): string | undefined {
+  const named = cause instanceof Error ? /\bhttps?:\/\/\S+?\.js\b/.exec(cause.message) : null;
+  if (!named) return undefined;
+  const url = new URL(named[0]);
+  url.searchParams.set('retry', String(attempt));
+  return url.href;
+}
+
+/**
+ * React.lazy for a part loaded when first needed (`load` imports its module, `pick` takes the
+ * component from it), failing locally: when its script cannot be fetched the page stays, the part
+ * says so (`failedText`, `onLoadFailed`), and Retry, or the part's next mount, imports it again:
+ * a fresh React.lazy (one keeps a rejected import), from the failed script's address with a query
+ * of its own where the browser named it.
+ */
+export function lazyPart<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
 ): ComponentType<P & LazyPartProps> {
   let failed = false;
+  let attempts = 0;
+  let retryFrom: string | undefined;
   const fresh = () =>
     lazy(() =>
-      load().then(
-        (component) => ({ default: component }),
+      (retryFrom ? (import(/* @vite-ignore */ retryFrom) as Promise<M>) : load()).then(
+        (module) => ({ default: pick(module) }),
         (cause: unknown) => {
           failed = true;
+          attempts += 1;
+          retryFrom = addressToRetry(cause, attempts) ?? retryFrom;
           throw new PartLoadError(cause);
         },
       ),
@@ -93,6 +133,7 @@ export function lazyPart<P extends object>(
       <PartBoundary
         failedText={failedText}
         onLoadFailed={onLoadFailed}
+        again={() => attempts > 1}
         retry={reload}
         render={() => (
           <Suspense fallback={loading}>

@@ -172,7 +172,10 @@ function pageOf(pathname: string, search: string): string {
 }
 
 /** Loaded when the browser is idle; when it cannot be, nothing shows in its place. */
-const ConsentBar = lazyPart(() => import('./consent-bar').then((module) => module.default));
+const ConsentBar = lazyPart(
+  () => import('./consent-bar'),
+  (module) => module.default,
+);
 
 /**
  * Mounted once in the storefront layout: one page_view per page (path, or a listing's category). An unknown

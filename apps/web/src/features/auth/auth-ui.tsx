@@ -7,9 +7,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import type { LazyPartProps } from '../../components/lazy-part';
+import { toastPartNotLoaded, type LazyPartProps } from '../../components/lazy-part';
 import { useToast } from '../../components/toast';
-import { API_ERROR_MESSAGES } from '../../lib/api-client';
 
 /**
  * What other features use of the authentication UI: open the sign-in modal and read the
@@ -85,11 +84,14 @@ export function AuthUiProvider({
   const closeAuthModal = useCallback(() => setOpen(false), []);
   // A modal that could not be loaded is unmounted, so the next Sign In loads it again.
   const toast = useToast();
-  const modalNotLoaded = useCallback(() => {
-    toast.error(API_ERROR_MESSAGES.noResponse);
-    setOpen(false);
-    setOpened(false);
-  }, [toast]);
+  const modalNotLoaded = useCallback(
+    (again: boolean) => {
+      toastPartNotLoaded(toast, again);
+      setOpen(false);
+      setOpened(false);
+    },
+    [toast],
+  );
   const logout = useCallback(() => (onLogout ? onLogout() : Promise.resolve()), [onLogout]);
 
   const value = useMemo<AuthUiValue>(

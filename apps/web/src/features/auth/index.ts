@@ -19,6 +19,7 @@ export { useAuth, useAuthActions, useIsSignedIn } from './use-auth';
 export { useSignOut } from './use-sign-out';
 
 /** The sign-in modal, loaded at its first opening: public pages carry no forms or validation. */
-export const AuthModal = lazyPart(() =>
-  import('./modal/auth-modal').then((module) => module.AuthModal),
+export const AuthModal = lazyPart(
+  () => import('./modal/auth-modal'),
+  (module) => module.AuthModal,
 );

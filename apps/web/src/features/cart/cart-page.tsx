@@ -30,7 +30,10 @@ const pageClass = 'min-h-screen pb-16';
  * be loaded the cart stays, with a line saying so and Retry.
  */
 export const BILLING_FORM_NOT_LOADED = `The billing form could not be loaded: ${API_ERROR_MESSAGES.noResponse}.`;
-const BillingForm = lazyPart(() => import('./billing-form').then((module) => module.BillingForm));
+const BillingForm = lazyPart(
+  () => import('./billing-form'),
+  (module) => module.BillingForm,
+);
 
 export const meta: Route.MetaFunction = () =>
   seo({

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazyPart } from '../../components/lazy-part';
+import { lazyPart, toastPartNotLoaded } from '../../components/lazy-part';
 import { useToast } from '../../components/toast';
-import { API_ERROR_MESSAGES } from '../../lib/api-client';
 import { useAuth } from '../auth';
 import { CART_QUERY_KEY, useServerCart } from './api/get-cart';
 import { CartContext, type CartContextValue } from './cart-context';
@@ -24,8 +23,9 @@ import { useGuestCartSync } from './use-guest-cart-sync';
  * When it cannot be loaded the page stays, the toast says no response came, and the next tap
  * loads it again.
  */
-const BuyNowDialog = lazyPart(() =>
-  import('./buy-now-dialog').then((module) => module.BuyNowDialog),
+const BuyNowDialog = lazyPart(
+  () => import('./buy-now-dialog'),
+  (module) => module.BuyNowDialog,
 );
 
 /**
@@ -108,8 +108,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
                 openOrder={value.openOrder}
                 onClose={stopBuying}
                 onSubmit={placeBuyNow}
-                onLoadFailed={() => {
-                  toast.error(API_ERROR_MESSAGES.noResponse);
+                onLoadFailed={(again) => {
+                  toastPartNotLoaded(toast, again);
                   stopBuying();
                 }}
               />

@@ -11,9 +11,7 @@ import { advancedFilterCount } from './advanced-filter-params';
  * loading as a pointer or focus reaches the button, so the tap that opens it seldom waits.
  */
 const loadAdvancedFilters = () => import('./advanced-filters');
-const AdvancedFilters = lazyPart(() =>
-  loadAdvancedFilters().then((module) => module.AdvancedFilters),
-);
+const AdvancedFilters = lazyPart(loadAdvancedFilters, (module) => module.AdvancedFilters);
 
 const matchLabels: Record<DigitMatch, string> = {
   anywhere: 'Anywhere',
