@@ -33,7 +33,7 @@ export function setSessionHintCookie() {
   document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
 }
 
-function removeSessionHintCookie() {
+export function removeSessionHintCookie() {
   document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; path=/`;
 }
 

@@ -122,6 +122,8 @@ export const otpIssuedSchema = z.object({
   channels: z.object({ email: z.boolean(), sms: z.boolean() }),
   otpExpiry: z.string(),
   maxAttempts: z.number().int(),
+  /** Seconds before a new code may be asked for (OTP_RESEND_COOLDOWN_SECONDS). */
+  resendAfter: z.number().int().min(0).optional(),
 });
 
 export const refreshedSchema = z.object({ accessTokenExpiresAt: z.string() });

@@ -296,6 +296,7 @@ describeEachDatabase(
           'maxAttempts',
           'otpExpiry',
           'requestId',
+          'resendAfter',
         ]);
       }
       expect(unknown.json().data.channels).toEqual(known.json().data.channels);

@@ -252,6 +252,7 @@ export async function issueOtp(
     channels,
     otpExpiry: expiresAt.toISOString(),
     maxAttempts: config.OTP_MAX_ATTEMPTS,
+    resendAfter: config.OTP_RESEND_COOLDOWN_SECONDS,
   };
 }
 

@@ -66,6 +66,8 @@ describe('OTP delivery failures', () => {
     });
     expect(real.statusCode).toBe(200);
     expect(real.json().data.channels).toEqual({ email: false, sms: true });
+    // The wait before another code, as the store is set (the dialog's Resend countdown).
+    expect(real.json().data.resendAfter).toBe(30);
     expect(real.json().message).toBe('We have sent a verification code to your mobile.');
     expect(sent.map((m) => m.channel)).toEqual(['sms']);
   });

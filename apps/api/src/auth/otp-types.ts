@@ -5,12 +5,16 @@ export interface OtpChannels {
   sms: boolean;
 }
 
-/** What an OTP call answers: the spec's `requestId, channels{email,sms}, otpExpiry, maxAttempts`. */
+/**
+ * What an OTP call answers: the spec's `requestId, channels{email,sms}, otpExpiry, maxAttempts`,
+ * and the seconds before another code may be asked for (OTP_RESEND_COOLDOWN_SECONDS, decision 0100).
+ */
 export interface OtpIssued {
   requestId: string;
   channels: OtpChannels;
   otpExpiry: string;
   maxAttempts: number;
+  resendAfter: number;
 }
 
 /** A registration waiting for its code: the password is already hashed. */

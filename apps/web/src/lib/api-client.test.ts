@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   API_ERROR_MESSAGES,
   ApiError,
   createApiClient,
+  REQUEST_TIMEOUT_MS,
+  UPLOAD_TIMEOUT_MS,
   withQuery,
   type ApiClient,
 } from './api-client';
@@ -344,6 +346,59 @@ describe('api client', () => {
     expect(error.message).toBe('No response received from server');
     expect(error.status).toBeUndefined();
     expect(error.code).toBe('NETWORK_ERROR');
+  });
+
+  describe('a request that gets no answer', () => {
+    /** A fetch that never answers, as on a stalled connection: only its signal ends it. */
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    function watched<T>(promise: Promise<T>) {
+      const state = { promise, settled: false };
+      void promise.finally(() => (state.settled = true));
+      return state;
+    }
+
+    it(`is given up after ${REQUEST_TIMEOUT_MS / 1000} s as 'No response received from server'`, async () => {
+      vi.useFakeTimers();
+      const client = createApiClient({ baseUrl: BASE, fetch: hanging });
+      const pending = watched(rejection(client.post('/orders/o-1/payment-submission', {})));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(pending.settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending.promise;
+      expect(error.message).toBe(API_ERROR_MESSAGES.noResponse);
+      expect(error.code).toBe('NETWORK_ERROR');
+    });
+
+    it("gives an upload longer, and a caller's own signal still aborts it", async () => {
+      vi.useFakeTimers();
+      const client = createApiClient({ baseUrl: BASE, fetch: hanging });
+      const upload = watched(rejection(client.post('/upload', new FormData())));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(upload.settled).toBe(false);
+      const caller = new AbortController();
+      const cancelled = rejection(client.get('/public', { signal: caller.signal }));
+      caller.abort();
+      expect((await cancelled).code).toBe('ABORTED');
+      await vi.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS - REQUEST_TIMEOUT_MS);
+      expect((await upload.promise).code).toBe('NETWORK_ERROR');
+    });
+
+    it('leaves no timer behind once answered', async () => {
+      vi.useFakeTimers();
+      const { client } = setup();
+      const answer = client.get('/public');
+      await vi.advanceTimersByTimeAsync(0);
+      expect((await answer).success).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 
   it("gives any other failure its own message, or 'Request failed'", async () => {

@@ -17,6 +17,8 @@ import { noteServerDate } from './server-clock';
  * - Before a call, when the access token expires within a minute (the API says when, decision
  *   0080: access-token-expiry.ts), the session is refreshed first, so a page left open sends no
  *   call with an expired token; the 401 path above stays for what this cannot know.
+ * - A request with no answer within REQUEST_TIMEOUT_MS (an upload: UPLOAD_TIMEOUT_MS) is given up
+ *   and rejects as one that got no response (decision 0100); a caller's `signal` still aborts it.
  */
 
 /** The JSON body every API response carries. */
@@ -36,6 +38,11 @@ export const API_ERROR_MESSAGES = {
   /** Anything else without a message of its own. */
   unknown: 'Request failed',
 } as const;
+
+/** How long a request may go unanswered (a stalled mobile connection) before it is given up. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** The same for a file sent as FormData (a 5 MB screenshot over a slow connection). */
+export const UPLOAD_TIMEOUT_MS = 120_000;
 
 const API_VERSION_PATH = '/api/v1';
 const REFRESH_TOKEN_PATH = '/auth/refresh-token';
@@ -189,7 +196,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       ...requestOptions.headers,
     };
     const init: RequestInit = { method, credentials: 'include', headers };
-    if (requestOptions.signal) init.signal = requestOptions.signal;
 
     try {
       if (body instanceof FormData) {
@@ -202,26 +208,50 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(errorMessage(error), { code: 'CLIENT_ERROR', cause: error });
     }
 
+    // The request ends with the caller's signal or, unanswered, at its time limit.
+    const controller = new AbortController();
+    const callerSignal = requestOptions.signal;
+    const abortWithCaller = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) abortWithCaller();
+    callerSignal?.addEventListener('abort', abortWithCaller);
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      body instanceof FormData ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+    );
+    init.signal = controller.signal;
+    const noResponse = (error: unknown) =>
+      new ApiError(API_ERROR_MESSAGES.noResponse, { code: 'NETWORK_ERROR', cause: error });
+
     const fetchImpl = options.fetch ?? globalThis.fetch;
     let response: Response;
-    const sentAt = Date.now();
-    try {
-      response = await fetchImpl(`${baseUrl}${path}`, init);
-      noteServerDate(response, sentAt, Date.now());
-      noteAccessTokenExpiry(response);
-    } catch (error) {
-      if (isAbortError(error)) {
-        throw new ApiError(errorMessage(error), { code: 'ABORTED', cause: error });
-      }
-      throw new ApiError(API_ERROR_MESSAGES.noResponse, { code: 'NETWORK_ERROR', cause: error });
-    }
-
     let text: string;
     try {
-      text = await response.text();
-    } catch (error) {
-      if (!response.ok) throw httpError(response.status, undefined);
-      throw new ApiError(errorMessage(error), { status: response.status, cause: error });
+      const sentAt = Date.now();
+      try {
+        response = await fetchImpl(`${baseUrl}${path}`, init);
+        noteServerDate(response, sentAt, Date.now());
+        noteAccessTokenExpiry(response);
+      } catch (error) {
+        if (!timedOut && isAbortError(error)) {
+          throw new ApiError(errorMessage(error), { code: 'ABORTED', cause: error });
+        }
+        throw noResponse(error);
+      }
+
+      try {
+        text = await response.text();
+      } catch (error) {
+        if (timedOut) throw noResponse(error);
+        if (!response.ok) throw httpError(response.status, undefined);
+        throw new ApiError(errorMessage(error), { status: response.status, cause: error });
+      }
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', abortWithCaller);
     }
 
     let parsed: unknown = undefined;

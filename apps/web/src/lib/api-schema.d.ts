@@ -2073,6 +2073,7 @@ export interface operations {
               };
               otpExpiry: string;
               maxAttempts: number;
+              resendAfter?: number;
             };
           };
         };
@@ -2303,6 +2304,7 @@ export interface operations {
               };
               otpExpiry: string;
               maxAttempts: number;
+              resendAfter?: number;
             };
           };
         };
@@ -2509,6 +2511,7 @@ export interface operations {
               };
               otpExpiry: string;
               maxAttempts: number;
+              resendAfter?: number;
             };
           };
         };
@@ -2613,6 +2616,7 @@ export interface operations {
               };
               otpExpiry: string;
               maxAttempts: number;
+              resendAfter?: number;
             };
           };
         };
@@ -3446,6 +3450,7 @@ export interface operations {
               };
               otpExpiry: string;
               maxAttempts: number;
+              resendAfter?: number;
             };
           };
         };

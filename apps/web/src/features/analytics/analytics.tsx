@@ -1,6 +1,7 @@
 import { campaignLandingPage, categoryFromQuery } from '@store/domain';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
+import { lazyPart } from '../../components/lazy-part';
 import { siteConfig } from '../../lib/site-config';
 import { whenIdle } from '../../lib/when-idle';
 import { consentSignals, onConsentChange, readConsent, useConsent } from './consent';
@@ -170,7 +171,11 @@ function pageOf(pathname: string, search: string): string {
   return category ? `${pathname}?category=${category.slug}` : pathname;
 }
 
-const ConsentBar = lazy(() => import('./consent-bar'));
+/** Loaded when the browser is idle; when it cannot be, nothing shows in its place. */
+const ConsentBar = lazyPart(
+  () => import('./consent-bar'),
+  (module) => module.default,
+);
 
 /**
  * Mounted once in the storefront layout: one page_view per page (path, or a listing's category). An unknown
@@ -207,9 +212,5 @@ export function Analytics({
     );
   }, [measurementId, page, notFound]);
   if (!measurementId || !idle || choice) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConsentBar />
-    </Suspense>
-  );
+  return <ConsentBar />;
 }

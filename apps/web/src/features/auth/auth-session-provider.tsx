@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { LazyPartProps } from '../../components/lazy-part';
 import { onSessionExpired } from '../../lib/api-client';
 import { useLogout } from './api/logout';
 import { AuthUiProvider, type AuthModalProps } from './auth-ui';
@@ -17,7 +18,7 @@ export function AuthSessionProvider({
   modal,
   children,
 }: {
-  modal?: ComponentType<AuthModalProps>;
+  modal?: ComponentType<AuthModalProps & LazyPartProps>;
   children: ReactNode;
 }) {
   const queryClient = useQueryClient();

@@ -1,6 +1,5 @@
 import {
   createContext,
-  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -8,6 +7,8 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { toastPartNotLoaded, type LazyPartProps } from '../../components/lazy-part';
+import { useToast } from '../../components/toast';
 
 /**
  * What other features use of the authentication UI: open the sign-in modal and read the
@@ -60,7 +61,7 @@ export interface AuthUiProviderProps {
    * The authentication modal: mounted at its first opening (it may be a lazy component, so
    * pages do not load the forms and their validation until someone signs in), then kept.
    */
-  modal?: ComponentType<AuthModalProps>;
+  modal?: ComponentType<AuthModalProps & LazyPartProps>;
   user?: AuthUiUser | null;
   onLogout?: () => Promise<void>;
 }
@@ -81,6 +82,16 @@ export function AuthUiProvider({
     setOpened(true);
   }, []);
   const closeAuthModal = useCallback(() => setOpen(false), []);
+  // A modal that could not be loaded is unmounted, so the next Sign In loads it again.
+  const toast = useToast();
+  const modalNotLoaded = useCallback(
+    (again: boolean) => {
+      toastPartNotLoaded(toast, again);
+      setOpen(false);
+      setOpened(false);
+    },
+    [toast],
+  );
   const logout = useCallback(() => (onLogout ? onLogout() : Promise.resolve()), [onLogout]);
 
   const value = useMemo<AuthUiValue>(
@@ -99,9 +110,12 @@ export function AuthUiProvider({
     <AuthUiContext.Provider value={value}>
       {children}
       {ModalComponent && opened ? (
-        <Suspense fallback={null}>
-          <ModalComponent open={open} onClose={closeAuthModal} initialView={view} />
-        </Suspense>
+        <ModalComponent
+          open={open}
+          onClose={closeAuthModal}
+          initialView={view}
+          onLoadFailed={modalNotLoaded}
+        />
       ) : null}
     </AuthUiContext.Provider>
   );

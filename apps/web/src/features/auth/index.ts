@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPart } from '../../components/lazy-part';
 
 /** The auth feature as other features and root.tsx see it. */
 
@@ -19,6 +19,7 @@ export { useAuth, useAuthActions, useIsSignedIn } from './use-auth';
 export { useSignOut } from './use-sign-out';
 
 /** The sign-in modal, loaded at its first opening: public pages carry no forms or validation. */
-export const AuthModal = lazy(() =>
-  import('./modal/auth-modal').then((module) => ({ default: module.AuthModal })),
+export const AuthModal = lazyPart(
+  () => import('./modal/auth-modal'),
+  (module) => module.AuthModal,
 );

@@ -5,19 +5,13 @@
  * The draft belongs to one account: another account signing in here never sees it.
  */
 
+import { tabStorage as storage } from '../../lib/tab-storage';
+
 const DRAFT_KEY = 'billing-draft';
 
 export const DRAFT_FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'pinCode'] as const;
 
 export type BillingDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The draft `userId` typed in this tab, or null; what storage holds is not trusted. */
 export function readBillingDraft(userId: string): BillingDraft | null {

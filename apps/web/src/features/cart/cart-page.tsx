@@ -1,20 +1,12 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { formatInr, listInWords, plural } from '@store/domain';
+import { lazyPart } from '../../components/lazy-part';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
 import { usePageChange } from '../../components/route-focus';
 import { useFocusLater } from '../../components/use-focus-later';
+import { API_ERROR_MESSAGES } from '../../lib/api-client';
 import { formatIndianDate } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useAuth } from '../auth';
@@ -33,9 +25,14 @@ import { TdsSelect } from './tds-select';
  */
 const pageClass = 'min-h-screen pb-16';
 
-/** Loaded once a buyer is signed in: a guest's cart carries no forms or validation. */
-const BillingForm = lazy(() =>
-  import('./billing-form').then((module) => ({ default: module.BillingForm })),
+/**
+ * Loaded once a buyer is signed in: a guest's cart carries no forms or validation. When it cannot
+ * be loaded the cart stays, with a line saying so and Retry.
+ */
+export const BILLING_FORM_NOT_LOADED = `The billing form could not be loaded: ${API_ERROR_MESSAGES.noResponse}.`;
+const BillingForm = lazyPart(
+  () => import('./billing-form'),
+  (module) => module.BillingForm,
 );
 
 export const meta: Route.MetaFunction = () =>
@@ -269,18 +266,17 @@ export default function CartPage() {
               </button>
             </section>
             {status === 'signed-in' && user ? (
-              <Suspense fallback={null}>
-                <BillingForm
-                  id={billingFormId}
-                  user={user}
-                  address={address}
-                  onStateChange={setBillingState}
-                  onSubmit={checkout}
-                  submitAtOnce={cart.resumeCheckout}
-                  onSubmittedAtOnce={cart.checkoutResumed}
-                  focusOnOpen={signedInHere}
-                />
-              </Suspense>
+              <BillingForm
+                id={billingFormId}
+                user={user}
+                address={address}
+                onStateChange={setBillingState}
+                onSubmit={checkout}
+                submitAtOnce={cart.resumeCheckout}
+                onSubmittedAtOnce={cart.checkoutResumed}
+                focusOnOpen={signedInHere}
+                failedText={BILLING_FORM_NOT_LOADED}
+              />
             ) : null}
           </div>
           <OrderSummary

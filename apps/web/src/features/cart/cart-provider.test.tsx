@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { product } from '../../../test-support/products';
+import { serverCart } from '../../../test-support/server-cart';
 import { renderWithQuery } from '../../../test-support/render';
 import {
   resetAfterTest,
@@ -111,39 +112,6 @@ function expectOnePrice(line: HTMLElement, price: string) {
 
 function guestCartOf(...products: ReturnType<typeof product>[]) {
   writeGuestCart(products.reduce((cart, p) => addToGuestCart(cart, p), emptyGuestCart));
-}
-
-function serverCart(
-  items: { id: number; price: number; current?: number; available?: boolean; from?: number }[],
-) {
-  const subtotal = items.reduce((sum, item) => sum + item.price, 0);
-  const tax = Math.round(subtotal * 18) / 100;
-  return {
-    items: items.map((item) => ({
-      id: `item-${item.id}`,
-      productId: item.id,
-      product: product(item.id, item.current ?? item.price),
-      priceAtAdd: item.price,
-      currentPrice: item.current ?? item.price,
-      ...(item.from === undefined ? {} : { changedFrom: item.from }),
-      available: item.available ?? true,
-      addedAt: '2026-11-22T10:00:00.000Z',
-    })),
-    productIds: items.map((item) => item.id),
-    subtotal,
-    tdsPercent: 0,
-    tdsDeducted: 0,
-    taxable: subtotal,
-    taxPercent: 18,
-    gst: { cgst: 9, sgst: 9, igst: 0 },
-    placeOfSupply: 'Delhi',
-    taxAmount: tax,
-    cgstAmount: tax / 2,
-    sgstAmount: tax / 2,
-    igstAmount: 0,
-    totalAmount: subtotal + tax,
-    tdsRates: [],
-  };
 }
 
 /** Fills a billing form's address (line 1 is always 12 Residency Road). */

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { lazyPart, toastPartNotLoaded } from '../../components/lazy-part';
 import { useToast } from '../../components/toast';
 import { useAuth } from '../auth';
 import { CART_QUERY_KEY, useServerCart } from './api/get-cart';
@@ -17,9 +18,14 @@ import { useCheckout } from './use-checkout';
 import { useCompleteGuestCart } from './use-complete-guest-cart';
 import { useGuestCartSync } from './use-guest-cart-sync';
 
-/** Buy now's billing step, loaded when first opened: public pages carry no forms or validation. */
-const BuyNowDialog = lazy(() =>
-  import('./buy-now-dialog').then((module) => ({ default: module.BuyNowDialog })),
+/**
+ * Buy now's billing step, loaded when first opened: public pages carry no forms or validation.
+ * When it cannot be loaded the page stays, the toast says no response came, and the next tap
+ * loads it again.
+ */
+const BuyNowDialog = lazyPart(
+  () => import('./buy-now-dialog'),
+  (module) => module.BuyNowDialog,
 );
 
 /**
@@ -95,16 +101,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
           <OpenOrderContext.Provider value={value.openOrder}>
             {children}
             {buying && user ? (
-              <Suspense fallback={null}>
-                <BuyNowDialog
-                  product={buying}
-                  user={user}
-                  address={address}
-                  openOrder={value.openOrder}
-                  onClose={stopBuying}
-                  onSubmit={placeBuyNow}
-                />
-              </Suspense>
+              <BuyNowDialog
+                product={buying}
+                user={user}
+                address={address}
+                openOrder={value.openOrder}
+                onClose={stopBuying}
+                onSubmit={placeBuyNow}
+                onLoadFailed={(again) => {
+                  toastPartNotLoaded(toast, again);
+                  stopBuying();
+                }}
+              />
             ) : null}
           </OpenOrderContext.Provider>
         </CartCountContext.Provider>

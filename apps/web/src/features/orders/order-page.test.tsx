@@ -20,12 +20,21 @@ import {
   TEST_CHECKOUT_URL,
 } from '../../../test-support/orders';
 import { createTestQueryClient } from '../../../test-support/render';
-import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
+import {
+  removeSessionHintCookie,
+  resetAfterTest,
+  sampleSession,
+  setSessionHintCookie,
+} from '../../../test-support/session';
 import { formatIndianDate } from '../../lib/format';
 import { trackSale } from '../analytics';
 import { WhatsAppButton } from '../layout/whatsapp-button';
 import { ToastProvider } from '../../components/toast';
-import { SCREENSHOT_NOT_SENT, SCREENSHOT_PROBLEM } from './order-details/payment-submission-form';
+import {
+  SCREENSHOT_NOT_SENT,
+  SCREENSHOT_PROBLEM,
+  UTR_NOT_SENT,
+} from './order-details/payment-submission-form';
 import OrderPage from './order-page';
 import type { Order } from './order-types';
 import {
@@ -379,6 +388,45 @@ describe('order page: awaiting a manual payment', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(field).toHaveFocus());
     expect(field).toHaveAccessibleDescription(message);
+  });
+
+  it('keeps a typed UTR across the session ending, says it was not sent, and sends it only when asked (QA 28 F4)', async () => {
+    const submitPath = `POST /orders/${ORDER_ID}/payment-submission`;
+    const pending = pendingManualOrder();
+    const submitted = pendingManualOrder({
+      payment: {
+        ...pending.payment,
+        submitted: { utr: '412345678901', at: pending.createdAt, screenshot: false },
+      },
+    });
+    const user = userEvent.setup();
+    const api = signedInApi({ [orderPath]: ok(pending), [submitPath]: ok(submitted) });
+    renderOrderPage();
+    await user.type(await screen.findByLabelText(/transaction reference \(UTR\)/), '412345678901');
+
+    // The session ends (signed out on another device): the page asks to sign in.
+    cleanup();
+    removeSessionHintCookie();
+    renderOrderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to see your order' });
+    expect(screen.getByText(/has not been sent yet/)).toHaveTextContent(
+      'Your UTR 412345678901 has not been sent yet. It is kept here: sign in, then press I have paid.',
+    );
+
+    // Signed in again: the UTR is back, said to be unsent, and nothing went by itself.
+    cleanup();
+    setSessionHintCookie();
+    renderOrderPage();
+    const field = await screen.findByLabelText(/transaction reference \(UTR\)/);
+    expect(field).toHaveValue('412345678901');
+    expect(field).toHaveAccessibleDescription(UTR_NOT_SENT);
+    expect(api.callsTo(submitPath)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    await screen.findByText(/^Payment submitted with UTR/, { selector: 'p' });
+    expect(api.callsTo(submitPath).map((call) => call.body)).toEqual([{ utr: '412345678901' }]);
+    // Sent: no draft is left to show again.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it("shows why staff sent back a payment reference, from the order's timeline", async () => {

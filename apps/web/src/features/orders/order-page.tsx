@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Container, PageHeader } from '../../components/page';
 import { PageSpinner } from '../../components/page-spinner';
@@ -9,6 +10,7 @@ import { seo } from '../seo';
 import type { Route } from './+types/order-page';
 import { useOrder } from './api/get-order';
 import { OrderDetails } from './order-details/order-details';
+import { readUtrDraft } from './order-details/utr-draft';
 
 export const meta: Route.MetaFunction = ({ params }) =>
   seo({
@@ -26,18 +28,26 @@ export default function OrderPage({ params }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const hint = useSessionHint();
   if (!hydrated) return <PageSpinner label="Loading your order" />;
-  if (!hint) return <SignInToSeeOrder />;
+  if (!hint) return <SignInToSeeOrder orderId={params.orderId} />;
   return <SignedInOrder orderId={params.orderId} />;
 }
 
-function SignInToSeeOrder() {
+/** Signed out: a UTR typed for this order before the session ended is said to be kept, unsent. */
+function SignInToSeeOrder({ orderId }: { orderId: string }) {
   const { openAuthModal } = useAuthUi();
+  const [utr] = useState(() => readUtrDraft(orderId));
   return (
     <Container className="pb-16">
       <PageHeader
         title="Sign in to see your order"
         intro="Your orders, their payment and their porting steps are in your account."
       />
+      {utr ? (
+        <p className="mb-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+          Your UTR <span className="font-mono">{utr}</span> has not been sent yet. It is kept here:
+          sign in, then press I have paid.
+        </p>
+      ) : null}
       <button type="button" className="btn-primary" onClick={() => openAuthModal('sign-in')}>
         Sign In
       </button>
@@ -51,7 +61,7 @@ function SignedInOrder({ orderId }: { orderId: string }) {
   // Support finds an order by its reference: the WhatsApp button's message quotes it.
   useSetWhatsAppSubject(query.data ? `order ${query.data.reference}` : null);
   if (status === 'loading') return <PageSpinner label="Loading your order" />;
-  if (status !== 'authenticated') return <SignInToSeeOrder />;
+  if (status !== 'authenticated') return <SignInToSeeOrder orderId={orderId} />;
   // Data first: a failed background refetch keeps showing the order.
   if (query.data) return <OrderDetails order={query.data} refetch={query.refetch} />;
   if (query.isError) {

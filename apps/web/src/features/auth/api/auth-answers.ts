@@ -20,6 +20,8 @@ export interface OtpIssued {
   channels?: OtpChannels;
   otpExpiry?: string;
   maxAttempts?: number;
+  /** Seconds before another code may be asked for (the store's OTP_RESEND_COOLDOWN_SECONDS). */
+  resendAfter?: number;
   message?: string;
 }
 
@@ -38,6 +40,8 @@ export function otpIssued(response: { data?: unknown; message?: string }): OtpIs
     channels,
     otpExpiry: typeof data.otpExpiry === 'string' ? data.otpExpiry : undefined,
     maxAttempts: typeof data.maxAttempts === 'number' ? data.maxAttempts : undefined,
+    resendAfter:
+      typeof data.resendAfter === 'number' && data.resendAfter >= 0 ? data.resendAfter : undefined,
     message: response.message,
   };
 }

@@ -421,6 +421,49 @@ describe('authentication modal', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: /Resend OTP in 0:(20|19)/ })).toBeDisabled();
   });
 
+  it('says once that a code expired in the open dialog, counts no attempts, and resends (QA 28 F7)', async () => {
+    const expired = 'This code has expired. Please request a new one.';
+    installFakeApi({
+      'POST /auth/sign-in': issued({ otpExpiry: new Date(Date.now() + 120_000).toISOString() }),
+      'POST /auth/verify-otp': fail(400, expired, { code: 'OTP_EXPIRED', remainingAttempts: 0 }),
+      'POST /auth/resend-otp': issued({ maxAttempts: 10 }),
+    });
+    const user = await signInWithCode();
+    await act(async () => {
+      vi.advanceTimersByTime(121_000);
+    });
+    expect(screen.getByTestId('otp-expiry')).toHaveTextContent(
+      'The code has expired. Please request a new one.',
+    );
+
+    await typeCode(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enter your sign-in code' });
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Verification code' })).toHaveAccessibleDescription(
+        expired,
+      ),
+    );
+    expect(dialog.textContent?.match(/expired/g)).toHaveLength(1);
+    expect(screen.queryByTestId('otp-attempts')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('otp-attempts')).toHaveTextContent('10 attempts left'),
+    );
+    expect(screen.getByTestId('otp-expiry')).toHaveTextContent(/Code expires in/);
+  });
+
+  it("counts Resend's wait as the store's answer says (resendAfter)", async () => {
+    installFakeApi({ 'POST /auth/sign-in': issued({ resendAfter: 5 }) });
+    await signInWithCode();
+    expect(screen.getByRole('button', { name: /Resend OTP in 0:0[45]/ })).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+  });
+
   it('says a used code is gone, stops its countdown and offers a new code, focused once it may be sent', async () => {
     let sends = 0;
     const api = installFakeApi({

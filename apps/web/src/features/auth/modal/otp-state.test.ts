@@ -3,7 +3,7 @@ import {
   initialOtpState,
   OTP_DEFAULT_ATTEMPTS,
   OTP_DEFAULT_TTL_MS,
-  OTP_RESEND_COOLDOWN_MS,
+  OTP_DEFAULT_RESEND_COOLDOWN_MS,
   otpReducer,
 } from './otp-state';
 
@@ -24,7 +24,7 @@ describe('OTP state (spec §3, §4)', () => {
       contactInfo: { mobile: '9876543210' },
       remainingAttempts: OTP_DEFAULT_ATTEMPTS,
       otpExpiry: new Date(now + OTP_DEFAULT_TTL_MS).toISOString(),
-      resendAvailableAt: now + OTP_RESEND_COOLDOWN_MS,
+      resendAvailableAt: now + OTP_DEFAULT_RESEND_COOLDOWN_MS,
     });
     expect(OTP_DEFAULT_ATTEMPTS).toBe(10);
     expect(OTP_DEFAULT_TTL_MS).toBe(600_000);
@@ -69,7 +69,7 @@ describe('OTP state (spec §3, §4)', () => {
       otpExpiry: '2030-01-01T10:15:00.000Z',
       remainingAttempts: 5,
       otpPurpose: 'registration',
-      resendAvailableAt: now + 60_000 + OTP_RESEND_COOLDOWN_MS,
+      resendAvailableAt: now + 60_000 + OTP_DEFAULT_RESEND_COOLDOWN_MS,
     });
     expect(otpReducer(state, { type: 'clear' })).toEqual(initialOtpState);
   });
@@ -120,5 +120,19 @@ describe('OTP state (spec §3, §4)', () => {
     expect(gone.resendAvailableAt).toBe(sent.resendAvailableAt);
     const again = otpReducer(gone, { type: 'resent', issued: {}, now: now + 60_000 });
     expect(again).toMatchObject({ codeGone: false, remainingAttempts: OTP_DEFAULT_ATTEMPTS });
+  });
+
+  it("waits the server's resendAfter before Resend, and ends an expired code's count", () => {
+    const sent = otpReducer(initialOtpState, {
+      type: 'sent',
+      purpose: 'login',
+      contact: { mobile: '9876543210' },
+      issued: { resendAfter: 5, maxAttempts: 10 },
+      now,
+    });
+    expect(sent.resendAvailableAt).toBe(now + 5_000);
+    const expired = otpReducer(sent, { type: 'expired' });
+    expect(expired).toMatchObject({ otpExpiry: null, remainingAttempts: null, codeGone: false });
+    expect(expired.resendAvailableAt).toBe(sent.resendAvailableAt);
   });
 });

@@ -7,8 +7,11 @@ import { codeSentMomentsAgo } from '../auth-errors';
 /** Spec §9: a code is valid about 10 minutes and allows 10 attempts, unless the server says otherwise. */
 export const OTP_DEFAULT_TTL_MS = 10 * 60 * 1000;
 export const OTP_DEFAULT_ATTEMPTS = 10;
-/** The server refuses a new code for the same contact within 30 seconds. */
-export const OTP_RESEND_COOLDOWN_MS = 30 * 1000;
+/**
+ * The server refuses a new code for the same contact within OTP_RESEND_COOLDOWN_SECONDS, which
+ * its answer gives as `resendAfter`; 30 seconds (its default) when it does not say.
+ */
+export const OTP_DEFAULT_RESEND_COOLDOWN_MS = 30 * 1000;
 
 export interface OtpState {
   isOtpSent: boolean;
@@ -47,6 +50,7 @@ export type OtpAction =
   | { type: 'cooldown'; until: number; now: number }
   | { type: 'onItsWay'; purpose: OtpPurpose; contact: ContactInfo; until: number; now: number }
   | { type: 'codeGone' }
+  | { type: 'expired' }
   | { type: 'clear' };
 
 function expiryOf(issued: OtpIssued, now: number): string {
@@ -62,12 +66,18 @@ function attemptsOf(issued: OtpIssued): number {
     : OTP_DEFAULT_ATTEMPTS;
 }
 
+function resendWaitOf(issued: OtpIssued): number {
+  return issued.resendAfter === undefined
+    ? OTP_DEFAULT_RESEND_COOLDOWN_MS
+    : issued.resendAfter * 1000;
+}
+
 /** What every code sent, the first or a new one, sets: its expiry, attempts and resend wait. */
 function freshCode(issued: OtpIssued, now: number) {
   return {
     otpExpiry: expiryOf(issued, now),
     remainingAttempts: attemptsOf(issued),
-    resendAvailableAt: now + OTP_RESEND_COOLDOWN_MS,
+    resendAvailableAt: now + resendWaitOf(issued),
     sentAt: now,
     codeGone: false,
   };
@@ -126,6 +136,10 @@ export function otpReducer(state: OtpState, action: OtpAction): OtpState {
     case 'codeGone':
       if (!state.isOtpSent) return state;
       return { ...state, codeGone: true, otpExpiry: null, remainingAttempts: null };
+    case 'expired':
+      // The refusal says it has expired; its countdown and attempts are over. Resend still works.
+      if (!state.isOtpSent) return state;
+      return { ...state, otpExpiry: null, remainingAttempts: null };
     case 'clear':
       return initialOtpState;
   }
@@ -148,6 +162,8 @@ export interface OtpFlow {
   onItsWay: (purpose: OtpPurpose, contact: ContactInfo, error: unknown) => boolean;
   /** The server has no open code any more (OTP_NOT_FOUND): used or expired. */
   codeGone: () => void;
+  /** The code was refused as expired (OTP_EXPIRED): a resend gives a new one. */
+  expired: () => void;
   /** Successful verification or reset, or the flow was abandoned. */
   clear: () => void;
 }
@@ -179,9 +195,10 @@ export function useOtpFlow(): OtpFlow {
     return true;
   }, []);
   const codeGone = useCallback(() => dispatch({ type: 'codeGone' }), []);
+  const expired = useCallback(() => dispatch({ type: 'expired' }), []);
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
   return useMemo(
-    () => ({ state, sent, resent, verifyFailed, cooldown, onItsWay, codeGone, clear }),
-    [state, sent, resent, verifyFailed, cooldown, onItsWay, codeGone, clear],
+    () => ({ state, sent, resent, verifyFailed, cooldown, onItsWay, codeGone, expired, clear }),
+    [state, sent, resent, verifyFailed, cooldown, onItsWay, codeGone, expired, clear],
   );
 }

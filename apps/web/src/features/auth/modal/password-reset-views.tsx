@@ -15,7 +15,7 @@ import { useResetPassword } from '../api/reset-password';
 import { AUTH_ERROR_FALLBACKS, isCodeGone, OTP_NOTICES, remainingAttemptsOf } from '../auth-errors';
 import { OTP_INCOMPLETE, OTP_LENGTH, OtpInput } from './otp-input';
 import { placeServerErrors } from './server-field-errors';
-import { LinkButton, OtpStatus, signedInAfterAll, ViewSwitch } from './view-parts';
+import { codeRefused, LinkButton, OtpStatus, signedInAfterAll, ViewSwitch } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 const forgotSchema = z.object({ contact: contactSchema });
@@ -133,9 +133,8 @@ export function ResetPasswordView({ otp, go, onAuthenticated }: AuthViewProps) {
         setError('otp', { message: OTP_NOTICES.codeGone });
         return;
       }
-      const remaining = remainingAttemptsOf(error);
-      if (remaining !== undefined) {
-        otp.verifyFailed(remaining);
+      if (remainingAttemptsOf(error) !== undefined) {
+        codeRefused(otp, error);
         resetField('otp');
       }
       const rest = placeServerErrors(error, setError, {

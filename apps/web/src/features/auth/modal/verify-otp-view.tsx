@@ -5,15 +5,9 @@ import { useToast } from '../../../components/toast';
 import { apiErrorMessage } from '../../../lib/api-client';
 import { useSendLoginOtp } from '../api/send-login-otp';
 import { useVerifyOtp } from '../api/verify-otp';
-import {
-  AUTH_ERROR_FALLBACKS,
-  isCodeGone,
-  OTP_NOTICES,
-  remainingAttemptsOf,
-  wrongCodesOf,
-} from '../auth-errors';
+import { AUTH_ERROR_FALLBACKS, isCodeGone, OTP_NOTICES, wrongCodesOf } from '../auth-errors';
 import { OTP_INCOMPLETE, OTP_LENGTH, OtpInput } from './otp-input';
-import { LinkButton, OtpStatus, signedInAfterAll } from './view-parts';
+import { codeRefused, LinkButton, OtpStatus, signedInAfterAll } from './view-parts';
 import type { AuthViewProps } from './view-types';
 
 /**
@@ -84,7 +78,7 @@ export function VerifyOtpView({ otp, go, onAuthenticated }: AuthViewProps) {
         await codeGone();
         return;
       }
-      otp.verifyFailed(remainingAttemptsOf(failure));
+      codeRefused(otp, failure);
       // Only the codes the server found wrong are cleared (both when it does not say), and
       // the message is shown by them; the first box of the first refused code takes the focus.
       const wrong = wrongCodesOf(failure) ?? { sms: true, email: true };

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { displayMobile } from '@store/domain';
 import { useToast } from '../../../components/toast';
-import { apiErrorMessage } from '../../../lib/api-client';
+import { apiErrorMessage, isApiError } from '../../../lib/api-client';
 import { formatCountdown, useSecondsUntil } from '../../../lib/use-countdown';
 import { fetchProfile } from '../api/get-profile';
 import { useResendOtp } from '../api/resend-otp';
-import { AUTH_ERROR_FALLBACKS, retryAfterOf } from '../auth-errors';
+import { AUTH_ERROR_FALLBACKS, remainingAttemptsOf, retryAfterOf } from '../auth-errors';
 import type { OtpFlow } from './otp-state';
 import type { AuthViewProps } from './view-types';
 
@@ -101,6 +101,16 @@ export async function signedInAfterAll(
   otp.clear();
   onAuthenticated({ session }, message);
   return true;
+}
+
+/**
+ * A code refused: the attempts left, as the server counts them. A code refused as expired
+ * (OTP_EXPIRED, whose refusal says so) ends its countdown and attempts instead: its
+ * `remainingAttempts: 0` is no count of the buyer's tries (QA 28 F7).
+ */
+export function codeRefused(otp: OtpFlow, error: unknown) {
+  if (isApiError(error) && error.code === 'OTP_EXPIRED') otp.expired();
+  else otp.verifyFailed(remainingAttemptsOf(error));
 }
 
 /**

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
+import { lazyPart } from '../../../components/lazy-part';
 import { digitMatches, type DigitMatch } from '@store/domain';
 import { DEFAULT_MATCH, parseDigits, type ListingParams } from '../listing-params';
 import { advancedFilterCount } from './advanced-filter-params';
@@ -10,9 +11,7 @@ import { advancedFilterCount } from './advanced-filter-params';
  * loading as a pointer or focus reaches the button, so the tap that opens it seldom waits.
  */
 const loadAdvancedFilters = () => import('./advanced-filters');
-const AdvancedFilters = lazy(() =>
-  loadAdvancedFilters().then((module) => ({ default: module.AdvancedFilters })),
-);
+const AdvancedFilters = lazyPart(loadAdvancedFilters, (module) => module.AdvancedFilters);
 
 const matchLabels: Record<DigitMatch, string> = {
   anywhere: 'Anywhere',
@@ -181,9 +180,12 @@ export function ListingFilters({
 
       <div id={panelId} hidden={!open}>
         {open ? (
-          <Suspense fallback={<p className="mt-4 text-sm text-slate-600">Loading filters…</p>}>
-            <AdvancedFilters params={params} update={update} />
-          </Suspense>
+          <AdvancedFilters
+            params={params}
+            update={update}
+            loading={<p className="mt-4 text-sm text-slate-600">Loading filters…</p>}
+            failedText="More filters could not be loaded."
+          />
         ) : null}
       </div>
     </div>

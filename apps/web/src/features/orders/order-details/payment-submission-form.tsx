@@ -1,5 +1,5 @@
 import { utrKind, UTR_SHAPE_MESSAGE } from '@store/domain';
-import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { useFocusLater } from '../../../components/use-focus-later';
 import { useToast } from '../../../components/toast';
@@ -8,10 +8,14 @@ import { formatIndianDate } from '../../../lib/format';
 import { useAttachScreenshot, useSubmitPayment } from '../api/submit-payment';
 import type { Order } from '../order-types';
 import { trackPurchase } from './track-purchase';
+import { readUtrDraft, writeUtrDraft } from './utr-draft';
 
 const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
 export const SCREENSHOT_PROBLEM = 'Choose a JPEG or PNG image or a PDF file of at most 5 MB.';
+
+/** A UTR typed before the session ended, shown again: it is sent only by "I have paid". */
+export const UTR_NOT_SENT = 'This UTR has not been sent yet: check it and press I have paid.';
 
 /** The UTR went in, the screenshot chosen with it did not. */
 export const SCREENSHOT_NOT_SENT =
@@ -25,12 +29,16 @@ export const SCREENSHOT_NOT_SENT =
  * goes to the sentence that replaces the form, which the parent keeps mounted for it. A refusal
  * because the order can no longer be paid (cancelled meanwhile, say) is told in a toast that
  * stays: the page then shows the order without this form, and the money may be sent already.
+ * The UTR typed is kept in the tab until it is sent (utr-draft.ts), and one kept from before, a
+ * session that ended, say, is shown again as not sent yet.
  */
 export function PaymentSubmissionForm({ order }: { order: Order }) {
   const submitted = order.payment.submitted;
   const submit = useSubmitPayment(order.id);
   const toast = useToast();
-  const [utr, setUtr] = useState('');
+  const [utr, setUtr] = useState(() => readUtrDraft(order.id));
+  /** The UTR shown was typed before this page (the session ended meanwhile) and not sent. */
+  const [notSent, setNotSent] = useState(utr !== '');
   const [screenshot, setScreenshot] = useState<File | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [fileProblem, setFileProblem] = useState<string | undefined>();
@@ -44,6 +52,11 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
     setProblem(message);
     utrField.current?.focus();
   };
+
+  // A UTR the server has (its answer lost, say) is no draft to show again.
+  useEffect(() => {
+    if (submitted) writeUtrDraft(order.id, '');
+  }, [submitted, order.id]);
 
   if (submitted) {
     // Not a live region: one mounted with its words in it is often not announced. The focus
@@ -84,6 +97,7 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
       return;
     }
     setProblem(undefined);
+    setNotSent(false);
     // The file chosen cannot be sent: the buyer mends it (or clears it) rather than paying
     // without it unawares.
     if (fileProblem) {
@@ -122,7 +136,11 @@ export function PaymentSubmissionForm({ order }: { order: Order }) {
         name="utr"
         autoComplete="off"
         value={utr}
-        onChange={(event) => setUtr(event.target.value)}
+        onChange={(event) => {
+          setUtr(event.target.value);
+          writeUtrDraft(order.id, event.target.value);
+        }}
+        hint={notSent ? UTR_NOT_SENT : undefined}
         error={problem}
       />
       <ScreenshotField

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, registerByApi } from '../support/accounts';
+import { type ApiNumber, clickWhenHydrated } from '../support/store-pages';
+
+/**
+ * A part loaded on demand whose script cannot be fetched (offline, or a tab left open across a
+ * deployment that removed the old chunk names) fails in its place: the page stays, the buyer is
+ * told, and a later tap loads it (decision 0100).
+ */
+test("Buy now's dialog that cannot load keeps the number page, says so, and opens on the next tap", async ({
+  page,
+}) => {
+  await registerByApi(page.request, newAccount('chunk tester'));
+  const listed = await page.request.get('/api/v1/numbers?sort=price_desc&pageSize=20');
+  const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
+  const number = items[Math.floor(Math.random() * items.length)]!;
+  await page.goto(`/numbers/${number.number}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+
+  const chunk = /\/buy-now-dialog-[^/]*\.js$/;
+  await page.route(chunk, (route) => route.abort('connectionreset'));
+  await clickWhenHydrated(page.getByRole('button', { name: 'Buy now' }));
+  await expect(page.getByText('No response received from server')).toBeVisible();
+  await expect(heading).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page.getByRole('dialog', { name: `Buy ${number.display}` })).toBeVisible();
+});
+
+test('the cart opened offline keeps the page; online again, Retry and then a reload load its billing form', async ({
+  page,
+  context,
+}) => {
+  await registerByApi(page.request, newAccount('offline tester'));
+  const listed = await page.request.get('/api/v1/numbers?sort=price_desc&page=2&pageSize=20');
+  const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
+  const number = items[Math.floor(Math.random() * items.length)]!;
+  expect((await page.request.post(`/api/v1/cart/add/${number.id}`)).ok()).toBe(true);
+  await page.goto('/premium-numbers');
+  const cartLink = page.getByRole('banner').getByRole('link', { name: /cart/i }).first();
+  await clickWhenHydrated(cartLink);
+  await context.setOffline(true);
+  await expect(page.getByText('The billing form could not be loaded')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /cart/i })).toBeVisible();
+  await context.setOffline(false);
+  // Chromium keeps the shared scripts it could not fetch as failed: the page must be reloaded.
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page.getByRole('region', { name: 'Billing details' })).toBeVisible();
+});
