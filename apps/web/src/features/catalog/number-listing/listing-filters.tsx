@@ -12,6 +12,8 @@ import { advancedFilterCount } from './advanced-filter-params';
  */
 const loadAdvancedFilters = () => import('./advanced-filters');
 const AdvancedFilters = lazyPart(loadAdvancedFilters, (module) => module.AdvancedFilters);
+/** A load started early that fails is told when the panel opens, not as an unhandled error. */
+const preloadAdvancedFilters = () => void loadAdvancedFilters().catch(() => {});
 
 const matchLabels: Record<DigitMatch, string> = {
   anywhere: 'Anywhere',
@@ -160,8 +162,8 @@ export function ListingFilters({
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setOpen((value) => !value)}
-            onPointerEnter={loadAdvancedFilters}
-            onFocus={loadAdvancedFilters}
+            onPointerEnter={preloadAdvancedFilters}
+            onFocus={preloadAdvancedFilters}
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-semibold text-blue-800 hover:bg-blue-50"
           >
             More filters
