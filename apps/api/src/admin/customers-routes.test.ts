@@ -209,13 +209,16 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       url: api('/user/address'),
       payload: { line1: '7 Lake View', city: 'Pune', state: 'Maharashtra', pinCode: '411001' },
     });
-    const [paidId, unpaidId] = await insertOrders(app, [
+    const [paidId, unpaidId, submittedId] = await insertOrders(app, [
       { status: 'completed', paidAt: new Date(), rupees: 25_000 },
       { status: 'cancelled', rupees: 9_000 },
+      { status: 'pending_payment', paymentSubmitted: true },
     ]);
-    // insertOrders makes its own buyer: give both orders to Kavya.
-    await database.db.update(orders).set({ userId: buyer.user.id }).where(eq(orders.id, paidId!));
-    await database.db.update(orders).set({ userId: buyer.user.id }).where(eq(orders.id, unpaidId!));
+    // insertOrders makes its own buyer: give the orders to Kavya.
+    await database.db
+      .update(orders)
+      .set({ userId: buyer.user.id })
+      .where(inArray(orders.id, [paidId!, unpaidId!, submittedId!]));
     expect(
       (await sendEnquiry(app, { email: buyer.details.email, name: 'Kavya M' })).statusCode,
     ).toBe(201);
@@ -234,7 +237,7 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       accountType: 'Individual',
       getWhatsappUpdate: true,
       address: { line1: '7 Lake View', city: 'Pune', state: 'Maharashtra', pinCode: '411001' },
-      orderCount: 2,
+      orderCount: 3,
       paidTotal: 2_500_000,
       closed: false,
       lastSignInAt: expect.any(String),
@@ -246,11 +249,22 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       ]),
     );
     expect(customer.consents[0].policyVersion).toEqual(expect.any(String));
-    expect(customer.orders).toHaveLength(2);
+    expect(customer.orders).toHaveLength(3);
     expect(customer.orders).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: paidId, status: 'completed', totalAmount: 2_500_000 }),
+        expect.objectContaining({
+          id: paidId,
+          status: 'completed',
+          statusLabel: 'Completed',
+          totalAmount: 2_500_000,
+        }),
         expect.objectContaining({ id: unpaidId, status: 'cancelled', paidAt: null }),
+        // In the Orders list's words: a payment submitted is not "Awaiting payment".
+        expect.objectContaining({
+          id: submittedId,
+          status: 'pending_payment',
+          statusLabel: 'Payment submitted',
+        }),
       ]),
     );
     expect(customer.enquiries).toEqual([

@@ -80,6 +80,8 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     await insertOrders(app, [
       { status: 'pending_payment' },
       { status: 'pending_payment', holdMinutes: -5 },
+      { status: 'pending_payment', paymentSubmitted: true },
+      { status: 'pending_payment', paymentSubmitted: true, holdMinutes: 600 },
       { status: 'paid', rupees: 1180.5, paidAt: new Date() },
       { status: 'paid', paidAt: '2020-01-01T00:00:00Z', needsRefund: true },
       { status: 'upc_sent', paidAt: '2020-01-01T00:00:00Z' },
@@ -107,6 +109,7 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     expect(data.daily.at(-1)).toEqual({ date: indiaToday, orders: 1, revenue: 1180.5 });
     expect(data.waiting).toEqual({
       awaitingPayment: 1,
+      paymentsToCheck: 2,
       paid: 2,
       upcSent: 1,
       porting: 1,
@@ -136,6 +139,8 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     const { app } = ctx();
     await insertOrders(app, [
       { status: 'pending_payment' },
+      // A payment the buyer submitted waits for staff to check it.
+      { status: 'pending_payment', paymentSubmitted: true },
       { status: 'paid', paidAt: new Date() },
       { status: 'paid', paidAt: new Date(), needsRefund: true },
       { status: 'upc_sent', paidAt: new Date() },
@@ -146,6 +151,6 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     const counts = await staff.client.get(api('/admin/counts'));
     expect(counts.statusCode).toBe(200);
     expect(counts.headers['cache-control']).toBe('no-store');
-    expect(counts.json().data).toEqual({ orders: 3, enquiries: 0 });
+    expect(counts.json().data).toEqual({ orders: 4, enquiries: 0 });
   });
 });

@@ -24,7 +24,12 @@ export const dashboardSchema = z.object({
     .describe('The last 30 days in India, oldest first, today last'),
   waiting: z
     .object({
-      awaitingPayment: count.describe('Awaiting payment with the hold still live'),
+      awaitingPayment: count.describe(
+        "Awaiting the buyer's payment (none submitted) with the hold still live",
+      ),
+      paymentsToCheck: count.describe(
+        'A payment the buyer submitted (a UTR) for staff to check: confirm or reject it',
+      ),
       paid: count.describe('Paid, the UPC code not yet sent'),
       upcSent: count,
       porting: count.describe('Porting in progress'),
@@ -43,6 +48,8 @@ export const dashboardSchema = z.object({
 
 /** GET /admin/counts: what the console's navigation shows beside its areas. */
 export const consoleCountsSchema = z.object({
-  orders: count.describe('Orders whose next step is the team’s: paid (UPC to send) or to refund'),
+  orders: count.describe(
+    'Orders whose next step is the team’s: a submitted payment to check, paid (UPC to send) or to refund',
+  ),
   enquiries: count.describe('Open enquiries (new or in progress)'),
 });

@@ -1,5 +1,6 @@
 import {
   findCategory,
+  orderStatusLabel,
   orderStatusLabels,
   portingStatusLabels,
   toRupees,
@@ -194,7 +195,7 @@ function toOrderView(
     id: order.id,
     reference: order.reference,
     status: order.status,
-    statusLabel: submitted(order) ? 'Payment submitted' : orderStatusLabels[order.status],
+    statusLabel: orderStatusLabel(order.status, submitted(order)),
     items: items.map((item) => toOrderItem(item, steps, refunds, documents)),
     amounts: orderAmounts(order),
     billing: order.billing as Billing,

@@ -1,4 +1,4 @@
-import { orderStatusLabels } from '@store/domain';
+import { orderStatusLabel } from '@store/domain';
 import type { AuditService } from '../audit/audit-service';
 import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/database';
@@ -45,7 +45,10 @@ export function createAccountClosing(deps: {
       const open = await findOpenOrders(tx, userId, now);
       if (open.length > 0) {
         const list = open
-          .map((order) => `${order.reference} (${orderStatusLabels[order.status]})`)
+          .map(
+            (order) =>
+              `${order.reference} (${orderStatusLabel(order.status, order.paymentSubmittedAt !== null)})`,
+          )
           .join(', ');
         const whose = closer.by === 'buyer' ? 'Your account' : 'This account';
         throw conflict(

@@ -314,6 +314,9 @@ export const staffCustomerDetailSchema = staffCustomerSchema.extend({
       id: z.string(),
       reference: z.string(),
       status: z.enum(orderStatuses),
+      statusLabel: z
+        .string()
+        .describe('The status in words, as the Orders list says it ("Payment submitted" too)'),
       totalAmount: z.number().int().describe('Paise'),
       createdAt: z.string(),
       paidAt: z.string().nullable(),

@@ -11374,6 +11374,7 @@ export interface operations {
   getAdminOrders: {
     parameters: {
       query?: {
+        /** @description An order status; pending_payment is awaiting the buyer's payment (none submitted), payment_submitted a payment the buyer submitted for staff to check */
         status?:
           | 'pending_payment'
           | 'paid'
@@ -11382,7 +11383,8 @@ export interface operations {
           | 'ported'
           | 'completed'
           | 'cancelled'
-          | 'refunded';
+          | 'refunded'
+          | 'payment_submitted';
         /** @description Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, even if staff sent it back, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name or of the name the order is billed to (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
         q?: string;
         needsRefund?: 'true' | 'false';
@@ -20440,8 +20442,10 @@ export interface operations {
               }[];
               /** @description Orders waiting at each step now */
               waiting: {
-                /** @description Awaiting payment with the hold still live */
+                /** @description Awaiting the buyer's payment (none submitted) with the hold still live */
                 awaitingPayment: number;
+                /** @description A payment the buyer submitted (a UTR) for staff to check: confirm or reject it */
+                paymentsToCheck: number;
                 /** @description Paid, the UPC code not yet sent */
                 paid: number;
                 upcSent: number;
@@ -20570,7 +20574,7 @@ export interface operations {
             success: true;
             message?: string;
             data: {
-              /** @description Orders whose next step is the team’s: paid (UPC to send) or to refund */
+              /** @description Orders whose next step is the team’s: a submitted payment to check, paid (UPC to send) or to refund */
               orders: number;
               /** @description Open enquiries (new or in progress) */
               enquiries: number;
@@ -21256,6 +21260,8 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The status in words, as the Orders list says it ("Payment submitted" too) */
+                statusLabel: string;
                 /** @description Paise */
                 totalAmount: number;
                 createdAt: string;

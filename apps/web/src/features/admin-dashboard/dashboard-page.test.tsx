@@ -35,7 +35,14 @@ const dashboard = {
     lastMonth: { orders: 1, revenue: 6000 },
   },
   daily: days,
-  waiting: { awaitingPayment: 2, paid: 5, upcSent: 1, porting: 7, needsRefund: 1 },
+  waiting: {
+    awaitingPayment: 2,
+    paymentsToCheck: 3,
+    paid: 5,
+    upcSent: 1,
+    porting: 7,
+    needsRefund: 1,
+  },
   enquiries: { open: 4 },
   messages: { undelivered: 2 },
   inventory: {
@@ -81,6 +88,7 @@ describe('the dashboard', () => {
     renderConsole(<DashboardPage />, { api: { 'GET /admin/dashboard': ok(dashboard) } });
     const waiting = await screen.findByRole('region', { name: 'Waiting for the team' });
     const expected = [
+      ['Payments to check', '3', '/admin/orders?status=payment_submitted'],
       ['Awaiting payment', '2', '/admin/orders?status=pending_payment'],
       ['Paid', '5', '/admin/orders?status=paid'],
       ['UPC sent', '1', '/admin/orders?status=upc_sent'],

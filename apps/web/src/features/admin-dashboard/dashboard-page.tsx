@@ -41,7 +41,12 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
       </Section>
 
       <Section title="Waiting for the team">
-        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7">
+        <div className="grid gap-3 sm:grid-cols-4">
+          <StatCard
+            label="Payments to check"
+            value={waiting.paymentsToCheck}
+            to="/admin/orders?status=payment_submitted"
+          />
           <StatCard
             label="Awaiting payment"
             value={waiting.awaitingPayment}

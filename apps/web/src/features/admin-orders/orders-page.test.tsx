@@ -104,6 +104,19 @@ describe('the console order list', () => {
     );
   });
 
+  it("lands on the payments to check from the dashboard's link, its own status choice", async () => {
+    const api = installFakeApi({ 'GET /admin/orders': page([staffPendingOrder()]) });
+    renderWithQuery('/admin/orders?status=payment_submitted', <OrdersPage />);
+    await screen.findByRole('table');
+    expect(api.calls.at(-1)!.path).toBe('/admin/orders?status=payment_submitted&page=1&pageSize=25');
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(status).toHaveDisplayValue('Payment submitted');
+    await userEvent.selectOptions(status, 'Awaiting payment');
+    await waitFor(() =>
+      expect(api.calls.at(-1)!.path).toBe('/admin/orders?status=pending_payment&page=1&pageSize=25'),
+    );
+  });
+
   it('pages with Newer and Older', async () => {
     const api = installFakeApi({
       'GET /admin/orders': (_body, call) => {
