@@ -43,6 +43,9 @@ export const dashboardSchema = z.object({
   inventory: z.object({
     categories: z.array(z.object({ category: z.string(), name: z.string(), ...statusCounts })),
     totals: z.object(statusCounts),
+    relistable: count.describe(
+      'Of the sold numbers, those whose sale was undone (refunded, or cancelled after payment) before a UPC went out: staff may put them back on sale',
+    ),
   }),
 });
 

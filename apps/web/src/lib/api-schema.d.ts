@@ -20483,6 +20483,8 @@ export interface operations {
                   comingSoon: number;
                   total: number;
                 };
+                /** @description Of the sold numbers, those whose sale was undone (refunded, or cancelled after payment) before a UPC went out: staff may put them back on sale */
+                relistable: number;
               };
             };
           };

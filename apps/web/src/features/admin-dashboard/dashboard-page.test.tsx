@@ -69,6 +69,7 @@ const dashboard = {
       },
     ],
     totals: { available: 1620, reserved: 2, sold: 13, hidden: 1, comingSoon: 5, total: 1641 },
+    relistable: 0,
   },
 };
 
@@ -124,6 +125,20 @@ describe('the dashboard', () => {
     await user.click(within(inventory).getByText('Show as a table'));
     const row = within(inventory).getByRole('row', { name: /Unique Numbers/ });
     expect(row).toHaveTextContent('Unique Numbers1,50003051,508');
+  });
+
+  it('says apart the sold numbers whose sale was undone, which can go back on sale', async () => {
+    renderConsole(<DashboardPage />, {
+      api: {
+        'GET /admin/dashboard': ok({
+          ...dashboard,
+          inventory: { ...dashboard.inventory, relistable: 2 },
+        }),
+      },
+    });
+    expect(await screen.findByRole('region', { name: 'Inventory' })).toHaveTextContent(
+      '13 sold (2 of them refunded or cancelled, can go back on sale), 1 hidden',
+    );
   });
 
   it('says so when the figures cannot be read, and tries again', async () => {
