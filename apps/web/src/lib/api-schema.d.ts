@@ -20791,6 +20791,17 @@ export interface operations {
                 createdAt: string;
               };
               invitationSent: boolean;
+              /** @description The invitation messages that did not go at once */
+              notDelivered: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp';
+                to: string;
+                /**
+                 * @description failed: refused for good (a wrong address), listed in Messages not delivered; waiting: tried again by the outbox
+                 * @enum {string}
+                 */
+                status: 'waiting' | 'failed';
+              }[];
             };
           };
         };

@@ -65,7 +65,11 @@ describe('the staff page', () => {
         body: {
           success: true,
           message: 'Priya Nair has been invited.',
-          data: { member: { ...kiran, name: 'Priya Nair' }, invitationSent: true },
+          data: {
+            member: { ...kiran, name: 'Priya Nair' },
+            invitationSent: true,
+            notDelivered: [],
+          },
         },
       },
     });
@@ -92,6 +96,33 @@ describe('the staff page', () => {
       role: 'admin',
     });
     await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveValue(''));
+  });
+
+  it('warns, until closed, of an invitation e-mail refused', async () => {
+    const user = userEvent.setup();
+    const message =
+      'Priya Nair has been invited, but the e-mail to priya@mistyped.invalid was refused: check the address (it is listed in Messages not delivered).';
+    renderStaff({
+      'POST /admin/staff': {
+        status: 201,
+        body: {
+          success: true,
+          message,
+          data: {
+            member: { ...kiran, name: 'Priya Nair' },
+            invitationSent: true,
+            notDelivered: [{ channel: 'email', to: 'priya@mistyped.invalid', status: 'failed' }],
+          },
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    await user.type(within(form).getByLabelText('Name'), 'Priya Nair');
+    await user.type(within(form).getByLabelText('E-mail'), 'priya@mistyped.invalid');
+    await user.type(within(form).getByLabelText('Mobile'), '98200 44556');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    const toast = (await screen.findByText(message)).closest('[data-toast-type]');
+    expect(toast).toHaveAttribute('data-toast-type', 'warning');
   });
 
   it('shows why an invitation was refused', async () => {

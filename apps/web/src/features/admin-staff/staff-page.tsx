@@ -181,8 +181,10 @@ function InviteForm() {
         email: values.email.trim(),
         mobile: values.mobile.trim(),
       });
-      if (invited.invitationSent) toast.success(invited.message);
-      else toast.warning(invited.message);
+      // A message refused or still to be retried is told as a warning, until closed.
+      if (invited.invitationSent && invited.notDelivered.length === 0) {
+        toast.success(invited.message);
+      } else toast.warning(invited.message, { duration: Infinity });
       reset();
     } catch (error) {
       toast.error(errorMessage(error, 'The member could not be invited.'));
