@@ -1402,7 +1402,7 @@ export interface paths {
     };
     /**
      * The audit log (administrators): every change made in the console
-     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited.
+     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited. Further pages: give the first answer’s upTo, so that entries written meanwhile do not shift them (decision 0101).
      */
     get: operations['getAdminAudit'];
     put?: never;
@@ -17969,6 +17969,8 @@ export interface operations {
         entityId?: string;
         /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., message., number., order., staff., tax_register., user.) */
         action?: string;
+        /** @description Only entries up to this id: the answer's upTo from the first page, so that further pages do not shift as entries are written */
+        upTo?: number;
         page?: number;
         pageSize?: number;
       };
@@ -18015,6 +18017,8 @@ export interface operations {
               page: number;
               pageSize: number;
               pageCount: number;
+              /** @description The newest entry these pages hold (the request’s upTo, else the newest now): give it as upTo with the next page */
+              upTo: number | null;
             };
           };
         };
