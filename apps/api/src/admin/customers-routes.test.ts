@@ -435,4 +435,23 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
     ]);
     expect(view.auditEntries[0]).not.toHaveProperty('after');
   });
+
+  it('refuses to close an account with an open order in the team’s words, naming its status as Orders does', async () => {
+    const { app, database } = ctx();
+    const buyer = await registerCustomer(app, { name: 'Asha Verma' });
+    const [orderId] = await insertOrders(app, [
+      { status: 'pending_payment', paymentSubmitted: true, reference: 'VN-20261201-5TEB4TY1' },
+    ]);
+    await database.db.update(orders).set({ userId: buyer.user.id }).where(eq(orders.id, orderId!));
+    const admin = await staffMember(app, 'admin');
+    const refused = await admin.client.post(api(`/admin/customers/${buyer.user.id}/close`), {
+      reason: 'Asked by e-mail on 30 Nov',
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ACCOUNT_HAS_OPEN_ORDERS',
+      message:
+        "This account cannot be closed yet: an order is still open: VN-20261201-5TEB4TY1 (Payment submitted). Once the porting is complete, or an unpaid order's hold has lapsed or it is cancelled, the account can be closed. Open the orders in Orders to finish or cancel them.",
+    });
+  });
 });

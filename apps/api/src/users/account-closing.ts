@@ -50,9 +50,13 @@ export function createAccountClosing(deps: {
               `${order.reference} (${orderStatusLabel(order.status, order.paymentSubmittedAt !== null)})`,
           )
           .join(', ');
-        const whose = closer.by === 'buyer' ? 'Your account' : 'This account';
+        // The buyer is offered help; an administrator is told where to act.
+        const [whose, next] =
+          closer.by === 'buyer'
+            ? ['Your account', 'Contact us if you need help with an order.']
+            : ['This account', 'Open the orders in Orders to finish or cancel them.'];
         throw conflict(
-          `${whose} cannot be closed yet: ${open.length === 1 ? 'an order is' : 'some orders are'} still open: ${list}. Once the porting is complete, or an unpaid order's hold has lapsed or it is cancelled, the account can be closed. Contact us if you need help with an order.`,
+          `${whose} cannot be closed yet: ${open.length === 1 ? 'an order is' : 'some orders are'} still open: ${list}. Once the porting is complete, or an unpaid order's hold has lapsed or it is cancelled, the account can be closed. ${next}`,
           'ACCOUNT_HAS_OPEN_ORDERS',
           { openOrders: open.map((order) => order.reference) },
         );
