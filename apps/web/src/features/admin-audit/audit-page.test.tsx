@@ -94,7 +94,8 @@ describe('the audit log page', () => {
     expect(invite).toHaveTextContent('Staff member Kiran Rao');
     expect(invite).not.toHaveTextContent('b1c2d3e4');
     expect(invite).toHaveTextContent('name: Kiran Rao');
-    expect(invite).toHaveTextContent('role: support');
+    // The role as the Staff page names it, not the stored word.
+    expect(invite).toHaveTextContent('role: Support');
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
   });
@@ -446,7 +447,10 @@ describe('changeLines', () => {
       { field: 'status', before: 'new', after: 'closed', changed: true },
     ]);
     expect(changeLines('staff.invite', null, { role: 'admin' })).toEqual([
-      { field: 'role', before: null, after: 'admin', changed: true },
+      { field: 'role', before: null, after: 'Administrator', changed: true },
+    ]);
+    expect(changeLines('staff.role', { role: 'admin' }, { role: 'support' })).toEqual([
+      { field: 'role', before: 'Administrator', after: 'Support', changed: true },
     ]);
     expect(changeLines('enquiry.note', { note: 'x', tags: ['a'] }, { note: 'x' })).toEqual([
       { field: 'note', before: 'x', after: 'x', changed: false },

@@ -15,9 +15,8 @@ import { useAuth } from '../auth';
 import { useChangeStaff } from './api/change-staff';
 import { useStaffMembers, type StaffMember } from './api/get-staff';
 import { useInviteStaff } from './api/invite-staff';
+import { staffRoleNames } from './role-names';
 import type { Route } from './+types/staff-page';
-
-const roleNames = { support: 'Support', admin: 'Administrator' } as const;
 
 export const meta: Route.MetaFunction = () => consoleMeta('Staff');
 
@@ -75,7 +74,7 @@ function staffColumns(selfId: string | undefined) {
 function RoleCell({ member, self }: { member: StaffMember; self: boolean }) {
   const toast = useToast();
   const { mutateAsync, isPending } = useChangeStaff();
-  if (self) return roleNames[member.role];
+  if (self) return staffRoleNames[member.role];
   return (
     <select
       aria-label={`Role of ${member.name}`}
@@ -91,7 +90,7 @@ function RoleCell({ member, self }: { member: StaffMember; self: boolean }) {
         }
       }}
     >
-      {Object.entries(roleNames).map(([role, name]) => (
+      {Object.entries(staffRoleNames).map(([role, name]) => (
         <option key={role} value={role}>
           {name}
         </option>
@@ -225,8 +224,8 @@ function InviteForm() {
           {...register('mobile')}
         />
         <SelectField label="Role" error={errors.role?.message} {...register('role')}>
-          <option value="support">{roleNames.support}</option>
-          <option value="admin">{roleNames.admin}</option>
+          <option value="support">{staffRoleNames.support}</option>
+          <option value="admin">{staffRoleNames.admin}</option>
         </SelectField>
       </div>
       <SubmitButton pending={isSubmitting} className="mt-4 sm:w-auto sm:px-6">
