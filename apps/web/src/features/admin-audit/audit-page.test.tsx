@@ -353,7 +353,7 @@ describe('the audit log page', () => {
     const { calls } = renderConsole(<AuditPage />, {
       path: '/admin/audit',
       api: {
-        'GET /admin/audit': (_body: unknown, call: { path: string }) =>
+        'GET /admin/audit': (_body, call) =>
           auditPage({
             total: 60,
             pageCount: 2,
