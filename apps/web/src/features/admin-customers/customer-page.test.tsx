@@ -152,6 +152,9 @@ describe('/admin/customers/:customerId', () => {
       },
     });
     const button = await screen.findByRole('button', { name: 'Close this account' });
+    // Styled as the danger it is, unlike "Download this buyer's data" above it.
+    expect(button).toHaveClass('bg-red-700');
+    expect(screen.getByRole('button', { name: /Download/ })).not.toHaveClass('bg-red-700');
     fireEvent.click(button);
     expect(screen.getByRole('alert')).toHaveTextContent('Say why the account is closed');
     fireEvent.change(screen.getByLabelText('Reason (kept in the audit log)'), {
