@@ -181,6 +181,7 @@ describeEachDatabase(
       const res = await change(admin.client, support.user.id, { role: 'admin' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.role).toBe('admin');
+      expect(res.json().message).toBe('Sunita Support is now an administrator.');
       // The member's access token still says support: the account's role wins at once.
       expect((await support.client.get(api('/admin/audit'))).statusCode).toBe(200);
 
@@ -279,6 +280,7 @@ describeEachDatabase(
       const disabled = await change(admin.client, invited.id, { disabled: true });
       expect(disabled.statusCode, disabled.body).toBe(200);
       expect(disabled.json().data.disabledAt).toEqual(expect.any(String));
+      expect(disabled.json().message).toBe(`${invited.name} is disabled and signed out.`);
 
       // The access token issued before is refused on the very next request, and so is refresh.
       const next = await member.get(api('/admin/counts'));

@@ -9,7 +9,9 @@ import {
   staffInvitedSchema,
   staffMemberSchema,
   staffParams,
+  type StaffChange,
   type StaffInvited,
+  type StaffMemberView,
 } from '../staff/staff-schemas';
 import { adminOnlyRoute, staffErrors } from './admin-schemas';
 
@@ -27,6 +29,16 @@ function invitedMessage({ member, invitationSent, notDelivered }: StaffInvited):
       : `the ${channelWords[channel]} to ${to} could not be sent yet: the store tries again, and lists it in Messages not delivered if it gives up`,
   );
   return `${member.name} has been invited, but ${failures.join('; ')}.`;
+}
+
+/** What a change made of the member, in words: "Ravi Admin is now an administrator." */
+function changedMessage(member: StaffMemberView, change: StaffChange): string {
+  const now = [
+    change.role && `is now ${member.role === 'admin' ? 'an administrator' : 'support'}`,
+    change.disabled === true && 'is disabled and signed out',
+    change.disabled === false && 'is enabled again',
+  ].filter(Boolean);
+  return `${member.name} ${now.join(' and ')}.`;
 }
 
 /** The team (administrators only): list, invite, change role, disable and enable. */
@@ -100,7 +112,7 @@ export async function adminStaffRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const member = await staff.change(currentUser(request).id, request.params.id, request.body);
-      return ok(member, `${member.name}'s account has been updated.`);
+      return ok(member, changedMessage(member, request.body));
     },
   );
 }

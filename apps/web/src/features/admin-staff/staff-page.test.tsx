@@ -144,20 +144,32 @@ describe('the staff page', () => {
     expect(within(form).getByLabelText('Name')).toHaveValue('Priya Nair');
   });
 
-  it('changes a role', async () => {
+  it('changes a role only once confirmed, saying what it gives', async () => {
     const user = userEvent.setup();
     const { callsTo } = renderStaff({
       'PATCH /admin/staff/staff-kiran': ok(
         { ...kiran, role: 'admin' },
-        "Kiran Rao's account has been updated.",
+        'Kiran Rao is now an administrator.',
       ),
     });
+    const role = () => screen.getByRole('combobox', { name: 'Role of Kiran Rao' });
     await user.selectOptions(
       await screen.findByRole('combobox', { name: 'Role of Kiran Rao' }),
       'Administrator',
     );
-    expect(await screen.findByText("Kiran Rao's account has been updated.")).toBeInTheDocument();
-    expect(callsTo('PATCH /admin/staff/staff-kiran')[0]!.body).toEqual({ role: 'admin' });
+    const confirm = screen.getByRole('group', { name: 'Make Kiran Rao Administrator?' });
+    expect(confirm).toHaveTextContent("download any buyer's data and close accounts");
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('PATCH /admin/staff/staff-kiran')).toHaveLength(0);
+    await waitFor(() => expect(role()).toHaveFocus());
+    expect(role()).toHaveDisplayValue('Support');
+
+    await user.selectOptions(role(), 'Administrator');
+    await user.click(screen.getByRole('button', { name: 'Make Administrator' }));
+    expect(await screen.findByText('Kiran Rao is now an administrator.')).toBeInTheDocument();
+    expect(callsTo('PATCH /admin/staff/staff-kiran')).toEqual([
+      expect.objectContaining({ body: { role: 'admin' } }),
+    ]);
   });
 
   it('disables a member only once confirmed, and enables a disabled one', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeMobile } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useInlinePanel } from '../../components/inline-panel';
 import { InlineConfirm } from '../../components/inline-confirm';
 import { useForm } from 'react-hook-form';
@@ -71,23 +71,53 @@ function staffColumns(selfId: string | undefined) {
   ];
 }
 
+/** What a role change gives or takes away, asked before it is made. */
+const roleQuestions = {
+  admin: (name: string) =>
+    `Make ${name} an administrator? They can then manage the team, read the audit log and the tax register, download any buyer's data and close accounts.`,
+  support: (name: string) =>
+    `Make ${name} support? They lose Staff, the audit log and the tax register at once.`,
+} as const;
+
+/**
+ * A member's role: every change gives or takes away the administrator's powers, so the select
+ * asks first (a mis-tap on a phone must not make an administrator).
+ */
 function RoleCell({ member, self }: { member: StaffMember; self: boolean }) {
   const toast = useToast();
   const { mutateAsync, isPending } = useChangeStaff();
+  const { open, show, close, openerRef, onKeyDown } = useInlinePanel<HTMLSelectElement>();
+  const [asked, setAsked] = useState<StaffMember['role']>(member.role);
   if (self) return staffRoleNames[member.role];
+  if (open) {
+    return (
+      <InlineConfirm
+        label={`Make ${member.name} ${staffRoleNames[asked]}?`}
+        question={roleQuestions[asked](member.name)}
+        action={`Make ${staffRoleNames[asked]}`}
+        onConfirm={async () => {
+          close();
+          try {
+            toast.success(await mutateAsync({ id: member.id, role: asked }));
+          } catch (error) {
+            toast.error(errorMessage(error, 'The role could not be changed.'));
+          }
+        }}
+        onCancel={close}
+        onKeyDown={onKeyDown}
+      />
+    );
+  }
   return (
     <select
+      ref={openerRef}
       aria-label={`Role of ${member.name}`}
       className="rounded-md border border-slate-300 bg-white px-2 py-1"
       value={member.role}
       disabled={isPending}
-      onChange={async (event) => {
-        const role = event.target.value as StaffMember['role'];
-        try {
-          toast.success(await mutateAsync({ id: member.id, role }));
-        } catch (error) {
-          toast.error(errorMessage(error, 'The role could not be changed.'));
-        }
+      onChange={(event) => {
+        setAsked(event.target.value as StaffMember['role']);
+        show();
       }}
     >
       {Object.entries(staffRoleNames).map(([role, name]) => (
