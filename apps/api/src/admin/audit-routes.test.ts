@@ -91,7 +91,9 @@ describeEachDatabase('the audit log by order reference, with names', (ctx) => {
     expect(second).toMatchObject({ total: 7, pageCount: 2, upTo: first.upTo });
     // Without upTo, as before: the newest entries now.
     expect((await read('page=1')).ids).toEqual(['8', '7', '6', '5', '4']);
-    expect((await admin.client.get(api('/admin/audit?upTo=abc'))).statusCode).toBe(400);
+    for (const upTo of ['abc', '0', '1.5', '99999999999999999999']) {
+      expect((await admin.client.get(api(`/admin/audit?upTo=${upTo}`))).statusCode, upTo).toBe(400);
+    }
   });
 
   it('filters by actions, several or all of a thing, and names what it takes for an unknown one', async () => {

@@ -55,6 +55,7 @@ export const auditListQuery = z.object({
     .number()
     .int('must be an entry id')
     .positive('must be an entry id')
+    .max(Number.MAX_SAFE_INTEGER, 'must be an entry id')
     .optional()
     .describe(
       "Only entries up to this id: the answer's upTo from the first page, so that further pages do not shift as entries are written",

@@ -110,12 +110,14 @@ export async function pageOfAuditEntries(
     db
       .select({
         n: sql<number>`count(*)::int`,
-        newest: sql<number | null>`max(${auditLog.id})::int`,
+        // A bigint, read as text: ids may pass int's range.
+        newest: sql<string | null>`max(${auditLog.id})`,
       })
       .from(auditLog)
       .where(where),
   ]);
-  return { rows, total: counted?.n ?? 0, upTo: filter.upTo ?? counted?.newest ?? null };
+  const newest = counted?.newest == null ? null : Number(counted.newest);
+  return { rows, total: counted?.n ?? 0, upTo: filter.upTo ?? newest };
 }
 
 /** Who last made this change of this entity, and when, by its audit entries (decision 0043). */
