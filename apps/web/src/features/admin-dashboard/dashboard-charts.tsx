@@ -144,8 +144,8 @@ const statuses = [
   ['comingSoon', 'Coming soon'],
 ] as const;
 
-/** Each category's row of the inventory chart, in pixels: room for its 12 px name. */
-const CATEGORY_ROW = 24;
+/** Each category's row of the inventory chart, in pixels: room for its 12 px name on two lines. */
+const CATEGORY_ROW = 30;
 /** The inventory chart's axis, legend and margins, in pixels. */
 const INVENTORY_CHART_FRAME = 90;
 

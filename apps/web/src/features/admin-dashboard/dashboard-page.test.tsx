@@ -123,7 +123,7 @@ describe('the dashboard', () => {
       '1,641 numbers: 1,620 available, 2 held, 13 sold, 1 hidden, 5 coming soon.',
     );
     // A row for each category: the chart grows with them, so their names do not overlap.
-    expect(within(inventory).getByTestId('chart')).toHaveStyle({ height: `${2 * 24 + 90}px` });
+    expect(within(inventory).getByTestId('chart')).toHaveStyle({ height: `${2 * 30 + 90}px` });
     await user.click(within(inventory).getByText('Show as a table'));
     const row = within(inventory).getByRole('row', { name: /Unique Numbers/ });
     expect(row).toHaveTextContent('Unique Numbers1,50003051,508');
