@@ -179,7 +179,9 @@ test('a support agent signs in, imports stock and takes an order of an imported 
       .getByRole('searchbox', { name: 'Search orders' })
       .fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
     await desk.getByRole('button', { name: 'Search' }).click();
-    const rows = desk.getByRole('table', { name: 'Orders, newest first' }).getByRole('row');
+    const rows = desk
+      .getByRole('table', { name: 'Orders: payments to check first, then newest first' })
+      .getByRole('row');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText(buyer.name);
     // On a phone the row stands as a card: its link and status on screen, no sideways scroll.

@@ -65,6 +65,6 @@ test('an admin invites a member, who signs in with a code and lands on the conso
     await expect(invite).toContainText(`Staff member ${member.name}`);
     await expect(invite).toContainText(admin.name);
     await expect(invite).toContainText(`name: ${member.name}`);
-    await expect(invite).toContainText('role: support');
+    await expect(invite).toContainText('role: Support');
   });
 });

@@ -116,7 +116,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     imports: createImportService({ database, catalog, audit, log, dataDir: config.DATA_DIR }),
     messages: createMessageService({ database, users, audit, outbox }),
-    staff: createStaffService({ config, database, notifier, log, users, auth, audit }),
+    staff: createStaffService({ config, database, notifier, outbox, users, auth, audit }),
     health: createHealthService(database),
     dev: createDevService(database),
     retention: createRetentionService({ config, database }),

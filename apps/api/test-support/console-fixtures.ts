@@ -41,6 +41,8 @@ export interface OrderSpec {
   needsRefund?: boolean;
   /** Minutes from now the hold ends (negative: lapsed); 15 by default. */
   holdMinutes?: number;
+  /** The buyer submitted a payment (a UTR) for staff to check. */
+  paymentSubmitted?: boolean;
 }
 
 let serial = 0;
@@ -75,6 +77,12 @@ export async function insertOrders(app: App, specs: OrderSpec[]): Promise<string
         paymentProvider: 'manual',
         paidAt: spec.paidAt ? new Date(spec.paidAt) : null,
         needsRefund: spec.needsRefund ?? false,
+        ...(spec.paymentSubmitted
+          ? {
+              submittedUtr: `61234567${String(serial).padStart(4, '0')}`,
+              paymentSubmittedAt: new Date(),
+            }
+          : {}),
       })
       .returning({ id: orders.id });
     ids.push(row!.id);

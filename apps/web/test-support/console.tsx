@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AuthSessionProvider } from '../src/features/auth';
-import { installFakeApi, ok, type FakeReply } from './fake-api';
+import { installFakeApi, ok, type FakeHandler, type FakeReply } from './fake-api';
 import { renderWithQuery } from './render';
 import { sampleSession, setSessionHintCookie } from './session';
 
@@ -17,7 +17,7 @@ const consoleUser = (role: 'support' | 'admin') => ({
 export function renderConsole(
   element: ReactNode,
   options: {
-    api: Record<string, FakeReply | ((body: unknown) => FakeReply)>;
+    api: Record<string, FakeReply | FakeHandler>;
     path?: string;
     pattern?: string;
     role?: 'support' | 'admin';

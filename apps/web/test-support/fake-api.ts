@@ -13,13 +13,13 @@ export interface FakeReply {
   body?: unknown;
 }
 
-type Handler = (body: unknown, call: FakeCall) => FakeReply | Promise<FakeReply>;
+export type FakeHandler = (body: unknown, call: FakeCall) => FakeReply | Promise<FakeReply>;
 
 /**
  * Replaces `fetch` with a fake API: `routes` maps "METHOD /path" (after /api/v1) to a reply or
  * a handler. Unknown routes answer 404. Returns the calls made.
  */
-export function installFakeApi(routes: Record<string, FakeReply | Handler>) {
+export function installFakeApi(routes: Record<string, FakeReply | FakeHandler>) {
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

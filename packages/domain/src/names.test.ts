@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyNameProblem, personNameProblem } from './names';
+import { companyNameProblem, personNameProblem, signedNameProblem } from './names';
 
 describe('personNameProblem', () => {
   it.each([
@@ -39,5 +39,14 @@ describe('companyNameProblem', () => {
     expect(companyNameProblem('24x7 Services & Co. Pvt Ltd')).toBeNull();
     expect(companyNameProblem('A1 (India) Pvt. Ltd.')).toBeNull();
     expect(companyNameProblem('<b>Acme</b>')).toBe('A company name cannot have < or >.');
+  });
+});
+
+describe('signedNameProblem', () => {
+  it("takes an enquirer's name as written, refuses markup's < and >", () => {
+    expect(signedNameProblem('Kiran (Acme Pvt Ltd) 2')).toBeNull();
+    expect(signedNameProblem('Kiran <img src=x onerror=alert(2)>')).toBe(
+      'A name cannot have < or >.',
+    );
   });
 });

@@ -13,10 +13,19 @@ export function personNameProblem(name: string): string | null {
     : 'A name has letters, spaces, dots, apostrophes and hyphens only.';
 }
 
+/** `what` ("A name") refused when it has < or >, markup's characters; else null. */
+function markupProblem(what: string, value: string): string | null {
+  return /[<>]/.test(value) ? `${what} cannot have < or >.` : null;
+}
+
 /**
  * What is wrong with a company's name beyond its length, or null: digits, "&" and the like are
  * a company's ("24x7 Services & Co. Pvt Ltd"); only < and > are refused, markup's characters.
  */
-export function companyNameProblem(name: string): string | null {
-  return /[<>]/.test(name) ? 'A company name cannot have < or >.' : null;
-}
+export const companyNameProblem = (name: string) => markupProblem('A company name', name);
+
+/**
+ * What is wrong with a name as its writer signs it (an enquirer's, who may write a company's
+ * name or a nickname), or null: only < and > are refused, as a company's.
+ */
+export const signedNameProblem = (name: string) => markupProblem('A name', name);

@@ -29,6 +29,17 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 export const HOLD_LAPSED_LABEL = 'Hold lapsed';
 
 /**
+ * The words an order's status is shown in: an order awaiting payment whose buyer submitted a
+ * payment (a UTR) for the team to check is "Payment submitted", everywhere the console and the
+ * buyer see it.
+ */
+export function orderStatusLabel(status: OrderStatus, paymentSubmitted: boolean): string {
+  return status === 'pending_payment' && paymentSubmitted
+    ? 'Payment submitted'
+    : orderStatusLabels[status];
+}
+
+/**
  * Where the money stands: pending (hold live), expired (hold lapsed, unpaid), paid, cancelled
  * (unpaid), refund_due (money received but the order cannot be fulfilled), refunded.
  */

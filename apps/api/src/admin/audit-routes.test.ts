@@ -61,6 +61,41 @@ describeEachDatabase('the audit log by order reference, with names', (ctx) => {
     expect(tooLong.statusCode).toBe(400);
   });
 
+  it('pins further pages to the first page’s newest entry, so an entry written meanwhile repeats no row', async () => {
+    const { app, database } = ctx();
+    const admin = await staffMember(app, 'admin');
+    const hide = (id: number) => ({
+      actorId: admin.user.id,
+      action: 'number.hide' as const,
+      entityType: 'number' as const,
+      entityId: id,
+    });
+    const write = (ids: number[]) =>
+      inTransaction(database, (tx) => app.services.audit.record(tx, ...ids.map(hide)));
+    for (const id of [1, 2, 3, 4, 5, 6, 7]) await write([id]);
+    const read = async (query: string) => {
+      const res = await admin.client.get(
+        api(`/admin/audit?action=number.hide&pageSize=5&${query}`),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      return { ...data, ids: data.entries.map((e: { entityId: string }) => e.entityId) };
+    };
+    const first = await read('page=1');
+    expect(first.ids).toEqual(['7', '6', '5', '4', '3']);
+    expect(first.upTo).toBe(first.entries[0].id);
+    // Another member changes something while the owner reads page 1.
+    await write([8]);
+    const second = await read(`page=2&upTo=${first.upTo}`);
+    expect(second.ids).toEqual(['2', '1']);
+    expect(second).toMatchObject({ total: 7, pageCount: 2, upTo: first.upTo });
+    // Without upTo, as before: the newest entries now.
+    expect((await read('page=1')).ids).toEqual(['8', '7', '6', '5', '4']);
+    for (const upTo of ['abc', '0', '1.5', '99999999999999999999']) {
+      expect((await admin.client.get(api(`/admin/audit?upTo=${upTo}`))).statusCode, upTo).toBe(400);
+    }
+  });
+
   it('filters by actions, several or all of a thing, and names what it takes for an unknown one', async () => {
     const { app, database } = ctx();
     const admin = await staffMember(app, 'admin');

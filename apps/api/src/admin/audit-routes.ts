@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { auditEntrySchema, auditListQuery } from '../audit/audit-schemas';
 import { envelope, errorBody, ok } from '../http/envelope';
 import { paged, pagedSchema, pageQuery } from '../http/paging';
@@ -17,10 +18,20 @@ export async function adminAuditRoutes(fastify: FastifyInstance) {
         ...adminOnlyRoute,
         summary: 'The audit log (administrators): every change made in the console',
         description:
-          'Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited.',
+          'Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited. Further pages: give the first answer’s upTo, so that entries written meanwhile do not shift them (decision 0101).',
         querystring: auditListQuery.extend(pageQuery(50, 200)),
         response: {
-          200: envelope(pagedSchema('entries', auditEntrySchema)),
+          200: envelope(
+            pagedSchema('entries', auditEntrySchema).extend({
+              upTo: z
+                .number()
+                .int()
+                .nullable()
+                .describe(
+                  'The newest entry these pages hold (the request’s upTo, else the newest now): give it as upTo with the next page',
+                ),
+            }),
+          ),
           400: errorBody,
           ...staffErrors,
         },
@@ -32,12 +43,12 @@ export async function adminAuditRoutes(fastify: FastifyInstance) {
       if (orderReference) {
         const orderId = await orders.idByReference(orderReference);
         if (!orderId || (filter.orderId && filter.orderId !== orderId)) {
-          return ok(paged('entries', [], { total: 0, page, pageSize }));
+          return ok({ ...paged('entries', [], { total: 0, page, pageSize }), upTo: null });
         }
         filter.orderId = orderId;
       }
-      const { views, total } = await audit.list(filter, page, pageSize);
-      return ok(paged('entries', views, { total, page, pageSize }));
+      const { views, total, upTo } = await audit.list(filter, page, pageSize);
+      return ok({ ...paged('entries', views, { total, page, pageSize }), upTo });
     },
   );
 }

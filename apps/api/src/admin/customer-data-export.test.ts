@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { indiaDay } from '@store/domain';
+import { expect, it, vi } from 'vitest';
 import { expectNoSecret, secretsOf } from '../../test-support/account-secrets';
 import { signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
 import { api, registerCustomer, SessionClient } from '../../test-support/session-client';
@@ -35,7 +36,7 @@ describeEachDatabase("GET /admin/customers/{id}/data-export: a buyer's data for 
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toContain('application/json');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = indiaDay();
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="data-${user.id}-${today}.json"`,
     );
@@ -142,5 +143,33 @@ describeEachDatabase("GET /admin/customers/{id}/data-export: a buyer's data for 
           and(eq(auditLog.action, 'customer.data_export'), eq(auditLog.entityId, buyer.user.id)),
         ),
     ).toHaveLength(DATA_EXPORTS_PER_HOUR + 1);
+  });
+  it("names both downloads with India's day: at 01:01 IST on 1 Dec, not UTC's 30 Nov", async () => {
+    const { app } = ctx();
+    const { client, user } = await registerCustomer(app, { name: 'Bina Rao' });
+    const admin = await staffMember(app, 'admin');
+    const { dataExport } = app.services;
+    const at = (real: Awaited<ReturnType<typeof dataExport.own>>) => ({
+      ...real,
+      generatedAt: '2026-11-30T19:31:00.000Z',
+    });
+    const forBuyer = dataExport.forBuyer.bind(dataExport);
+    const own = dataExport.own.bind(dataExport);
+    vi.spyOn(dataExport, 'forBuyer').mockImplementation(async (...args) =>
+      at(await forBuyer(...args)),
+    );
+    vi.spyOn(dataExport, 'own').mockImplementation(async (...args) => at(await own(...args)));
+    try {
+      const staffFile = await download(admin.client, user.id);
+      expect(staffFile.headers['content-disposition']).toBe(
+        `attachment; filename="data-${user.id}-2026-12-01.json"`,
+      );
+      const ownFile = await client.get(api('/user/data-export'));
+      expect(ownFile.headers['content-disposition']).toBe(
+        'attachment; filename="my-data-2026-12-01.json"',
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -209,13 +209,16 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       url: api('/user/address'),
       payload: { line1: '7 Lake View', city: 'Pune', state: 'Maharashtra', pinCode: '411001' },
     });
-    const [paidId, unpaidId] = await insertOrders(app, [
+    const [paidId, unpaidId, submittedId] = await insertOrders(app, [
       { status: 'completed', paidAt: new Date(), rupees: 25_000 },
       { status: 'cancelled', rupees: 9_000 },
+      { status: 'pending_payment', paymentSubmitted: true },
     ]);
-    // insertOrders makes its own buyer: give both orders to Kavya.
-    await database.db.update(orders).set({ userId: buyer.user.id }).where(eq(orders.id, paidId!));
-    await database.db.update(orders).set({ userId: buyer.user.id }).where(eq(orders.id, unpaidId!));
+    // insertOrders makes its own buyer: give the orders to Kavya.
+    await database.db
+      .update(orders)
+      .set({ userId: buyer.user.id })
+      .where(inArray(orders.id, [paidId!, unpaidId!, submittedId!]));
     expect(
       (await sendEnquiry(app, { email: buyer.details.email, name: 'Kavya M' })).statusCode,
     ).toBe(201);
@@ -234,7 +237,7 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       accountType: 'Individual',
       getWhatsappUpdate: true,
       address: { line1: '7 Lake View', city: 'Pune', state: 'Maharashtra', pinCode: '411001' },
-      orderCount: 2,
+      orderCount: 3,
       paidTotal: 2_500_000,
       closed: false,
       lastSignInAt: expect.any(String),
@@ -246,11 +249,22 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       ]),
     );
     expect(customer.consents[0].policyVersion).toEqual(expect.any(String));
-    expect(customer.orders).toHaveLength(2);
+    expect(customer.orders).toHaveLength(3);
     expect(customer.orders).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: paidId, status: 'completed', totalAmount: 2_500_000 }),
+        expect.objectContaining({
+          id: paidId,
+          status: 'completed',
+          statusLabel: 'Completed',
+          totalAmount: 2_500_000,
+        }),
         expect.objectContaining({ id: unpaidId, status: 'cancelled', paidAt: null }),
+        // In the Orders list's words: a payment submitted is not "Awaiting payment".
+        expect.objectContaining({
+          id: submittedId,
+          status: 'pending_payment',
+          statusLabel: 'Payment submitted',
+        }),
       ]),
     );
     expect(customer.enquiries).toEqual([
@@ -420,5 +434,24 @@ describeEachDatabase('the console customer list and customer view', (ctx) => {
       }),
     ]);
     expect(view.auditEntries[0]).not.toHaveProperty('after');
+  });
+
+  it('refuses to close an account with an open order in the team’s words, naming its status as Orders does', async () => {
+    const { app, database } = ctx();
+    const buyer = await registerCustomer(app, { name: 'Asha Verma' });
+    const [orderId] = await insertOrders(app, [
+      { status: 'pending_payment', paymentSubmitted: true, reference: 'VN-20261201-5TEB4TY1' },
+    ]);
+    await database.db.update(orders).set({ userId: buyer.user.id }).where(eq(orders.id, orderId!));
+    const admin = await staffMember(app, 'admin');
+    const refused = await admin.client.post(api(`/admin/customers/${buyer.user.id}/close`), {
+      reason: 'Asked by e-mail on 30 Nov',
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'ACCOUNT_HAS_OPEN_ORDERS',
+      message:
+        "This account cannot be closed yet: an order is still open: VN-20261201-5TEB4TY1 (Payment submitted). Once the porting is complete, or an unpaid order's hold has lapsed or it is cancelled, the account can be closed. Open the orders in Orders to finish or cancel them.",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { enquiryTopics } from '@store/domain';
+import { enquiryTopics, indiaDay } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -178,7 +178,8 @@ export async function adminCustomerRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params;
       const document = await dataExport.forBuyer(currentUser(request).id, id, request.query.reason);
-      const day = document.generatedAt.slice(0, 10);
+      // The store's days are India's (decision 0012): the file is dated as the team dates a letter.
+      const day = indiaDay(new Date(document.generatedAt));
       reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="data-${id}-${day}.json"`);

@@ -66,6 +66,8 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
       { number: '9876598765', basePrice: 50_000 },
       { number: '9786012345', basePrice: 1_50_000 },
       { number: '9898701234', basePrice: 9_000, status: 'sold' },
+      // Sold, then its order cancelled after payment before a UPC went out: it may go back on sale.
+      { number: '9898705678', basePrice: 9_000, status: 'sold' },
       { number: '9512120345', basePrice: 9_500, status: 'hidden' },
       { number: '9000078600', basePrice: 7_000, status: 'coming_soon' },
       { number: '9811223344', basePrice: 5_000, status: 'reserved', reservedUntil: soon },
@@ -77,9 +79,11 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
         reservedUntil: new Date(Date.now() - 60_000),
       },
     ]);
-    await insertOrders(app, [
+    const orderIds = await insertOrders(app, [
       { status: 'pending_payment' },
       { status: 'pending_payment', holdMinutes: -5 },
+      { status: 'pending_payment', paymentSubmitted: true },
+      { status: 'pending_payment', paymentSubmitted: true, holdMinutes: 600 },
       { status: 'paid', rupees: 1180.5, paidAt: new Date() },
       { status: 'paid', paidAt: '2020-01-01T00:00:00Z', needsRefund: true },
       { status: 'upc_sent', paidAt: '2020-01-01T00:00:00Z' },
@@ -87,6 +91,16 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
       { status: 'cancelled', paidAt: '2020-01-01T00:00:00Z', needsRefund: true },
       { status: 'completed', paidAt: '2020-01-01T00:00:00Z' },
     ]);
+    // Sold by the completed order; sold by the order cancelled after payment.
+    for (const [number, orderId] of [
+      ['9898701234', orderIds[9]],
+      ['9898705678', orderIds[8]],
+    ]) {
+      await app.database.query(`update numbers set order_id = $1 where number = $2`, [
+        orderId,
+        number,
+      ]);
+    }
     await sendEnquiry(app);
     // The enquiry's own messages were sent; one more message the store gave up on.
     await app.database.query(
@@ -107,6 +121,7 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     expect(data.daily.at(-1)).toEqual({ date: indiaToday, orders: 1, revenue: 1180.5 });
     expect(data.waiting).toEqual({
       awaitingPayment: 1,
+      paymentsToCheck: 2,
       paid: 2,
       upcSent: 1,
       porting: 1,
@@ -117,18 +132,20 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     expect(data.inventory.totals).toEqual({
       available: 3,
       reserved: 1,
-      sold: 1,
+      sold: 2,
       hidden: 1,
       comingSoon: 1,
-      total: 7,
+      total: 8,
     });
+    // One of the two sold numbers was never the buyer's to keep.
+    expect(data.inventory.relistable).toBe(1);
     const mirror = classify('9876598765').category;
     const row = data.inventory.categories.find((c: { category: string }) => c.category === mirror);
     expect(row.name).not.toBe(mirror);
     const sum = (key: string) =>
       data.inventory.categories.reduce((n: number, c: Record<string, number>) => n + c[key]!, 0);
     expect(['available', 'reserved', 'sold', 'hidden', 'comingSoon', 'total'].map(sum)).toEqual([
-      3, 1, 1, 1, 1, 7,
+      3, 1, 2, 1, 1, 8,
     ]);
   });
 
@@ -136,6 +153,8 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     const { app } = ctx();
     await insertOrders(app, [
       { status: 'pending_payment' },
+      // A payment the buyer submitted waits for staff to check it.
+      { status: 'pending_payment', paymentSubmitted: true },
       { status: 'paid', paidAt: new Date() },
       { status: 'paid', paidAt: new Date(), needsRefund: true },
       { status: 'upc_sent', paidAt: new Date() },
@@ -146,6 +165,6 @@ describeEachDatabase('the dashboard and the navigation counts', (ctx) => {
     const counts = await staff.client.get(api('/admin/counts'));
     expect(counts.statusCode).toBe(200);
     expect(counts.headers['cache-control']).toBe('no-store');
-    expect(counts.json().data).toEqual({ orders: 3, enquiries: 0 });
+    expect(counts.json().data).toEqual({ orders: 4, enquiries: 0 });
   });
 });

@@ -24,7 +24,12 @@ export const dashboardSchema = z.object({
     .describe('The last 30 days in India, oldest first, today last'),
   waiting: z
     .object({
-      awaitingPayment: count.describe('Awaiting payment with the hold still live'),
+      awaitingPayment: count.describe(
+        "Awaiting the buyer's payment (none submitted) with the hold still live",
+      ),
+      paymentsToCheck: count.describe(
+        'A payment the buyer submitted (a UTR) for staff to check: confirm or reject it',
+      ),
       paid: count.describe('Paid, the UPC code not yet sent'),
       upcSent: count,
       porting: count.describe('Porting in progress'),
@@ -38,11 +43,16 @@ export const dashboardSchema = z.object({
   inventory: z.object({
     categories: z.array(z.object({ category: z.string(), name: z.string(), ...statusCounts })),
     totals: z.object(statusCounts),
+    relistable: count.describe(
+      'Of the sold numbers, those whose sale was undone (refunded, or cancelled after payment) before a UPC went out: staff may put them back on sale',
+    ),
   }),
 });
 
 /** GET /admin/counts: what the console's navigation shows beside its areas. */
 export const consoleCountsSchema = z.object({
-  orders: count.describe('Orders whose next step is the team’s: paid (UPC to send) or to refund'),
+  orders: count.describe(
+    'Orders whose next step is the team’s: a submitted payment to check, paid (UPC to send) or to refund',
+  ),
   enquiries: count.describe('Open enquiries (new or in progress)'),
 });

@@ -352,7 +352,8 @@ describeEachDatabase(
       for (const [orderId, placed, submitted] of times) {
         await database.query(
           `update orders set created_at = now() - $2 * interval '1 minute',
-             payment_submitted_at = now() - $3 * interval '1 minute', billing = $4::jsonb
+             payment_submitted_at = now() - $3 * interval '1 minute', billing = $4::jsonb,
+             submitted_utr = case when $3::int is null then null else '6123456' || $3 end
            where id = $1`,
           [orderId, placed, submitted, billing],
         );
@@ -369,6 +370,16 @@ describeEachDatabase(
         unpaid,
         completed,
       ]);
+      // The dashboard's "Payments to check" and "Awaiting payment" each link to a list of their own.
+      const ids = async (status: string) =>
+        (await staff.client.get(api(`/admin/orders?status=${status}`)))
+          .json()
+          .data.orders.map((o: { id: string; statusLabel: string }) => [o.id, o.statusLabel]);
+      expect(await ids('payment_submitted')).toEqual([
+        [waitingLonger, 'Payment submitted'],
+        [waitingLess, 'Payment submitted'],
+      ]);
+      expect(await ids('pending_payment')).toEqual([[unpaid, 'Awaiting payment']]);
     });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },

@@ -482,7 +482,7 @@ describeEachDatabase(
       expect(views.find((entry) => entry.action === 'number.porting_undo')).toMatchObject({
         actor: { id: staff.user.id },
         number: '9812341234',
-        before: { status: 'upc_sent', upcCode: 'QW12ER34' },
+        before: { status: 'upc_sent', upcCode: '****ER34' },
         after: { status: 'awaiting_upc', upcCode: null, upcExpiresOn: null },
         note: '"UPC sent" taken back: The UPC was for another number',
       });
@@ -618,9 +618,11 @@ describeEachDatabase(
         number: '9876598765',
         orderId: order.id,
         before: { status: 'awaiting_upc', upcCode: null, upcExpiresOn: null },
-        after: { status: 'upc_sent', upcCode: 'AB12CD34', upcExpiresOn: inFourDays },
+        // The UPC's last 4 characters only: the log is kept for ever.
+        after: { status: 'upc_sent', upcCode: '****CD34', upcExpiresOn: inFourDays },
         note: 'By SMS',
       });
+      expect(JSON.stringify(views)).not.toContain('AB12CD34');
       expect(views.find((entry) => entry.action === 'order.status')).toMatchObject({
         entityType: 'order',
         before: { status: 'paid' },

@@ -65,8 +65,10 @@ describeEachDatabase(
       const admin = await staffMember(app, 'admin');
       const res = await invite(admin.client);
       expect(res.statusCode, res.body).toBe(201);
-      const { member, invitationSent } = res.json().data;
+      expect(res.json().message).toBe('Kiran Rao has been invited.');
+      const { member, invitationSent, notDelivered } = res.json().data;
       expect(invitationSent).toBe(true);
+      expect(notDelivered).toEqual([]);
       expect(member).toMatchObject({
         name: 'Kiran Rao',
         email: 'kiran.rao@example.com',
@@ -103,6 +105,35 @@ describeEachDatabase(
           },
         }),
       ]);
+    });
+
+    it('tells the administrator an invitation e-mail refused, and lists it in Messages not delivered', async () => {
+      const { app } = ctx();
+      const admin = await staffMember(app, 'admin');
+      // Outside production the log sender refuses an address at .invalid for good (decision 0087).
+      const res = await invite(admin.client, { ...newMember, email: 'tina@mistyped.invalid' });
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json();
+      expect(body.data).toMatchObject({
+        invitationSent: true,
+        notDelivered: [{ channel: 'email', to: 'tina@mistyped.invalid', status: 'failed' }],
+      });
+      expect(body.message).toBe(
+        'Kiran Rao has been invited, but the e-mail to tina@mistyped.invalid was refused: check the address (it is listed in Messages not delivered).',
+      );
+      // The SMS went: the member can still sign in.
+      expect(await outbox(app, '9820011223')).toHaveLength(1);
+      const undelivered = await admin.client.get(api('/admin/undelivered-messages'));
+      expect(undelivered.json().data).toMatchObject({
+        total: 1,
+        messages: [
+          {
+            channel: 'email',
+            to: 'tina@mistyped.invalid',
+            about: `You have been added to the ${app.config.STORE_NAME} team`,
+          },
+        ],
+      });
     });
 
     it('refuses an invitation with bad details (400) or contacts already in use (409)', async () => {
@@ -150,6 +181,7 @@ describeEachDatabase(
       const res = await change(admin.client, support.user.id, { role: 'admin' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.role).toBe('admin');
+      expect(res.json().message).toBe('Sunita Support is now an administrator.');
       // The member's access token still says support: the account's role wins at once.
       expect((await support.client.get(api('/admin/audit'))).statusCode).toBe(200);
 
@@ -248,6 +280,7 @@ describeEachDatabase(
       const disabled = await change(admin.client, invited.id, { disabled: true });
       expect(disabled.statusCode, disabled.body).toBe(200);
       expect(disabled.json().data.disabledAt).toEqual(expect.any(String));
+      expect(disabled.json().message).toBe(`${invited.name} is disabled and signed out.`);
 
       // The access token issued before is refused on the very next request, and so is refresh.
       const next = await member.get(api('/admin/counts'));

@@ -9,8 +9,37 @@ import {
   staffInvitedSchema,
   staffMemberSchema,
   staffParams,
+  type StaffChange,
+  type StaffInvited,
+  type StaffMemberView,
 } from '../staff/staff-schemas';
 import { adminOnlyRoute, staffErrors } from './admin-schemas';
+
+const channelWords = { email: 'e-mail', sms: 'SMS', whatsapp: 'WhatsApp message' } as const;
+
+/** What the administrator is told of an invitation: which of its messages did not go, and why. */
+function invitedMessage({ member, invitationSent, notDelivered }: StaffInvited): string {
+  if (!invitationSent) {
+    return `${member.name} has been added, but the invitation could not be delivered: tell them to sign in with "With OTP" and their mobile.`;
+  }
+  if (notDelivered.length === 0) return `${member.name} has been invited.`;
+  const failures = notDelivered.map(({ channel, to, status }) =>
+    status === 'failed'
+      ? `the ${channelWords[channel]} to ${to} was refused: check the address (it is listed in Messages not delivered)`
+      : `the ${channelWords[channel]} to ${to} could not be sent yet: the store tries again, and lists it in Messages not delivered if it gives up`,
+  );
+  return `${member.name} has been invited, but ${failures.join('; ')}.`;
+}
+
+/** What a change made of the member, in words: "Ravi Admin is now an administrator." */
+function changedMessage(member: StaffMemberView, change: StaffChange): string {
+  const now = [
+    change.role && `is now ${member.role === 'admin' ? 'an administrator' : 'support'}`,
+    change.disabled === true && 'is disabled and signed out',
+    change.disabled === false && 'is enabled again',
+  ].filter(Boolean);
+  return `${member.name} ${now.join(' and ')}.`;
+}
 
 /** The team (administrators only): list, invite, change role, disable and enable. */
 export async function adminStaffRoutes(fastify: FastifyInstance) {
@@ -56,12 +85,7 @@ export async function adminStaffRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const invited = await staff.invite(currentUser(request).id, request.body);
       reply.status(201);
-      return ok(
-        invited,
-        invited.invitationSent
-          ? `${invited.member.name} has been invited.`
-          : `${invited.member.name} has been added, but the invitation could not be delivered: tell them to sign in with "With OTP" and their mobile.`,
-      );
+      return ok(invited, invitedMessage(invited));
     },
   );
 
@@ -88,7 +112,7 @@ export async function adminStaffRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const member = await staff.change(currentUser(request).id, request.params.id, request.body);
-      return ok(member, `${member.name}'s account has been updated.`);
+      return ok(member, changedMessage(member, request.body));
     },
   );
 }

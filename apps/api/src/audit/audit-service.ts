@@ -126,8 +126,8 @@ export function createAuditService({ database }: { database: Database }) {
       filter: AuditFilter,
       page: number,
       pageSize: number,
-    ): Promise<{ views: AuditEntryView[]; total: number }> {
-      const { rows, total } = await pageOfAuditEntries(database.db, filter, page, pageSize);
+    ): Promise<{ views: AuditEntryView[]; total: number; upTo: number | null }> {
+      const { rows, total, upTo } = await pageOfAuditEntries(database.db, filter, page, pageSize);
       const views = rows.map(({ entry, actorName, actorEmail, orderReference, subjectName }) => ({
         id: entry.id,
         at: entry.at.toISOString(),
@@ -146,7 +146,7 @@ export function createAuditService({ database }: { database: Database }) {
         after: entry.after,
         note: entry.note,
       }));
-      return { views, total };
+      return { views, total, upTo };
     },
   };
 }

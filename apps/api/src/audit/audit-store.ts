@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import { auditLog, orders, users } from '../db/schema';
@@ -14,6 +14,8 @@ export interface AuditFilter {
   entityId?: string;
   /** Only these actions. */
   action?: readonly string[];
+  /** Only entries up to this id: the pages pinned to the newest entry the first page showed. */
+  upTo?: number;
 }
 
 /**
@@ -66,7 +68,9 @@ const subject = alias(users, 'subject');
 
 /**
  * One page of entries, newest first, with the name of who made each, the reference of the
- * order it concerns, the name of the user it changed, and the total.
+ * order it concerns, the name of the user it changed, the total, and the newest matching
+ * entry's id (`upTo`: the filter's, else the newest now), which further pages are pinned to so
+ * that entries written meanwhile do not shift them.
  */
 export async function pageOfAuditEntries(
   db: Db,
@@ -81,6 +85,7 @@ export async function pageOfAuditEntries(
   if (filter.entityType) conditions.push(eq(auditLog.entityType, filter.entityType));
   if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
   if (filter.action) conditions.push(inArray(auditLog.action, [...filter.action]));
+  if (filter.upTo !== undefined) conditions.push(lte(auditLog.id, filter.upTo));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
@@ -103,11 +108,16 @@ export async function pageOfAuditEntries(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db
-      .select({ n: sql<number>`count(*)::int` })
+      .select({
+        n: sql<number>`count(*)::int`,
+        // A bigint, read as text: ids may pass int's range.
+        newest: sql<string | null>`max(${auditLog.id})`,
+      })
       .from(auditLog)
       .where(where),
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  const newest = counted?.newest == null ? null : Number(counted.newest);
+  return { rows, total: counted?.n ?? 0, upTo: filter.upTo ?? newest };
 }
 
 /** Who last made this change of this entity, and when, by its audit entries (decision 0043). */

@@ -2,6 +2,7 @@ import { categories } from '@store/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { numbers, type numberStatuses } from '../db/schema';
+import { relistableSql } from './inventory-store';
 
 type Status = (typeof numberStatuses)[number];
 /** A count per status, named as the API names its fields (comingSoon). */
@@ -26,17 +27,24 @@ const noNumbers = (): StatusCounts => ({
 /**
  * How many numbers each category holds in each status, in the storefront's order of
  * categories, and the totals. A reserved number whose hold has lapsed counts as available
- * (catalog/availability.ts).
+ * (catalog/availability.ts). Of the sold ones, `relistable` counts those whose sale was undone
+ * before a UPC went out (refunded or cancelled after payment), which staff may put back on sale.
  */
 export async function inventoryByCategory(db: Db) {
-  const rows = await db
-    .select({
-      category: numbers.category,
-      status: sql<Status>`case when ${numbers.status} = 'reserved' and ${numbers.reservedUntil} < now() then 'available' else ${numbers.status} end`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(numbers)
-    .groupBy(sql`1`, sql`2`);
+  const [rows, [undone]] = await Promise.all([
+    db
+      .select({
+        category: numbers.category,
+        status: sql<Status>`case when ${numbers.status} = 'reserved' and ${numbers.reservedUntil} < now() then 'available' else ${numbers.status} end`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(numbers)
+      .groupBy(sql`1`, sql`2`),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(numbers)
+      .where(sql`${numbers.status} = 'sold' and ${relistableSql}`),
+  ]);
   const byCategory = new Map<string, StatusCounts>();
   const totals = noNumbers();
   for (const { category, status, n } of rows) {
@@ -60,5 +68,6 @@ export async function inventoryByCategory(db: Db) {
         ...counts,
       })),
     totals,
+    relistable: undone?.n ?? 0,
   };
 }

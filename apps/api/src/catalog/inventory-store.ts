@@ -54,7 +54,7 @@ function planStock(filters: StockFilters): FilterPlan {
  * other sold number keeps its status.
  */
 // Written out qualified: drizzle names the columns of a one-table select without their table.
-const relistableSql = sql<boolean>`(numbers.status = 'sold'
+export const relistableSql = sql<boolean>`(numbers.status = 'sold'
   and (exists (select 1 from ${orders} o where o.id = numbers.order_id and o.status in ('cancelled', 'refunded'))
     or exists (select 1 from ${orderItems} oi where oi.order_id = numbers.order_id and oi.number_id = numbers.id and oi.refund_id is not null))
   and not exists (select 1 from ${portingSteps} ps where ps.order_id = numbers.order_id and ps.number_id = numbers.id))`;

@@ -180,6 +180,10 @@ describeEachDatabase(
         expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
         expect(res.json().message).toContain(field);
       }
+      // Markup as a name is refused, as a company name's is (decision 0097).
+      const markup = await send({ ...valid, name: 'Kiran <img src=x onerror=alert(2)>' });
+      expect(markup.statusCode).toBe(400);
+      expect(markup.json().message).toContain('A name cannot have < or >.');
       const empty = await ctx().app.inject({ method: 'POST', url: api('/enquiries') });
       expect(empty.statusCode).toBe(400);
       expect(await rows()).toHaveLength(0);

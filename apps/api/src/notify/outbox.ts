@@ -262,6 +262,20 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     deliver,
     deliverNow,
+    /** Where each of these messages stands now, by id. */
+    async statuses(ids: number[]): Promise<Map<number, DeliveryStatus>> {
+      const rows = await database.query<{ id: string; sent: boolean; failed: boolean }>(
+        `select id, sent_at is not null as sent, failed_at is not null as failed
+           from outbox where id = any($1::bigint[])`,
+        [ids],
+      );
+      return new Map(
+        rows.map((row) => [
+          Number(row.id),
+          row.sent ? 'sent' : row.failed ? 'failed' : ('waiting' as const),
+        ]),
+      );
+    },
     /**
      * Sends now the messages held back (enqueueMessages' `holdMs`) that were not withdrawn:
      * nothing replaced them.
@@ -290,3 +304,6 @@ export function createOutbox(deps: OutboxDeps) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** Where a message stands: sent, waiting for a retry, or given up (support's, decision 0087). */
+export type DeliveryStatus = 'sent' | 'waiting' | 'failed';

@@ -332,7 +332,12 @@ export const razorpayCallbackBody = z.object({
 
 /** GET /admin/orders: the support console's filters (the page comes on top). */
 export const staffOrderListQuery = z.object({
-  status: z.enum(orderStatuses).optional(),
+  status: z
+    .enum([...orderStatuses, 'payment_submitted'])
+    .optional()
+    .describe(
+      "An order status; pending_payment is awaiting the buyer's payment (none submitted), payment_submitted a payment the buyer submitted for staff to check",
+    ),
   q: searchQuery(
     "Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, even if staff sent it back, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name or of the name the order is billed to (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order",
   ),

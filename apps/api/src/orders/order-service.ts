@@ -354,7 +354,8 @@ export function createOrderService(deps: OrderDeps) {
     },
 
     /**
-     * How many orders wait for staff: paid with a number awaiting its UPC, or money due back
+     * How many orders wait for staff: a submitted payment to check, paid with a number awaiting
+     * its UPC, or money due back
      * (the console's navigation count).
      */
     countNeedingAction: () => countOrdersNeedingAction(db),

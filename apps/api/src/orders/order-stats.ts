@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { orders, refunds } from '../db/schema';
+import { paymentToCheckSql } from './order-store';
 
 /**
  * Figures of orders for the console's dashboard and navigation (docs/decisions/0012). Days and
@@ -94,11 +95,15 @@ export async function salesFigures(db: Db, now: Date): Promise<SalesFigures> {
   };
 }
 
-/** Orders waiting at each step of the timeline now; needsRefund counts across steps. */
+/**
+ * Orders waiting at each step of the timeline now; needsRefund counts across steps. A payment
+ * the buyer submitted is counted apart from the orders still awaiting the buyer's payment.
+ */
 export async function ordersWaiting(db: Db) {
   const [row] = await db
     .select({
-      awaitingPayment: sql<number>`count(*) filter (where ${orders.status} = 'pending_payment' and ${orders.holdExpiresAt} > now())::int`,
+      awaitingPayment: sql<number>`count(*) filter (where ${orders.status} = 'pending_payment' and ${orders.paymentSubmittedAt} is null and ${orders.holdExpiresAt} > now())::int`,
+      paymentsToCheck: sql<number>`count(*) filter (where ${paymentToCheckSql})::int`,
       paid: sql<number>`count(*) filter (where ${orders.status} = 'paid')::int`,
       upcSent: sql<number>`count(*) filter (where ${orders.status} = 'upc_sent')::int`,
       porting: sql<number>`count(*) filter (where ${orders.status} = 'porting_in_progress')::int`,

@@ -8,6 +8,7 @@ import {
   gt,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   like,
   lt,
@@ -74,7 +75,16 @@ export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefine
  * may still replace or cancel. Once the buyer has given a payment's UTR ("I have paid") the
  * order is left to staff, who confirm or reject that payment.
  */
-const openToBuyerSql = and(eq(orders.status, 'pending_payment'), isNull(orders.paymentSubmittedAt));
+const openToBuyerSql = and(
+  eq(orders.status, 'pending_payment'),
+  isNull(orders.paymentSubmittedAt),
+)!;
+
+/** An order whose buyer submitted a payment (a UTR) that staff have yet to check. */
+export const paymentToCheckSql = and(
+  eq(orders.status, 'pending_payment'),
+  isNotNull(orders.paymentSubmittedAt),
+)!;
 
 /** The buyer's open orders (waiting for payment, none submitted), locked (`for update`). */
 export function lockOpenOrders(tx: Tx, userId: string): Promise<OrderRow[]> {
@@ -165,7 +175,11 @@ export async function lockLapsedOrder(tx: Tx, id: string): Promise<OrderRow | un
 
 export interface OrderFilter {
   userId?: string;
-  status?: OrderStatus;
+  /**
+   * An order status, or `payment_submitted`: awaiting payment with a payment the buyer submitted
+   * for staff to check. `pending_payment` is then the orders still awaiting the buyer's payment.
+   */
+  status?: OrderStatus | 'payment_submitted';
   needsRefund?: boolean;
   /**
    * The order reference as the buyer sees it (whole, its start or its random end), a UTR the
@@ -238,7 +252,9 @@ export async function pageOfOrders(
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
-  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.status === 'payment_submitted') conditions.push(paymentToCheckSql);
+  else if (filter.status === 'pending_payment') conditions.push(openToBuyerSql);
+  else if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.needsRefund !== undefined) conditions.push(eq(orders.needsRefund, filter.needsRefund));
   const search = filter.q === undefined ? undefined : searchCondition(filter.q);
   if (search) conditions.push(search);
@@ -267,12 +283,15 @@ export async function pageOfOrders(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Orders waiting for staff: paid with a number awaiting its UPC, or money due back. */
+/**
+ * Orders waiting for staff: a submitted payment to check, paid with a number awaiting its UPC,
+ * or money due back.
+ */
 export async function countOrdersNeedingAction(db: Db): Promise<number> {
   const [counted] = await db
     .select({ total: count() })
     .from(orders)
-    .where(or(eq(orders.status, 'paid'), eq(orders.needsRefund, true)));
+    .where(or(paymentToCheckSql, eq(orders.status, 'paid'), eq(orders.needsRefund, true)));
   return counted?.total ?? 0;
 }
 

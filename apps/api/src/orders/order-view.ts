@@ -1,7 +1,7 @@
 import {
   findCategory,
   HOLD_LAPSED_LABEL,
-  orderStatusLabels,
+  orderStatusLabel,
   portingStatusLabels,
   toRupees,
   type PaymentStatus,
@@ -73,8 +73,9 @@ const submitted = (order: OrderRow) =>
  * page and the orders list agree (QA pass 28, F9); its `status` stays what is stored.
  */
 function statusLabel(order: OrderRow, lapsed: boolean): string {
-  if (submitted(order)) return 'Payment submitted';
-  return lapsed ? HOLD_LAPSED_LABEL : orderStatusLabels[order.status];
+  return lapsed && !submitted(order)
+    ? HOLD_LAPSED_LABEL
+    : orderStatusLabel(order.status, submitted(order));
 }
 
 /** Percent from basis points (1800 -> 18, 10 -> 0.1). */

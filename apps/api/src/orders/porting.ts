@@ -44,10 +44,17 @@ export const portingStepOfOrder: Partial<Record<OrderStatus, PortingStatus>> = {
 
 const COMPLETED_NOTE = 'Every number is ported: the order is complete.';
 
+/**
+ * A UPC as the audit log keeps it: its last 4 characters only (`****CD34`). The code moves the
+ * number to another operator; the log is never edited, so it keeps no more than tells one UPC
+ * from another (decision 0101). The order page shows staff the whole code.
+ */
+const maskedUpc = (code: string | null) => (code ? `****${code.slice(-4)}` : null);
+
 /** A number's porting as the audit log keeps it. */
 const portingState = (item: OrderItemRow) => ({
   status: item.portingStatus,
-  upcCode: item.upcCode,
+  upcCode: maskedUpc(item.upcCode),
   upcExpiresOn: item.upcExpiresOn,
 });
 

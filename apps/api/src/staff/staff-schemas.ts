@@ -23,7 +23,21 @@ export const staffInvitedSchema = z.object({
   member: staffMemberSchema,
   /** Whether the invitation reached them by e-mail or SMS (else tell them how to sign in). */
   invitationSent: z.boolean(),
+  notDelivered: z
+    .array(
+      z.object({
+        channel: z.enum(['email', 'sms', 'whatsapp']),
+        to: z.string(),
+        status: z
+          .enum(['waiting', 'failed'])
+          .describe(
+            'failed: refused for good (a wrong address), listed in Messages not delivered; waiting: tried again by the outbox',
+          ),
+      }),
+    )
+    .describe('The invitation messages that did not go at once'),
 });
+export type StaffInvited = z.infer<typeof staffInvitedSchema>;
 
 export const staffParams = z.object({ id: z.uuid('must be a staff member id') });
 

@@ -4,17 +4,18 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transactions';
 import { AppError, conflict, notFound } from '../http/app-error';
-import type { Notifier, NotifyLog, OutgoingMessage } from '../notify/notifier';
+import type { Notifier, OutgoingMessage } from '../notify/notifier';
+import { enqueueMessages, type Outbox } from '../notify/outbox';
 import { smsMessage } from '../notify/sms-templates';
 import type { UserRow, UserService } from '../users/user-service';
 import type { StaffAccountInput } from '../users/user-schemas';
-import type { StaffChange, StaffMemberView } from './staff-schemas';
+import type { StaffChange, StaffInvited, StaffMemberView } from './staff-schemas';
 
 interface StaffDeps {
   config: Pick<Config, 'STORE_NAME' | 'PUBLIC_BASE_URL'>;
   database: Database;
-  notifier: Notifier;
-  log: NotifyLog;
+  notifier: Pick<Notifier, 'delivers'>;
+  outbox: Pick<Outbox, 'deliverNow' | 'statuses'>;
   users: UserService;
   auth: Pick<AuthService, 'revokeSessions'>;
   audit: AuditService;
@@ -80,28 +81,38 @@ function invitation(
 export function createStaffService(deps: StaffDeps) {
   const { database, users, audit } = deps;
 
-  async function sendInvitation(member: UserRow, actorId: string): Promise<boolean> {
-    const actor = await users.findById(actorId);
-    let sent = false;
-    for (const message of invitation(deps.config, member, actor?.name ?? 'An administrator')) {
-      try {
-        await deps.notifier.send(message);
-        sent ||= deps.notifier.delivers?.(message.channel) !== false;
-      } catch (error) {
-        deps.log.error({ err: error, channel: message.channel }, 'staff invitation failed');
-      }
-    }
-    return sent;
+  /**
+   * Sends the invitation written with the account (through the outbox, as every other message,
+   * so a refused one is on support's list of messages not delivered) at once, and answers
+   * whether it reached the member on some channel and which messages did not go.
+   */
+  async function sendInvitation(
+    messages: { id: number; message: OutgoingMessage }[],
+  ): Promise<Omit<StaffInvited, 'member'>> {
+    const ids = messages.map(({ id }) => id);
+    await deps.outbox.deliverNow(ids);
+    const statuses = await deps.outbox.statuses(ids);
+    const notDelivered = messages.flatMap(({ id, message }) => {
+      const status = statuses.get(id) ?? 'waiting';
+      return status === 'sent' ? [] : [{ channel: message.channel, to: message.to, status }];
+    });
+    const invitationSent = messages.some(
+      ({ id, message }) =>
+        statuses.get(id) === 'sent' && deps.notifier.delivers?.(message.channel) !== false,
+    );
+    return { invitationSent, notDelivered };
   }
 
   return {
     list: async () => (await users.listStaff()).map(toView),
 
     /** Creates the account (no password) and tells the new member how to sign in. */
-    async invite(actorId: string, input: StaffAccountInput) {
+    async invite(actorId: string, input: StaffAccountInput): Promise<StaffInvited> {
+      const invitedBy = (await users.findById(actorId))?.name ?? 'An administrator';
       let member: UserRow;
+      let messages: { id: number; message: OutgoingMessage }[];
       try {
-        member = await inTransaction(database, async (tx) => {
+        ({ member, messages } = await inTransaction(database, async (tx) => {
           const row = await users.createStaffAccount(input, tx);
           await audit.record(tx, {
             actorId,
@@ -110,8 +121,13 @@ export function createStaffService(deps: StaffDeps) {
             entityId: row.id,
             after: { name: row.name, email: row.email, mobile: row.mobile, role: row.role },
           });
-          return row;
-        });
+          const written = invitation(deps.config, row, invitedBy);
+          const ids = await enqueueMessages(tx, written);
+          return {
+            member: row,
+            messages: written.map((message, index) => ({ id: ids[index]!, message })),
+          };
+        }));
       } catch (error) {
         const taken =
           error instanceof AppError && Object.hasOwn(takenByAnother, error.code)
@@ -120,7 +136,7 @@ export function createStaffService(deps: StaffDeps) {
         if (!taken) throw error;
         throw conflict(takenByAnother[taken.code]!, taken.code);
       }
-      return { member: toView(member), invitationSent: await sendInvitation(member, actorId) };
+      return { member: toView(member), ...(await sendInvitation(messages)) };
     },
 
     /** A new role, disabled or enabled again; a change to what already holds records nothing. */

@@ -37,7 +37,11 @@ export async function findUserByContact(tx: Db, contact: { email: string } | { m
  */
 export function findOpenOrders(tx: Db, userId: string, now: Date) {
   return tx
-    .select({ reference: orders.reference, status: orders.status })
+    .select({
+      reference: orders.reference,
+      status: orders.status,
+      paymentSubmittedAt: orders.paymentSubmittedAt,
+    })
     .from(orders)
     .where(
       and(

@@ -124,6 +124,7 @@ describeEachDatabase('closing an account', (ctx) => {
       openOrders: [order.reference],
     });
     expect(refused.json().message).toContain(`${order.reference} (Awaiting payment)`);
+    expect(refused.json().message).toContain('Contact us if you need help with an order.');
     expect((await buyer.client.get(api('/user/profile'))).statusCode).toBe(200);
 
     await lapseHold(database, order.id);

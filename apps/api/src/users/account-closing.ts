@@ -1,4 +1,4 @@
-import { orderStatusLabels } from '@store/domain';
+import { orderStatusLabel } from '@store/domain';
 import type { AuditService } from '../audit/audit-service';
 import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/database';
@@ -45,11 +45,18 @@ export function createAccountClosing(deps: {
       const open = await findOpenOrders(tx, userId, now);
       if (open.length > 0) {
         const list = open
-          .map((order) => `${order.reference} (${orderStatusLabels[order.status]})`)
+          .map(
+            (order) =>
+              `${order.reference} (${orderStatusLabel(order.status, order.paymentSubmittedAt !== null)})`,
+          )
           .join(', ');
-        const whose = closer.by === 'buyer' ? 'Your account' : 'This account';
+        // The buyer is offered help; an administrator is told where to act.
+        const [whose, next] =
+          closer.by === 'buyer'
+            ? ['Your account', 'Contact us if you need help with an order.']
+            : ['This account', 'Open the orders in Orders to finish or cancel them.'];
         throw conflict(
-          `${whose} cannot be closed yet: ${open.length === 1 ? 'an order is' : 'some orders are'} still open: ${list}. Once the porting is complete, or an unpaid order's hold has lapsed or it is cancelled, the account can be closed. Contact us if you need help with an order.`,
+          `${whose} cannot be closed yet: ${open.length === 1 ? 'an order is' : 'some orders are'} still open: ${list}. Once the porting is complete, or an unpaid order's hold has lapsed or it is cancelled, the account can be closed. ${next}`,
           'ACCOUNT_HAS_OPEN_ORDERS',
           { openOrders: open.map((order) => order.reference) },
         );

@@ -116,6 +116,7 @@ export function ordersOfCustomer(db: Db, userId: string) {
       totalAmount: orders.totalAmount,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
+      paymentSubmittedAt: orders.paymentSubmittedAt,
     })
     .from(orders)
     .where(eq(orders.userId, userId))

@@ -1,3 +1,4 @@
+import { orderStatusLabel } from '@store/domain';
 import type { Database } from '../db/database';
 import { notFound } from '../http/app-error';
 import {
@@ -80,8 +81,9 @@ export function createCustomerDirectory({ database }: { database: Database }) {
           policyVersion,
           at: at.toISOString(),
         })),
-        orders: orders.map((order) => ({
+        orders: orders.map(({ paymentSubmittedAt, ...order }) => ({
           ...order,
+          statusLabel: orderStatusLabel(order.status, paymentSubmittedAt !== null),
           createdAt: order.createdAt.toISOString(),
           paidAt: isoOrNull(order.paidAt),
         })),

@@ -1,4 +1,4 @@
-import { PRIVACY_POLICY_VERSION } from '@store/domain';
+import { indiaDay, PRIVACY_POLICY_VERSION } from '@store/domain';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { setPrice, signedIn, staffMember, withSalesInventory } from '../../test-support/sales';
@@ -66,7 +66,7 @@ describeEachDatabase('GET /user/data-export', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toContain('application/json');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = indiaDay();
     expect(res.headers['content-disposition']).toBe(`attachment; filename="my-data-${today}.json"`);
 
     const file = res.json();

@@ -1,3 +1,4 @@
+import { indiaDay } from '@store/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactChangeBody, contactChangeVerifyBody, otpIssuedSchema } from '../auth/auth-schemas';
@@ -179,7 +180,8 @@ export async function userRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const document = await dataExport.own(currentUser(request).id);
-      const day = document.generatedAt.slice(0, 10);
+      // The store's days are India's (decision 0012): the file is dated as the team dates a letter.
+      const day = indiaDay(new Date(document.generatedAt));
       reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="my-data-${day}.json"`);

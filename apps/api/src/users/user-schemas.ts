@@ -6,6 +6,7 @@ import {
   PIN_CODE_SHAPE,
   personNameProblem,
   pinCodeStateProblem,
+  signedNameProblem,
   states,
 } from '@store/domain';
 import { z } from 'zod';
@@ -26,19 +27,22 @@ const refusedBy =
     if (message) ctx.addIssue({ code: 'custom', message });
   };
 
-/** A name as its writer signs it, 2 to 100 characters on one line: an enquirer's. */
-export const signedNameField = z
+/** A name, 2 to 100 characters on one line. */
+const nameOnOneLine = z
   .string({ error: 'Enter your name.' })
   .trim()
   .min(2, 'Name must be at least 2 characters long.')
   .max(100, 'Name must be at most 100 characters long.')
   .refine(...oneLine('Name'));
 
+/** A name as its writer signs it: an enquirer's, without < or > (signedNameProblem). */
+export const signedNameField = nameOnOneLine.superRefine(refusedBy(signedNameProblem));
+
 /**
  * A person's name on an account and on an invoice (registration, profile, billing, staff):
  * letters, spaces, dots, apostrophes and hyphens, in the web form's words (personNameProblem).
  */
-export const nameField = signedNameField.superRefine(
+export const nameField = nameOnOneLine.superRefine(
   // NUL and a lone surrogate aside: every field refuses them in one message of its own
   // (plugins/reject-unstorable-text.ts), as oneLine does.
   refusedBy((name) => personNameProblem(name.replace(/[\0\p{Cs}]/gu, ''))),
@@ -314,6 +318,9 @@ export const staffCustomerDetailSchema = staffCustomerSchema.extend({
       id: z.string(),
       reference: z.string(),
       status: z.enum(orderStatuses),
+      statusLabel: z
+        .string()
+        .describe('The status in words, as the Orders list says it ("Payment submitted" too)'),
       totalAmount: z.number().int().describe('Paise'),
       createdAt: z.string(),
       paidAt: z.string().nullable(),

@@ -1402,7 +1402,7 @@ export interface paths {
     };
     /**
      * The audit log (administrators): every change made in the console
-     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited.
+     * @description Newest first. Filter by the staff member (actorId), a number, an order (orderId or its orderReference), one changed thing (entityType + entityId), or actions (action: number.add,number.hide or number.). Entries are never edited. Further pages: give the first answer’s upTo, so that entries written meanwhile do not shift them (decision 0101).
      */
     get: operations['getAdminAudit'];
     put?: never;
@@ -11433,6 +11433,7 @@ export interface operations {
   getAdminOrders: {
     parameters: {
       query?: {
+        /** @description An order status; pending_payment is awaiting the buyer's payment (none submitted), payment_submitted a payment the buyer submitted for staff to check */
         status?:
           | 'pending_payment'
           | 'paid'
@@ -11441,7 +11442,8 @@ export interface operations {
           | 'ported'
           | 'completed'
           | 'cancelled'
-          | 'refunded';
+          | 'refunded'
+          | 'payment_submitted';
         /** @description Search: the order reference as the buyer sees it (whole, its start, or its last 8 characters), a UTR / payment reference as the bank shows it (the one the buyer submitted, even if staff sent it back, or a payment staff recorded; spaces and case do not matter), any part of the buyer's name or company name or of the name the order is billed to (any case), the buyer's e-mail (any case), the buyer's mobile (+91, 0 and spaces allowed), or a 10-digit number in the order */
         q?: string;
         needsRefund?: 'true' | 'false';
@@ -18026,6 +18028,8 @@ export interface operations {
         entityId?: string;
         /** @description Only these actions, separated by commas: each an action (number.add) or a prefix naming all of a thing's (customer., enquiry., import., message., number., order., staff., tax_register., user.) */
         action?: string;
+        /** @description Only entries up to this id: the answer's upTo from the first page, so that further pages do not shift as entries are written */
+        upTo?: number;
         page?: number;
         pageSize?: number;
       };
@@ -18072,6 +18076,8 @@ export interface operations {
               page: number;
               pageSize: number;
               pageCount: number;
+              /** @description The newest entry these pages hold (the request’s upTo, else the newest now): give it as upTo with the next page */
+              upTo: number | null;
             };
           };
         };
@@ -20499,8 +20505,10 @@ export interface operations {
               }[];
               /** @description Orders waiting at each step now */
               waiting: {
-                /** @description Awaiting payment with the hold still live */
+                /** @description Awaiting the buyer's payment (none submitted) with the hold still live */
                 awaitingPayment: number;
+                /** @description A payment the buyer submitted (a UTR) for staff to check: confirm or reject it */
+                paymentsToCheck: number;
                 /** @description Paid, the UPC code not yet sent */
                 paid: number;
                 upcSent: number;
@@ -20538,6 +20546,8 @@ export interface operations {
                   comingSoon: number;
                   total: number;
                 };
+                /** @description Of the sold numbers, those whose sale was undone (refunded, or cancelled after payment) before a UPC went out: staff may put them back on sale */
+                relistable: number;
               };
             };
           };
@@ -20629,7 +20639,7 @@ export interface operations {
             success: true;
             message?: string;
             data: {
-              /** @description Orders whose next step is the team’s: paid (UPC to send) or to refund */
+              /** @description Orders whose next step is the team’s: a submitted payment to check, paid (UPC to send) or to refund */
               orders: number;
               /** @description Open enquiries (new or in progress) */
               enquiries: number;
@@ -20844,6 +20854,17 @@ export interface operations {
                 createdAt: string;
               };
               invitationSent: boolean;
+              /** @description The invitation messages that did not go at once */
+              notDelivered: {
+                /** @enum {string} */
+                channel: 'email' | 'sms' | 'whatsapp';
+                to: string;
+                /**
+                 * @description failed: refused for good (a wrong address), listed in Messages not delivered; waiting: tried again by the outbox
+                 * @enum {string}
+                 */
+                status: 'waiting' | 'failed';
+              }[];
             };
           };
         };
@@ -21315,6 +21336,8 @@ export interface operations {
                   | 'completed'
                   | 'cancelled'
                   | 'refunded';
+                /** @description The status in words, as the Orders list says it ("Payment submitted" too) */
+                statusLabel: string;
                 /** @description Paise */
                 totalAmount: number;
                 createdAt: string;

@@ -1,3 +1,5 @@
+import { staffRoleNames } from '../admin-staff';
+
 /** The audit log's actions (as the API records them, apps/api/src: `audit.record(`) in words. */
 const actionLabels: Record<string, string> = {
   'number.add': 'Number added',
@@ -98,10 +100,13 @@ export function moneyUnit(action: string, path: string): 'rupees' | 'paise' | un
 }
 
 /**
- * The code values of an action's field, by path, in words: a billing correction's fields
- * (orders/billing-correction.ts) as its form names them.
+ * The code values of an action's field, by path, in words: a staff member's role as the Staff
+ * page names it, a billing correction's fields (orders/billing-correction.ts) as its form names
+ * them.
  */
 const valueNames: Record<string, Record<string, Record<string, string>>> = {
+  'staff.invite': { role: staffRoleNames },
+  'staff.role': { role: staffRoleNames },
   'order.billing_correct': {
     fields: {
       name: 'name',

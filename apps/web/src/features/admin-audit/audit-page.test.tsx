@@ -94,7 +94,8 @@ describe('the audit log page', () => {
     expect(invite).toHaveTextContent('Staff member Kiran Rao');
     expect(invite).not.toHaveTextContent('b1c2d3e4');
     expect(invite).toHaveTextContent('name: Kiran Rao');
-    expect(invite).toHaveTextContent('role: support');
+    // The role as the Staff page names it, not the stored word.
+    expect(invite).toHaveTextContent('role: Support');
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
   });
@@ -347,6 +348,39 @@ describe('the audit log page', () => {
     await waitFor(() => expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=1&pageSize=50'));
   });
 
+  it('keeps further pages to the entries up to the first page’s newest, and a new filter starts afresh', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(<AuditPage />, {
+      path: '/admin/audit',
+      api: {
+        'GET /admin/audit': (_body, call) =>
+          auditPage({
+            total: 60,
+            pageCount: 2,
+            page: Number(new URLSearchParams(call.path.split('?')[1]).get('page')),
+            upTo: 42,
+          }),
+        'GET /admin/staff': members,
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=2&upTo=42&pageSize=50'),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/audit?page=2&upTo=42');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=1&pageSize=50'));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('upTo=42'));
+    const form = screen.getByRole('form', { name: 'Filter the audit log' });
+    await user.selectOptions(within(form).getByLabelText('Action'), 'Any staff change');
+    await user.click(within(form).getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(logCalls(calls).at(-1)).toBe('/admin/audit?page=1&action=staff.&pageSize=50'),
+    );
+  });
+
   it('filters by an action, or every action on one kind of thing, named in words', async () => {
     const user = userEvent.setup();
     const { calls } = renderConsole(<AuditPage />, {
@@ -413,7 +447,10 @@ describe('changeLines', () => {
       { field: 'status', before: 'new', after: 'closed', changed: true },
     ]);
     expect(changeLines('staff.invite', null, { role: 'admin' })).toEqual([
-      { field: 'role', before: null, after: 'admin', changed: true },
+      { field: 'role', before: null, after: 'Administrator', changed: true },
+    ]);
+    expect(changeLines('staff.role', { role: 'admin' }, { role: 'support' })).toEqual([
+      { field: 'role', before: 'Administrator', after: 'Support', changed: true },
     ]);
     expect(changeLines('enquiry.note', { note: 'x', tags: ['a'] }, { note: 'x' })).toEqual([
       { field: 'note', before: 'x', after: 'x', changed: false },

@@ -101,7 +101,7 @@ export const meta: Route.MetaFunction = () => consoleMeta('Audit log');
 /** /admin/audit (administrators): every change made in the console, newest first. Read only. */
 export default function AuditPage() {
   const { search, page, update } = useListParams();
-  const filter: AuditFilter = { page };
+  const filter: AuditFilter = { page, upTo: search.get('upTo') ?? undefined };
   for (const key of filterKeys) filter[key] = search.get(key) ?? undefined;
   const { data, isPending, error, refetch, isFetching } = useAudit(filter);
 
@@ -110,7 +110,11 @@ export default function AuditPage() {
       title="Audit log"
       intro="Every change made in the console or its API: who, what, when, before and after. Entries are never edited."
     >
-      <AuditFilters key={search.toString()} initial={filter} onApply={update} />
+      <AuditFilters
+        key={search.toString()}
+        initial={filter}
+        onApply={(values) => update({ ...values, upTo: undefined })}
+      />
       <QueryStatus
         what="audit log"
         isPending={isPending}
@@ -125,7 +129,11 @@ export default function AuditPage() {
           empty="No changes match."
           busy={isFetching}
           paged={data}
-          onPage={(next) => update({ page: next })}
+          // Further pages hold the entries up to the first page's newest: one written
+          // meanwhile does not push a row onto the next page again. Page 1 shows the newest.
+          onPage={(next) =>
+            update({ page: next, upTo: next > 1 ? (data.upTo ?? undefined) : undefined })
+          }
         />
       ) : null}
     </ConsolePage>

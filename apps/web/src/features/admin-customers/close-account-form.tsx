@@ -56,7 +56,12 @@ export function CloseAccountForm({
         onChange={(event) => setReason(event.target.value)}
       />
       <FormAlert message={problem} />
-      <SubmitButton pending={byId.isPending} pendingLabel="Closing…" className="sm:w-auto">
+      {/* The danger action's red, as the buyer's own close is: not the download's blue above. */}
+      <SubmitButton
+        pending={byId.isPending}
+        pendingLabel="Closing…"
+        className="bg-red-700 hover:bg-red-800 sm:w-auto"
+      >
         {button}
       </SubmitButton>
       <ConfirmClose

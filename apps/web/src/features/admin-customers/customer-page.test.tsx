@@ -19,7 +19,7 @@ const customer = {
   gstinNo: null,
   registeredAt: '2026-04-01T04:30:00Z',
   lastSignInAt: null,
-  orderCount: 1,
+  orderCount: 2,
   paidTotal: 2_500_000,
   refundedTotal: 0,
   closed: false,
@@ -46,9 +46,19 @@ const customer = {
       id: 'o-1',
       reference: 'VN-20260401-AB12',
       status: 'completed',
+      statusLabel: 'Completed',
       totalAmount: 2_500_000,
       createdAt: '2026-04-02T04:30:00Z',
       paidAt: '2026-04-02T05:30:00Z',
+    },
+    {
+      id: 'o-2',
+      reference: 'VN-20260405-CD34',
+      status: 'pending_payment',
+      statusLabel: 'Payment submitted',
+      totalAmount: 900_000,
+      createdAt: '2026-04-05T04:30:00Z',
+      paidAt: null,
     },
   ],
   enquiries: [
@@ -100,6 +110,8 @@ describe('/admin/customers/:customerId', () => {
       '/admin/orders/o-1',
     );
     expect(orders).toHaveTextContent('Completed, ₹25,000');
+    // The status in the Orders list's words.
+    expect(orders).toHaveTextContent('VN-20260405-CD34 Payment submitted, ₹9,000');
     expect(screen.getByRole('region', { name: 'Consents' })).toHaveTextContent(
       'WhatsApp order and porting updates: given',
     );
@@ -140,6 +152,9 @@ describe('/admin/customers/:customerId', () => {
       },
     });
     const button = await screen.findByRole('button', { name: 'Close this account' });
+    // Styled as the danger it is, unlike "Download this buyer's data" above it.
+    expect(button).toHaveClass('bg-red-700');
+    expect(screen.getByRole('button', { name: /Download/ })).not.toHaveClass('bg-red-700');
     fireEvent.click(button);
     expect(screen.getByRole('alert')).toHaveTextContent('Say why the account is closed');
     fireEvent.change(screen.getByLabelText('Reason (kept in the audit log)'), {

@@ -1,4 +1,4 @@
-import { formatInr, orderStatusLabels, toRupees } from '@store/domain';
+import { formatInr, toRupees } from '@store/domain';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
@@ -138,7 +138,7 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
             <Link to={`/admin/orders/${order.id}`} className={`font-mono ${link}`}>
               {order.reference}
             </Link>{' '}
-            {orderStatusLabels[order.status]}, {rupees(order.totalAmount)}, {when(order.createdAt)}
+            {order.statusLabel}, {rupees(order.totalAmount)}, {when(order.createdAt)}
           </li>
         ))}
       </Listing>

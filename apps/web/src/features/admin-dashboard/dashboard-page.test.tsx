@@ -35,7 +35,14 @@ const dashboard = {
     lastMonth: { orders: 1, revenue: 6000 },
   },
   daily: days,
-  waiting: { awaitingPayment: 2, paid: 5, upcSent: 1, porting: 7, needsRefund: 1 },
+  waiting: {
+    awaitingPayment: 2,
+    paymentsToCheck: 3,
+    paid: 5,
+    upcSent: 1,
+    porting: 7,
+    needsRefund: 1,
+  },
   enquiries: { open: 4 },
   messages: { undelivered: 2 },
   inventory: {
@@ -62,6 +69,7 @@ const dashboard = {
       },
     ],
     totals: { available: 1620, reserved: 2, sold: 13, hidden: 1, comingSoon: 5, total: 1641 },
+    relistable: 0,
   },
 };
 
@@ -81,6 +89,7 @@ describe('the dashboard', () => {
     renderConsole(<DashboardPage />, { api: { 'GET /admin/dashboard': ok(dashboard) } });
     const waiting = await screen.findByRole('region', { name: 'Waiting for the team' });
     const expected = [
+      ['Payments to check', '3', '/admin/orders?status=payment_submitted'],
       ['Awaiting payment', '2', '/admin/orders?status=pending_payment'],
       ['Paid', '5', '/admin/orders?status=paid'],
       ['UPC sent', '1', '/admin/orders?status=upc_sent'],
@@ -113,9 +122,25 @@ describe('the dashboard', () => {
     expect(inventory).toHaveTextContent(
       '1,641 numbers: 1,620 available, 2 held, 13 sold, 1 hidden, 5 coming soon.',
     );
+    // A row for each category: the chart grows with them, so their names do not overlap.
+    expect(within(inventory).getByTestId('chart')).toHaveStyle({ height: `${2 * 30 + 90}px` });
     await user.click(within(inventory).getByText('Show as a table'));
     const row = within(inventory).getByRole('row', { name: /Unique Numbers/ });
     expect(row).toHaveTextContent('Unique Numbers1,50003051,508');
+  });
+
+  it('says apart the sold numbers whose sale was undone, which can go back on sale', async () => {
+    renderConsole(<DashboardPage />, {
+      api: {
+        'GET /admin/dashboard': ok({
+          ...dashboard,
+          inventory: { ...dashboard.inventory, relistable: 2 },
+        }),
+      },
+    });
+    expect(await screen.findByRole('region', { name: 'Inventory' })).toHaveTextContent(
+      '13 sold (2 of them refunded or cancelled, can go back on sale), 1 hidden',
+    );
   });
 
   it('says so when the figures cannot be read, and tries again', async () => {

@@ -41,7 +41,12 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
       </Section>
 
       <Section title="Waiting for the team">
-        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7">
+        <div className="grid gap-3 sm:grid-cols-4">
+          <StatCard
+            label="Payments to check"
+            value={waiting.paymentsToCheck}
+            to="/admin/orders?status=payment_submitted"
+          />
           <StatCard
             label="Awaiting payment"
             value={waiting.awaitingPayment}
@@ -76,14 +81,24 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         <DailySalesChart days={dashboard.daily} />
       </Section>
 
-      <Section
-        title="Inventory"
-        note={`${formatCountOf(inventory.totals.total, 'number', 'numbers')}: ${formatCount(inventory.totals.available)} available, ${formatCount(inventory.totals.reserved)} held, ${formatCount(inventory.totals.sold)} sold, ${formatCount(inventory.totals.hidden)} hidden, ${formatCount(inventory.totals.comingSoon)} coming soon.`}
-      >
+      <Section title="Inventory" note={inventoryNote(inventory)}>
         <InventoryChart categories={inventory.categories} />
       </Section>
     </div>
   );
+}
+
+/**
+ * The stock in one sentence. A sold number whose sale was undone (refunded, or cancelled after
+ * payment, before a UPC went out) is said apart: no buyer keeps it, and Inventory offers to put
+ * it back on sale.
+ */
+function inventoryNote({ totals, relistable }: Dashboard['inventory']): string {
+  const undone =
+    relistable > 0
+      ? ` (${formatCount(relistable)} of them refunded or cancelled, can go back on sale)`
+      : '';
+  return `${formatCountOf(totals.total, 'number', 'numbers')}: ${formatCount(totals.available)} available, ${formatCount(totals.reserved)} held, ${formatCount(totals.sold)} sold${undone}, ${formatCount(totals.hidden)} hidden, ${formatCount(totals.comingSoon)} coming soon.`;
 }
 
 function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {

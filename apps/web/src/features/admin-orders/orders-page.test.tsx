@@ -24,7 +24,9 @@ describe('the console order list', () => {
       ]),
     });
     renderWithQuery('/admin/orders', <OrdersPage />);
-    const table = await screen.findByRole('table', { name: 'Orders, newest first' });
+    const table = await screen.findByRole('table', {
+      name: 'Orders: payments to check first, then newest first',
+    });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -100,6 +102,23 @@ describe('the console order list', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(
         '/admin/orders?status=cancelled&needsRefund=true',
+      ),
+    );
+  });
+
+  it("lands on the payments to check from the dashboard's link, its own status choice", async () => {
+    const api = installFakeApi({ 'GET /admin/orders': page([staffPendingOrder()]) });
+    renderWithQuery('/admin/orders?status=payment_submitted', <OrdersPage />);
+    await screen.findByRole('table');
+    expect(api.calls.at(-1)!.path).toBe(
+      '/admin/orders?status=payment_submitted&page=1&pageSize=25',
+    );
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(status).toHaveDisplayValue('Payment submitted');
+    await userEvent.selectOptions(status, 'Awaiting payment');
+    await waitFor(() =>
+      expect(api.calls.at(-1)!.path).toBe(
+        '/admin/orders?status=pending_payment&page=1&pageSize=25',
       ),
     );
   });

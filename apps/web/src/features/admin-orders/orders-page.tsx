@@ -1,4 +1,5 @@
-import { orderStatuses, orderStatusLabels } from '@store/domain';
+import { orderStatuses, orderStatusLabel, orderStatusLabels } from '@store/domain';
+import { Fragment } from 'react';
 import { formatCountOf } from '../../lib/format';
 import { consoleMeta, ConsolePage, ConsoleSearch, useListParams } from '../admin-shell';
 import { useStaffOrders } from './api/get-orders';
@@ -8,7 +9,9 @@ import type { Route } from './+types/orders-page';
 export const meta: Route.MetaFunction = () => consoleMeta('Orders');
 
 /**
- * /admin/orders: every order, newest first, filtered by status and by a refund due (the
+ * /admin/orders: every order, the payments to check first, then newest first; filtered by
+ * status (Awaiting payment is the orders no payment was submitted for, Payment submitted those
+ * whose UTR waits to be checked: the dashboard links to both) and by a refund due (the
  * dashboard's Needs refund links here with needsRefund=true), and searched by the order
  * reference (or its random end), a UTR, the buyer's name, company, e-mail or mobile, or a number
  * in the order. The filters live in the URL (a search can be shared); the server pages.
@@ -45,9 +48,12 @@ export default function OrdersPage() {
           >
             <option value="">All</option>
             {orderStatuses.map((value) => (
-              <option key={value} value={value}>
-                {orderStatusLabels[value]}
-              </option>
+              <Fragment key={value}>
+                <option value={value}>{orderStatusLabels[value]}</option>
+                {value === 'pending_payment' ? (
+                  <option value="payment_submitted">{orderStatusLabel(value, true)}</option>
+                ) : null}
+              </Fragment>
             ))}
           </select>
         </div>

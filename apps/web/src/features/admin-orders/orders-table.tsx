@@ -54,11 +54,14 @@ const columns = [
   }),
 ];
 
-/** One page of orders (the server pages, filters and sorts: newest first). */
+/**
+ * One page of orders (the server pages, filters and sorts: the payments to check first, the
+ * longest waiting first, then newest first).
+ */
 export function OrdersTable({ orders }: { orders: StaffOrder[] }) {
   return (
     <ConsoleTable
-      caption="Orders, newest first"
+      caption="Orders: payments to check first, then newest first"
       columns={columns}
       rows={orders}
       empty="No orders."

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, ok } from '../../../test-support/fake-api';
+import { fail, installFakeApi, ok } from '../../../test-support/fake-api';
 import { renderWithQuery } from '../../../test-support/render';
 import { resetAfterTest, sampleSession, setSessionHintCookie } from '../../../test-support/session';
 import AuditPage from '../admin-audit/audit-page';
@@ -93,6 +93,34 @@ describe('the console frame', () => {
       ]);
     });
   }
+
+  it('tells an administrator made support meanwhile, at the next refusal, and follows the new role', async () => {
+    setSessionHintCookie();
+    let profileReads = 0;
+    installFakeApi({
+      // An administrator when the tab opened; made support since.
+      'GET /user/profile': () => (++profileReads === 1 ? withRole('admin') : withRole('support')),
+      'GET /admin/staff': fail(403, 'This is for administrators only.'),
+    });
+    renderWithQuery(
+      '/admin/staff',
+      <AuthSessionProvider modal={() => null}>
+        <Routes>
+          <Route path="/admin" element={<AdminLayout />}>
+            <Route path="staff" element={<StaffPage />} />
+          </Route>
+        </Routes>
+      </AuthSessionProvider>,
+    );
+    expect(
+      await screen.findByText(
+        'An administrator made you support: Staff, the audit log and the tax register are no longer yours.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(profileReads).toBe(2);
+    expect(screen.getByRole('navigation', { name: 'Console' })).not.toHaveTextContent('Staff');
+    expect(screen.getByText('This page is for administrators only.')).toBeInTheDocument();
+  });
 
   it('opens the administrators-only pages for administrators', async () => {
     renderAdminOnlyArea('admin', '/admin/staff');

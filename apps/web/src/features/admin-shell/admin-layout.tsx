@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { focusMainIfLost, usePageChange } from '../../components/route-focus';
@@ -27,7 +28,20 @@ export default function AdminLayout() {
   return <ConsoleFrame isAdmin={staff.role === 'admin'} userName={staff.name} />;
 }
 
+/**
+ * The role this tab began with, and a sentence once the server's differs (a 403 has the profile
+ * read again, useRecheckRole): the member learns why the navigation changed.
+ */
+function useRoleChangeNotice(isAdmin: boolean): string | null {
+  const [first] = useState(isAdmin);
+  if (isAdmin === first) return null;
+  return isAdmin
+    ? 'You are now an administrator: Staff, the audit log and the tax register are yours too.'
+    : 'An administrator made you support: Staff, the audit log and the tax register are no longer yours.';
+}
+
 function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: string }) {
+  const roleNotice = useRoleChangeNotice(isAdmin);
   const signOut = useSignOut();
   const counts = useConsoleCounts();
   const { pathname } = useLocation();
@@ -76,6 +90,11 @@ function ConsoleFrame({ isAdmin, userName }: { isAdmin: boolean; userName: strin
         </div>
       </nav>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
+        {roleNotice ? (
+          <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-950">
+            {roleNotice}
+          </p>
+        ) : null}
         {closedArea ? (
           <ConsolePage title={closedArea.label}>
             <p className="text-slate-700">This page is for administrators only.</p>

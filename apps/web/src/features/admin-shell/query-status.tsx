@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
 import { apiErrorMessage } from '../../lib/api-client';
+import { useRecheckRole } from './recheck-role';
 
 /**
  * What a console area shows while its data loads or when it could not be read; nothing once it
- * is there. The server's message is shown (e.g. "This is for administrators only.").
+ * is there. The server's message is shown (e.g. "This is for administrators only."), and a 403
+ * has the member's role read again (useRecheckRole).
  */
 export function QueryStatus({
   what,
@@ -15,6 +18,10 @@ export function QueryStatus({
   error: unknown;
   onRetry: () => void;
 }) {
+  const recheckRole = useRecheckRole();
+  useEffect(() => {
+    recheckRole(error);
+  }, [error, recheckRole]);
   if (error) {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">

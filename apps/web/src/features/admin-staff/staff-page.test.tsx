@@ -65,7 +65,11 @@ describe('the staff page', () => {
         body: {
           success: true,
           message: 'Priya Nair has been invited.',
-          data: { member: { ...kiran, name: 'Priya Nair' }, invitationSent: true },
+          data: {
+            member: { ...kiran, name: 'Priya Nair' },
+            invitationSent: true,
+            notDelivered: [],
+          },
         },
       },
     });
@@ -94,6 +98,33 @@ describe('the staff page', () => {
     await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveValue(''));
   });
 
+  it('warns, until closed, of an invitation e-mail refused', async () => {
+    const user = userEvent.setup();
+    const message =
+      'Priya Nair has been invited, but the e-mail to priya@mistyped.invalid was refused: check the address (it is listed in Messages not delivered).';
+    renderStaff({
+      'POST /admin/staff': {
+        status: 201,
+        body: {
+          success: true,
+          message,
+          data: {
+            member: { ...kiran, name: 'Priya Nair' },
+            invitationSent: true,
+            notDelivered: [{ channel: 'email', to: 'priya@mistyped.invalid', status: 'failed' }],
+          },
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    await user.type(within(form).getByLabelText('Name'), 'Priya Nair');
+    await user.type(within(form).getByLabelText('E-mail'), 'priya@mistyped.invalid');
+    await user.type(within(form).getByLabelText('Mobile'), '98200 44556');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    const toast = (await screen.findByText(message)).closest('[data-toast-type]');
+    expect(toast).toHaveAttribute('data-toast-type', 'warning');
+  });
+
   it('shows why an invitation was refused', async () => {
     const user = userEvent.setup();
     renderStaff({
@@ -113,20 +144,32 @@ describe('the staff page', () => {
     expect(within(form).getByLabelText('Name')).toHaveValue('Priya Nair');
   });
 
-  it('changes a role', async () => {
+  it('changes a role only once confirmed, saying what it gives', async () => {
     const user = userEvent.setup();
     const { callsTo } = renderStaff({
       'PATCH /admin/staff/staff-kiran': ok(
         { ...kiran, role: 'admin' },
-        "Kiran Rao's account has been updated.",
+        'Kiran Rao is now an administrator.',
       ),
     });
+    const role = () => screen.getByRole('combobox', { name: 'Role of Kiran Rao' });
     await user.selectOptions(
       await screen.findByRole('combobox', { name: 'Role of Kiran Rao' }),
       'Administrator',
     );
-    expect(await screen.findByText("Kiran Rao's account has been updated.")).toBeInTheDocument();
-    expect(callsTo('PATCH /admin/staff/staff-kiran')[0]!.body).toEqual({ role: 'admin' });
+    const confirm = screen.getByRole('group', { name: 'Make Kiran Rao Administrator?' });
+    expect(confirm).toHaveTextContent("download any buyer's data and close accounts");
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('PATCH /admin/staff/staff-kiran')).toHaveLength(0);
+    await waitFor(() => expect(role()).toHaveFocus());
+    expect(role()).toHaveDisplayValue('Support');
+
+    await user.selectOptions(role(), 'Administrator');
+    await user.click(screen.getByRole('button', { name: 'Make Administrator' }));
+    expect(await screen.findByText('Kiran Rao is now an administrator.')).toBeInTheDocument();
+    expect(callsTo('PATCH /admin/staff/staff-kiran')).toEqual([
+      expect.objectContaining({ body: { role: 'admin' } }),
+    ]);
   });
 
   it('disables a member only once confirmed, and enables a disabled one', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeMobile } from '@store/domain';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useInlinePanel } from '../../components/inline-panel';
 import { InlineConfirm } from '../../components/inline-confirm';
 import { useForm } from 'react-hook-form';
@@ -15,9 +15,8 @@ import { useAuth } from '../auth';
 import { useChangeStaff } from './api/change-staff';
 import { useStaffMembers, type StaffMember } from './api/get-staff';
 import { useInviteStaff } from './api/invite-staff';
+import { staffRoleNames } from './role-names';
 import type { Route } from './+types/staff-page';
-
-const roleNames = { support: 'Support', admin: 'Administrator' } as const;
 
 export const meta: Route.MetaFunction = () => consoleMeta('Staff');
 
@@ -72,26 +71,56 @@ function staffColumns(selfId: string | undefined) {
   ];
 }
 
+/** What a role change gives or takes away, asked before it is made. */
+const roleQuestions = {
+  admin: (name: string) =>
+    `Make ${name} an administrator? They can then manage the team, read the audit log and the tax register, download any buyer's data and close accounts.`,
+  support: (name: string) =>
+    `Make ${name} support? They lose Staff, the audit log and the tax register at once.`,
+} as const;
+
+/**
+ * A member's role: every change gives or takes away the administrator's powers, so the select
+ * asks first (a mis-tap on a phone must not make an administrator).
+ */
 function RoleCell({ member, self }: { member: StaffMember; self: boolean }) {
   const toast = useToast();
   const { mutateAsync, isPending } = useChangeStaff();
-  if (self) return roleNames[member.role];
+  const { open, show, close, openerRef, onKeyDown } = useInlinePanel<HTMLSelectElement>();
+  const [asked, setAsked] = useState<StaffMember['role']>(member.role);
+  if (self) return staffRoleNames[member.role];
+  if (open) {
+    return (
+      <InlineConfirm
+        label={`Make ${member.name} ${staffRoleNames[asked]}?`}
+        question={roleQuestions[asked](member.name)}
+        action={`Make ${staffRoleNames[asked]}`}
+        onConfirm={async () => {
+          close();
+          try {
+            toast.success(await mutateAsync({ id: member.id, role: asked }));
+          } catch (error) {
+            toast.error(errorMessage(error, 'The role could not be changed.'));
+          }
+        }}
+        onCancel={close}
+        onKeyDown={onKeyDown}
+      />
+    );
+  }
   return (
     <select
+      ref={openerRef}
       aria-label={`Role of ${member.name}`}
       className="rounded-md border border-slate-300 bg-white px-2 py-1"
       value={member.role}
       disabled={isPending}
-      onChange={async (event) => {
-        const role = event.target.value as StaffMember['role'];
-        try {
-          toast.success(await mutateAsync({ id: member.id, role }));
-        } catch (error) {
-          toast.error(errorMessage(error, 'The role could not be changed.'));
-        }
+      onChange={(event) => {
+        setAsked(event.target.value as StaffMember['role']);
+        show();
       }}
     >
-      {Object.entries(roleNames).map(([role, name]) => (
+      {Object.entries(staffRoleNames).map(([role, name]) => (
         <option key={role} value={role}>
           {name}
         </option>
@@ -181,8 +210,10 @@ function InviteForm() {
         email: values.email.trim(),
         mobile: values.mobile.trim(),
       });
-      if (invited.invitationSent) toast.success(invited.message);
-      else toast.warning(invited.message);
+      // A message refused or still to be retried is told as a warning, until closed.
+      if (invited.invitationSent && invited.notDelivered.length === 0) {
+        toast.success(invited.message);
+      } else toast.warning(invited.message, { duration: Infinity });
       reset();
     } catch (error) {
       toast.error(errorMessage(error, 'The member could not be invited.'));
@@ -223,8 +254,8 @@ function InviteForm() {
           {...register('mobile')}
         />
         <SelectField label="Role" error={errors.role?.message} {...register('role')}>
-          <option value="support">{roleNames.support}</option>
-          <option value="admin">{roleNames.admin}</option>
+          <option value="support">{staffRoleNames.support}</option>
+          <option value="admin">{staffRoleNames.admin}</option>
         </SelectField>
       </div>
       <SubmitButton pending={isSubmitting} className="mt-4 sm:w-auto sm:px-6">

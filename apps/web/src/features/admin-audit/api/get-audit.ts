@@ -13,6 +13,8 @@ export interface AuditFilter {
   action?: string;
   number?: string;
   orderReference?: string;
+  /** Further pages pinned to the first page's newest entry (the answer's upTo). */
+  upTo?: string;
 }
 
 /** GET /admin/audit (administrators): one page of the log, newest first, filtered. */
