@@ -2,6 +2,7 @@ import {
   findCategory,
   HOLD_LAPSED_LABEL,
   orderStatusLabel,
+  orderStatusLabels,
   portingStatusLabels,
   toRupees,
   type PaymentStatus,
