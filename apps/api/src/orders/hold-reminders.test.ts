@@ -86,6 +86,7 @@ describeEachDatabase(
         `[VIP Number Store] Hold lapsed on order ${buyer.order.reference}: ₹59,000`,
       );
       expect(alert!.text).toContain('98765 98765: not paid by ');
+      expect(alert!.text).toContain('so the order is cancelled and the number is back on sale.');
       expect(alert!.text).toContain(`/admin/orders/${buyer.order.id}`);
       const [alertSms] = await sentTo(ctx().database, TEAM_MOBILE);
       expect(alertSms!.text).toContain(`Hold lapsed on order ${buyer.order.reference}: Rs 59,000`);

@@ -110,7 +110,7 @@ export const holdLapsedAlert = (
 ): StaffAlert =>
   heldNumbersAlert(config, order, account, items, 'Hold lapsed on order', (numbers, holdEnd) =>
     [
-      `${numbers}: not paid by ${holdEnd}, so the order is cancelled and the numbers are back on sale. A call may still win the sale.`,
+      `${numbers}: not paid by ${holdEnd}, so the order is cancelled and ${items.length === 1 ? 'the number is' : 'the numbers are'} back on sale. A call may still win the sale.`,
       ...waiting.map(
         (other) =>
           `Order ${other.reference} paid for ${displayNumbers([other])} but could not have it, and its money is due back: offer the number to that buyer first, while it is still free.`,
