@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newAccount, registerByApi } from '../support/accounts';
 import { type ApiNumber, clickWhenHydrated } from '../support/store-pages';
 
@@ -7,13 +7,19 @@ import { type ApiNumber, clickWhenHydrated } from '../support/store-pages';
  * deployment that removed the old chunk names) fails in its place: the page stays, the buyer is
  * told, and a later tap loads it (decision 0100).
  */
+
+/** A new buyer signed in on `page`'s context, and a number picked at random from `listing`. */
+async function buyerAndNumber(page: Page, name: string, listing: string) {
+  await registerByApi(page.request, newAccount(name));
+  const listed = await page.request.get(`/api/v1/numbers?${listing}`);
+  const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
+  return items[Math.floor(Math.random() * items.length)]!;
+}
+
 test("Buy now's dialog that cannot load keeps the number page, says so, and opens on the next tap", async ({
   page,
 }) => {
-  await registerByApi(page.request, newAccount('chunk tester'));
-  const listed = await page.request.get('/api/v1/numbers?sort=price_desc&pageSize=20');
-  const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
-  const number = items[Math.floor(Math.random() * items.length)]!;
+  const number = await buyerAndNumber(page, 'chunk tester', 'sort=price_desc&pageSize=20');
   await page.goto(`/numbers/${number.number}`);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeVisible();
@@ -34,10 +40,7 @@ test("Buy now's dialog that cannot load keeps the number page, says so, and open
 test('the cart whose billing form cannot load keeps the page, and Retry loads it once the script is there', async ({
   page,
 }) => {
-  await registerByApi(page.request, newAccount('offline tester'));
-  const listed = await page.request.get('/api/v1/numbers?sort=price_desc&page=2&pageSize=20');
-  const { items } = ((await listed.json()) as { data: { items: ApiNumber[] } }).data;
-  const number = items[Math.floor(Math.random() * items.length)]!;
+  const number = await buyerAndNumber(page, 'offline tester', 'sort=price_desc&page=2&pageSize=20');
   expect((await page.request.post(`/api/v1/cart/add/${number.id}`)).ok()).toBe(true);
 
   // The retry asks for the script at a fresh address (?retry=1): Chromium keeps a failed one.
