@@ -1,9 +1,31 @@
 /** This tab's session storage, or null where there is none (private mode, a server render). */
-export function tabStorage(): Storage | null {
+function tabStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {
     return null;
+  }
+}
+
+/** What this tab keeps under `key`, or null: nothing kept, or storage refused. */
+export function readTabItem(key: string): string | null {
+  try {
+    return tabStorage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `value` under `key` in this tab, or forgets it (null). Storage refused (private mode,
+ * full): the page still works, only without what it would have kept.
+ */
+export function writeTabItem(key: string, value: string | null) {
+  try {
+    if (value === null) tabStorage()?.removeItem(key);
+    else tabStorage()?.setItem(key, value);
+  } catch {
+    // Nothing kept.
   }
 }
 

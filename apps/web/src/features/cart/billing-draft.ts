@@ -5,7 +5,7 @@
  * The draft belongs to one account: another account signing in here never sees it.
  */
 
-import { tabStorage as storage } from '../../lib/tab-storage';
+import { readTabItem, writeTabItem } from '../../lib/tab-storage';
 
 const DRAFT_KEY = 'billing-draft';
 
@@ -17,7 +17,7 @@ export type BillingDraft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>
 export function readBillingDraft(userId: string): BillingDraft | null {
   let saved: unknown;
   try {
-    saved = JSON.parse(storage()?.getItem(DRAFT_KEY) ?? 'null');
+    saved = JSON.parse(readTabItem(DRAFT_KEY) ?? 'null');
   } catch {
     return null;
   }
@@ -33,18 +33,10 @@ export function readBillingDraft(userId: string): BillingDraft | null {
 }
 
 export function writeBillingDraft(userId: string, values: BillingDraft) {
-  try {
-    storage()?.setItem(DRAFT_KEY, JSON.stringify({ userId, values }));
-  } catch {
-    // Storage refused (private mode, full): the form still works, only without a draft.
-  }
+  writeTabItem(DRAFT_KEY, JSON.stringify({ userId, values }));
 }
 
 /** Forgets the draft: the order it was typed for has been placed. */
 export function clearBillingDraft() {
-  try {
-    storage()?.removeItem(DRAFT_KEY);
-  } catch {
-    // Nothing kept, nothing to forget.
-  }
+  writeTabItem(DRAFT_KEY, null);
 }

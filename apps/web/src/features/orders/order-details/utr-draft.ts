@@ -1,4 +1,4 @@
-import { tabStorage } from '../../../lib/tab-storage';
+import { readTabItem, writeTabItem } from '../../../lib/tab-storage';
 
 /**
  * The UTR typed for an order and not yet sent, kept in this tab (session storage) as the billing
@@ -9,19 +9,10 @@ const key = (orderId: string) => `utr-draft:${orderId}`;
 
 /** The UTR typed for this order and not sent, or ''. */
 export function readUtrDraft(orderId: string): string {
-  try {
-    return tabStorage()?.getItem(key(orderId)) ?? '';
-  } catch {
-    return '';
-  }
+  return readTabItem(key(orderId)) ?? '';
 }
 
 /** Keeps what is typed; an empty field keeps nothing. */
 export function writeUtrDraft(orderId: string, utr: string) {
-  try {
-    if (utr) tabStorage()?.setItem(key(orderId), utr);
-    else tabStorage()?.removeItem(key(orderId));
-  } catch {
-    // Storage refused (private mode, full): the form still works, only without a draft.
-  }
+  writeTabItem(key(orderId), utr || null);
 }
