@@ -47,6 +47,25 @@ test('digits searched for before the listing has hydrated are searched once it h
   await expect(search).toHaveValue('786');
 });
 
+test('digits typed before the listing hydrates and after it are all kept', async ({ page }) => {
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/premium-numbers');
+  const search = page.getByRole('searchbox', { name: 'Search by digits' });
+  await search.pressSequentially('98');
+  expect(await isHydrated(search)).toBe(false);
+
+  // Keys go on being typed while the scripts arrive and the page hydrates, on a slow phone's CPU.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  releaseScripts();
+  await search.pressSequentially('76543210', { delay: 60 });
+  expect(await isHydrated(search)).toBe(true);
+  await expect(search).toHaveValue('9876543210');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/premium-numbers\?q=9876543210$/);
+  await expect(search).toHaveValue('9876543210');
+});
+
 test('a link followed before the page has hydrated loads the next page as plain HTML', async ({
   page,
 }) => {

@@ -109,11 +109,14 @@ describe('holdEarlyInteractions', () => {
     select.dispatchEvent(new Event('change', { bubbles: true }));
     checkbox.dispatchEvent(new Event('change', { bubbles: true }));
 
-    expect(window.__releaseHeldInteractions!().fields).toEqual([
+    expect(window.__takeHeldFields!()).toEqual([
       [input, '786'],
       [textarea, 'Hello'],
       [select, 'b'],
     ]);
+    // Noted on after the take, until the release: the fields typed in since hydration.
+    type(textarea, 'Hello there');
+    expect(window.__releaseHeldInteractions!().fields).toEqual([[textarea, 'Hello there']]);
     type(input, '9');
     expect(window.__releaseHeldInteractions!().fields).toEqual([]);
   });

@@ -53,13 +53,15 @@ export default async function handleRequest(
 
 /**
  * What a visitor does before React has hydrated the page, kept for the app to replay once it has
- * (`window.__releaseHeldInteractions`, lib/held-interactions.ts):
+ * (`window.__takeHeldFields` and `window.__releaseHeldInteractions`, lib/held-interactions.ts):
  * - Clicks on buttons, check boxes and radio buttons, and form submissions, are held (their
  *   default action cancelled): before hydration a menu button does nothing, a filter's check box
  *   would change without React knowing, and a form would load the page again with its fields in
  *   the address. Links are not held: a link works without JavaScript.
  * - What is typed or chosen in a field is noted: React keeps it on screen when it hydrates, but
- *   not in its state, and may draw the field empty again on its next render.
+ *   not in its state, and may draw the field empty again on its next render. The app takes the
+ *   values as soon as it has hydrated; what is noted after that, until the release, tells it
+ *   which fields were typed in since (React had those keys).
  */
 export const holdEarlyInteractions = `const held = [];
 const fields = new Map();
@@ -75,6 +77,11 @@ const note = (event) => {
 };
 const kinds = [['click', hold], ['submit', hold], ['input', note], ['change', note]];
 for (const [kind, listener] of kinds) document.addEventListener(kind, listener, true);
+window.__takeHeldFields = () => {
+  const taken = [...fields];
+  fields.clear();
+  return taken;
+};
 window.__releaseHeldInteractions = () => {
   for (const [kind, listener] of kinds) document.removeEventListener(kind, listener, true);
   const released = { fields: [...fields], actions: [...held] };

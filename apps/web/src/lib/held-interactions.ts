@@ -1,12 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 declare global {
   interface Window {
-    /** Set by a prerendered page's inline script (entry.server.tsx, holdEarlyInteractions). */
+    /**
+     * Set by a prerendered page's inline script (entry.server.tsx, holdEarlyInteractions): each
+     * field changed so far, with the value it was given. The fields go on being noted.
+     */
+    __takeHeldFields?: () => Array<[Element, string]>;
+    /** Set by the same script: ends the holding. */
     __releaseHeldInteractions?: () => {
-      /** Each field changed before hydration, with the value it was given. */
+      /** Each field changed since the fields were taken, with the value it was given. */
       fields: Array<[Element, string]>;
       /** The buttons clicked and forms submitted before hydration, in order. */
       actions: Element[];
@@ -16,17 +21,30 @@ declare global {
 
 /**
  * Replays what a visitor did before the app hydrated (the page's inline script held it,
- * entry.server.tsx) once `hydrated` (the root's useHydrationSwitch) is true, so the pages have
- * drawn their browser-side state: first the fields they filled in, as if typed now, then, once
- * React has drawn those, their clicks and form submissions.
+ * entry.server.tsx). The fields they filled in are entered as if typed as soon as the page has
+ * hydrated: a render before that would draw them empty again, and the keys typed after it would
+ * be all that is left (decision 0102). Once `hydrated` (the root's useHydrationSwitch) is true,
+ * and the pages have drawn their browser-side state, a field that state has reset is entered
+ * again unless typed in since, and then, once React has drawn those, the clicks and form
+ * submissions are replayed in the order they were made.
  */
 export function useReplayHeldInteractions(hydrated: boolean): void {
+  const entered = useRef<Array<[Field, string]>>([]);
+
+  useEffect(() => {
+    entered.current = (window.__takeHeldFields?.() ?? []).filter(
+      (held): held is [Field, string] => isField(held[0]) && held[0].isConnected,
+    );
+    for (const [field, value] of entered.current) enter(field, value);
+  }, []);
+
   useEffect(() => {
     if (!hydrated) return;
     const held = window.__releaseHeldInteractions?.();
     if (!held) return;
-    for (const [field, value] of held.fields) {
-      if (isField(field) && field.isConnected) enter(field, value);
+    const typedSince = new Set(held.fields.map(([field]) => field));
+    for (const [field, value] of entered.current) {
+      if (field.isConnected && !typedSince.has(field) && field.value !== value) enter(field, value);
     }
     setTimeout(() => {
       for (const target of held.actions) {
